@@ -1,0 +1,85 @@
+"""The game plug-in interface.
+
+A game is a package `games/<id>/` whose `__init__.py` exposes `GAME`, a `GameSpec`.
+The cabinet knows nothing game-specific beyond this: it lists `GAME`s in the lobby,
+offers their bet ladder and modes, draws rounds through `play` (via the game's book
+library when one is shipped) and hands each Round to the scene named by `scene`.
+The scene is named by import path so that the math side never imports pygame.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from .rng import Rng
+from .round import Round
+
+
+class RoundGenerator(Protocol):
+    def __call__(self, rng: Rng, mode: str, force: str | None = None) -> Round: ...
+
+
+@dataclass(frozen=True)
+class BetMode:
+    """A way to play: a spin, an ante, or a buy. `cost_x100` is the price in
+    hundredths of the base bet (a 1.2x fortune bet is 120, a 50x buy is 5000)."""
+
+    id: str
+    label: str
+    cost_x100: int
+    kind: str = "spin"          # 'spin' (base or ante) or 'buy'
+    description: str = ""
+
+    def cost_cents(self, bet_cents: int) -> int:
+        return bet_cents * self.cost_x100 // 100
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    name: str
+    bet_ladder: tuple[int, ...]          # cents, ascending
+    modes: tuple[BetMode, ...]
+    play: RoundGenerator
+    scene: str                           # "games.x.scene:XScene", imported lazily
+    rtp: dict[str, float]                # stated RTP per mode id
+    max_win_x: int
+    version: str                         # round-generator version, part of the book fingerprint
+    math_files: tuple[str, ...] = ()     # paths whose bytes go into the fingerprint
+    force_categories: dict[str, str] = field(default_factory=dict)  # id -> label
+    # Rare categories the book builder produces on purpose, per mode: category id ->
+    # target frequency per round (from the math file). play(rng, mode, force=cat)
+    # must return a round of that category; Round.features lists the categories a
+    # round belongs to, so the builder and the optimizer can classify every book.
+    book_forces: dict[str, dict[str, float]] = field(default_factory=dict)
+    # Optional vectorised engine for `sim`: simulate(seed_sequence, mode, n) ->
+    # {"payout_x100": int64[n], "features": {name: bool[n]}}; the same rules as play.
+    simulate: Callable[..., dict[str, Any]] | None = None
+    default_bet: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def mode(self, mode_id: str) -> BetMode:
+        for m in self.modes:
+            if m.id == mode_id:
+                return m
+        raise KeyError(f"{self.id} has no bet mode {mode_id!r}; modes are {[m.id for m in self.modes]}")
+
+    def load_scene(self) -> Callable[..., Any]:
+        module, _, name = self.scene.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+
+def discover(package: str = "games") -> dict[str, GameSpec]:
+    """Every `games/<id>` package that exposes GAME, by id, in name order."""
+    found: dict[str, GameSpec] = {}
+    pkg = importlib.import_module(package)
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        mod = importlib.import_module(f"{package}.{info.name}")
+        spec = getattr(mod, "GAME", None)
+        if isinstance(spec, GameSpec):
+            found[spec.id] = spec
+    return found

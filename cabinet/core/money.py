@@ -1,0 +1,84 @@
+"""Money in integer minor units (cents). Floats never touch a balance.
+
+Payouts travel as integer hundredths of the base bet (`payout_x100`); a win in
+cents is `bet_cents * payout_x100 // 100`. Bet ladders are multiples of 10 cents
+and paytables multiples of 0.1x, so the division is exact on every shipped ladder;
+where it is not (a custom ladder), the floor is the player's minimum, never more.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Currency:
+    """How amounts are written: symbol, minor units per major unit, separators."""
+
+    symbol: str = "$"
+    minor_units: int = 100
+    thousands: str = ","
+    decimal: str = "."
+
+    @property
+    def decimals(self) -> int:
+        return len(str(self.minor_units)) - 1
+
+    def format(self, cents: int) -> str:
+        """12345 -> '$123.45'; negative amounts keep their sign in front."""
+        if not isinstance(cents, int):
+            raise TypeError(f"money must be an int of minor units, got {type(cents).__name__}")
+        sign = "-" if cents < 0 else ""
+        major, minor = divmod(abs(cents), self.minor_units)
+        whole = f"{major:,}".replace(",", self.thousands)
+        if self.decimals:
+            return f"{sign}{self.symbol}{whole}{self.decimal}{minor:0{self.decimals}d}"
+        return f"{sign}{self.symbol}{whole}"
+
+
+def parse_amount(text: str | int | float, minor_units: int = 100) -> int:
+    """'0.10' -> 10, '8,000.00' -> 800000, exactly (no float rounding)."""
+    s = str(text).strip().replace(",", "").replace("_", "")
+    if not s or s.count(".") > 1 or not s.replace(".", "").lstrip("-").isdigit():
+        raise ValueError(f"not an amount: {text!r}")
+    neg = s.startswith("-")
+    s = s.lstrip("-")
+    whole, _, frac = s.partition(".")
+    decimals = len(str(minor_units)) - 1
+    if len(frac) > decimals:
+        raise ValueError(f"{text!r} has more than {decimals} decimals")
+    value = int(whole or "0") * minor_units + int((frac + "0" * decimals)[:decimals] or "0")
+    return -value if neg else value
+
+
+def win_cents(bet_cents: int, payout_x100: int) -> int:
+    """The cash value of a payout given in hundredths of the base bet."""
+    return bet_cents * payout_x100 // 100
+
+
+@dataclass(frozen=True)
+class WinCap:
+    """A game's win limits, applied in one place (`apply`), in integers.
+
+    `max_x` caps a round at a multiple of the base bet; `max_cents` caps it at an
+    absolute amount; the lower of the two holds. Modes in `exempt_modes` skip the
+    multiple cap (Piggy Farm's RISK THE FARM).
+    """
+
+    max_x: int | None = None
+    max_cents: int | None = None
+    exempt_modes: frozenset[str] = frozenset()
+
+    def limit_cents(self, bet_cents: int, mode: str = "base") -> int | None:
+        limits = []
+        if self.max_x is not None and mode not in self.exempt_modes:
+            limits.append(self.max_x * bet_cents)
+        if self.max_cents is not None:
+            limits.append(self.max_cents)
+        return min(limits) if limits else None
+
+    def apply(self, win: int, bet_cents: int, mode: str = "base") -> tuple[int, bool]:
+        """Return (paid, capped): the win held to the limit, and whether it was."""
+        limit = self.limit_cents(bet_cents, mode)
+        if limit is not None and win > limit:
+            return limit, True
+        return win, False

@@ -1,0 +1,69 @@
+"""The RNG service: the only source of randomness in the cabinet.
+
+numpy's `Generator(PCG64DXSM)`, seeded from OS entropy or from a given seed for
+reproducible demos. `Generator.integers` scales without bias (Lemire's method with
+rejection), so `below(n)` is exactly uniform for any n up to 2**63. The weighted draw
+over integer weights picks an exact integer in [0, total) and maps it through the
+cumulative sum, so each index has probability weight / total exactly.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+
+def make_bit_generator(seed: int | np.random.SeedSequence | None) -> np.random.PCG64DXSM:
+    return np.random.PCG64DXSM(seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed))
+
+
+class Rng:
+    """Small facade over one numpy Generator; round generators take one of these."""
+
+    __slots__ = ("gen",)
+
+    def __init__(self, seed: int | np.random.SeedSequence | None = None):
+        self.gen = np.random.Generator(make_bit_generator(seed))
+
+    @classmethod
+    def for_book(cls, seed: int) -> "Rng":
+        """The stream a book's seed regenerates (books store only the seed)."""
+        return cls(int(seed))
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n), unbiased."""
+        if n <= 0:
+            raise ValueError(f"below() needs n >= 1, got {n}")
+        return int(self.gen.integers(0, n))
+
+    def between(self, lo: int, hi: int) -> int:
+        """Uniform integer in [lo, hi], both ends included."""
+        return lo + self.below(hi - lo + 1)
+
+    def chance(self, num: int, den: int) -> bool:
+        """True with probability num/den exactly (integers, no floats)."""
+        if not 0 <= num <= den or den <= 0:
+            raise ValueError(f"chance needs 0 <= num <= den, got {num}/{den}")
+        return self.below(den) < num
+
+    def weighted(self, weights: Sequence[int] | np.ndarray) -> int:
+        """Index i with probability weights[i] / sum(weights), exactly."""
+        cum = np.cumsum(np.asarray(weights, dtype=np.int64))
+        total = int(cum[-1]) if len(cum) else 0
+        if total <= 0:
+            raise ValueError("weighted() needs a positive total weight")
+        return int(np.searchsorted(cum, self.below(total), side="right"))
+
+    def weighted_cum(self, cum: np.ndarray) -> int:
+        """Like `weighted` with the cumulative sum precomputed (hot paths, books)."""
+        return int(np.searchsorted(cum, self.below(int(cum[-1])), side="right"))
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates in place with unbiased draws."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def seed64(self) -> int:
+        """A fresh 63-bit seed (for books and child streams)."""
+        return int(self.gen.integers(0, 2**63 - 1))
