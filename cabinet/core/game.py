@@ -57,6 +57,14 @@ class GameSpec:
     # Optional vectorised engine for `sim`: simulate(seed_sequence, mode, n) ->
     # {"payout_x100": int64[n], "features": {name: bool[n]}}; the same rules as play.
     simulate: Callable[..., dict[str, Any]] | None = None
+    # `python -m cabinet.math evaluate`: evaluate(board) scores one board (rows top to
+    # bottom of symbol ids) without tumbles or features and returns
+    # {"wins": [{"symbol", "count", "positions", "line", "pay_x"}], "total_x"};
+    # paytable() returns the dict described in issue 3 (symbols, wild, lines, pays...).
+    evaluate: Callable[[list[list[str]]], dict[str, Any]] | None = None
+    paytable: Callable[[], dict[str, Any]] | None = None
+    # Feature names a Round of this game may list (for rtp/par feature rates).
+    feature_names: tuple[str, ...] = ()
     default_bet: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
