@@ -82,3 +82,28 @@ class WinCap:
         if limit is not None and win > limit:
             return limit, True
         return win, False
+
+
+_SHORT_UNITS = ((10**9, "B"), (10**6, "M"), (10**3, "K"))
+
+
+def format_short(cents: int, minor_units: int = 100, symbol: str = "") -> str:
+    """A value too large to show in full, shortened to two decimals and always
+    rounded DOWN, so the shown value is the least the player can win:
+    1,025,050,000 cents (10,250,500.00) -> '10.25M'; 99,999,999 -> '999.99K'.
+
+    Below 1,000 major units the amount is shown in full with two decimals
+    ('999.99'); from 1,000 it is in K, from 1,000,000 in M, from 10**9 in B
+    (the largest unit: 10**12 shows as '1000.00B'). Integers only, no floats.
+    """
+    if not isinstance(cents, int) or isinstance(cents, bool):
+        raise TypeError(f"money must be an int of minor units, got {type(cents).__name__}")
+    if cents < 0:
+        return "-" + format_short(-cents, minor_units, symbol)
+    major = cents // minor_units
+    for size, unit in _SHORT_UNITS:
+        if major >= size:
+            hundredths = cents * 100 // (size * minor_units)   # floor, exact in integers
+            return f"{symbol}{hundredths // 100}.{hundredths % 100:02d}{unit}"
+    hundredths = cents * 100 // minor_units
+    return f"{symbol}{hundredths // 100}.{hundredths % 100:02d}"

@@ -1,0 +1,145 @@
+"""Payline evaluation for any reels x rows board and any set of lines.
+
+Rules (shared by every line game of the cabinet):
+- a line is one row index per reel; it pays left to right on adjacent reels
+  starting with the leftmost reel;
+- the wild substitutes for every symbol except those in `not_substituted`
+  (and pays for itself if the paytable lists it);
+- only the highest award per line is paid; wins on different lines add.
+
+"Highest award per line" is taken over every symbol the line could be read as:
+for each paying symbol s, the line's count is the length of its leading run of
+cells that are s (or the wild, when the wild may stand for s); its award is
+pays[s][count]; the line pays the largest of these.
+
+Usage::
+
+    ev = LineEvaluator(symbols=["a", "b", "wild", "scatter"],
+                       lines=[[1, 1, 1], [0, 0, 0]],
+                       pays={"a": {3: 500}, "b": {3: 200}, "wild": {3: 1000}},
+                       wild="wild", not_substituted={"scatter"})
+    wins = ev.evaluate([["a", "b", "a"], ["wild", "a", "a"], ["b", "b", "b"]])
+    # -> [LineWin(symbol="a", count=3, positions=[(1,0),(1,1),(1,2)], line=0, pay_x100=500)]
+    totals = ev.pays_batch(boards)   # boards: int (n, rows, reels) symbol indices
+
+Pays are integers in hundredths of the bet (`pay_x100`), the cabinet's unit.
+Boards for `evaluate` are rows top to bottom of symbol ids; boards for the
+batch functions hold symbol *indices* into `symbols` (see `index_board`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class LineWin:
+    """One paying line: the symbol it pays as, how many reels, the cells
+    (row, reel) that form the win, the line's index in the line set, the pay."""
+
+    symbol: Hashable
+    count: int
+    positions: tuple[tuple[int, int], ...]
+    line: int
+    pay_x100: int
+
+
+class LineEvaluator:
+    """A compiled line game: symbols, line set, paytable and wild rules.
+
+    `symbols`: every symbol id that may appear on the board (order fixes indices).
+    `lines`: one row index per reel for each line; all lines have `reels` entries.
+    `pays`: {symbol: {count: pay_x100}}; symbols absent from it never pay on lines.
+    `wild`: the wild's id or None. `not_substituted`: ids the wild does not replace.
+    """
+
+    def __init__(self, symbols: Sequence[Hashable], lines: Sequence[Sequence[int]],
+                 pays: Mapping[Hashable, Mapping[int, int]], wild: Hashable | None = None,
+                 not_substituted: Iterable[Hashable] = ()):
+        self.symbols = tuple(symbols)
+        self.index = {s: i for i, s in enumerate(self.symbols)}
+        if len(self.index) != len(self.symbols):
+            raise ValueError("symbol ids must be unique")
+        self.lines = np.asarray(lines, dtype=np.intp)
+        if self.lines.ndim != 2:
+            raise ValueError("lines must be a list of equal-length row lists")
+        self.reels = self.lines.shape[1]
+        self.wild = wild
+        self.not_substituted = frozenset(not_substituted)
+        for s in list(pays) + ([wild] if wild is not None else []) + list(self.not_substituted):
+            if s not in self.index:
+                raise ValueError(f"unknown symbol {s!r}")
+        self.pays = {s: {int(k): int(v) for k, v in p.items()} for s, p in pays.items()}
+        # pay_table[k, c]: pay of the k-th paying symbol for a run of c reels.
+        self.paying = tuple(s for s in self.symbols if s in self.pays)
+        self.pay_table = np.zeros((len(self.paying), self.reels + 1), dtype=np.int64)
+        for k, s in enumerate(self.paying):
+            for count, pay in self.pays[s].items():
+                if not 1 <= count <= self.reels:
+                    raise ValueError(f"{s!r} pays for {count} reels on a {self.reels}-reel game")
+                self.pay_table[k, count] = pay
+        self.wild_index = self.index[wild] if wild is not None else -1
+
+    # ---- one board -------------------------------------------------------------
+    def _run(self, cells: Sequence[Hashable], symbol: Hashable) -> int:
+        """Length of the leading run of `symbol` (wild included when it may stand in)."""
+        subst = self.wild is not None and symbol != self.wild and symbol not in self.not_substituted
+        n = 0
+        for c in cells:
+            if c == symbol or (subst and c == self.wild):
+                n += 1
+            else:
+                break
+        return n
+
+    def evaluate(self, board: Sequence[Sequence[Hashable]]) -> list[LineWin]:
+        """Every paying line of one board (rows top to bottom of symbol ids), in
+        line order, each with its highest award only. Non-paying lines are omitted."""
+        if any(len(row) != self.reels for row in board):
+            raise ValueError(f"every row needs {self.reels} reels")
+        wins: list[LineWin] = []
+        for li, line in enumerate(self.lines):
+            cells = [board[int(r)][c] for c, r in enumerate(line)]
+            best: LineWin | None = None
+            for s in self.paying:
+                count = self._run(cells, s)
+                pay = self.pays[s].get(count, 0)
+                if pay > 0 and (best is None or pay > best.pay_x100):
+                    pos = tuple((int(line[c]), c) for c in range(count))
+                    best = LineWin(s, count, pos, li, pay)
+            if best is not None:
+                wins.append(best)
+        return wins
+
+    def total(self, board: Sequence[Sequence[Hashable]]) -> int:
+        """Sum of the line wins of one board, in hundredths of the bet."""
+        return sum(w.pay_x100 for w in self.evaluate(board))
+
+    def index_board(self, board: Sequence[Sequence[Hashable]]) -> np.ndarray:
+        """A board of symbol ids as an int array of symbol indices (rows, reels)."""
+        return np.array([[self.index[s] for s in row] for row in board], dtype=np.int16)
+
+    # ---- many boards at once -----------------------------------------------------
+    def line_pays_batch(self, boards: np.ndarray) -> np.ndarray:
+        """Pay of every line of every board: int64 (n, L).
+
+        `boards` is an int array (n, rows, reels) of symbol indices. The lines are
+        gathered as (n, L, reels); each paying symbol's run length is a cumulative
+        product of its match mask along the reels; the line keeps the largest pay.
+        """
+        g = boards[:, self.lines, np.arange(self.reels)]          # (n, L, reels)
+        is_wild = (g == self.wild_index) if self.wild is not None else None
+        best = np.zeros(g.shape[:2], dtype=np.int64)
+        for k, s in enumerate(self.paying):
+            match = g == self.index[s]
+            if is_wild is not None and s != self.wild and s not in self.not_substituted:
+                match |= is_wild
+            count = np.logical_and.accumulate(match, axis=2).sum(axis=2)
+            np.maximum(best, self.pay_table[k][count], out=best)
+        return best
+
+    def pays_batch(self, boards: np.ndarray) -> np.ndarray:
+        """Total line pay of every board: int64 (n,), hundredths of the bet."""
+        return self.line_pays_batch(boards).sum(axis=1)
