@@ -79,14 +79,22 @@ class GameSpec:
         return getattr(importlib.import_module(module), name)
 
 
-def discover(package: str = "games") -> dict[str, GameSpec]:
-    """Every `games/<id>` package that exposes GAME, by id, in name order."""
+def discover(package: str = "games", errors: dict[str, str] | None = None) -> dict[str, GameSpec]:
+    """Every `games/<id>` package that exposes GAME, by id, in name order.
+
+    A package that fails to import is left out, and its error is put in `errors`
+    (the cabinet refuses that game with the message instead of crashing)."""
     found: dict[str, GameSpec] = {}
     pkg = importlib.import_module(package)
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
         if not info.ispkg:
             continue
-        mod = importlib.import_module(f"{package}.{info.name}")
+        try:
+            mod = importlib.import_module(f"{package}.{info.name}")
+        except Exception as exc:  # a broken game must not take the cabinet down
+            if errors is not None:
+                errors[info.name] = f"{type(exc).__name__}: {exc}"
+            continue
         spec = getattr(mod, "GAME", None)
         if isinstance(spec, GameSpec):
             found[spec.id] = spec

@@ -1,0 +1,232 @@
+"""The cabinet service: config + ledger + RNG + games, with no pygame.
+
+The UI drives a round through three calls:
+    played = cabinet.start_round(game_id, mode_id, bet_cents)   # outcome drawn, bet debited, round recorded
+    cabinet.checkpoint(played.round_id, step)                   # as the presentation advances
+    cabinet.settle(played.round_id)                             # win credited once
+On start, `open_round()` returns a round a crash interrupted, with its checkpoint,
+so the scene resumes it; nothing is paid twice and no bet is lost.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .config import Config
+from .game import GameSpec, discover
+from .ledger import InsufficientCredit, Ledger, LedgerError, RoundRecord
+from .money import WinCap, win_cents
+from .rng import Rng
+from .round import Round
+
+
+class BetRefused(ValueError):
+    """A bet that cannot be placed; the message is for the player."""
+
+
+class CabinetLocked(RuntimeError):
+    """The audit failed or the ledger is unreadable; play stops, data stays untouched."""
+
+
+@dataclass
+class PlayedRound:
+    round_id: int
+    game: str
+    mode: str
+    bet_cents: int
+    cost_cents: int
+    round: Round
+    win_cents: int
+    capped: bool
+    checkpoint: int = 0
+    outcome: dict[str, Any] | None = None
+
+
+@dataclass
+class GameSetup:
+    """A game as this cabinet offers it: its spec, ladder, modes and limits from config."""
+
+    spec: GameSpec
+    bet_ladder: tuple[int, ...]
+    default_bet: int
+    modes: tuple[str, ...]
+    cap: WinCap
+    library: Any = None      # cabinet.math.books.Library when math_source is books
+
+
+class Cabinet:
+    def __init__(self, config: Config, games: dict[str, GameSpec] | None = None, seed: int | None = None):
+        self.config = config
+        self.currency = config.currency
+        self.rng = Rng(seed if seed is not None else config.rng_seed)
+        self.refused: dict[str, str] = {}
+        self.games: dict[str, GameSetup] = {}
+        self.locked: str | None = None
+        try:
+            self.ledger = Ledger(config.data_path / "ledger.sqlite")
+        except LedgerError as exc:
+            self.ledger = None
+            self.locked = str(exc)
+            return
+        if self.ledger.meter("credits_in") == 0 and self.ledger.meter("games_played") == 0 and config.demo_credit:
+            self.ledger.deposit(config.demo_credit)
+        self._check_audit()
+        if games is None:
+            broken: dict[str, str] = {}
+            games = discover(errors=broken)
+            self.refused.update({gid: f"cannot load: {err}" for gid, err in broken.items()})
+        for gid, spec in games.items():
+            self._offer(gid, spec)
+
+    # -- set-up -------------------------------------------------------------------
+    def _offer(self, gid: str, spec: GameSpec) -> None:
+        gcfg = self.config.games.get(gid)
+        if gcfg is not None and not gcfg.enabled:
+            return
+        ladder = (gcfg.bet_ladder if gcfg and gcfg.bet_ladder else None) or spec.bet_ladder
+        modes = tuple(m.id for m in spec.modes)
+        if gcfg is not None and gcfg.modes != "all":
+            unknown = [m for m in gcfg.modes if m not in modes]
+            if unknown:
+                self.refused[gid] = f"config games.{gid}.modes names unknown modes {unknown}; allowed: {list(modes)}"
+                return
+            modes = tuple(gcfg.modes)
+        default = (gcfg.default_bet if gcfg and gcfg.default_bet else None) or spec.default_bet or ladder[0]
+        if default not in ladder:
+            default = ladder[0]
+        exempt = frozenset(spec.extra.get("cap_exempt_modes", ()))
+        cap = WinCap(max_x=spec.max_win_x, max_cents=gcfg.win_limit if gcfg else None, exempt_modes=exempt)
+        setup = GameSetup(spec, tuple(ladder), default, modes, cap)
+        if self.config.math_source == "books":
+            try:
+                from cabinet.math.books import load_library  # the math tools' runtime half; no pygame
+                setup.library = load_library(spec)
+            except Exception as exc:  # a missing, corrupt or mismatched library refuses the game
+                self.refused[gid] = f"{spec.name}: book library unavailable ({exc})"
+                return
+        self.games[gid] = setup
+
+    def _check_audit(self) -> None:
+        ok, message = self.ledger.audit()
+        if not ok:
+            self.locked = f"ledger audit failed: {message}"
+
+    # -- state ----------------------------------------------------------------------
+    @property
+    def balance(self) -> int:
+        return self.ledger.balance if self.ledger else 0
+
+    def audit(self) -> tuple[bool, str]:
+        if self.ledger is None:
+            return False, self.locked or "no ledger"
+        return self.ledger.audit()
+
+    def meters(self) -> dict[str, Any]:
+        return self.ledger.meters()
+
+    def deposit(self, cents: int) -> None:
+        self._require_unlocked()
+        self.ledger.deposit(cents)
+
+    def game_state(self, game_id: str) -> dict[str, Any]:
+        return self.ledger.game_state(game_id)
+
+    def _require_unlocked(self) -> None:
+        if self.locked:
+            raise CabinetLocked(self.locked)
+
+    # -- rounds ---------------------------------------------------------------------
+    def price(self, game_id: str, mode_id: str, bet_cents: int) -> int:
+        return self.games[game_id].spec.mode(mode_id).cost_cents(bet_cents)
+
+    def _draw(self, setup: GameSetup, mode: str, force: str | None) -> tuple[dict[str, Any], int]:
+        """Pick the outcome: (outcome id, payout in hundredths of the bet)."""
+        if setup.library is not None:
+            book = setup.library.draw(self.rng, mode, force)
+            return {"source": "books", "book": int(book), "force": force}, int(setup.library.payout_x100(mode, book))
+        seed = self.rng.seed64()
+        rnd = setup.spec.play(Rng.for_book(seed), mode, force)
+        return {"source": "live", "seed": seed, "force": force}, rnd.payout_x100
+
+    def regenerate(self, setup: GameSetup, mode: str, outcome: dict[str, Any]) -> Round:
+        """The Round an outcome id stands for (books and live seeds both regenerate)."""
+        if outcome["source"] == "books":
+            return setup.library.round(mode, outcome["book"])
+        return setup.spec.play(Rng.for_book(outcome["seed"]), mode, outcome.get("force"))
+
+    def start_round(self, game_id: str, mode_id: str, bet_cents: int, force: str | None = None,
+                    funded_by: int | None = None) -> PlayedRound:
+        """Draw the outcome, debit the cost and record the round, before anything is shown.
+
+        `funded_by` names a side draw (a gamble's bonus entry) that already paid for it:
+        the round then costs nothing."""
+        self._require_unlocked()
+        self._check_audit()
+        self._require_unlocked()
+        setup = self.games.get(game_id)
+        if setup is None:
+            raise BetRefused(self.refused.get(game_id, f"{game_id} is not available"))
+        if mode_id not in setup.modes and funded_by is None:
+            raise BetRefused(f"{mode_id} is not enabled for {setup.spec.name}")
+        if bet_cents not in setup.bet_ladder:
+            raise BetRefused(f"{self.currency.format(bet_cents)} is not on the bet ladder")
+        if force is not None and (not self.config.demo_tools or self.config.real_play):
+            raise BetRefused("forcing outcomes is a demo tool and is off on this cabinet")
+        cost = 0 if funded_by is not None else setup.spec.mode(mode_id).cost_cents(bet_cents)
+        if cost > self.balance:
+            raise BetRefused(f"Not enough credit: this play costs {self.currency.format(cost)}, "
+                             f"balance is {self.currency.format(self.balance)}")
+        outcome, payout = self._draw(setup, mode_id, force)
+        win, capped_money = setup.cap.apply(win_cents(bet_cents, payout), bet_cents, mode_id)
+        rnd = self.regenerate(setup, mode_id, outcome)
+        try:
+            rid = self.ledger.open_round(game_id, mode_id, bet_cents, cost, outcome, payout, win,
+                                         capped_money or rnd.capped, rnd.features, funded_by)
+        except InsufficientCredit as exc:
+            raise BetRefused(str(exc)) from None
+        return PlayedRound(rid, game_id, mode_id, bet_cents, cost, rnd, win, capped_money or rnd.capped, 0, outcome)
+
+    def checkpoint(self, round_id: int, step: int) -> None:
+        self.ledger.checkpoint(round_id, step)
+
+    def settle(self, round_id: int, game_state: dict[str, Any] | None = None) -> int:
+        """Credit the round's win (once). Returns what was paid by this call."""
+        return self.ledger.settle_round(round_id, game_state)
+
+    def _played(self, rec: RoundRecord) -> PlayedRound:
+        setup = self.games[rec.game]
+        rnd = self.regenerate(setup, rec.mode, rec.outcome)
+        return PlayedRound(rec.id, rec.game, rec.mode, rec.bet_cents, rec.cost_cents, rnd, rec.win_cents,
+                           rec.capped, rec.checkpoint, rec.outcome)
+
+    def open_round(self) -> PlayedRound | None:
+        """The round a crash interrupted, if any (the oldest open one)."""
+        if self.ledger is None:
+            return None
+        for rec in self.ledger.open_rounds():
+            if rec.game in self.games:
+                return self._played(rec)
+        return None
+
+    def settle_unpresentable(self) -> list[int]:
+        """Settle open rounds whose game is no longer offered: the player can no
+        longer influence them, so their recorded win is credited."""
+        done = []
+        for rec in self.ledger.open_rounds():
+            if rec.game not in self.games:
+                self.ledger.settle_round(rec.id)
+                done.append(rec.id)
+        return done
+
+    def history(self, limit: int = 100, game: str | None = None) -> list[RoundRecord]:
+        return self.ledger.history(limit, game)
+
+    def replay(self, round_id: int) -> PlayedRound:
+        """A past round, regenerated exactly as it played (for recall)."""
+        return self._played(self.ledger.round(round_id))
+
+    def side_draw(self, kind: str, stake_cents: int, prize_cents: int, won: bool, detail: dict[str, Any],
+                  round_id: int | None = None) -> int:
+        """Record and apply a gamble / spin-chance draw before it is shown."""
+        self._require_unlocked()
+        return self.ledger.side_draw(kind, stake_cents, prize_cents, won, detail, round_id)
