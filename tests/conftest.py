@@ -1,0 +1,12 @@
+"""Headless test set-up shared by the whole suite."""
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # so `tests.toygame` imports under any import mode
+    sys.path.insert(0, str(ROOT))

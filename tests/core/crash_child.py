@@ -1,0 +1,49 @@
+"""A headless cabinet that plays rounds forever, for the kill -9 recovery test.
+
+Run as: python crash_child.py DATA_DIR SEED. On start it resumes any open round from
+its checkpoint (as the real app does), then plays new rounds: start, several
+checkpointed presentation steps, settle. The parent SIGKILLs it at random moments.
+"""
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from cabinet.core.cabinet import Cabinet  # noqa: E402
+from cabinet.core.config import load_config  # noqa: E402
+from tests.toygame import GAME  # noqa: E402
+
+STEPS = 4
+
+
+def present(cab: Cabinet, played, start_step: int) -> None:
+    for step in range(start_step + 1, STEPS + 1):
+        time.sleep(0.002)
+        cab.checkpoint(played.round_id, step)
+    cab.settle(played.round_id)
+
+
+def main() -> None:
+    data_dir, seed = sys.argv[1], int(sys.argv[2])
+    cfg = load_config(Path(data_dir) / "config.yaml")
+    cab = Cabinet(cfg, games={GAME.id: GAME}, seed=seed)
+    if cab.locked:
+        print("LOCKED", cab.locked, flush=True)
+        sys.exit(3)
+    pending = cab.open_round()
+    while pending is not None:
+        present(cab, pending, pending.checkpoint)
+        pending = cab.open_round()
+    print("READY", flush=True)
+    bet = cab.games[GAME.id].bet_ladder[0]
+    while True:
+        if cab.balance < bet * 100:
+            cab.deposit(100000)
+        played = cab.start_round(GAME.id, "base", bet)
+        present(cab, played, 0)
+
+
+if __name__ == "__main__":
+    main()

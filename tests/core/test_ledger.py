@@ -1,0 +1,77 @@
+"""The ledger: one-transaction debit/credit, idempotent settle, side draws, audit, locking."""
+import sqlite3
+
+import pytest
+
+from cabinet.core.ledger import InsufficientCredit, Ledger, LedgerError
+
+
+@pytest.fixture
+def led(tmp_path):
+    led = Ledger(tmp_path / "l.sqlite")
+    led.deposit(10000)
+    return led
+
+
+def test_round_debits_then_credits_once(led):
+    rid = led.open_round("g", "base", 100, 120, {"book": 7}, 350, 350, False, ["bonus"])
+    assert led.balance == 10000 - 120
+    led.checkpoint(rid, 2)
+    led.checkpoint(rid, 1)  # never backwards
+    assert led.open_rounds()[0].checkpoint == 2
+    assert led.settle_round(rid) == 350
+    assert led.settle_round(rid) == 0
+    assert led.balance == 10000 - 120 + 350
+    m = led.meters()
+    assert m["total_bet"] == 120 and m["total_won"] == 350 and m["games_played"] == 1 and m["games_won"] == 1
+    assert m["per_game"]["g"]["modes"]["base"]["games_played"] == 1
+    assert led.audit() == (True, "ok")
+
+
+def test_insufficient_credit_changes_nothing(led):
+    with pytest.raises(InsufficientCredit):
+        led.open_round("g", "base", 100, 20000, {}, 0, 0, False, [])
+    assert led.balance == 10000 and led.meters()["games_played"] == 0
+
+
+def test_gamble_stakes_are_not_bets(led):
+    rid = led.open_round("g", "base", 100, 100, {}, 500, 500, False, [])
+    led.settle_round(rid)
+    led.side_draw("gamble_cash", 500, 1000, True, {"x": 2}, rid)
+    led.side_draw("gamble_cash", 1000, 2000, False, {"x": 2}, rid)
+    m = led.meters()
+    assert m["total_bet"] == 100 and m["side_staked"] == 1500 and m["side_won"] == 1000
+    assert led.balance == 10000 - 100 + 500 + 500 - 1000
+    assert led.audit()[0]
+
+
+def test_game_state_saved_with_settlement(led):
+    rid = led.open_round("hens", "base", 100, 100, {}, 0, 0, False, [])
+    led.settle_round(rid, {"pots": [2, 1, 4]})
+    assert led.game_state("hens") == {"pots": [2, 1, 4]}
+
+
+def test_tampered_meter_fails_audit(led, tmp_path):
+    led.db.execute("UPDATE meters SET value = value + 1 WHERE name = 'balance'")
+    ok, msg = led.audit()
+    assert not ok and "balance" in msg
+    led.close()
+    again = Ledger(tmp_path / "l.sqlite")  # reopening leaves the evidence untouched
+    assert not again.audit()[0]
+
+
+def test_record_tampering_fails_audit(led):
+    rid = led.open_round("g", "base", 100, 100, {}, 0, 0, False, [])
+    led.settle_round(rid)
+    led.db.execute("UPDATE rounds SET cost_cents = 1 WHERE id = ?", (rid,))
+    ok, msg = led.audit()
+    assert not ok and "total_bet" in msg
+
+
+def test_unreadable_database_is_refused_untouched(tmp_path):
+    p = tmp_path / "bad.sqlite"
+    p.write_bytes(b"this is not a database" * 100)
+    before = p.read_bytes()
+    with pytest.raises(LedgerError):
+        Ledger(p)
+    assert p.read_bytes() == before

@@ -1,0 +1,43 @@
+"""Money: integer cents, exact parsing, the win caps in one place."""
+import pytest
+
+from cabinet.core.money import Currency, WinCap, parse_amount, win_cents
+
+
+def test_parse_amount_exact():
+    assert parse_amount("0.10") == 10
+    assert parse_amount("8,000.00") == 800000
+    assert parse_amount("250000") == 25000000
+    assert parse_amount("0.1") == 10
+    with pytest.raises(ValueError):
+        parse_amount("0.001")
+    with pytest.raises(ValueError):
+        parse_amount("ten")
+
+
+def test_format():
+    assert Currency().format(123456) == "$1,234.56"
+    assert Currency().format(-5) == "-$0.05"
+    assert Currency(symbol="€", thousands=".", decimal=",").format(1000000) == "€10.000,00"
+    with pytest.raises(TypeError):
+        Currency().format(1.5)
+
+
+def test_win_cents_from_hundredths_of_bet():
+    assert win_cents(10, 50) == 5          # 0.5x of 0.10
+    assert win_cents(100, 123456) == 123456
+
+
+def test_hmh_limit_is_lower_of_absolute_and_multiple():
+    cap = WinCap(max_x=None, max_cents=25_000_000)
+    assert cap.apply(30_000_000, 800000) == (25_000_000, True)
+    assert cap.apply(1000, 100) == (1000, False)
+    gamble = WinCap(max_x=2500, max_cents=25_000_000)
+    assert gamble.limit_cents(100) == 250000        # 2500x of $1 is lower
+    assert gamble.limit_cents(800000) == 25_000_000  # $250,000 is lower
+
+
+def test_piggy_farm_cap_exempts_risk_the_farm():
+    cap = WinCap(max_x=50000, exempt_modes=frozenset({"risk_the_farm"}))
+    assert cap.apply(100 * 60000, 100, "base") == (100 * 50000, True)
+    assert cap.apply(100 * 60000, 100, "risk_the_farm") == (100 * 60000, False)
