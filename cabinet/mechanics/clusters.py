@@ -1,0 +1,197 @@
+"""Cluster finding on a rows x cols board with bitboards (orthogonal adjacency only).
+
+A board is held as one integer per symbol: bit `row * cols + col` is set where that
+symbol sits. A cluster grows from its lowest set bit by shifting the mask one cell
+left/right (with column masks so nothing wraps between rows) and up/down (by `cols`
+bits), keeping only cells of the symbol or the wild, until it stops growing.
+
+Rules encoded here (Piggy Farm's sheet, generic for any cluster game):
+- diagonals never connect (only the four edge neighbours are shifted in);
+- the wild joins every cluster it touches (it is part of every symbol's mask), so one
+  wild may serve two clusters of different symbols;
+- the wild never starts a cluster of its own: clusters grow only from seeds of the
+  paying symbol, so a group of wilds alone pays nothing;
+- scatters are simply never passed in as paying symbols, so they never cluster.
+
+Two versions share these rules: `find_clusters` (Python ints, one board, for the
+round generator) and `find_clusters_batch` (numpy uint64, many boards at once, for
+the vectorised simulator).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class BoardShape:
+    """Geometry of a board and the masks its shifts need."""
+
+    rows: int
+    cols: int
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def full(self) -> int:
+        return (1 << self.cells) - 1
+
+    @property
+    def not_first_col(self) -> int:
+        """Every cell except column 0 (where a left shift would wrap in)."""
+        return self.full & ~sum(1 << (r * self.cols) for r in range(self.rows))
+
+    @property
+    def not_last_col(self) -> int:
+        """Every cell except the last column (where a right shift would wrap in)."""
+        return self.full & ~sum(1 << (r * self.cols + self.cols - 1) for r in range(self.rows))
+
+    def bit(self, row: int, col: int) -> int:
+        return 1 << (row * self.cols + col)
+
+    def cells_of(self, mask: int) -> list[tuple[int, int]]:
+        """[(row, col), ...] of the set bits, in row-major order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            i = low.bit_length() - 1
+            out.append(divmod(i, self.cols))
+            mask ^= low
+        return out
+
+    def mask_of(self, cells: Iterable[Sequence[int]]) -> int:
+        m = 0
+        for r, c in cells:
+            m |= self.bit(r, c)
+        return m
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """A connected group: its paying symbol, its cells as a mask, and its size."""
+
+    symbol: object
+    mask: int
+    size: int
+
+
+def neighbours(mask: int, shape: BoardShape) -> int:
+    """Cells edge-adjacent to any cell of `mask` (the mask itself included)."""
+    return (mask | ((mask << 1) & shape.not_first_col) | ((mask >> 1) & shape.not_last_col)
+            | ((mask << shape.cols) & shape.full) | (mask >> shape.cols))
+
+
+def grow(seed: int, within: int, shape: BoardShape) -> int:
+    """The connected component of `within` that contains `seed` (flood fill by shifts)."""
+    comp = seed & within
+    nf, nl, full, c = shape.not_first_col, shape.not_last_col, shape.full, shape.cols
+    while True:
+        nxt = (comp | ((comp << 1) & nf) | ((comp >> 1) & nl) | ((comp << c) & full) | (comp >> c)) & within
+        if nxt == comp:
+            return comp
+        comp = nxt
+
+
+def find_clusters(symbol_masks: dict, wild_mask: int, shape: BoardShape, min_size: int) -> list[Cluster]:
+    """Every cluster of `min_size` or more cells on one board.
+
+    `symbol_masks` maps each paying symbol to its cell mask (scatters left out);
+    `wild_mask` marks the wilds, which join any symbol's cluster they touch.
+    Clusters come out in symbol order of the dict, then by lowest cell.
+    """
+    found = []
+    for sym, own in symbol_masks.items():
+        if not own:
+            continue
+        within = own | wild_mask
+        if within.bit_count() < min_size:
+            continue
+        seeds = own
+        while seeds:
+            comp = grow(seeds & -seeds, within, shape)
+            seeds &= ~comp
+            size = comp.bit_count()
+            if size >= min_size:
+                found.append(Cluster(sym, comp, size))
+    return found
+
+
+# ----------------------------------------------------------------------------- batch
+
+def pack_masks(board: np.ndarray, symbol_ids: Sequence[int]) -> np.ndarray:
+    """(n, cells) small-int boards -> (n, len(symbol_ids)) uint64 cell masks."""
+    n, cells = board.shape
+    if cells > 64:
+        raise ValueError("bitboards hold at most 64 cells")
+    out = np.empty((n, len(symbol_ids)), dtype=np.uint64)
+    pad = np.zeros((n, 64), dtype=bool)
+    for j, s in enumerate(symbol_ids):
+        pad[:, :cells] = board == s
+        out[:, j] = np.packbits(pad, axis=1, bitorder="little").view("<u8")[:, 0]
+    return out
+
+
+def unpack_mask(masks: np.ndarray, cells: int) -> np.ndarray:
+    """(m,) uint64 masks -> (m, cells) bool, bit i -> column i."""
+    b = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
+    return np.unpackbits(b, axis=1, bitorder="little")[:, :cells].astype(bool)
+
+
+def _grow_batch(comp: np.ndarray, within: np.ndarray, shape: BoardShape) -> np.ndarray:
+    """Vectorised `grow`: flood fill every (seed, within) pair until all are stable."""
+    nf, nl, full = np.uint64(shape.not_first_col), np.uint64(shape.not_last_col), np.uint64(shape.full)
+    one, c = np.uint64(1), np.uint64(shape.cols)
+    comp = comp.copy()
+    active = np.arange(len(comp))
+    cur, win = comp, within
+    while len(active):
+        for _ in range(2):   # two steps per convergence check
+            cur = (cur | ((cur << one) & nf) | ((cur >> one) & nl) | ((cur << c) & full) | (cur >> c)) & win
+        nxt = (cur | ((cur << one) & nf) | ((cur >> one) & nl) | ((cur << c) & full) | (cur >> c)) & win
+        moving = nxt != cur
+        comp[active] = nxt
+        active, cur, win = active[moving], nxt[moving], win[moving]
+    return comp
+
+
+def find_clusters_batch(symbol_masks: np.ndarray, wild_masks: np.ndarray, shape: BoardShape,
+                        min_size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every cluster of `min_size`+ cells on many boards at once.
+
+    `symbol_masks` is (n, S) uint64 (paying symbols only), `wild_masks` is (n,) uint64.
+    Returns (board index, symbol column, cluster mask, size), one entry per cluster,
+    the same clusters `find_clusters` finds board by board.
+    """
+    n, S = symbol_masks.shape
+    within = symbol_masks | wild_masks[:, None]
+    # A cell of a cluster of 2+ cells has an edge neighbour in `within`: isolated cells
+    # can be dropped before any flood fill (most components are singletons).
+    w = within
+    nf, nl, full = np.uint64(shape.not_first_col), np.uint64(shape.not_last_col), np.uint64(shape.full)
+    one, c = np.uint64(1), np.uint64(shape.cols)
+    touching = ((w << one) & nf) | ((w >> one) & nl) | ((w << c) & full) | (w >> c)
+    seeds = symbol_masks & touching
+    ok = (seeds != 0) & (np.bitwise_count(within) >= min_size)
+    b_idx, s_idx = np.nonzero(ok)
+    seeds, win = seeds[b_idx, s_idx], within[b_idx, s_idx]
+    out_b, out_s, out_m, out_n = [], [], [], []
+    while len(b_idx):
+        low = seeds & (~seeds + one)
+        comp = _grow_batch(low, win, shape)
+        size = np.bitwise_count(comp)
+        big = size >= min_size
+        if big.any():
+            out_b.append(b_idx[big]); out_s.append(s_idx[big]); out_m.append(comp[big]); out_n.append(size[big])
+        seeds = seeds & ~comp
+        more = seeds != 0
+        b_idx, s_idx, seeds, win = b_idx[more], s_idx[more], seeds[more], win[more]
+    if not out_b:
+        e = np.zeros(0, dtype=np.int64)
+        return e, e.copy(), np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.uint8)
+    bi, si, mi, ni = (np.concatenate(x) for x in (out_b, out_s, out_m, out_n))
+    order = np.lexsort((mi & (~mi + one), si, bi))
+    return bi[order], si[order], mi[order], ni[order]
