@@ -1,0 +1,6 @@
+"""`python -m cabinet.math VERB ...`: see `cabinet.math.cli`."""
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,190 @@
+"""`python -m cabinet.math build`: generate, weight and write a game's book libraries.
+
+Books are generated in fixed chunks of `CHUNK` books. Chunk k of stratum s of mode m
+takes its seeds from `SeedSequence(seed, spawn_key=(crc32(m), s + 1, k))`, so every
+book's seed depends only on (build seed, mode, stratum, position), never on the
+number of worker processes: the library is byte-identical for any --workers.
+The natural stratum (s = -1) holds `--books` books; each forcing category holds
+`forced_books(...)` more, each made with `play(rng, mode, force=category)`.
+"""
+from __future__ import annotations
+
+import time
+import zlib
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+import numpy as np
+
+from cabinet.core.game import GameSpec
+from cabinet.core.rng import Rng
+
+from . import books as B
+from .optimize import natural_weights, optimize
+from .stats import weighted_figures
+
+CHUNK = 2000
+DEFAULT_SEED = 0x5EED_B00C
+BASE_BOOKS = 100_000
+BUY_BOOKS = 10_000
+
+
+class BuildError(Exception):
+    """A library cannot be built (a book above the cap, a force that fails, ...)."""
+
+
+@dataclass(frozen=True)
+class Task:
+    game: str          # importable reference (id under games/ or dotted module)
+    mode: str
+    force: int         # category index, -1 natural
+    category: str | None
+    chunk: int
+    count: int
+    seed: int
+    names: tuple[str, ...]
+
+
+def default_books(spec: GameSpec, mode: str) -> int:
+    """Natural books per mode: 100,000 for spins, 10,000 for buys."""
+    return BUY_BOOKS if spec.mode(mode).kind == "buy" else BASE_BOOKS
+
+
+def forced_books(spec: GameSpec, mode: str, category: str, natural: int) -> int:
+    """Forced books per category: spec.extra['forced_books'][mode][cat], else 1% of the
+    natural count (at least 50)."""
+    override = spec.extra.get("forced_books", {}).get(mode, {})
+    return int(override.get(category, max(50, natural // 100)))
+
+
+def book_seeds(seed: int, mode: str, force: int, chunk: int, count: int) -> np.ndarray:
+    """The 63-bit seeds of one chunk's books."""
+    ss = np.random.SeedSequence(seed, spawn_key=(zlib.crc32(mode.encode()), force + 1, chunk))
+    return ss.generate_state(count, dtype=np.uint64) >> np.uint64(1)
+
+
+def run_task(task: Task) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Generate one chunk: (seeds, payout_x100, feature bitmasks)."""
+    spec = B.resolve_game(task.game)
+    seeds = book_seeds(task.seed, task.mode, task.force, task.chunk, task.count)
+    bit = {name: 1 << i for i, name in enumerate(task.names)}
+    pay = np.empty(task.count, dtype=np.int64)
+    feats = np.zeros(task.count, dtype=np.uint64)
+    play, mode, force = spec.play, task.mode, task.category
+    for i, s in enumerate(seeds.tolist()):
+        r = play(Rng(s), mode, force)
+        pay[i] = r.payout_x100
+        mask = 0
+        for f in r.features:
+            try:
+                mask |= bit[f]
+            except KeyError:
+                raise BuildError(f"{spec.id}/{mode}: a round lists feature {f!r}, which is not in "
+                                 f"feature_names {list(task.names)}") from None
+        if force is not None and not mask & bit[force]:
+            raise BuildError(f"{spec.id}/{mode}: play(force={force!r}) returned a round without "
+                             f"that category (seed {s})")
+        feats[i] = mask
+    return seeds, pay, feats
+
+
+def plan(spec: GameSpec, ref: str, mode: str, natural: int, seed: int) -> list[Task]:
+    """Every chunk task of one mode, in library order."""
+    names = tuple(B.feature_names(spec))
+    cats = list(spec.book_forces.get(mode, {}))
+    tasks = []
+    strata = [(-1, None, natural)] + [(c, cat, forced_books(spec, mode, cat, natural))
+                                      for c, cat in enumerate(cats)]
+    for force, cat, count in strata:
+        for k, start in enumerate(range(0, count, CHUNK)):
+            tasks.append(Task(ref, mode, force, cat, k, min(CHUNK, count - start), seed, names))
+    return tasks
+
+
+def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: Iterable[tuple],
+             seed: int, natural: int) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """Arrays and metadata of one mode from its chunk results; runs the optimizer."""
+    results = list(results)
+    names = list(tasks[0].names)
+    cats = list(spec.book_forces.get(mode, {}))
+    targets = [float(spec.book_forces[mode][c]) for c in cats]
+    seeds = np.concatenate([r[0] for r in results])
+    pay = np.concatenate([r[1] for r in results])
+    feats = np.concatenate([r[2] for r in results])
+    force = np.concatenate([np.full(t.count, t.force, dtype=np.int16) for t in tasks])
+    cap = B.cap_x100(spec, mode)
+    if cap is not None and int(pay.max()) > cap:
+        i = int(np.argmax(pay))
+        raise BuildError(f"{spec.id}/{mode}: book seed {int(seeds[i])} pays {pay[i] / 100:.2f}x, "
+                         f"above the cap of {cap / 100:.2f}x")
+    stratum = force.astype(np.int64)
+    for c in reversed(range(len(cats))):      # natural books in a category join its stratum
+        in_c = (stratum == -1) & ((feats >> np.uint64(names.index(cats[c]))) & np.uint64(1) == 1)
+        stratum[in_c] = c
+    cost = spec.mode(mode).cost_x100
+    rtp = B.rtp_fraction(spec.rtp[mode])
+    try:
+        weight, report = optimize(pay, stratum, targets, cost, rtp)
+    except Exception as exc:
+        raise BuildError(f"{spec.id}/{mode}: optimizer failed: {exc}") from exc
+    before = weighted_figures(natural_weights(stratum, targets), pay, feats, names, cost)
+    after = weighted_figures(weight, pay, feats, names, cost)
+    report["natural"] = before
+    report["moved"] = {"rtp": after["rtp"] - before["rtp"],
+                       "hit_rate": after["hit_rate"] - before["hit_rate"],
+                       "features": {k: after["features"][k] - before["features"][k] for k in names}}
+    report["natural_in_category"] = {c: int(((stratum == i) & (force == -1)).sum())
+                                     for i, c in enumerate(cats)}
+    meta = {"format": B.FORMAT, "game": spec.id, "mode": mode, "version": spec.version,
+            "fingerprint": B.fingerprint(spec), "cost_x100": cost, "rtp_target": str(spec.rtp[mode]),
+            "rtp": report["rtp"], "feature_names": names, "categories": cats,
+            "category_targets": dict(zip(cats, targets)), "cap_x100": cap,
+            "build": {"seed": seed, "books": len(pay), "natural_books": natural,
+                      "forced_books": {c: int((force == i).sum()) for i, c in enumerate(cats)},
+                      "chunk": CHUNK, "total_weight": sum(weight.tolist())},
+            "optimizer": report}
+    arrays = {"seed": seeds, "force": force, "payout_x100": pay, "weight": weight, "features": feats}
+    return arrays, meta
+
+
+def build(game: str | GameSpec, modes: list[str] | None = None, books: int | None = None,
+          workers: int = 1, out: str | Path | None = None, seed: int = DEFAULT_SEED,
+          progress: bool = False) -> dict[str, dict[str, Any]]:
+    """Build (and write) the libraries of `modes` (default: all); returns {mode: meta}."""
+    spec = B.resolve_game(game)
+    ref = game if isinstance(game, str) else B.game_package(spec)
+    out_dir = Path(out) if out else B.default_books_dir(spec)
+    modes = modes or [m.id for m in spec.modes]
+    jobs = {}
+    for mode in modes:
+        spec.mode(mode)
+        if mode not in spec.rtp:
+            raise BuildError(f"{spec.id}: no stated RTP for mode {mode!r}")
+        natural = books or default_books(spec, mode)
+        jobs[mode] = (natural, plan(spec, ref, mode, natural, seed))
+    all_tasks = [t for _, ts in jobs.values() for t in ts]
+    t0 = time.perf_counter()
+    if workers <= 1:
+        results = [run_task(t) for t in all_tasks]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(run_task, all_tasks, chunksize=1))
+    elapsed = time.perf_counter() - t0
+    metas, pos = {}, 0
+    for mode, (natural, tasks) in jobs.items():
+        arrays, meta = assemble(spec, mode, tasks, results[pos:pos + len(tasks)], seed, natural)
+        pos += len(tasks)
+        B.write_mode_file(out_dir / f"{mode}.npz", arrays, meta)
+        metas[mode] = meta
+        if progress:
+            opt = meta["optimizer"]
+            print(f"{spec.id}/{mode}: {meta['build']['books']} books, rtp {float(opt['natural']['rtp']):.6f} "
+                  f"natural -> {meta['rtp_target']} target (error {opt['rtp_error']:.1e}), "
+                  f"hit rate moved {opt['moved']['hit_rate']:+.5f}")
+    if progress:
+        n = sum(t.count for t in all_tasks)
+        print(f"generated {n} books in {elapsed:.1f}s ({n / max(elapsed, 1e-9):,.0f} books/s, "
+              f"{workers} worker(s)) -> {out_dir}")
+    return metas

@@ -1,0 +1,84 @@
+"""The `rtp`, `show` and `evaluate` verbs: read libraries, replay books, score boards."""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from . import books as B
+from .stats import weighted_figures
+
+
+def library_figures(lib: B.Library) -> dict[str, Any]:
+    """`rtp --json` content: {"game", "modes": {mode: {cost, rtp, hit_rate, max_win_x,
+    max_win_odds, features}}}; rtp is exact (from integer weights), rounded to 1e-9."""
+    modes = {}
+    for mode, mb in lib.modes.items():
+        fig = weighted_figures(mb.weight, mb.payout_x100, mb.features,
+                               mb.meta["feature_names"], int(mb.meta["cost_x100"]))
+        modes[mode] = {"cost": fig["cost"], "rtp": round(float(mb.rtp()), 9),
+                       "hit_rate": fig["hit_rate"], "max_win_x": fig["max_win_x"],
+                       "max_win_odds": fig["max_win_odds"], "features": fig["features"]}
+    return {"game": lib.spec.id, "modes": modes}
+
+
+def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
+    """Print per mode: cost, RTP to 6 decimals, hit rate, max payout and odds, features."""
+    lib = B.load_library(game, books_dir)
+    figs = library_figures(lib)
+    if as_json:
+        json.dump(figs, sys.stdout, indent=2)
+        print()
+        return
+    print(f"{lib.spec.name} ({lib.spec.id}) — libraries in {lib.path}")
+    for mode, f in figs["modes"].items():
+        target = B.rtp_fraction(lib.books(mode).meta["rtp_target"])
+        print(f"  {mode:<16} cost {f['cost']:>8.2f}x  RTP {f['rtp']:.6f} (target {float(target):.6f})  "
+              f"hit {f['hit_rate']:.4f}  max {f['max_win_x']:,.2f}x 1 in {f['max_win_odds']:,}  "
+              f"books {len(lib.books(mode)):,}")
+        for name, rate in f["features"].items():
+            odds = f"1 in {1 / rate:,.0f}" if rate > 0 else "never"
+            print(f"  {'':<16}   {name:<20} {rate:.6f} ({odds})")
+
+
+def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str | None) -> int:
+    """Regenerate one book; exit status 1 if its payout differs from the library's."""
+    lib = B.load_library(game, books_dir)
+    r = lib.round(mode, book)
+    stored = lib.payout_x100(mode, book)
+    info = {"game": lib.spec.id, "mode": mode, "book": book,
+            "seed": int(lib.books(mode).seed[book]), "force": lib.force(mode, book),
+            "weight": int(lib.books(mode).weight[book]), "payout_x100": r.payout_x100,
+            "library_payout_x100": stored, "features": list(r.features),
+            "capped": r.capped, "events": r.events}
+    if as_json:
+        json.dump(info, sys.stdout, indent=2)
+        print()
+    else:
+        print(f"{lib.spec.id}/{mode} book {book}: seed {info['seed']} force {info['force']} "
+              f"weight {info['weight']}")
+        for e in r.events:
+            print("  " + json.dumps(e, separators=(",", ":")))
+        print(f"payout {r.payout_x100 / 100:,.2f}x (library {stored / 100:,.2f}x) "
+              f"features {list(r.features)}{' capped' if r.capped else ''}")
+    if r.payout_x100 != stored:
+        print(f"error: regenerated payout {r.payout_x100} != library {stored}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def evaluate_command(game: str, paytable: bool, lines: TextIO) -> None:
+    """Score each JSON line {"board": [[sym, ...], ...]} with the game's evaluator."""
+    spec = B.resolve_game(game)
+    if paytable:
+        if spec.paytable is None:
+            raise B.LibraryError(f"{spec.id} has no paytable()")
+        json.dump(spec.paytable(), sys.stdout)
+        print()
+        return
+    if spec.evaluate is None:
+        raise B.LibraryError(f"{spec.id} has no evaluate()")
+    for line in lines:
+        if line.strip():
+            json.dump(spec.evaluate(json.loads(line)["board"]), sys.stdout)
+            print(flush=True)

@@ -1,0 +1,64 @@
+"""Figures of a weighted set of rounds: RTP, hit rate, top award odds, feature rates,
+and the Monte Carlo confidence intervals used by `sim` and the PAR sheet."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+Z99 = 2.5758293035489004   # two-sided 99% normal quantile
+Z90 = 1.6448536269514722   # two-sided 90% normal quantile
+
+
+def feature_rates(weight: np.ndarray, features: np.ndarray, names: list[str]) -> dict[str, float]:
+    """Weighted share of rounds whose feature bitmask has each name's bit."""
+    wf = weight.astype(np.float64)
+    total = wf.sum()
+    return {name: float(wf[(features >> np.uint64(i)) & np.uint64(1) == 1].sum() / total)
+            for i, name in enumerate(names)}
+
+
+def weighted_figures(weight: np.ndarray, payout_x100: np.ndarray, features: np.ndarray,
+                     names: list[str], cost_x100: int) -> dict[str, Any]:
+    """cost, rtp, hit_rate, max_win_x, max_win_odds, sd (per unit cost), features.
+
+    With integer weights the RTP is exact (Python integers); with float weights it is
+    a float estimate."""
+    if np.issubdtype(weight.dtype, np.integer):
+        total = sum(weight.tolist())
+        paid = sum(map(int.__mul__, weight.tolist(), payout_x100.tolist()))
+        rtp = float(Fraction(paid, total * cost_x100))
+    else:
+        rtp = float(weight @ payout_x100) / float(weight.sum()) / cost_x100
+    wf = weight.astype(np.float64)
+    wf = wf / wf.sum()
+    y = payout_x100 / cost_x100
+    top = int(payout_x100.max())
+    top_p = float(wf[payout_x100 == top].sum())
+    return {"cost": cost_x100 / 100, "rtp": rtp,
+            "hit_rate": float(wf[payout_x100 > 0].sum()),
+            "max_win_x": top / 100,
+            "max_win_odds": int(round(1 / top_p)) if top_p > 0 else None,
+            "sd": float(math.sqrt(max(0.0, wf @ (y - wf @ y) ** 2))),
+            "features": feature_rates(weight, features, names)}
+
+
+def mean_ci(total: float, total_sq: float, n: int, z: float = Z99) -> tuple[float, float, float]:
+    """(mean, lo, hi): normal-approximation interval of a mean from its sums."""
+    mean = total / n
+    var = max(0.0, total_sq / n - mean * mean) * n / max(1, n - 1)
+    half = z * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def rate_ci(hits: int, n: int, z: float = Z99) -> tuple[float, float, float]:
+    """(rate, lo, hi): Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    p = hits / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return p, max(0.0, centre - half), min(1.0, centre + half)
