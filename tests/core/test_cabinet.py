@@ -1,0 +1,105 @@
+"""The cabinet service: the plug-in interface, refusals, locking and recovery."""
+import json
+
+import pytest
+
+from cabinet.core.cabinet import BetRefused, Cabinet, CabinetLocked
+from cabinet.core.config import load_config
+from cabinet.core.money import win_cents
+from tests.toygame import GAME
+
+
+def cabinet(tmp_path, extra="", seed=7, credit="10.00"):
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / "config.yaml").write_text(f"data_dir: .\nmath_source: live\ndemo_credit: '{credit}'\n" + extra)
+    return Cabinet(load_config(tmp_path / "config.yaml"), games={GAME.id: GAME}, seed=seed)
+
+
+def test_plugin_round_is_debited_recorded_then_credited(tmp_path):
+    cab = cabinet(tmp_path)
+    assert cab.balance == 1000
+    played = cab.start_round("toygame", "base", 100)
+    assert cab.balance == 900                      # debited before anything is shown
+    assert played.round.mode == "base" and isinstance(played.round.payout_x100, int)
+    json.dumps(played.round.events)                # events are JSON-serialisable
+    assert played.win_cents == win_cents(100, played.round.payout_x100)
+    cab.checkpoint(played.round_id, 1)
+    assert cab.settle(played.round_id) == played.win_cents
+    assert cab.settle(played.round_id) == 0        # never paid twice
+    assert cab.balance == 900 + played.win_cents
+    assert cab.audit() == (True, "ok")
+
+
+def test_replay_regenerates_the_same_round(tmp_path):
+    cab = cabinet(tmp_path)
+    played = cab.start_round("toygame", "base", 100)
+    cab.settle(played.round_id)
+    again = cab.replay(played.round_id)
+    assert again.round.events == played.round.events and again.win_cents == played.win_cents
+
+
+def test_buy_costs_its_multiple(tmp_path):
+    cab = cabinet(tmp_path, credit="100.00")
+    played = cab.start_round("toygame", "buy_bonus", 100)
+    assert played.cost_cents == 2000 and cab.balance == 10000 - 2000
+    cab.settle(played.round_id)
+    assert cab.balance == 10000 - 2000 + played.win_cents
+
+
+def test_refusals_are_messages_for_the_player(tmp_path):
+    cab = cabinet(tmp_path)
+    with pytest.raises(BetRefused, match="Not enough credit"):
+        cab.start_round("toygame", "buy_bonus", 100)   # costs 20.00 of a 10.00 balance
+    with pytest.raises(BetRefused, match="not on the bet ladder"):
+        cab.start_round("toygame", "base", 30)
+    with pytest.raises(BetRefused, match="not available"):
+        cab.start_round("nogame", "base", 100)
+    assert cab.balance == 1000 and cab.meters()["games_played"] == 0
+
+
+def test_force_only_with_demo_tools(tmp_path):
+    cab = cabinet(tmp_path, "demo_tools: false\n")
+    with pytest.raises(BetRefused, match="demo tool"):
+        cab.start_round("toygame", "base", 100, force="jackpot")
+    demo = cabinet(tmp_path / "demo")
+    played = demo.start_round("toygame", "base", 100, force="jackpot")
+    assert "jackpot" in played.round.features
+
+
+def test_real_play_config_refuses_demo_tools(tmp_path):
+    from cabinet.core.schema import ConfigError
+    (tmp_path / "config.yaml").write_text("real_play: true\ndemo_tools: true\n")
+    with pytest.raises(ConfigError):
+        load_config(tmp_path / "config.yaml")
+
+
+def test_open_round_resumes_from_checkpoint(tmp_path):
+    cab = cabinet(tmp_path)
+    played = cab.start_round("toygame", "base", 100)
+    cab.checkpoint(played.round_id, 3)
+    cab.ledger.close()
+    again = cabinet(tmp_path, seed=99)             # a restart after a crash
+    pending = again.open_round()
+    assert pending.round_id == played.round_id and pending.checkpoint == 3
+    assert pending.round.events == played.round.events
+    again.settle(pending.round_id)
+    assert again.open_round() is None and again.audit()[0]
+
+
+def test_audit_mismatch_locks_and_leaves_data(tmp_path):
+    cab = cabinet(tmp_path)
+    cab.ledger.db.execute("UPDATE meters SET value = value + 5 WHERE name = 'balance'")
+    cab.ledger.close()
+    before = (tmp_path / "ledger.sqlite").read_bytes()
+    locked = cabinet(tmp_path)
+    assert locked.locked and "audit" in locked.locked
+    with pytest.raises(CabinetLocked):
+        locked.start_round("toygame", "base", 100)
+    locked.ledger.close()
+    assert (tmp_path / "ledger.sqlite").read_bytes() == before
+
+
+def test_unreadable_ledger_locks(tmp_path):
+    (tmp_path / "ledger.sqlite").write_bytes(b"garbage" * 1000)
+    cab = cabinet(tmp_path)
+    assert cab.locked and "cannot be read" in cab.locked
