@@ -80,23 +80,34 @@ def resolve_game(ref: str | GameSpec) -> GameSpec:
     return spec
 
 
-def game_package(spec: GameSpec) -> str:
-    """The dotted name of the package exposing this spec as GAME (walks up from play)."""
+def game_package(spec: GameSpec) -> str | None:
+    """The dotted name of the package exposing this spec as GAME (walks up from play);
+    None for a spec no module exposes (e.g. a modified copy in a test)."""
     parts = spec.play.__module__.split(".")
     for i in range(len(parts), 0, -1):
         name = ".".join(parts[:i])
         mod = sys.modules.get(name) or importlib.import_module(name)
         if getattr(mod, "GAME", None) is spec:
             return name
-    return f"games.{spec.id}"
+    return None
+
+
+def game_ref(game: str | GameSpec) -> str | GameSpec:
+    """What worker processes resolve the game from: its importable name when it has
+    one, else the spec itself (pickled by reference to its functions)."""
+    if isinstance(game, str):
+        return game
+    return game_package(game) or game
 
 
 def default_books_dir(spec: GameSpec) -> Path:
     """`spec.extra['books_dir']` if given, else `<game package dir>/books`."""
     if spec.extra.get("books_dir"):
         return Path(spec.extra["books_dir"])
-    mod = importlib.import_module(game_package(spec))
-    return Path(mod.__file__).resolve().parent / "books"
+    package = game_package(spec)
+    if package is None:
+        raise LibraryError(f"{spec.id}: no package exposes this GAME; give the books directory")
+    return Path(importlib.import_module(package).__file__).resolve().parent / "books"
 
 
 def fingerprint(spec: GameSpec) -> str:
@@ -117,9 +128,12 @@ def fingerprint(spec: GameSpec) -> str:
 def cap_x100(spec: GameSpec, mode: str) -> int | None:
     """The highest payout a book of `mode` may have, in hundredths of the base bet.
 
-    `spec.extra['cap_x100'][mode]` overrides (None = exempt from the cap); otherwise
-    `spec.max_win_x * 100`."""
+    `spec.extra['cap_x100'][mode]` overrides (None = exempt from the cap); modes in
+    `spec.extra['cap_exempt_modes']` (as the cabinet's WinCap reads it) have none;
+    otherwise `spec.max_win_x * 100`."""
     caps = spec.extra.get("cap_x100", {})
+    if mode in spec.extra.get("cap_exempt_modes", ()):
+        return None
     if mode in caps:
         return None if caps[mode] is None else int(caps[mode])
     return int(spec.max_win_x) * 100

@@ -37,7 +37,7 @@ class BuildError(Exception):
 
 @dataclass(frozen=True)
 class Task:
-    game: str          # importable reference (id under games/ or dotted module)
+    game: Any          # importable reference (id or dotted module) or the GameSpec
     mode: str
     force: int         # category index, -1 natural
     category: str | None
@@ -90,7 +90,7 @@ def run_task(task: Task) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return seeds, pay, feats
 
 
-def plan(spec: GameSpec, ref: str, mode: str, natural: int, seed: int) -> list[Task]:
+def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[Task]:
     """Every chunk task of one mode, in library order."""
     names = tuple(B.feature_names(spec))
     cats = list(spec.book_forces.get(mode, {}))
@@ -154,7 +154,7 @@ def build(game: str | GameSpec, modes: list[str] | None = None, books: int | Non
           progress: bool = False) -> dict[str, dict[str, Any]]:
     """Build (and write) the libraries of `modes` (default: all); returns {mode: meta}."""
     spec = B.resolve_game(game)
-    ref = game if isinstance(game, str) else B.game_package(spec)
+    ref = B.game_ref(game)
     out_dir = Path(out) if out else B.default_books_dir(spec)
     modes = modes or [m.id for m in spec.modes]
     jobs = {}

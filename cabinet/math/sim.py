@@ -28,7 +28,7 @@ CHUNK = {"simulate": 50_000, "play": 5_000}
 
 @dataclass(frozen=True)
 class SimTask:
-    game: str
+    game: Any
     mode: str
     engine: str
     chunk: int
@@ -63,7 +63,7 @@ def run_chunk(task: SimTask) -> dict[str, Any]:
             "features": feats}
 
 
-def plan(game: str, mode: str, rounds: int, engine: str, seed: int) -> list[SimTask]:
+def plan(game: Any, mode: str, rounds: int, engine: str, seed: int) -> list[SimTask]:
     size = CHUNK[engine]
     return [SimTask(game, mode, engine, k, min(size, rounds - start), seed)
             for k, start in enumerate(range(0, rounds, size))]
@@ -109,7 +109,7 @@ def simulate_mode(game: str, mode: str, rounds: int, workers: int = 1, scheduler
     """Simulate `rounds` rounds of one mode; returns RTP with its 99% CI, hit rate and
     feature rates (each with a 99% Wilson interval), max payout, sd, speed."""
     spec = B.resolve_game(game)
-    ref = game if isinstance(game, str) else B.game_package(spec)
+    ref = B.game_ref(game)
     if engine == "auto":
         engine = "simulate" if spec.simulate is not None else "play"
     if engine == "simulate" and spec.simulate is None:

@@ -1,0 +1,130 @@
+"""Book libraries of the toy game: build, exact RTP, identical bytes for any worker
+count, refusal of corrupt or mismatched files, unbiased draws, faithful replay."""
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy.stats import chisquare
+
+from cabinet.core.rng import Rng
+from cabinet.math import books as B
+from cabinet.math.build import BuildError, build
+from tests.toygame import GAME, rules
+
+TOY = "tests.toygame"
+
+
+@pytest.fixture(scope="module")
+def lib_dirs(tmp_path_factory):
+    """The same library built with 1 and with 2 workers (20,000 natural books a mode)."""
+    one = tmp_path_factory.mktemp("books1")
+    two = tmp_path_factory.mktemp("books2")
+    build(TOY, books=20_000, workers=1, out=one)
+    build(TOY, books=20_000, workers=2, out=two)
+    return one, two
+
+
+@pytest.fixture(scope="module")
+def lib(lib_dirs):
+    return B.load_library(GAME, lib_dirs[0])
+
+
+def test_every_mode_within_1e6_of_its_stated_rtp(lib):
+    for mode in GAME.modes:
+        rtp = lib.books(mode.id).rtp()
+        assert abs(rtp - Fraction(str(GAME.rtp[mode.id]))) < Fraction(1, 10**6), (mode.id, float(rtp))
+
+
+def test_same_bytes_with_one_and_two_workers(lib_dirs):
+    one, two = lib_dirs
+    for mode in GAME.modes:
+        assert (one / f"{mode.id}.npz").read_bytes() == (two / f"{mode.id}.npz").read_bytes()
+
+
+def test_forced_category_keeps_its_target_frequency(lib):
+    mb = lib.books("base")
+    bit = np.uint64(lib.feature_bit("base", "jackpot"))
+    in_cat = (mb.features & bit) != 0
+    share = Fraction(sum(mb.weight[in_cat].tolist()), sum(mb.weight.tolist()))
+    assert abs(float(share) - rules.JACKPOT_RATE) < 1e-12
+    assert (mb.force == 0).sum() == 200          # 1% of 20,000 forced books
+    assert (mb.payout_x100[mb.force == 0] >= 100_000).all()
+
+
+def test_base_mode_default_size_is_100k_and_buy_10k():
+    from cabinet.math.build import default_books
+    assert default_books(GAME, "base") == 100_000
+    assert default_books(GAME, "buy_bonus") == 10_000
+
+
+def test_fingerprint_mismatch_is_refused_with_the_file_named(lib_dirs):
+    changed = dataclasses.replace(GAME, version="toy-2")
+    with pytest.raises(B.LibraryError, match=r"base\.npz: built from other math"):
+        B.load_library(changed, lib_dirs[0])
+
+
+def test_corrupt_and_missing_files_are_refused(lib_dirs, tmp_path):
+    shutil.copytree(lib_dirs[0], tmp_path / "lib")
+    path = tmp_path / "lib" / "buy_bonus.npz"
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2: len(data) // 2 + 64] = bytes(64)
+    path.write_bytes(bytes(data))
+    with pytest.raises(B.LibraryError, match=r"buy_bonus\.npz: corrupt book library"):
+        B.load_library(GAME, tmp_path / "lib")
+    path.write_bytes(b"not a zip at all")
+    with pytest.raises(B.LibraryError, match="corrupt"):
+        B.load_library(GAME, tmp_path / "lib")
+    path.unlink()
+    with pytest.raises(B.LibraryError, match=r"buy_bonus\.npz: book library missing"):
+        B.load_library(GAME, tmp_path / "lib")
+
+
+def test_draw_is_unbiased_against_the_weights(lib):
+    """Chi-square of 60,000 draws grouped by payout against the weight shares."""
+    mb = lib.books("buy_bonus")
+    values, group = np.unique(mb.payout_x100, return_inverse=True)
+    expected_share = np.bincount(group, weights=mb.weight.astype(float)) / float(mb.weight.sum())
+    rng = Rng(2024)
+    n = 60_000
+    drawn = np.bincount(group[[lib.draw(rng, "buy_bonus") for _ in range(n)]], minlength=len(values))
+    keep = expected_share * n >= 5
+    obs = np.append(drawn[keep], drawn[~keep].sum())
+    exp = np.append(expected_share[keep] * n, expected_share[~keep].sum() * n)
+    assert chisquare(obs, exp).pvalue > 1e-3
+
+
+def test_draw_in_a_category_stays_in_it_and_follows_weights(lib):
+    rng = Rng(7)
+    picks = [lib.draw(rng, "base", "jackpot") for _ in range(3000)]
+    assert all("jackpot" in lib.features("base", b) for b in picks)
+    mb = lib.books("base")
+    forced = np.flatnonzero(mb.force == 0)
+    share = np.isin(picks, forced).mean()
+    want = mb.weight[forced].sum() / mb.weight[(mb.features & np.uint64(2)) != 0].sum()
+    assert abs(share - want) < 0.03
+
+
+def test_regenerated_books_pay_what_the_library_says(lib):
+    rng = np.random.default_rng(5)
+    for mode in GAME.modes:
+        mb = lib.books(mode.id)
+        for book in rng.choice(len(mb), 300, replace=False):
+            r = lib.round(mode.id, int(book))
+            assert r.payout_x100 == lib.payout_x100(mode.id, int(book))
+            assert set(r.features) == set(lib.features(mode.id, int(book)))
+
+
+def test_book_above_the_cap_is_a_build_error(tmp_path):
+    low_cap = dataclasses.replace(GAME, max_win_x=500)
+    with pytest.raises(BuildError, match="above the cap of 500.00x"):
+        build(low_cap, modes=["base"], books=2000, out=tmp_path)
+
+
+def test_unreachable_rtp_is_a_build_error(tmp_path):
+    greedy = dataclasses.replace(GAME, rtp={**GAME.rtp, "buy_bonus": 20.0})   # 400x > 5 coins of 50x
+    with pytest.raises(BuildError, match="out of reach"):
+        build(greedy, modes=["buy_bonus"], books=2000, out=tmp_path)
