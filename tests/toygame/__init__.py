@@ -23,4 +23,5 @@ GAME = GameSpec(
     evaluate=rules.evaluate,
     paytable=rules.paytable,
     feature_names=("bonus", "jackpot"),
+    extra={"par_info": rules.par_info, "payout_sources": rules.payout_sources},
 )

@@ -1,0 +1,115 @@
+"""The PAR sheet's Markdown, written from the data `cabinet.math.par.game_sheet` gathers."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def _odds(p: float) -> str:
+    if p <= 0:
+        return "never"
+    return f"1 in {1 / p:,.2f}" if 1 / p < 100 else f"1 in {1 / p:,.0f}"
+
+
+def _table(head: list[str], rows: list[list[Any]]) -> list[str]:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return lines + [""]
+
+
+def _paytable(pt: dict[str, Any] | None) -> list[str]:
+    if not pt:
+        return ["The game declares no paytable().", ""]
+    out = [f"Symbols: {', '.join(map(str, pt.get('symbols', [])))}.  ",
+           f"Wild: {pt.get('wild') or 'none'}"
+           + (f" (does not replace {', '.join(pt['not_substituted'])})" if pt.get("not_substituted") else "")
+           + f".  Scatters (never pay on lines or in clusters): {', '.join(pt.get('scatters', [])) or 'none'}.", ""]
+    pays = pt.get("pays", {})
+    keys = sorted({k for p in pays.values() for k in p}, key=lambda k: int(k.split("-")[0].rstrip("+")))
+    out += _table(["symbol"] + keys, [[s] + [f"{p[k]:g}x" if k in p else "" for k in keys] for s, p in pays.items()])
+    if pt.get("lines"):
+        out += [f"{len(pt['lines'])} lines (row per reel, 0 = top):", ""]
+        out += _table(["line", "rows"], [[i + 1, " ".join(map(str, ln))] for i, ln in enumerate(pt["lines"])])
+    if pt.get("min_cluster"):
+        out += [f"Clusters of {pt['min_cluster']} or more pay.", ""]
+    return out
+
+
+def _strips(data: dict[str, Any]) -> list[str]:
+    if not data["reel_strips"]:
+        return ["The game declares no reel strips (par_info).", ""]
+    out = []
+    for name, reels in data["reel_strips"].items():
+        counts = data["symbol_counts"][name]
+        symbols = sorted({s for c in counts for s in c})
+        out += [f"### Strip set `{name}`", ""]
+        out += _table(["symbol"] + [f"reel {i + 1}" for i in range(len(reels))],
+                      [[s] + [c.get(s, 0) for c in counts] for s in symbols]
+                      + [["length"] + [len(r) for r in reels]])
+        out += ["<details><summary>strips</summary>", ""]
+        out += [f"- reel {i + 1}: {' '.join(map(str, r))}" for i, r in enumerate(reels)]
+        out += ["", "</details>", ""]
+    return out
+
+
+def _mode(mode: str, m: dict[str, Any]) -> list[str]:
+    out = [f"## Mode `{mode}` — cost {m['cost']:g}x", ""]
+    out += _table(["figure", "value"], [
+        ["stated RTP", f"{m['stated_rtp']:.6f}"], ["library RTP (exact)", f"{m['rtp']:.6f} ({m['rtp_exact']})"],
+        ["hit frequency", f"{m['hit_rate']:.6f} ({_odds(m['hit_rate'])})"],
+        ["standard deviation (per unit cost)", f"{m['sd']:.3f}"],
+        ["volatility index 90%", f"{m['volatility_index_90']:.3f}"],
+        ["max win", f"{m['max_win_x']:,.2f}x, {_odds(1 / m['max_win_odds']) if m['max_win_odds'] else 'never'}"],
+        ["books", f"{m['books']:,} (forced: {m['forced_books'] or 'none'})"]])
+    out += ["Top awards:", ""]
+    out += _table(["payout", "probability", "odds"],
+                  [[f"{a['payout_x']:,.2f}x", f"{a['probability']:.3e}", f"1 in {a['odds']:,}"] for a in m["top_awards"]])
+    src = m["rtp_by_source"]
+    out += [f"RTP by source ({src['method']}):", ""]
+    out += _table(["source", "RTP"], [[k, f"{v:.6f}"] for k, v in src["sources"].items()])
+    live = m["live_sim"] or {"features": {}}
+    mv = m["weights_moved"]["features"]
+    out += ["Feature rates per round: shipped weights, how far the optimizer moved them from the "
+            "natural importance-weighted books, and the live rules' own rate:", ""]
+    rows = []
+    for name, rate in m["features"].items():
+        target = m["category_targets"].get(name)
+        rows.append([name, f"{rate:.6f} ({_odds(rate)})", f"{mv.get(name, 0):+.2e}",
+                     f"{live['features'].get(name, float('nan')):.6f}",
+                     "" if target is None else f"{target:.3e} (forced)"])
+    out += _table(["feature", "library", "moved by weights", "live sim", "target"], rows)
+    out += ["90% RTP band after n rounds:", ""]
+    out += _table(["rounds", "RTP band"], [[f"{int(n):,}", f"{lo * 100:.2f}% .. {hi * 100:.2f}%"]
+                                           for n, (lo, hi) in m["rtp_band_90"].items()])
+    w = m["weights_moved"]
+    out += [f"Weights: natural RTP of the books {w['natural_rtp_of_books']:.6f} -> {m['rtp']:.6f}; "
+            f"hit rate moved {w['hit_rate']:+.2e}; KL divergence of the natural stratum from uniform "
+            f"{w['kl_natural']:.2e} nats.", ""]
+    if m["live_sim"]:
+        s = m["live_sim"]
+        lo, hi = s["rtp_ci99"]
+        out += [f"Live rules ({s['engine']}, {s['rounds']:,} rounds): natural RTP {s['rtp']:.6f}, "
+                f"99% CI [{lo:.6f}, {hi:.6f}] ({(s['rtp'] - m['stated_rtp']) * 100:+.3f} pp from stated); "
+                f"hit rate {s['hit_rate']:.6f}.", ""]
+    return out
+
+
+def markdown(data: dict[str, Any]) -> str:
+    """The whole sheet."""
+    out = [f"# PAR sheet: {data['name']} (`{data['game']}`)", "",
+           f"Round generator version `{data['version']}`, math fingerprint `{data['fingerprint'][:16]}…`. "
+           f"Max win {data['max_win_x']:,}x the bet. Figures are exact from the shipped book libraries "
+           f"unless marked live (a Monte Carlo of the rules without books).", ""]
+    out += _table(["mode", "cost", "RTP", "hit rate", "sd", "VI 90%", "max win", "max win odds"],
+                  [[k, f"{m['cost']:g}x", f"{m['rtp']:.6f}", f"{m['hit_rate']:.4f}", f"{m['sd']:.2f}",
+                    f"{m['volatility_index_90']:.2f}", f"{m['max_win_x']:,.2f}x",
+                    f"1 in {m['max_win_odds']:,}" if m["max_win_odds"] else "never"]
+                   for k, m in data["modes"].items()])
+    rtps = [m["rtp"] for m in data["modes"].values()]
+    out += [f"RTP spread across modes: {max(rtps) - min(rtps):.6f}.", ""]
+    out += [f"- {n}" for n in data["notes"]] + ([""] if data["notes"] else [])
+    out += ["## Symbols and paytable", ""] + _paytable(data["paytable"])
+    out += ["## Reel strips", ""] + _strips(data)
+    for mode, m in data["modes"].items():
+        out += _mode(mode, m)
+    out += ["## Plots", ""] + [f"![{p}]({p})" for p in data.get("plots", [])]
+    return "\n".join(out) + "\n"
