@@ -1,6 +1,6 @@
 """Command line of the math toolchain: `python -m cabinet.math VERB ...`.
 
-VERBs: build, rtp, show, evaluate, sim, par, bench. GAME is a game id under games/
+VERBs: build, rtp, show, evaluate, sim, par, verify, bench. GAME is a game id under games/
 or a dotted module path exposing GAME (e.g. tests.toygame). Heavy imports
 (matplotlib, dask, tqdm) happen only in the verbs that need them.
 """
@@ -63,9 +63,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--sim-rounds", type=int, default=200_000,
                    help="rounds per mode for the natural RTP of the live rules")
 
+    p = sub.add_parser("verify", help="regenerate books and check them against the library")
+    _game_arg(p)
+    p.add_argument("--books-dir")
+    p.add_argument("--sample", type=int, help="books per mode (default: every book)")
+    p.add_argument("--workers", type=int, default=2)
+
     p = sub.add_parser("bench", help="round generator speed and library build/verify times")
     p.add_argument("games", nargs="*", help="games (default: every game under games/)")
-    p.add_argument("--rounds", type=int, default=20_000)
+    p.add_argument("--rounds", type=int, default=100_000,
+                   help="rounds per play measurement (simulate gets 20x as many)")
+    p.add_argument("--no-build", action="store_true", help="skip the library build/verify timing")
     p.add_argument("--json", action="store_true")
     return ap
 
@@ -94,7 +102,10 @@ def main(argv: list[str] | None = None) -> int:
             par_command(args.game, args.out, args.books_dir, args.sim_rounds)
         elif args.verb == "bench":
             from .bench import bench_command
-            bench_command(args.games, args.rounds, args.json)
+            bench_command(args.games, args.rounds, args.json, not args.no_build)
+        elif args.verb == "verify":
+            from .verify import verify_command
+            return verify_command(args.game, args.books_dir, args.sample, args.workers)
     except B.LibraryError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
