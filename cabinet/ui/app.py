@@ -1,0 +1,265 @@
+"""The cabinet app: window, frame loop, global keys, and the scene stack.
+
+    app = App(config, cabinet)          # creates the window (or the dummy one)
+    app.run()                           # until quit; tests call app.step(dt) instead
+
+The display is created with SDL_FRAMEBUFFER_ACCELERATION=0 (a 1080p flip through
+software OpenGL costs ~15 ms on this machine, 0.6 ms without) and without
+pygame.SCALED; scenes lay out in logical 1920x1080 through `app.layout`.
+"""
+from __future__ import annotations
+
+import os
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+import pygame  # noqa: E402  (the variable above must be set before SDL starts)
+
+from . import draw as D  # noqa: E402
+from .audio import Audio  # noqa: E402
+from .clock import RealClock  # noqa: E402
+from .input import InputMap  # noqa: E402
+from .layout import Assets, Layout  # noqa: E402
+from .scene import Scene, SceneStack  # noqa: E402
+
+
+def opt(obj: Any, path: str, default: Any = None) -> Any:
+    """`opt(cfg, "display.width", 1280)`: a nested config value, or the default."""
+    for part in path.split("."):
+        if obj is None:
+            return default
+        obj = obj.get(part) if isinstance(obj, dict) else getattr(obj, part, None)
+    return default if obj is None else obj
+
+
+class App:
+    """Owns the window, the layout and assets, the input map, audio and the scenes."""
+
+    def __init__(self, config: Any, cabinet: Any, *, size: tuple[int, int] | None = None,
+                 clock: Any = None, kiosk: bool | None = None, audio: bool = True, windowed: bool = False):
+        self.config = config
+        self.cabinet = cabinet
+        self.kiosk = bool(opt(config, "display.kiosk", False) if kiosk is None else kiosk)
+        self.data_dir = Path(opt(config, "data_path", None) or opt(config, "data_dir", "data"))
+        self.clock = clock or RealClock(int(opt(config, "display.fps", 60)))
+        pygame.display.init()
+        pygame.font.init()
+        self.fullscreen = (bool(opt(config, "display.fullscreen", False)) and not windowed) or self.kiosk
+        self.windowed_size = size or (int(opt(config, "display.width", 1280)), int(opt(config, "display.height", 720)))
+        self.surface = self._open_window()
+        self.layout = Layout(self.surface.get_size())
+        self.assets = Assets(self.layout)
+        self.input = InputMap(opt(config, "keys", None))
+        self.audio = Audio(float(opt(config, "sound.volume", 0.8)), float(opt(config, "sound.music_volume", 0.5)),
+                           bool(opt(config, "sound.enabled", True)) and audio)
+        if not opt(config, "sound.music", True):
+            self.audio.music_on = False
+        self.turbo_allowed = bool(opt(config, "turbo_allowed", True))
+        self.skip_allowed = bool(opt(config, "skip_allowed", True))
+        self.min_round_seconds = float(opt(config, "min_round_seconds", 0.0))
+        self.turbo = False
+        self.stack = SceneStack()
+        self.running = True
+        self.time = 0.0                      # seconds of the injectable clock since start
+        self.last_input = 0.0
+        self._toast: tuple[str, float] | None = None
+        self._cursor_hidden_at = 0.0
+        self.frame_times: list[float] = []   # render+flip ms, for the bench
+
+    # -- window -----------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption("Slot Cabinet")
+        if self.fullscreen:
+            info = pygame.display.get_desktop_sizes()
+            size = info[0] if info else self.windowed_size
+            surface = pygame.display.set_mode(size, pygame.FULLSCREEN)
+        else:
+            surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        if self.kiosk:
+            pygame.mouse.set_visible(False)
+        return surface
+
+    def _window(self) -> "pygame.Window | None":
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                return pygame.Window.from_display_module()
+            except (pygame.error, AttributeError):
+                return None
+
+    def toggle_fullscreen(self) -> None:
+        """F11 / ALT+ENTER: desktop fullscreen <-> window; never raises (dummy driver)."""
+        if self.kiosk:
+            return
+        window = self._window()
+        try:
+            if window is None:
+                raise pygame.error("no window")
+            if self.fullscreen:
+                window.set_windowed()
+                window.size = self.windowed_size
+            else:
+                window.set_fullscreen(desktop=True)
+            self.fullscreen = not self.fullscreen
+        except pygame.error as exc:
+            self.toast(f"Fullscreen not available here ({exc})")
+        self.relayout()
+
+    def relayout(self) -> None:
+        """The window size changed: rebuild layout and assets at the new size."""
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.surface = surface
+        if surface.get_size() != self.layout.size:
+            self.layout = Layout(surface.get_size())
+            self.assets = Assets(self.layout)
+            for scene in self.stack.scenes:
+                scene.relayout()
+
+    def screenshot(self) -> Path:
+        """F12: the current frame as a PNG in <data_dir>/screenshots/."""
+        folder = self.data_dir / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / time.strftime(f"cabinet-%Y%m%d-%H%M%S-{int(time.time() * 1000) % 1000:03d}.png")
+        pygame.image.save(self.surface, str(path))
+        self.toast(f"Screenshot saved: {path.name}")
+        return path
+
+    # -- scenes -----------------------------------------------------------------
+    def push(self, scene: Scene) -> Scene:
+        return self.stack.push(scene)
+
+    def pop(self, scene: Scene | None = None) -> Scene | None:
+        return self.stack.pop(scene)
+
+    def open_game(self, game_id: str) -> Scene | None:
+        """Push the game's scene (its class is named by the GameSpec)."""
+        setup = self.cabinet.games.get(game_id)
+        if setup is None:
+            self.toast(self.cabinet.refused.get(game_id, f"{game_id} is not available"))
+            return None
+        try:
+            scene_class = setup.spec.load_scene()
+        except (ImportError, AttributeError) as exc:
+            self.toast(f"{setup.spec.name} cannot open: {exc}")
+            return None
+        return self.push(scene_class(self, setup))
+
+    def toast(self, text: str, seconds: float = 2.0) -> None:
+        """A short message over everything (sound on/off, screenshot saved...)."""
+        self._toast = (text, self.time + seconds)
+
+    @property
+    def toast_text(self) -> str | None:
+        return self._toast[0] if self._toast and self._toast[1] > self.time else None
+
+    # -- events -----------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        etype = event.type
+        if etype == pygame.QUIT:
+            if not self.kiosk:
+                self.running = False
+            return
+        if etype in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+            self.relayout()
+            return
+        if etype == pygame.MOUSEMOTION and self.kiosk:
+            pygame.mouse.set_visible(True)
+            self._cursor_hidden_at = self.time + 3.0
+        if etype in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            self.last_input = self.time
+        actions = self.input.actions(event)
+        if "fullscreen" in actions:
+            self.toggle_fullscreen()
+            return
+        if "screenshot" in actions:
+            self.screenshot()
+            return
+        if "sound" in actions:
+            self.toast("Sound " + ("on" if self.audio.toggle_sound() else "off"))
+            return
+        if "music" in actions:
+            self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
+            return
+        if "turbo" in actions:
+            self.toggle_turbo()
+            return
+        self.stack.dispatch(event, actions)
+
+    def toggle_turbo(self) -> None:
+        if not self.turbo_allowed:
+            self.toast("Turbo is not available here")
+            return
+        self.turbo = not self.turbo
+        self.toast("Turbo " + ("on" if self.turbo else "off"))
+
+    # -- frame ------------------------------------------------------------------
+    def step(self, dt: float) -> None:
+        """One frame: events, update(dt), draw, flip."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+            if not self.running:
+                return
+        self.time += dt
+        if self.kiosk and self._cursor_hidden_at and self.time > self._cursor_hidden_at:
+            pygame.mouse.set_visible(False)
+            self._cursor_hidden_at = 0.0
+        self.stack.update(dt)
+        self.render()
+        pygame.display.flip()
+
+    def render(self) -> pygame.Surface:
+        """Draw every visible scene and the toast onto the window surface."""
+        if self.layout.ox or self.layout.oy:
+            self.surface.fill((0, 0, 0))
+        self.stack.draw(self.surface)
+        text = self.toast_text
+        if text:
+            label = self.assets.text(text, 30, D.CREAM, bold=True)
+            w, h = label.get_width() + self.layout.px(60), label.get_height() + self.layout.px(28)
+            panel = self.assets.surface(("toast", w, h), lambda: D.rounded_panel(
+                (w, h), (40, 44, 96), (20, 22, 50), radius=h // 2, border=D.GOLD, alpha=235))
+            x, y = self.layout.pt(960, 40)
+            self.surface.blit(panel, (x - w // 2, y))
+            self.surface.blit(label, (x - label.get_width() // 2, y + (h - label.get_height()) // 2))
+        return self.surface
+
+    def run(self) -> None:
+        """The frame loop until quit; music starts with it."""
+        self.audio.start_music()
+        while self.running and self.stack.scenes:
+            self.step(self.clock.tick())
+        self.audio.stop_music()
+
+
+def start_scenes(app: App, start_game: str | None = None) -> None:
+    """Lobby at the bottom; a locked cabinet's notice, a crashed round's game, or
+    the game asked for on the command line on top."""
+    from .lobby import Lobby
+    from .locked import LockedNotice
+    cabinet = app.cabinet
+    app.push(Lobby(app))
+    if cabinet.locked:
+        app.push(LockedNotice(app, cabinet.locked))
+        return
+    interrupted = cabinet.open_round()
+    if interrupted is not None:
+        app.open_game(interrupted.game)      # the scene resumes it from its checkpoint
+    elif start_game and start_game in cabinet.games:
+        app.open_game(start_game)
+
+
+def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False) -> int:
+    """`python main.py`: the cabinet in a window (or kiosk) until the player quits."""
+    app = App(cabinet.config, cabinet, windowed=windowed)
+    start_scenes(app, start_game)
+    try:
+        app.run()
+    finally:
+        pygame.quit()
+    return 0

@@ -1,0 +1,98 @@
+"""Procedural drawing used across the cabinet: gradients, rounded panels, glows.
+
+Everything here builds a Surface once (at load or on resize); nothing is meant to be
+called per frame. Sizes are real pixels; callers convert from logical with Layout.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+Color = tuple[int, int, int]
+
+# The cabinet palette: deep night blue with gold accents.
+INK = (12, 14, 32)
+NIGHT = (22, 26, 58)
+PANEL = (34, 38, 82)
+PANEL_HI = (58, 64, 128)
+GOLD = (255, 204, 77)
+GOLD_DARK = (168, 112, 24)
+CREAM = (250, 244, 228)
+MUTED = (160, 168, 204)
+GREEN = (72, 200, 120)
+RED = (230, 80, 80)
+CYAN = (90, 210, 240)
+
+
+def lerp_color(a: Color, b: Color, t: float) -> Color:
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+
+
+def vertical_gradient(size: tuple[int, int], stops: list[Color]) -> pygame.Surface:
+    """A top-to-bottom gradient through evenly spaced colour stops."""
+    w, h = max(size[0], 1), max(size[1], 1)
+    ys = np.linspace(0.0, 1.0, h)
+    xp = np.linspace(0.0, 1.0, len(stops))
+    col = np.stack([np.interp(ys, xp, [c[i] for c in stops]) for i in range(3)], axis=-1)
+    column = pygame.Surface((1, h))
+    pygame.surfarray.blit_array(column, col.astype(np.uint8)[None, :, :])
+    return pygame.transform.scale(column, (w, h))
+
+
+def radial_glow(radius: int, color: Color, strength: float = 1.0) -> pygame.Surface:
+    """A soft round light, alpha falling off from the centre (for highlights, wins)."""
+    r = max(radius, 2)
+    yy, xx = np.mgrid[-r:r, -r:r].astype(np.float32) + 0.5
+    d = np.sqrt(xx * xx + yy * yy) / r
+    alpha = np.clip(1.0 - d, 0.0, 1.0) ** 2 * 255 * strength
+    surf = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+    surf.fill((*color, 0))
+    pa = pygame.surfarray.pixels_alpha(surf)
+    pa[:, :] = alpha.T.astype(np.uint8)
+    del pa
+    return surf
+
+
+def rounded_panel(size: tuple[int, int], top: Color, bottom: Color | None = None, radius: int = 16,
+                  border: Color | None = None, border_width: int = 2, alpha: int = 255) -> pygame.Surface:
+    """A rounded rectangle filled with a vertical gradient, with an optional border."""
+    w, h = max(size[0], 1), max(size[1], 1)
+    fill = vertical_gradient((w, h), [top, bottom or top]).convert_alpha()
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, alpha), (0, 0, w, h), border_radius=radius)
+    # A sheen fading down from the top edge reads as glass.
+    sheen_h = max(h // 2, 1)
+    sheen = pygame.Surface((w, sheen_h), pygame.SRCALPHA)
+    sheen.fill((255, 255, 255, 0))
+    ramp = np.linspace(34, 0, sheen_h).astype(np.uint8)
+    pa = pygame.surfarray.pixels_alpha(sheen)
+    pa[:, :] = ramp[None, :]
+    del pa
+    fill.blit(sheen, (0, 0))
+    fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    if border and border_width > 0:
+        pygame.draw.rect(fill, (*border, 255), (0, 0, w, h), border_width, border_radius=radius)
+    return fill
+
+
+def shadow(size: tuple[int, int], radius: int = 16, spread: int = 12, alpha: int = 120) -> pygame.Surface:
+    """A blurred drop shadow for a panel of `size` (bigger by `spread` each side)."""
+    w, h = size[0] + 2 * spread, size[1] + 2 * spread
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (0, 0, 0, alpha), (spread, spread, size[0], size[1]), border_radius=radius)
+    small = pygame.transform.smoothscale(surf, (max(w // 6, 1), max(h // 6, 1)))
+    return pygame.transform.smoothscale(small, (w, h))
+
+
+def starfield(size: tuple[int, int], count: int = 220) -> pygame.Surface:
+    """The cabinet backdrop: a night gradient with fixed, softly lit stars.
+
+    Star positions come from a low-discrepancy sequence (no randomness involved)."""
+    surf = vertical_gradient(size, [(8, 10, 28), (28, 22, 70), (60, 28, 84)])
+    w, h = size
+    phi, root2 = 0.6180339887, 0.4142135623
+    for i in range(1, count + 1):
+        x, y = (i * phi) % 1.0, (i * root2 + (i * i) * 0.000731) % 1.0
+        b = 90 + (i * 97) % 165
+        pygame.draw.circle(surf, (b, b, min(b + 30, 255)), (int(x * w), int(y * h * 0.85)), 1 if b < 200 else 2)
+    return surf

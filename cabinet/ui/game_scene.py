@@ -1,0 +1,336 @@
+"""GameScene: the base every game's scene builds on.
+
+It owns the round life cycle so games only present:
+
+    class HensScene(GameScene):
+        def build(self): ...                       # pre-render symbols, reels (once)
+        def present_reel_stop(self, event): ...    # -> list[Step] for a 'reel_stop' event
+        def draw_board(self, surface): ...         # the game's picture between the bars
+
+SPIN (SPACE or the button) -> `cabinet.start_round` (debit + record, outcome drawn)
+-> the Round's events become a `Presentation` of timed steps (`present_<type>`
+methods, or `round_steps` overridden whole) -> each finished step is checkpointed
+-> `cabinet.settle` credits the win -> big-win celebration by tier. An open round
+found at start resumes from its checkpoint. SPACE during a presentation skips to
+its end (unless config forbids it); turbo runs the clock faster; `min_round_seconds`
+holds the round on screen at least that long.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from cabinet.core.cabinet import BetRefused, CabinetLocked
+from cabinet.core.game import BetMode, GameSpec
+
+from . import draw as D
+from .celebration import BigWin, big_win_tier
+from .hud import Hud, build_buttons
+from .presentation import Presentation, Step
+from .scene import Scene
+from .widgets import Button
+
+
+@dataclass
+class Autoplay:
+    """An autoplay run: rounds left and the limits that stop it."""
+
+    left: int
+    loss_limit: int | None = None        # cents of net loss since it started
+    single_win_limit: int | None = None  # stop after a win of at least this
+    stop_on_bonus: bool = True
+    start_balance: int = 0
+
+
+class GameScene(Scene):
+    """Base class of every game scene: HUD, bets, modes, rounds, recovery, autoplay."""
+
+    TURBO_SPEED = 3.0          # presentation clock multiplier in turbo
+    AUTOPLAY_GAP = 0.5         # seconds between autoplay rounds
+    board_rect = pygame.Rect(240, 110, 1440, 760)   # the game's own area (logical)
+    help_pages: list[tuple[str, str]] = []           # (title, text) pages for the info screen
+
+    def __init__(self, app, setup: Any):
+        super().__init__(app)
+        self.spec: GameSpec = getattr(setup, "spec", setup)
+        self.ladder: tuple[int, ...] = tuple(getattr(setup, "bet_ladder", None) or self.spec.bet_ladder)
+        enabled = tuple(getattr(setup, "modes", None) or (m.id for m in self.spec.modes))
+        self.modes: list[BetMode] = [m for m in self.spec.modes if m.id in enabled]
+        self.spin_modes = [m for m in self.modes if m.kind != "buy"]
+        self.buy_modes = [m for m in self.modes if m.kind == "buy"]
+        default = getattr(setup, "default_bet", None) or self.spec.default_bet or self.ladder[0]
+        self.bet_index = self.ladder.index(default) if default in self.ladder else 0
+        self.mode_id = self.spin_modes[0].id if self.spin_modes else self.modes[0].id
+        self.played = None                 # the PlayedRound on screen
+        self.presentation: Presentation | None = None
+        self.round_clock = 0.0             # unscaled seconds since the round started
+        self.shown_win = 0                 # running win during a presentation (cents)
+        self.last_win = 0
+        self.recall_mode = False
+        self.autoplay: Autoplay | None = None
+        self._autoplay_wait = 0.0
+        self._message: tuple[str, float] | None = None
+        self.time = 0.0                    # scene clock (scaled in turbo), for idle animations
+        self.hud = Hud(self)
+        self.widgets = build_buttons(self)
+        self.build()
+
+    # == hooks for games ========================================================
+    def build(self) -> None:
+        """Pre-render what does not change (symbols, reel strips); also on resize."""
+
+    def round_steps(self, played) -> list[Step]:
+        """The timeline of a round: by default, `present_<type>(event)` per event."""
+        steps: list[Step] = []
+        for event in played.round.events:
+            handler = getattr(self, f"present_{event['type']}", None)
+            if handler is not None:
+                steps.extend(handler(event))
+        return steps
+
+    def round_started(self, played) -> None:
+        """Called when a round (new, resumed or recalled) starts presenting."""
+
+    def round_finished(self, played) -> None:
+        """Called after the win is credited (or after a recall ends)."""
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The backdrop; games override with their theme."""
+        lay = self.app.layout
+        surface.blit(self.app.assets.surface(("game_bg", lay.size), lambda: D.starfield(lay.size)), (0, 0))
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The game's own picture inside `board_rect`."""
+
+    def is_bonus(self, played) -> bool:
+        """Whether a round counts as a bonus for autoplay's stop-on-bonus."""
+        return bool(played.round.features)
+
+    def spin_mode(self) -> str:
+        """The mode SPIN plays (a game's ante / fortune-bet toggle changes mode_id)."""
+        return self.mode_id
+
+    def game_state(self) -> dict[str, Any] | None:
+        """Persistent state saved with the settlement (e.g. pot levels); None = unchanged."""
+        return None
+
+    @classmethod
+    def tile_art(cls, size: tuple[int, int]) -> pygame.Surface | None:
+        """The lobby tile's picture for this game (None: a generic one)."""
+        return None
+
+    # == helpers for games ========================================================
+    def add_button(self, rect, label, action: str, **kw) -> Button:
+        """A game's own control (ante, fortune bet...); its action reaches on_action."""
+        button = Button(rect, label, action, **kw)
+        self.widgets.append(button)
+        return button
+
+    def select_mode(self, mode_id: str) -> None:
+        """Choose the spin mode (ante on/off, fortune level) between rounds."""
+        if not self.busy and any(m.id == mode_id for m in self.spin_modes):
+            self.mode_id = mode_id
+
+    def message(self, text: str, seconds: float = 3.0) -> None:
+        """A clear banner above the HUD (refused bets, autoplay stops)."""
+        self._message = (text, self.app.time + seconds)
+
+    def open_buy_menu(self, option: int | None = None) -> None:
+        """The buy menu with this game's buy modes; `option` opens its confirmation."""
+        if self.buy_modes and not self.busy and not self.recall_mode:
+            from .buy_menu import BuyMenu
+            self.app.push(BuyMenu(self.app, self, option))
+
+    # == state ====================================================================
+    @property
+    def bet(self) -> int:
+        return self.ladder[self.bet_index]
+
+    @property
+    def busy(self) -> bool:
+        """A round is on screen (presenting, or finished but not yet settled)."""
+        return self.played is not None
+
+    @property
+    def message_text(self) -> str | None:
+        return self._message[0] if self._message and self._message[1] > self.app.time else None
+
+    @property
+    def shown_balance(self) -> int:
+        return self.app.cabinet.balance
+
+    def mode_cost(self, mode_id: str | None = None) -> int:
+        return self.spec.mode(mode_id or self.spin_mode()).cost_cents(self.bet)
+
+    # == rounds ===================================================================
+    def play(self, mode_id: str | None = None, force: str | None = None) -> bool:
+        """Place a bet and start presenting the round; False (with a message) if refused."""
+        if self.busy or self.recall_mode:
+            return False
+        try:
+            played = self.app.cabinet.start_round(self.spec.id, mode_id or self.spin_mode(), self.bet, force)
+        except (BetRefused, CabinetLocked) as exc:
+            self.message(str(exc))
+            self.app.audio.play("refuse")
+            self.stop_autoplay()
+            return False
+        self.begin(played)
+        return True
+
+    def begin(self, played, from_step: int = 0, recall: bool = False) -> None:
+        """Present a round: new (0), resumed from its checkpoint, or recalled."""
+        self.played = played
+        self.recall_mode = recall
+        self.shown_win = 0
+        self.round_clock = 0.0
+        if played.bet_cents in self.ladder:
+            self.bet_index = self.ladder.index(played.bet_cents)
+        self.round_started(played)
+        self.presentation = Presentation(self.round_steps(played), self.app.audio.play)
+        if from_step:
+            self.presentation.fast_forward(from_step)
+
+    def skip(self) -> None:
+        """SPACE during a presentation: jump to its end (if allowed)."""
+        if self.presentation and not self.presentation.done and self.app.skip_allowed:
+            self.presentation.skip_to_end()
+            self._checkpoint(self.presentation.index)
+
+    def _checkpoint(self, step: int) -> None:
+        if self.played is not None and not self.recall_mode:
+            self.app.cabinet.checkpoint(self.played.round_id, step)
+
+    def finish(self) -> None:
+        """Credit the win (once), celebrate by tier, continue autoplay."""
+        played = self.played
+        if not self.recall_mode:
+            self.app.cabinet.settle(played.round_id, self.game_state())
+        self.last_win = played.win_cents
+        self.shown_win = played.win_cents
+        self.played, self.presentation = None, None
+        self.round_finished(played)
+        if self.recall_mode:
+            self.recall_mode = False
+            return
+        tier = big_win_tier(played.win_cents, played.bet_cents, played.cost_cents, self.app.config)
+        if tier:
+            self.app.push(BigWin(self.app, tier, played.win_cents))
+        elif played.win_cents:
+            self.app.audio.play("win")
+        self._after_round(played)
+
+    # == autoplay =================================================================
+    def start_autoplay(self, rounds: int, loss_limit: int | None = None, single_win_limit: int | None = None,
+                       stop_on_bonus: bool = True) -> None:
+        self.autoplay = Autoplay(rounds, loss_limit, single_win_limit, stop_on_bonus, self.app.cabinet.balance)
+        self._autoplay_wait = 0.0
+
+    def stop_autoplay(self, reason: str | None = None) -> None:
+        if self.autoplay is not None:
+            self.autoplay = None
+            if reason:
+                self.message(f"Autoplay stopped: {reason}")
+
+    def _after_round(self, played) -> None:
+        auto = self.autoplay
+        if auto is None:
+            return
+        auto.left -= 1
+        if auto.single_win_limit is not None and played.win_cents >= auto.single_win_limit:
+            self.stop_autoplay("single win limit reached")
+        elif auto.stop_on_bonus and self.is_bonus(played):
+            self.stop_autoplay("bonus")
+        elif auto.left <= 0:
+            self.stop_autoplay("all rounds played")
+        self._autoplay_wait = self.AUTOPLAY_GAP
+
+    def _autoplay_next(self) -> None:
+        auto = self.autoplay
+        cost = self.mode_cost()
+        lost = auto.start_balance - self.app.cabinet.balance
+        if auto.loss_limit is not None and lost + cost > auto.loss_limit:
+            self.stop_autoplay("loss limit would be exceeded")
+            return
+        self.play()
+
+    # == frame ====================================================================
+    def enter(self) -> None:
+        """Resume this game's interrupted round, if the ledger has one."""
+        cab = self.app.cabinet
+        played = cab.open_round()
+        if played is not None and played.game == self.spec.id:
+            self.begin(played, from_step=played.checkpoint)
+            self.message("Resuming the interrupted round")
+
+    def update(self, dt: float) -> None:
+        scaled = dt * (self.TURBO_SPEED if self.app.turbo and self.app.turbo_allowed else 1.0)
+        self.time += scaled
+        self.animate(scaled)
+        if self.presentation is not None:
+            self.round_clock += dt
+            for n in self.presentation.advance(scaled):
+                self._checkpoint(n)
+            if self.presentation.done and (self.recall_mode or self.round_clock >= self.app.min_round_seconds):
+                self.finish()
+        elif self.autoplay is not None and self.app.stack.top is self:
+            self._autoplay_wait -= scaled
+            if self._autoplay_wait <= 0:
+                self._autoplay_next()
+
+    def animate(self, dt: float) -> None:
+        """Idle and in-round animation that is not a step (reels spinning, glows)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_board(surface)
+        self.hud.draw(surface)
+        self.draw_widgets(surface)
+
+    # == input ====================================================================
+    def on_action(self, action: str) -> bool:
+        if action == "spin":
+            if self.busy:
+                self.skip()
+            elif self.autoplay:
+                self.stop_autoplay("stopped")
+            else:
+                self.play()
+            return True
+        if action in ("bet_up", "bet_down"):
+            if self.busy or self.autoplay:
+                return True
+            step = 1 if action == "bet_up" else -1
+            self.bet_index = max(0, min(len(self.ladder) - 1, self.bet_index + step))
+            self.app.audio.play("click")
+            return True
+        if action == "close":
+            if self.busy or self.autoplay:
+                self.message("Finish the round first")
+            else:
+                self.app.pop(self)
+            return True
+        if action == "autoplay":
+            if self.autoplay:
+                self.stop_autoplay("stopped")
+            elif not self.busy and not self.recall_mode:
+                from .autoplay import AutoplayMenu
+                self.app.push(AutoplayMenu(self.app, self))
+            return True
+        if action in ("info", "paytable"):
+            from .info import InfoScene
+            self.app.push(InfoScene(self.app, self, paytable=action == "paytable"))
+            return True
+        if action == "buy_menu":
+            self.open_buy_menu()
+            return True
+        if action.startswith("buy_") and action[4:].isdigit():
+            self.open_buy_menu(int(action[4:]) - 1)
+            return True
+        if action in ("sound", "music", "turbo"):
+            # Buttons reach here; keys are handled by the app before the stack.
+            {"sound": lambda: self.app.audio.toggle_sound(), "music": lambda: self.app.audio.toggle_music(),
+             "turbo": self.app.toggle_turbo}[action]()
+            return True
+        return False

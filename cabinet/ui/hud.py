@@ -1,0 +1,96 @@
+"""The HUD every game shares: balance, bet, last win, SPIN, AUTO, TURBO, BUY, INFO.
+
+Laid out in logical coordinates along the bottom (money and play) and the top
+(lobby, game name, menus). Panels are pre-rendered once; values are cached labels.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import draw as D
+from .widgets import Button
+
+if TYPE_CHECKING:
+    from .game_scene import GameScene
+
+BAR_Y = 950          # the bottom bar's top edge (logical)
+TOP_H = 96           # the top bar's height
+
+
+def build_buttons(scene: "GameScene") -> list[Button]:
+    """The shared controls; a game adds its own with scene.add_button."""
+    idle = lambda: not scene.busy  # noqa: E731
+    buttons = [
+        Button((24, 18, 190, 60), "< LOBBY", "close", enabled=idle, font_size=26),
+        Button((1486, 18, 130, 60), "INFO", "info", font_size=26),
+        Button((1630, 18, 130, 60), "PAYS", "paytable", font_size=26),
+        Button((1774, 18, 60, 60), lambda: "S" if scene.app.audio.sound_on else "s", "sound", font_size=26,
+               lit=lambda: scene.app.audio.sound_on),
+        Button((1846, 18, 60, 60), lambda: "M" if scene.app.audio.music_on else "m", "music", font_size=26,
+               lit=lambda: scene.app.audio.music_on),
+        Button((630, 985, 70, 70), "-", "bet_down", enabled=lambda: not scene.busy and scene.bet_index > 0,
+               font_size=44),
+        Button((930, 985, 70, 70), "+", "bet_up", font_size=44,
+               enabled=lambda: not scene.busy and scene.bet_index < len(scene.ladder) - 1),
+        Button((1390, 975, 150, 90), lambda: f"STOP {scene.autoplay.left}" if scene.autoplay else "AUTO",
+               "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None),
+        Button((1570, 960, 200, 110), lambda: "SKIP" if scene.busy else "SPIN", "spin", style="gold",
+               font_size=46, enabled=lambda: not scene.recall_mode or scene.busy),
+        Button((1790, 975, 110, 90), "TURBO", "turbo", font_size=24, lit=lambda: scene.app.turbo,
+               enabled=lambda: scene.app.turbo_allowed),
+    ]
+    if scene.buy_modes:
+        buttons.append(Button((24, 430, 190, 120), "BUY", "buy_menu", style="green", font_size=32,
+                              enabled=idle))
+    return buttons
+
+
+class Hud:
+    """Draws the shared bars; the scene's own board sits between them."""
+
+    def __init__(self, scene: "GameScene"):
+        self.scene = scene
+
+    def _bar(self, key: str, rect: tuple[int, int, int, int], top, bottom, border) -> pygame.Surface:
+        app = self.scene.app
+        real = app.layout.rect(rect)
+        return app.assets.surface(("hud", key, real.size), lambda: D.rounded_panel(
+            real.size, top, bottom, radius=app.layout.px(20), border=border, border_width=app.layout.px(3), alpha=235))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s, app = self.scene, self.scene.app
+        lay, A = app.layout, app.assets
+        cur = app.cabinet.currency
+        surface.blit(self._bar("bottom", (10, BAR_Y, 1900, 125), (30, 30, 70), (12, 12, 30), D.GOLD_DARK),
+                     lay.pt(10, BAR_Y))
+        surface.blit(self._bar("top", (10, 8, 1900, 80), (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(10, 8))
+        A.blit_text(surface, s.spec.name.upper(), 44, (960, 48), D.GOLD, anchor="center", bold=True,
+                    outline=(60, 30, 0))
+        # Money: balance, bet (and the price of play when the mode costs more), win.
+        A.blit_text(surface, "BALANCE", 24, (60, 975), D.MUTED, bold=True)
+        A.blit_text(surface, cur.format(s.shown_balance), 46, (60, 1005), D.CREAM, bold=True)
+        A.blit_text(surface, "BET", 24, (815, 975), D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, cur.format(s.bet), 44, (815, 1005), D.CREAM, anchor="midtop", bold=True)
+        cost = s.mode_cost()
+        if cost != s.bet:
+            A.blit_text(surface, f"PLAY {cur.format(cost)}", 22, (815, 1048), D.GOLD, anchor="midtop", bold=True)
+        A.blit_text(surface, "WIN", 24, (1200, 975), D.MUTED, anchor="midtop", bold=True)
+        win = s.shown_win if s.busy else s.last_win
+        A.blit_text(surface, cur.format(win), 46, (1200, 1005), D.GOLD if win else D.CREAM, anchor="midtop",
+                    bold=True)
+        if s.recall_mode:
+            A.blit_text(surface, "RECALL", 64, (960, 150), D.RED, anchor="center", bold=True, outline=(40, 0, 0))
+        if s.autoplay:
+            A.blit_text(surface, f"AUTOPLAY: {s.autoplay.left} rounds left", 26, (1465, 940), D.CYAN,
+                        anchor="midbottom", bold=True)
+        text = s.message_text
+        if text:
+            label = A.text(text, 32, D.CREAM, bold=True)
+            w, h = label.get_width() + lay.px(70), label.get_height() + lay.px(30)
+            panel = A.surface(("msg", w, h), lambda: D.rounded_panel(
+                (w, h), (170, 50, 50), (100, 20, 30), radius=h // 2, border=(255, 180, 160), alpha=240))
+            x, y = lay.pt(960, 880)
+            surface.blit(panel, (x - w // 2, y - h // 2))
+            surface.blit(label, (x - label.get_width() // 2, y - label.get_height() // 2))

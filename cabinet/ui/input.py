@@ -1,0 +1,94 @@
+"""Keys become named actions ("spin", "bet_up", "buy_menu") through one table.
+
+The table comes from config (`keys`: action -> list of key specs such as "shift+s",
+"space", "escape", "shift+1"). One key can serve several actions (SHIFT+LEFT is
+`prev` on the buy confirmation page and fewer rounds in the autoplay menu):
+`actions(event)` returns all of them and the scene on top picks the one it knows.
+
+A spec's modifiers must all be held and no other of shift/ctrl/alt may be: "space"
+does not fire on SHIFT+SPACE, "shift+enter" does not fire on ENTER. Modifiers are
+read from `event.mod` (posted events do not change `key.get_mods()`), masked, so
+NUM LOCK or CAPS LOCK do not get in the way.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+import pygame
+
+from cabinet.core.config import DEFAULT_KEYS  # the Grinning Harvest sheet's table, as config.yaml has it
+
+SHIFT, CTRL, ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
+_MODS = {"shift": SHIFT, "ctrl": CTRL, "control": CTRL, "alt": ALT}
+# Config names -> pygame key names; "return" also means the keypad's ENTER.
+_ALIASES = {"enter": ("return", "enter"), "return": ("return", "enter"), "esc": ("escape",),
+            "kp_enter": ("enter",), "kp_plus": ("[+]",), "kp_minus": ("[-]",), "plus": ("+",),
+            "minus": ("-",), "equals": ("=",), "pageup": ("page up",), "pagedown": ("page down",)}
+
+# Keys every scene understands for plain navigation, on top of the configured table.
+NAV_KEYS: dict[str, list[str]] = {
+    "left": ["left"], "right": ["right"], "up": ["up"], "down": ["down"], "select": ["return"],
+    "page_up": ["pageup"], "page_down": ["pagedown"],
+}
+
+
+class KeySpecError(ValueError):
+    """A key spec that names no key."""
+
+
+@dataclass(frozen=True)
+class KeyCombo:
+    keys: tuple[int, ...]     # any of these key codes
+    mods: int                 # required modifier mask (shift/ctrl/alt)
+
+    def matches(self, key: int, mod: int) -> bool:
+        held = 0
+        for m in (SHIFT, CTRL, ALT):
+            if mod & m:
+                held |= m
+        return key in self.keys and held == self.mods
+
+
+def parse_spec(spec: str) -> KeyCombo:
+    """'shift+1' -> KeyCombo((K_1,), KMOD_SHIFT); raises KeySpecError on an unknown name."""
+    parts = [p.strip().lower() for p in spec.split("+")]
+    if spec.strip().endswith("++"):          # "shift++" means the plus key
+        parts = parts[:-2] + ["+"]
+    *mods, name = parts
+    mask = 0
+    for m in mods:
+        if m not in _MODS:
+            raise KeySpecError(f"{spec!r}: unknown modifier {m!r} (shift, ctrl, alt)")
+        mask |= _MODS[m]
+    if not pygame.display.get_init():     # key names resolve through SDL's video subsystem
+        pygame.display.init()
+    codes = []
+    for n in _ALIASES.get(name, (name,)):
+        try:
+            codes.append(pygame.key.key_code(n))
+        except ValueError:
+            pass
+    if not codes:
+        raise KeySpecError(f"{spec!r}: unknown key name {name!r}")
+    return KeyCombo(tuple(codes), mask)
+
+
+class InputMap:
+    """Action names for key events, from a table of action -> key specs."""
+
+    def __init__(self, table: Mapping[str, Iterable[str]] | None = None):
+        merged = {**NAV_KEYS, **DEFAULT_KEYS, **dict(table or {})}
+        self.table = {action: list(specs) for action, specs in merged.items()}
+        self._combos = [(action, parse_spec(s)) for action, specs in self.table.items() for s in specs]
+
+    def actions(self, event: pygame.event.Event) -> tuple[str, ...]:
+        """Every action bound to this KEYDOWN event (empty for anything else)."""
+        if event.type != pygame.KEYDOWN:
+            return ()
+        key, mod = getattr(event, "key", None), getattr(event, "mod", 0) or 0
+        return tuple(a for a, combo in self._combos if combo.matches(key, mod))
+
+    def describe(self, action: str) -> str:
+        """The keys of an action as a person reads them: 'SHIFT+S', 'ESC / BACKSPACE'."""
+        return " / ".join(s.upper() for s in self.table.get(action, ()))

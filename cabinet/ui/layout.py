@@ -1,0 +1,107 @@
+"""Logical 1920x1080 layout rendered at the window's real size, and the asset cache.
+
+Scenes place everything in logical coordinates; `Layout` maps them to real pixels
+(uniform scale, letterboxed), and `Assets` builds fonts, text and pre-rendered
+surfaces once at the real size, `convert()`ed, so the frame loop only blits
+(see PYGAME_NOTES: unconverted surfaces cost 40x more to blit; pygame.SCALED
+costs ~6 ms a frame on this machine).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+LOGICAL_W, LOGICAL_H = 1920, 1080
+
+
+class Layout:
+    """Maps logical 1920x1080 coordinates to the real window, keeping aspect ratio."""
+
+    def __init__(self, size: tuple[int, int]):
+        self.size = (int(size[0]), int(size[1]))
+        self.scale = min(self.size[0] / LOGICAL_W, self.size[1] / LOGICAL_H)
+        self.ox = (self.size[0] - round(LOGICAL_W * self.scale)) // 2
+        self.oy = (self.size[1] - round(LOGICAL_H * self.scale)) // 2
+
+    def px(self, v: float) -> int:
+        """A logical length in real pixels (never 0 for a positive length)."""
+        r = round(v * self.scale)
+        return max(r, 1) if v > 0 else r
+
+    def pt(self, x: float, y: float) -> tuple[int, int]:
+        return self.ox + round(x * self.scale), self.oy + round(y * self.scale)
+
+    def rect(self, x: float, y: float | None = None, w: float = 0, h: float = 0) -> pygame.Rect:
+        """Real-pixel Rect of a logical rect (accepts a Rect or four numbers)."""
+        if y is None:
+            x, y, w, h = x  # type: ignore[misc]
+        left, top = self.pt(x, y)
+        right, bottom = self.pt(x + w, y + h)
+        return pygame.Rect(left, top, max(right - left, 1), max(bottom - top, 1))
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[float, float]:
+        """A real window position (a mouse event) in logical coordinates."""
+        return (pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale
+
+
+class Assets:
+    """Fonts, text labels and pre-rendered surfaces, created once per layout."""
+
+    TEXT_CACHE_LIMIT = 4000
+
+    def __init__(self, layout: Layout):
+        self.layout = layout
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text: dict[tuple, pygame.Surface] = {}
+        self._surfaces: dict[object, pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The cabinet font at a logical point size, scaled to the window."""
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(None, max(self.layout.px(size * 1.0), 6))
+            font.bold = bold
+            self._fonts[key] = font
+        return font
+
+    def text(self, text: str, size: int, color=(255, 255, 255), bold: bool = False,
+             outline: tuple[int, int, int] | None = None, wrap: int = 0) -> pygame.Surface:
+        """A rendered, cached label; `outline` draws a dark rim, `wrap` a logical width."""
+        key = (text, size, tuple(color), bold, outline, wrap)
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > self.TEXT_CACHE_LIMIT:
+                self._text.clear()   # counters with ever-new values must not grow forever
+            font = self.font(size, bold)
+            if outline:
+                font.outline = max(1, self.layout.px(size / 18))
+                rim = font.render(text, True, outline, wraplength=self.layout.px(wrap) if wrap else 0)
+                font.outline = 0
+                body = font.render(text, True, color, wraplength=self.layout.px(wrap) if wrap else 0)
+                o = max(1, self.layout.px(size / 18))
+                rim.blit(body, (o, o))
+                surf = rim.convert_alpha()
+            else:
+                surf = font.render(text, True, color, wraplength=self.layout.px(wrap) if wrap else 0).convert_alpha()
+            self._text[key] = surf
+        return surf
+
+    def surface(self, key: object, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The surface cached under `key`, built (and converted) on first use."""
+        surf = self._surfaces.get(key)
+        if surf is None:
+            surf = build()
+            surf = surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
+            self._surfaces[key] = surf
+        return surf
+
+    def blit_text(self, target: pygame.Surface, text: str, size: int, pos: tuple[float, float],
+                  color=(255, 255, 255), anchor: str = "topleft", bold: bool = False,
+                  outline: tuple[int, int, int] | None = None, wrap: int = 0) -> pygame.Rect:
+        """Blit a cached label at a logical position; `anchor` is a Rect attribute name."""
+        surf = self.text(text, size, color, bold, outline, wrap)
+        rect = surf.get_rect(**{anchor: self.layout.pt(*pos)})
+        target.blit(surf, rect)
+        return rect

@@ -1,0 +1,184 @@
+"""The lobby: a tile per game (art, name, RTP, max win); arrows/ENTER/click open one.
+
+ESC / BACKSPACE quits from here (not in kiosk mode, where the operator menu is the
+only way out). Tile art comes from the game scene's `tile_art` when it offers one,
+otherwise a procedural emblem in colours derived from the game's id.
+"""
+from __future__ import annotations
+
+import math
+import zlib
+
+import pygame
+
+from . import draw as D
+from .scene import Scene
+
+TILE_W, TILE_H, GAP = 520, 600, 60
+
+
+def rtp_text(spec) -> str:
+    """'RTP 96.00%' or a range 'RTP 94.00-96.50%' when the modes differ."""
+    values = sorted(spec.rtp.values()) if spec.rtp else []
+    if not values:
+        return "RTP -"
+    lo, hi = values[0] * 100, values[-1] * 100
+    return f"RTP {lo:.2f}%" if abs(hi - lo) < 0.005 else f"RTP {lo:.2f}-{hi:.2f}%"
+
+
+def emblem(size: tuple[int, int], game_id: str, name: str, font: pygame.font.Font) -> pygame.Surface:
+    """A generic tile picture: glowing rings and the game's initials in its colours."""
+    hue = zlib.crc32(game_id.encode()) % 360
+    base = pygame.Color(0)
+    base.hsva = (hue, 70, 60, 100)
+    light = pygame.Color(0)
+    light.hsva = ((hue + 30) % 360, 45, 100, 100)
+    w, h = size
+    surf = D.vertical_gradient(size, [tuple(base)[:3], (12, 10, 30)]).convert_alpha()
+    glow = D.radial_glow(min(w, h) // 2, tuple(light)[:3], 0.8)
+    surf.blit(glow, glow.get_rect(center=(w // 2, h // 2)))
+    for i in range(6):
+        r = int(min(w, h) * (0.16 + i * 0.07))
+        pygame.draw.circle(surf, (*tuple(light)[:3], 90 - i * 12), (w // 2, h // 2), r, max(2, w // 160))
+    for i in range(12):
+        a = i * math.pi / 6
+        x, y = w // 2 + math.cos(a) * w * 0.42, h // 2 + math.sin(a) * h * 0.42
+        pygame.draw.circle(surf, (255, 230, 160), (int(x), int(y)), max(2, w // 120))
+    initials = "".join(part[0] for part in name.split()[:3]).upper()
+    label = font.render(initials, True, (255, 240, 200))
+    surf.blit(label, label.get_rect(center=(w // 2, h // 2)))
+    return surf
+
+
+class Lobby(Scene):
+    """Game selection; the bottom of the stack."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.selected = 0
+        self.t = 0.0
+
+    @property
+    def specs(self) -> list:
+        return [setup.spec for setup in self.app.cabinet.games.values()]
+
+    def tile_rects(self) -> list[pygame.Rect]:
+        n = len(self.specs)
+        rows = max(1, math.ceil(n / 3))
+        h = TILE_H if rows == 1 else (700 - GAP) // rows
+        w = TILE_W if rows == 1 else int(TILE_W * h / TILE_H)
+        rects = []
+        for i in range(n):
+            r, c = divmod(i, 3)
+            in_row = min(3, n - r * 3)
+            x0 = 960 - (in_row * w + (in_row - 1) * GAP) // 2
+            rects.append(pygame.Rect(x0 + c * (w + GAP), 230 + r * (h + GAP), w, h))
+        return rects
+
+    # -- input --------------------------------------------------------------------
+    def on_action(self, action: str) -> bool:
+        n = len(self.specs)
+        if action in ("left", "right", "up", "down") and n:
+            step = {"left": -1, "right": 1, "up": -3, "down": 3}[action]
+            self.selected = (self.selected + step) % n
+            self.app.audio.play("click")
+            return True
+        if action in ("select", "spin", "confirm") and n:
+            self.app.open_game(self.specs[self.selected].id)
+            return True
+        if action == "close":
+            if not self.app.kiosk:
+                self.app.running = False
+            return True
+        return False
+
+    def handle_event(self, event, actions) -> bool:
+        if event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            pos = self.app.layout.to_logical(event.pos)
+            for i, rect in enumerate(self.tile_rects()):
+                if rect.collidepoint(pos):
+                    self.selected = i
+                    if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+                        self.app.open_game(self.specs[i].id)
+                    return True
+        return super().handle_event(event, actions)
+
+    # -- frame --------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def _tile(self, spec, rect: pygame.Rect, lit: bool) -> pygame.Surface:
+        lay, A = self.app.layout, self.app.assets
+
+        def build() -> pygame.Surface:
+            w, h = lay.px(rect.w), lay.px(rect.h)
+            top, bottom = ((78, 70, 150), (30, 24, 70)) if lit else ((52, 50, 110), (22, 20, 52))
+            tile = D.rounded_panel((w, h), top, bottom, radius=lay.px(28),
+                                   border=D.GOLD if lit else (90, 90, 150), border_width=lay.px(5 if lit else 3))
+            art_rect = pygame.Rect(lay.px(22), lay.px(22), w - lay.px(44), int(h * 0.56))
+            art = self._art(spec, art_rect.size)
+            mask = pygame.Surface(art_rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=lay.px(18))
+            art = art.convert_alpha()
+            art.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            tile.blit(art, art_rect)
+            y = art_rect.bottom + lay.px(26)
+            for text, size, color in ((spec.name, 46, D.GOLD if lit else D.CREAM),
+                                      (rtp_text(spec), 30, D.CREAM), (f"MAX WIN {spec.max_win_x:,}x", 30, D.CYAN)):
+                label = A.font(size, True).render(text, True, color)
+                tile.blit(label, label.get_rect(midtop=(w // 2, y)))
+                y += label.get_height() + lay.px(14)
+            return tile
+        return A.surface(("tile", spec.id, lit, rect.size), build)
+
+    def _art(self, spec, size: tuple[int, int]) -> pygame.Surface:
+        try:
+            art = spec.load_scene().tile_art(size)
+        except (ImportError, AttributeError):
+            art = None
+        if art is None:
+            art = emblem(size, spec.id, spec.name, self.app.assets.font(120, True))
+        return art
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay, A = self.app.layout, self.app.assets
+        surface.blit(A.surface(("lobby_bg", lay.size), lambda: D.starfield(lay.size)), (0, 0))
+        A.blit_text(surface, "SLOT CABINET", 110, (960, 110), D.GOLD, anchor="center", bold=True,
+                    outline=(90, 40, 0))
+        A.blit_text(surface, "Choose a game", 34, (960, 182), D.MUTED, anchor="center")
+        rects = self.tile_rects()
+        for i, (spec, rect) in enumerate(zip(self.specs, rects)):
+            lit = i == self.selected
+            lift = int(8 + 6 * math.sin(self.t * 3)) if lit else 0
+            if lit:
+                glow = A.surface(("tile_glow", rect.size), lambda r=rect: D.shadow(
+                    (lay.px(r.w), lay.px(r.h)), lay.px(28), lay.px(26), 255))
+                tinted = A.surface(("tile_glow_gold", rect.size), lambda g=glow: _tint(g, D.GOLD))
+                gx, gy = lay.pt(rect.x, rect.y - lift)
+                surface.blit(tinted, (gx - lay.px(26), gy - lay.px(26)))
+            else:
+                sh = A.surface(("tile_shadow", rect.size), lambda r=rect: D.shadow((lay.px(r.w), lay.px(r.h)), lay.px(28)))
+                sx, sy = lay.pt(rect.x, rect.y)
+                surface.blit(sh, (sx - lay.px(12) + lay.px(8), sy - lay.px(12) + lay.px(12)))
+            surface.blit(self._tile(spec, rect, lit), lay.pt(rect.x, rect.y - lift))
+        if not rects:
+            A.blit_text(surface, "No games are available", 50, (960, 480), D.CREAM, anchor="center", bold=True)
+        y = 930
+        for gid, reason in list(self.app.cabinet.refused.items())[:3]:
+            A.blit_text(surface, f"{gid}: {reason}"[:140], 22, (960, y), (230, 150, 150), anchor="center")
+            y += 28
+        bar = A.surface(("lobby_bar", lay.size), lambda: D.rounded_panel(
+            (lay.px(1900), lay.px(80)), (30, 30, 70), (12, 12, 30), radius=lay.px(20), border=D.GOLD_DARK,
+            border_width=lay.px(3), alpha=235))
+        surface.blit(bar, lay.pt(10, 990))
+        A.blit_text(surface, "BALANCE", 24, (50, 1014), D.MUTED, bold=True)
+        A.blit_text(surface, self.app.cabinet.currency.format(self.app.cabinet.balance), 40, (190, 1030),
+                    D.CREAM, anchor="midleft", bold=True)
+        hint = "LEFT / RIGHT choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
+        A.blit_text(surface, hint, 26, (1880, 1030), D.MUTED, anchor="midright")
+
+
+def _tint(surf: pygame.Surface, color) -> pygame.Surface:
+    out = surf.copy()
+    out.fill((*color, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return out

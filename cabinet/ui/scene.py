@@ -1,0 +1,144 @@
+"""Scenes and the scene stack.
+
+The top scene gets each event first and may pass it down (a scene that does not
+consume an event and is not `modal` lets the one below try). Only scenes from the
+topmost opaque one upwards are updated and drawn: a game under a full-screen info
+page is neither drawn nor advanced, a game under a buy-menu overlay is drawn.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+    from .widgets import Widget
+
+
+class Scene:
+    """Base scene: widgets, actions, update(dt) and draw(surface) in logical layout."""
+
+    opaque = True        # covers everything below: those are not drawn
+    modal = True         # unconsumed input does not fall through to the scene below
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.widgets: list["Widget"] = []
+
+    # -- life cycle -------------------------------------------------------------
+    def enter(self) -> None:
+        """Called when pushed on the stack."""
+
+    def leave(self) -> None:
+        """Called when popped or replaced."""
+
+    def pause(self) -> None:
+        """Called when another scene is pushed on top of this one."""
+
+    def resume(self) -> None:
+        """Called when the scene above is popped."""
+
+    def relayout(self) -> None:
+        """The window size changed: drop any surfaces cached outside `app.assets`."""
+
+    # -- input ------------------------------------------------------------------
+    def on_action(self, action: str) -> bool:
+        """Handle a named action; return True when it was used."""
+        return False
+
+    def handle_event(self, event: pygame.event.Event, actions: tuple[str, ...]) -> bool:
+        """Widgets first (mouse), then the actions of the key; True when consumed."""
+        for widget in list(self.widgets):
+            action = widget.handle(event, self.app.layout)
+            if action:
+                self.on_action(action)
+                return True
+        for action in actions:
+            if self.on_action(action):
+                return True
+        return self.modal and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    # -- frame ------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Advance animations by dt seconds of the injectable clock."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene onto the real-size surface."""
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        for widget in self.widgets:
+            widget.draw(surface, self.app)
+
+
+class SceneStack:
+    """push / pop / replace; dispatch events top-down; draw from the top opaque up."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> Scene | None:
+        """Pop the top scene (or `scene`, wherever it is, with everything above it)."""
+        if not self.scenes:
+            return None
+        target = scene if scene is not None else self.scenes[-1]
+        if target not in self.scenes:
+            return None
+        while self.scenes:
+            gone = self.scenes.pop()
+            gone.leave()
+            if gone is target:
+                break
+        if self.scenes:
+            self.scenes[-1].resume()
+        return target
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def find(self, kind: type) -> Scene | None:
+        """The topmost scene of a class (e.g. the GameScene under a menu)."""
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def visible(self) -> list[Scene]:
+        """Scenes from the topmost opaque one to the top, bottom first."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]
+
+    def dispatch(self, event: pygame.event.Event, actions: tuple[str, ...]) -> bool:
+        for scene in reversed(list(self.scenes)):
+            if scene not in self.scenes:
+                continue
+            if scene.handle_event(event, actions):
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        for scene in self.visible():
+            scene.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.visible():
+            scene.draw(surface)

@@ -1,0 +1,96 @@
+"""Buttons and toggles placed in logical coordinates; a click becomes an action.
+
+Each look (normal, hover, pressed, off) is pre-rendered once through `app.assets`,
+so drawing a button is one blit. Touch screens send mouse events, so a click is a
+press and release inside the same button.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from . import draw as D
+
+if TYPE_CHECKING:
+    from .app import App
+    from .layout import Layout
+
+
+class Widget:
+    """Something on screen that may turn mouse input into an action name."""
+
+    def handle(self, event: pygame.event.Event, layout: "Layout") -> str | None:
+        return None
+
+    def draw(self, surface: pygame.Surface, app: "App") -> None:
+        pass
+
+
+class Button(Widget):
+    """A rounded button; `label` may be a callable so it can show live values."""
+
+    def __init__(self, rect: tuple[int, int, int, int], label: str | Callable[[], str], action: str,
+                 style: str = "panel", font_size: int = 30, enabled: Callable[[], bool] | None = None,
+                 lit: Callable[[], bool] | None = None):
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.action = action
+        self.style = style
+        self.font_size = font_size
+        self.enabled = enabled or (lambda: True)
+        self.lit = lit or (lambda: False)
+        self.hover = False
+        self._pressed = False
+
+    STYLES = {
+        "panel": ((70, 78, 150), (40, 44, 96), D.MUTED),
+        "gold": ((255, 214, 102), (196, 128, 28), (255, 240, 190)),
+        "green": ((90, 210, 130), (30, 120, 70), (200, 255, 220)),
+        "red": ((240, 110, 100), (150, 40, 40), (255, 210, 200)),
+        "lit": ((120, 200, 255), (40, 90, 170), (210, 240, 255)),
+        "off": ((70, 70, 84), (44, 44, 56), (110, 110, 130)),
+    }
+
+    def text(self) -> str:
+        return self.label() if callable(self.label) else self.label
+
+    def _look(self, app: "App", style: str, hover: bool) -> pygame.Surface:
+        lay = app.layout
+        size = (lay.px(self.rect.w), lay.px(self.rect.h))
+
+        def build() -> pygame.Surface:
+            top, bottom, border = self.STYLES[style]
+            if hover:
+                top, bottom = D.lerp_color(top, (255, 255, 255), 0.18), D.lerp_color(bottom, (255, 255, 255), 0.12)
+            return D.rounded_panel(size, top, bottom, radius=lay.px(min(self.rect.h // 2, 22)),
+                                   border=border, border_width=max(2, lay.px(3)))
+        return app.assets.surface(("button", size, style, hover), build)
+
+    def draw(self, surface: pygame.Surface, app: "App") -> None:
+        on = self.enabled()
+        style = self.style if on else "off"
+        if on and self.lit() and self.style == "panel":
+            style = "lit"
+        real = app.layout.rect(self.rect)
+        surface.blit(self._look(app, style, self.hover and on), real)
+        dark = style in ("gold", "green")
+        color = (40, 24, 8) if dark else (D.CREAM if on else (130, 130, 150))
+        app.assets.blit_text(surface, self.text(), self.font_size, self.rect.center, color,
+                             anchor="center", bold=True)
+
+    def handle(self, event: pygame.event.Event, layout: "Layout") -> str | None:
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return None
+        inside = self.rect.collidepoint(layout.to_logical(getattr(event, "pos", (-1, -1))))
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = inside
+            return None
+        if getattr(event, "button", 1) != 1 or not self.enabled():
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._pressed = inside
+            return None
+        fired = inside and self._pressed
+        self._pressed = False
+        return self.action if fired else None

@@ -1,0 +1,89 @@
+"""UI test fixtures: a real Cabinet (live math, ledger in tmp) and a headless App.
+
+Helpers post real pygame events and advance the injectable clock explicitly.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cabinet.core.cabinet import Cabinet
+from cabinet.core.config import load_config
+from cabinet.ui.app import App, start_scenes
+from cabinet.ui.clock import ManualClock
+from tests.ui.toy_game import TOY
+
+CONFIG = """
+data_dir: {data}
+math_source: live
+demo_credit: "{credit}"
+min_round_seconds: {min_round}
+turbo_allowed: {turbo}
+skip_allowed: {skip}
+sound: {{enabled: true, volume: 0.5}}
+games:
+  toyui: {{bet_ladder: ["0.10", "0.20", "0.50", "1.00"], default_bet: "1.00"}}
+"""
+
+
+def make_config(tmp: Path, credit: str = "100.00", min_round: float = 0.0, turbo: bool = True,
+                skip: bool = True):
+    tmp.mkdir(parents=True, exist_ok=True)
+    path = tmp / "config.yaml"
+    path.write_text(CONFIG.format(data=tmp / "data", credit=credit, min_round=min_round,
+                                  turbo=str(turbo).lower(), skip=str(skip).lower()))
+    return load_config(path)
+
+
+def make_app(tmp: Path, size=(960, 540), seed: int = 7, **cfg) -> App:
+    config = make_config(tmp, **cfg)
+    cabinet = Cabinet(config, games={"toyui": TOY}, seed=seed)
+    app = App(config, cabinet, size=size, clock=ManualClock())
+    start_scenes(app)
+    return app
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = make_app(tmp_path)
+    yield application
+    pygame.display.quit()
+
+
+def press(app: App, key: int, mod: int = 0, frames: int = 1) -> None:
+    """Post a real KEYDOWN (and KEYUP) and run frames so the app handles it."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, scancode=0))
+    run(app, frames)
+
+
+def shift(app: App, key: int) -> None:
+    press(app, key, pygame.KMOD_LSHIFT | pygame.KMOD_NUM)   # NUM LOCK on must not matter
+
+
+def click(app: App, logical: tuple[float, float]) -> None:
+    """A left click (press + release) at a logical position."""
+    pos = app.layout.pt(*logical)
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(etype, pos=pos, button=1))
+    run(app, 1)
+
+
+def run(app: App, frames: int = 1, dt: float = 1 / 60) -> None:
+    for _ in range(frames):
+        app.step(dt)
+
+
+def run_seconds(app: App, seconds: float, dt: float = 1 / 30) -> None:
+    run(app, int(seconds / dt) + 1, dt)
+
+
+def pixel(app: App, logical: tuple[float, float]) -> tuple[int, int, int]:
+    return tuple(app.surface.get_at(app.layout.pt(*logical)))[:3]
+
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
