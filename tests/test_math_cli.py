@@ -1,0 +1,110 @@
+"""The `python -m cabinet.math` verbs on the toy game: JSON shapes of rtp, evaluate and
+--paytable, show replays a book, par writes its files, verify and bench report."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cabinet.math.cli import main
+from tests.toygame import rules
+
+TOY = "tests.toygame"
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    out = tmp_path_factory.mktemp("toybooks")
+    assert main(["build", TOY, "--books", "6000", "--out", str(out)]) == 0
+    return out
+
+
+def _json(capsys):
+    return json.loads(capsys.readouterr().out)
+
+
+def test_rtp_json_shape_and_figures(books, capsys):
+    assert main(["rtp", TOY, "--json", "--books-dir", str(books)]) == 0
+    doc = _json(capsys)
+    assert doc["game"] == "toygame" and set(doc["modes"]) == {"base", "buy_bonus"}
+    for mode, target in (("base", 0.945), ("buy_bonus", 0.952)):
+        m = doc["modes"][mode]
+        assert set(m) == {"cost", "rtp", "hit_rate", "max_win_x", "max_win_odds", "features"}
+        assert abs(m["rtp"] - target) < 1e-6
+        assert set(m["features"]) == {"bonus", "jackpot"}
+    assert doc["modes"]["buy_bonus"]["cost"] == 20.0
+    assert doc["modes"]["base"]["max_win_x"] >= 1000 and doc["modes"]["base"]["max_win_odds"] > 1000
+    assert abs(doc["modes"]["base"]["features"]["jackpot"] - rules.JACKPOT_RATE) < 1e-12
+
+
+def test_show_replays_the_book_with_its_payout(books, capsys):
+    assert main(["show", TOY, "--mode", "base", "--book", "6010", "--json", "--books-dir", str(books)]) == 0
+    doc = _json(capsys)
+    assert doc["force"] == "jackpot" and "jackpot" in doc["features"]
+    assert doc["payout_x100"] == doc["library_payout_x100"] >= 100_000
+    assert doc["events"][0]["type"] == "reels"
+
+
+def test_missing_library_is_a_clear_error(tmp_path, capsys):
+    assert main(["rtp", TOY, "--books-dir", str(tmp_path)]) == 2
+    assert "base.npz: book library missing" in capsys.readouterr().err
+
+
+def test_evaluate_prints_one_result_per_board(monkeypatch, capsys):
+    boards = [[["A", "A", "A"], ["J", "Q", "K"], ["CROWN", "CROWN", "CROWN"]],
+              [["J", "Q", "K"], ["STAR", "STAR", "STAR"], ["K", "Q", "J"]]]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(json.dumps({"board": b}) + "\n" for b in boards)))
+    assert main(["evaluate", TOY]) == 0
+    first, second = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert first["total_x"] == 1015.0
+    assert [(w["symbol"], w["count"], w["line"], w["pay_x"]) for w in first["wins"]] == \
+        [("A", 3, 0, 15.0), ("CROWN", 3, 2, 1000.0)]
+    assert first["wins"][1]["positions"] == [[2, 0], [2, 1], [2, 2]]
+    assert second == {"wins": [], "total_x": 0}
+
+
+def test_paytable_shape(capsys):
+    assert main(["evaluate", TOY, "--paytable"]) == 0
+    pt = _json(capsys)
+    assert {"symbols", "wild", "not_substituted", "scatters", "lines", "pays"} <= set(pt)
+    assert pt["wild"] is None and pt["scatters"] == ["STAR"]
+    assert pt["pays"]["CROWN"] == {"3": 1000.0}
+    assert all(len(line) == 3 for line in pt["lines"])
+
+
+def test_par_writes_markdown_json_and_plots(books, tmp_path):
+    assert main(["par", TOY, "--out", str(tmp_path), "--books-dir", str(books), "--sim-rounds", "20000"]) == 0
+    md = (tmp_path / "toygame_par.md").read_text()
+    data = json.loads((tmp_path / "toygame_par.json").read_text())
+    for png in data["plots"]:
+        assert (tmp_path / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f"![{png}]({png})" in md
+    base = data["modes"]["base"]
+    assert abs(sum(base["rtp_by_source"]["sources"].values()) - 0.945) < 1e-9
+    assert base["live_sim"]["rounds"] == 20_000
+    assert set(base["rtp_band_90"]) == {"1000", "10000", "100000", "1000000", "10000000"}
+    assert base["volatility_index_90"] > base["sd"]
+    assert data["symbol_counts"]["base"][0]["CROWN"] == 1
+    assert "| base | 1x | 0.945000 |" in md and "## Mode `buy_bonus`" in md
+
+
+def test_verify_regenerates_and_passes(books, capsys):
+    assert main(["verify", TOY, "--books-dir", str(books), "--sample", "500", "--workers", "1"]) == 0
+    assert "verified" in capsys.readouterr().out
+
+
+def test_bench_json_without_build(capsys):
+    assert main(["bench", TOY, "--rounds", "5000", "--no-build", "--json"]) == 0
+    doc = _json(capsys)
+    figs = doc["games"][TOY]["modes"]["base"]
+    assert figs["play"]["1"] > 0 and figs["simulate"]["2"] > 0
+
+
+def test_module_entry_point_runs():
+    out = subprocess.run([sys.executable, "-m", "cabinet.math", "evaluate", TOY, "--paytable"],
+                         capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1])
+    assert json.loads(out.stdout)["symbols"][0] == "J"
