@@ -32,7 +32,7 @@ class Button(Widget):
 
     def __init__(self, rect: tuple[int, int, int, int], label: str | Callable[[], str], action: str,
                  style: str = "panel", font_size: int = 30, enabled: Callable[[], bool] | None = None,
-                 lit: Callable[[], bool] | None = None):
+                 lit: Callable[[], bool] | None = None, label_offset: int = 0):
         self.rect = pygame.Rect(rect)
         self.label = label
         self.action = action
@@ -40,6 +40,7 @@ class Button(Widget):
         self.font_size = font_size
         self.enabled = enabled or (lambda: True)
         self.lit = lit or (lambda: False)
+        self.label_offset = label_offset     # logical px of the label below (+) or above (-) centre
         self.hover = False
         self._pressed = False
 
@@ -76,7 +77,8 @@ class Button(Widget):
         surface.blit(self._look(app, style, self.hover and on), real)
         dark = style in ("gold", "green")
         color = (40, 24, 8) if dark else (D.CREAM if on else (130, 130, 150))
-        app.assets.blit_text(surface, self.text(), self.font_size, self.rect.center, color,
+        app.assets.blit_text(surface, self.text(), self.font_size,
+                             (self.rect.centerx, self.rect.centery + self.label_offset), color,
                              anchor="center", bold=True)
 
     def handle(self, event: pygame.event.Event, layout: "Layout") -> str | None:
