@@ -1,0 +1,141 @@
+"""`python main.py --shots DIR [--game ID]`: every scene and state rendered to PNG.
+
+A game scene declares the states worth a picture as `SHOTS`, a list of `Shot`:
+
+    SHOTS = [
+        Shot("base_board"),                                   # the idle game screen
+        Shot("cluster_win", mode="base", force="cluster", at="cluster"),
+        Shot("wheel_gold", mode="wheel_buy", force="wheel_gold", at="wheel_spin", within=0.6),
+        Shot("buy_menu", action="buy_menu"),
+        Shot("paytable", action="paytable"),
+    ]
+
+A shot with a `mode` plays a round of that mode (with the demo `force` category when
+given) and stops the injectable clock at `at`: a fraction of the presentation's total
+time, or the label prefix of a step (stopped `within` that step). A shot with an
+`action` sends that named action to the scene (opening the buy menu, info pages...).
+`prepare` names a scene method called first (e.g. to arm the ante). The gallery runs on
+a throw-away ledger in a temporary folder, never on the player's.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+
+SIZE = (1920, 1080)
+DT = 1 / 30
+
+
+@dataclass(frozen=True)
+class Shot:
+    name: str
+    mode: str | None = None
+    force: str | None = None
+    at: float | str = 1.0
+    within: float = 0.5
+    action: str | None = None
+    prepare: str | None = None
+    caption: str = ""
+
+
+def _advance_to(app: Any, scene: Any, at: float | str, within: float) -> None:
+    pres = scene.presentation
+    if pres is None:
+        return
+    if isinstance(at, str):
+        target = next((i for i, s in enumerate(pres.steps) if s.label.startswith(at)), None)
+        if target is None:
+            raise LookupError(f"no step labelled {at!r}; labels: {sorted({s.label for s in pres.steps})}")
+        guard = 0
+        while scene.presentation is pres and pres.index < target and guard < 100000:
+            app.step(DT)
+            guard += 1
+        hold = pres.steps[target].duration * within
+        while scene.presentation is pres and pres.index == target and pres.elapsed < hold:
+            app.step(min(DT, hold - pres.elapsed + 1e-6))
+        return
+    total = sum(s.duration for s in pres.steps)
+    t = 0.0
+    while scene.presentation is pres and t < total * at:
+        app.step(DT)
+        t += DT
+
+
+def _fresh_cabinet(cabinet: Any, folder: Path) -> Any:
+    from cabinet.core.cabinet import Cabinet
+    cfg = SimpleNamespace(**vars(cabinet.config))
+    cfg.data_path = folder
+    cfg.demo_tools = True
+    cfg.rng_seed = 20261130
+    cfg.demo_credit = 10_000_000
+    games = {gid: setup.spec for gid, setup in cabinet.games.items()}
+    return Cabinet(cfg, games=games)
+
+
+def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -> int:
+    """Render the lobby and every declared shot of each game; write index.json."""
+    import os
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .app import App, start_scenes
+    from .clock import ManualClock
+
+    if cabinet.config.real_play:
+        print("--shots needs the demo tools, which real_play forbids")
+        return 2
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    index: list[dict[str, str]] = []
+    work = Path(tempfile.mkdtemp(prefix="shots-"))
+    try:
+        cab = _fresh_cabinet(cabinet, work)
+        app = App(cab.config, cab, size=SIZE, clock=ManualClock(), windowed=True)
+        start_scenes(app)
+        app.step(DT)
+        if game is None:
+            _save(app, out, "lobby", "The lobby", index)
+        for gid in ([game] if game else list(cab.games)):
+            if gid not in cab.games:
+                print(f"{gid}: not offered ({cab.refused.get(gid, 'unknown game')})")
+                continue
+            scene_class = cab.games[gid].spec.load_scene()
+            for shot in getattr(scene_class, "SHOTS", [Shot("board")]):
+                while len(app.stack.scenes) > 1:
+                    app.pop()
+                scene = app.open_game(gid)
+                app.step(DT)
+                if shot.prepare:
+                    getattr(scene, shot.prepare)()
+                if shot.action:
+                    scene.on_action(shot.action)
+                    app.step(DT)
+                elif shot.mode:
+                    if not scene.play(shot.mode, shot.force):
+                        raise RuntimeError(f"{gid}/{shot.name}: the round could not start ({scene.message_text})")
+                    _advance_to(app, scene, shot.at, shot.within)
+                _save(app, out, f"{gid}__{shot.name}", shot.caption or shot.name.replace("_", " "), index)
+                if scene.presentation is not None:   # finish the round so the ledger stays settled
+                    scene.skip()
+                    for _ in range(600):
+                        if not scene.busy:
+                            break
+                        app.step(DT)
+        (out / "index.json").write_text(json.dumps(index, indent=2))
+        print(f"{len(index)} shots written to {out}")
+        return 0
+    finally:
+        pygame.display.quit()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _save(app: Any, out: Path, name: str, caption: str, index: list[dict[str, str]]) -> None:
+    app.render()
+    path = out / f"{name}.png"
+    pygame.image.save(app.surface, str(path))
+    index.append({"file": path.name, "name": name, "caption": caption})
