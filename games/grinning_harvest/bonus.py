@@ -84,95 +84,138 @@ def _vault_cells(board: HoldAndWin) -> list[tuple[int, int]]:
     return [cell for cell, item in board.held() if item["kind"] == "vault"]
 
 
-def _total(board: HoldAndWin) -> int:
-    return sum(item["value_x100"] for _, item in board.held() if item["kind"] == "vault")
+class HarvestBonus:
+    """A bonus in progress, advanced one scripted spin at a time (no randomness here:
+    `run_bonus` draws the spins; tests script them on hand-built states).
 
+    `start`: the carried-over (or bought) items by cell; the vaults collect the
+    starting pumpkins at once. `cap_left_x100`: what the round may still win."""
 
-def run_bonus(rng: Rng, m: Maths, setup: BonusSetup, start: dict[tuple[int, int], dict[str, Any]],
-              cap_left_x100: int) -> BonusResult:
-    """Play a bonus from its starting items (vaults and pumpkins by cell) to its end.
+    def __init__(self, m: Maths, start: dict[tuple[int, int], dict[str, Any]], cap_left_x100: int):
+        self.m = m
+        self.cap_left = cap_left_x100
+        self.res = BonusResult(0, False)
+        spinnable = [[c in m.pumpkin_reels or c in m.vault_reels for c in range(REELS)] for _ in range(ROWS)]
+        self.board = HoldAndWin(ROWS, REELS, lives=m.lives, spinnable=spinnable)
+        self.mult = dict(zip(m.row.items, (int(x) for x in m.row.multipliers)))
+        for cell, item in sorted(start.items()):
+            self._check_cell(cell, item)
+            self.board.place(cell[0], cell[1], dict(item, value_x100=0) if item["kind"] == "vault" else dict(item))
+        if len(self.vaults()) > m.max_vaults:
+            raise ValueError(f"at most {m.max_vaults} vaults")
+        pumpkins = [(cell, it["value_x100"], it["label"]) for cell, it in sorted(start.items())
+                    if it["kind"] == "pumpkin"]
+        _collect(self.board, self.vaults(), pumpkins, "bonus_start", self.res)
+        self._check_cap()
 
-    The starting pumpkins are collected by the starting vaults before the first spin.
-    `cap_left_x100` is what the round may still win (the cap minus any line wins):
-    the bonus stops as soon as its vaults reach it, and pays it."""
-    res = BonusResult(0, False)
-    spinnable = [[c in m.pumpkin_reels or c in m.vault_reels for c in range(REELS)] for _ in range(ROWS)]
-    board = HoldAndWin(ROWS, REELS, lives=m.lives, spinnable=spinnable)
-    for cell, item in sorted(start.items()):
-        board.place(cell[0], cell[1], dict(item, value_x100=0) if item["kind"] == "vault" else dict(item))
-    start_pumpkins = [(cell, it["value_x100"], it["label"]) for cell, it in sorted(start.items())
-                      if it["kind"] == "pumpkin"]
-    _collect(board, _vault_cells(board), start_pumpkins, "bonus_start", res)
-    if _total(board) >= cap_left_x100:
-        return _capped(res, cap_left_x100, board)
-    while not board.finished:
-        nvaults = len(_vault_cells(board))
-        chance = [[setup.pumpkin_chance if c in m.pumpkin_reels else
-                   (setup.vault_chance if c in m.vault_reels and nvaults < m.max_vaults else 0)
-                   for c in range(REELS)] for _ in range(ROWS)]
+    def _check_cell(self, cell: tuple[int, int], item: dict[str, Any]) -> None:
+        reels = self.m.pumpkin_reels if item["kind"] == "pumpkin" else self.m.vault_reels
+        if cell[1] not in reels:
+            raise ValueError(f"a {item['kind']} cannot be on reel {cell[1] + 1}")
 
-        def pick(g: Rng, r: int, c: int) -> dict[str, Any]:
-            if c in m.vault_reels:
-                return {"kind": "vault", "value_x100": 0}
-            return draw_pumpkin(g, m, setup.values)
+    def vaults(self) -> list[tuple[int, int]]:
+        """Cells of the vaults on the board."""
+        return _vault_cells(self.board)
 
-        old_vaults = _vault_cells(board)
-        landed = board.draw_landings(rng, chance, m.chance_den, pick)
-        # at most max_vaults: later vault landings beyond the limit are dropped
-        vault_room = m.max_vaults - len(old_vaults)
-        for cell in [c for c, it in sorted(landed.items()) if it["kind"] == "vault"][max(vault_room, 0):]:
-            del landed[cell]
-        row_idx = [rng.weighted_cum(setup.row.cum[c]) for c in range(REELS)]
-        row = [setup.row.items[k] for k in row_idx]
-        great = None
-        if all(k == setup.row.skull for k in row_idx):
-            great = int(m.great_skull_mult[rng.weighted_cum(m.great_skull_cum)])
-            res.features.add("great_skull")
+    def total(self) -> int:
+        """Sum of the vault values: what the bonus pays so far."""
+        return sum(self.board.cells[r][c]["value_x100"] for r, c in self.vaults())
+
+    @property
+    def finished(self) -> bool:
+        return self.res.capped or self.board.finished
+
+    def open_chances(self, setup: BonusSetup) -> list[list[int]]:
+        """Landing chance (/chance_den) of every cell this spin: pumpkins on reels 1
+        and 3, vaults on reel 2 while fewer than max_vaults; held cells do not spin."""
+        room = len(self.vaults()) < self.m.max_vaults
+        return [[0 if self.board.cells[r][c] is not None else
+                 setup.pumpkin_chance if c in self.m.pumpkin_reels else
+                 (setup.vault_chance if c in self.m.vault_reels and room else 0)
+                 for c in range(REELS)] for r in range(ROWS)]
+
+    def spin(self, landed: dict[tuple[int, int], dict[str, Any]], row: list[str], great: int | None) -> None:
+        """Play one spin: `landed` new items by (empty) cell, the row above (one item
+        name per reel), the Great Skull's multiplier (only when the row is 3 skulls)."""
+        if self.finished:
+            raise RuntimeError("the bonus is over")
+        if (great is not None) != all(x == "skull" for x in row):
+            raise ValueError("the Great Skull wakes exactly when the row shows three skulls")
+        for cell, item in landed.items():
+            self._check_cell(cell, item)
+        old_vaults = self.vaults()
+        room = self.m.max_vaults - len(old_vaults)
+        landed = dict(landed)
+        for cell in [c for c, it in sorted(landed.items()) if it["kind"] == "vault"][max(room, 0):]:
+            del landed[cell]                       # never more than max_vaults
+        if great is not None:
+            self.res.features.add("great_skull")
+        g = great or 1
         applied = []
-        # vault values first: the multiplier above a (held) vault, then the Great Skull
-        for cell in old_vaults:
-            vault = board.cells[cell[0]][cell[1]]
-            mult = int(setup.row.multipliers[row_idx[cell[1]]]) if cell[0] == 0 else 1
-            mult *= great or 1
-            if mult > 1 and vault["value_x100"] > 0:
+
+        def factor(cell: tuple[int, int]) -> int:
+            return (self.mult[row[cell[1]]] if cell[0] == 0 else 1) * g
+
+        for cell in old_vaults:                    # vault values first, before collecting
+            vault = self.board.cells[cell[0]][cell[1]]
+            f = factor(cell)
+            if f > 1 and vault["value_x100"] > 0:
                 before = vault["value_x100"]
-                vault["value_x100"] = before * mult
-                applied.append({"cell": list(cell), "target": "vault", "multiplier": mult,
+                vault["value_x100"] = before * f
+                applied.append({"cell": list(cell), "target": "vault", "multiplier": f,
                                 "before_x100": before, "after_x100": vault["value_x100"]})
         new_pumpkins = []
         for cell, item in sorted(landed.items()):
             if item["kind"] != "pumpkin":
                 continue
-            mult = int(setup.row.multipliers[row_idx[cell[1]]]) if cell[0] == 0 else 1
-            mult *= great or 1
-            if mult > 1:
-                applied.append({"cell": list(cell), "target": "pumpkin", "multiplier": mult,
-                                "before_x100": item["value_x100"], "after_x100": item["value_x100"] * mult})
-                item["value_x100"] *= mult
+            item = landed[cell] = dict(item)
+            f = factor(cell)
+            if f > 1:
+                applied.append({"cell": list(cell), "target": "pumpkin", "multiplier": f,
+                                "before_x100": item["value_x100"], "after_x100": item["value_x100"] * f})
+                item["value_x100"] *= f
             new_pumpkins.append((cell, item["value_x100"], item["label"]))
-        board.settle(landed)
-        res.spins += 1
-        res.events.append(event("bonus_spin", spin=res.spins,
-                                landed=[{"cell": list(c), **it} for c, it in sorted(landed.items())],
-                                row=row, great_skull=great, multipliers=applied))
-        _collect(board, _vault_cells(board), new_pumpkins, "bonus", res)
-        res.events.append(event("counter", lives=board.lives, reset=bool(landed)))
-        if _total(board) >= cap_left_x100:
-            return _capped(res, cap_left_x100, board)
-    res.total_x100 = _total(board)
-    if len(_vault_cells(board)) >= 3:
-        res.features.add("vaults_3")
-    res.events.append(event("bonus_end", total_x100=res.total_x100, spins=res.spins,
-                            vaults=len(_vault_cells(board)), capped=False))
-    return res
+        self.board.settle({c: dict(it) for c, it in landed.items()})
+        self.res.spins += 1
+        self.res.events.append(event("bonus_spin", spin=self.res.spins,
+                                     landed=[{"cell": list(c), **it} for c, it in sorted(landed.items())],
+                                     row=list(row), great_skull=great, multipliers=applied))
+        _collect(self.board, self.vaults(), new_pumpkins, "bonus", self.res)
+        self.res.events.append(event("counter", lives=self.board.lives, reset=bool(landed)))
+        self._check_cap()
+
+    def _check_cap(self) -> None:
+        if self.total() >= self.cap_left:
+            self.res.capped = True
+
+    def result(self) -> BonusResult:
+        """Close the bonus: its pay (the cap if reached), flags and the bonus_end event."""
+        res = self.res
+        res.total_x100 = self.cap_left if res.capped else self.total()
+        if len(self.vaults()) >= 3:
+            res.features.add("vaults_3")
+        res.events.append(event("bonus_end", total_x100=res.total_x100, spins=res.spins,
+                                vaults=len(self.vaults()), capped=res.capped))
+        return res
 
 
-def _capped(res: BonusResult, cap_left_x100: int, board: HoldAndWin) -> BonusResult:
-    """The vaults reached what the round may still win: the bonus ends, paying that."""
-    res.total_x100 = cap_left_x100
-    res.capped = True
-    if len(_vault_cells(board)) >= 3:
-        res.features.add("vaults_3")
-    res.events.append(event("bonus_end", total_x100=cap_left_x100, spins=res.spins,
-                            vaults=len(_vault_cells(board)), capped=True))
-    return res
+def run_bonus(rng: Rng, m: Maths, setup: BonusSetup, start: dict[tuple[int, int], dict[str, Any]],
+              cap_left_x100: int) -> BonusResult:
+    """Play a bonus from its starting items (vaults and pumpkins by cell) to its end,
+    drawing each spin: landings cell by cell (HoldAndWin.draw_landings), then the row
+    above reel by reel, then the Great Skull's multiplier if the row shows 3 skulls."""
+    bonus = HarvestBonus(m, start, cap_left_x100)
+
+    def pick(g: Rng, r: int, c: int) -> dict[str, Any]:
+        if c in m.vault_reels:
+            return {"kind": "vault", "value_x100": 0}
+        return draw_pumpkin(g, m, setup.values)
+
+    while not bonus.finished:
+        landed = bonus.board.draw_landings(rng, bonus.open_chances(setup), m.chance_den, pick)
+        row_idx = [rng.weighted_cum(setup.row.cum[c]) for c in range(REELS)]
+        great = None
+        if all(k == setup.row.skull for k in row_idx):
+            great = int(m.great_skull_mult[rng.weighted_cum(m.great_skull_cum)])
+        bonus.spin(landed, [setup.row.items[k] for k in row_idx], great)
+    return bonus.result()

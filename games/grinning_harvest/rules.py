@@ -122,6 +122,7 @@ def _proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, Bonus
 # ---------------------------------------------------------------- rounds
 def _base(rng: Rng, m: Maths, base_values: ValueTable, setup: BonusSetup, need_trigger: bool,
           need_collect: bool) -> tuple[int, list[dict[str, Any]], set[str], bool]:
+    """Draw a base spin (stops, then pumpkin values reel by reel) and settle it."""
     while True:
         stops = [rng.below(len(m.strips[c])) for c in range(REELS)]
         board = window(m, stops)
@@ -129,27 +130,38 @@ def _base(rng: Rng, m: Maths, base_values: ValueTable, setup: BonusSetup, need_t
         has = lambda s: any(s in row for row in board)  # noqa: E731
         if (not need_trigger or trig) and (not need_collect or (has("pumpkin") and has("vault"))):
             break
-    events: list[dict[str, Any]] = []
     pumpkins: dict[tuple[int, int], dict[str, Any]] = {}
     for c in range(REELS):
-        row_pumpkins = []
         for r in range(ROWS):
             if board[r][c] == "pumpkin":
-                item = draw_pumpkin(rng, m, base_values)
-                pumpkins[(r, c)] = item
-                row_pumpkins.append({"row": r, "label": item["label"], "value_x100": item["value_x100"]})
-        events.append(event("reel_stop", reel=c, stop=stops[c], symbols=[board[r][c] for r in range(ROWS)],
-                            pumpkins=row_pumpkins))
+                pumpkins[(r, c)] = draw_pumpkin(rng, m, base_values)
+    return settle_base(rng, m, board, pumpkins, setup, stops)
+
+
+def settle_base(rng: Rng, m: Maths, board: list[list[str]], pumpkins: dict[tuple[int, int], dict[str, Any]],
+                setup: BonusSetup, stops: list[int] | None = None) -> tuple[int, list[dict[str, Any]], set[str], bool]:
+    """Score a base board whose pumpkins show the given items: line wins, then either
+    the bonus trigger (played with `rng` and `setup`) or each vault's collect.
+    Returns (payout_x100, events, features, capped)."""
+    events: list[dict[str, Any]] = []
+    for c in range(REELS):
+        events.append(event("reel_stop", reel=c, stop=None if stops is None else stops[c],
+                            symbols=[board[r][c] for r in range(ROWS)],
+                            pumpkins=[{"row": r, "label": pumpkins[(r, c)]["label"],
+                                       "value_x100": pumpkins[(r, c)]["value_x100"]}
+                                      for r in range(ROWS) if (r, c) in pumpkins]))
+    if sorted(pumpkins) != sorted((r, c) for r in range(ROWS) for c in range(REELS) if board[r][c] == "pumpkin"):
+        raise ValueError("every pumpkin on the board needs a value, and only pumpkins")
     features: set[str] = set()
     line_x100 = 0
     for w in m.lines.evaluate(board):
         line_x100 += w.pay_x100
         events.append(event("line_win", line=w.line, symbol=w.symbol, count=w.count,
                             positions=[list(p) for p in w.positions], pay_x100=w.pay_x100))
-    vaults = [(r, 1) for r in range(ROWS) if board[r][1] == "vault"]
+    vaults = [(r, c) for r in range(ROWS) for c in range(REELS) if board[r][c] == "vault"]
     collect_x100 = bonus_x100 = 0
     capped = False
-    if trig:
+    if is_trigger(m, board):
         features.add("bonus")
         start = dict(pumpkins)
         start.update({cell: {"kind": "vault", "value_x100": 0} for cell in vaults})

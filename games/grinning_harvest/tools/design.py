@@ -92,6 +92,7 @@ def buy_means(m: Maths, n: int, seed: int) -> dict[str, dict[str, float]]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bonuses", type=int, default=2_000_000)
+    ap.add_argument("--buy-bonuses", type=int, default=None, help="per buy option (default bonuses/4)")
     ap.add_argument("--seed", type=int, default=20261130)
     args = ap.parse_args()
     m = load()
@@ -108,8 +109,9 @@ def main() -> None:
     for f in FEATURES[2:]:
         if bo[f]:
             print(f"  per base round via bonus: {f} 1 in {1 / (bo[f] * ex['p_trigger']):,.0f}")
-    for mode, r in buy_means(m, args.bonuses // 4, args.seed).items():
-        z = 2.576 * r["sd"] / np.sqrt(args.bonuses // 4) / r["cost"]
+    nb = args.buy_bonuses or args.bonuses // 4
+    for mode, r in buy_means(m, nb, args.seed).items():
+        z = 2.576 * r["sd"] / np.sqrt(nb) / r["cost"]
         print(f"{mode:14s} cost {r['cost']:.1f}x mean {r['mean']:.3f}x sd {r['sd']:.1f}x RTP {r['rtp']:.5f} +- {z:.5f}"
               f"  price for {m.rtp['buy']}: {r['mean'] / m.rtp['buy']:.2f}x  max win 1 in "
               f"{(1 / r['p_max_win']) if r['p_max_win'] else float('inf'):,.0f}")

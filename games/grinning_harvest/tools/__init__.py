@@ -1,0 +1,1 @@
+"""Grinning Harvest's math tools: design figures, engine agreement, speed bench."""
