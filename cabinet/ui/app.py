@@ -21,6 +21,7 @@ import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 
 from . import draw as D  # noqa: E402
 from .audio import Audio  # noqa: E402
+from .checkpoints import CheckpointWriter  # noqa: E402
 from .clock import RealClock  # noqa: E402
 from .input import InputMap  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
@@ -63,6 +64,7 @@ class App:
         self.min_round_seconds = float(opt(config, "min_round_seconds", 0.0))
         self.turbo = False
         self.stack = SceneStack()
+        self.checkpoints = CheckpointWriter(cabinet)
         self.running = True
         self.time = 0.0                      # seconds of the injectable clock since start
         self.last_input = 0.0
@@ -235,6 +237,7 @@ class App:
         while self.running and self.stack.scenes:
             self.step(self.clock.tick())
         self.audio.stop_music()
+        self.checkpoints.close()
 
 
 def start_scenes(app: App, start_game: str | None = None) -> None:

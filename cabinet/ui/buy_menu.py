@@ -23,7 +23,8 @@ class BuyMenu(Overlay):
         self.option: int | None = None
         self.refusal: str | None = None
         self._list_widgets = [self.close_button()] + [
-            Button(self._card(i), f"SHIFT+{i + 1}", f"pick_{i}", font_size=24, label_offset=-175)
+            Button(self._card(i), f"SHIFT+{i + 1}" if i < 4 else "", f"pick_{i}", font_size=24,
+                   label_offset=-pygame.Rect(self._card(i)).h // 2 + 28)
             for i in range(len(self.options))]
         self._confirm_widgets = [
             self.close_button(),
@@ -37,10 +38,14 @@ class BuyMenu(Overlay):
             self.show(option)
 
     def _card(self, i: int) -> tuple[int, int, int, int]:
+        """Up to four cards a row, two rows for games with more buys."""
         n = len(self.options)
         cols = min(n, 4)
+        rows = (n + 3) // 4
         w = (1100 - (cols - 1) * 30) // cols
-        return (410 + i * (w + 30), 300, w, 420)
+        h = 420 if rows == 1 else 235
+        r, c = divmod(i, 4)
+        return (410 + c * (w + 30), 300 + r * (h + 20), w, h)
 
     def price(self, i: int) -> int:
         return self.options[i].cost_cents(self.game.bet)
@@ -98,16 +103,18 @@ class BuyMenu(Overlay):
             self.draw_widgets(surface)
             for i, mode in enumerate(self.options):
                 card = pygame.Rect(self._card(i))
-                A.blit_text(surface, mode.label.upper(), 32, (card.centerx, card.y + 90), D.GOLD, anchor="midtop",
-                            bold=True, wrap=card.w - 30)
-                if mode.description:
+                compact = card.h < 300
+                A.blit_text(surface, mode.label.upper(), 30 if compact else 32,
+                            (card.centerx, card.y + (48 if compact else 90)), D.GOLD, anchor="midtop", bold=True,
+                            wrap=card.w - 30)
+                if mode.description and not compact:
                     A.blit_text(surface, mode.description, 24, (card.centerx, card.y + 190), D.CREAM,
                                 anchor="midtop", wrap=card.w - 40)
                 A.blit_text(surface, cur.format(self.price(i)), 44, (card.centerx, card.bottom - 80), D.CREAM,
                             anchor="center", bold=True)
                 A.blit_text(surface, f"{mode.cost_x100 / 100:g}x bet", 24, (card.centerx, card.bottom - 36),
                             D.MUTED, anchor="center")
-            A.blit_text(surface, "SHIFT+1-4 choose   ESC close", 26, (r.centerx, r.bottom - 40), D.MUTED,
+            A.blit_text(surface, f"SHIFT+1-{min(4, len(self.options))} choose   click any option   ESC close", 26, (r.centerx, r.bottom - 40), D.MUTED,
                         anchor="center")
             return
         mode = self.options[self.option]

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from . import draw as D
-from .scene import Scene
+from .overlay import Overlay
 
 TIERS = (("epic", "EPIC WIN"), ("mega", "MEGA WIN"), ("big", "BIG WIN"))
 SECONDS = {"big": 3.0, "mega": 4.0, "epic": 5.0}
@@ -34,10 +34,10 @@ def big_win_tier(win_cents: int, bet_cents: int, cost_cents: int, config: Any) -
     return None
 
 
-class BigWin(Scene):
+class BigWin(Overlay):
     """An overlay counting the win up; SPACE or a click completes it, then closes it."""
 
-    opaque = False
+    panel = False
 
     def __init__(self, app, tier: str, win_cents: int):
         super().__init__(app)
@@ -80,8 +80,7 @@ class BigWin(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, A = self.app.layout, self.app.assets
-        veil = A.surface(("veil", lay.size), lambda: _veil(lay.size))
-        surface.blit(veil, (0, 0))
+        self.draw_frame(surface)
         glow = A.surface(("bigwin_glow", lay.px(520)), lambda: D.radial_glow(lay.px(520), (255, 190, 60)))
         cx, cy = lay.pt(960, 500)
         surface.blit(glow, (cx - glow.get_width() // 2, cy - glow.get_height() // 2))
@@ -94,15 +93,9 @@ class BigWin(Scene):
         scale = 1.0 + 0.04 * math.sin(self.t * 6)
         size = int(120 * scale)
         A.blit_text(surface, self.title, size, (960, 400), D.GOLD, anchor="center", bold=True, outline=(90, 30, 0))
-        A.blit_text(surface, self.app.cabinet.currency.format(self.shown), 96, (960, 560), D.CREAM,
-                    anchor="center", bold=True, outline=(40, 20, 0))
+        A.blit_chars(surface, self.app.cabinet.currency.format(self.shown), 96, (960, 560), D.CREAM,
+                     anchor="center", bold=True, outline=(40, 20, 0))
         A.blit_text(surface, "SPACE to continue", 28, (960, 700), D.MUTED, anchor="center")
-
-
-def _veil(size: tuple[int, int]) -> pygame.Surface:
-    veil = pygame.Surface(size, pygame.SRCALPHA)
-    veil.fill((5, 5, 20, 170))
-    return veil
 
 
 def _coin(d: int) -> pygame.Surface:

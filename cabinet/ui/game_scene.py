@@ -59,7 +59,9 @@ class GameScene(Scene):
         enabled = tuple(getattr(setup, "modes", None) or (m.id for m in self.spec.modes))
         self.modes: list[BetMode] = [m for m in self.spec.modes if m.id in enabled]
         self.spin_modes = [m for m in self.modes if m.kind != "buy"]
-        self.buy_modes = [m for m in self.modes if m.kind == "buy"]
+        # Buy options in the order of their SHIFT+N keys when the game names them.
+        keys = self.spec.extra.get("buy_keys", {})
+        self.buy_modes = sorted((m for m in self.modes if m.kind == "buy"), key=lambda m: keys.get(m.id, 99))
         default = getattr(setup, "default_bet", None) or self.spec.default_bet or self.ladder[0]
         self.bet_index = self.ladder.index(default) if default in self.ladder else 0
         self.mode_id = self.spin_modes[0].id if self.spin_modes else self.modes[0].id
@@ -200,7 +202,7 @@ class GameScene(Scene):
 
     def _checkpoint(self, step: int) -> None:
         if self.played is not None and not self.recall_mode:
-            self.app.cabinet.checkpoint(self.played.round_id, step)
+            self.app.checkpoints.put(self.played.round_id, step)
 
     def finish(self) -> None:
         """Credit the win (once), celebrate by tier, continue autoplay."""

@@ -105,3 +105,19 @@ class Assets:
         rect = surf.get_rect(**{anchor: self.layout.pt(*pos)})
         target.blit(surf, rect)
         return rect
+
+    def blit_chars(self, target: pygame.Surface, text: str, size: int, pos: tuple[float, float],
+                   color=(255, 255, 255), anchor: str = "topleft", bold: bool = False,
+                   outline: tuple[int, int, int] | None = None) -> pygame.Rect:
+        """Like blit_text, from cached single characters: for amounts that change
+        every frame (count-ups), where rendering the whole label each time is slow."""
+        glyphs = [self.text(ch, size, color, bold, outline) for ch in text]
+        w = sum(g.get_width() for g in glyphs)
+        h = max((g.get_height() for g in glyphs), default=0)
+        rect = pygame.Rect(0, 0, w, h)
+        setattr(rect, anchor, self.layout.pt(*pos))
+        x = rect.x
+        for g in glyphs:
+            target.blit(g, (x, rect.y))
+            x += g.get_width()
+        return rect

@@ -140,42 +140,52 @@ class Lobby(Scene):
             art = emblem(size, spec.id, spec.name, self.app.assets.font(120, True))
         return art
 
+    def _static(self) -> pygame.Surface:
+        """Backdrop, title, the unselected tiles and the bar, composed once per selection."""
+        lay, A = self.app.layout, self.app.assets
+
+        def build() -> pygame.Surface:
+            surf = D.starfield(lay.size).convert()
+            A.blit_text(surf, "SLOT CABINET", 110, (960, 110), D.GOLD, anchor="center", bold=True,
+                        outline=(90, 40, 0))
+            A.blit_text(surf, "Choose a game", 34, (960, 182), D.MUTED, anchor="center")
+            for i, (spec, rect) in enumerate(zip(self.specs, self.tile_rects())):
+                if i == self.selected:
+                    continue
+                sh = D.shadow((lay.px(rect.w), lay.px(rect.h)), lay.px(28))
+                sx, sy = lay.pt(rect.x, rect.y)
+                surf.blit(sh, (sx - lay.px(4), sy))
+                surf.blit(self._tile(spec, rect, False), (sx, sy))
+            if not self.specs:
+                A.blit_text(surf, "No games are available", 50, (960, 480), D.CREAM, anchor="center", bold=True)
+            y = 930
+            for gid, reason in list(self.app.cabinet.refused.items())[:3]:
+                A.blit_text(surf, f"{gid}: {reason}"[:140], 22, (960, y), (230, 150, 150), anchor="center")
+                y += 28
+            surf.blit(D.rounded_panel((lay.px(1900), lay.px(80)), (30, 30, 70), (12, 12, 30), radius=lay.px(20),
+                                      border=D.GOLD_DARK, border_width=lay.px(3), alpha=235), lay.pt(10, 990))
+            A.blit_text(surf, "BALANCE", 24, (50, 1014), D.MUTED, bold=True)
+            hint = "LEFT / RIGHT choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
+            A.blit_text(surf, hint, 26, (1880, 1030), D.MUTED, anchor="midright")
+            return surf
+        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused))
+        return A.surface(key, build)
+
     def draw(self, surface: pygame.Surface) -> None:
         lay, A = self.app.layout, self.app.assets
-        surface.blit(A.surface(("lobby_bg", lay.size), lambda: D.starfield(lay.size)), (0, 0))
-        A.blit_text(surface, "SLOT CABINET", 110, (960, 110), D.GOLD, anchor="center", bold=True,
-                    outline=(90, 40, 0))
-        A.blit_text(surface, "Choose a game", 34, (960, 182), D.MUTED, anchor="center")
+        surface.blit(self._static(), (0, 0))
         rects = self.tile_rects()
-        for i, (spec, rect) in enumerate(zip(self.specs, rects)):
-            lit = i == self.selected
-            lift = int(8 + 6 * math.sin(self.t * 3)) if lit else 0
-            if lit:
-                glow = A.surface(("tile_glow", rect.size), lambda r=rect: D.shadow(
-                    (lay.px(r.w), lay.px(r.h)), lay.px(28), lay.px(26), 255))
-                tinted = A.surface(("tile_glow_gold", rect.size), lambda g=glow: _tint(g, D.GOLD))
-                gx, gy = lay.pt(rect.x, rect.y - lift)
-                surface.blit(tinted, (gx - lay.px(26), gy - lay.px(26)))
-            else:
-                sh = A.surface(("tile_shadow", rect.size), lambda r=rect: D.shadow((lay.px(r.w), lay.px(r.h)), lay.px(28)))
-                sx, sy = lay.pt(rect.x, rect.y)
-                surface.blit(sh, (sx - lay.px(12) + lay.px(8), sy - lay.px(12) + lay.px(12)))
-            surface.blit(self._tile(spec, rect, lit), lay.pt(rect.x, rect.y - lift))
-        if not rects:
-            A.blit_text(surface, "No games are available", 50, (960, 480), D.CREAM, anchor="center", bold=True)
-        y = 930
-        for gid, reason in list(self.app.cabinet.refused.items())[:3]:
-            A.blit_text(surface, f"{gid}: {reason}"[:140], 22, (960, y), (230, 150, 150), anchor="center")
-            y += 28
-        bar = A.surface(("lobby_bar", lay.size), lambda: D.rounded_panel(
-            (lay.px(1900), lay.px(80)), (30, 30, 70), (12, 12, 30), radius=lay.px(20), border=D.GOLD_DARK,
-            border_width=lay.px(3), alpha=235))
-        surface.blit(bar, lay.pt(10, 990))
-        A.blit_text(surface, "BALANCE", 24, (50, 1014), D.MUTED, bold=True)
+        if self.specs:
+            i = min(self.selected, len(rects) - 1)
+            spec, rect = self.specs[i], rects[i]
+            lift = int(8 + 6 * math.sin(self.t * 3))
+            glow = A.surface(("tile_glow_gold", rect.size), lambda: _tint(D.shadow(
+                (lay.px(rect.w), lay.px(rect.h)), lay.px(28), lay.px(26), 255), D.GOLD))
+            gx, gy = lay.pt(rect.x, rect.y - lift)
+            surface.blit(glow, (gx - lay.px(26), gy - lay.px(26)))
+            surface.blit(self._tile(spec, rect, True), (gx, gy))
         A.blit_text(surface, self.app.cabinet.currency.format(self.app.cabinet.balance), 40, (190, 1030),
                     D.CREAM, anchor="midleft", bold=True)
-        hint = "LEFT / RIGHT choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
-        A.blit_text(surface, hint, 26, (1880, 1030), D.MUTED, anchor="midright")
 
 
 def _tint(surf: pygame.Surface, color) -> pygame.Surface:

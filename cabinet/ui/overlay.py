@@ -1,4 +1,9 @@
-"""A base for menus drawn over a game: a dimming veil and a titled panel."""
+"""A base for menus drawn over a game: a dimmed picture of the game and a titled panel.
+
+The scene below is paused while a menu is open, so the overlay photographs it once
+(dimmed, with the panel and its shadow composed on top) and each frame blits that
+one opaque surface: a full-screen alpha veil every frame would cost ~4 ms at 1080p.
+"""
 from __future__ import annotations
 
 import pygame
@@ -9,32 +14,60 @@ from .widgets import Button
 
 
 class Overlay(Scene):
-    """A modal panel over the scene below (which stays visible, dimmed)."""
+    """A modal panel over the (paused, dimmed) scene below."""
 
-    opaque = False
+    opaque = True            # it draws its own snapshot of what is below
     panel_rect = pygame.Rect(360, 150, 1200, 760)
     title = ""
+    panel = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        self._backdrop: pygame.Surface | None = None
 
     def close_button(self) -> Button:
         r = self.panel_rect
         return Button((r.right - 80, r.y + 20, 60, 60), "X", "close", font_size=30)
 
+    def relayout(self) -> None:
+        self._backdrop = None
+
+    def resume(self) -> None:
+        self._backdrop = None
+
+    def _below(self) -> list[Scene]:
+        scenes = self.app.stack.scenes
+        i = scenes.index(self) if self in scenes else len(scenes)
+        below = scenes[:i]
+        start = 0
+        for j in range(len(below) - 1, -1, -1):
+            if below[j].opaque:
+                start = j
+                break
+        return below[start:]
+
+    def backdrop(self) -> pygame.Surface:
+        """The scene below, dimmed, with the panel on it (built once)."""
+        if self._backdrop is None:
+            lay, A = self.app.layout, self.app.assets
+            surf = pygame.Surface(lay.size).convert()
+            surf.fill((0, 0, 0))
+            for scene in self._below():
+                scene.draw(surf)
+            veil = pygame.Surface(lay.size, pygame.SRCALPHA)
+            veil.fill((5, 5, 20, 170))
+            surf.blit(veil, (0, 0))
+            if self.panel:
+                r = self.panel_rect
+                real = lay.rect(r)
+                surf.blit(D.shadow(real.size, lay.px(30), lay.px(24), 200), (real.x - lay.px(24), real.y - lay.px(12)))
+                surf.blit(D.rounded_panel(real.size, (52, 50, 112), (18, 16, 44), radius=lay.px(30), border=D.GOLD,
+                                          border_width=lay.px(4)), real.topleft)
+                if self.title:
+                    A.blit_text(surf, self.title, 56, (r.centerx, r.y + 52), D.GOLD, anchor="center", bold=True,
+                                outline=(70, 30, 0))
+            self._backdrop = surf
+        return self._backdrop
+
     def draw_frame(self, surface: pygame.Surface) -> None:
-        lay, A = self.app.layout, self.app.assets
-        surface.blit(A.surface(("veil", lay.size), lambda: _veil(lay.size)), (0, 0))
-        r = self.panel_rect
-        real = lay.rect(r)
-        shadow = A.surface(("overlay_shadow", real.size), lambda: D.shadow(real.size, lay.px(30), lay.px(24), 200))
-        surface.blit(shadow, (real.x - lay.px(24), real.y - lay.px(12)))
-        surface.blit(A.surface(("overlay_panel", real.size), lambda: D.rounded_panel(
-            real.size, (52, 50, 112), (18, 16, 44), radius=lay.px(30), border=D.GOLD, border_width=lay.px(4))),
-            real.topleft)
-        if self.title:
-            A.blit_text(surface, self.title, 56, (r.centerx, r.y + 52), D.GOLD, anchor="center", bold=True,
-                        outline=(70, 30, 0))
-
-
-def _veil(size: tuple[int, int]) -> pygame.Surface:
-    veil = pygame.Surface(size, pygame.SRCALPHA)
-    veil.fill((5, 5, 20, 170))
-    return veil
+        surface.blit(self.backdrop(), (0, 0))

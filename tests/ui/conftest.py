@@ -50,6 +50,7 @@ def make_app(tmp: Path, size=(960, 540), seed: int = 7, **cfg) -> App:
 def app(tmp_path):
     application = make_app(tmp_path)
     yield application
+    application.checkpoints.close()
     pygame.display.quit()
 
 
