@@ -1,0 +1,318 @@
+"""A prize wheel on screen: coloured slices with labels that spin and decelerate onto
+a drawn result. Generic: Piggy Farm's FARM WHEEL and Happy Money Hens' gamble wheels
+both use it.
+
+    view = WheelView(app, "farm_bronze", center=(960, 520), radius=330,
+                     slices=[WheelSlice("5x", (230, 120, 40)), WheelSlice("UPGRADE", (80, 160, 255))])
+    steps = [view.spin_step(result_index, seconds=4.0, label="wheel spins", sound="spin")]
+    ...
+    view.draw(surface)               # in draw_board; view.highlight = True glows the result
+
+Geometry is logical (1920x1080); surfaces are real pixels built once per window size
+through `app.assets` (PYGAME_NOTES item 4): the disc (slices, labels, hub) is drawn
+2x supersampled and smoothed once; each frame rotates that disc at a coarse angle
+step (an LRU of a few rotations, so a wheel at rest costs one blit), and lays a
+pre-rendered anti-aliased rim with lights and the pointer over it. Slice 0 is centred
+at the top (under the pointer) at angle 0; slices follow clockwise. Slices may have
+unequal `size`s (their share of the circle).
+
+The spin is a pure function of progress (`angle_at(p)`), so a skipped or resumed
+presentation (tick(1.0)) shows exactly the landed result.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+import pygame
+
+from . import draw as D
+from .presentation import Step
+
+Color = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class WheelSlice:
+    """One slice: its label ('\\n' for two lines), fill colour, text colour, share."""
+
+    label: str
+    color: Color
+    text_color: Color = (255, 255, 255)
+    size: float = 1.0
+
+
+def ease_out_spin(p: float) -> float:
+    """0 -> 1 decelerating smoothly to rest (a quintic ease-out: long slow crawl)."""
+    p = min(max(p, 0.0), 1.0)
+    return 1.0 - (1.0 - p) ** 4
+
+
+class WheelView:
+    """A spinnable wheel of `slices` centred at a logical point."""
+
+    ANGLE_STEP = 1.5        # degrees between cached rotations (coarse; invisible in motion)
+    CACHE = 12              # rotations kept (memory: ~3.5 MB each at 1080p, radius 330)
+
+    def __init__(self, app, key: str, center: tuple[float, float], radius: float,
+                 slices: Sequence[WheelSlice], rim: Color = (212, 170, 70), rim_dark: Color = (110, 70, 20),
+                 hub_label: str = "", font_size: int = 46, turns: int = 4, lights: int = 24):
+        if not slices:
+            raise ValueError("a wheel needs at least one slice")
+        self.app = app
+        self.key = key
+        self.center = center
+        self.radius = radius
+        self.slices = list(slices)
+        self.rim, self.rim_dark = rim, rim_dark
+        self.hub_label = hub_label
+        self.font_size = font_size
+        self.turns = turns
+        self.lights = lights
+        total = sum(s.size for s in self.slices)
+        self.spans = [360.0 * s.size / total for s in self.slices]
+        self.starts = [sum(self.spans[:i]) - self.spans[0] / 2 for i in range(len(self.slices))]
+        self.angle = 0.0            # degrees the disc is turned anticlockwise (slice at top = its centre angle)
+        self.result: int | None = None
+        self.highlight = False      # glow the slice under the pointer
+        self.lit_phase = 0.0        # rim lights chase with this (seconds); the scene sets it
+        self._spin_from = 0.0
+        self._rotations: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    # -- geometry ----------------------------------------------------------------------
+    def centre_of(self, index: int) -> float:
+        """Clockwise degrees from the top of slice `index`'s centre on the unturned disc."""
+        return self.starts[index] + self.spans[index] / 2
+
+    def rest_angle(self, index: int, offset: float = 0.0) -> float:
+        """The disc angle showing slice `index` under the pointer; `offset` in [-0.5, 0.5]
+        of the slice's span moves the landing off centre (looks less mechanical)."""
+        return (self.centre_of(index) + offset * self.spans[index] * 0.8) % 360.0
+
+    def slice_at_pointer(self) -> int:
+        """The slice under the pointer for the current angle."""
+        a = self.angle % 360.0
+        for i, (s, w) in enumerate(zip(self.starts, self.spans)):
+            if (a - s) % 360.0 < w:
+                return i
+        return 0
+
+    # -- control -----------------------------------------------------------------------
+    def show(self, index: int, offset: float = 0.0) -> None:
+        """Rest on slice `index` at once (no spin)."""
+        self.angle = self.rest_angle(index, offset)
+        self.result = index
+
+    def angle_at(self, start: float, index: int, p: float, offset: float = 0.0) -> float:
+        """Disc angle at progress p of a clockwise spin from `start` onto `index`."""
+        target = self.rest_angle(index, offset)
+        travel = self.turns * 360.0 + (start - target) % 360.0
+        if p >= 1.0:
+            return target
+        return (start - travel * ease_out_spin(p)) % 360.0
+
+    def spin_step(self, index: int, seconds: float = 4.0, label: str = "wheel spins", sound: str | None = None,
+                  offset: float = 0.0) -> Step:
+        """A Step spinning the wheel from wherever it rests onto slice `index`.
+        The step sets the angle from its progress only, so skipping lands exactly."""
+        def start() -> None:
+            self._spin_from = self.angle
+            self.result = None
+            self.highlight = False
+
+        def tick(p: float) -> None:
+            self.angle = self.angle_at(self._spin_from, index, p, offset)
+
+        def end() -> None:
+            self.angle = self.rest_angle(index, offset)
+            self.result = index
+            self.highlight = True
+        return Step(seconds, start=start, tick=tick, end=end, label=label, sound=sound)
+
+    # -- pre-rendering -----------------------------------------------------------------
+    def _r(self) -> int:
+        return self.app.layout.px(self.radius)
+
+    def _disc(self) -> pygame.Surface:
+        r = self._r()
+        return self.app.assets.surface(("wheel_disc", self.key, r), lambda: self._build_disc(r))
+
+    def _build_disc(self, r: int) -> pygame.Surface:
+        ss = 2                                   # supersampling factor
+        R = r * ss
+        big = pygame.Surface((2 * R, 2 * R), pygame.SRCALPHA)
+        big.fill((0, 0, 0, 0))
+        c = (R, R)
+        for i, sl in enumerate(self.slices):
+            a0, span = self.starts[i], self.spans[i]
+            steps = max(int(span / 2), 4)
+            pts = [c] + [(R + R * math.sin(math.radians(a0 + span * k / steps)),
+                          R - R * math.cos(math.radians(a0 + span * k / steps))) for k in range(steps + 1)]
+            pygame.draw.polygon(big, sl.color, pts)
+            # Inner shade: lighter toward the rim, darker at the hub, gives the slice depth.
+            inner = [c] + [(R + R * 0.45 * math.sin(math.radians(a0 + span * k / steps)),
+                            R - R * 0.45 * math.cos(math.radians(a0 + span * k / steps))) for k in range(steps + 1)]
+            pygame.draw.polygon(big, D.lerp_color(sl.color, (0, 0, 0), 0.12), inner)
+        # Radial shading over the whole disc (numpy): a soft light from the upper left.
+        yy, xx = np.mgrid[0:2 * R, 0:2 * R].astype(np.float32)
+        d = np.sqrt((xx - R) ** 2 + (yy - R) ** 2) / R
+        light = 1.0 + 0.18 * (1 - d) - 0.10 * ((xx - R * 0.6) / R)
+        rgb = pygame.surfarray.pixels3d(big)
+        rgb[:] = np.clip(rgb * light.T[:, :, None], 0, 255).astype(np.uint8)
+        del rgb
+        # Divider lines between slices.
+        for a in self.starts:
+            x = R + R * math.sin(math.radians(a))
+            y = R - R * math.cos(math.radians(a))
+            pygame.draw.line(big, (255, 245, 215), c, (x, y), max(3, R // 70))
+        # Labels, tangential, upright when their slice is at the top.
+        font_px = self.app.layout.px(self.font_size) * ss
+        font = pygame.font.Font(None, font_px)
+        font.bold = True
+        for i, sl in enumerate(self.slices):
+            lines = sl.label.split("\n")
+            rendered = [font.render(t, True, sl.text_color) for t in lines]
+            shadows = [font.render(t, True, (20, 10, 0)) for t in lines]
+            w = max(s.get_width() for s in rendered)
+            lh = rendered[0].get_height()
+            block = pygame.Surface((w + ss * 4, lh * len(lines) + ss * 4), pygame.SRCALPHA)
+            for k, (s, sh) in enumerate(zip(rendered, shadows)):
+                x = (w - s.get_width()) // 2
+                block.blit(sh, (x + ss * 3, k * lh + ss * 3))
+                block.blit(s, (x, k * lh))
+            # Shrink long labels to fit the slice's chord at their radius.
+            rad = R * 0.66
+            chord = 2 * rad * math.sin(math.radians(min(self.spans[i], 170) / 2)) * 0.9
+            fit = min(1.0, chord / block.get_width(), (R * 0.5) / block.get_height())
+            if fit < 1.0:
+                block = pygame.transform.smoothscale(block, (max(int(block.get_width() * fit), 1),
+                                                             max(int(block.get_height() * fit), 1)))
+            ang = self.centre_of(i)
+            turned = pygame.transform.rotozoom(block, -ang, 1.0)
+            px = R + rad * math.sin(math.radians(ang))
+            py = R - rad * math.cos(math.radians(ang))
+            big.blit(turned, turned.get_rect(center=(px, py)))
+        # Round alpha edge: cut to the circle (anti-aliased by the downscale).
+        mask = pygame.Surface((2 * R, 2 * R), pygame.SRCALPHA)
+        mask.fill((0, 0, 0, 0))
+        pygame.draw.circle(mask, (255, 255, 255, 255), c, R)
+        big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        return pygame.transform.smoothscale(big, (2 * r, 2 * r))
+
+    def _rim(self) -> pygame.Surface:
+        r = self._r()
+        return self.app.assets.surface(("wheel_rim", self.key, r), lambda: self._build_rim(r))
+
+    def _build_rim(self, r: int) -> pygame.Surface:
+        ss = 2
+        R = r * ss
+        band = max(int(R * 0.09), 6)
+        size = 2 * (R + band) + 2 * int(R * 0.1)      # room for the pointer's cap
+        c = (size // 2, size // 2)
+        big = pygame.Surface((size, size), pygame.SRCALPHA)
+        big.fill((0, 0, 0, 0))
+        pygame.draw.circle(big, self.rim_dark, c, R + band)
+        pygame.draw.circle(big, self.rim, c, R + band - ss * 3)
+        pygame.draw.circle(big, D.lerp_color(self.rim, (255, 255, 255), 0.35), c, R + band // 2, max(ss * 2, band // 5))
+        pygame.draw.circle(big, self.rim_dark, c, R + ss * 2)
+        pygame.draw.circle(big, (0, 0, 0, 0), c, R - ss)       # the disc shows through
+        # Light sockets (the lights themselves are drawn per frame, a few cached dots).
+        for k in range(self.lights):
+            a = math.radians(360.0 * k / self.lights)
+            x, y = c[0] + (R + band * 0.5) * math.sin(a), c[1] - (R + band * 0.5) * math.cos(a)
+            pygame.draw.circle(big, self.rim_dark, (x, y), band * 0.36)
+        # Hub (static: its label stays upright while the disc turns).
+        pygame.draw.circle(big, self.rim_dark, c, int(R * 0.19))
+        pygame.draw.circle(big, self.rim, c, int(R * 0.17))
+        pygame.draw.circle(big, D.lerp_color(self.rim, (255, 255, 255), 0.45), c, int(R * 0.17), ss * 3)
+        if self.hub_label:
+            hf = pygame.font.Font(None, self.app.layout.px(self.font_size) * ss)
+            hf.bold = True
+            t = hf.render(self.hub_label, True, (60, 30, 0))
+            if t.get_width() > R * 0.3:
+                t = pygame.transform.smoothscale(t, (int(R * 0.3), max(int(t.get_height() * R * 0.3 / t.get_width()), 1)))
+            big.blit(t, t.get_rect(center=c))
+        # Pointer: a gold-rimmed red teardrop pointing down into the top of the disc.
+        pw, ph = R * 0.13, R * 0.2
+        top = c[1] - R - band * 0.9
+        tip = (c[0], top + ph * 1.35)
+        shape = [(c[0] - pw, top), (c[0] + pw, top), tip]
+        pygame.draw.polygon(big, (60, 20, 10), [(x + ss * 4, y + ss * 5) for x, y in shape])
+        pygame.draw.polygon(big, (225, 50, 45), shape)
+        pygame.draw.polygon(big, (255, 235, 170), shape, ss * 3)
+        pygame.draw.circle(big, (255, 235, 170), (c[0], top), pw * 0.55)
+        pygame.draw.circle(big, (190, 30, 30), (c[0], top), pw * 0.35)
+        return pygame.transform.smoothscale(big, (size // ss, size // ss))
+
+    def _light(self, on: bool) -> pygame.Surface:
+        d = max(self.app.layout.px(self.radius * 0.05), 4)
+
+        def build() -> pygame.Surface:
+            s = pygame.Surface((d * 2, d * 2), pygame.SRCALPHA)
+            s.fill((0, 0, 0, 0))
+            if on:
+                s.blit(D.radial_glow(d, (255, 240, 160), 0.9), (0, 0))
+                pygame.draw.circle(s, (255, 250, 220), (d, d), max(d // 2, 2))
+            else:
+                pygame.draw.circle(s, (150, 110, 60), (d, d), max(d // 2, 2))
+            return s
+        return self.app.assets.surface(("wheel_light", on, d), build)
+
+    def _winner(self, index: int) -> pygame.Surface:
+        """A translucent wedge over slice `index` when it sits under the pointer."""
+        r = self._r()
+
+        def build() -> pygame.Surface:
+            s = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+            s.fill((0, 0, 0, 0))
+            span = self.spans[index]
+            pts = [(r, r)] + [(r + r * math.sin(math.radians(-span / 2 + span * k / 16)),
+                               r - r * math.cos(math.radians(-span / 2 + span * k / 16))) for k in range(17)]
+            pygame.draw.polygon(s, (255, 255, 210, 70), pts)
+            pygame.draw.polygon(s, (255, 250, 200, 230), pts, max(3, r // 60))
+            return s
+        return self.app.assets.surface(("wheel_win", self.key, r, index), build)
+
+    def _rotated(self, angle: float) -> pygame.Surface:
+        q = round(angle / self.ANGLE_STEP) * self.ANGLE_STEP % 360.0
+        key = (self._r(), q)
+        surf = self._rotations.get(key)
+        if surf is None:
+            surf = pygame.transform.rotate(self._disc(), q)
+            self._rotations[key] = surf
+            if len(self._rotations) > self.CACHE:
+                self._rotations.popitem(last=False)
+        else:
+            self._rotations.move_to_end(key)
+        return surf
+
+    def relayout(self) -> None:
+        """The window size changed: forget rotations (assets rebuild the rest)."""
+        self._rotations.clear()
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha_lights: bool = True) -> None:
+        """Disc at the current angle, rim, chasing lights, pointer, result glow."""
+        lay = self.app.layout
+        cx, cy = lay.pt(*self.center)
+        disc = self._rotated(self.angle)
+        surface.blit(disc, disc.get_rect(center=(cx, cy)))
+        if self.highlight and self.result is not None:
+            w = self._winner(self.result)
+            surface.blit(w, w.get_rect(center=(cx, cy)))
+        rim = self._rim()
+        surface.blit(rim, rim.get_rect(center=(cx, cy)))
+        if alpha_lights and self.lights:
+            r = self._r()
+            band = max(int(r * 0.09), 3)
+            on, off = self._light(True), self._light(False)
+            chase = int(self.lit_phase * 8)
+            for k in range(self.lights):
+                a = math.radians(360.0 * k / self.lights)
+                x, y = cx + (r + band * 0.5) * math.sin(a), cy - (r + band * 0.5) * math.cos(a)
+                lit = (k + chase) % 3 == 0 if not self.highlight else (k + chase) % 2 == 0
+                img = on if lit else off
+                surface.blit(img, img.get_rect(center=(int(x), int(y))))
