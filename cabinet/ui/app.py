@@ -191,6 +191,11 @@ class App:
         if "turbo" in actions:
             self.toggle_turbo()
             return
+        if "operator" in actions:
+            from .operator import OperatorMenu, PinPad
+            if not any(isinstance(s, (PinPad, OperatorMenu)) for s in self.stack.scenes):
+                self.push(PinPad(self))
+            return
         self.stack.dispatch(event, actions)
 
     def toggle_turbo(self) -> None:

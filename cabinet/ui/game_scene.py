@@ -71,6 +71,7 @@ class GameScene(Scene):
         self.shown_win = 0                 # running win during a presentation (cents)
         self.last_win = 0
         self.recall_mode = False
+        self.recall_record = None          # the ledger row of a recalled round (balances)
         self.autoplay: Autoplay | None = None
         self._autoplay_wait = 0.0
         self._message: tuple[str, float] | None = None
@@ -161,6 +162,11 @@ class GameScene(Scene):
 
     @property
     def shown_balance(self) -> int:
+        rec = self.recall_record
+        if self.recall_mode and rec is not None:
+            if self.busy or rec.balance_after is None:
+                return rec.balance_before - rec.cost_cents
+            return rec.balance_after
         return self.app.cabinet.balance
 
     def mode_cost(self, mode_id: str | None = None) -> int:
@@ -213,8 +219,7 @@ class GameScene(Scene):
         self.shown_win = played.win_cents
         self.played, self.presentation = None, None
         self.round_finished(played)
-        if self.recall_mode:
-            self.recall_mode = False
+        if self.recall_mode:            # the recall stays on screen, marked, until closed
             return
         tier = big_win_tier(played.win_cents, played.bet_cents, played.cost_cents, self.app.config)
         if tier:
@@ -260,6 +265,8 @@ class GameScene(Scene):
     # == frame ====================================================================
     def enter(self) -> None:
         """Resume this game's interrupted round, if the ledger has one."""
+        if self.recall_mode:
+            return
         cab = self.app.cabinet
         played = cab.open_round()
         if played is not None and played.game == self.spec.id:
@@ -293,6 +300,8 @@ class GameScene(Scene):
     # == input ====================================================================
     def on_action(self, action: str) -> bool:
         if action == "spin":
+            if self.recall_mode and not self.busy:
+                return True
             if self.busy:
                 self.skip()
             elif self.autoplay:
@@ -306,6 +315,18 @@ class GameScene(Scene):
             step = 1 if action == "bet_up" else -1
             self.bet_index = max(0, min(len(self.ladder) - 1, self.bet_index + step))
             self.app.audio.play("click")
+            return True
+        if action == "close" and self.recall_mode:
+            self.app.pop(self)
+            return True
+        if self.recall_mode and action not in ("spin", "info", "paytable"):
+            return action in ("bet_up", "bet_down", "autoplay", "buy_menu") or action.startswith("buy_")
+        if action == "history":
+            if self.busy or self.autoplay:
+                self.message("Finish the round first")
+            else:
+                from .history import HistoryScene
+                self.app.push(HistoryScene(self.app))
             return True
         if action == "close":
             if self.busy or self.autoplay:

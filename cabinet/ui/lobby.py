@@ -86,6 +86,10 @@ class Lobby(Scene):
         if action in ("select", "spin", "confirm") and n:
             self.app.open_game(self.specs[self.selected].id)
             return True
+        if action == "history":
+            from .history import HistoryScene
+            self.app.push(HistoryScene(self.app))
+            return True
         if action == "close":
             if not self.app.kiosk:
                 self.app.running = False

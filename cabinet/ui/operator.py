@@ -1,0 +1,151 @@
+"""The operator menu, behind a PIN (CTRL+SHIFT+O, PIN from config): meters, recent
+rounds, audit status, demo credit top-up, gamble mode, volume, demo tools on/off,
+and in kiosk mode the only way out. Settings changed here hold until restart
+(config.yaml stays the operator's file)."""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from . import draw as D
+from .overlay import Overlay
+from .widgets import Button
+
+DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
+DIGITS.update({getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)})
+GAMBLE_MODES = ("on", "on_5x", "off")
+
+
+class PinPad(Overlay):
+    """Enter the operator PIN with digit keys or the on-screen pad; ENTER submits."""
+
+    title = "OPERATOR"
+    panel_rect = pygame.Rect(660, 140, 600, 800)
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.entered = ""
+        self.error = ""
+        self.widgets = [self.close_button()]
+        for i, label in enumerate(["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "OK"]):
+            r, c = divmod(i, 3)
+            self.widgets.append(Button((740 + c * 150, 380 + r * 130, 130, 110), label, f"pin_{label}",
+                                       style="green" if label == "OK" else "panel", font_size=44))
+
+    def handle_event(self, event, actions) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in DIGITS:
+            return self.on_action(f"pin_{DIGITS[event.key]}")
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.on_action("pin_OK")
+        return super().handle_event(event, actions)
+
+    def on_action(self, action: str) -> bool:
+        if action == "close":
+            self.app.pop(self)
+        elif action == "pin_C":
+            self.entered = ""
+        elif action == "pin_OK":
+            if self.entered == str(getattr(self.app.config, "operator_pin", "")):
+                self.app.pop(self)
+                self.app.push(OperatorMenu(self.app))
+            else:
+                self.entered, self.error = "", "Wrong PIN"
+                self.app.audio.play("refuse")
+        elif action.startswith("pin_") and len(self.entered) < 8:
+            self.entered += action[4:]
+            self.error = ""
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        A = self.app.assets
+        A.blit_text(surface, "*" * len(self.entered) or "enter PIN", 54, (960, 290), D.CREAM, anchor="center",
+                    bold=True)
+        if self.error:
+            A.blit_text(surface, self.error, 30, (960, 345), D.RED, anchor="center", bold=True)
+        self.draw_widgets(surface)
+
+
+class OperatorMenu(Overlay):
+    """Meters, audit, recent rounds and the cabinet's switches."""
+
+    title = "OPERATOR MENU"
+    panel_rect = pygame.Rect(80, 60, 1760, 960)
+
+    def __init__(self, app):
+        super().__init__(app)
+        cfg = app.config
+        self.widgets = [
+            self.close_button(),
+            Button((1240, 190, 540, 80), lambda: f"TOP UP {app.cabinet.currency.format(self._top_up())}", "top_up",
+                   style="green", font_size=30, enabled=lambda: not getattr(cfg, "real_play", False)),
+            Button((1240, 290, 540, 80), lambda: f"GAMBLE: {getattr(cfg, 'gamble', 'off').upper()}", "gamble",
+                   font_size=30),
+            Button((1240, 390, 380, 80), lambda: f"VOLUME {round(app.audio.volume * 100)}%  -", "vol_down",
+                   font_size=30),
+            Button((1640, 390, 140, 80), "+", "vol_up", font_size=40),
+            Button((1240, 490, 540, 80), lambda: "DEMO TOOLS: " + ("ON" if getattr(cfg, "demo_tools", False) else "OFF"),
+                   "demo_tools", font_size=30, enabled=lambda: not getattr(cfg, "real_play", False)),
+            Button((1240, 590, 540, 80), "RUN AUDIT", "audit", font_size=30),
+            Button((1240, 880, 540, 90), "EXIT CABINET", "quit", style="red", font_size=34),
+        ]
+        self.audit = app.cabinet.audit()
+
+    def _top_up(self) -> int:
+        return int(getattr(self.app.config, "demo_credit", 100000) or 100000)
+
+    def on_action(self, action: str) -> bool:
+        cfg, cab = self.app.config, self.app.cabinet
+        if action in ("close", "operator"):
+            self.app.pop(self)
+        elif action == "top_up" and not getattr(cfg, "real_play", False):
+            cab.deposit(self._top_up())
+            self.app.toast(f"Credit added: {cab.currency.format(self._top_up())}")
+            self.audit = cab.audit()
+        elif action == "gamble":
+            now = getattr(cfg, "gamble", "off")
+            cfg.gamble = GAMBLE_MODES[(GAMBLE_MODES.index(now) + 1) % 3] if now in GAMBLE_MODES else "off"
+        elif action in ("vol_up", "vol_down"):
+            self.app.audio.set_volume(self.app.audio.volume + (0.1 if action == "vol_up" else -0.1))
+            self.app.audio.play("click")
+        elif action == "demo_tools" and not getattr(cfg, "real_play", False):
+            cfg.demo_tools = not getattr(cfg, "demo_tools", False)
+        elif action == "audit":
+            self.audit = cab.audit()
+        elif action == "quit":
+            self.app.running = False
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        A, cab = self.app.assets, self.app.cabinet
+        cur = cab.currency
+        ok, message = self.audit
+        A.blit_text(surface, f"AUDIT: {'OK' if ok else 'FAILED'}", 34, (140, 150), D.GREEN if ok else D.RED,
+                    bold=True)
+        if not ok:
+            A.blit_text(surface, message[:90], 24, (140, 190), D.RED)
+        A.blit_text(surface, f"BALANCE {cur.format(cab.balance)}", 34, (620, 150), D.CREAM, bold=True)
+        meters = cab.meters()
+        y = 230
+        for name in ("credits_in", "credits_out", "total_bet", "total_won", "games_played", "games_won",
+                     "side_staked", "side_won"):
+            if name in meters:
+                value = meters[name]
+                shown = str(value) if name.startswith("games") else cur.format(int(value))
+                A.blit_text(surface, name.replace("_", " ").upper(), 26, (140, y), D.MUTED, bold=True)
+                A.blit_text(surface, shown, 26, (560, y), D.CREAM, anchor="topright", bold=True)
+                y += 40
+        for gid, per in list(meters.get("per_game", {}).items())[:4]:
+            A.blit_text(surface, f"{gid}: {per['games_played']} games, bet {cur.format(per['total_bet'])}, "
+                                 f"won {cur.format(per['total_won'])}", 24, (140, y), D.CREAM)
+            y += 34
+        A.blit_text(surface, "RECENT ROUNDS", 28, (640, 230), D.GOLD, bold=True)
+        for i, rec in enumerate(cab.history(14)):
+            when = time.strftime("%H:%M:%S", time.localtime(rec.started_at))
+            A.blit_text(surface, f"#{rec.id} {when} {rec.game} {rec.mode} bet {cur.format(rec.bet_cents)} "
+                                 f"win {cur.format(rec.win_cents)}", 22, (640, 272 + i * 34), D.CREAM)
+        self.draw_widgets(surface)

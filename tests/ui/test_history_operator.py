@@ -1,0 +1,100 @@
+"""History and recall, and the operator menu behind its PIN, through real events."""
+from __future__ import annotations
+
+import pygame
+
+from cabinet.ui.game_scene import GameScene
+from cabinet.ui.history import HistoryScene
+from cabinet.ui.lobby import Lobby
+from cabinet.ui.operator import OperatorMenu, PinPad
+from tests.ui.conftest import make_app, press, run, shift
+
+K = pygame
+
+
+def play_rounds(app, n: int) -> GameScene:
+    press(app, K.K_RETURN)
+    scene = app.stack.top
+    for _ in range(n):
+        press(app, K.K_SPACE)
+        press(app, K.K_SPACE)
+        while app.stack.top is not scene:
+            press(app, K.K_SPACE)
+    return scene
+
+
+def test_history_lists_settled_rounds_newest_first_and_recall_replays_one_without_money(app):
+    play_rounds(app, 6)
+    shift(app, K.K_h)
+    hist = app.stack.top
+    assert isinstance(hist, HistoryScene) and len(hist.rounds) == 6
+    assert [r.id for r in hist.rounds] == sorted((r.id for r in hist.rounds), reverse=True)
+    press(app, K.K_DOWN)
+    press(app, K.K_DOWN)
+    target = hist.rounds[2]
+    balance = app.cabinet.balance
+    meters = app.cabinet.meters()
+    press(app, K.K_RETURN)
+    recall = app.stack.top
+    assert isinstance(recall, GameScene) and recall.recall_mode and recall.played.round_id == target.id
+    original = app.cabinet.replay(target.id)
+    assert recall.played.round.events == original.round.events
+    assert recall.shown_balance == target.balance_before - target.cost_cents
+    press(app, K.K_SPACE)                   # skip to the end of the recall
+    run(app, 3)
+    assert recall.recall_mode and not recall.busy
+    assert recall.last_win == target.win_cents and recall.shown_balance == target.balance_after
+    press(app, K.K_SPACE)                   # SPIN does nothing in a recall
+    assert not recall.busy
+    assert app.cabinet.balance == balance and app.cabinet.meters() == meters
+    press(app, K.K_ESCAPE)
+    assert app.stack.top is hist
+    press(app, K.K_ESCAPE)
+    assert isinstance(app.stack.top, GameScene) and not app.stack.top.recall_mode
+
+
+def test_history_survives_a_restart_and_opens_from_the_lobby(tmp_path):
+    app = make_app(tmp_path)
+    play_rounds(app, 3)
+    app.checkpoints.close()
+    app.cabinet.ledger.close()
+    pygame.display.quit()
+    app2 = make_app(tmp_path)
+    assert isinstance(app2.stack.top, Lobby)
+    shift(app2, K.K_h)
+    assert isinstance(app2.stack.top, HistoryScene) and len(app2.stack.top.rounds) == 3
+
+
+def operator(app, pin: str) -> None:
+    press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)
+    assert isinstance(app.stack.top, PinPad)
+    for d in pin:
+        press(app, getattr(K, f"K_{d}"))
+    press(app, K.K_RETURN)
+
+
+def test_operator_menu_needs_the_pin_and_tops_up_demo_credit(app):
+    operator(app, "9999")
+    pad = app.stack.top
+    assert isinstance(pad, PinPad) and pad.error == "Wrong PIN"
+    press(app, K.K_ESCAPE)
+    operator(app, "1234")
+    menu = app.stack.top
+    assert isinstance(menu, OperatorMenu) and menu.audit[0]
+    before = app.cabinet.balance
+    menu.on_action("top_up")
+    assert app.cabinet.balance == before + 10000 and app.cabinet.audit()[0]
+    menu.on_action("gamble")
+    assert app.config.gamble == "off"           # on_5x -> off
+    press(app, K.K_ESCAPE)
+    assert isinstance(app.stack.top, Lobby)
+
+
+def test_in_kiosk_mode_the_operator_menu_is_the_way_out(tmp_path):
+    app = make_app(tmp_path)
+    app.kiosk = True
+    press(app, K.K_ESCAPE)
+    assert app.running
+    operator(app, "1234")
+    app.stack.top.on_action("quit")
+    assert not app.running
