@@ -74,6 +74,8 @@ class GameScene(Scene):
         self.recall_record = None          # the ledger row of a recalled round (balances)
         self.autoplay: Autoplay | None = None
         self._autoplay_wait = 0.0
+        self.force_next: str | None = None       # review tools: the next round's category
+        self.showcase: list[str] = []            # review tools: categories still to show
         self._message: tuple[str, float] | None = None
         self.time = 0.0                    # scene clock (scaled in turbo), for idle animations
         self.hud = Hud(self)
@@ -177,12 +179,18 @@ class GameScene(Scene):
         """Place a bet and start presenting the round; False (with a message) if refused."""
         if self.busy or self.recall_mode:
             return False
+        force = force or self.force_next
+        self.force_next = None
         try:
             played = self.app.cabinet.start_round(self.spec.id, mode_id or self.spin_mode(), self.bet, force)
         except (BetRefused, CabinetLocked) as exc:
             self.message(str(exc))
             self.app.audio.play("refuse")
             self.stop_autoplay()
+            return False
+        except (KeyError, ValueError) as exc:        # a category this mode cannot produce
+            self.message(f"{force} cannot be forced in this mode ({exc})")
+            self.showcase = []
             return False
         self.begin(played)
         return True
@@ -240,7 +248,14 @@ class GameScene(Scene):
             if reason:
                 self.message(f"Autoplay stopped: {reason}")
 
+    def start_showcase(self, categories: list[str]) -> None:
+        """Play a forced round of every category in turn (review tools)."""
+        self.showcase = list(categories)
+        self._autoplay_wait = 0.0
+
     def _after_round(self, played) -> None:
+        if self.showcase:
+            self._autoplay_wait = self.AUTOPLAY_GAP * 2
         auto = self.autoplay
         if auto is None:
             return
@@ -283,10 +298,15 @@ class GameScene(Scene):
                 self._checkpoint(n)
             if self.presentation.done and (self.recall_mode or self.round_clock >= self.app.min_round_seconds):
                 self.finish()
-        elif self.autoplay is not None and self.app.stack.top is self:
+        elif (self.autoplay is not None or self.showcase) and self.app.stack.top is self:
             self._autoplay_wait -= scaled
             if self._autoplay_wait <= 0:
-                self._autoplay_next()
+                if self.showcase:
+                    category = self.showcase.pop(0)
+                    self.message(f"Showcase: {self.spec.force_categories.get(category, category)}")
+                    self.play(force=category)
+                else:
+                    self._autoplay_next()
 
     def animate(self, dt: float) -> None:
         """Idle and in-round animation that is not a step (reels spinning, glows)."""
@@ -347,6 +367,11 @@ class GameScene(Scene):
             return True
         if action == "buy_menu":
             self.open_buy_menu()
+            return True
+        if action == "demo":
+            from .demo import ForceMenu, demo_allowed
+            if demo_allowed(self.app.config) and not self.busy:
+                self.app.push(ForceMenu(self.app, self))
             return True
         if action.startswith("buy_") and action[4:].isdigit():
             self.open_buy_menu(int(action[4:]) - 1)

@@ -98,3 +98,52 @@ def test_in_kiosk_mode_the_operator_menu_is_the_way_out(tmp_path):
     operator(app, "1234")
     app.stack.top.on_action("quit")
     assert not app.running
+
+
+def test_force_menu_draws_the_next_round_from_the_chosen_category(app):
+    from cabinet.ui.demo import ForceMenu
+    press(app, K.K_RETURN)
+    scene = app.stack.top
+    scene.on_action("demo")
+    menu = app.stack.top
+    assert isinstance(menu, ForceMenu) and [c for c, _ in menu.categories] == ["jackpot"]
+    press(app, K.K_RETURN)                    # choose the selected category
+    assert scene.force_next == "jackpot"
+    press(app, K.K_SPACE)
+    assert "jackpot" in scene.played.round.features
+    assert scene.force_next is None
+
+
+def test_showcase_plays_every_category_on_its_own(app):
+    press(app, K.K_RETURN)
+    scene = app.stack.top
+    scene.start_showcase(["jackpot"])
+    for _ in range(600):
+        run(app, 1, 0.1)
+        if app.stack.top is not scene:
+            press(app, K.K_SPACE)
+        if not scene.showcase and not scene.busy and app.cabinet.history(1):
+            break
+    assert "jackpot" in app.cabinet.history(1)[0].features
+
+
+def test_demo_tools_off_means_no_force_menu(tmp_path):
+    from cabinet.ui.demo import ForceMenu
+    app = make_app(tmp_path)
+    app.config.demo_tools = False
+    press(app, K.K_RETURN)
+    app.stack.top.on_action("demo")
+    assert not isinstance(app.stack.top, ForceMenu)
+
+
+def test_real_play_makes_the_review_tools_impossible_even_if_switched_on(tmp_path):
+    from cabinet.ui.demo import ForceMenu
+    app = make_app(tmp_path)
+    app.config.real_play, app.config.demo_tools = True, True
+    press(app, K.K_RETURN)
+    scene = app.stack.top
+    scene.on_action("demo")
+    assert not isinstance(app.stack.top, ForceMenu)
+    scene.force_next = "jackpot"                  # even set by hand, the cabinet refuses it
+    press(app, K.K_SPACE)
+    assert not scene.busy and "demo tool" in scene.message_text
