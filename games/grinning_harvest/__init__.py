@@ -9,6 +9,7 @@ from __future__ import annotations
 from cabinet.core.game import BetMode, GameSpec
 
 from . import rules
+from .help import help_sections, par_info, payout_sources
 from .model import MATH_FILE, load
 from .sim import simulate
 
@@ -25,8 +26,7 @@ GAME = GameSpec(
     rtp={"base": float(_m.rtp["base"]), **{b.id: float(_m.rtp["buy"]) for b in _m.buys}},
     max_win_x=int(_m.raw["max_win_x"]),
     version=_m.raw["version"],
-    math_files=(str(MATH_FILE), str(MATH_FILE.with_name("rules.py")), str(MATH_FILE.with_name("bonus.py")),
-                str(MATH_FILE.with_name("model.py"))),
+    math_files=tuple(str(MATH_FILE.with_name(f)) for f in ("math.yaml", "model.py", "rules.py", "bonus.py")),
     force_categories=dict(rules.FORCE_LABELS),
     book_forces={mode: {k: float(v) for k, v in cats.items()}
                  for mode, cats in (_m.raw.get("book_forces") or {}).items()},
@@ -35,5 +35,6 @@ GAME = GameSpec(
     paytable=rules.paytable,
     feature_names=rules.FEATURES,
     default_bet=int(_m.raw["default_bet_cents"]),
-    extra={"buy_keys": {b.id: b.key for b in _m.buys}, "events": rules.EVENT_TYPES},
+    extra={"buy_keys": {b.id: b.key for b in _m.buys}, "events": rules.EVENT_TYPES,
+           "help": help_sections, "par_info": par_info, "payout_sources": payout_sources},
 )

@@ -16,7 +16,7 @@ import time
 import numpy as np
 
 from cabinet.core.rng import make_bit_generator
-from games.grinning_harvest.model import ROWS, REELS, Maths, load
+from games.grinning_harvest.model import JACKPOTS, REELS, ROWS, Maths, load
 from games.grinning_harvest.rules import FEATURES
 from games.grinning_harvest.sim import _buy_chunk, _draw, bonus_batch
 
@@ -63,6 +63,9 @@ def bonus_from_triggers(m: Maths, boards: np.ndarray, lines: np.ndarray, n: int,
         pv = np.zeros(b.shape, dtype=np.int64)
         pv[pm] = m.values_base.value_x100[vi]
         feats = {f: np.zeros(k, dtype=bool) for f in FEATURES}
+        owner = np.nonzero(pm)[0]           # the trigger pumpkins are collected at the bonus start
+        for j in JACKPOTS:
+            feats[f"jackpot_{j}"][owner[vi == m.values_base.labels.index(j)]] = True
         pay, capped = bonus_batch(gen, m, m.row, m.values_bonus, pm[:, :, [0, 2]].copy(), pv.sum(axis=(1, 2)),
                                   b[:, :, 1] == m.sym["vault"], m.max_win_x100 - ln, feats)
         feats["max_win"] = capped
