@@ -3,7 +3,8 @@
 Board: 7 rows of 5 mini reels, row 0 at the bottom. Rows 0-2 start active; rows 3-6
 start inactive with counts 10, 14, 18, 22 (math.yaml). Each bonus spin, in order:
 
-1. every mini reel without a stuck coin may land a coin (HoldAndWin, chance per row);
+1. every mini reel without a stuck coin may land a coin (HoldAndWin; one chance on
+   active rows, a lower one on inactive rows);
 2. lives: back to 3 if a coin landed on a row that was active when it landed, else -1;
 3. pot-fill coins that landed on active rows add their letters (cell order: bottom
    row first, left to right); a completed name pays its pot to the completing coin
@@ -68,7 +69,6 @@ class HensBonus:
         self.names = [0] * len(POT_NAMES)          # letters currently in each pot name
         self.awards: list[str] = []
         self.spins = 0
-        self.chance = [[m.land[r]] * m.reels for r in range(m.rows)]
 
     # ---- pieces -----------------------------------------------------------------
     def _pick(self, rng: Rng, row: int, reel: int) -> dict[str, Any]:
@@ -149,7 +149,8 @@ class HensBonus:
         """One bonus spin, steps 1-5 of the module docstring."""
         m = self.m
         self.spins += 1
-        landed = self.board.draw_landings(self.rng, self.chance, m.land_den, self._pick)
+        chance = [[m.land_active if a else m.land_inactive] * m.reels for a in self.active]
+        landed = self.board.draw_landings(self.rng, chance, m.land_den, self._pick)
         was_active = list(self.active)
         reset = self.board.settle(landed, resets=lambda cell, coin: was_active[cell[0]])
         cells = sorted(landed)

@@ -68,7 +68,8 @@ class HensMath:
     active_rows: int
     row_counts: tuple[int, ...]
     lives: int
-    land: tuple[int, ...]
+    land_active: int
+    land_inactive: int
     land_den: int
     start_counts: np.ndarray
     start_weights: np.ndarray
@@ -123,7 +124,7 @@ def load(path: str | None = None) -> HensMath:
         min_features={k: int(v) for k, v in raw["feature_pots"]["min_features"].items()},
         rows=int(b["rows"]), reels=int(b["reels"]), active_rows=int(b["active_rows"]),
         row_counts=tuple(int(c) for c in b["row_counts"]), lives=int(b["lives"]),
-        land=tuple(int(x) for x in b["land"]), land_den=int(b["land_den"]),
+        land_active=int(b["land_active"]), land_inactive=int(b["land_inactive"]), land_den=int(b["land_den"]),
         start_counts=np.array(list(b["start_coins"].keys()), dtype=np.int64),
         start_weights=np.array(list(b["start_coins"].values()), dtype=np.int64),
         cash_values=np.array(b["cash_values"], dtype=np.int64),

@@ -9,17 +9,19 @@ and one GOLD, then the pots trigger the purchased combination. A gamble bonus ro
 (bonus_dc ... bonus_dc_pf_hb): the bonus alone, with that combination.
 
 Forcing (`force`, for the book builder and demos) draws from the exact conditional
-distribution of the category: 'combo_<CODE>' a bonus with that final combination;
-'pot_<name>' and 'full_board' a bonus that awards the pot / fills all 35 reels.
+distribution of the category: 'pot_<name>' a bonus that awards the pot; 'full_board'
+one that fills all 35 reels with every row active and no GRAND; 'combo_<CODE>' a
+bonus with that final combination and neither a GRAND nor a full board.
 Events are the closed set documented in events.py.
 """
 from __future__ import annotations
 
 from fractions import Fraction
+from math import lcm
 
 from cabinet.core.rng import Rng
 from cabinet.core.round import Round, event
-from cabinet.mechanics.exact_chance import chance_fraction
+from cabinet.mechanics.exact_chance import below_big, chance_fraction
 from cabinet.mechanics.lines import LineEvaluator
 
 from .bonus import HensBonus
@@ -116,9 +118,6 @@ def _spin_forced(m: HensMath, rng: Rng, mode: str, final: int, events: list) -> 
     """A spin round drawn from its exact distribution given the final combination."""
     cond = triggered_given_final(mode, final)
     ts = sorted(cond)
-    den = 1
-    for t in ts:
-        den = den * cond[t].denominator // __import__("math").gcd(den, cond[t].denominator)
     t = ts[_pick_fraction(rng, [cond[x] for x in ts])]
     q = Fraction(m.trigger[mode], m.feature_den)
     bound = Fraction(1)
@@ -160,10 +159,9 @@ def _spin_forced(m: HensMath, rng: Rng, mode: str, final: int, events: list) -> 
 def _pick_fraction(rng: Rng, probs: list[Fraction]) -> int:
     """Index i with probability probs[i] (exact; the probabilities sum to 1)."""
     u = Fraction(0)
-    from cabinet.mechanics.exact_chance import below_big
     den = 1
     for p in probs:
-        den = den * p.denominator // __import__("math").gcd(den, p.denominator)
+        den = lcm(den, p.denominator)
     x = below_big(rng, den)
     for i, p in enumerate(probs):
         u += p
@@ -249,8 +247,16 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
         raise KeyError(f"happy_money_hens has no mode {mode!r}")
     if force is None:
         return _round(m, rng, mode, None)[0]
+    # The book categories are disjoint, in this order: pot_grand, full_board (without
+    # a GRAND), combo_X (without a GRAND or a full board); rejection keeps each exact.
+    excluded = {"pot_grand": set(), "full_board": {"pot_grand"}}.get(force, {"pot_grand", "full_board"})
     if force.startswith("combo_"):
-        return _round(m, rng, mode, combo_from_code(force[6:]))[0]
+        combo = combo_from_code(force[6:])
+        for _ in range(MAX_FORCE_TRIES):
+            rnd, feats = _round(m, rng, mode, combo)
+            if not feats & excluded:
+                return rnd
+        raise RuntimeError(f"could not force {force} in {mode}")
     weights = natural_combo_weights(mode)
     if force == "full_board" or force in {f"pot_{p.lower()}" for p in POT_NAMES}:
         for _ in range(MAX_FORCE_TRIES):
@@ -258,7 +264,7 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
             if force.startswith("pot_") and not combo & 2:
                 continue
             rnd, feats = _round(m, rng, mode, combo)
-            if force in feats:
+            if force in feats and not feats & excluded:
                 return rnd
         raise RuntimeError(f"could not force {force} in {mode}")
     raise KeyError(f"unknown force category {force!r}")

@@ -95,11 +95,12 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
     for r in range(A):
         for c in range(C):
             s.process(np.ones(n, bool), r, c)
-    chance = (np.array(m.land, dtype=np.float64) / m.land_den)[:, None].repeat(C, 1)
+    p_on, p_off = m.land_active / m.land_den, m.land_inactive / m.land_den
     bcount_cum = np.cumsum(m.boost_count_weights)
     while s.alive.any():
         live = s.alive
-        land = land_batch(gen, ~s.held & live[:, None, None], chance)
+        chance = np.where(s.active, p_on, p_off)[:, :, None]
+        land = land_batch(gen, ~s.held & live[:, None, None], np.broadcast_to(chance, s.held.shape))
         was_active = s.active.copy()
         on_act = land & was_active[:, :, None]
         reset = on_act.any(axis=(1, 2))

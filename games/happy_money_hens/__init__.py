@@ -1,0 +1,79 @@
+"""Happy Money Hens: 5x3, 20 lines, three feature pots, the 5x7 mini-reel bonus with
+DOUBLE COINS, POT FILL and HAPPY BOOST, fortune bets, two buys, gamble, spin chance.
+
+Files: math.yaml (every number), mathfile.py (math.yaml -> arrays), rules.py (round
+generator `play`), bonus.py (the bonus, one at a time), pots.py (feature pots and
+their exact odds), sim.py + sim_bonus.py (vectorised `simulate`), events.py (event
+names and payloads), gamble.py (the gamble wheels' prizes from the libraries),
+help.py (help text from math.yaml), analysis.py (exact base-game figures).
+
+Modes: base, fortune_1_2, fortune_1_5, fortune_2 (spins), buy_mystery, buy_triple
+(buys), and seven `bonus_*` libraries (kind 'gamble', one per feature combination):
+the bonuses the gamble's bonus wheel awards. They are not bet modes a player buys;
+their cost is the price at which their library returns 94.5%, and the wheel prices
+an entry at the library's exact mean value (gamble.py).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.money import WinCap
+
+from .mathfile import COMBOS, POT_NAMES, combo_code, load
+from .rules import evaluator, play
+from .sim import simulate
+
+_HERE = Path(__file__).parent
+
+FEATURE_NAMES = (("bonus",) + tuple(f"combo_{combo_code(c)}" for c in COMBOS)
+                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board", "capped"))
+
+
+def evaluate(board: list[list[str]]) -> dict[str, Any]:
+    """One board's line wins (no features), pays as multiples of the total base bet."""
+    m = load()
+    if len(board) != 3 or any(len(r) != 5 for r in board):
+        raise ValueError("a Happy Money Hens board is 3 rows of 5 reels")
+    wins = [{"symbol": w.symbol, "count": w.count, "positions": [list(p) for p in w.positions],
+             "line": w.line, "pay_x": w.pay_x100 / 100} for w in evaluator(m).evaluate(board)]
+    return {"wins": wins, "total_x": sum(int(round(w["pay_x"] * 100)) for w in wins) / 100}
+
+
+def paytable() -> dict[str, Any]:
+    """The line paytable in issue 3's shape."""
+    m = load()
+    feats = [m.symbols[i] for i in m.feature_index]
+    return {"symbols": list(m.symbols), "wild": m.symbols[m.wild], "not_substituted": feats,
+            "scatters": feats, "lines": m.lines.tolist(),
+            "pays": {s: {str(k): v / 100 for k, v in p.items()} for s, p in m.pays.items()}}
+
+
+def win_cap() -> WinCap:
+    """The game's win limits as data: max_win_x per round, 250,000.00 per game."""
+    raw = load().raw
+    return WinCap(max_x=int(raw["max_win_x"]), max_cents=int(raw["max_win_cents"]))
+
+
+def _spec() -> GameSpec:
+    m = load()
+    raw = m.raw
+    modes = tuple(BetMode(mid, v["label"], int(v["cost"]), v.get("kind", "spin"), v.get("description", ""))
+                  for mid, v in raw["modes"].items())
+    forces = {mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in raw["book_forces"].items()}
+    labels = {"pot_grand": "GRAND pot won", "full_board": "all 35 mini reels filled, every row active"}
+    labels.update({f"combo_{combo_code(c)}": f"bonus with {combo_code(c)}" for c in COMBOS})
+    return GameSpec(
+        id=raw["id"], name=raw["name"], bet_ladder=tuple(raw["bet_ladder"]), modes=modes, play=play,
+        scene="games.happy_money_hens.scene:HensScene",
+        rtp={mid: float(raw["rtp"]) for mid in raw["modes"]}, max_win_x=int(raw["max_win_x"]),
+        version=str(raw["version"]),
+        math_files=tuple(str(_HERE / f) for f in ("math.yaml", "mathfile.py", "rules.py", "bonus.py", "pots.py")),
+        force_categories=labels, book_forces=forces, simulate=simulate, evaluate=evaluate,
+        paytable=paytable, feature_names=FEATURE_NAMES, default_bet=int(raw["default_bet"]),
+        extra={"win_cap": win_cap(), "forced_books": raw.get("forced_books", {}),
+               "buy_keys": {"buy_mystery": 1, "buy_triple": 2}, "gamble": raw["gamble"]})
+
+
+GAME = _spec()
