@@ -70,7 +70,9 @@ class App:
         self.last_input = 0.0
         self._toast: tuple[str, float] | None = None
         self._cursor_hidden_at = 0.0
-        self.frame_times: list[float] = []   # render+flip ms, for the bench
+        from .kiosk import Session
+        self.session = Session(self)
+        self.attract_after = float(opt(config, "attract_idle_seconds", 90))
 
     # -- window -----------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -173,8 +175,10 @@ class App:
         if etype == pygame.MOUSEMOTION and self.kiosk:
             pygame.mouse.set_visible(True)
             self._cursor_hidden_at = self.time + 3.0
-        if etype in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+        if etype in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.FINGERDOWN):
             self.last_input = self.time
+            if etype != pygame.MOUSEMOTION and self._end_attract():
+                return
         actions = self.input.actions(event)
         if "fullscreen" in actions:
             self.toggle_fullscreen()
@@ -198,6 +202,22 @@ class App:
             return
         self.stack.dispatch(event, actions)
 
+    def _maybe_attract(self) -> None:
+        """Kiosk: start the attract loop after the configured idle time on the lobby."""
+        from .kiosk import Attract
+        from .lobby import Lobby
+        if self.kiosk and isinstance(self.stack.top, Lobby) and self.time - self.last_input >= self.attract_after:
+            self.push(Attract(self))
+
+    def _end_attract(self) -> bool:
+        """Any touch during the attract loop returns to the lobby (and is used up)."""
+        from .kiosk import Attract
+        attract = self.stack.find(Attract)
+        if attract is None:
+            return False
+        self.pop(attract)
+        return True
+
     def toggle_turbo(self) -> None:
         if not self.turbo_allowed:
             self.toast("Turbo is not available here")
@@ -217,6 +237,8 @@ class App:
             pygame.mouse.set_visible(False)
             self._cursor_hidden_at = 0.0
         self.stack.update(dt)
+        self.session.update()
+        self._maybe_attract()
         self.render()
         pygame.display.flip()
 
@@ -225,6 +247,7 @@ class App:
         if self.layout.ox or self.layout.oy:
             self.surface.fill((0, 0, 0))
         self.stack.draw(self.surface)
+        self.session.draw(self.surface)
         text = self.toast_text
         if text:
             label = self.assets.text(text, 30, D.CREAM, bold=True)

@@ -74,6 +74,7 @@ class GameScene(Scene):
         self.recall_record = None          # the ledger row of a recalled round (balances)
         self.autoplay: Autoplay | None = None
         self._autoplay_wait = 0.0
+        self.auto_close: float | None = None     # attract recalls close themselves after this
         self.force_next: str | None = None       # review tools: the next round's category
         self.showcase: list[str] = []            # review tools: categories still to show
         self._message: tuple[str, float] | None = None
@@ -298,6 +299,10 @@ class GameScene(Scene):
                 self._checkpoint(n)
             if self.presentation.done and (self.recall_mode or self.round_clock >= self.app.min_round_seconds):
                 self.finish()
+        elif self.recall_mode and self.auto_close is not None:
+            self.auto_close -= dt
+            if self.auto_close <= 0:
+                self.app.pop(self)
         elif (self.autoplay is not None or self.showcase) and self.app.stack.top is self:
             self._autoplay_wait -= scaled
             if self._autoplay_wait <= 0:
