@@ -126,6 +126,36 @@ def bench(frames: int, size: tuple[int, int], include_toy: bool) -> dict[str, di
     return out
 
 
+LAUNCH_CHILD = """
+import os, sys, time
+os.environ.setdefault('SDL_VIDEODRIVER', 'dummy'); os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
+from cabinet.core.config import load_config
+from cabinet.core.cabinet import Cabinet
+from cabinet.ui.app import App, start_scenes
+cfg = load_config()
+cfg.data_path = __import__('pathlib').Path(sys.argv[1])
+cabinet = Cabinet(cfg)
+app = App(cfg, cabinet, windowed=True)
+start_scenes(app)
+app.step(1 / 60)                  # the first lobby frame is on screen and input is read
+print(time.time())
+"""
+
+
+def launch_seconds(repeats: int = 3) -> list[float]:
+    """Wall seconds from starting a fresh interpreter to the first lobby frame
+    (config, ledger, game discovery and book libraries, window, audio synthesis)."""
+    import subprocess
+    out = []
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory() as tmp:
+            t0 = time.time()
+            done = subprocess.run([sys.executable, "-c", LAUNCH_CHILD, tmp], capture_output=True, text=True,
+                                  check=True, cwd=str(Path(__file__).resolve().parents[2]))
+            out.append(float(done.stdout.strip().splitlines()[-1]) - t0)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--json", action="store_true")
@@ -133,7 +163,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="1920x1080")
     p.add_argument("--window", action="store_true", help="use the real display ($DISPLAY) instead of dummy")
     p.add_argument("--toy", action="store_true", help="also bench the tests' Toy Reels scene (repo checkout)")
+    p.add_argument("--launch", action="store_true", help="only measure launch to the first lobby frame")
     args = p.parse_args(argv)
+    if args.launch:
+        times = launch_seconds()
+        print(json.dumps({"launch_to_lobby_s": [round(t, 2) for t in times],
+                          "median_s": round(statistics.median(times), 2)}) if args.json else
+              f"launch to first lobby frame: median {statistics.median(times):.2f} s over {len(times)} runs "
+              f"({', '.join(f'{t:.2f}' for t in times)})")
+        return 0
     if not args.window:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -57,6 +57,9 @@ class Lobby(Scene):
         super().__init__(app)
         self.selected = 0
         self.t = 0.0
+        # Game id -> its scene class, imported one per frame after the first so the
+        # lobby is interactive at once; tiles show a generic emblem until then.
+        self.scene_classes: dict[str, type | None] = {}
 
     @property
     def specs(self) -> list:
@@ -110,6 +113,12 @@ class Lobby(Scene):
     # -- frame --------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
+        pending = [spec for spec in self.specs if spec.id not in self.scene_classes]
+        if pending:
+            try:
+                self.scene_classes[pending[0].id] = pending[0].load_scene()
+            except (ImportError, AttributeError):
+                self.scene_classes[pending[0].id] = None
 
     def _tile(self, spec, rect: pygame.Rect, lit: bool) -> pygame.Surface:
         lay, A = self.app.layout, self.app.assets
@@ -133,12 +142,13 @@ class Lobby(Scene):
                 tile.blit(label, label.get_rect(midtop=(w // 2, y)))
                 y += label.get_height() + lay.px(14)
             return tile
-        return A.surface(("tile", spec.id, lit, rect.size), build)
+        return A.surface(("tile", spec.id, lit, rect.size, self.scene_classes.get(spec.id) is not None), build)
 
     def _art(self, spec, size: tuple[int, int]) -> pygame.Surface:
+        scene_class = self.scene_classes.get(spec.id)
         try:
-            art = spec.load_scene().tile_art(size)
-        except (ImportError, AttributeError):
+            art = scene_class.tile_art(size) if scene_class is not None else None
+        except AttributeError:
             art = None
         if art is None:
             art = emblem(size, spec.id, spec.name, self.app.assets.font(120, True))
@@ -172,7 +182,8 @@ class Lobby(Scene):
             hint = "LEFT / RIGHT choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
             A.blit_text(surf, hint, 26, (1880, 1030), D.MUTED, anchor="midright")
             return surf
-        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused))
+        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused),
+               tuple(k for k, v in self.scene_classes.items() if v is not None))
         return A.surface(key, build)
 
     def draw(self, surface: pygame.Surface) -> None:

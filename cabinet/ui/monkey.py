@@ -21,6 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--events", type=int, default=100_000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--toy", action="store_true", help="include the tests' Toy Reels (repo checkout)")
+    p.add_argument("--game", action="append", help="only these game ids (repeatable)")
     args = p.parse_args(argv)
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -39,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         cabinet = make_cabinet(Path(tmp), args.toy)
+        if args.game:
+            cabinet.games = {gid: setup for gid, setup in cabinet.games.items() if gid in args.game}
         app = App(cabinet.config, cabinet, size=(960, 540), clock=ManualClock())
         start_scenes(app)
         quits = 0
