@@ -48,7 +48,12 @@ class Task:
 
 
 def default_books(spec: GameSpec, mode: str) -> int:
-    """Natural books per mode: 100,000 for spins, 10,000 for buys."""
+    """Natural books per mode: 100,000 for spins, 10,000 for buys; a game may set a
+    mode's count in spec.extra['books'][mode] (e.g. side libraries such as a gamble's
+    bonus entries, which are not bet modes)."""
+    override = spec.extra.get("books", {}).get(mode)
+    if override:
+        return int(override)
     return BUY_BOOKS if spec.mode(mode).kind == "buy" else BASE_BOOKS
 
 
