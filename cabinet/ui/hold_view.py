@@ -108,12 +108,13 @@ class HoldGrid:
             return band
         return self.app.assets.surface(("hold_shimmer", self.name, w, h), build)
 
-    def _dimmer(self, size: int) -> pygame.Surface:
+    def _dimmed(self, key: Hashable, img: pygame.Surface) -> pygame.Surface:
+        """A darker copy of a face (built once per key and size)."""
         def build() -> pygame.Surface:
-            s = pygame.Surface((size, size), pygame.SRCALPHA)
-            pygame.draw.circle(s, (10, 6, 20, 110), (size // 2, size // 2), size // 2)
-            return s
-        return self.app.assets.surface(("hold_dim", size), build)
+            out = img.copy()
+            out.fill((105, 95, 125, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            return out
+        return self.app.assets.surface(("hold_dim", self.name, key, img.get_size()), build)
 
     def draw(self, surface: pygame.Surface, face: Callable[[Hashable, int], pygame.Surface]) -> None:
         """Empty panels (shimmering while spinning), then each held item."""
@@ -136,10 +137,10 @@ class HoldGrid:
         for cell, key in self.held.items():
             rect = lay.rect(self.cell_rect(cell))
             img = face(key, size)
+            if cell in self.dim:
+                img = self._dimmed(key, img)
             p = self.pop.get(cell, 1.0)
             if p < 1.0:
                 k = max(0.05, ease_out_back(max(p, 0.0)))
                 img = pygame.transform.scale(img, (max(1, round(size * k)), max(1, round(size * k))))
             surface.blit(img, img.get_rect(center=rect.center))
-            if cell in self.dim:
-                surface.blit(self._dimmer(size), (rect.centerx - size // 2, rect.centery - size // 2))

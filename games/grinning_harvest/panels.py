@@ -144,7 +144,7 @@ def draw_banner(scene, surface) -> None:
         colors = (D.lerp_color(face, (255, 255, 255), 0.2), D.lerp_color(face, (0, 0, 0), 0.6), rim)
     else:
         colors = BANNERS[style]
-    box = pygame.Rect(0, 0, 820, 230)
+    box = pygame.Rect(0, 0, 680, 220)
     box.center = (960, 640)
     real = lay.rect(box)
     panel = scene.app.assets.surface(("gh_banner", style, real.size), lambda: D.rounded_panel(
@@ -153,5 +153,5 @@ def draw_banner(scene, surface) -> None:
         real.w // 2, colors[2], 0.5))
     surface.blit(glow, glow.get_rect(center=real.center))
     surface.blit(panel, real.topleft)
-    A.blit_text(surface, title, 88, (960, 600), (255, 250, 235), anchor="center", bold=True, outline=(40, 10, 10))
-    A.blit_text(surface, sub, 44, (960, 690), colors[2], anchor="center", bold=True, outline=(30, 10, 10))
+    A.blit_text(surface, title, 80 if len(title) < 13 else 68, (960, 602), (255, 250, 235), anchor="center", bold=True, outline=(40, 10, 10))
+    A.blit_text(surface, sub, 38 if len(sub) < 30 else 32, (960, 688), colors[2], anchor="center", bold=True, outline=(30, 10, 10))

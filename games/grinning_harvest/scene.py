@@ -33,7 +33,7 @@ class GrinningHarvestScene(GameScene):
     """3x3 reels, 5 lines, pumpkins and vaults, four jackpots, the Hold-n-Win bonus."""
 
     REELS_RECT = (672, 372, 576, 534)
-    ROW_Y, ROW_H = 266, 84                 # the bonus row above the reels
+    ROW_Y, ROW_H = 254, 80                 # the bonus row above the reels
     SPIN_TIME, STOP_TIME = 0.45, 0.28
 
     help_pages = help_pages()
@@ -304,7 +304,8 @@ class GrinningHarvestScene(GameScene):
                         self.items[c] = dict(self.items[c], value_x100=m["after_x100"])
                 self.mult_fx = []
                 self._set_win(self.base_line_x100 + self.bonus_total_x100)
-            steps.append(Step(1.0, tick=grow, end=apply, label="multiplier", sound="gh_multiplier"))
+            kind = "row" if great is None else "skull"
+            steps.append(Step(1.0, tick=grow, end=apply, label=f"{kind} multiplier", sound="gh_multiplier"))
         return steps
 
     def present_counter(self, ev) -> list[Step]:
@@ -318,6 +319,7 @@ class GrinningHarvestScene(GameScene):
 
         def show() -> None:
             self.capped = capped
+            self.bonus_total_x100 = total        # what the bonus pays (the cap, if reached)
             self.grid.spinning = self.row_spinning = False
             self.banner = ("BONUS WIN", self.money(total) + ("  (MAX WIN)" if capped else ""), "total")
             self._set_win(line_now + total)
@@ -370,5 +372,5 @@ class GrinningHarvestScene(GameScene):
         demo.seek_round(self, lambda r: "collect" in r.features and "bonus" not in r.features, "vault collects")
 
     def shot_multiplier(self) -> None:
-        demo.seek_round(self, lambda r: any(e["type"] == "bonus_spin" and e["multipliers"] for e in r.events),
-                        "multiplier", mode="buy_skull_row", within=0.7)
+        demo.seek_round(self, lambda r: any(e["type"] == "bonus_spin" and e["multipliers"] and not e["great_skull"]
+                                            for e in r.events), "row multiplier", mode="buy_skull_row", within=0.7)
