@@ -1,0 +1,1 @@
+"""Piggy Farm's screen parts: the board, the feature pictures, the side panels."""

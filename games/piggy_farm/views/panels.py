@@ -1,0 +1,124 @@
+"""The panels either side of the board: the round's counters on the left (tumble win,
+free spins left, multipliers), the wheel guide and a small paytable on the right, and
+the FARM WHEEL BOOST (ante) card under the BUY button.
+"""
+from __future__ import annotations
+
+import pygame
+
+from cabinet.core.money import win_cents
+from cabinet.ui import draw as D
+
+from .board import RECT
+
+LEFT = pygame.Rect(232, 136, 326, 756)
+RIGHT = pygame.Rect(1362, 136, 540, 756)
+ANTE = pygame.Rect(24, 580, 190, 150)
+FEATURE_NAMES = {"free_spins": "FREE SPINS", "hog_wild": "HOG WILD", "growing_season": "GROWING SEASON"}
+
+
+def _panel(app, key: str, rect: pygame.Rect, top=(60, 40, 24), bottom=(30, 18, 10)) -> pygame.Surface:
+    lay = app.layout
+    size = lay.rect(rect).size
+    return app.assets.surface(("pf_panel", key, size), lambda: D.rounded_panel(
+        size, top, bottom, radius=lay.px(24), border=(230, 180, 90), border_width=lay.px(3), alpha=225))
+
+
+def draw_left(scene, surface: pygame.Surface) -> None:
+    """Counters: the running tumble win, free spins, multipliers."""
+    app, lay, A = scene.app, scene.app.layout, scene.app.assets
+    cur = app.cabinet.currency
+    bet = scene.bet
+    surface.blit(_panel(app, "left", LEFT), lay.pt(LEFT.x, LEFT.y))
+    x = LEFT.centerx
+    y = LEFT.y + 30
+    fs = scene.fs
+    if fs is not None:
+        A.blit_text(surface, FEATURE_NAMES.get(fs["feature"], "FREE SPINS"), 40, (x, y), (255, 214, 70), anchor="midtop",
+                    bold=True, outline=(60, 20, 0))
+        y += 60
+        A.blit_text(surface, "SPIN", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, f"{fs['index']} of {fs['of']}", 56, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
+        left = fs["of"] - fs["index"]
+        A.blit_text(surface, f"{left} spin{'s' if left != 1 else ''} left", 28, (x, y + 86), (170, 230, 150),
+                    anchor="midtop", bold=True)
+        y += 140
+        if fs["feature"] == "growing_season":
+            A.blit_text(surface, "THIS SPIN PAYS", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
+            A.blit_text(surface, f"x{fs['mult']}", 110, (x, y + 26), (140, 255, 120), anchor="midtop", bold=True,
+                        outline=(20, 70, 10))
+            y += 150
+            A.blit_text(surface, "windmills sleep here", 24, (x, y), (200, 200, 255), anchor="midtop")
+            y += 40
+        else:
+            if fs["start"] > 1:
+                A.blit_text(surface, "START MULTIPLIER", 24, (x, y), D.MUTED, anchor="midtop", bold=True)
+                A.blit_text(surface, f"x{fs['start']}", 64, (x, y + 26), (255, 150, 230), anchor="midtop", bold=True,
+                            outline=(60, 0, 50))
+                y += 104
+            A.blit_text(surface, "STICKY GRID", 24, (x, y), D.MUTED, anchor="midtop", bold=True)
+            A.blit_text(surface, f"{fs['charged']} cells charged", 30, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
+            A.blit_text(surface, f"top cell x{fs['top']}", 30, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True)
+            y += 110
+        A.blit_text(surface, "FEATURE WIN", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
+        A.blit_chars(surface, cur.format(win_cents(bet, fs["won"])), 44, (x, y + 28), (255, 214, 70), anchor="midtop",
+                     bold=True)
+    else:
+        A.blit_text(surface, "PIGGY FARM", 46, (x, y), (255, 190, 200), anchor="midtop", bold=True, outline=(90, 20, 40))
+        A.blit_text(surface, "Oink more. Win more!", 26, (x, y + 50), D.CREAM, anchor="midtop")
+        y += 110
+        A.blit_text(surface, "5+ touching symbols pay", 26, (x, y), D.CREAM, anchor="midtop", bold=True)
+        A.blit_text(surface, "anywhere on the board", 26, (x, y + 30), D.CREAM, anchor="midtop")
+        y += 90
+    ty = LEFT.bottom - 200
+    A.blit_text(surface, "TUMBLE WIN", 28, (x, ty), D.MUTED, anchor="midtop", bold=True)
+    A.blit_chars(surface, cur.format(win_cents(bet, scene.tumble_x100)), 52, (x, ty + 32),
+                 (255, 214, 70) if scene.tumble_x100 else D.CREAM, anchor="midtop", bold=True)
+    if scene.tumble_count:
+        A.blit_text(surface, f"tumble {scene.tumble_count}", 28, (x, ty + 92), (170, 230, 150), anchor="midtop", bold=True)
+    if scene.capped:
+        A.blit_text(surface, "MAX WIN REACHED", 30, (x, LEFT.bottom - 40), (255, 120, 100), anchor="midtop", bold=True)
+
+
+def draw_right(scene, surface: pygame.Surface) -> None:
+    """The wheel guide and a compact paytable with the symbols themselves."""
+    app, lay, A = scene.app, scene.app.layout, scene.app.assets
+    surface.blit(_panel(app, "right", RIGHT), lay.pt(RIGHT.x, RIGHT.y))
+    x0 = RIGHT.x + 24
+    y = RIGHT.y + 22
+    A.blit_text(surface, "THE FARM WHEEL", 36, (RIGHT.centerx, y), (255, 214, 70), anchor="midtop", bold=True,
+                outline=(60, 20, 0))
+    y += 48
+    wm = scene.boardview.face("WM", 54)
+    for n, tier in sorted(scene.pm.tier_by_scatters.items()):
+        for k in range(n):
+            surface.blit(wm, lay.pt(x0 + k * 40, y))
+        A.blit_text(surface, tier.upper(), 30, (RIGHT.right - 30, y + 28), {"bronze": (230, 160, 90), "silver": (220, 226, 240),
+                    "gold": (255, 214, 70)}[tier], anchor="midright", bold=True)
+        y += 62
+    y += 6
+    A.blit_text(surface, "PAYS (x bet)   5       8      12+", 24, (x0 + 80, y), D.MUTED, bold=True)
+    y += 32
+    pays = scene.pm.raw["pays_x100"]
+    for sid, row in pays.items():
+        face = scene.boardview.face(sid, 52)
+        surface.blit(face, lay.pt(x0 + 10, y - 4))
+        for k, band in enumerate((0, 2, 4)):
+            A.blit_text(surface, f"{row[band] / 100:g}", 30, (x0 + 168 + k * 92, y + 22), D.CREAM, anchor="center", bold=True)
+        y += 56
+    A.blit_text(surface, "Wild joins every cluster it touches", 22, (RIGHT.centerx, y + 6), (200, 170, 130),
+                anchor="midtop")
+
+
+def draw_ante(scene, surface: pygame.Surface) -> None:
+    """The caption under the FARM WHEEL BOOST toggle: its price per spin."""
+    app, A = scene.app, scene.app.assets
+    cur = app.cabinet.currency
+    ante = scene.spec.mode("ante")
+    on = scene.mode_id == "ante"
+    A.blit_text(surface, "FARM WHEEL", 22, (ANTE.centerx, ANTE.y + 22), (40, 24, 8) if on else D.CREAM, anchor="center",
+                bold=True)
+    A.blit_text(surface, f"{cur.format(ante.cost_cents(scene.bet))} / spin", 22, (ANTE.centerx, ANTE.bottom + 18),
+                D.CREAM, anchor="center", bold=True)
+    A.blit_text(surface, f"{ante.cost_x100 / 100:g}x bet, wheel 5x as often", 18, (ANTE.centerx, ANTE.bottom + 42),
+                D.MUTED, anchor="center")
