@@ -90,6 +90,22 @@ class HoldAndWin:
                 landed[(r, c)] = pick(rng, r, c)
         return landed
 
+    def draw_landings_at_once(self, rng: Rng, chance: Sequence[Sequence[int]], den: int,
+                              pick: Callable[[Rng, int, int], Any]) -> dict[Cell, Any]:
+        """Same rule as `draw_landings` (each open cell lands with chance[row][reel] / den,
+        exactly), with every open cell's landing draw taken in one call of the
+        generator (`rng.gen.integers`, unbiased); then `pick` draws each item in row
+        order. Added by Happy Money Hens (additive): about 10x fewer generator calls."""
+        cells = self.open_cells()
+        if not cells:
+            return {}
+        u = rng.gen.integers(0, den, size=len(cells))
+        landed: dict[Cell, Any] = {}
+        for (r, c), x in zip(cells, u.tolist()):
+            if x < chance[r][c]:
+                landed[(r, c)] = pick(rng, r, c)
+        return landed
+
     def settle(self, landed: dict[Cell, Any], resets: Callable[[Cell, Any], bool] | None = None) -> bool:
         """Place the round's landed items and run the counter: back to `lives` if any
         landed item `resets` it (default: any item), else one less. Returns whether

@@ -33,14 +33,25 @@ from cabinet.mechanics.hold_and_win import HoldAndWin
 from .mathfile import DOUBLE_COINS, HAPPY_BOOST, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features
 
 
+_CUMS: dict = {}
+
+
+def _cum(m: HensMath, name: str) -> np.ndarray:
+    """Cumulative weights of a math table, computed once (weighted_cum draws)."""
+    key = (id(m), name)
+    if key not in _CUMS:
+        _CUMS[key] = np.cumsum(getattr(m, name))
+    return _CUMS[key]
+
+
 def draw_coin(rng: Rng, m: HensMath, combo: int) -> dict[str, Any]:
     """One coin for the combination: double (DC), pot fill (PF) or cash, with the cash
     value it shows (pot-fill coins carry theirs hidden until processed)."""
     double = bool(combo & DOUBLE_COINS) and rng.chance(*m.double)
     pot = None
     if combo & POT_FILL and rng.chance(*m.pot_fill):
-        pot = POT_NAMES[rng.weighted(m.pot_weights)]
-    cash = int(m.cash_values[rng.weighted(m.cash_weights)])
+        pot = POT_NAMES[rng.weighted_cum(_cum(m, "pot_weights"))]
+    cash = int(m.cash_values[rng.weighted_cum(_cum(m, "cash_weights"))])
     return {"kind": "pot_fill" if pot else "cash", "double": double, "cash_x100": cash,
             "value_x100": 0 if pot else cash * (2 if double else 1), "pot": pot}
 
@@ -116,11 +127,11 @@ class HensBonus:
         if not rng.chance(*m.boost):
             return
         pool = [cell for cell, _ in self.board.held() if self.active[cell[0]]]
-        k = min(int(m.boost_counts[rng.weighted(m.boost_count_weights)]), len(pool))
+        k = min(int(m.boost_counts[rng.weighted_cum(_cum(m, "boost_count_weights"))]), len(pool))
         boosts = []
         for _ in range(k):
             r, c = pool.pop(rng.below(len(pool)))
-            add = int(m.boost_values[rng.weighted(m.boost_weights)])
+            add = int(m.boost_values[rng.weighted_cum(_cum(m, "boost_weights"))])
             coin = self.board.cells[r][c]
             coin["value_x100"] += add
             boosts.append({"row": r, "reel": c, "add_x100": add, "value_x100": coin["value_x100"]})
@@ -131,7 +142,7 @@ class HensBonus:
     def start(self) -> None:
         """Stick the starting coins on the active rows and process their pot fills."""
         rng, m = self.rng, self.m
-        n = int(m.start_counts[rng.weighted(m.start_weights)])
+        n = int(m.start_counts[rng.weighted_cum(_cum(m, "start_weights"))])
         pool = [(r, c) for r in range(m.active_rows) for c in range(m.reels)]
         cells = sorted(pool.pop(rng.below(len(pool))) for _ in range(n))
         for cell in cells:
@@ -150,7 +161,7 @@ class HensBonus:
         m = self.m
         self.spins += 1
         chance = [[m.land_active if a else m.land_inactive] * m.reels for a in self.active]
-        landed = self.board.draw_landings(self.rng, chance, m.land_den, self._pick)
+        landed = self.board.draw_landings_at_once(self.rng, chance, m.land_den, self._pick)
         was_active = list(self.active)
         reset = self.board.settle(landed, resets=lambda cell, coin: was_active[cell[0]])
         cells = sorted(landed)
@@ -191,11 +202,3 @@ class HensBonus:
                                  full_board=self.full_board(), pots_won=list(self.awards)))
         return total
 
-
-def bonus_stats_keys() -> tuple[str, ...]:
-    """Feature names a bonus can add to a round (pots won and a full board)."""
-    return tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board",)
-
-
-def cash_cum(m: HensMath) -> np.ndarray:
-    return np.cumsum(m.cash_weights)

@@ -44,7 +44,7 @@ def bonus(combo=7, rng=None, cells=None):
 
 def land(b, landed):
     """Make the next spin land exactly `landed` ({(row, reel): coin})."""
-    b.board.draw_landings = lambda *a, **k: dict(landed)
+    b.board.draw_landings_at_once = lambda *a, **k: dict(landed)
 
 
 def types(events):

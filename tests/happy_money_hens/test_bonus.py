@@ -80,6 +80,7 @@ def test_three_lives_minus_one_per_round_reset_by_a_coin_on_an_active_row():
 def test_at_zero_lives_the_bonus_ends_paying_all_coins_on_active_rows():
     b = bonus(DC, rng=NeverRng(1), cells={(0, 0): cash(100), (2, 4): cash(2500), (6, 0): cash(25000)})
     b.start = lambda: None                         # keep the hand-built start
+    land(b, {})                                    # nothing lands any more
     total = b.run()
     assert total == 2600 and b.board.lives == 0
     assert b.events[-1]["type"] == "bonus_end" and b.events[-1]["total_x100"] == 2600
@@ -98,7 +99,6 @@ def test_the_bonus_starts_with_coins_stuck_on_active_rows():
 
 def test_starting_pot_fill_coins_add_their_letter_and_turn_into_cash():
     b = bonus(PF, rng=ScriptedRng([0, 0]))
-    b.board.draw_landings = None
     coins = iter([pot_fill("MAJOR", hidden_cash=150)] + [cash(100)] * 10)
     import games.happy_money_hens.bonus as mod
     orig = mod.draw_coin

@@ -1,0 +1,95 @@
+"""Drawing the gamble scene: the dimmed farm, the two wheels with their captions, the
+stake, the chosen option's prize and chance, the cap and limit notices."""
+from __future__ import annotations
+
+import pygame
+
+from cabinet.ui import draw as D
+
+from .. import art
+from .gamble_scene import BONUS_C, CASH_C, RADIUS, entry_name
+
+
+def _backdrop(scene) -> pygame.Surface:
+    lay = scene.app.layout
+
+    def build() -> pygame.Surface:
+        s = art.backdrop(lay.size).convert()
+        veil = pygame.Surface(lay.size, pygame.SRCALPHA)
+        veil.fill((10, 6, 30, 165))
+        s.blit(veil, (0, 0))
+        for c in (CASH_C, BONUS_C):
+            glow = D.radial_glow(lay.px(RADIUS * 1.35), (255, 200, 120), 0.35)
+            s.blit(glow, glow.get_rect(center=lay.pt(*c)))
+        return s
+    return scene.app.assets.surface(("hmh_gamble_bg", lay.size), build)
+
+
+def _pct(f) -> str:
+    v = float(f) * 100
+    return f"{v:.2f}%" if v < 10 else f"{v:.1f}%"
+
+
+def draw_gamble(scene, surface: pygame.Surface) -> None:
+    """The whole gamble screen."""
+    lay, A = scene.app.layout, scene.app.assets
+    cur = scene.app.cabinet.currency
+    g = scene.gamble
+    surface.blit(_backdrop(scene), (0, 0))
+    A.blit_text(surface, "GAMBLE", 76, (960, 62), D.GOLD, anchor="center", bold=True, outline=(80, 30, 0))
+    stake = g.stake_cents
+    A.blit_text(surface, "WIN AT RISK", 30, (960, 122), D.MUTED, anchor="center", bold=True)
+    A.blit_text(surface, cur.format(stake), 64, (960, 170), D.CREAM, anchor="center", bold=True, outline=(30, 20, 10))
+    A.blit_text(surface, "CASH WHEEL", 44, (CASH_C[0], 195), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
+    A.blit_text(surface, "BONUS WHEEL", 44, (BONUS_C[0], 195), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
+    scene.cash_view.draw(surface)
+    scene.bonus_view.draw(surface)
+    cash, bonus = scene.cash_option(), scene.bonus_option()
+    if g.status != "open":
+        pass
+    elif cash is not None:
+        A.blit_text(surface, f"WIN {cur.format(int(cash.prize))}  ·  CHANCE {_pct(cash.chance)}", 30,
+                    (CASH_C[0], 925), D.CREAM, anchor="center", bold=True)
+    else:
+        A.blit_text(surface, "WIN LIMIT REACHED", 30, (CASH_C[0], 925), D.RED, anchor="center", bold=True)
+    if g.status != "open":
+        pass
+    elif bonus is not None:
+        A.blit_text(surface, entry_name(bonus.label), 26, (BONUS_C[0], 860), D.CREAM, anchor="center", bold=True,
+                    wrap=300)
+        A.blit_text(surface, f"CHANCE {_pct(bonus.chance)}", 30, (BONUS_C[0], 925), D.CREAM, anchor="center",
+                    bold=True)
+        if bonus.chance < scene.min_green:
+            A.blit_text(surface, "THE REAL CHANCE IS SMALLER THAN THE GREEN SEGMENT SHOWS", 20, (BONUS_C[0], 955),
+                        D.MUTED, anchor="center", bold=True)
+    elif g.bonus_values:
+        A.blit_text(surface, "MAXIMUM AWARD REACHED: HAPPY BOOST + POT FILL + DOUBLE COINS", 22, (BONUS_C[0], 925),
+                    D.MUTED, anchor="center", bold=True, wrap=520)
+    else:
+        A.blit_text(surface, "BONUS ENTRIES ARE PRICED FROM THE BOOK LIBRARY", 22, (BONUS_C[0], 925), D.MUTED,
+                    anchor="center", bold=True, wrap=520)
+    if scene.idle():
+        A.blit_text(surface, "PRESS A WHEEL TO GAMBLE", 28, (960, 500), D.CREAM, anchor="center", bold=True,
+                    outline=(20, 10, 30), wrap=220)
+    limit = cur.format(g.limit_cents)
+    A.blit_text(surface, f"WIN LIMIT {limit}", 24, (1890, 1040), D.MUTED, anchor="bottomright", bold=True)
+    _draw_outcome(scene, surface)
+    scene.draw_widgets(surface)
+
+
+def _draw_outcome(scene, surface: pygame.Surface) -> None:
+    A = scene.app.assets
+    pres = scene.presentation
+    text = None
+    if scene.outcome == "limit":
+        text, col = "WIN LIMIT REACHED: COLLECTED", D.GOLD
+    elif pres is not None and pres.index >= 1:
+        text, col = {"won": ("YOU WIN!", D.GREEN), "lost": ("NO WIN", D.RED),
+                     "bonus": ("BONUS WON!", D.GREEN)}[scene.outcome]
+    if text:
+        lay = scene.app.layout
+        panel = A.surface(("hmh_gamble_result", lay.size), lambda: D.rounded_panel(
+            (lay.px(760), lay.px(150)), (70, 40, 100), (30, 16, 46), radius=lay.px(40), border=D.GOLD,
+            border_width=lay.px(5), alpha=240))
+        surface.blit(panel, panel.get_rect(center=lay.pt(960, 540)))
+        A.blit_text(surface, text, 64, (960, 540), col, anchor="center", bold=True, outline=(20, 10, 10))

@@ -1,0 +1,80 @@
+"""GAMBLE and SPIN CHANCE sentences with Happy Money Hens' configuration: exact 100%
+on every option at several stakes, the win limit, the top-combination cap."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from cabinet.mechanics.spin_chance import offer
+from games.happy_money_hens.gamble import bonus_values, gamble_config, library_value_cents, offered, start_gamble
+from games.happy_money_hens.mathfile import COMBOS, combo_code, combo_mode
+
+
+class FakeBooks:
+    def __init__(self, weight, payout):
+        self.weight, self.payout_x100 = np.array(weight, np.int64), np.array(payout, np.int64)
+
+
+class FakeLibrary:
+    """Seven small bonus libraries; the triple is the most valuable."""
+
+    def __init__(self):
+        self.modes = {combo_mode(c): FakeBooks([3, 5, 2, 7], [c * 1000 + 150, c * 2000 + 75, c * 500, 777 * c])
+                      for c in COMBOS}
+
+    def books(self, mode):
+        return self.modes[mode]
+
+
+def test_left_wheel_offers_half_double_or_triple():
+    assert gamble_config()["cash_multipliers"] == (Fraction(3, 2), Fraction(2), Fraction(3))
+
+
+@pytest.mark.parametrize("stake", [10, 155, 2_000, 31_415, 99_999])
+def test_every_cash_and_bonus_option_pays_back_exactly_1(stake):
+    g = start_gamble(stake, 100, FakeLibrary())
+    opts = g.cash_options() + g.bonus_options()
+    assert opts
+    for o in opts:
+        assert isinstance(o.chance, Fraction) and o.payback(stake) == 1
+
+
+def test_bonus_entry_value_is_the_exact_library_mean_held_to_the_money_limit():
+    b = FakeBooks([1, 3], [1000, 3000])          # 10x and 30x
+    assert library_value_cents(b.weight, b.payout_x100, 100, None) == Fraction(1000 * 1 + 3000 * 3, 4)
+    # at a 1,000.00 bet the 30x book is held to a 25,000.00 limit
+    assert library_value_cents(b.weight, b.payout_x100, 100_000, 2_500_000) == \
+        Fraction(1_000_000 + 3 * 2_500_000, 4)
+
+
+def test_the_bonus_wheel_tops_out_at_happy_boost_pot_fill_double_coins():
+    vals = bonus_values(FakeLibrary(), 100, 25_000_000)
+    assert vals[-1][0] == "DC+PF+HB" and [v for _, v in vals] == sorted(v for _, v in vals)
+    top = vals[-1][1]
+    g = start_gamble(int(top) + 1, 100, FakeLibrary())
+    assert not g.bonus_wheel_enabled and g.cash_options()   # cash wheel still there
+
+
+def test_a_result_over_2500x_or_250000_is_collected_automatically():
+    g = start_gamble(200_000, 100, FakeLibrary())           # 2000x a 1.00 bet
+    assert g.status == "collected"                           # even x1.5 would exceed 2500x
+    g = start_gamble(1_000_000, 800_000, FakeLibrary())      # $8,000 bet: the $250,000 limit
+    assert [o.label for o in g.cash_options()] == ["x1.5", "x2", "x3"]
+    g = start_gamble(10_000_000, 800_000, FakeLibrary())
+    assert [o.label for o in g.cash_options()] == ["x1.5", "x2"]
+
+
+def test_gamble_entry_on_on_5x_off_uses_the_base_bet_before_multipliers():
+    assert offered(1, 100, "on") and not offered(1, 100, "off")
+    assert offered(500, 100, "on_5x") and not offered(499, 100, "on_5x")
+
+
+def test_minimum_green_is_larger_than_a_tiny_real_chance():
+    g = start_gamble(1, 100, FakeLibrary())
+    o = g.bonus_options()[-1]
+    assert o.chance < gamble_config()["min_green"] == o.green_share(gamble_config()["min_green"])
+
+
+def test_spin_chance_at_happy_money_hens_prices():
+    sc = offer(37, 120, 100)                 # fortune 1.2x on: price of play 1.20, a base spin 1.00
+    assert sc.chance == Fraction(37, 100)

@@ -1,0 +1,95 @@
+"""FORTUNE BET, BONUS BUY and PAYBACK sentences."""
+from cabinet.core.rng import Rng
+from games.happy_money_hens import GAME, win_cap
+from games.happy_money_hens.analysis import bonus_rate
+from games.happy_money_hens.mathfile import load, n_features, combo_from_code
+from games.happy_money_hens.pots import combo_odds
+from games.happy_money_hens.rules import play
+
+
+def bonuses(mode, count, seed=0):
+    rng, out = Rng(seed), []
+    while len(out) < count:
+        r = play(rng, mode)
+        if "bonus" in r.features:
+            out.append(r)
+    return out
+
+
+def codes(rounds):
+    return [[e for e in r.events if e["type"] == "pot_trigger"][0]["code"] for r in rounds]
+
+
+def test_fortune_bets_cost_1_2_1_5_and_2_times_the_bet():
+    assert {m.id: m.cost_x100 for m in GAME.modes if m.id.startswith("fortune")} == \
+        {"fortune_1_2": 120, "fortune_1_5": 150, "fortune_2": 200}
+
+
+def test_every_fortune_bet_awards_more_bonuses_through_the_pseudo_mechanism():
+    base = bonus_rate("base")
+    for mode in ("fortune_1_2", "fortune_1_5", "fortune_2"):
+        assert bonus_rate(mode) > base
+
+
+def test_fortune_1_5_bonuses_start_with_at_least_2_features():
+    assert all(n_features(combo_from_code(c)) >= 2 for c in codes(bonuses("fortune_1_5", 6)))
+    assert all(combo_odds("fortune_1_5")[c] == 0 for c in (1, 2, 4))
+
+
+def test_fortune_2_bonuses_start_with_all_3_features():
+    assert codes(bonuses("fortune_2", 5)) == ["DC+PF+HB"] * 5
+    assert set(c for c, p in combo_odds("fortune_2").items() if p) == {0, 7}
+
+
+def test_awards_stay_those_of_the_base_bet():
+    # payouts are hundredths of the base bet in every mode: the same board pays the same
+    a = play(Rng(12), "base")
+    b = play(Rng(12), "fortune_1_2")
+    lines = lambda r: [e["pay_x100"] for e in r.events if e["type"] == "line_win"]
+    assert lines(a) == lines(b)
+
+
+def test_buying_shows_a_base_game_delivering_the_3_feature_symbols_then_the_purchase():
+    for mode in ("buy_mystery", "buy_triple"):
+        for seed in range(5):
+            r = play(Rng(seed), mode)
+            t = r.event_types()
+            assert t[:5] == ["reel_stop"] * 5
+            fs = [e for e in r.events if e["type"] == "feature_symbol"]
+            assert sorted(e["pot"] for e in fs) == ["BLUE", "GOLD", "RED"]
+            shown = [s for e in r.events if e["type"] == "reel_stop" for s in e["symbols"]]
+            assert sorted(x for x in shown if x in ("BLUE", "RED", "GOLD")) == ["BLUE", "GOLD", "RED"]
+            assert t.index("pot_trigger") < t.index("bonus_start")
+
+
+def test_mystery_gives_any_combination_and_triple_all_three():
+    seen = set(codes([play(Rng(s), "buy_mystery") for s in range(150)]))
+    assert seen == {"DC", "PF", "HB", "DC+PF", "DC+HB", "PF+HB", "DC+PF+HB"}
+    assert set(codes([play(Rng(s), "buy_triple") for s in range(10)])) == {"DC+PF+HB"}
+
+
+def test_buy_prices_are_in_base_bets_and_follow_the_bet():
+    mystery, triple = GAME.mode("buy_mystery"), GAME.mode("buy_triple")
+    assert mystery.kind == triple.kind == "buy"
+    assert triple.cost_cents(200) == 2 * triple.cost_cents(100)
+
+
+def test_stated_rtp_is_94_50_percent_in_every_mode():
+    assert set(GAME.rtp.values()) == {0.945} and set(GAME.rtp) == {m.id for m in GAME.modes}
+
+
+def test_win_limit_250000_per_game_and_the_round_cap():
+    cap = win_cap()
+    assert cap.max_cents == 25_000_000 and cap.max_x == load().max_win_x100 // 100
+    assert cap.limit_cents(800_000) == 25_000_000          # $8,000 bet: the money limit holds
+    assert cap.apply(30_000_000, 800_000) == (25_000_000, True)
+    assert cap.limit_cents(10) == cap.max_x * 10
+
+
+def test_bet_range_is_0_10_to_8000():
+    assert GAME.bet_ladder[0] == 10 and GAME.bet_ladder[-1] == 800_000
+
+
+def test_gamble_bonus_libraries_exist_for_all_7_combinations():
+    gm = [m for m in GAME.modes if m.kind == "gamble"]
+    assert len(gm) == 7
