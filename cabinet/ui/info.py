@@ -86,9 +86,15 @@ class InfoScene(Scene):
                     left, _, right = text.partition("|")
                     row = pygame.Surface((w, lay.px(56)), pygame.SRCALPHA)
                     pygame.draw.rect(row, (60, 60, 120, 110), row.get_rect(), border_radius=lay.px(12))
+                    # A game may show its symbols' art and names on pay rows (optional hooks).
+                    icon = getattr(self.game, "pay_icon", None) if kind == "pay" else None
+                    art = icon(left, lay.px(50)) if icon else None
+                    if art is not None:
+                        left = getattr(self.game, "symbol_name", lambda s: s)(left)
+                        row.blit(art, (lay.px(14), (row.get_height() - art.get_height()) // 2))
                     lab = A.font(32, True).render(left, True, D.GOLD if kind == "pay" else D.CREAM)
                     val = A.font(30).render(right, True, D.CREAM)
-                    row.blit(lab, (lay.px(20), (row.get_height() - lab.get_height()) // 2))
+                    row.blit(lab, (lay.px(76 if art is not None else 20), (row.get_height() - lab.get_height()) // 2))
                     row.blit(val, (lay.px(420), (row.get_height() - val.get_height()) // 2))
                     parts.append((row, 0))
             gap = lay.px(18)

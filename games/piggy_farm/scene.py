@@ -84,6 +84,15 @@ class PiggyFarmScene(GameScene):
         self.boardview.asleep = False
         self.boardview.dim = False
 
+    def pay_icon(self, sid: str, size: int) -> pygame.Surface | None:
+        """The symbol's art for the paytable page (info screen hook)."""
+        if sid not in art.DRAWERS:
+            return None
+        return self.app.assets.surface(("pf_sym", sid, size), lambda: art.symbol(sid, size, self.app.assets.font(80, True)))
+
+    def symbol_name(self, sid: str) -> str:
+        return art.NAMES.get(sid, sid)
+
     # -- controls ------------------------------------------------------------------
     def toggle_ante(self) -> None:
         """FARM WHEEL BOOST on / off (between rounds)."""
@@ -177,7 +186,7 @@ class PiggyFarmScene(GameScene):
         if b["fs"]:
             b["fs_won"] += ev["win_x100"]
         total, tumble, fs_won = b["total"], b["tumble"], b["fs_won"]
-        text = self.money(ev["win_x100"])
+        text = self.money(ev["win_x100"]) if ev["multiplier"] <= 1 else f"x{ev['multiplier']} = {self.money(ev['win_x100'])}"
 
         def start() -> None:
             cl = Cluster(ev["cells"], text, ev["multiplier"], ev["symbol"])

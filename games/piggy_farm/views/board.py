@@ -198,8 +198,12 @@ class BoardView:
                     self._draw_pop(surface, sid, x, y)
                     continue
                 face = self.face(sid)
-                if (r, c) in self.spawned and self.spawn_p < 1.0:
-                    face = self.face(sid, self.SYMBOL * (0.3 + 0.7 * self.spawn_p))
+                if (r, c) in self.spawned:
+                    g = self._glow((140, 255, 120), 70)
+                    surface.blit(g, (x - g.get_width() // 2, y - g.get_height() // 2))
+                    if self.spawn_p < 1.0:
+                        k = round(self.spawn_p * 6) / 6
+                        face = self.face(sid, self.SYMBOL * (0.3 + 0.7 * k))
                 if sid == "WM" and self.asleep:
                     face = self._sleepy()
                 surface.blit(face, (x - face.get_width() // 2, y - face.get_height() // 2))
@@ -209,7 +213,11 @@ class BoardView:
         self._draw_outlines(surface, ox, oy, cs)
         for cl in self.clusters:
             self._draw_label(surface, cl)
-        if self.asleep:
+        for r, c in self.spawned:
+            x, y = cell_center(r, c)
+            A.blit_text(surface, "NEW WILD", 22, (x, y - 44), (255, 255, 255), anchor="center", bold=True,
+                        outline=(30, 90, 20))
+        if self.asleep and self.fall_p >= 1.0:
             for r in range(ROWS):
                 for c in range(COLS):
                     if self.board[r][c] == "WM":
@@ -282,9 +290,6 @@ class BoardView:
         px, py = lay.pt(x, y)
         surface.blit(pill, (px - w // 2, py - h // 2))
         surface.blit(label, (px - label.get_width() // 2, py - label.get_height() // 2))
-        if cl.mult > 1:
-            A.blit_text(surface, f"x{cl.mult}", 36, (x, y + 40), (255, 120, 220), anchor="center", bold=True,
-                        outline=(60, 0, 50))
 
 
 def _faded(face: pygame.Surface, alpha: float) -> pygame.Surface:

@@ -72,7 +72,7 @@ class FarmWheel:
                     label = "UPGRADE"
                 shown.append(WheelSlice(label, slice_color(s.kind, s.value, name)))
             rim, dark = TIER_RIM[name]
-            self.views[name] = WheelView(app, f"farm_{name}", (RECT.centerx, RECT.centery + 20), 330, shown,
+            self.views[name] = WheelView(app, f"farm_{name}", (RECT.centerx, RECT.centery + 34), 292, shown,
                                          rim=rim, rim_dark=dark, hub_label=name.upper(), font_size=40, turns=3)
         self.result_text = ""
 
@@ -99,8 +99,13 @@ class FarmWheel:
         A.blit_text(surface, f"THE FARM WHEEL - {self.tier.upper()}", 52, (RECT.centerx, RECT.y + 8),
                     TIER_TEXT[self.tier], anchor="midtop", bold=True, outline=(50, 20, 0))
         if self.result_text:
-            A.blit_text(surface, self.result_text, 56, (RECT.centerx, RECT.bottom - 12), (255, 250, 220),
-                        anchor="midbottom", bold=True, outline=(80, 30, 0))
+            label = A.text(self.result_text, 54, (255, 250, 220), True, (80, 30, 0))
+            w, h = label.get_width() + lay.px(60), label.get_height() + lay.px(20)
+            pill = A.surface(("pf_result", w, h), lambda: D.rounded_panel(
+                (w, h), (150, 60, 30), (80, 24, 12), radius=h // 2, border=(255, 214, 70), border_width=lay.px(4)))
+            px, py = lay.pt(RECT.centerx, RECT.bottom - 36)
+            surface.blit(pill, (px - w // 2, py - h // 2))
+            surface.blit(label, (px - label.get_width() // 2, py - label.get_height() // 2))
 
 
 NEST_COLS, NEST_ROWS = 4, 3
@@ -193,18 +198,23 @@ class HuntView:
                 A.blit_text(surface, str(i + 1), 24, (r.x + 18, r.y + 6), (120, 70, 20), bold=True)
                 continue
             prize = self.opened[i]
+            if i == self.last:
+                g = A.surface(("pf_cursor", lay.px(110)), lambda: D.radial_glow(lay.px(110), (255, 255, 200), 1.0))
+                surface.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2 - lay.px(30)))
             if prize is None:
                 surface.blit(rooster, (cx - rooster.get_width() // 2, cy - rooster.get_height() + lay.px(20)))
-                A.blit_text(surface, "COCK-A-DOODLE-DOO!", 26, (r.centerx, r.bottom - 6), (200, 30, 30), anchor="midbottom",
+                A.blit_text(surface, "ROOSTER!", 34, (r.centerx, r.y + 4), (200, 30, 30), anchor="midtop",
                             bold=True, outline=(255, 240, 220))
             else:
                 egg = self._egg("open")
-                surface.blit(egg, (cx - egg.get_width() // 2, cy - egg.get_height() + lay.px(14)))
-                big = i == self.last
-                A.blit_text(surface, f"{prize / 100:,g}x", 50 if big else 44, (r.centerx, r.centery - 26), (200, 60, 0),
-                            anchor="center", bold=True, outline=(255, 245, 210))
-                A.blit_text(surface, bet_text(prize), 28, (r.centerx, r.bottom - 8), (90, 50, 10), anchor="midbottom",
-                            bold=True)
+                surface.blit(egg, (cx - egg.get_width() // 2, cy - egg.get_height() + lay.px(20)))
+                A.blit_text(surface, f"{prize / 100:,g}x", 48, (r.centerx, r.y + 2), (200, 60, 0),
+                            anchor="midtop", bold=True, outline=(255, 245, 210))
+                A.blit_text(surface, bet_text(prize), 30, (r.centerx, r.bottom + 4), (255, 250, 230), anchor="midbottom",
+                            bold=True, outline=(90, 40, 0))
+        if self.waiting:
+            A.blit_text(surface, "Pick a nest: click it, or ARROWS and ENTER", 30, (RECT.centerx, RECT.bottom + 2),
+                        (120, 50, 10), anchor="midbottom", bold=True)
 
 
 def _rooster(size: int) -> pygame.Surface:

@@ -22,8 +22,6 @@ def help_pages(pm: PiggyMath) -> list[tuple[str, str]]:
         total = sum(int(s["weight"]) for s in slices)
         parts = [f"{s['label']} ({int(s['weight']) * 100 / total:.0f}%)" for s in slices]
         wheel_lines.append(f"{tier.upper()}: " + ", ".join(parts))
-    pays = "\n\n".join(f"{names[sid]} ({sid}): 5 pays {_x(row[0])}, 6-7 {_x(row[1])}, 8-9 {_x(row[2])}, "
-                       f"10-11 {_x(row[3])}, 12+ {_x(row[4])}" for sid, row in raw["pays_x100"].items())
     hunt = modes["golden_egg_hunt"], modes["egg_hunt"]
     risk = modes["risk_the_farm"]
     num, den = (int(v) for v in risk["chance"])
@@ -34,7 +32,8 @@ def help_pages(pm: PiggyMath) -> list[tuple[str, str]]:
          f"{names[pm.symbols[pm.wild]]} is wild: it joins every cluster it touches but never starts one. "
          f"The {names[pm.symbols[pm.scatter]]} never clusters.\n\n"
          "Tumble: winning clusters explode, the symbols above fall into the gaps and new ones drop in from above. "
-         "The board pays again for as long as new clusters form.\n\n" + pays),
+         "The board pays again for as long as new clusters form. Every win of the chain adds up; the Paytable "
+         "page lists each symbol's pay by cluster size."),
         ("THE FARM WHEEL",
          f"Windmills left on the board when a spin's tumbles end: {tiers} (more than "
          f"{max(pm.tier_by_scatters)} also spins gold).\n\n"

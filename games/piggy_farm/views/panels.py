@@ -57,12 +57,20 @@ def draw_left(scene, surface: pygame.Surface) -> None:
                             outline=(60, 0, 50))
                 y += 104
             A.blit_text(surface, "STICKY GRID", 24, (x, y), D.MUTED, anchor="midtop", bold=True)
-            A.blit_text(surface, f"{fs['charged']} cells charged", 30, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
-            A.blit_text(surface, f"top cell x{fs['top']}", 30, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True)
+            if fs["charged"]:
+                A.blit_text(surface, f"{fs['charged']} cells charged", 30, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
+                A.blit_text(surface, f"top cell x{fs['top']}", 30, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True)
+            else:
+                A.blit_text(surface, "wins charge cells", 28, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
+                A.blit_text(surface, "x1, x2, x4 ... x128", 28, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True)
             y += 110
         A.blit_text(surface, "FEATURE WIN", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
         A.blit_chars(surface, cur.format(win_cents(bet, fs["won"])), 44, (x, y + 28), (255, 214, 70), anchor="midtop",
                      bold=True)
+    elif scene.hunt.active:
+        _hunt_counters(scene, surface, x, y)
+    elif scene.risk.active:
+        _risk_counters(scene, surface, x, y)
     else:
         A.blit_text(surface, "PIGGY FARM", 46, (x, y), (255, 190, 200), anchor="midtop", bold=True, outline=(90, 20, 40))
         A.blit_text(surface, "Oink more. Win more!", 26, (x, y + 50), D.CREAM, anchor="midtop")
@@ -78,6 +86,40 @@ def draw_left(scene, surface: pygame.Surface) -> None:
         A.blit_text(surface, f"tumble {scene.tumble_count}", 28, (x, ty + 92), (170, 230, 150), anchor="midtop", bold=True)
     if scene.capped:
         A.blit_text(surface, "MAX WIN REACHED", 30, (x, LEFT.bottom - 40), (255, 120, 100), anchor="midtop", bold=True)
+
+
+def _hunt_counters(scene, surface, x: int, y: int) -> None:
+    A, hunt = scene.app.assets, scene.hunt
+    A.blit_text(surface, hunt.title, 34, (x, y), (255, 214, 70), anchor="midtop", bold=True, outline=(60, 20, 0),
+                wrap=300)
+    y += 90
+    opened = len(hunt.opened)
+    prizes = sum(1 for v in hunt.opened.values() if v is not None)
+    A.blit_text(surface, "NESTS OPENED", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
+    A.blit_text(surface, f"{opened} of 12", 52, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
+    A.blit_text(surface, f"{prizes} prize{'s' if prizes != 1 else ''} found", 30, (x, y + 86), (170, 230, 150),
+                anchor="midtop", bold=True)
+    y += 150
+    A.blit_text(surface, "The rooster", 26, (x, y), D.CREAM, anchor="midtop")
+    A.blit_text(surface, "ends the hunt", 26, (x, y + 30), D.CREAM, anchor="midtop")
+    y += 80
+    A.blit_text(surface, "HUNT WIN", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
+    total = sum(v for v in hunt.opened.values() if v)
+    A.blit_chars(surface, scene.money(total), 48, (x, y + 28), (255, 214, 70), anchor="midtop", bold=True)
+
+
+def _risk_counters(scene, surface, x: int, y: int) -> None:
+    A = scene.app.assets
+    m = scene.pm.mode("risk_the_farm")
+    num, den = (int(v) for v in m["chance"])
+    A.blit_text(surface, "RISK THE FARM", 36, (x, y), (255, 120, 100), anchor="midtop", bold=True, outline=(60, 10, 0))
+    y += 70
+    A.blit_text(surface, "ONE DRAW", 28, (x, y), D.MUTED, anchor="midtop", bold=True)
+    A.blit_text(surface, f"{m['prize_x100'] / 100:,g}x", 64, (x, y + 34), (255, 214, 70), anchor="midtop", bold=True)
+    A.blit_text(surface, scene.money(int(m["prize_x100"])), 36, (x, y + 100), D.CREAM, anchor="midtop", bold=True)
+    A.blit_text(surface, "or nothing", 30, (x, y + 146), D.CREAM, anchor="midtop")
+    A.blit_text(surface, f"about 1 time in {den / num:.1f}", 26, (x, y + 196), (170, 230, 150), anchor="midtop",
+                bold=True)
 
 
 def draw_right(scene, surface: pygame.Surface) -> None:

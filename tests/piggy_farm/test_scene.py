@@ -1,0 +1,261 @@
+"""Piggy Farm on screen, driven by real pygame events (SPACE, clicks, SHIFT+keys) on a
+ManualClock: the balance moves by exactly each round's payout, and the scene's state
+(board, wheel, sticky grid, nests, barn) shows what the round's events say."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cabinet.core.cabinet import Cabinet
+from cabinet.core.config import load_config
+from cabinet.core.money import win_cents
+from cabinet.ui.app import App, start_scenes
+from cabinet.ui.buy_menu import BuyMenu
+from cabinet.ui.clock import ManualClock
+from games.piggy_farm import GAME
+from games.piggy_farm.scene import PiggyFarmScene
+from games.piggy_farm.views.features import nest_rect
+from games.piggy_farm.views.panels import ANTE
+from tests.ui.conftest import click, press, run, shift
+
+K = pygame
+CONFIG = """
+data_dir: {data}
+math_source: live
+demo_credit: "100000.00"
+min_round_seconds: 0
+sound: {{enabled: true, volume: 0.5}}
+games:
+  piggy_farm: {{bet_ladder: ["0.10", "1.00", "15.00"], default_bet: "1.00"}}
+"""
+FORCES = list(GAME.force_categories)
+BUYS = [m.id for m in GAME.modes if m.kind == "buy"]
+
+
+@pytest.fixture
+def app(tmp_path):
+    path = tmp_path / "config.yaml"
+    path.write_text(CONFIG.format(data=tmp_path / "data"))
+    config = load_config(path)
+    application = App(config, Cabinet(config, games={"piggy_farm": GAME}, seed=5), size=(960, 540),
+                      clock=ManualClock())
+    start_scenes(application)
+    yield application
+    application.checkpoints.close()
+    pygame.display.quit()
+
+
+def open_game(app) -> PiggyFarmScene:
+    press(app, K.K_RETURN)
+    scene = app.stack.top
+    assert isinstance(scene, PiggyFarmScene)
+    return scene
+
+
+def settle(app, scene, dt=0.1, limit=600.0):
+    """Let the round play out at `dt` a frame (closing any celebration)."""
+    t = 0.0
+    while (scene.busy or app.stack.top is not scene) and t < limit:
+        if app.stack.top is not scene:
+            press(app, K.K_SPACE)
+        run(app, 1, dt)
+        t += dt
+    assert not scene.busy
+
+
+def force(app, category: str) -> None:
+    """FORCE button, then the category's button in the force menu (real clicks)."""
+    click(app, (119, 895))
+    r, c = divmod(FORCES.index(category), 2)
+    click(app, (680 + c * 560, 261 + r * 72))
+
+
+def events(played, kind: str) -> list[dict]:
+    return [e for e in played.round.events if e["type"] == kind]
+
+
+def check_paid(app, before: int, played) -> None:
+    assert played.win_cents == win_cents(played.bet_cents, played.round.payout_x100)
+    assert app.cabinet.balance == before - played.cost_cents + played.win_cents
+
+
+def final_board(played) -> list[list[str]]:
+    boards = [e["board"] for e in played.round.events if e["type"] in ("board", "wild_spawn", "tumble")]
+    return boards[-1]
+
+
+def run_until(app, scene, label: str, dt=1 / 30, limit=3000) -> None:
+    for _ in range(limit):
+        pres = scene.presentation
+        if pres is None or (pres.current is not None and pres.current.label.startswith(label)):
+            return
+        run(app, 1, dt)
+    pytest.fail(f"no step {label!r}")
+
+
+def test_a_base_round_drops_tumbles_and_pays_its_payout(app):
+    scene = open_game(app)
+    for _ in range(40):                                     # natural rounds until one with a tumble
+        before = app.cabinet.balance
+        press(app, K.K_SPACE)
+        played = scene.played
+        assert app.cabinet.balance == before - 100
+        settle(app, scene, dt=1 / 30)                       # watched, not skipped
+        check_paid(app, before, played)
+        assert scene.boardview.board == final_board(played)
+        if events(played, "tumble"):
+            break
+    else:
+        pytest.fail("no tumble in 40 base rounds")
+    wins = events(played, "cluster_win")
+    assert scene.last_win == win_cents(100, sum(w["win_x100"] for w in wins)) == played.win_cents
+
+
+def test_a_cluster_is_outlined_with_its_pay_then_explodes_and_refills_fall(app):
+    scene = open_game(app)
+    shift(app, K.K_2)                                       # FREE SPINS buy: clusters for sure
+    shift(app, K.K_RETURN)
+    played = scene.played
+    assert played.mode == "free_spins"
+    first = events(played, "cluster_win")[0]
+    run_until(app, scene, "cluster")
+    run(app, 2, 0.1)
+    shown = scene.boardview.clusters[0]
+    assert shown.cells == {tuple(c) for c in first["cells"]}
+    assert app.cabinet.currency.format(win_cents(100, first["win_x100"])) in shown.text
+    run_until(app, scene, "tumble explode")
+    run(app, 1, 0.2)
+    assert scene.boardview.exploding                         # winners burst
+    run_until(app, scene, "tumble fall")
+    run(app, 1, 0.2)
+    tumble = events(played, "tumble")[0]
+    assert scene.boardview.board == tumble["board"] and 0 < scene.boardview.fall_p < 1
+    press(app, K.K_SPACE)
+    settle(app, scene)
+
+
+def test_a_forced_wheel_decelerates_onto_the_drawn_slice_and_pays(app):
+    scene = open_game(app)
+    force(app, "wheel_silver")
+    before = app.cabinet.balance
+    press(app, K.K_SPACE)
+    played = scene.played
+    spins = events(played, "wheel_spin")
+    assert spins[0]["tier"] == "silver"
+    run_until(app, scene, "wheel spin")
+    angles = []
+    for _ in range(6):
+        run(app, 1, 0.6)
+        angles.append(scene.wheel.view.angle)
+    assert len(set(angles)) > 3                             # it turns
+    run_until(app, scene, "wheel result") if not spins[0]["upgrade"] else run_until(app, scene, "wheel upgrade")
+    view = scene.wheel.views["silver"]
+    assert scene.wheel.wedges["silver"][view.slice_at_pointer()] == spins[0]["index"]
+    settle(app, scene)
+    last = spins[-1]
+    view = scene.wheel.views[last["tier"]]
+    assert scene.wheel.wedges[last["tier"]][view.slice_at_pointer()] == last["index"]
+    check_paid(app, before, played)
+
+
+def test_forced_free_spins_show_the_spins_the_sticky_grid_and_pay(app):
+    scene = open_game(app)
+    force(app, "free_spins")
+    before = app.cabinet.balance
+    press(app, K.K_SPACE)
+    played = scene.played
+    assert events(played, "free_spins_start")
+    press(app, K.K_SPACE)                                   # skip: the steps set the same state
+    settle(app, scene)
+    grids = events(played, "sticky_grid")
+    if grids:
+        assert scene.boardview.grid == grids[-1]["values"]
+    last = events(played, "free_spin")[-1]
+    assert (scene.fs["index"], scene.fs["of"]) == (last["index"], last["of"])
+    assert scene.fs["won"] == events(played, "free_spins_end")[-1]["win_x100"]
+    check_paid(app, before, played)
+
+
+def test_the_ante_toggle_arms_the_boost_and_spins_cost_three_bets(app):
+    scene = open_game(app)
+    click(app, ANTE.center)
+    assert scene.mode_id == "ante"
+    before = app.cabinet.balance
+    press(app, K.K_SPACE)
+    played = scene.played
+    assert played.mode == "ante" and app.cabinet.balance == before - 300
+    press(app, K.K_SPACE)
+    settle(app, scene)
+    check_paid(app, before, played)
+    click(app, ANTE.center)
+    assert scene.mode_id == "base"
+
+
+@pytest.mark.parametrize("option", range(7))
+def test_each_buy_is_bought_through_the_menu_and_pays_its_payout(app, option):
+    scene = open_game(app)
+    before = app.cabinet.balance
+    shift(app, K.K_1)                                       # the first buy's confirmation page
+    assert isinstance(app.stack.top, BuyMenu)
+    for _ in range(option):
+        shift(app, K.K_RIGHT)
+    shift(app, K.K_RETURN)
+    played = scene.played
+    assert played.mode == BUYS[option]
+    assert app.cabinet.balance == before - GAME.mode(BUYS[option]).cost_cents(100)
+    press(app, K.K_SPACE)
+    settle(app, scene)
+    check_paid(app, before, played)
+    mode = played.mode
+    if mode in ("golden_egg_hunt", "egg_hunt"):
+        reveals = events(played, "hunt_reveal")
+        assert len(scene.hunt.opened) == len(reveals)
+        assert sorted((v or 0) for v in scene.hunt.opened.values()) == sorted((e["prize_x100"] or 0) for e in reveals)
+    elif mode == "risk_the_farm":
+        assert scene.risk.won == events(played, "risk_draw")[0]["won"] and scene.risk.open_p == 1.0
+    elif mode == "growing_season":
+        assert scene.fs["mult"] == events(played, "free_spin")[-1]["multiplier"] and scene.boardview.asleep
+    elif mode == "hog_wild":
+        spawns = events(played, "wild_spawn")
+        assert spawns and all(1 <= len(e["cells"]) <= 3 for e in spawns)
+
+
+def test_the_hunt_opens_the_nests_the_player_picks_by_click_and_keys(app):
+    scene = open_game(app)
+    before = app.cabinet.balance
+    shift(app, K.K_1)
+    for _ in range(BUYS.index("golden_egg_hunt")):
+        shift(app, K.K_RIGHT)
+    shift(app, K.K_RETURN)
+    played = scene.played
+    reveals = events(played, "hunt_reveal")
+    run_until(app, scene, "nest 1")
+    run(app, 1, 0.1)
+    assert scene.hunt.waiting
+    click(app, nest_rect(6).center)                          # pick nest 7 with the mouse
+    run(app, 2, 0.05)
+    assert scene.hunt.opened[6] == reveals[0]["prize_x100"]
+    run_until(app, scene, "nest 2")
+    run(app, 1, 0.1)
+    scene.hunt.cursor = 0
+    press(app, K.K_RIGHT)                                    # cursor to nest 2, ENTER opens it
+    press(app, K.K_RETURN)
+    run(app, 2, 0.05)
+    assert scene.hunt.opened[1] == reveals[1]["prize_x100"]
+    settle(app, scene)                                       # the rest open by themselves
+    assert len(scene.hunt.opened) == len(reveals)
+    check_paid(app, before, played)
+
+
+def test_skipping_a_round_shows_the_same_picture_as_watching_it(app):
+    scene = open_game(app)
+    shift(app, K.K_3)                                        # HOG WILD: spawns, grid, tumbles
+    shift(app, K.K_RETURN)
+    played = scene.played
+    settle(app, scene, dt=1 / 20)
+    watched = (scene.boardview.board, scene.boardview.grid, dict(scene.fs), scene.shown_win)
+    scene.begin(played, recall=True)
+    scene.skip()
+    run(app, 2, 0.05)
+    skipped = (scene.boardview.board, scene.boardview.grid, dict(scene.fs), scene.shown_win)
+    assert skipped == watched
