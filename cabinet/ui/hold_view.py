@@ -112,7 +112,7 @@ class HoldGrid:
         """A darker copy of a face (built once per key and size)."""
         def build() -> pygame.Surface:
             out = img.copy()
-            out.fill((105, 95, 125, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            out.fill((130, 118, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
             return out
         return self.app.assets.surface(("hold_dim", self.name, key, img.get_size()), build)
 

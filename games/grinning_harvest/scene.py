@@ -58,6 +58,7 @@ class GrinningHarvestScene(GameScene):
              caption="The cap reached: 15,000x"),
         Shot("buy_menu", action="buy_menu", caption="The buy menu, four options"),
         Shot("buy_confirm", action="buy_3", caption="SHIFT+3: a buy option's confirmation page"),
+        Shot("info", action="info", caption="The game's rules, written from math.yaml"),
         Shot("paytable", action="paytable", caption="Paytable from the math"),
     ]
 

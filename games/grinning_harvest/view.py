@@ -66,8 +66,6 @@ def draw_value(scene, surface, rect: pygame.Rect, kind: str, label: str | None, 
         size = int(rect.w * 0.5)
         coin = _coin(scene, label, size)
         surface.blit(coin, coin.get_rect(center=(rect.centerx, rect.bottom - size // 2 - lay.px(6))))
-        if dim:
-            surface.blit(_plate(scene, size, size // 3, "dim"), (rect.centerx - size // 2, rect.bottom - size // 2))
         return
     w, h = int(rect.w * 0.82), lay.px(50)
     style = "dim" if dim else ("vault" if kind == "vault" else "pumpkin")
