@@ -29,8 +29,8 @@ from .views.bonus_view import BonusView
 from .views.sounds import add_cues
 from .views.offers import Offers
 
-REELS = pygame.Rect(420, 262, 1080, 624)
-POT_X = {"BLUE": 660, "RED": 960, "GOLD": 1260}
+REELS = pygame.Rect(420, 262, 1080, 606)
+POT_X = {"BLUE": 600, "RED": 980, "GOLD": 1360}
 FORTUNE = (("base", "OFF"), ("fortune_1_2", "1.2x"), ("fortune_1_5", "1.5x"), ("fortune_2", "2x"))
 FORTUNE_X = 1545
 
@@ -252,6 +252,16 @@ class HensScene(GameScene):
     def draw_background(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         surface.blit(self.app.assets.surface(("hmh_bg", lay.size), lambda: art.backdrop(lay.size)), (0, 0))
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        """The shared controls; the fortune selector only on the base game's screen."""
+        in_bonus = self.view != "base"
+        for widget in self.widgets:
+            if not (in_bonus and getattr(widget, "action", "").startswith("fortune:")):
+                widget.draw(surface, self.app)
+        if not in_bonus:
+            from .views.base_view import draw_prices
+            draw_prices(self, surface)
 
     def draw_board(self, surface: pygame.Surface) -> None:
         if self.view in ("bonus", "bonus_over") and self.bonus.snap is not None:

@@ -33,7 +33,7 @@ def draw_base(scene, surface: pygame.Surface) -> None:
     _draw_hot_cells(scene, surface)
     _draw_line(scene, surface)
     _draw_pots(scene, surface)
-    _draw_fortune(scene, surface)
+    _draw_fortune_panel(scene, surface)
     _draw_banner(scene, surface)
 
 
@@ -58,7 +58,7 @@ def _draw_hot_cells(scene, surface: pygame.Surface) -> None:
     for row, reel in scene.hot_cells:
         r = scene.reels.cell_rect(reel, row)
         glow = _surf(scene, ("hot",), lambda: D.radial_glow(lay.px(150), (255, 240, 170), 0.9))
-        surface.blit(glow, glow.get_rect(center=lay.pt(*r.center)), special_flags=pygame.BLEND_ADD)
+        surface.blit(glow, glow.get_rect(center=lay.pt(*r.center)))
 
 
 def _current_line(scene):
@@ -107,7 +107,7 @@ def _draw_pots(scene, surface: pygame.Surface) -> None:
         if bursting:
             p = scene.burst_p
             glow = _surf(scene, ("burst", colour), lambda colour=colour: D.radial_glow(lay.px(170), art.POT_COLOURS[colour]))
-            surface.blit(glow, glow.get_rect(center=lay.pt(*center)), special_flags=pygame.BLEND_ADD)
+            surface.blit(glow, glow.get_rect(center=lay.pt(*center)))
             for k in range(10):
                 a = k * math.tau / 10 + p * 2
                 d = 40 + 140 * p
@@ -136,14 +136,20 @@ def _pip(size: int, col, on: bool) -> pygame.Surface:
     return s
 
 
-def _draw_fortune(scene, surface: pygame.Surface) -> None:
+def _draw_fortune_panel(scene, surface: pygame.Surface) -> None:
     lay, A = scene.app.layout, scene.app.assets
-    from ..scene import FORTUNE, FORTUNE_X
+    from ..scene import FORTUNE_X
     panel = _surf(scene, ("fortune",), lambda: D.rounded_panel((lay.px(358), lay.px(640)), (70, 40, 100), (30, 16, 46),
                   radius=lay.px(28), border=D.GOLD, border_width=lay.px(3), alpha=235))
     surface.blit(panel, lay.pt(FORTUNE_X, 246))
     A.blit_text(surface, "FORTUNE BET", 40, (FORTUNE_X + 179, 290), D.GOLD, anchor="center", bold=True,
                 outline=(60, 20, 0))
+
+
+def draw_prices(scene, surface: pygame.Surface) -> None:
+    """The price of play on each fortune bet button (drawn over the buttons)."""
+    A = scene.app.assets
+    from ..scene import FORTUNE, FORTUNE_X
     cur = scene.app.cabinet.currency
     for i, (mode, _) in enumerate(FORTUNE):
         if not any(m.id == mode for m in scene.spin_modes):

@@ -229,7 +229,7 @@ class BonusView:
             r = cell_rect(*f["cell"])
             col = art.JACKPOT_COLOURS.get(f.get("pot"), D.GOLD)
             g = self._glow(col, 95)
-            surface.blit(g, g.get_rect(center=lay.pt(*r.center)), special_flags=pygame.BLEND_ADD)
+            surface.blit(g, g.get_rect(center=lay.pt(*r.center)))
             if kind == "pot_award":
                 text = f"{f['pot']}  {self.app.cabinet.currency.format(win_cents(bet, f['value_x100']))}"
                 A.blit_text(surface, text, 64, (GRID.centerx, GRID.centery), D.GOLD, anchor="center", bold=True,
@@ -248,7 +248,7 @@ class BonusView:
             for (cell, add) in f["boosts"]:
                 r = cell_rect(*cell)
                 g = self._glow((255, 150, 40), 100)
-                surface.blit(g, g.get_rect(center=lay.pt(*r.center)), special_flags=pygame.BLEND_ADD)
+                surface.blit(g, g.get_rect(center=lay.pt(*r.center)))
                 A.blit_text(surface, f"+{format_short(win_cents(bet, add))}", 40,
                             (r.centerx, r.y + 10 - 40 * p), (255, 240, 150), anchor="center", bold=True,
                             outline=(120, 40, 0))
@@ -258,7 +258,7 @@ class BonusView:
             paying = f["paying"]
             g = self._glow(D.GOLD, 80)
             for row, reel, _ in paying[:max(self.counted, 0)]:
-                surface.blit(g, g.get_rect(center=lay.pt(*cell_rect(row, reel).center)), special_flags=pygame.BLEND_ADD)
+                surface.blit(g, g.get_rect(center=lay.pt(*cell_rect(row, reel).center)))
             if kind == "total":
                 panel = self._surf(("total_panel",), lambda: D.rounded_panel(
                     (lay.px(700), lay.px(220)), (90, 50, 20), (40, 20, 10), radius=lay.px(40), border=D.GOLD,

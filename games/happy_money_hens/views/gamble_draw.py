@@ -40,8 +40,8 @@ def draw_gamble(scene, surface: pygame.Surface) -> None:
     stake = g.stake_cents
     A.blit_text(surface, "WIN AT RISK", 30, (960, 122), D.MUTED, anchor="center", bold=True)
     A.blit_text(surface, cur.format(stake), 64, (960, 170), D.CREAM, anchor="center", bold=True, outline=(30, 20, 10))
-    A.blit_text(surface, "CASH WHEEL", 44, (CASH_C[0], 195), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
-    A.blit_text(surface, "BONUS WHEEL", 44, (BONUS_C[0], 195), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
+    A.blit_text(surface, "CASH WHEEL", 44, (CASH_C[0], 228), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
+    A.blit_text(surface, "BONUS WHEEL", 44, (BONUS_C[0], 228), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
     scene.cash_view.draw(surface)
     scene.bonus_view.draw(surface)
     cash, bonus = scene.cash_option(), scene.bonus_option()
@@ -49,28 +49,29 @@ def draw_gamble(scene, surface: pygame.Surface) -> None:
         pass
     elif cash is not None:
         A.blit_text(surface, f"WIN {cur.format(int(cash.prize))}  ·  CHANCE {_pct(cash.chance)}", 30,
-                    (CASH_C[0], 925), D.CREAM, anchor="center", bold=True)
+                    (CASH_C[0], 940), D.CREAM, anchor="center", bold=True)
     else:
-        A.blit_text(surface, "WIN LIMIT REACHED", 30, (CASH_C[0], 925), D.RED, anchor="center", bold=True)
+        A.blit_text(surface, "WIN LIMIT REACHED", 30, (CASH_C[0], 940), D.RED, anchor="center", bold=True)
     if g.status != "open":
         pass
     elif bonus is not None:
-        A.blit_text(surface, entry_name(bonus.label), 26, (BONUS_C[0], 860), D.CREAM, anchor="center", bold=True,
+        A.blit_text(surface, entry_name(bonus.label), 26, (BONUS_C[0], 877), D.CREAM, anchor="center", bold=True,
                     wrap=300)
-        A.blit_text(surface, f"CHANCE {_pct(bonus.chance)}", 30, (BONUS_C[0], 925), D.CREAM, anchor="center",
+        A.blit_text(surface, f"CHANCE {_pct(bonus.chance)}", 30, (BONUS_C[0], 940), D.CREAM, anchor="center",
                     bold=True)
         if bonus.chance < scene.min_green:
-            A.blit_text(surface, "THE REAL CHANCE IS SMALLER THAN THE GREEN SEGMENT SHOWS", 20, (BONUS_C[0], 955),
+            A.blit_text(surface, "THE REAL CHANCE IS SMALLER THAN THE GREEN SEGMENT SHOWS", 20, (BONUS_C[0], 970),
                         D.MUTED, anchor="center", bold=True)
     elif g.bonus_values:
-        A.blit_text(surface, "MAXIMUM AWARD REACHED: HAPPY BOOST + POT FILL + DOUBLE COINS", 22, (BONUS_C[0], 925),
+        A.blit_text(surface, "MAXIMUM AWARD REACHED: HAPPY BOOST + POT FILL + DOUBLE COINS", 22, (BONUS_C[0], 940),
                     D.MUTED, anchor="center", bold=True, wrap=520)
     else:
-        A.blit_text(surface, "BONUS ENTRIES ARE PRICED FROM THE BOOK LIBRARY", 22, (BONUS_C[0], 925), D.MUTED,
+        A.blit_text(surface, "BONUS ENTRIES ARE PRICED FROM THE BOOK LIBRARY", 22, (BONUS_C[0], 940), D.MUTED,
                     anchor="center", bold=True, wrap=520)
     if scene.idle():
-        A.blit_text(surface, "PRESS A WHEEL TO GAMBLE", 28, (960, 500), D.CREAM, anchor="center", bold=True,
-                    outline=(20, 10, 30), wrap=220)
+        for i, line in enumerate(("PRESS A WHEEL", "TO GAMBLE")):
+            A.blit_text(surface, line, 30, (960, 515 + i * 36), D.CREAM, anchor="center", bold=True,
+                        outline=(20, 10, 30))
     limit = cur.format(g.limit_cents)
     A.blit_text(surface, f"WIN LIMIT {limit}", 24, (1890, 1040), D.MUTED, anchor="bottomright", bold=True)
     _draw_outcome(scene, surface)

@@ -19,7 +19,7 @@ from cabinet.ui.widgets import Button
 
 from .. import gamble as hens_gamble
 
-CASH_C, BONUS_C, RADIUS = (540, 500), (1380, 500), 260
+CASH_C, BONUS_C, RADIUS = (540, 535), (1380, 535), 250
 GREEN, RED, GREY = (60, 185, 95), (205, 55, 55), (90, 90, 104)
 NAMES = {"DC": "DOUBLE COINS", "PF": "POT FILL", "HB": "HAPPY BOOST"}
 
@@ -47,13 +47,13 @@ class GambleScene(Scene):
         self._bonus_entry: tuple[str, int] | None = None
         self.widgets = [
             Button((820, 950, 280, 100), "COLLECT", "collect", style="gold", font_size=44, enabled=self.idle),
-            Button((BONUS_C[0] - 250, 820, 90, 80), "-", "minus", font_size=56,
+            Button((BONUS_C[0] - 250, 835, 90, 80), "-", "minus", font_size=56,
                    enabled=lambda: self.idle() and self.entry > 0),
-            Button((BONUS_C[0] + 160, 820, 90, 80), "+", "plus", font_size=56,
+            Button((BONUS_C[0] + 160, 835, 90, 80), "+", "plus", font_size=56,
                    enabled=lambda: self.idle() and self.entry < len(self.gamble.bonus_options()) - 1),
         ]
         for i in range(len(gamble.multipliers)):
-            self.widgets.append(Button((CASH_C[0] - 255 + i * 175, 820, 160, 80), f"x{_fmt(gamble.multipliers[i])}",
+            self.widgets.append(Button((CASH_C[0] - 255 + i * 175, 835, 160, 80), f"x{_fmt(gamble.multipliers[i])}",
                                        f"mult:{i}", font_size=40, lit=lambda i=i: self.multiplier == i,
                                        enabled=lambda i=i: self.idle() and self._cash_ok(i)))
         self._fit_choices()
