@@ -128,7 +128,7 @@ class Lobby(Scene):
             top, bottom = ((78, 70, 150), (30, 24, 70)) if lit else ((52, 50, 110), (22, 20, 52))
             tile = D.rounded_panel((w, h), top, bottom, radius=lay.px(28),
                                    border=D.GOLD if lit else (90, 90, 150), border_width=lay.px(5 if lit else 3))
-            art_rect = pygame.Rect(lay.px(22), lay.px(22), w - lay.px(44), int(h * 0.56))
+            art_rect = pygame.Rect(lay.px(22), lay.px(22), w - lay.px(44), int(h * 0.52))
             art = self._art(spec, art_rect.size)
             mask = pygame.Surface(art_rect.size, pygame.SRCALPHA)
             pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=lay.px(18))
@@ -136,11 +136,23 @@ class Lobby(Scene):
             art.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
             tile.blit(art, art_rect)
             y = art_rect.bottom + lay.px(26)
-            for text, size, color in ((spec.name, 46, D.GOLD if lit else D.CREAM),
-                                      (rtp_text(spec), 30, D.CREAM), (f"MAX WIN {spec.max_win_x:,}x", 30, D.CYAN)):
+            cur = self.app.cabinet.currency
+            ladder = self.app.cabinet.games[spec.id].bet_ladder
+            buys = sum(1 for m in spec.modes if m.kind == "buy")
+            lines = ((spec.name, 46, D.GOLD if lit else D.CREAM), (rtp_text(spec), 30, D.CREAM),
+                     (f"MAX WIN {spec.max_win_x:,}x", 30, D.CYAN),
+                     (f"BET {cur.format(ladder[0])} - {cur.format(ladder[-1])}" + (
+                         f"   {buys} BONUS BUYS" if buys else ""), 24, D.MUTED))
+            for text, size, color in lines:
                 label = A.font(size, True).render(text, True, color)
                 tile.blit(label, label.get_rect(midtop=(w // 2, y)))
                 y += label.get_height() + lay.px(14)
+            if lit:
+                chip = D.rounded_panel((lay.px(280), lay.px(46)), (255, 214, 102), (196, 128, 28),
+                                       radius=lay.px(23), border=(255, 240, 190), border_width=lay.px(2))
+                label = A.font(28, True).render("PLAY", True, (40, 24, 8))
+                chip.blit(label, label.get_rect(center=(chip.get_width() // 2, chip.get_height() // 2)))
+                tile.blit(chip, chip.get_rect(midbottom=(w // 2, h - lay.px(18))))
             return tile
         return A.surface(("tile", spec.id, lit, rect.size, self.scene_classes.get(spec.id) is not None), build)
 
