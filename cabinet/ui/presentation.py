@@ -113,3 +113,19 @@ class Presentation:
             if not self._started:
                 self._begin_current(audible=False)
             self._finish_current()
+
+
+def count_up(seconds: float, start: Callable[[], int], end: int, show: Callable[[int], None],
+             label: str = "count up", sound: str | None = "coin") -> Step:
+    """A step that rolls an amount (cents) from `start()` (read when the step begins)
+    to `end`, in integers; skipping or resuming lands exactly on `end`."""
+    origin = {"v": 0}
+
+    def begin() -> None:
+        origin["v"] = start()
+
+    def tick(p: float) -> None:
+        eased = 1 - (1 - p) ** 3
+        show(origin["v"] + int((end - origin["v"]) * eased) if p < 1.0 else end)
+
+    return Step(seconds, start=begin, tick=tick, label=label, sound=sound)

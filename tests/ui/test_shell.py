@@ -312,3 +312,14 @@ def test_f12_saves_a_screenshot_and_f11_never_crashes(app):
     press(app, K.K_RETURN, K.KMOD_LALT)
     run(app, 2)
     assert app.running
+
+
+def test_count_up_rolls_in_integers_and_lands_exactly_on_the_end_when_skipped():
+    shown = []
+    step = __import__("cabinet.ui.presentation", fromlist=["count_up"]).count_up(
+        1.0, lambda: 100, 1337, shown.append)
+    pres = Presentation([step])
+    pres.advance(0.5)
+    assert 100 < shown[-1] < 1337 and all(isinstance(v, int) for v in shown)
+    pres.skip_to_end()
+    assert shown[-1] == 1337
