@@ -44,6 +44,8 @@ class GrinningHarvestScene(GameScene):
         Shot("collect", prepare="shot_collect", caption="A vault collecting the pumpkins' values"),
         Shot("grand_jackpot", mode="base", force="jackpot_grand", at="jackpot", within=0.5,
              caption="A Grand jackpot coin collected"),
+        Shot("anticipation", mode="base", force="bonus", at="anticipation", within=0.6,
+             caption="Reel 3 spins on: a pumpkin on reel 1 and a vault on reel 2"),
         Shot("bonus_trigger", mode="base", force="bonus", at="bonus trigger", within=0.6,
              caption="The bonus trigger: pumpkins on reels 1 and 3, a vault on reel 2"),
         Shot("bonus_start_collect", mode="base", force="bonus", at="vault collects", within=0.6,
@@ -96,6 +98,7 @@ class GrinningHarvestScene(GameScene):
         self.flights: list[tuple[Cell, Cell, str]] = []      # value labels flying into a vault
         self.flight_p = 0.0
         self.trigger_cells: list[Cell] = []
+        self.anticipation: int | None = None                 # a reel spinning on for the bonus
         self.row_items: list[str] | None = None
         self.row_spinning = False
         self.great_skull: int | None = None
@@ -133,6 +136,7 @@ class GrinningHarvestScene(GameScene):
         self._acc_x100 = 0           # the round's win so far, in event order (x100)
         self._line_x100 = 0          # its line pays so far
         self._seen_lines: list[dict] = []
+        self._columns: dict[int, list[str]] = {}
         for ev in played.round.events:
             handler = getattr(self, f"present_{ev['type']}", None)
             if handler is not None:
@@ -147,12 +151,18 @@ class GrinningHarvestScene(GameScene):
         c = ev["reel"]
         column = list(ev["symbols"])
         values = {(p["row"], c): (p["label"], p["value_x100"]) for p in ev["pumpkins"]}
+        self._columns[c] = column
         steps = []
         if c == 0:
             def spin() -> None:
                 self.pumpkins, self.vault_values, self.win_lines, self.caption = {}, {}, [], ""
+                self.anticipation = None
                 self.reels.spin()
             steps.append(Step(self.SPIN_TIME, start=spin, label="reels spin", sound="spin"))
+        if c == 2 and "pumpkin" in self._columns.get(0, ()) and "vault" in self._columns.get(1, ()):
+            # A pumpkin on reel 1 and a vault on reel 2: reel 3 may trigger the bonus, so it spins on.
+            steps.append(Step(0.9, start=lambda: setattr(self, "anticipation", 2), label="anticipation",
+                              sound="gh_tease"))
 
         def land(p: float) -> None:
             self.reels.land(c, column, min(p * 1.3, 1.0))
@@ -160,7 +170,8 @@ class GrinningHarvestScene(GameScene):
                 self.pumpkins.pop((r, c), None)
             self.pumpkins.update(values)
         jackpot = any(lab in JACKPOTS for lab, _ in values.values())
-        steps.append(Step(self.STOP_TIME, tick=land, label=f"reel {c + 1} stops",
+        steps.append(Step(self.STOP_TIME, tick=land, end=lambda: setattr(self, "anticipation", None),
+                          label=f"reel {c + 1} stops",
                           sound="gh_jackpot_land" if jackpot else ("gh_land" if values or "vault" in column
                                                                     else "reel_stop")))
         return steps

@@ -25,6 +25,9 @@ def bank(s: Synth) -> dict[str, np.ndarray]:
                                 (0.1, s.tone(note(0), 1.0, decay=3) * 0.7)], 1.3),
         "gh_multiplier": s.sequence([(0, s.sweep(300, 1200, 0.25, decay=3) * 0.6), (0.22, s.tone(note(24), 0.3, decay=12))],
                                     0.55),
+        # Reel 3 spinning on for the bonus: a rising tremolo.
+        "gh_tease": (s.sweep(200, 700, 0.9, decay=0.5) * (0.6 + 0.4 * np.sin(2 * np.pi * 14 * s.t(0.9)))).astype(
+            np.float32),
         "gh_reset": s.sequence([(0, s.tone(note(12), 0.1, decay=30)), (0.08, s.tone(note(19), 0.16, decay=24))], 0.26),
     }
 

@@ -104,6 +104,8 @@ def draw_board(scene, surface) -> None:
         draw_base_values(scene, surface)
         draw_lines(scene, surface)
     draw_trigger(scene, surface)
+    draw_anticipation(scene, surface)
+    draw_line_badges(scene, surface)
     draw_flights(scene, surface)
     draw_multipliers(scene, surface)
     panels.draw_jackpots(scene, surface)
@@ -167,6 +169,55 @@ def draw_trigger(scene, surface) -> None:
         rect = lay.rect(scene.reels.cell_rect(c, r)).inflate(-lay.px(4), -lay.px(4))
         pygame.draw.rect(surface, D.lerp_color((255, 120, 20), (255, 240, 160), g), rect, lay.px(8),
                          border_radius=lay.px(20))
+
+
+def draw_anticipation(scene, surface) -> None:
+    """A burning frame round the reel that may still trigger the bonus."""
+    if scene.anticipation is None or scene.in_bonus:
+        return
+    lay = scene.app.layout
+    c = scene.anticipation
+    col = scene.reels.cell_rect(c, 0).union(scene.reels.cell_rect(c, 2)).inflate(10, 10)
+    real = lay.rect(col)
+    glow = _img(scene, ("tease", real.size), lambda: D.radial_glow(max(real.size) // 2, (255, 120, 20), 0.8))
+    surface.blit(glow, glow.get_rect(center=real.center))
+    g = pulse(scene.time, 12.0)
+    pygame.draw.rect(surface, D.lerp_color((255, 100, 20), (255, 240, 120), g), real, lay.px(7),
+                     border_radius=lay.px(22))
+
+
+def draw_line_badges(scene, surface) -> None:
+    """Payline numbers on both sides of the frame, at the rows each line starts and ends on."""
+    if scene.in_bonus:
+        return
+    lay, A = scene.app.layout, scene.app.assets
+    lines = scene.maths.raw["lines"]
+    lit = {ev["line"] for ev in scene.win_lines}
+    x_left = scene.REELS_RECT[0] - FRAME_PAD // 2 - 2
+    x_right = scene.REELS_RECT[0] + scene.REELS_RECT[2] + FRAME_PAD // 2 + 2
+    for side, x, end in (("l", x_left, 0), ("r", x_right, -1)):
+        per_row: dict[int, list[int]] = {}
+        for i, line in enumerate(lines):
+            per_row.setdefault(line[end], []).append(i)
+        for row, ids in per_row.items():
+            cy = scene.reels.cell_rect(0, row).centery
+            for k, i in enumerate(ids):
+                y = cy + (k - (len(ids) - 1) / 2) * 40
+                on = i in lit
+                size = lay.px(34)
+                color = panels.LINE_COLORS[i % len(panels.LINE_COLORS)]
+                badge = _img(scene, ("lbadge", i, size, on), lambda color=color, on=on: _line_badge(size, color, on))
+                surface.blit(badge, badge.get_rect(center=lay.pt(x, y)))
+                A.blit_text(surface, str(i + 1), 24, (x, y + 1), (40, 10, 10) if on else D.CREAM, anchor="center",
+                            bold=True)
+
+
+def _line_badge(size: int, color, on: bool) -> pygame.Surface:
+    def paint(s, S):
+        pygame.draw.circle(s, (30, 10, 20), (S // 2, S // 2), S // 2)
+        pygame.draw.circle(s, color if on else D.lerp_color(color, (40, 20, 50), 0.6), (S // 2, S // 2),
+                           S // 2 - S // 10)
+    return art.supersampled(size, paint)
 
 
 def _ease(p: float) -> float:
