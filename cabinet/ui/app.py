@@ -236,6 +236,7 @@ class App:
         if self.kiosk and self._cursor_hidden_at and self.time > self._cursor_hidden_at:
             pygame.mouse.set_visible(False)
             self._cursor_hidden_at = 0.0
+        self.audio.poll()
         self.stack.update(dt)
         self.session.update()
         self._maybe_attract()

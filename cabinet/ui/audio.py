@@ -6,6 +6,8 @@ every method is a no-op then. SHIFT+S toggles effects, SHIFT+M the music.
 """
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pygame
 
@@ -104,9 +106,29 @@ class Audio:
             self.available = True
             for name, samples in effect_bank(self.synth).items():
                 self.add(name, samples)
-            self._music = self._make(music_loop(self.synth))
         except (pygame.error, ValueError, TypeError):
             self.available = False
+            return
+        # The music loop takes ~80 ms to synthesise: off the start-up path, in a thread;
+        # `poll()` (each frame) turns it into a Sound on the main thread when ready.
+        self._music_samples: np.ndarray | None = None
+        self._want_music = False
+        threading.Thread(target=self._synth_music, name="music-synth", daemon=True).start()
+
+    def _synth_music(self) -> None:
+        self._music_samples = music_loop(self.synth)
+
+    def poll(self) -> None:
+        """Finish start-up work that ran in the background (the music loop)."""
+        if self._music is None and self.available and getattr(self, "_music_samples", None) is not None:
+            try:
+                self._music = self._make(self._music_samples)
+            except (pygame.error, ValueError):
+                self.available = False
+                return
+            self._music_samples = None
+            if self._want_music:
+                self.start_music()
 
     def _make(self, mono: np.ndarray) -> pygame.mixer.Sound:
         peak = float(np.max(np.abs(mono))) or 1.0
@@ -134,7 +156,10 @@ class Audio:
                 pass
 
     def start_music(self) -> None:
-        if self.available and self.music_on and self._music is not None and self._music_channel is None:
+        if self._music is None:
+            self._want_music = True          # starts as soon as the loop is synthesised
+            return
+        if self.available and self.music_on and self._music_channel is None:
             try:
                 self._music.set_volume(self.music_volume)
                 self._music_channel = self._music.play(loops=-1)

@@ -169,3 +169,21 @@ def test_audio_without_a_mixer_is_silent_and_error_free(monkeypatch):
     silent.start_music()
     silent.toggle_music()
     silent.toggle_music()
+
+
+def test_music_loop_is_synthesised_in_the_background_and_starts_when_ready():
+    import time
+
+    from cabinet.ui.audio import Audio
+    audio = Audio()
+    if not audio.available:
+        return                              # no mixer at all here: covered by the silent test
+    audio.start_music()
+    for _ in range(200):
+        audio.poll()
+        if audio._music_channel is not None:
+            break
+        time.sleep(0.01)
+    assert audio._music is not None and audio._music_channel is not None
+    audio.toggle_music()
+    assert audio._music_channel is None
