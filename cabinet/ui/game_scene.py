@@ -355,7 +355,7 @@ class GameScene(Scene):
             return True
         if action == "close":
             if self.busy or self.autoplay:
-                self.message("Finish the round first")
+                self.message("Stop autoplay first" if self.autoplay else "Finish the round first")
             else:
                 self.app.pop(self)
             return True

@@ -37,7 +37,7 @@ def build_buttons(scene: "GameScene") -> list[Button]:
         Button((1390, 975, 150, 90), lambda: f"STOP {scene.autoplay.left}" if scene.autoplay else "AUTO",
                "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None),
         Button((1570, 960, 200, 110), lambda: "SKIP" if scene.busy else "SPIN", "spin", style="gold",
-               font_size=46, enabled=lambda: not scene.recall_mode or scene.busy),
+               font_size=46, enabled=lambda: scene.app.skip_allowed if scene.busy else not scene.recall_mode),
         Button((1790, 975, 110, 90), "TURBO", "turbo", font_size=24, lit=lambda: scene.app.turbo,
                enabled=lambda: scene.app.turbo_allowed),
     ]

@@ -323,3 +323,14 @@ def test_count_up_rolls_in_integers_and_lands_exactly_on_the_end_when_skipped():
     assert 100 < shown[-1] < 1337 and all(isinstance(v, int) for v in shown)
     pres.skip_to_end()
     assert shown[-1] == 1337
+
+
+def test_a_window_resize_relays_out_at_the_new_size_and_mouse_maps_through_it(app):
+    scene = open_game(app)
+    pygame.display.set_mode((800, 450))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=800, y=450))
+    run(app, 2)
+    assert app.layout.size == (800, 450) and app.surface.get_size() == (800, 450)
+    from tests.ui.conftest import click
+    click(app, (1670, 1015))                   # SPIN, at the new scale
+    assert scene.busy
