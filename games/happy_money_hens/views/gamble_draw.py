@@ -37,7 +37,7 @@ def draw_gamble(scene, surface: pygame.Surface) -> None:
     g = scene.gamble
     surface.blit(_backdrop(scene), (0, 0))
     A.blit_text(surface, "GAMBLE", 76, (960, 62), D.GOLD, anchor="center", bold=True, outline=(80, 30, 0))
-    stake = g.stake_cents
+    stake = scene.at_risk
     A.blit_text(surface, "WIN AT RISK", 30, (960, 122), D.MUTED, anchor="center", bold=True)
     A.blit_text(surface, cur.format(stake), 64, (960, 170), D.CREAM, anchor="center", bold=True, outline=(30, 20, 10))
     A.blit_text(surface, "CASH WHEEL", 44, (CASH_C[0], 228), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))

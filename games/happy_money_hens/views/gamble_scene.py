@@ -45,6 +45,7 @@ class GambleScene(Scene):
         self.time = 0.0
         self._close_in: float | None = None
         self._bonus_entry: tuple[str, int] | None = None
+        self.at_risk = gamble.stake_cents      # the win shown at risk (kept while the wheel turns)
         self.widgets = [
             Button((820, 950, 280, 100), "COLLECT", "collect", style="gold", font_size=44, enabled=self.idle),
             Button((BONUS_C[0] - 250, 835, 90, 80), "-", "minus", font_size=56,
@@ -156,6 +157,7 @@ class GambleScene(Scene):
         if option is None:
             return
         view = self.cash_view if wheel == "cash" else self.bonus_view
+        self.at_risk = self.gamble.stake_cents
         won, sid = self.offers.spin_gamble(self.gamble, option, self.round_id)   # recorded before it is shown
         offset = ((sid * 37) % 90) / 100 - 0.45
         self.outcome = ("bonus" if wheel == "bonus" else "won") if won else "lost"
@@ -177,7 +179,7 @@ class GambleScene(Scene):
             self.offers.play_bonus_entry(code, self.gamble.bet_cents, sid)   # busy before the pop: no offers
             self._finish()
         else:
-            self.game.last_win = self.gamble.stake_cents
+            self.game.last_win = self.at_risk = self.gamble.stake_cents
             if self.gamble.status == "collected":       # the win limit: collected automatically
                 self.outcome, self._close_in = "limit", 2.5
                 return
