@@ -29,14 +29,19 @@ games:
 FORCES = list(GAME.force_categories)
 
 
-@pytest.fixture
-def app(tmp_path):
+def make_app(tmp_path) -> App:
     path = tmp_path / "config.yaml"
     path.write_text(CONFIG.format(data=tmp_path / "data"))
     config = load_config(path)
     application = App(config, Cabinet(config, games={"grinning_harvest": GAME}, seed=11), size=(960, 540),
                       clock=ManualClock())
     start_scenes(application)
+    return application
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = make_app(tmp_path)
     yield application
     application.checkpoints.close()
     pygame.display.quit()
@@ -180,6 +185,34 @@ def test_skipping_ends_on_the_same_picture_as_watching(app):
     scene.begin(watched_round, recall=True)
     press(app, K.K_SPACE)
     assert state(scene) == watched
+
+
+def test_a_restart_mid_bonus_resumes_on_the_right_picture_and_pays_once(tmp_path):
+    app = make_app(tmp_path)
+    scene = open_game(app)
+    force(app, "bonus")
+    press(app, K.K_SPACE)
+    played = scene.played
+    pres = scene.presentation
+    first_spin = next(i for i, s in enumerate(pres.steps) if s.label.startswith("bonus spin"))
+    while pres.index <= first_spin + 1:
+        run(app, 1, 1 / 30)
+    app.checkpoints.flush()
+    balance_open = app.cabinet.balance
+    app.checkpoints.close()
+    app.cabinet.ledger.close()
+    pygame.display.quit()
+    app2 = make_app(tmp_path)                                  # "restart" on the same ledger
+    scene2 = app2.stack.top
+    assert isinstance(scene2, GrinningHarvestScene) and scene2.played.round_id == played.round_id
+    assert scene2.in_bonus and scene2.presentation.index > first_spin
+    settle(app2, scene2, dt=1 / 20)
+    assert app2.cabinet.balance == balance_open + played.win_cents
+    resumed = state(scene2)
+    scene2.begin(played, recall=True)                          # the same round, skipped at once
+    press(app2, K.K_SPACE)
+    assert state(scene2) == resumed
+    app2.checkpoints.close()
 
 
 def test_three_skulls_wake_the_great_skull_and_multiply_the_field(app):
