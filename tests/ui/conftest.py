@@ -88,3 +88,11 @@ def pixel(app: App, logical: tuple[float, float]) -> tuple[int, int, int]:
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def region(app: App, rect: tuple[int, int, int, int]):
+    """The screen's pixels (numpy, x-major RGB) inside a logical rect."""
+    import pygame.surfarray as sa
+    app.render()
+    real = app.layout.rect(rect)
+    return sa.array3d(app.surface.subsurface(real)).astype(int)
