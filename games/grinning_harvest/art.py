@@ -168,16 +168,16 @@ def paint_wild(s, S):
         pts.append((0.5 + r * math.cos(a), 0.5 + r * math.sin(a)))
     _poly(s, (90, 40, 140), S, pts)
     _poly(s, (200, 140, 255), S, pts, max(3, S // 50))
-    _circle(s, (60, 140, 40), S, 0.5, 0.52, 0.2)
-    _circle(s, SLIME, S, 0.5, 0.54, 0.17)
-    _circle(s, (200, 255, 160), S, 0.44, 0.48, 0.04)
-    pygame.draw.rect(s, (160, 110, 60), pygame.Rect(*_pt(S, 0.44, 0.22), round(0.12 * S), round(0.13 * S)))
-    _circle(s, OUTLINE, S, 0.5, 0.52, 0.2, max(3, S // 50))
+    pygame.draw.rect(s, (160, 110, 60), pygame.Rect(*_pt(S, 0.44, 0.13), round(0.12 * S), round(0.13 * S)))
+    _circle(s, (60, 140, 40), S, 0.5, 0.42, 0.19)
+    _circle(s, SLIME, S, 0.5, 0.44, 0.16)
+    _circle(s, (200, 255, 160), S, 0.44, 0.38, 0.04)
+    _circle(s, OUTLINE, S, 0.5, 0.42, 0.19, max(3, S // 50))
     font = pygame.font.Font(None, round(S * 0.34))
     font.bold = True
     for dx, dy, col in ((3, 3, OUTLINE), (0, 0, (255, 236, 120))):
         lab = font.render("WILD", True, col)
-        s.blit(lab, lab.get_rect(center=(S // 2 + dx * S // 300, round(S * 0.78) + dy * S // 300)))
+        s.blit(lab, lab.get_rect(center=(S // 2 + dx * S // 300, round(S * 0.74) + dy * S // 300)))
 
 
 def paint_pumpkin(s, S, face: bool = True):

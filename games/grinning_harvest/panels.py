@@ -99,8 +99,8 @@ def draw_side(scene, surface) -> None:
         x0, y0 = RIGHT.x + 30 + (i % 3) * 104, RIGHT.y + 84 + (i // 3) * 118
         _mini_line(scene, surface, i, line, (x0, y0), i in lit)
     if scene.caption:
-        A.blit_text(surface, scene.caption, 28, (cx, RIGHT.y + 350), D.CREAM, anchor="center", bold=True,
-                    wrap=320)
+        A.blit_text(surface, scene.caption, 30, (cx, RIGHT.y + 370), D.GOLD, anchor="center", bold=True,
+                    outline=(50, 20, 0), wrap=320)
     else:
         A.blit_text(surface, "Pumpkins on reels 1 and 3", 25, (cx, RIGHT.y + 350), D.MUTED, anchor="center")
         A.blit_text(surface, "+ a Vault on reel 2", 25, (cx, RIGHT.y + 380), D.MUTED, anchor="center")
