@@ -95,6 +95,8 @@ class Audio:
         self._music: pygame.mixer.Sound | None = None
         self._music_channel: pygame.mixer.Channel | None = None
         self.available = False
+        self.synth = Synth(44100)          # games may synthesise cues even when silent
+        self.channels = 2
         if not enabled:
             return
         try:
