@@ -190,6 +190,8 @@ class GameScene(Scene):
             self.stop_autoplay()
             return False
         except (KeyError, ValueError) as exc:        # a category this mode cannot produce
+            if force is None:
+                raise
             self.message(f"{force} cannot be forced in this mode ({exc})")
             self.showcase = []
             return False
