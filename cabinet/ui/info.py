@@ -41,11 +41,13 @@ class InfoScene(Scene):
             for sym, pays in table.get("pays", {}).items():
                 parts = [f"{n}: {cur.format(win_cents(g.bet, round(float(x) * 100)))}" for n, x in pays.items()]
                 blocks.append(("pay", f"{sym}|" + "    ".join(parts)))
+            name = getattr(g, "symbol_name", lambda s: s)     # a game may name its symbol ids (optional hook)
             if table.get("wild"):
-                blocks.append(("p", f"{table['wild']} is wild" + (
-                    f"; it does not replace {', '.join(table['not_substituted'])}." if table.get("not_substituted") else ".")))
+                blocks.append(("p", f"{name(table['wild'])} is wild" + (
+                    f"; it does not replace {', '.join(map(name, table['not_substituted']))}."
+                    if table.get("not_substituted") else ".")))
             if table.get("scatters"):
-                blocks.append(("p", f"Scatters (never pay on lines or in clusters): {', '.join(table['scatters'])}."))
+                blocks.append(("p", f"Scatters (never pay on lines or in clusters): {', '.join(map(name, table['scatters']))}."))
             if table.get("lines"):
                 blocks.append(("h", f"{len(table['lines'])} paylines (row of each reel, top row 1)"))
                 for i, line in enumerate(table["lines"]):

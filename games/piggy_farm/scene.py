@@ -3,11 +3,10 @@
 The board view (views/board.py) shows drops, clusters with their pay, explosions,
 falls and refills, the sticky grid and spawned wilds; views/features.py holds THE
 FARM WHEEL, the egg hunt's nests, RISK THE FARM's barn and the banners; the side
-panels (views/panels.py) the counters. Each step SETS state from its event (running
-totals are worked out while the steps are built), so SPACE skips and crash resumes
-land on the same picture. The hunt waits for a pick (click a nest, or ARROWS and
-ENTER) and picks by itself after a pause; the k-th nest opened shows the k-th reveal
-decided by the round.
+panels (views/panels.py) the counters. This file presents the board and free spins;
+scene_features.py the wheel, the hunts and the barn. Each step SETS state from its
+event (running totals are worked out while the steps are built), so SPACE skips and
+crash resumes land on the same picture.
 """
 from __future__ import annotations
 
@@ -19,19 +18,18 @@ from cabinet.ui.presentation import Step, wait
 from cabinet.ui.shots import Shot
 
 from . import art
-from . import events as E
-from .views.guide import help_pages
+from .scene_features import FarmFeatures
 from .sounds import add_cues
 from .tables import load
 from .views import panels
-from .views.board import RECT, BoardView, Cluster
+from .views.board import BoardView, Cluster
 from .views.features import Banner, FarmWheel, HuntView, RiskView
+from .views.guide import help_pages
 
-AUTO_PICK = 2.5          # seconds a nest waits for the player before opening itself
 FEATURE_TITLES = {"free_spins": "FREE SPINS", "hog_wild": "HOG WILD", "growing_season": "GROWING SEASON"}
 
 
-class PiggyFarmScene(GameScene):
+class PiggyFarmScene(FarmFeatures, GameScene):
     """The 7x7 tumble board, THE FARM WHEEL, free spins, egg hunts and RISK THE FARM."""
 
     SHOTS = [
@@ -42,7 +40,7 @@ class PiggyFarmScene(GameScene):
         Shot("wheel_silver", mode="base", force="wheel_silver", at="wheel spin", within=1.0, caption="Silver wheel landed"),
         Shot("wheel_gold", mode="base", force="wheel_gold", at="wheel spin", within=1.0, caption="Gold wheel landed"),
         Shot("free_spins_grid", mode="free_spins", at=0.7, caption="Free spins with a charged sticky grid"),
-        Shot("hog_wild", mode="hog_wild", at="wild spawn", within=1.0, caption="HOG WILD extra wilds"),
+        Shot("hog_wild", mode="hog_wild", at="wild spawn", within=0.9, caption="HOG WILD extra wilds"),
         Shot("growing_season", mode="growing_season", at=0.6, caption="GROWING SEASON multiplier, windmills asleep"),
         Shot("egg_hunt", mode="golden_egg_hunt", at="nest 4", within=0.3, caption="Golden egg hunt mid-way"),
         Shot("risk_the_farm", mode="risk_the_farm", at="risk draw", within=0.7, caption="RISK THE FARM draw"),
@@ -108,32 +106,6 @@ class PiggyFarmScene(GameScene):
             return True
         return super().on_action(action)
 
-    def handle_event(self, event, actions) -> bool:
-        if (self.hunt.waiting and event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
-                and self.app.stack.top is self):
-            nest = self.hunt.nest_at(self.app.layout.to_logical(event.pos))
-            if nest is not None and nest not in self.hunt.opened:
-                self._pick(nest)
-                return True
-        return super().handle_event(event, actions)
-
-    def _hunt_key(self, action: str) -> None:
-        if action == "select":
-            if self.hunt.cursor not in self.hunt.opened:
-                self._pick(self.hunt.cursor)
-            return
-        step = {"left": -1, "right": 1, "up": -4, "down": 4}[action]
-        self.hunt.cursor = (self.hunt.cursor + step) % 12
-
-    def _pick(self, nest: int) -> None:
-        """The player chose a nest: it opens now (the waiting step ends early)."""
-        pres = self.presentation
-        if pres is None or pres.current is None or not pres.current.label.startswith("nest"):
-            return
-        self.hunt_choice[self._hunt_pick] = nest
-        pres.elapsed = max(pres.elapsed, pres.current.duration)   # the next advance finishes it
-
-    # -- building the timeline -------------------------------------------------------
     def round_started(self, played) -> None:
         self.reset_round_state()
         self.shown_win = 0
@@ -235,51 +207,6 @@ class PiggyFarmScene(GameScene):
             return [Step(0.9, start=lambda: setattr(self.boardview, "scatters", cells), label="windmills", sound="pf_wind")]
         return [wait(0.35 if ev["win_x100"] else 0.15, "spin ends")]
 
-    def present_wheel_trigger(self, ev) -> list[Step]:
-        tier = ev["tier"]
-        sub = f"{ev['scatters']} windmills" if ev["scatters"] else "FARM WHEEL BUY"
-
-        def start() -> None:
-            self.banner.set("THE FARM WHEEL!", f"{sub} - {tier.upper()} wheel", (120, 210, 255))
-
-        def show() -> None:
-            self.banner.set()
-            self.wheel.tier, self.wheel.result_text = tier, ""
-            self.wheel.views[tier].highlight = False
-        return [Step(1.4, start=start, label="wheel trigger", sound="bonus"), Step(0.5, start=show, label="wheel shows")]
-
-    def present_wheel_spin(self, ev) -> list[Step]:
-        tier = ev["tier"]
-        wedge = self.wheel.wedge_for(tier, ev["index"], self._b["n"] + ev["index"])
-        view = self.wheel.views[tier]
-        offset = ((self._b["n"] * 37) % 7 - 3) / 10.0
-        spin = view.spin_step(wedge, seconds=4.2, label=f"wheel spin {tier}", sound="pf_wheel", offset=offset)
-        inner_start = spin.start
-
-        def start() -> None:
-            self.wheel.tier, self.wheel.result_text = tier, ""
-            inner_start()
-        spin.start = start
-        steps = [spin]
-        if ev["upgrade"]:
-            nxt = self.pm.wheel.next_tier(tier)
-            steps.append(Step(1.3, start=lambda: setattr(self.wheel, "result_text", f"UPGRADE!  on to {nxt.upper()}"),
-                              label="wheel upgrade", sound="bonus"))
-        else:
-            text = (f"FREE SPINS  x{int(ev['value'])}" if ev["slice_kind"] == "free_spins" else f"{ev['label']} COIN PRIZE")
-            steps.append(Step(1.2, start=lambda: setattr(self.wheel, "result_text", text), label="wheel result",
-                              sound="pf_ding"))
-        return steps
-
-    def present_coin_prize(self, ev) -> list[Step]:
-        self._b["total"] += ev["win_x100"]
-        total = self._b["total"]
-
-        def start() -> None:
-            self.wheel.result_text = f"{ev['win_x100'] / 100:,g}x = {self.money(ev['win_x100'])}"
-            self._total_win(total)
-        return [Step(1.6, start=start, label="coin prize", sound="coin")]
-
     def present_free_spins_start(self, ev) -> list[Step]:
         b = self._b
         b["fs"], b["fs_won"] = ev["feature"], 0
@@ -325,52 +252,6 @@ class PiggyFarmScene(GameScene):
         return [Step(1.6, start=lambda: self.banner.set(f"{title} WIN", self.money(ev["win_x100"])),
                      end=lambda: self.banner.set(), label="free spins end", sound="win")]
 
-    def present_hunt_start(self, ev) -> list[Step]:
-        title = "GOLDEN EGG HUNT" if self.played.mode == "golden_egg_hunt" else "EGG HUNT"
-
-        def start() -> None:
-            self.hunt.active, self.hunt.title, self.hunt.opened, self.hunt.last = True, title, {}, None
-        return [Step(1.0, start=start, label="hunt start", sound="bonus")]
-
-    def present_hunt_reveal(self, ev) -> list[Step]:
-        k = ev["pick"]
-        self._b["total"] = ev["total_x100"]
-        total = ev["total_x100"]
-
-        def waiting() -> None:
-            self._hunt_pick = k
-            self.hunt.waiting = True
-            if self.hunt.cursor in self.hunt.opened:
-                self.hunt.cursor = next(i for i in range(12) if i not in self.hunt.opened)
-
-        def reveal() -> None:
-            self.hunt.waiting = False
-            nest = self.hunt_choice.get(k, ev["nest"])
-            if nest in self.hunt.opened:
-                nest = next(i for i in range(12) if i not in self.hunt.opened)
-            self.hunt.opened[nest] = None if ev["rooster"] else ev["prize_x100"]
-            self.hunt.last = nest
-            self._total_win(total)
-        return [Step(AUTO_PICK, start=waiting, end=reveal, label=f"nest {k}"),
-                Step(0.9 if not ev["rooster"] else 1.6, label="nest opens", sound="pf_rooster" if ev["rooster"] else "coin")]
-
-    def present_hunt_end(self, ev) -> list[Step]:
-        return [Step(1.4, start=lambda: self.banner.set("HUNT WIN", f"{ev['prizes']} prizes - {self.money(ev['total_x100'])}"),
-                     end=lambda: self.banner.set(), label="hunt end", sound="win")]
-
-    def present_risk_draw(self, ev) -> list[Step]:
-        self._b["total"] = ev["win_x100"]
-
-        def tense(p: float) -> None:
-            self.risk.active, self.risk.shake, self.risk.open_p, self.risk.won = True, p, 0.0, None
-
-        def opens(p: float) -> None:
-            self.risk.won, self.risk.open_p = ev["won"], p
-            self.risk.prize_text = self.money(ev["win_x100"])
-            self._total_win(ev["win_x100"])
-        return [Step(3.2, tick=tense, label="risk draw", sound="pf_drum"),
-                Step(1.2, tick=opens, label="risk doors", sound="big_win" if ev["won"] else "refuse")]
-
     def present_cap(self, ev) -> list[Step]:
         def start() -> None:
             self.capped = True
@@ -402,20 +283,18 @@ class PiggyFarmScene(GameScene):
         elif self.risk.active:
             self.risk.draw(surface, self.time)
         else:
-            self.boardview.draw(surface, self.time)
             if self.wheel.tier:
-                lay = self.app.layout
-                veil = self.app.assets.surface(("pf_veil", lay.size), lambda: _veil(lay.rect(RECT.inflate(44, 44)).size))
-                surface.blit(veil, lay.pt(RECT.x - 22, RECT.y - 22))
+                self._draw_wheel_backdrop(surface)
                 self.wheel.draw(surface, self.time)
+            else:
+                self.boardview.draw(surface, self.time)
         self.banner.draw(surface)
+
+    def relayout(self) -> None:
+        self._wheel_back = (None,)
+        for view in self.wheel.views.values():
+            view.relayout()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         panels.draw_ante(self, surface)      # the caption goes over the ante button
-
-
-def _veil(size) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    s.fill((20, 30, 10, 190))
-    return s

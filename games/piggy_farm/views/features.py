@@ -85,15 +85,21 @@ class FarmWheel:
     def view(self) -> WheelView | None:
         return self.views.get(self.tier) if self.tier else None
 
+    def draw_glow(self, surface: pygame.Surface) -> None:
+        """The tier's coloured light behind the wheel (composed into the scene's backdrop)."""
+        view = self.view
+        if view is None:
+            return
+        lay = self.app.layout
+        g = D.radial_glow(lay.px(440), TIER_RIM[self.tier][0], 0.9)
+        cx, cy = lay.pt(*view.center)
+        surface.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2))
+
     def draw(self, surface: pygame.Surface, time: float) -> None:
         view = self.view
         if view is None:
             return
         lay, A = self.app.layout, self.app.assets
-        g = A.surface(("pf_wheel_glow", self.tier, lay.px(460)),
-                      lambda: D.radial_glow(lay.px(460), TIER_RIM[self.tier][0], 0.9))
-        cx, cy = lay.pt(*view.center)
-        surface.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2))
         view.lit_phase = time
         view.draw(surface)
         A.blit_text(surface, f"THE FARM WHEEL - {self.tier.upper()}", 52, (RECT.centerx, RECT.y + 8),
@@ -187,8 +193,10 @@ class HuntView:
             r = nest_rect(i)
             cx, cy = lay.pt(r.centerx, r.centery + 30)
             if self.waiting and i == self.cursor and i not in self.opened:
-                g = A.surface(("pf_cursor", lay.px(110)), lambda: D.radial_glow(lay.px(110), (255, 255, 200), 1.0))
-                surface.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2 - lay.px(30)))
+                ring = lay.rect(r.inflate(-14, -10))
+                pygame.draw.rect(surface, (255, 255, 255), ring, max(lay.px(5), 2), border_radius=lay.px(24))
+                pygame.draw.rect(surface, (230, 120, 20), ring.inflate(-lay.px(8), -lay.px(8)), max(lay.px(3), 1),
+                                 border_radius=lay.px(20))
             surface.blit(nest, (cx - nest.get_width() // 2, cy - nest.get_height() // 4))
             if i not in self.opened:
                 wob = math.sin(time * 3 + i) * 3 if self.waiting else 0

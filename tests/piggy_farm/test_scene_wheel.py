@@ -1,0 +1,82 @@
+"""The shared WheelView (cabinet/ui/wheel_view.py) and Piggy Farm's drawn wheels:
+a spin decelerates onto the drawn slice whatever the start angle, a skipped spin
+lands exactly, and the drawn wheel mirrors the math's slices."""
+from __future__ import annotations
+
+import os
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from cabinet.ui.layout import Assets, Layout
+from cabinet.ui.wheel_view import WheelSlice, WheelView, ease_out_spin
+from games.piggy_farm.tables import load
+from games.piggy_farm.views.features import visual_slices
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+
+@pytest.fixture(scope="module")
+def app():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((480, 270))
+    lay = Layout((480, 270))
+    yield SimpleNamespace(layout=lay, assets=Assets(lay))
+    pygame.display.quit()
+
+
+def wheel(app, sizes=(1, 1, 2, 1, 3)) -> WheelView:
+    slices = [WheelSlice(f"{i}x", (40 * i, 100, 200), size=s) for i, s in enumerate(sizes)]
+    return WheelView(app, "test", (960, 540), 300, slices, hub_label="T")
+
+
+@pytest.mark.parametrize("start", [0.0, 37.0, 181.5, 359.0])
+@pytest.mark.parametrize("offset", [-0.5, 0.0, 0.4])
+def test_a_spin_lands_its_slice_under_the_pointer_from_any_start(app, start, offset):
+    view = wheel(app)
+    for index in range(len(view.slices)):
+        view.angle = start
+        step = view.spin_step(index, 4.0, offset=offset)
+        step.begin()
+        step.finish()                      # what a skip does: tick(1.0), end()
+        assert view.slice_at_pointer() == index and view.result == index and view.highlight
+
+
+def test_the_spin_turns_one_way_and_slows_down(app):
+    view = wheel(app)
+    view.angle = 10.0
+    step = view.spin_step(3, 4.0)
+    step.begin()
+    travelled, last, speeds = 0.0, view.angle, []
+    for k in range(1, 41):
+        step.progress(k / 40)
+        moved = (last - view.angle) % 360.0          # clockwise: the angle goes down
+        travelled += moved
+        speeds.append(moved)
+        last = view.angle
+    assert travelled >= view.turns * 360
+    assert speeds[0] > speeds[20] > speeds[-1] >= 0
+    assert ease_out_spin(0) == 0 and ease_out_spin(1) == 1
+
+
+def test_the_wheel_draws_without_error_and_a_resting_wheel_is_cached(app):
+    view = wheel(app)
+    surface = pygame.Surface(app.layout.size)
+    view.show(2)
+    view.draw(surface)
+    view.draw(surface)
+    assert len(view._rotations) == 1
+    assert surface.get_at(app.layout.pt(960, 540))[:3] != (0, 0, 0)
+
+
+def test_each_drawn_farm_wheel_shows_every_math_slice_about_as_often_as_it_lands():
+    tiers = load().wheel.tiers
+    for name, slices in tiers.items():
+        wedges = visual_slices(slices)
+        assert sorted(set(wedges)) == list(range(len(slices)))
+        total = sum(s.weight for s in slices)
+        for i, s in enumerate(slices):
+            share = wedges.count(i) / len(wedges)
+            assert abs(share - s.weight / total) < 0.12, (name, s.label)
