@@ -285,9 +285,13 @@ def draw_big_head(scene, surface) -> None:
     bob = math.sin(scene.time * 2.0) * 5
     if scene.in_bonus:
         awake = bool(scene.great_skull)
-        size = lay.px(150 if not awake else 150 + 30 * min(1.0, scene.skull_p * 3))
+        size = lay.px(180 if awake else 150)
         img = _img(scene, ("bigskull", size, awake), lambda: art_scene.big_skull(size, awake))
         if awake:
+            grow = min(1.0, scene.skull_p * 3)             # it swells as it wakes (one cached picture, scaled)
+            if grow < 1.0:
+                side = lay.px(150 + 30 * grow)
+                img = pygame.transform.smoothscale(img, (side, side))
             shake = math.sin(scene.time * 50) * 6 * max(0.0, 1 - scene.skull_p * 2)
             surface.blit(img, img.get_rect(center=lay.pt(cx + shake, cy)))
             A.blit_text(surface, f"x{scene.great_skull}", 96, (cx + 150, cy + 10), (255, 90, 60), anchor="center",
