@@ -84,8 +84,10 @@ class GambleScene(Scene):
         return next((o for o in self.gamble.cash_options() if o.label == label), None)
 
     def bonus_option(self) -> GambleOption | None:
+        if self.gamble.status != "open":
+            return None
         opts = self.gamble.bonus_options()
-        return opts[self.entry] if opts and self.gamble.status == "open" else None
+        return opts[self.entry] if opts else None
 
     def _wheel(self, key: str, center, option: GambleOption | None, label: str) -> WheelView:
         if option is None:

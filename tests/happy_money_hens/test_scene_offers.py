@@ -1,0 +1,237 @@
+"""The gamble wheels and spin chance on screen, driven by real clicks and keys: each
+draw is recorded as a side draw before it is shown, and the balance moves by exactly
+stake -> prize (cash wheel), stake -> a funded bonus round (bonus wheel), or
+credit -> one base spin at the current bet (spin chance)."""
+from __future__ import annotations
+
+import os
+from fractions import Fraction
+
+import pygame
+import pytest
+
+from cabinet.core.cabinet import Cabinet
+from cabinet.core.config import load_config
+from cabinet.ui.app import App, start_scenes
+from cabinet.ui.celebration import BigWin
+from cabinet.ui.clock import ManualClock
+from games.happy_money_hens import GAME
+from games.happy_money_hens.views.gamble_scene import BONUS_C, CASH_C, GambleScene
+from games.happy_money_hens.views.offers import Offers
+from games.happy_money_hens.views.spin_chance_scene import SpinChanceScene
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+CONFIG = 'data_dir: {data}\nmath_source: live\ndemo_credit: "{credit}"\ngamble: "{gamble}"\nsound: {{enabled: false}}\n'
+ENTRY_X = {"DC": 30, "PF": 40, "HB": 45, "DC+PF": 60, "DC+HB": 70, "PF+HB": 80, "DC+PF+HB": 150}
+
+
+def hens_app(tmp, credit="1000.00", gamble="on", seed=3) -> App:
+    tmp.mkdir(parents=True, exist_ok=True)
+    (tmp / "config.yaml").write_text(CONFIG.format(data=tmp / "data", credit=credit, gamble=gamble))
+    config = load_config(tmp / "config.yaml")
+    app = App(config, Cabinet(config, games={GAME.id: GAME}, seed=seed), size=(960, 540), clock=ManualClock())
+    start_scenes(app)
+    app.open_game(GAME.id)
+    run(app, 2)
+    return app
+
+
+def run(app, frames=1, dt=1 / 30):
+    for _ in range(frames):
+        app.step(dt)
+
+
+def press(app, key, mod=0, frames=1):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, scancode=0))
+    run(app, frames)
+
+
+def click(app, logical):
+    pos = app.layout.pt(*logical)
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(etype, pos=pos, button=1))
+    run(app, 1)
+
+
+def hens(app):
+    from games.happy_money_hens.scene import HensScene
+    return app.stack.find(HensScene)
+
+
+def settle(app, scene):
+    """SPACE skips the round; big-win celebrations are completed with SPACE."""
+    press(app, pygame.K_SPACE)
+    while scene.busy:
+        run(app, 1, dt=0.25)
+    while isinstance(app.stack.top, BigWin):
+        press(app, pygame.K_SPACE, frames=3)
+        run(app, 60, dt=0.1)
+
+
+def winning_round(app, scene):
+    """A round with a win (a forced bonus always pays), settled; the gamble opens."""
+    scene.force_next = "combo_DC"
+    press(app, pygame.K_SPACE)
+    played = scene.played
+    settle(app, scene)
+    return played
+
+
+def side_draws(app):
+    return app.cabinet.ledger.db.execute(
+        "SELECT kind, stake_cents, prize_cents, won FROM side_draws ORDER BY id").fetchall()
+
+
+def button(scene, action):
+    return next(w for w in scene.widgets if w.action == action).rect.center
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = hens_app(tmp_path, credit="5000.00")
+    yield application
+    application.checkpoints.close()
+    pygame.display.quit()
+
+
+def test_cash_wheel_win_and_loss_move_the_balance_by_the_recorded_draw(app):
+    scene = hens(app)
+    seen = set()
+    for _ in range(12):
+        played = winning_round(app, scene)
+        gamble = app.stack.top
+        assert isinstance(gamble, GambleScene) and gamble.gamble.stake_cents == played.win_cents
+        click(app, button(gamble, "mult:1"))                   # x2
+        balance, stake, n = app.cabinet.balance, gamble.gamble.stake_cents, len(side_draws(app))
+        click(app, CASH_C)                                     # press the wheel
+        kind, s, prize, won = side_draws(app)[-1]               # recorded before the pointer moves
+        assert len(side_draws(app)) == n + 1 and gamble.presentation.index == 0
+        assert (kind, s) == ("gamble", stake) and prize == (2 * stake if won else 0)
+        assert app.cabinet.balance == balance - stake + prize
+        press(app, pygame.K_SPACE)                             # skip the spin
+        run(app, 60, dt=0.1)
+        if won:
+            assert app.stack.top is gamble and gamble.at_risk == 2 * stake
+            click(app, button(gamble, "collect"))
+            assert scene.last_win == 2 * stake
+        else:
+            assert scene.last_win == 0
+        assert app.stack.top is scene and app.cabinet.balance == balance - stake + prize
+        seen.add(bool(won))
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+
+
+def test_bonus_wheel_resizes_with_plus_minus_and_its_win_plays_a_funded_bonus(app, monkeypatch):
+    monkeypatch.setattr(Offers, "bonus_values", lambda self, bet: sorted(
+        ((code, Fraction(x * bet)) for code, x in ENTRY_X.items()), key=lambda kv: kv[1]))
+    scene = hens(app)
+    seen = set()
+    for _ in range(20):
+        winning_round(app, scene)
+        gamble = app.stack.top
+        stake = gamble.gamble.stake_cents
+        first = gamble.bonus_option()
+        click(app, button(gamble, "plus"))
+        second = gamble.bonus_option()
+        assert second.prize > first.prize and second.chance == Fraction(stake) / second.prize
+        assert gamble.bonus_view.slices[0].size == pytest.approx(float(second.green_share(gamble.min_green)))
+        click(app, button(gamble, "minus"))
+        assert gamble.bonus_option() == first
+        balance = app.cabinet.balance
+        click(app, BONUS_C)
+        kind, s, prize, won = side_draws(app)[-1]
+        assert (kind, s, prize) == ("gamble", stake, 0) and app.cabinet.balance == balance - stake
+        press(app, pygame.K_SPACE)
+        run(app, 60, dt=0.1)
+        if won:
+            played = scene.played
+            assert played is not None and played.cost_cents == 0 and played.mode.startswith("bonus_")
+            assert app.stack.top is scene
+            app.cabinet.config.gamble = "off"                  # settle the bonus without a new gamble
+            settle(app, scene)
+            app.cabinet.config.gamble = "on"
+            assert app.cabinet.balance == balance - stake + played.win_cents
+        else:
+            assert app.stack.top is scene and app.cabinet.balance == balance - stake
+        seen.add(bool(won))
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+
+
+def test_top_combination_cap_disables_the_bonus_wheel_and_win_limit_narrows_the_cash_wheel(app, monkeypatch):
+    monkeypatch.setattr(Offers, "bonus_values", lambda self, bet: [("DC", Fraction(30 * bet)),
+                                                                    ("DC+PF+HB", Fraction(150 * bet))])
+    scene = hens(app)
+    bet = scene.bet
+    gamble = scene.offers.open_gamble(1000 * bet, bet)          # above every entry, x3 over 2500x
+    run(app, 2)
+    assert gamble.bonus_option() is None and not gamble.gamble.bonus_wheel_enabled
+    n = len(side_draws(app))
+    click(app, BONUS_C)
+    assert len(side_draws(app)) == n and gamble.presentation is None
+    assert not gamble._cash_ok(2) and gamble._cash_ok(1)
+    click(app, button(gamble, "mult:2"))
+    assert gamble.multiplier != 2
+    click(app, button(gamble, "collect"))
+    assert app.stack.top is scene
+    limit = scene.offers.open_gamble(2000 * bet, bet)           # even x1.5 would pass the limit
+    assert limit.outcome == "limit"
+    run(app, 100, dt=0.05)
+    assert app.stack.top is scene and len(side_draws(app)) == n and scene.last_win == 2000 * bet
+
+
+def test_gamble_off_offers_nothing(tmp_path):
+    app = hens_app(tmp_path, gamble="off")
+    scene = hens(app)
+    winning_round(app, scene)
+    assert app.stack.top is scene and side_draws(app) == []
+    app.checkpoints.close()
+    pygame.display.quit()
+
+
+def test_spin_chance_no_thanks_keeps_the_credit(tmp_path):
+    app = hens_app(tmp_path, credit="0.40", gamble="off")
+    scene = hens(app)
+    offer = app.stack.top
+    assert isinstance(offer, SpinChanceScene) and offer.chance.chance == Fraction(40, 100)
+    assert offer.green == pytest.approx(0.4)                    # the meter's green share
+    click(app, button(offer, "decline"))
+    assert app.stack.top is scene and app.cabinet.balance == 40 and side_draws(app) == []
+    assert scene.offers.check_spin_chance() is None             # not offered again at this credit
+    app.checkpoints.close()
+    pygame.display.quit()
+
+
+def test_spin_chance_play_win_spins_at_the_current_bet_and_loss_takes_the_credit(tmp_path):
+    seen = set()
+    for seed in range(1, 16):
+        app = hens_app(tmp_path / str(seed), credit="0.40", gamble="off", seed=seed)
+        scene = hens(app)
+        offer = app.stack.top
+        click(app, button(offer, "play"))
+        kind, stake, prize, won = side_draws(app)[-1]           # recorded before the pointer runs
+        assert (kind, stake, prize) == ("spin_chance", 40, 100 if won else 0)
+        assert offer.presentation is not None and offer.presentation.index == 0
+        assert app.cabinet.balance == (100 if won else 0)
+        press(app, pygame.K_SPACE)
+        run(app, 3)
+        if won:                                                 # the spin plays at once, at the current bet
+            played = scene.played
+            assert played.mode == "base" and played.cost_cents == scene.bet == 100
+            assert app.cabinet.balance == 0
+            settle(app, scene)
+            assert app.cabinet.balance == played.win_cents
+        else:
+            assert scene.played is None and app.cabinet.balance == 0 and app.stack.top is scene
+        seen.add(bool(won))
+        app.checkpoints.close()
+        pygame.display.quit()
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
