@@ -72,3 +72,22 @@ def test_monkey_of_random_keys_and_clicks_never_crashes_and_the_ledger_audits(tm
         if not app.running:
             app.running = True
     assert app.cabinet.audit()[0]
+
+
+def test_kiosk_opens_fullscreen_at_the_desktop_size_and_hides_the_cursor_until_it_moves(tmp_path):
+    from cabinet.core.cabinet import Cabinet
+    from cabinet.ui.app import App, start_scenes
+    from cabinet.ui.clock import ManualClock
+    from tests.ui.conftest import make_config
+    from tests.ui.toy_game import TOY
+    config = make_config(tmp_path)
+    app = App(config, Cabinet(config, games={"toyui": TOY}), clock=ManualClock(), kiosk=True)
+    start_scenes(app)
+    assert app.fullscreen and app.surface.get_size() == pygame.display.get_desktop_sizes()[0]
+    assert not pygame.mouse.get_visible()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    run(app, 1)
+    assert pygame.mouse.get_visible()
+    run(app, 4, 1.0)
+    assert not pygame.mouse.get_visible()
+    app.checkpoints.close()
