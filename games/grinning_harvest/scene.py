@@ -117,6 +117,10 @@ class GrinningHarvestScene(GameScene):
         self.grid.clear()
         self.grid.spinning = False
 
+    def is_bonus(self, played) -> bool:
+        """Autoplay's stop-on-bonus: the Hold-n-Win (a base collect is not a bonus)."""
+        return "bonus" in played.round.features
+
     @classmethod
     def tile_art(cls, size: tuple[int, int]) -> pygame.Surface | None:
         return art_scene.tile(size)

@@ -118,6 +118,7 @@ def test_a_vault_collects_every_pumpkin_on_its_own_and_the_win_is_paid(app):
         assert scene.vault_values[tuple(ev["vault"])] == ev["vault_value_x100"]
         assert ev["amount_x100"] == sum(p["value_x100"] for p in ev["pumpkins"])
     assert len(collects) == sum(s.count("vault") for s in (e["symbols"] for e in events(played, "reel_stop")))
+    assert not scene.is_bonus(played)                         # autoplay's stop-on-bonus ignores collects
     check_paid(app, before, played)
 
 
@@ -171,6 +172,7 @@ def test_a_forced_bonus_carries_over_collects_first_and_ends_on_its_events(app):
     spins = events(played, "bonus_spin")
     assert scene.row_items == spins[-1]["row"]
     assert sum(1 for it in scene.items.values() if it["kind"] == "vault") == end["vaults"]
+    assert scene.is_bonus(played)
     check_paid(app, before, played)
 
 
