@@ -128,3 +128,14 @@ def test_unreachable_rtp_is_a_build_error(tmp_path):
     greedy = dataclasses.replace(GAME, rtp={**GAME.rtp, "buy_bonus": 20.0})   # 400x > 5 coins of 50x
     with pytest.raises(BuildError, match="out of reach"):
         build(greedy, modes=["buy_bonus"], books=2000, out=tmp_path)
+
+
+def test_a_games_batch_fast_path_gives_the_same_library(tmp_path):
+    def play_batch(seeds, mode, force):
+        rounds = [rules.play(Rng.for_book(int(s)), mode, force) for s in seeds]
+        return [r.payout_x100 for r in rounds], [r.features for r in rounds]
+
+    fast = dataclasses.replace(GAME, extra={**GAME.extra, "play_batch": play_batch})
+    build(GAME, modes=["base"], books=3000, out=tmp_path / "plain")
+    build(fast, modes=["base"], books=3000, out=tmp_path / "fast")
+    assert (tmp_path / "plain" / "base.npz").read_bytes() == (tmp_path / "fast" / "base.npz").read_bytes()

@@ -6,9 +6,14 @@ book's seed depends only on (build seed, mode, stratum, position), never on the
 number of worker processes: the library is byte-identical for any --workers.
 The natural stratum (s = -1) holds `--books` books; each forcing category holds
 `forced_books(...)` more, each made with `play(rng, mode, force=category)`.
+
+A game may give `spec.extra['play_batch'](seeds, mode, force) -> (payout_x100[n],
+[features of each round])`, a fast path that must give exactly what
+`play(Rng.for_book(seed), mode, force)` gives for each seed (`verify` checks it).
 """
 from __future__ import annotations
 
+import sys
 import time
 import zlib
 from concurrent.futures import ProcessPoolExecutor
@@ -78,11 +83,17 @@ def run_task(task: Task) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     pay = np.empty(task.count, dtype=np.int64)
     feats = np.zeros(task.count, dtype=np.uint64)
     play, mode, force = spec.play, task.mode, task.category
-    for i, s in enumerate(seeds.tolist()):
-        r = play(Rng(s), mode, force)
-        pay[i] = r.payout_x100
+    batch = spec.extra.get("play_batch")
+    if batch is not None:   # the game's own fast path: same results as play, per seed
+        payouts, features = batch(seeds, mode, force)
+        rounds = zip(np.asarray(payouts, dtype=np.int64).tolist(), features)
+    else:
+        rounds = ((r.payout_x100, r.features) for r in (play(Rng(s), mode, force) for s in seeds.tolist()))
+    for i, (payout, round_features) in enumerate(rounds):
+        s = int(seeds[i])
+        pay[i] = payout
         mask = 0
-        for f in r.features:
+        for f in round_features:
             try:
                 mask |= bit[f]
             except KeyError:
@@ -171,11 +182,27 @@ def build(game: str | GameSpec, modes: list[str] | None = None, books: int | Non
         jobs[mode] = (natural, plan(spec, ref, mode, natural, seed))
     all_tasks = [t for _, ts in jobs.values() for t in ts]
     t0 = time.perf_counter()
-    if workers <= 1:
-        results = [run_task(t) for t in all_tasks]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(run_task, all_tasks, chunksize=1))
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=sum(t.count for t in all_tasks), unit="books", unit_scale=True, file=sys.stderr)
+    results = []
+    try:
+        if workers <= 1:
+            stream = map(run_task, all_tasks)
+            pool = None
+        else:
+            pool = ProcessPoolExecutor(max_workers=workers)
+            stream = pool.map(run_task, all_tasks, chunksize=1)
+        for res in stream:
+            results.append(res)
+            if bar is not None:
+                bar.update(len(res[0]))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+        if bar is not None:
+            bar.close()
     elapsed = time.perf_counter() - t0
     metas, pos = {}, 0
     for mode, (natural, tasks) in jobs.items():
