@@ -215,6 +215,10 @@ def build(game: str | GameSpec, modes: list[str] | None = None, books: int | Non
             print(f"{spec.id}/{mode}: {meta['build']['books']} books, rtp {float(opt['natural']['rtp']):.6f} "
                   f"natural -> {meta['rtp_target']} target (error {opt['rtp_error']:.1e}), "
                   f"hit rate moved {opt['moved']['hit_rate']:+.5f}")
+            gap = float(opt["natural"]["rtp"]) - float(B.rtp_fraction(meta["rtp_target"]))
+            if abs(gap) > 0.003:
+                print(f"  warning: the weights move RTP by {-gap * 100:+.2f} pp (more than 0.3 pp): "
+                      f"the rules, not the weights, should carry the RTP", file=sys.stderr)
     if progress:
         n = sum(t.count for t in all_tasks)
         print(f"generated {n} books in {elapsed:.1f}s ({n / max(elapsed, 1e-9):,.0f} books/s, "

@@ -8,7 +8,8 @@ from a live simulation of the rules, the natural RTP with its 99% CI.
 
 Game hooks (all optional, in `spec.extra`):
 - `par_info()` -> {"reel_strips": {set name: [[symbol, ...] per reel]}, "notes": [str]}:
-  reel strips (symbol counts are derived) and free text for the sheet;
+  reel strips (symbol counts are derived) and free text for the sheet (a plain
+  `reel_strips` entry in `spec.extra` serves too);
 - `payout_sources(round)` -> {source: payout_x100}: splits a round's payout by source
   (line wins, cluster wins, each feature). With it, the RTP by source is exact over
   every regenerated book; without it, the sheet gives the exact RTP of rounds with no
@@ -121,7 +122,7 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 200_00
     spec = lib.spec
     figs = library_figures(lib)["modes"]
     info = spec.extra["par_info"]() if callable(spec.extra.get("par_info")) else {}
-    strips = info.get("reel_strips", {})
+    strips = info.get("reel_strips") or spec.extra.get("reel_strips") or {}
     data: dict[str, Any] = {
         "game": spec.id, "name": spec.name, "version": spec.version, "fingerprint": B.fingerprint(spec),
         "max_win_x": spec.max_win_x, "paytable": spec.paytable() if spec.paytable else None,
