@@ -36,5 +36,7 @@ GAME = GameSpec(
     feature_names=rules.FEATURES,
     default_bet=int(_m.raw["default_bet_cents"]),
     extra={"buy_keys": {b.id: b.key for b in _m.buys}, "events": rules.EVENT_TYPES,
-           "help": help_sections, "par_info": par_info, "payout_sources": payout_sources},
+           "help": help_sections, "par_info": par_info, "payout_sources": payout_sources,
+           "forced_books": {mode: {k: int(v) for k, v in cats.items()}
+                            for mode, cats in (_m.raw.get("forced_books") or {}).items()}},
 )

@@ -45,8 +45,13 @@ EVENT_TYPES = ("reel_stop", "line_win", "collect", "jackpot", "bonus_trigger", "
                "counter", "bonus_end", "cap", "round_end")
 FEATURES = ("collect", "bonus", "jackpot_mini", "jackpot_minor", "jackpot_mega", "jackpot_grand",
             "great_skull", "vaults_3", "max_win")
-FORCE_LABELS = {"bonus": "Hold-n-Win bonus", "jackpot_grand": "Grand Jackpot", "great_skull": "Great Skull",
-                "vaults_3": "3 Vaults", "max_win": "Max win 15,000x"}
+FORCE_LABELS = {"bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini Jackpot", "jackpot_minor": "Minor Jackpot", "jackpot_mega": "Mega Jackpot",
+                "jackpot_grand": "Grand Jackpot", "great_skull": "Great Skull", "vaults_3": "3 Vaults",
+                "max_win": "Max win 15,000x"}
+# Weight factors of a forced jackpot's coin (base pumpkins, bonus pumpkins of a buy):
+# the coin shows on about 2% of base pumpkins and 0.6% of bought-bonus pumpkins, so
+# that accepted rounds rarely hold the coin twice (close to the natural conditional).
+_JACKPOT_BOOST = {"mini": (4, 1), "minor": (10, 3), "mega": (25, 8), "grand": (100, 30)}
 
 
 def window(m: Maths, stops: list[int]) -> list[list[str]]:
@@ -101,13 +106,17 @@ def _proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, Bonus
         return base_values, setup, False
     if force == "bonus":
         return base_values, setup, True
-    if force == "jackpot_grand":
-        return _boost(base_values, "grand", 3000), replace(setup, values=_boost(setup.values, "grand", 300)), False
-    if force == "vaults_3":
-        return base_values, replace(setup, vault_chance=m.chance_den // 3), True
+    if force.startswith("jackpot_"):
+        label = force[len("jackpot_"):]
+        share = _JACKPOT_BOOST[label]
+        if mode == "base":        # the base pumpkins carry the boost; the bonus stays natural
+            return _boost(base_values, label, share[0]), setup, False
+        return base_values, replace(setup, values=_boost(setup.values, label, share[1])), False
+    if force == "vaults_3":              # natural bonuses: about 1 in 7 ends with 3 vaults
+        return base_values, setup, True
     if force == "great_skull":
         w = row.weights.copy()
-        w[:, row.skull] = w.sum(axis=1)
+        w[:, row.skull] = w.sum(axis=1) // 5    # three skulls on about 1 spin in 200
         return base_values, replace(setup, row=replace(row, weights=w, cum=np.cumsum(w, axis=1))), True
     if force == "max_win":
         w = row.weights.copy()
@@ -226,7 +235,7 @@ def _once(rng: Rng, m: Maths, mode: str, force: str | None) -> Round:
     base_values, setup, need_trigger = _proposal(m, mode, force)
     if mode == "base":
         total, events, features, capped = _base(rng, m, base_values, setup, need_trigger,
-                                                need_collect=force == "jackpot_grand")
+                                                need_collect=bool(force and force.startswith("jackpot_")))
     else:
         total, events, features, capped = _buy(rng, m, mode, setup)
     if capped:
