@@ -163,7 +163,7 @@ def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
     ax.set_ylabel("probability per round (log)")
     ax.set_title(f"{data['name']}: win size distribution per bet mode")
     ax.grid(axis="y", alpha=0.3)
-    ax.legend(fontsize=8, ncol=3)
+    ax.legend(fontsize=8, ncol=3, loc="upper right")
     fig.tight_layout()
     files.append(f"{gid}_distribution.png")
     fig.savefig(out / files[-1], dpi=110)
