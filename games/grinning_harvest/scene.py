@@ -209,8 +209,13 @@ class GrinningHarvestScene(GameScene):
             self.flights = flights
             self._set_vault(vault, before)
 
+        values = [p["value_x100"] for p in ev["pumpkins"]]
+
         def tick(p: float) -> None:
             self.flight_p = p
+            # The vault counts up as each value arrives.
+            arrived = sum(v for i, v in enumerate(values) if view.flight_progress(p, i, len(values)) >= 1.0)
+            self._set_vault(vault, before + arrived)
 
         def end() -> None:
             self.flights = []

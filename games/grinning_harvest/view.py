@@ -99,6 +99,8 @@ def draw_board(scene, surface) -> None:
                 continue
             draw_value(scene, surface, lay.rect(scene.grid.cell_rect(cell)), item["kind"], item.get("label"),
                        item["value_x100"], dim=cell in scene.collected)
+        if scene.great_skull and scene.skull_p < 1.0:
+            draw_skull_light(scene, surface, real)
     else:
         scene.reels.draw(surface)
         draw_base_values(scene, surface)
@@ -111,6 +113,13 @@ def draw_board(scene, surface) -> None:
     panels.draw_jackpots(scene, surface)
     panels.draw_side(scene, surface)
     panels.draw_banner(scene, surface)
+
+
+def draw_skull_light(scene, surface, frame: pygame.Rect) -> None:
+    """The field glows red while the Great Skull wakes."""
+    light = _img(scene, ("skull_light", frame.size), lambda: D.radial_glow(max(frame.size) // 2, (255, 30, 20), 0.9))
+    light.set_alpha(round(170 * math.sin(math.pi * scene.skull_p)))
+    surface.blit(light, light.get_rect(center=frame.center))
 
 
 def _reel_shift(scene, c: int) -> int | None:
@@ -220,6 +229,12 @@ def _line_badge(size: int, color, on: bool) -> pygame.Surface:
     return art.supersampled(size, paint)
 
 
+def flight_progress(p: float, i: int, n: int) -> float:
+    """How far the i-th of n collected values has flown at step progress p: each
+    leaves a little after the one before and all arrive by p = 1."""
+    return min(1.0, max(0.0, (p - 0.35 * i / max(n, 1)) / 0.65))
+
+
 def _ease(p: float) -> float:
     return p * p * (3 - 2 * p)
 
@@ -235,7 +250,7 @@ def draw_flights(scene, surface) -> None:
     n = len(scene.flights)
     for i, (src, dst, text) in enumerate(scene.flights):
         # Staggered: each value leaves a little after the one before.
-        p = min(1.0, max(0.0, (scene.flight_p - 0.35 * i / max(n, 1)) / 0.65))
+        p = flight_progress(scene.flight_p, i, n)
         if p <= 0.0 or p >= 1.0:
             continue
         a, b = rect_of(src).center, rect_of(dst).center
