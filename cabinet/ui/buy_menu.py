@@ -112,8 +112,9 @@ class BuyMenu(Overlay):
                                 anchor="midtop", wrap=card.w - 40)
                 A.blit_text(surface, cur.format(self.price(i)), 44, (card.centerx, card.bottom - 80), D.CREAM,
                             anchor="center", bold=True)
-                A.blit_text(surface, f"{mode.cost_x100 / 100:g}x bet", 24, (card.centerx, card.bottom - 36),
-                            D.MUTED, anchor="center")
+                rtp = self.game.spec.rtp.get(mode.id)
+                A.blit_text(surface, f"{mode.cost_x100 / 100:g}x bet" + (f"   RTP {rtp * 100:.2f}%" if rtp else ""),
+                            24, (card.centerx, card.bottom - 36), D.MUTED, anchor="center")
             A.blit_text(surface, f"SHIFT+1-{min(4, len(self.options))} choose   click any option   ESC close", 26, (r.centerx, r.bottom - 40), D.MUTED,
                         anchor="center")
             return

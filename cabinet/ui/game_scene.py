@@ -122,6 +122,14 @@ class GameScene(Scene):
         """Persistent state saved with the settlement (e.g. pot levels); None = unchanged."""
         return None
 
+    def pay_icon(self, symbol: str, size_px: int) -> pygame.Surface | None:
+        """The symbol's picture for its paytable row (None: the name only)."""
+        return None
+
+    def symbol_name(self, symbol: str) -> str:
+        """How the info pages name a symbol id."""
+        return symbol
+
     @classmethod
     def tile_art(cls, size: tuple[int, int]) -> pygame.Surface | None:
         """The lobby tile's picture for this game (None: a generic one)."""

@@ -75,6 +75,7 @@ class Assets:
             if len(self._text) > self.TEXT_CACHE_LIMIT:
                 self._text.clear()   # counters with ever-new values must not grow forever
             font = self.font(size, bold)
+            font.align = pygame.FONT_CENTER if wrap else pygame.FONT_LEFT   # wrapped lines centre
             if outline:
                 font.outline = max(1, self.layout.px(size / 18))
                 rim = font.render(text, True, outline, wraplength=self.layout.px(wrap) if wrap else 0)
