@@ -92,6 +92,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     index: list[dict[str, str]] = []
+    failed: list[str] = []
     work = Path(tempfile.mkdtemp(prefix="shots-"))
     try:
         cab = _fresh_cabinet(cabinet, work)
@@ -110,16 +111,20 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
                     app.pop()
                 scene = app.open_game(gid)
                 app.step(DT)
-                if shot.prepare:
-                    getattr(scene, shot.prepare)()
-                if shot.action:
-                    scene.on_action(shot.action)
-                    app.step(DT)
-                elif shot.mode:
-                    if not scene.play(shot.mode, shot.force):
-                        raise RuntimeError(f"{gid}/{shot.name}: the round could not start ({scene.message_text})")
-                    _advance_to(app, scene, shot.at, shot.within)
-                _save(app, out, f"{gid}__{shot.name}", shot.caption or shot.name.replace("_", " "), index)
+                try:
+                    if shot.prepare:
+                        getattr(scene, shot.prepare)()
+                    if shot.action:
+                        scene.on_action(shot.action)
+                        app.step(DT)
+                    elif shot.mode:
+                        if not scene.play(shot.mode, shot.force):
+                            raise RuntimeError(f"the round could not start ({scene.message_text})")
+                        _advance_to(app, scene, shot.at, shot.within)
+                    _save(app, out, f"{gid}__{shot.name}", shot.caption or shot.name.replace("_", " "), index)
+                except (LookupError, RuntimeError, ValueError) as exc:
+                    failed.append(f"{gid}/{shot.name}: {exc}")
+                    print(f"{gid}/{shot.name}: FAILED: {exc}")
                 if scene.presentation is not None:   # finish the round so the ledger stays settled
                     scene.skip()
                     for _ in range(600):
@@ -127,8 +132,8 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
                             break
                         app.step(DT)
         (out / "index.json").write_text(json.dumps(index, indent=2))
-        print(f"{len(index)} shots written to {out}")
-        return 0
+        print(f"{len(index)} shots written to {out}" + (f"; {len(failed)} failed" if failed else ""))
+        return 1 if failed else 0
     finally:
         pygame.display.quit()
         shutil.rmtree(work, ignore_errors=True)
