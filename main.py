@@ -17,6 +17,22 @@ import json
 import sys
 
 
+def _quiet_audio_without_sound_card() -> None:
+    """With no sound card, SDL's ALSA probe prints a page of errors: pick the silent
+    driver instead (the cabinet runs silent either way). A user's choice is kept."""
+    import os
+    from pathlib import Path
+    if "SDL_AUDIODRIVER" in os.environ:
+        return
+    cards = Path("/proc/asound/cards")
+    try:
+        none = not cards.exists() or "no soundcards" in cards.read_text()
+    except OSError:
+        none = True
+    if none and sys.platform.startswith("linux"):
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, no usage dump
         sys.stderr.write(f"main.py: {message}; see python main.py --help\n")
@@ -84,8 +100,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"main.py: --game {args.game!r} is not a game here; allowed: {', '.join(cabinet.games)}\n")
         return 2
     if args.shots:
+        _quiet_audio_without_sound_card()
         from cabinet.ui.shots import render_gallery
         return render_gallery(cabinet, args.shots, args.game)
+    _quiet_audio_without_sound_card()
     from cabinet.ui.app import run_app
     return run_app(cabinet, start_game=args.game, windowed=args.windowed)
 
