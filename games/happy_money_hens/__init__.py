@@ -72,7 +72,7 @@ def _spec() -> GameSpec:
         math_files=tuple(str(_HERE / f) for f in ("math.yaml", "mathfile.py", "rules.py", "bonus.py", "pots.py")),
         force_categories=labels, book_forces=forces, simulate=simulate, evaluate=evaluate,
         paytable=paytable, feature_names=FEATURE_NAMES, default_bet=int(raw["default_bet"]),
-        extra={"win_cap": win_cap(), "forced_books": raw.get("forced_books", {}),
+        extra={"win_cap": win_cap(), "forced_books": raw.get("forced_books", {}), "books": raw.get("books", {}),
                "buy_keys": {"buy_mystery": 1, "buy_triple": 2}, "gamble": raw["gamble"]})
 
 

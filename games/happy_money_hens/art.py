@@ -203,28 +203,43 @@ def coin_label(coin_surf: pygame.Surface, text: str, sub: str | None = None, col
 
 
 def feature_pot(size: tuple[int, int], colour: str, level: int, levels: int = 4) -> pygame.Surface:
-    """A feature pot (a round cauldron) filled to its level with its colour."""
+    """A feature pot: a round glass jar in four bands, filled to its level with its
+    colour (shining coins on top when full), a gold lid and rim."""
     w, h = size
-    s = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
     W, H = w * SS, h * SS
+    s = pygame.Surface((W, H), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
     col = POT_COLOURS[colour]
-    body = pygame.Rect(W * 0.08, H * 0.2, W * 0.84, H * 0.76)
-    pygame.draw.ellipse(s, (40, 34, 50), body)
-    # The liquid: a band of the body's ellipse up to the level.
+    body = pygame.Rect(W * 0.1, H * 0.22, W * 0.8, H * 0.74)
+    pygame.draw.ellipse(s, (18, 16, 30), body)
+    inner = body.inflate(-W * 0.07, -H * 0.07)
     fill = pygame.Surface((W, H), pygame.SRCALPHA)
     fill.fill((0, 0, 0, 0))
-    pygame.draw.ellipse(fill, (*col, 255), body.inflate(-W * 0.06, -H * 0.06))
-    frac = level / levels
-    cut = int(body.bottom - (body.h * 0.92) * frac)
-    fill.fill((0, 0, 0, 0), (0, 0, W, max(cut, 0)))
+    pygame.draw.ellipse(fill, (*D.lerp_color(col, (0, 0, 0), 0.15), 255), inner)
+    top = int(inner.bottom - inner.h * level / levels)
+    fill.fill((0, 0, 0, 0), (0, 0, W, max(top, 0)))
+    if level < levels:
+        pygame.draw.ellipse(fill, (*D.lerp_color(col, (255, 255, 255), 0.35), 255),
+                            (inner.x + inner.w * 0.1, top - H * 0.03, inner.w * 0.8, H * 0.06))
     s.blit(fill, (0, 0))
-    shine = pygame.Rect(body.x + body.w * 0.18, body.y + body.h * 0.15, body.w * 0.18, body.h * 0.4)
-    pygame.draw.ellipse(s, (255, 255, 255, 70), shine)
-    pygame.draw.ellipse(s, D.lerp_color(col, (255, 255, 255), 0.5), body, max(3, W // 40))
-    rim = pygame.Rect(W * 0.02, H * 0.12, W * 0.96, H * 0.2)
-    pygame.draw.ellipse(s, (70, 60, 90), rim)
-    pygame.draw.ellipse(s, D.lerp_color(col, (255, 255, 255), 0.35), rim, max(3, W // 45))
+    for k in range(1, levels):                      # the level bands
+        y = inner.bottom - inner.h * k / levels
+        half = math.sqrt(max(0.0, 1 - ((y - inner.centery) / (inner.h / 2)) ** 2)) * inner.w / 2
+        pygame.draw.line(s, (150, 150, 170), (inner.centerx - half, y), (inner.centerx + half, y), max(2, W // 90))
+    shine = pygame.Surface((W, H), pygame.SRCALPHA)
+    shine.fill((0, 0, 0, 0))
+    pygame.draw.ellipse(shine, (255, 255, 255, 70), (body.x + body.w * 0.16, body.y + body.h * 0.14, body.w * 0.16,
+                                                     body.h * 0.42))
+    s.blit(shine, (0, 0))
+    pygame.draw.ellipse(s, D.lerp_color(col, (255, 255, 255), 0.55), body, max(3, W // 36))
+    neck = pygame.Rect(W * 0.22, H * 0.1, W * 0.56, H * 0.18)
+    pygame.draw.rect(s, (150, 100, 30), neck, border_radius=int(H * 0.05))
+    pygame.draw.rect(s, (255, 214, 110), neck.inflate(-W * 0.02, -H * 0.03), border_radius=int(H * 0.05))
+    pygame.draw.rect(s, (150, 100, 30), neck, max(2, W // 80), border_radius=int(H * 0.05))
+    if level >= levels:
+        for k in range(3):
+            c = coin(int(W * 0.2), (255, 205, 60))
+            s.blit(c, c.get_rect(center=(W * (0.36 + k * 0.14), H * (0.1 - (k == 1) * 0.04))))
     return pygame.transform.smoothscale(s, (w, h))
 
 

@@ -56,11 +56,17 @@ def main() -> None:
         q = solve_trigger(mode, values, den=m.feature_den)
         print(f"  {mode}: {q}    # RTP at this q {rtp_for(Fraction(q, m.feature_den), mode, values):.5f}; "
               f"now {m.trigger[mode]} -> {rtp_for(Fraction(m.trigger[mode], m.feature_den), mode, values):.5f}")
+    from games.happy_money_hens.sim import HensSim
+    hs = HensSim(m)
+    boards, _ = hs.buy_boards(np.random.default_rng(a.seed), "buy_triple", 1_000_000)
+    buy_line = hs.line_pays_boards(boards).mean() / 100
+    print(f"line pay of a bought round's delivering board {buy_line:.4f}x")
     mw = m.mystery_weights / m.mystery_weights.sum()
-    mystery = float(sum(mw[c - 1] * values[c] for c in COMBOS))
+    mystery = float(sum(mw[c - 1] * values[c] for c in COMBOS)) + buy_line
     print(f"buy_mystery mean bonus {mystery:.3f}x -> cost {round(mystery * 100 / 0.945)} (now {m.costs['buy_mystery']}"
           f", RTP at current cost {mystery * 100 / m.costs['buy_mystery']:.5f} + line)")
-    print(f"buy_triple mean bonus {values[7]:.3f}x -> cost {round(values[7] * 100 / 0.945)} (now {m.costs['buy_triple']})")
+    triple = values[7] + buy_line
+    print(f"buy_triple mean {triple:.3f}x -> cost {round(triple * 100 / 0.945)} (now {m.costs['buy_triple']})")
     for c in COMBOS:
         print(f"{combo_mode(c)} cost {round(values[c] * 100 / 0.945)} (now {m.costs.get(combo_mode(c))})")
     print("book_forces:")

@@ -106,7 +106,8 @@ def _draw_pots(scene, surface: pygame.Surface) -> None:
         center = (x - 80, 172)
         if bursting:
             p = scene.burst_p
-            glow = _surf(scene, ("burst", colour), lambda colour=colour: D.radial_glow(lay.px(170), art.POT_COLOURS[colour]))
+            glow = _surf(scene, ("burst", colour), lambda colour=colour: D.radial_glow(
+                lay.px(130), D.lerp_color(art.POT_COLOURS[colour], (255, 255, 255), 0.5), 1.6))
             surface.blit(glow, glow.get_rect(center=lay.pt(*center)))
             for k in range(10):
                 a = k * math.tau / 10 + p * 2
@@ -115,12 +116,15 @@ def _draw_pots(scene, surface: pygame.Surface) -> None:
                 coin = _surf(scene, ("spark", colour), lambda colour=colour: art.coin(lay.px(30), art.POT_COLOURS[colour]))
                 surface.blit(coin, coin.get_rect(center=lay.pt(*q)))
         pot = _surf(scene, ("pot", colour, level), lambda colour=colour, level=level: art.feature_pot(
-            (lay.px(130), lay.px(104)), colour, level))
+            (lay.px(128), lay.px(128)), colour, level))
         bob = int(lay.px(6) * math.sin(scene.time * 5)) if bursting else 0
         surface.blit(pot, pot.get_rect(center=(lay.pt(*center)[0], lay.pt(*center)[1] + bob)))
         A.blit_text(surface, art.POT_FEATURE[colour], 28, (x - 4, 128), art.POT_COLOURS[colour], bold=True,
                     outline=(20, 10, 20))
-        A.blit_text(surface, f"LEVEL {level}", 30, (x - 4, 162), D.CREAM, bold=True, outline=(20, 10, 20))
+        if bursting and int(scene.time * 6) % 2 == 0:
+            A.blit_text(surface, "TRIGGERED!", 30, (x - 4, 162), (255, 255, 255), bold=True, outline=(120, 20, 20))
+        elif not bursting:
+            A.blit_text(surface, f"LEVEL {level}", 30, (x - 4, 162), D.CREAM, bold=True, outline=(20, 10, 20))
         for i in range(4):
             on = i < level
             pip = _surf(scene, ("pip", colour, on), lambda on=on, colour=colour: _pip(lay.px(24), art.POT_COLOURS[colour],
