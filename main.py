@@ -54,6 +54,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import os
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(sys.argv[1:] if argv is None else argv)
     from cabinet.core.config import ConfigError, load_config
 
