@@ -1,6 +1,7 @@
 """Every library shipped under games/<id>/books/: it loads (fingerprint matches the
-math), each mode's RTP is its stated figure within 1e-6, no book exceeds the cap, and a
-random sample of books regenerates to the stored payouts and features."""
+math), each mode's RTP is its stated figure within 1e-6, no book exceeds the cap, a
+random sample of books regenerates to the stored payouts and features, base-game modes
+hold >= 100,000 books and buys >= 10,000, and the game's libraries take < 10 MB."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -30,3 +31,6 @@ def test_shipped_library_is_exact_and_regenerates(game_id):
     for mode, rtp in zip(spec.modes, rtps):
         assert abs(rtp - B.rtp_fraction(spec.rtp[mode.id])) <= Fraction(1, 10**6)
     assert len(lib.modes) == len(spec.modes)
+    for mode in spec.modes:
+        assert len(lib.books(mode.id)) >= (10_000 if mode.kind == "buy" else 100_000), mode.id
+    assert sum(p.stat().st_size for p in where.glob("*.npz")) < 10 * 2**20

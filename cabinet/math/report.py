@@ -32,10 +32,15 @@ def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
         return
     print(f"{lib.spec.name} ({lib.spec.id}) — libraries in {lib.path}")
     for mode, f in figs["modes"].items():
-        target = B.rtp_fraction(lib.books(mode).meta["rtp_target"])
+        meta = lib.books(mode).meta
+        target = B.rtp_fraction(meta["rtp_target"])
+        natural = meta["optimizer"]["natural"]
         print(f"  {mode:<16} cost {f['cost']:>8.2f}x  RTP {f['rtp']:.6f} (target {float(target):.6f})  "
               f"hit {f['hit_rate']:.4f}  max {f['max_win_x']:,.2f}x 1 in {f['max_win_odds']:,}  "
               f"books {len(lib.books(mode)):,}")
+        print(f"  {'':<16}   unweighted books: RTP {natural['rtp']:.6f}, hit {natural['hit_rate']:.4f} "
+              f"(weights moved RTP {(f['rtp'] - natural['rtp']) * 100:+.3f} pp, "
+              f"hit {(f['hit_rate'] - natural['hit_rate']) * 100:+.3f} pp)")
         for name, rate in f["features"].items():
             odds = f"1 in {1 / rate:,.0f}" if rate > 0 else "never"
             print(f"  {'':<16}   {name:<20} {rate:.6f} ({odds})")
