@@ -117,6 +117,16 @@ class GrinningHarvestScene(GameScene):
         self.grid.clear()
         self.grid.spinning = False
 
+    def pay_icon(self, symbol: str, size_px: int) -> pygame.Surface | None:
+        """The symbol's face for its paytable row."""
+        if symbol not in art.PAINTERS:
+            return None
+        return self.app.assets.surface(("gh_icon", symbol, size_px), lambda: art.symbol_face(symbol, size_px))
+
+    def symbol_name(self, symbol: str) -> str:
+        """Symbol ids by their names in math.yaml ('cat' -> 'Black Cat')."""
+        return self.maths.names.get(symbol, symbol)
+
     def is_bonus(self, played) -> bool:
         """Autoplay's stop-on-bonus: the Hold-n-Win (a base collect is not a bonus)."""
         return "bonus" in played.round.features
