@@ -41,7 +41,8 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         Shot("wheel_gold", mode="base", force="wheel_gold", at="wheel spin", within=1.0, caption="Gold wheel landed"),
         Shot("free_spins_grid", mode="free_spins", at=0.7, caption="Free spins with a charged sticky grid"),
         Shot("hog_wild", mode="hog_wild", at="wild spawn", within=0.9, caption="HOG WILD extra wilds"),
-        Shot("growing_season", mode="growing_season", at=0.6, caption="GROWING SEASON multiplier, windmills asleep"),
+        Shot("growing_season", mode="growing_season", at="board drops, windmills asleep", within=1.0,
+             caption="GROWING SEASON multiplier, windmills asleep"),
         Shot("egg_hunt", mode="golden_egg_hunt", at="nest 4", within=0.3, caption="Golden egg hunt mid-way"),
         Shot("risk_the_farm", mode="risk_the_farm", at="risk draw", within=0.7, caption="RISK THE FARM draw"),
         Shot("ante_on", prepare="toggle_ante", caption="FARM WHEEL BOOST on"),
@@ -81,6 +82,17 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.boardview.grid = None
         self.boardview.asleep = False
         self.boardview.dim = False
+
+    @classmethod
+    def tile_art(cls, size: tuple[int, int]) -> pygame.Surface:
+        """The lobby tile: the farm with a golden pig, a pink pig and a windmill."""
+        w, h = size
+        surf = art.farm_backdrop(size)
+        big = int(min(w, h) * 0.46)
+        for sid, fx, fy, k in (("WM", 0.2, 0.5, 0.7), ("PP", 0.78, 0.56, 0.8), ("GP", 0.5, 0.52, 1.0)):
+            face = art.symbol(sid, int(big * k))
+            surf.blit(face, face.get_rect(center=(int(w * fx), int(h * fy))))
+        return surf
 
     def pay_icon(self, sid: str, size: int) -> pygame.Surface | None:
         """The symbol's art for the paytable page (info screen hook)."""
@@ -140,8 +152,10 @@ class PiggyFarmScene(FarmFeatures, GameScene):
             self.wheel.tier = None
             self.banner.set()
             self.boardview.asleep = phase == "growing_season"
-        return [Step(0.55, start=start, tick=lambda p: self.boardview.drop_in(board, p), label="board drops",
-                     sound="pf_drop")]
+        label = "board drops"
+        if phase == "growing_season" and any("WM" in row for row in board):
+            label = "board drops, windmills asleep"
+        return [Step(0.55, start=start, tick=lambda p: self.boardview.drop_in(board, p), label=label, sound="pf_drop")]
 
     def present_wild_spawn(self, ev) -> list[Step]:
         cells, board = {tuple(c) for c in ev["cells"]}, ev["board"]

@@ -259,3 +259,31 @@ def test_skipping_a_round_shows_the_same_picture_as_watching_it(app):
     run(app, 2, 0.05)
     skipped = (scene.boardview.board, scene.boardview.grid, dict(scene.fs), scene.shown_win)
     assert skipped == watched
+
+
+def test_a_capped_round_is_shown_as_max_win_reached(app):
+    """Hand-built: a free-spins round whose one cluster reaches the cap (the events
+    a capped round carries, events.py), replayed as a recall (no money moves)."""
+    from cabinet.core.cabinet import PlayedRound
+    from cabinet.core.round import Round, event
+    scene = open_game(app)
+    board = [["GP"] * 7 for _ in range(7)]
+    cap = GAME.max_win_x * 100
+    evs = [event("free_spins_start", feature="free_spins", spins=10, start_multiplier=1, sticky=True, strips="base"),
+           event("free_spin", index=1, of=10, multiplier=1),
+           event("board", phase="free_spins", strips="base", tops=[0] * 7, board=board),
+           event("cluster_win", symbol="GP", size=49, band="12+", cells=[[r, c] for r in range(7) for c in range(7)],
+                 pay_x100=cap, grid_sum=0, multiplier=1, win_x100=cap),
+           event("cap", cap_x100=cap),
+           event("free_spins_end", win_x100=cap),
+           event("round_end", payout_x100=cap, capped=True)]
+    rnd = Round("free_spins", cap, evs, ("capped", "max_win"), True)
+    played = PlayedRound(0, "piggy_farm", "free_spins", 100, 5000, rnd, win_cents(100, cap), True)
+    before = app.cabinet.balance
+    scene.begin(played, recall=True)
+    run_until(app, scene, "cap reached")
+    run(app, 1, 0.1)
+    assert scene.capped and scene.banner.title == "MAX WIN!"
+    assert scene.shown_win == win_cents(100, cap)
+    settle(app, scene)
+    assert app.cabinet.balance == before

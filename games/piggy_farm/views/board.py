@@ -157,9 +157,11 @@ class BoardView:
         return self.app.assets.surface(("pf_glow", color, r), lambda: D.radial_glow(r, color, 1.0))
 
     # -- drawing ----------------------------------------------------------------------
+    CHARGE_COLORS = [(80, 200, 230), (70, 140, 255), (150, 100, 255), (210, 80, 240), (255, 70, 170),
+                     (255, 90, 90), (255, 150, 40), (255, 210, 40)]     # x1, x2, x4 ... x128
+
     def _charge_color(self, v: int) -> tuple[int, int, int]:
-        k = min(int(math.log2(max(v, 1))), 7) / 7.0
-        return D.lerp_color((120, 200, 255), (255, 70, 160), k)
+        return self.CHARGE_COLORS[min(int(math.log2(max(v, 1))), 7)]
 
     def draw(self, surface: pygame.Surface, time: float) -> None:
         lay, A = self.app.layout, self.app.assets
@@ -174,7 +176,7 @@ class BoardView:
                     v = self.grid[r][c]
                     if v:
                         col = self._charge_color(v)
-                        tile = self._tile(f"charge{min(int(math.log2(v)), 7)}", col, 110)
+                        tile = self._tile(f"charge{min(int(math.log2(v)), 7)}", col, 120)
                         surface.blit(tile, (ox + c * cs + lay.px(3), oy + r * cs + lay.px(3)))
         for r, c in {a for cl in self.clusters for a in cl.cells}:
             tile = self._tile("won", (255, 230, 120), 120)
@@ -223,7 +225,7 @@ class BoardView:
                     if self.board[r][c] == "WM":
                         x, y = cell_center(r, c)
                         dy = 6 * math.sin(time * 2 + c)
-                        A.blit_text(surface, "z z", 30, (x + 30, y - 38 + dy), (60, 60, 140), anchor="center", bold=True,
+                        A.blit_text(surface, "z Z z", 40, (x + 26, y - 40 + dy), (50, 50, 150), anchor="center", bold=True,
                                     outline=(255, 255, 255))
 
     def _sleepy(self) -> pygame.Surface:
@@ -261,11 +263,11 @@ class BoardView:
                 if not v:
                     continue
                 big = (r, c) in self.bumped and self.bump_p < 1.0
-                size = 30 if not big else int(30 + 18 * math.sin(self.bump_p * math.pi))
+                size = 34 if not big else int(34 + 18 * math.sin(self.bump_p * math.pi))
                 x = RECT.x + (c + 1) * CELL - 8
                 y = RECT.y + (r + 1) * CELL - 6
                 A.blit_text(surface, f"x{v}", size, (x, y), (255, 255, 255), anchor="bottomright", bold=True,
-                            outline=(110, 20, 90))
+                            outline=D.lerp_color(self._charge_color(v), (0, 0, 0), 0.6))
 
     def _draw_outlines(self, surface, ox: int, oy: int, cs: int) -> None:
         lay = self.app.layout

@@ -78,6 +78,8 @@ def draw_left(scene, surface: pygame.Surface) -> None:
         A.blit_text(surface, "5+ touching symbols pay", 26, (x, y), D.CREAM, anchor="midtop", bold=True)
         A.blit_text(surface, "anywhere on the board", 26, (x, y + 30), D.CREAM, anchor="midtop")
         y += 90
+    if scene.hunt.active or scene.risk.active:
+        return
     ty = LEFT.bottom - 200
     A.blit_text(surface, "TUMBLE WIN", 28, (x, ty), D.MUTED, anchor="midtop", bold=True)
     A.blit_chars(surface, cur.format(win_cents(bet, scene.tumble_x100)), 52, (x, ty + 32),
