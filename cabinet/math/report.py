@@ -38,7 +38,7 @@ def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
         print(f"  {mode:<16} cost {f['cost']:>8.2f}x  RTP {f['rtp']:.6f} (target {float(target):.6f})  "
               f"hit {f['hit_rate']:.4f}  max {f['max_win_x']:,.2f}x 1 in {f['max_win_odds']:,}  "
               f"books {len(lib.books(mode)):,}")
-        print(f"  {'':<16}   unweighted books: RTP {natural['rtp']:.6f}, hit {natural['hit_rate']:.4f} "
+        print(f"  {'':<16}   before the optimizer: RTP {natural['rtp']:.6f}, hit {natural['hit_rate']:.4f} "
               f"(weights moved RTP {(f['rtp'] - natural['rtp']) * 100:+.3f} pp, "
               f"hit {(f['hit_rate'] - natural['hit_rate']) * 100:+.3f} pp)")
         for name, rate in f["features"].items():
