@@ -50,7 +50,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", required=True)
     p.add_argument("--rounds", type=int, required=True)
     p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--scheduler", help="Dask scheduler address (tcp://host:port)")
+    p.add_argument("--scheduler", help="Dask scheduler address (tcp://host:port), or 'local' for a "
+                   "LocalCluster of --workers processes")
     p.add_argument("--seed", type=int, help="simulation seed")
     p.add_argument("--engine", choices=["auto", "simulate", "play"], default="auto",
                    help="vectorised simulate (auto when the game has one) or per-round play")

@@ -84,8 +84,13 @@ def _execute(tasks: list[SimTask], workers: int, scheduler: str | None, progress
 
     try:
         if scheduler:
-            from dask.distributed import Client, as_completed as dask_completed
-            with Client(scheduler) as client:
+            from contextlib import nullcontext
+
+            from dask.distributed import Client, LocalCluster, as_completed as dask_completed
+            local = scheduler == "local"
+            with (LocalCluster(n_workers=max(1, workers), threads_per_worker=1, dashboard_address=None)
+                  if local else nullcontext()) as cluster, \
+                    Client(cluster.scheduler_address if local else scheduler) as client:
                 futures = client.map(run_chunk, tasks, pure=False)
                 index = {f.key: i for i, f in enumerate(futures)}
                 for fut in dask_completed(futures):
