@@ -17,19 +17,25 @@ TIERS = (("epic", "EPIC WIN"), ("mega", "MEGA WIN"), ("big", "BIG WIN"))
 SECONDS = {"big": 3.0, "mega": 4.0, "epic": 5.0}
 
 
+def tier_multiples(config: Any) -> dict[str, int]:
+    """{'big': 15, 'mega': 30, 'epic': 60} from config (multiples of the base bet)."""
+    thresholds = getattr(config, "big_win", None)
+    out = {}
+    for key, default in (("big", 15), ("mega", 30), ("epic", 60)):
+        value = thresholds.get(key) if isinstance(thresholds, dict) else getattr(thresholds, key, None)
+        out[key] = int(value) if value is not None else default
+    return out
+
+
 def big_win_tier(win_cents: int, bet_cents: int, cost_cents: int, config: Any) -> str | None:
     """'big' / 'mega' / 'epic' for a win at or over that multiple of the base bet,
     None when below the first tier or not more than the stake."""
     stake = cost_cents if cost_cents > 0 else bet_cents
     if win_cents <= stake:
         return None
-    thresholds = getattr(config, "big_win", None)
+    multiples = tier_multiples(config)
     for key, _ in TIERS:
-        multiple = getattr(thresholds, key, None) if thresholds is not None else None
-        if multiple is None and isinstance(thresholds, dict):
-            multiple = thresholds.get(key)
-        multiple = multiple if multiple is not None else {"big": 15, "mega": 30, "epic": 60}[key]
-        if win_cents >= multiple * bet_cents:
+        if win_cents >= multiples[key] * bet_cents:
             return key
     return None
 
@@ -39,12 +45,22 @@ class BigWin(Overlay):
 
     panel = False
 
-    def __init__(self, app, tier: str, win_cents: int):
+    def __init__(self, app, tier: str, win_cents: int, bet_cents: int | None = None):
         super().__init__(app)
         self.tier, self.win = tier, win_cents
-        self.title = dict(TIERS)[tier]
         self.duration = SECONDS[tier]
         self.t = 0.0
+        # With the bet known, the title climbs BIG -> MEGA -> EPIC as the count passes each.
+        multiples = tier_multiples(app.config)
+        order = [key for key, _ in reversed(TIERS)]
+        self.steps = [(multiples[k] * bet_cents, dict(TIERS)[k]) for k in order[:order.index(tier) + 1]] \
+            if bet_cents else [(0, dict(TIERS)[tier])]
+
+    @property
+    def title(self) -> str:
+        shown = self.shown
+        reached = [name for cents, name in self.steps if shown >= cents]
+        return reached[-1] if reached else self.steps[0][1]
 
     def enter(self) -> None:
         self.app.audio.play("big_win")
@@ -93,9 +109,13 @@ class BigWin(Overlay):
         scale = 1.0 + 0.04 * math.sin(self.t * 6)
         size = int(120 * scale)
         A.blit_text(surface, self.title, size, (960, 400), D.GOLD, anchor="center", bold=True, outline=(90, 30, 0))
+        band = A.surface(("bigwin_band", lay.size), lambda: D.rounded_panel(
+            (lay.px(900), lay.px(190)), (40, 20, 60), (10, 6, 20), radius=lay.px(40), border=D.GOLD,
+            border_width=lay.px(4), alpha=215))
+        surface.blit(band, band.get_rect(center=lay.pt(960, 590)))
         A.blit_chars(surface, self.app.cabinet.currency.format(self.shown), 96, (960, 560), D.CREAM,
                      anchor="center", bold=True, outline=(40, 20, 0))
-        A.blit_text(surface, "SPACE to continue", 28, (960, 700), D.MUTED, anchor="center")
+        A.blit_text(surface, "SPACE to continue", 28, (960, 648), D.MUTED, anchor="center")
 
 
 def _coin(d: int) -> pygame.Surface:

@@ -242,7 +242,7 @@ class GameScene(Scene):
             return
         tier = big_win_tier(played.win_cents, played.bet_cents, played.cost_cents, self.app.config)
         if tier:
-            self.app.push(BigWin(self.app, tier, played.win_cents))
+            self.app.push(BigWin(self.app, tier, played.win_cents, played.bet_cents))
         elif played.win_cents:
             self.app.audio.play("win")
         self._after_round(played)

@@ -334,3 +334,16 @@ def test_a_window_resize_relays_out_at_the_new_size_and_mouse_maps_through_it(ap
     from tests.ui.conftest import click
     click(app, (1670, 1015))                   # SPIN, at the new scale
     assert scene.busy
+
+
+def test_the_celebration_title_climbs_through_the_tiers_as_the_count_passes_them(app):
+    from cabinet.ui.celebration import BigWin
+    win = BigWin(app, "epic", 100 * 100, 100)            # 100x on a $1.00 bet
+    app.push(win)
+    titles = []
+    for _ in range(60):
+        run(app, 1, 0.1)
+        if app.stack.top is win:
+            titles.append(win.title)
+    seen = [t for i, t in enumerate(titles) if i == 0 or titles[i - 1] != t]
+    assert seen == ["BIG WIN", "MEGA WIN", "EPIC WIN"]
