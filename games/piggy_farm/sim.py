@@ -16,7 +16,7 @@ from cabinet.core.rng import make_bit_generator
 from cabinet.mechanics.clusters import find_clusters_batch, pack_masks, unpack_mask
 from cabinet.mechanics.tumble import tumble_batch
 
-from .tables import PiggyMath, load
+from .tables import PiggyMath, band_of, load
 
 FEATURES = ("wheel", "wheel_bronze", "wheel_silver", "wheel_gold", "upgrade", "coin_prize", "free_spins",
             "free_spins_x1", "free_spins_x2", "free_spins_x3", "free_spins_x5", "retrigger", "hog_wild",
@@ -30,10 +30,13 @@ def weighted(gen: np.random.Generator, weights, n: int) -> np.ndarray:
 
 
 def spin_batch(pm: PiggyMath, gen: np.random.Generator, strips: str, m: int, multiplier: np.ndarray,
-               room: np.ndarray, grid: np.ndarray | None = None, spawn: dict | None = None):
+               room: np.ndarray, grid: np.ndarray | None = None, spawn: dict | None = None,
+               tally: np.ndarray | None = None):
     """m spins with their tumble chains. `multiplier` (m,) is each row's fixed factor,
     `room` (m,) how much each round may still win before the cap; `grid` (m, 49) is
     the sticky grid (updated in place) or None; `spawn` HOG WILD's count weights.
+    `tally` (symbols, bands), if given, accumulates each cluster's total multiplier
+    by symbol and pay band (RTP is linear in the paytable: tools use this to tune).
     Returns (win (m,), windmills on the final board (m,), capped (m,))."""
     ss = pm.strip_sets[strips]
     rows, cols, cells = pm.shape.rows, pm.shape.cols, pm.shape.cells
@@ -55,6 +58,7 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator, strips: str, m: int, mul
     rule = pm.raw["sticky_grid"]
     first, growth, top = int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"])
     pay_ids = list(pm.pay_ids)
+    band_index = np.array([band_of(x) if x >= pm.min_cluster else 0 for x in range(cells + 1)])
     sym_of = np.array(pay_ids)
     active = np.arange(m)
     while len(active):
@@ -70,6 +74,9 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator, strips: str, m: int, mul
             gsum = (bits * grid[rows_hit]).sum(axis=1)
             pay = pay * np.maximum(gsum, 1)
         pay = pay * multiplier[rows_hit]
+        if tally is not None:
+            factor = multiplier[rows_hit] * (np.maximum(gsum, 1) if grid is not None else 1)
+            np.add.at(tally, (sym_of[si], band_index[size]), factor)
         drop_win = np.zeros(len(active), dtype=np.int64)
         np.add.at(drop_win, bi, pay)
         union = np.zeros(len(active), dtype=np.uint64)
@@ -92,7 +99,7 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator, strips: str, m: int, mul
 
 
 def free_spins_batch(pm: PiggyMath, gen: np.random.Generator, kind: str, spins: np.ndarray, strips: str,
-                     start: np.ndarray, room: np.ndarray):
+                     start: np.ndarray, room: np.ndarray, tally: np.ndarray | None = None):
     """Free-spins rounds in lockstep ('free_spins', 'hog_wild', 'growing_season').
     Returns (win, retriggered, capped), each (m,)."""
     m = len(spins)
@@ -110,7 +117,7 @@ def free_spins_batch(pm: PiggyMath, gen: np.random.Generator, kind: str, spins: 
         i = done[alive] + 1
         mult = start[alive] * (i if kind == "growing_season" else 1)
         g = grid[alive] if sticky else None
-        w, sc, cp = spin_batch(pm, gen, strips, len(alive), mult, room[alive] - won[alive], g, spawn)
+        w, sc, cp = spin_batch(pm, gen, strips, len(alive), mult, room[alive] - won[alive], g, spawn, tally)
         if sticky:
             grid[alive] = g
         won[alive] += w
