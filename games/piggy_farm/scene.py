@@ -45,6 +45,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
              caption="GROWING SEASON multiplier, windmills asleep"),
         Shot("egg_hunt", mode="golden_egg_hunt", at="nest 4", within=0.3, caption="Golden egg hunt mid-way"),
         Shot("risk_the_farm", mode="risk_the_farm", at="risk draw", within=0.7, caption="RISK THE FARM draw"),
+        Shot("risk_result", mode="risk_the_farm", at="risk doors", within=1.0, caption="RISK THE FARM: the doors open"),
         Shot("ante_on", prepare="toggle_ante", caption="FARM WHEEL BOOST on"),
         Shot("buy_menu", action="buy_menu", caption="Buy menu"),
         Shot("paytable", action="paytable", caption="Paytable"),
@@ -286,8 +287,18 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     # -- frame -----------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
+        """The farm with the side panels and (outside the hunt and the barn) the board's
+        wooden frame composed in: one opaque blit a frame instead of three alpha ones."""
         lay = self.app.layout
-        surface.blit(self.app.assets.surface(("pf_bg", lay.size), lambda: art.farm_backdrop(lay.size)), (0, 0))
+        framed = not (self.hunt.active or self.risk.active)
+
+        def build() -> pygame.Surface:
+            bg = art.farm_backdrop(lay.size).convert()
+            panels.draw_panel_backs(self, bg)
+            if framed:
+                self.boardview.draw_frame(bg)
+            return bg
+        surface.blit(self.app.assets.surface(("pf_bg", lay.size, framed), build), (0, 0))
 
     def draw_board(self, surface: pygame.Surface) -> None:
         panels.draw_left(self, surface)

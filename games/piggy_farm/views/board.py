@@ -163,10 +163,13 @@ class BoardView:
     def _charge_color(self, v: int) -> tuple[int, int, int]:
         return self.CHARGE_COLORS[min(int(math.log2(max(v, 1))), 7)]
 
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """The wooden frame and cell tiles (the scene composes it into its background)."""
+        lay = self.app.layout
+        surface.blit(self._frame(), lay.pt(RECT.x - 22, RECT.y - 22))
+
     def draw(self, surface: pygame.Surface, time: float) -> None:
         lay, A = self.app.layout, self.app.assets
-        frame = self._frame()
-        surface.blit(frame, lay.pt(RECT.x - 22, RECT.y - 22))
         cs = lay.px(CELL)
         ox, oy = lay.pt(RECT.x, RECT.y)
         # sticky grid: charged cells tinted by value

@@ -24,12 +24,18 @@ def _panel(app, key: str, rect: pygame.Rect, top=(60, 40, 24), bottom=(30, 18, 1
         size, top, bottom, radius=lay.px(24), border=(230, 180, 90), border_width=lay.px(3), alpha=225))
 
 
+def draw_panel_backs(scene, surface: pygame.Surface) -> None:
+    """Both side panels' backs (composed once into the scene's background)."""
+    lay = scene.app.layout
+    surface.blit(_panel(scene.app, "left", LEFT), lay.pt(LEFT.x, LEFT.y))
+    surface.blit(_panel(scene.app, "right", RIGHT), lay.pt(RIGHT.x, RIGHT.y))
+
+
 def draw_left(scene, surface: pygame.Surface) -> None:
     """Counters: the running tumble win, free spins, multipliers."""
     app, lay, A = scene.app, scene.app.layout, scene.app.assets
     cur = app.cabinet.currency
     bet = scene.bet
-    surface.blit(_panel(app, "left", LEFT), lay.pt(LEFT.x, LEFT.y))
     x = LEFT.centerx
     y = LEFT.y + 30
     fs = scene.fs
@@ -127,7 +133,6 @@ def _risk_counters(scene, surface, x: int, y: int) -> None:
 def draw_right(scene, surface: pygame.Surface) -> None:
     """The wheel guide and a compact paytable with the symbols themselves."""
     app, lay, A = scene.app, scene.app.layout, scene.app.assets
-    surface.blit(_panel(app, "right", RIGHT), lay.pt(RIGHT.x, RIGHT.y))
     x0 = RIGHT.x + 24
     y = RIGHT.y + 22
     A.blit_text(surface, "THE FARM WHEEL", 36, (RIGHT.centerx, y), (255, 214, 70), anchor="midtop", bold=True,
