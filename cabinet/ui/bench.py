@@ -175,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.window:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"     # stdout carries only the figures
     os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
     w, h = (int(v) for v in args.size.lower().split("x"))
     t0 = time.perf_counter()
