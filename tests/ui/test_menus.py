@@ -187,3 +187,23 @@ def test_music_loop_is_synthesised_in_the_background_and_starts_when_ready():
     assert audio._music is not None and audio._music_channel is not None
     audio.toggle_music()
     assert audio._music_channel is None
+
+
+def test_shift_enter_starts_autoplay_when_its_menu_is_open_and_stop_button_ends_it(app):
+    scene = open_game(app)
+    click(app, (1465, 1020))                 # the AUTO button
+    assert isinstance(app.stack.top, AutoplayMenu)
+    press(app, K.K_RETURN, K.KMOD_LSHIFT)
+    assert scene.autoplay is not None and scene.autoplay.left == 10
+    run(app, 2)
+    assert scene.busy                        # the first round started on its own
+    click(app, (1465, 1020))                 # now labelled STOP
+    assert scene.autoplay is None
+
+
+def test_bet_changes_in_the_buy_menu_reprice_every_option(app):
+    scene = open_game(app)
+    shift(app, K.K_b)
+    menu = app.stack.top
+    shift(app, K.K_DOWN)
+    assert scene.bet == 50 and [menu.price(i) for i in range(2)] == [1000, 2000]
