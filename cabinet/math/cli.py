@@ -1,6 +1,6 @@
 """Command line of the math toolchain: `python -m cabinet.math VERB ...`.
 
-VERBs: build, rtp, show, evaluate, sim, par, verify, bench. GAME is a game id under games/
+VERBs: build, rtp, show, evaluate, sim, agree, par, verify, bench. GAME is a game id under games/
 or a dotted module path exposing GAME (e.g. tests.toygame). Heavy imports
 (matplotlib, dask, tqdm) happen only in the verbs that need them.
 """
@@ -57,6 +57,12 @@ def parser() -> argparse.ArgumentParser:
                    help="vectorised simulate (auto when the game has one) or per-round play")
     p.add_argument("--json", action="store_true")
 
+    p = sub.add_parser("agree", help="check the vectorised simulate against play (99% intervals)")
+    _game_arg(p)
+    p.add_argument("--mode", action="append", help="mode (repeatable; default every mode)")
+    p.add_argument("--rounds", type=int, default=1_000_000)
+    p.add_argument("--workers", type=int, default=2)
+
     p = sub.add_parser("par", help="write the PAR sheet (Markdown, JSON, PNG plots)")
     _game_arg(p)
     p.add_argument("--out", required=True)
@@ -98,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
         elif args.verb == "sim":
             from .sim import sim_command
             sim_command(args)
+        elif args.verb == "agree":
+            from .sim import agree_command
+            return agree_command(args.game, args.mode, args.rounds, args.workers)
         elif args.verb == "par":
             from .par import par_command
             par_command(args.game, args.out, args.books_dir, args.sim_rounds)

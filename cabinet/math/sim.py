@@ -181,3 +181,21 @@ def sim_command(args) -> None:
     for name, f in res["features"].items():
         odds = f"1 in {1 / f['rate']:,.1f}" if f["rate"] > 0 else "never"
         print(f"  {name:<22} {f['rate']:.6f}  99% CI [{f['ci99'][0]:.6f}, {f['ci99'][1]:.6f}]  ({odds})")
+
+
+def agree_command(game: str, modes: list[str] | None, rounds: int, workers: int) -> int:
+    """Print both engines' figures per mode; exit status 1 if any pair disagrees."""
+    spec = B.resolve_game(game)
+    failed = 0
+    for mode in modes or [m.id for m in spec.modes]:
+        ok, a, b = engines_agree(game, mode, rounds, workers)
+        failed += not ok
+        print(f"{spec.id}/{mode}: {'agree' if ok else 'DISAGREE'} at {rounds:,} rounds each")
+        for label, key, ci in (("RTP", "rtp", "rtp_ci99"), ("hit rate", "hit_rate", "hit_ci99")):
+            print(f"  {label:<22} simulate {a[key]:.6f} [{a[ci][0]:.6f}, {a[ci][1]:.6f}]   "
+                  f"play {b[key]:.6f} [{b[ci][0]:.6f}, {b[ci][1]:.6f}]")
+        for name in sorted(set(a["features"]) | set(b["features"])):
+            fa, fb = a["features"].get(name), b["features"].get(name)
+            show = lambda f: "missing" if f is None else f"{f['rate']:.6f} [{f['ci99'][0]:.6f}, {f['ci99'][1]:.6f}]"
+            print(f"  {name:<22} simulate {show(fa)}   play {show(fb)}")
+    return 1 if failed else 0
