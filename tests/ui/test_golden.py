@@ -26,7 +26,7 @@ def compare(app, name: str) -> None:
         return
     expected = pygame.surfarray.array3d(pygame.image.load(str(path))).astype(int)
     diff = np.abs(actual - expected).max(axis=2) if actual.shape == expected.shape else None
-    ok = diff is not None and diff.mean() < 2.0 and (diff > 48).mean() < 0.01
+    ok = diff is not None and diff.mean() < 1.0 and (diff > 24).mean() < 0.002
     if not ok:
         pygame.image.save(app.surface, str(GOLDEN / f"{name}.actual.png"))
     assert ok, f"{name}: screen differs from {path.name} (see {name}.actual.png)"
