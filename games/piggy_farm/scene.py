@@ -59,6 +59,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         idle = [[self.pm.symbols[strips[c][(c * 17 + r) % len(strips[c])]] for c in range(7)] for r in range(7)]
         self.boardview = BoardView(self.app, idle)
         self.wheel = FarmWheel(self.app, self.pm.wheel.tiers)
+        self.wheel.warm()
         self.hunt = HuntView(self.app)
         self.risk = RiskView(self.app)
         self.banner = Banner(self.app)

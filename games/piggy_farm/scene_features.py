@@ -144,9 +144,14 @@ class FarmFeatures:
         key = (self.wheel.tier, lay.size, id(self.boardview.board))
         if getattr(self, "_wheel_back", (None,))[0] != key:
             self.boardview.draw(surface, self.time)
-            veil = pygame.Surface(area.size, pygame.SRCALPHA)
-            veil.fill((20, 30, 10, 190))
+            veil = self.app.assets.surface(("pf_veil", area.size), lambda: _veil(area.size))
             surface.blit(veil, area.topleft)
             self.wheel.draw_glow(surface)
             self._wheel_back = (key, surface.subsurface(area).copy())
         surface.blit(self._wheel_back[1], area.topleft)
+
+
+def _veil(size) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((20, 30, 10, 190))
+    return s

@@ -76,6 +76,17 @@ class FarmWheel:
                                          rim=rim, rim_dark=dark, hub_label=name.upper(), font_size=40, turns=3)
         self.result_text = ""
 
+    def warm(self) -> None:
+        """Build every tier's disc, rim and glow now (about 60 ms each), so the wheel's
+        first frame on screen does not stall."""
+        shown = self.tier
+        for name, view in self.views.items():
+            view._disc()
+            view._rim()
+            self.tier = name
+            self.draw_glow(pygame.Surface((1, 1)))
+        self.tier = shown
+
     def wedge_for(self, tier: str, index: int, salt: int) -> int:
         """A drawn wedge showing math slice `index` (which copy depends on `salt`)."""
         options = [w for w, i in enumerate(self.wedges[tier]) if i == index]
@@ -91,7 +102,9 @@ class FarmWheel:
         if view is None:
             return
         lay = self.app.layout
-        g = D.radial_glow(lay.px(440), TIER_RIM[self.tier][0], 0.9)
+        tier = self.tier
+        g = self.app.assets.surface(("pf_wheel_glow", tier, lay.px(440)),
+                                    lambda: D.radial_glow(lay.px(440), TIER_RIM[tier][0], 0.9))
         cx, cy = lay.pt(*view.center)
         surface.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2))
 
