@@ -19,11 +19,16 @@ def compare(app, name: str) -> None:
     app.render()
     actual = pygame.surfarray.array3d(app.surface).astype(int)
     path = GOLDEN / f"{name}.png"
+    made_with = GOLDEN / "PYGAME_VERSION"
     if os.environ.get("UPDATE_GOLDEN") or not path.exists():
         pygame.image.save(app.surface, str(path))
+        made_with.write_text(pygame.version.ver + "\n")
         if not os.environ.get("UPDATE_GOLDEN"):
             pytest.skip(f"golden image {path.name} was missing and has been written")
         return
+    if made_with.exists() and made_with.read_text().strip() != pygame.version.ver:
+        pytest.skip(f"golden images were made with pygame-ce {made_with.read_text().strip()}: text "
+                    f"rendering may differ in {pygame.version.ver}; UPDATE_GOLDEN=1 rewrites them")
     expected = pygame.surfarray.array3d(pygame.image.load(str(path))).astype(int)
     diff = np.abs(actual - expected).max(axis=2) if actual.shape == expected.shape else None
     ok = diff is not None and diff.mean() < 1.0 and (diff > 24).mean() < 0.002
