@@ -42,18 +42,20 @@ class HensScene(GameScene):
     SHOTS = [
         Shot("base_idle", caption="Base game, idle: pots, fortune bet selector, reels"),
         Shot("reels_spinning", mode="base", at="reel 3 stops", within=0.2, caption="Reels stopping reel by reel"),
-        Shot("line_wins", mode="base", force="combo_DC", at="line", within=0.5, caption="A line win drawn"),
+        Shot("line_wins", prepare="shot_line_win", caption="The round's line wins cycled after the round"),
         Shot("pot_trigger", mode="base", force="combo_DC+PF", at="pots trigger", within=0.6,
              caption="Feature pots burst; the combination announced"),
         Shot("bonus_start", mode="buy_triple", at="bonus spin 1", within=0.5, caption="Bonus: 35 mini reels"),
-        Shot("bonus_letters", mode="buy_triple", force="pot_minor", at="pot award", within=0.5,
+        Shot("bonus_letter", mode="buy_triple", at="letters", within=0.5,
+             caption="A pot-fill coin adds its letter to the pot name"),
+        Shot("bonus_pot_award", mode="buy_triple", force="pot_minor", at="pot award", within=0.5,
              caption="Pot name complete, paid into the coin"),
         Shot("bonus_row", mode="buy_mystery", force="full_board", at="row activate", within=0.3,
              caption="A row activates"),
         Shot("bonus_boost", mode="buy_triple", at="boost", within=0.5, caption="Happy boost"),
         Shot("bonus_count", mode="buy_triple", at="bonus count-up", within=0.7, caption="Final count-up"),
         Shot("bonus_total", mode="buy_triple", at="bonus total", within=0.5, caption="Bonus total"),
-        Shot("fortune_2x", prepare="shot_fortune_2", caption="Fortune bet 2x selected"),
+        Shot("fortune_2x", prepare="shot_fortune_2", caption="Fortune bet 2x selected, pots at levels 2, 3, 4"),
         Shot("buy_menu", action="buy_menu", caption="Bonus buy menu"),
         Shot("gamble", prepare="shot_gamble", caption="The gamble wheels"),
         Shot("gamble_top", prepare="shot_gamble_top", caption="Bonus wheel at the top combination"),
@@ -273,6 +275,18 @@ class HensScene(GameScene):
     # == shots (the gallery's prepared states) ===========================================
     def shot_fortune_2(self) -> None:
         self.select_mode("fortune_2")
+        self.pot_levels = {"BLUE": 2, "RED": 3, "GOLD": 4}     # display only (the gallery's picture)
+
+    def shot_line_win(self) -> None:
+        for _ in range(300):                 # base rounds until one pays a line (gallery ledger)
+            self.play("base")
+            self.skip()
+            while self.busy:
+                self.app.step(1 / 30)
+            while self.app.stack.top is not self:
+                self.app.pop()
+            if len(self.all_lines) > 1:
+                break
 
     def shot_gamble(self) -> None:
         self.offers.open_gamble(self.bet * 8, self.bet)

@@ -107,7 +107,7 @@ def _draw_pots(scene, surface: pygame.Surface) -> None:
         if bursting:
             p = scene.burst_p
             glow = _surf(scene, ("burst", colour), lambda colour=colour: D.radial_glow(
-                lay.px(130), D.lerp_color(art.POT_COLOURS[colour], (255, 255, 255), 0.5), 1.6))
+                lay.px(130), D.lerp_color(art.POT_COLOURS[colour], (255, 255, 255), 0.5), 1.0))
             surface.blit(glow, glow.get_rect(center=lay.pt(*center)))
             for k in range(10):
                 a = k * math.tau / 10 + p * 2

@@ -228,11 +228,18 @@ class BonusView:
         if kind in ("letters", "pot_award", "coin_convert") and "cell" in f:
             r = cell_rect(*f["cell"])
             col = art.JACKPOT_COLOURS.get(f.get("pot"), D.GOLD)
-            g = self._glow(col, 95)
-            surface.blit(g, g.get_rect(center=lay.pt(*r.center)))
+            ring = self._surf(("ring", col), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), col))
+            surface.blit(ring, lay.pt(r.x - 6, r.y - 6))
             if kind == "pot_award":
-                text = f"{f['pot']}  {self.app.cabinet.currency.format(win_cents(bet, f['value_x100']))}"
-                A.blit_text(surface, text, 64, (GRID.centerx, GRID.centery), D.GOLD, anchor="center", bold=True,
+                panel = self._surf(("award_panel", f["pot"]), lambda: D.rounded_panel(
+                    (lay.px(620), lay.px(190)), D.lerp_color(col, (0, 0, 0), 0.35), D.lerp_color(col, (0, 0, 0), 0.75),
+                    radius=lay.px(36), border=D.GOLD, border_width=lay.px(5), alpha=240))
+                cy = GRID.y + 120 if f["cell"][0] < 4 else GRID.bottom - 120
+                surface.blit(panel, panel.get_rect(center=lay.pt(GRID.centerx, cy)))
+                A.blit_text(surface, f"{f['pot']} WON!", 54, (GRID.centerx, cy - 38), D.CREAM, anchor="center",
+                            bold=True, outline=(30, 10, 10))
+                amount = self.app.cabinet.currency.format(win_cents(bet, f["value_x100"]))
+                A.blit_text(surface, amount, 64, (GRID.centerx, cy + 34), D.GOLD, anchor="center", bold=True,
                             outline=(80, 20, 0))
         elif kind == "row_activate":
             row = f["row"]
@@ -245,10 +252,11 @@ class BonusView:
             A.blit_text(surface, "ROW ACTIVATED!", 46, (band.centerx, band.centery), D.CREAM, anchor="center",
                         bold=True, outline=(20, 90, 30))
         elif kind == "boost":
+            ring = self._surf(("ring", (255, 150, 40)), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)),
+                                                                          (255, 150, 40)))
             for (cell, add) in f["boosts"]:
                 r = cell_rect(*cell)
-                g = self._glow((255, 150, 40), 100)
-                surface.blit(g, g.get_rect(center=lay.pt(*r.center)))
+                surface.blit(ring, lay.pt(r.x - 6, r.y - 6))
                 A.blit_text(surface, f"+{format_short(win_cents(bet, add))}", 40,
                             (r.centerx, r.y + 10 - 40 * p), (255, 240, 150), anchor="center", bold=True,
                             outline=(120, 40, 0))
@@ -256,9 +264,10 @@ class BonusView:
                         bold=True, outline=(120, 40, 0))
         elif kind in ("count", "total"):
             paying = f["paying"]
-            g = self._glow(D.GOLD, 80)
+            ring = self._surf(("ring", D.GOLD), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), D.GOLD))
             for row, reel, _ in paying[:max(self.counted, 0)]:
-                surface.blit(g, g.get_rect(center=lay.pt(*cell_rect(row, reel).center)))
+                r = cell_rect(row, reel)
+                surface.blit(ring, lay.pt(r.x - 6, r.y - 6))
             if kind == "total":
                 panel = self._surf(("total_panel",), lambda: D.rounded_panel(
                     (lay.px(700), lay.px(220)), (90, 50, 20), (40, 20, 10), radius=lay.px(40), border=D.GOLD,
@@ -329,6 +338,15 @@ class BonusView:
                 surface.blit(box, lay.pt(bx, y + 80))
                 A.blit_text(surface, ch, 64, (bx + 40, y + 128), (255, 255, 255) if lit else (110, 110, 130),
                             anchor="center", bold=True, outline=(30, 20, 30) if lit else None)
+
+
+def _ring(size: tuple[int, int], col) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    w = max(3, size[1] // 16)
+    pygame.draw.rect(s, (255, 255, 255, 255), s.get_rect(), w + 2, border_radius=max(6, size[1] // 6))
+    pygame.draw.rect(s, (*col, 255), s.get_rect().inflate(-4, -4), w, border_radius=max(6, size[1] // 6))
+    return s
 
 
 def _flash(size: tuple[int, int]) -> pygame.Surface:
