@@ -99,7 +99,7 @@ class OperatorMenu(Overlay):
         cfg, cab = self.app.config, self.app.cabinet
         if action in ("close", "operator"):
             self.app.pop(self)
-        elif action == "top_up" and not getattr(cfg, "real_play", False):
+        elif action == "top_up" and not getattr(cfg, "real_play", False) and not cab.locked:
             cab.deposit(self._top_up())
             self.app.toast(f"Credit added: {cab.currency.format(self._top_up())}")
             self.audit = cab.audit()
@@ -129,6 +129,11 @@ class OperatorMenu(Overlay):
         if not ok:
             A.blit_text(surface, message[:90], 24, (140, 190), D.RED)
         A.blit_text(surface, f"BALANCE {cur.format(cab.balance)}", 34, (620, 150), D.CREAM, bold=True)
+        if getattr(cab, "ledger", None) is None:      # unreadable ledger: nothing more to show
+            A.blit_text(surface, "The ledger cannot be read; it is left untouched for inspection.", 28,
+                        (140, 240), D.CREAM)
+            self.draw_widgets(surface)
+            return
         meters = cab.meters()
         y = 230
         for name in ("credits_in", "credits_out", "total_bet", "total_won", "games_played", "games_won",

@@ -147,3 +147,23 @@ def test_real_play_makes_the_review_tools_impossible_even_if_switched_on(tmp_pat
     scene.force_next = "jackpot"                  # even set by hand, the cabinet refuses it
     press(app, K.K_SPACE)
     assert not scene.busy and "demo tool" in scene.message_text
+
+
+def test_a_locked_cabinet_says_why_offers_no_play_and_the_operator_menu_still_opens(tmp_path):
+    from cabinet.ui.locked import LockedNotice
+    data = tmp_path / "data"
+    data.mkdir(parents=True)
+    (data / "ledger.sqlite").write_bytes(b"this is not a database" * 100)
+    app = make_app(tmp_path)
+    notice = app.stack.top
+    assert isinstance(notice, LockedNotice) and "ledger" in notice.reason
+    press(app, K.K_RETURN)                       # nothing opens under the notice
+    assert app.stack.top is notice
+    operator(app, "1234")
+    menu = app.stack.top
+    assert isinstance(menu, OperatorMenu) and not menu.audit[0]
+    run(app, 2)
+    press(app, K.K_ESCAPE)
+    press(app, K.K_ESCAPE)
+    assert not app.running
+    assert (data / "ledger.sqlite").read_bytes() == b"this is not a database" * 100
