@@ -347,3 +347,30 @@ def test_the_celebration_title_climbs_through_the_tiers_as_the_count_passes_them
             titles.append(win.title)
     seen = [t for i, t in enumerate(titles) if i == 0 or titles[i - 1] != t]
     assert seen == ["BIG WIN", "MEGA WIN", "EPIC WIN"]
+
+
+def test_sigkill_mid_round_then_restart_resumes_the_round_and_pays_it_once(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    child = subprocess.Popen([sys.executable, "-m", "tests.ui.kill_child", str(tmp_path), "3"], cwd=root,
+                             stdout=subprocess.PIPE, text=True)
+    line = child.stdout.readline().split()
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    assert line[0] == "MIDROUND"
+    round_id, checkpoint = int(line[1]), int(line[2])
+    app = make_app(tmp_path)                     # the restart
+    scene = app.stack.top
+    assert isinstance(scene, GameScene) and scene.played.round_id == round_id
+    assert scene.presentation.index >= checkpoint
+    rec = app.cabinet.ledger.round(round_id)
+    assert rec.state == "open"
+    finish_round(app, scene)
+    rec = app.cabinet.ledger.round(round_id)
+    assert rec.state == "settled" and rec.balance_after == rec.balance_before - rec.cost_cents + rec.win_cents
+    assert app.cabinet.audit()[0] and app.cabinet.open_round() is None
+    assert app.cabinet.balance == rec.balance_after
