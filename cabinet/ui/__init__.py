@@ -1,0 +1,27 @@
+"""The cabinet shell (pygame). Imports point down: nothing in cabinet/core or the
+games' math imports this package.
+
+Map:
+    app.py          App: window, frame loop, global keys (sound, music, turbo,
+                    fullscreen, screenshot, operator), start_scenes, run_app
+    scene.py        Scene and SceneStack (top first, pass down, opaque hides below)
+    layout.py       Layout (logical 1920x1080 -> real pixels), Assets (fonts, labels,
+                    pre-rendered surfaces, all converted once)
+    input.py        InputMap: keys -> named actions from config `keys`
+    clock.py        RealClock / ManualClock (animations run on injected time)
+    widgets.py      Button (mouse and touch become actions)
+    draw.py         gradients, rounded panels, glows, the palette
+    presentation.py Step, Presentation, wait, instant, count_up
+    game_scene.py   GameScene: the base of every game's scene (HUD, bets, modes,
+                    rounds, checkpoints, settle, resume, autoplay, recall, force)
+    hud.py          the shared bars and buttons of a game screen
+    reels.py        ReelSet: strips blitted through a window, landing, paylines
+    celebration.py  big-win tiers and their overlay
+    overlay.py      menus over a dimmed snapshot of the paused game
+    buy_menu.py, autoplay.py, info.py, history.py, operator.py, demo.py, kiosk.py,
+    locked.py       the menus and full-screen pages
+    audio.py        numpy-synthesised cues and music through pygame.mixer
+    checkpoints.py  presentation checkpoints written on a worker thread
+    bench.py        python -m cabinet.ui.bench  (frame times per scene, launch time)
+    monkey.py       python -m cabinet.ui.monkey (random events, audit must hold)
+"""
