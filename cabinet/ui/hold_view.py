@@ -116,8 +116,10 @@ class HoldGrid:
             return out
         return self.app.assets.surface(("hold_dim", self.name, key, img.get_size()), build)
 
-    def draw(self, surface: pygame.Surface, face: Callable[[Hashable, int], pygame.Surface]) -> None:
-        """Empty panels (shimmering while spinning), then each held item."""
+    def draw(self, surface: pygame.Surface, face: Callable[[Hashable, int], pygame.Surface],
+             ghost: Callable[[Cell, int], pygame.Surface | None] | None = None) -> None:
+        """Empty panels (shimmering while spinning), then each held item. `ghost`, if
+        given, names a faint picture for an empty cell (what may land there)."""
         lay = self.app.layout
         size = self.face_size()
         shimmer = self._shimmer() if self.spinning else None
@@ -127,6 +129,9 @@ class HoldGrid:
             for c in range(self.cols):
                 rect = lay.rect(self.cell_rect((r, c)))
                 surface.blit(panel, rect.topleft)
+                hint = ghost((r, c), size) if ghost is not None and (r, c) not in self.held and not locked else None
+                if hint is not None:
+                    surface.blit(hint, hint.get_rect(center=rect.center))
                 if shimmer is not None and (r, c) not in self.held and not locked:
                     phase = (self.t * self.SHIMMER_SPEED + 0.37 * c + 0.21 * r) % 1.0
                     y = rect.y + round((phase * 2 - 1) * rect.h)

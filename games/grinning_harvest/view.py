@@ -93,7 +93,7 @@ def draw_board(scene, surface) -> None:
     draw_big_head(scene, surface)
     if scene.in_bonus:
         draw_row(scene, surface)
-        scene.grid.draw(surface, lambda key, size: scene.faces(size)[key])
+        scene.grid.draw(surface, lambda key, size: scene.faces(size)[key], lambda cell, size: ghost(scene, cell, size))
         for cell, item in scene.items.items():
             if scene.grid.pop.get(cell, 1.0) < 0.6:
                 continue
@@ -120,6 +120,23 @@ def draw_skull_light(scene, surface, frame: pygame.Rect) -> None:
     light = _img(scene, ("skull_light", frame.size), lambda: D.radial_glow(max(frame.size) // 2, (255, 30, 20), 0.9))
     light.set_alpha(round(170 * math.sin(math.pi * scene.skull_p)))
     surface.blit(light, light.get_rect(center=frame.center))
+
+
+def ghost(scene, cell, size: int) -> pygame.Surface | None:
+    """A faint pumpkin on reels 1 and 3 and a faint vault on reel 2 (while another may land)."""
+    m = scene.maths
+    if cell[1] in m.pumpkin_reels:
+        kind = "pumpkin"
+    elif cell[1] in m.vault_reels and sum(1 for it in scene.items.values() if it["kind"] == "vault") < m.max_vaults:
+        kind = "vault"
+    else:
+        return None
+
+    def build() -> pygame.Surface:
+        img = scene.faces(size)[kind].copy()
+        img.fill((70, 50, 100, 70), special_flags=pygame.BLEND_RGBA_MULT)   # a dark silhouette
+        return img
+    return _img(scene, ("ghost", kind, size), build)
 
 
 def _reel_shift(scene, c: int) -> int | None:
