@@ -165,6 +165,8 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         def tick(p: float) -> None:
             self.boardview.board = [list(r) for r in board]
             self.boardview.spawned, self.boardview.spawn_p = cells, p
+            if self.fs is not None:
+                self.fs["spawned"] = len(cells)
         return [Step(0.8, tick=tick, label="wild spawn", sound="pf_oink")]
 
     def present_cluster_win(self, ev) -> list[Step]:

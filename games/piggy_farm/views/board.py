@@ -204,8 +204,8 @@ class BoardView:
                     continue
                 face = self.face(sid)
                 if (r, c) in self.spawned:
-                    g = self._glow((140, 255, 120), 70)
-                    surface.blit(g, (x - g.get_width() // 2, y - g.get_height() // 2))
+                    tile = self._tile("spawn", (110, 220, 80), 150)
+                    surface.blit(tile, (x - tile.get_width() // 2, y - tile.get_height() // 2))
                     if self.spawn_p < 1.0:
                         k = round(self.spawn_p * 6) / 6
                         face = self.face(sid, self.SYMBOL * (0.3 + 0.7 * k))
@@ -220,7 +220,7 @@ class BoardView:
             self._draw_label(surface, cl)
         for r, c in self.spawned:
             x, y = cell_center(r, c)
-            A.blit_text(surface, "NEW WILD", 22, (x, y - 44), (255, 255, 255), anchor="center", bold=True,
+            A.blit_text(surface, "NEW!", 28, (x - CELL / 2 + 8, y - CELL / 2 + 6), (255, 255, 255), bold=True,
                         outline=(30, 90, 20))
         if self.asleep and self.fall_p >= 1.0:
             for r in range(ROWS):

@@ -297,8 +297,11 @@ class RiskView:
         jitter = math.sin(time * 40) * 8 * self.shake if self.open_p <= 0 else 0
         door = A.surface(("pf_door", lay.px(half), lay.px(inside.h)), lambda: _door(lay.px(half), lay.px(inside.h)))
         slide = int(self.open_p * half)
+        clip = surface.get_clip()
+        surface.set_clip(lay.rect(barn.x + 20, inside.y, barn.w - 40, inside.h))     # doors slide behind the walls
         surface.blit(door, lay.pt(inside.x - slide + jitter, inside.y))
         surface.blit(door, lay.pt(inside.centerx + slide - jitter, inside.y))
+        surface.set_clip(clip)
         if self.open_p <= 0:
             A.blit_text(surface, "4,000x OR NOTHING", 60, (inside.centerx, inside.y - 60), (255, 240, 200), anchor="center",
                         bold=True, outline=(90, 10, 10))

@@ -73,6 +73,10 @@ def draw_left(scene, surface: pygame.Surface) -> None:
         A.blit_text(surface, "FEATURE WIN", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
         A.blit_chars(surface, cur.format(win_cents(bet, fs["won"])), 44, (x, y + 28), (255, 214, 70), anchor="midtop",
                      bold=True)
+        if fs.get("spawned"):
+            n = fs["spawned"]
+            A.blit_text(surface, f"+{n} WILD PIG{'S' if n > 1 else ''} this spin", 28, (x, y + 86), (150, 240, 110),
+                        anchor="midtop", bold=True)
     elif scene.hunt.active:
         _hunt_counters(scene, surface, x, y)
     elif scene.risk.active:
