@@ -89,3 +89,20 @@ def test_clearing_a_cell_forgets_its_item_pop_and_dimming(canvas):
     grid.dim.add((2, 2))
     grid.clear_cell((2, 2))
     assert (2, 2) not in grid.held and (2, 2) not in grid.pop and (2, 2) not in grid.dim
+
+
+def test_a_ghost_shows_only_in_empty_open_cells(canvas):
+    app, surf = canvas
+    grid = HoldGrid(app, (400, 100, 600, 600), rows=3, cols=3, cell_colors=((0, 0, 0), (0, 0, 0)), locked_rows=[2])
+    grid.set_cell((0, 0), "coin")
+    asked = []
+
+    def ghost(cell, size):
+        asked.append(cell)
+        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        s.fill((0, 200, 0, 255))
+        return s.convert_alpha()
+    grid.draw(surf, disc(RED), ghost)
+    assert sorted(asked) == [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
+    assert tuple(surf.get_at(centre(app, grid, (1, 1))))[:3] == (0, 200, 0)
+    assert tuple(surf.get_at(centre(app, grid, (0, 0))))[:3] == RED
