@@ -272,3 +272,17 @@ def test_values_are_shortened_and_rounded_down_and_jackpots_named(app):
     assert scene.value_text("grand", 100000) == "GRAND"
     assert scene.value_text("grand", 300000) == "45.00K"      # a multiplied coin shows its value
     assert scene.value_text("7x", 6_833_700) == "1.02M"       # 1,025,055.00 rounds down
+
+
+def test_collects_jackpots_and_the_skull_have_their_own_sound_cues(app):
+    scene = open_game(app)
+    force(app, "jackpot_grand")
+    press(app, K.K_SPACE)
+    cues = {s.label: s.sound for s in scene.presentation.steps}
+    assert cues["vault collects"] == "gh_collect" and cues["jackpot"] == "gh_jackpot"
+    settle(app, scene)
+    force(app, "great_skull")
+    press(app, K.K_SPACE)
+    assert {s.label: s.sound for s in scene.presentation.steps}["great skull"] == "gh_skull"
+    if app.audio.available:                                    # registered with the cabinet's mixer
+        assert {"gh_collect", "gh_jackpot", "gh_skull"} <= set(app.audio.sounds)
