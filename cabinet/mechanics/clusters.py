@@ -20,6 +20,7 @@ the vectorised simulator).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -32,20 +33,20 @@ class BoardShape:
     rows: int
     cols: int
 
-    @property
+    @cached_property
     def cells(self) -> int:
         return self.rows * self.cols
 
-    @property
+    @cached_property
     def full(self) -> int:
         return (1 << self.cells) - 1
 
-    @property
+    @cached_property
     def not_first_col(self) -> int:
         """Every cell except column 0 (where a left shift would wrap in)."""
         return self.full & ~sum(1 << (r * self.cols) for r in range(self.rows))
 
-    @property
+    @cached_property
     def not_last_col(self) -> int:
         """Every cell except the last column (where a right shift would wrap in)."""
         return self.full & ~sum(1 << (r * self.cols + self.cols - 1) for r in range(self.rows))
@@ -104,13 +105,15 @@ def find_clusters(symbol_masks: dict, wild_mask: int, shape: BoardShape, min_siz
     Clusters come out in symbol order of the dict, then by lowest cell.
     """
     found = []
+    nf, nl, full, c = shape.not_first_col, shape.not_last_col, shape.full, shape.cols
     for sym, own in symbol_masks.items():
         if not own:
             continue
         within = own | wild_mask
         if within.bit_count() < min_size:
             continue
-        seeds = own
+        # only cells with an edge neighbour in `within` can be part of a cluster of 2+
+        seeds = own & (((within << 1) & nf) | ((within >> 1) & nl) | ((within << c) & full) | (within >> c))
         while seeds:
             comp = grow(seeds & -seeds, within, shape)
             seeds &= ~comp

@@ -17,6 +17,7 @@ from . import events as E
 from .tables import BANDS, PiggyMath, band_of, load
 
 VERSION = "1"
+MAX_WIN_TRIES = 40      # stop sets weighed per free spin when forcing a max-win book
 FORCES = {
     "wheel_bronze": "THE FARM WHEEL: bronze", "wheel_silver": "THE FARM WHEEL: silver",
     "wheel_gold": "THE FARM WHEEL: gold", "free_spins": "Wheel lands on free spins",
@@ -146,9 +147,25 @@ def spawn_wilds(sp: Spin, board: list[list[int]]) -> None:
     sp.events.append(event(E.WILD_SPAWN, cells=cells, board=sp.ids(board)))
 
 
-def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: int = 1) -> int:
+def best_tops(sp: Spin, strips: str, kind: str, grid, mult: int, tries: int) -> list[int]:
+    """Forcing aid (max-win books only): of `tries` stop sets drawn, the one whose
+    spin would win most on the current grid. Every stop set is a possible natural
+    spin; the book weights, not this choice, set how often such rounds are drawn."""
+    best, best_win = None, -1
+    for _ in range(tries):
+        tops = [sp.rng.below(len(r)) for r in sp.pm.strips[strips]]
+        trial = Spin(sp.pm, sp.rng, sp.mode)
+        trial.cap = None
+        win, _ = spin_once(trial, strips, kind, list(grid) if grid is not None else None, mult, tops=list(tops))
+        if win > best_win:
+            best, best_win = tops, win
+    return best
+
+
+def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: int = 1, greedy: int = 0) -> int:
     """A free-spins round: 'free_spins' / 'hog_wild' (sticky grid, retriggers) or
-    'growing_season' (spin k pays xk, windmills asleep). Returns its win."""
+    'growing_season' (spin k pays xk, windmills asleep). Returns its win.
+    `greedy` > 0 (max-win forcing only) plays each spin's best of that many stop sets."""
     pm = sp.pm
     sticky = kind != "growing_season"
     grid = [0] * pm.shape.cells if sticky else None     # a fresh grid every round: nothing leaks
@@ -161,7 +178,8 @@ def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: i
         i += 1
         mult = start_multiplier * (i if kind == "growing_season" else 1)
         sp.events.append(event(E.FREE_SPIN, index=i, of=spins, multiplier=mult))
-        win, scatters = spin_once(sp, strips, kind, grid, mult)
+        tops = best_tops(sp, strips, kind, grid, mult, greedy) if greedy and kind != "hog_wild" else None
+        win, scatters = spin_once(sp, strips, kind, grid, mult, tops=tops)
         won += win
         if sticky and not sp.capped and scatters >= int(fs["retrigger_scatters"]):
             spins += int(fs["retrigger_spins"])
@@ -171,7 +189,7 @@ def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: i
     return won
 
 
-def farm_wheel(sp: Spin, tier: str, accept=None) -> None:
+def farm_wheel(sp: Spin, tier: str, accept=None, greedy: int = 0) -> None:
     """Spin THE FARM WHEEL from `tier` (following upgrades) and award the final slice."""
     pm = sp.pm
     stops = pm.wheel.spin(sp.rng, tier, accept)
@@ -189,7 +207,7 @@ def farm_wheel(sp: Spin, tier: str, accept=None) -> None:
     elif last.slice.kind == "free_spins":
         sp.features.add(f"free_spins_x{int(last.slice.value)}")
         fs = pm.raw["free_spins"]
-        free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], int(last.slice.value))
+        free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], int(last.slice.value), greedy)
     else:
         raise ValueError(f"unknown wheel slice kind {last.slice.kind!r}")
 
@@ -239,7 +257,7 @@ def base_spin(sp: Spin, strips: str, force: str | None) -> None:
     elif force == "max_win":
         accept = lambda st: st.slice.kind == "free_spins" and st.slice.value == max(
             s.value for s in pm.wheel.tiers["gold"] if s.kind == "free_spins")
-    farm_wheel(sp, tier, accept)
+    farm_wheel(sp, tier, accept, MAX_WIN_TRIES if force == "max_win" else 0)
 
 
 def egg_hunt(sp: Spin) -> None:

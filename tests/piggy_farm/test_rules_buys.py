@@ -1,0 +1,106 @@
+"""The buys, the ante and the cap.
+
+Sheet: GOLDEN EGG HUNT "12 nests, at least 4 prizes guaranteed, from 2x up to 5,000x a
+nest, until the rooster crows. Every reveal is decided before the first nest is
+opened." EGG HUNT "the same hunt on a heavier ladder: ... 6x up to 5,000x each." RISK
+THE FARM "pays 4,000x the total bet or nothing at all, and it lands about 1 time in 8.
+It is the one mode exempt from the 50,000x cap". FARM WHEEL BOOST "arms a per-spin
+cost ... makes THE FARM WHEEL trigger five times as often". Cap: "50,000x the total
+bet per round; the round ends at the cap with the cap paid"."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from cabinet.core.rng import Rng
+from games.piggy_farm import GAME
+from games.piggy_farm import events as E
+from games.piggy_farm.rules import play, tumble_chain
+from games.piggy_farm.tables import load
+
+from .rules_helpers import QUIET, board_of, ints, math_with, spin_state
+
+
+@pytest.mark.parametrize("mode,lowest", [("golden_egg_hunt", 200), ("egg_hunt", 600)])
+def test_hunt_ladder_nests_and_minimum_prizes(mode, lowest):
+    hunt = load().hunt(mode)
+    assert hunt.nests == 12 and hunt.min_prizes == 4
+    assert min(hunt.prize_counts) == 4 and max(hunt.prize_counts) <= 12
+    assert min(hunt.ladder) == lowest and max(hunt.ladder) == 500_000
+
+
+@pytest.mark.parametrize("mode", ["golden_egg_hunt", "egg_hunt"])
+def test_hunt_reveals_are_decided_before_the_first_nest(mode):
+    pm = load()
+    hunt = pm.hunt(mode)
+    for seed in range(200):
+        r = play(Rng(seed), mode)
+        reveals = [e for e in r.events if e["type"] == E.HUNT_REVEAL]
+        # the whole sequence is the pick game's one draw, made before any reveal event
+        drawn = hunt.draw(Rng(seed))
+        assert [e["prize_x100"] for e in reveals] == drawn[:len(reveals)]
+        prizes = [e for e in reveals if not e["rooster"]]
+        assert len(prizes) >= 4
+        assert all(lo <= e["prize_x100"] for e in prizes for lo in [min(hunt.ladder)])
+        if len(prizes) < 12:
+            assert reveals[-1]["rooster"] and sum(e["rooster"] for e in reveals) == 1
+        assert len({e["nest"] for e in reveals}) == len(reveals) and all(0 <= e["nest"] < 12 for e in reveals)
+        assert r.payout_x100 == min(sum(e["prize_x100"] for e in prizes), pm.cap_x100)
+        assert r.event_types().index(E.HUNT_START) < r.event_types().index(E.HUNT_REVEAL)
+
+
+def test_hunt_natural_rtp_is_exact_from_the_tables():
+    for mode in ("golden_egg_hunt", "egg_hunt"):
+        hunt = load().hunt(mode)
+        rtp = hunt.expected_total() / load().mode(mode)["cost_x100"]
+        assert abs(rtp - Fraction(967, 1000)) < Fraction(1, 10_000)
+
+
+def test_risk_the_farm_pays_4000x_or_nothing_about_1_in_8_and_skips_the_cap():
+    pm = load()
+    m = pm.mode("risk_the_farm")
+    num, den = m["chance"]
+    assert Fraction(num, den) * m["prize_x100"] / m["cost_x100"] == Fraction(967, 1000)
+    assert 7 <= den / num <= 8.5
+    pays = [play(Rng(s), "risk_the_farm").payout_x100 for s in range(2000)]
+    assert set(pays) == {0, 400_000}
+    assert 0.10 < pays.count(400_000) / len(pays) < 0.17
+    assert GAME.extra["cap_exempt_modes"] == ["risk_the_farm"]
+
+
+def test_ante_costs_3x_on_its_own_strips_with_more_windmills():
+    pm = load()
+    assert GAME.mode("ante").cost_x100 == 300 and GAME.mode("ante").kind == "spin"
+    ws = lambda s: sum(r.count(pm.scatter) for r in pm.strips[s]) / sum(len(r) for r in pm.strips[s])
+    assert ws("ante") > 1.5 * ws("base")
+    r = play(Rng(1), "ante")
+    assert r.events[0]["strips"] == "ante"
+
+
+def test_round_ends_at_the_cap_with_the_cap_paid():
+    pm = math_with(QUIET)
+    sp = spin_state(pm, "base")
+    sp.total = pm.cap_x100 - 10            # 0.10x short of the cap
+    b = board_of("""
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        GP GP GP GP GP . .
+        PP PP PP PP PP . .""")
+    tumble_chain(sp, "base", ints(pm, b), [0] * 7)
+    assert sp.capped
+    types = [e["type"] for e in sp.events]
+    assert types[-1] == E.CAP and E.TUMBLE not in types      # the drop that reached the cap ends the round
+
+
+def test_forced_max_win_is_exactly_the_cap_and_ends_there():
+    r = play(Rng(2), "base", force="max_win")
+    assert r.payout_x100 == 5_000_000 and r.capped
+    assert {"max_win", "capped", "wheel_gold", "free_spins_x5"} <= set(r.features)
+    types = r.event_types()
+    cap_at = types.index(E.CAP)
+    assert E.FREE_SPIN not in types[cap_at:] and E.CLUSTER_WIN not in types[cap_at:]
+    assert types[-1] == E.ROUND_END and r.events[-1]["payout_x100"] == 5_000_000
