@@ -58,7 +58,8 @@ class HensScene(GameScene):
         Shot("fortune_2x", prepare="shot_fortune_2", caption="Fortune bet 2x selected, pots at levels 2, 3, 4"),
         Shot("buy_menu", action="buy_menu", caption="Bonus buy menu"),
         Shot("gamble", prepare="shot_gamble", caption="The gamble wheels"),
-        Shot("gamble_top", prepare="shot_gamble_top", caption="Bonus wheel at the top combination"),
+        Shot("gamble_plus", prepare="shot_gamble_plus", caption="Bonus wheel after + + (bigger entry, smaller green)"),
+        Shot("gamble_top", prepare="shot_gamble_top", caption="Bonus wheel disabled past the top combination"),
         Shot("gamble_spin", prepare="shot_gamble_spin", caption="The cash wheel spinning"),
         Shot("spin_chance", prepare="shot_spin_chance", caption="Spin chance"),
         Shot("paytable", action="paytable", caption="Pays"),
@@ -290,6 +291,11 @@ class HensScene(GameScene):
 
     def shot_gamble(self) -> None:
         self.offers.open_gamble(self.bet * 8, self.bet)
+
+    def shot_gamble_plus(self) -> None:
+        scene = self.offers.open_gamble(self.bet * 8, self.bet)
+        scene.on_action("plus")
+        scene.on_action("plus")
 
     def shot_gamble_top(self) -> None:
         self.offers.open_gamble(self.bet * 400, self.bet)

@@ -150,9 +150,17 @@ def _draw_fortune_panel(scene, surface: pygame.Surface) -> None:
                 outline=(60, 20, 0))
 
 
+FORTUNE_NOTE = {"base": "STANDARD SPINS", "fortune_1_2": "MORE BONUSES",
+                "fortune_1_5": "MORE BONUSES, 2+ FEATURES", "fortune_2": "MORE BONUSES, ALL 3 FEATURES"}
+
+
 def draw_prices(scene, surface: pygame.Surface) -> None:
-    """The price of play on each fortune bet button (drawn over the buttons)."""
+    """The price of play on each fortune bet button (drawn over the buttons) and what
+    the selected level gives."""
     A = scene.app.assets
+    from ..scene import FORTUNE_X as FX
+    A.blit_text(surface, FORTUNE_NOTE.get(scene.mode_id, ""), 22, (FX + 179, 856), D.CREAM, anchor="center",
+                bold=True)
     from ..scene import FORTUNE, FORTUNE_X
     cur = scene.app.cabinet.currency
     for i, (mode, _) in enumerate(FORTUNE):

@@ -199,8 +199,8 @@ class BonusView:
                 if not snap.active[row]:
                     surface.blit(self._veil(), pos)
         self._draw_counts(surface, snap)
-        self._draw_focus(surface, snap, kind, p)
         self._draw_side(surface, snap)
+        self._draw_focus(surface, snap, kind, p)
 
     def _draw_counts(self, surface: pygame.Surface, snap: BonusSnapshot) -> None:
         A = self.app.assets
@@ -279,7 +279,7 @@ class BonusView:
                 A.blit_text(surface, amount, 84, (GRID.centerx, GRID.centery + 25), D.GOLD, anchor="center",
                             bold=True, outline=(80, 30, 0))
         elif kind == "lives" and snap.lives_reset:
-            A.blit_text(surface, "LIVES RESET", 40, (355, 600), D.GREEN, anchor="center", bold=True, outline=(0, 40, 0))
+            A.blit_text(surface, "LIVES RESET", 30, (355, 482), D.GREEN, anchor="center", bold=True, outline=(0, 40, 0))
 
     def _draw_side(self, surface: pygame.Surface, snap: BonusSnapshot) -> None:
         lay, A = self.app.layout, self.app.assets
@@ -302,9 +302,9 @@ class BonusView:
             lit = i < snap.lives
             egg = self._surf(("life", lit), lambda lit=lit: _life_egg(lay.px(54), lit))
             surface.blit(egg, egg.get_rect(center=lay.pt(295 + i * 60, 440)))
-        A.blit_text(surface, f"SPIN {snap.spins}", 26, (355, 500), D.MUTED, anchor="center", bold=True)
-        A.blit_text(surface, "TOTAL", 30, (355, 560), D.GOLD, anchor="center", bold=True)
-        A.blit_text(surface, cur.format(win_cents(self.scene.bet, snap.active_total())), 36, (355, 600), D.CREAM,
+        A.blit_text(surface, f"SPIN {snap.spins}", 26, (355, 522), D.MUTED, anchor="center", bold=True)
+        A.blit_text(surface, "TOTAL", 30, (355, 575), D.GOLD, anchor="center", bold=True)
+        A.blit_text(surface, cur.format(win_cents(self.scene.bet, snap.active_total())), 36, (355, 615), D.CREAM,
                     anchor="center", bold=True)
         self._draw_pots(surface, snap)
 

@@ -55,10 +55,12 @@ def draw_gamble(scene, surface: pygame.Surface) -> None:
     if g.status != "open":
         pass
     elif bonus is not None:
-        A.blit_text(surface, entry_name(bonus.label), 26, (BONUS_C[0], 877), D.CREAM, anchor="center", bold=True,
-                    wrap=300)
-        A.blit_text(surface, f"CHANCE {_pct(bonus.chance)}", 30, (BONUS_C[0], 940), D.CREAM, anchor="center",
-                    bold=True)
+        names = entry_name(bonus.label, "\n").split("\n")
+        for i, name in enumerate(names):
+            y = 877 + (i - (len(names) - 1) / 2) * 26
+            A.blit_text(surface, name, 26, (BONUS_C[0], y), D.GOLD, anchor="center", bold=True)
+        A.blit_text(surface, f"VALUE {cur.format(int(bonus.prize))}  ·  CHANCE {_pct(bonus.chance)}", 30,
+                    (BONUS_C[0], 940), D.CREAM, anchor="center", bold=True)
         if bonus.chance < scene.min_green:
             A.blit_text(surface, "THE REAL CHANCE IS SMALLER THAN THE GREEN SEGMENT SHOWS", 20, (BONUS_C[0], 970),
                         D.MUTED, anchor="center", bold=True)

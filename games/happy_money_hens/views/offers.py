@@ -19,7 +19,7 @@ from cabinet.mechanics import spin_chance as sc
 from cabinet.mechanics.gamble import Gamble, GambleOption, win_limit_cents
 
 from .. import gamble as hens_gamble
-from ..mathfile import combo_from_code, combo_mode
+from ..mathfile import COMBOS, combo_code, combo_from_code, combo_mode
 
 
 class Offers:
@@ -42,12 +42,18 @@ class Offers:
 
     # -- gamble ----------------------------------------------------------------------
     def bonus_values(self, bet: int) -> list[tuple[str, Fraction]]:
-        """(combination code, exact value in cents) of each bonus entry, from the book
-        libraries; [] when the cabinet runs live math (no library to price them)."""
+        """(combination code, value in cents) of each bonus entry, cheapest first.
+
+        With book libraries: each library's exact mean value (games' gamble.py). With
+        live math (development) there is no library to average, so an entry is priced
+        at the value its library is built to: the mode's cost times the game's RTP."""
         library = self.cabinet.games[self.scene.spec.id].library
-        if library is None:
-            return []
-        return hens_gamble.bonus_values(library, bet, int(self.scene.math.raw["max_win_cents"]))
+        if library is not None:
+            return hens_gamble.bonus_values(library, bet, int(self.scene.math.raw["max_win_cents"]))
+        rtp = Fraction(str(self.scene.math.raw["rtp"]))
+        vals = [(combo_code(c), Fraction(self.scene.spec.mode(combo_mode(c)).cost_x100 * bet, 100) * rtp)
+                for c in COMBOS]
+        return sorted(vals, key=lambda kv: kv[1])
 
     def make_gamble(self, stake: int, bet: int) -> Gamble:
         g = hens_gamble.gamble_config()
