@@ -77,6 +77,8 @@ class HensScene(GameScene):
         saved = self.app.cabinet.game_state(self.spec.id) or {}
         self.pot_levels: dict[str, int] = {c: int(saved.get("pots", {}).get(c, 1)) for c in art.POT_COLOURS}
         self._end_levels = dict(self.pot_levels)
+        self._start_levels = dict(self.pot_levels)
+        self._levels_before_recall: dict[str, int] | None = None
         self.view = "base"
         self.bonus = BonusView(self)
         self.offers = Offers(self)
@@ -109,9 +111,14 @@ class HensScene(GameScene):
 
     @classmethod
     def tile_art(cls, size: tuple[int, int]) -> pygame.Surface:
+        w, h = size
         surf = art.backdrop(size)
-        face = art.symbol_face("HEN", int(size[1] * 0.6))
-        surf.blit(face, face.get_rect(center=(size[0] // 2, size[1] // 2)))
+        for name, x, scale in (("ROOSTER", 0.24, 0.42), ("CHICK", 0.76, 0.42), ("HEN", 0.5, 0.56)):
+            face = art.symbol_face(name, int(h * scale))
+            surf.blit(face, face.get_rect(center=(int(w * x), int(h * 0.55))))
+        for i, (x, y) in enumerate(((0.1, 0.2), (0.9, 0.22), (0.36, 0.12), (0.66, 0.14), (0.5, 0.9))):
+            c = art.coin(int(h * 0.13))
+            surf.blit(c, c.get_rect(center=(int(w * x), int(h * y))))
         return surf
 
     # == modes, state ===================================================================
@@ -135,6 +142,7 @@ class HensScene(GameScene):
         self.view = "base"
         self.bonus.snap = None
         self._start_levels = dict(self.pot_levels)
+        self._levels_before_recall = dict(self.pot_levels) if self.recall_mode else None
 
     def round_steps(self, played) -> list[Step]:
         events = played.round.events
@@ -234,7 +242,11 @@ class HensScene(GameScene):
         self.view = "bonus_over"
 
     def round_finished(self, played) -> None:
-        self.pot_levels = dict(self._end_levels)
+        if self._levels_before_recall is not None:      # a recalled round leaves the pots as they were
+            self.pot_levels = self._end_levels = self._levels_before_recall
+            self._levels_before_recall = None
+        else:
+            self.pot_levels = dict(self._end_levels)
         if self.view != "base":
             self.view = "base"
         self.offers.after_round(played)
