@@ -209,3 +209,26 @@ def test_skipping_shows_the_same_bonus_board_as_watching(tmp_path):
         app.checkpoints.close()
         pygame.display.quit()
     assert boards[0] == boards[1]
+
+
+def test_a_bonus_interrupted_mid_way_resumes_from_its_checkpoint_and_pays_once(tmp_path):
+    app = hens_app(tmp_path, seed=8)
+    scene = hens(app)
+    before = app.cabinet.balance
+    played = spin(app, scene, "combo_DC+HB")
+    while scene.view != "bonus" or scene.presentation.index < len(scene.presentation.steps) // 2:
+        run(app, 1, dt=0.25)                           # well into the bonus, checkpointed as it goes
+    shown = scene.presentation.index
+    app.checkpoints.close()                            # the process dies here: nothing settled
+    pygame.display.quit()
+    again = hens_app(tmp_path, seed=8)                 # same ledger: the open round resumes
+    scene = hens(again)
+    assert scene.played is not None and scene.played.round_id == played.round_id
+    assert scene.presentation.index >= shown - 1 and scene.view == "bonus"
+    assert again.cabinet.balance == before - played.cost_cents
+    finish_round(again, scene)
+    assert again.cabinet.balance == before - played.cost_cents + played.win_cents
+    end = next(e for e in played.round.events if e["type"] == "bonus_end")
+    assert scene.bonus.snap.total_x100 == end["total_x100"]
+    again.checkpoints.close()
+    pygame.display.quit()
