@@ -240,7 +240,7 @@ class WheelView:
         top = c[1] - R - band * 0.9
         tip = (c[0], top + ph * 1.35)
         shape = [(c[0] - pw, top), (c[0] + pw, top), tip]
-        pygame.draw.polygon(big, (60, 20, 10), [(x + ss * 4, y + ss * 5) for x, y in shape])
+        pygame.draw.polygon(big, (60, 20, 10), [(x + R * 0.012, y + R * 0.016) for x, y in shape])
         pygame.draw.polygon(big, (225, 50, 45), shape)
         pygame.draw.polygon(big, (255, 235, 170), shape, ss * 3)
         pygame.draw.circle(big, (255, 235, 170), (c[0], top), pw * 0.55)

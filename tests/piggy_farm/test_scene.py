@@ -16,7 +16,7 @@ from games.piggy_farm import GAME
 from games.piggy_farm.scene import PiggyFarmScene
 from games.piggy_farm.views.features import nest_rect
 from games.piggy_farm.views.panels import ANTE
-from tests.ui.conftest import click, press, run, shift
+from tests.ui.conftest import click, pixel, press, run, shift
 
 K = pygame
 CONFIG = """
@@ -151,6 +151,14 @@ def test_a_forced_wheel_decelerates_onto_the_drawn_slice_and_pays(app):
     run_until(app, scene, "wheel result") if not spins[0]["upgrade"] else run_until(app, scene, "wheel upgrade")
     view = scene.wheel.views["silver"]
     assert scene.wheel.wedges["silver"][view.slice_at_pointer()] == spins[0]["index"]
+    # the pixels under the pointer are the landed slice's colour (nearest of the wheel's colours)
+    run(app, 1, 0.01)
+    cx, cy = view.center
+    colors = {sl.color for sl in view.slices}
+    for side in (-1, 1):                                    # just beside the pointer's tip
+        seen = pixel(app, (cx + side * view.radius * 0.06, cy - view.radius * 0.78))
+        nearest = min(colors, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, seen)))
+        assert nearest == view.slices[view.slice_at_pointer()].color
     settle(app, scene)
     last = spins[-1]
     view = scene.wheel.views[last["tier"]]

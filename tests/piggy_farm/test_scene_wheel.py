@@ -80,3 +80,23 @@ def test_each_drawn_farm_wheel_shows_every_math_slice_about_as_often_as_it_lands
         for i, s in enumerate(slices):
             share = wedges.count(i) / len(wedges)
             assert abs(share - s.weight / total) < 0.12, (name, s.label)
+
+
+def test_the_slice_drawn_under_the_pointer_is_the_result_for_every_farm_wedge(app):
+    """Pixels beside the pointer's tip show the landed wedge's colour, for every wedge
+    of the three farm wheels and landings off centre both ways."""
+    from games.piggy_farm.views.features import FarmWheel
+    farm = FarmWheel(app, load().wheel.tiers)
+    surface = pygame.Surface(app.layout.size)
+    for view in farm.views.values():
+        colors = {sl.color for sl in view.slices}
+        for index in range(len(view.slices)):
+            for offset in (-0.3, 0.0, 0.3):
+                view.show(index, offset)
+                surface.fill((0, 0, 0))
+                view.draw(surface)
+                cx, cy = view.center
+                for side in (-1, 1):
+                    seen = surface.get_at(app.layout.pt(cx + side * view.radius * 0.06, cy - view.radius * 0.78))[:3]
+                    nearest = min(colors, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, seen)))
+                    assert nearest == view.slices[index].color, (view.key, index, offset, side, seen)

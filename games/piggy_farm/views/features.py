@@ -32,10 +32,12 @@ def slice_color(kind: str, value, tier: str) -> tuple[int, int, int]:
     return [(236, 150, 40), (226, 96, 40), (196, 40, 60)][max(min(k, 2), 0)]
 
 
-def visual_slices(slices) -> list[int]:
-    """The wheel as drawn: each math slice repeated about weight/10 times (so the picture
-    matches the odds), copies spread around the wheel. Returns math indices per wedge."""
-    copies = [max(1, round(s.weight / 10)) for s in slices]
+def visual_slices(slices, wedges_about: int = 12) -> list[int]:
+    """The wheel as drawn: about `wedges_about` wedges, each math slice repeated in
+    proportion to its weight (at least once), so the picture matches the odds; copies
+    are spread around the wheel. Returns the math slice index of each wedge."""
+    total_weight = sum(s.weight for s in slices)
+    copies = [max(1, round(wedges_about * s.weight / total_weight)) for s in slices]
     total = sum(copies)
     placed: list[tuple[float, int]] = []
     for i, n in enumerate(copies):
