@@ -62,7 +62,7 @@ class BonusView:
               set_win: Callable[[int], None]) -> list[Step]:
         """One or more steps per bonus event; `set_win(cents)` shows the running win."""
         out: list[Step] = []
-        durations = {"bonus_start": 1.0, "lives": 0.3, "letters": 0.6, "pot_award": 1.5, "coin_convert": 0.4,
+        durations = {"bonus_start": 2.2, "lives": 0.3, "letters": 0.6, "pot_award": 1.5, "coin_convert": 0.4,
                      "row_count": 0.35, "row_activate": 1.0, "boost": 1.3}
         sounds = {"bonus_start": "hmh_land", "letters": "hmh_letter", "pot_award": "hmh_pot",
                   "coin_convert": "coin", "row_count": "click", "row_activate": "hmh_row", "boost": "hmh_boost"}
@@ -278,6 +278,18 @@ class BonusView:
                 amount = self.app.cabinet.currency.format(win_cents(bet, snap.total_x100))
                 A.blit_text(surface, amount, 84, (GRID.centerx, GRID.centery + 25), D.GOLD, anchor="center",
                             bold=True, outline=(80, 30, 0))
+        elif kind == "bonus_start" and p < 0.8:
+            panel = self._surf(("intro_panel",), lambda: D.rounded_panel(
+                (lay.px(740), lay.px(230)), (120, 40, 110), (50, 14, 50), radius=lay.px(40), border=D.GOLD,
+                border_width=lay.px(5), alpha=240))
+            cy = GRID.y + 190
+            surface.blit(panel, panel.get_rect(center=lay.pt(GRID.centerx, cy)))
+            A.blit_text(surface, "MINI REEL BONUS", 60, (GRID.centerx, cy - 62), D.GOLD, anchor="center", bold=True,
+                        outline=(70, 20, 0))
+            A.blit_text(surface, "COINS STICK  ·  3 LIVES  ·  EVERY COIN COUNTS DOWN THE UPPER ROWS", 24,
+                        (GRID.centerx, cy + 6), D.CREAM, anchor="center", bold=True)
+            A.blit_text(surface, " + ".join(FEATURE_LABEL[f] for f in snap.combination), 30, (GRID.centerx, cy + 56),
+                        (255, 220, 150), anchor="center", bold=True)
         elif kind == "lives" and snap.lives_reset:
             A.blit_text(surface, "LIVES RESET", 30, (355, 482), D.GREEN, anchor="center", bold=True, outline=(0, 40, 0))
 
