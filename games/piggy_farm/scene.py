@@ -83,7 +83,6 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.banner.set()
         self.boardview.grid = None
         self.boardview.asleep = False
-        self.boardview.dim = False
 
     @classmethod
     def tile_art(cls, size: tuple[int, int]) -> pygame.Surface:
@@ -103,6 +102,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         return self.app.assets.surface(("pf_sym", sid, size), lambda: art.symbol(sid, size, self.app.assets.font(80, True)))
 
     def symbol_name(self, sid: str) -> str:
+        """A symbol id as a player reads it ('GP' -> 'Golden Pig'), for the info pages."""
         return art.NAMES.get(sid, sid)
 
     # -- controls ------------------------------------------------------------------
@@ -125,12 +125,15 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.shown_win = 0
 
     def cents(self, x100: int) -> int:
+        """An amount in hundredths of the bet as cents at the round's bet."""
         return win_cents(self.played.bet_cents if self.played else self.bet, x100)
 
     def money(self, x100: int) -> str:
+        """An amount in hundredths of the bet as the player's money text."""
         return self.app.cabinet.currency.format(self.cents(x100))
 
     def round_steps(self, played) -> list[Step]:
+        """The round's timeline; `_b` carries the running totals while it is built."""
         self._b = {"total": 0, "fs_won": 0, "tumble": 0, "tumbles": 0, "fs": None, "n": 0}
         steps: list[Step] = []
         for n, event in enumerate(played.round.events):

@@ -19,6 +19,7 @@ AUTO_PICK = 2.5          # seconds a nest waits for the player before opening it
 class FarmFeatures:
     """present_<event> methods and input for the wheel, the hunts and the barn."""
     def handle_event(self, event, actions) -> bool:
+        """A click on a closed nest while the hunt waits picks it."""
         if (self.hunt.waiting and event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
                 and self.app.stack.top is self):
             nest = self.hunt.nest_at(self.app.layout.to_logical(event.pos))
@@ -45,6 +46,7 @@ class FarmFeatures:
 
     # -- building the timeline -------------------------------------------------------
     def present_wheel_trigger(self, ev) -> list[Step]:
+        """Windmills (or the buy) announce THE FARM WHEEL, then the tier's wheel shows."""
         tier = ev["tier"]
         sub = f"{ev['scatters']} windmills" if ev["scatters"] else "FARM WHEEL BUY"
 
@@ -58,6 +60,7 @@ class FarmFeatures:
         return [Step(1.4, start=start, label="wheel trigger", sound="bonus"), Step(0.5, start=show, label="wheel shows")]
 
     def present_wheel_spin(self, ev) -> list[Step]:
+        """One wheel stop: a decelerating spin onto a wedge of the event's slice, then UPGRADE or the result."""
         tier = ev["tier"]
         wedge = self.wheel.wedge_for(tier, ev["index"], self._b["n"] + ev["index"])
         view = self.wheel.views[tier]
@@ -81,6 +84,7 @@ class FarmFeatures:
         return steps
 
     def present_coin_prize(self, ev) -> list[Step]:
+        """The coin slice pays: the amount under the wheel, the round total in the WIN meter."""
         self._b["total"] += ev["win_x100"]
         total = self._b["total"]
 
@@ -90,6 +94,7 @@ class FarmFeatures:
         return [Step(1.6, start=start, label="coin prize", sound="coin")]
 
     def present_hunt_start(self, ev) -> list[Step]:
+        """The twelve closed nests appear."""
         title = "GOLDEN EGG HUNT" if self.played.mode == "golden_egg_hunt" else "EGG HUNT"
 
         def start() -> None:
@@ -97,6 +102,7 @@ class FarmFeatures:
         return [Step(1.0, start=start, label="hunt start", sound="bonus")]
 
     def present_hunt_reveal(self, ev) -> list[Step]:
+        """Wait for a pick (or AUTO_PICK seconds), open the chosen nest on this reveal's prize or the rooster."""
         k = ev["pick"]
         self._b["total"] = ev["total_x100"]
         total = ev["total_x100"]
@@ -119,10 +125,12 @@ class FarmFeatures:
                 Step(0.9 if not ev["rooster"] else 1.6, label="nest opens", sound="pf_rooster" if ev["rooster"] else "coin")]
 
     def present_hunt_end(self, ev) -> list[Step]:
+        """The hunt's total."""
         return [Step(1.4, start=lambda: self.banner.set("HUNT WIN", f"{ev['prizes']} prizes - {self.money(ev['total_x100'])}"),
                      end=lambda: self.banner.set(), label="hunt end", sound="win")]
 
     def present_risk_draw(self, ev) -> list[Step]:
+        """The tense draw: the barn doors shake, then open on 4,000x or an empty barn."""
         self._b["total"] = ev["win_x100"]
 
         def tense(p: float) -> None:

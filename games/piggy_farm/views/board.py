@@ -76,7 +76,6 @@ class BoardView:
         self.spawn_p = 1.0
         self.scatters: set[tuple[int, int]] = set()        # windmills glowing (a trigger)
         self.asleep = False                                # GROWING SEASON: windmills sleep
-        self.dim = False                                   # the board under the wheel / a banner
 
     # -- state setters used by the steps ---------------------------------------------
     def drop_in(self, board: list[list[str]], p: float) -> None:
@@ -103,6 +102,7 @@ class BoardView:
 
     # -- assets ----------------------------------------------------------------------
     def face(self, sid: str, logical: float = SYMBOL) -> pygame.Surface:
+        """Symbol `sid` at a logical size, pre-rendered once per real size."""
         lay = self.app.layout
         px = lay.px(logical)
         return self.app.assets.surface(("pf_sym", sid, px), lambda: art.symbol(sid, px, self.app.assets.font(80, True)))
@@ -169,6 +169,7 @@ class BoardView:
         surface.blit(self._frame(), lay.pt(RECT.x - 22, RECT.y - 22))
 
     def draw(self, surface: pygame.Surface, time: float) -> None:
+        """Grid charges, win tiles, symbols (falling, popping, spawning), outlines and pay labels."""
         lay, A = self.app.layout, self.app.assets
         cs = lay.px(CELL)
         ox, oy = lay.pt(RECT.x, RECT.y)

@@ -153,6 +153,7 @@ class HuntView:
         self.texts: dict[int, str] = {}
 
     def nest_at(self, pos: tuple[float, float]) -> int | None:
+        """The nest under a logical point, if any."""
         for i in range(NEST_COLS * NEST_ROWS):
             if nest_rect(i).collidepoint(pos):
                 return i
@@ -345,6 +346,7 @@ class Banner:
         self.color = (255, 214, 70)
 
     def set(self, title: str = "", sub: str = "", color=(255, 214, 70)) -> None:
+        """Show a banner (no title: hide it)."""
         self.title, self.sub, self.color = title, sub, color
 
     def draw(self, surface: pygame.Surface, y: float | None = None) -> None:
