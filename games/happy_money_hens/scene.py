@@ -14,10 +14,9 @@ from typing import Any
 import pygame
 
 from cabinet.core.money import win_cents
-from cabinet.ui import draw as D
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.presentation import Step, instant, wait
-from cabinet.ui.reels import ReelSet, line_points, pulse
+from cabinet.ui.reels import ReelSet
 from cabinet.ui.shots import Shot
 
 from . import art
@@ -26,8 +25,8 @@ from .mathfile import load
 from .pots import advance_levels
 from .views.bonus_state import BONUS_TYPES, bonus_snapshots
 from .views.bonus_view import BonusView
-from .views.sounds import add_cues
 from .views.offers import Offers
+from .views.sounds import add_cues
 
 REELS = pygame.Rect(420, 262, 1080, 606)
 POT_X = {"BLUE": 600, "RED": 980, "GOLD": 1360}
@@ -88,12 +87,9 @@ class HensScene(GameScene):
         for i, (mode, label) in enumerate(FORTUNE):
             if any(m.id == mode for m in self.spin_modes) and not any(w.action == f"fortune:{mode}"
                                                                        for w in self.widgets):
-                self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), self._fortune_label(mode, label),
+                self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), label,
                                 f"fortune:{mode}", lit=lambda mode=mode: self.mode_id == mode,
                                 enabled=lambda: not self.busy, font_size=34, label_offset=-18)
-
-    def _fortune_label(self, mode: str, label: str):
-        return lambda: label
 
     def _reset_round_state(self) -> None:
         self.win_line: dict[str, Any] | None = None     # the line win drawn now

@@ -1,0 +1,1 @@
+"""Happy Money Hens views: the base board, the bonus board, gamble and spin chance scenes, sounds, bench."""
