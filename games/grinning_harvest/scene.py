@@ -1,5 +1,5 @@
 """Grinning Harvest on screen: it plays a Round's events (see rules.py for the closed
-set) as timed steps, and keeps the picture as plain state that `view.py` draws.
+set) as timed steps, and keeps the picture as plain state that `scene_view.py` draws.
 
 Every step hook SETS state from its event (absolute values, never increments), so
 skipping (SPACE) and crash-resume, which run steps instantly, end on the same picture.
@@ -21,7 +21,7 @@ from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
 
-from . import art, art_scene, demo, sounds, view
+from . import art, art_scene, scene_shots, scene_sounds, scene_view
 from .model import JACKPOTS, load
 from .scene_help import help_pages
 
@@ -36,7 +36,7 @@ class GrinningHarvestScene(GameScene):
     SPIN_TIME, STOP_TIME = 0.45, 0.28
 
     help_pages = help_pages()
-    SHOTS = demo.SHOTS
+    SHOTS = scene_shots.SHOTS
 
     # == set-up ====================================================================
     def build(self) -> None:
@@ -48,7 +48,7 @@ class GrinningHarvestScene(GameScene):
                                     ["pumpkin", "bat", "ghost"]])
         self.grid = HoldGrid(self.app, self.REELS_RECT, 3, 3, gap=12, name="gh_hold",
                              cell_colors=((46, 24, 70), (16, 8, 30)), rim=(150, 80, 60))
-        sounds.register(self.app.audio)
+        scene_sounds.register(self.app.audio)
         self.reset_picture()
         self.pumpkins = {(2, 0): ("6x", 600), (0, 2): ("mini", 2500)}   # the idle board's values
 
@@ -62,7 +62,7 @@ class GrinningHarvestScene(GameScene):
         return self._faces[size]
 
     def reset_picture(self) -> None:
-        """The state view.py draws, as at the start of a round."""
+        """The state scene_view.py draws, as at the start of a round."""
         self.in_bonus = False
         self.pumpkins: dict[Cell, tuple[str, int]] = {}     # base board: label, value_x100
         self.vault_values: dict[Cell, int] = {}              # vault cell -> value_x100 shown
@@ -198,7 +198,7 @@ class GrinningHarvestScene(GameScene):
         def tick(p: float) -> None:
             self.flight_p = p
             # The vault counts up as each value arrives.
-            arrived = sum(v for i, v in enumerate(values) if view.flight_progress(p, i, len(values)) >= 1.0)
+            arrived = sum(v for i, v in enumerate(values) if scene_view.flight_progress(p, i, len(values)) >= 1.0)
             self._set_vault(vault, before + arrived)
 
         def end() -> None:
@@ -350,7 +350,7 @@ class GrinningHarvestScene(GameScene):
         return self.app.cabinet.currency.format(self.cents(x100))
 
     def value_text(self, label: str | None, value_x100: int) -> str:
-        return view.value_text(self, label, value_x100)
+        return scene_view.value_text(self, label, value_x100)
 
     def grid_key(self, item: dict) -> str:
         return "vault" if item["kind"] == "vault" else "pumpkin"
@@ -364,18 +364,19 @@ class GrinningHarvestScene(GameScene):
         self.grid.update(dt)
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        view.draw_background(self, surface)
+        scene_view.draw_background(self, surface)
 
     def draw_board(self, surface: pygame.Surface) -> None:
-        view.draw_board(self, surface)
+        scene_view.draw_board(self, surface)
 
     # == shots (demo gallery only) ========================================================
     def shot_line_win(self) -> None:
-        demo.seek_round(self, lambda r: any(e["type"] == "line_win" for e in r.events), "line")
+        scene_shots.seek_round(self, lambda r: any(e["type"] == "line_win" for e in r.events), "line")
 
     def shot_collect(self) -> None:
-        demo.seek_round(self, lambda r: "collect" in r.features and "bonus" not in r.features, "vault collects")
+        scene_shots.seek_round(self, lambda r: "collect" in r.features and "bonus" not in r.features, "vault collects")
 
     def shot_multiplier(self) -> None:
-        demo.seek_round(self, lambda r: any(e["type"] == "bonus_spin" and e["multipliers"] and not e["great_skull"]
-                                            for e in r.events), "row multiplier", mode="buy_skull_row", within=0.7)
+        def row_multiplied(r) -> bool:
+            return any(e["type"] == "bonus_spin" and e["multipliers"] and not e["great_skull"] for e in r.events)
+        scene_shots.seek_round(self, row_multiplied, "row multiplier", mode="buy_skull_row", within=0.7)

@@ -44,8 +44,8 @@ def draw_jackpots(scene, surface) -> None:
         row = pygame.Rect(LEFT.x + 18, y, LEFT.w - 36, 96)
         rim, face = art.JACKPOT_COLORS[name]
         hit = scene.jackpot_hit == name
-        plaque = _panel(scene, row, "jp_" + name, D.lerp_color(face, (0, 0, 0), 0.2), D.lerp_color(face, (0, 0, 0), 0.7),
-                        rim)
+        plaque = _panel(scene, row, "jp_" + name, D.lerp_color(face, (0, 0, 0), 0.2),
+                        D.lerp_color(face, (0, 0, 0), 0.7), rim)
         if hit:
             g = scene.app.assets.surface(("gh_jpglow", lay.px(row.w)), lambda: D.radial_glow(
                 lay.px(row.w) // 2, rim, 0.9))
@@ -153,7 +153,8 @@ def draw_banner(scene, surface) -> None:
         real.w // 2, colors[2], 0.5))
     surface.blit(glow, glow.get_rect(center=real.center))
     surface.blit(panel, real.topleft)
-    A.blit_text(surface, title, 80 if len(title) < 13 else 68, (960, 602), (255, 250, 235), anchor="center", bold=True, outline=(40, 10, 10))
+    A.blit_text(surface, title, 80 if len(title) < 13 else 68, (960, 602), (255, 250, 235), anchor="center",
+                bold=True, outline=(40, 10, 10))
     big = len(sub) <= 16                    # an amount: the star of the banner
     A.blit_text(surface, sub, 60 if big else (38 if len(sub) < 30 else 32), (960, 692 if big else 688),
                 (255, 255, 255) if big else colors[2], anchor="center", bold=True, outline=(40, 12, 6))

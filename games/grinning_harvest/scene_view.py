@@ -3,7 +3,7 @@
 The reels (base game) or the sticky HoldGrid (bonus), value plates on pumpkins and
 vaults, jackpot coins, paylines, values flying into a vault, the row above the reels,
 the Big Pumpkin / Big Skull and the multipliers. Side panels and banners are in
-`panels.py`. Every picture comes pre-rendered from `app.assets`; per frame only blits.
+`scene_panels.py`. Every picture comes pre-rendered from `app.assets`; per frame only blits.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from cabinet.core.money import format_short, win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.reels import ease_out_back, line_points, pulse
 
-from . import art, art_scene, panels
+from . import art, art_scene, scene_panels as panels
 from .model import JACKPOTS
 
 ROW_ITEMS = ("web", "x2", "x3", "x4", "x5", "skull")
