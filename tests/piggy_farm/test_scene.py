@@ -295,3 +295,31 @@ def test_a_capped_round_is_shown_as_max_win_reached(app):
     assert scene.shown_win == win_cents(100, cap)
     settle(app, scene)
     assert app.cabinet.balance == before
+
+
+def snapshot(scene) -> tuple:
+    bv = scene.boardview
+    return (bv.board, bv.grid, sorted(bv.exploding), [sorted(c.cells) for c in bv.clusters], dict(scene.fs or {}),
+            scene.shown_win, scene.tumble_x100, scene.banner.title, scene.wheel.tier)
+
+
+@pytest.mark.parametrize("buy", [2, 3])
+def test_a_round_resumed_mid_way_shows_what_watching_showed_at_that_step(app, buy):
+    """Crash resume fast-forwards the steps already shown through the same hooks."""
+    scene = open_game(app)
+    shift(app, getattr(K, f"K_{buy}"))                      # FREE SPINS / HOG WILD
+    shift(app, K.K_RETURN)
+    played = scene.played
+    pres = scene.presentation
+    middle = len(pres.steps) // 2
+    while pres.index < middle:
+        run(app, 1, 1 / 30)
+    pres.advance(0.0)                                        # the step at `middle` has begun, as after a resume
+    watched = snapshot(scene)
+    press(app, K.K_SPACE)
+    settle(app, scene)
+    scene.begin(played, from_step=middle, recall=True)
+    scene.presentation.advance(0.0)
+    assert snapshot(scene) == watched
+    press(app, K.K_SPACE)
+    settle(app, scene)
