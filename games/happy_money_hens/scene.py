@@ -42,6 +42,8 @@ class HensScene(GameScene):
         Shot("base_idle", caption="Base game, idle: pots, fortune bet selector, reels"),
         Shot("reels_spinning", mode="base", at="reel 3 stops", within=0.2, caption="Reels stopping reel by reel"),
         Shot("line_wins", prepare="shot_line_win", caption="The round's line wins cycled after the round"),
+        Shot("feature_to_pot", mode="buy_mystery", at="red feature symbol", within=0.5,
+             caption="A feature symbol flies into its pot"),
         Shot("pot_trigger", mode="base", force="combo_DC+PF", at="pots trigger", within=0.6,
              caption="Feature pots burst; the combination announced"),
         Shot("bonus_intro", mode="buy_triple", at="bonus start", within=0.4, caption="The bonus begins"),
@@ -100,6 +102,7 @@ class HensScene(GameScene):
         self.banner: str | None = None
         self.sub_banner: str | None = None
         self.line_win_cents = 0
+        self.flying: tuple[str, tuple[int, int], float] | None = None   # (pot, from, progress)
 
     def faces(self, size: int) -> dict[str, pygame.Surface]:
         """Every reel symbol at `size` px, pre-rendered once through the asset cache."""
@@ -144,10 +147,13 @@ class HensScene(GameScene):
     def round_steps(self, played) -> list[Step]:
         events = played.round.events
         bet = played.bet_cents
-        steps: list[Step] = [Step(0.35, start=self._spin_start, label="reels spin", sound="spin")]
+        steps: list[Step] = []
+        if any(e["type"] == "reel_stop" for e in events):      # a gamble's bonus has no base board
+            steps.append(Step(0.35, start=self._spin_start, label="reels spin", sound="spin"))
         levels = dict(self._start_levels)
         running = 0
         wins = [e for e in events if e["type"] == "line_win"]
+        line_total = sum(win_cents(bet, w["pay_x100"]) for w in wins)
         pairs = bonus_snapshots(events)
         bonus_done = False
         for e in events:
@@ -163,7 +169,8 @@ class HensScene(GameScene):
                                   label=f"line {e['line'] + 1} pays", sound="coin"))
             elif kind == "feature_symbol":
                 levels = advance_levels(levels, [e])
-                steps.append(Step(0.55, start=lambda e=e, lv=dict(levels): self._feature_lands(e, lv),
+                steps.append(Step(0.6, start=lambda e=e, lv=dict(levels): self._feature_lands(e, lv),
+                                  tick=self._fly_tick, end=self._fly_end,
                                   label=f"{e['pot'].lower()} feature symbol", sound="hmh_pot_add"))
             elif kind == "pot_trigger":
                 steps.append(Step(2.0, start=lambda e=e: self._pots_trigger(e), tick=self._burst_tick,
@@ -174,7 +181,7 @@ class HensScene(GameScene):
             elif kind in BONUS_TYPES and not bonus_done:
                 bonus_done = True
                 steps.append(Step(0.1, start=self._enter_bonus, label="bonus begins"))
-                steps += self.bonus.steps(pairs, bet, self._set_win)
+                steps += self.bonus.steps(pairs, bet, self._set_win, line_total)
                 steps.append(instant(self._leave_bonus, label="bonus ends"))
             elif kind == "win_cap":
                 steps.append(Step(1.6, start=lambda: self._banner("WIN LIMIT REACHED",
@@ -202,10 +209,19 @@ class HensScene(GameScene):
         self.shown_win = running
 
     def _feature_lands(self, e: dict[str, Any], levels: dict[str, int]) -> None:
+        """The symbol lights up and flies into its pot; the pot shows its new level."""
         self.win_line = None
         self.hot_cells = {(int(e["row"]), int(e["reel"]))}
+        self.flying = (e["pot"], self.reels.cell_rect(int(e["reel"]), int(e["row"])).center, 0.0)
         self.pot_levels = levels
         self.bursting = []
+
+    def _fly_tick(self, p: float) -> None:
+        if self.flying is not None:
+            self.flying = (self.flying[0], self.flying[1], p)
+
+    def _fly_end(self) -> None:
+        self.flying = None
 
     def _set_levels(self, levels: dict[str, int]) -> None:
         self.pot_levels = levels

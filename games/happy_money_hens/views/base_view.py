@@ -33,6 +33,7 @@ def draw_base(scene, surface: pygame.Surface) -> None:
     _draw_hot_cells(scene, surface)
     _draw_line(scene, surface)
     _draw_pots(scene, surface)
+    _draw_flying(scene, surface)
     _draw_fortune_panel(scene, surface)
     _draw_banner(scene, surface)
 
@@ -130,6 +131,20 @@ def _draw_pots(scene, surface: pygame.Surface) -> None:
             pip = _surf(scene, ("pip", colour, on), lambda on=on, colour=colour: _pip(lay.px(24), art.POT_COLOURS[colour],
                                                                                      on))
             surface.blit(pip, lay.pt(x - 2 + i * 30, 198))
+
+
+def _draw_flying(scene, surface: pygame.Surface) -> None:
+    """A feature symbol's coin flying from its cell into its pot."""
+    if scene.flying is None:
+        return
+    lay = scene.app.layout
+    from ..scene import POT_X
+    pot, (x0, y0), p = scene.flying
+    x1, y1 = POT_X[pot] - 80, 172
+    q = p * p * (3 - 2 * p)
+    x, y = x0 + (x1 - x0) * q, y0 + (y1 - y0) * q - 160 * math.sin(math.pi * q)
+    c = _surf(scene, ("fly", pot), lambda: art.coin(lay.px(64), art.POT_COLOURS[pot]))
+    surface.blit(c, c.get_rect(center=lay.pt(x, y)))
 
 
 def _pip(size: int, col, on: bool) -> pygame.Surface:

@@ -59,8 +59,9 @@ class BonusView:
         return tick
 
     def steps(self, pairs: list[tuple[dict[str, Any], BonusSnapshot]], bet: int,
-              set_win: Callable[[int], None]) -> list[Step]:
-        """One or more steps per bonus event; `set_win(cents)` shows the running win."""
+              set_win: Callable[[int], None], base: int = 0) -> list[Step]:
+        """One or more steps per bonus event; `set_win(cents)` shows the running win,
+        `base` cents (the round's line wins) plus the coins counted so far."""
         out: list[Step] = []
         durations = {"bonus_start": 2.2, "lives": 0.3, "letters": 0.6, "pot_award": 1.5, "coin_convert": 0.4,
                      "row_count": 0.35, "row_activate": 1.0, "boost": 1.3}
@@ -77,12 +78,11 @@ class BonusView:
             elif kind == "bonus_end":
                 paying = snap.focus["paying"]
                 seconds = min(0.16 * len(paying), 4.0)
-                base = self.scene.line_win_cents
                 running = [0]
                 for _, _, v in paying:
                     running.append(running[-1] + win_cents(bet, v))
 
-                def count(p: float, snap=snap, paying=paying, running=running) -> None:
+                def count(p: float, snap=snap, paying=paying, running=running, base=base) -> None:
                     k = min(len(paying), int(p * len(paying) + 1e-9))
                     self.snap, self.anim, self.counted = snap, ("count", p), k
                     set_win(base + running[k])

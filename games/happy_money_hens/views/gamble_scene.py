@@ -109,6 +109,11 @@ class GambleScene(Scene):
         else:
             self.bonus_view = self._wheel("hmh_bonus", BONUS_C, bonus, entry_name(bonus.label, "\n"))
 
+    def relayout(self) -> None:
+        """The window size changed: wheels re-render at the new size."""
+        for view in (self.cash_view, self.bonus_view):
+            view.relayout()
+
     # -- input ------------------------------------------------------------------------
     def handle_event(self, event, actions) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and self.idle():
