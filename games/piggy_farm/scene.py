@@ -22,7 +22,7 @@ from .scene_features import FarmFeatures
 from .sounds import add_cues
 from .tables import load
 from .views import panels
-from .views.board import BoardView, Cluster
+from .views.board import BoardView, Cluster, largest_group
 from .views.features import Banner, FarmWheel, HuntView, RiskView
 from .views.guide import help_pages
 
@@ -56,7 +56,11 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.pm = load()
         self.help_pages = help_pages(self.pm)
         strips = self.pm.strips["base"]
-        idle = [[self.pm.symbols[strips[c][(c * 17 + r) % len(strips[c])]] for c in range(7)] for r in range(7)]
+        idle = []
+        for k in range(200):          # a window of the base strips that shows no cluster
+            idle = [[self.pm.symbols[strips[c][(c * 17 + k * 5 + r) % len(strips[c])]] for c in range(7)] for r in range(7)]
+            if largest_group(idle) < self.pm.min_cluster:
+                break
         self.boardview = BoardView(self.app, idle)
         self.wheel = FarmWheel(self.app, self.pm.wheel.tiers)
         self.wheel.warm()

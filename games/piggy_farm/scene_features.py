@@ -3,7 +3,7 @@ scene that presents the features (PiggyFarmScene mixes this in).
 
 Like the rest of the scene, every step SETS state from its event. The hunt waits for
 a pick (a click on a nest, or ARROWS and ENTER) and opens a nest by itself after
-AUTO_PICK seconds; the k-th nest opened shows the k-th reveal decided by the round.
+AUTO_PICK seconds (less in autoplay); the k-th nest opened shows the k-th reveal decided by the round.
 """
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from cabinet.ui.presentation import Step
 
 from .views.board import RECT
 
-AUTO_PICK = 2.5          # seconds a nest waits for the player before opening itself
+AUTO_PICK = 2.0          # seconds a nest waits for the player before opening itself
+AUTO_PICK_AUTOPLAY = 0.6  # ... while autoplay runs
 
 
 class FarmFeatures:
@@ -121,7 +122,8 @@ class FarmFeatures:
             self.hunt.opened[nest] = None if ev["rooster"] else ev["prize_x100"]
             self.hunt.last = nest
             self._total_win(total)
-        return [Step(AUTO_PICK, start=waiting, end=reveal, label=f"nest {k}"),
+        pause = AUTO_PICK_AUTOPLAY if self.autoplay else AUTO_PICK
+        return [Step(pause, start=waiting, end=reveal, label=f"nest {k}"),
                 Step(0.9 if not ev["rooster"] else 1.6, label="nest opens", sound="pf_rooster" if ev["rooster"] else "coin")]
 
     def present_hunt_end(self, ev) -> list[Step]:

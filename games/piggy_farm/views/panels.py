@@ -87,7 +87,13 @@ def draw_left(scene, surface: pygame.Surface) -> None:
         y += 110
         A.blit_text(surface, "5+ touching symbols pay", 26, (x, y), D.CREAM, anchor="midtop", bold=True)
         A.blit_text(surface, "anywhere on the board", 26, (x, y + 30), D.CREAM, anchor="midtop")
-        y += 90
+        y += 80
+        A.blit_text(surface, "Wins explode and tumble:", 26, (x, y), D.CREAM, anchor="midtop", bold=True)
+        A.blit_text(surface, "new symbols drop in", 26, (x, y + 30), D.CREAM, anchor="midtop")
+        y += 80
+        if scene.mode_id == "ante":
+            A.blit_text(surface, "FARM WHEEL BOOST ON", 28, (x, y), (120, 210, 255), anchor="midtop", bold=True)
+            A.blit_text(surface, "the wheel comes 5x as often", 24, (x, y + 32), D.CREAM, anchor="midtop")
     if scene.hunt.active or scene.risk.active:
         return
     ty = LEFT.bottom - 200
@@ -150,14 +156,18 @@ def draw_right(scene, surface: pygame.Surface) -> None:
                     "gold": (255, 214, 70)}[tier], anchor="midright", bold=True)
         y += 62
     y += 6
-    A.blit_text(surface, "PAYS (x bet)   5       8      12+", 24, (x0 + 80, y), D.MUTED, bold=True)
+    cols = [(0, "5"), (2, "8-9"), (4, "12+")]                 # pay bands shown (index into math.yaml rows)
+    A.blit_text(surface, "PAYS x BET", 24, (x0 + 56, y + 10), D.MUTED, anchor="center", bold=True)
+    for k, (_, head) in enumerate(cols):
+        A.blit_text(surface, head, 26, (x0 + 190 + k * 120, y + 10), D.MUTED, anchor="center", bold=True)
     y += 32
     pays = scene.pm.raw["pays_x100"]
     for sid, row in pays.items():
         face = scene.boardview.face(sid, 52)
         surface.blit(face, lay.pt(x0 + 10, y - 4))
-        for k, band in enumerate((0, 2, 4)):
-            A.blit_text(surface, f"{row[band] / 100:g}", 30, (x0 + 168 + k * 92, y + 22), D.CREAM, anchor="center", bold=True)
+        for k, (band, _) in enumerate(cols):
+            A.blit_text(surface, f"{row[band] / 100:g}", 30, (x0 + 190 + k * 120, y + 22), D.CREAM, anchor="center",
+                        bold=True)
         y += 56
     A.blit_text(surface, "Wild joins every cluster it touches", 22, (RIGHT.centerx, y + 6), (200, 170, 130),
                 anchor="midtop")
