@@ -86,6 +86,7 @@ class Assets:
                 surf = rim.convert_alpha()
             else:
                 surf = font.render(text, True, color, wraplength=self.layout.px(wrap) if wrap else 0).convert_alpha()
+            font.align = pygame.FONT_LEFT       # fonts are shared: leave the default behind
             self._text[key] = surf
         return surf
 

@@ -374,3 +374,8 @@ def test_sigkill_mid_round_then_restart_resumes_the_round_and_pays_it_once(tmp_p
     assert rec.state == "settled" and rec.balance_after == rec.balance_before - rec.cost_cents + rec.win_cents
     assert app.cabinet.audit()[0] and app.cabinet.open_round() is None
     assert app.cabinet.balance == rec.balance_after
+
+
+def test_wrapped_labels_centre_without_leaving_shared_fonts_centred(app):
+    app.assets.text("a long label that wraps onto two lines at this width", 30, wrap=200)
+    assert app.assets.font(30).align == pygame.FONT_LEFT
