@@ -26,7 +26,7 @@ from cabinet.mechanics.lines import LineEvaluator
 
 from .bonus import HensBonus
 from .mathfile import COMBOS, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code, combo_mode, load
-from .pots import BITS, combo_odds, triggered_given_final, upgrade
+from .pots import BITS, combo_odds, count_distribution, triggered_given_counts, triggered_given_final, upgrade
 
 SPIN_MODES = ("base", "fortune_1_2", "fortune_1_5", "fortune_2")
 BUY_MODES = ("buy_mystery", "buy_triple")
@@ -114,27 +114,36 @@ def _spin_natural(m: HensMath, rng: Rng, mode: str, events: list) -> tuple[int, 
     return line, combo
 
 
+def _acceptance(m: HensMath, mode: str, t: int) -> tuple[Fraction, dict]:
+    """For forcing triggered pots = t: the chance of exactly t given each count triple,
+    and its largest value over the boards that can show t (the rejection bound)."""
+    key = (id(m), mode, t)
+    if key not in _ACCEPT:
+        q = Fraction(m.trigger[mode], m.feature_den)
+        table = {k: triggered_given_counts(q, k, t) for k, p in count_distribution().items() if p}
+        _ACCEPT[key] = (max(table.values()), table)
+    return _ACCEPT[key]
+
+
+_ACCEPT: dict = {}
+
+
 def _spin_forced(m: HensMath, rng: Rng, mode: str, final: int, events: list) -> tuple[int, int]:
-    """A spin round drawn from its exact distribution given the final combination."""
+    """A spin round's base part drawn from its exact distribution given the final
+    combination: the triggered pots T given the final combination, then the board by
+    rejection (accepted with P(exactly T | board) / its maximum), then the trigger
+    draws of each colour given the board and T."""
     cond = triggered_given_final(mode, final)
     ts = sorted(cond)
     t = ts[_pick_fraction(rng, [cond[x] for x in ts])]
-    q = Fraction(m.trigger[mode], m.feature_den)
-    bound = Fraction(1)
-    for b in BITS:
-        if t & b:
-            bound *= 1 - (1 - q) ** 5
+    bound, table = _acceptance(m, mode, t)
     for _ in range(MAX_FORCE_TRIES):
         stops, board = draw_board(rng, m.strips)
         cells = feature_cells(m, board)
-        counts = [sum(1 for c in cells if c[2] == b) for b in BITS]
+        counts = tuple(sum(1 for c in cells if c[2] == b) for b in BITS)
         if any(t & b and k == 0 for b, k in zip(BITS, counts)):
             continue
-        accept = Fraction(1)
-        for b, k in zip(BITS, counts):
-            none = (1 - q) ** k
-            accept *= (1 - none) if t & b else none
-        if not chance_fraction(rng, accept / bound):
+        if not chance_fraction(rng, table[counts] / bound):
             continue
         flags = []
         for b in BITS:                 # trigger draws of a colour in T, given >= 1 hit
@@ -219,14 +228,12 @@ def natural_combo_weights(mode: str) -> list[Fraction]:
     return [Fraction(x, sum(w)) for x in w]
 
 
-def _round(m: HensMath, rng: Rng, mode: str, need: int | None) -> tuple[Round, set]:
-    events: list = []
-    line, combo = _combo_for(m, rng, mode, events, need)
+def _finish(m: HensMath, mode: str, line: int, events: list, bonus: HensBonus | None,
+            combo: int) -> tuple[Round, set]:
     feats: set = set()
     total = line
-    if combo:
-        bonus = HensBonus(rng, m, combo, events)
-        total += bonus.run()
+    if bonus is not None:
+        total += bonus.total_x100()
         feats |= {"bonus", f"combo_{combo_code(combo)}"} | {f"pot_{p.lower()}" for p in bonus.awards}
         if bonus.full_board():
             feats.add("full_board")
@@ -239,32 +246,61 @@ def _round(m: HensMath, rng: Rng, mode: str, need: int | None) -> tuple[Round, s
     return Round(mode, total, events, tuple(sorted(feats)), capped), feats
 
 
+def _round(m: HensMath, rng: Rng, mode: str) -> Round:
+    """A natural round: base part, then the bonus if the pots trigger one."""
+    events: list = []
+    line, combo = _combo_for(m, rng, mode, events, None)
+    bonus = None
+    if combo:
+        bonus = HensBonus(rng, m, combo, events)
+        bonus.run()
+    return _finish(m, mode, line, events, bonus, combo)[0]
+
+
+def _bonus_feats(bonus: HensBonus) -> set:
+    out = {f"pot_{p.lower()}" for p in bonus.awards}
+    return out | ({"full_board"} if bonus.full_board() else set())
+
+
+def _forced_round(m: HensMath, rng: Rng, mode: str, pick_combo, wanted: str | None, excluded: set) -> Round:
+    """A round of a category. The base part and the bonus are independent given the
+    combination, so: draw the combination and play bonuses until one is in the
+    category (exact rejection), then draw the base part given that combination."""
+    for _ in range(MAX_FORCE_TRIES):
+        combo = pick_combo()
+        if combo is None:
+            continue
+        bonus_events: list = []
+        bonus = HensBonus(rng, m, combo, bonus_events)
+        bonus.run()
+        feats = _bonus_feats(bonus)
+        if (wanted is None or wanted in feats) and not feats & excluded:
+            events: list = []
+            line, _ = _combo_for(m, rng, mode, events, combo)
+            events += bonus_events
+            return _finish(m, mode, line, events, bonus, combo)[0]
+    raise RuntimeError(f"could not force {wanted or 'the combination'} in {mode}")
+
+
 def play(rng: Rng, mode: str, force: str | None = None) -> Round:
-    """One round of `mode`; with `force`, one round of that category (exact
-    conditional distribution: rejection over whole bonuses for pots / full board)."""
+    """One round of `mode`; with `force`, one round of that category, drawn from the
+    exact conditional distribution (rejection over whole bonuses)."""
     m = load()
     if mode not in SPIN_MODES + BUY_MODES and mode not in BONUS_MODES:
         raise KeyError(f"happy_money_hens has no mode {mode!r}")
     if force is None:
-        return _round(m, rng, mode, None)[0]
+        return _round(m, rng, mode)
     # The book categories are disjoint, in this order: pot_grand, full_board (without
-    # a GRAND), combo_X (without a GRAND or a full board); rejection keeps each exact.
+    # a GRAND), combo_X (without a GRAND or a full board).
     excluded = {"pot_grand": set(), "full_board": {"pot_grand"}}.get(force, {"pot_grand", "full_board"})
     if force.startswith("combo_"):
         combo = combo_from_code(force[6:])
-        for _ in range(MAX_FORCE_TRIES):
-            rnd, feats = _round(m, rng, mode, combo)
-            if not feats & excluded:
-                return rnd
-        raise RuntimeError(f"could not force {force} in {mode}")
-    weights = natural_combo_weights(mode)
+        return _forced_round(m, rng, mode, lambda: combo, None, excluded)
     if force == "full_board" or force in {f"pot_{p.lower()}" for p in POT_NAMES}:
-        for _ in range(MAX_FORCE_TRIES):
-            combo = COMBOS[_pick_fraction(rng, weights)]
-            if force.startswith("pot_") and not combo & 2:
-                continue
-            rnd, feats = _round(m, rng, mode, combo)
-            if force in feats and not feats & excluded:
-                return rnd
-        raise RuntimeError(f"could not force {force} in {mode}")
+        weights = natural_combo_weights(mode)
+
+        def pick():
+            c = COMBOS[_pick_fraction(rng, weights)]
+            return None if force.startswith("pot_") and not c & 2 else c
+        return _forced_round(m, rng, mode, pick, force, excluded)
     raise KeyError(f"unknown force category {force!r}")

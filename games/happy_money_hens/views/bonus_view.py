@@ -130,25 +130,36 @@ class BonusView:
             key = ("award", coin["pot_award"], text)
             tint, sub = art.JACKPOT_COLOURS[coin["pot_award"]], coin["pot_award"]
         else:
-            text = format_short(win_cents(bet, coin["value_x100"]))
-            key = ("cash", text, coin["double"], bool(coin.get("boost_x100")))
-            tint, sub = ((255, 150, 60) if coin.get("boost_x100") else (255, 200, 50)), None
-            if coin["double"]:
+            boosted = bool(coin.get("boost_x100"))
+            value = coin["value_x100"]
+            pair = coin["double"] and not boosted and value % 2 == 0
+            # A double coin is two coins of the same value (each half of the pair's value).
+            text = format_short(win_cents(bet, value // 2 if pair else value))
+            key = ("cash", text, coin["double"], boosted, pair)
+            tint, sub = ((255, 150, 60) if boosted else (255, 200, 50)), None
+            if coin["double"] and not pair:
                 sub = "DOUBLE"
+        two = coin["double"] and (coin["kind"] == "pot_fill" or sub is None)
 
         def build() -> pygame.Surface:
-            one = art.coin_label(art.coin(size, tint), text, sub)
             if not coin["double"]:
-                return one
-            # Two coins of the same value, one behind the other.
+                return art.coin_label(art.coin(size, tint), text, sub)
             w = lay.px(CELL_W) - 4
             s = pygame.Surface((w, size), pygame.SRCALPHA)
             s.fill((0, 0, 0, 0))
+            if two:       # two equal coins side by side, overlapping a little
+                small = int(size * 0.84)
+                back = art.coin_label(art.coin(small, D.lerp_color(tint, (0, 0, 0), 0.12)), text,
+                                      "POT FILL" if coin["kind"] == "pot_fill" else None)
+                front = art.coin_label(art.coin(small, tint), text, "POT FILL" if coin["kind"] == "pot_fill" else None)
+                s.blit(back, (w - small, (size - small) // 2))
+                s.blit(front, (0, (size - small) // 2))
+                return s
             back = art.coin(size, D.lerp_color(tint, (0, 0, 0), 0.25))
             s.blit(back, (w - size, 0))
-            s.blit(one, (0, 0))
+            s.blit(art.coin_label(art.coin(size, tint), text, sub), (0, 0))
             return s
-        return self._surf(key + ("coin", size), build)
+        return self._surf(key + ("coin", size, two), build)
 
     def _spin_strip(self) -> pygame.Surface:
         """A blurred column of ghost coins scrolled through every spinning mini reel."""
