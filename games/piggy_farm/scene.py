@@ -46,6 +46,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         Shot("egg_hunt", mode="golden_egg_hunt", at="nest 4", within=0.3, caption="Golden egg hunt mid-way"),
         Shot("risk_the_farm", mode="risk_the_farm", at="risk draw", within=0.7, caption="RISK THE FARM draw"),
         Shot("risk_result", mode="risk_the_farm", at="risk doors", within=1.0, caption="RISK THE FARM: the doors open"),
+        Shot("max_win", mode="base", force="max_win", at="cap reached", within=0.6, caption="50,000x cap reached"),
         Shot("ante_on", prepare="toggle_ante", caption="FARM WHEEL BOOST on"),
         Shot("buy_menu", action="buy_menu", caption="Buy menu"),
         Shot("paytable", action="paytable", caption="Paytable"),
@@ -191,7 +192,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
                 self.boardview.clusters.append(cl)
             self.tumble_x100 = tumble
             if self.fs is not None:
-                self.fs["won"] = fs_won
+                self.fs["won"] = min(fs_won, self.pm.cap_x100)      # nothing over the cap is paid
             self._total_win(total)
         return [Step(0.9, start=start, label=f"cluster {art.NAMES[ev['symbol']]} x{ev['size']}", sound="pf_win")]
 
@@ -274,7 +275,8 @@ class PiggyFarmScene(FarmFeatures, GameScene):
     def present_free_spins_end(self, ev) -> list[Step]:
         title = FEATURE_TITLES.get(self._b["fs"] or "", "FREE SPINS")
         self._b["fs"] = None
-        return [Step(1.6, start=lambda: self.banner.set(f"{title} WIN", self.money(ev["win_x100"])),
+        won = min(ev["win_x100"], self.pm.cap_x100)
+        return [Step(1.6, start=lambda: self.banner.set(f"{title} WIN", self.money(won)),
                      end=lambda: self.banner.set(), label="free spins end", sound="win")]
 
     def present_cap(self, ev) -> list[Step]:

@@ -364,4 +364,4 @@ class Banner:
         A.blit_text(surface, self.title, 76, (RECT.centerx, ty), self.color, anchor="center", bold=True,
                     outline=(60, 20, 0))
         if self.sub:
-            A.blit_text(surface, self.sub, 40, (RECT.centerx, y + 52), (255, 245, 225), anchor="center", bold=True)
+            A.blit_text(surface, self.sub, 46, (RECT.centerx, y + 52), (255, 245, 225), anchor="center", bold=True)
