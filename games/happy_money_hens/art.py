@@ -195,6 +195,9 @@ def coin_label(coin_surf: pygame.Surface, text: str, sub: str | None = None, col
     surf = coin_surf.copy()
     px = int(size * (0.34 if len(text) <= 5 else 0.27 if len(text) <= 7 else 0.22))
     label = outlined(text, px, (255, 255, 240), rim=color, width=max(1, size // 40))
+    if label.get_width() > size * 0.84:            # long names shrink to fit the coin
+        k = size * 0.84 / label.get_width()
+        label = pygame.transform.smoothscale(label, (int(label.get_width() * k), max(1, int(label.get_height() * k))))
     surf.blit(label, label.get_rect(center=(size // 2, size // 2 + (size // 14 if sub else 0))))
     if sub:
         cap = outlined(sub, int(size * 0.17), (255, 255, 255), rim=color, width=1)
