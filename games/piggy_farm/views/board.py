@@ -264,21 +264,38 @@ class BoardView:
         return self.app.assets.surface(("pf_sleepy", lay.px(self.SYMBOL)), build)
 
     def _draw_pop(self, surface, sid: str, x: int, y: int) -> None:
-        """An exploding symbol: it swells and fades behind a bright burst."""
+        """An exploding symbol: it swells and fades inside a star burst, sparks fly out."""
         p = self.explode_p
         k = min(int(p * 6), 5)
-        g = self._glow(art.GLOW.get(sid, (255, 240, 200)), 30 + 14 * k)
+        color = art.GLOW.get(sid, (255, 240, 200))
+        g = self._glow(color, 40 + 16 * k)
         surface.blit(g, (x - g.get_width() // 2, y - g.get_height() // 2))
+        star = self._star(k)
+        surface.blit(star, (x - star.get_width() // 2, y - star.get_height() // 2))
         if k < 4:
             face = self.face(sid, self.SYMBOL * (1.0 + 0.08 * k))
             faded = self.app.assets.surface(("pf_fade", sid, face.get_width(), k), lambda: _faded(face, 1 - k / 4))
             surface.blit(faded, (x - faded.get_width() // 2, y - faded.get_height() // 2))
         lay = self.app.layout
-        for i in range(8):            # sparks flying out
-            a = i * math.pi / 4 + 0.3
-            d = lay.px(20 + 70 * p)
-            pygame.draw.circle(surface, (255, 250, 210), (x + int(math.cos(a) * d), y + int(math.sin(a) * d)),
-                               max(lay.px(7 * (1 - p)), 1))
+        for i in range(10):           # sparks flying out
+            a = i * math.pi / 5 + 0.3
+            d = lay.px(24 + 90 * p)
+            pygame.draw.circle(surface, color if i % 2 else (255, 255, 230),
+                               (x + int(math.cos(a) * d), y + int(math.sin(a) * d)), max(lay.px(9 * (1 - p)), 1))
+
+    def _star(self, k: int) -> pygame.Surface:
+        """A white eight-point burst growing and fading over the explosion (6 frames)."""
+        lay = self.app.layout
+        r = lay.px(30 + 14 * k)
+
+        def build() -> pygame.Surface:
+            s = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+            s.fill((0, 0, 0, 0))
+            pts = [(r + math.cos(i * math.pi / 8) * r * (1.0 if i % 2 == 0 else 0.42),
+                    r + math.sin(i * math.pi / 8) * r * (1.0 if i % 2 == 0 else 0.42)) for i in range(16)]
+            pygame.draw.polygon(s, (255, 255, 235, int(230 * (1 - k / 6))), pts)
+            return s
+        return self.app.assets.surface(("pf_star", r, k), build)
 
     def _draw_charges(self, surface, ox: int, oy: int, cs: int) -> None:
         lay, A = self.app.layout, self.app.assets
