@@ -276,6 +276,7 @@ class HensScene(GameScene):
     # == frame =========================================================================
     def animate(self, dt: float) -> None:
         self.reels.update(dt)
+        self.offers.poll()
 
     def draw_background(self, surface: pygame.Surface) -> None:
         lay = self.app.layout

@@ -63,12 +63,14 @@ def hens(app):
 
 def settle(app, scene):
     """SPACE skips the round; big-win celebrations are completed with SPACE."""
-    press(app, pygame.K_SPACE)
+    if scene.busy:
+        press(app, pygame.K_SPACE)
     while scene.busy:
         run(app, 1, dt=0.25)
     while isinstance(app.stack.top, BigWin):
         press(app, pygame.K_SPACE, frames=3)
         run(app, 60, dt=0.1)
+    run(app, 2)                                   # the offers open once the game is on top
 
 
 def winning_round(app, scene):
@@ -184,6 +186,25 @@ def test_top_combination_cap_disables_the_bonus_wheel_and_win_limit_narrows_the_
     assert limit.outcome == "limit"
     run(app, 100, dt=0.05)
     assert app.stack.top is scene and len(side_draws(app)) == n and scene.last_win == 2000 * bet
+
+
+def test_the_gamble_opens_after_the_big_win_celebration(app):
+    scene = hens(app)
+    for _ in range(10):
+        scene.force_next = "combo_DC+PF"
+        press(app, pygame.K_SPACE)
+        played = scene.played
+        press(app, pygame.K_SPACE)                         # skip the round
+        while scene.busy:
+            run(app, 1, dt=0.25)
+        if isinstance(app.stack.top, BigWin):
+            break
+        settle(app, scene)
+        click(app, button(app.stack.top, "collect"))
+    assert isinstance(app.stack.top, BigWin)
+    assert not any(isinstance(s, GambleScene) for s in app.stack.scenes)
+    settle(app, scene)
+    assert isinstance(app.stack.top, GambleScene) and app.stack.top.gamble.stake_cents == played.win_cents
 
 
 def test_gamble_off_offers_nothing(tmp_path):

@@ -28,6 +28,7 @@ class Offers:
     def __init__(self, scene):
         self.scene = scene
         self.declined_at: int | None = None      # balance when NO THANKS was pressed
+        self.pending = None                      # a settled round whose offers wait for the screen
 
     @property
     def app(self):
@@ -61,7 +62,18 @@ class Offers:
         return Gamble(stake, bet, g["cash_multipliers"], self.bonus_values(bet), limit)
 
     def after_round(self, played) -> None:
-        """Offer the gamble on the win (not in autoplay or recall), else spin chance."""
+        """A round was settled: its offers open once the game is on top again (after any
+        big-win celebration); none for a recalled round."""
+        self.pending = None if self.scene.recall_mode else played
+
+    def poll(self) -> None:
+        """Called every frame: open the pending offers when the game is on top and idle."""
+        if self.pending is not None and self.app.stack.top is self.scene and not self.scene.busy:
+            played, self.pending = self.pending, None
+            self.offer(played)
+
+    def offer(self, played) -> None:
+        """Offer the gamble on the win (not in autoplay), else spin chance."""
         win = played.win_cents
         if (win > 0 and self.scene.autoplay is None and not self.scene.recall_mode
                 and hens_gamble.offered(win, played.bet_cents, self.setting())):
