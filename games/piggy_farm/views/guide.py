@@ -24,6 +24,7 @@ def help_pages(pm: PiggyMath) -> list[tuple[str, str]]:
         wheel_lines.append(f"{tier.upper()}: " + ", ".join(parts))
     hunt = modes["golden_egg_hunt"], modes["egg_hunt"]
     risk = modes["risk_the_farm"]
+    spawn = [int(k) for k in modes["hog_wild"]["spawn_weights"]]
     num, den = (int(v) for v in risk["chance"])
     return [
         ("How to play",
@@ -51,7 +52,7 @@ def help_pages(pm: PiggyMath) -> list[tuple[str, str]]:
          f"FARM WHEEL BUY ({_x(modes['wheel_buy']['cost_x100'])}): one spin of THE FARM WHEEL.\n\n"
          f"FREE SPINS ({_x(modes['free_spins']['cost_x100'])}): {modes['free_spins']['spins']} free spins with the sticky grid.\n\n"
          f"HOG WILD ({_x(modes['hog_wild']['cost_x100'])}): {modes['hog_wild']['spins']} free spins on wild-rich strips, "
-         "1 to 3 extra wilds land each spin, sticky grid on.\n\n"
+         f"{min(spawn)} to {max(spawn)} extra wilds land each spin, sticky grid on.\n\n"
          f"GROWING SEASON ({_x(modes['growing_season']['cost_x100'])}): {modes['growing_season']['spins']} spins, spin k "
          "pays xk. Windmills sleep: no wheel, no retrigger.\n\n"
          f"GOLDEN EGG HUNT ({_x(hunt[0]['cost_x100'])}) and EGG HUNT ({_x(hunt[1]['cost_x100'])}): {hunt[0]['nests']} nests, "
