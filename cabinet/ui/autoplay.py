@@ -4,6 +4,8 @@ pick a setting and LEFT/RIGHT change it; SPACE or SHIFT+ENTER (or START) starts;
 ESC or SHIFT+A closes. The game shows the rounds left; SHIFT+A or STOP ends it."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from . import draw as D
@@ -14,6 +16,17 @@ ROUNDS = (10, 25, 50, 100, 250, 500, 1000)
 LOSS_X = (None, 10, 20, 50, 100, 250, 500, 1000)     # multiples of the price of play
 WIN_X = (None, 10, 25, 50, 100, 250, 500, 1000)      # multiples of the base bet
 ROWS = ("rounds", "loss", "win", "bonus")
+
+
+@dataclass
+class Autoplay:
+    """An autoplay run: rounds left and the limits that stop it."""
+
+    left: int
+    loss_limit: int | None = None        # cents of net loss since it started
+    single_win_limit: int | None = None  # stop after a win of at least this
+    stop_on_bonus: bool = True
+    start_balance: int = 0
 
 
 class AutoplayMenu(Overlay):

@@ -17,7 +17,6 @@ holds the round on screen at least that long.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -26,22 +25,12 @@ from cabinet.core.cabinet import BetRefused, CabinetLocked
 from cabinet.core.game import BetMode, GameSpec
 
 from . import draw as D
+from .autoplay import Autoplay
 from .celebration import BigWin, big_win_tier
 from .hud import Hud, build_buttons
 from .presentation import Presentation, Step
 from .scene import Scene
 from .widgets import Button
-
-
-@dataclass
-class Autoplay:
-    """An autoplay run: rounds left and the limits that stop it."""
-
-    left: int
-    loss_limit: int | None = None        # cents of net loss since it started
-    single_win_limit: int | None = None  # stop after a win of at least this
-    stop_on_bonus: bool = True
-    start_balance: int = 0
 
 
 class GameScene(Scene):
@@ -51,6 +40,9 @@ class GameScene(Scene):
     AUTOPLAY_GAP = 0.5         # seconds between autoplay rounds
     board_rect = pygame.Rect(240, 110, 1440, 760)   # the game's own area (logical)
     help_pages: list[tuple[str, str]] = []           # (title, text) pages for the info screen
+    # Opt in (True) when draw_background depends only on `backdrop_key()`, not on time:
+    # it is then composed once per key with the HUD bars into one opaque surface.
+    static_background = False
 
     def __init__(self, app, setup: Any):
         super().__init__(app)
@@ -327,10 +319,26 @@ class GameScene(Scene):
         """Idle and in-round animation that is not a step (reels spinning, glows)."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
+        if self.static_background:      # one opaque blit instead of backdrop + alpha bars
+            lay = self.app.layout
+            key = ("game_backdrop", self.spec.id, lay.size, self.backdrop_key())
+            surface.blit(self.app.assets.surface(key, self._backdrop), (0, 0))
+        else:
+            self.draw_background(surface)
+            self.hud.draw_bars(surface)
         self.draw_board(surface)
         self.hud.draw(surface)
         self.draw_widgets(surface)
+
+    def backdrop_key(self) -> tuple:
+        """The state draw_background depends on (with static_background)."""
+        return ()
+
+    def _backdrop(self) -> pygame.Surface:
+        surf = pygame.Surface(self.app.layout.size).convert()
+        self.draw_background(surf)
+        self.hud.draw_bars(surf)
+        return surf
 
     # == input ====================================================================
     def on_action(self, action: str) -> bool:

@@ -64,24 +64,30 @@ class Hud:
         return app.assets.surface(("hud", key, real.size), lambda: D.rounded_panel(
             real.size, top, bottom, radius=app.layout.px(20), border=border, border_width=app.layout.px(3), alpha=235))
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_bars(self, surface: pygame.Surface) -> None:
+        """What never changes: the two bars, the game's name, the field headings."""
         s, app = self.scene, self.scene.app
         lay, A = app.layout, app.assets
-        cur = app.cabinet.currency
         surface.blit(self._bar("bottom", (10, BAR_Y, 1900, 125), (30, 30, 70), (12, 12, 30), D.GOLD_DARK),
                      lay.pt(10, BAR_Y))
         surface.blit(self._bar("top", (10, 8, 1900, 80), (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(10, 8))
         A.blit_text(surface, s.spec.name.upper(), 44, (960, 48), D.GOLD, anchor="center", bold=True,
                     outline=(60, 30, 0))
-        # Money: balance, bet (and the price of play when the mode costs more), win.
         A.blit_text(surface, "BALANCE", 24, (60, 975), D.MUTED, bold=True)
-        A.blit_text(surface, cur.format(s.shown_balance), 46, (60, 1005), D.CREAM, bold=True)
         A.blit_text(surface, "BET", 24, (815, 975), D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, "WIN", 24, (1200, 975), D.MUTED, anchor="midtop", bold=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The live values: balance, bet (and the price of play when the mode costs
+        more), win, RECALL, autoplay rounds left and the message banner."""
+        s, app = self.scene, self.scene.app
+        lay, A = app.layout, app.assets
+        cur = app.cabinet.currency
+        A.blit_text(surface, cur.format(s.shown_balance), 46, (60, 1005), D.CREAM, bold=True)
         A.blit_text(surface, cur.format(s.bet), 44, (815, 1005), D.CREAM, anchor="midtop", bold=True)
         cost = s.mode_cost()
         if cost != s.bet:
             A.blit_text(surface, f"PLAY {cur.format(cost)}", 22, (815, 1048), D.GOLD, anchor="midtop", bold=True)
-        A.blit_text(surface, "WIN", 24, (1200, 975), D.MUTED, anchor="midtop", bold=True)
         win = s.shown_win if s.busy else s.last_win
         A.blit_text(surface, cur.format(win), 46, (1200, 1005), D.GOLD if win else D.CREAM, anchor="midtop",
                     bold=True)

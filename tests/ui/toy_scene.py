@@ -49,6 +49,8 @@ def face(letter: str, size: int, font: pygame.font.Font) -> pygame.Surface:
 class ToyScene(GameScene):
     """Toy Reels: 3x3 reels, three lines, a coin bonus."""
 
+    static_background = True        # the starfield never changes: composed with the bars once
+
     help_pages = [("How to play", "Three of a kind on one of the three rows pays. Three STARs anywhere "
                                   "start the coin bonus: each coin pays its value. The ante spin costs 1.25x.")]
 
