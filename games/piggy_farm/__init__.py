@@ -65,7 +65,11 @@ def _spec() -> GameSpec:
         version=VERSION, math_files=(str(_HERE / "math.yaml"), str(_HERE / "rules.py"), str(_HERE / "tables.py")),
         force_categories=dict(FORCES), book_forces=forces, simulate=simulate, evaluate=evaluate,
         paytable=paytable, feature_names=FEATURES, default_bet=100,
-        extra={"cap_exempt_modes": [mid for mid, m in raw["modes"].items() if m.get("cap_exempt")]})
+        extra={"cap_exempt_modes": [mid for mid, m in raw["modes"].items() if m.get("cap_exempt")],
+               # max-win books are forced (best-of-N free spins, a few CPU seconds each):
+               # 50 of them carry the 1 in 7,149,814 category
+               "forced_books": {"base": {"max_win": 50}},
+               "help": "games.piggy_farm.help:help_pages"})
 
 
 GAME = _spec()

@@ -21,10 +21,10 @@ BASE = dict(GP=11, PP=15, HN=20, EG=24, CN=28, CR=32, AP=35, WD=4, WM=1)
 RECIPES = {
     "base":           dict(seed=12, wm_seed=16, counts=BASE, stacks=(0.42, 0.0)),
     "ante":           dict(seed=18, wm_seed=3, stacks=(0.5, 0.2),
-                           counts=dict(BASE, WM=[2, 2, 2, 1, 2, 2, 1], AP=[35] * 6 + [34], WD=[4] * 6 + [5])),
+                           counts=dict(BASE, WM=[2, 2, 2, 1, 2, 2, 1], AP=[35] * 6 + [34])),
     "free_spins":     dict(seed=13, wm_seed=2, counts=BASE, stacks=(0.42, 0.0)),
-    "hog_wild":       dict(seed=15, wm_seed=2, counts=BASE, stacks=(0.37, 0.0)),
-    "growing_season": dict(seed=30, wm_seed=6, counts=dict(BASE, CR=[32] * 6 + [33]), stacks=(0.34, 0.0)),
+    "hog_wild":       dict(seed=16, wm_seed=2, counts=dict(BASE, WD=8), stacks=(0.2, 0.0)),
+    "growing_season": dict(seed=30, wm_seed=6, counts=dict(BASE, CR=[32] * 6 + [34]), stacks=(0.34, 0.0)),
 }
 
 def _spaced(reel: list[str], window: int) -> bool:
