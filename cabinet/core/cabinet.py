@@ -230,3 +230,15 @@ class Cabinet:
         """Record and apply a gamble / spin-chance draw before it is shown."""
         self._require_unlocked()
         return self.ledger.side_draw(kind, stake_cents, prize_cents, won, detail, round_id)
+
+    def unfunded_side_draws(self, kind: str) -> list[tuple[int, dict[str, Any]]]:
+        """Won side draws of `kind` that no round names as `funded_by` yet: (id, detail).
+        A gamble's won bonus entry interrupted before its round started is one of these;
+        the game starts that round on its next start (recovery), so no entry is lost."""
+        if self.ledger is None:
+            return []
+        import json
+        rows = self.ledger.db.execute(
+            "SELECT id, detail FROM side_draws WHERE kind = ? AND won = 1 AND id NOT IN "
+            "(SELECT funded_by FROM rounds WHERE funded_by IS NOT NULL) ORDER BY id", (kind,)).fetchall()
+        return [(int(r[0]), json.loads(r[1])) for r in rows]

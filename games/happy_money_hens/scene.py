@@ -266,7 +266,7 @@ class HensScene(GameScene):
 
     def enter(self) -> None:
         super().enter()
-        if not self.busy:
+        if not self.busy and not self.offers.recover_entries():
             self.offers.check_spin_chance()
 
     def resume(self) -> None:

@@ -147,7 +147,7 @@ def test_bonus_wheel_resizes_with_plus_minus_and_its_win_plays_a_funded_bonus(ap
         balance = app.cabinet.balance
         click(app, BONUS_C)
         kind, s, prize, won = side_draws(app)[-1]
-        assert (kind, s, prize) == ("gamble", stake, 0) and app.cabinet.balance == balance - stake
+        assert (kind, s, prize) == ("gamble_bonus", stake, 0) and app.cabinet.balance == balance - stake
         press(app, pygame.K_SPACE)
         run(app, 60, dt=0.1)
         if won:
@@ -164,6 +164,32 @@ def test_bonus_wheel_resizes_with_plus_minus_and_its_win_plays_a_funded_bonus(ap
         if seen == {True, False}:
             break
     assert seen == {True, False}
+
+
+def test_a_won_bonus_entry_interrupted_before_its_round_is_played_on_the_next_start(tmp_path, monkeypatch):
+    monkeypatch.setattr(Offers, "bonus_values", lambda self, bet: [("DC+HB", Fraction(12 * bet))])
+    app = hens_app(tmp_path, credit="5000.00")
+    scene = hens(app)
+    start = app.cabinet.balance
+    for _ in range(40):                                    # bonus-wheel draws, each cut off before its round
+        gamble = scene.offers.make_gamble(10 * scene.bet, scene.bet)
+        won, sid = scene.offers.spin_gamble(gamble, gamble.bonus_options()[0], None)
+        if won:
+            break
+    assert won
+    staked = start - app.cabinet.balance
+    app.checkpoints.close()
+    pygame.display.quit()
+    again = hens_app(tmp_path, credit="5000.00")
+    scene = hens(again)
+    played = scene.played
+    assert played is not None and played.mode == "bonus_dc_hb" and played.cost_cents == 0
+    again.cabinet.config.gamble = "off"
+    settle(again, scene)
+    assert again.cabinet.balance == start - staked + played.win_cents
+    assert again.cabinet.unfunded_side_draws("gamble_bonus") == []
+    again.checkpoints.close()
+    pygame.display.quit()
 
 
 def test_top_combination_cap_disables_the_bonus_wheel_and_win_limit_narrows_the_cash_wheel(app, monkeypatch):

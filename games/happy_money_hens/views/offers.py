@@ -95,7 +95,8 @@ class Offers:
                   "chance": f"{option.chance.numerator}/{option.chance.denominator}", "bet": gamble.bet_cents}
         if option.wheel == "bonus":
             detail["entry_value_cents"] = str(option.prize)
-        sid = self.cabinet.side_draw("gamble", stake, prize, won, detail, round_id)
+        kind = "gamble_bonus" if option.wheel == "bonus" else "gamble"
+        sid = self.cabinet.side_draw(kind, stake, prize, won, detail, round_id)
         return won, sid
 
     def play_bonus_entry(self, code: str, bet: int, side_draw_id: int) -> bool:
@@ -108,6 +109,17 @@ class Offers:
             return False
         self.scene.begin(played)
         return True
+
+    def recover_entries(self) -> bool:
+        """Start a won bonus entry whose round an interruption kept from starting."""
+        if self.scene.busy or self.scene.recall_mode:
+            return False
+        for sid, detail in self.cabinet.unfunded_side_draws("gamble_bonus"):
+            if detail.get("game") == self.scene.spec.id:
+                if self.play_bonus_entry(detail["option"], int(detail["bet"]), sid):
+                    self.scene.message("Playing the bonus won on the gamble wheel")
+                    return True
+        return False
 
     # -- spin chance -----------------------------------------------------------------
     def spin_price(self) -> int:
