@@ -232,3 +232,27 @@ def test_a_bonus_interrupted_mid_way_resumes_from_its_checkpoint_and_pays_once(t
     assert scene.bonus.snap.total_x100 == end["total_x100"]
     again.checkpoints.close()
     pygame.display.quit()
+
+
+def test_bonus_board_pixels_grey_inactive_rows_and_light_active_ones(app):
+    from games.happy_money_hens.views.bonus_view import cell_rect
+    scene = hens(app)
+    spin(app, scene, "combo_PF")
+    while not scene.presentation.current.label.startswith("bonus count-up"):
+        run(app, 1, dt=0.25)
+    app.render()
+    snap = scene.bonus.snap
+    checked = set()
+    for row in range(7):
+        for reel in range(5):
+            if (row, reel) in snap.cells:
+                continue
+            r = cell_rect(row, reel)
+            red, green, blue = app.surface.get_at(app.layout.pt(r.x + 12, r.bottom - 12))[:3]
+            if snap.active[row]:
+                assert red > blue + 25, (row, reel, (red, green, blue))       # warm wood
+            else:
+                assert abs(red - blue) < 30, (row, reel, (red, green, blue))  # greyed
+            checked.add(snap.active[row])
+    assert checked
+    finish_round(app, scene)

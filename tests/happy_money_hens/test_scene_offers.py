@@ -248,6 +248,11 @@ def test_spin_chance_no_thanks_keeps_the_credit(tmp_path):
     offer = app.stack.top
     assert isinstance(offer, SpinChanceScene) and offer.chance.chance == Fraction(40, 100)
     assert offer.green == pytest.approx(0.4)                    # the meter's green share
+    app.render()
+    from games.happy_money_hens.views.spin_chance_scene import METER
+    for frac, hue in ((0.2, "green"), (0.37, "green"), (0.43, "red"), (0.9, "red")):
+        r, g, b = app.surface.get_at(app.layout.pt(METER.x + METER.w * frac, METER.y + METER.h * 0.75))[:3]
+        assert (g > r + 40) if hue == "green" else (r > g + 60), (frac, (r, g, b))
     click(app, button(offer, "decline"))
     assert app.stack.top is scene and app.cabinet.balance == 40 and side_draws(app) == []
     assert scene.offers.check_spin_chance() is None             # not offered again at this credit
