@@ -23,6 +23,7 @@ from . import art
 from .help import help_pages
 from .mathfile import load
 from .pots import advance_levels
+from .views.base_view import draw_banner, draw_base, draw_prices
 from .views.bonus_state import BONUS_TYPES, bonus_snapshots
 from .views.bonus_view import BonusView
 from .views.offers import Offers
@@ -289,15 +290,14 @@ class HensScene(GameScene):
             if not (in_bonus and getattr(widget, "action", "").startswith("fortune:")):
                 widget.draw(surface, self.app)
         if not in_bonus:
-            from .views.base_view import draw_prices
             draw_prices(self, surface)
 
     def draw_board(self, surface: pygame.Surface) -> None:
         if self.view in ("bonus", "bonus_over") and self.bonus.snap is not None:
             self.bonus.draw(surface)
-            return
-        from .views.base_view import draw_base
-        draw_base(self, surface)
+        else:
+            draw_base(self, surface)
+        draw_banner(self, surface)
 
     # == shots (the gallery's prepared states) ===========================================
     def shot_fortune_2(self) -> None:

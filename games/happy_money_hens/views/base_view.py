@@ -35,7 +35,6 @@ def draw_base(scene, surface: pygame.Surface) -> None:
     _draw_pots(scene, surface)
     _draw_flying(scene, surface)
     _draw_fortune_panel(scene, surface)
-    _draw_banner(scene, surface)
 
 
 def _frame(size: tuple[int, int], radius: int) -> pygame.Surface:
@@ -187,7 +186,8 @@ def draw_prices(scene, surface: pygame.Surface) -> None:
                     (255, 250, 220) if on else D.MUTED, anchor="center", bold=True)
 
 
-def _draw_banner(scene, surface: pygame.Surface) -> None:
+def draw_banner(scene, surface: pygame.Surface) -> None:
+    """The announcement on top of either board (combination, win limit)."""
     if not scene.banner:
         return
     lay, A = scene.app.layout, scene.app.assets
