@@ -185,9 +185,7 @@ class HensScene(GameScene):
                 steps += self.bonus.steps(pairs, bet, self._set_win, line_total)
                 steps.append(instant(self._leave_bonus, label="bonus ends"))
             elif kind == "win_cap":
-                steps.append(Step(1.6, start=lambda: self._banner("WIN LIMIT REACHED",
-                                                                  f"paid {self.app.cabinet.currency.format(self.played.win_cents)}"),
-                                  label="win cap", sound="win"))
+                steps.append(Step(1.8, start=self._win_cap, label="win cap", sound="win"))
             elif kind == "round_end":
                 steps.append(instant(lambda: self._set_win(self.played.win_cents), label="round end"))
         self._end_levels = levels
@@ -243,6 +241,12 @@ class HensScene(GameScene):
     def _pots_done(self) -> None:
         self.bursting = []
         self.banner = self.sub_banner = None
+
+    def _win_cap(self) -> None:
+        """The round reached the game's win limit: it pays the limit."""
+        self.bonus.anim = ("capped", 1.0)
+        self.shown_win = self.played.win_cents
+        self._banner("WIN LIMIT REACHED", f"THE ROUND PAYS {self.app.cabinet.currency.format(self.played.win_cents)}")
 
     def _banner(self, text: str, sub: str | None = None) -> None:
         self.banner, self.sub_banner = text, sub
