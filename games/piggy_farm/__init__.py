@@ -15,6 +15,7 @@ from cabinet.core.game import BetMode, GameSpec
 from cabinet.mechanics.clusters import find_clusters
 
 from .rules import FORCES, VERSION, play
+from .sources import par_info, payout_sources
 from .sim import FEATURES, simulate
 from .tables import BANDS, band_of, load
 
@@ -69,7 +70,8 @@ def _spec() -> GameSpec:
                # max-win books are forced (best-of-N free spins, a few CPU seconds each):
                # 50 of them carry the 1 in 7,149,814 category
                "forced_books": {"base": {"max_win": 50}},
-               "help": "games.piggy_farm.help:help_pages"})
+               "help": "games.piggy_farm.help:help_pages",
+               "payout_sources": payout_sources, "par_info": par_info})
 
 
 GAME = _spec()
