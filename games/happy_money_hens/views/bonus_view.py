@@ -225,6 +225,9 @@ class BonusView:
             badge = self._surf(("badge",), lambda: D.rounded_panel((lay.px(70), lay.px(70)), (120, 110, 150),
                                (60, 54, 80), radius=lay.px(35), border=(220, 210, 255), border_width=lay.px(3)))
             surface.blit(badge, badge.get_rect(center=lay.pt(r.x - 44, r.centery)))
+            if snap.focus.get("type") == "row_count":       # the counts just went down
+                ring = self._surf(("badge_ring",), lambda: _ring((lay.px(82), lay.px(82)), D.GOLD, True))
+                surface.blit(ring, ring.get_rect(center=lay.pt(r.x - 44, r.centery)))
             A.blit_text(surface, str(count), 44, (r.x - 44, r.centery + 2), D.CREAM, anchor="center", bold=True,
                         outline=(30, 20, 50))
 
@@ -351,8 +354,15 @@ class BonusView:
             filled = snap.names.get(pot, 0)
             won_now = focus.get("type") in ("letters", "pot_award") and focus.get("pot") == pot and (
                 focus.get("completed") or focus.get("type") == "pot_award")
+            new = set()
+            if focus.get("type") == "letters" and focus.get("pot") == pot:
+                new = {(focus["before"] + i) % len(letters) for i in range(len(focus["letters"]))}
             for j, ch in enumerate(letters):
                 lit = j < filled or won_now
+                if j in new:              # the letter(s) this coin just added
+                    ring = self._surf(("ring", (255, 255, 255)), lambda: _ring((lay.px(92), lay.px(102)),
+                                                                               (255, 255, 255)))
+                    surface.blit(ring, lay.pt(x0 + 22 + j * 92 - 6, y + 74))
                 box = self._surf(("letter", lit, pot), lambda lit=lit, col=col: D.rounded_panel(
                     (lay.px(80), lay.px(90)), D.lerp_color(col, (255, 255, 255), 0.35) if lit else (50, 50, 64),
                     D.lerp_color(col, (0, 0, 0), 0.3) if lit else (28, 28, 38), radius=lay.px(14),
@@ -363,12 +373,14 @@ class BonusView:
                             anchor="center", bold=True, outline=(30, 20, 30) if lit else None)
 
 
-def _ring(size: tuple[int, int], col) -> pygame.Surface:
+def _ring(size: tuple[int, int], col, round_: bool = False) -> pygame.Surface:
+    """A bright frame around a cell, a letter or (round) a count badge."""
     s = pygame.Surface(size, pygame.SRCALPHA)
     s.fill((0, 0, 0, 0))
     w = max(3, size[1] // 16)
-    pygame.draw.rect(s, (255, 255, 255, 255), s.get_rect(), w + 2, border_radius=max(6, size[1] // 6))
-    pygame.draw.rect(s, (*col, 255), s.get_rect().inflate(-4, -4), w, border_radius=max(6, size[1] // 6))
+    radius = size[1] // 2 if round_ else max(6, size[1] // 6)
+    pygame.draw.rect(s, (255, 255, 255, 255), s.get_rect(), w + 2, border_radius=radius)
+    pygame.draw.rect(s, (*col, 255), s.get_rect().inflate(-4, -4), w, border_radius=radius)
     return s
 
 
