@@ -275,7 +275,7 @@ class HensScene(GameScene):
             self.offers.check_spin_chance()
 
     def resume(self) -> None:
-        if not self.busy:
+        if not self.busy and self.offers.pending is None:     # a settled round's offers come first
             self.offers.check_spin_chance()
 
     # == frame =========================================================================

@@ -287,3 +287,20 @@ def test_spin_chance_play_win_spins_at_the_current_bet_and_loss_takes_the_credit
         if seen == {True, False}:
             break
     assert seen == {True, False}
+
+
+def test_spin_chance_opens_by_itself_when_a_round_leaves_less_than_the_price(tmp_path):
+    app = hens_app(tmp_path, credit="1.40", gamble="off")
+    scene = hens(app)
+    assert app.stack.top is scene                               # 1.40 covers a spin: no offer
+    for _ in range(40):
+        press(app, pygame.K_SPACE)
+        played = scene.played
+        settle(app, scene)
+        if played.win_cents == 0:
+            break
+    assert played.win_cents == 0 and app.cabinet.balance < 100
+    assert isinstance(app.stack.top, SpinChanceScene)
+    assert app.stack.top.chance.credit_cents == app.cabinet.balance
+    app.checkpoints.close()
+    pygame.display.quit()
