@@ -80,6 +80,7 @@ class WheelView:
         self.highlight = False      # glow the slice under the pointer
         self.lit_phase = 0.0        # rim lights chase with this (seconds); the scene sets it
         self._spin_from = 0.0
+        self._spinning = False
         self._rotations: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     # -- geometry ----------------------------------------------------------------------
@@ -122,6 +123,7 @@ class WheelView:
             self._spin_from = self.angle
             self.result = None
             self.highlight = False
+            self._spinning = True
 
         def tick(p: float) -> None:
             self.angle = self.angle_at(self._spin_from, index, p, offset)
@@ -130,6 +132,7 @@ class WheelView:
             self.angle = self.rest_angle(index, offset)
             self.result = index
             self.highlight = True
+            self._spinning = False
         return Step(seconds, start=start, tick=tick, end=end, label=label, sound=sound)
 
     # -- pre-rendering -----------------------------------------------------------------
@@ -210,7 +213,7 @@ class WheelView:
         ss = 2
         R = r * ss
         band = max(int(R * 0.09), 6)
-        size = 2 * (R + band) + 2 * int(R * 0.1)      # room for the pointer's cap
+        size = 2 * (R + band)
         c = (size // 2, size // 2)
         big = pygame.Surface((size, size), pygame.SRCALPHA)
         big.fill((0, 0, 0, 0))
@@ -235,17 +238,47 @@ class WheelView:
             if t.get_width() > R * 0.3:
                 t = pygame.transform.smoothscale(t, (int(R * 0.3), max(int(t.get_height() * R * 0.3 / t.get_width()), 1)))
             big.blit(t, t.get_rect(center=c))
-        # Pointer: a gold-rimmed red teardrop pointing down into the top of the disc.
-        pw, ph = R * 0.13, R * 0.2
-        top = c[1] - R - band * 0.9
-        tip = (c[0], top + ph * 1.35)
-        shape = [(c[0] - pw, top), (c[0] + pw, top), tip]
-        pygame.draw.polygon(big, (60, 20, 10), [(x + R * 0.012, y + R * 0.016) for x, y in shape])
-        pygame.draw.polygon(big, (225, 50, 45), shape)
-        pygame.draw.polygon(big, (255, 235, 170), shape, ss * 3)
-        pygame.draw.circle(big, (255, 235, 170), (c[0], top), pw * 0.55)
-        pygame.draw.circle(big, (190, 30, 30), (c[0], top), pw * 0.35)
         return pygame.transform.smoothscale(big, (size // ss, size // ss))
+
+    POINTER_TILT = 22.0     # degrees a passing divider kicks the pointer
+    TILT_STEPS = 6          # cached tilts between 0 and POINTER_TILT
+
+    def _pointer(self, step: int) -> pygame.Surface:
+        """The pointer (a gold-rimmed red teardrop pointing down into the disc) tilted
+        by `step` of TILT_STEPS; its pivot, the cap, is the surface's centre."""
+        r = self._r()
+
+        def build() -> pygame.Surface:
+            ss = 2
+            R = r * ss
+            pw, ph = R * 0.13, R * 0.27
+            half = int(ph + R * 0.06)
+            big = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+            big.fill((0, 0, 0, 0))
+            c = (half, half)
+            shape = [(c[0] - pw, c[1]), (c[0] + pw, c[1]), (c[0], c[1] + ph)]
+            pygame.draw.polygon(big, (60, 20, 10), [(x + R * 0.012, y + R * 0.016) for x, y in shape])
+            pygame.draw.polygon(big, (225, 50, 45), shape)
+            pygame.draw.polygon(big, (255, 235, 170), shape, ss * 3)
+            pygame.draw.circle(big, (255, 235, 170), c, pw * 0.55)
+            pygame.draw.circle(big, (190, 30, 30), c, pw * 0.35)
+            small = pygame.transform.smoothscale(big, (half, half))
+            tilt = self.POINTER_TILT * step / self.TILT_STEPS
+            return pygame.transform.rotozoom(small, tilt, 1.0) if step else small
+        return self.app.assets.surface(("wheel_pointer", r, step), build)
+
+    def pointer_tilt(self) -> int:
+        """Tilt step of the pointer now: while spinning, a divider arriving at the top
+        pushes the pointer's tip along, and it snaps back once the divider passes."""
+        if not self._spinning:
+            return 0
+        window = min(self.spans) * 0.45
+        # where each divider shows now, in degrees clockwise from the top (-180..180)
+        shown = ((s - self.angle + 180.0) % 360.0 - 180.0 for s in self.starts)
+        arriving = [d for d in shown if -window <= d <= 0.0]
+        if not arriving:
+            return 0
+        return round(self.TILT_STEPS * (1.0 + max(arriving) / window))
 
     def _light(self, on: bool) -> pygame.Surface:
         d = max(self.app.layout.px(self.radius * 0.05), 4)
@@ -316,3 +349,7 @@ class WheelView:
                 lit = (k + chase) % 3 == 0 if not self.highlight else (k + chase) % 2 == 0
                 img = on if lit else off
                 surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        r = self._r()
+        pointer = self._pointer(self.pointer_tilt())
+        pivot = (cx, cy - r - int(max(int(r * 0.09), 3) * 0.9))
+        surface.blit(pointer, pointer.get_rect(center=pivot))
