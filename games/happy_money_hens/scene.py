@@ -110,6 +110,10 @@ class HensScene(GameScene):
         return {s: self.app.assets.surface(("hmh_face", s, size), lambda s=s: art.symbol_face(s, size))
                 for s in self.math.symbols}
 
+    def pay_icon(self, symbol: str, size: int) -> pygame.Surface | None:
+        """A symbol's face for the pays page (the info screen's optional hook)."""
+        return self.faces(size).get(symbol)
+
     @classmethod
     def tile_art(cls, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
