@@ -98,8 +98,11 @@ class FarmFeatures:
         """The twelve closed nests appear."""
         title = "GOLDEN EGG HUNT" if self.played.mode == "golden_egg_hunt" else "EGG HUNT"
 
+        ladder = ev["ladder_x100"]
+
         def start() -> None:
             self.hunt.active, self.hunt.title, self.hunt.opened, self.hunt.last = True, title, {}, None
+            self.hunt.ladder = (min(ladder), max(ladder), ev["min_prizes"])
         return [Step(1.0, start=start, label="hunt start", sound="bonus")]
 
     def present_hunt_reveal(self, ev) -> list[Step]:

@@ -150,7 +150,7 @@ class HuntView:
         self.last: int | None = None
         self.cursor = 0
         self.waiting = False                          # a pick is awaited
-        self.texts: dict[int, str] = {}
+        self.ladder: tuple[int, int, int] | None = None    # (smallest, largest prize x100, prizes at least)
 
     def nest_at(self, pos: tuple[float, float]) -> int | None:
         """The nest under a logical point, if any."""

@@ -118,9 +118,14 @@ def _hunt_counters(scene, surface, x: int, y: int) -> None:
     A.blit_text(surface, f"{prizes} prize{'s' if prizes != 1 else ''} found", 30, (x, y + 86), (170, 230, 150),
                 anchor="midtop", bold=True)
     y += 150
-    A.blit_text(surface, "The rooster", 26, (x, y), D.CREAM, anchor="midtop")
-    A.blit_text(surface, "ends the hunt", 26, (x, y + 30), D.CREAM, anchor="midtop")
-    y += 80
+    if hunt.ladder:
+        low, high, least = hunt.ladder
+        A.blit_text(surface, f"{low / 100:,g}x to {high / 100:,g}x a nest", 26, (x, y), (255, 214, 70), anchor="midtop",
+                    bold=True)
+        A.blit_text(surface, f"at least {least} prizes", 26, (x, y + 30), D.CREAM, anchor="midtop")
+        y += 70
+    A.blit_text(surface, "The rooster ends the hunt", 24, (x, y), D.CREAM, anchor="midtop")
+    y += 50
     A.blit_text(surface, "HUNT WIN", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
     total = sum(v for v in hunt.opened.values() if v)
     A.blit_chars(surface, scene.money(total), 48, (x, y + 28), (255, 214, 70), anchor="midtop", bold=True)
