@@ -269,8 +269,8 @@ class HensScene(GameScene):
             self._levels_before_recall = None
         else:
             self.pot_levels = dict(self._end_levels)
-        if self.view != "base":
-            self.view = "base"
+        self.view = "base"
+        self.hot_cells, self.flying = set(), None
         self.offers.after_round(played)
 
     def enter(self) -> None:

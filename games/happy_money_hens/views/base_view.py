@@ -34,6 +34,7 @@ def draw_base(scene, surface: pygame.Surface) -> None:
     _draw_line(scene, surface)
     _draw_pots(scene, surface)
     _draw_flying(scene, surface)
+    _draw_plaque(scene, surface)
     _draw_fortune_panel(scene, surface)
 
 
@@ -152,6 +153,17 @@ def _pip(size: int, col, on: bool) -> pygame.Surface:
     pygame.draw.circle(s, (20, 16, 30), (size / 2, size / 2), size / 2)
     pygame.draw.circle(s, col if on else (70, 70, 86), (size / 2, size / 2), size / 2 - max(2, size // 8))
     return s
+
+
+def _draw_plaque(scene, surface: pygame.Surface) -> None:
+    """A wooden '20 LINES' sign on the left of the reels."""
+    lay, A = scene.app.layout, scene.app.assets
+    sign = _surf(scene, ("plaque",), lambda: D.rounded_panel((lay.px(190), lay.px(120)), (170, 110, 60), (100, 56, 26),
+                 radius=lay.px(18), border=(255, 214, 120), border_width=lay.px(3)))
+    surface.blit(sign, lay.pt(24, 262))
+    A.blit_text(surface, str(len(scene.lines)), 60, (119, 306), D.CREAM, anchor="center", bold=True,
+                outline=(60, 30, 10))
+    A.blit_text(surface, "WIN LINES", 26, (119, 356), D.CREAM, anchor="center", bold=True, outline=(60, 30, 10))
 
 
 def _draw_fortune_panel(scene, surface: pygame.Surface) -> None:
