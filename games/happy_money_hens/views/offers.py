@@ -50,7 +50,10 @@ class Offers:
         at the value its library is built to: the mode's cost times the game's RTP."""
         library = self.cabinet.games[self.scene.spec.id].library
         if library is not None:
-            return hens_gamble.bonus_values(library, bet, int(self.scene.math.raw["max_win_cents"]))
+            try:
+                return hens_gamble.bonus_values(library, bet, int(self.scene.math.raw["max_win_cents"]))
+            except (KeyError, ValueError):      # a library without the bonus modes: no bonus wheel
+                return []
         rtp = Fraction(str(self.scene.math.raw["rtp"]))
         vals = [(combo_code(c), Fraction(self.scene.spec.mode(combo_mode(c)).cost_x100 * bet, 100) * rtp)
                 for c in COMBOS]
