@@ -304,3 +304,18 @@ def test_spin_chance_opens_by_itself_when_a_round_leaves_less_than_the_price(tmp
     assert app.stack.top.chance.credit_cents == app.cabinet.balance
     app.checkpoints.close()
     pygame.display.quit()
+
+
+def test_on_5x_compares_the_win_with_the_base_bet_before_the_fortune_multiplier(tmp_path):
+    from types import SimpleNamespace
+    app = hens_app(tmp_path, gamble="on_5x")
+    scene = hens(app)
+    scene.select_mode("fortune_2")                              # price 2x, threshold still 5x the base bet
+    for win, opens in ((499, False), (500, True)):
+        scene.offers.offer(SimpleNamespace(win_cents=win, bet_cents=100, round_id=None))
+        assert isinstance(app.stack.top, GambleScene) == opens
+        if opens:
+            click(app, button(app.stack.top, "collect"))
+    assert app.stack.top is scene
+    app.checkpoints.close()
+    pygame.display.quit()
