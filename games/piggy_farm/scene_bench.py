@@ -1,4 +1,4 @@
-"""Frame times of the Piggy Farm scene by phase: `python -m games.piggy_farm.scene_bench`.
+"""Frame times of the Piggy Farm scene by phase: `python -m games.piggy_farm.scene_bench [--window]`.
 
 Plays live rounds (throw-away ledger, dummy video driver, 1920x1080) and times each
 frame (App.step: events, update, draw, flip) while the presentation is inside a
@@ -19,8 +19,11 @@ PHASES = {"tumbles": ("board", "cluster", "tumble", "sticky"), "wheel spin": ("w
           "hunt": ("nest", "hunt"), "risk": ("risk",)}
 
 
-def main(frames_per_round: int = 400) -> int:
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
+def main(frames_per_round: int = 400, window: bool = False) -> int:
+    """Play the plan of rounds and print the table; `window` uses $DISPLAY (e.g. Xvfb)."""
+    if not window:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from cabinet.ui.app import App, start_scenes
     from cabinet.ui.bench import make_cabinet, percentile
@@ -60,7 +63,7 @@ def main(frames_per_round: int = 400) -> int:
             while scene.busy:
                 scene.skip()
                 app.step(1 / 60)
-    print(f"1920x1080 dummy driver, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"1920x1080 {'real window' if window else 'dummy driver'}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'phase':14s} {'frames':>6s} {'median ms':>10s} {'p99 ms':>8s} {'cpu med':>8s} {'cpu p99':>8s}")
     for phase, t in wall.items():
         print(f"{phase:14s} {len(t):6d} {statistics.median(t):10.2f} {percentile(t, 0.99):8.2f} "
@@ -69,4 +72,4 @@ def main(frames_per_round: int = 400) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(window="--window" in sys.argv[1:]))
