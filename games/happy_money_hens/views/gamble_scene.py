@@ -166,13 +166,11 @@ class GambleScene(Scene):
         view = self.cash_view if wheel == "cash" else self.bonus_view
         self.at_risk = self.gamble.stake_cents
         won, sid = self.offers.spin_gamble(self.gamble, option, self.round_id)   # recorded before it is shown
-        offset = ((sid * 37) % 90) / 100 - 0.45
         self.outcome = ("bonus" if wheel == "bonus" else "won") if won else "lost"
         if won and wheel == "bonus":
             self._bonus_entry = (option.label, sid)
         self.presentation = Presentation([
-            view.spin_step(0 if won else 1, seconds=3.2, label=f"{wheel} wheel spins", sound="hmh_wheel",
-                           offset=offset),
+            view.spin_step(0 if won else 1, seconds=3.2, label=f"{wheel} wheel spins", sound="hmh_wheel"),
             Step(1.2, label="result", sound=("hmh_pot" if won else "hmh_lose"))], self.app.audio.play)
         self.spinning = wheel
 
