@@ -4,8 +4,10 @@ play the same game? RTP, hit rate and every feature rate of each, with 99% inter
     python -m games.grinning_harvest.tools.agree [--mode base] [--rounds 1000000]
            [--sim-rounds N] [--workers 2] [--seed 7]
 
-A metric agrees when each estimate lies inside the other's 99% interval; the
-two-sample check |a - b| <= 2.576 * sqrt(se_a^2 + se_b^2) is printed beside it.
+Printed per metric: each engine's estimate with its 99% interval (normal for the
+RTP, Wilson for rates), whether each estimate lies inside the other's interval (use
+equal round counts for this one), and a two-sample 99% test (Welch / pooled
+two-proportion), the verdict of the last line.
 """
 from __future__ import annotations
 
@@ -48,31 +50,47 @@ def per_round(mode: str, n: int, seed: int, workers: int = 1, chunk: int = 20_00
             "features": {f: np.concatenate([p[1][f] for p in parts]) for f in FEATURES}}
 
 
-def metrics(out: dict, cost_x100: int) -> dict[str, tuple[float, float]]:
-    """{metric: (estimate, standard error)} for rtp, hit_rate and every feature."""
+def metrics(out: dict, cost_x100: int) -> dict[str, tuple[float, float, int, int | None]]:
+    """{metric: (estimate, standard error, rounds, count or None)} for rtp, hit_rate
+    and every feature (rates carry their count for exact-ish intervals)."""
     p = out["payout_x100"] / cost_x100
     n = len(p)
-    res = {"rtp": (float(p.mean()), float(p.std(ddof=1) / math.sqrt(n))),
-           "hit_rate": _rate((out["payout_x100"] > 0).mean(), n)}
-    for f in FEATURES:
-        res[f] = _rate(out["features"][f].mean(), n)
+    res = {"rtp": (float(p.mean()), float(p.std(ddof=1) / math.sqrt(n)), n, None)}
+    flags = {"hit_rate": out["payout_x100"] > 0, **out["features"]}
+    for name, f in flags.items():
+        x = int(np.count_nonzero(f))
+        q = x / n
+        res[name] = (q, math.sqrt(q * (1 - q) / n), n, x)
     return res
 
 
-def _rate(q: float, n: int) -> tuple[float, float]:
-    q = float(q)
-    return q, math.sqrt(max(q, 1 / n) * (1 - q) / n)
+def interval(est: tuple[float, float, int, int | None]) -> tuple[float, float]:
+    """99% interval: normal for the RTP, Wilson score for a rate (sound for rare counts)."""
+    q, se, n, x = est
+    if x is None:
+        return q - Z99 * se, q + Z99 * se
+    z2 = Z99 * Z99
+    centre = (q + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z99 * math.sqrt(q * (1 - q) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return centre - half, centre + half
 
 
-def compare(a: dict[str, tuple[float, float]], b: dict[str, tuple[float, float]]) -> dict[str, dict]:
-    """Per metric: both estimates, whether each is inside the other's 99% interval,
-    and the two-sample 99% check."""
+def compare(a: dict, b: dict) -> dict[str, dict]:
+    """Per metric: both estimates with their 99% intervals, whether each estimate lies
+    inside the other's interval, and a two-sample 99% test (Welch for the RTP, pooled
+    two-proportion z-test for rates)."""
     out = {}
     for k in a:
-        (x, sx), (y, sy) = a[k], b[k]
-        out[k] = {"a": x, "se_a": sx, "b": y, "se_b": sy,
-                  "each_inside": abs(x - y) <= Z99 * sx and abs(x - y) <= Z99 * sy,
-                  "two_sample": abs(x - y) <= Z99 * math.hypot(sx, sy)}
+        (x, sx, na, ca), (y, sy, nb, cb) = a[k], b[k]
+        ia, ib = interval(a[k]), interval(b[k])
+        if ca is None:
+            se = math.hypot(sx, sy)
+        else:
+            pool = (ca + cb) / (na + nb)
+            se = math.sqrt(pool * (1 - pool) * (1 / na + 1 / nb))
+        out[k] = {"a": x, "ci_a": ia, "b": y, "ci_b": ib,
+                  "each_inside": ib[0] <= x <= ib[1] and ia[0] <= y <= ia[1],
+                  "two_sample": abs(x - y) <= Z99 * se if se > 0 else x == y}
     return out
 
 
@@ -94,12 +112,14 @@ def main() -> None:
     tb = time.time() - t
     print(f"mode {args.mode}: per-round {args.rounds:,} rounds in {ta:.0f} s ({args.workers} workers), "
           f"vectorised {args.sim_rounds or args.rounds:,} in {tb:.1f} s")
-    print(f"{'metric':15s} {'per-round':>22s} {'vectorised':>22s}  each-inside  two-sample")
+    print(f"{'metric':15s} {'per-round [99% interval]':>36s}  {'vectorised [99% interval]':>36s}  "
+          f"each-inside  two-sample")
     bad = 0
     for k, r in compare(a, b).items():
         bad += not r["two_sample"]
-        print(f"{k:15s} {r['a']:.6f} +- {Z99 * r['se_a']:.6f} {r['b']:.6f} +- {Z99 * r['se_b']:.6f}  "
-              f"{'yes' if r['each_inside'] else 'NO':>11s}  {'yes' if r['two_sample'] else 'NO':>10s}")
+        print(f"{k:15s} {r['a']:.6f} [{r['ci_a'][0]:.6f}, {r['ci_a'][1]:.6f}]  {r['b']:.6f} "
+              f"[{r['ci_b'][0]:.6f}, {r['ci_b'][1]:.6f}]  {'yes' if r['each_inside'] else 'NO':>5s}  "
+              f"{'yes' if r['two_sample'] else 'NO':>5s}")
     print("AGREE" if not bad else f"{bad} metric(s) disagree")
 
 
