@@ -371,6 +371,17 @@ class BonusView:
                 surface.blit(box, lay.pt(bx, y + 80))
                 A.blit_text(surface, ch, 64, (bx + 40, y + 128), (255, 255, 255) if lit else (110, 110, 130),
                             anchor="center", bold=True, outline=(30, 20, 30) if lit else None)
+        if "pot_fill" not in snap.combination:        # the pots are only filled with POT FILL active
+            veil = self._surf(("pots_veil",), lambda: _veil_panel((lay.px(490), lay.px(4 * 205 - 15))))
+            surface.blit(veil, lay.pt(x0, 118))
+            note = self._surf(("pots_note",), lambda: D.rounded_panel(
+                (lay.px(420), lay.px(110)), (120, 40, 60), (60, 16, 30), radius=lay.px(26), border=D.GOLD,
+                border_width=lay.px(3)))
+            surface.blit(note, note.get_rect(center=lay.pt(x0 + 245, 520)))
+            A.blit_text(surface, "POTS FILL ONLY WITH", 30, (x0 + 245, 500), D.CREAM, anchor="center", bold=True,
+                        outline=(20, 10, 20))
+            A.blit_text(surface, "POT FILL ACTIVE", 30, (x0 + 245, 540), D.CREAM, anchor="center", bold=True,
+                        outline=(20, 10, 20))
 
 
 def _ring(size: tuple[int, int], col, round_: bool = False) -> pygame.Surface:
@@ -381,6 +392,13 @@ def _ring(size: tuple[int, int], col, round_: bool = False) -> pygame.Surface:
     radius = size[1] // 2 if round_ else max(6, size[1] // 6)
     pygame.draw.rect(s, (255, 255, 255, 255), s.get_rect(), w + 2, border_radius=radius)
     pygame.draw.rect(s, (*col, 255), s.get_rect().inflate(-4, -4), w, border_radius=radius)
+    return s
+
+
+def _veil_panel(size: tuple[int, int]) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    pygame.draw.rect(s, (16, 14, 30, 170), s.get_rect(), border_radius=max(6, size[0] // 20))
     return s
 
 
