@@ -9,6 +9,7 @@ pygame.SCALED; scenes lay out in logical 1920x1080 through `app.layout`.
 """
 from __future__ import annotations
 
+import gc
 import os
 import time
 import warnings
@@ -64,6 +65,7 @@ class App:
         self.min_round_seconds = float(opt(config, "min_round_seconds", 0.0))
         self.turbo = False
         self.stack = SceneStack()
+        self._settle_gc = True
         self.checkpoints = CheckpointWriter(cabinet)
         self.running = True
         self.time = 0.0                      # seconds of the injectable clock since start
@@ -136,10 +138,21 @@ class App:
 
     # -- scenes -----------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:
+        self._settle_gc |= not getattr(scene, "light", False)
         return self.stack.push(scene)
 
     def pop(self, scene: Scene | None = None) -> Scene | None:
+        self._settle_gc |= not getattr(scene or self.stack.top, "light", False)
         return self.stack.pop(scene)
+
+    def _settle_memory(self) -> None:
+        """After a scene change: collect once, then freeze what is alive, so the cyclic
+        GC's full passes (up to ~10 ms here) skip the loaded assets and scenes while
+        animations run. Unfreezing first lets popped scenes' cycles be freed."""
+        self._settle_gc = False
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     def open_game(self, game_id: str) -> Scene | None:
         """Push the game's scene (its class is named by the GameSpec)."""
@@ -242,6 +255,8 @@ class App:
         self._maybe_attract()
         self.render()
         pygame.display.flip()
+        if self._settle_gc:
+            self._settle_memory()
 
     def render(self) -> pygame.Surface:
         """Draw every visible scene and the toast onto the window surface."""

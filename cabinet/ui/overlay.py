@@ -17,6 +17,7 @@ class Overlay(Scene):
     """A modal panel over the (paused, dimmed) scene below."""
 
     opaque = True            # it draws its own snapshot of what is below
+    light = True             # opening or closing it is not a scene load (no GC settle)
     panel_rect = pygame.Rect(360, 150, 1200, 760)
     title = ""
     panel = True

@@ -379,3 +379,15 @@ def test_sigkill_mid_round_then_restart_resumes_the_round_and_pays_it_once(tmp_p
 def test_wrapped_labels_centre_without_leaving_shared_fonts_centred(app):
     app.assets.text("a long label that wraps onto two lines at this width", 30, wrap=200)
     assert app.assets.font(30).align == pygame.FONT_LEFT
+
+
+def test_a_closed_game_scene_is_freed_despite_the_gc_freeze_after_scene_changes(app):
+    import weakref
+    scene = open_game(app)
+    ref = weakref.ref(scene)
+    del scene
+    press(app, K.K_ESCAPE)
+    run(app, 2)
+    press(app, K.K_RETURN)                  # another scene change: unfreeze, collect, freeze
+    run(app, 2)
+    assert ref() is None
