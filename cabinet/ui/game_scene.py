@@ -17,6 +17,7 @@ holds the round on screen at least that long.
 """
 from __future__ import annotations
 
+import traceback
 from typing import Any
 
 import pygame
@@ -287,9 +288,19 @@ class GameScene(Scene):
             return
         cab = self.app.cabinet
         played = cab.open_round()
-        if played is not None and played.game == self.spec.id:
+        if played is None or played.game != self.spec.id:
+            return
+        try:
             self.begin(played, from_step=played.checkpoint)
-            self.message("Resuming the interrupted round")
+        except Exception:                          # never a crash loop at start-up:
+            traceback.print_exc()                  # the round is paid as recorded, and said so
+            self.played, self.presentation = None, None
+            cab.settle(played.round_id)
+            self.last_win = played.win_cents
+            self.message(f"Round {played.round_id} could not be shown again; its win of "
+                         f"{cab.currency.format(played.win_cents)} was paid", 8.0)
+            return
+        self.message("Resuming the interrupted round")
 
     def update(self, dt: float) -> None:
         scaled = dt * (self.TURBO_SPEED if self.app.turbo and self.app.turbo_allowed else 1.0)

@@ -391,3 +391,24 @@ def test_a_closed_game_scene_is_freed_despite_the_gc_freeze_after_scene_changes(
     press(app, K.K_RETURN)                  # another scene change: unfreeze, collect, freeze
     run(app, 2)
     assert ref() is None
+
+
+def test_a_round_whose_presentation_cannot_be_rebuilt_is_paid_at_restart_not_a_crash_loop(tmp_path, monkeypatch):
+    from tests.ui.toy_scene import ToyScene
+    app = make_app(tmp_path)
+    scene = open_game(app)
+    press(app, K.K_SPACE)
+    played = scene.played
+    before = app.cabinet.balance
+    app.checkpoints.close()
+    app.cabinet.ledger.close()
+    pygame.display.quit()
+
+    def broken(self, played):
+        raise RuntimeError("presentation bug")
+    monkeypatch.setattr(ToyScene, "round_steps", broken)
+    app2 = make_app(tmp_path)
+    scene2 = app2.stack.top
+    assert isinstance(scene2, GameScene) and not scene2.busy
+    assert app2.cabinet.balance == before + played.win_cents and app2.cabinet.open_round() is None
+    assert "could not be shown" in scene2.message_text
