@@ -16,7 +16,7 @@ import numpy as np
 
 from games.happy_money_hens.analysis import line_rtp, rtp_for, solve_trigger
 from games.happy_money_hens.mathfile import COMBOS, combo_code, combo_mode, load
-from games.happy_money_hens.pots import combo_odds
+from games.happy_money_hens.pots import count_distribution, triggered_given_counts, upgrade_odds
 from games.happy_money_hens.sim_bonus import simulate_bonuses
 
 SPIN = ("base", "fortune_1_2", "fortune_1_5", "fortune_2")
@@ -42,6 +42,22 @@ def bonus_figures(n: int, seed: int) -> dict[int, dict[str, float]]:
     return out
 
 
+def odds_at(q: Fraction, mode: str) -> dict[int, Fraction]:
+    """Exact chance of each final combination at trigger chance q (pots.combo_odds
+    reads the trigger from math.yaml; this one takes it as an argument)."""
+    low = load().min_features[mode]
+    out = {c: Fraction(0) for c in (0,) + COMBOS}
+    for counts, pc in count_distribution().items():
+        for t in (0,) + COMBOS:
+            pt = pc * triggered_given_counts(q, counts, t)
+            if t == 0:
+                out[0] += pt
+            else:
+                for final, pf in upgrade_odds(t, low).items():
+                    out[final] += pt * pf
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--bonuses", type=int, default=200_000)
@@ -52,8 +68,10 @@ def main() -> None:
     values = {c: fig[c]["mean"] for c in COMBOS}
     print(f"line RTP (exact) {float(line_rtp(m)):.6f}")
     print("trigger:")
+    solved = {}
     for mode in SPIN:
         q = solve_trigger(mode, values, den=m.feature_den)
+        solved[mode] = q
         print(f"  {mode}: {q}    # RTP at this q {rtp_for(Fraction(q, m.feature_den), mode, values):.5f}; "
               f"now {m.trigger[mode]} -> {rtp_for(Fraction(m.trigger[mode], m.feature_den), mode, values):.5f}")
     from games.happy_money_hens.sim import HensSim
@@ -71,7 +89,7 @@ def main() -> None:
         print(f"{combo_mode(c)} cost {round(values[c] * 100 / 0.945)} (now {m.costs.get(combo_mode(c))})")
     print("book_forces:")
     for mode in SPIN:
-        odds = combo_odds(mode)
+        odds = odds_at(Fraction(solved[mode], m.feature_den), mode)    # at the solved trigger
         g = sum(float(odds[c]) * fig[c]["grand"] for c in COMBOS)
         f = sum(float(odds[c]) * fig[c]["full"] for c in COMBOS)
         print(f"  {mode}: {{pot_grand: {g:.4e}, full_board: {f:.4e}", end="")
