@@ -28,7 +28,7 @@ from cabinet.core.game import BetMode, GameSpec
 from . import draw as D
 from .autoplay import Autoplay
 from .celebration import BigWin, big_win_tier
-from .hud import Hud, build_buttons
+from .hud import Hud, build_buttons, game_action
 from .presentation import Presentation, Step
 from .scene import Scene
 from .widgets import Button
@@ -353,66 +353,6 @@ class GameScene(Scene):
 
     # == input ====================================================================
     def on_action(self, action: str) -> bool:
-        if action == "spin":
-            if self.recall_mode and not self.busy:
-                return True
-            if self.busy:
-                self.skip()
-            elif self.autoplay:
-                self.stop_autoplay("stopped")
-            else:
-                self.play()
-            return True
-        if action in ("bet_up", "bet_down"):
-            if self.busy or self.autoplay:
-                return True
-            step = 1 if action == "bet_up" else -1
-            self.bet_index = max(0, min(len(self.ladder) - 1, self.bet_index + step))
-            self.app.audio.play("click")
-            return True
-        if action == "close" and self.recall_mode:
-            self.app.pop(self)
-            return True
-        if self.recall_mode and action not in ("spin", "info", "paytable"):
-            return action in ("bet_up", "bet_down", "autoplay", "buy_menu") or action.startswith("buy_")
-        if action == "history":
-            if self.busy or self.autoplay:
-                self.message("Finish the round first")
-            else:
-                from .history import HistoryScene
-                self.app.push(HistoryScene(self.app))
-            return True
-        if action == "close":
-            if self.busy or self.autoplay:
-                self.message("Stop autoplay first" if self.autoplay else "Finish the round first")
-            else:
-                self.app.pop(self)
-            return True
-        if action == "autoplay":
-            if self.autoplay:
-                self.stop_autoplay("stopped")
-            elif not self.busy and not self.recall_mode:
-                from .autoplay import AutoplayMenu
-                self.app.push(AutoplayMenu(self.app, self))
-            return True
-        if action in ("info", "paytable"):
-            from .info import InfoScene
-            self.app.push(InfoScene(self.app, self, paytable=action == "paytable"))
-            return True
-        if action == "buy_menu":
-            self.open_buy_menu()
-            return True
-        if action == "demo":
-            from .demo import ForceMenu, demo_allowed
-            if demo_allowed(self.app.config) and not self.busy:
-                self.app.push(ForceMenu(self.app, self))
-            return True
-        if action.startswith("buy_") and action[4:].isdigit():
-            self.open_buy_menu(int(action[4:]) - 1)
-            return True
-        if action in ("sound", "music", "turbo"):
-            # Buttons reach here; keys are handled by the app before the stack.
-            {"sound": lambda: self.app.audio.toggle_sound(), "music": lambda: self.app.audio.toggle_music(),
-             "turbo": self.app.toggle_turbo}[action]()
-            return True
-        return False
+        """The shared controls (SPIN/skip, bets, menus, lobby); games add theirs first
+        and call super().on_action for the rest."""
+        return game_action(self, action)

@@ -1,4 +1,5 @@
-"""The HUD every game shares: balance, bet, last win, SPIN, AUTO, TURBO, BUY, INFO.
+"""The HUD every game shares: balance, bet, last win, SPIN, AUTO, TURBO, BUY, INFO,
+and `game_action`, what each of those shared actions does in a game scene.
 
 Laid out in logical coordinates along the bottom (money and play) and the top
 (lobby, game name, menus). Panels are pre-rendered once; values are cached labels.
@@ -105,3 +106,70 @@ class Hud:
             x, y = lay.pt(960, 880)
             surface.blit(panel, (x - w // 2, y - h // 2))
             surface.blit(label, (x - label.get_width() // 2, y - label.get_height() // 2))
+
+
+def game_action(scene: "GameScene", action: str) -> bool:
+    """What each shared action does in a game scene; True when it was used."""
+    if action == "spin":
+        if scene.recall_mode and not scene.busy:
+            return True
+        if scene.busy:
+            scene.skip()
+        elif scene.autoplay:
+            scene.stop_autoplay("stopped")
+        else:
+            scene.play()
+        return True
+    if action in ("bet_up", "bet_down"):
+        if scene.busy or scene.autoplay:
+            return True
+        step = 1 if action == "bet_up" else -1
+        scene.bet_index = max(0, min(len(scene.ladder) - 1, scene.bet_index + step))
+        scene.app.audio.play("click")
+        return True
+    if action == "close" and scene.recall_mode:
+        scene.app.pop(scene)
+        return True
+    if scene.recall_mode and action not in ("spin", "info", "paytable"):
+        return action in ("bet_up", "bet_down", "autoplay", "buy_menu") or action.startswith("buy_")
+    if action == "history":
+        if scene.busy or scene.autoplay:
+            scene.message("Finish the round first")
+        else:
+            from .history import HistoryScene
+            scene.app.push(HistoryScene(scene.app))
+        return True
+    if action == "close":
+        if scene.busy or scene.autoplay:
+            scene.message("Stop autoplay first" if scene.autoplay else "Finish the round first")
+        else:
+            scene.app.pop(scene)
+        return True
+    if action == "autoplay":
+        if scene.autoplay:
+            scene.stop_autoplay("stopped")
+        elif not scene.busy and not scene.recall_mode:
+            from .autoplay import AutoplayMenu
+            scene.app.push(AutoplayMenu(scene.app, scene))
+        return True
+    if action in ("info", "paytable"):
+        from .info import InfoScene
+        scene.app.push(InfoScene(scene.app, scene, paytable=action == "paytable"))
+        return True
+    if action == "buy_menu":
+        scene.open_buy_menu()
+        return True
+    if action == "demo":
+        from .demo import ForceMenu, demo_allowed
+        if demo_allowed(scene.app.config) and not scene.busy:
+            scene.app.push(ForceMenu(scene.app, scene))
+        return True
+    if action.startswith("buy_") and action[4:].isdigit():
+        scene.open_buy_menu(int(action[4:]) - 1)
+        return True
+    if action in ("sound", "music", "turbo"):
+        # Buttons reach here; keys are handled by the app before the stack.
+        {"sound": lambda: scene.app.audio.toggle_sound(), "music": lambda: scene.app.audio.toggle_music(),
+         "turbo": scene.app.toggle_turbo}[action]()
+        return True
+    return False
