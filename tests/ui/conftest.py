@@ -96,3 +96,21 @@ def region(app: App, rect: tuple[int, int, int, int]):
     app.render()
     real = app.layout.rect(rect)
     return sa.array3d(app.surface.subsurface(real)).astype(int)
+
+
+def open_game(app):
+    """ENTER on the lobby: the game scene on top."""
+    from cabinet.ui.game_scene import GameScene
+    press(app, pygame.K_RETURN)
+    scene = app.stack.top
+    assert isinstance(scene, GameScene)
+    return scene
+
+
+def finish_round(app, scene, limit=20.0):
+    """Run the clock until the round on screen is settled."""
+    t = 0.0
+    while scene.busy and t < limit:
+        run(app, 1, 0.1)
+        t += 0.1
+    assert not scene.busy
