@@ -177,8 +177,9 @@ class Cabinet:
             raise BetRefused(f"Not enough credit: this play costs {self.currency.format(cost)}, "
                              f"balance is {self.currency.format(self.balance)}")
         outcome, payout = self._draw(setup, mode_id, force)
-        win, capped_money = setup.cap.apply(win_cents(bet_cents, payout), bet_cents, mode_id)
         rnd = self.regenerate(setup, mode_id, outcome)
+        win, capped_money = setup.cap.apply(win_cents(bet_cents, payout), bet_cents, mode_id,
+                                            jackpot=win_cents(bet_cents, rnd.jackpot_x100))
         try:
             rid = self.ledger.open_round(game_id, mode_id, bet_cents, cost, outcome, payout, win,
                                          capped_money or rnd.capped, rnd.features, funded_by)

@@ -60,7 +60,7 @@ class WinCap:
     """A game's win limits, applied in one place (`apply`), in integers.
 
     `max_x` caps a round at a multiple of the base bet; `max_cents` caps it at an
-    absolute amount; the lower of the two holds. Modes in `exempt_modes` skip the
+    absolute amount excluding jackpot awards; the lower of the two holds. Modes in `exempt_modes` skip the
     multiple cap (Piggy Farm's RISK THE FARM).
     """
 
@@ -76,12 +76,18 @@ class WinCap:
             limits.append(self.max_cents)
         return min(limits) if limits else None
 
-    def apply(self, win: int, bet_cents: int, mode: str = "base") -> tuple[int, bool]:
-        """Return (paid, capped): the win held to the limit, and whether it was."""
-        limit = self.limit_cents(bet_cents, mode)
-        if limit is not None and win > limit:
-            return limit, True
-        return win, False
+    def apply(self, win: int, bet_cents: int, mode: str = "base", jackpot: int = 0) -> tuple[int, bool]:
+        """Return (paid, capped): the win held to the limits, and whether it was.
+
+        The multiple cap holds the whole win; the absolute cap holds the win less its
+        `jackpot` part (cents of jackpot awards, which that limit excludes)."""
+        paid = win
+        if self.max_x is not None and mode not in self.exempt_modes:
+            paid = min(paid, self.max_x * bet_cents)
+        if self.max_cents is not None:
+            jp = min(max(jackpot, 0), paid)
+            paid = min(paid - jp, self.max_cents) + jp
+        return paid, paid < win
 
 
 _SHORT_UNITS = ((10**9, "B"), (10**6, "M"), (10**3, "K"))

@@ -19,12 +19,17 @@ class Round:
     events: list[dict[str, Any]] = field(default_factory=list)
     features: tuple[str, ...] = ()
     capped: bool = False
+    # The part of payout_x100 that is jackpot (pot) awards: a money win limit that
+    # "excludes jackpots" (Happy Money Hens) caps only the rest.
+    jackpot_x100: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.payout_x100, int) or isinstance(self.payout_x100, bool):
             raise TypeError(f"payout_x100 must be int, got {type(self.payout_x100).__name__}")
         if self.payout_x100 < 0:
             raise ValueError("payout cannot be negative")
+        if not 0 <= self.jackpot_x100 <= self.payout_x100:
+            raise ValueError("jackpot_x100 must lie between 0 and payout_x100")
 
     @property
     def payout_x(self) -> float:
@@ -34,6 +39,7 @@ class Round:
     def to_json(self) -> str:
         return json.dumps({"mode": self.mode, "payout_x100": self.payout_x100,
                            "features": list(self.features), "capped": self.capped,
+                           "jackpot_x100": self.jackpot_x100,
                            "events": self.events}, separators=(",", ":"))
 
     def event_types(self) -> list[str]:

@@ -41,3 +41,19 @@ def test_piggy_farm_cap_exempts_risk_the_farm():
     cap = WinCap(max_x=50000, exempt_modes=frozenset({"risk_the_farm"}))
     assert cap.apply(100 * 60000, 100, "base") == (100 * 50000, True)
     assert cap.apply(100 * 60000, 100, "risk_the_farm") == (100 * 60000, False)
+
+
+def test_hmh_limit_excludes_jackpots():
+    """'...will not exceed $250,000.00 excluding jackpots': a GRAND pot is paid in full."""
+    cap = WinCap(max_cents=25_000_000)
+    bet = 800_000                                   # $8,000
+    grand = 1000 * bet                              # $8,000,000 of pot award
+    line_and_coins = 40 * bet                       # $320,000 of other wins
+    assert cap.apply(grand + line_and_coins, bet, jackpot=grand) == (25_000_000 + grand, True)
+    assert cap.apply(grand, bet, jackpot=grand) == (grand, False)
+    assert cap.apply(5_000_000, bet, jackpot=0) == (5_000_000, False)
+
+
+def test_multiple_cap_holds_jackpots_too():
+    cap = WinCap(max_x=15000)
+    assert cap.apply(20000 * 100, 100, jackpot=1000 * 100) == (15000 * 100, True)
