@@ -93,3 +93,21 @@ def test_bet_range_is_0_10_to_8000():
 def test_gamble_bonus_libraries_exist_for_all_7_combinations():
     gm = [m for m in GAME.modes if m.kind == "gamble"]
     assert len(gm) == 7
+
+
+def test_forced_rounds_land_in_their_own_disjoint_category():
+    r = play(Rng(1), "base", "combo_DC+PF+HB")
+    assert "combo_DC+PF+HB" in r.features and not {"pot_grand", "full_board"} & set(r.features)
+    assert [e for e in r.events if e["type"] == "pot_trigger"][0]["code"] == "DC+PF+HB"
+    r = play(Rng(2), "buy_triple", "full_board")
+    assert "full_board" in r.features and "pot_grand" not in r.features
+    end = [e for e in r.events if e["type"] == "bonus_end"][0]
+    assert end["full_board"] and len(end["paying"]) == 35
+    r = play(Rng(3), "fortune_2", "pot_grand")
+    assert "pot_grand" in r.features and "GRAND" in [e for e in r.events if e["type"] == "bonus_end"][0]["pots_won"]
+
+
+def test_book_forces_cover_the_rare_awards_in_every_bet_mode():
+    for mode in ("base", "fortune_1_2", "fortune_1_5", "fortune_2", "buy_mystery"):
+        assert {"pot_grand", "full_board"} <= set(GAME.book_forces[mode])
+    assert {"combo_DC+PF", "combo_DC+HB", "combo_PF+HB", "combo_DC+PF+HB"} <= set(GAME.book_forces["base"])
