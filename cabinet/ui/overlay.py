@@ -26,6 +26,32 @@ class Overlay(Scene):
         super().__init__(app)
         self._backdrop: pygame.Surface | None = None
 
+    keyboard_nav = True       # arrows move a focus ring over the buttons, ENTER presses
+
+    def navigate(self, action: str) -> bool:
+        if action not in ("up", "down", "left", "right", "select"):
+            return False
+        live = [w for w in self.widgets if isinstance(w, Button) and w.enabled() and w.action != "close"]
+        if not live:
+            return False
+        focus = getattr(self, "_focus", None)
+        if action == "select":
+            if focus in live:
+                self.on_action(focus.action)
+                return True
+            return False
+        i = live.index(focus) if focus in live else -1
+        self._focus = live[(i + (1 if action in ("down", "right") else -1)) % len(live)]
+        return True
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        super().draw_widgets(surface)
+        focus = getattr(self, "_focus", None)
+        if focus is not None and focus in self.widgets:
+            lay = self.app.layout
+            pygame.draw.rect(surface, D.CYAN, lay.rect(focus.rect.inflate(12, 12)), max(2, lay.px(4)),
+                             border_radius=lay.px(24))
+
     def close_button(self) -> Button:
         r = self.panel_rect
         return Button((r.right - 80, r.y + 20, 60, 60), "X", "close", font_size=30)

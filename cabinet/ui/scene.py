@@ -57,7 +57,15 @@ class Scene:
         for action in actions:
             if self.on_action(action):
                 return True
+        for action in actions:
+            if self.navigate(action):
+                return True
         return self.modal and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def navigate(self, action: str) -> bool:
+        """Keyboard focus among the widgets (arrows, ENTER) when on_action did not use
+        the key; scenes with `keyboard_nav` get it (menus), others ignore it."""
+        return False
 
     # -- frame ------------------------------------------------------------------
     def update(self, dt: float) -> None:

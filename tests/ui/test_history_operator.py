@@ -167,3 +167,15 @@ def test_a_locked_cabinet_says_why_offers_no_play_and_the_operator_menu_still_op
     press(app, K.K_ESCAPE)
     assert not app.running
     assert (data / "ledger.sqlite").read_bytes() == b"this is not a database" * 100
+
+
+def test_operator_menu_works_from_the_keyboard_alone(app):
+    operator(app, "1234")
+    menu = app.stack.top
+    before = app.cabinet.balance
+    press(app, K.K_DOWN)                       # focus the first button: TOP UP
+    press(app, K.K_RETURN)
+    assert app.cabinet.balance == before + 10000
+    press(app, K.K_DOWN)                       # GAMBLE
+    press(app, K.K_RETURN)
+    assert app.config.gamble == "off" and app.stack.top is menu
