@@ -115,7 +115,8 @@ class BuyMenu(Overlay):
                 rtp = self.game.spec.rtp.get(mode.id)
                 A.blit_text(surface, f"{mode.cost_x100 / 100:g}x bet" + (f"   RTP {rtp * 100:.2f}%" if rtp else ""),
                             24, (card.centerx, card.bottom - 36), D.MUTED, anchor="center")
-            A.blit_text(surface, f"SHIFT+1-{min(4, len(self.options))} or arrows and ENTER choose   ESC close", 26, (r.centerx, r.bottom - 40), D.MUTED,
+            hint = f"SHIFT+1-{min(4, len(self.options))} or arrows and ENTER choose   ESC close"
+            A.blit_text(surface, hint, 26, (r.centerx, r.bottom - 40), D.MUTED,
                         anchor="center")
             return
         mode = self.options[self.option]
