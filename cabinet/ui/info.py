@@ -58,8 +58,8 @@ class InfoScene(Scene):
         modes = [("p", f"Maximum win: {spec.max_win_x:,}x the bet.")]
         for m in g.modes:
             rtp = spec.rtp.get(m.id)
-            modes.append(("row", f"{m.label}|{cur.format(m.cost_cents(g.bet))} ({m.cost_x100 / 100:g}x)   "
-                                 f"RTP {rtp * 100:.2f}%" if rtp is not None else f"{m.label}|{cur.format(m.cost_cents(g.bet))}"))
+            price = f"{m.label}|{cur.format(m.cost_cents(g.bet))} ({m.cost_x100 / 100:g}x)"
+            modes.append(("row", price + (f"   RTP {rtp * 100:.2f}%" if rtp is not None else "")))
         pages.append(("Bet modes and RTP", modes))
         keys = self.app.input
         names = [("spin", "Spin / skip"), ("bet_up", "Bet up"), ("bet_down", "Bet down"), ("info", "Game information"),

@@ -85,8 +85,8 @@ class OperatorMenu(Overlay):
             Button((1240, 390, 380, 80), lambda: f"VOLUME {round(app.audio.volume * 100)}%  -", "vol_down",
                    font_size=30),
             Button((1640, 390, 140, 80), "+", "vol_up", font_size=40),
-            Button((1240, 490, 540, 80), lambda: "DEMO TOOLS: " + ("ON" if getattr(cfg, "demo_tools", False) else "OFF"),
-                   "demo_tools", font_size=30, enabled=lambda: not getattr(cfg, "real_play", False)),
+            Button((1240, 490, 540, 80),
+                   lambda: "DEMO TOOLS: " + ("ON" if getattr(cfg, "demo_tools", False) else "OFF"), "demo_tools", font_size=30, enabled=lambda: not getattr(cfg, "real_play", False)),
             Button((1240, 590, 540, 80), "RUN AUDIT", "audit", font_size=30),
             Button((1240, 880, 540, 90), "EXIT CABINET", "quit", style="red", font_size=34),
         ]
