@@ -22,8 +22,20 @@ from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.money import WinCap
 
 from .mathfile import COMBOS, POT_NAMES, combo_code, load
-from .rules import evaluator, play
+from .rules import evaluator, play as _rules_play
 from .sim import simulate
+
+
+def play(rng, mode: str, force: str | None = None):
+    """The round generator, with the round's jackpot part marked: the sheet's
+    $250,000 limit is "excluding jackpots", and the M-I-N-I / M-I-N-O-R / M-A-J-O-R /
+    G-R-A-N-D pot awards are this game's jackpots. The payout itself is untouched
+    (so the book libraries, built from rules.play, stay valid)."""
+    rnd = _rules_play(rng, mode, force)
+    pots = sum(int(e["value_x100"]) for e in rnd.events if e["type"] == "pot_award")
+    rnd.jackpot_x100 = min(pots, rnd.payout_x100)
+    return rnd
+
 
 _HERE = Path(__file__).parent
 
