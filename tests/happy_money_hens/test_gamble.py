@@ -78,3 +78,20 @@ def test_minimum_green_is_larger_than_a_tiny_real_chance():
 def test_spin_chance_at_happy_money_hens_prices():
     sc = offer(37, 120, 100)                 # fortune 1.2x on: price of play 1.20, a base spin 1.00
     assert sc.chance == Fraction(37, 100)
+
+
+def test_shipped_bonus_libraries_price_the_wheel_exactly_and_top_out_at_the_triple():
+    from cabinet.math.books import load_library
+    from games.happy_money_hens import GAME
+    lib = load_library(GAME)
+    for bet in (10, 100, 800_000):
+        vals = bonus_values(lib, bet, 25_000_000)
+        assert vals[-1][0] == "DC+PF+HB"
+        for stake in (1, bet, 7 * bet + 3):
+            g = start_gamble(stake, bet, lib)
+            for o in g.cash_options() + g.bonus_options():
+                assert o.payback(stake) == 1
+    # at a 1.00 bet the library mean is 0.945 x the library's price, exactly
+    mb = lib.books("bonus_dc_pf_hb")
+    exact = library_value_cents(mb.weight, mb.payout_x100, 100, None)
+    assert exact == Fraction(945, 1000) * GAME.mode("bonus_dc_pf_hb").cost_x100
