@@ -44,10 +44,10 @@ from .model import JACKPOTS, REELS, ROWS, Maths, ValueTable, load
 EVENT_TYPES = ("reel_stop", "line_win", "collect", "jackpot", "bonus_trigger", "bonus_spin",
                "counter", "bonus_end", "cap", "round_end")
 FEATURES = ("collect", "bonus", "jackpot_mini", "jackpot_minor", "jackpot_mega", "jackpot_grand",
-            "great_skull", "vaults_3", "max_win")
+            "great_skull", "vaults_3", "big_win", "max_win")
 FORCE_LABELS = {"bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini Jackpot", "jackpot_minor": "Minor Jackpot", "jackpot_mega": "Mega Jackpot",
                 "jackpot_grand": "Grand Jackpot", "great_skull": "Great Skull", "vaults_3": "3 Vaults",
-                "max_win": "Max win 15,000x"}
+                "big_win": "Big win", "max_win": "Max win 15,000x"}
 # Weight factors of a forced jackpot's coin (base pumpkins, bonus pumpkins of a buy):
 # the coin shows on about 2% of base pumpkins and 0.6% of bought-bonus pumpkins, so
 # that accepted rounds rarely hold the coin twice (close to the natural conditional).
@@ -114,6 +114,8 @@ def _proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, Bonus
         return base_values, replace(setup, values=_boost(setup.values, label, share[1])), False
     if force == "vaults_3":              # natural bonuses: about 1 in 7 ends with 3 vaults
         return base_values, setup, True
+    if force == "big_win":               # natural rounds (a base one needs a pumpkin and a vault)
+        return base_values, setup, False
     if force == "great_skull":
         w = row.weights.copy()
         w[:, row.skull] = w.sum(axis=1) // 5    # three skulls on about 1 spin in 200
@@ -231,13 +233,23 @@ def _buy(rng: Rng, m: Maths, mode: str, setup: BonusSetup) -> tuple[int, list[di
     return res.total_x100, events, res.features | {"bonus"}, res.capped
 
 
+def big_win_x100(m: Maths, mode: str) -> int:
+    """A 'big win' (a book-building stratum and a reported rate): at least
+    big_win.base x the bet in the base game, big_win.buy x the price in a buy.
+    Base wins that large need a pumpkin and a vault (lines pay at most 100x)."""
+    bw = m.raw["big_win"]
+    return int(bw["base"]) * 100 if mode == "base" else int(bw["buy"]) * m.buy(mode).cost_x100
+
+
 def _once(rng: Rng, m: Maths, mode: str, force: str | None) -> Round:
     base_values, setup, need_trigger = _proposal(m, mode, force)
     if mode == "base":
-        total, events, features, capped = _base(rng, m, base_values, setup, need_trigger,
-                                                need_collect=bool(force and force.startswith("jackpot_")))
+        need_collect = bool(force and (force.startswith("jackpot_") or force == "big_win"))
+        total, events, features, capped = _base(rng, m, base_values, setup, need_trigger, need_collect)
     else:
         total, events, features, capped = _buy(rng, m, mode, setup)
+    if total >= big_win_x100(m, mode):
+        features.add("big_win")
     if capped:
         features.add("max_win")
         events.insert(len(events) - 1, event("cap", cap_x100=m.max_win_x100))
@@ -246,14 +258,20 @@ def _once(rng: Rng, m: Maths, mode: str, force: str | None) -> Round:
 
 def play(rng: Rng, mode: str = "base", force: str | None = None) -> Round:
     """One round of `mode` ('base' or a buy id). With `force`, a round of that
-    category (one of FORCE_LABELS), drawn from its proposal until it belongs to it."""
+    category (one of FORCE_LABELS), drawn from its proposal until it belongs to it
+    and to none of the categories listed before it in math.yaml's book_forces."""
     m = load()
     if mode != "base":
         m.buy(mode)                       # KeyError for an unknown mode
     if force is None:
         return _once(rng, m, mode, None)
+    # The book builder files a book under the first of the mode's book_forces it is
+    # in: a forced book must not belong to an earlier one, or its category's share
+    # would carry rounds (and payouts) that belong elsewhere.
+    order = list((m.raw.get("book_forces") or {}).get(mode, {}))
+    earlier = order[:order.index(force)] if force in order else []
     for _ in range(200_000):
         rnd = _once(rng, m, mode, force)
-        if force in rnd.features:
+        if force in rnd.features and not any(e in rnd.features for e in earlier):
             return rnd
     raise RuntimeError(f"could not force {force!r} in {mode}")

@@ -16,7 +16,7 @@ import numpy as np
 from cabinet.core.rng import make_bit_generator
 
 from .model import JACKPOTS, REELS, ROWS, Maths, RowTable, ValueTable, load
-from .rules import FEATURES
+from .rules import FEATURES, big_win_x100
 
 CHUNK = 100_000
 
@@ -140,6 +140,7 @@ def _base_chunk(gen: np.random.Generator, m: Maths, n: int) -> dict[str, Any]:
     capped |= total >= m.max_win_x100
     total = np.minimum(total, m.max_win_x100)
     feats["max_win"] = capped
+    feats["big_win"] = total >= big_win_x100(m, "base")
     return {"payout_x100": total, "line": line, "collect": collect, "bonus": bonus, "features": feats}
 
 
@@ -167,6 +168,7 @@ def _buy_chunk(gen: np.random.Generator, m: Maths, mode: str, n: int) -> dict[st
     pay, capped = bonus_batch(gen, m, opt.row, opt.values, pumpkins, start.sum(axis=(1, 2)), vaults,
                               np.full(n, m.max_win_x100, dtype=np.int64), feats)
     feats["max_win"] = capped
+    feats["big_win"] = pay >= big_win_x100(m, mode)
     zero = np.zeros(n, dtype=np.int64)
     return {"payout_x100": pay, "line": zero, "collect": zero, "bonus": pay, "features": feats}
 

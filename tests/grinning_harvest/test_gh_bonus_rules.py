@@ -177,3 +177,12 @@ def test_row_table_helper_forces_items():
     setup = BonusSetup(m().values_bonus, row_table([0, 0, 0, 0, 1, 0]), 0, 0)
     res = run_bonus(Rng(2), m(), setup, {(0, 1): vault(), (1, 0): pumpkin(2)}, 10**9)
     assert res.total_x100 == 200 * 5 ** 3                       # x5 over the top-row vault 3 times
+
+
+def test_big_win_flag_follows_the_math_file_threshold():
+    from games.grinning_harvest.rules import big_win_x100
+    mm = m()
+    assert big_win_x100(mm, "base") == mm.raw["big_win"]["base"] * 100
+    r = play(Rng(8), "buy_patch", force="big_win")
+    assert r.payout_x100 >= mm.raw["big_win"]["buy"] * mm.buy("buy_patch").cost_x100
+    assert "big_win" in r.features

@@ -19,7 +19,7 @@ from games.grinning_harvest.model import load
 from games.grinning_harvest.sim import simulate
 from games.grinning_harvest.tools.design import bonus_from_triggers, exact_base
 
-ORDER = ("max_win", "jackpot_grand", "jackpot_mega", "jackpot_minor", "great_skull", "vaults_3")
+ORDER = ("max_win", "jackpot_grand", "big_win", "jackpot_mega", "jackpot_minor", "great_skull", "vaults_3")
 CHUNK = 5_000_000
 
 
