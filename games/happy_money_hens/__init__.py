@@ -9,9 +9,10 @@ help.py (help text from math.yaml), analysis.py (exact base-game figures).
 
 Modes: base, fortune_1_2, fortune_1_5, fortune_2 (spins), buy_mystery, buy_triple
 (buys), and seven `bonus_*` libraries (kind 'gamble', one per feature combination):
-the bonuses the gamble's bonus wheel awards. They are not bet modes a player buys;
-their cost is the price at which their library returns 94.5%, and the wheel prices
-an entry at the library's exact mean value (gamble.py).
+the bonuses the gamble's bonus wheel awards. They are not bet modes a player buys
+(a UI lists kind 'spin' as spins and kind 'buy' as buys); their cost is the price at
+which the library returns 94.5%, and the wheel prices an entry at the library's
+exact mean value (gamble.py).
 """
 from __future__ import annotations
 
@@ -68,24 +69,31 @@ def win_cap() -> WinCap:
     return WinCap(max_x=int(raw["max_win_x"]), max_cents=int(raw["max_win_cents"]))
 
 
-def _spec() -> GameSpec:
+def spec_for(kinds: tuple[str, ...], spec_id: str, name: str, play_fn, books_dir: str | None = None) -> GameSpec:
+    """A GameSpec over the math file's modes of the given kinds."""
     m = load()
     raw = m.raw
     modes = tuple(BetMode(mid, v["label"], int(v["cost"]), v.get("kind", "spin"), v.get("description", ""))
-                  for mid, v in raw["modes"].items())
-    forces = {mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in raw["book_forces"].items()}
+                  for mid, v in raw["modes"].items() if v.get("kind", "spin") in kinds)
+    ids = {x.id for x in modes}
+    forces = {mode: {cat: float(f) for cat, f in cats.items()}
+              for mode, cats in raw["book_forces"].items() if mode in ids}
     labels = {"pot_grand": "GRAND pot won", "full_board": "all 35 mini reels filled, every row active"}
     labels.update({f"combo_{combo_code(c)}": f"bonus with {combo_code(c)}" for c in COMBOS})
+    extra = {"win_cap": win_cap(), "forced_books": raw.get("forced_books", {}), "books": raw.get("books", {}),
+             "buy_keys": {"buy_mystery": 1, "buy_triple": 2}, "gamble": raw["gamble"]}
+    if books_dir:
+        extra["books_dir"] = books_dir
     return GameSpec(
-        id=raw["id"], name=raw["name"], bet_ladder=tuple(raw["bet_ladder"]), modes=modes, play=play,
+        id=spec_id, name=name, bet_ladder=tuple(raw["bet_ladder"]), modes=modes, play=play_fn,
         scene="games.happy_money_hens.scene:HensScene",
-        rtp={mid: float(raw["rtp"]) for mid in raw["modes"]}, max_win_x=int(raw["max_win_x"]),
+        rtp={x.id: float(raw["rtp"]) for x in modes}, max_win_x=int(raw["max_win_x"]),
         version=str(raw["version"]),
         math_files=tuple(str(_HERE / f) for f in ("math.yaml", "mathfile.py", "rules.py", "bonus.py", "pots.py")),
         force_categories=labels, book_forces=forces, simulate=simulate, evaluate=evaluate,
-        paytable=paytable, feature_names=FEATURE_NAMES, default_bet=int(raw["default_bet"]),
-        extra={"win_cap": win_cap(), "forced_books": raw.get("forced_books", {}), "books": raw.get("books", {}),
-               "buy_keys": {"buy_mystery": 1, "buy_triple": 2}, "gamble": raw["gamble"]})
+        paytable=paytable, feature_names=FEATURE_NAMES, default_bet=int(raw["default_bet"]), extra=extra)
 
 
-GAME = _spec()
+# Bet modes (kind spin and buy) and the gamble's seven bonus libraries (kind gamble):
+# the cabinet plays a won bonus entry as a round of its bonus_* mode.
+GAME = spec_for(("spin", "buy", "gamble"), load().raw["id"], load().raw["name"], play)

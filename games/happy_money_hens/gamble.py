@@ -1,9 +1,10 @@
 """Happy Money Hens' gamble, configured from math.yaml and the bonus libraries.
 
 The cash wheel: x1.5, x2, x3. The bonus wheel: an entry into a bonus with one of the
-seven feature combinations, priced at the exact mean value of that combination's
-book library (`bonus_*` modes) at the current base bet, each payout held to the
-per-game money limit, so a 100% gamble stays 100% at every bet. The entries are
+seven feature combinations, priced at the exact mean cash value of that
+combination's book library (`bonus_*` modes) at the current base
+bet, as the cabinet would pay it: the pot awards (the game's jackpots) in full, the
+rest held to the per-game money limit. So a 100% gamble stays 100% at every bet. The entries are
 walked with - and + from the cheapest to HAPPY BOOST + POT FILL + DOUBLE COINS, the
 top award; once the stake reaches its value the bonus wheel is disabled.
 A won entry plays a bonus drawn from that library (`draw_bonus`).
@@ -27,16 +28,34 @@ def gamble_config() -> dict[str, Any]:
     return g
 
 
-def library_value_cents(weights, payouts_x100, bet_cents: int, cap_cents: int | None) -> Fraction:
-    """Exact mean cash value of a library at a bet: sum(w * min(win, cap)) / sum(w)."""
+def library_value_cents(weights, payouts_x100, bet_cents: int, cap_cents: int | None,
+                        jackpot_x100=None) -> Fraction:
+    """Exact mean cash value of a library at a bet: sum(w * paid) / sum(w), where a
+    book pays its jackpot part in full and the rest up to cap_cents.
+    `jackpot_x100(i)` gives book i's jackpot part; it is asked only for books whose
+    win exceeds the cap (below the cap the split does not matter)."""
     total = paid = 0
-    for w, p in zip(weights.tolist(), payouts_x100.tolist()):
+    for i, (w, p) in enumerate(zip(weights.tolist(), payouts_x100.tolist())):
         win = bet_cents * p // 100
-        if cap_cents is not None:
-            win = min(win, cap_cents)
+        if cap_cents is not None and win > cap_cents:
+            jp = bet_cents * (jackpot_x100(i) if jackpot_x100 else 0) // 100
+            win = min(win - jp, cap_cents) + jp
         total += w
         paid += w * win
     return Fraction(paid, total)
+
+
+def book_jackpot_x100(library, mode: str, book: int) -> int:
+    """A book's pot awards (regenerated from its seed), at most its payout."""
+    key = (id(library), mode, book)
+    if key not in _JACKPOTS:
+        rnd = library.round(mode, book)
+        pots = sum(int(e["value_x100"]) for e in rnd.events if e["type"] == "pot_award")
+        _JACKPOTS[key] = min(pots, rnd.payout_x100)
+    return _JACKPOTS[key]
+
+
+_JACKPOTS: dict = {}
 
 
 def bonus_values(library, bet_cents: int, cap_cents: int | None) -> list[tuple[str, Fraction]]:
@@ -44,8 +63,11 @@ def bonus_values(library, bet_cents: int, cap_cents: int | None) -> list[tuple[s
     the top combination DC+PF+HB must come last (the wheel's maximum award)."""
     vals = []
     for c in COMBOS:
-        mb = library.books(combo_mode(c))
-        vals.append((combo_code(c), library_value_cents(mb.weight, mb.payout_x100, bet_cents, cap_cents)))
+        mode = combo_mode(c)
+        mb = library.books(mode)
+        vals.append((combo_code(c), library_value_cents(
+            mb.weight, mb.payout_x100, bet_cents, cap_cents,
+            lambda i, mode=mode: book_jackpot_x100(library, mode, i))))
     vals.sort(key=lambda kv: kv[1])
     if vals[-1][0] != combo_code(7):
         raise ValueError(f"the top bonus entry must be DC+PF+HB, not {vals[-1][0]}")
@@ -58,8 +80,8 @@ def offered(win_cents: int, bet_cents: int, setting: str) -> bool:
 
 
 def start_gamble(win_cents: int, bet_cents: int, library, game_limit_cents: int | None = None) -> Gamble:
-    """A gamble on a win: cash wheel, bonus wheel priced from the libraries, and the
-    limit min(2500x base bet, 250,000.00)."""
+    """A gamble on a win: cash wheel, bonus wheel priced from the game's bonus
+    libraries, and the limit min(2500x base bet, 250,000.00)."""
     g = gamble_config()
     limit = win_limit_cents(bet_cents, int(g["limit_x"]), int(g["limit_cents"]))
     cap = game_limit_cents if game_limit_cents is not None else int(load().raw["max_win_cents"])
@@ -68,7 +90,7 @@ def start_gamble(win_cents: int, bet_cents: int, library, game_limit_cents: int 
 
 def draw_bonus(library, rng: Rng, code: str) -> tuple[str, int]:
     """(mode, book id) of the bonus a won entry plays: a weighted draw from the
-    combination's library."""
+    combination's library (`library.round(mode, book)` regenerates it)."""
     from .mathfile import combo_from_code
     mode = combo_mode(combo_from_code(code))
     return mode, library.draw(rng, mode)

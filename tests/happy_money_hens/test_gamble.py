@@ -25,6 +25,10 @@ class FakeLibrary:
     def books(self, mode):
         return self.modes[mode]
 
+    def round(self, mode, book):
+        from cabinet.core.round import Round
+        return Round(mode, int(self.modes[mode].payout_x100[book]), [])   # no pot awards
+
 
 def test_left_wheel_offers_half_double_or_triple():
     assert gamble_config()["cash_multipliers"] == (Fraction(3, 2), Fraction(2), Fraction(3))
@@ -96,3 +100,12 @@ def test_shipped_bonus_libraries_price_the_wheel_exactly_and_top_out_at_the_trip
     exact = library_value_cents(mb.weight, mb.payout_x100, 100, None)
     assert exact == mb.rtp() * GAME.mode("bonus_dc_pf_hb").cost_x100
     assert abs(mb.rtp() - Fraction(945, 1000)) < Fraction(1, 10**6)
+
+
+def test_pot_awards_are_paid_beyond_the_money_limit_in_the_entry_value():
+    b = FakeBooks([1, 1], [3000, 100_000 + 500])        # 30x; a GRAND (1000x) + 5x
+    jp = {0: 0, 1: 100_000}
+    # at a 1,000.00 bet the limit is 25,000.00: the 30x book is held to it, the GRAND
+    # book pays its 1000x jackpot in full plus its 5x
+    v = library_value_cents(b.weight, b.payout_x100, 100_000, 2_500_000, lambda i: jp[i])
+    assert v == Fraction(2_500_000 + 100_000_000 + 500_000, 2)

@@ -90,9 +90,10 @@ def test_bet_range_is_0_10_to_8000():
     assert GAME.bet_ladder[0] == 10 and GAME.bet_ladder[-1] == 800_000
 
 
-def test_gamble_bonus_libraries_exist_for_all_7_combinations():
-    gm = [m for m in GAME.modes if m.kind == "gamble"]
-    assert len(gm) == 7
+def test_gamble_bonus_libraries_exist_for_all_7_combinations_and_are_not_bet_modes():
+    assert [m.id for m in GAME.modes if m.kind == "gamble"] == \
+        ["bonus_dc", "bonus_pf", "bonus_dc_pf", "bonus_hb", "bonus_dc_hb", "bonus_pf_hb", "bonus_dc_pf_hb"]
+    assert [m.id for m in GAME.modes if m.kind == "buy"] == ["buy_mystery", "buy_triple"]
 
 
 def test_forced_rounds_land_in_their_own_disjoint_category():
