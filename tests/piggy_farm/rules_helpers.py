@@ -13,8 +13,8 @@ RAW = yaml.safe_load(MATH_FILE.read_text())
 
 
 def board_of(text: str) -> list[list[str]]:
-    """Seven lines of seven symbol ids ('.' = filler cycling AP/CN/CR/EG that never
-    forms a cluster on its own in these layouts)."""
+    """Seven lines of seven symbol ids; '.' is filler cycling EG/CN/CR/HN so that no
+    two neighbouring filler cells match (the tests' own symbols are GP, PP, WD, WM)."""
     rows = [line.split() for line in text.strip().splitlines()]
     assert len(rows) == 7 and all(len(r) == 7 for r in rows), rows
     filler = ["EG", "CN", "CR", "HN"]
