@@ -63,6 +63,24 @@ def paytable() -> dict[str, Any]:
             "pays": {s: {str(k): v / 100 for k, v in p.items()} for s, p in m.pays.items()}}
 
 
+def payout_sources(rnd) -> dict[str, int]:
+    """A round's payout by source (x100, summing to the payout) for the PAR sheet:
+    line wins, bonus cash coins, pot awards, happy boosts."""
+    line = pots = boosts = 0
+    for e in rnd.events:
+        if e["type"] == "round_end":
+            line = int(e["line_x100"])
+        elif e["type"] == "pot_award":
+            pots += int(e["value_x100"])
+        elif e["type"] == "boost":
+            boosts += sum(int(b["add_x100"]) for b in e["boosts"])
+    line = min(line, rnd.payout_x100)
+    pots = min(pots, rnd.payout_x100 - line)
+    boosts = min(boosts, rnd.payout_x100 - line - pots)
+    return {"line wins": line, "bonus cash coins": rnd.payout_x100 - line - pots - boosts,
+            "pot awards": pots, "happy boosts": boosts}
+
+
 def win_cap() -> WinCap:
     """The game's win limits as data: max_win_x per round, 250,000.00 per game."""
     raw = load().raw
@@ -80,7 +98,7 @@ def spec_for(kinds: tuple[str, ...], spec_id: str, name: str, play_fn, books_dir
               for mode, cats in raw["book_forces"].items() if mode in ids}
     labels = {"pot_grand": "GRAND pot won", "full_board": "all 35 mini reels filled, every row active"}
     labels.update({f"combo_{combo_code(c)}": f"bonus with {combo_code(c)}" for c in COMBOS})
-    extra = {"win_cap": win_cap(), "forced_books": raw.get("forced_books", {}), "books": raw.get("books", {}),
+    extra = {"win_cap": win_cap(), "payout_sources": payout_sources, "forced_books": raw.get("forced_books", {}), "books": raw.get("books", {}),
              "buy_keys": {"buy_mystery": 1, "buy_triple": 2}, "gamble": raw["gamble"]}
     if books_dir:
         extra["books_dir"] = books_dir

@@ -112,3 +112,12 @@ def test_book_forces_cover_the_rare_awards_in_every_bet_mode():
     for mode in ("base", "fortune_1_2", "fortune_1_5", "fortune_2", "buy_mystery"):
         assert {"pot_grand", "full_board"} <= set(GAME.book_forces[mode])
     assert {"combo_DC+PF", "combo_DC+HB", "combo_PF+HB", "combo_DC+PF+HB"} <= set(GAME.book_forces["base"])
+
+
+def test_payout_sources_split_every_round_exactly():
+    from games.happy_money_hens import payout_sources
+    for mode in ("base", "buy_mystery"):
+        for seed in range(30):
+            r = play(Rng(seed), mode)
+            parts = payout_sources(r)
+            assert sum(parts.values()) == r.payout_x100 and min(parts.values()) >= 0
