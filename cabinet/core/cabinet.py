@@ -54,12 +54,24 @@ class GameSetup:
     library: Any = None      # cabinet.math.books.Library when math_source is books
 
 
+def _pays_whole_cents(library: Any, modes: tuple[str, ...], bet_cents: int) -> bool:
+    """Whether every book of every mode pays an exact number of cents at this bet, so
+    no win is rounded and the stated RTP holds to the cent."""
+    import numpy as np
+    for mode in modes:
+        payouts = np.asarray(library.books(mode).payout_x100, dtype=np.int64)
+        if np.any((payouts % 100) * (bet_cents % 100) % 100):
+            return False
+    return True
+
+
 class Cabinet:
     def __init__(self, config: Config, games: dict[str, GameSpec] | None = None, seed: int | None = None):
         self.config = config
         self.currency = config.currency
         self.rng = Rng(seed if seed is not None else config.rng_seed)
         self.refused: dict[str, str] = {}
+        self.notes: dict[str, str] = {}     # operator notes, e.g. bets left off a ladder
         self.games: dict[str, GameSetup] = {}
         self.locked: str | None = None
         try:
@@ -104,6 +116,15 @@ class Cabinet:
             except Exception as exc:  # a missing, corrupt or mismatched library refuses the game
                 self.refused[gid] = f"{spec.name}: book library unavailable ({exc})"
                 return
+            exact = tuple(b for b in setup.bet_ladder if _pays_whole_cents(setup.library, setup.modes, b))
+            if exact != setup.bet_ladder:
+                dropped = [self.currency.format(b) for b in setup.bet_ladder if b not in exact]
+                self.notes[gid] = f"bets {', '.join(dropped)} not offered: some wins would not be whole cents"
+                if not exact:
+                    self.refused[gid] = f"{spec.name}: no bet on the ladder pays whole cents"
+                    return
+                setup.bet_ladder = exact
+                setup.default_bet = setup.default_bet if setup.default_bet in exact else exact[0]
         self.games[gid] = setup
 
     def _check_audit(self) -> None:

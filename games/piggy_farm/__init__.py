@@ -60,7 +60,7 @@ def _spec() -> GameSpec:
     modes = tuple(BetMode(mid, m["label"], int(m["cost_x100"]), m["kind"]) for mid, m in raw["modes"].items())
     forces = {mode: {cat: 1.0 / float(n) for cat, n in cats.items()} for mode, cats in raw["book_forces_one_in"].items()}
     return GameSpec(
-        id=raw["id"], name=raw["name"], bet_ladder=(10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000),
+        id=raw["id"], name=raw["name"], bet_ladder=(100, 200, 300, 400, 500, 1000, 2000, 5000, 10000),
         modes=modes, play=play, scene="games.piggy_farm.scene:PiggyFarmScene",
         rtp={mid: float(raw["rtp"]) for mid in raw["modes"]}, max_win_x=pm.cap_x100 // 100,
         version=VERSION, math_files=(str(_HERE / "math.yaml"), str(_HERE / "rules.py"), str(_HERE / "tables.py")),

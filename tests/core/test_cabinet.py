@@ -103,3 +103,29 @@ def test_unreadable_ledger_locks(tmp_path):
     (tmp_path / "ledger.sqlite").write_bytes(b"garbage" * 1000)
     cab = cabinet(tmp_path)
     assert cab.locked and "cannot be read" in cab.locked
+
+
+def test_only_bets_that_pay_whole_cents_are_offered():
+    """A win is bet * payout_x100 / 100 cents: a bet where that is not whole for some
+    book would round a win, so it is left off the ladder."""
+    from types import SimpleNamespace
+    from cabinet.core.cabinet import _pays_whole_cents
+    lib = SimpleNamespace(books=lambda mode: SimpleNamespace(payout_x100=[0, 50, 243, 1000]))
+    assert not _pays_whole_cents(lib, ("base",), 10)     # 0.10 x 2.43x = 24.3 cents
+    assert not _pays_whole_cents(lib, ("base",), 20)
+    assert _pays_whole_cents(lib, ("base",), 100)        # whole dollars are always exact
+    assert _pays_whole_cents(lib, ("base",), 300)
+    tenths = SimpleNamespace(books=lambda mode: SimpleNamespace(payout_x100=[0, 50, 110, 250]))
+    assert _pays_whole_cents(tenths, ("base",), 10)       # pays in 0.1x: exact from 0.10
+
+
+def test_shipped_games_offer_their_whole_ladder(tmp_path):
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    cfg = load_config(root / "config.yaml")
+    cfg.data_path = tmp_path
+    cab = Cabinet(cfg, seed=1)
+    assert set(cab.games) == {"happy_money_hens", "grinning_harvest", "piggy_farm"}, cab.refused
+    for gid, setup in cab.games.items():
+        assert gid not in cab.notes, cab.notes[gid]
+        assert setup.bet_ladder == load_config(root / "config.yaml").games[gid].bet_ladder
