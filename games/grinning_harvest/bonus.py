@@ -15,7 +15,9 @@ reel 2 (at most 3); both stick to the end. Scoring is this game's own:
   value on the field for that roll (vaults before they collect, pumpkins before they
   are collected; pumpkins collected on earlier spins are already inside the vaults);
 - the counter starts at 3, every new pumpkin or vault resets it to 3, the bonus
-  ends after 3 consecutive empty spins (or when the board is full);
+  ends after 3 consecutive empty spins, full board or not (on a full board the
+  last 3 spins still show the row above, whose multipliers and Great Skull still
+  multiply the vaults);
 - the bonus pays the sum of the vault values; the round ends at the win cap.
 
 Events (see rules.py for the full list and payloads): bonus_spin, collect,
@@ -96,7 +98,7 @@ class HarvestBonus:
         self.cap_left = cap_left_x100
         self.res = BonusResult(0, False)
         spinnable = [[c in m.pumpkin_reels or c in m.vault_reels for c in range(REELS)] for _ in range(ROWS)]
-        self.board = HoldAndWin(ROWS, REELS, lives=m.lives, spinnable=spinnable)
+        self.board = HoldAndWin(ROWS, REELS, lives=m.lives, spinnable=spinnable, end_when_full=False)
         self.mult = dict(zip(m.row.items, (int(x) for x in m.row.multipliers)))
         for cell, item in sorted(start.items()):
             self._check_cell(cell, item)

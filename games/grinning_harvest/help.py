@@ -60,7 +60,7 @@ def help_sections() -> list[tuple[str, list[str]]]:
             "Base Game but are carried over, and the Vaults collect those Pumpkins before the first bonus spin.",
             f"In the bonus only Pumpkins and Vaults appear; Vaults stay fixed to the end, up to {m.max_vaults}. "
             f"The counter starts at {m.lives} spins and every new Pumpkin or Vault resets it to {m.lives}; the "
-            f"bonus ends after {m.lives} consecutive empty spins (or when every cell is filled). "
+            f"bonus ends after {m.lives} consecutive empty spins, even when every cell is filled. "
             "The bonus pays the sum of the Vault values. There are no line wins in the bonus."]),
         ("Multiplier row and Great Skull", [
             f"Above the reels a row shows a multiplier ({mults[0]}x-{mults[-1]}x), a small skull or a spider "

@@ -91,8 +91,9 @@ def bonus_batch(gen: np.random.Generator, m: Maths, row: RowTable, vt: ValueTabl
         tot = vv.sum(axis=1)
         cap_now = tot >= cap_left[ix]
         capped[ix[cap_now]] = True
-        full = ph.all(axis=(1, 2)) & (vh.all(axis=1) | (vh.sum(axis=1) >= m.max_vaults))
-        live[ix] = ~cap_now & (lv > 0) & ~full
+        # the bonus ends only after `lives` empty spins, full board or not (the row
+        # above still multiplies the vaults on a full board)
+        live[ix] = ~cap_now & (lv > 0)
     feats["vaults_3"] |= vaults.sum(axis=1) >= 3
     pay = np.where(capped, cap_left, vals.sum(axis=1))
     return pay, capped

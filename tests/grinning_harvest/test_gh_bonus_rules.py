@@ -186,3 +186,65 @@ def test_big_win_flag_follows_the_math_file_threshold():
     r = play(Rng(8), "buy_patch", force="big_win")
     assert r.payout_x100 >= mm.raw["big_win"]["buy"] * mm.buy("buy_patch").cost_x100
     assert "big_win" in r.features
+
+
+def full_board_start() -> dict:
+    """Every cell held: 3 vaults on reel 2, 6 pumpkins on reels 1 and 3 (total 21x)."""
+    start = {(r, 1): vault() for r in range(3)}
+    for r, (a, b) in enumerate([(1, 2), (3, 4), (5, 6)]):
+        start[(r, 0)], start[(r, 2)] = pumpkin(a), pumpkin(b)
+    return start
+
+
+def test_a_full_board_keeps_spinning_until_3_empty_spins_and_the_row_still_multiplies():
+    b = bonus(full_board_start())
+    assert not b.board.open_cells()
+    assert vault_values(b) == {(0, 1): 2100, (1, 1): 2100, (2, 1): 2100}
+    assert not b.finished                                   # full, but the counter is at 3
+    b.spin({}, ["web", "x2", "web"], None)                  # the x2 above the top vault
+    assert vault_values(b) == {(0, 1): 4200, (1, 1): 2100, (2, 1): 2100}
+    assert b.board.lives == 2 and not b.finished
+    b.spin({}, ["skull"] * 3, 3)                            # the Great Skull on every vault
+    assert vault_values(b) == {(0, 1): 12600, (1, 1): 6300, (2, 1): 6300}
+    assert b.board.lives == 1 and not b.finished
+    b.spin({}, ["x5", "x3", "x4"], None)                    # top vault again, x3
+    assert vault_values(b) == {(0, 1): 37800, (1, 1): 6300, (2, 1): 6300}
+    assert b.finished and b.res.spins == 3
+    assert b.result().total_x100 == 37800 + 6300 + 6300
+    with pytest.raises(RuntimeError):
+        b.spin({}, WEBS, None)
+
+
+def test_run_bonus_on_a_full_board_plays_3_more_spins_with_the_row_above():
+    mm = m()
+    setup = BonusSetup(mm.values_bonus, row_table([0, 1, 0, 0, 0, 0]), 2200, 600)   # x2 over every reel
+    res = run_bonus(Rng(5), mm, setup, full_board_start(), mm.max_win_x100)
+    assert res.spins == 3
+    assert res.total_x100 == 2100 * 8 + 2100 + 2100               # top vault doubled three times
+
+
+def test_vectorised_bonus_on_a_full_board_plays_3_more_spins_with_the_row_above():
+    import numpy as np
+
+    from games.grinning_harvest.rules import FEATURES
+    from games.grinning_harvest.sim import bonus_batch
+    mm = m()
+    k = 1000
+    feats = {f: np.zeros(k, dtype=bool) for f in FEATURES}
+    pay, capped = bonus_batch(np.random.default_rng(3), mm, row_table([0, 1, 0, 0, 0, 0]), mm.values_bonus,
+                              np.ones((k, 3, 2), dtype=bool), np.full(k, 2100, dtype=np.int64),
+                              np.ones((k, 3), dtype=bool), np.full(k, mm.max_win_x100, dtype=np.int64), feats)
+    assert not capped.any()
+    assert (pay == 2100 * 8 + 2100 + 2100).all()
+
+
+def test_a_full_board_still_plays_its_3_empty_spins_with_the_row_above():
+    b = bonus({(0, 1): vault(), (1, 1): vault(), (2, 1): vault(), (0, 0): pumpkin(2), (1, 0): pumpkin(2),
+               (2, 0): pumpkin(2), (0, 2): pumpkin(2), (1, 2): pumpkin(2)})
+    b.spin({(2, 2): pumpkin(2)}, WEBS, None)                  # the board is now full
+    assert not b.board.open_cells() and not b.finished
+    b.spin({}, ["web", "x2", "web"], None)                     # the top vault doubles
+    assert vault_values(b) == {(0, 1): 2400, (1, 1): 1200, (2, 1): 1200}
+    b.spin({}, WEBS, None)
+    b.spin({}, WEBS, None)
+    assert b.finished and b.res.spins == 4
