@@ -81,6 +81,27 @@ def payout_sources(rnd) -> dict[str, int]:
             "pot awards": pots, "happy boosts": boosts}
 
 
+def par_info() -> dict[str, Any]:
+    """Reel strips and design notes for the PAR sheet (python -m cabinet.math par)."""
+    m = load()
+    raw = m.raw
+    fp = raw["feature_pots"]
+    names = lambda strips: [[m.symbols[int(x)] for x in s] for s in strips]
+    notes = [f"Feature pots: each feature symbol in view triggers its pot with chance {mode} "
+             f"{n}/{fp['den']}; k symbols of a colour trigger with 1-(1-q)^k (exact odds: pots.py). "
+             "Pot levels are display state only and never change an outcome."
+             for mode, n in fp["trigger"].items()]
+    notes.append("Bonus: rows 0-2 active, counts 10/14/18/22; land chance "
+                 f"{raw['bonus']['land_active']}/{raw['bonus']['land_den']} on active rows, "
+                 f"{raw['bonus']['land_inactive']}/{raw['bonus']['land_den']} on inactive rows; "
+                 "full board = 35 coins with every row active.")
+    notes.append("bonus_* modes are the gamble's bonus-wheel libraries (kind gamble), not bet modes.")
+    notes.append("Design figures and the commands that produced them: games/happy_money_hens/NOTES.md.")
+    return {"reel_strips": {"base and fortune bets": names(m.strips),
+                            "bought rounds (before the 3 feature symbols are placed)": names(m.buy_strips)},
+            "notes": notes}
+
+
 def win_cap() -> WinCap:
     """The game's win limits as data: max_win_x per round, 250,000.00 per game."""
     raw = load().raw
@@ -98,7 +119,7 @@ def spec_for(kinds: tuple[str, ...], spec_id: str, name: str, play_fn, books_dir
               for mode, cats in raw["book_forces"].items() if mode in ids}
     labels = {"pot_grand": "GRAND pot won", "full_board": "all 35 mini reels filled, every row active"}
     labels.update({f"combo_{combo_code(c)}": f"bonus with {combo_code(c)}" for c in COMBOS})
-    extra = {"win_cap": win_cap(), "payout_sources": payout_sources, "forced_books": raw.get("forced_books", {}), "books": raw.get("books", {}),
+    extra = {"win_cap": win_cap(), "payout_sources": payout_sources, "par_info": par_info, "forced_books": raw.get("forced_books", {}), "books": raw.get("books", {}),
              "buy_keys": {"buy_mystery": 1, "buy_triple": 2}, "gamble": raw["gamble"]}
     if books_dir:
         extra["books_dir"] = books_dir
