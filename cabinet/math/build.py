@@ -136,8 +136,10 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: Iterable[tup
         raise BuildError(f"{spec.id}/{mode}: book seed {int(seeds[i])} pays {pay[i] / 100:.2f}x, "
                          f"above the cap of {cap / 100:.2f}x")
     stratum = force.astype(np.int64)
-    for c in reversed(range(len(cats))):      # natural books in a category join its stratum
-        in_c = (stratum == -1) & ((feats >> np.uint64(names.index(cats[c]))) & np.uint64(1) == 1)
+    # A natural book in a category joins its stratum; one in several joins the FIRST
+    # listed (later categories are written first and overwritten by earlier ones).
+    for c in reversed(range(len(cats))):
+        in_c = (force == -1) & ((feats >> np.uint64(names.index(cats[c]))) & np.uint64(1) == 1)
         stratum[in_c] = c
     cost = spec.mode(mode).cost_x100
     rtp = B.rtp_fraction(spec.rtp[mode])
