@@ -68,6 +68,12 @@ def main(argv: list[str] | None = None) -> int:
             for gid in cfg.games:
                 if gid not in known:
                     raise ConfigError(f"games.{gid} is not a game of this cabinet; allowed: {', '.join(known)}")
+                g = cfg.games[gid]
+                ladder = g.bet_ladder or known[gid].bet_ladder
+                if g.default_bet is not None and g.default_bet not in ladder:
+                    allowed = ", ".join(cfg.currency.format(b) for b in ladder)
+                    raise ConfigError(f"games.{gid}.default_bet = {cfg.currency.format(g.default_bet)} is not on "
+                                      f"the bet ladder; allowed: {allowed}")
                 modes = {m.id for m in known[gid].modes}
                 if cfg.games[gid].modes != "all" and not set(cfg.games[gid].modes) <= modes:
                     bad = sorted(set(cfg.games[gid].modes) - modes)

@@ -82,3 +82,10 @@ def test_check_config_cli_missing_file(tmp_path):
 def test_bad_command_line_is_one_line_exit_2():
     r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--seed", "abc"], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_check_config_default_bet_off_the_games_own_ladder(tmp_path):
+    p = write(tmp_path, "games:\n  piggy_farm:\n    default_bet: '0.70'\n")
+    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--check-config", str(p)],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and "default_bet" in r.stderr and "$1.00" in r.stderr
