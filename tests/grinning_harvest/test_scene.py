@@ -6,71 +6,29 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cabinet.core.cabinet import Cabinet
-from cabinet.core.config import load_config
 from cabinet.core.money import win_cents
-from cabinet.ui.app import App, start_scenes
 from cabinet.ui.buy_menu import BuyMenu
-from cabinet.ui.clock import ManualClock
 from games.grinning_harvest import GAME
 from games.grinning_harvest.scene import GrinningHarvestScene
-from tests.ui.conftest import click, pixel, press, run, shift
+from tests.ui.conftest import force_next, game_app, open_game, pixel, play_out, press, run, shift
 
 K = pygame
-CONFIG = """
-data_dir: {data}
-math_source: live
-demo_credit: "100000.00"
-min_round_seconds: 0
-sound: {{enabled: true, volume: 0.5}}
-games:
-  grinning_harvest: {{bet_ladder: ["0.10", "1.00", "15.00"], default_bet: "1.00"}}
-"""
-FORCES = list(GAME.force_categories)
 
 
-def make_app(tmp_path) -> App:
-    path = tmp_path / "config.yaml"
-    path.write_text(CONFIG.format(data=tmp_path / "data"))
-    config = load_config(path)
-    application = App(config, Cabinet(config, games={"grinning_harvest": GAME}, seed=11), size=(960, 540),
-                      clock=ManualClock())
-    start_scenes(application)
-    return application
 
 
 @pytest.fixture
 def app(tmp_path):
-    application = make_app(tmp_path)
+    application = game_app(tmp_path, GAME, seed=11)
     yield application
     application.checkpoints.close()
     pygame.display.quit()
 
 
-def open_game(app) -> GrinningHarvestScene:
-    press(app, K.K_RETURN)
-    scene = app.stack.top
-    assert isinstance(scene, GrinningHarvestScene)
-    return scene
 
 
-def settle(app, scene, dt=0.1, limit=400.0):
-    """Let the round play out at `dt` a frame (closing any celebration)."""
-    t = 0.0
-    while (scene.busy or app.stack.top is not scene) and t < limit:
-        if app.stack.top is not scene:
-            press(app, K.K_SPACE)
-        run(app, 1, dt)
-        t += dt
-    assert not scene.busy
 
 
-def force(app, category: str) -> None:
-    """FORCE button, then the category's button in the force menu (real clicks)."""
-    click(app, (119, 895))
-    i = FORCES.index(category)
-    r, c = divmod(i, 2)
-    click(app, (680 + c * 560, 261 + r * 72))
 
 
 def events(played, kind: str) -> list[dict]:
@@ -91,7 +49,7 @@ def test_a_base_round_stops_reel_by_reel_shows_the_board_and_pays_its_payout(app
     run(app, 1, scene.SPIN_TIME + 0.05)                    # past the spin: reel 1 lands first
     assert scene.reels.reels[0].state in ("landing", "stopped")
     assert scene.reels.reels[2].state == "spinning"
-    settle(app, scene, dt=1 / 30)
+    play_out(app, scene, dt=1 / 30)
     stops = events(played, "reel_stop")
     for ev in stops:
         assert scene.reels.reels[ev["reel"]].symbols == ev["symbols"]
@@ -108,7 +66,7 @@ def test_a_vault_collects_every_pumpkin_on_its_own_and_the_win_is_paid(app):
         press(app, K.K_SPACE)
         played = scene.played
         press(app, K.K_SPACE)                              # skip to the end
-        settle(app, scene)
+        play_out(app, scene)
         if "collect" in played.round.features and "bonus" not in played.round.features:
             break
     else:
@@ -124,7 +82,7 @@ def test_a_vault_collects_every_pumpkin_on_its_own_and_the_win_is_paid(app):
 
 def test_a_forced_grand_jackpot_lights_the_grand_plaque_and_pays(app):
     scene = open_game(app)
-    force(app, "jackpot_grand")
+    force_next(app, "jackpot_grand")
     before = app.cabinet.balance
     press(app, K.K_SPACE)
     played = scene.played
@@ -134,7 +92,7 @@ def test_a_forced_grand_jackpot_lights_the_grand_plaque_and_pays(app):
         run(app, 1, 1 / 30)
     run(app, 1, 0.2)
     assert scene.banner[0] == "GRAND JACKPOT" and scene.jackpot_hit == "grand"
-    settle(app, scene)
+    play_out(app, scene)
     check_paid(app, before, played)
 
 
@@ -147,7 +105,7 @@ def state(scene) -> dict:
 def test_a_forced_bonus_carries_over_collects_first_and_ends_on_its_events(app):
     scene = open_game(app)
     head_base = pixel(app, (960, 200))
-    force(app, "bonus")
+    force_next(app, "bonus")
     before = app.cabinet.balance
     press(app, K.K_SPACE)
     played = scene.played
@@ -165,7 +123,7 @@ def test_a_forced_bonus_carries_over_collects_first_and_ends_on_its_events(app):
     assert scene.lives == 3
     head_bonus = pixel(app, (960, 178))                       # the Big Pumpkin became the Big Skull
     assert head_base[0] > head_base[2] + 80 and min(head_bonus) > 150
-    settle(app, scene, dt=1 / 20)
+    play_out(app, scene, dt=1 / 20)
     end = events(played, "bonus_end")[0]
     assert scene.bonus_total_x100 == end["total_x100"]
     assert scene.lives == events(played, "counter")[-1]["lives"]
@@ -178,10 +136,10 @@ def test_a_forced_bonus_carries_over_collects_first_and_ends_on_its_events(app):
 
 def test_skipping_ends_on_the_same_picture_as_watching(app):
     scene = open_game(app)
-    force(app, "great_skull")
+    force_next(app, "great_skull")
     press(app, K.K_SPACE)
     watched_round = scene.played
-    settle(app, scene, dt=1 / 20)
+    play_out(app, scene, dt=1 / 20)
     watched = state(scene)
     # Replay the same round, skipped at once: the hooks set state, so the picture matches.
     scene.begin(watched_round, recall=True)
@@ -190,9 +148,9 @@ def test_skipping_ends_on_the_same_picture_as_watching(app):
 
 
 def test_a_restart_mid_bonus_resumes_on_the_right_picture_and_pays_once(tmp_path):
-    app = make_app(tmp_path)
+    app = game_app(tmp_path, GAME, seed=11)
     scene = open_game(app)
-    force(app, "bonus")
+    force_next(app, "bonus")
     press(app, K.K_SPACE)
     played = scene.played
     pres = scene.presentation
@@ -204,11 +162,11 @@ def test_a_restart_mid_bonus_resumes_on_the_right_picture_and_pays_once(tmp_path
     app.checkpoints.close()
     app.cabinet.ledger.close()
     pygame.display.quit()
-    app2 = make_app(tmp_path)                                  # "restart" on the same ledger
+    app2 = game_app(tmp_path, GAME, seed=11)                                  # "restart" on the same ledger
     scene2 = app2.stack.top
     assert isinstance(scene2, GrinningHarvestScene) and scene2.played.round_id == played.round_id
     assert scene2.in_bonus and scene2.presentation.index > first_spin
-    settle(app2, scene2, dt=1 / 20)
+    play_out(app2, scene2, dt=1 / 20)
     assert app2.cabinet.balance == balance_open + played.win_cents
     resumed = state(scene2)
     scene2.begin(played, recall=True)                          # the same round, skipped at once
@@ -219,7 +177,7 @@ def test_a_restart_mid_bonus_resumes_on_the_right_picture_and_pays_once(tmp_path
 
 def test_three_skulls_wake_the_great_skull_and_multiply_the_field(app):
     scene = open_game(app)
-    force(app, "great_skull")
+    force_next(app, "great_skull")
     before = app.cabinet.balance
     press(app, K.K_SPACE)
     played = scene.played
@@ -237,7 +195,7 @@ def test_three_skulls_wake_the_great_skull_and_multiply_the_field(app):
             cell = tuple(m["cell"])
             assert m["multiplier"] % spin["great_skull"] == 0
             assert scene.items[cell]["value_x100"] == m["after_x100"] or m["target"] == "vault"
-    settle(app, scene)
+    play_out(app, scene)
     check_paid(app, before, played)
 
 
@@ -258,7 +216,7 @@ def test_each_buy_option_through_shift_keys_pays_exactly_its_payout(app, key, mo
     trig = events(played, "bonus_trigger")[0]
     assert trig["source"] == "buy" and trig["option"] == mode
     press(app, K.K_SPACE)
-    settle(app, scene)
+    play_out(app, scene)
     assert scene.in_bonus and scene.bonus_total_x100 == events(played, "bonus_end")[0]["total_x100"]
     check_paid(app, before, played)
 
@@ -276,12 +234,12 @@ def test_values_are_shortened_and_rounded_down_and_jackpots_named(app):
 
 def test_collects_jackpots_and_the_skull_have_their_own_sound_cues(app):
     scene = open_game(app)
-    force(app, "jackpot_grand")
+    force_next(app, "jackpot_grand")
     press(app, K.K_SPACE)
     cues = {s.label: s.sound for s in scene.presentation.steps}
     assert cues["vault collects"] == "gh_collect" and cues["jackpot"] == "gh_jackpot"
-    settle(app, scene)
-    force(app, "great_skull")
+    play_out(app, scene)
+    force_next(app, "great_skull")
     press(app, K.K_SPACE)
     assert {s.label: s.sound for s in scene.presentation.steps}["great skull"] == "gh_skull"
     if app.audio.available:                                    # registered with the cabinet's mixer

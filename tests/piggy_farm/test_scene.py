@@ -6,68 +6,29 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cabinet.core.cabinet import Cabinet
-from cabinet.core.config import load_config
 from cabinet.core.money import win_cents
-from cabinet.ui.app import App, start_scenes
 from cabinet.ui.buy_menu import BuyMenu
-from cabinet.ui.clock import ManualClock
 from games.piggy_farm import GAME
-from games.piggy_farm.scene import PiggyFarmScene
 from games.piggy_farm.views.features import nest_rect
 from games.piggy_farm.views.panels import ANTE
-from tests.ui.conftest import click, pixel, press, run, shift
+from tests.ui.conftest import click, force_next, game_app, open_game, pixel, play_out, press, run, shift
 
 K = pygame
-CONFIG = """
-data_dir: {data}
-math_source: live
-demo_credit: "100000.00"
-min_round_seconds: 0
-sound: {{enabled: true, volume: 0.5}}
-games:
-  piggy_farm: {{bet_ladder: ["0.10", "1.00", "15.00"], default_bet: "1.00"}}
-"""
-FORCES = list(GAME.force_categories)
 BUYS = [m.id for m in GAME.modes if m.kind == "buy"]
 
 
 @pytest.fixture
 def app(tmp_path):
-    path = tmp_path / "config.yaml"
-    path.write_text(CONFIG.format(data=tmp_path / "data"))
-    config = load_config(path)
-    application = App(config, Cabinet(config, games={"piggy_farm": GAME}, seed=5), size=(960, 540),
-                      clock=ManualClock())
-    start_scenes(application)
+    application = game_app(tmp_path, GAME, seed=5)
     yield application
     application.checkpoints.close()
     pygame.display.quit()
 
 
-def open_game(app) -> PiggyFarmScene:
-    press(app, K.K_RETURN)
-    scene = app.stack.top
-    assert isinstance(scene, PiggyFarmScene)
-    return scene
 
 
-def settle(app, scene, dt=0.1, limit=600.0):
-    """Let the round play out at `dt` a frame (closing any celebration)."""
-    t = 0.0
-    while (scene.busy or app.stack.top is not scene) and t < limit:
-        if app.stack.top is not scene:
-            press(app, K.K_SPACE)
-        run(app, 1, dt)
-        t += dt
-    assert not scene.busy
 
 
-def force(app, category: str) -> None:
-    """FORCE button, then the category's button in the force menu (real clicks)."""
-    click(app, (119, 895))
-    r, c = divmod(FORCES.index(category), 2)
-    click(app, (680 + c * 560, 261 + r * 72))
 
 
 def events(played, kind: str) -> list[dict]:
@@ -100,7 +61,7 @@ def test_a_base_round_drops_tumbles_and_pays_its_payout(app):
         press(app, K.K_SPACE)
         played = scene.played
         assert app.cabinet.balance == before - 100
-        settle(app, scene, dt=1 / 30)                       # watched, not skipped
+        play_out(app, scene, dt=1 / 30)                       # watched, not skipped
         check_paid(app, before, played)
         assert scene.boardview.board == final_board(played)
         if events(played, "tumble"):
@@ -131,12 +92,12 @@ def test_a_cluster_is_outlined_with_its_pay_then_explodes_and_refills_fall(app):
     tumble = events(played, "tumble")[0]
     assert scene.boardview.board == tumble["board"] and 0 < scene.boardview.fall_p < 1
     press(app, K.K_SPACE)
-    settle(app, scene)
+    play_out(app, scene)
 
 
 def test_a_forced_wheel_decelerates_onto_the_drawn_slice_and_pays(app):
     scene = open_game(app)
-    force(app, "wheel_silver")
+    force_next(app, "wheel_silver")
     before = app.cabinet.balance
     press(app, K.K_SPACE)
     played = scene.played
@@ -159,7 +120,7 @@ def test_a_forced_wheel_decelerates_onto_the_drawn_slice_and_pays(app):
         seen = pixel(app, (cx + side * view.radius * 0.06, cy - view.radius * 0.78))
         nearest = min(colors, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, seen)))
         assert nearest == view.slices[view.slice_at_pointer()].color
-    settle(app, scene)
+    play_out(app, scene)
     last = spins[-1]
     view = scene.wheel.views[last["tier"]]
     assert scene.wheel.wedges[last["tier"]][view.slice_at_pointer()] == last["index"]
@@ -168,13 +129,13 @@ def test_a_forced_wheel_decelerates_onto_the_drawn_slice_and_pays(app):
 
 def test_forced_free_spins_show_the_spins_the_sticky_grid_and_pay(app):
     scene = open_game(app)
-    force(app, "free_spins")
+    force_next(app, "free_spins")
     before = app.cabinet.balance
     press(app, K.K_SPACE)
     played = scene.played
     assert events(played, "free_spins_start")
     press(app, K.K_SPACE)                                   # skip: the steps set the same state
-    settle(app, scene)
+    play_out(app, scene)
     grids = events(played, "sticky_grid")
     if grids:
         assert scene.boardview.grid == grids[-1]["values"]
@@ -193,7 +154,7 @@ def test_the_ante_toggle_arms_the_boost_and_spins_cost_three_bets(app):
     played = scene.played
     assert played.mode == "ante" and app.cabinet.balance == before - 300
     press(app, K.K_SPACE)
-    settle(app, scene)
+    play_out(app, scene)
     check_paid(app, before, played)
     click(app, ANTE.center)
     assert scene.mode_id == "base"
@@ -212,7 +173,7 @@ def test_each_buy_is_bought_through_the_menu_and_pays_its_payout(app, option):
     assert played.mode == BUYS[option]
     assert app.cabinet.balance == before - GAME.mode(BUYS[option]).cost_cents(100)
     press(app, K.K_SPACE)
-    settle(app, scene)
+    play_out(app, scene)
     check_paid(app, before, played)
     mode = played.mode
     if mode in ("golden_egg_hunt", "egg_hunt"):
@@ -250,7 +211,7 @@ def test_the_hunt_opens_the_nests_the_player_picks_by_click_and_keys(app):
     press(app, K.K_RETURN)
     run(app, 2, 0.05)
     assert scene.hunt.opened[1] == reveals[1]["prize_x100"]
-    settle(app, scene)                                       # the rest open by themselves
+    play_out(app, scene)                                       # the rest open by themselves
     assert len(scene.hunt.opened) == len(reveals)
     check_paid(app, before, played)
 
@@ -260,7 +221,7 @@ def test_skipping_a_round_shows_the_same_picture_as_watching_it(app):
     shift(app, K.K_3)                                        # HOG WILD: spawns, grid, tumbles
     shift(app, K.K_RETURN)
     played = scene.played
-    settle(app, scene, dt=1 / 20)
+    play_out(app, scene, dt=1 / 20)
     watched = (scene.boardview.board, scene.boardview.grid, dict(scene.fs), scene.shown_win)
     scene.begin(played, recall=True)
     scene.skip()
@@ -293,7 +254,7 @@ def test_a_capped_round_is_shown_as_max_win_reached(app):
     run(app, 1, 0.1)
     assert scene.capped and scene.banner.title == "MAX WIN!"
     assert scene.shown_win == win_cents(100, cap)
-    settle(app, scene)
+    play_out(app, scene)
     assert app.cabinet.balance == before
 
 
@@ -317,9 +278,9 @@ def test_a_round_resumed_mid_way_shows_what_watching_showed_at_that_step(app, bu
     pres.advance(0.0)                                        # the step at `middle` has begun, as after a resume
     watched = snapshot(scene)
     press(app, K.K_SPACE)
-    settle(app, scene)
+    play_out(app, scene)
     scene.begin(played, from_step=middle, recall=True)
     scene.presentation.advance(0.0)
     assert snapshot(scene) == watched
     press(app, K.K_SPACE)
-    settle(app, scene)
+    play_out(app, scene)

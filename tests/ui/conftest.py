@@ -114,3 +114,44 @@ def finish_round(app, scene, limit=20.0):
         run(app, 1, 0.1)
         t += 0.1
     assert not scene.busy
+
+
+GAME_CONFIG = """
+data_dir: {data}
+math_source: live
+demo_credit: "100000.00"
+min_round_seconds: 0
+sound: {{enabled: true, volume: 0.5}}
+games:
+  {game}: {{bet_ladder: ["0.10", "1.00", "15.00"], default_bet: "1.00"}}
+"""
+
+
+def game_app(tmp: Path, spec, seed: int) -> App:
+    """A headless App on the lobby offering one real game (live math, large demo credit)."""
+    path = tmp / "config.yaml"
+    path.write_text(GAME_CONFIG.format(data=tmp / "data", game=spec.id))
+    config = load_config(path)
+    application = App(config, Cabinet(config, games={spec.id: spec}, seed=seed), size=(960, 540),
+                      clock=ManualClock())
+    start_scenes(application)
+    return application
+
+
+def play_out(app, scene, dt=0.1, limit=600.0):
+    """Let the round play out at `dt` a frame, closing any celebration with SPACE."""
+    t = 0.0
+    while (scene.busy or app.stack.top is not scene) and t < limit:
+        if app.stack.top is not scene:
+            press(app, pygame.K_SPACE)
+        run(app, 1, dt)
+        t += dt
+    assert not scene.busy
+
+
+def force_next(app, category: str) -> None:
+    """FORCE button, then the category's button in the force menu (real clicks)."""
+    categories = list(app.stack.top.spec.force_categories)
+    click(app, (119, 895))
+    r, c = divmod(categories.index(category), 2)
+    click(app, (680 + c * 560, 261 + r * 72))
