@@ -187,8 +187,8 @@ class Cabinet:
         setup = self.games.get(game_id)
         if setup is None:
             raise BetRefused(self.refused.get(game_id, f"{game_id} is not available"))
-        if mode_id not in setup.modes and funded_by is None:
-            raise BetRefused(f"{mode_id} is not enabled for {setup.spec.name}")
+        if funded_by is None and (mode_id not in setup.modes or setup.spec.mode(mode_id).kind not in ("spin", "buy")):
+            raise BetRefused(f"{mode_id} is not a bet mode of {setup.spec.name}")
         if bet_cents not in setup.bet_ladder:
             raise BetRefused(f"{self.currency.format(bet_cents)} is not on the bet ladder")
         if force is not None and (not self.config.demo_tools or self.config.real_play):

@@ -51,7 +51,7 @@ class GameScene(Scene):
         self.ladder: tuple[int, ...] = tuple(getattr(setup, "bet_ladder", None) or self.spec.bet_ladder)
         enabled = tuple(getattr(setup, "modes", None) or (m.id for m in self.spec.modes))
         self.modes: list[BetMode] = [m for m in self.spec.modes if m.id in enabled]
-        self.spin_modes = [m for m in self.modes if m.kind != "buy"]
+        self.spin_modes = [m for m in self.modes if m.kind == "spin"]   # not buys, not gamble-only libraries
         # Buy options in the order of their SHIFT+N keys when the game names them.
         keys = self.spec.extra.get("buy_keys", {})
         self.buy_modes = sorted((m for m in self.modes if m.kind == "buy"), key=lambda m: keys.get(m.id, 99))

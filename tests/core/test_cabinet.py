@@ -129,3 +129,16 @@ def test_shipped_games_offer_their_whole_ladder(tmp_path):
     for gid, setup in cab.games.items():
         assert gid not in cab.notes, cab.notes[gid]
         assert setup.bet_ladder == load_config(root / "config.yaml").games[gid].bet_ladder
+
+
+def test_gamble_only_libraries_are_not_bet_modes(tmp_path):
+    """Happy Money Hens' bonus_* libraries exist for the gamble's bonus wheel only:
+    they are played when a gamble win funds them, never bought or spun directly."""
+    from games.happy_money_hens import GAME as HENS
+    (tmp_path / "config.yaml").write_text("data_dir: .\nmath_source: live\ndemo_credit: '1000.00'\n")
+    cab = Cabinet(load_config(tmp_path / "config.yaml"), games={HENS.id: HENS}, seed=2)
+    gamble_modes = [m.id for m in HENS.modes if m.kind == "gamble"]
+    assert gamble_modes
+    with pytest.raises(BetRefused, match="not a bet mode"):
+        cab.start_round(HENS.id, gamble_modes[0], 100)
+    assert cab.balance == 100000
