@@ -98,7 +98,8 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
         cab = _fresh_cabinet(cabinet, work)
         app = App(cab.config, cab, size=SIZE, clock=ManualClock(), windowed=True)
         start_scenes(app)
-        app.step(DT)
+        for _ in range(2 + len(cab.games)):   # the lobby loads one game's tile art a frame
+            app.step(DT)
         if game is None:
             _save(app, out, "lobby", "The lobby", index)
         for gid in ([game] if game else list(cab.games)):
