@@ -6,15 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cabinet.core.money import win_cents
 from cabinet.ui.buy_menu import BuyMenu
 from games.grinning_harvest import GAME
 from games.grinning_harvest.scene import GrinningHarvestScene
-from tests.ui.conftest import force_next, game_app, open_game, pixel, play_out, press, run, shift
+from tests.ui.conftest import check_paid, events, force_next, game_app, open_game, pixel, play_out, press, run, shift
 
 K = pygame
-
-
 
 
 @pytest.fixture
@@ -23,21 +20,6 @@ def app(tmp_path):
     yield application
     application.checkpoints.close()
     pygame.display.quit()
-
-
-
-
-
-
-
-
-def events(played, kind: str) -> list[dict]:
-    return [e for e in played.round.events if e["type"] == kind]
-
-
-def check_paid(app, before: int, played) -> None:
-    assert played.win_cents == win_cents(played.bet_cents, played.round.payout_x100)
-    assert app.cabinet.balance == before - played.cost_cents + played.win_cents
 
 
 def test_a_base_round_stops_reel_by_reel_shows_the_board_and_pays_its_payout(app):

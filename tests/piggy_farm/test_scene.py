@@ -11,7 +11,7 @@ from cabinet.ui.buy_menu import BuyMenu
 from games.piggy_farm import GAME
 from games.piggy_farm.views.features import nest_rect
 from games.piggy_farm.views.panels import ANTE
-from tests.ui.conftest import click, force_next, game_app, open_game, pixel, play_out, press, run, shift
+from tests.ui.conftest import check_paid, events, click, force_next, game_app, open_game, pixel, play_out, press, run, shift
 
 K = pygame
 BUYS = [m.id for m in GAME.modes if m.kind == "buy"]
@@ -23,21 +23,6 @@ def app(tmp_path):
     yield application
     application.checkpoints.close()
     pygame.display.quit()
-
-
-
-
-
-
-
-
-def events(played, kind: str) -> list[dict]:
-    return [e for e in played.round.events if e["type"] == kind]
-
-
-def check_paid(app, before: int, played) -> None:
-    assert played.win_cents == win_cents(played.bet_cents, played.round.payout_x100)
-    assert app.cabinet.balance == before - played.cost_cents + played.win_cents
 
 
 def final_board(played) -> list[list[str]]:

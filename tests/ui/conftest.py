@@ -155,3 +155,15 @@ def force_next(app, category: str) -> None:
     click(app, (119, 895))
     r, c = divmod(categories.index(category), 2)
     click(app, (680 + c * 560, 261 + r * 72))
+
+
+def events(played, kind: str) -> list[dict]:
+    """The round's events of one type."""
+    return [e for e in played.round.events if e["type"] == kind]
+
+
+def check_paid(app, before: int, played) -> None:
+    """The balance moved by exactly the round's cost and its win (the round's payout)."""
+    from cabinet.core.money import win_cents
+    assert played.win_cents == win_cents(played.bet_cents, played.round.payout_x100)
+    assert app.cabinet.balance == before - played.cost_cents + played.win_cents
