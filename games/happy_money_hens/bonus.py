@@ -74,7 +74,9 @@ class HensBonus:
             raise ValueError(f"combination must be 1..7, got {combo}")
         self.rng, self.m, self.combo = rng, m, combo
         self.events = events if events is not None else []
-        self.board = HoldAndWin(rows=m.rows, reels=m.reels, lives=m.lives)
+        # The sheet: the bonus ends when the lives reach zero, full board or not
+        # (a full board still plays out its lives: Happy Boost can strike on them).
+        self.board = HoldAndWin(rows=m.rows, reels=m.reels, lives=m.lives, end_when_full=False)
         self.active = [r < m.active_rows for r in range(m.rows)]
         self.counts = {m.active_rows + i: c for i, c in enumerate(m.row_counts)}
         self.names = [0] * len(POT_NAMES)          # letters currently in each pot name

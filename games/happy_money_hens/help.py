@@ -46,7 +46,7 @@ def help_pages() -> list[tuple[str, str]]:
                   f"{b['land_inactive'] / b['land_den']:.1%} ON AN INACTIVE ROW. THE BONUS STARTS WITH "
                   f"{min(b['start_coins'])} TO {max(b['start_coins'])} COINS STUCK ON THE ACTIVE ROWS AND "
                   f"{b['lives']} LIVES; EACH SPIN TAKES A LIFE, A COIN ON AN ACTIVE ROW RESETS THEM TO "
-                  f"{b['lives']}. AT 0 LIVES, OR WHEN ALL MINI REELS HOLD COINS, THE SUM OF ALL COINS ON ACTIVE "
+                  f"{b['lives']}. AT 0 LIVES (EVEN WITH ALL MINI REELS FULL) THE SUM OF ALL COINS ON ACTIVE "
                   f"ROWS IS PAID. NO LINE WINS ARE PAID IN THE BONUS.\nCASH VALUES: {cash}.\nPOTS:\n{pots}\n"
                   f"DOUBLE COINS: A COIN LANDS DOUBLE WITH CHANCE {b['double']['num']}/{b['double']['den']}: "
                   "IT PAYS TWICE ITS VALUE, COUNTS 2 FOR THE ROW COUNTS AND, AS A POT FILL COIN, ADDS 2 LETTERS.\n"

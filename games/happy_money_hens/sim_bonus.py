@@ -133,7 +133,7 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
             add = m.boost_values[_weighted(gen, m.boost_weights, pick.shape)]
             flat = s.val[i].reshape(len(i), -1) + pick * add
             s.val[i] = flat.reshape(len(i), R, C)
-        s.alive = live & (s.lives > 0) & (~s.held).any(axis=(1, 2))
+        s.alive = live & (s.lives > 0)          # a full board plays out its lives too
     paying = s.held & s.active[:, :, None]
     total = (s.val * paying).sum(axis=(1, 2))
     full = s.held.all(axis=(1, 2)) & s.active.all(axis=1)

@@ -177,7 +177,9 @@ def test_cash_values_are_the_listed_ones():
                                            (0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 10, 25, 50, 100, 250)]
 
 
-def test_all_mini_reels_without_stuck_coins_spin_and_a_full_board_ends_the_bonus():
+def test_all_mini_reels_without_stuck_coins_spin_and_a_full_board_plays_out_its_lives():
+    """'When the number of lives reaches zero, the bonus ends': a full board does not
+    end it; with nothing left to land, three more rounds run the lives down."""
     b = bonus(DC)
     for r in range(7):
         for c in range(5):
@@ -189,7 +191,13 @@ def test_all_mini_reels_without_stuck_coins_spin_and_a_full_board_ends_the_bonus
     b.counts = {3: 0, 4: 0, 5: 0, 6: 0}
     land(b, {(0, 0): cash(100)})
     b.spin()
-    assert b.board.finished and b.full_board() and b.total_x100() == 34 * 50 + 100
+    assert b.full_board() and not b.board.finished and b.board.lives == 3
+    land(b, {})                                   # nothing can land on a full board
+    spins = 0
+    while not b.board.finished:
+        b.spin()
+        spins += 1
+    assert spins == 3 and b.board.lives == 0 and b.total_x100() == 34 * 50 + 100
 
 
 def test_no_line_wins_are_awarded_during_the_bonus():
