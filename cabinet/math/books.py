@@ -49,12 +49,16 @@ from typing import Any
 import numpy as np
 
 from cabinet.core.game import GameSpec
+from cabinet.core.money import WinCap
 from cabinet.core.rng import Rng
 from cabinet.core.round import Round
 
 FORMAT = 1
 ARRAYS = {"seed": np.uint64, "force": np.int16, "payout_x100": np.int64,
           "weight": np.int64, "features": np.uint64}
+# Written only when some book has a jackpot part (Round.jackpot_x100): the share of
+# the payout a money win limit "excluding jackpots" does not cap.
+OPTIONAL_ARRAYS = {"jackpot_x100": np.int64}
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
@@ -165,7 +169,8 @@ def write_mode_file(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, A
     blobs = dict(arrays)
     blobs["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8)
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name in ["seed", "force", "payout_x100", "weight", "features", "meta"]:
+        names = [*ARRAYS, *(k for k in OPTIONAL_ARRAYS if k in blobs), "meta"]
+        for name in names:
             buf = io.BytesIO()
             np.lib.format.write_array(buf, np.ascontiguousarray(blobs[name]), allow_pickle=False)
             info = zipfile.ZipInfo(f"{name}.npy", date_time=_ZIP_DATE)
@@ -200,6 +205,12 @@ def read_mode_file(path: Path) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
             n = len(arr)
         elif len(arr) != n:
             raise LibraryError(f"{path}: corrupt book library (array lengths differ)")
+    for name, dtype in OPTIONAL_ARRAYS.items():
+        arr = data.get(name)
+        if arr is not None and (arr.dtype != dtype or arr.ndim != 1 or len(arr) != n):
+            raise LibraryError(f"{path}: corrupt book library (array {name!r} of wrong type or length)")
+    if set(data) - set(ARRAYS) - set(OPTIONAL_ARRAYS):
+        raise LibraryError(f"{path}: corrupt book library (unknown arrays {sorted(set(data) - set(ARRAYS) - set(OPTIONAL_ARRAYS))})")
     if not n:
         raise LibraryError(f"{path}: book library is empty")
     w = data["weight"]
@@ -231,6 +242,7 @@ class ModeBooks:
     features: np.ndarray
     meta: dict[str, Any]
     cum: np.ndarray
+    jackpot_x100: np.ndarray | None = None    # None: no book has a jackpot part
 
     def __len__(self) -> int:
         return len(self.seed)
@@ -239,6 +251,29 @@ class ModeBooks:
         """Exact RTP: sum(w * payout) / (sum(w) * cost)."""
         total, paid = exact_sums(self.weight, self.payout_x100)
         return Fraction(paid, total * int(self.meta["cost_x100"]))
+
+    def rtp_at(self, bet_cents: int, cap: WinCap) -> Fraction:
+        """Exact RTP at one bet once the cabinet's win limits (`cap`, as
+        WinCap.apply pays them, jackpot parts excluded from the money limit) hold:
+        sum(w * paid) / (sum(w) * price). Equal to rtp() wherever no book reaches a
+        limit; only the books that do are summed again."""
+        pay = self.payout_x100
+        jack = self.jackpot_x100 if self.jackpot_x100 is not None else np.zeros_like(pay)
+        win = bet_cents * pay // 100
+        jp = np.minimum(bet_cents * jack // 100, win)
+        paid = win
+        if cap.max_x is not None and self.mode not in cap.exempt_modes:
+            paid = np.minimum(paid, cap.max_x * bet_cents)
+        if cap.max_cents is not None:
+            jp = np.minimum(jp, paid)
+            paid = np.minimum(paid - jp, cap.max_cents) + jp
+        cut = np.flatnonzero(paid < win)
+        total, paid_x100 = exact_sums(self.weight, pay)
+        # win = bet * pay // 100 rounds down; the cabinet only offers bets where it is exact
+        won = Fraction(bet_cents * paid_x100, 100)
+        lost = sum(map(int.__mul__, self.weight[cut].tolist(), (win[cut] - paid[cut]).tolist()))
+        price = Fraction(bet_cents * int(self.meta["cost_x100"]), 100)
+        return (won - lost) / (total * price)
 
 
 class Library:

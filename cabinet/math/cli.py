@@ -22,7 +22,8 @@ def parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="verb", required=True)
 
     p = sub.add_parser("build", help="generate and weight book libraries")
-    _game_arg(p)
+    p.add_argument("game", help="game id under games/, dotted module exposing GAME, or 'all' "
+                   "(every game under games/, one pool of workers)")
     p.add_argument("--mode", action="append", help="only this mode (repeatable)")
     p.add_argument("--books", type=int, help="natural books per mode (default 100,000 spins / 10,000 buys)")
     p.add_argument("--workers", type=int, default=1)
@@ -89,9 +90,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         if args.verb == "build":
-            from .build import DEFAULT_SEED, build
-            build(args.game, args.mode, args.books, args.workers, args.out,
-                  DEFAULT_SEED if args.seed is None else args.seed, progress=True)
+            from .build import DEFAULT_SEED, build_games
+            if args.game == "all":
+                from cabinet.core.game import discover
+                broken: dict[str, str] = {}
+                games = list(discover(errors=broken))
+                if broken:
+                    for gid, err in broken.items():
+                        print(f"error: game {gid} does not load: {err}", file=sys.stderr)
+                    return 2
+            else:
+                games = [args.game]
+            build_games(games, args.mode, args.books, args.workers, args.out,
+                        DEFAULT_SEED if args.seed is None else args.seed, progress=True)
         elif args.verb == "rtp":
             from .report import rtp_command
             rtp_command(args.game, args.json, args.books_dir)
