@@ -9,7 +9,7 @@ so the scene resumes it; nothing is paid twice and no bet is lost.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .config import Config
@@ -52,6 +52,15 @@ class GameSetup:
     modes: tuple[str, ...]
     cap: WinCap
     library: Any = None      # cabinet.math.books.Library when math_source is books
+    # Options (every mode but the first spin mode) are offered only at the ladder's
+    # bets where the win limits cut no win, so they return their stated RTP exactly:
+    # mode -> highest such bet (absent: every bet). See `limited_options`.
+    option_max_bet: dict[str, int] = field(default_factory=dict)
+
+    def offers(self, mode_id: str, bet_cents: int) -> bool:
+        """Whether this mode is offered at this bet."""
+        top = self.option_max_bet.get(mode_id)
+        return top is None or bet_cents <= top
 
 
 def _pays_whole_cents(library: Any, modes: tuple[str, ...], bet_cents: int) -> bool:
@@ -63,6 +72,27 @@ def _pays_whole_cents(library: Any, modes: tuple[str, ...], bet_cents: int) -> b
         if np.any((payouts % 100) * (bet_cents % 100) % 100):
             return False
     return True
+
+
+def limited_options(library: Any, ladder: tuple[int, ...], modes: tuple[str, ...], spin_mode: str,
+                    cap: WinCap) -> dict[str, int]:
+    """Mode -> the highest ladder bet at which the win limits cut none of its books,
+    for each mode other than `spin_mode` that some bet of the ladder would cut.
+
+    The sheet's bet range is the base spin's: it is offered on the whole ladder and
+    its return above the limit's reach is shown per bet (info screen, PAR sheet).
+    A fortune bet or a buy is an option the player chooses for its stated return, so
+    it is offered only where that return holds to the cent. A limit cuts more as the
+    bet grows, so the offered bets are the ladder up to one bet (none: not offered)."""
+    out = {}
+    for mode in modes:
+        if mode == spin_mode:
+            continue
+        mb = library.books(mode)
+        ok = [b for b in ladder if not mb.limit_cuts(b, cap)]
+        if len(ok) < len(ladder):
+            out[mode] = max(ok) if ok else 0
+    return out
 
 
 class Cabinet:
@@ -107,7 +137,11 @@ class Cabinet:
         if default not in ladder:
             default = ladder[0]
         exempt = frozenset(spec.extra.get("cap_exempt_modes", ()))
-        cap = WinCap(max_x=spec.max_win_x, max_cents=gcfg.win_limit if gcfg else None, exempt_modes=exempt)
+        # the game's own money limit (its rules, spec.extra['win_cap']) always holds; an
+        # operator's config limit can only lower it
+        limits = [x for x in (getattr(spec.extra.get("win_cap"), "max_cents", None),
+                              gcfg.win_limit if gcfg else None) if x is not None]
+        cap = WinCap(max_x=spec.max_win_x, max_cents=min(limits) if limits else None, exempt_modes=exempt)
         setup = GameSetup(spec, tuple(ladder), default, modes, cap)
         if self.config.math_source == "books":
             try:
@@ -125,6 +159,11 @@ class Cabinet:
                     return
                 setup.bet_ladder = exact
                 setup.default_bet = setup.default_bet if setup.default_bet in exact else exact[0]
+            bet_modes = [m for m in setup.modes if spec.mode(m).kind in ("spin", "buy")]
+            spins = [m for m in bet_modes if spec.mode(m).kind == "spin"]
+            if spins:
+                setup.option_max_bet = limited_options(setup.library, setup.bet_ladder, tuple(bet_modes),
+                                                       spins[0], cap)
         self.games[gid] = setup
 
     def _check_audit(self) -> None:
@@ -191,6 +230,8 @@ class Cabinet:
             raise BetRefused(f"{mode_id} is not a bet mode of {setup.spec.name}")
         if bet_cents not in setup.bet_ladder:
             raise BetRefused(f"{self.currency.format(bet_cents)} is not on the bet ladder")
+        if funded_by is None and not setup.offers(mode_id, bet_cents):
+            raise BetRefused(self.option_refusal(setup, mode_id))
         if force is not None and (not self.config.demo_tools or self.config.real_play):
             raise BetRefused("forcing outcomes is a demo tool and is off on this cabinet")
         cost = 0 if funded_by is not None else setup.spec.mode(mode_id).cost_cents(bet_cents)
@@ -207,6 +248,17 @@ class Cabinet:
         except InsufficientCredit as exc:
             raise BetRefused(str(exc)) from None
         return PlayedRound(rid, game_id, mode_id, bet_cents, cost, rnd, win, capped_money or rnd.capped, 0, outcome)
+
+    def option_refusal(self, setup: GameSetup, mode_id: str) -> str:
+        """Why a mode is not offered at the current bet, for the player."""
+        top = setup.option_max_bet.get(mode_id, 0)
+        label = setup.spec.mode(mode_id).label
+        limit = setup.cap.max_cents
+        why = (f"the {self.currency.format(limit)} win limit would lower its return" if limit is not None
+               else "the win limit would lower its return")
+        if not top:
+            return f"{label} is not offered on this cabinet: {why}"
+        return f"{label} is offered at bets up to {self.currency.format(top)}: above, {why}"
 
     def checkpoint(self, round_id: int, step: int) -> None:
         self.ledger.checkpoint(round_id, step)

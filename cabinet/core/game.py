@@ -66,6 +66,10 @@ class GameSpec:
     # Feature names a Round of this game may list (for rtp/par feature rates).
     feature_names: tuple[str, ...] = ()
     default_bet: int | None = None
+    # Optional extras; the cabinet reads `win_cap` (a money.WinCap whose max_cents is
+    # the game's own money win limit, excluding the Round.jackpot_x100 part; config can
+    # only lower it) and `cap_exempt_modes`; the math tools read the ones listed in
+    # cabinet/math/__init__.py.
     extra: dict[str, Any] = field(default_factory=dict)
 
     def mode(self, mode_id: str) -> BetMode:

@@ -252,23 +252,32 @@ class ModeBooks:
         total, paid = exact_sums(self.weight, self.payout_x100)
         return Fraction(paid, total * int(self.meta["cost_x100"]))
 
+    def limit_cuts(self, bet_cents: int, cap: WinCap) -> bool:
+        """Whether the win limits would cut some book's win at this bet (fast check;
+        where they do not, the RTP at this bet is exactly rtp())."""
+        return bool(np.any(self._paid(bet_cents, cap)[0] < bet_cents * self.payout_x100 // 100))
+
+    def _paid(self, bet_cents: int, cap: WinCap) -> tuple[np.ndarray, np.ndarray]:
+        """(paid, win) cents of every book at this bet, as WinCap.apply pays them."""
+        pay = self.payout_x100
+        jack = self.jackpot_x100 if self.jackpot_x100 is not None else np.zeros_like(pay)
+        win = bet_cents * pay // 100
+        paid = win
+        if cap.max_x is not None and self.mode not in cap.exempt_modes:
+            paid = np.minimum(paid, cap.max_x * bet_cents)
+        if cap.max_cents is not None:
+            jp = np.minimum(bet_cents * jack // 100, paid)
+            paid = np.minimum(paid - jp, cap.max_cents) + jp
+        return paid, win
+
     def rtp_at(self, bet_cents: int, cap: WinCap) -> Fraction:
         """Exact RTP at one bet once the cabinet's win limits (`cap`, as
         WinCap.apply pays them, jackpot parts excluded from the money limit) hold:
         sum(w * paid) / (sum(w) * price). Equal to rtp() wherever no book reaches a
         limit; only the books that do are summed again."""
-        pay = self.payout_x100
-        jack = self.jackpot_x100 if self.jackpot_x100 is not None else np.zeros_like(pay)
-        win = bet_cents * pay // 100
-        jp = np.minimum(bet_cents * jack // 100, win)
-        paid = win
-        if cap.max_x is not None and self.mode not in cap.exempt_modes:
-            paid = np.minimum(paid, cap.max_x * bet_cents)
-        if cap.max_cents is not None:
-            jp = np.minimum(jp, paid)
-            paid = np.minimum(paid - jp, cap.max_cents) + jp
+        paid, win = self._paid(bet_cents, cap)
         cut = np.flatnonzero(paid < win)
-        total, paid_x100 = exact_sums(self.weight, pay)
+        total, paid_x100 = exact_sums(self.weight, self.payout_x100)
         # win = bet * pay // 100 rounds down; the cabinet only offers bets where it is exact
         won = Fraction(bet_cents * paid_x100, 100)
         lost = sum(map(int.__mul__, self.weight[cut].tolist(), (win[cut] - paid[cut]).tolist()))

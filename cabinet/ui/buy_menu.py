@@ -83,6 +83,10 @@ class BuyMenu(Overlay):
         """Buy the option on the confirmation page, or say why not."""
         price = self.price(self.option)
         balance = self.app.cabinet.balance
+        if not self.game.offered(self.options[self.option].id):
+            self.refusal = self.game.not_offered_reason(self.options[self.option].id)
+            self.app.audio.play("refuse")
+            return
         if price > balance:
             cur = self.app.cabinet.currency
             self.refusal = f"Not enough credit: this buy costs {cur.format(price)}, balance is {cur.format(balance)}"
@@ -110,11 +114,17 @@ class BuyMenu(Overlay):
                 if mode.description and not compact:
                     A.blit_text(surface, mode.description, 24, (card.centerx, card.y + 190), D.CREAM,
                                 anchor="midtop", wrap=card.w - 40)
-                A.blit_text(surface, cur.format(self.price(i)), 44, (card.centerx, card.bottom - 80), D.CREAM,
-                            anchor="center", bold=True)
-                rtp = self.game.spec.rtp.get(mode.id)
-                A.blit_text(surface, f"{mode.cost_x100 / 100:g}x bet" + (f"   RTP {rtp * 100:.2f}%" if rtp else ""),
-                            24, (card.centerx, card.bottom - 36), D.MUTED, anchor="center")
+                if self.game.offered(mode.id):
+                    A.blit_text(surface, cur.format(self.price(i)), 44, (card.centerx, card.bottom - 80), D.CREAM,
+                                anchor="center", bold=True)
+                    rtp = self.game.spec.rtp.get(mode.id)
+                    note = f"{mode.cost_x100 / 100:g}x bet" + (f"   RTP {rtp * 100:.2f}%" if rtp else "")
+                else:       # the win limit keeps this option off the current bet
+                    top = self.game.offered_up_to(mode.id)
+                    A.blit_text(surface, f"BETS UP TO {cur.format(top)}" if top else "NOT OFFERED", 30,
+                                (card.centerx, card.bottom - 80), D.MUTED, anchor="center", bold=True)
+                    note = "above: win limit"
+                A.blit_text(surface, note, 24, (card.centerx, card.bottom - 36), D.MUTED, anchor="center")
             hint = f"SHIFT+1-{min(4, len(self.options))} or arrows and ENTER choose   ESC close"
             A.blit_text(surface, hint, 26, (r.centerx, r.bottom - 40), D.MUTED,
                         anchor="center")

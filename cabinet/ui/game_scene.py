@@ -136,9 +136,35 @@ class GameScene(Scene):
         return button
 
     def select_mode(self, mode_id: str) -> None:
-        """Choose the spin mode (ante on/off, fortune level) between rounds."""
+        """Choose the spin mode (ante on/off, fortune level) between rounds; one the
+        win limit keeps off this bet is refused with the reason."""
         if not self.busy and any(m.id == mode_id for m in self.spin_modes):
+            if not self.offered(mode_id):
+                self.message(self.not_offered_reason(mode_id))
+                return
             self.mode_id = mode_id
+
+    def offered(self, mode_id: str) -> bool:
+        """Whether the cabinet offers this mode at the current bet (win limits)."""
+        setup = self.app.cabinet.games.get(self.spec.id)
+        return setup is None or setup.offers(mode_id, self.bet)
+
+    def offered_up_to(self, mode_id: str) -> int | None:
+        """The highest bet this mode is offered at (None: every bet)."""
+        setup = self.app.cabinet.games.get(self.spec.id)
+        return None if setup is None else setup.option_max_bet.get(mode_id)
+
+    def not_offered_reason(self, mode_id: str) -> str:
+        cab = self.app.cabinet
+        return cab.option_refusal(cab.games[self.spec.id], mode_id)
+
+    def bet_changed(self) -> None:
+        """After BET +/-: a spin option the new bet does not offer falls back to the
+        standard spin, and the player is told why."""
+        if self.spin_modes and not self.offered(self.mode_id):
+            reason = self.not_offered_reason(self.mode_id)
+            self.mode_id = self.spin_modes[0].id
+            self.message(reason)
 
     def message(self, text: str, seconds: float = 3.0) -> None:
         """A clear banner above the HUD (refused bets, autoplay stops)."""

@@ -126,6 +126,7 @@ def game_action(scene: "GameScene", action: str) -> bool:
         step = 1 if action == "bet_up" else -1
         scene.bet_index = max(0, min(len(scene.ladder) - 1, scene.bet_index + step))
         scene.app.audio.play("click")
+        scene.bet_changed()
         return True
     if action == "close" and scene.recall_mode:
         scene.app.pop(scene)

@@ -55,12 +55,7 @@ class InfoScene(Scene):
             if table.get("min_cluster"):
                 blocks.append(("p", f"Clusters of {table['min_cluster']} or more touching symbols pay."))
             pages.append(("Paytable", blocks))
-        modes = [("p", f"Maximum win: {spec.max_win_x:,}x the bet.")]
-        for m in g.modes:
-            rtp = spec.rtp.get(m.id)
-            price = f"{m.label}|{cur.format(m.cost_cents(g.bet))} ({m.cost_x100 / 100:g}x)"
-            modes.append(("row", price + (f"   RTP {rtp * 100:.2f}%" if rtp is not None else "")))
-        pages.append(("Bet modes and RTP", modes))
+        pages.append(("Bet modes and RTP", self._mode_blocks()))
         keys = self.app.input
         names = [("spin", "Spin / skip"), ("bet_up", "Bet up"), ("bet_down", "Bet down"), ("info", "Game information"),
                  ("paytable", "Paytable"), ("buy_menu", "Buy menu"), ("prev", "Previous buy / fewer rounds"),
@@ -70,6 +65,33 @@ class InfoScene(Scene):
                  ("screenshot", "Screenshot"), ("history", "History")]
         pages.append(("Keyboard", [("row", f"{label}|{keys.describe(a)}") for a, label in names if keys.table.get(a)]))
         return pages
+
+    def _mode_blocks(self) -> list[tuple[str, str]]:
+        """Price and RTP of every bet mode at the current bet. Where a money win limit
+        cuts some wins at this bet, the RTP shown is the exact one at this bet (from
+        the book library); options it would cut are not offered, and say up to which bet."""
+        g, spec, cur = self.game, self.game.spec, self.app.cabinet.currency
+        setup = self.app.cabinet.games.get(spec.id)
+        cap = setup.cap if setup is not None else None
+        blocks = [("p", f"Maximum win: {spec.max_win_x:,}x the bet.")]
+        if cap is not None and cap.max_cents is not None:
+            blocks.append(("p", f"Wins of one game are limited to {cur.format(cap.max_cents)}, jackpots excluded. "
+                                f"Where that limit lowers a return, the figure below is the one at this bet."))
+        for m in g.modes:
+            if m.kind not in ("spin", "buy"):
+                continue
+            rtp = spec.rtp.get(m.id)
+            row = f"{m.label}|{cur.format(m.cost_cents(g.bet))} ({m.cost_x100 / 100:g}x)"
+            if not g.offered(m.id):
+                top = g.offered_up_to(m.id)
+                blocks.append(("row", row + (f"   bets up to {cur.format(top)}" if top else "   not offered")))
+                continue
+            if rtp is not None and setup is not None and setup.library is not None and cap is not None:
+                mb = setup.library.books(m.id)
+                if mb.limit_cuts(g.bet, cap):
+                    rtp = float(mb.rtp_at(g.bet, cap))
+            blocks.append(("row", row + (f"   RTP {rtp * 100:.2f}%" if rtp is not None else "")))
+        return blocks
 
     def _render_page(self, index: int) -> pygame.Surface:
         """One page as a tall surface (built once per page and bet)."""

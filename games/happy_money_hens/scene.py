@@ -92,7 +92,8 @@ class HensScene(GameScene):
                                                                        for w in self.widgets):
                 self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), label,
                                 f"fortune:{mode}", lit=lambda mode=mode: self.mode_id == mode,
-                                enabled=lambda: not self.busy, font_size=34, label_offset=-18)
+                                enabled=lambda mode=mode: not self.busy and self.offered(mode),
+                                font_size=34, label_offset=-18)
 
     def _reset_round_state(self) -> None:
         self.win_line: dict[str, Any] | None = None     # the line win drawn now

@@ -142,3 +142,31 @@ def test_gamble_only_libraries_are_not_bet_modes(tmp_path):
     with pytest.raises(BetRefused, match="not a bet mode"):
         cab.start_round(HENS.id, gamble_modes[0], 100)
     assert cab.balance == 100000
+
+
+def test_options_are_offered_only_where_the_win_limit_keeps_their_rtp(tmp_path):
+    """Happy Money Hens: $0.10-$8,000 bets under a $250,000 limit (jackpots excluded).
+    The base spin is offered on the whole ladder; a fortune bet or a buy only at the
+    bets where the limit cuts none of its books, so it returns its stated RTP exactly."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    cfg = load_config(root / "config.yaml")
+    cfg.data_path = tmp_path
+    cfg.demo_credit = 10**9
+    cab = Cabinet(cfg, seed=3)
+    setup = cab.games["happy_money_hens"]
+    lib, cap = setup.library, setup.cap
+    assert "base" not in setup.option_max_bet and setup.offers("base", setup.bet_ladder[-1])
+    assert set(setup.option_max_bet) >= {"buy_triple", "fortune_2"}     # cut at $8,000
+    for mode in ("fortune_1_2", "fortune_1_5", "fortune_2", "buy_mystery", "buy_triple"):
+        mb = lib.books(mode)
+        for bet in setup.bet_ladder:
+            assert setup.offers(mode, bet) == (mb.rtp_at(bet, cap) == mb.rtp()), (mode, bet)
+    top = setup.option_max_bet["buy_triple"]
+    above = min(b for b in setup.bet_ladder if b > top)
+    before = cab.balance
+    with pytest.raises(BetRefused, match=r"offered at bets up to \$[\d,.]+: above, the \$250,000.00 win limit"):
+        cab.start_round("happy_money_hens", "buy_triple", above)
+    assert cab.balance == before and cab.meters()["games_played"] == 0
+    played = cab.start_round("happy_money_hens", "base", setup.bet_ladder[-1])    # $8,000 spins
+    assert played.cost_cents == 800_000

@@ -194,7 +194,12 @@ def draw_prices(scene, surface: pygame.Surface) -> None:
             continue
         price = scene.spec.mode(mode).cost_cents(scene.bet)
         on = scene.mode_id == mode
-        A.blit_text(surface, f"PLAY {cur.format(price)}", 26, (FORTUNE_X + 179, 330 + i * 128 + 78),
+        top = scene.offered_up_to(mode)
+        if top is not None and scene.bet > top:     # the win limit keeps it off this bet
+            text = f"BETS UP TO {cur.format(top)}" if top else "NOT OFFERED"
+        else:
+            text = f"PLAY {cur.format(price)}"
+        A.blit_text(surface, text, 26 if len(text) < 20 else 22, (FORTUNE_X + 179, 330 + i * 128 + 78),
                     (255, 250, 220) if on else D.MUTED, anchor="center", bold=True)
 
 
