@@ -115,6 +115,21 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
     }
 
 
+def rtp_by_bet(lib: B.Library) -> dict[str, Any] | None:
+    """For a game with a money win limit (spec.extra['win_cap'].max_cents): the exact
+    RTP of every bet mode at every bet of its ladder once the limit holds, and the
+    highest bet at which the limit cuts no book of the mode."""
+    spec = lib.spec
+    cap = spec.extra.get("win_cap")
+    if cap is None or cap.max_cents is None:
+        return None
+    modes = [m.id for m in spec.modes if m.kind in ("spin", "buy") and m.id in lib.modes]
+    table = {m: {str(b): float(lib.books(m).rtp_at(b, cap)) for b in spec.bet_ladder} for m in modes}
+    uncut = {m: max([b for b in spec.bet_ladder if not lib.books(m).limit_cuts(b, cap)], default=0) for m in modes}
+    return {"limit_cents": cap.max_cents, "ladder_cents": list(spec.bet_ladder), "rtp": table,
+            "uncut_up_to_cents": uncut}
+
+
 def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 200_000,
                workers: int = 2) -> tuple[B.Library, dict[str, Any]]:
     """The PAR sheet's data for a game (its libraries must load)."""
@@ -130,6 +145,7 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 200_00
         "symbol_counts": {name: [dict(sorted(Counter(reel).items())) for reel in reels]
                           for name, reels in strips.items()},
         "notes": info.get("notes", []), "modes": {}}
+    data["rtp_by_bet"] = rtp_by_bet(lib)
     for mode in lib.modes:
         sim = None
         if sim_rounds > 0:

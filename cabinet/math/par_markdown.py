@@ -93,6 +93,21 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
     return out
 
 
+def _by_bet(t: dict[str, Any] | None) -> list[str]:
+    """RTP per bet under the money win limit (games that have one)."""
+    if not t:
+        return []
+    out = ["## RTP by bet under the win limit", "",
+           f"Wins of one game are limited to {t['limit_cents'] / 100:,.2f} excluding jackpots. Exact RTP of "
+           "each mode at each bet of the ladder once that limit holds (the odds never change). The cabinet "
+           "offers the base spin on the whole ladder and every other mode only up to the last bet where the "
+           "limit cuts none of its books (last row).", ""]
+    modes = list(t["rtp"])
+    rows = [[f"{b / 100:,.2f}"] + [f"{t['rtp'][m][str(b)]:.6f}" for m in modes] for b in t["ladder_cents"]]
+    rows.append(["limit cuts no book up to"] + [f"{t['uncut_up_to_cents'][m] / 100:,.2f}" for m in modes])
+    return _table(["bet"] + modes, rows)
+
+
 def markdown(data: dict[str, Any]) -> str:
     """The whole sheet."""
     out = [f"# PAR sheet: {data['name']} (`{data['game']}`)", "",
@@ -107,6 +122,7 @@ def markdown(data: dict[str, Any]) -> str:
     rtps = [m["rtp"] for m in data["modes"].values()]
     out += [f"RTP spread across modes: {max(rtps) - min(rtps):.6f}.", ""]
     out += [f"- {n}" for n in data["notes"]] + ([""] if data["notes"] else [])
+    out += _by_bet(data.get("rtp_by_bet"))
     out += ["## Symbols and paytable", ""] + _paytable(data["paytable"])
     out += ["## Reel strips", ""] + _strips(data)
     for mode, m in data["modes"].items():

@@ -80,5 +80,11 @@ def help_pages() -> list[tuple[str, str]]:
                   "THE BASE GAME, EVERY FORTUNE BET AND EVERY BONUS BUY. ANY COMBINATION OF WINS IN A SINGLE GAME IS "
                   f"LIMITED TO {raw['max_win_x']:,}X THE BASE BET AND WILL NOT EXCEED "
                   f"${raw['max_win_cents'] // 100:,}.00, EXCLUDING JACKPOTS. BETS FROM "
-                  f"${raw['bet_ladder'][0] / 100:,.2f} TO ${raw['bet_ladder'][-1] / 100:,.2f}."))
+                  f"${raw['bet_ladder'][0] / 100:,.2f} TO ${raw['bet_ladder'][-1] / 100:,.2f}. "
+                  "IT MAY NOT BE POSSIBLE TO REACH THIS LIMIT IN A SINGLE GAME FROM EVERY BET CONFIGURATION. "
+                  "AT THE HIGHEST BETS THE LIMIT LOWERS THE RETURN OF THE BASE GAME: THE BET MODES AND RTP PAGE "
+                  "SHOWS THE RETURN AT THE CURRENT BET. FORTUNE BETS AND BONUS BUYS ARE OFFERED ONLY AT THE BETS "
+                  f"WHERE THE LIMIT CANNOT LOWER THEIR {float(raw['rtp']) * 100:.2f}%; THAT PAGE SHOWS UP TO "
+                  "WHICH BET EACH IS OFFERED. THE PLAYER'S ODDS OF GETTING ANY PARTICULAR OUTCOME ARE ALWAYS "
+                  "THE SAME."))
     return pages
