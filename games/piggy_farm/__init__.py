@@ -2,7 +2,8 @@
 an ante (FARM WHEEL BOOST) and seven buys. Every number lives in math.yaml.
 
 Files: math.yaml (numbers), tables.py (math.yaml -> integer tables), rules.py (round
-generator `play`), sim.py (vectorised `simulate`), events.py (event names and
+generator `play`), sim.py (vectorised `simulate`), batch.py (`play_batch`, the
+vectorised exact book generator of the free-spin buys), events.py (event names and
 payloads), help.py (help text from math.yaml), tools/ (strip maker, agreement and
 speed scripts).
 """
@@ -14,6 +15,7 @@ from typing import Any
 from cabinet.core.game import BetMode, GameSpec
 from cabinet.mechanics.clusters import find_clusters
 
+from .batch import play_batch
 from .rules import FORCES, VERSION, play
 from .sources import par_info, payout_sources
 from .sim import FEATURES, simulate
@@ -71,7 +73,9 @@ def _spec() -> GameSpec:
                # 50 of them carry the 1 in 7,149,814 category
                "forced_books": {"base": {"max_win": 50}},
                "help": "games.piggy_farm.help:help_pages",
-               "payout_sources": payout_sources, "par_info": par_info})
+               "payout_sources": payout_sources, "par_info": par_info,
+               # books: the free-spin buys vectorised, exactly play's rounds seed for seed
+               "play_batch": play_batch})
 
 
 GAME = _spec()

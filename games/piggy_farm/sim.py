@@ -31,18 +31,27 @@ def weighted(gen: np.random.Generator, weights, n: int) -> np.ndarray:
 
 def spin_batch(pm: PiggyMath, gen: np.random.Generator, strips: str, m: int, multiplier: np.ndarray,
                room: np.ndarray, grid: np.ndarray | None = None, spawn: dict | None = None,
-               tally: np.ndarray | None = None):
+               tally: np.ndarray | None = None, tops: np.ndarray | None = None,
+               spawned: np.ndarray | None = None):
     """m spins with their tumble chains. `multiplier` (m,) is each row's fixed factor,
     `room` (m,) how much each round may still win before the cap; `grid` (m, 49) is
     the sticky grid (updated in place) or None; `spawn` HOG WILD's count weights.
     `tally` (symbols, bands), if given, accumulates each cluster's total multiplier
     by symbol and pay band (RTP is linear in the paytable: tools use this to tune).
+    `tops` (m, 7), if given, are the strip stops instead of draws from `gen`, and
+    `spawned` (m, 49) bool, if given, the cells HOG WILD turns wild (batch.py: the
+    exact streams of rules.py); without them nothing else changes.
     Returns (win (m,), windmills on the final board (m,), capped (m,))."""
     ss = pm.strip_sets[strips]
     rows, cols, cells = pm.shape.rows, pm.shape.cols, pm.shape.cells
-    tops = gen.integers(0, ss.lengths, (m, cols))
+    if tops is None:
+        tops = gen.integers(0, ss.lengths, (m, cols))
+    else:
+        tops = np.array(tops, dtype=np.int64)          # a copy: the tumbles move it
     board = ss.window(tops, rows)
-    if spawn is not None:
+    if spawned is not None:
+        board.reshape(m, cells)[spawned] = pm.wild
+    elif spawn is not None:
         k = np.array([int(x) for x in spawn])[weighted(gen, [int(v) for v in spawn.values()], m)]
         flat = board.reshape(m, cells)
         keys = gen.random((m, cells))
@@ -99,8 +108,10 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator, strips: str, m: int, mul
 
 
 def free_spins_batch(pm: PiggyMath, gen: np.random.Generator, kind: str, spins: np.ndarray, strips: str,
-                     start: np.ndarray, room: np.ndarray, tally: np.ndarray | None = None):
+                     start: np.ndarray, room: np.ndarray, tally: np.ndarray | None = None, draw=None):
     """Free-spins rounds in lockstep ('free_spins', 'hog_wild', 'growing_season').
+    `draw(rows) -> (tops, spawned or None)`, if given, supplies each spin's stops (and
+    HOG WILD's spawned cells) for the still-playing rows instead of `gen` (batch.py).
     Returns (win, retriggered, capped), each (m,)."""
     m = len(spins)
     spins = spins.astype(np.int64).copy()
@@ -117,7 +128,9 @@ def free_spins_batch(pm: PiggyMath, gen: np.random.Generator, kind: str, spins: 
         i = done[alive] + 1
         mult = start[alive] * (i if kind == "growing_season" else 1)
         g = grid[alive] if sticky else None
-        w, sc, cp = spin_batch(pm, gen, strips, len(alive), mult, room[alive] - won[alive], g, spawn, tally)
+        tops, spawned = draw(alive) if draw is not None else (None, None)
+        w, sc, cp = spin_batch(pm, gen, strips, len(alive), mult, room[alive] - won[alive], g, spawn, tally,
+                               tops, spawned)
         if sticky:
             grid[alive] = g
         won[alive] += w
