@@ -79,7 +79,6 @@ class HogWildStream:
         self.counts = np.array([int(k) for k in weights], dtype=np.int64)
         self.cum = np.cumsum([int(v) for v in weights.values()])
         self.head = np.concatenate([self.ss.lengths, [int(self.cum[-1])]]).astype(np.int64)   # 7 stops + count
-        cols = self.ss.cols
         first = np.array([g.integers(0, self.head) for g in gens], dtype=np.int64)
         self.next = first            # (n, cols + 1): the next spin's stops and raw count draw
 
