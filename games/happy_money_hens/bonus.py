@@ -13,8 +13,8 @@ start inactive with counts 10, 14, 18, 22 (math.yaml). Each bonus spin, in order
    each inactive row; rows reaching 0 activate, bottom first, and their pot-fill
    coins (stuck there earlier or just landed) are processed as in 3;
 5. HAPPY BOOST: with its chance, 1-3 distinct coins on active rows gain a boost value;
-6. the bonus ends at 0 lives or when all 35 mini reels hold coins, and pays the sum
-   of the coins on active rows.
+6. the bonus ends at 0 lives (a full board of 35 coins plays on until then: no
+   coin can land, so the lives run out), and pays the sum of the coins on active rows.
 
 A double coin is two coins of one value: it pays twice its cash value, takes 2 off
 the counts and, as a pot-fill coin, adds two letters (a completed name takes the

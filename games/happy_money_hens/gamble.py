@@ -46,7 +46,12 @@ def library_value_cents(weights, payouts_x100, bet_cents: int, cap_cents: int | 
 
 
 def book_jackpot_x100(library, mode: str, book: int) -> int:
-    """A book's pot awards (regenerated from its seed), at most its payout."""
+    """A book's pot awards, at most its payout: the library's stored jackpot part
+    (libraries store it since format 1 builds with `jackpot_x100`; none stored means
+    no book has one), else regenerated from the book's seed."""
+    stored = getattr(library.books(mode), "jackpot_x100", _UNKNOWN)
+    if stored is not _UNKNOWN:
+        return 0 if stored is None else int(stored[book])
     key = (id(library), mode, book)
     if key not in _JACKPOTS:
         rnd = library.round(mode, book)
@@ -56,6 +61,7 @@ def book_jackpot_x100(library, mode: str, book: int) -> int:
 
 
 _JACKPOTS: dict = {}
+_UNKNOWN = object()
 
 
 def bonus_values(library, bet_cents: int, cap_cents: int | None) -> list[tuple[str, Fraction]]:
