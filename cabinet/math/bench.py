@@ -1,9 +1,12 @@
 """`python -m cabinet.math bench [GAME ...] [--json]`: speed figures, not tests.
 
 Per game and bet mode: rounds per second of the per-round generator (`play`, the one
-books regenerate from) and of the vectorised `simulate` when the game has one, with 1
-and 2 worker processes; then the time to build every library of the game (2 workers,
-default sizes, into a temporary directory) and to verify it (regenerate every book).
+books regenerate from), of the vectorised `simulate` when the game has one, and of
+book generation (what `build` runs: the game's seed-exact `play_batch` when it has
+one, else `play`), each with 1 and 2 worker processes. Then every named game's
+libraries are built in one pool of 2 workers (default sizes, into a temporary
+directory), as `build all` does, and each game's library is verified (every book
+regenerated).
 """
 from __future__ import annotations
 
@@ -12,14 +15,17 @@ import os
 import sys
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from cabinet.core.game import discover
 
 from . import books as B
-from .build import build
+from .build import DEFAULT_SEED, Task, build_games, run_all
 from .sim import simulate_mode
 from .verify import verify_library
+
+BOOK_CHUNK = 500
 
 
 def speed(game: str, mode: str, engine: str, workers: int, rounds: int) -> float:
@@ -27,38 +33,64 @@ def speed(game: str, mode: str, engine: str, workers: int, rounds: int) -> float
     return simulate_mode(game, mode, rounds, workers, engine=engine)["rounds_per_s"]
 
 
-def bench_game(game: str, rounds: int, libraries: bool = True) -> dict[str, Any]:
-    """All figures of one game."""
+def book_speed(game: str, mode: str, workers: int, books: int) -> float:
+    """Natural books per second as `build` generates them (pool start-up included)."""
+    spec = B.resolve_game(game)
+    names = tuple(B.feature_names(spec))
+    tasks = [Task(game, mode, -1, None, k, min(BOOK_CHUNK, books - a), DEFAULT_SEED, names)
+             for k, a in enumerate(range(0, books, BOOK_CHUNK))]
+    t0 = time.perf_counter()
+    run_all(tasks, workers)
+    return books / (time.perf_counter() - t0)
+
+
+def bench_game(game: str, rounds: int) -> dict[str, Any]:
+    """Speed figures of one game's modes."""
     spec = B.resolve_game(game)
     out: dict[str, Any] = {"modes": {}}
     for m in spec.modes:
         figs = {"play": {str(k): speed(game, m.id, "play", k, rounds) for k in (1, 2)}}
         if spec.simulate is not None:
             figs["simulate"] = {str(k): speed(game, m.id, "simulate", k, rounds * 20) for k in (1, 2)}
+        if spec.extra.get("play_batch") is not None:
+            figs["books"] = {str(k): book_speed(game, m.id, k, rounds) for k in (1, 2)}
         out["modes"][m.id] = figs
         print(f"  {spec.id}/{m.id}: " + ", ".join(f"{eng} {v['1']:,.0f}/s (1 worker) {v['2']:,.0f}/s (2)"
                                                 for eng, v in figs.items()), file=sys.stderr)
-    if libraries:
-        with tempfile.TemporaryDirectory() as tmp:
+    return out
+
+
+def bench_libraries(names: list[str]) -> dict[str, Any]:
+    """Build every named game's libraries in one pool (2 workers), then verify each."""
+    out: dict[str, Any] = {"games": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        metas = build_games(names, workers=2, out=tmp)
+        out["build_s"] = time.perf_counter() - t0
+        for ref in names:
+            gid = B.resolve_game(ref).id
+            modes = metas[gid]
+            where = Path(tmp) / gid if len(names) > 1 else Path(tmp)
             t0 = time.perf_counter()
-            metas = build(game, workers=2, out=tmp)
-            out["build_s"] = time.perf_counter() - t0
-            out["books"] = sum(meta["build"]["books"] for meta in metas.values())
-            t0 = time.perf_counter()
-            rep = verify_library(game, tmp, workers=2)
-            out["verify_s"] = time.perf_counter() - t0
-            out["verify_ok"] = rep["ok"]
-            out["library_bytes"] = sum(os.path.getsize(os.path.join(tmp, f)) for f in os.listdir(tmp))
-        print(f"  {spec.id}: built {out['books']:,} books in {out['build_s']:.1f}s, "
-              f"verified in {out['verify_s']:.1f}s, {out['library_bytes'] / 1e6:.2f} MB", file=sys.stderr)
+            rep = verify_library(ref, str(where), workers=2)
+            out["games"][gid] = {"books": sum(meta["build"]["books"] for meta in modes.values()),
+                                 "verify_s": time.perf_counter() - t0, "verify_ok": rep["ok"],
+                                 "library_bytes": sum(f.stat().st_size for f in where.glob("*.npz"))}
+            g = out["games"][gid]
+            print(f"  {gid}: {g['books']:,} books, verified in {g['verify_s']:.1f}s, "
+                  f"{g['library_bytes'] / 1e6:.2f} MB", file=sys.stderr)
+    out["books"] = sum(g["books"] for g in out["games"].values())
+    print(f"  every library: {out['books']:,} books built in {out['build_s']:.1f}s (2 workers)", file=sys.stderr)
     return out
 
 
 def bench_command(games: list[str], rounds: int, as_json: bool, libraries: bool = True) -> None:
     """Bench the named games (default: every game under games/)."""
     names = games or list(discover())
-    res = {"cpus": os.cpu_count(), "rounds": rounds,
-           "games": {g: bench_game(g, rounds, libraries) for g in names}}
+    res: dict[str, Any] = {"cpus": os.cpu_count(), "rounds": rounds,
+                           "games": {g: bench_game(g, rounds) for g in names}}
+    if libraries:
+        res["libraries"] = bench_libraries(names)
     if as_json:
         json.dump(res, sys.stdout, indent=2)
         print()
@@ -68,10 +100,10 @@ def bench_command(games: list[str], rounds: int, as_json: bool, libraries: bool 
         for mode, figs in r["modes"].items():
             for eng, v in figs.items():
                 print(f"  {mode:<16} {eng:<9} {v['1']:>12,.0f} rounds/s (1 worker) {v['2']:>12,.0f} (2 workers)")
-        if "build_s" in r:
-            print(f"  libraries: {r['books']:,} books built in {r['build_s']:.1f}s "
-                  f"({r['books'] / r['build_s']:,.0f} books/s, 2 workers), verified in {r['verify_s']:.1f}s "
-                  f"({'ok' if r['verify_ok'] else 'FAILED'}), {r['library_bytes'] / 1e6:.2f} MB")
     if libraries:
-        print(f"every library: built in {sum(r['build_s'] for r in res['games'].values()):.1f}s, "
-              f"verified in {sum(r['verify_s'] for r in res['games'].values()):.1f}s on {res['cpus']} cpus")
+        lib = res["libraries"]
+        for g, r in lib["games"].items():
+            print(f"{g} libraries: {r['books']:,} books, verified in {r['verify_s']:.1f}s "
+                  f"({'ok' if r['verify_ok'] else 'FAILED'}), {r['library_bytes'] / 1e6:.2f} MB")
+        print(f"every library: {lib['books']:,} books built in {lib['build_s']:.1f}s on {res['cpus']} cpus "
+              f"(2 workers, one pool)")

@@ -2,7 +2,8 @@
 
 Loads every mode (fingerprint, format), checks the exact RTP against the stated one
 (within 1e-6) and the cap, then regenerates every book (or a random sample) from its
-seed and force and compares payout and features with what the library stores.
+seed and force and compares payout, features and jackpot part with what the library
+stores.
 """
 from __future__ import annotations
 
@@ -27,12 +28,14 @@ def _check_chunk(task: tuple) -> list[dict[str, Any]]:
         _LIBS[key] = B.load_library(ref, books_dir)
     lib = _LIBS[key]
     bad = []
+    jack = lib.books(mode).jackpot_x100
     for book in ids:
         r = lib.round(mode, int(book))
         stored, feats = lib.payout_x100(mode, int(book)), lib.features(mode, int(book))
-        if r.payout_x100 != stored or set(r.features) != set(feats):
-            bad.append({"book": int(book), "library": [stored, list(feats)],
-                        "regenerated": [r.payout_x100, list(r.features)]})
+        jp = 0 if jack is None else int(jack[int(book)])
+        if r.payout_x100 != stored or set(r.features) != set(feats) or r.jackpot_x100 != jp:
+            bad.append({"book": int(book), "library": [stored, list(feats), jp],
+                        "regenerated": [r.payout_x100, list(r.features), r.jackpot_x100]})
             if len(bad) >= 20:
                 break
     return bad
