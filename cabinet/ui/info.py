@@ -86,11 +86,12 @@ class InfoScene(Scene):
                 top = g.offered_up_to(m.id)
                 blocks.append(("row", row + (f"   bets up to {cur.format(top)}" if top else "   not offered")))
                 continue
+            at_bet = ""
             if rtp is not None and setup is not None and setup.library is not None and cap is not None:
                 mb = setup.library.books(m.id)
                 if mb.limit_cuts(g.bet, cap):
-                    rtp = float(mb.rtp_at(g.bet, cap))
-            blocks.append(("row", row + (f"   RTP {rtp * 100:.2f}%" if rtp is not None else "")))
+                    rtp, at_bet = float(mb.rtp_at(g.bet, cap)), " at this bet (win limit)"
+            blocks.append(("row", row + (f"   RTP {rtp * 100:.2f}%{at_bet}" if rtp is not None else "")))
         return blocks
 
     def _render_page(self, index: int) -> pygame.Surface:
