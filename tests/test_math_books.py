@@ -139,3 +139,16 @@ def test_a_games_batch_fast_path_gives_the_same_library(tmp_path):
     build(GAME, modes=["base"], books=3000, out=tmp_path / "plain")
     build(fast, modes=["base"], books=3000, out=tmp_path / "fast")
     assert (tmp_path / "plain" / "base.npz").read_bytes() == (tmp_path / "fast" / "base.npz").read_bytes()
+
+
+def test_fingerprint_covers_the_shared_mechanics(monkeypatch, tmp_path):
+    """A library stands on the cabinet's shared round code too (RNG, lines, hold-and-win,
+    tumble...): changing any of it must refuse the old libraries."""
+    names = {p.name for p in B.shared_math_files()}
+    assert {"rng.py", "round.py", "lines.py", "hold_and_win.py", "clusters.py", "tumble.py", "wheel.py"} <= names
+    shared = tmp_path / "lines.py"
+    shared.write_text("A = 1\n")
+    monkeypatch.setattr(B, "shared_math_files", lambda: [shared])
+    before = B.fingerprint(GAME)
+    shared.write_text("A = 2\n")
+    assert B.fingerprint(GAME) != before

@@ -114,11 +114,22 @@ def default_books_dir(spec: GameSpec) -> Path:
     return Path(importlib.import_module(package).__file__).resolve().parent / "books"
 
 
+def shared_math_files() -> list[Path]:
+    """The cabinet's code every round generator stands on: the RNG service, the Round,
+    and the shared mechanisms (lines, hold-and-win, clusters, tumble, wheel, pick...).
+    A change to any of them invalidates every library, as a change to a game's own
+    math files does."""
+    root = Path(__file__).resolve().parents[1]
+    return [root / "core" / "rng.py", root / "core" / "round.py",
+            *sorted((root / "mechanics").glob("*.py"))]
+
+
 def fingerprint(spec: GameSpec) -> str:
-    """sha256 of the round-generator version and each math file's name and bytes."""
+    """sha256 of the round-generator version and each math file's name and bytes:
+    the game's own (spec.math_files) and the cabinet's shared ones."""
     h = hashlib.sha256()
     h.update(f"version={spec.version}\n".encode())
-    for path in spec.math_files:
+    for path in [*spec.math_files, *shared_math_files()]:
         p = Path(path)
         try:
             data = p.read_bytes()
