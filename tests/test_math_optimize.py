@@ -58,3 +58,19 @@ def test_no_overflow_with_huge_payouts():
     w, _ = optimize(pay, np.full(len(pay), -1), [], 100, Fraction("0.5"))
     assert abs(_exact(w, pay, 100) - Fraction(1, 2)) < Fraction(1, 10**10)   # gap-limited residual
     assert w.min() >= 1
+
+
+def test_sampling_se_of_a_stratified_library():
+    """The noise of a library's natural RTP: one stratum -> sd / sqrt(n); a category
+    stratum with a fixed share adds share^2 * its variance / its size."""
+    import math
+    import numpy as np
+    from cabinet.math.optimize import sampling_se
+    pay = np.array([0, 100, 200, 300, 0, 500], dtype=np.int64)
+    nat = np.full(6, -1)
+    y = pay / 100
+    assert abs(sampling_se(pay, nat, [], 100) - math.sqrt(np.var(y, ddof=1) / 6)) < 1e-12
+    cat = np.array([-1, -1, -1, -1, 0, 0])
+    share = 0.1
+    want = math.sqrt(0.9 ** 2 * np.var(y[:4], ddof=1) / 4 + share ** 2 * np.var(y[4:], ddof=1) / 2)
+    assert abs(sampling_se(pay, cat, [share], 100) - want) < 1e-12

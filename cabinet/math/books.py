@@ -233,6 +233,16 @@ def read_mode_file(path: Path) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     return data, meta
 
 
+def strata(force: np.ndarray, features: np.ndarray, names: list[str], categories: list[str]) -> np.ndarray:
+    """Each book's stratum: its forcing category, or for a natural book the FIRST
+    listed category it is in (-1: none). The optimizer keeps each category's share."""
+    stratum = force.astype(np.int64)
+    for c in reversed(range(len(categories))):     # later ones first, earlier ones overwrite
+        in_c = (force == -1) & ((features >> np.uint64(names.index(categories[c]))) & np.uint64(1) == 1)
+        stratum[in_c] = c
+    return stratum
+
+
 def exact_sums(weight: np.ndarray, payout_x100: np.ndarray) -> tuple[int, int]:
     """(sum(w), sum(w * payout)) as exact Python ints (no int64 overflow)."""
     return (sum(weight.tolist()),

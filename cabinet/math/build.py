@@ -34,7 +34,7 @@ from cabinet.core.game import GameSpec
 from cabinet.core.rng import Rng
 
 from . import books as B
-from .optimize import natural_weights, optimize
+from .optimize import natural_weights, optimize, sampling_se
 from .stats import weighted_figures
 
 CHUNK = 2000
@@ -186,12 +186,7 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: Iterable[tup
         i = int(np.argmax(pay))
         raise BuildError(f"{spec.id}/{mode}: book seed {int(seeds[i])} pays {pay[i] / 100:.2f}x, "
                          f"above the cap of {cap / 100:.2f}x")
-    stratum = force.astype(np.int64)
-    # A natural book in a category joins its stratum; one in several joins the FIRST
-    # listed (later categories are written first and overwritten by earlier ones).
-    for c in reversed(range(len(cats))):
-        in_c = (force == -1) & ((feats >> np.uint64(names.index(cats[c]))) & np.uint64(1) == 1)
-        stratum[in_c] = c
+    stratum = B.strata(force, feats, names, cats)
     cost = spec.mode(mode).cost_x100
     rtp = B.rtp_fraction(spec.rtp[mode])
     try:
@@ -201,6 +196,7 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: Iterable[tup
     before = weighted_figures(natural_weights(stratum, targets), pay, feats, names, cost)
     after = weighted_figures(weight, pay, feats, names, cost)
     report["natural"] = before
+    report["natural_rtp_se"] = sampling_se(pay, stratum, targets, cost)
     report["moved"] = {"rtp": after["rtp"] - before["rtp"],
                        "hit_rate": after["hit_rate"] - before["hit_rate"],
                        "features": {k: after["features"][k] - before["features"][k] for k in names}}
@@ -283,6 +279,10 @@ def report_mode(spec: GameSpec, meta: dict[str, Any]) -> None:
           f"natural -> {meta['rtp_target']} target (error {opt['rtp_error']:.1e}), "
           f"hit rate moved {opt['moved']['hit_rate']:+.5f}")
     gap = float(opt["natural"]["rtp"]) - float(B.rtp_fraction(meta["rtp_target"]))
+    se = opt.get("natural_rtp_se") or 0.0
     if abs(gap) > 0.003:
-        print(f"  warning: the weights move RTP by {-gap * 100:+.2f} pp (more than 0.3 pp): "
-              f"the rules, not the weights, should carry the RTP", file=sys.stderr)
+        print(f"  the weights move RTP by {-gap * 100:+.2f} pp = {abs(gap) / se if se else float('inf'):.1f} "
+              f"standard errors ({se * 100:.2f} pp) of this sample of books", file=sys.stderr)
+        if abs(gap) > 3 * se:
+            print("  warning: more than the sample's noise: check the rules' natural RTP with `sim` "
+                  "(the rules, not the weights, must carry the RTP)", file=sys.stderr)

@@ -20,6 +20,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import math
+
 import numpy as np
 
 TOTAL_WEIGHT = 2**52
@@ -156,6 +158,21 @@ def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float],
     return w, {"lambda": lam, "rtp": f"{reached.numerator}/{reached.denominator}",
                "rtp_error": float(reached - rtp), "kl_natural": kl,
                "natural_share": nat_total / total}
+
+
+def sampling_se(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float], cost_x100: int) -> float:
+    """Standard error of the library's natural RTP as an estimate of the rules' RTP:
+    sqrt(sum over strata of share^2 * variance / books), payouts per unit cost. A
+    weight correction within a few of these is the sample's noise, not the rules'."""
+    y = payout_x100 / cost_x100
+    shares = [(stratum == c, t) for c, t in enumerate(targets) if t > 0 and (stratum == c).any()]
+    rest = 1.0 - sum(t for _, t in shares)
+    se2 = 0.0
+    for members, share in shares + [(stratum < 0, rest)]:
+        n = int(members.sum())
+        if n > 1:
+            se2 += share * share * float(np.var(y[members], ddof=1)) / n
+    return math.sqrt(se2)
 
 
 def natural_weights(stratum: np.ndarray, targets: list[float]) -> np.ndarray:

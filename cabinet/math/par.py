@@ -30,6 +30,7 @@ import numpy as np
 from . import books as B
 from .report import library_figures
 from .sim import simulate_mode
+from .optimize import sampling_se
 from .stats import Z90
 
 BAND_ROUNDS = (10**3, 10**4, 10**5, 10**6, 10**7)
@@ -94,6 +95,9 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
     y = mb.payout_x100 / int(mb.meta["cost_x100"])
     sd = float(math.sqrt(max(0.0, w @ (y - w @ y) ** 2)))
     opt = mb.meta["optimizer"]
+    cats = mb.meta["categories"]
+    se = sampling_se(mb.payout_x100, B.strata(mb.force, mb.features, mb.meta["feature_names"], cats),
+                     [mb.meta["category_targets"][c] for c in cats], int(mb.meta["cost_x100"]))
     top_awards = []
     for value in np.unique(mb.payout_x100)[::-1][:5]:
         p = float(w[mb.payout_x100 == value].sum())
@@ -107,7 +111,8 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
         "rtp_by_source": rtp_sources(lib, mode),
         "rtp_band_90": {str(n): [fig["rtp"] - Z90 * sd / math.sqrt(n), fig["rtp"] + Z90 * sd / math.sqrt(n)]
                         for n in BAND_ROUNDS},
-        "weights_moved": {"natural_rtp_of_books": opt["natural"]["rtp"], "hit_rate": opt["moved"]["hit_rate"],
+        "weights_moved": {"natural_rtp_of_books": opt["natural"]["rtp"], "natural_rtp_se": se,
+                          "hit_rate": opt["moved"]["hit_rate"],
                           "features": opt["moved"]["features"], "kl_natural": opt["kl_natural"]},
         "live_sim": None if sim is None else {
             "rounds": sim["rounds"], "engine": sim["engine"], "rtp": sim["rtp"], "rtp_ci99": sim["rtp_ci99"],

@@ -81,8 +81,12 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
     out += _table(["rounds", "RTP band"], [[f"{int(n):,}", f"{lo * 100:.2f}% .. {hi * 100:.2f}%"]
                                            for n, (lo, hi) in m["rtp_band_90"].items()])
     w = m["weights_moved"]
-    out += [f"Weights: natural RTP of the books {w['natural_rtp_of_books']:.6f} -> {m['rtp']:.6f}; "
-            f"hit rate moved {w['hit_rate']:+.2e}; KL divergence of the natural stratum from uniform "
+    moved = m["rtp"] - w["natural_rtp_of_books"]
+    se = w.get("natural_rtp_se") or 0.0
+    noise = (f" ({abs(moved) / se:.1f} standard errors of {se * 100:.2f} pp: the sample's noise"
+             f"{'' if abs(moved) <= 3 * se else ' exceeded, check the rules'})") if se else ""
+    out += [f"Weights: natural RTP of the books {w['natural_rtp_of_books']:.6f} -> {m['rtp']:.6f}, "
+            f"moved {moved * 100:+.2f} pp{noise}; hit rate moved {w['hit_rate']:+.2e}; KL divergence of the natural stratum from uniform "
             f"{w['kl_natural']:.2e} nats.", ""]
     if m["live_sim"]:
         s = m["live_sim"]
