@@ -75,3 +75,17 @@ def test_rtp_at_under_a_money_limit_equals_wincap_book_by_book(lib, bet):
     if bet >= 1_000:
         assert base.rtp_at(bet, cap) > no_jp.rtp_at(bet, cap)
     assert base.rtp_at(bet, cap) <= base.rtp()
+
+
+def test_par_sheet_tables_rtp_by_bet_under_a_money_limit(lib):
+    """The PAR sheet's table: every bet-mode x ladder bet, exact, and the last uncut bet."""
+    from cabinet.math.par import rtp_by_bet
+    from cabinet.math.par_markdown import _by_bet
+    spec = dataclasses.replace(SPEC, bet_ladder=(100, 1_000, 10_000),
+                               extra={**SPEC.extra, "win_cap": WinCap(max_cents=50_000)})
+    table = rtp_by_bet(B.Library(spec, lib.modes, lib.path))
+    assert table["rtp"]["base"]["100"] == float(lib.books("base").rtp())
+    assert table["rtp"]["base"]["10000"] < table["rtp"]["base"]["100"]
+    assert table["uncut_up_to_cents"]["base"] in (0, 100, 1_000)
+    md = "\n".join(_by_bet(table))
+    assert "## RTP by bet under the win limit" in md and "| 100.00 |" in md and "limit cuts no book up to" in md

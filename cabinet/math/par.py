@@ -172,12 +172,15 @@ def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
     labels = ["0", "<0.5", "0.5-1", "1-2", "2-5", "5-10", "10-20", "20-50", "50-100", "100-200",
               "200-500", "500-1k", "1k-5k", "5k-10k", "10k+"]
     fig, ax = plt.subplots(figsize=(12, 5.5))
-    width = 0.8 / len(modes)
+    colours = plt.get_cmap("tab20").colors      # 20 distinct colours; markers tell more apart
+    markers = "osD^vP*Xh<>p"
     for k, mode in enumerate(modes):
         mb = lib.books(mode)
         x = mb.payout_x100 / int(mb.meta["cost_x100"])
         p, _ = np.histogram(x, bins=edges, weights=mb.weight.astype(float) / float(mb.weight.sum()))
-        ax.bar(np.arange(len(labels)) + k * width - 0.4 + width / 2, np.where(p > 0, p, np.nan), width, label=mode)
+        side = lib.spec.mode(mode).kind not in ("spin", "buy")      # e.g. a gamble's bonus libraries
+        ax.plot(np.arange(len(labels)), np.where(p > 0, p, np.nan), label=mode, color=colours[k % 20],
+                marker=markers[k % len(markers)], markersize=5, linewidth=1.2, linestyle="--" if side else "-")
     ax.set_yscale("log")
     ax.set_xticks(np.arange(len(labels)), labels, rotation=35)
     ax.set_xlabel("round payout, multiples of the mode's cost")
@@ -209,8 +212,8 @@ def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
     files.append(f"{gid}_rtp_band.png")
     fig.savefig(out / files[-1], dpi=110)
     plt.close(fig)
-    # 3. RTP by source, stacked per mode
-    fig, ax = plt.subplots(figsize=(10, 5.5))
+    # 3. RTP by source, stacked per mode (wider with more modes, so labels never overlap)
+    fig, ax = plt.subplots(figsize=(max(10.0, 3.0 + 0.95 * len(modes)), 5.5))
     sources = sorted({s for m in data["modes"].values() for s in m["rtp_by_source"]["sources"]})
     bottom = np.zeros(len(modes))
     overlapping = any("rounds with" in s for s in sources)
@@ -229,7 +232,7 @@ def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
         ax.set_xlabel("RTP % from these rounds")
     else:
         for i, m in enumerate(modes):
-            ax.text(i, bottom[i], f"{bottom[i]:.4f}%", ha="center", va="bottom", fontsize=9)
+            ax.text(i, bottom[i], f"{bottom[i]:.2f}%", ha="center", va="bottom", fontsize=8)
         ax.set_ylim(0, max(bottom.max(), 1) * 1.15)
         ax.set_ylabel("RTP %")
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))

@@ -109,7 +109,7 @@ def _by_bet(t: dict[str, Any] | None) -> list[str]:
     modes = list(t["rtp"])
     rows = [[f"{b / 100:,.2f}"] + [f"{t['rtp'][m][str(b)]:.6f}" for m in modes] for b in t["ladder_cents"]]
     rows.append(["limit cuts no book up to"] + [f"{t['uncut_up_to_cents'][m] / 100:,.2f}" for m in modes])
-    return _table(["bet"] + modes, rows)
+    return out + _table(["bet"] + modes, rows)
 
 
 def markdown(data: dict[str, Any]) -> str:
