@@ -89,9 +89,15 @@ def limited_options(library: Any, ladder: tuple[int, ...], modes: tuple[str, ...
         if mode == spin_mode:
             continue
         mb = library.books(mode)
-        ok = [b for b in ladder if not mb.limit_cuts(b, cap)]
-        if len(ok) < len(ladder):
-            out[mode] = max(ok) if ok else 0
+        lo, hi = 0, len(ladder)         # binary search: bets below lo are uncut, from hi on cut
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if mb.limit_cuts(ladder[mid], cap):
+                hi = mid
+            else:
+                lo = mid + 1
+        if lo < len(ladder):
+            out[mode] = ladder[lo - 1] if lo else 0
     return out
 
 
