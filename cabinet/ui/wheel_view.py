@@ -8,13 +8,17 @@ both use it.
     ...
     view.draw(surface)               # in draw_board; view.highlight = True glows the result
 
-Geometry is logical (1920x1080); surfaces are real pixels built once per window size
-through `app.assets` (PYGAME_NOTES item 4): the disc (slices, labels, hub) is drawn
-2x supersampled and smoothed once; each frame rotates that disc at a coarse angle
-step (an LRU of a few rotations, so a wheel at rest costs one blit), and lays a
-pre-rendered anti-aliased rim with lights and the pointer over it. Slice 0 is centred
-at the top (under the pointer) at angle 0; slices follow clockwise. Slices may have
-unequal `size`s (their share of the circle).
+Geometry is logical (1920x1080); surfaces are real pixels (PYGAME_NOTES item 4). The
+disc (slices, labels) is drawn at the real size with cheap primitives: flat slices
+whose radial edges sit under anti-aliased divider lines, the soft light applied with
+two blend blits of a per-radius light map, labels rendered 2x and smoothed down one by
+one. It costs about 1-3 ms, so a new disc (the gamble's - / + resizing a segment) fits
+in the frame where it is needed; discs are cached by their content (an LRU per window
+size), so equal wheels share one. Each frame rotates the disc at a coarse angle step
+(an LRU of a few rotations, so a wheel at rest costs one blit), and lays a pre-rendered
+anti-aliased rim with lights and the pointer over it; the rim hides the disc's edge.
+Slice 0 is centred at the top (under the pointer) at angle 0; slices follow clockwise.
+Slices may have unequal `size`s (their share of the circle).
 
 The spin is a pure function of progress (`angle_at(p)`), so a skipped or resumed
 presentation (tick(1.0)) shows exactly the landed result.
@@ -22,6 +26,7 @@ presentation (tick(1.0)) shows exactly the landed result.
 from __future__ import annotations
 
 import math
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Sequence
@@ -43,6 +48,62 @@ class WheelSlice:
     color: Color
     text_color: Color = (255, 255, 255)
     size: float = 1.0
+
+
+# -- shared pre-rendering helpers ---------------------------------------------------------
+DISC_CACHE = 24         # discs kept per window size (about 0.7 MB each at 1600x900)
+
+
+class _Shared:
+    """What the wheels of one window size share: discs by content (an LRU), light maps
+    by radius, fonts by pixel size. Kept per `Assets` (a new window size or a new App
+    starts afresh, so no font outlives a pygame.quit())."""
+
+    def __init__(self) -> None:
+        self.discs: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.lights: dict[int, pygame.Surface] = {}
+        self.fonts: dict[int, pygame.font.Font] = {}
+
+
+_SHARED: "weakref.WeakKeyDictionary[object, _Shared]" = weakref.WeakKeyDictionary()
+
+
+def _shared(assets) -> _Shared:
+    shared = _SHARED.get(assets)
+    if shared is None:
+        shared = _SHARED[assets] = _Shared()
+    return shared
+
+
+def light_map(assets, r: int) -> pygame.Surface:
+    """Half the disc's soft light (a light from the upper left, brighter toward the hub)
+    as an opaque grey surface of 2r x 2r: a disc blitted with BLEND_RGB_MULT by it and
+    then added to itself is lit by the full factor (up to 1.24, which a MULT blit alone
+    cannot give). Built once per radius (about 1 ms)."""
+    lights = _shared(assets).lights
+    surf = lights.get(r)
+    if surf is None:
+        t = (np.arange(2 * r, dtype=np.float32) + 0.5 - r) / r      # -1..1 across the disc
+        x, y = t[:, None], t[None, :]                                 # surfarray order: [x, y]
+        light = 1.18 - 0.18 * np.sqrt(x * x + y * y) - 0.10 * (x + 0.4)
+        # MULT rounds up ((s * d + 255) >> 8), so take the floor of the half factor.
+        half = np.clip(np.floor(light * 128.0), 0, 255).astype(np.uint8)
+        surf = pygame.Surface((2 * r, 2 * r)).convert()
+        rgb = pygame.surfarray.pixels3d(surf)
+        rgb[:] = half[:, :, None]
+        del rgb
+        lights[r] = surf
+    return surf
+
+
+def _font(assets, px: int) -> pygame.font.Font:
+    """The default font, bold, at `px` real pixels."""
+    fonts = _shared(assets).fonts
+    font = fonts.get(px)
+    if font is None:
+        font = fonts[px] = pygame.font.Font(None, px)
+        font.bold = True
+    return font
 
 
 def ease_out_spin(p: float) -> float:
@@ -139,42 +200,63 @@ class WheelView:
     def _r(self) -> int:
         return self.app.layout.px(self.radius)
 
+    def _disc_key(self, r: int) -> tuple:
+        return (r, self.font_size, tuple((sl.label, tuple(sl.color), tuple(sl.text_color), round(span, 6))
+                                         for sl, span in zip(self.slices, self.spans)))
+
     def _disc(self) -> pygame.Surface:
+        """The disc at the current window size, from the content-keyed LRU."""
         r = self._r()
-        return self.app.assets.surface(("wheel_disc", self.key, r), lambda: self._build_disc(r))
+        cache = _shared(self.app.assets).discs
+        key = self._disc_key(r)
+        surf = cache.get(key)
+        if surf is None:
+            surf = self._build_disc(r).convert_alpha()
+            cache[key] = surf
+            while len(cache) > DISC_CACHE:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(key)
+        return surf
+
+    @staticmethod
+    def _arc(c: float, r: float, a0: float, span: float) -> list[tuple[float, float]]:
+        """Points along the arc of radius r (about every 2 degrees) around (c, c)."""
+        steps = max(int(span / 2), 4)
+        return [(c + r * math.sin(math.radians(a0 + span * k / steps)),
+                 c - r * math.cos(math.radians(a0 + span * k / steps))) for k in range(steps + 1)]
 
     def _build_disc(self, r: int) -> pygame.Surface:
-        ss = 2                                   # supersampling factor
-        R = r * ss
-        big = pygame.Surface((2 * R, 2 * R), pygame.SRCALPHA)
-        big.fill((0, 0, 0, 0))
-        c = (R, R)
+        """Slices, inner shade, light, dividers and labels at the real size r (1-3 ms).
+        The outer edge needs no anti-aliasing: the rim covers it."""
+        disc = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+        disc.fill((0, 0, 0, 0))
+        c = r                                     # centre (a pixel corner, as the rotation's)
         for i, sl in enumerate(self.slices):
             a0, span = self.starts[i], self.spans[i]
-            steps = max(int(span / 2), 4)
-            pts = [c] + [(R + R * math.sin(math.radians(a0 + span * k / steps)),
-                          R - R * math.cos(math.radians(a0 + span * k / steps))) for k in range(steps + 1)]
-            pygame.draw.polygon(big, sl.color, pts)
-            # Inner shade: lighter toward the rim, darker at the hub, gives the slice depth.
-            inner = [c] + [(R + R * 0.45 * math.sin(math.radians(a0 + span * k / steps)),
-                            R - R * 0.45 * math.cos(math.radians(a0 + span * k / steps))) for k in range(steps + 1)]
-            pygame.draw.polygon(big, D.lerp_color(sl.color, (0, 0, 0), 0.12), inner)
-        # Radial shading over the whole disc (numpy): a soft light from the upper left.
-        yy, xx = np.mgrid[0:2 * R, 0:2 * R].astype(np.float32)
-        d = np.sqrt((xx - R) ** 2 + (yy - R) ** 2) / R
-        light = 1.0 + 0.18 * (1 - d) - 0.10 * ((xx - R * 0.6) / R)
-        rgb = pygame.surfarray.pixels3d(big)
-        rgb[:] = np.clip(rgb * light.T[:, :, None], 0, 255).astype(np.uint8)
-        del rgb
-        # Divider lines between slices.
-        for a in self.starts:
-            x = R + R * math.sin(math.radians(a))
-            y = R - R * math.cos(math.radians(a))
-            pygame.draw.line(big, (255, 245, 215), c, (x, y), max(3, R // 70))
-        # Labels, tangential, upright when their slice is at the top.
-        font_px = self.app.layout.px(self.font_size) * ss
-        font = pygame.font.Font(None, font_px)
-        font.bold = True
+            if len(self.slices) == 1:
+                pygame.draw.circle(disc, sl.color, (c, c), r)
+            else:
+                pygame.draw.polygon(disc, sl.color, [(c, c)] + self._arc(c, r, a0, span))
+            # Inner shade: darker toward the hub, gives the slice depth (its arc smoothed).
+            shade = D.lerp_color(sl.color, (0, 0, 0), 0.12)
+            arc = self._arc(c, r * 0.45, a0, span)
+            pygame.draw.polygon(disc, shade, [(c, c)] + arc)
+            pygame.draw.aalines(disc, shade, False, arc)
+        # The soft light over the whole disc: x (light/2) then doubled (see light_map).
+        disc.blit(light_map(self.app.assets, r), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+        disc.blit(disc.copy(), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        # Divider lines between slices (anti-aliased; they hide the slices' radial edges).
+        if len(self.slices) > 1:
+            width = max(2, round(max(3, (2 * r) // 70) / 2))
+            for a in self.starts:
+                x = c + r * math.sin(math.radians(a))
+                y = c - r * math.cos(math.radians(a))
+                pygame.draw.aaline(disc, (255, 245, 215), (c, c), (x, y), width)
+        # Labels, tangential, upright when their slice is at the top: rendered and
+        # turned at 2x, then smoothed down one by one (as crisp as a 2x disc).
+        ss = 2
+        font = _font(self.app.assets, self.app.layout.px(self.font_size) * ss)
         for i, sl in enumerate(self.slices):
             lines = sl.label.split("\n")
             rendered = [font.render(t, True, sl.text_color) for t in lines]
@@ -182,32 +264,32 @@ class WheelView:
             w = max(s.get_width() for s in rendered)
             lh = rendered[0].get_height()
             block = pygame.Surface((w + ss * 4, lh * len(lines) + ss * 4), pygame.SRCALPHA)
+            block.fill((0, 0, 0, 0))
             for k, (s, sh) in enumerate(zip(rendered, shadows)):
                 x = (w - s.get_width()) // 2
                 block.blit(sh, (x + ss * 3, k * lh + ss * 3))
                 block.blit(s, (x, k * lh))
             # Shrink long labels to fit the slice's chord at their radius.
+            R = r * ss
             rad = R * 0.66
             chord = 2 * rad * math.sin(math.radians(min(self.spans[i], 170) / 2)) * 0.9
             fit = min(1.0, chord / block.get_width(), (R * 0.5) / block.get_height())
             if fit < 1.0:
                 block = pygame.transform.smoothscale(block, (max(int(block.get_width() * fit), 1),
                                                              max(int(block.get_height() * fit), 1)))
-            ang = self.centre_of(i)
-            turned = pygame.transform.rotozoom(block, -ang, 1.0)
-            px = R + rad * math.sin(math.radians(ang))
-            py = R - rad * math.cos(math.radians(ang))
-            big.blit(turned, turned.get_rect(center=(px, py)))
-        # Round alpha edge: cut to the circle (anti-aliased by the downscale).
-        mask = pygame.Surface((2 * R, 2 * R), pygame.SRCALPHA)
-        mask.fill((0, 0, 0, 0))
-        pygame.draw.circle(mask, (255, 255, 255, 255), c, R)
-        big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        return pygame.transform.smoothscale(big, (2 * r, 2 * r))
+            ang = self.centre_of(i) % 360.0
+            turned = pygame.transform.rotozoom(block, -ang, 1.0) if ang % 90 else pygame.transform.rotate(block, -ang)
+            small = pygame.transform.smoothscale(turned, (max(turned.get_width() // ss, 1),
+                                                          max(turned.get_height() // ss, 1)))
+            px = c + rad / ss * math.sin(math.radians(ang))
+            py = c - rad / ss * math.cos(math.radians(ang))
+            disc.blit(small, small.get_rect(center=(round(px), round(py))))
+        return disc
 
     def _rim(self) -> pygame.Surface:
         r = self._r()
-        return self.app.assets.surface(("wheel_rim", self.key, r), lambda: self._build_rim(r))
+        key = ("wheel_rim", r, tuple(self.rim), tuple(self.rim_dark), self.lights, self.hub_label, self.font_size)
+        return self.app.assets.surface(key, lambda: self._build_rim(r))
 
     def _build_rim(self, r: int) -> pygame.Surface:
         ss = 2
@@ -232,8 +314,7 @@ class WheelView:
         pygame.draw.circle(big, self.rim, c, int(R * 0.17))
         pygame.draw.circle(big, D.lerp_color(self.rim, (255, 255, 255), 0.45), c, int(R * 0.17), ss * 3)
         if self.hub_label:
-            hf = pygame.font.Font(None, self.app.layout.px(self.font_size) * ss)
-            hf.bold = True
+            hf = _font(self.app.assets, self.app.layout.px(self.font_size) * ss)
             t = hf.render(self.hub_label, True, (60, 30, 0))
             if t.get_width() > R * 0.3:
                 t = pygame.transform.smoothscale(t, (int(R * 0.3), max(int(t.get_height() * R * 0.3 / t.get_width()), 1)))
@@ -307,7 +388,7 @@ class WheelView:
             pygame.draw.polygon(s, (255, 255, 210, 70), pts)
             pygame.draw.polygon(s, (255, 250, 200, 230), pts, max(3, r // 60))
             return s
-        return self.app.assets.surface(("wheel_win", self.key, r, index), build)
+        return self.app.assets.surface(("wheel_win", r, round(self.spans[index], 6)), build)
 
     def _rotated(self, angle: float) -> pygame.Surface:
         q = round(angle / self.ANGLE_STEP) * self.ANGLE_STEP % 360.0

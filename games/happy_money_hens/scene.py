@@ -85,6 +85,7 @@ class HensScene(GameScene):
         self.view = "base"
         self.bonus = BonusView(self)
         self.offers = Offers(self)
+        self.offers.warm()
         self._reset_round_state()
         add_cues(self.app.audio)
         for i, (mode, label) in enumerate(FORTUNE):

@@ -71,6 +71,19 @@ def test_the_wheel_draws_without_error_and_a_resting_wheel_is_cached(app):
     assert surface.get_at(app.layout.pt(960, 540))[:3] != (0, 0, 0)
 
 
+def test_discs_are_shared_by_content_and_their_cache_is_bounded(app):
+    """The gamble builds a new WheelView for every - / +: equal wheels share one disc
+    (and the rim whatever their slices), and the disc cache does not grow without end."""
+    from cabinet.ui import wheel_view as wv
+    a, b = wheel(app, (1, 3)), wheel(app, (1, 3))
+    assert a._disc() is b._disc()
+    assert wheel(app, (1, 2))._disc() is not a._disc()
+    assert wheel(app, (1, 2))._rim() is a._rim()
+    for k in range(wv.DISC_CACHE + 5):
+        wheel(app, (1, 1 + k))._disc()
+    assert len(wv._shared(app.assets).discs) == wv.DISC_CACHE
+
+
 def test_each_drawn_farm_wheel_shows_every_math_slice_about_as_often_as_it_lands():
     tiers = load().wheel.tiers
     for name, slices in tiers.items():

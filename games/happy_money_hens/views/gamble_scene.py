@@ -33,6 +33,7 @@ class GambleScene(Scene):
     """The two gamble wheels over the game's backdrop."""
 
     opaque = True
+    light = True        # a short modal over the game, not a scene load: no GC settle in its first frame
 
     def __init__(self, app, offers, gamble: Gamble, round_id: int | None):
         super().__init__(app)

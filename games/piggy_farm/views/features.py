@@ -79,7 +79,7 @@ class FarmWheel:
         self.result_text = ""
 
     def warm(self) -> None:
-        """Build every tier's disc, rim and glow now (about 60 ms each), so the wheel's
+        """Build every tier's disc, rim and glow now (about 12 ms each at 1600x900), so the wheel's
         first frame on screen does not stall."""
         shown = self.tier
         for name, view in self.views.items():
