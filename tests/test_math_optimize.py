@@ -74,3 +74,16 @@ def test_sampling_se_of_a_stratified_library():
     share = 0.1
     want = math.sqrt(0.9 ** 2 * np.var(y[:4], ddof=1) / 4 + share ** 2 * np.var(y[4:], ddof=1) / 2)
     assert abs(sampling_se(pay, cat, [share], 100) - want) < 1e-12
+
+
+def test_all_or_nothing_mode_with_its_win_as_an_exact_stratum():
+    """Natural books that all pay 0 and a category that carries the whole RTP (RISK
+    THE FARM-like): uniform weights, RTP within 1e-6 (only share rounding remains)."""
+    from fractions import Fraction
+    import numpy as np
+    from cabinet.math.optimize import optimize
+    pay = np.array([0] * 900 + [400000] * 100, dtype=np.int64)
+    stratum = np.array([-1] * 900 + [0] * 100)
+    w, rep = optimize(pay, stratum, [0.1329625], 55000, Fraction(967, 1000))
+    assert abs(Fraction(rep["rtp"]) - Fraction(967, 1000)) < Fraction(1, 10**12)
+    assert len(set(w[:900].tolist())) <= 2                 # uniform up to integer rounding

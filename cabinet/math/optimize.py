@@ -41,7 +41,10 @@ def solve_tilt(y: np.ndarray, target_mean: float, tol: float = 1e-13) -> float:
     """λ such that the exp(λ y)-tilted uniform distribution over y has mean target_mean."""
     lo_y, hi_y = float(y.min()), float(y.max())
     if not lo_y < target_mean < hi_y:
-        if lo_y == hi_y == target_mean:
+        # natural books that all pay the same (e.g. the losing half of an all-or-nothing
+        # mode whose win is its own exact stratum): uniform, if the categories already
+        # carry the RTP up to the rounding of their integer shares
+        if lo_y == hi_y and abs(target_mean - lo_y) <= 1e-9 * max(1.0, abs(lo_y)):
             return 0.0
         raise OptimizeError(f"natural books pay {lo_y:.4f}..{hi_y:.4f} x cost; "
                             f"mean {target_mean:.6f} is out of reach")

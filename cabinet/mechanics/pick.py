@@ -46,6 +46,14 @@ class PickGame:
         tot = sum(self.ladder.values())
         return sum(Fraction(v * w, tot) for v, w in self.ladder.items())
 
+    def chance_of_prize_at_least(self, value: int) -> Fraction:
+        """Exact probability that a round reveals at least one prize >= value:
+        sum over prize counts k of P(k) * (1 - (1 - q)^k), q = P(one prize >= value)."""
+        tot = sum(self.ladder.values())
+        q = Fraction(sum(w for v, w in self.ladder.items() if v >= value), tot)
+        ktot = sum(self.prize_counts.values())
+        return sum(Fraction(w, ktot) * (1 - (1 - q) ** k) for k, w in self.prize_counts.items())
+
     def expected_total(self) -> Fraction:
         """Expected sum of prizes (x100), before any cap."""
         return self.expected_prizes() * self.expected_prize()

@@ -16,7 +16,7 @@ from cabinet.core.game import BetMode, GameSpec
 from cabinet.mechanics.clusters import find_clusters
 
 from .batch import play_batch
-from .rules import FORCES, VERSION, play
+from .rules import FORCES, TOP_EGG_X100, VERSION, play
 from .sources import par_info, payout_sources
 from .sim import FEATURES, simulate
 from .tables import BANDS, band_of, load
@@ -61,6 +61,11 @@ def _spec() -> GameSpec:
     raw = pm.raw
     modes = tuple(BetMode(mid, m["label"], int(m["cost_x100"]), m["kind"]) for mid, m in raw["modes"].items())
     forces = {mode: {cat: 1.0 / float(n) for cat, n in cats.items()} for mode, cats in raw["book_forces_one_in"].items()}
+    # exact natural frequencies, so these strata carry no sampling noise at all
+    for hunt in ("golden_egg_hunt", "egg_hunt"):
+        forces[hunt] = {"hunt_5000x": float(pm.hunt(hunt).chance_of_prize_at_least(TOP_EGG_X100))}
+    num, den = (int(x) for x in raw["modes"]["risk_the_farm"]["chance"])
+    forces["risk_the_farm"] = {"risk_win": num / den}
     return GameSpec(
         id=raw["id"], name=raw["name"], bet_ladder=(100, 200, 300, 400, 500, 1000, 2000, 5000, 10000),
         modes=modes, play=play, scene="games.piggy_farm.scene:PiggyFarmScene",

@@ -22,7 +22,15 @@ FORCES = {
     "wheel_bronze": "THE FARM WHEEL: bronze", "wheel_silver": "THE FARM WHEEL: silver",
     "wheel_gold": "THE FARM WHEEL: gold", "free_spins": "Wheel lands on free spins",
     "coin_prize": "Wheel lands on a coin prize", "max_win": "Max win 50,000x",
+    "hunt_5000x": "EGG HUNT: a 5,000x egg", "risk_win": "RISK THE FARM won",
 }
+# Which modes each force applies to. The base-game forces steer the spin (wheel.py's
+# accept, forced_tops); the others draw whole natural rounds until the category holds
+# (rejection sampling: exactly the natural distribution given the category).
+FORCE_MODES = {"wheel_bronze": ("base", "ante"), "wheel_silver": ("base", "ante"), "wheel_gold": ("base", "ante"),
+               "free_spins": ("base", "ante"), "coin_prize": ("base", "ante"), "max_win": ("base", "ante"),
+               "hunt_5000x": ("golden_egg_hunt", "egg_hunt"), "risk_win": ("risk_the_farm",)}
+TOP_EGG_X100 = 500000
 
 
 class Spin:
@@ -271,7 +279,7 @@ def egg_hunt(sp: Spin) -> None:
     for k, (prize, nest) in enumerate(zip(reveals, nests), start=1):
         if prize is not None:
             found += 1
-            if prize >= 500000:
+            if prize >= TOP_EGG_X100:
                 sp.features.add("hunt_5000x")
         sp.events.append(event(E.HUNT_REVEAL, pick=k, nest=nest, prize_x100=prize, rooster=prize is None,
                                total_x100=sp.total + (prize or 0)))
@@ -310,16 +318,25 @@ def play_once(pm: PiggyMath, rng: Rng, mode: str, force: str | None) -> Spin:
     return sp
 
 
+def force_met(sp: Spin, force: str | None) -> bool:
+    """Whether a drawn round is in the forced category (else play draws another)."""
+    if force == "max_win":
+        return sp.capped
+    if force in ("hunt_5000x", "risk_win"):
+        return force in sp.features
+    return True             # none, or a wheel force base_spin has already steered
+
+
 def play(rng: Rng, mode: str, force: str | None = None) -> Round:
     """One round of `mode`, decided in full; `force` picks a category (FORCES)."""
     pm = load()
     if force is not None and force not in FORCES:
         raise KeyError(f"unknown force {force!r}; known: {sorted(FORCES)}")
-    if force is not None and mode not in ("base", "ante"):
-        raise ValueError(f"force {force!r} applies to the base game and the ante only")
+    if force is not None and mode not in FORCE_MODES[force]:
+        raise ValueError(f"force {force!r} applies to {' and '.join(FORCE_MODES[force])} only")
     while True:
-        sp = play_once(pm, rng, mode, force)
-        if force != "max_win" or sp.capped:
+        sp = play_once(pm, rng, mode, force if mode in ("base", "ante") else None)
+        if force_met(sp, force):
             break
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
     if sp.capped:

@@ -104,3 +104,37 @@ def test_forced_max_win_is_exactly_the_cap_and_ends_there():
     cap_at = types.index(E.CAP)
     assert E.FREE_SPIN not in types[cap_at:] and E.CLUSTER_WIN not in types[cap_at:]
     assert types[-1] == E.ROUND_END and r.events[-1]["payout_x100"] == 5_000_000
+
+
+def test_top_egg_chance_is_exact_against_brute_force():
+    """P(at least one 5,000x egg) from the tables equals the enumeration over prize
+    counts and eggs: the book stratum's target carries no sampling noise."""
+    pm = load()
+    for mode in ("golden_egg_hunt", "egg_hunt"):
+        hunt = pm.hunt(mode)
+        tot = sum(hunt.ladder.values())
+        q = Fraction(hunt.ladder[500000], tot)
+        ktot = sum(hunt.prize_counts.values())
+        miss = sum(Fraction(w, ktot) * (1 - q) ** k for k, w in hunt.prize_counts.items())
+        assert hunt.chance_of_prize_at_least(500000) == 1 - miss
+        assert GAME.book_forces[mode]["hunt_5000x"] == float(1 - miss)
+    num, den = (int(x) for x in pm.mode("risk_the_farm")["chance"])
+    assert GAME.book_forces["risk_the_farm"]["risk_win"] == num / den
+
+
+@pytest.mark.parametrize("mode", ["golden_egg_hunt", "egg_hunt"])
+def test_forced_top_egg_rounds_hold_a_5000x_egg(mode):
+    for seed in range(20):
+        rnd = play(Rng(seed), mode, "hunt_5000x")
+        prizes = [e["prize_x100"] for e in rnd.events if e["type"] == E.HUNT_REVEAL and e["prize_x100"]]
+        assert 500000 in prizes and "hunt_5000x" in rnd.features
+        assert rnd.payout_x100 == min(sum(prizes), load().cap_x100)
+
+
+def test_forced_risk_win_pays_4000x_and_forces_stay_in_their_modes():
+    rnd = play(Rng(3), "risk_the_farm", "risk_win")
+    assert rnd.payout_x100 == 400000 and "risk_win" in rnd.features
+    with pytest.raises(ValueError, match="applies to"):
+        play(Rng(3), "base", "risk_win")
+    with pytest.raises(ValueError, match="applies to"):
+        play(Rng(3), "risk_the_farm", "max_win")
