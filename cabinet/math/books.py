@@ -41,7 +41,7 @@ import json
 import sys
 import zipfile
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -264,13 +264,20 @@ class ModeBooks:
     meta: dict[str, Any]
     cum: np.ndarray
     jackpot_x100: np.ndarray | None = None    # None: no book has a jackpot part
+    _sums: tuple[int, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.seed)
 
+    def sums(self) -> tuple[int, int]:
+        """(sum(w), sum(w * payout_x100)) as exact ints, computed once."""
+        if self._sums is None:
+            self._sums = exact_sums(self.weight, self.payout_x100)
+        return self._sums
+
     def rtp(self) -> Fraction:
         """Exact RTP: sum(w * payout) / (sum(w) * cost)."""
-        total, paid = exact_sums(self.weight, self.payout_x100)
+        total, paid = self.sums()
         return Fraction(paid, total * int(self.meta["cost_x100"]))
 
     def limit_cuts(self, bet_cents: int, cap: WinCap) -> bool:
@@ -291,19 +298,25 @@ class ModeBooks:
             paid = np.minimum(paid - jp, cap.max_cents) + jp
         return paid, win
 
-    def rtp_at(self, bet_cents: int, cap: WinCap) -> Fraction:
-        """Exact RTP at one bet once the cabinet's win limits (`cap`, as
-        WinCap.apply pays them, jackpot parts excluded from the money limit) hold:
-        sum(w * paid) / (sum(w) * price). Equal to rtp() wherever no book reaches a
-        limit; only the books that do are summed again."""
-        paid, win = self._paid(bet_cents, cap)
-        cut = np.flatnonzero(paid < win)
-        total, paid_x100 = exact_sums(self.weight, self.payout_x100)
-        # win = bet * pay // 100 rounds down; the cabinet only offers bets where it is exact
-        won = Fraction(bet_cents * paid_x100, 100)
-        lost = sum(map(int.__mul__, self.weight[cut].tolist(), (win[cut] - paid[cut]).tolist()))
-        price = Fraction(bet_cents * int(self.meta["cost_x100"]), 100)
-        return (won - lost) / (total * price)
+    def mean_paid_cents(self, bet_cents: int, cap: WinCap | None = None) -> Fraction:
+        """Exact mean cents a round of this mode pays at this bet, as the cabinet pays
+        it: win = bet * payout // 100, then the win limits (`cap`, WinCap.apply: the
+        money limit holds the win less its jackpot part). Only the books a limit cuts or
+        a cent rounds are summed again; the rest comes from the cached exact sums."""
+        total, paid_x100 = self.sums()
+        mean = Fraction(bet_cents * paid_x100, 100)
+        rest = (bet_cents * self.payout_x100) % 100             # cents the floor drops
+        odd = np.flatnonzero(rest)
+        mean -= Fraction(sum(map(int.__mul__, self.weight[odd].tolist(), rest[odd].tolist())), 100)
+        if cap is not None:
+            paid, win = self._paid(bet_cents, cap)
+            cut = np.flatnonzero(paid < win)
+            mean -= sum(map(int.__mul__, self.weight[cut].tolist(), (win[cut] - paid[cut]).tolist()))
+        return mean / total
+
+    def rtp_at(self, bet_cents: int, cap: WinCap | None = None) -> Fraction:
+        """Exact RTP at one bet under the cabinet's win limits: mean paid / price."""
+        return self.mean_paid_cents(bet_cents, cap) / Fraction(bet_cents * int(self.meta["cost_x100"]), 100)
 
 
 class Library:

@@ -4,7 +4,8 @@ The cash wheel: x1.5, x2, x3. The bonus wheel: an entry into a bonus with one of
 seven feature combinations, priced at the exact mean cash value of that
 combination's book library (`bonus_*` modes) at the current base
 bet, as the cabinet would pay it: the pot awards (the game's jackpots) in full, the
-rest held to the per-game money limit. So a 100% gamble stays 100% at every bet. The entries are
+rest held to the per-game money limit (`ModeBooks.mean_paid_cents`, the library's stored
+jackpot parts). So a 100% gamble stays 100% at every bet. The entries are
 walked with - and + from the cheapest to HAPPY BOOST + POT FILL + DOUBLE COINS, the
 top award; once the stake reaches its value the bonus wheel is disabled.
 A won entry plays a bonus drawn from that library (`draw_bonus`).
@@ -14,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from cabinet.core.money import WinCap
 from cabinet.core.rng import Rng
 from cabinet.mechanics.gamble import Gamble, gamble_offered, win_limit_cents
 
@@ -28,52 +30,11 @@ def gamble_config() -> dict[str, Any]:
     return g
 
 
-def library_value_cents(weights, payouts_x100, bet_cents: int, cap_cents: int | None,
-                        jackpot_x100=None) -> Fraction:
-    """Exact mean cash value of a library at a bet: sum(w * paid) / sum(w), where a
-    book pays its jackpot part in full and the rest up to cap_cents.
-    `jackpot_x100(i)` gives book i's jackpot part; it is asked only for books whose
-    win exceeds the cap (below the cap the split does not matter)."""
-    total = paid = 0
-    for i, (w, p) in enumerate(zip(weights.tolist(), payouts_x100.tolist())):
-        win = bet_cents * p // 100
-        if cap_cents is not None and win > cap_cents:
-            jp = bet_cents * (jackpot_x100(i) if jackpot_x100 else 0) // 100
-            win = min(win - jp, cap_cents) + jp
-        total += w
-        paid += w * win
-    return Fraction(paid, total)
-
-
-def book_jackpot_x100(library, mode: str, book: int) -> int:
-    """A book's pot awards, at most its payout: the library's stored jackpot part
-    (libraries store it since format 1 builds with `jackpot_x100`; none stored means
-    no book has one), else regenerated from the book's seed."""
-    stored = getattr(library.books(mode), "jackpot_x100", _UNKNOWN)
-    if stored is not _UNKNOWN:
-        return 0 if stored is None else int(stored[book])
-    key = (id(library), mode, book)
-    if key not in _JACKPOTS:
-        rnd = library.round(mode, book)
-        pots = sum(int(e["value_x100"]) for e in rnd.events if e["type"] == "pot_award")
-        _JACKPOTS[key] = min(pots, rnd.payout_x100)
-    return _JACKPOTS[key]
-
-
-_JACKPOTS: dict = {}
-_UNKNOWN = object()
-
-
 def bonus_values(library, bet_cents: int, cap_cents: int | None) -> list[tuple[str, Fraction]]:
     """(combination code, exact value in cents) of each bonus entry, cheapest first;
     the top combination DC+PF+HB must come last (the wheel's maximum award)."""
-    vals = []
-    for c in COMBOS:
-        mode = combo_mode(c)
-        mb = library.books(mode)
-        vals.append((combo_code(c), library_value_cents(
-            mb.weight, mb.payout_x100, bet_cents, cap_cents,
-            lambda i, mode=mode: book_jackpot_x100(library, mode, i))))
+    cap = WinCap(max_cents=cap_cents)
+    vals = [(combo_code(c), library.books(combo_mode(c)).mean_paid_cents(bet_cents, cap)) for c in COMBOS]
     vals.sort(key=lambda kv: kv[1])
     if vals[-1][0] != combo_code(7):
         raise ValueError(f"the top bonus entry must be DC+PF+HB, not {vals[-1][0]}")

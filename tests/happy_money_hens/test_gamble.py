@@ -5,29 +5,36 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from cabinet.core.money import WinCap
+from cabinet.math.books import ModeBooks
 from cabinet.mechanics.spin_chance import offer
-from games.happy_money_hens.gamble import bonus_values, gamble_config, library_value_cents, offered, start_gamble
+from games.happy_money_hens.gamble import bonus_values, gamble_config, offered, start_gamble
 from games.happy_money_hens.mathfile import COMBOS, combo_code, combo_mode
 
 
-class FakeBooks:
-    def __init__(self, weight, payout):
-        self.weight, self.payout_x100 = np.array(weight, np.int64), np.array(payout, np.int64)
+def small_books(weight, payout, jackpot=None, mode="bonus", cost_x100=100):
+    """A hand-made library of a few books (weights, payouts x100, jackpot parts)."""
+    n = len(weight)
+    return ModeBooks(mode=mode, seed=np.arange(n, dtype=np.uint64), force=np.full(n, -1, np.int16),
+                     payout_x100=np.array(payout, np.int64), weight=np.array(weight, np.int64),
+                     features=np.zeros(n, np.uint64), meta={"cost_x100": cost_x100},
+                     cum=np.cumsum(np.array(weight, np.int64)),
+                     jackpot_x100=None if jackpot is None else np.array(jackpot, np.int64))
 
 
 class FakeLibrary:
     """Seven small bonus libraries; the triple is the most valuable."""
 
     def __init__(self):
-        self.modes = {combo_mode(c): FakeBooks([3, 5, 2, 7], [c * 1000 + 150, c * 2000 + 75, c * 500, 777 * c])
+        self.modes = {combo_mode(c): small_books([3, 5, 2, 7], [c * 1000 + 150, c * 2000 + 75, c * 500, 777 * c])
                       for c in COMBOS}
 
     def books(self, mode):
         return self.modes[mode]
 
-    def round(self, mode, book):
-        from cabinet.core.round import Round
-        return Round(mode, int(self.modes[mode].payout_x100[book]), [])   # no pot awards
+
+def value(b, bet, cap_cents):
+    return b.mean_paid_cents(bet, WinCap(max_cents=cap_cents))
 
 
 def test_left_wheel_offers_half_double_or_triple():
@@ -44,11 +51,12 @@ def test_every_cash_and_bonus_option_pays_back_exactly_1(stake):
 
 
 def test_bonus_entry_value_is_the_exact_library_mean_held_to_the_money_limit():
-    b = FakeBooks([1, 3], [1000, 3000])          # 10x and 30x
-    assert library_value_cents(b.weight, b.payout_x100, 100, None) == Fraction(1000 * 1 + 3000 * 3, 4)
+    b = small_books([1, 3], [1000, 3000])          # 10x and 30x
+    assert value(b, 100, None) == Fraction(1000 * 1 + 3000 * 3, 4)
     # at a 1,000.00 bet the 30x book is held to a 25,000.00 limit
-    assert library_value_cents(b.weight, b.payout_x100, 100_000, 2_500_000) == \
-        Fraction(1_000_000 + 3 * 2_500_000, 4)
+    assert value(b, 100_000, 2_500_000) == Fraction(1_000_000 + 3 * 2_500_000, 4)
+    # a win is whole cents rounded down, as the cabinet pays it: 0.15 x 0.33x = 4.95 -> 4 cents
+    assert value(small_books([1], [33]), 15, None) == 4
 
 
 def test_the_bonus_wheel_tops_out_at_happy_boost_pot_fill_double_coins():
@@ -97,15 +105,14 @@ def test_shipped_bonus_libraries_price_the_wheel_exactly_and_top_out_at_the_trip
                 assert o.payback(stake) == 1
     # at a 1.00 bet an entry is worth the library's exact mean: 0.945 x its price
     mb = lib.books("bonus_dc_pf_hb")
-    exact = library_value_cents(mb.weight, mb.payout_x100, 100, None)
+    exact = value(mb, 100, None)
     assert exact == mb.rtp() * GAME.mode("bonus_dc_pf_hb").cost_x100
     assert abs(mb.rtp() - Fraction(945, 1000)) < Fraction(1, 10**6)
 
 
 def test_pot_awards_are_paid_beyond_the_money_limit_in_the_entry_value():
-    b = FakeBooks([1, 1], [3000, 100_000 + 500])        # 30x; a GRAND (1000x) + 5x
-    jp = {0: 0, 1: 100_000}
+    b = small_books([1, 1], [3000, 100_000 + 500], jackpot=[0, 100_000])   # 30x; a GRAND (1000x) + 5x
     # at a 1,000.00 bet the limit is 25,000.00: the 30x book is held to it, the GRAND
     # book pays its 1000x jackpot in full plus its 5x
-    v = library_value_cents(b.weight, b.payout_x100, 100_000, 2_500_000, lambda i: jp[i])
+    v = value(b, 100_000, 2_500_000)
     assert v == Fraction(2_500_000 + 100_000_000 + 500_000, 2)
