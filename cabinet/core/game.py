@@ -68,7 +68,8 @@ class GameSpec:
     default_bet: int | None = None
     # Optional extras; the cabinet reads `win_cap` (a money.WinCap whose max_cents is
     # the game's own money win limit, excluding the Round.jackpot_x100 part; config can
-    # only lower it) and `cap_exempt_modes`; the math tools read the ones listed in
+    # only lower it), `cap_exempt_modes`, and `force_modes` ({category: modes it lives in},
+    # for the review tools); the math tools read the ones listed in
     # cabinet/math/__init__.py.
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -209,6 +209,10 @@ class GameScene(Scene):
             return False
         force = force or self.force_next
         self.force_next = None
+        # a category that lives in other modes (e.g. a buy's top prize) is played there
+        homes = self.spec.extra.get("force_modes", {}).get(force) if force else None
+        if homes and mode_id is None and self.spin_mode() not in homes:
+            mode_id = next((m for m in homes if any(x.id == m for x in self.modes)), None)
         try:
             played = self.app.cabinet.start_round(self.spec.id, mode_id or self.spin_mode(), self.bet, force)
         except (BetRefused, CabinetLocked) as exc:

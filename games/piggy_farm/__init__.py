@@ -16,7 +16,7 @@ from cabinet.core.game import BetMode, GameSpec
 from cabinet.mechanics.clusters import find_clusters
 
 from .batch import play_batch
-from .rules import FORCES, TOP_EGG_X100, VERSION, play
+from .rules import FORCE_MODES, FORCES, TOP_EGG_X100, VERSION, play
 from .sources import par_info, payout_sources
 from .sim import FEATURES, simulate
 from .tables import BANDS, band_of, load
@@ -74,6 +74,7 @@ def _spec() -> GameSpec:
         force_categories=dict(FORCES), book_forces=forces, simulate=simulate, evaluate=evaluate,
         paytable=paytable, feature_names=FEATURES, default_bet=100,
         extra={"cap_exempt_modes": [mid for mid, m in raw["modes"].items() if m.get("cap_exempt")],
+               "force_modes": FORCE_MODES,     # review tools play a category in a mode it lives in
                # max-win books are forced (best-of-N free spins, a few CPU seconds each):
                # 50 of them carry the 1 in 7,149,814 category
                "forced_books": {"base": {"max_win": 50}},

@@ -269,3 +269,16 @@ def test_a_round_resumed_mid_way_shows_what_watching_showed_at_that_step(app, bu
     assert snapshot(scene) == watched
     press(app, K.K_SPACE)
     play_out(app, scene)
+
+
+@pytest.mark.parametrize("category, mode", [("hunt_5000x", "golden_egg_hunt"), ("risk_win", "risk_the_farm")])
+def test_review_tools_play_a_buy_category_in_its_buy(app, category, mode):
+    """The force menu's 'a 5,000x egg' / 'RISK THE FARM won' are categories of buys:
+    forced from the base game, the round is bought in a mode the category lives in."""
+    scene = open_game(app)
+    force_next(app, category)
+    before = app.cabinet.balance
+    press(app, K.K_SPACE)
+    played = scene.played
+    assert played.mode == mode and category in played.round.features
+    assert before - app.cabinet.balance == GAME.mode(mode).cost_cents(scene.bet)
