@@ -83,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         sys.stderr.write(f"config error: {exc}\n")
         return 2
+    from cabinet.core.operator_settings import apply_saved
+    for problem in apply_saved(cfg):            # the operator menu's saved settings
+        sys.stderr.write(f"operator settings: {problem}\n")
     if args.seed is not None and not 0 <= args.seed < 2**63:
         sys.stderr.write("main.py: --seed must be a whole number from 0 to 2**63-1\n")
         return 2

@@ -1,12 +1,15 @@
 """The operator menu, behind a PIN (CTRL+SHIFT+O, PIN from config): meters, recent
 rounds, audit status, demo credit top-up, gamble mode, volume, demo tools on/off,
-and in kiosk mode the only way out. Settings changed here hold until restart
-(config.yaml stays the operator's file)."""
+and in kiosk mode the only way out. The gamble, volume and demo-tools settings
+changed here are saved at once in <data_dir>/operator.json and hold across restarts
+(cabinet/core/operator_settings.py; config.yaml stays the operator's hand-written file)."""
 from __future__ import annotations
 
 import time
 
 import pygame
+
+from cabinet.core.operator_settings import GAMBLE_MODES, save
 
 from . import draw as D
 from .overlay import Overlay
@@ -14,7 +17,6 @@ from .widgets import Button
 
 DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)})
-GAMBLE_MODES = ("on", "on_5x", "off")
 
 
 class PinPad(Overlay):
@@ -117,7 +119,16 @@ class OperatorMenu(Overlay):
             self.app.running = False
         else:
             return False
+        if action in ("gamble", "vol_up", "vol_down", "demo_tools"):
+            self._save()
         return True
+
+    def _save(self) -> None:
+        """Keep the switches across restarts (<data_dir>/operator.json)."""
+        try:
+            save(self.app.config, self.app.audio.volume)
+        except OSError as exc:
+            self.app.toast(f"Settings not saved ({exc}); they hold until restart")
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)

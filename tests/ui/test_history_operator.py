@@ -86,6 +86,10 @@ def test_operator_menu_needs_the_pin_and_tops_up_demo_credit(app):
     assert app.cabinet.balance == before + 10000 and app.cabinet.audit()[0]
     menu.on_action("gamble")
     assert app.config.gamble == "off"           # on_5x -> off
+    import json
+    from cabinet.core.operator_settings import settings_path
+    saved = json.loads(settings_path(app.config).read_text())     # kept across restarts
+    assert saved["gamble"] == "off" and saved["demo_tools"] == app.config.demo_tools
     press(app, K.K_ESCAPE)
     assert isinstance(app.stack.top, Lobby)
 
