@@ -17,6 +17,7 @@ from .money import Currency, parse_amount
 from .schema import ConfigError, Field, boolean, choice, integer, number, text, validate_section
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "config.yaml"
+GAMBLE_SETTINGS = ("on", "on_5x", "off")     # Happy Money Hens' gamble entry setting
 
 KEY_NAMES = ({chr(c) for c in range(ord("a"), ord("z") + 1)} | {str(d) for d in range(10)}
              | {f"f{i}" for i in range(1, 13)}
@@ -141,7 +142,7 @@ SCHEMA: dict[str, Any] = {
     "real_play": boolean(False),
     "demo_tools": boolean(True),
     "math_source": choice(("books", "live"), "books"),
-    "gamble": choice(("on", "on_5x", "off"), "on_5x"),
+    "gamble": choice(GAMBLE_SETTINGS, "on_5x"),
     "turbo_allowed": boolean(True),
     "skip_allowed": boolean(True),
     "min_round_seconds": number(0.0, 10.0, 0.0),

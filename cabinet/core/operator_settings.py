@@ -14,24 +14,23 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .config import SCHEMA
+from .schema import ConfigError, Field
+
 FILE = "operator.json"
-GAMBLE_MODES = ("on", "on_5x", "off")
+# each saved key -> its config.yaml key: a saved value passes config.yaml's own check
+KEYS = {"gamble": "gamble", "volume": "sound.volume", "demo_tools": "demo_tools"}
 
 
 def settings_path(cfg: Any) -> Path:
     return Path(cfg.data_path) / FILE
 
 
-def _check(key: str, value: Any) -> str | None:
-    """None if `value` is allowed for `key`, else what is allowed."""
-    if key == "gamble":
-        return None if value in GAMBLE_MODES else f"one of {', '.join(GAMBLE_MODES)}"
-    if key == "volume":
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
-        return None if ok else "a number from 0 to 1"
-    if key == "demo_tools":
-        return None if isinstance(value, bool) else "true or false"
-    return f"only {', '.join(('gamble', 'volume', 'demo_tools'))}"
+def _field(config_key: str) -> Field:
+    section = SCHEMA
+    for part in config_key.split("."):
+        section = section[part]
+    return section
 
 
 def apply_saved(cfg: Any) -> list[str]:
@@ -48,18 +47,22 @@ def apply_saved(cfg: Any) -> list[str]:
         return [f"{path}: cannot be read ({exc}); config.yaml's settings are used"]
     problems = []
     for key, value in data.items():
-        allowed = _check(key, value)
-        if allowed:
-            problems.append(f"{path}: {key} = {value!r} is not allowed; allowed: {allowed}; ignored")
-        elif key == "gamble":
+        if key not in KEYS:
+            problems.append(f"{path}: {key} is not a saved setting; allowed: {', '.join(KEYS)}; ignored")
+            continue
+        try:
+            value = _field(KEYS[key]).validate(key, value)
+        except ConfigError as exc:
+            problems.append(f"{path}: {exc}; ignored")
+            continue
+        if key == "gamble":
             cfg.gamble = value
         elif key == "volume":
-            cfg.sound.volume = float(value)
-        elif key == "demo_tools":
-            if value and getattr(cfg, "real_play", False):
-                problems.append(f"{path}: demo_tools = true is ignored: config.yaml sets real_play: true")
-            else:
-                cfg.demo_tools = value
+            cfg.sound.volume = value
+        elif value and getattr(cfg, "real_play", False):
+            problems.append(f"{path}: demo_tools = true is ignored: config.yaml sets real_play: true")
+        else:
+            cfg.demo_tools = value
     return problems
 
 

@@ -9,7 +9,8 @@ import time
 
 import pygame
 
-from cabinet.core.operator_settings import GAMBLE_MODES, save
+from cabinet.core.config import GAMBLE_SETTINGS
+from cabinet.core.operator_settings import save
 
 from . import draw as D
 from .overlay import Overlay
@@ -107,7 +108,8 @@ class OperatorMenu(Overlay):
             self.audit = cab.audit()
         elif action == "gamble":
             now = getattr(cfg, "gamble", "off")
-            cfg.gamble = GAMBLE_MODES[(GAMBLE_MODES.index(now) + 1) % 3] if now in GAMBLE_MODES else "off"
+            cfg.gamble = (GAMBLE_SETTINGS[(GAMBLE_SETTINGS.index(now) + 1) % len(GAMBLE_SETTINGS)]
+                          if now in GAMBLE_SETTINGS else "off")
         elif action in ("vol_up", "vol_down"):
             self.app.audio.set_volume(self.app.audio.volume + (0.1 if action == "vol_up" else -0.1))
             self.app.audio.play("click")
