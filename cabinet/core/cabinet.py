@@ -86,18 +86,10 @@ def limited_options(library: Any, ladder: tuple[int, ...], modes: tuple[str, ...
     bet grows, so the offered bets are the ladder up to one bet (none: not offered)."""
     out = {}
     for mode in modes:
-        if mode == spin_mode:
-            continue
-        mb = library.books(mode)
-        lo, hi = 0, len(ladder)         # binary search: bets below lo are uncut, from hi on cut
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if mb.limit_cuts(ladder[mid], cap):
-                hi = mid
-            else:
-                lo = mid + 1
-        if lo < len(ladder):
-            out[mode] = ladder[lo - 1] if lo else 0
+        if mode != spin_mode:
+            top = library.books(mode).last_uncut_bet(ladder, cap)
+            if top is not None:
+                out[mode] = top
     return out
 
 

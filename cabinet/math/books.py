@@ -283,7 +283,22 @@ class ModeBooks:
     def limit_cuts(self, bet_cents: int, cap: WinCap) -> bool:
         """Whether the win limits would cut some book's win at this bet (fast check;
         where they do not, the RTP at this bet is exactly rtp())."""
-        return bool(np.any(self._paid(bet_cents, cap)[0] < bet_cents * self.payout_x100 // 100))
+        paid, win = self._paid(bet_cents, cap)
+        return bool(np.any(paid < win))
+
+    def last_uncut_bet(self, ladder: tuple[int, ...], cap: WinCap) -> int | None:
+        """The highest bet of an ascending ladder at which the limits cut no book (0:
+        none; None: every bet). A limit cuts more as the bet grows: binary search."""
+        lo, hi = 0, len(ladder)         # bets below lo are uncut, from hi on cut
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.limit_cuts(ladder[mid], cap):
+                hi = mid
+            else:
+                lo = mid + 1
+        if lo == len(ladder):
+            return None
+        return ladder[lo - 1] if lo else 0
 
     def _paid(self, bet_cents: int, cap: WinCap) -> tuple[np.ndarray, np.ndarray]:
         """(paid, win) cents of every book at this bet, as WinCap.apply pays them."""

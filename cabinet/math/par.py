@@ -130,7 +130,8 @@ def rtp_by_bet(lib: B.Library) -> dict[str, Any] | None:
         return None
     modes = [m.id for m in spec.modes if m.kind in ("spin", "buy") and m.id in lib.modes]
     table = {m: {str(b): float(lib.books(m).rtp_at(b, cap)) for b in spec.bet_ladder} for m in modes}
-    uncut = {m: max([b for b in spec.bet_ladder if not lib.books(m).limit_cuts(b, cap)], default=0) for m in modes}
+    uncut = {m: lib.books(m).last_uncut_bet(spec.bet_ladder, cap) for m in modes}
+    uncut = {m: spec.bet_ladder[-1] if top is None else top for m, top in uncut.items()}
     return {"limit_cents": cap.max_cents, "ladder_cents": list(spec.bet_ladder), "rtp": table,
             "uncut_up_to_cents": uncut}
 

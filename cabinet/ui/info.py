@@ -89,8 +89,9 @@ class InfoScene(Scene):
             at_bet = ""
             if rtp is not None and setup is not None and setup.library is not None and cap is not None:
                 mb = setup.library.books(m.id)
-                if mb.limit_cuts(g.bet, cap):
-                    rtp, at_bet = float(mb.rtp_at(g.bet, cap)), " at this bet (win limit)"
+                here = mb.rtp_at(g.bet, cap)
+                if here != mb.rtp():
+                    rtp, at_bet = float(here), " at this bet (win limit)"
             blocks.append(("row", row + (f"   RTP {rtp * 100:.2f}%{at_bet}" if rtp is not None else "")))
         return blocks
 
