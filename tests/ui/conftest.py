@@ -78,6 +78,19 @@ def run(app: App, frames: int = 1, dt: float = 1 / 60) -> None:
         app.step(dt)
 
 
+def play_rounds(app: App, n: int):
+    """From the lobby: open the first game (ENTER) and play n rounds to their end with
+    SPACE (start, skip, and close whatever a round opens on top). Returns the scene."""
+    press(app, pygame.K_RETURN)
+    scene = app.stack.top
+    for _ in range(n):
+        press(app, pygame.K_SPACE)
+        press(app, pygame.K_SPACE)
+        while app.stack.top is not scene:
+            press(app, pygame.K_SPACE)
+    return scene
+
+
 def run_seconds(app: App, seconds: float, dt: float = 1 / 30) -> None:
     run(app, int(seconds / dt) + 1, dt)
 

@@ -17,19 +17,13 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame  # noqa: E402
 
-from tests.ui.conftest import make_app, press, run  # noqa: E402
+from tests.ui.conftest import make_app, play_rounds, press, run  # noqa: E402
 
 
 def main() -> None:
     tmp, rounds = Path(sys.argv[1]), int(sys.argv[2])
     app = make_app(tmp)
-    press(app, pygame.K_RETURN)
-    scene = app.stack.top
-    for _ in range(rounds):
-        press(app, pygame.K_SPACE)
-        press(app, pygame.K_SPACE)
-        while app.stack.top is not scene:
-            press(app, pygame.K_SPACE)
+    scene = play_rounds(app, rounds)
     press(app, pygame.K_SPACE)
     run(app, 30, 1 / 60)
     app.checkpoints.flush()

@@ -7,20 +7,9 @@ from cabinet.ui.game_scene import GameScene
 from cabinet.ui.history import HistoryScene
 from cabinet.ui.lobby import Lobby
 from cabinet.ui.operator import OperatorMenu, PinPad
-from tests.ui.conftest import make_app, press, run, shift
+from tests.ui.conftest import make_app, play_rounds, press, run, shift
 
 K = pygame
-
-
-def play_rounds(app, n: int) -> GameScene:
-    press(app, K.K_RETURN)
-    scene = app.stack.top
-    for _ in range(n):
-        press(app, K.K_SPACE)
-        press(app, K.K_SPACE)
-        while app.stack.top is not scene:
-            press(app, K.K_SPACE)
-    return scene
 
 
 def test_history_lists_settled_rounds_newest_first_and_recall_replays_one_without_money(app):
