@@ -52,16 +52,17 @@ class Offers:
         With book libraries: each library's exact mean value (games' gamble.py). With
         live math (development) there is no library to average, so an entry is priced
         at the value its library is built to: the mode's cost times the game's RTP."""
-        library = self.cabinet.games[self.scene.spec.id].library
+        setup = self.cabinet.games[self.scene.spec.id]
+        library = setup.library
         if library is not None:
-            # Pricing a bet walks every bonus book (about 12 ms): once per bet and library,
-            # not in every gamble's first frame.
+            # Pricing a bet costs 0.5-5 ms (more where the limit cuts books): once per bet
+            # and library, not in every gamble's first frame.
             if self._values_of is not library:
                 self._values, self._values_of = {}, library
             if bet not in self._values:
                 try:
-                    cap = int(self.scene.math.raw["max_win_cents"])
-                    self._values[bet] = hens_gamble.bonus_values(library, bet, cap)
+                    # the limit the cabinet pays a won bonus under (game's, or config's if lower)
+                    self._values[bet] = hens_gamble.bonus_values(library, bet, setup.cap.max_cents)
                 except (KeyError, ValueError):      # a library without the bonus modes: no bonus wheel
                     self._values[bet] = []
             return list(self._values[bet])
