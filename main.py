@@ -4,7 +4,8 @@
     python main.py --kiosk                # fullscreen kiosk / cabinet mode
     python main.py --demo                 # review tools on (force menu, showcase)
     python main.py --check-config [FILE]  # validate a config file and exit
-    python main.py --meters               # balance and meters as JSON
+    python main.py --meters               # balance and meters as JSON (after a full audit)
+    python main.py --audit                # audit the ledger in full: what was checked, exit 0 or 2
     python main.py --shots DIR [--game ID]  # render every scene to PNGs with an index.json
     python main.py --seed N               # reproducible RNG for demos
 
@@ -13,7 +14,6 @@ User mistakes (a bad config, a bad argument) print one line and exit 2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 
@@ -44,6 +44,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--config", metavar="FILE", help="config file (default: config.yaml beside main.py)")
     p.add_argument("--check-config", nargs="?", const="", metavar="FILE", help="validate a config file and exit")
     p.add_argument("--meters", action="store_true", help="print balance and meters as JSON and exit")
+    p.add_argument("--audit", action="store_true", help="audit the ledger in full, print what was checked, exit")
     p.add_argument("--seed", type=int, metavar="N", help="seed the RNG for a reproducible demo")
     p.add_argument("--kiosk", action="store_true", help="fullscreen kiosk mode")
     p.add_argument("--demo", action="store_true", help="turn the review tools on")
@@ -97,16 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.kiosk:
         cfg.display.kiosk = True
 
+    if args.meters or args.audit:
+        from cabinet.core.ledger.cli import run
+        return run(cfg.data_path, "meters" if args.meters else "audit")
+
     from cabinet.core.cabinet import Cabinet
     cabinet = Cabinet(cfg, seed=args.seed)
-    if args.meters:
-        if cabinet.ledger is None:
-            sys.stderr.write(f"cabinet locked: {cabinet.locked}\n")
-            return 3
-        ok, message = cabinet.audit()
-        print(json.dumps({"balance": cabinet.balance, "audit": message if not ok else "ok",
-                          "meters": cabinet.meters()}, indent=2))
-        return 0
     if args.game and args.game not in cabinet.games and args.game not in cabinet.refused:
         sys.stderr.write(f"main.py: --game {args.game!r} is not a game here; allowed: {', '.join(cabinet.games)}\n")
         return 2

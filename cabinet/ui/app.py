@@ -20,12 +20,16 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 
+from cabinet.core.cabinet import CabinetLocked  # noqa: E402
+from cabinet.core.ledger import LedgerError  # noqa: E402
+
 from . import draw as D  # noqa: E402
 from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
 from .clock import RealClock  # noqa: E402
 from .input import InputMap  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
+from .locked import show_lock  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
 
 
@@ -240,19 +244,26 @@ class App:
 
     # -- frame ------------------------------------------------------------------
     def step(self, dt: float) -> None:
-        """One frame: events, update(dt), draw, flip."""
-        for event in pygame.event.get():
-            self.handle_event(event)
-            if not self.running:
-                return
-        self.time += dt
-        if self.kiosk and self._cursor_hidden_at and self.time > self._cursor_hidden_at:
-            pygame.mouse.set_visible(False)
-            self._cursor_hidden_at = 0.0
-        self.audio.poll()
-        self.stack.update(dt)
-        self.session.update()
-        self._maybe_attract()
+        """One frame: events, update(dt), draw, flip. A locked cabinet (a failed check,
+        damaged data, a storage error: CabinetLocked or LedgerError out of any scene)
+        shows the lock notice instead of crashing."""
+        try:
+            for event in pygame.event.get():
+                self.handle_event(event)
+                if not self.running:
+                    return
+            self.time += dt
+            if self.kiosk and self._cursor_hidden_at and self.time > self._cursor_hidden_at:
+                pygame.mouse.set_visible(False)
+                self._cursor_hidden_at = 0.0
+            self.audio.poll()
+            self.stack.update(dt)
+            self.session.update()
+            self._maybe_attract()
+        except (CabinetLocked, LedgerError) as exc:
+            self.cabinet.lock(str(exc))
+        if self.cabinet.locked:
+            show_lock(self)
         self.render()
         pygame.display.flip()
         if self._settle_gc:
@@ -288,17 +299,17 @@ def start_scenes(app: App, start_game: str | None = None) -> None:
     """Lobby at the bottom; a locked cabinet's notice, a crashed round's game, or
     the game asked for on the command line on top."""
     from .lobby import Lobby
-    from .locked import LockedNotice
     cabinet = app.cabinet
     app.push(Lobby(app))
-    if cabinet.locked:
-        app.push(LockedNotice(app, cabinet.locked))
-        return
-    interrupted = cabinet.open_round()
-    if interrupted is not None:
-        app.open_game(interrupted.game)      # the scene resumes it from its checkpoint
-    elif start_game and start_game in cabinet.games:
-        app.open_game(start_game)
+    try:
+        interrupted = cabinet.open_round()
+        if interrupted is not None:
+            app.open_game(interrupted.game)      # the scene resumes it from its checkpoint
+        elif start_game and start_game in cabinet.games and not cabinet.locked:
+            app.open_game(start_game)
+    except (CabinetLocked, LedgerError) as exc:
+        cabinet.lock(str(exc))
+    show_lock(app)
 
 
 def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False) -> int:

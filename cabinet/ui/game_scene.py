@@ -29,6 +29,7 @@ from . import draw as D
 from .autoplay import Autoplay
 from .celebration import BigWin, big_win_tier
 from .hud import Hud, build_buttons, game_action
+from .locked import show_lock
 from .presentation import Presentation, Step
 from .scene import Scene
 from .widgets import Button
@@ -215,7 +216,11 @@ class GameScene(Scene):
             mode_id = next((m for m in homes if any(x.id == m for x in self.modes)), None)
         try:
             played = self.app.cabinet.start_round(self.spec.id, mode_id or self.spin_mode(), self.bet, force)
-        except (BetRefused, CabinetLocked) as exc:
+        except CabinetLocked:                         # altered data or a storage error: nothing was
+            self.stop_autoplay()                      # debited; the lock notice says why
+            show_lock(self.app)
+            return False
+        except BetRefused as exc:
             self.message(str(exc))
             self.app.audio.play("refuse")
             self.stop_autoplay()

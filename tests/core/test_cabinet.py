@@ -27,7 +27,8 @@ def test_plugin_round_is_debited_recorded_then_credited(tmp_path):
     assert cab.settle(played.round_id) == played.win_cents
     assert cab.settle(played.round_id) == 0        # never paid twice
     assert cab.balance == 900 + played.win_cents
-    assert cab.audit() == (True, "ok")
+    ok, message = cab.audit()
+    assert ok and message.startswith("ok: ") and "1 rounds (1 settled, 0 open), 1 cash" in message
 
 
 def test_replay_regenerates_the_same_round(tmp_path):
@@ -92,17 +93,20 @@ def test_audit_mismatch_locks_and_leaves_data(tmp_path):
     cab.ledger.close()
     before = (tmp_path / "ledger.sqlite").read_bytes()
     locked = cabinet(tmp_path)
-    assert locked.locked and "audit" in locked.locked
+    assert locked.locked and "meter balance" in locked.locked
     with pytest.raises(CabinetLocked):
         locked.start_round("toygame", "base", 100)
-    locked.ledger.close()
     assert (tmp_path / "ledger.sqlite").read_bytes() == before
 
 
 def test_unreadable_ledger_locks(tmp_path):
+    cabinet(tmp_path).ledger.close()                 # a cabinet, its key, then garbage over its ledger
     (tmp_path / "ledger.sqlite").write_bytes(b"garbage" * 1000)
     cab = cabinet(tmp_path)
     assert cab.locked and "cannot be read" in cab.locked
+    (tmp_path / "cabinet.key").unlink()
+    assert "ledger missing or replaced" in cabinet(tmp_path).locked
+    assert (tmp_path / "ledger.sqlite").read_bytes() == b"garbage" * 1000
 
 
 def test_only_bets_that_pay_whole_cents_are_offered():
