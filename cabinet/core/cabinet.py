@@ -245,7 +245,7 @@ class Cabinet:
         if self.locked:
             return False, self.locked
         report = self.ledger.report if self.ledger else None
-        return True, f"ok: {report.summary()}" if report else "ok"
+        return True, f"last full audit: {report.summary()}" if report else "ok"
 
     def meters(self) -> dict[str, Any]:
         return self._call(lambda: self.ledger.meters(), default={})
@@ -416,4 +416,5 @@ class Cabinet:
         self.ledger, self.locked = fresh, None
         self._recovered.clear()
         self._call(self._power_up)
+        self._call(self.ledger.verify)
         return folder

@@ -142,14 +142,11 @@ class OperatorMenu(Overlay):
         A, cab = self.app.assets, self.app.cabinet
         cur = cab.currency
         ok, message = self.audit
-        A.blit_text(surface, f"AUDIT: {'OK' if ok else 'FAILED'}", 34, (140, 150), D.GREEN if ok else D.RED,
-                    bold=True)
-        A.blit_text(surface, message, 24, (140, 190), D.RED if not ok else D.MUTED, wrap=1040)
-        if cab.locked:      # nothing more is read from a ledger that cannot be trusted
-            A.blit_text(surface, "The ledger is left untouched for inspection. RAM CLEAR keeps its files in a "
-                                 "backup folder and starts a fresh ledger.", 28, (140, 330), D.CREAM, wrap=1040)
-            self.draw_widgets(surface)
+        if cab.locked or not ok:      # nothing more is read from a ledger that cannot be trusted
+            self._draw_locked(surface, message)
             return
+        A.blit_text(surface, "AUDIT: OK", 34, (140, 150), D.GREEN, bold=True)
+        A.blit_text(surface, message, 22, (140, 200), D.MUTED)
         A.blit_text(surface, f"BALANCE {cur.format(cab.balance)}", 34, (620, 150), D.CREAM, bold=True)
         meters = cab.meters()
         y = 290
@@ -170,6 +167,18 @@ class OperatorMenu(Overlay):
             when = time.strftime("%H:%M:%S", time.localtime(rec.started_at))
             A.blit_text(surface, f"#{rec.id} {when} {rec.game} {rec.mode} bet {cur.format(rec.bet_cents)} "
                                  f"win {cur.format(rec.win_cents)}", 22, (640, 332 + i * 34), D.CREAM)
+        self.draw_widgets(surface)
+
+
+    def _draw_locked(self, surface: pygame.Surface, message: str) -> None:
+        A = self.app.assets
+        A.blit_text(surface, "AUDIT: FAILED", 44, (660, 170), D.RED, anchor="center", bold=True)
+        r = A.blit_text(surface, message, 30, (660, 230), D.CREAM, anchor="midtop", wrap=980)
+        y = 230 + r.height / self.app.layout.scale + 60
+        help_text = ("The data is left untouched for inspection. RUN AUDIT checks it again. A storage error "
+                     "clears when the cabinet restarts; anything else needs RAM CLEAR, which keeps the old "
+                     "files in a backup folder and starts a fresh ledger.")
+        A.blit_text(surface, help_text, 26, (660, y), D.MUTED, anchor="midtop", wrap=980)
         self.draw_widgets(surface)
 
 

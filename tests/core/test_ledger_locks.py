@@ -167,8 +167,9 @@ def test_ram_clear_keeps_the_old_files_and_starts_fresh_with_the_clear_logged(tm
     played = cab.start_round(GAME.id, "base", 100)
     cab.settle(played.round_id)
     cab.ledger.close()
-    sqlite3.connect(tmp_path / "ledger.sqlite", isolation_level=None).execute(
-        "UPDATE rounds SET win_cents = win_cents + 5000")
+    con = sqlite3.connect(tmp_path / "ledger.sqlite", isolation_level=None)
+    con.execute("UPDATE rounds SET win_cents = win_cents + 5000")
+    con.close()
     old = {n: (tmp_path / n).read_bytes() for n in ("ledger.sqlite", "cabinet.key")}
     locked = cabinet(tmp_path)
     assert locked.locked
@@ -235,7 +236,9 @@ def test_audit_and_meters_on_a_damaged_ledger_print_one_line_and_exit_2(tmp_path
     cab = cabinet(tmp_path)
     cab.settle(cab.start_round(GAME.id, "base", 100).round_id)
     cab.ledger.close()
-    sqlite3.connect(tmp_path / "ledger.sqlite", isolation_level=None).execute(damage)
+    con = sqlite3.connect(tmp_path / "ledger.sqlite", isolation_level=None)
+    con.execute(damage)
+    con.close()
     before = (tmp_path / "ledger.sqlite").read_bytes()
     for flag in ("--audit", "--meters"):
         r = main_py("--config", str(tmp_path / "config.yaml"), flag)
