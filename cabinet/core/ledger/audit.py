@@ -40,61 +40,73 @@ def _tagged(kind: Kind, rows: Iterator[sqlite3.Row]) -> Iterator[tuple[Any, Kind
         yield row[kind.seq], kind, row
 
 
+class _Bad(Exception):
+    """A check failed; the text follows the row's name (named only then: the walk is hot)."""
+
+
 class Walk:
     """Follows the chain from a known place: each entry's place, link and money."""
 
-    def __init__(self, key: bytes, seq: int, link: str, sums: dict[str, int]):
+    def __init__(self, key: bytes, seq: int, link: str, sums: dict[str, int], from_start: bool = False):
         self.key, self.seq, self.link, self.sums = key, seq, link, dict(sums)
+        # From the first entry every round row is met at its start entry: check it there
+        # once; a walk from the middle checks it again at its settlement.
+        self.row_kinds = (ROUND,) if from_start else (ROUND, SETTLE)
 
-    def step(self, seq: Any, kind: Kind, row: sqlite3.Row) -> str:
-        where = kind.describe(row, seq)
-        if type(seq) is not int or seq <= self.seq:
-            raise LedgerError(f"{FAILED}: {where} is out of place: the chain is already at entry {self.seq}")
-        if seq != self.seq + 1:
+    def step(self, seq: Any, kind: Kind, row: sqlite3.Row) -> None:
+        if type(seq) is not int or seq != self.seq + 1:
+            where = kind.describe(row, seq)
+            if type(seq) is not int or seq <= self.seq:
+                raise LedgerError(f"{FAILED}: {where} is out of place: the chain is already at entry {self.seq}")
             raise LedgerError(f"{FAILED}: chain entry {self.seq + 1} is missing (the next one is {where}): "
                               "a row was deleted")
-        verify_link(self.key, self.link, seq, kind, row, where)
+        try:
+            verify_link(self.key, self.link, seq, kind, row)
+            self._money(kind, row)
+            if kind in self.row_kinds:
+                check_round(self.key, row)
+        except _Bad as exc:
+            raise LedgerError(f"{FAILED}: {kind.describe(row, seq)}{exc}") from None
+        self.seq, self.link = seq, row[kind.link]
+
+    def _money(self, kind: Kind, row: sqlite3.Row) -> None:
         try:
             moved = chain.movement(kind, row)
         except (ValueError, TypeError) as exc:
-            raise LedgerError(f"{FAILED}: {where}: {exc}") from None
+            raise _Bad(f": {exc}") from None
         if moved is not None:
             before, after, deltas = moved
             if before != self.sums["balance"]:
-                raise LedgerError(f"{FAILED}: {where}: the balance before it ({before}) is not the balance after "
-                                  f"the previous money movement ({self.sums['balance']})")
+                raise _Bad(f": the balance before it ({before}) is not the balance after the previous money "
+                           f"movement ({self.sums['balance']})")
             if after != before + deltas["balance"] or after < 0:
-                raise LedgerError(f"{FAILED}: {where}: the balance after it ({after}) is not {before} "
-                                  f"{deltas['balance']:+d}")
+                raise _Bad(f": the balance after it ({after}) is not {before} {deltas['balance']:+d}")
             self.sums = chain.add(self.sums, deltas)
-        if kind in (ROUND, SETTLE):
-            check_round(self.key, row, where)
-        self.seq, self.link = seq, row[kind.link]
-        return where
 
 
-def verify_link(key: bytes, prev: str, seq: int, kind: Kind, row: sqlite3.Row, where: str) -> None:
+def verify_link(key: bytes, prev: str, seq: int, kind: Kind, row: sqlite3.Row) -> None:
     try:
         expect = chain.link(key, prev, kind, seq, row)
     except (ValueError, TypeError) as exc:
-        raise LedgerError(f"{FAILED}: {where}: a column {exc}") from None
+        raise _Bad(f": a column {exc}") from None
     if not chain.same(row[kind.link], expect):
-        raise LedgerError(f"{FAILED}: {where} does not match its MAC: it was altered")
+        raise _Bad(" does not match its MAC: it was altered")
 
 
-def check_round(key: bytes, row: sqlite3.Row, where: str) -> None:
+def check_round(key: bytes, row: sqlite3.Row) -> None:
     """A round's state agrees with its settlement entry; its checkpoint with its MAC."""
     settled = row["settle_seq"] is not None
     if row["state"] != ("settled" if settled else "open"):
-        raise LedgerError(f"{FAILED}: {where}: state {row['state']!r} does not agree with its settlement entry")
-    if not settled and any(row[c] is not None for c in ("settle_link", "balance_after", "settled_at")):
-        raise LedgerError(f"{FAILED}: {where}: an open round carries settlement columns")
+        raise _Bad(f": state {row['state']!r} does not agree with its settlement entry")
+    if not settled and (row["settle_link"] is not None or row["balance_after"] is not None
+                        or row["settled_at"] is not None):
+        raise _Bad(": an open round carries settlement columns")
     try:
         expect = chain.checkpoint_mac(key, row["id"], row["checkpoint"])
     except ValueError as exc:
-        raise LedgerError(f"{FAILED}: {where}: its checkpoint {exc}") from None
+        raise _Bad(f": its checkpoint {exc}") from None
     if not chain.same(row["checkpoint_mac"], expect):
-        raise LedgerError(f"{FAILED}: {where}: its presentation checkpoint does not match its MAC")
+        raise _Bad(": its presentation checkpoint does not match its MAC")
 
 
 def read_identity(db: sqlite3.Connection, key: bytes, path: str, key_path: str) -> str:
@@ -198,16 +210,17 @@ def full(db: sqlite3.Connection, key: bytes, identity: str) -> Report:
     head = read_head(db, key)
     if head.vseq < 0 or head.vseq > head.seq:
         raise LedgerError(f"{FAILED}: the audit head's verified entry {head.vseq} is outside the chain")
-    walk = Walk(key, 0, identity, chain.zero_sums())
+    walk = Walk(key, 0, identity, chain.zero_sums(), from_start=True)
     report = Report()
     if head.vseq == 0 and (head.vlink != identity or head.vsums != walk.sums):
         raise LedgerError(f"{FAILED}: the audit head does not start at this ledger's identity")
+    counts = report.counts
     for seq, kind, row in entries(db):
-        where = walk.step(seq, kind, row)
-        report.counts[kind.name] += 1
-        report.open_rounds += kind is ROUND and row["state"] == "open"
+        walk.step(seq, kind, row)
+        counts[kind.name] += 1
         if seq == head.vseq and (walk.link != head.vlink or walk.sums != head.vsums):
-            raise LedgerError(f"{FAILED}: {where} is not the entry the audit head last verified")
+            raise LedgerError(f"{FAILED}: {kind.describe(row, seq)} is not the entry the audit head last verified")
+    report.open_rounds = counts["round"] - counts["settle"]
     _close(walk, head)
     check_meters(db, head.sums)
     check_states(db, head.states)
@@ -230,7 +243,10 @@ def verify_row(db: sqlite3.Connection, key: bytes, identity: str, kind: Kind, ro
     seq = row[kind.seq]
     if type(seq) is not int or seq < 1:
         raise LedgerError(f"{FAILED}: {kind.describe(row, seq)} has no place in the chain")
-    where = kind.describe(row, seq)
-    verify_link(key, link_at(db, seq - 1, identity), seq, kind, row, where)
-    if kind in (ROUND, SETTLE):
-        check_round(key, row, where)
+    prev = link_at(db, seq - 1, identity)
+    try:
+        verify_link(key, prev, seq, kind, row)
+        if kind is ROUND or kind is SETTLE:
+            check_round(key, row)
+    except _Bad as exc:
+        raise LedgerError(f"{FAILED}: {kind.describe(row, seq)}{exc}") from None

@@ -56,7 +56,10 @@ def canonical(tag: str, values: Sequence[Any]) -> bytes:
     for v in values:
         if not (v is None or type(v) in (int, str) or (type(v) is float and math.isfinite(v))):
             raise ValueError(f"holds a {type(v).__name__} value {v!r:.40}")
-    return json.dumps([tag, *values], separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode()
+    return _encode([tag, *values]).encode()
+
+
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode
 
 
 def mac(key: bytes, *parts: bytes) -> str:
@@ -69,7 +72,7 @@ def same(a: Any, b: str) -> bool:
 
 def link(key: bytes, prev: str, kind: Kind, seq: int, row: Mapping[str, Any]) -> str:
     """The link of an entry at `seq` following `prev` (both hex). ValueError: not canonical."""
-    return mac(key, bytes.fromhex(prev), canonical(kind.name, [seq, *(row[f] for f in kind.fields)]))
+    return mac(key, bytes.fromhex(prev), canonical(kind.name, [seq, *[row[f] for f in kind.fields]]))
 
 
 def identity_mac(key: bytes, cabinet: str, created_at: float, version: int) -> str:
