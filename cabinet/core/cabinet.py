@@ -139,15 +139,15 @@ class Cabinet:
         locked, the power-up with the start's audit, and every open round decoded now
         (one that cannot be regenerated locks before anything is shown)."""
         led = self.ledger
+        for rec in led.open_rounds():          # before anything is written
+            if rec.game in self.games:
+                self._played(rec)
         if led.created and self.config.demo_credit:
             led.deposit(self.config.demo_credit)
         led.import_pending(self.config.data_path)
         report = led.report
         led.log_event("power_up", {"audit": "ok", "checked": report.summary(), "head": report.head,
                                    "balance": led.balance})
-        for rec in led.open_rounds():
-            if rec.game in self.games:
-                self._played(rec)
 
     def lock(self, reason: str) -> None:
         """Stop play for `reason` (the first one is kept) and keep it for the event log."""
@@ -343,7 +343,8 @@ class Cabinet:
                 raise KeyError(f"mode {rec.mode!r} is not a mode of {setup.spec.name}")
             rnd = self.regenerate(setup, rec.mode, rec.outcome)
         except (KeyError, ValueError, IndexError, TypeError) as exc:
-            raise LedgerError(f"ledger damaged: rounds row {rec.id} cannot be regenerated: {exc}") from None
+            why = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc     # a KeyError's str() quotes
+            raise LedgerError(f"ledger damaged: rounds row {rec.id} cannot be regenerated: {why}") from None
         return PlayedRound(rec.id, rec.game, rec.mode, rec.bet_cents, rec.cost_cents, rnd, rec.win_cents,
                            rec.capped, rec.checkpoint, rec.outcome)
 

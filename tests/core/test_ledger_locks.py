@@ -47,7 +47,7 @@ class FailingDb:
 
 # -- rows that do not decode (valid MACs: written by an older or broken version) -----
 @pytest.mark.parametrize("mode, outcome, expect", [
-    ("nosuch", LIVE, "rounds row 2 cannot be regenerated: \"mode 'nosuch' is not a mode of Toy"),
+    ("nosuch", LIVE, "rounds row 2 cannot be regenerated: mode 'nosuch' is not a mode of Toy"),
     ("base", {"seed": 5}, "rounds row 2 cannot be decoded: outcome source None is neither books nor live"),
     ("base", {"source": "live", "seed": -1}, "rounds row 2 cannot be decoded: outcome seed -1"),
     ("base", {"source": "live", "seed": 1, "force": "no_such_category"}, "rounds row 2 cannot be regenerated"),
@@ -58,11 +58,15 @@ def test_an_open_round_that_cannot_be_decoded_locks_at_start_naming_the_row(tmp_
     cab.settle(played.round_id)
     cab.ledger.open_round(GAME.id, mode, 100, 100, outcome, 0, 0, False, [])
     cab.ledger.close()
+    before = (tmp_path / "ledger.sqlite").read_bytes()
     again = cabinet(tmp_path)
     assert again.locked and expect in again.locked, again.locked
+    again.ledger.close()
+    assert (tmp_path / "ledger.sqlite").read_bytes() == before          # not even a power-up was logged
     assert again.open_round() is None
     with pytest.raises(CabinetLocked):
         again.start_round(GAME.id, "base", 100)
+    assert (tmp_path / "ledger.sqlite").read_bytes() == before
 
 
 def test_a_recalled_round_that_cannot_be_decoded_locks_instead_of_raising(tmp_path):

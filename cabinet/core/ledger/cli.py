@@ -7,6 +7,7 @@ the files are left as they were. --audit logs its result in the event log.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -39,5 +40,8 @@ def run(data_dir: Path, what: str, ledger_name: str = "ledger.sqlite") -> int:
     except LedgerError as exc:
         sys.stderr.write(f"cabinet locked: {exc}\n")
         return 2
+    except BrokenPipeError:                 # `--meters | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     finally:
         led.close()

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import sqlite3
 import time
 import urllib.parse
@@ -23,58 +22,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import audit, chain, files, records, tables
-from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW, Head, Kind
+from . import audit, chain, files, records, tables, writer
+from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW
 from .errors import InsufficientCredit, LedgerError, StorageError
 from .records import RoundRecord
 
 EVENT_KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
-
-
-class _Writer:
-    """Inside one write transaction: appends entries and keeps the head up to date."""
-
-    def __init__(self, db: sqlite3.Connection, key: bytes, head: Head):
-        self.db, self.key, self.head = db, key, head
-        self.verified = (head.seq, head.link, dict(head.sums))   # the tail check just verified up to here
-
-    @property
-    def balance(self) -> int:
-        return self.head.sums["balance"]
-
-    def next_id(self, table: str) -> int:
-        return int(self.db.execute(f"SELECT COALESCE(MAX(id), 0) + 1 FROM {table}").fetchone()[0])
-
-    def append(self, kind: Kind, row: dict[str, Any]) -> None:
-        head = self.head
-        seq = head.seq + 1
-        moved = chain.movement(kind, row)
-        if moved is not None and (moved[0] != self.balance or moved[1] != moved[0] + moved[2]["balance"]):
-            raise LedgerError(f"ledger refused {kind.describe(row, seq)}: its balances do not follow the chain")
-        row[kind.seq], row[kind.link] = seq, chain.link(self.key, head.link, kind, seq, row)
-        if kind is SETTLE:
-            self.db.execute("UPDATE rounds SET state = ?, balance_after = ?, settled_at = ?, settle_seq = ?,"
-                            " settle_link = ? WHERE id = ? AND state = 'open'",
-                            (row["state"], row["balance_after"], row["settled_at"], seq, row[kind.link], row["id"]))
-        else:
-            names = list(row)
-            self.db.execute(f"INSERT INTO {kind.table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
-                            [row[n] for n in names])
-        if moved is not None:
-            for name, delta in moved[2].items():
-                if delta:
-                    self.db.execute("UPDATE meters SET value = value + ? WHERE name = ?", (delta, name))
-            head.sums = chain.add(head.sums, moved[2])
-        head.seq, head.link = seq, row[kind.link]
-
-    def set_state(self, game: str, state: dict[str, Any]) -> None:
-        self.db.execute("INSERT INTO game_state VALUES (?, ?) ON CONFLICT(game) DO UPDATE SET state = excluded.state",
-                        (game, json.dumps(state, sort_keys=True)))
-        self.head.states = chain.states_digest(audit.game_states(self.db))
-
-    def finish(self) -> None:
-        self.head.vseq, self.head.vlink, self.head.vsums = self.verified
-        self.db.execute("UPDATE audit_head SET body = ?, mac = ? WHERE id = 1", (self.head.body(), self.head.mac(self.key)))
 
 
 class Ledger:
@@ -137,9 +90,10 @@ class Ledger:
 
     def _verify(self, db: sqlite3.Connection) -> tuple[str, audit.Report]:
         try:
-            problems = db.execute("PRAGMA integrity_check").fetchall()
-            if problems[0][0] != "ok":
-                raise LedgerError(f"ledger {self.path} failed SQLite's integrity check: {problems[0][0]}")
+            problems = [r[0] for r in db.execute("PRAGMA integrity_check(4)") if not str(r[0]).startswith("***")]
+            if problems != ["ok"]:
+                said = "; ".join(" ".join(str(p).split()) for p in problems[:2]) or "no answer"
+                raise LedgerError(f"ledger {self.path} failed SQLite's integrity check: {said}")
             tables.check(db, str(self.path))
             identity = audit.read_identity(db, self.key, str(self.path), str(self.key_path))
             return identity, audit.full(db, self.key, identity)
@@ -151,30 +105,8 @@ class Ledger:
         crash leaves either nothing, or a complete database and key."""
         tmp = files.sidecar(self.path, ".new")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        for f in (tmp, *(files.sidecar(tmp, s) for s in files.SIDECARS)):
-            f.unlink(missing_ok=True)
         key = files.new_key()
-        db = sqlite3.connect(str(tmp), isolation_level=None)
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("BEGIN IMMEDIATE")
-            for statement in tables.SCHEMA.split(";"):
-                if statement.strip():
-                    db.execute(statement)
-            cabinet, created = secrets.token_hex(8), time.time()
-            identity = chain.identity_mac(key, cabinet, created, tables.VERSION)
-            db.execute("INSERT INTO identity VALUES (1, ?, ?, ?, ?)", (cabinet, created, tables.VERSION, identity))
-            db.executemany("INSERT INTO meters VALUES (?, 0)", [(m,) for m in tables.METERS])
-            head = Head.genesis(identity, chain.states_digest([]))
-            db.execute("INSERT INTO audit_head VALUES (1, ?, ?)", (head.body(), head.mac(key)))
-            w = _Writer(db, key, head)
-            w.append(EVENT, {"id": 1, "kind": "ledger_created", "created_at": created,
-                             "detail": json.dumps({"cabinet": cabinet, "version": tables.VERSION})})
-            w.finish()
-            db.execute("COMMIT")
-        finally:
-            db.close()
+        writer.create(tmp, key)
         files.write_key(self.key_path, key)
         os.replace(tmp, self.path)
         files.sync_dir(self.path.parent)
@@ -191,7 +123,7 @@ class Ledger:
         return exc
 
     @contextmanager
-    def _writing(self, doing: str) -> Iterator[_Writer]:
+    def _writing(self, doing: str) -> Iterator[writer.Writer]:
         """One transaction: the incremental check, the caller's entries, the head."""
         if self.broken:
             raise LedgerError(self.broken)
@@ -202,9 +134,9 @@ class Ledger:
         try:
             head = audit.read_head(self.db, self.key)
             audit.tail(self.db, self.key, head)
-            writer = _Writer(self.db, self.key, head)
-            yield writer
-            writer.finish()
+            appending = writer.Writer(self.db, self.key, head)
+            yield appending
+            appending.finish()
             self.db.execute("COMMIT")
         except BaseException as exc:
             try:
