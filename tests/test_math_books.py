@@ -11,7 +11,7 @@ import pytest
 from scipy.stats import chisquare
 
 from cabinet.core.rng import Rng
-from cabinet.math import books as B
+from cabinet.core import books as B
 from cabinet.math.build import BuildError, build
 from tests.toygame import GAME, rules
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cabinet.core.money import WinCap
-from cabinet.math import books as B
+from cabinet.core import books as B
 from cabinet.math.build import build
 from tests.toygame import GAME, rules
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .books import Library, load_library
 from .config import Config
 from .game import GameSpec, discover
 from .ledger import InsufficientCredit, Ledger, LedgerError, RoundRecord
@@ -51,7 +52,7 @@ class GameSetup:
     default_bet: int
     modes: tuple[str, ...]
     cap: WinCap
-    library: Any = None      # cabinet.math.books.Library when math_source is books
+    library: Library | None = None      # the game's book libraries when math_source is books
     # Options (every mode but the first spin mode) are offered only at the ladder's
     # bets where the win limits cut no win, so they return their stated RTP exactly:
     # mode -> highest such bet (absent: every bet). See `limited_options`.
@@ -134,16 +135,15 @@ class Cabinet:
         default = (gcfg.default_bet if gcfg and gcfg.default_bet else None) or spec.default_bet or ladder[0]
         if default not in ladder:
             default = ladder[0]
-        exempt = frozenset(spec.extra.get("cap_exempt_modes", ()))
-        # the game's own money limit (its rules, spec.extra['win_cap']) always holds; an
+        exempt = frozenset(spec.cap_exempt_modes)
+        # the game's own money limit (its rules, spec.win_cap) always holds; an
         # operator's config limit can only lower it
-        limits = [x for x in (getattr(spec.extra.get("win_cap"), "max_cents", None),
+        limits = [x for x in (spec.win_cap.max_cents if spec.win_cap else None,
                               gcfg.win_limit if gcfg else None) if x is not None]
         cap = WinCap(max_x=spec.max_win_x, max_cents=min(limits) if limits else None, exempt_modes=exempt)
         setup = GameSetup(spec, tuple(ladder), default, modes, cap)
         if self.config.math_source == "books":
             try:
-                from cabinet.math.books import load_library  # the math tools' runtime half; no pygame
                 setup.library = load_library(spec)
             except Exception as exc:  # a missing, corrupt or mismatched library refuses the game
                 self.refused[gid] = f"{spec.name}: book library unavailable ({exc})"

@@ -40,7 +40,6 @@ class GameScene(Scene):
     TURBO_SPEED = 3.0          # presentation clock multiplier in turbo
     AUTOPLAY_GAP = 0.5         # seconds between autoplay rounds
     board_rect = pygame.Rect(240, 110, 1440, 760)   # the game's own area (logical)
-    help_pages: list[tuple[str, str]] = []           # (title, text) pages for the info screen
     # Opt in (True) when draw_background depends only on `backdrop_key()`, not on time:
     # it is then composed once per key with the HUD bars into one opaque surface.
     static_background = False
@@ -53,7 +52,7 @@ class GameScene(Scene):
         self.modes: list[BetMode] = [m for m in self.spec.modes if m.id in enabled]
         self.spin_modes = [m for m in self.modes if m.kind == "spin"]   # not buys, not gamble-only libraries
         # Buy options in the order of their SHIFT+N keys when the game names them.
-        keys = self.spec.extra.get("buy_keys", {})
+        keys = self.spec.buy_keys
         self.buy_modes = sorted((m for m in self.modes if m.kind == "buy"), key=lambda m: keys.get(m.id, 99))
         default = getattr(setup, "default_bet", None) or self.spec.default_bet or self.ladder[0]
         self.bet_index = self.ladder.index(default) if default in self.ladder else 0
@@ -210,7 +209,7 @@ class GameScene(Scene):
         force = force or self.force_next
         self.force_next = None
         # a category that lives in other modes (e.g. a buy's top prize) is played there
-        homes = self.spec.extra.get("force_modes", {}).get(force) if force else None
+        homes = self.spec.force_modes.get(force) if force else None
         if homes and mode_id is None and self.spin_mode() not in homes:
             mode_id = next((m for m in homes if any(x.id == m for x in self.modes)), None)
         try:

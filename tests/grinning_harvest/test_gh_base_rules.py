@@ -3,7 +3,7 @@
 from cabinet.core.money import format_short
 from cabinet.core.rng import Rng
 from games.grinning_harvest import GAME
-from games.grinning_harvest.rules import evaluate, paytable, settle_base
+from games.grinning_harvest.math.rules import evaluate, paytable, settle_base
 
 from .helpers import m, pumpkin, quiet_setup
 

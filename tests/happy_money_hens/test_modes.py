@@ -1,10 +1,10 @@
 """FORTUNE BET, BONUS BUY and PAYBACK sentences."""
 from cabinet.core.rng import Rng
 from games.happy_money_hens import GAME, win_cap
-from games.happy_money_hens.analysis import bonus_rate
-from games.happy_money_hens.mathfile import load, n_features, combo_from_code
-from games.happy_money_hens.pots import combo_odds
-from games.happy_money_hens.rules import play
+from games.happy_money_hens.math.analysis import bonus_rate
+from games.happy_money_hens.math.tables import load, n_features, combo_from_code
+from games.happy_money_hens.math.pots import combo_odds
+from games.happy_money_hens.math.rules import play
 
 
 def bonuses(mode, count, seed=0):

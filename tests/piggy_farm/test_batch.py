@@ -8,13 +8,13 @@ import dataclasses
 import numpy as np
 import pytest
 
-import games.piggy_farm.batch as batch
-import games.piggy_farm.rules as rules
+import games.piggy_farm.math.batch as batch
+import games.piggy_farm.math.rules as rules
 from cabinet.core.rng import Rng
 from cabinet.math.build import Task, book_seeds, run_task
-from cabinet.math.books import feature_names
+from cabinet.core.books import feature_names
 from games.piggy_farm import GAME
-from games.piggy_farm.tables import load
+from games.piggy_farm.math.tables import load
 
 
 def play_rounds(seeds, mode, force=None):

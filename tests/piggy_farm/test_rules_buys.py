@@ -15,9 +15,9 @@ import pytest
 
 from cabinet.core.rng import Rng
 from games.piggy_farm import GAME
-from games.piggy_farm import events as E
-from games.piggy_farm.rules import play, tumble_chain
-from games.piggy_farm.tables import load
+from games.piggy_farm.math import events as E
+from games.piggy_farm.math.rules import play, tumble_chain
+from games.piggy_farm.math.tables import load
 
 from .rules_helpers import QUIET, board_of, ints, math_with, spin_state
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 
 from cabinet.core.rng import Rng
-from games.piggy_farm import events as E
-from games.piggy_farm.rules import bump, free_spins, play, tumble_chain
-from games.piggy_farm.sim import free_spins_batch
-from games.piggy_farm.tables import load
+from games.piggy_farm.math import events as E
+from games.piggy_farm.math.rules import bump, free_spins, play, tumble_chain
+from games.piggy_farm.math.sim import free_spins_batch
+from games.piggy_farm.math.tables import load
 
 from .rules_helpers import QUIET, board_of, ints, math_with, spin_state
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 
 from cabinet.core.rng import Rng
-from games.piggy_farm import events as E
-from games.piggy_farm.rules import farm_wheel, play
-from games.piggy_farm.sim import simulate
-from games.piggy_farm.tables import load
+from games.piggy_farm.math import events as E
+from games.piggy_farm.math.rules import farm_wheel, play
+from games.piggy_farm.math.sim import simulate
+from games.piggy_farm.math.tables import load
 
 from .rules_helpers import spin_state
 

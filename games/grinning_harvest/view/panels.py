@@ -1,0 +1,160 @@
+"""Grinning Harvest's side panels and banners: the jackpot ladder (left), the paylines
+or the bonus counter and total (right), and the centre banner (trigger, jackpot,
+Great Skull, bonus total, max win). Drawn from the scene's state; pictures cached."""
+from __future__ import annotations
+
+import pygame
+
+from cabinet.core.money import win_cents
+from cabinet.ui import draw as D
+from cabinet.ui.reels import pulse
+
+from games.grinning_harvest.view import art
+
+LINE_COLORS = [(255, 200, 60), (255, 120, 40), (140, 230, 90), (200, 120, 255), (90, 200, 255)]
+LEFT = pygame.Rect(262, 372, 350, 534)
+RIGHT = pygame.Rect(1308, 372, 350, 534)
+BANNERS = {"bonus": ((255, 150, 40), (120, 30, 10), (255, 230, 150)),
+           "skull": ((200, 40, 40), (60, 0, 20), (255, 180, 160)),
+           "total": ((255, 214, 102), (150, 80, 10), (255, 245, 200)),
+           "cap": ((255, 90, 60), (110, 10, 30), (255, 230, 160))}
+
+
+def _panel(scene, rect: pygame.Rect, key: str, top=(60, 26, 80), bottom=(20, 8, 34), rim=(255, 150, 50)):
+    lay = scene.app.layout
+    real = lay.rect(rect)
+    return scene.app.assets.surface(("gh_panel", key, real.size), lambda: D.rounded_panel(
+        real.size, top, bottom, radius=lay.px(26), border=rim, border_width=lay.px(4), alpha=225))
+
+
+def _bet(scene) -> int:
+    return scene.played.bet_cents if scene.played is not None else scene.bet
+
+
+def draw_jackpots(scene, surface) -> None:
+    """Grand on top down to Mini: coin, name, value at the bet; a hit one glows."""
+    lay, A = scene.app.layout, scene.app.assets
+    surface.blit(_panel(scene, LEFT, "left"), lay.pt(LEFT.x, LEFT.y))
+    A.blit_text(surface, "JACKPOTS", 40, (LEFT.centerx, LEFT.y + 40), (255, 200, 90), anchor="center", bold=True,
+                outline=(60, 20, 0))
+    names = list(scene.maths.jackpots)[::-1]
+    cur = scene.app.cabinet.currency
+    for i, name in enumerate(names):
+        y = LEFT.y + 86 + i * 108
+        row = pygame.Rect(LEFT.x + 18, y, LEFT.w - 36, 96)
+        rim, face = art.JACKPOT_COLORS[name]
+        hit = scene.jackpot_hit == name
+        plaque = _panel(scene, row, "jp_" + name, D.lerp_color(face, (0, 0, 0), 0.2),
+                        D.lerp_color(face, (0, 0, 0), 0.7), rim)
+        if hit:
+            g = scene.app.assets.surface(("gh_jpglow", lay.px(row.w)), lambda: D.radial_glow(
+                lay.px(row.w) // 2, rim, 0.9))
+            surface.blit(g, g.get_rect(center=lay.pt(*row.center)), special_flags=0)
+        surface.blit(plaque, lay.pt(row.x, row.y))
+        size = lay.px(78)
+        coin = scene.app.assets.surface(("gh", "coin", name, size), lambda: art.jackpot_coin(name, size))
+        surface.blit(coin, coin.get_rect(center=lay.pt(row.x + 52, row.centery)))
+        color = (255, 255, 255) if hit and pulse(scene.time, 10) > 0.5 else D.CREAM
+        A.blit_text(surface, name.upper(), 34, (row.x + 104, row.y + 14), color, bold=True)
+        value = scene.maths.jackpots[name]
+        A.blit_text(surface, cur.format(win_cents(_bet(scene), value)), 38, (row.right - 16, row.bottom - 12), rim,
+                    anchor="bottomright", bold=True)
+
+
+def draw_side(scene, surface) -> None:
+    """Right panel: the 5 paylines and the last line pay (base), or the bonus state."""
+    lay, A = scene.app.layout, scene.app.assets
+    surface.blit(_panel(scene, RIGHT, "right"), lay.pt(RIGHT.x, RIGHT.y))
+    cx = RIGHT.centerx
+    if scene.in_bonus:
+        A.blit_text(surface, "HOLD-N-WIN", 44, (cx, RIGHT.y + 42), (255, 200, 90), anchor="center", bold=True,
+                    outline=(60, 20, 0))
+        A.blit_text(surface, "SPINS LEFT", 28, (cx, RIGHT.y + 100), D.MUTED, anchor="center", bold=True)
+        lamp = lay.px(74)
+        on = scene.app.assets.surface(("gh", "lamp", lamp, True), lambda: art.symbol_face("pumpkin", lamp))
+        off = scene.app.assets.surface(("gh", "lamp", lamp, False), lambda: _unlit(on))
+        for i in range(scene.maths.lives):
+            img = on if i < scene.lives else off
+            surface.blit(img, img.get_rect(center=lay.pt(cx + (i - 1) * 96, RIGHT.y + 160)))
+        if scene.lives_reset:
+            A.blit_text(surface, "RESET TO 3", 26, (cx, RIGHT.y + 214), (150, 255, 100), anchor="center", bold=True)
+        A.blit_text(surface, "BONUS WIN", 28, (cx, RIGHT.y + 268), D.MUTED, anchor="center", bold=True)
+        total = win_cents(_bet(scene), scene.bonus_total_x100)
+        A.blit_chars(surface, scene.app.cabinet.currency.format(total), 54, (cx, RIGHT.y + 318), D.GOLD,
+                     anchor="center", bold=True)
+        vaults = sum(1 for it in scene.items.values() if it["kind"] == "vault")
+        A.blit_text(surface, f"VAULTS {vaults} / {scene.maths.max_vaults}", 32, (cx, RIGHT.y + 392), D.CREAM,
+                    anchor="center", bold=True)
+        if scene.spin_no:
+            A.blit_text(surface, f"SPIN {scene.spin_no}", 28, (cx, RIGHT.y + 440), D.MUTED, anchor="center", bold=True)
+        if scene.capped:
+            A.blit_text(surface, "MAX WIN REACHED", 32, (cx, RIGHT.y + 490), (255, 110, 80), anchor="center",
+                        bold=True)
+        return
+    A.blit_text(surface, "5 PAYLINES", 40, (cx, RIGHT.y + 40), (255, 200, 90), anchor="center", bold=True,
+                outline=(60, 20, 0))
+    lines = scene.maths.raw["lines"]
+    lit = {ev["line"] for ev in scene.win_lines}
+    for i, line in enumerate(lines):
+        x0, y0 = RIGHT.x + 30 + (i % 3) * 104, RIGHT.y + 84 + (i // 3) * 118
+        _mini_line(scene, surface, i, line, (x0, y0), i in lit)
+    if scene.caption:
+        A.blit_text(surface, scene.caption, 30, (cx, RIGHT.y + 370), D.GOLD, anchor="center", bold=True,
+                    outline=(50, 20, 0), wrap=320)
+    else:
+        A.blit_text(surface, "Pumpkins on reels 1 and 3", 25, (cx, RIGHT.y + 350), D.MUTED, anchor="center")
+        A.blit_text(surface, "+ a Vault on reel 2", 25, (cx, RIGHT.y + 380), D.MUTED, anchor="center")
+        A.blit_text(surface, "= HOLD-N-WIN", 30, (cx, RIGHT.y + 416), (255, 170, 60), anchor="center", bold=True)
+    A.blit_text(surface, "A Vault collects every Pumpkin", 24, (cx, RIGHT.y + 480), D.MUTED, anchor="center")
+
+
+def _unlit(img: pygame.Surface) -> pygame.Surface:
+    out = img.copy()
+    out.fill((70, 60, 90, 120), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def _mini_line(scene, surface, i: int, line, pos, lit: bool) -> None:
+    """A 3x3 dot diagram of a payline with its number."""
+    lay, A = scene.app.layout, scene.app.assets
+    x0, y0 = pos
+    color = LINE_COLORS[i % len(LINE_COLORS)]
+    box = pygame.Rect(x0, y0, 92, 92)
+    real = lay.rect(box)
+    bg = scene.app.assets.surface(("gh_minibox", real.size, lit), lambda: D.rounded_panel(
+        real.size, (40, 20, 60) if not lit else (120, 70, 20), (16, 8, 26), radius=lay.px(12),
+        border=(110, 80, 140) if not lit else (255, 220, 120), border_width=lay.px(2)))
+    surface.blit(bg, real.topleft)
+    pts = [lay.pt(x0 + 18 + c * 28, y0 + 18 + r * 28) for c, r in enumerate(line)]
+    for r in range(3):
+        for c in range(3):
+            pygame.draw.circle(surface, (90, 70, 110), lay.pt(x0 + 18 + c * 28, y0 + 18 + r * 28), lay.px(5))
+    pygame.draw.lines(surface, color, False, pts, lay.px(5))
+    A.blit_text(surface, str(i + 1), 24, (x0 + 84, y0 + 80), D.CREAM, anchor="bottomright", bold=True)
+
+
+def draw_banner(scene, surface) -> None:
+    """The centre banner over the reels."""
+    if not scene.banner:
+        return
+    lay, A = scene.app.layout, scene.app.assets
+    title, sub, style = scene.banner
+    if style.startswith("jackpot_"):
+        rim, face = art.JACKPOT_COLORS[style[8:]]
+        colors = (D.lerp_color(face, (255, 255, 255), 0.2), D.lerp_color(face, (0, 0, 0), 0.6), rim)
+    else:
+        colors = BANNERS[style]
+    box = pygame.Rect(0, 0, 680, 220)
+    box.center = (960, 640)
+    real = lay.rect(box)
+    panel = scene.app.assets.surface(("gh_banner", style, real.size), lambda: D.rounded_panel(
+        real.size, colors[0], colors[1], radius=lay.px(40), border=colors[2], border_width=lay.px(6), alpha=240))
+    glow = scene.app.assets.surface(("gh_bannerglow", style, real.w), lambda: D.radial_glow(
+        real.w // 2, colors[2], 0.5))
+    surface.blit(glow, glow.get_rect(center=real.center))
+    surface.blit(panel, real.topleft)
+    A.blit_text(surface, title, 80 if len(title) < 13 else 68, (960, 602), (255, 250, 235), anchor="center",
+                bold=True, outline=(40, 10, 10))
+    big = len(sub) <= 16                    # an amount: the star of the banner
+    A.blit_text(surface, sub, 60 if big else (38 if len(sub) < 30 else 32), (960, 692 if big else 688),
+                (255, 255, 255) if big else colors[2], anchor="center", bold=True, outline=(40, 12, 6))
