@@ -6,7 +6,7 @@ import pytest
 
 from cabinet.math.agree import engines_agree
 from cabinet.math.sim import simulate_mode
-from tests.toygame import rules
+from tests.toygame.math import rules
 
 TOY = "tests.toygame"
 SAME = ("rounds", "rtp", "rtp_ci99", "hit_rate", "hit_ci99", "max_win_x", "sd", "features")

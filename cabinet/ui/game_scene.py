@@ -24,6 +24,7 @@ import pygame
 
 from cabinet.core.cabinet import BetRefused, CabinetLocked
 from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.money import win_cents
 
 from . import draw as D
 from .autoplay import Autoplay
@@ -31,6 +32,7 @@ from .celebration import BigWin, big_win_tier
 from .hud import Hud, build_buttons, game_action
 from .presentation import Presentation, Step
 from .scene import Scene
+from .timeline import Timeline
 from .widgets import Button
 
 
@@ -71,6 +73,7 @@ class GameScene(Scene):
         self.showcase: list[str] = []            # review tools: categories still to show
         self._message: tuple[str, float] | None = None
         self.time = 0.0                    # scene clock (scaled in turbo), for idle animations
+        self.timeline: Timeline | None = None   # the round's timeline while its steps are built
         self.hud = Hud(self)
         self.widgets = build_buttons(self)
         self.build()
@@ -80,13 +83,23 @@ class GameScene(Scene):
         """Pre-render what does not change (symbols, reel strips); also on resize."""
 
     def round_steps(self, played) -> list[Step]:
-        """The timeline of a round: by default, `present_<type>(event)` per event."""
-        steps: list[Step] = []
-        for event in played.round.events:
+        """The timeline of a round: `timeline_start`, then `present_<type>(event)` per
+        event (the shared `self.timeline` carries running totals), then `timeline_end`."""
+        tl = self.timeline = Timeline(played, self.app.cabinet.currency)
+        steps = self.timeline_start(tl)
+        for tl.index, event in enumerate(played.round.events):
             handler = getattr(self, f"present_{event['type']}", None)
             if handler is not None:
                 steps.extend(handler(event))
-        return steps
+        return steps + self.timeline_end(tl)
+
+    def timeline_start(self, tl: Timeline) -> list[Step]:
+        """Steps before the round's events (and the game's own build state)."""
+        return []
+
+    def timeline_end(self, tl: Timeline) -> list[Step]:
+        """Steps after the round's events (a closing beat)."""
+        return []
 
     def round_started(self, played) -> None:
         """Called when a round (new, resumed or recalled) starts presenting."""
@@ -128,6 +141,15 @@ class GameScene(Scene):
         return None
 
     # == helpers for games ========================================================
+    def cents(self, x100: int) -> int:
+        """Hundredths of the bet as cents at the bet on screen (the round's, else the
+        current one), rounded down as paid."""
+        return win_cents(self.played.bet_cents if self.played is not None else self.bet, x100)
+
+    def money(self, x100: int) -> str:
+        """Hundredths of the bet as the player's money text."""
+        return self.app.cabinet.currency.format(self.cents(x100))
+
     def add_button(self, rect, label, action: str, **kw) -> Button:
         """A game's own control (ante, fortune bet...); its action reaches on_action."""
         button = Button(rect, label, action, **kw)

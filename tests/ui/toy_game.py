@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from cabinet.core.game import BetMode
 from tests.toygame import GAME as TOY_REELS
-from tests.toygame import rules
+from tests.toygame.math import rules
 
 RULE_MODE = {"ante": "base", "buy_big": "buy_bonus"}
 
