@@ -15,7 +15,6 @@ from typing import Any
 
 import pygame
 
-from cabinet.core.money import win_cents
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.presentation import Step, wait
@@ -107,27 +106,16 @@ class GrinningHarvestScene(GameScene):
     def tile_art(cls, size: tuple[int, int]) -> pygame.Surface | None:
         return art_scene.tile(size)
 
-    # == money helpers =============================================================
-    def cents(self, x100: int) -> int:
-        """Hundredths of the bet -> cents at the bet on screen."""
-        bet = self.played.bet_cents if self.played is not None else self.bet
-        return win_cents(bet, x100)
-
     # == round ======================================================================
     def round_started(self, played) -> None:
         self.reset_picture()
 
-    def round_steps(self, played) -> list[Step]:
-        steps: list[Step] = []
-        self._acc_x100 = 0           # the round's win so far, in event order (x100)
-        self._line_x100 = 0          # its line pays so far
-        self._seen_lines: list[dict] = []
-        self._columns: dict[int, list[str]] = {}
-        for ev in played.round.events:
-            handler = getattr(self, f"present_{ev['type']}", None)
-            if handler is not None:
-                steps.extend(handler(ev))
-        return steps + [wait(0.25, "round shown")]
+    def timeline_start(self, tl) -> list[Step]:
+        tl.state.update(lines=[], columns={})     # the line wins and reel columns shown so far
+        return []
+
+    def timeline_end(self, tl) -> list[Step]:
+        return [wait(0.25, "round shown")]
 
     def _set_win(self, x100: int) -> None:
         self.shown_win = self.cents(x100)
@@ -137,7 +125,8 @@ class GrinningHarvestScene(GameScene):
         c = ev["reel"]
         column = list(ev["symbols"])
         values = {(p["row"], c): (p["label"], p["value_x100"]) for p in ev["pumpkins"]}
-        self._columns[c] = column
+        columns = self.timeline.state["columns"]
+        columns[c] = column
         steps = []
         if c == 0:
             def spin() -> None:
@@ -145,7 +134,7 @@ class GrinningHarvestScene(GameScene):
                 self.anticipation = None
                 self.reels.spin()
             steps.append(Step(self.SPIN_TIME, start=spin, label="reels spin", sound="spin"))
-        if c == 2 and "pumpkin" in self._columns.get(0, ()) and "vault" in self._columns.get(1, ()):
+        if c == 2 and "pumpkin" in columns.get(0, ()) and "vault" in columns.get(1, ()):
             # A pumpkin on reel 1 and a vault on reel 2: reel 3 may trigger the bonus, so it spins on.
             steps.append(Step(0.9, start=lambda: setattr(self, "anticipation", 2), label="anticipation",
                               sound="gh_tease"))
@@ -163,10 +152,12 @@ class GrinningHarvestScene(GameScene):
         return steps
 
     def present_line_win(self, ev) -> list[Step]:
-        self._line_x100 += ev["pay_x100"]
-        self._acc_x100 += ev["pay_x100"]
-        self._seen_lines.append(ev)
-        upto, shown, lines = len(self._seen_lines), self._acc_x100, self._seen_lines
+        tl = self.timeline
+        tl.add("lines", ev["pay_x100"])
+        shown = tl.win(ev["pay_x100"])
+        lines = tl.state["lines"]
+        lines.append(ev)
+        upto = len(lines)
         name = self.maths.names[ev["symbol"]]
 
         def show() -> None:
@@ -180,9 +171,7 @@ class GrinningHarvestScene(GameScene):
         after = ev["vault_value_x100"]
         before = after - ev["amount_x100"]
         base = ev["phase"] == "base"
-        if base:
-            self._acc_x100 += ev["amount_x100"]
-        shown = self._acc_x100
+        shown = self.timeline.win(ev["amount_x100"]) if base else self.timeline.won_x100
         flights = [(tuple(p["cell"]), vault, self.value_text(p["label"], p["value_x100"])) for p in ev["pumpkins"]]
         cells = [tuple(p["cell"]) for p in ev["pumpkins"]]
 
@@ -233,7 +222,7 @@ class GrinningHarvestScene(GameScene):
         start_items = {tuple(c): {"kind": "vault", "value_x100": 0} for c in ev["vaults"]}
         start_items.update({tuple(p["cell"]): {"kind": "pumpkin", "label": p["label"],
                                                "value_x100": p["value_x100"]} for p in ev["pumpkins"]})
-        line_now = self._line_x100
+        line_now = self.timeline.total("lines")
         from_base = ev["source"] == "base"
 
         def start() -> None:
@@ -318,7 +307,7 @@ class GrinningHarvestScene(GameScene):
 
     def present_bonus_end(self, ev) -> list[Step]:
         total, capped = ev["total_x100"], ev["capped"]
-        line_now = self._line_x100
+        line_now = self.timeline.total("lines")
 
         def show() -> None:
             self.capped = capped
@@ -344,9 +333,6 @@ class GrinningHarvestScene(GameScene):
         self.flights, self.mult_fx = [], []
 
     # == text ========================================================================
-    def money(self, x100: int) -> str:
-        return self.app.cabinet.currency.format(self.cents(x100))
-
     def value_text(self, label: str | None, value_x100: int) -> str:
         return scene_view.value_text(self, label, value_x100)
 

@@ -13,7 +13,6 @@ from typing import Any
 
 import pygame
 
-from cabinet.core.money import win_cents
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.presentation import Step, instant, wait
 from cabinet.ui.reels import ReelSet
@@ -23,7 +22,7 @@ from games.happy_money_hens.view import art
 from games.happy_money_hens.math.tables import load
 from games.happy_money_hens.math.pots import advance_levels
 from .board import draw_banner, draw_base, draw_prices
-from .bonus_state import BONUS_TYPES, bonus_snapshots
+from .bonus_state import bonus_snapshots
 from .features import BonusView
 from .offers import Offers
 from .sounds import add_cues
@@ -149,51 +148,61 @@ class HensScene(GameScene):
         self._start_levels = dict(self.pot_levels)
         self._levels_before_recall = dict(self.pot_levels) if self.recall_mode else None
 
-    def round_steps(self, played) -> list[Step]:
-        events = played.round.events
-        bet = played.bet_cents
-        steps: list[Step] = []
-        if any(e["type"] == "reel_stop" for e in events):      # a gamble's bonus has no base board
-            steps.append(Step(0.35, start=self._spin_start, label="reels spin", sound="spin"))
-        levels = dict(self._start_levels)
-        running = 0
+    def timeline_start(self, tl) -> list[Step]:
+        events = tl.played.round.events
         wins = [e for e in events if e["type"] == "line_win"]
-        line_total = sum(win_cents(bet, w["pay_x100"]) for w in wins)
-        pairs = bonus_snapshots(events)
-        bonus_done = False
-        for e in events:
-            kind = e["type"]
-            if kind == "reel_stop":
-                col = list(e["symbols"])
-                c = int(e["reel"])
-                steps.append(Step(0.24, tick=lambda p, c=c, col=col: self.reels.land(c, col, min(p * 1.25, 1.0)),
-                                  label=f"reel {c + 1} stops", sound="reel_stop"))
-            elif kind == "line_win":
-                running += win_cents(bet, e["pay_x100"])
-                steps.append(Step(0.8, start=lambda e=e, r=running: self._show_line(e, r, wins),
-                                  label=f"line {e['line'] + 1} pays", sound="coin"))
-            elif kind == "feature_symbol":
-                levels = advance_levels(levels, [e])
-                steps.append(Step(0.6, start=lambda e=e, lv=dict(levels): self._feature_lands(e, lv),
-                                  tick=self._fly_tick, end=self._fly_end,
-                                  label=f"{e['pot'].lower()} feature symbol", sound="hmh_pot_add"))
-            elif kind == "pot_trigger":
-                steps.append(Step(2.0, start=lambda e=e: self._pots_trigger(e), tick=self._burst_tick,
-                                  end=self._pots_done, label="pots trigger", sound="bonus"))
-            elif kind == "pot_levels_reset":
-                levels = advance_levels(levels, [e])
-                steps.append(instant(lambda lv=dict(levels): self._set_levels(lv), label="pot levels reset"))
-            elif kind in BONUS_TYPES and not bonus_done:
-                bonus_done = True
-                steps.append(Step(0.1, start=self._enter_bonus, label="bonus begins"))
-                steps += self.bonus.steps(pairs, bet, self._set_win, line_total)
-                steps.append(instant(self._leave_bonus, label="bonus ends"))
-            elif kind == "win_cap":
-                steps.append(Step(1.8, start=self._win_cap, label="win cap", sound="win"))
-            elif kind == "round_end":
-                steps.append(instant(lambda: self._set_win(self.played.win_cents), label="round end"))
-        self._end_levels = levels
-        return steps + [wait(0.25)]
+        tl.state.update(levels=dict(self._start_levels), wins=wins, bonus=bonus_snapshots(events), bonus_done=False,
+                        line_total=sum(tl.cents(w["pay_x100"]) for w in wins))
+        if any(e["type"] == "reel_stop" for e in events):      # a gamble's bonus has no base board
+            return [Step(0.35, start=self._spin_start, label="reels spin", sound="spin")]
+        return []
+
+    def timeline_end(self, tl) -> list[Step]:
+        self._end_levels = tl.state["levels"]
+        return [wait(0.25)]
+
+    def present_reel_stop(self, e) -> list[Step]:
+        col, c = list(e["symbols"]), int(e["reel"])
+        return [Step(0.24, tick=lambda p: self.reels.land(c, col, min(p * 1.25, 1.0)),
+                     label=f"reel {c + 1} stops", sound="reel_stop")]
+
+    def present_line_win(self, e) -> list[Step]:
+        tl = self.timeline
+        running, wins = tl.add("line_cents", tl.cents(e["pay_x100"])), tl.state["wins"]
+        return [Step(0.8, start=lambda: self._show_line(e, running, wins), label=f"line {e['line'] + 1} pays",
+                     sound="coin")]
+
+    def present_feature_symbol(self, e) -> list[Step]:
+        levels = self.timeline.state["levels"] = advance_levels(self.timeline.state["levels"], [e])
+        return [Step(0.6, start=lambda lv=dict(levels): self._feature_lands(e, lv), tick=self._fly_tick,
+                     end=self._fly_end, label=f"{e['pot'].lower()} feature symbol", sound="hmh_pot_add")]
+
+    def present_pot_trigger(self, e) -> list[Step]:
+        return [Step(2.0, start=lambda: self._pots_trigger(e), tick=self._burst_tick, end=self._pots_done,
+                     label="pots trigger", sound="bonus")]
+
+    def present_pot_levels_reset(self, e) -> list[Step]:
+        levels = self.timeline.state["levels"] = advance_levels(self.timeline.state["levels"], [e])
+        return [instant(lambda lv=dict(levels): self._set_levels(lv), label="pot levels reset")]
+
+    def present_bonus(self, e) -> list[Step]:
+        """The whole bonus, at its first event (its steps replay the bonus snapshots)."""
+        tl = self.timeline
+        if tl.state["bonus_done"]:
+            return []
+        tl.state["bonus_done"] = True
+        return ([Step(0.1, start=self._enter_bonus, label="bonus begins")]
+                + self.bonus.steps(tl.state["bonus"], tl.bet_cents, self._set_win, tl.state["line_total"])
+                + [instant(self._leave_bonus, label="bonus ends")])
+
+    present_bonus_start = present_bonus_spin = present_lives = present_letters = present_pot_award = present_bonus
+    present_coin_convert = present_row_count = present_row_activate = present_boost = present_bonus_end = present_bonus
+
+    def present_win_cap(self, e) -> list[Step]:
+        return [Step(1.8, start=self._win_cap, label="win cap", sound="win")]
+
+    def present_round_end(self, e) -> list[Step]:
+        return [instant(lambda: self._set_win(self.played.win_cents), label="round end")]
 
     # -- step hooks (each SETS state) -------------------------------------------------
     def _spin_start(self) -> None:
@@ -208,7 +217,7 @@ class HensScene(GameScene):
     def _show_line(self, e: dict[str, Any], running: int, wins: list[dict[str, Any]]) -> None:
         self.win_line = e
         self.all_lines = wins
-        self.line_win_cents = sum(win_cents(self.played.bet_cents, w["pay_x100"]) for w in wins)
+        self.line_win_cents = sum(self.cents(w["pay_x100"]) for w in wins)
         self.shown_win = running
 
     def _feature_lands(self, e: dict[str, Any], levels: dict[str, int]) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pygame
 
-from cabinet.core.money import win_cents
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.shots import Shot
@@ -131,32 +130,12 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.reset_round_state()
         self.shown_win = 0
 
-    def cents(self, x100: int) -> int:
-        """An amount in hundredths of the bet as cents at the round's bet."""
-        return win_cents(self.played.bet_cents if self.played else self.bet, x100)
-
-    def money(self, x100: int) -> str:
-        """An amount in hundredths of the bet as the player's money text."""
-        return self.app.cabinet.currency.format(self.cents(x100))
-
-    def round_steps(self, played) -> list[Step]:
-        """The round's timeline; `_b` carries the running totals while it is built."""
-        self._b = {"total": 0, "fs_won": 0, "tumble": 0, "tumbles": 0, "fs": None, "n": 0}
-        steps: list[Step] = []
-        for n, event in enumerate(played.round.events):
-            self._b["n"] = n
-            handler = getattr(self, f"present_{event['type']}", None)
-            if handler is not None:
-                steps.extend(handler(event))
-        return steps
-
     def _total_win(self, x100: int) -> None:
         """Running round total at this point of the timeline (capped for display)."""
         self.shown_win = self.cents(min(x100, self.pm.cap_x100) if self.played.mode != "risk_the_farm" else x100)
 
     def present_board(self, ev) -> list[Step]:
-        b = self._b
-        b["tumble"], b["tumbles"] = 0, 0
+        self.timeline.totals.update(tumble=0, tumbles=0)
         board, phase = ev["board"], ev["phase"]
 
         def start() -> None:
@@ -180,12 +159,9 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         return [Step(0.8, tick=tick, label="wild spawn", sound="pf_oink")]
 
     def present_cluster_win(self, ev) -> list[Step]:
-        b = self._b
-        b["total"] += ev["win_x100"]
-        b["tumble"] += ev["win_x100"]
-        if b["fs"]:
-            b["fs_won"] += ev["win_x100"]
-        total, tumble, fs_won = b["total"], b["tumble"], b["fs_won"]
+        tl = self.timeline
+        total, tumble = tl.win(ev["win_x100"]), tl.add("tumble", ev["win_x100"])
+        fs_won = tl.add("fs_won", ev["win_x100"]) if tl.state.get("fs") else tl.total("fs_won")
         text = self.money(ev["win_x100"]) if ev["multiplier"] <= 1 else f"x{ev['multiplier']} = {self.money(ev['win_x100'])}"
 
         def start() -> None:
@@ -214,9 +190,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         return [Step(0.45, start=start, tick=tick, label="sticky grid bumps", sound="pf_bump")]
 
     def present_tumble(self, ev) -> list[Step]:
-        b = self._b
-        b["tumbles"] += 1
-        count = b["tumbles"]
+        count = self.timeline.add("tumbles", 1)
         removed = {tuple(c) for c in ev["removed"]}
 
         def pop(p: float) -> None:
@@ -236,8 +210,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         return [wait(0.35 if ev["win_x100"] else 0.15, "spin ends")]
 
     def present_free_spins_start(self, ev) -> list[Step]:
-        b = self._b
-        b["fs"], b["fs_won"] = ev["feature"], 0
+        self.timeline.state["fs"], self.timeline.totals["fs_won"] = ev["feature"], 0
         title = FEATURE_TITLES.get(ev["feature"], "FREE SPINS")
         sub = f"{ev['spins']} spins"
         if ev["start_multiplier"] > 1:
@@ -275,8 +248,8 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         return [Step(1.5, start=start, end=lambda: self.banner.set(), label="retrigger", sound="bonus")]
 
     def present_free_spins_end(self, ev) -> list[Step]:
-        title = FEATURE_TITLES.get(self._b["fs"] or "", "FREE SPINS")
-        self._b["fs"] = None
+        title = FEATURE_TITLES.get(self.timeline.state.get("fs") or "", "FREE SPINS")
+        self.timeline.state["fs"] = None
         won = min(ev["win_x100"], self.pm.cap_x100)
         return [Step(1.6, start=lambda: self.banner.set(f"{title} WIN", self.money(won)),
                      end=lambda: self.banner.set(), label="free spins end", sound="win")]

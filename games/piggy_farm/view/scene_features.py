@@ -63,9 +63,9 @@ class FarmFeatures:
     def present_wheel_spin(self, ev) -> list[Step]:
         """One wheel stop: a decelerating spin onto a wedge of the event's slice, then UPGRADE or the result."""
         tier = ev["tier"]
-        wedge = self.wheel.wedge_for(tier, ev["index"], self._b["n"] + ev["index"])
+        wedge = self.wheel.wedge_for(tier, ev["index"], self.timeline.index + ev["index"])
         view = self.wheel.views[tier]
-        offset = ((self._b["n"] * 37) % 7 - 3) / 10.0
+        offset = ((self.timeline.index * 37) % 7 - 3) / 10.0
         spin = view.spin_step(wedge, seconds=4.2, label=f"wheel spin {tier}", sound="pf_wheel", offset=offset)
         inner_start = spin.start
 
@@ -86,8 +86,7 @@ class FarmFeatures:
 
     def present_coin_prize(self, ev) -> list[Step]:
         """The coin slice pays: the amount under the wheel, the round total in the WIN meter."""
-        self._b["total"] += ev["win_x100"]
-        total = self._b["total"]
+        total = self.timeline.win(ev["win_x100"])
 
         def start() -> None:
             self.wheel.result_text = f"{ev['win_x100'] / 100:,g}x = {self.money(ev['win_x100'])}"
@@ -108,7 +107,7 @@ class FarmFeatures:
     def present_hunt_reveal(self, ev) -> list[Step]:
         """Wait for a pick (or AUTO_PICK seconds), open the chosen nest on this reveal's prize or the rooster."""
         k = ev["pick"]
-        self._b["total"] = ev["total_x100"]
+        self.timeline.won_x100 = ev["total_x100"]
         total = ev["total_x100"]
 
         def waiting() -> None:
@@ -136,7 +135,7 @@ class FarmFeatures:
 
     def present_risk_draw(self, ev) -> list[Step]:
         """The tense draw: the barn doors shake, then open on 4,000x or an empty barn."""
-        self._b["total"] = ev["win_x100"]
+        self.timeline.won_x100 = ev["win_x100"]
 
         def tense(p: float) -> None:
             self.risk.active, self.risk.shake, self.risk.open_p, self.risk.won = True, p, 0.0, None
