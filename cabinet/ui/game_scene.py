@@ -28,14 +28,15 @@ from cabinet.core.money import win_cents
 
 from . import draw as D
 from .autoplay import Autoplay
-from .celebration import BigWin, big_win_tier
+from .celebration import big_win_tier
 from .hud import Hud, build_buttons, game_action
 from .presentation import Presentation, Step
-from .scene import Scene
+from .scene import Scene, register
 from .timeline import Timeline
 from .widgets import Button
 
 
+@register("game")
 class GameScene(Scene):
     """Base class of every game scene: HUD, bets, modes, rounds, recovery, autoplay."""
 
@@ -194,8 +195,7 @@ class GameScene(Scene):
     def open_buy_menu(self, option: int | None = None) -> None:
         """The buy menu with this game's buy modes; `option` opens its confirmation."""
         if self.buy_modes and not self.busy and not self.recall_mode:
-            from .buy_menu import BuyMenu
-            self.app.push(BuyMenu(self.app, self, option))
+            self.app.open("buy_menu", self, option)
 
     # == state ====================================================================
     @property
@@ -286,7 +286,7 @@ class GameScene(Scene):
             return
         tier = big_win_tier(played.win_cents, played.bet_cents, played.cost_cents, self.app.config)
         if tier:
-            self.app.push(BigWin(self.app, tier, played.win_cents, played.bet_cents))
+            self.app.open("big_win", tier, played.win_cents, played.bet_cents)
         elif played.win_cents:
             self.app.audio.play("win")
         self._after_round(played)

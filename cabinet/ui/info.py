@@ -9,12 +9,13 @@ import pygame
 from cabinet.core.money import win_cents
 
 from . import draw as D
-from .scene import Scene
+from .scene import Scene, register
 from .widgets import Button
 
 BODY = pygame.Rect(160, 150, 1600, 760)     # the scrolling page window (logical)
 
 
+@register("info")
 class InfoScene(Scene):
     """Paged, scrollable information about one game."""
 

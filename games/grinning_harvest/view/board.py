@@ -15,8 +15,8 @@ from cabinet.core.money import format_short, win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.reels import ease_out_back, line_points, pulse
 
-from games.grinning_harvest.view import art, pictures as art_scene, panels
-from games.grinning_harvest.math.tables import JACKPOTS
+from . import art, pictures as art_scene, panels
+from ..math.tables import JACKPOTS
 
 ROW_ITEMS = ("web", "x2", "x3", "x4", "x5", "skull")
 FRAME_PAD = 30

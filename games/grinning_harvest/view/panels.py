@@ -9,7 +9,7 @@ from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.reels import pulse
 
-from games.grinning_harvest.view import art
+from . import art
 
 LINE_COLORS = [(255, 200, 60), (255, 120, 40), (140, 230, 90), (200, 120, 255), (90, 200, 255)]
 LEFT = pygame.Rect(262, 372, 350, 534)

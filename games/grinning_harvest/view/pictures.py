@@ -12,7 +12,7 @@ import pygame
 
 from cabinet.ui import draw as D
 
-from games.grinning_harvest.view import art
+from . import art
 
 
 def backdrop(size: tuple[int, int]) -> pygame.Surface:

@@ -20,8 +20,9 @@ from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
 
-from games.grinning_harvest.view import art, pictures as art_scene, shots as scene_shots, sounds as scene_sounds, board as scene_view
-from games.grinning_harvest.math.tables import JACKPOTS, load
+from . import art, pictures as art_scene, shots as scene_shots, sounds as scene_sounds, board as scene_view
+from ..math.tables import JACKPOTS, load
+from .layout import REELS_RECT, ROW_H, ROW_Y
 
 Cell = tuple[int, int]
 
@@ -29,8 +30,7 @@ Cell = tuple[int, int]
 class GrinningHarvestScene(GameScene):
     """3x3 reels, 5 lines, pumpkins and vaults, four jackpots, the Hold-n-Win bonus."""
 
-    REELS_RECT = (672, 372, 576, 534)
-    ROW_Y, ROW_H = 254, 80                 # the bonus row above the reels
+    REELS_RECT, ROW_Y, ROW_H = REELS_RECT, ROW_Y, ROW_H
     SPIN_TIME, STOP_TIME = 0.45, 0.28
 
     SHOTS = scene_shots.SHOTS

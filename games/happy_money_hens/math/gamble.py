@@ -19,7 +19,7 @@ from cabinet.core.money import WinCap
 from cabinet.core.rng import Rng
 from cabinet.mechanics.gamble import Gamble, gamble_offered, win_limit_cents
 
-from .tables import COMBOS, combo_code, combo_mode, load
+from .tables import COMBOS, combo_code, combo_from_code, combo_mode, load
 
 
 def gamble_config() -> dict[str, Any]:
@@ -58,6 +58,5 @@ def start_gamble(win_cents: int, bet_cents: int, library, game_limit_cents: int 
 def draw_bonus(library, rng: Rng, code: str) -> tuple[str, int]:
     """(mode, book id) of the bonus a won entry plays: a weighted draw from the
     combination's library (`library.round(mode, book)` regenerates it)."""
-    from .tables import combo_from_code
     mode = combo_mode(combo_from_code(code))
     return mode, library.draw(rng, mode)

@@ -12,7 +12,8 @@ from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.reels import line_points, pulse
 
-from games.happy_money_hens.view import art
+from . import art
+from .layout import FORTUNE, FORTUNE_X, POT_X, REELS
 
 LINE_COLOURS = [(255, 90, 90), (90, 200, 255), (120, 240, 120), (255, 210, 70), (240, 120, 240)]
 LINE_CYCLE = 1.3   # seconds per line when the round's wins are cycled
@@ -25,7 +26,6 @@ def _surf(scene, key, build):
 def draw_base(scene, surface: pygame.Surface) -> None:
     """The whole base-game board of a HensScene."""
     lay = scene.app.layout
-    from .scene import REELS
     frame_r = REELS.inflate(44, 44)
     frame = _surf(scene, ("frame",), lambda: _frame((lay.px(frame_r.w), lay.px(frame_r.h)), lay.px(34)))
     surface.blit(frame, lay.pt(frame_r.x, frame_r.y))
@@ -100,7 +100,6 @@ def _win_frame(size: tuple[int, int], col) -> pygame.Surface:
 
 def _draw_pots(scene, surface: pygame.Surface) -> None:
     lay, A = scene.app.layout, scene.app.assets
-    from .scene import POT_X
     for colour, x in POT_X.items():
         level = scene.pot_levels.get(colour, 1)
         bursting = colour in scene.bursting
@@ -138,7 +137,6 @@ def _draw_flying(scene, surface: pygame.Surface) -> None:
     if scene.flying is None:
         return
     lay = scene.app.layout
-    from .scene import POT_X
     pot, (x0, y0), p = scene.flying
     x1, y1 = POT_X[pot] - 80, 172
     q = p * p * (3 - 2 * p)
@@ -168,7 +166,6 @@ def _draw_plaque(scene, surface: pygame.Surface) -> None:
 
 def _draw_fortune_panel(scene, surface: pygame.Surface) -> None:
     lay, A = scene.app.layout, scene.app.assets
-    from .scene import FORTUNE_X
     panel = _surf(scene, ("fortune",), lambda: D.rounded_panel((lay.px(358), lay.px(640)), (70, 40, 100), (30, 16, 46),
                   radius=lay.px(28), border=D.GOLD, border_width=lay.px(3), alpha=235))
     surface.blit(panel, lay.pt(FORTUNE_X, 246))
@@ -184,10 +181,9 @@ def draw_prices(scene, surface: pygame.Surface) -> None:
     """The price of play on each fortune bet button (drawn over the buttons) and what
     the selected level gives."""
     A = scene.app.assets
-    from .scene import FORTUNE_X as FX
+    FX = FORTUNE_X
     A.blit_text(surface, FORTUNE_NOTE.get(scene.mode_id, ""), 22, (FX + 179, 856), D.CREAM, anchor="center",
                 bold=True)
-    from .scene import FORTUNE, FORTUNE_X
     cur = scene.app.cabinet.currency
     for i, (mode, _) in enumerate(FORTUNE):
         if not any(m.id == mode for m in scene.spin_modes):

@@ -8,7 +8,7 @@ import pygame
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 
-from games.happy_money_hens.view import art
+from . import art
 from .bonus_state import POT_LETTERS, BonusSnapshot
 
 POT_ROWS = ("GRAND", "MAJOR", "MINOR", "MINI")

@@ -15,7 +15,7 @@ from cabinet.core.money import format_short, win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.presentation import Step
 
-from games.happy_money_hens.view import art
+from . import art
 from .bonus_side import FEATURE_LABEL, draw_side
 from .bonus_side import ring as _ring
 from .bonus_state import BonusSnapshot

@@ -6,8 +6,8 @@ import pygame
 
 from cabinet.ui import draw as D
 
-from games.happy_money_hens.view import art
-from .gamble_scene import BONUS_C, CASH_C, RADIUS, entry_name
+from . import art
+from .layout import BONUS_C, CASH_C, RADIUS, entry_name
 
 
 def _backdrop(scene) -> pygame.Surface:

@@ -17,16 +17,10 @@ from cabinet.ui.scene import Scene
 from cabinet.ui.wheel_view import WheelSlice, WheelView
 from cabinet.ui.widgets import Button
 
-from games.happy_money_hens.math import gamble as hens_gamble
+from ..math import gamble as hens_gamble
+from .gamble_draw import draw_gamble
+from .layout import BONUS_C, CASH_C, GREEN, GREY, RADIUS, RED, entry_name
 
-CASH_C, BONUS_C, RADIUS = (540, 535), (1380, 535), 250
-GREEN, RED, GREY = (60, 185, 95), (205, 55, 55), (90, 90, 104)
-NAMES = {"DC": "DOUBLE COINS", "PF": "POT FILL", "HB": "HAPPY BOOST"}
-
-
-def entry_name(code: str, sep: str = " + ") -> str:
-    """'DC+HB' -> 'DOUBLE COINS + HAPPY BOOST'."""
-    return sep.join(NAMES[c] for c in code.split("+"))
 
 
 class GambleScene(Scene):
@@ -212,7 +206,6 @@ class GambleScene(Scene):
                 self._finish()
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .gamble_draw import draw_gamble
         draw_gamble(self, surface)
 
 

@@ -20,8 +20,10 @@ from cabinet.core.cabinet import BetRefused, CabinetLocked
 from cabinet.mechanics import spin_chance as sc
 from cabinet.mechanics.gamble import Gamble, GambleOption, win_limit_cents
 
-from games.happy_money_hens.math import gamble as hens_gamble
-from games.happy_money_hens.math.tables import COMBOS, combo_code, combo_from_code, combo_mode
+from ..math import gamble as hens_gamble
+from .gamble_scene import GambleScene
+from .spin_chance_scene import SpinChanceScene
+from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode
 
 
 class Offers:
@@ -103,12 +105,10 @@ class Offers:
         and a gamble's first frame only builds its two discs and new amounts (~5 ms)."""
         if self.setting() == "off":
             return
-        from .gamble_scene import GambleScene
         bet = self.scene.bet
         GambleScene(self.app, self, self.make_gamble(bet * 8, bet), None).draw(pygame.Surface(self.app.layout.size))
 
     def open_gamble(self, stake: int, bet: int, round_id: int | None = None):
-        from .gamble_scene import GambleScene
         gamble = self.make_gamble(stake, bet)
         return self.app.push(GambleScene(self.app, self, gamble, round_id))
 
@@ -170,7 +170,6 @@ class Offers:
         return self.open_spin_chance(credit)
 
     def open_spin_chance(self, credit: int):
-        from .spin_chance_scene import SpinChanceScene
         return self.app.push(SpinChanceScene(self.app, self, sc.SpinChance(credit, self.spin_price())))
 
     def play_spin_chance(self, chance: sc.SpinChance) -> bool:

@@ -16,55 +16,24 @@ import pygame
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.presentation import Step, instant, wait
 from cabinet.ui.reels import ReelSet
-from cabinet.ui.shots import Shot
 
-from games.happy_money_hens.view import art
-from games.happy_money_hens.math.tables import load
-from games.happy_money_hens.math.pots import advance_levels
+from . import art
+from ..math.tables import load
+from ..math.pots import advance_levels
 from .board import draw_banner, draw_base, draw_prices
 from .bonus_state import bonus_snapshots
+from .layout import FORTUNE, FORTUNE_X, REELS
 from .features import BonusView
 from .offers import Offers
+from .shots import SHOTS
 from .sounds import add_cues
 
-REELS = pygame.Rect(420, 262, 1080, 606)
-POT_X = {"BLUE": 600, "RED": 980, "GOLD": 1360}
-FORTUNE = (("base", "OFF"), ("fortune_1_2", "1.2x"), ("fortune_1_5", "1.5x"), ("fortune_2", "2x"))
-FORTUNE_X = 1545
 
 
 class HensScene(GameScene):
     """Happy Money Hens: base reels, feature pots, fortune bet, bonus, gamble, spin chance."""
 
-    SHOTS = [
-        Shot("base_idle", caption="Base game, idle: pots, fortune bet selector, reels"),
-        Shot("reels_spinning", mode="base", at="reel 3 stops", within=0.2, caption="Reels stopping reel by reel"),
-        Shot("line_wins", prepare="shot_line_win", caption="The round's line wins cycled after the round"),
-        Shot("feature_to_pot", mode="buy_mystery", at="red feature symbol", within=0.5,
-             caption="A feature symbol flies into its pot"),
-        Shot("pot_trigger", mode="base", force="combo_DC+PF", at="pots trigger", within=0.6,
-             caption="Feature pots burst; the combination announced"),
-        Shot("bonus_intro", mode="buy_triple", at="bonus start", within=0.4, caption="The bonus begins"),
-        Shot("bonus_start", mode="buy_triple", at="bonus spin 1", within=0.5, caption="Bonus: 35 mini reels spin"),
-        Shot("bonus_letter", mode="buy_triple", at="letters", within=0.5,
-             caption="A pot-fill coin adds its letter to the pot name"),
-        Shot("bonus_pot_award", mode="buy_triple", force="pot_minor", at="pot award", within=0.5,
-             caption="Pot name complete, paid into the coin"),
-        Shot("bonus_row", mode="buy_mystery", force="full_board", at="row activate", within=0.3,
-             caption="A row activates"),
-        Shot("bonus_boost", mode="buy_triple", at="boost", within=0.5, caption="Happy boost"),
-        Shot("bonus_count", mode="buy_triple", at="bonus count-up", within=0.7, caption="Final count-up"),
-        Shot("bonus_total", mode="buy_triple", at="bonus total", within=0.5, caption="Bonus total"),
-        Shot("fortune_2x", prepare="shot_fortune_2", caption="Fortune bet 2x selected, pots at levels 2, 3, 4"),
-        Shot("buy_menu", action="buy_menu", caption="Bonus buy menu"),
-        Shot("gamble", prepare="shot_gamble", caption="The gamble wheels"),
-        Shot("gamble_plus", prepare="shot_gamble_plus", caption="Bonus wheel after + + (bigger entry, smaller green)"),
-        Shot("gamble_top", prepare="shot_gamble_top", caption="Bonus wheel disabled past the top combination"),
-        Shot("gamble_spin", prepare="shot_gamble_spin", caption="The cash wheel spinning"),
-        Shot("spin_chance", prepare="shot_spin_chance", caption="Spin chance"),
-        Shot("paytable", action="paytable", caption="Pays"),
-        Shot("info", action="info", caption="Help"),
-    ]
+    SHOTS = SHOTS
 
     # == set-up =======================================================================
     def build(self) -> None:

@@ -14,7 +14,7 @@ from cabinet.ui.presentation import Presentation, Step
 from cabinet.ui.scene import Scene
 from cabinet.ui.widgets import Button
 
-from games.happy_money_hens.view import art
+from . import art
 
 METER = pygame.Rect(360, 470, 1200, 110)
 SWEEPS = 3.5          # pointer passes over the meter before it settles

@@ -5,7 +5,7 @@ from typing import Any
 
 from cabinet.core.round import Round
 
-from games.piggy_farm.math import events as E
+from . import events as E
 from .tables import load
 
 ORDER = ("base clusters", "wheel coins", "free spins", "hunt prizes", "risk prize")

@@ -13,7 +13,7 @@ from cabinet.mechanics.clusters import find_clusters
 from cabinet.mechanics.pick import assign_nests
 from cabinet.mechanics.tumble import tumble
 
-from games.piggy_farm.math import events as E
+from . import events as E
 from .tables import BANDS, PiggyMath, band_of, load
 
 VERSION = "1"

@@ -14,10 +14,9 @@ import pygame
 
 from cabinet.ui import draw as D
 
-from games.piggy_farm.view import art
+from . import art
+from .layout import COLS, RECT, ROWS
 
-ROWS = COLS = 7
-RECT = pygame.Rect(582, 136, 756, 756)        # logical board window
 CELL = RECT.w // COLS
 
 

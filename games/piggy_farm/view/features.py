@@ -13,8 +13,8 @@ import pygame
 from cabinet.ui import draw as D
 from cabinet.ui.wheel_view import WheelSlice, WheelView
 
-from games.piggy_farm.view import art
-from .board import RECT
+from . import art
+from .layout import RECT
 
 TIER_RIM = {"bronze": ((214, 140, 70), (110, 60, 20)), "silver": ((214, 220, 232), (100, 106, 124)),
             "gold": ((255, 210, 70), (150, 96, 10))}

@@ -9,11 +9,8 @@ import pygame
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 
-from .board import RECT
+from .layout import ANTE, LEFT, RECT, RIGHT
 
-LEFT = pygame.Rect(232, 136, 326, 756)
-RIGHT = pygame.Rect(1362, 136, 540, 756)
-ANTE = pygame.Rect(24, 580, 190, 150)
 FEATURE_NAMES = {"free_spins": "FREE SPINS", "hog_wild": "HOG WILD", "growing_season": "GROWING SEASON"}
 
 

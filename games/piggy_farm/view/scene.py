@@ -14,13 +14,13 @@ import pygame
 
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.presentation import Step, wait
-from cabinet.ui.shots import Shot
 
-from games.piggy_farm.view import art
+from . import art
 from .scene_features import FarmFeatures
+from .shots import SHOTS
 from .sounds import add_cues
-from games.piggy_farm.math.tables import load
-from games.piggy_farm.view import panels
+from ..math.tables import load
+from . import panels
 from .board import BoardView, Cluster, largest_group
 from .features import Banner, FarmWheel, HuntView, RiskView
 
@@ -30,30 +30,7 @@ FEATURE_TITLES = {"free_spins": "FREE SPINS", "hog_wild": "HOG WILD", "growing_s
 class PiggyFarmScene(FarmFeatures, GameScene):
     """The 7x7 tumble board, THE FARM WHEEL, free spins, egg hunts and RISK THE FARM."""
 
-    SHOTS = [
-        Shot("base_board", caption="Idle base game"),
-        Shot("cluster_win", mode="free_spins", at="cluster", within=0.9, caption="A cluster win (first free spin)"),
-        Shot("mid_tumble", mode="free_spins", at="tumble fall", within=0.45, caption="Mid-tumble: survivors fall, refills drop"),
-        Shot("wheel_bronze", mode="base", force="wheel_bronze", at="wheel spin", within=0.55, caption="Bronze wheel spinning"),
-        Shot("wheel_silver", mode="base", force="wheel_silver", at="wheel spin", within=1.0, caption="Silver wheel landed"),
-        Shot("wheel_gold", mode="base", force="wheel_gold", at="wheel spin", within=1.0, caption="Gold wheel landed"),
-        Shot("wheel_upgrade", mode="wheel_buy", force="upgrade", at="wheel upgrade", within=0.8,
-             caption="UPGRADE: the spin moves on to the next wheel"),
-        Shot("free_spins_grid", mode="free_spins", at=0.7, caption="Free spins with a charged sticky grid"),
-        Shot("retrigger", mode="free_spins", force="retrigger", at="retrigger", within=0.6,
-             caption="Retrigger: 3+ windmills add 5 free spins"),
-        Shot("hog_wild", mode="hog_wild", at="wild spawn", within=0.9, caption="HOG WILD extra wilds"),
-        Shot("growing_season", mode="growing_season", at="board drops, windmills asleep", within=1.0,
-             caption="GROWING SEASON multiplier, windmills asleep"),
-        Shot("egg_hunt", mode="golden_egg_hunt", at="nest 4", within=0.3, caption="Golden egg hunt mid-way"),
-        Shot("risk_the_farm", mode="risk_the_farm", at="risk draw", within=0.7, caption="RISK THE FARM draw"),
-        Shot("risk_result", mode="risk_the_farm", at="risk doors", within=1.0, caption="RISK THE FARM: the doors open"),
-        Shot("max_win", mode="base", force="max_win", at="cap reached", within=0.6, caption="50,000x cap reached"),
-        Shot("ante_on", prepare="toggle_ante", caption="FARM WHEEL BOOST on"),
-        Shot("buy_menu", action="buy_menu", caption="Buy menu"),
-        Shot("paytable", action="paytable", caption="Paytable"),
-        Shot("info", action="info", caption="Game information"),
-    ]
+    SHOTS = SHOTS
 
     def build(self) -> None:
         self.pm = load()

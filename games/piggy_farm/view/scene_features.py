@@ -11,7 +11,7 @@ import pygame
 
 from cabinet.ui.presentation import Step
 
-from .board import RECT
+from .layout import RECT
 
 AUTO_PICK = 2.0          # seconds a nest waits for the player before opening itself
 AUTO_PICK_AUTOPLAY = 0.6  # ... while autoplay runs
