@@ -110,7 +110,7 @@ def default_books_dir(spec: GameSpec) -> Path:
     package = game_package(spec)
     if package is None:
         raise LibraryError(f"{spec.id}: no package exposes this GAME; give the books directory")
-    return Path(importlib.import_module(package).__file__).resolve().parent / "books"
+    return Path(str(importlib.import_module(package).__file__)).resolve().parent / "books"
 
 
 def shared_math_files() -> list[Path]:
@@ -128,7 +128,8 @@ def fingerprint(spec: GameSpec) -> str:
     the game's own (spec.math_files) and the cabinet's shared ones."""
     h = hashlib.sha256()
     h.update(f"version={spec.version}\n".encode())
-    for path in [*spec.math_files, *shared_math_files()]:
+    paths: list[str | Path] = [*spec.math_files, *shared_math_files()]
+    for path in paths:
         p = Path(path)
         try:
             data = p.read_bytes()

@@ -3,7 +3,7 @@ hand-built bonus states advanced with scripted spins (HarvestBonus.spin)."""
 import pytest
 
 from cabinet.core.rng import Rng
-from games.grinning_harvest.math.bonus import BonusSetup, HarvestBonus, run_bonus
+from games.grinning_harvest.math.bonus import BonusSetup, run_bonus
 from games.grinning_harvest.math.rules import play
 
 from .helpers import WEBS, bonus, m, pumpkin, quiet_setup, row_table, vault

@@ -9,7 +9,7 @@ from cabinet.core.money import WinCap
 from cabinet.core.books import ModeBooks
 from cabinet.mechanics.spin_chance import offer
 from games.happy_money_hens.math.gamble import bonus_values, gamble_config, offered, start_gamble
-from games.happy_money_hens.math.tables import COMBOS, combo_code, combo_mode
+from games.happy_money_hens.math.tables import COMBOS, combo_mode
 
 
 def small_books(weight, payout, jackpot=None, mode="bonus", cost_x100=100):

@@ -80,7 +80,6 @@ def test_retrigger_adds_5_spins():
 
 
 def test_grid_never_leaks_between_rounds_or_into_the_base_game():
-    pm = load()
     for seed in range(30):
         r = play(Rng(seed), "free_spins")
         grids = [e["values"] for e in r.events if e["type"] == E.STICKY_GRID]

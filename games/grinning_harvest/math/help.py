@@ -6,7 +6,6 @@ onto the info screen's pages (GameSpec.help); the PAR sheet quotes the sections.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from .tables import JACKPOTS, load
 

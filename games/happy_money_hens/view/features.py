@@ -182,7 +182,7 @@ class BonusView:
         snap = self.snap
         if snap is None:
             return
-        lay, A = self.app.layout, self.app.assets
+        lay = self.app.layout
         bet = self.scene.bet
         kind, p = self.anim
         t = self.scene.time

@@ -34,7 +34,7 @@ def _pct(f) -> str:
 
 def draw_gamble(scene, surface: pygame.Surface) -> None:
     """The whole gamble screen."""
-    lay, A = scene.app.layout, scene.app.assets
+    A = scene.app.assets
     cur = scene.app.cabinet.currency
     g = scene.gamble
     surface.blit(_backdrop(scene), (0, 0))

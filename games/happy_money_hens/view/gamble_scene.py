@@ -11,7 +11,6 @@ from __future__ import annotations
 import pygame
 
 from cabinet.mechanics.gamble import Gamble, GambleOption
-from cabinet.ui import draw as D
 from cabinet.ui.presentation import Presentation, Step
 from cabinet.ui.scene import Scene
 from cabinet.ui.wheel_view import WheelSlice, WheelView

@@ -212,7 +212,6 @@ class BoardView:
         # symbols, clipped to the window so falling ones appear from the top edge
         clip = surface.get_clip()
         surface.set_clip(lay.rect(RECT))
-        size = lay.px(self.SYMBOL)
         for c in range(COLS):
             pc = min(max((self.fall_p - c * self.col_delay) / max(1 - self.col_delay * (COLS - 1), 0.2), 0.0), 1.0)
             drop = 1.0 - ease_out_bounce(pc)
@@ -297,7 +296,7 @@ class BoardView:
         return self.app.assets.surface(("pf_star", r, k), build)
 
     def _draw_charges(self, surface, ox: int, oy: int, cs: int) -> None:
-        lay, A = self.app.layout, self.app.assets
+        A = self.app.assets
         for r in range(ROWS):
             for c in range(COLS):
                 v = self.grid[r][c]

@@ -9,7 +9,7 @@ import pygame
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 
-from .layout import ANTE, LEFT, RECT, RIGHT
+from .layout import ANTE, LEFT, RIGHT
 
 FEATURE_NAMES = {"free_spins": "FREE SPINS", "hog_wild": "HOG WILD", "growing_season": "GROWING SEASON"}
 
@@ -30,7 +30,7 @@ def draw_panel_backs(scene, surface: pygame.Surface) -> None:
 
 def draw_left(scene, surface: pygame.Surface) -> None:
     """Counters: the running tumble win, free spins, multipliers."""
-    app, lay, A = scene.app, scene.app.layout, scene.app.assets
+    app, A = scene.app, scene.app.assets
     cur = app.cabinet.currency
     bet = scene.bet
     x = LEFT.centerx
@@ -144,7 +144,7 @@ def _risk_counters(scene, surface, x: int, y: int) -> None:
 
 def draw_right(scene, surface: pygame.Surface) -> None:
     """The wheel guide and a compact paytable with the symbols themselves."""
-    app, lay, A = scene.app, scene.app.layout, scene.app.assets
+    lay, A = scene.app.layout, scene.app.assets
     x0 = RIGHT.x + 24
     y = RIGHT.y + 22
     A.blit_text(surface, "THE FARM WHEEL", 36, (RIGHT.centerx, y), (255, 214, 70), anchor="midtop", bold=True,
