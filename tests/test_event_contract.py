@@ -8,8 +8,9 @@ import pytest
 from cabinet.core import events as E
 from cabinet.core.rng import Rng
 from cabinet.core.books import resolve_game
+from cabinet.core.game import discover
 
-GAMES = ["happy_money_hens", "grinning_harvest", "piggy_farm", "tests.toygame"]
+GAMES = [*discover(), "tests.toygame"]          # every game under games/, and the template
 SHARED = {"reel_stop": E.ReelStop, "line_win": E.LineWin, "cluster_win": E.ClusterWin, "cap": E.Cap,
           "round_end": E.RoundEnd}
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from cabinet.core.game import discover
+
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = {"happy_money_hens": ROOT / "games/happy_money_hens", "grinning_harvest": ROOT / "games/grinning_harvest",
-            "piggy_farm": ROOT / "games/piggy_farm", "tests.toygame": ROOT / "tests/toygame"}
+PACKAGES = {**{gid: ROOT / "games" / gid for gid in discover()}, "tests.toygame": ROOT / "tests/toygame"}
 MATH_ROLES = ("tables", "rules", "events", "sim", "paytable", "help", "par")
 VIEW_ROLES = ("scene", "layout", "board", "art")
 GAME_VIEW_ROLES = VIEW_ROLES + ("sounds", "shots")      # the shipped games' gallery and cues
@@ -20,6 +21,7 @@ GAME_VIEW_ROLES = VIEW_ROLES + ("sounds", "shots")      # the shipped games' gal
 
 @pytest.mark.parametrize("name", PACKAGES)
 def test_the_same_role_files(name):
+    assert {"happy_money_hens", "grinning_harvest", "piggy_farm"} <= set(PACKAGES)
     root = PACKAGES[name]
     assert (root / "math.yaml").is_file()
     missing = [f"math/{r}.py" for r in MATH_ROLES if not (root / "math" / f"{r}.py").is_file()]

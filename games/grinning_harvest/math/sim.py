@@ -2,7 +2,7 @@
 at once (numpy arrays and masks), for `python -m cabinet.math sim` and the design
 tools. It draws from the same math.yaml with the same probabilities, but not the
 same random stream: the two engines agree in distribution (tests/grinning_harvest/
-test_gh_engines_agree.py and tools/agree.py check it), not round by round.
+test_gh_engines_agree.py and `python -m cabinet.math agree grinning_harvest` check it), not round by round.
 
 `simulate(seed_sequence, mode, n)` -> {"payout_x100": int64[n], "features": {name: bool[n]}}.
 `simulate_parts(...)` also returns the payout split (line, collect, bonus) for PAR work.

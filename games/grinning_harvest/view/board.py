@@ -3,7 +3,7 @@
 The reels (base game) or the sticky HoldGrid (bonus), value plates on pumpkins and
 vaults, jackpot coins, paylines, values flying into a vault, the row above the reels,
 the Big Pumpkin / Big Skull and the multipliers. Side panels and banners are in
-`scene_panels.py`. Every picture comes pre-rendered from `app.assets`; per frame only blits.
+`panels.py`. Every picture comes pre-rendered from `app.assets`; per frame only blits.
 """
 from __future__ import annotations
 

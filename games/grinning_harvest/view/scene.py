@@ -1,5 +1,5 @@
-"""Grinning Harvest on screen: it plays a Round's events (see rules.py for the closed
-set) as timed steps, and keeps the picture as plain state that `scene_view.py` draws.
+"""Grinning Harvest on screen: it plays a Round's events (see math/events.py for the closed
+set) as timed steps, and keeps the picture as plain state that `board.py` draws.
 
 Every step hook SETS state from its event (absolute values, never increments), so
 skipping (SPACE) and crash-resume, which run steps instantly, end on the same picture.
@@ -20,7 +20,7 @@ from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
 
-from . import art, pictures as art_scene, shots as scene_shots, sounds as scene_sounds, board as scene_view
+from . import art, board, pictures, shots, sounds
 from ..math.tables import JACKPOTS, load
 from .layout import REELS_RECT, ROW_H, ROW_Y
 
@@ -33,7 +33,7 @@ class GrinningHarvestScene(GameScene):
     REELS_RECT, ROW_Y, ROW_H = REELS_RECT, ROW_Y, ROW_H
     SPIN_TIME, STOP_TIME = 0.45, 0.28
 
-    SHOTS = scene_shots.SHOTS
+    SHOTS = shots.SHOTS
 
     # == set-up ====================================================================
     def build(self) -> None:
@@ -45,7 +45,7 @@ class GrinningHarvestScene(GameScene):
                                     ["pumpkin", "bat", "ghost"]])
         self.grid = HoldGrid(self.app, self.REELS_RECT, 3, 3, gap=12, name="gh_hold",
                              cell_colors=((46, 24, 70), (16, 8, 30)), rim=(150, 80, 60))
-        scene_sounds.register(self.app.audio)
+        sounds.register(self.app.audio)
         self.reset_picture()
         self.pumpkins = {(2, 0): ("6x", 600), (0, 2): ("mini", 2500)}   # the idle board's values
 
@@ -59,7 +59,7 @@ class GrinningHarvestScene(GameScene):
         return self._faces[size]
 
     def reset_picture(self) -> None:
-        """The state scene_view.py draws, as at the start of a round."""
+        """The state board.py draws, as at the start of a round."""
         self.in_bonus = False
         self.pumpkins: dict[Cell, tuple[str, int]] = {}     # base board: label, value_x100
         self.vault_values: dict[Cell, int] = {}              # vault cell -> value_x100 shown
@@ -104,7 +104,7 @@ class GrinningHarvestScene(GameScene):
 
     @classmethod
     def tile_art(cls, size: tuple[int, int]) -> pygame.Surface | None:
-        return art_scene.tile(size)
+        return pictures.tile(size)
 
     # == round ======================================================================
     def round_started(self, played) -> None:
@@ -185,7 +185,7 @@ class GrinningHarvestScene(GameScene):
         def tick(p: float) -> None:
             self.flight_p = p
             # The vault counts up as each value arrives.
-            arrived = sum(v for i, v in enumerate(values) if scene_view.flight_progress(p, i, len(values)) >= 1.0)
+            arrived = sum(v for i, v in enumerate(values) if board.flight_progress(p, i, len(values)) >= 1.0)
             self._set_vault(vault, before + arrived)
 
         def end() -> None:
@@ -334,7 +334,7 @@ class GrinningHarvestScene(GameScene):
 
     # == text ========================================================================
     def value_text(self, label: str | None, value_x100: int) -> str:
-        return scene_view.value_text(self, label, value_x100)
+        return board.value_text(self, label, value_x100)
 
     def grid_key(self, item: dict) -> str:
         return "vault" if item["kind"] == "vault" else "pumpkin"
@@ -348,19 +348,19 @@ class GrinningHarvestScene(GameScene):
         self.grid.update(dt)
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        scene_view.draw_background(self, surface)
+        board.draw_background(self, surface)
 
     def draw_board(self, surface: pygame.Surface) -> None:
-        scene_view.draw_board(self, surface)
+        board.draw_board(self, surface)
 
     # == shots (demo gallery only) ========================================================
     def shot_line_win(self) -> None:
-        scene_shots.seek_round(self, lambda r: any(e["type"] == "line_win" for e in r.events), "line")
+        shots.seek_round(self, lambda r: any(e["type"] == "line_win" for e in r.events), "line")
 
     def shot_collect(self) -> None:
-        scene_shots.seek_round(self, lambda r: "collect" in r.features and "bonus" not in r.features, "vault collects")
+        shots.seek_round(self, lambda r: "collect" in r.features and "bonus" not in r.features, "vault collects")
 
     def shot_multiplier(self) -> None:
         def row_multiplied(r) -> bool:
             return any(e["type"] == "bonus_spin" and e["multipliers"] and not e["great_skull"] for e in r.events)
-        scene_shots.seek_round(self, row_multiplied, "row multiplier", mode="buy_skull_row", within=0.7)
+        shots.seek_round(self, row_multiplied, "row multiplier", mode="buy_skull_row", within=0.7)

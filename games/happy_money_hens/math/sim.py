@@ -4,7 +4,7 @@ The same rules as rules.py, written for batches: stops drawn per reel for the wh
 batch, the board gathered from the strips, the 20 lines paid by the shared batch
 evaluator, feature symbols read from a per-stop table, one trigger draw per feature
 symbol, fortune upgrades, then every triggered bonus of the batch played together
-by sim_bonus.py. A test (and scripts/hmh_agreement.py) shows both engines agree.
+by sim_bonus.py. A test (and `python -m cabinet.math agree happy_money_hens`) shows both engines agree.
 """
 from __future__ import annotations
 

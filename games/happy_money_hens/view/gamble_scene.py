@@ -2,7 +2,7 @@
 entries, resizing its green segment), COLLECT, the win limit and the top-combination cap.
 
 Press (click) a wheel to gamble the win on it: the draw is made and recorded
-(views/offers.py) before the pointer spins, then the pointer lands on green or red.
+(offers.py) before the pointer spins, then the pointer lands on green or red.
 Green segments are drawn at the option's exact chance, never below `min_green`
 (the mechanics' `green_share`), so the picture can look kinder than the odds there.
 """

@@ -1,6 +1,6 @@
 """Happy Money Hens on screen: 5x3 reels with 20 lines, three feature pots, the fortune
-bet selector, the 5x7 mini-reel bonus (views/bonus_view.py), then the gamble wheels
-(views/gamble_scene.py) and spin chance (views/spin_chance_scene.py).
+bet selector, the 5x7 mini-reel bonus (features.py), then the gamble wheels
+(gamble_scene.py) and spin chance (spin_chance_scene.py).
 
 Every step SETS state from the round's events (rules.py / events.py): the board,
 the line shown, the pot levels (precomputed with pots.advance_levels), the running

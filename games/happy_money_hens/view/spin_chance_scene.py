@@ -1,5 +1,5 @@
 """Spin chance: a meter whose green share is credit / price of one base spin, a pointer,
-PLAY and NO THANKS. PLAY draws and records the result (views/offers.py) before the
+PLAY and NO THANKS. PLAY draws and records the result (offers.py) before the
 pointer runs; green awards a base spin at the current bet, played at once.
 """
 from __future__ import annotations

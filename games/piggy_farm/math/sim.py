@@ -6,7 +6,7 @@ Rounds advance together as numpy arrays: boards (m, 7, 7), strip positions (m, 7
 sticky grids (m, 49); a mask of still-active rows shrinks as tumble chains and
 free-spin rounds end. Cluster finding and tumbles are the batch versions of the
 shared mechanisms. The random streams differ from rules.py, the rules do not: a test
-and tools/agree.py check that both give the same RTP, hit rate and feature rates.
+and `python -m cabinet.math agree piggy_farm` check that both give the same RTP, hit rate and feature rates.
 """
 from __future__ import annotations
 

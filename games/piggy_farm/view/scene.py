@@ -1,9 +1,9 @@
-"""Piggy Farm on screen: presents a Round's events (games/piggy_farm/events.py) as steps.
+"""Piggy Farm on screen: presents a Round's events (math/events.py) as steps.
 
-The board view (views/board.py) shows drops, clusters with their pay, explosions,
-falls and refills, the sticky grid and spawned wilds; views/features.py holds THE
+The board view (board.py) shows drops, clusters with their pay, explosions,
+falls and refills, the sticky grid and spawned wilds; features.py holds THE
 FARM WHEEL, the egg hunt's nests, RISK THE FARM's barn and the banners; the side
-panels (views/panels.py) the counters. This file presents the board and free spins;
+panels (panels.py) the counters. This file presents the board and free spins;
 scene_features.py the wheel, the hunts and the barn. Each step SETS state from its
 event (running totals are worked out while the steps are built), so SPACE skips and
 crash resumes land on the same picture.
