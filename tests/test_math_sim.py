@@ -55,3 +55,17 @@ def test_different_seeds_give_different_figures():
     a = simulate_mode(TOY, "buy_bonus", 50_000, seed=1)
     b = simulate_mode(TOY, "buy_bonus", 50_000, seed=2)
     assert a["rtp"] != b["rtp"]
+
+
+def test_engines_that_play_different_rules_disagree():
+    """The agreement check can fail: a vectorised engine paying 10% more coins is caught."""
+    import dataclasses
+
+    from tests.toygame import GAME
+    from tests.toygame.math.sim import simulate
+
+    def richer(seed_sequence, mode, n):
+        out = simulate(seed_sequence, mode, n)
+        return {"payout_x100": out["payout_x100"] * 11 // 10, "features": out["features"]}
+    ok, figures = engines_agree(dataclasses.replace(GAME, simulate=richer), "buy_bonus", 20_000)
+    assert not ok and not figures["rtp"]["agree"]

@@ -166,12 +166,16 @@ class App:
         if setup is None:
             self.toast(self.cabinet.refused.get(game_id, f"{game_id} is not available"))
             return None
+        game_scene = self._game_scene(setup)
+        return None if game_scene is None else self.push(game_scene(self, setup))
+
+    def _game_scene(self, setup: Any) -> type[Scene] | None:
+        """The scene class the game's spec names (None, said in a toast, if it fails to load)."""
         try:
-            scene_class = setup.spec.load_scene()
+            return setup.spec.load_scene()
         except (ImportError, AttributeError) as exc:
             self.toast(f"{setup.spec.name} cannot open: {exc}")
             return None
-        return self.push(scene_class(self, setup))
 
     def recall(self, round_id: int) -> Scene | None:
         """Replay a past round in its game's scene, marked RECALL (no money moves)."""
@@ -185,12 +189,10 @@ class App:
         if setup is None:
             self.toast(f"{played.game} is not offered any more; its rounds cannot be shown")
             return None
-        try:
-            scene_cls = setup.spec.load_scene()
-        except (ImportError, AttributeError) as exc:
-            self.toast(f"{setup.spec.name} cannot open: {exc}")
+        game_scene = self._game_scene(setup)
+        if game_scene is None:
             return None
-        scene = scene_cls(self, setup)
+        scene = game_scene(self, setup)
         scene.recall_mode = True
         scene.recall_record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) else None
         self.push(scene)
