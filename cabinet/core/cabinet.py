@@ -11,8 +11,9 @@ Locking: the ledger is verified in full when the cabinet starts (cabinet/core/le
 and incrementally inside every money movement. Any LedgerError (altered, missing or
 replaced data, a row that does not decode, a storage error) goes through `lock()`:
 `locked` names the reason, play stops (CabinetLocked), a read that fails returns
-nothing instead of raising, and nothing more is written. The operator's RAM CLEAR (`ram_clear`) is the
-only way to a fresh ledger; a storage error clears at the next start.
+nothing instead of raising, and nothing more is written. The operator's RAM CLEAR
+(`ram_clear`) is the only way to a fresh ledger; a storage error clears at the next
+start.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from .books import Library, load_library
 from .config import Config
 from .game import GameSpec, discover
 from .ledger import InsufficientCredit, Ledger, LedgerError, RoundRecord
@@ -64,7 +66,7 @@ class GameSetup:
     default_bet: int
     modes: tuple[str, ...]
     cap: WinCap
-    library: Any = None      # cabinet.math.books.Library when math_source is books
+    library: Library | None = None      # the game's book libraries when math_source is books
     # Options (every mode but the first spin mode) are offered only at the ladder's
     # bets where the win limits cut no win, so they return their stated RTP exactly:
     # mode -> highest such bet (absent: every bet). See `limited_options`.
@@ -134,11 +136,10 @@ class Cabinet:
     def ledger_path(self) -> Path:
         return self.config.data_path / LEDGER_NAME
 
-    def _power_up(self) -> None:
+    def _power_up(self, led: Ledger) -> None:
         """A verified ledger: demo credit if it is new, the events kept while it was
         locked, the power-up with the start's audit, and every open round decoded now
         (one that cannot be regenerated locks before anything is shown)."""
-        led = self.ledger
         for rec in led.open_rounds():          # before anything is written
             if rec.game in self.games:
                 self._played(rec)
@@ -158,13 +159,13 @@ class Cabinet:
             self.ledger.broken = self.ledger.broken or reason
         ledger_files.add_pending(self.config.data_path, "lock", {"reason": reason})
 
-    def _call(self, fn: Callable[[], Any], default: Any = _RAISE) -> Any:
-        """Run a ledger operation; a LedgerError locks the cabinet, then a write raises
-        CabinetLocked and a read returns `default`."""
+    def _call(self, fn: Callable[[Ledger], Any], default: Any = _RAISE) -> Any:
+        """Run a ledger operation `fn(ledger)`; a LedgerError locks the cabinet, then a
+        write raises CabinetLocked and a read returns `default`."""
         try:
             if self.ledger is None:
                 raise LedgerError(self.locked or "no ledger")
-            return fn()
+            return fn(self.ledger)
         except LedgerError as exc:
             self.lock(str(exc))
             if default is _RAISE:
@@ -187,16 +188,15 @@ class Cabinet:
         default = (gcfg.default_bet if gcfg and gcfg.default_bet else None) or spec.default_bet or ladder[0]
         if default not in ladder:
             default = ladder[0]
-        exempt = frozenset(spec.extra.get("cap_exempt_modes", ()))
-        # the game's own money limit (its rules, spec.extra['win_cap']) always holds; an
+        exempt = frozenset(spec.cap_exempt_modes)
+        # the game's own money limit (its rules, spec.win_cap) always holds; an
         # operator's config limit can only lower it
-        limits = [x for x in (getattr(spec.extra.get("win_cap"), "max_cents", None),
+        limits = [x for x in (spec.win_cap.max_cents if spec.win_cap else None,
                               gcfg.win_limit if gcfg else None) if x is not None]
         cap = WinCap(max_x=spec.max_win_x, max_cents=min(limits) if limits else None, exempt_modes=exempt)
         setup = GameSetup(spec, tuple(ladder), default, modes, cap)
         if self.config.math_source == "books":
             try:
-                from cabinet.math.books import load_library  # the math tools' runtime half; no pygame
                 setup.library = load_library(spec)
             except Exception as exc:  # a missing, corrupt or mismatched library refuses the game
                 self.refused[gid] = f"{spec.name}: book library unavailable ({exc})"
@@ -220,7 +220,7 @@ class Cabinet:
     # -- state ----------------------------------------------------------------------
     @property
     def balance(self) -> int:
-        return self._call(lambda: self.ledger.balance, default=0)
+        return self._call(lambda led: led.balance, default=0)
 
     def audit(self, by: str = "operator") -> tuple[bool, str]:
         """The full audit now (RUN AUDIT): (ok, what was checked / the first bad row).
@@ -236,8 +236,8 @@ class Cabinet:
         if not ok:
             self.lock(message)
             return ok, message
-        self._call(lambda: self.ledger.log_event("audit", {"result": "ok", "by": by, "checked": message,
-                                                           "head": self.ledger.report.head}), default=None)
+        self._call(lambda led: led.log_event("audit", {"result": "ok", "by": by, "checked": message,
+                                                      "head": led.report.head}), default=None)
         return (False, self.locked) if self.locked else (ok, message)
 
     def audit_status(self) -> tuple[bool, str]:
@@ -248,14 +248,14 @@ class Cabinet:
         return True, f"last full audit: {report.summary()}" if report else "ok"
 
     def meters(self) -> dict[str, Any]:
-        return self._call(lambda: self.ledger.meters(), default={})
+        return self._call(lambda led: led.meters(), default={})
 
     def deposit(self, cents: int) -> None:
         self._require_unlocked()
-        self._call(lambda: self.ledger.deposit(cents))
+        self._call(lambda led: led.deposit(cents))
 
     def game_state(self, game_id: str) -> dict[str, Any]:
-        return self._call(lambda: self.ledger.game_state(game_id), default={})
+        return self._call(lambda led: led.game_state(game_id), default={})
 
     def _require_unlocked(self) -> None:
         if self.locked:
@@ -277,6 +277,7 @@ class Cabinet:
     def regenerate(self, setup: GameSetup, mode: str, outcome: dict[str, Any]) -> Round:
         """The Round an outcome id stands for (books and live seeds both regenerate)."""
         if outcome["source"] == "books":
+            assert setup.library is not None, "a books outcome is drawn only from a game's library"
             return setup.library.round(mode, outcome["book"])
         return setup.spec.play(Rng.for_book(outcome["seed"]), mode, outcome.get("force"))
 
@@ -307,7 +308,7 @@ class Cabinet:
         win, capped_money = setup.cap.apply(win_cents(bet_cents, payout), bet_cents, mode_id,
                                             jackpot=win_cents(bet_cents, rnd.jackpot_x100))
         try:   # the incremental audit runs inside this transaction, before the debit
-            rid = self._call(lambda: self.ledger.open_round(game_id, mode_id, bet_cents, cost, outcome, payout, win,
+            rid = self._call(lambda led: led.open_round(game_id, mode_id, bet_cents, cost, outcome, payout, win,
                                                             capped_money or rnd.capped, rnd.features, funded_by))
         except InsufficientCredit as exc:
             raise BetRefused(str(exc)) from None
@@ -325,12 +326,12 @@ class Cabinet:
         return f"{label} is offered at bets up to {self.currency.format(top)}: above, {why}"
 
     def checkpoint(self, round_id: int, step: int) -> None:
-        self._call(lambda: self.ledger.checkpoint(round_id, step))
+        self._call(lambda led: led.checkpoint(round_id, step))
 
     def settle(self, round_id: int, game_state: dict[str, Any] | None = None) -> int:
         """Credit the round's win (once). Returns what was paid by this call."""
         self._require_unlocked()
-        return self._call(lambda: self.ledger.settle_round(round_id, game_state))
+        return self._call(lambda led: led.settle_round(round_id, game_state))
 
     def _played(self, rec: RoundRecord) -> PlayedRound:
         """The one place a stored round becomes a Round again: a game, mode, book or
@@ -341,6 +342,8 @@ class Cabinet:
                 raise KeyError(f"game {rec.game!r} is not offered here")
             if rec.mode not in {m.id for m in setup.spec.modes}:
                 raise KeyError(f"mode {rec.mode!r} is not a mode of {setup.spec.name}")
+            if rec.outcome["source"] == "books" and setup.library is None:
+                raise KeyError(f"it was drawn from {setup.spec.name}'s books, which this cabinet has not loaded")
             rnd = self.regenerate(setup, rec.mode, rec.outcome)
         except (KeyError, ValueError, IndexError, TypeError) as exc:
             why = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc     # a KeyError's str() quotes
@@ -353,12 +356,12 @@ class Cabinet:
         is logged once."""
         if self.locked:
             return None
-        for rec in self._call(lambda: self.ledger.open_rounds(), default=[]):
+        for rec in self._call(lambda led: led.open_rounds(), default=[]):
             if rec.game in self.games:
-                played = self._call(lambda: self._played(rec), default=None)
+                played = self._call(lambda led: self._played(rec), default=None)
                 if played is not None and rec.id not in self._recovered:
                     self._recovered.add(rec.id)
-                    self._call(lambda: self.ledger.log_event("recovery", {
+                    self._call(lambda led: led.log_event("recovery", {
                         "round": rec.id, "game": rec.game, "mode": rec.mode, "checkpoint": rec.checkpoint}),
                         default=None)
                 return None if self.locked else played
@@ -368,26 +371,26 @@ class Cabinet:
         """Settle open rounds whose game is no longer offered: the player can no
         longer influence them, so their recorded win is credited (and logged)."""
         done = []
-        for rec in self._call(lambda: self.ledger.open_rounds()):
+        for rec in self._call(lambda led: led.open_rounds()):
             if rec.game not in self.games:
-                self._call(lambda: self.ledger.settle_round(rec.id))
-                self._call(lambda: self.ledger.log_event("paid_unshown", {"round": rec.id, "game": rec.game,
+                self._call(lambda led: led.settle_round(rec.id))
+                self._call(lambda led: led.log_event("paid_unshown", {"round": rec.id, "game": rec.game,
                                                                           "win_cents": rec.win_cents}))
                 done.append(rec.id)
         return done
 
     def history(self, limit: int = 100, game: str | None = None) -> list[RoundRecord]:
-        return self._call(lambda: self.ledger.history(limit, game), default=[])
+        return self._call(lambda led: led.history(limit, game), default=[])
 
     def replay(self, round_id: int) -> PlayedRound:
         """A past round, regenerated exactly as it played (for recall)."""
-        return self._call(lambda: self._played(self.ledger.round(round_id)))
+        return self._call(lambda led: self._played(led.round(round_id)))
 
     def side_draw(self, kind: str, stake_cents: int, prize_cents: int, won: bool, detail: dict[str, Any],
                   round_id: int | None = None) -> int:
         """Record and apply a gamble / spin-chance draw before it is shown."""
         self._require_unlocked()
-        return self._call(lambda: self.ledger.side_draw(kind, stake_cents, prize_cents, won, detail, round_id))
+        return self._call(lambda led: led.side_draw(kind, stake_cents, prize_cents, won, detail, round_id))
 
     def unfunded_side_draws(self, kind: str) -> list[tuple[int, dict[str, Any]]]:
         """Won side draws of `kind` that no round names as `funded_by` yet: (id, detail).
@@ -395,7 +398,7 @@ class Cabinet:
         the game starts that round on its next start (recovery), so no entry is lost."""
         if self.locked:
             return []
-        return self._call(lambda: self.ledger.unfunded_side_draws(kind), default=[])
+        return self._call(lambda led: led.unfunded_side_draws(kind), default=[])
 
     # -- RAM CLEAR ------------------------------------------------------------------
     def ram_clear(self) -> Path:
@@ -406,7 +409,7 @@ class Cabinet:
         detail: dict[str, Any] = {"reason": self.locked or "operator"}
         if self.ledger is not None:
             if not self.locked:
-                detail.update(balance=self.balance, head=self.ledger.report.head if self.ledger.report else None)
+                detail.update(balance=self.balance, head=self.ledger.report.head)
             self.ledger.close()
             self.ledger = None
         try:
@@ -417,5 +420,5 @@ class Cabinet:
         self.ledger, self.locked = fresh, None
         self._recovered.clear()
         self._call(self._power_up)
-        self._call(self.ledger.verify)
+        self._call(lambda led: led.verify())
         return folder

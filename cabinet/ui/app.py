@@ -28,9 +28,10 @@ from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
 from .clock import RealClock  # noqa: E402
 from .input import InputMap  # noqa: E402
+from . import screens  # noqa: E402,F401  (every scene module: each registers its scenes by name)
+from .kiosk import Session  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
-from .locked import show_lock  # noqa: E402
-from .scene import Scene, SceneStack  # noqa: E402
+from .scene import Scene, SceneStack, scene_class  # noqa: E402
 
 
 def opt(obj: Any, path: str, default: Any = None) -> Any:
@@ -76,7 +77,6 @@ class App:
         self.last_input = 0.0
         self._toast: tuple[str, float] | None = None
         self._cursor_hidden_at = 0.0
-        from .kiosk import Session
         self.session = Session(self)
         self.attract_after = float(opt(config, "attract_idle_seconds", 90))
 
@@ -158,18 +158,80 @@ class App:
         gc.collect()
         gc.freeze()
 
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Push the scene registered as `name` (scene.register), built with
+        (app, *args, **kwargs): scenes open each other by name, never by import."""
+        return self.push(scene_class(name)(self, *args, **kwargs))
+
     def open_game(self, game_id: str) -> Scene | None:
         """Push the game's scene (its class is named by the GameSpec)."""
         setup = self.cabinet.games.get(game_id)
         if setup is None:
             self.toast(self.cabinet.refused.get(game_id, f"{game_id} is not available"))
             return None
+        game_scene = self._game_scene(setup)
+        return None if game_scene is None else self.push(game_scene(self, setup))
+
+    def _game_scene(self, setup: Any) -> type[Scene] | None:
+        """The scene class the game's spec names (None, said in a toast, if it fails to load)."""
         try:
-            scene_class = setup.spec.load_scene()
+            return setup.spec.load_scene()
         except (ImportError, AttributeError) as exc:
             self.toast(f"{setup.spec.name} cannot open: {exc}")
             return None
-        return self.push(scene_class(self, setup))
+
+    def recall(self, round_id: int) -> Scene | None:
+        """Replay a past round in its game's scene, marked RECALL (no money moves)."""
+        cabinet = self.cabinet
+        try:
+            played = cabinet.replay(round_id)
+        except (KeyError, LookupError) as exc:
+            self.toast(f"Cannot recall round {round_id}: {exc}")
+            return None
+        setup = cabinet.games.get(played.game)
+        if setup is None:
+            self.toast(f"{played.game} is not offered any more; its rounds cannot be shown")
+            return None
+        game_scene = self._game_scene(setup)
+        if game_scene is None:
+            return None
+        scene = game_scene(self, setup)
+        scene.recall_mode = True
+        scene.recall_record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) else None
+        self.push(scene)
+        scene.begin(played, recall=True)
+        return scene
+
+    OPERATOR_SCENES = ("pin_pad", "operator_menu", "ram_clear")
+
+    def show_lock(self) -> None:
+        """Put the lock notice up (once) when the cabinet is locked, under any open
+        operator scene so the operator's work goes on; closing it shows the notice."""
+        if not self.cabinet.locked or self.stack.find("locked") is not None:
+            return
+        kept = []
+        while self.stack.top is not None and self.stack.top.scene_name in self.OPERATOR_SCENES:
+            kept.append(self.pop())
+        self.open("locked", self.cabinet.locked)
+        for scene in reversed(kept):
+            self.push(scene)
+            scene.relayout()             # an overlay re-photographs what is below it: the notice
+
+    def ram_clear(self) -> None:
+        """The operator's confirmed RAM CLEAR: the checkpoint writer's connection is
+        closed first, then the cabinet clears and everything starts over on the lobby."""
+        self.checkpoints.close()
+        try:
+            folder = self.cabinet.ram_clear()
+        except CabinetLocked as exc:
+            self.toast(str(exc), 6.0)
+            return
+        finally:
+            self.checkpoints = CheckpointWriter(self.cabinet)
+        while self.stack.scenes:
+            self.pop()
+        start_scenes(self)
+        self.toast(f"RAM CLEAR done: the old files are in {folder.name}", 6.0)
 
     def toast(self, text: str, seconds: float = 2.0) -> None:
         """A short message over everything (sound on/off, screenshot saved...)."""
@@ -213,23 +275,21 @@ class App:
             self.toggle_turbo()
             return
         if "operator" in actions:
-            from .operator import OperatorMenu, PinPad
-            if not any(isinstance(s, (PinPad, OperatorMenu)) for s in self.stack.scenes):
-                self.push(PinPad(self))
+            if not (self.stack.find("pin_pad") or self.stack.find("operator_menu")):
+                self.open("pin_pad")
             return
         self.stack.dispatch(event, actions)
 
     def _maybe_attract(self) -> None:
         """Kiosk: start the attract loop after the configured idle time on the lobby."""
-        from .kiosk import Attract
-        from .lobby import Lobby
-        if self.kiosk and isinstance(self.stack.top, Lobby) and self.time - self.last_input >= self.attract_after:
-            self.push(Attract(self))
+        top = self.stack.top
+        if self.kiosk and top is not None and top.scene_name == "lobby" and \
+                self.time - self.last_input >= self.attract_after:
+            self.open("attract")
 
     def _end_attract(self) -> bool:
         """Any touch during the attract loop returns to the lobby (and is used up)."""
-        from .kiosk import Attract
-        attract = self.stack.find(Attract)
+        attract = self.stack.find("attract")
         if attract is None:
             return False
         self.pop(attract)
@@ -263,7 +323,7 @@ class App:
         except (CabinetLocked, LedgerError) as exc:
             self.cabinet.lock(str(exc))
         if self.cabinet.locked:
-            show_lock(self)
+            self.show_lock()
         self.render()
         pygame.display.flip()
         if self._settle_gc:
@@ -298,18 +358,17 @@ class App:
 def start_scenes(app: App, start_game: str | None = None) -> None:
     """Lobby at the bottom; a locked cabinet's notice, a crashed round's game, or
     the game asked for on the command line on top."""
-    from .lobby import Lobby
     cabinet = app.cabinet
-    app.push(Lobby(app))
+    app.open("lobby")
     try:
         interrupted = cabinet.open_round()
         if interrupted is not None:
             app.open_game(interrupted.game)      # the scene resumes it from its checkpoint
         elif start_game and start_game in cabinet.games and not cabinet.locked:
             app.open_game(start_game)
-    except (CabinetLocked, LedgerError) as exc:
+    except (CabinetLocked, LedgerError) as exc:  # a round that cannot be shown again
         cabinet.lock(str(exc))
-    show_lock(app)
+    app.show_lock()
 
 
 def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False) -> int:

@@ -6,8 +6,8 @@ error keeps the round in play open: the next start resumes it. The operator menu
 (CTRL+SHIFT+O and the PIN) stays reachable: RAM CLEAR there is the only way to a
 fresh ledger. ESC quits (outside kiosk mode).
 
-`show_lock(app)` puts the notice up from anywhere (the app calls it when a
-CabinetLocked or LedgerError escapes a scene, and whenever the cabinet is locked).
+`App.show_lock()` puts it up from anywhere (the app calls it whenever the cabinet is
+locked, and when a CabinetLocked or LedgerError escapes a scene).
 """
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ import pygame
 from cabinet.core.ledger import StorageError
 
 from . import draw as D
-from .scene import Scene
+from .scene import Scene, register
 
 
+@register("locked")
 class LockedNotice(Scene):
     """Full-screen: CABINET LOCKED (or STORAGE ERROR) and the reason."""
 
@@ -47,18 +48,3 @@ class LockedNotice(Scene):
             foot = "The data is left untouched for inspection. Only the operator's RAM CLEAR starts fresh."
         A.blit_text(surface, foot, 30, (960, 860), D.MUTED, anchor="center", wrap=1600)
 
-
-def show_lock(app) -> None:
-    """Put the lock notice up (once), under any open operator menu or PIN pad so the
-    operator's work goes on; closing the menu shows the notice."""
-    from .operator import OperatorMenu, PinPad, RamClearConfirm
-    cabinet = app.cabinet
-    if not cabinet.locked or app.stack.find(LockedNotice) is not None:
-        return
-    kept = []
-    while isinstance(app.stack.top, (PinPad, OperatorMenu, RamClearConfirm)):
-        kept.append(app.pop())
-    app.push(LockedNotice(app, cabinet.locked))
-    for scene in reversed(kept):
-        app.push(scene)
-        scene.relayout()            # an overlay re-photographs what is below it: the notice

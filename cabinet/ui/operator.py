@@ -15,12 +15,14 @@ from cabinet.core.operator_settings import save
 
 from . import draw as D
 from .overlay import Overlay
+from .scene import register
 from .widgets import Button
 
 DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)})
 
 
+@register("pin_pad")
 class PinPad(Overlay):
     """Enter the operator PIN with digit keys or the on-screen pad; ENTER submits."""
 
@@ -52,7 +54,7 @@ class PinPad(Overlay):
         elif action == "pin_OK":
             if self.entered == str(getattr(self.app.config, "operator_pin", "")):
                 self.app.pop(self)
-                self.app.push(OperatorMenu(self.app))
+                self.app.open("operator_menu")
             else:
                 self.entered, self.error = "", "Wrong PIN"
                 self.app.audio.play("refuse")
@@ -71,6 +73,7 @@ class PinPad(Overlay):
         self.draw_widgets(surface)
 
 
+@register("operator_menu")
 class OperatorMenu(Overlay):
     """Meters, audit, recent rounds and the cabinet's switches."""
 
@@ -121,7 +124,7 @@ class OperatorMenu(Overlay):
         elif action == "audit":
             self.audit = cab.audit()
         elif action == "ram_clear":
-            self.app.push(RamClearConfirm(self.app))
+            self.app.open("ram_clear")
         elif action == "quit":
             self.app.running = False
         else:
@@ -182,6 +185,7 @@ class OperatorMenu(Overlay):
         self.draw_widgets(surface)
 
 
+@register("ram_clear")
 class RamClearConfirm(Overlay):
     """RAM CLEAR's confirmation: what is cleared, where the old files are kept."""
 
@@ -200,7 +204,7 @@ class RamClearConfirm(Overlay):
         if action in ("close", "operator"):
             self.app.pop(self)
         elif action == "confirm":
-            ram_clear(self.app)
+            self.app.ram_clear()
         else:
             return False
         return True
@@ -222,22 +226,3 @@ class RamClearConfirm(Overlay):
             y += A.blit_text(surface, text, 30, (440, y), D.CREAM, wrap=1040).height / self.app.layout.scale + 26
         self.draw_widgets(surface)
 
-
-def ram_clear(app) -> None:
-    """Close the checkpoint writer's connection, clear, and start over on the lobby."""
-    from cabinet.core.cabinet import CabinetLocked
-
-    from .app import start_scenes
-    from .checkpoints import CheckpointWriter
-    app.checkpoints.close()
-    try:
-        folder = app.cabinet.ram_clear()
-    except CabinetLocked as exc:
-        app.checkpoints = CheckpointWriter(app.cabinet)
-        app.toast(str(exc), 6.0)
-        return
-    app.checkpoints = CheckpointWriter(app.cabinet)
-    while app.stack.scenes:
-        app.pop()
-    start_scenes(app)
-    app.toast(f"RAM CLEAR done: the old files are in {folder.name}", 6.0)

@@ -10,7 +10,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from . import chain
+import cabinet.core.ledger.chain as chain
 from .chain import KINDS, ROUND, SETTLE, Head, Kind
 from .errors import LedgerError
 from .tables import METERS

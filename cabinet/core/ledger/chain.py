@@ -16,9 +16,15 @@ import hmac
 import json
 import math
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Protocol, Sequence
 
 from .tables import METERS
+
+
+class Row(Protocol):
+    """A stored row by column name (sqlite3.Row, or the dict about to be written)."""
+
+    def __getitem__(self, column: str) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -31,7 +37,7 @@ class Kind:
     link: str                    # the column holding its link
     fields: tuple[str, ...]      # the columns it covers, in canonical order
 
-    def describe(self, row: Mapping[str, Any], seq: Any) -> str:
+    def describe(self, row: Row, seq: Any) -> str:
         what = f"{self.table} row {row['id']}" + ("'s settlement" if self.name == "settle" else "")
         return f"{what} (chain entry {seq})"
 
@@ -70,7 +76,7 @@ def same(a: Any, b: str) -> bool:
     return type(a) is str and hmac.compare_digest(a, b)
 
 
-def link(key: bytes, prev: str, kind: Kind, seq: int, row: Mapping[str, Any]) -> str:
+def link(key: bytes, prev: str, kind: Kind, seq: int, row: Row) -> str:
     """The link of an entry at `seq` following `prev` (both hex). ValueError: not canonical."""
     return mac(key, bytes.fromhex(prev), canonical(kind.name, [seq, *[row[f] for f in kind.fields]]))
 
@@ -90,7 +96,7 @@ def states_digest(rows: Sequence[tuple[Any, Any]]) -> str:
     return hashlib.sha256(canonical("game_state", [v for r in sorted(rows, key=str) for v in r])).hexdigest()
 
 
-def movement(kind: Kind, row: Mapping[str, Any]) -> tuple[int, int, dict[str, int]] | None:
+def movement(kind: Kind, row: Row) -> tuple[int, int, dict[str, int]] | None:
     """(balance before, balance after, meter increments) of an entry; None for an event.
     ValueError: amounts that no cabinet writes (negative, unknown cash kind)."""
     def amount(name: str) -> int:
@@ -126,7 +132,7 @@ def zero_sums() -> dict[str, int]:
     return {m: 0 for m in METERS}
 
 
-def add(sums: dict[str, int], deltas: Mapping[str, int]) -> dict[str, int]:
+def add(sums: dict[str, int], deltas: dict[str, int]) -> dict[str, int]:
     out = dict(sums)
     for name, d in deltas.items():
         out[name] += d

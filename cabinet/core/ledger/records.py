@@ -63,11 +63,15 @@ def _json(row: sqlite3.Row, column: str, kind: type) -> Any:
     return value
 
 
-def _int(row: sqlite3.Row, column: str, optional: bool = False) -> int | None:
+def _int(row: sqlite3.Row, column: str) -> int:
     v = row[column]
-    if (v is None and optional) or type(v) is int:
+    if type(v) is int:
         return v
     raise _Bad(f"{column} = {v!r:.40} is not an integer")
+
+
+def _int_or_none(row: sqlite3.Row, column: str) -> int | None:
+    return None if row[column] is None else _int(row, column)
 
 
 def _text(row: sqlite3.Row, column: str) -> str:
@@ -108,8 +112,8 @@ def round_record(row: sqlite3.Row) -> RoundRecord:
             outcome=outcome(_json(row, "outcome", dict)), payout_x100=_int(row, "payout_x100"),
             win_cents=_int(row, "win_cents"), capped=bool(_int(row, "capped")), features=tuple(features),
             state=_text(row, "state"), checkpoint=_int(row, "checkpoint"),
-            balance_before=_int(row, "balance_before"), balance_after=_int(row, "balance_after", True),
-            started_at=started, settled_at=settled, funded_by=_int(row, "funded_by", True))
+            balance_before=_int(row, "balance_before"), balance_after=_int_or_none(row, "balance_after"),
+            started_at=started, settled_at=settled, funded_by=_int_or_none(row, "funded_by"))
 
 
 def detail(row: sqlite3.Row, table: str, column: str = "detail") -> dict[str, Any]:

@@ -22,7 +22,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import audit, chain, files, records, tables, writer
+import cabinet.core.ledger.audit as audit
+import cabinet.core.ledger.chain as chain
+import cabinet.core.ledger.files as files
+import cabinet.core.ledger.records as records
+import cabinet.core.ledger.tables as tables
+import cabinet.core.ledger.writer as writer
 from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW
 from .errors import InsufficientCredit, LedgerError, StorageError
 from .records import RoundRecord
@@ -62,7 +67,8 @@ class Ledger:
         self = cls.__new__(cls)
         self.path = Path(path)
         self.key_path = Path(key_path) if key_path else self.path.with_name(files.KEY_NAME)
-        self.broken, self.created, self.report = None, False, None
+        self.broken, self.created = None, False
+        self.report = audit.Report()          # nothing verified on this connection: the first one did
         self.key = files.read_key(self.key_path)
         self.db = self._connect("rw")
         self.identity = self._read(lambda: audit.read_identity(self.db, self.key, str(self.path),

@@ -9,7 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import audit, chain, files, tables
+import cabinet.core.ledger.audit as audit
+import cabinet.core.ledger.chain as chain
+import cabinet.core.ledger.files as files
+import cabinet.core.ledger.tables as tables
 from .chain import EVENT, SETTLE, Head, Kind
 from .errors import LedgerError
 
