@@ -245,7 +245,7 @@ def test_a_dropped_table_locks_and_is_not_recreated(copy, table):
 
 @pytest.mark.parametrize("statement, expect", [
     ("ALTER TABLE rounds RENAME COLUMN win_cents TO prize", "table rounds"),
-    ("DROP INDEX rounds_state", "index rounds_state"),
+    ("DROP INDEX rounds_open", "index rounds_open"),
     ("CREATE TRIGGER pay AFTER INSERT ON rounds BEGIN UPDATE meters SET value = value + 1; END", "trigger 'pay'"),
     ("CREATE TABLE notes (x)", ""),
     ("PRAGMA journal_mode=DELETE", "is in delete mode, not the WAL mode"),
