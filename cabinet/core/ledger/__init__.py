@@ -48,7 +48,7 @@ the end (or a settlement removed) leaves the chain shorter than the head.
 - Incrementally (inside every money movement's transaction, before it is written):
   the head's MAC, the entries after vseq (normally just the previous one), nothing
   beyond the head, the meters and the game states. The cost does not grow with the
-  history (cabinet/core/ledger/bench.py measures it with 100 and 100,000 rounds).
+  history (`python -m cabinet.math.ledger_bench` measures it with 100 and 100,000 rounds).
 - On read: each round read back (resume, recall, history) and each side draw and
   event is verified against its links before it is decoded (records.py, the one place
   that decodes stored data); a settlement first re-verifies the start it pays.
