@@ -87,7 +87,7 @@ DEFAULT_PIN = "1234"
 MINOR_UNITS = (1, 10, 100, 1000)
 
 
-def amount_rule(minor_units: int, example: int, lo: int = 1, hi: int = 10**12) -> Field:
+def amount_rule(minor_units: int, example: int, lo: int = 1, hi: int = 10**12, nullable: bool = True) -> Field:
     """An amount written with exactly the currency's decimals, lo..hi minor units."""
     cur = Currency(minor_units=minor_units, symbol="", thousands="")
     d = decimals_of(minor_units)
@@ -100,7 +100,7 @@ def amount_rule(minor_units: int, example: int, lo: int = 1, hi: int = 10**12) -
         if not lo <= units <= hi:
             raise ValueError("out of range")
         return units
-    return Field((str, int), None, allowed, None, conv, nullable=True)
+    return Field((str, int), None, allowed, None, conv, nullable=nullable)
 
 
 def _mode_list(path: str, modes: Any) -> Any:
@@ -118,9 +118,9 @@ def _ladder(path: str, values: Any, minor_units: int) -> tuple[int, ...]:
     if not isinstance(values, list) or not 1 <= len(values) <= MAX_LADDER:
         raise ConfigError(f"{path} = {shown(values)} is not allowed; allowed: a list of 1 to {MAX_LADDER} "
                           f"amounts like [\"{example}\"], ascending")
-    rule = amount_rule(minor_units, 1, 1, MAX_BET)
+    rule = amount_rule(minor_units, 1, 1, MAX_BET, nullable=False)
     ladder = tuple(rule.validate(f"{path}[{i}]", v) for i, v in enumerate(values))
-    if any(b is None for b in ladder) or list(ladder) != sorted(set(ladder)):
+    if list(ladder) != sorted(set(ladder)):
         raise ConfigError(f"{path} = {shown(values)} is not allowed; allowed: amounts ascending, no repeats")
     return ladder
 
@@ -149,9 +149,6 @@ def _games(minor_units: int):
             g = validate_section(schema, section, f"{path}.{gid}")
             if g["bet_ladder"] is not None:
                 g["bet_ladder"] = _ladder(f"{path}.{gid}.bet_ladder", g["bet_ladder"], minor_units)
-            if g["default_bet"] is not None and g["bet_ladder"] is not None and g["default_bet"] not in g["bet_ladder"]:
-                raise ConfigError(f"{path}.{gid}.default_bet = {shown(section.get('default_bet'))} is not on the "
-                                  f"bet ladder; allowed: one of {shown(section.get('bet_ladder'))}")
             g["modes"] = _mode_list(f"{path}.{gid}.modes", g["modes"])
             out[gid] = SimpleNamespace(**g)
         return out

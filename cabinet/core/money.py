@@ -59,8 +59,10 @@ def parse_amount(text: str | int, minor_units: int = 100) -> int:
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise ValueError(f"not an amount: {text!r}")
     d = decimals_of(minor_units)
+    if isinstance(text, int) and d:
+        raise ValueError(f"a bare number: write it in quotes with {d} decimals")
     s = str(text).strip()
-    pattern = rf"-?[0-9]{{1,15}}\.[0-9]{{{d}}}" if d else r"-?[0-9]{1,15}"
+    pattern = rf"-?[0-9]{{1,30}}\.[0-9]{{{d}}}" if d else r"-?[0-9]{1,30}"
     if not re.fullmatch(pattern, s):
         raise ValueError(f"not digits with exactly {d} decimals" if d else "not a whole number of digits")
     neg = s.startswith("-")

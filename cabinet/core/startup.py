@@ -95,7 +95,8 @@ class Libraries:
 # ------------------------------------------------------------------ the data folder
 
 def _refuse_dir(path: Path, why: str) -> ConfigError:
-    return ConfigError(f"data_dir {str(path)[:200]}: {why}; allowed: {DATA_DIR_ALLOWED}")
+    text = str(path) if len(str(path)) <= 100 else f"{str(path)[:60]}...{str(path)[-30:]}"
+    return ConfigError(f"data_dir {text}: {why}; allowed: {DATA_DIR_ALLOWED}")
 
 
 def _name_max(folder: Path) -> int:
