@@ -162,7 +162,7 @@ def m_unknown_id(r, d, case):
     if what == "game":
         d["games"]["nosuch_game"] = {"enabled": True}
     elif what == "mode":
-        game(d, r.choice(["piggy_farm", "happy_money_hens", "grinning_harvest"]))["modes"] = ["base", "nosuch"]
+        some_game(r, d)[1]["modes"] = ["base", "nosuch"]
     elif what == "key":
         d["colour"] = "red"
     elif what == "section_key":
@@ -172,52 +172,47 @@ def m_unknown_id(r, d, case):
     return BAD
 
 
+GAMES = ("piggy_farm", "happy_money_hens", "grinning_harvest")
+BAD_LADDERS = (["1.00", "1.00", "2.00"], [f"{i}.00" for i in range(1, 20001)], [f"{i}.00" for i in range(1, 66)],
+               [], ["-1.00", "1.00"], ["0.00", "1.00"], ["1.000", "2.000"], [1, 2, 5], ["2.00", "1.00"])
+# per game: (modes, must start?)
+MODE_LISTS = (([], BAD), ("some", BAD), (["base", "base"], BAD), (["base"], GOOD),
+              ({"happy_money_hens": ["buy_mystery"], "grinning_harvest": ["buy_harvest"],
+                "piggy_farm": ["free_spins"]}, BAD),                       # a buy but no spin
+              ({"happy_money_hens": ["base", "fortune_1_2", "buy_triple"], "grinning_harvest": ["base", "buy_patch"],
+                "piggy_farm": ["base", "ante", "risk_the_farm"]}, GOOD))
+
+
+def some_game(r, d: dict) -> tuple[str, dict]:
+    gid = r.choice(GAMES)
+    return gid, game(d, gid)
+
+
 def m_bad_ladder(r, d, case):
-    gid = r.choice(["piggy_farm", "happy_money_hens", "grinning_harvest"])
-    g = game(d, gid)
-    choice = r.randrange(11)
-    if choice == 0:
-        g["bet_ladder"], g["default_bet"] = ["0.50", "1.50"], "0.50"
-        if gid != "piggy_farm":                # the other games pay in 0.1x: exact
-            g["bet_ladder"], g["default_bet"] = ["0.05", "0.10"], "0.10"
-    elif choice == 1:
-        g["bet_ladder"] = list(reversed(g.get("bet_ladder") or ["1.00", "2.00"]))
-    elif choice == 2:
-        g["bet_ladder"] = ["1.00", "1.00", "2.00"]
-    elif choice == 3:
-        g["bet_ladder"] = [f"{i}.00" for i in range(1, 20001)]
-    elif choice == 4:
-        g["bet_ladder"] = [f"{i}.00" for i in range(1, 66)]
-    elif choice == 5:
-        g["bet_ladder"] = []
-    elif choice == 6:
-        g["bet_ladder"] = ["-1.00", "1.00"]
-    elif choice == 7:
-        g["bet_ladder"] = ["0.00", "1.00"]
-    elif choice == 8:
-        g["bet_ladder"] = ["1.000", "2.000"]
-    elif choice == 9:
+    gid, g = some_game(r, d)
+    pick = r.randrange(len(BAD_LADDERS) + 2)
+    if pick == 0:                             # wins that would not be whole cents
+        exact_in_tenths = gid != "piggy_farm"
+        g["bet_ladder"] = ["0.05", "0.10"] if exact_in_tenths else ["0.50", "1.50"]
+        g["default_bet"] = g["bet_ladder"][-1]
+    elif pick == 1:                           # a bet that overflows, no default bet
         g["bet_ladder"] = ["100000000000000000000.00"] if r.random() < 0.5 else [10**20]
         g.pop("default_bet", None)
     else:
-        g["bet_ladder"] = [1, 2, 5]
+        g["bet_ladder"] = BAD_LADDERS[pick - 2]
     return BAD
 
 
 def m_good_ladder(r, d, case):
-    gid = r.choice(["piggy_farm", "happy_money_hens", "grinning_harvest"])
-    g = game(d, gid)
+    _gid, g = some_game(r, d)
     ladder = g.get("bet_ladder") or ["1.00", "2.00"]
-    k = r.randrange(1, len(ladder) + 1)
-    sub = sorted(r.sample(ladder, k), key=lambda a: float(a))
-    g["bet_ladder"] = sub
-    g["default_bet"] = r.choice(sub)
+    sub = sorted(r.sample(ladder, r.randrange(1, len(ladder) + 1)), key=lambda a: float(a))
+    g["bet_ladder"], g["default_bet"] = sub, r.choice(sub)
     return GOOD
 
 
 def m_default_bet(r, d, case):
-    gid = r.choice(["piggy_farm", "happy_money_hens", "grinning_harvest"])
-    g = game(d, gid)
+    _gid, g = some_game(r, d)
     if r.random() < 0.5:
         g.pop("bet_ladder", None)             # off the game's own ladder
     g["default_bet"] = "0.70"
@@ -225,28 +220,10 @@ def m_default_bet(r, d, case):
 
 
 def m_modes(r, d, case):
-    gid = r.choice(["piggy_farm", "happy_money_hens", "grinning_harvest"])
-    g = game(d, gid)
-    choice = r.randrange(6)
-    if choice == 0:
-        g["modes"] = []
-        return BAD
-    if choice == 1:
-        g["modes"] = "some"
-        return BAD
-    if choice == 2:
-        g["modes"] = ["base", "base"]
-        return BAD
-    if choice == 3:
-        g["modes"] = {"happy_money_hens": ["buy_mystery"], "grinning_harvest": ["buy_harvest"],
-                      "piggy_farm": ["free_spins"]}[gid]
-        return BAD                            # a buy but no spin
-    if choice == 4:
-        g["modes"] = ["base"]
-        return GOOD
-    g["modes"] = {"happy_money_hens": ["base", "fortune_1_2", "buy_triple"], "grinning_harvest": ["base", "buy_patch"],
-                  "piggy_farm": ["base", "ante", "risk_the_farm"]}[gid]
-    return GOOD
+    gid, g = some_game(r, d)
+    modes, expect = r.choice(MODE_LISTS)
+    g["modes"] = modes[gid] if isinstance(modes, dict) else modes
+    return expect
 
 
 def m_separators(r, d, case):
@@ -299,7 +276,7 @@ def m_minor_units(r, d, case):
     except (KeyError, TypeError, ValueError, AttributeError):   # an earlier mutation broke an amount
         return EITHER
     if minor == 1:                            # the games' own ladders have 0.10: give whole ones
-        for gid in ("happy_money_hens", "grinning_harvest", "piggy_farm"):
+        for gid in GAMES:
             g = game(d, gid)
             g["bet_ladder"], g["default_bet"] = ["100", "200", "500"], "100"
         return GOOD

@@ -116,6 +116,11 @@ def test_a_default_bet_off_the_games_own_ladder_is_refused_by_the_check_and_the_
             "not on the bet ladder", "$1.00, $2.00")
 
 
+def test_a_default_bet_off_the_configured_ladder_is_refused(tmp_path):
+    refused(tmp_path, "games:\n  piggy_farm:\n    bet_ladder: ['1.00', '2.00']\n    default_bet: '3.00'\n",
+            "games.piggy_farm.default_bet = $3.00", "not on the bet ladder", "allowed: $1.00, $2.00")
+
+
 @pytest.mark.parametrize("pin", ["\u0661\u0662\u0663\u0664", "\u00b9\u00b2\u00b3\u2074", "\uff11\uff12\uff13\uff14"],
                          ids=["arabic_indic", "superscript", "full_width"])
 def test_a_pin_the_pad_cannot_type_is_refused(tmp_path, pin):
