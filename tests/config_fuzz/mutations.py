@@ -1,99 +1,26 @@
-"""Config fuzz: seeded mutations of the shipped config.yaml, each run through
-`--check-config` and a start, which must agree.
-
-    python -m tests.config_fuzz --count 500 --seed 1 [--subprocess 20]
-
-A start is `main.open_cabinet` (the Cabinet) and the app headless to its lobby
-(SDL_VIDEODRIVER=dummy), in-process, the book libraries loaded once and shared.
-`--subprocess N` also runs N of the configs as `main.py --check-config FILE` and
-`main.py --config FILE --meters`, real processes, comparing exit codes and lines.
-Prints the figures: configs, tracebacks, disagreements (one accepts, the other
-refuses), accepted-bad (a mutation that must be refused was accepted),
-refused-good (a mutation that must start was refused). The suite runs a sample
-(tests/core/test_config_fuzz.py); the figures in the notes come from this command.
-"""
+"""The mutations: each changes a config tree (or the file's bytes, or the folder
+around it) and says whether the result must be refused (BAD), must start (GOOD), or
+only must get the same answer from the check and the start (EITHER)."""
 from __future__ import annotations
 
-import argparse
-import contextlib
-import copy
-import io
 import json
 import os
 import random
-import subprocess
-import sys
-import tempfile
-import time
-import traceback
-from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
-import yaml
+from .tree import (BAD, EITHER, GAMES, GOOD, UNICODE_DIGITS, Case, base, dump, game, get, leaves, put,
+                   sections, some_game)
 
-ROOT = Path(__file__).resolve().parents[1]
-SHIPPED = ROOT / "config.yaml"
-BAD, GOOD, EITHER = True, False, None       # must be refused / must start / must only agree
+BAD_LADDERS = (["1.00", "1.00", "2.00"], [f"{i}.00" for i in range(1, 20001)], [f"{i}.00" for i in range(1, 66)],
+               [], ["-1.00", "1.00"], ["0.00", "1.00"], ["1.000", "2.000"], [1, 2, 5], ["2.00", "1.00"])
+# per game: (modes, must start?)
+MODE_LISTS = (([], BAD), ("some", BAD), (["base", "base"], BAD), (["base"], GOOD),
+              ({"happy_money_hens": ["buy_mystery"], "grinning_harvest": ["buy_harvest"],
+                "piggy_farm": ["free_spins"]}, BAD),                       # a buy but no spin
+              ({"happy_money_hens": ["base", "fortune_1_2", "buy_triple"], "grinning_harvest": ["base", "buy_patch"],
+                "piggy_farm": ["base", "ante", "risk_the_farm"]}, GOOD))
 
-UNICODE_DIGITS = ("\u0661\u0662\u0663\u0664", "\u00b9\u00b2\u00b3\u2074", "\uff11\uff12\uff13\uff14",
-                  "\u0967\u0968\u0969\u096a", "12\u00b34")
-
-
-@dataclass
-class Case:
-    kinds: list[str]
-    expect: bool | None        # BAD, GOOD or EITHER
-    text: bytes
-    setup: list[Callable[[Path], None]]
-
-
-_BASE: list[dict[str, Any]] = []
-
-
-def base() -> dict[str, Any]:
-    """A fresh copy of the shipped config (parsed once)."""
-    if not _BASE:
-        _BASE.append(yaml.safe_load(SHIPPED.read_text(encoding="utf-8")))
-    return copy.deepcopy(_BASE[0])
-
-
-def dump(d: Any) -> bytes:
-    return yaml.safe_dump(d, sort_keys=False, allow_unicode=True, width=10**6).encode("utf-8")
-
-
-def leaves(d: Any, path: tuple = ()) -> list[tuple]:
-    out = []
-    if isinstance(d, dict):
-        for k, v in d.items():
-            out += leaves(v, path + (k,)) or [path + (k,)]
-    elif isinstance(d, list) and d:
-        for i, v in enumerate(d):
-            out += leaves(v, path + (i,)) or [path + (i,)]
-    return out
-
-
-def sections(d: Any, path: tuple = ()) -> list[tuple]:
-    out = [path] if isinstance(d, dict) else []
-    if isinstance(d, dict):
-        for k, v in d.items():
-            out += sections(v, path + (k,))
-    return out
-
-
-def get(d: Any, path: tuple) -> Any:
-    for p in path:
-        d = d[p]
-    return d
-
-
-def put(d: Any, path: tuple, value: Any) -> None:
-    get(d, path[:-1])[path[-1]] = value
-
-
-def game(d: dict, gid: str) -> dict:
-    return d.setdefault("games", {}).setdefault(gid, {})
 
 
 # ------------------------------------------------------------------ mutations (dict -> expect)
@@ -170,22 +97,6 @@ def m_unknown_id(r, d, case):
     else:
         d["keys"]["fly"] = ["space"]
     return BAD
-
-
-GAMES = ("piggy_farm", "happy_money_hens", "grinning_harvest")
-BAD_LADDERS = (["1.00", "1.00", "2.00"], [f"{i}.00" for i in range(1, 20001)], [f"{i}.00" for i in range(1, 66)],
-               [], ["-1.00", "1.00"], ["0.00", "1.00"], ["1.000", "2.000"], [1, 2, 5], ["2.00", "1.00"])
-# per game: (modes, must start?)
-MODE_LISTS = (([], BAD), ("some", BAD), (["base", "base"], BAD), (["base"], GOOD),
-              ({"happy_money_hens": ["buy_mystery"], "grinning_harvest": ["buy_harvest"],
-                "piggy_farm": ["free_spins"]}, BAD),                       # a buy but no spin
-              ({"happy_money_hens": ["base", "fortune_1_2", "buy_triple"], "grinning_harvest": ["base", "buy_patch"],
-                "piggy_farm": ["base", "ante", "risk_the_farm"]}, GOOD))
-
-
-def some_game(r, d: dict) -> tuple[str, dict]:
-    gid = r.choice(GAMES)
-    return gid, game(d, gid)
 
 
 def m_bad_ladder(r, d, case):
@@ -505,206 +416,3 @@ def generate(count: int, seed: int) -> list[Case]:
     return cases
 
 
-# ------------------------------------------------------------------ running a case
-
-@dataclass
-class Result:
-    status: str               # "ok", "refused", "traceback"
-    line: str = ""
-
-
-def _silenced(fn: Callable[[], Any]) -> tuple[Any, str]:
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err):
-        return fn(), err.getvalue()
-
-
-def run_check(path: Path, libraries: Any) -> Result:
-    import main
-    try:
-        _silenced(lambda: main.check_config(str(path), libraries))
-        return Result("ok")
-    except main.Refused as exc:
-        return Result("refused", exc.line)
-    except BaseException:
-        return Result("traceback", traceback.format_exc())
-
-
-def run_start(path: Path, libraries: Any) -> Result:
-    """main.open_cabinet, then the app headless to the lobby (a few frames)."""
-    import pygame
-
-    import main
-    from cabinet.ui.app import App, start_scenes
-    from cabinet.ui.clock import ManualClock
-    cabinet = app = None
-    try:
-        cabinet, _ = _silenced(lambda: main.open_cabinet(main.parse_args(["--config", str(path)]), libraries))
-        app = App(cabinet.config, cabinet, clock=ManualClock())
-        start_scenes(app)
-        for _ in range(3):
-            app.step(1 / 60)
-        return Result("ok", type(app.stack.top).__name__)
-    except main.Refused as exc:
-        return Result("refused", exc.line)
-    except BaseException:
-        return Result("traceback", traceback.format_exc())
-    finally:
-        if app is not None:
-            app.checkpoints.close()
-        if cabinet is not None and cabinet.ledger is not None:
-            cabinet.ledger.close()
-        pygame.display.quit()
-
-
-def run_subprocess(path: Path) -> tuple[Result, Result]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    out = []
-    for argv in (["--check-config", str(path)], ["--config", str(path), "--meters"]):
-        p = subprocess.run([sys.executable, str(ROOT / "main.py"), *argv], capture_output=True, text=True,
-                           cwd=ROOT, env=env, timeout=120)
-        lines = [ln for ln in p.stderr.splitlines() if not ln.startswith("operator settings:")]
-        if p.returncode == 0:
-            out.append(Result("ok"))
-        elif p.returncode == 2 and len(lines) == 1 and "Traceback" not in p.stderr:
-            out.append(Result("refused", lines[0]))
-        else:
-            out.append(Result("traceback", f"exit {p.returncode}: {p.stderr[-2000:]}"))
-    return out[0], out[1]
-
-
-def place(case: Case, folder: Path) -> Path:
-    folder.mkdir(parents=True)
-    for fn in case.setup:
-        fn(folder)
-    path = folder / "config.yaml"
-    path.write_bytes(case.text)
-    return path
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under the case's folder (links not followed) -> its bytes."""
-    out = {}
-    for p in sorted(folder.rglob("*")):
-        if p.is_file() and not p.is_symlink():
-            out[str(p.relative_to(folder))] = p.read_bytes()
-        elif p.is_dir() and not p.is_symlink():
-            out[str(p.relative_to(folder)) + "/"] = b""
-    return out
-
-
-@dataclass
-class Figures:
-    configs: int = 0
-    tracebacks: int = 0
-    disagreements: int = 0
-    accepted_bad: int = 0
-    refused_good: int = 0
-    check_wrote: int = 0          # --check-config created or changed a file
-    refused_wrote: int = 0        # a refused start created or changed a file
-    multi_line: int = 0           # a refusal that is not one line saying what is allowed
-    accepted: int = 0
-    refused: int = 0
-    subprocess: int = 0
-    problems: list[str] | None = None
-    by_kind: Counter | None = None   # (mutation kind, check status) -> configs
-
-    def line(self) -> str:
-        return (f"configs {self.configs} (accepted {self.accepted}, refused {self.refused}; "
-                f"{self.subprocess} also as subprocesses): tracebacks {self.tracebacks}, "
-                f"disagreements {self.disagreements}, accepted-bad {self.accepted_bad}, "
-                f"refused-good {self.refused_good}, check wrote files {self.check_wrote}, "
-                f"refused start wrote files {self.refused_wrote}, refusals not one line with what is allowed "
-                f"{self.multi_line}")
-
-
-def run(count: int, seed: int, n_subprocess: int = 0, workdir: Path | None = None,
-        libraries: Any = None) -> Figures:
-    from cabinet.core.startup import Libraries
-    libraries = libraries or Libraries()
-    cases = generate(count, seed)
-    figures = Figures(problems=[], by_kind=Counter())
-    sub_every = max(1, count // n_subprocess) if n_subprocess else 0
-    with tempfile.TemporaryDirectory(prefix="config-fuzz-") as tmp:
-        root = Path(workdir or tmp)
-        for i, case in enumerate(cases):
-            folder = root / f"case{i:04d}"
-            path = place(case, folder)
-            before = snapshot(folder)
-            check = run_check(path, libraries)
-            wrote = snapshot(folder) != before
-            start = run_start(path, libraries)
-            results = [("check", check), ("start", start)]
-            if sub_every and i % sub_every == 0 and figures.subprocess < n_subprocess:
-                sub_folder = root / f"case{i:04d}-sub"
-                sub_check, sub_start = run_subprocess(place(case, sub_folder))
-                for res in (sub_check, sub_start):    # the same line, in the other folder
-                    res.line = res.line.replace(str(sub_folder), str(folder))
-                results += [("subprocess check", sub_check), ("subprocess start", sub_start)]
-                figures.subprocess += 1
-            figures.configs += 1
-            tag = f"case {i} {'+'.join(case.kinds)}"
-            for name, res in results:
-                if res.status == "traceback":
-                    figures.tracebacks += 1
-                    figures.problems.append(f"{tag}: {name} traceback: {res.line.strip().splitlines()[-1][:300]}")
-                elif res.status == "refused" and ("\n" in res.line or "allowed" not in res.line):
-                    figures.multi_line += 1
-                    figures.problems.append(f"{tag}: {name} refusal of several lines or not saying what "
-                                            f"is allowed: {res.line[:200]}")
-            statuses = {res.status for _, res in results}
-            lines = {res.line for _, res in results if res.status == "refused"}
-            if statuses - {"traceback"} == {"ok", "refused"}:
-                figures.disagreements += 1
-                figures.problems.append(f"{tag}: " + "; ".join(f"{n} {r.status} {r.line[:160]}" for n, r in results))
-            elif statuses == {"refused"} and len(lines) > 1:
-                figures.disagreements += 1        # both refuse, but not with the same line
-                figures.problems.append(f"{tag}: different lines: {sorted(lines)}")
-            accepted = check.status == "ok"
-            for kind in case.kinds:
-                figures.by_kind[kind, check.status] += 1
-            figures.accepted += accepted
-            figures.refused += check.status == "refused"
-            if accepted and case.expect is BAD:
-                figures.accepted_bad += 1
-                figures.problems.append(f"{tag}: accepted but must be refused")
-            if check.status == "refused" and case.expect is GOOD:
-                figures.refused_good += 1
-                figures.problems.append(f"{tag}: refused but must start: {check.line[:200]}")
-            if wrote:
-                figures.check_wrote += 1
-                figures.problems.append(f"{tag}: --check-config changed files")
-            if start.status == "refused" and snapshot(folder) != before:
-                figures.refused_wrote += 1
-                figures.problems.append(f"{tag}: a refused start changed files")
-    return figures
-
-
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--count", type=int, default=500)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--subprocess", type=int, default=0, metavar="N", help="also run N configs as real processes")
-    p.add_argument("--show", type=int, default=20, help="problems to list")
-    p.add_argument("--by-kind", action="store_true", help="print accepted/refused per mutation kind")
-    args = p.parse_args(argv)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    sys.path.insert(0, str(ROOT))
-    t0 = time.perf_counter()
-    figures = run(args.count, args.seed, args.subprocess)
-    for problem in (figures.problems or [])[:args.show]:
-        print(problem)
-    if args.by_kind:
-        for name, _fn, _w in MUTATIONS:
-            print(f"  {name:15s} accepted {figures.by_kind[name, 'ok']:4d}  refused {figures.by_kind[name, 'refused']:4d}")
-    print(figures.line())
-    print(f"{time.perf_counter() - t0:.1f} s")
-    bad = (figures.tracebacks or figures.disagreements or figures.accepted_bad or figures.refused_good
-           or figures.check_wrote or figures.refused_wrote or figures.multi_line)
-    return 1 if bad else 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
