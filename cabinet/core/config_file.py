@@ -63,14 +63,16 @@ def read_yaml(path: Path) -> Any:
     """The YAML document at `path` (ConfigError, one line, if it cannot be used)."""
     allowed = "a readable UTF-8 YAML file (see config.yaml)"
     try:
-        if not path.is_file():
-            what = "file not found" if not path.exists() else "not a regular file"
-            raise ConfigError(f"{path}: {what}; allowed: {allowed}")
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        regular = path.is_file()
+        what = "not a regular file" if path.exists() else "file not found"
+        if regular:
+            with open(path, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
     except (OSError, ValueError) as exc:    # ValueError: a NUL byte in the path
         raise ConfigError(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc}); "
                           f"allowed: {allowed}") from None
+    if not regular:
+        raise ConfigError(f"{path}: {what}; allowed: {allowed}")
     if len(data) > MAX_BYTES:
         raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024} KB; allowed: a config file up to "
                           f"{MAX_BYTES // 1024} KB (config.yaml is ~5 KB)")

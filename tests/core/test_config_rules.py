@@ -250,3 +250,11 @@ def test_operator_settings_pass_the_same_rules_and_a_bad_one_is_ignored_in_one_l
     assert len(lines) == 1 and "operator.json: demo_tools = true is not allowed with real_play = true" in lines[0]
     start = run_start(path, LIBRARIES)
     assert start.status == "ok"
+
+
+def test_a_config_path_that_is_a_folder_or_a_pipe_is_refused_without_reading_it(tmp_path):
+    os.mkfifo(tmp_path / "pipe")                         # reading it would wait forever
+    for path in (tmp_path, tmp_path / "pipe"):
+        check = run_check(path, LIBRARIES)
+        assert check.status == "refused" and check.line.endswith(
+            f"{path}: not a regular file; allowed: a readable UTF-8 YAML file (see config.yaml)"), check
