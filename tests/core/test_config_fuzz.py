@@ -6,8 +6,8 @@ from tests.config_fuzz import MUTATIONS, generate, run
 
 
 def test_the_generator_is_seeded_and_covers_every_kind():
-    a, b = generate(300, 11), generate(300, 11)
-    assert [c.text for c in a] == [c.text for c in b]
+    a, b = generate(300, 11), generate(40, 11)
+    assert [c.text for c in a[:40]] == [c.text for c in b]
     assert {k for c in a for k in c.kinds} == {name for name, _fn, _w in MUTATIONS}
 
 
