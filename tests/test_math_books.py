@@ -11,7 +11,7 @@ import pytest
 from scipy.stats import chisquare
 
 from cabinet.core.rng import Rng
-from cabinet.math import books as B
+from cabinet.core import books as B
 from cabinet.math.build import BuildError, build
 from tests.toygame import GAME, rules
 
@@ -135,7 +135,7 @@ def test_a_games_batch_fast_path_gives_the_same_library(tmp_path):
         rounds = [rules.play(Rng.for_book(int(s)), mode, force) for s in seeds]
         return [r.payout_x100 for r in rounds], [r.features for r in rounds]
 
-    fast = dataclasses.replace(GAME, extra={**GAME.extra, "play_batch": play_batch})
+    fast = dataclasses.replace(GAME, play_batch=play_batch)
     build(GAME, modes=["base"], books=3000, out=tmp_path / "plain")
     build(fast, modes=["base"], books=3000, out=tmp_path / "fast")
     assert (tmp_path / "plain" / "base.npz").read_bytes() == (tmp_path / "fast" / "base.npz").read_bytes()

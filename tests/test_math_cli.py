@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cabinet.math.cli import main
-from tests.toygame import rules
+from tests.toygame.math import rules
 
 TOY = "tests.toygame"
 
@@ -46,7 +46,7 @@ def test_show_replays_the_book_with_its_payout(books, capsys):
     doc = _json(capsys)
     assert doc["force"] == "jackpot" and "jackpot" in doc["features"]
     assert doc["payout_x100"] == doc["library_payout_x100"] >= 100_000
-    assert doc["events"][0]["type"] == "reels"
+    assert doc["events"][0]["type"] == "reel_stop"
 
 
 def test_missing_library_is_a_clear_error(tmp_path, capsys):

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from cabinet.core.game import discover
-from cabinet.math import books as B
+from cabinet.core import books as B
 from cabinet.math.verify import verify_library
 
 GAMES = discover()

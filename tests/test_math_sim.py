@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cabinet.math.sim import engines_agree, simulate_mode
-from tests.toygame import rules
+from cabinet.math.agree import engines_agree
+from cabinet.math.sim import simulate_mode
+from tests.toygame.math import rules
 
 TOY = "tests.toygame"
 SAME = ("rounds", "rtp", "rtp_ci99", "hit_rate", "hit_ci99", "max_win_x", "sd", "features")
@@ -38,8 +39,8 @@ def test_play_engine_is_chunked_the_same_way():
 
 
 def test_vectorised_and_per_round_engines_agree():
-    ok, vec, per_round = engines_agree(TOY, "base", 150_000, workers=2)
-    assert ok, (vec["rtp_ci99"], per_round["rtp_ci99"])
+    ok, figures = engines_agree(TOY, "base", 150_000, workers=2)
+    assert ok, figures
 
 
 def test_rtp_interval_covers_the_exact_rtp():
@@ -54,3 +55,17 @@ def test_different_seeds_give_different_figures():
     a = simulate_mode(TOY, "buy_bonus", 50_000, seed=1)
     b = simulate_mode(TOY, "buy_bonus", 50_000, seed=2)
     assert a["rtp"] != b["rtp"]
+
+
+def test_engines_that_play_different_rules_disagree():
+    """The agreement check can fail: a vectorised engine paying 10% more coins is caught."""
+    import dataclasses
+
+    from tests.toygame import GAME
+    from tests.toygame.math.sim import simulate
+
+    def richer(seed_sequence, mode, n):
+        out = simulate(seed_sequence, mode, n)
+        return {"payout_x100": out["payout_x100"] * 11 // 10, "features": out["features"]}
+    ok, figures = engines_agree(dataclasses.replace(GAME, simulate=richer), "buy_bonus", 20_000)
+    assert not ok and not figures["rtp"]["agree"]

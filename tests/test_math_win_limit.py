@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cabinet.core.money import WinCap
-from cabinet.math import books as B
+from cabinet.core import books as B
 from cabinet.math.build import build
 from tests.toygame import GAME, rules
 
@@ -82,7 +82,7 @@ def test_par_sheet_tables_rtp_by_bet_under_a_money_limit(lib):
     from cabinet.math.par import rtp_by_bet
     from cabinet.math.par_markdown import _by_bet
     spec = dataclasses.replace(SPEC, bet_ladder=(100, 1_000, 10_000),
-                               extra={**SPEC.extra, "win_cap": WinCap(max_cents=50_000)})
+                               win_cap=WinCap(max_cents=50_000))
     table = rtp_by_bet(B.Library(spec, lib.modes, lib.path))
     assert table["rtp"]["base"]["100"] == float(lib.books("base").rtp())
     assert table["rtp"]["base"]["10000"] < table["rtp"]["base"]["100"]

@@ -60,7 +60,7 @@ class Cabinet:
         try:
             self.ledger = Ledger(config.data_path / "ledger.sqlite")
         except LedgerError as exc:
-            self.ledger = None
+            self.ledger = None  # type: ignore[assignment]  # locked: every use checks self.locked first
             self.locked = str(exc)
             return
         if self.ledger.meter("credits_in") == 0 and self.ledger.meter("games_played") == 0 and config.demo_credit:
@@ -114,6 +114,7 @@ class Cabinet:
     def regenerate(self, setup: GameSetup, mode: str, outcome: dict[str, Any]) -> Round:
         """The Round an outcome id stands for (books and live seeds both regenerate)."""
         if outcome["source"] == "books":
+            assert setup.library is not None, "a books outcome is drawn only from a game's library"
             return setup.library.round(mode, outcome["book"])
         return setup.spec.play(Rng.for_book(outcome["seed"]), mode, outcome.get("force"))
 

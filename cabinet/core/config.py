@@ -58,7 +58,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
 
 def _key_spec_ok(spec: Any) -> bool:
     m = _KEY_RE.match(spec) if isinstance(spec, str) else None
-    return bool(m) and m.group(3) in KEY_NAMES
+    return m is not None and m.group(3) in KEY_NAMES
 
 
 def _keys(path: str, data: Any) -> dict[str, list[str]]:

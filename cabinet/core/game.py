@@ -13,6 +13,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
+from .money import WinCap
 from .rng import Rng
 from .round import Round
 
@@ -43,7 +44,7 @@ class GameSpec:
     bet_ladder: tuple[int, ...]          # cents, ascending
     modes: tuple[BetMode, ...]
     play: RoundGenerator
-    scene: str                           # "games.x.scene:XScene", imported lazily
+    scene: str                           # "games.x.view.scene:XScene", imported lazily
     rtp: dict[str, float]                # stated RTP per mode id
     max_win_x: int
     version: str                         # round-generator version, part of the book fingerprint
@@ -66,12 +67,32 @@ class GameSpec:
     # Feature names a Round of this game may list (for rtp/par feature rates).
     feature_names: tuple[str, ...] = ()
     default_bet: int | None = None
-    # Optional extras; the cabinet reads `win_cap` (a money.WinCap whose max_cents is
-    # the game's own money win limit, excluding the Round.jackpot_x100 part; config can
-    # only lower it), `cap_exempt_modes`, and `force_modes` ({category: modes it lives in},
-    # for the review tools); the math tools read the ones listed in
-    # cabinet/math/__init__.py.
-    extra: dict[str, Any] = field(default_factory=dict)
+    # -- presentation and PAR hooks (the math side; no pygame) --------------------
+    # help() -> [(title, text)]: the info screen's pages, paragraphs split by blank
+    # lines, every number read from the math file.
+    help: Callable[[], list[tuple[str, str]]] | None = None
+    # par_info() -> {"reel_strips": {set: [[symbol per row] per reel]}, "notes": [str]}
+    par_info: Callable[[], dict[str, Any]] | None = None
+    # payout_sources(round) -> {source: payout_x100}, parts summing to the payout.
+    payout_sources: Callable[[Round], dict[str, int]] | None = None
+    # The game's closed event vocabulary: event type -> its record (a TypedDict,
+    # cabinet.core.events); a test checks that play() emits nothing else.
+    events: dict[str, type] = field(default_factory=dict)
+    buy_keys: dict[str, int] = field(default_factory=dict)     # buy mode -> its SHIFT+N key
+    # -- limits ------------------------------------------------------------------
+    # The game's own money win limit (max_cents; the Round.jackpot_x100 part is not
+    # cut). Config can only lower it.
+    win_cap: WinCap | None = None
+    cap_exempt_modes: tuple[str, ...] = ()   # modes the max_win_x cap does not hold in
+    # -- books -------------------------------------------------------------------
+    forced_books: dict[str, dict[str, int]] = field(default_factory=dict)  # mode -> {category: count}
+    book_counts: dict[str, int] = field(default_factory=dict)   # mode -> natural books (default by kind)
+    # play_batch(seeds, mode, force) -> (payout_x100[n], [features per round][, jackpot_x100[n]]):
+    # a vectorised book generator giving exactly what play gives per seed.
+    play_batch: Callable[..., tuple[Any, ...]] | None = None
+    books_dir: str | None = None             # where the libraries live (default <package>/books)
+    # review tools: {category: modes it lives in}, so a forced category plays in a mode that has it
+    force_modes: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def mode(self, mode_id: str) -> BetMode:
         for m in self.modes:

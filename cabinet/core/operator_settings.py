@@ -32,9 +32,10 @@ def settings_path(cfg: Any) -> Path:
 
 
 def _field(config_key: str) -> Field:
-    section = SCHEMA
+    section: Any = SCHEMA
     for part in config_key.split("."):
         section = section[part]
+    assert isinstance(section, Field), config_key
     return section
 
 

@@ -13,6 +13,19 @@ from typing import Sequence
 import numpy as np
 
 
+def weighted_indices(cum: np.ndarray, draws: np.ndarray | int) -> np.ndarray:
+    """Map integers drawn uniformly from [0, cum[-1]) through the cumulative integer
+    weights `cum` (np.cumsum(weights), along the last axis): index i with probability
+    weights[i] / total, exactly."""
+    return np.searchsorted(cum, draws, side="right")
+
+
+def weighted_batch(gen: np.random.Generator, cum: np.ndarray, size: int | tuple[int, ...]) -> np.ndarray:
+    """The vectorised engines' weighted draw: `size` indices, each with probability
+    weight / total exactly (one uniform integer each, through the cumulative weights)."""
+    return weighted_indices(cum, gen.integers(0, int(cum[-1]), size))
+
+
 def make_bit_generator(seed: int | np.random.SeedSequence | None) -> np.random.PCG64DXSM:
     return np.random.PCG64DXSM(seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed))
 
@@ -52,11 +65,11 @@ class Rng:
         total = int(cum[-1]) if len(cum) else 0
         if total <= 0:
             raise ValueError("weighted() needs a positive total weight")
-        return int(np.searchsorted(cum, self.below(total), side="right"))
+        return int(weighted_indices(cum, self.below(total)))
 
     def weighted_cum(self, cum: np.ndarray) -> int:
         """Like `weighted` with the cumulative sum precomputed (hot paths, books)."""
-        return int(np.searchsorted(cum, self.below(int(cum[-1])), side="right"))
+        return int(weighted_indices(cum, self.below(int(cum[-1]))))
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates in place with unbiased draws."""

@@ -63,7 +63,7 @@ def _kind_names(kinds: tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
-def integer(lo: int, hi: int, default: int, nullable: bool = False) -> Field:
+def integer(lo: int, hi: int, default: int | None, nullable: bool = False) -> Field:
     return Field(int, default, f"a whole number from {lo} to {hi}", lambda v: lo <= v <= hi, nullable=nullable)
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .books import Library, load_library
 from .config import MAX_BET, load_config
 from .game import GameSpec, discover
 from .money import WinCap, hundredths_to_minor
@@ -43,7 +44,7 @@ class GameSetup:
     default_bet: int
     modes: tuple[str, ...]
     cap: WinCap
-    library: Any = None      # cabinet.math.books.Library when math_source is books
+    library: Library | None = None      # the game's book libraries when math_source is books
     # Options (every mode but the first spin mode) are offered only at the ladder's
     # bets where the win limits cut no win, so they return their stated RTP exactly:
     # mode -> highest such bet (absent: every bet). See `limited_options`.
@@ -75,15 +76,15 @@ class Libraries:
     Cabinet use the same arrays (and a test that starts many cabinets loads each once)."""
 
     def __init__(self) -> None:
-        self._loaded: dict[int, tuple[GameSpec, Any]] = {}
+        self._loaded: dict[int, tuple[GameSpec, Library | Exception]] = {}
 
-    def get(self, spec: GameSpec) -> Any:
+    def get(self, spec: GameSpec) -> Library:
         """The game's Library; raises what loading raised (every time)."""
         hit = self._loaded.get(id(spec))
         if hit is None:
-            from cabinet.math.books import load_library  # the math tools' runtime half; no pygame
+            result: Library | Exception
             try:
-                result: Any = load_library(spec)
+                result = load_library(spec)
             except Exception as exc:  # a missing, corrupt or mismatched library refuses the game
                 result = exc
             hit = self._loaded[id(spec)] = (spec, result)
@@ -206,9 +207,10 @@ def _ladder(cfg: Any, key: str, spec: GameSpec, gcfg: Any) -> tuple[tuple[int, .
     if gcfg is not None and gcfg.bet_ladder:
         return tuple(gcfg.bet_ladder), f"{key}.bet_ladder"
     minor = cfg.currency.minor_units
-    ladder = tuple(hundredths_to_minor(b, minor) for b in spec.bet_ladder)
-    if None in ladder:
-        odd = spec.bet_ladder[ladder.index(None)]
+    converted = [hundredths_to_minor(b, minor) for b in spec.bet_ladder]
+    ladder = tuple(b for b in converted if b is not None)
+    if len(ladder) != len(converted):
+        odd = spec.bet_ladder[converted.index(None)]
         raise ConfigError(f"{key}: {spec.name}'s own bet ladder has {odd // 100}.{odd % 100:02d}, not a whole "
                           f"number of minor units with currency.minor_units = {minor}; allowed: "
                           f"set {key}.bet_ladder")
@@ -232,10 +234,10 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
     if gcfg is not None and not gcfg.enabled:
         return None
     minor = cfg.currency.minor_units
-    exempt = frozenset(spec.extra.get("cap_exempt_modes", ()))
-    # the game's own money limit (its rules, spec.extra['win_cap'], in hundredths of the
-    # major unit) always holds; an operator's config limit can only lower it
-    own_limit = getattr(spec.extra.get("win_cap"), "max_cents", None)
+    exempt = frozenset(spec.cap_exempt_modes)
+    # the game's own money limit (its rules, spec.win_cap, in hundredths of the major
+    # unit) always holds; an operator's config limit can only lower it
+    own_limit = spec.win_cap.max_cents if spec.win_cap else None
     limits = [x for x in (None if own_limit is None else own_limit * minor // 100,
                           gcfg.win_limit if gcfg else None) if x is not None]
     cap = WinCap(max_x=spec.max_win_x, max_cents=min(limits) if limits else None, exempt_modes=exempt)
@@ -243,24 +245,24 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
     if cfg.math_source != "books":
         return setup
     try:
-        setup.library = libraries.get(spec)
+        library = setup.library = libraries.get(spec)
     except Exception as exc:
         return f"{spec.name}: book library unavailable ({exc})"
     played = tuple(dict.fromkeys([*modes, *(m.id for m in spec.modes if m.kind == "gamble")]))
-    unit = whole_bet_unit(setup.library, played)
+    unit = whole_bet_unit(library, played)
     odd = [b for b in ladder if b % unit]
     if odd:
         unit_name = "cents" if minor == 100 else "minor units"
         raise ConfigError(f"{named} has {fmt(odd[0])}: some {spec.name} wins would not be whole {unit_name} "
                           f"at that bet; allowed: multiples of {fmt(unit)}")
-    top = max(int(setup.library.books(m).payout_x100.max()) for m in played)
+    top = max(int(library.books(m).payout_x100.max()) for m in played)
     if ladder[-1] * max(top, 1) >= 2**62:
         raise ConfigError(f"{named} has {fmt(ladder[-1])}: its top win would overflow; "
                           f"allowed: bets up to {fmt(min(MAX_BET, 2**62 // max(top, 1)))}")
     bet_modes = [m for m in modes if spec.mode(m).kind in ("spin", "buy")]
     spins = [m for m in bet_modes if spec.mode(m).kind == "spin"]
     if spins:
-        setup.option_max_bet = limited_options(setup.library, ladder, tuple(bet_modes), spins[0], cap)
+        setup.option_max_bet = limited_options(library, ladder, tuple(bet_modes), spins[0], cap)
     return setup
 
 

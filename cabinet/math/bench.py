@@ -20,7 +20,7 @@ from typing import Any
 
 from cabinet.core.game import discover
 
-from . import books as B
+from cabinet.core import books as B
 from .build import DEFAULT_SEED, Task, build_games, run_all
 from .sim import simulate_mode
 from .verify import verify_library
@@ -52,7 +52,7 @@ def bench_game(game: str, rounds: int) -> dict[str, Any]:
         figs = {"play": {str(k): speed(game, m.id, "play", k, rounds) for k in (1, 2)}}
         if spec.simulate is not None:
             figs["simulate"] = {str(k): speed(game, m.id, "simulate", k, rounds * 20) for k in (1, 2)}
-        if spec.extra.get("play_batch") is not None:
+        if spec.play_batch is not None:
             figs["books"] = {str(k): book_speed(game, m.id, k, rounds) for k in (1, 2)}
         out["modes"][m.id] = figs
         print(f"  {spec.id}/{m.id}: " + ", ".join(f"{eng} {v['1']:,.0f}/s (1 worker) {v['2']:,.0f}/s (2)"

@@ -12,7 +12,7 @@ strata, then buys, then base modes); results are put back in library order, so t
 order of work never changes a byte. `build_games` runs several games' chunks in one
 pool (`python -m cabinet.math build all`).
 
-A game may give `spec.extra['play_batch'](seeds, mode, force) -> (payout_x100[n],
+A game may give `spec.play_batch(seeds, mode, force) -> (payout_x100[n],
 [features of each round][, jackpot_x100[n]])`, a fast path that must give exactly what
 `play(Rng.for_book(seed), mode, force)` gives for each seed (`verify` regenerates
 books with `play` and compares). A library stores each book's jackpot part
@@ -33,7 +33,9 @@ import numpy as np
 from cabinet.core.game import GameSpec
 from cabinet.core.rng import Rng
 
-from . import books as B
+from cabinet.core import books as B
+
+from .books import strata, write_mode_file
 from .optimize import natural_weights, optimize, sampling_se
 from .stats import weighted_figures
 
@@ -62,18 +64,18 @@ class Task:
 
 def default_books(spec: GameSpec, mode: str) -> int:
     """Natural books per mode: 100,000 for spins, 10,000 for buys; a game may set a
-    mode's count in spec.extra['books'][mode] (e.g. side libraries such as a gamble's
+    mode's count in spec.book_counts[mode] (e.g. side libraries such as a gamble's
     bonus entries, which are not bet modes)."""
-    override = spec.extra.get("books", {}).get(mode)
+    override = spec.book_counts.get(mode)
     if override:
         return int(override)
     return BUY_BOOKS if spec.mode(mode).kind == "buy" else BASE_BOOKS
 
 
 def forced_books(spec: GameSpec, mode: str, category: str, natural: int) -> int:
-    """Forced books per category: spec.extra['forced_books'][mode][cat], else 1% of the
+    """Forced books per category: spec.forced_books[mode][cat], else 1% of the
     natural count (at least 50)."""
-    override = spec.extra.get("forced_books", {}).get(mode, {})
+    override = spec.forced_books.get(mode, {})
     return int(override.get(category, max(50, natural // 100)))
 
 
@@ -92,7 +94,7 @@ def run_task(task: Task) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     feats = np.zeros(task.count, dtype=np.uint64)
     jack = np.zeros(task.count, dtype=np.int64)
     play, mode, force = spec.play, task.mode, task.category
-    batch = spec.extra.get("play_batch")
+    batch = spec.play_batch
     if batch is not None:   # the game's own fast path: same results as play, per seed
         out = batch(seeds, mode, force)
         jackpots = out[2] if len(out) > 2 else np.zeros(task.count, dtype=np.int64)
@@ -186,7 +188,7 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: Iterable[tup
         i = int(np.argmax(pay))
         raise BuildError(f"{spec.id}/{mode}: book seed {int(seeds[i])} pays {pay[i] / 100:.2f}x, "
                          f"above the cap of {cap / 100:.2f}x")
-    stratum = B.strata(force, feats, names, cats)
+    stratum = strata(force, feats, names, cats)
     cost = spec.mode(mode).cost_x100
     rtp = B.rtp_fraction(spec.rtp[mode])
     try:
@@ -260,7 +262,7 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
     for spec, out_dir, mode, natural, tasks in jobs:
         arrays, meta = assemble(spec, mode, tasks, results[pos:pos + len(tasks)], seed, natural)
         pos += len(tasks)
-        B.write_mode_file(out_dir / f"{mode}.npz", arrays, meta)
+        write_mode_file(out_dir / f"{mode}.npz", arrays, meta)
         metas.setdefault(spec.id, {})[mode] = meta
         if progress:
             report_mode(spec, meta)

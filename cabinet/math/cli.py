@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from . import books as B
+from cabinet.core import books as B
 
 
 def _game_arg(p: argparse.ArgumentParser) -> None:
@@ -58,10 +58,12 @@ def parser() -> argparse.ArgumentParser:
                    help="vectorised simulate (auto when the game has one) or per-round play")
     p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("agree", help="check the vectorised simulate against play (99% intervals)")
+    p = sub.add_parser("agree", help="check the vectorised simulate against play (two-sample 99% tests)")
     _game_arg(p)
     p.add_argument("--mode", action="append", help="mode (repeatable; default every mode)")
-    p.add_argument("--rounds", type=int, default=1_000_000)
+    p.add_argument("--rounds", type=int, default=1_000_000, help="play rounds per spin mode")
+    p.add_argument("--buy-rounds", type=int, default=100_000, help="play rounds per buy (and side) mode")
+    p.add_argument("--sim-factor", type=int, default=1, help="simulate this many times the play rounds")
     p.add_argument("--workers", type=int, default=2)
 
     p = sub.add_parser("par", help="write the PAR sheet (Markdown, JSON, PNG plots)")
@@ -116,8 +118,8 @@ def main(argv: list[str] | None = None) -> int:
             from .sim import sim_command
             sim_command(args)
         elif args.verb == "agree":
-            from .sim import agree_command
-            return agree_command(args.game, args.mode, args.rounds, args.workers)
+            from .agree import agree_command
+            return agree_command(args.game, args.mode, args.rounds, args.buy_rounds, args.sim_factor, args.workers)
         elif args.verb == "par":
             from .par import par_command
             par_command(args.game, args.out, args.books_dir, args.sim_rounds)

@@ -6,10 +6,9 @@ the RTP by source, the 90% RTP band after 10^3..10^7 rounds, how far the optimiz
 moved the hit and feature rates from the natural (importance-weighted) books; and
 from a live simulation of the rules, the natural RTP with its 99% CI.
 
-Game hooks (all optional, in `spec.extra`):
+Game hooks (optional GameSpec fields):
 - `par_info()` -> {"reel_strips": {set name: [[symbol, ...] per reel]}, "notes": [str]}:
-  reel strips (symbol counts are derived) and free text for the sheet (a plain
-  `reel_strips` entry in `spec.extra` serves too);
+  reel strips (symbol counts are derived) and free text for the sheet;
 - `payout_sources(round)` -> {source: payout_x100}: splits a round's payout by source
   (line wins, cluster wins, each feature). With it, the RTP by source is exact over
   every regenerated book; without it, the sheet gives the exact RTP of rounds with no
@@ -27,7 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from . import books as B
+from cabinet.core import books as B
+
+from .books import strata
 from .report import library_figures
 from .sim import simulate_mode
 from .optimize import sampling_se
@@ -47,7 +48,7 @@ def _source_chunk(task: tuple) -> dict[str, int]:
     if key not in _LIBS:
         _LIBS[key] = B.load_library(ref, books_dir)
     lib = _LIBS[key]
-    split = lib.spec.extra["payout_sources"]
+    split = lib.spec.payout_sources
     weight = lib.books(mode).weight
     sums: Counter = Counter()
     for book in range(start, stop):
@@ -62,7 +63,7 @@ def rtp_sources(lib: B.Library, mode: str, workers: int = 2) -> dict[str, Any]:
     spec, mb = lib.spec, lib.books(mode)
     cost = int(mb.meta["cost_x100"])
     total = sum(mb.weight.tolist())
-    if spec.extra.get("payout_sources") is not None:
+    if spec.payout_sources is not None:
         ref = B.game_ref(spec)
         tasks = [(ref, lib.path, mode, a, min(a + SOURCE_CHUNK, len(mb))) for a in range(0, len(mb), SOURCE_CHUNK)]
         if workers > 1:
@@ -96,7 +97,7 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
     sd = float(math.sqrt(max(0.0, w @ (y - w @ y) ** 2)))
     opt = mb.meta["optimizer"]
     cats = mb.meta["categories"]
-    se = sampling_se(mb.payout_x100, B.strata(mb.force, mb.features, mb.meta["feature_names"], cats),
+    se = sampling_se(mb.payout_x100, strata(mb.force, mb.features, mb.meta["feature_names"], cats),
                      [mb.meta["category_targets"][c] for c in cats], int(mb.meta["cost_x100"]))
     top_awards = []
     for value in np.unique(mb.payout_x100)[::-1][:5]:
@@ -121,11 +122,11 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
 
 
 def rtp_by_bet(lib: B.Library) -> dict[str, Any] | None:
-    """For a game with a money win limit (spec.extra['win_cap'].max_cents): the exact
+    """For a game with a money win limit (spec.win_cap.max_cents): the exact
     RTP of every bet mode at every bet of its ladder once the limit holds, and the
     highest bet at which the limit cuts no book of the mode."""
     spec = lib.spec
-    cap = spec.extra.get("win_cap")
+    cap = spec.win_cap
     if cap is None or cap.max_cents is None:
         return None
     modes = [m.id for m in spec.modes if m.kind in ("spin", "buy") and m.id in lib.modes]
@@ -142,8 +143,8 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 200_00
     lib = B.load_library(game, books_dir)
     spec = lib.spec
     figs = library_figures(lib)["modes"]
-    info = spec.extra["par_info"]() if callable(spec.extra.get("par_info")) else {}
-    strips = info.get("reel_strips") or spec.extra.get("reel_strips") or {}
+    info = spec.par_info() if spec.par_info is not None else {}
+    strips = info.get("reel_strips") or {}
     data: dict[str, Any] = {
         "game": spec.id, "name": spec.name, "version": spec.version, "fingerprint": B.fingerprint(spec),
         "max_win_x": spec.max_win_x, "paytable": spec.paytable() if spec.paytable else None,

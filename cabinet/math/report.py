@@ -5,7 +5,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from . import books as B
+from cabinet.core import books as B
 from .stats import weighted_figures
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from . import books as B
+from cabinet.core import books as B
 
 CHUNK = 5_000
 _LIBS: dict = {}

@@ -3,8 +3,10 @@ games' math imports this package.
 
 Map:
     app.py          App: window, frame loop, global keys (sound, music, turbo,
-                    fullscreen, screenshot, operator), start_scenes, run_app
-    scene.py        Scene and SceneStack (top first, pass down, opaque hides below)
+                    fullscreen, screenshot, operator), open(name), recall, start_scenes, run_app
+    scene.py        Scene, the scene registry (@register, scene_class) and SceneStack
+                    (top first, pass down, opaque hides below)
+    screens.py      imports every scene module once so each registers by name
     layout.py       Layout (logical 1920x1080 -> real pixels), Assets (fonts, labels,
                     pre-rendered surfaces, all converted once)
     input.py        InputMap: keys -> named actions from config `keys`
@@ -12,6 +14,7 @@ Map:
     widgets.py      Button (mouse and touch become actions)
     draw.py         gradients, rounded panels, glows, the palette
     presentation.py Step, Presentation, wait, instant, count_up
+    timeline.py     Timeline: running totals and money while a round's steps are built
     game_scene.py   GameScene: the base of every game's scene (HUD, bets, modes,
                     rounds, checkpoints, settle, resume, autoplay, recall, force)
     hud.py          the shared bars and buttons of a game screen

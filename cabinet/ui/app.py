@@ -25,8 +25,10 @@ from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
 from .clock import RealClock  # noqa: E402
 from .input import InputMap  # noqa: E402
+from . import screens  # noqa: E402,F401  (every scene module: each registers its scenes by name)
+from .kiosk import Session  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
-from .scene import Scene, SceneStack  # noqa: E402
+from .scene import Scene, SceneStack, scene_class  # noqa: E402
 
 
 def opt(obj: Any, path: str, default: Any = None) -> Any:
@@ -72,7 +74,6 @@ class App:
         self.last_input = 0.0
         self._toast: tuple[str, float] | None = None
         self._cursor_hidden_at = 0.0
-        from .kiosk import Session
         self.session = Session(self)
         self.attract_after = float(opt(config, "attract_idle_seconds", 90))
 
@@ -154,18 +155,49 @@ class App:
         gc.collect()
         gc.freeze()
 
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Push the scene registered as `name` (scene.register), built with
+        (app, *args, **kwargs): scenes open each other by name, never by import."""
+        return self.push(scene_class(name)(self, *args, **kwargs))
+
     def open_game(self, game_id: str) -> Scene | None:
         """Push the game's scene (its class is named by the GameSpec)."""
         setup = self.cabinet.games.get(game_id)
         if setup is None:
             self.toast(self.cabinet.refused.get(game_id, f"{game_id} is not available"))
             return None
+        game_scene = self._game_scene(setup)
+        return None if game_scene is None else self.push(game_scene(self, setup))
+
+    def _game_scene(self, setup: Any) -> type[Scene] | None:
+        """The scene class the game's spec names (None, said in a toast, if it fails to load)."""
         try:
-            scene_class = setup.spec.load_scene()
+            return setup.spec.load_scene()
         except (ImportError, AttributeError) as exc:
             self.toast(f"{setup.spec.name} cannot open: {exc}")
             return None
-        return self.push(scene_class(self, setup))
+
+    def recall(self, round_id: int) -> Scene | None:
+        """Replay a past round in its game's scene, marked RECALL (no money moves)."""
+        cabinet = self.cabinet
+        try:
+            played = cabinet.replay(round_id)
+        except (KeyError, LookupError) as exc:
+            self.toast(f"Cannot recall round {round_id}: {exc}")
+            return None
+        setup = cabinet.games.get(played.game)
+        if setup is None:
+            self.toast(f"{played.game} is not offered any more; its rounds cannot be shown")
+            return None
+        game_scene = self._game_scene(setup)
+        if game_scene is None:
+            return None
+        scene = game_scene(self, setup)
+        scene.recall_mode = True
+        scene.recall_record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) else None
+        self.push(scene)
+        scene.begin(played, recall=True)
+        return scene
 
     def toast(self, text: str, seconds: float = 2.0) -> None:
         """A short message over everything (sound on/off, screenshot saved...)."""
@@ -209,23 +241,21 @@ class App:
             self.toggle_turbo()
             return
         if "operator" in actions:
-            from .operator import OperatorMenu, PinPad
-            if not any(isinstance(s, (PinPad, OperatorMenu)) for s in self.stack.scenes):
-                self.push(PinPad(self))
+            if not (self.stack.find("pin_pad") or self.stack.find("operator_menu")):
+                self.open("pin_pad")
             return
         self.stack.dispatch(event, actions)
 
     def _maybe_attract(self) -> None:
         """Kiosk: start the attract loop after the configured idle time on the lobby."""
-        from .kiosk import Attract
-        from .lobby import Lobby
-        if self.kiosk and isinstance(self.stack.top, Lobby) and self.time - self.last_input >= self.attract_after:
-            self.push(Attract(self))
+        top = self.stack.top
+        if self.kiosk and top is not None and top.scene_name == "lobby" and \
+                self.time - self.last_input >= self.attract_after:
+            self.open("attract")
 
     def _end_attract(self) -> bool:
         """Any touch during the attract loop returns to the lobby (and is used up)."""
-        from .kiosk import Attract
-        attract = self.stack.find(Attract)
+        attract = self.stack.find("attract")
         if attract is None:
             return False
         self.pop(attract)
@@ -287,12 +317,10 @@ class App:
 def start_scenes(app: App, start_game: str | None = None) -> None:
     """Lobby at the bottom; a locked cabinet's notice, a crashed round's game, or
     the game asked for on the command line on top."""
-    from .lobby import Lobby
-    from .locked import LockedNotice
     cabinet = app.cabinet
-    app.push(Lobby(app))
+    app.open("lobby")
     if cabinet.locked:
-        app.push(LockedNotice(app, cabinet.locked))
+        app.open("locked", cabinet.locked)
         return
     interrupted = cabinet.open_round()
     if interrupted is not None:

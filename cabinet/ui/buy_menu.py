@@ -8,9 +8,11 @@ import pygame
 
 from . import draw as D
 from .overlay import Overlay
+from .scene import register
 from .widgets import Button
 
 
+@register("buy_menu")
 class BuyMenu(Overlay):
     """List page (option=None) or the confirmation page of one option."""
 

@@ -12,6 +12,7 @@ import pygame
 
 from . import draw as D
 from .overlay import Overlay
+from .scene import register
 
 TIERS = (("epic", "EPIC WIN"), ("mega", "MEGA WIN"), ("big", "BIG WIN"))
 SECONDS = {"big": 3.0, "mega": 4.0, "epic": 5.0}
@@ -40,6 +41,7 @@ def big_win_tier(win_cents: int, bet_cents: int, cost_cents: int, config: Any) -
     return None
 
 
+@register("big_win")
 class BigWin(Overlay):
     """An overlay counting the win up; SPACE or a click completes it, then closes it."""
 

@@ -7,6 +7,7 @@ import pygame
 
 from . import draw as D
 from .overlay import Overlay
+from .scene import register
 from .widgets import Button
 
 
@@ -15,6 +16,7 @@ def demo_allowed(config) -> bool:
     return bool(getattr(config, "demo_tools", False)) and not getattr(config, "real_play", False)
 
 
+@register("force_menu")
 class ForceMenu(Overlay):
     """Pick the category the next round is drawn from."""
 

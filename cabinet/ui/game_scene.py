@@ -24,23 +24,25 @@ import pygame
 
 from cabinet.core.cabinet import BetRefused, CabinetLocked
 from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.money import win_cents
 
 from . import draw as D
 from .autoplay import Autoplay
-from .celebration import BigWin, big_win_tier
+from .celebration import big_win_tier
 from .hud import Hud, build_buttons, game_action
 from .presentation import Presentation, Step
-from .scene import Scene
+from .scene import Scene, register
+from .timeline import Timeline
 from .widgets import Button
 
 
+@register("game")
 class GameScene(Scene):
     """Base class of every game scene: HUD, bets, modes, rounds, recovery, autoplay."""
 
     TURBO_SPEED = 3.0          # presentation clock multiplier in turbo
     AUTOPLAY_GAP = 0.5         # seconds between autoplay rounds
     board_rect = pygame.Rect(240, 110, 1440, 760)   # the game's own area (logical)
-    help_pages: list[tuple[str, str]] = []           # (title, text) pages for the info screen
     # Opt in (True) when draw_background depends only on `backdrop_key()`, not on time:
     # it is then composed once per key with the HUD bars into one opaque surface.
     static_background = False
@@ -53,7 +55,7 @@ class GameScene(Scene):
         self.modes: list[BetMode] = [m for m in self.spec.modes if m.id in enabled]
         self.spin_modes = [m for m in self.modes if m.kind == "spin"]   # not buys, not gamble-only libraries
         # Buy options in the order of their SHIFT+N keys when the game names them.
-        keys = self.spec.extra.get("buy_keys", {})
+        keys = self.spec.buy_keys
         self.buy_modes = sorted((m for m in self.modes if m.kind == "buy"), key=lambda m: keys.get(m.id, 99))
         default = getattr(setup, "default_bet", None) or self.spec.default_bet or self.ladder[0]
         self.bet_index = self.ladder.index(default) if default in self.ladder else 0
@@ -72,6 +74,7 @@ class GameScene(Scene):
         self.showcase: list[str] = []            # review tools: categories still to show
         self._message: tuple[str, float] | None = None
         self.time = 0.0                    # scene clock (scaled in turbo), for idle animations
+        self.timeline: Timeline | None = None   # the round's timeline while its steps are built
         self.hud = Hud(self)
         self.widgets = build_buttons(self)
         self.build()
@@ -81,13 +84,23 @@ class GameScene(Scene):
         """Pre-render what does not change (symbols, reel strips); also on resize."""
 
     def round_steps(self, played) -> list[Step]:
-        """The timeline of a round: by default, `present_<type>(event)` per event."""
-        steps: list[Step] = []
-        for event in played.round.events:
+        """The timeline of a round: `timeline_start`, then `present_<type>(event)` per
+        event (the shared `self.timeline` carries running totals), then `timeline_end`."""
+        tl = self.timeline = Timeline(played, self.app.cabinet.currency)
+        steps = self.timeline_start(tl)
+        for tl.index, event in enumerate(played.round.events):
             handler = getattr(self, f"present_{event['type']}", None)
             if handler is not None:
                 steps.extend(handler(event))
-        return steps
+        return steps + self.timeline_end(tl)
+
+    def timeline_start(self, tl: Timeline) -> list[Step]:
+        """Steps before the round's events (and the game's own build state)."""
+        return []
+
+    def timeline_end(self, tl: Timeline) -> list[Step]:
+        """Steps after the round's events (a closing beat)."""
+        return []
 
     def round_started(self, played) -> None:
         """Called when a round (new, resumed or recalled) starts presenting."""
@@ -129,6 +142,15 @@ class GameScene(Scene):
         return None
 
     # == helpers for games ========================================================
+    def cents(self, x100: int) -> int:
+        """Hundredths of the bet as cents at the bet on screen (the round's, else the
+        current one), rounded down as paid."""
+        return win_cents(self.played.bet_cents if self.played is not None else self.bet, x100)
+
+    def money(self, x100: int) -> str:
+        """Hundredths of the bet as the player's money text."""
+        return self.app.cabinet.currency.format(self.cents(x100))
+
     def add_button(self, rect, label, action: str, **kw) -> Button:
         """A game's own control (ante, fortune bet...); its action reaches on_action."""
         button = Button(rect, label, action, **kw)
@@ -173,8 +195,7 @@ class GameScene(Scene):
     def open_buy_menu(self, option: int | None = None) -> None:
         """The buy menu with this game's buy modes; `option` opens its confirmation."""
         if self.buy_modes and not self.busy and not self.recall_mode:
-            from .buy_menu import BuyMenu
-            self.app.push(BuyMenu(self.app, self, option))
+            self.app.open("buy_menu", self, option)
 
     # == state ====================================================================
     @property
@@ -210,7 +231,7 @@ class GameScene(Scene):
         force = force or self.force_next
         self.force_next = None
         # a category that lives in other modes (e.g. a buy's top prize) is played there
-        homes = self.spec.extra.get("force_modes", {}).get(force) if force else None
+        homes = self.spec.force_modes.get(force) if force else None
         if homes and mode_id is None and self.spin_mode() not in homes:
             mode_id = next((m for m in homes if any(x.id == m for x in self.modes)), None)
         try:
@@ -265,7 +286,7 @@ class GameScene(Scene):
             return
         tier = big_win_tier(played.win_cents, played.bet_cents, played.cost_cents, self.app.config)
         if tier:
-            self.app.push(BigWin(self.app, tier, played.win_cents, played.bet_cents))
+            self.app.open("big_win", tier, played.win_cents, played.bet_cents)
         elif played.win_cents:
             self.app.audio.play("win")
         self._after_round(played)

@@ -10,7 +10,7 @@ import time
 import pygame
 
 from . import draw as D
-from .scene import Scene
+from .scene import Scene, register
 from .widgets import Button
 
 ROW_H, TOP, VISIBLE = 58, 190, 12
@@ -18,6 +18,7 @@ COLUMNS = ((60, "TIME"), (300, "GAME"), (610, "MODE"), (860, "BET"), (1040, "WIN
            (1560, "FEATURES"))
 
 
+@register("history")
 class HistoryScene(Scene):
     """A full-screen list of settled rounds, newest first."""
 
@@ -38,7 +39,7 @@ class HistoryScene(Scene):
             self.selected = max(0, min(len(self.rounds) - 1, self.selected + step))
             self.first = min(max(self.first, self.selected - VISIBLE + 1), self.selected)
         elif action in ("select", "spin") and self.rounds:
-            recall(self.app, self.rounds[self.selected].id)
+            self.app.recall(self.rounds[self.selected].id)
         else:
             return False
         return True
@@ -49,7 +50,7 @@ class HistoryScene(Scene):
             row = int((y - TOP) // ROW_H)
             if 40 < x < 1880 and 0 <= row < VISIBLE and self.first + row < len(self.rounds):
                 self.selected = self.first + row
-                recall(self.app, self.rounds[self.selected].id)
+                self.app.recall(self.rounds[self.selected].id)
                 return True
         if event.type == pygame.MOUSEWHEEL:
             return self.on_action("up" if event.y > 0 else "down")
@@ -85,28 +86,3 @@ class HistoryScene(Scene):
         self.draw_widgets(surface)
         A.blit_text(surface, f"{len(self.rounds)} rounds   UP/DOWN choose   ENTER recall   ESC close", 26,
                     (60, 1000), D.MUTED, anchor="midleft")
-
-
-def recall(app, round_id: int):
-    """Replay a past round in its game's scene, marked RECALL (no money moves)."""
-    cabinet = app.cabinet
-    try:
-        played = cabinet.replay(round_id)
-    except (KeyError, LookupError) as exc:
-        app.toast(f"Cannot recall round {round_id}: {exc}")
-        return None
-    setup = cabinet.games.get(played.game)
-    if setup is None:
-        app.toast(f"{played.game} is not offered any more; its rounds cannot be shown")
-        return None
-    try:
-        scene_class = setup.spec.load_scene()
-    except (ImportError, AttributeError) as exc:
-        app.toast(f"{setup.spec.name} cannot open: {exc}")
-        return None
-    scene = scene_class(app, setup)
-    scene.recall_mode = True
-    scene.recall_record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) else None
-    app.push(scene)
-    scene.begin(played, recall=True)
-    return scene

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import draw as D
+from .demo import demo_allowed
 from .widgets import Button
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:          # types only: no import at run time, so no circle
     from .game_scene import GameScene
 
 BAR_Y = 950          # the bottom bar's top edge (logical)
@@ -42,7 +43,6 @@ def build_buttons(scene: "GameScene") -> list[Button]:
         Button((1790, 975, 110, 90), "TURBO", "turbo", font_size=24, lit=lambda: scene.app.turbo,
                enabled=lambda: scene.app.turbo_allowed),
     ]
-    from .demo import demo_allowed
     if scene.spec.force_categories:
         buttons.append(Button((24, 860, 190, 70), lambda: "FORCE*" if scene.force_next else "FORCE", "demo",
                               font_size=26, enabled=lambda: demo_allowed(scene.app.config) and not scene.busy,
@@ -137,8 +137,7 @@ def game_action(scene: "GameScene", action: str) -> bool:
         if scene.busy or scene.autoplay:
             scene.message("Finish the round first")
         else:
-            from .history import HistoryScene
-            scene.app.push(HistoryScene(scene.app))
+            scene.app.open("history")
         return True
     if action == "close":
         if scene.busy or scene.autoplay:
@@ -150,20 +149,17 @@ def game_action(scene: "GameScene", action: str) -> bool:
         if scene.autoplay:
             scene.stop_autoplay("stopped")
         elif not scene.busy and not scene.recall_mode:
-            from .autoplay import AutoplayMenu
-            scene.app.push(AutoplayMenu(scene.app, scene))
+            scene.app.open("autoplay_menu", scene)
         return True
     if action in ("info", "paytable"):
-        from .info import InfoScene
-        scene.app.push(InfoScene(scene.app, scene, paytable=action == "paytable"))
+        scene.app.open("info", scene, paytable=action == "paytable")
         return True
     if action == "buy_menu":
         scene.open_buy_menu()
         return True
     if action == "demo":
-        from .demo import ForceMenu, demo_allowed
         if demo_allowed(scene.app.config) and not scene.busy:
-            scene.app.push(ForceMenu(scene.app, scene))
+            scene.app.open("force_menu", scene)
         return True
     if action.startswith("buy_") and action[4:].isdigit():
         scene.open_buy_menu(int(action[4:]) - 1)

@@ -9,12 +9,13 @@ import pygame
 from cabinet.core.money import win_cents
 
 from . import draw as D
-from .scene import Scene
+from .scene import Scene, register
 from .widgets import Button
 
 BODY = pygame.Rect(160, 150, 1600, 760)     # the scrolling page window (logical)
 
 
+@register("info")
 class InfoScene(Scene):
     """Paged, scrollable information about one game."""
 
@@ -33,7 +34,7 @@ class InfoScene(Scene):
         """(title, blocks) where a block is ('h'|'p'|'row'|'pay', text)."""
         g, spec, cur = self.game, self.game.spec, self.app.cabinet.currency
         pages: list[tuple[str, list[tuple[str, str]]]] = []
-        for title, text in getattr(g, "help_pages", []):
+        for title, text in spec.help() if spec.help else []:
             pages.append((title, [("p", para) for para in text.split("\n\n")]))
         table = spec.paytable() if spec.paytable else None
         if table:

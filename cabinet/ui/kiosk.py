@@ -15,7 +15,7 @@ import pygame
 
 from . import draw as D
 from .overlay import Overlay
-from .scene import Scene
+from .scene import Scene, register
 from .widgets import Button
 
 CARD_SECONDS = 4.0
@@ -33,6 +33,7 @@ def best_wins(cabinet, per_game: int = 1) -> list[int]:
     return ids
 
 
+@register("attract")
 class Attract(Scene):
     """Title cards and big-win recalls until someone touches the cabinet."""
 
@@ -48,10 +49,9 @@ class Attract(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         if self.t >= CARD_SECONDS and self.rounds and self.app.stack.top is self:
-            from .history import recall
             rid = self.rounds[self.next_round % len(self.rounds)]
             self.next_round += 1
-            scene = recall(self.app, rid)
+            scene = self.app.recall(rid)
             if scene is not None:
                 scene.auto_close = 2.5
             self.t = 0.0
@@ -75,6 +75,7 @@ class Attract(Scene):
             A.blit_text(surface, "TOUCH TO PLAY", 48, (960, 760), D.CYAN, anchor="center", bold=True)
 
 
+@register("reality_check")
 class RealityCheck(Overlay):
     """'You have played N minutes; net position X' - CONTINUE or back to the LOBBY."""
 
@@ -91,9 +92,8 @@ class RealityCheck(Overlay):
         if action in ("continue", "select", "close"):
             self.app.pop(self)
         elif action == "lobby":
-            from .game_scene import GameScene
             self.app.pop(self)
-            game = self.app.stack.find(GameScene)
+            game = self.app.stack.find("game")
             if game is not None and not game.busy:
                 game.stop_autoplay()
                 self.app.pop(game)
@@ -139,7 +139,7 @@ class Session:
         if self.enabled and self.app.time >= self.next_check:
             self.next_check += self.every
             if not isinstance(self.app.stack.top, RealityCheck):
-                self.app.push(RealityCheck(self.app, int(self.app.time // 60), self.net))
+                self.app.open("reality_check", int(self.app.time // 60), self.net)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not (self.enabled and self.show_clock):

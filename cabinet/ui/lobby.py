@@ -12,7 +12,7 @@ import zlib
 import pygame
 
 from . import draw as D
-from .scene import Scene
+from .scene import Scene, register
 
 TILE_W, TILE_H, GAP = 520, 600, 60
 
@@ -50,6 +50,7 @@ def emblem(size: tuple[int, int], game_id: str, name: str, font: pygame.font.Fon
     return surf
 
 
+@register("lobby")
 class Lobby(Scene):
     """Game selection; the bottom of the stack."""
 
@@ -90,8 +91,7 @@ class Lobby(Scene):
             self.app.open_game(self.specs[self.selected].id)
             return True
         if action == "history":
-            from .history import HistoryScene
-            self.app.push(HistoryScene(self.app))
+            self.app.open("history")
             return True
         if action == "close":
             if not self.app.kiosk:

@@ -8,9 +8,10 @@ from __future__ import annotations
 import pygame
 
 from . import draw as D
-from .scene import Scene
+from .scene import Scene, register
 
 
+@register("locked")
 class LockedNotice(Scene):
     """Full-screen: CABINET LOCKED and the reason."""
 

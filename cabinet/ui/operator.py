@@ -14,12 +14,14 @@ from cabinet.core.operator_settings import save
 
 from . import draw as D
 from .overlay import Overlay
+from .scene import register
 from .widgets import Button
 
 DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)})
 
 
+@register("pin_pad")
 class PinPad(Overlay):
     """Enter the operator PIN with digit keys or the on-screen pad; ENTER submits."""
 
@@ -51,7 +53,7 @@ class PinPad(Overlay):
         elif action == "pin_OK":
             if self.entered == str(getattr(self.app.config, "operator_pin", "")):
                 self.app.pop(self)
-                self.app.push(OperatorMenu(self.app))
+                self.app.open("operator_menu")
             else:
                 self.entered, self.error = "", "Wrong PIN"
                 self.app.audio.play("refuse")
@@ -70,6 +72,7 @@ class PinPad(Overlay):
         self.draw_widgets(surface)
 
 
+@register("operator_menu")
 class OperatorMenu(Overlay):
     """Meters, audit, recent rounds and the cabinet's switches."""
 

@@ -1,4 +1,9 @@
-"""Scenes and the scene stack.
+"""Scenes, the scene registry and the scene stack.
+
+Scenes are opened by name (`app.open("history")`): each scene class registers
+itself with `@register("name")`, and `screens.py` imports every scene module of
+the shell once, so no scene imports another and there is no web of imports
+between them. `SceneStack.find` takes a name too.
 
 The top scene gets each event first and may pass it down (a scene that does not
 consume an event and is not `modal` lets the one below try). Only scenes from the
@@ -11,13 +16,37 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:          # types only: no import at run time, so no circle
     from .app import App
     from .widgets import Widget
 
 
+_REGISTRY: dict[str, type["Scene"]] = {}
+
+
+def register(name: str):
+    """Class decorator: the scene opens by `name` (`app.open(name, ...)`)."""
+    def add(cls: type["Scene"]) -> type["Scene"]:
+        if _REGISTRY.get(name, cls) is not cls:
+            raise ValueError(f"two scenes registered as {name!r}: {_REGISTRY[name].__name__}, {cls.__name__}")
+        _REGISTRY[name] = cls
+        cls.scene_name = name
+        return cls
+    return add
+
+
+def scene_class(name: str) -> type["Scene"]:
+    """The scene class registered under `name` (KeyError naming the known ones)."""
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"no scene {name!r}; registered: {sorted(_REGISTRY)}") from None
+
+
 class Scene:
     """Base scene: widgets, actions, update(dt) and draw(surface) in logical layout."""
+
+    scene_name = ""      # set by @register
 
     opaque = True        # covers everything below: those are not drawn
     modal = True         # unconsumed input does not fall through to the scene below
@@ -119,8 +148,11 @@ class SceneStack:
         scene.enter()
         return scene
 
-    def find(self, kind: type) -> Scene | None:
-        """The topmost scene of a class (e.g. the GameScene under a menu)."""
+    def find(self, kind: type | str) -> Scene | None:
+        """The topmost scene of a class or registered name (e.g. "game", the game
+        scene under a menu)."""
+        if isinstance(kind, str):
+            kind = scene_class(kind)
         for scene in reversed(self.scenes):
             if isinstance(scene, kind):
                 return scene

@@ -1,42 +1,47 @@
 """Grinning Harvest: a 3x3, 5-line Halloween game with pumpkins, Collector's Vaults,
 four jackpots and a Hold-n-Win bonus with a multiplier row and the Great Skull.
 
-Every number lives in `math.yaml`; `rules.play` is the per-round generator the books
-regenerate from; `sim.simulate` is its vectorised twin for `python -m cabinet.math sim`.
+Every number lives in `math.yaml`; `math/rules.play` is the per-round generator the
+books regenerate from; `math/sim.simulate` is its vectorised twin. The package map is
+in math/__init__.py and view/__init__.py.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from cabinet.core.game import BetMode, GameSpec
 
-from . import rules
-from .help import help_sections, par_info, payout_sources
-from .model import MATH_FILE, load
-from .sim import simulate
+from .math import events, help, par, paytable, rules, sim, tables
 
-_m = load()
+_MATH = Path(__file__).parent
+_M = tables.load()
+_RAW = _M.raw
 
 GAME = GameSpec(
     id="grinning_harvest",
-    name=_m.raw["name"],
-    bet_ladder=tuple(int(c) for c in _m.raw["bet_ladder_cents"]),
+    name=_RAW["name"],
+    bet_ladder=tuple(int(c) for c in _RAW["bet_ladder_cents"]),
     modes=(BetMode("base", "Spin", 100, "spin", "A base-game spin."),)
-    + tuple(BetMode(b.id, b.label, b.cost_x100, "buy", b.help) for b in _m.buys),
+    + tuple(BetMode(b.id, b.label, b.cost_x100, "buy", b.help) for b in _M.buys),
     play=rules.play,
-    scene="games.grinning_harvest.scene:GrinningHarvestScene",
-    rtp={"base": float(_m.rtp["base"]), **{b.id: float(_m.rtp["buy"]) for b in _m.buys}},
-    max_win_x=int(_m.raw["max_win_x"]),
-    version=_m.raw["version"],
-    math_files=tuple(str(MATH_FILE.with_name(f)) for f in ("math.yaml", "model.py", "rules.py", "bonus.py")),
+    scene="games.grinning_harvest.view.scene:GrinningHarvestScene",
+    rtp={"base": float(_M.rtp["base"]), **{b.id: float(_M.rtp["buy"]) for b in _M.buys}},
+    max_win_x=int(_RAW["max_win_x"]),
+    version=_RAW["version"],
+    math_files=tuple(str(_MATH / f) for f in ("math.yaml", "math/tables.py", "math/rules.py", "math/bonus.py")),
     force_categories=dict(rules.FORCE_LABELS),
     book_forces={mode: {k: float(v) for k, v in cats.items()}
-                 for mode, cats in (_m.raw.get("book_forces") or {}).items()},
-    simulate=simulate,
-    evaluate=rules.evaluate,
-    paytable=rules.paytable,
+                 for mode, cats in (_RAW.get("book_forces") or {}).items()},
+    simulate=sim.simulate,
+    evaluate=paytable.evaluate,
+    paytable=paytable.paytable,
     feature_names=rules.FEATURES,
-    default_bet=int(_m.raw["default_bet_cents"]),
-    extra={"buy_keys": {b.id: b.key for b in _m.buys}, "events": rules.EVENT_TYPES,
-           "help": help_sections, "par_info": par_info, "payout_sources": payout_sources,
-           "forced_books": {mode: {k: int(v) for k, v in cats.items()}
-                            for mode, cats in (_m.raw.get("forced_books") or {}).items()}},
+    default_bet=int(_RAW["default_bet_cents"]),
+    help=help.help_pages,
+    par_info=par.par_info,
+    payout_sources=par.payout_sources,
+    events=events.CATALOGUE,
+    buy_keys={b.id: b.key for b in _M.buys},
+    forced_books={mode: {k: int(v) for k, v in cats.items()}
+                  for mode, cats in (_RAW.get("forced_books") or {}).items()},
 )

@@ -1,5 +1,4 @@
 """The ledger: one-transaction debit/credit, idempotent settle, side draws, audit, locking."""
-import sqlite3
 
 import pytest
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from games.grinning_harvest.bonus import BonusSetup, HarvestBonus
-from games.grinning_harvest.model import RowTable, load
+from games.grinning_harvest.math.bonus import BonusSetup, HarvestBonus
+from games.grinning_harvest.math.tables import RowTable, load
 
 
 def m():

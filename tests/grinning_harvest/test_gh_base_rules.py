@@ -3,7 +3,8 @@
 from cabinet.core.money import format_short
 from cabinet.core.rng import Rng
 from games.grinning_harvest import GAME
-from games.grinning_harvest.rules import evaluate, paytable, settle_base
+from games.grinning_harvest.math.paytable import evaluate, paytable
+from games.grinning_harvest.math.rules import settle_base
 
 from .helpers import m, pumpkin, quiet_setup
 

@@ -3,8 +3,8 @@ hand-built bonus states advanced with scripted spins (HarvestBonus.spin)."""
 import pytest
 
 from cabinet.core.rng import Rng
-from games.grinning_harvest.bonus import BonusSetup, HarvestBonus, run_bonus
-from games.grinning_harvest.rules import play
+from games.grinning_harvest.math.bonus import BonusSetup, run_bonus
+from games.grinning_harvest.math.rules import play
 
 from .helpers import WEBS, bonus, m, pumpkin, quiet_setup, row_table, vault
 
@@ -180,7 +180,7 @@ def test_row_table_helper_forces_items():
 
 
 def test_big_win_flag_follows_the_math_file_threshold():
-    from games.grinning_harvest.rules import big_win_x100
+    from games.grinning_harvest.math.rules import big_win_x100
     mm = m()
     assert big_win_x100(mm, "base") == mm.raw["big_win"]["base"] * 100
     r = play(Rng(8), "buy_patch", force="big_win")
@@ -226,8 +226,8 @@ def test_run_bonus_on_a_full_board_plays_3_more_spins_with_the_row_above():
 def test_vectorised_bonus_on_a_full_board_plays_3_more_spins_with_the_row_above():
     import numpy as np
 
-    from games.grinning_harvest.rules import FEATURES
-    from games.grinning_harvest.sim import bonus_batch
+    from games.grinning_harvest.math.rules import FEATURES
+    from games.grinning_harvest.math.sim import bonus_batch
     mm = m()
     k = 1000
     feats = {f: np.zeros(k, dtype=bool) for f in FEATURES}

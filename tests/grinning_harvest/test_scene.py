@@ -8,7 +8,7 @@ import pytest
 
 from cabinet.ui.buy_menu import BuyMenu
 from games.grinning_harvest import GAME
-from games.grinning_harvest.scene import GrinningHarvestScene
+from games.grinning_harvest.view.scene import GrinningHarvestScene
 from tests.ui.conftest import check_paid, events, force_next, game_app, open_game, pixel, play_out, press, run, shift
 
 K = pygame

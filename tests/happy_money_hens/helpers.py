@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from cabinet.core.rng import Rng
-from games.happy_money_hens.bonus import HensBonus
-from games.happy_money_hens.mathfile import load
+from games.happy_money_hens.math.bonus import HensBonus
+from games.happy_money_hens.math.tables import load
 
 
 class ScriptedRng(Rng):

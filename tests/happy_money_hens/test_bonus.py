@@ -1,7 +1,7 @@
 """BONUS GAME, DOUBLE COINS, POT FILL and HAPPY BOOST sentences, on hand-built bonus
 states (row 0 is the bottom row)."""
-from games.happy_money_hens.bonus import HensBonus
-from games.happy_money_hens.mathfile import load
+from games.happy_money_hens.math.bonus import HensBonus
+from games.happy_money_hens.math.tables import load
 from cabinet.core.rng import Rng
 
 from .helpers import NeverRng, ScriptedRng, bonus, cash, land, pot_fill, types
@@ -100,7 +100,7 @@ def test_the_bonus_starts_with_coins_stuck_on_active_rows():
 def test_starting_pot_fill_coins_add_their_letter_and_turn_into_cash():
     b = bonus(PF, rng=ScriptedRng([0, 0]))
     coins = iter([pot_fill("MAJOR", hidden_cash=150)] + [cash(100)] * 10)
-    import games.happy_money_hens.bonus as mod
+    import games.happy_money_hens.math.bonus as mod
     orig = mod.draw_coin
     mod.draw_coin = lambda rng, m, combo: next(coins)
     try:
@@ -201,7 +201,7 @@ def test_all_mini_reels_without_stuck_coins_spin_and_a_full_board_plays_out_its_
 
 
 def test_no_line_wins_are_awarded_during_the_bonus():
-    from games.happy_money_hens.rules import play
+    from games.happy_money_hens.math.rules import play
     r = play(Rng(4), "buy_triple")
     start = r.event_types().index("bonus_start")
     assert "line_win" not in r.event_types()[start:]

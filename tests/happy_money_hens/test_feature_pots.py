@@ -3,10 +3,10 @@ import inspect
 from fractions import Fraction
 
 from cabinet.core.rng import Rng
-from games.happy_money_hens.mathfile import load
-from games.happy_money_hens.pots import (advance_levels, combo_odds, count_distribution,
-                                         triggered_given_counts)
-from games.happy_money_hens.rules import play
+from games.happy_money_hens.math.tables import load
+from games.happy_money_hens.math.pots import (advance_levels, combo_odds, count_distribution,
+                                              triggered_given_counts)
+from games.happy_money_hens.math.rules import play
 
 from .helpers import ScriptedRng
 

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from cabinet.core.money import WinCap
-from cabinet.math.books import ModeBooks
+from cabinet.core.books import ModeBooks
 from cabinet.mechanics.spin_chance import offer
-from games.happy_money_hens.gamble import bonus_values, gamble_config, offered, start_gamble
-from games.happy_money_hens.mathfile import COMBOS, combo_code, combo_mode
+from games.happy_money_hens.math.gamble import bonus_values, gamble_config, offered, start_gamble
+from games.happy_money_hens.math.tables import COMBOS, combo_mode
 
 
 def small_books(weight, payout, jackpot=None, mode="bonus", cost_x100=100):
@@ -93,7 +93,7 @@ def test_spin_chance_at_happy_money_hens_prices():
 
 
 def test_shipped_bonus_libraries_price_the_wheel_exactly_and_top_out_at_the_triple():
-    from cabinet.math.books import load_library
+    from cabinet.core.books import load_library
     from games.happy_money_hens import GAME
     lib = load_library(GAME)
     for bet in (10, 100, 800_000):

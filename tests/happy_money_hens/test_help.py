@@ -1,6 +1,6 @@
 """The help text and the math file agree on every number the player reads."""
-from games.happy_money_hens.help import help_pages
-from games.happy_money_hens.mathfile import load
+from games.happy_money_hens.math.help import help_pages
+from games.happy_money_hens.math.tables import load
 
 
 def text():

@@ -1,6 +1,7 @@
 """WIN LINES and WILD SYMBOLS sentences of the rules sheet, on hand-built boards."""
-from games.happy_money_hens import GAME, evaluate, paytable
-from games.happy_money_hens.mathfile import load
+from games.happy_money_hens import GAME
+from games.happy_money_hens.math.paytable import evaluate, paytable
+from games.happy_money_hens.math.tables import load
 
 FILL = ["J", "Q", "K", "A", "EGG"]
 

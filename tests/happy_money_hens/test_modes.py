@@ -1,10 +1,11 @@
 """FORTUNE BET, BONUS BUY and PAYBACK sentences."""
 from cabinet.core.rng import Rng
-from games.happy_money_hens import GAME, win_cap
-from games.happy_money_hens.analysis import bonus_rate
-from games.happy_money_hens.mathfile import load, n_features, combo_from_code
-from games.happy_money_hens.pots import combo_odds
-from games.happy_money_hens.rules import play
+from games.happy_money_hens import GAME
+from games.happy_money_hens.math.tables import win_cap
+from games.happy_money_hens.math.analysis import bonus_rate
+from games.happy_money_hens.math.tables import load, n_features, combo_from_code
+from games.happy_money_hens.math.pots import combo_odds
+from games.happy_money_hens.math.rules import play
 
 
 def bonuses(mode, count, seed=0):
@@ -115,7 +116,7 @@ def test_book_forces_cover_the_rare_awards_in_every_bet_mode():
 
 
 def test_payout_sources_split_every_round_exactly():
-    from games.happy_money_hens import payout_sources
+    from games.happy_money_hens.math.par import payout_sources
     for mode in ("base", "buy_mystery"):
         for seed in range(30):
             r = play(Rng(seed), mode)

@@ -4,9 +4,9 @@ the help's numbers (prices, stated RTP)."""
 import json
 from pathlib import Path
 
-from cabinet.math import books as B
+from cabinet.core import books as B
 from games.happy_money_hens import GAME
-from games.happy_money_hens.mathfile import load
+from games.happy_money_hens.math.tables import load
 
 PAR = Path(__file__).resolve().parents[2] / "games" / "happy_money_hens" / "par"
 

@@ -15,8 +15,8 @@ from cabinet.core.config import load_config
 from cabinet.ui.app import App, start_scenes
 from cabinet.ui.clock import ManualClock
 from games.happy_money_hens import GAME
-from games.happy_money_hens.mathfile import COMBOS, combo_code
-from games.happy_money_hens.pots import advance_levels
+from games.happy_money_hens.math.tables import COMBOS, combo_code
+from games.happy_money_hens.math.pots import advance_levels
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -62,7 +62,7 @@ def click(app: App, logical) -> None:
 
 
 def hens(app: App):
-    from games.happy_money_hens.scene import HensScene
+    from games.happy_money_hens.view.scene import HensScene
     return app.stack.find(HensScene)
 
 
@@ -235,7 +235,7 @@ def test_a_bonus_interrupted_mid_way_resumes_from_its_checkpoint_and_pays_once(t
 
 
 def test_bonus_board_pixels_grey_inactive_rows_and_light_active_ones(app):
-    from games.happy_money_hens.views.bonus_view import cell_rect
+    from games.happy_money_hens.view.features import cell_rect
     scene = hens(app)
     spin(app, scene, "combo_PF")
     while not scene.presentation.current.label.startswith("bonus count-up"):
@@ -262,7 +262,7 @@ def test_a_capped_round_announces_the_win_limit_and_shows_the_capped_win(app):
     from cabinet.core.cabinet import PlayedRound
     from cabinet.core.rng import Rng
     from cabinet.core.round import Round, event
-    from games.happy_money_hens.rules import play
+    from games.happy_money_hens.math.rules import play
     scene = hens(app)
     real = play(Rng.for_book(3), "buy_triple")
     events = [e for e in real.events if e["type"] != "round_end"] + [

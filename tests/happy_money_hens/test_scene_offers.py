@@ -16,9 +16,9 @@ from cabinet.ui.app import App, start_scenes
 from cabinet.ui.celebration import BigWin
 from cabinet.ui.clock import ManualClock
 from games.happy_money_hens import GAME
-from games.happy_money_hens.views.gamble_scene import BONUS_C, CASH_C, GambleScene
-from games.happy_money_hens.views.offers import Offers
-from games.happy_money_hens.views.spin_chance_scene import SpinChanceScene
+from games.happy_money_hens.view.gamble_scene import BONUS_C, CASH_C, GambleScene
+from games.happy_money_hens.view.offers import Offers
+from games.happy_money_hens.view.spin_chance_scene import SpinChanceScene
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -57,7 +57,7 @@ def click(app, logical):
 
 
 def hens(app):
-    from games.happy_money_hens.scene import HensScene
+    from games.happy_money_hens.view.scene import HensScene
     return app.stack.find(HensScene)
 
 
@@ -249,7 +249,7 @@ def test_spin_chance_no_thanks_keeps_the_credit(tmp_path):
     assert isinstance(offer, SpinChanceScene) and offer.chance.chance == Fraction(40, 100)
     assert offer.green == pytest.approx(0.4)                    # the meter's green share
     app.render()
-    from games.happy_money_hens.views.spin_chance_scene import METER
+    from games.happy_money_hens.view.spin_chance_scene import METER
     for frac, hue in ((0.2, "green"), (0.37, "green"), (0.43, "red"), (0.9, "red")):
         r, g, b = app.surface.get_at(app.layout.pt(METER.x + METER.w * frac, METER.y + METER.h * 0.75))[:3]
         assert (g > r + 40) if hue == "green" else (r > g + 60), (frac, (r, g, b))

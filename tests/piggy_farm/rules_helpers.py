@@ -6,8 +6,8 @@ import copy
 import yaml
 
 from cabinet.core.rng import Rng
-from games.piggy_farm.rules import Spin
-from games.piggy_farm.tables import MATH_FILE, PiggyMath, parse
+from games.piggy_farm.math.rules import Spin
+from games.piggy_farm.math.tables import MATH_FILE, PiggyMath, parse
 
 RAW = yaml.safe_load(MATH_FILE.read_text())
 

@@ -8,13 +8,13 @@ import dataclasses
 import numpy as np
 import pytest
 
-import games.piggy_farm.batch as batch
-import games.piggy_farm.rules as rules
+import games.piggy_farm.math.batch as batch
+import games.piggy_farm.math.rules as rules
 from cabinet.core.rng import Rng
 from cabinet.math.build import Task, book_seeds, run_task
-from cabinet.math.books import feature_names
+from cabinet.core.books import feature_names
 from games.piggy_farm import GAME
-from games.piggy_farm.tables import load
+from games.piggy_farm.math.tables import load
 
 
 def play_rounds(seeds, mode, force=None):
@@ -34,7 +34,7 @@ def assert_same(seeds, mode, force=None):
 
 
 def test_the_game_registers_the_hook():
-    assert GAME.extra["play_batch"] is batch.play_batch
+    assert GAME.play_batch is batch.play_batch
 
 
 @pytest.mark.parametrize("mode", batch.BUYS)
@@ -75,7 +75,7 @@ def test_other_modes_and_forces_fall_back_to_play(mode, force, n):
 
 def test_a_build_chunk_is_the_same_with_and_without_the_hook():
     names = tuple(feature_names(GAME))
-    plain = dataclasses.replace(GAME, extra={k: v for k, v in GAME.extra.items() if k != "play_batch"})
+    plain = dataclasses.replace(GAME, play_batch=None)
     task = Task(GAME, "hog_wild", -1, None, 3, 300, 0x5EED_B00C, names)
     fast = run_task(task)
     slow = run_task(dataclasses.replace(task, game=plain))

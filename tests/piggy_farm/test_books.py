@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from cabinet.math import books as B
+from cabinet.core import books as B
 from cabinet.math.report import library_figures
 from games.piggy_farm import GAME
 

@@ -15,9 +15,9 @@ import pytest
 
 from cabinet.core.rng import Rng
 from games.piggy_farm import GAME
-from games.piggy_farm import events as E
-from games.piggy_farm.rules import play, tumble_chain
-from games.piggy_farm.tables import load
+from games.piggy_farm.math import events as E
+from games.piggy_farm.math.rules import play, tumble_chain
+from games.piggy_farm.math.tables import load
 
 from .rules_helpers import QUIET, board_of, ints, math_with, spin_state
 
@@ -66,7 +66,7 @@ def test_risk_the_farm_pays_4000x_or_nothing_about_1_in_8_and_skips_the_cap():
     pays = [play(Rng(s), "risk_the_farm").payout_x100 for s in range(2000)]
     assert set(pays) == {0, 400_000}
     assert 0.10 < pays.count(400_000) / len(pays) < 0.17
-    assert GAME.extra["cap_exempt_modes"] == ["risk_the_farm"]
+    assert GAME.cap_exempt_modes == ("risk_the_farm",)
 
 
 def test_ante_costs_3x_on_its_own_strips_with_more_windmills():

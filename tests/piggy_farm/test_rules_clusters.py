@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.piggy_farm import GAME, evaluate, paytable
-from games.piggy_farm.tables import BANDS, band_of, load
+from games.piggy_farm import GAME
+from games.piggy_farm.math.paytable import evaluate, paytable
+from games.piggy_farm.math.tables import BANDS, band_of, load
 
 from .rules_helpers import board_of
 

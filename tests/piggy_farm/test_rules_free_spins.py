@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 
 from cabinet.core.rng import Rng
-from games.piggy_farm import events as E
-from games.piggy_farm.rules import bump, free_spins, play, tumble_chain
-from games.piggy_farm.sim import free_spins_batch
-from games.piggy_farm.tables import load
+from games.piggy_farm.math import events as E
+from games.piggy_farm.math.rules import bump, free_spins, play, tumble_chain
+from games.piggy_farm.math.sim import free_spins_batch
+from games.piggy_farm.math.tables import load
 
 from .rules_helpers import QUIET, board_of, ints, math_with, spin_state
 
@@ -80,7 +80,6 @@ def test_retrigger_adds_5_spins():
 
 
 def test_grid_never_leaks_between_rounds_or_into_the_base_game():
-    pm = load()
     for seed in range(30):
         r = play(Rng(seed), "free_spins")
         grids = [e["values"] for e in r.events if e["type"] == E.STICKY_GRID]

@@ -1,8 +1,8 @@
 """The help text is written from math.yaml: every number a player reads is the math's."""
 from __future__ import annotations
 
-from games.piggy_farm.help import help_text, x
-from games.piggy_farm.tables import load
+from games.piggy_farm.math.help import help_text, x
+from games.piggy_farm.math.tables import load
 
 
 def test_help_shows_every_pay_price_and_prize_of_the_math_file():

@@ -5,10 +5,10 @@ after each drop and keeps paying until no cluster forms. Every win in the chain 
 from __future__ import annotations
 
 from cabinet.core.rng import Rng
-from games.piggy_farm import events as E
+from games.piggy_farm.math import events as E
 from cabinet.mechanics.clusters import find_clusters
-from games.piggy_farm.rules import masks, play, tumble_chain
-from games.piggy_farm.tables import load
+from games.piggy_farm.math.rules import masks, play, tumble_chain
+from games.piggy_farm.math.tables import load
 
 from .rules_helpers import board_of, ints, math_with, spin_state
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 
 from cabinet.core.rng import Rng
-from games.piggy_farm import events as E
-from games.piggy_farm.rules import farm_wheel, play
-from games.piggy_farm.sim import simulate
-from games.piggy_farm.tables import load
+from games.piggy_farm.math import events as E
+from games.piggy_farm.math.rules import farm_wheel, play
+from games.piggy_farm.math.sim import simulate
+from games.piggy_farm.math.tables import load
 
 from .rules_helpers import spin_state
 
@@ -63,7 +63,7 @@ def test_forced_tiers_land_on_their_wheel():
 
 
 def test_wheel_about_1_in_278_and_ante_five_times_as_often():
-    # light version of tools/agree.py: 300,000 vectorised base spins hold ~1,080
+    # light version of `python -m cabinet.math agree piggy_farm`: 300,000 vectorised base spins hold ~1,080
     # triggers (3% standard error); the heavy check runs 10^6+ rounds.
     base = simulate(np.random.SeedSequence(8), "base", 300_000)["features"]["wheel"].mean()
     ante = simulate(np.random.SeedSequence(9), "ante", 100_000)["features"]["wheel"].mean()

@@ -3,12 +3,12 @@ with its price, every wheel slice with its share, the sticky-grid numbers."""
 from __future__ import annotations
 
 from games.piggy_farm import GAME
-from games.piggy_farm.tables import load
-from games.piggy_farm.views.guide import help_pages
+from games.piggy_farm.math.tables import load
+from games.piggy_farm.math.help import help_pages
 
 
 def text() -> str:
-    return "\n".join(body for _, body in help_pages(load()))
+    return "\n".join(body for _, body in help_pages())
 
 
 def test_every_buy_and_the_ante_is_listed_with_its_price_from_the_math():

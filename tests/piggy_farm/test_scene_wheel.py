@@ -11,8 +11,8 @@ import pytest
 
 from cabinet.ui.layout import Assets, Layout
 from cabinet.ui.wheel_view import WheelSlice, WheelView, ease_out_spin
-from games.piggy_farm.tables import load
-from games.piggy_farm.views.features import visual_slices
+from games.piggy_farm.math.tables import load
+from games.piggy_farm.view.features import visual_slices
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -98,7 +98,7 @@ def test_each_drawn_farm_wheel_shows_every_math_slice_about_as_often_as_it_lands
 def test_the_slice_drawn_under_the_pointer_is_the_result_for_every_farm_wedge(app):
     """Pixels beside the pointer's tip show the landed wedge's colour, for every wedge
     of the three farm wheels and landings off centre both ways."""
-    from games.piggy_farm.views.features import FarmWheel
+    from games.piggy_farm.view.features import FarmWheel
     farm = FarmWheel(app, load().wheel.tiers)
     surface = pygame.Surface(app.layout.size)
     for view in farm.views.values():
@@ -116,7 +116,7 @@ def test_the_slice_drawn_under_the_pointer_is_the_result_for_every_farm_wedge(ap
 
 
 def test_the_idle_board_helper_counts_groups_edge_to_edge_with_wilds_joining():
-    from games.piggy_farm.views.board import largest_group
+    from games.piggy_farm.view.board import largest_group
     board = [["AP"] * 7 for _ in range(7)]
     for r in range(7):
         for c in range(7):

@@ -1,27 +1,35 @@
-"""Toy Reels: the test game of the math toolchain (tests only, never in games/)."""
+"""Toy Reels: the template game (tests only, never in games/). Every game has this
+shape: `__init__.py` holding only `GAME = GameSpec(...)`, `math.yaml` (every number),
+`math/` (no pygame: tables, rules, events, sim, paytable, help, par), `view/` (the
+scene and its pictures) and, for design-only scripts, `tools/`."""
 from pathlib import Path
 
-from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.game import GameSpec
 
-from . import rules
+from .math import events, help, par, paytable, rules, sim, tables
+
+_HERE = Path(__file__).parent
+_RAW = tables.load().raw
 
 GAME = GameSpec(
-    id="toygame",
-    name="Toy Reels",
-    bet_ladder=(10, 20, 50, 100),
-    modes=(BetMode("base", "Spin", 100),
-           BetMode("buy_bonus", "Buy Coin Bonus", 2000, kind="buy", description="5 coins")),
+    id=_RAW["id"],
+    name=_RAW["name"],
+    bet_ladder=tuple(_RAW["bet_ladder"]),
+    modes=tables.bet_modes(),
     play=rules.play,
-    scene="tests.toygame.scene:ToyScene",
-    rtp={"base": 0.945, "buy_bonus": 0.952},
-    max_win_x=1_250,
-    version="toy-1",
-    math_files=(str(Path(rules.__file__)),),
-    force_categories={"jackpot": "Three crowns on a line"},
+    scene="tests.toygame.view.scene:ToyScene",
+    rtp={mid: float(v) for mid, v in _RAW["rtp"].items()},
+    max_win_x=int(_RAW["max_win_x"]),
+    version=_RAW["version"],
+    math_files=tuple(str(_HERE / f) for f in ("math.yaml", "math/tables.py", "math/rules.py")),
+    force_categories=dict(rules.FORCE_LABELS),
     book_forces={"base": {"jackpot": rules.JACKPOT_RATE}},
-    simulate=rules.simulate,
-    evaluate=rules.evaluate,
-    paytable=rules.paytable,
-    feature_names=("bonus", "jackpot"),
-    extra={"par_info": rules.par_info, "payout_sources": rules.payout_sources},
+    simulate=sim.simulate,
+    evaluate=paytable.evaluate,
+    paytable=paytable.paytable,
+    feature_names=rules.FEATURES,
+    help=help.help_pages,
+    par_info=par.par_info,
+    payout_sources=par.payout_sources,
+    events=events.CATALOGUE,
 )

@@ -88,7 +88,7 @@ def test_a_closed_game_scene_is_freed_despite_the_gc_freeze_after_scene_changes(
 
 
 def test_a_round_whose_presentation_cannot_be_rebuilt_is_paid_at_restart_not_a_crash_loop(tmp_path, monkeypatch):
-    from tests.ui.toy_scene import ToyScene
+    from tests.toygame.view.scene import ToyScene
     app = make_app(tmp_path)
     scene = open_game(app)
     press(app, K.K_SPACE)

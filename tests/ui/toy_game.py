@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from cabinet.core.game import BetMode
 from tests.toygame import GAME as TOY_REELS
-from tests.toygame import rules
+from tests.toygame.math import rules
 
 RULE_MODE = {"ante": "base", "buy_big": "buy_bonus"}
 
@@ -29,6 +29,6 @@ TOY = replace(
            BetMode("buy_bonus", "Coin Bonus", 2000, kind="buy", description="5 coins"),
            BetMode("buy_big", "Big Coin Bonus", 4000, kind="buy", description="5 coins, twice the price")),
     play=play,
-    scene="tests.ui.toy_scene:ToyScene",
+    scene="tests.toygame.view.scene:ToyScene",
     rtp={"base": 0.945, "ante": 0.756, "buy_bonus": 0.952, "buy_big": 0.476},
 )

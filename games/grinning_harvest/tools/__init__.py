@@ -1,1 +1,1 @@
-"""Grinning Harvest's math tools: design figures, engine agreement, speed bench."""
+"""Grinning Harvest's design-only scripts (not imported by the game): design figures, forcing check, speed bench."""

@@ -14,8 +14,8 @@ import numpy as np
 
 from cabinet.core.rng import Rng
 from games.grinning_harvest import GAME
-from games.grinning_harvest.rules import play
-from games.grinning_harvest.sim import simulate
+from games.grinning_harvest.math.rules import play
+from games.grinning_harvest.math.sim import simulate
 
 
 def rate(fn, n: int) -> float:

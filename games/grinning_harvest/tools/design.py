@@ -16,9 +16,9 @@ import time
 import numpy as np
 
 from cabinet.core.rng import make_bit_generator
-from games.grinning_harvest.model import JACKPOTS, REELS, ROWS, Maths, load
-from games.grinning_harvest.rules import FEATURES
-from games.grinning_harvest.sim import _buy_chunk, _draw, bonus_batch
+from games.grinning_harvest.math.tables import JACKPOTS, REELS, ROWS, Maths, load
+from games.grinning_harvest.math.rules import FEATURES
+from games.grinning_harvest.math.sim import _buy_chunk, _draw, bonus_batch
 
 
 def all_boards(m: Maths) -> np.ndarray:

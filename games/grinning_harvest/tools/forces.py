@@ -15,8 +15,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from games.grinning_harvest.model import load
-from games.grinning_harvest.sim import simulate
+from games.grinning_harvest.math.tables import load
+from games.grinning_harvest.math.sim import simulate
 from games.grinning_harvest.tools.design import bonus_from_triggers, exact_base
 
 ORDER = ("max_win", "jackpot_grand", "big_win", "jackpot_mega", "jackpot_minor", "great_skull", "vaults_3")

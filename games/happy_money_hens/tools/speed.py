@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from games.happy_money_hens.sim import simulate
+from games.happy_money_hens.math.sim import simulate
 
 
 def main() -> None:

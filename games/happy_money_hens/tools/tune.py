@@ -14,10 +14,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from games.happy_money_hens.analysis import line_rtp, rtp_for, solve_trigger
-from games.happy_money_hens.mathfile import COMBOS, combo_code, combo_mode, load
-from games.happy_money_hens.pots import count_distribution, triggered_given_counts, upgrade_odds
-from games.happy_money_hens.sim_bonus import simulate_bonuses
+from games.happy_money_hens.math.analysis import line_rtp, rtp_for, solve_trigger
+from games.happy_money_hens.math.tables import COMBOS, combo_code, combo_mode, load
+from games.happy_money_hens.math.pots import count_distribution, triggered_given_counts, upgrade_odds
+from games.happy_money_hens.math.sim_bonus import simulate_bonuses
 
 SPIN = ("base", "fortune_1_2", "fortune_1_5", "fortune_2")
 
@@ -74,7 +74,7 @@ def main() -> None:
         solved[mode] = q
         print(f"  {mode}: {q}    # RTP at this q {rtp_for(Fraction(q, m.feature_den), mode, values):.5f}; "
               f"now {m.trigger[mode]} -> {rtp_for(Fraction(m.trigger[mode], m.feature_den), mode, values):.5f}")
-    from games.happy_money_hens.sim import HensSim
+    from games.happy_money_hens.math.sim import HensSim
     hs = HensSim(m)
     boards, _ = hs.buy_boards(np.random.default_rng(a.seed), "buy_triple", 1_000_000)
     buy_line = hs.line_pays_boards(boards).mean() / 100

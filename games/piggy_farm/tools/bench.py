@@ -15,8 +15,8 @@ import time
 import numpy as np
 
 from cabinet.core.rng import Rng
-from games.piggy_farm.rules import play
-from games.piggy_farm.sim import simulate
+from games.piggy_farm.math.rules import play
+from games.piggy_farm.math.sim import simulate
 
 
 def timed(fn) -> tuple[float, float]:

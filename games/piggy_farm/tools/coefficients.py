@@ -14,8 +14,8 @@ import argparse
 
 import numpy as np
 
-from games.piggy_farm.sim import free_spins_batch, spin_batch
-from games.piggy_farm.tables import BANDS, load
+from games.piggy_farm.math.sim import free_spins_batch, spin_batch
+from games.piggy_farm.math.tables import BANDS, load
 
 
 def coefficients(spins: int, fs: int, seed: int = 5, only: set[str] | None = None) -> dict[str, np.ndarray]:

@@ -13,8 +13,8 @@ import argparse
 
 import numpy as np
 
-from games.piggy_farm.sim import free_spins_batch, spin_batch
-from games.piggy_farm.tables import load
+from games.piggy_farm.math.sim import free_spins_batch, spin_batch
+from games.piggy_farm.math.tables import load
 
 
 def main() -> None:

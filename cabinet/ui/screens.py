@@ -1,0 +1,7 @@
+"""Every scene module of the shell, imported once so each registers its scenes by
+name (scene.register). Only the app imports this; scenes open each other by name
+through `app.open(name, ...)` and never import one another."""
+from __future__ import annotations
+
+from . import (autoplay, buy_menu, celebration, demo, game_scene, history, info, kiosk,  # noqa: F401
+               lobby, locked, operator)

@@ -1,0 +1,241 @@
+"""Grinning Harvest's round generator: `play(rng, mode, force=None) -> Round`.
+
+Base round: three reels stop (uniform stops on the strips of math.yaml); every
+pumpkin shows a value drawn from `pumpkin_values.base`; the 5 paylines pay (the
+wild substitutes for all but pumpkin and vault). Then:
+- pumpkins on reels 1 AND 3 with a vault on reel 2 trigger the Hold-n-Win bonus:
+  those pumpkins and vaults do not pay in the base game, they carry over and the
+  vaults collect them before the first bonus spin (see bonus.py);
+- otherwise every vault in view collects every pumpkin in view, each vault
+  independently, paid at once.
+A buy mode plays the bonus alone from its option's starting board. The round pays
+at most 15,000x the bet: it ends at the cap, with the cap paid.
+
+Events: the closed set of events.py.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from cabinet.core.rng import Rng
+from cabinet.core import events as E
+from cabinet.core.round import Round, event
+
+from .bonus import BonusSetup, draw_pumpkin, run_bonus
+from .tables import JACKPOTS, REELS, ROWS, Maths, ValueTable, load
+
+FEATURES = ("collect", "bonus", "jackpot_mini", "jackpot_minor", "jackpot_mega", "jackpot_grand",
+            "great_skull", "vaults_3", "big_win", "max_win")
+FORCE_LABELS = {"bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini Jackpot", "jackpot_minor": "Minor Jackpot", "jackpot_mega": "Mega Jackpot",
+                "jackpot_grand": "Grand Jackpot", "great_skull": "Great Skull", "vaults_3": "3 Vaults",
+                "big_win": "Big win", "max_win": "Max win 15,000x"}
+# Weight factors of a forced jackpot's coin (base pumpkins, bonus pumpkins of a buy):
+# the coin shows on about 2% of base pumpkins and 0.6% of bought-bonus pumpkins, so
+# that accepted rounds rarely hold the coin twice (close to the natural conditional).
+_JACKPOT_BOOST = {"mini": (4, 1), "minor": (10, 3), "mega": (25, 8), "grand": (100, 30)}
+
+
+def window(m: Maths, stops: list[int]) -> list[list[str]]:
+    """The 3x3 board (rows top to bottom) for the given reel stops."""
+    board = [[""] * REELS for _ in range(ROWS)]
+    for c, stop in enumerate(stops):
+        strip = m.strips[c]
+        for r in range(ROWS):
+            board[r][c] = m.symbols[int(strip[(stop + r) % len(strip)])]
+    return board
+
+
+def is_trigger(m: Maths, board: list[list[str]]) -> bool:
+    """Pumpkins on reels 1 and 3 and a vault on reel 2."""
+    col = lambda c, s: any(board[r][c] == s for r in range(ROWS))  # noqa: E731
+    return col(0, "pumpkin") and col(2, "pumpkin") and col(1, "vault")
+
+
+# ---------------------------------------------------------------- forcing proposals
+def _boost(values: ValueTable, label: str, factor: int) -> ValueTable:
+    w = values.weights.copy()
+    w[values.labels.index(label)] *= factor
+    return replace(values, weights=w, cum=np.cumsum(w))
+
+
+def _proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, BonusSetup, bool]:
+    """(base values, bonus setup, needs a trigger board) for a natural or forced round.
+    A forced round is drawn from a proposal that makes its category likely and is
+    retried until it belongs to it; the book builder weights such books by the
+    category's measured frequency."""
+    row = m.row_for(mode)
+    setup = BonusSetup(m.values_for(mode), row, m.pumpkin_chance, m.vault_chance)
+    base_values = m.values_base
+    if force is None:
+        return base_values, setup, False
+    if force == "bonus":
+        return base_values, setup, True
+    if force.startswith("jackpot_"):
+        label = force[len("jackpot_"):]
+        share = _JACKPOT_BOOST[label]
+        if mode == "base":        # the base pumpkins carry the boost; the bonus stays natural
+            return _boost(base_values, label, share[0]), setup, False
+        return base_values, replace(setup, values=_boost(setup.values, label, share[1])), False
+    if force == "vaults_3":              # natural bonuses: about 1 in 7 ends with 3 vaults
+        return base_values, setup, True
+    if force == "big_win":               # natural rounds (a base one needs a pumpkin and a vault)
+        return base_values, setup, False
+    if force == "great_skull":
+        w = row.weights.copy()
+        w[:, row.skull] = w.sum(axis=1) // 5    # three skulls on about 1 spin in 200
+        return base_values, replace(setup, row=replace(row, weights=w, cum=np.cumsum(w, axis=1))), True
+    if force == "max_win":
+        w = row.weights.copy()
+        w[:, row.skull] *= 4
+        w[:, row.items.index("x5")] *= 20
+        hot = replace(row, weights=w, cum=np.cumsum(w, axis=1))
+        return base_values, BonusSetup(_boost(setup.values, "grand", 200), hot, m.pumpkin_chance * 2,
+                                       m.vault_chance * 3), True
+    raise ValueError(f"unknown forcing condition {force!r}; known: {sorted(FORCE_LABELS)}")
+
+
+# ---------------------------------------------------------------- rounds
+def _base(rng: Rng, m: Maths, base_values: ValueTable, setup: BonusSetup, need_trigger: bool,
+          need_collect: bool) -> tuple[int, list[dict[str, Any]], set[str], bool]:
+    """Draw a base spin (stops, then pumpkin values reel by reel) and settle it."""
+    while True:
+        stops = [rng.below(len(m.strips[c])) for c in range(REELS)]
+        board = window(m, stops)
+        trig = is_trigger(m, board)
+        has = lambda s: any(s in row for row in board)  # noqa: E731
+        if (not need_trigger or trig) and (not need_collect or (has("pumpkin") and has("vault"))):
+            break
+    pumpkins: dict[tuple[int, int], dict[str, Any]] = {}
+    for c in range(REELS):
+        for r in range(ROWS):
+            if board[r][c] == "pumpkin":
+                pumpkins[(r, c)] = draw_pumpkin(rng, m, base_values)
+    return settle_base(rng, m, board, pumpkins, setup, stops)
+
+
+def settle_base(rng: Rng, m: Maths, board: list[list[str]], pumpkins: dict[tuple[int, int], dict[str, Any]],
+                setup: BonusSetup, stops: list[int] | None = None) -> tuple[int, list[dict[str, Any]], set[str], bool]:
+    """Score a base board whose pumpkins show the given items: line wins, then either
+    the bonus trigger (played with `rng` and `setup`) or each vault's collect.
+    Returns (payout_x100, events, features, capped)."""
+    events: list[dict[str, Any]] = []
+    for c in range(REELS):
+        events.append(E.reel_stop(reel=c, stop=None if stops is None else stops[c], symbols=[board[r][c] for r in range(ROWS)],
+                                  pumpkins=[{"row": r, "label": pumpkins[(r, c)]["label"],
+                                       "value_x100": pumpkins[(r, c)]["value_x100"]}
+                                      for r in range(ROWS) if (r, c) in pumpkins]))
+    if sorted(pumpkins) != sorted((r, c) for r in range(ROWS) for c in range(REELS) if board[r][c] == "pumpkin"):
+        raise ValueError("every pumpkin on the board needs a value, and only pumpkins")
+    features: set[str] = set()
+    line_x100 = 0
+    for w in m.lines.evaluate(board):
+        line_x100 += w.pay_x100
+        events.append(E.line_win(line=w.line, symbol=w.symbol, count=w.count,
+                                 positions=[list(p) for p in w.positions], pay_x100=w.pay_x100))
+    vaults = [(r, c) for r in range(ROWS) for c in range(REELS) if board[r][c] == "vault"]
+    collect_x100 = bonus_x100 = 0
+    capped = False
+    if is_trigger(m, board):
+        features.add("bonus")
+        start = dict(pumpkins)
+        start.update({cell: {"kind": "vault", "value_x100": 0} for cell in vaults})
+        events.append(_trigger_event("base", "base", start))
+        res = run_bonus(rng, m, setup, start, m.max_win_x100 - line_x100)
+        events += res.events
+        features |= res.features
+        bonus_x100, capped = res.total_x100, res.capped
+    elif vaults and pumpkins:
+        features.add("collect")
+        listed = [{"cell": list(c), "label": it["label"], "value_x100": it["value_x100"]}
+                  for c, it in sorted(pumpkins.items())]
+        amount = sum(it["value_x100"] for it in pumpkins.values())
+        for cell in vaults:               # each vault collects independently
+            collect_x100 += amount
+            events.append(event("collect", phase="base", vault=list(cell), pumpkins=listed,
+                                amount_x100=amount, vault_value_x100=amount))
+        for cell, it in sorted(pumpkins.items()):
+            if it["label"] in JACKPOTS:
+                features.add(f"jackpot_{it['label']}")
+                events.append(event("jackpot", name=it["label"], cell=list(cell), value_x100=it["value_x100"]))
+    total = line_x100 + collect_x100 + bonus_x100
+    if total >= m.max_win_x100:
+        total, capped = m.max_win_x100, True
+    events.append(E.round_end(payout_x100=total, line_x100=line_x100, collect_x100=collect_x100, bonus_x100=bonus_x100))
+    return total, events, features, capped
+
+
+def _trigger_event(source: str, option: str, start: dict[tuple[int, int], dict[str, Any]]) -> dict[str, Any]:
+    return event("bonus_trigger", source=source, option=option,
+                 vaults=[list(c) for c, it in sorted(start.items()) if it["kind"] == "vault"],
+                 pumpkins=[{"cell": list(c), "label": it["label"], "value_x100": it["value_x100"]}
+                           for c, it in sorted(start.items()) if it["kind"] == "pumpkin"])
+
+
+def buy_start(rng: Rng, m: Maths, mode: str, values: ValueTable) -> dict[tuple[int, int], dict[str, Any]]:
+    """A buy option's starting board: its vaults on reel 2 and its pumpkins on each of
+    reels 1 and 3, at distinct random rows, values from the bonus value table."""
+    opt = m.buy(mode)
+    start: dict[tuple[int, int], dict[str, Any]] = {}
+    for reel, count, make in ((0, opt.start_pumpkins_per_reel, True), (1, opt.start_vaults, False),
+                              (2, opt.start_pumpkins_per_reel, True)):
+        rows = list(range(ROWS))
+        for _ in range(count):
+            r = rows.pop(rng.below(len(rows)))
+            start[(r, reel)] = draw_pumpkin(rng, m, values) if make else {"kind": "vault", "value_x100": 0}
+    return start
+
+
+def _buy(rng: Rng, m: Maths, mode: str, setup: BonusSetup) -> tuple[int, list[dict[str, Any]], set[str], bool]:
+    start = buy_start(rng, m, mode, setup.values)
+    events = [_trigger_event("buy", mode, start)]
+    res = run_bonus(rng, m, setup, start, m.max_win_x100)
+    events += res.events
+    events.append(E.round_end(payout_x100=res.total_x100, line_x100=0, collect_x100=0, bonus_x100=res.total_x100))
+    return res.total_x100, events, res.features | {"bonus"}, res.capped
+
+
+def big_win_x100(m: Maths, mode: str) -> int:
+    """A 'big win' (a book-building stratum and a reported rate): at least
+    big_win.base x the bet in the base game, big_win.buy x the price in a buy.
+    Base wins that large need a pumpkin and a vault (lines pay at most 100x)."""
+    bw = m.raw["big_win"]
+    return int(bw["base"]) * 100 if mode == "base" else int(bw["buy"]) * m.buy(mode).cost_x100
+
+
+def _once(rng: Rng, m: Maths, mode: str, force: str | None) -> Round:
+    base_values, setup, need_trigger = _proposal(m, mode, force)
+    if mode == "base":
+        need_collect = bool(force and (force.startswith("jackpot_") or force == "big_win"))
+        total, events, features, capped = _base(rng, m, base_values, setup, need_trigger, need_collect)
+    else:
+        total, events, features, capped = _buy(rng, m, mode, setup)
+    if total >= big_win_x100(m, mode):
+        features.add("big_win")
+    if capped:
+        features.add("max_win")
+        events.insert(len(events) - 1, E.cap(cap_x100=m.max_win_x100))
+    return Round(mode, int(total), events, tuple(f for f in FEATURES if f in features), capped)
+
+
+def play(rng: Rng, mode: str = "base", force: str | None = None) -> Round:
+    """One round of `mode` ('base' or a buy id). With `force`, a round of that
+    category (one of FORCE_LABELS), drawn from its proposal until it belongs to it
+    and to none of the categories listed before it in math.yaml's book_forces."""
+    m = load()
+    if mode != "base":
+        m.buy(mode)                       # KeyError for an unknown mode
+    if force is None:
+        return _once(rng, m, mode, None)
+    # The book builder files a book under the first of the mode's book_forces it is
+    # in: a forced book must not belong to an earlier one, or its category's share
+    # would carry rounds (and payouts) that belong elsewhere.
+    order = list((m.raw.get("book_forces") or {}).get(mode, {}))
+    earlier = order[:order.index(force)] if force in order else []
+    for _ in range(200_000):
+        rnd = _once(rng, m, mode, force)
+        if force in rnd.features and not any(e in rnd.features for e in earlier):
+            return rnd
+    raise RuntimeError(f"could not force {force!r} in {mode}")

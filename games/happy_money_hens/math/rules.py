@@ -1,0 +1,314 @@
+"""Happy Money Hens' round generator: play(rng, mode, force) -> Round.
+
+A spin round (base, fortune_1_2, fortune_1_5, fortune_2): the 5x3 reels stop, the
+20 lines pay (wild on reels 2-4), every feature symbol in view is added to its pot
+with its own trigger draw (pots.py), and triggered pots start the mini-reel bonus
+(bonus.py) with their combination (lifted by the 1.5x / 2x fortune bets).
+A bought round (buy_mystery, buy_triple): a base game delivering one BLUE, one RED
+and one GOLD, then the pots trigger the purchased combination. A gamble bonus round
+(bonus_dc ... bonus_dc_pf_hb): the bonus alone, with that combination.
+
+Forcing (`force`, for the book builder and demos) draws from the exact conditional
+distribution of the category: 'pot_<name>' a bonus that awards the pot; 'full_board'
+one that fills all 35 reels with every row active and no GRAND; 'combo_<CODE>' a
+bonus with that final combination and neither a GRAND nor a full board.
+Events are the closed set documented in events.py.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
+
+from cabinet.core.rng import Rng
+from cabinet.core import events as E
+from cabinet.core.round import Round, event
+from cabinet.mechanics.exact_chance import below_big, chance_fraction
+from cabinet.mechanics.lines import LineEvaluator
+
+from .bonus import HensBonus
+from .tables import COMBOS, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code, combo_mode, load
+from .pots import BITS, combo_odds, count_distribution, triggered_given_counts, triggered_given_final, upgrade
+
+SPIN_MODES = ("base", "fortune_1_2", "fortune_1_5", "fortune_2")
+BUY_MODES = ("buy_mystery", "buy_triple")
+BONUS_MODES = {combo_mode(c): c for c in COMBOS}
+POT_COLOURS = ("BLUE", "RED", "GOLD")
+FEATURE_NAMES = (("bonus",) + tuple(f"combo_{combo_code(c)}" for c in COMBOS)
+                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board", "capped"))
+FORCE_LABELS = {"pot_grand": "GRAND pot won", "full_board": "all 35 mini reels filled, every row active",
+                **{f"combo_{combo_code(c)}": f"bonus with {combo_code(c)}" for c in COMBOS}}
+MAX_FORCE_TRIES = 200_000
+
+
+def evaluator(m: HensMath | None = None) -> LineEvaluator:
+    """The shared payline evaluator configured with this game's lines and pays."""
+    m = m or load()
+    not_sub = [m.symbols[i] for i in m.feature_index]
+    return LineEvaluator(m.symbols, m.lines.tolist(), m.pays, wild=m.symbols[m.wild], not_substituted=not_sub)
+
+
+_EV: dict[int, LineEvaluator] = {}
+
+
+def _ev(m: HensMath) -> LineEvaluator:
+    if id(m) not in _EV:
+        _EV[id(m)] = evaluator(m)
+    return _EV[id(m)]
+
+
+def draw_board(rng: Rng, strips) -> tuple[list[int], list[list[int]]]:
+    """Stops per reel and the board (rows top to bottom of symbol indices)."""
+    stops = [rng.below(len(s)) for s in strips]
+    board = [[int(s[(stop + r) % len(s)]) for s, stop in zip(strips, stops)] for r in range(3)]
+    return stops, board
+
+
+def feature_cells(m: HensMath, board) -> list[tuple[int, int, int]]:
+    """(reel, row, bit) of every feature symbol in view, reel by reel."""
+    out = []
+    for reel in range(5):
+        for row in range(3):
+            s = board[row][reel]
+            if s in m.feature_index:
+                out.append((reel, row, BITS[m.feature_index.index(s)]))
+    return out
+
+
+def _board_events(m: HensMath, stops, board, events: list) -> int:
+    """reel_stop and line_win events; returns the line pay (x100)."""
+    for reel, stop in enumerate(stops):
+        events.append(E.reel_stop(reel=reel, stop=stop, symbols=[m.symbols[board[r][reel]] for r in range(3)]))
+    named = [[m.symbols[s] for s in row] for row in board]
+    total = 0
+    for w in _ev(m).evaluate(named):
+        events.append(E.line_win(line=w.line, symbol=w.symbol, count=w.count,
+                                 positions=[list(p) for p in w.positions], pay_x100=w.pay_x100))
+        total += w.pay_x100
+    return total
+
+
+def _feature_events(m: HensMath, rng: Rng, cells, flags, events: list, grow: bool) -> None:
+    for (reel, row, bit), hit in zip(cells, flags):
+        grows = grow and rng.chance(m.grow, m.feature_den)
+        events.append(event("feature_symbol", symbol=m.symbols[m.feature_index[BITS.index(bit)]],
+                            pot=POT_COLOURS[BITS.index(bit)], feature=combo_features(bit)[0],
+                            reel=reel, row=row, triggered=bool(hit), grows=bool(grows)))
+
+
+def _trigger_events(combo: int, triggered: int, added, mode: str, events: list) -> None:
+    events.append(event("pot_trigger", pots=[POT_COLOURS[BITS.index(b)] for b in BITS if triggered & b],
+                        combination=combo_features(combo), code=combo_code(combo),
+                        added_by_fortune=combo_features(sum(added)) if added else []))
+    if mode in SPIN_MODES:
+        events.append(event("pot_levels_reset", level=1))
+
+
+def _spin_natural(m: HensMath, rng: Rng, mode: str, events: list) -> tuple[int, int]:
+    stops, board = draw_board(rng, m.strips)
+    line = _board_events(m, stops, board, events)
+    cells = feature_cells(m, board)
+    flags = [rng.chance(m.trigger[mode], m.feature_den) for _ in cells]
+    _feature_events(m, rng, cells, flags, events, grow=True)
+    triggered = 0
+    for (_, _, bit), hit in zip(cells, flags):
+        triggered |= bit if hit else 0
+    combo = 0
+    if triggered:
+        combo, added = upgrade(rng, triggered, m.min_features[mode])
+        _trigger_events(combo, triggered, added, mode, events)
+    return line, combo
+
+
+def _acceptance(m: HensMath, mode: str, t: int) -> tuple[Fraction, dict]:
+    """For forcing triggered pots = t: the chance of exactly t given each count triple,
+    and its largest value over the boards that can show t (the rejection bound)."""
+    key = (id(m), mode, t)
+    if key not in _ACCEPT:
+        q = Fraction(m.trigger[mode], m.feature_den)
+        table = {k: triggered_given_counts(q, k, t) for k, p in count_distribution().items() if p}
+        _ACCEPT[key] = (max(table.values()), table)
+    return _ACCEPT[key]
+
+
+_ACCEPT: dict = {}
+
+
+def _spin_forced(m: HensMath, rng: Rng, mode: str, final: int, events: list) -> tuple[int, int]:
+    """A spin round's base part drawn from its exact distribution given the final
+    combination: the triggered pots T given the final combination, then the board by
+    rejection (accepted with P(exactly T | board) / its maximum), then the trigger
+    draws of each colour given the board and T."""
+    cond = triggered_given_final(mode, final)
+    ts = sorted(cond)
+    t = ts[_pick_fraction(rng, [cond[x] for x in ts])]
+    bound, table = _acceptance(m, mode, t)
+    for _ in range(MAX_FORCE_TRIES):
+        stops, board = draw_board(rng, m.strips)
+        cells = feature_cells(m, board)
+        counts = tuple(sum(1 for c in cells if c[2] == b) for b in BITS)
+        if any(t & b and k == 0 for b, k in zip(BITS, counts)):
+            continue
+        if not chance_fraction(rng, table[counts] / bound):
+            continue
+        flags = []
+        for b in BITS:                 # trigger draws of a colour in T, given >= 1 hit
+            own = [c for c in cells if c[2] == b]
+            while True:
+                hits = [bool(t & b) and rng.chance(m.trigger[mode], m.feature_den) for _ in own]
+                if not t & b or any(hits):
+                    break
+            flags.append(dict(zip([(c[0], c[1]) for c in own], hits)))
+        flat = [flags[BITS.index(c[2])][(c[0], c[1])] for c in cells]
+        line = _board_events(m, stops, board, events)
+        _feature_events(m, rng, cells, flat, events, grow=True)
+        added = [b for b in BITS if final & b and not t & b]
+        if len(added) > 1:             # the upgrade's order is uniform among orders
+            if rng.below(2):
+                added.reverse()
+        _trigger_events(final, t, added, mode, events)
+        return line, final
+    raise RuntimeError(f"could not force combination {final} in {mode}")
+
+
+def _pick_fraction(rng: Rng, probs: list[Fraction]) -> int:
+    """Index i with probability probs[i] (exact; the probabilities sum to 1)."""
+    u = Fraction(0)
+    den = 1
+    for p in probs:
+        den = lcm(den, p.denominator)
+    x = below_big(rng, den)
+    for i, p in enumerate(probs):
+        u += p
+        if x < u * den:
+            return i
+    return len(probs) - 1
+
+
+def _buy_board(m: HensMath, rng: Rng, combo: int, events: list) -> int:
+    """A base game delivering one BLUE, one RED and one GOLD on three reels."""
+    stops, board = draw_board(rng, m.buy_strips)
+    reels = [0, 1, 2, 3, 4]
+    picked = [reels.pop(rng.below(len(reels))) for _ in range(3)]
+    cells = []
+    for bit, reel in zip(BITS, picked):
+        row = rng.below(3)
+        board[row][reel] = m.feature_index[BITS.index(bit)]
+        cells.append((reel, row, bit))
+    cells.sort()
+    line = _board_events(m, stops, board, events)
+    _feature_events(m, rng, cells, [bool(combo & c[2]) for c in cells], events, grow=False)
+    _trigger_events(combo, combo, [], "buy", events)
+    return line
+
+
+def _combo_for(m: HensMath, rng: Rng, mode: str, events: list, need: int | None) -> tuple[int, int]:
+    """(line pay, combination) of a round's base part; `need` forces the combination."""
+    if mode in SPIN_MODES:
+        if need is None:
+            return _spin_natural(m, rng, mode, events)
+        return _spin_forced(m, rng, mode, need, events)
+    if mode in BONUS_MODES:
+        return 0, BONUS_MODES[mode]
+    if mode == "buy_triple":
+        combo = 7
+    elif need is not None:
+        combo = need
+    else:
+        combo = COMBOS[rng.weighted(m.mystery_weights)]
+    return _buy_board(m, rng, combo, events), combo
+
+
+def natural_combo_weights(mode: str) -> list[Fraction]:
+    """Chance of each combination 1..7 among a mode's bonuses (exact)."""
+    m = load()
+    if mode in SPIN_MODES:
+        odds = combo_odds(mode)
+        tot = 1 - odds[0]
+        return [odds[c] / tot for c in COMBOS]
+    if mode in BONUS_MODES:
+        return [Fraction(int(c == BONUS_MODES[mode])) for c in COMBOS]
+    if mode == "buy_triple":
+        return [Fraction(int(c == 7)) for c in COMBOS]
+    w = [int(x) for x in m.mystery_weights]
+    return [Fraction(x, sum(w)) for x in w]
+
+
+def _finish(m: HensMath, mode: str, line: int, events: list, bonus: HensBonus | None,
+            combo: int) -> tuple[Round, set]:
+    feats: set = set()
+    total = line
+    if bonus is not None:
+        total += bonus.total_x100()
+        feats |= {"bonus", f"combo_{combo_code(combo)}"} | {f"pot_{p.lower()}" for p in bonus.awards}
+        if bonus.full_board():
+            feats.add("full_board")
+    capped = total > m.max_win_x100
+    if capped:
+        events.append(event("win_cap", uncapped_x100=total, payout_x100=m.max_win_x100))
+        total = m.max_win_x100
+        feats.add("capped")
+    events.append(E.round_end(line_x100=line, payout_x100=total))
+    # The sheet's $250,000 limit is "excluding jackpots": the pot awards are this
+    # game's jackpots, marked as the round's jackpot part (the payout is untouched).
+    pots = sum(int(e["value_x100"]) for e in events if e["type"] == "pot_award")
+    return Round(mode, total, events, tuple(sorted(feats)), capped, min(pots, total)), feats
+
+
+def _round(m: HensMath, rng: Rng, mode: str) -> Round:
+    """A natural round: base part, then the bonus if the pots trigger one."""
+    events: list = []
+    line, combo = _combo_for(m, rng, mode, events, None)
+    bonus = None
+    if combo:
+        bonus = HensBonus(rng, m, combo, events)
+        bonus.run()
+    return _finish(m, mode, line, events, bonus, combo)[0]
+
+
+def _bonus_feats(bonus: HensBonus) -> set:
+    out = {f"pot_{p.lower()}" for p in bonus.awards}
+    return out | ({"full_board"} if bonus.full_board() else set())
+
+
+def _forced_round(m: HensMath, rng: Rng, mode: str, pick_combo, wanted: str | None, excluded: set) -> Round:
+    """A round of a category. The base part and the bonus are independent given the
+    combination, so: draw the combination and play bonuses until one is in the
+    category (exact rejection), then draw the base part given that combination."""
+    for _ in range(MAX_FORCE_TRIES):
+        combo = pick_combo()
+        if combo is None:
+            continue
+        bonus_events: list = []
+        bonus = HensBonus(rng, m, combo, bonus_events)
+        bonus.run()
+        feats = _bonus_feats(bonus)
+        if (wanted is None or wanted in feats) and not feats & excluded:
+            events: list = []
+            line, _ = _combo_for(m, rng, mode, events, combo)
+            events += bonus_events
+            return _finish(m, mode, line, events, bonus, combo)[0]
+    raise RuntimeError(f"could not force {wanted or 'the combination'} in {mode}")
+
+
+def play(rng: Rng, mode: str, force: str | None = None) -> Round:
+    """One round of `mode`; with `force`, one round of that category, drawn from the
+    exact conditional distribution (rejection over whole bonuses)."""
+    m = load()
+    if mode not in SPIN_MODES + BUY_MODES and mode not in BONUS_MODES:
+        raise KeyError(f"happy_money_hens has no mode {mode!r}")
+    if force is None:
+        return _round(m, rng, mode)
+    # The book categories are disjoint, in this order: pot_grand, full_board (without
+    # a GRAND), combo_X (without a GRAND or a full board).
+    excluded = {"pot_grand": set(), "full_board": {"pot_grand"}}.get(force, {"pot_grand", "full_board"})
+    if force.startswith("combo_"):
+        combo = combo_from_code(force[6:])
+        return _forced_round(m, rng, mode, lambda: combo, None, excluded)
+    if force == "full_board" or force in {f"pot_{p.lower()}" for p in POT_NAMES}:
+        weights = natural_combo_weights(mode)
+
+        def pick():
+            c = COMBOS[_pick_fraction(rng, weights)]
+            return None if force.startswith("pot_") and not c & 2 else c
+        return _forced_round(m, rng, mode, pick, force, excluded)
+    raise KeyError(f"unknown force category {force!r}")

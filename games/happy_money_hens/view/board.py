@@ -1,0 +1,213 @@
+"""The base game's picture: framed 5x3 reels, the winning line, the three feature pots,
+the fortune bet panel with the price of play, and the banners. Reads the scene's
+state (set by its steps); every panel is pre-rendered once through `app.assets`.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from cabinet.core.money import win_cents
+from cabinet.ui import draw as D
+from cabinet.ui.reels import line_points, pulse
+
+from . import art
+from .layout import FORTUNE, FORTUNE_X, POT_X, REELS
+
+LINE_COLOURS = [(255, 90, 90), (90, 200, 255), (120, 240, 120), (255, 210, 70), (240, 120, 240)]
+LINE_CYCLE = 1.3   # seconds per line when the round's wins are cycled
+
+
+def _surf(scene, key, build):
+    return scene.app.assets.surface(("hmh_base",) + key + (scene.app.layout.size,), build)
+
+
+def draw_base(scene, surface: pygame.Surface) -> None:
+    """The whole base-game board of a HensScene."""
+    lay = scene.app.layout
+    frame_r = REELS.inflate(44, 44)
+    frame = _surf(scene, ("frame",), lambda: _frame((lay.px(frame_r.w), lay.px(frame_r.h)), lay.px(34)))
+    surface.blit(frame, lay.pt(frame_r.x, frame_r.y))
+    scene.reels.draw(surface)
+    _draw_hot_cells(scene, surface)
+    _draw_line(scene, surface)
+    _draw_pots(scene, surface)
+    _draw_flying(scene, surface)
+    _draw_plaque(scene, surface)
+    _draw_fortune_panel(scene, surface)
+
+
+def _frame(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """A wooden hen-house frame with a gold inlay around a dark glass window."""
+    w, h = size
+    s = D.rounded_panel(size, (150, 92, 50), (82, 44, 22), radius=radius, border=(255, 214, 120),
+                        border_width=max(3, w // 300))
+    inner = pygame.Rect(0, 0, w, h).inflate(-max(8, w // 70), -max(8, w // 70))
+    glass = D.rounded_panel(inner.size, (32, 30, 60), (14, 12, 30), radius=radius - 6, border=(60, 40, 20),
+                            border_width=max(2, w // 400))
+    s.blit(glass, inner.topleft)
+    for k in range(6):
+        y = h * (k + 0.5) / 6
+        pygame.draw.circle(s, (255, 220, 140), (w * 0.006 + 6, y), max(3, w // 280))
+        pygame.draw.circle(s, (255, 220, 140), (w - w * 0.006 - 6, y), max(3, w // 280))
+    return s
+
+
+def _draw_hot_cells(scene, surface: pygame.Surface) -> None:
+    lay = scene.app.layout
+    for row, reel in scene.hot_cells:
+        r = scene.reels.cell_rect(reel, row)
+        glow = _surf(scene, ("hot",), lambda: D.radial_glow(lay.px(150), (255, 240, 170), 0.9))
+        surface.blit(glow, glow.get_rect(center=lay.pt(*r.center)))
+
+
+def _current_line(scene):
+    if scene.busy or not scene.all_lines:
+        return scene.win_line
+    return scene.all_lines[int(scene.time / LINE_CYCLE) % len(scene.all_lines)]
+
+
+def _draw_line(scene, surface: pygame.Surface) -> None:
+    win = _current_line(scene)
+    if win is None:
+        return
+    lay, A = scene.app.layout, scene.app.assets
+    col = LINE_COLOURS[win["line"] % len(LINE_COLOURS)]
+    frame = _surf(scene, ("winframe", col), lambda: _win_frame((lay.px(scene.reels.cell_w), lay.px(scene.reels.cell_h)),
+                                                               col))
+    for row, reel in win["positions"]:
+        surface.blit(frame, lay.pt(*scene.reels.cell_rect(reel, row).topleft))
+    pts = [lay.pt(*p) for p in line_points(scene.reels, scene.lines[win["line"]])]
+    glow = 0.5 + 0.5 * pulse(scene.time, 6)
+    pygame.draw.lines(surface, (30, 10, 10), False, pts, lay.px(16))
+    pygame.draw.lines(surface, D.lerp_color(col, (255, 255, 255), glow * 0.4), False, pts, lay.px(9))
+    for p in pts[:1]:
+        pygame.draw.circle(surface, col, p, lay.px(22))
+        A.blit_text(surface, str(win["line"] + 1), 28, lay.to_logical(p), (20, 10, 10), anchor="center", bold=True)
+    bet = scene.played.bet_cents if scene.played else scene.bet
+    cur = scene.app.cabinet.currency
+    text = f"LINE {win['line'] + 1}:  {win['count']} x {win['symbol']}  PAYS {cur.format(win_cents(bet, win['pay_x100']))}"
+    A.blit_text(surface, text, 38, (960, 922), D.CREAM, anchor="center", bold=True, outline=(40, 20, 0))
+
+
+def _win_frame(size: tuple[int, int], col) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    pygame.draw.rect(s, (*col, 255), s.get_rect(), max(4, size[0] // 30), border_radius=max(6, size[0] // 8))
+    return s
+
+
+def _draw_pots(scene, surface: pygame.Surface) -> None:
+    lay, A = scene.app.layout, scene.app.assets
+    for colour, x in POT_X.items():
+        level = scene.pot_levels.get(colour, 1)
+        bursting = colour in scene.bursting
+        center = (x - 80, 172)
+        if bursting:
+            p = scene.burst_p
+            glow = _surf(scene, ("burst", colour), lambda colour=colour: D.radial_glow(
+                lay.px(130), D.lerp_color(art.POT_COLOURS[colour], (255, 255, 255), 0.5), 1.0))
+            surface.blit(glow, glow.get_rect(center=lay.pt(*center)))
+            for k in range(10):
+                a = k * math.tau / 10 + p * 2
+                d = 40 + 140 * p
+                q = (center[0] + math.cos(a) * d, center[1] + math.sin(a) * d * 0.6)
+                coin = _surf(scene, ("spark", colour), lambda colour=colour: art.coin(lay.px(30), art.POT_COLOURS[colour]))
+                surface.blit(coin, coin.get_rect(center=lay.pt(*q)))
+        pot = _surf(scene, ("pot", colour, level), lambda colour=colour, level=level: art.feature_pot(
+            (lay.px(128), lay.px(128)), colour, level))
+        bob = int(lay.px(6) * math.sin(scene.time * 5)) if bursting else 0
+        surface.blit(pot, pot.get_rect(center=(lay.pt(*center)[0], lay.pt(*center)[1] + bob)))
+        A.blit_text(surface, art.POT_FEATURE[colour], 28, (x - 4, 128), art.POT_COLOURS[colour], bold=True,
+                    outline=(20, 10, 20))
+        if bursting and int(scene.time * 6) % 2 == 0:
+            A.blit_text(surface, "TRIGGERED!", 30, (x - 4, 162), (255, 255, 255), bold=True, outline=(120, 20, 20))
+        elif not bursting:
+            A.blit_text(surface, f"LEVEL {level}", 30, (x - 4, 162), D.CREAM, bold=True, outline=(20, 10, 20))
+        for i in range(4):
+            on = i < level
+            pip = _surf(scene, ("pip", colour, on), lambda on=on, colour=colour: _pip(lay.px(24), art.POT_COLOURS[colour],
+                                                                                     on))
+            surface.blit(pip, lay.pt(x - 2 + i * 30, 198))
+
+
+def _draw_flying(scene, surface: pygame.Surface) -> None:
+    """A feature symbol's coin flying from its cell into its pot."""
+    if scene.flying is None:
+        return
+    lay = scene.app.layout
+    pot, (x0, y0), p = scene.flying
+    x1, y1 = POT_X[pot] - 80, 172
+    q = p * p * (3 - 2 * p)
+    x, y = x0 + (x1 - x0) * q, y0 + (y1 - y0) * q - 160 * math.sin(math.pi * q)
+    c = _surf(scene, ("fly", pot), lambda: art.coin(lay.px(64), art.POT_COLOURS[pot]))
+    surface.blit(c, c.get_rect(center=lay.pt(x, y)))
+
+
+def _pip(size: int, col, on: bool) -> pygame.Surface:
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    pygame.draw.circle(s, (20, 16, 30), (size / 2, size / 2), size / 2)
+    pygame.draw.circle(s, col if on else (70, 70, 86), (size / 2, size / 2), size / 2 - max(2, size // 8))
+    return s
+
+
+def _draw_plaque(scene, surface: pygame.Surface) -> None:
+    """A wooden '20 LINES' sign on the left of the reels."""
+    lay, A = scene.app.layout, scene.app.assets
+    sign = _surf(scene, ("plaque",), lambda: D.rounded_panel((lay.px(190), lay.px(120)), (170, 110, 60), (100, 56, 26),
+                 radius=lay.px(18), border=(255, 214, 120), border_width=lay.px(3)))
+    surface.blit(sign, lay.pt(24, 262))
+    A.blit_text(surface, str(len(scene.lines)), 60, (119, 306), D.CREAM, anchor="center", bold=True,
+                outline=(60, 30, 10))
+    A.blit_text(surface, "WIN LINES", 26, (119, 356), D.CREAM, anchor="center", bold=True, outline=(60, 30, 10))
+
+
+def _draw_fortune_panel(scene, surface: pygame.Surface) -> None:
+    lay, A = scene.app.layout, scene.app.assets
+    panel = _surf(scene, ("fortune",), lambda: D.rounded_panel((lay.px(358), lay.px(640)), (70, 40, 100), (30, 16, 46),
+                  radius=lay.px(28), border=D.GOLD, border_width=lay.px(3), alpha=235))
+    surface.blit(panel, lay.pt(FORTUNE_X, 246))
+    A.blit_text(surface, "FORTUNE BET", 40, (FORTUNE_X + 179, 290), D.GOLD, anchor="center", bold=True,
+                outline=(60, 20, 0))
+
+
+FORTUNE_NOTE = {"base": "STANDARD SPINS", "fortune_1_2": "MORE BONUSES",
+                "fortune_1_5": "MORE BONUSES, 2+ FEATURES", "fortune_2": "MORE BONUSES, ALL 3 FEATURES"}
+
+
+def draw_prices(scene, surface: pygame.Surface) -> None:
+    """The price of play on each fortune bet button (drawn over the buttons) and what
+    the selected level gives."""
+    A = scene.app.assets
+    FX = FORTUNE_X
+    A.blit_text(surface, FORTUNE_NOTE.get(scene.mode_id, ""), 22, (FX + 179, 856), D.CREAM, anchor="center",
+                bold=True)
+    cur = scene.app.cabinet.currency
+    for i, (mode, _) in enumerate(FORTUNE):
+        if not any(m.id == mode for m in scene.spin_modes):
+            continue
+        price = scene.spec.mode(mode).cost_cents(scene.bet)
+        on = scene.mode_id == mode
+        top = scene.offered_up_to(mode)
+        if top is not None and scene.bet > top:     # the win limit keeps it off this bet
+            text = f"BETS UP TO {cur.format(top)}" if top else "NOT OFFERED"
+        else:
+            text = f"PLAY {cur.format(price)}"
+        A.blit_text(surface, text, 26 if len(text) < 20 else 22, (FORTUNE_X + 179, 330 + i * 128 + 78),
+                    (255, 250, 220) if on else D.MUTED, anchor="center", bold=True)
+
+
+def draw_banner(scene, surface: pygame.Surface) -> None:
+    """The announcement on top of either board (combination, win limit)."""
+    if not scene.banner:
+        return
+    lay, A = scene.app.layout, scene.app.assets
+    panel = _surf(scene, ("banner",), lambda: D.rounded_panel((lay.px(1000), lay.px(200)), (120, 40, 110), (50, 14, 50),
+                  radius=lay.px(40), border=D.GOLD, border_width=lay.px(5), alpha=240))
+    surface.blit(panel, panel.get_rect(center=lay.pt(960, 575)))
+    A.blit_text(surface, scene.banner, 56 if len(scene.banner) < 30 else 44, (960, 545), D.GOLD, anchor="center",
+                bold=True, outline=(70, 20, 0))
+    if scene.sub_banner:
+        A.blit_text(surface, scene.sub_banner, 32, (960, 620), D.CREAM, anchor="center", bold=True)

@@ -1,0 +1,100 @@
+"""Drawing the gamble scene: the dimmed farm, the two wheels with their captions, the
+stake, the chosen option's prize and chance, the cap and limit notices."""
+from __future__ import annotations
+
+import pygame
+
+from cabinet.ui import draw as D
+
+from . import art
+from .layout import BONUS_C, CASH_C, RADIUS, entry_name
+
+
+def _backdrop(scene) -> pygame.Surface:
+    """The farm (the game's own cached backdrop), veiled, with a glow behind each wheel.
+    Cheap enough for the gamble's first frame: no per-pixel alpha over the whole screen."""
+    lay, A = scene.app.layout, scene.app.assets
+
+    def build() -> pygame.Surface:
+        s = A.surface(("hmh_bg", lay.size), lambda: art.backdrop(lay.size)).copy()
+        # The veil (10, 6, 30) at alpha 165, as two fills: dst * (1 - a) + veil * a.
+        s.fill((90, 90, 90), special_flags=pygame.BLEND_RGB_MULT)
+        s.fill((6, 4, 19), special_flags=pygame.BLEND_RGB_ADD)
+        glow = D.radial_glow(lay.px(RADIUS * 1.35), (255, 200, 120), 0.35)
+        for c in (CASH_C, BONUS_C):
+            s.blit(glow, glow.get_rect(center=lay.pt(*c)))
+        return s
+    return A.surface(("hmh_gamble_bg", lay.size), build)
+
+
+def _pct(f) -> str:
+    v = float(f) * 100
+    return f"{v:.2f}%" if v < 10 else f"{v:.1f}%"
+
+
+def draw_gamble(scene, surface: pygame.Surface) -> None:
+    """The whole gamble screen."""
+    A = scene.app.assets
+    cur = scene.app.cabinet.currency
+    g = scene.gamble
+    surface.blit(_backdrop(scene), (0, 0))
+    A.blit_text(surface, "GAMBLE", 76, (960, 62), D.GOLD, anchor="center", bold=True, outline=(80, 30, 0))
+    stake = scene.at_risk
+    A.blit_text(surface, "WIN AT RISK", 30, (960, 122), D.MUTED, anchor="center", bold=True)
+    A.blit_text(surface, cur.format(stake), 64, (960, 170), D.CREAM, anchor="center", bold=True, outline=(30, 20, 10))
+    A.blit_text(surface, "CASH WHEEL", 44, (CASH_C[0], 228), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
+    A.blit_text(surface, "BONUS WHEEL", 44, (BONUS_C[0], 228), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
+    scene.cash_view.draw(surface)
+    scene.bonus_view.draw(surface)
+    cash, bonus = scene.cash_option(), scene.bonus_option()
+    if g.status != "open":
+        pass
+    elif cash is not None:
+        A.blit_text(surface, f"WIN {cur.format(int(cash.prize))}  ·  CHANCE {_pct(cash.chance)}", 30,
+                    (CASH_C[0], 940), D.CREAM, anchor="center", bold=True)
+    else:
+        A.blit_text(surface, "WIN LIMIT REACHED", 30, (CASH_C[0], 940), D.RED, anchor="center", bold=True)
+    if g.status != "open":
+        pass
+    elif bonus is not None:
+        names = entry_name(bonus.label, "\n").split("\n")
+        for i, name in enumerate(names):
+            y = 877 + (i - (len(names) - 1) / 2) * 26
+            A.blit_text(surface, name, 26, (BONUS_C[0], y), D.GOLD, anchor="center", bold=True)
+        A.blit_text(surface, f"VALUE {cur.format(int(bonus.prize))}  ·  CHANCE {_pct(bonus.chance)}", 30,
+                    (BONUS_C[0], 940), D.CREAM, anchor="center", bold=True)
+        if bonus.chance < scene.min_green:
+            A.blit_text(surface, "THE REAL CHANCE IS SMALLER THAN THE GREEN SEGMENT SHOWS", 20, (BONUS_C[0], 970),
+                        D.MUTED, anchor="center", bold=True)
+    elif g.bonus_values:
+        A.blit_text(surface, "MAXIMUM AWARD REACHED: HAPPY BOOST + POT FILL + DOUBLE COINS", 22, (BONUS_C[0], 940),
+                    D.MUTED, anchor="center", bold=True, wrap=520)
+    else:
+        A.blit_text(surface, "BONUS ENTRIES ARE PRICED FROM THE BOOK LIBRARY", 22, (BONUS_C[0], 940), D.MUTED,
+                    anchor="center", bold=True, wrap=520)
+    if scene.idle():
+        for i, line in enumerate(("PRESS A WHEEL", "TO GAMBLE")):
+            A.blit_text(surface, line, 30, (960, 515 + i * 36), D.CREAM, anchor="center", bold=True,
+                        outline=(20, 10, 30))
+    limit = cur.format(g.limit_cents)
+    A.blit_text(surface, f"WIN LIMIT {limit}", 24, (1890, 1040), D.MUTED, anchor="bottomright", bold=True)
+    _draw_outcome(scene, surface)
+    scene.draw_widgets(surface)
+
+
+def _draw_outcome(scene, surface: pygame.Surface) -> None:
+    A = scene.app.assets
+    pres = scene.presentation
+    text = None
+    if scene.outcome == "limit":
+        text, col = "WIN LIMIT REACHED: COLLECTED", D.GOLD
+    elif pres is not None and pres.index >= 1:
+        text, col = {"won": ("YOU WIN!", D.GREEN), "lost": ("NO WIN", D.RED),
+                     "bonus": ("BONUS WON!", D.GREEN)}[scene.outcome]
+    if text:
+        lay = scene.app.layout
+        panel = A.surface(("hmh_gamble_result", lay.size), lambda: D.rounded_panel(
+            (lay.px(760), lay.px(150)), (70, 40, 100), (30, 16, 46), radius=lay.px(40), border=D.GOLD,
+            border_width=lay.px(5), alpha=240))
+        surface.blit(panel, panel.get_rect(center=lay.pt(960, 540)))
+        A.blit_text(surface, text, 64, (960, 540), col, anchor="center", bold=True, outline=(20, 10, 10))

@@ -1,0 +1,212 @@
+"""The gamble: a cash wheel (x1.5, x2, x3) and a bonus wheel (- and + walk the bonus
+entries, resizing its green segment), COLLECT, the win limit and the top-combination cap.
+
+Press (click) a wheel to gamble the win on it: the draw is made and recorded
+(offers.py) before the pointer spins, then the pointer lands on green or red.
+Green segments are drawn at the option's exact chance, never below `min_green`
+(the mechanics' `green_share`), so the picture can look kinder than the odds there.
+"""
+from __future__ import annotations
+
+import pygame
+
+from cabinet.mechanics.gamble import Gamble, GambleOption
+from cabinet.ui.presentation import Presentation, Step
+from cabinet.ui.scene import Scene
+from cabinet.ui.wheel_view import WheelSlice, WheelView
+from cabinet.ui.widgets import Button
+
+from ..math import gamble as hens_gamble
+from .gamble_draw import draw_gamble
+from .layout import BONUS_C, CASH_C, GREEN, GREY, RADIUS, RED, entry_name
+
+
+
+class GambleScene(Scene):
+    """The two gamble wheels over the game's backdrop."""
+
+    opaque = True
+    light = True        # a short modal over the game, not a scene load: no GC settle in its first frame
+
+    def __init__(self, app, offers, gamble: Gamble, round_id: int | None):
+        super().__init__(app)
+        self.offers, self.game, self.gamble, self.round_id = offers, offers.scene, gamble, round_id
+        self.min_green = hens_gamble.gamble_config()["min_green"]
+        self.multiplier = 1                    # index into the cash options (x2 by default)
+        self.entry = 0                         # index into the bonus options
+        self.presentation: Presentation | None = None
+        self.outcome: str | None = None        # 'won', 'lost', 'bonus', 'limit' after a spin
+        self.time = 0.0
+        self._close_in: float | None = None
+        self._bonus_entry: tuple[str, int] | None = None
+        self.at_risk = gamble.stake_cents      # the win shown at risk (kept while the wheel turns)
+        self.widgets = [
+            Button((820, 950, 280, 100), "COLLECT", "collect", style="gold", font_size=44, enabled=self.idle),
+            Button((BONUS_C[0] - 250, 835, 90, 80), "-", "minus", font_size=56,
+                   enabled=lambda: self.idle() and self.entry > 0),
+            Button((BONUS_C[0] + 160, 835, 90, 80), "+", "plus", font_size=56,
+                   enabled=lambda: self.idle() and self.entry < len(self.gamble.bonus_options()) - 1),
+        ]
+        for i in range(len(gamble.multipliers)):
+            self.widgets.append(Button((CASH_C[0] - 255 + i * 175, 835, 160, 80), f"x{_fmt(gamble.multipliers[i])}",
+                                       f"mult:{i}", font_size=40, lit=lambda i=i: self.multiplier == i,
+                                       enabled=lambda i=i: self.idle() and self._cash_ok(i)))
+        self._fit_choices()
+        self.cash_view = self.bonus_view = None
+        self._build_views()
+        if gamble.status == "collected":        # nothing fits under the win limit
+            self.outcome, self._close_in = "limit", 2.5
+
+    # -- state ------------------------------------------------------------------------
+    def idle(self) -> bool:
+        return self.presentation is None and self.gamble.status == "open" and self._close_in is None
+
+    def _cash_ok(self, i: int) -> bool:
+        labels = {o.label for o in self.gamble.cash_options()}
+        return f"x{_fmt(self.gamble.multipliers[i])}" in labels
+
+    def _fit_choices(self) -> None:
+        ok = [i for i in range(len(self.gamble.multipliers)) if self._cash_ok(i)]
+        if ok and self.multiplier not in ok:
+            self.multiplier = min(ok, key=lambda i: abs(i - self.multiplier))
+        self.entry = max(0, min(self.entry, len(self.gamble.bonus_options()) - 1))
+
+    def cash_option(self) -> GambleOption | None:
+        if self.gamble.status != "open":
+            return None
+        label = f"x{_fmt(self.gamble.multipliers[self.multiplier])}"
+        return next((o for o in self.gamble.cash_options() if o.label == label), None)
+
+    def bonus_option(self) -> GambleOption | None:
+        if self.gamble.status != "open":
+            return None
+        opts = self.gamble.bonus_options()
+        return opts[self.entry] if opts else None
+
+    def _wheel(self, key: str, center, option: GambleOption | None, label: str) -> WheelView:
+        if option is None:
+            return WheelView(self.app, key, center, RADIUS, [WheelSlice(label, GREY)], lights=20, font_size=40)
+        share = option.green_share(self.min_green)
+        green = float(share)
+        return WheelView(self.app, f"{key}_{round(green * 10000)}_{label}", center, RADIUS,
+                         [WheelSlice(label, GREEN, size=green), WheelSlice("LOSE", RED, size=1 - green)],
+                         lights=20, font_size=40)
+
+    def _build_views(self) -> None:
+        cur = self.app.cabinet.currency
+        cash = self.cash_option()
+        self.cash_view = self._wheel("hmh_cash", CASH_C, cash, cur.format(int(cash.prize)) if cash else "LIMIT")
+        bonus = self.bonus_option()
+        if bonus is None:
+            text = "MAXIMUM\nAWARD" if self.gamble.bonus_values else "NO BONUS\nENTRY"
+            self.bonus_view = self._wheel("hmh_bonus_off", BONUS_C, None, text)
+        else:
+            self.bonus_view = self._wheel("hmh_bonus", BONUS_C, bonus, entry_name(bonus.label, "\n"))
+
+    def relayout(self) -> None:
+        """The window size changed: wheels re-render at the new size."""
+        for view in (self.cash_view, self.bonus_view):
+            view.relayout()
+
+    # -- input ------------------------------------------------------------------------
+    def handle_event(self, event, actions) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and self.idle():
+            x, y = self.app.layout.to_logical(event.pos)
+            for wheel, center in (("cash", CASH_C), ("bonus", BONUS_C)):
+                if (x - center[0]) ** 2 + (y - center[1]) ** 2 <= RADIUS ** 2:
+                    self.on_action(wheel)
+                    return True
+        return super().handle_event(event, actions)
+
+    def on_action(self, action: str) -> bool:
+        if action in ("spin", "confirm") and self.presentation is not None:
+            self.presentation.skip_to_end()
+            return True
+        if not self.idle():
+            return action in ("collect", "close", "cash", "bonus", "minus", "plus")
+        if action.startswith("mult:"):
+            i = int(action[5:])
+            if self._cash_ok(i):
+                self.multiplier = i
+                self._build_views()
+                self.app.audio.play("click")
+            return True
+        if action in ("minus", "prev", "plus", "next"):
+            step = -1 if action in ("minus", "prev") else 1
+            n = len(self.gamble.bonus_options())
+            if 0 <= self.entry + step < n:
+                self.entry += step
+                self._build_views()
+                self.app.audio.play("click")
+            return True
+        if action in ("collect", "close"):
+            self.collect()
+            return True
+        if action in ("cash", "bonus"):
+            self.spin(action)
+            return True
+        return False
+
+    def collect(self) -> None:
+        won = self.gamble.collect()
+        self.game.last_win = won
+        self.app.audio.play("win")
+        self._finish()
+
+    def spin(self, wheel: str) -> None:
+        option = self.cash_option() if wheel == "cash" else self.bonus_option()
+        if option is None:
+            return
+        view = self.cash_view if wheel == "cash" else self.bonus_view
+        self.at_risk = self.gamble.stake_cents
+        won, sid = self.offers.spin_gamble(self.gamble, option, self.round_id)   # recorded before it is shown
+        self.outcome = ("bonus" if wheel == "bonus" else "won") if won else "lost"
+        if won and wheel == "bonus":
+            self._bonus_entry = (option.label, sid)
+        self.presentation = Presentation([
+            view.spin_step(0 if won else 1, seconds=3.2, label=f"{wheel} wheel spins", sound="hmh_wheel"),
+            Step(1.2, label="result", sound=("hmh_pot" if won else "hmh_lose"))], self.app.audio.play)
+        self.spinning = wheel
+
+    def _result(self) -> None:
+        self.presentation = None
+        if self.outcome == "lost":
+            self.game.last_win = 0
+            self._finish()
+        elif self.outcome == "bonus":
+            code, sid = self._bonus_entry
+            self.offers.play_bonus_entry(code, self.gamble.bet_cents, sid)   # busy before the pop: no offers
+            self._finish()
+        else:
+            self.game.last_win = self.at_risk = self.gamble.stake_cents
+            if self.gamble.status == "collected":       # the win limit: collected automatically
+                self.outcome, self._close_in = "limit", 2.5
+                return
+            self.outcome = None
+            self._fit_choices()
+            self._build_views()
+
+    def _finish(self) -> None:
+        self.app.pop(self)
+
+    # -- frame ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for view in (self.cash_view, self.bonus_view):
+            view.lit_phase = self.time
+        if self.presentation is not None:
+            self.presentation.advance(dt)
+            if self.presentation.done:
+                self._result()
+        elif self._close_in is not None:
+            self._close_in -= dt
+            if self._close_in <= 0:
+                self.game.last_win = self.gamble.stake_cents
+                self._finish()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_gamble(self, surface)
+
+
+def _fmt(m) -> str:
+    return str(m.numerator) if m.denominator == 1 else f"{float(m):g}"

@@ -1,0 +1,185 @@
+"""What follows a settled round: the gamble (config `gamble`: on, on_5x, off) and spin
+chance (credit above zero but below the price of play), and their money.
+
+Every draw is made with the cabinet's RNG through the shared mechanics (exact odds)
+and recorded with `cabinet.side_draw` BEFORE the scene shows it:
+- a cash-wheel spin: stake = the win at risk, prize = the multiplied win if green;
+- a bonus-wheel win: stake = the win, prize 0, then the bonus is started as a round
+  `start_round(game, bonus_<combo>, bet, funded_by=<side draw id>)`;
+- spin chance: stake = the credit, prize = the price of one base spin if green; the
+  won spin then plays as a normal base round at the current bet (which debits it).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pygame
+
+from cabinet.core.cabinet import BetRefused, CabinetLocked
+from cabinet.mechanics import spin_chance as sc
+from cabinet.mechanics.gamble import Gamble, GambleOption, win_limit_cents
+
+from ..math import gamble as hens_gamble
+from .gamble_scene import GambleScene
+from .spin_chance_scene import SpinChanceScene
+from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode
+
+
+class Offers:
+    """The gamble and spin chance of one HensScene."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.declined_at: int | None = None      # balance when NO THANKS was pressed
+        self.pending = None                      # a settled round whose offers wait for the screen
+        self._values: dict[int, list[tuple[str, Fraction]]] = {}     # bonus_values by bet...
+        self._values_of = None                                      # ... of this library
+
+    @property
+    def app(self):
+        return self.scene.app
+
+    @property
+    def cabinet(self):
+        return self.scene.app.cabinet
+
+    def setting(self) -> str:
+        return str(getattr(self.app.config, "gamble", "on_5x"))
+
+    # -- gamble ----------------------------------------------------------------------
+    def bonus_values(self, bet: int) -> list[tuple[str, Fraction]]:
+        """(combination code, value in cents) of each bonus entry, cheapest first.
+
+        With book libraries: each library's exact mean value (games' gamble.py). With
+        live math (development) there is no library to average, so an entry is priced
+        at the value its library is built to: the mode's cost times the game's RTP."""
+        setup = self.cabinet.games[self.scene.spec.id]
+        library = setup.library
+        if library is not None:
+            # Pricing a bet costs 0.5-5 ms (more where the limit cuts books): once per bet
+            # and library, not in every gamble's first frame.
+            if self._values_of is not library:
+                self._values, self._values_of = {}, library
+            if bet not in self._values:
+                try:
+                    # the limit the cabinet pays a won bonus under (game's, or config's if lower)
+                    self._values[bet] = hens_gamble.bonus_values(library, bet, setup.cap.max_cents)
+                except (KeyError, ValueError):      # a library without the bonus modes: no bonus wheel
+                    self._values[bet] = []
+            return list(self._values[bet])
+        rtp = Fraction(str(self.scene.math.raw["rtp"]))
+        vals = [(combo_code(c), Fraction(self.scene.spec.mode(combo_mode(c)).cost_x100 * bet, 100) * rtp)
+                for c in COMBOS]
+        return sorted(vals, key=lambda kv: kv[1])
+
+    def make_gamble(self, stake: int, bet: int) -> Gamble:
+        g = hens_gamble.gamble_config()
+        limit = win_limit_cents(bet, int(g["limit_x"]), int(g["limit_cents"]))
+        return Gamble(stake, bet, g["cash_multipliers"], self.bonus_values(bet), limit)
+
+    def after_round(self, played) -> None:
+        """A round was settled: its offers open once the game is on top again (after any
+        big-win celebration); none for a recalled round."""
+        self.pending = None if self.scene.recall_mode else played
+
+    def poll(self) -> None:
+        """Called every frame: open the pending offers when the game is on top and idle."""
+        if self.pending is not None and self.app.stack.top is self.scene and not self.scene.busy:
+            played, self.pending = self.pending, None
+            self.offer(played)
+
+    def offer(self, played) -> None:
+        """Offer the gamble on the win (not in autoplay), else spin chance."""
+        win = played.win_cents
+        if (win > 0 and self.scene.autoplay is None and not self.scene.recall_mode
+                and hens_gamble.offered(win, played.bet_cents, self.setting())):
+            self.open_gamble(win, played.bet_cents, played.round_id)
+        else:
+            self.check_spin_chance()
+
+    def warm(self) -> None:
+        """When the game scene is built (a scene load, not a frame of play) and the gamble
+        is on: price the current bet's bonus entries and draw one gamble off screen, so
+        its backdrop, rims, pointer, light maps, fonts and fixed labels are pre-rendered
+        and a gamble's first frame only builds its two discs and new amounts (~5 ms)."""
+        if self.setting() == "off":
+            return
+        bet = self.scene.bet
+        GambleScene(self.app, self, self.make_gamble(bet * 8, bet), None).draw(pygame.Surface(self.app.layout.size))
+
+    def open_gamble(self, stake: int, bet: int, round_id: int | None = None):
+        gamble = self.make_gamble(stake, bet)
+        return self.app.push(GambleScene(self.app, self, gamble, round_id))
+
+    def spin_gamble(self, gamble: Gamble, option: GambleOption, round_id: int | None) -> tuple[bool, int]:
+        """Draw one gamble spin and record it; returns (won, side draw id)."""
+        stake = gamble.stake_cents
+        won = gamble.spin(self.cabinet.rng, option)
+        prize = int(option.prize) if (won and option.wheel == "cash") else 0
+        detail = {"game": self.scene.spec.id, "wheel": option.wheel, "option": option.label,
+                  "chance": f"{option.chance.numerator}/{option.chance.denominator}", "bet": gamble.bet_cents}
+        if option.wheel == "bonus":
+            detail["entry_value_cents"] = str(option.prize)
+        kind = "gamble_bonus" if option.wheel == "bonus" else "gamble"
+        sid = self.cabinet.side_draw(kind, stake, prize, won, detail, round_id)
+        return won, sid
+
+    def play_bonus_entry(self, code: str, bet: int, side_draw_id: int) -> bool:
+        """Start the won bonus as a round funded by the gamble's side draw."""
+        mode = combo_mode(combo_from_code(code))
+        try:
+            played = self.cabinet.start_round(self.scene.spec.id, mode, bet, funded_by=side_draw_id)
+        except (BetRefused, CabinetLocked) as exc:
+            self.scene.message(str(exc))
+            return False
+        self.scene.begin(played)
+        return True
+
+    def recover_entries(self) -> bool:
+        """Start a won bonus entry whose round an interruption kept from starting."""
+        if self.scene.busy or self.scene.recall_mode:
+            return False
+        for sid, detail in self.cabinet.unfunded_side_draws("gamble_bonus"):
+            if detail.get("game") == self.scene.spec.id:
+                if self.play_bonus_entry(detail["option"], int(detail["bet"]), sid):
+                    self.scene.message("Playing the bonus won on the gamble wheel")
+                    return True
+        return False
+
+    # -- spin chance -----------------------------------------------------------------
+    def spin_price(self) -> int:
+        return self.scene.spec.mode("base").cost_cents(self.scene.bet)
+
+    def check_spin_chance(self) -> Any:
+        """Open spin chance when 0 < credit < the price of play (once per balance)."""
+        scene = self.scene
+        if scene.busy or scene.autoplay is not None or scene.recall_mode:
+            return None
+        if self.app.stack.top is not scene:
+            return None
+        credit = self.cabinet.balance
+        if credit == self.declined_at:
+            return None
+        price = scene.mode_cost()
+        if not 0 < credit < price:
+            return None
+        if credit >= self.spin_price():
+            scene.message("Switch FORTUNE BET off to keep playing at this credit")
+            return None
+        return self.open_spin_chance(credit)
+
+    def open_spin_chance(self, credit: int):
+        return self.app.push(SpinChanceScene(self.app, self, sc.SpinChance(credit, self.spin_price())))
+
+    def play_spin_chance(self, chance: sc.SpinChance) -> bool:
+        """Draw spin chance and record it before it is shown; True when a spin is won."""
+        won = chance.play(self.cabinet.rng)
+        self.cabinet.side_draw("spin_chance", chance.credit_cents, chance.spin_price_cents if won else 0, won,
+                               {"game": self.scene.spec.id, "bet": self.scene.bet,
+                                "chance": f"{chance.credit_cents}/{chance.spin_price_cents}"})
+        return won
+
+    def awarded_spin(self) -> bool:
+        """The won spin: a normal base round at the current bet."""
+        return self.scene.play("base")

@@ -1,0 +1,326 @@
+"""Happy Money Hens on screen: 5x3 reels with 20 lines, three feature pots, the fortune
+bet selector, the 5x7 mini-reel bonus (features.py), then the gamble wheels
+(gamble_scene.py) and spin chance (spin_chance_scene.py).
+
+Every step SETS state from the round's events (rules.py / events.py): the board,
+the line shown, the pot levels (precomputed with pots.advance_levels), the running
+win, the bonus snapshot. Pot levels persist across rounds as the game's state
+(saved with the settlement, read back from the ledger at start).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cabinet.ui.game_scene import GameScene
+from cabinet.ui.presentation import Step, instant, wait
+from cabinet.ui.reels import ReelSet
+
+from . import art
+from ..math.tables import load
+from ..math.pots import advance_levels
+from .board import draw_banner, draw_base, draw_prices
+from .bonus_state import bonus_snapshots
+from .layout import FORTUNE, FORTUNE_X, REELS
+from .features import BonusView
+from .offers import Offers
+from .shots import SHOTS
+from .sounds import add_cues
+
+
+
+class HensScene(GameScene):
+    """Happy Money Hens: base reels, feature pots, fortune bet, bonus, gamble, spin chance."""
+
+    SHOTS = SHOTS
+
+    # == set-up =======================================================================
+    def build(self) -> None:
+        self.math = load()
+        raw = self.math.raw
+        self.pot_values = {p: int(v["value"]) for p, v in raw["bonus"]["pots"].items()}
+        self.lines = [list(map(int, line)) for line in raw["lines"]]
+        strip = [str(s) for s in raw["reels"][2]]
+        self.reels = ReelSet(self.app, REELS, 5, 3, self.faces, strip, gap=14, name="hmh_reels")
+        saved = self.app.cabinet.game_state(self.spec.id) or {}
+        self.pot_levels: dict[str, int] = {c: int(saved.get("pots", {}).get(c, 1)) for c in art.POT_COLOURS}
+        self._end_levels = dict(self.pot_levels)
+        self._start_levels = dict(self.pot_levels)
+        self._levels_before_recall: dict[str, int] | None = None
+        self.view = "base"
+        self.bonus = BonusView(self)
+        self.offers = Offers(self)
+        self.offers.warm()
+        self._reset_round_state()
+        add_cues(self.app.audio)
+        for i, (mode, label) in enumerate(FORTUNE):
+            if any(m.id == mode for m in self.spin_modes) and not any(w.action == f"fortune:{mode}"
+                                                                       for w in self.widgets):
+                self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), label,
+                                f"fortune:{mode}", lit=lambda mode=mode: self.mode_id == mode,
+                                enabled=lambda mode=mode: not self.busy and self.offered(mode),
+                                font_size=34, label_offset=-18)
+
+    def _reset_round_state(self) -> None:
+        self.win_line: dict[str, Any] | None = None     # the line win drawn now
+        self.all_lines: list[dict[str, Any]] = []       # the round's line wins (cycled when idle)
+        self.hot_cells: set[tuple[int, int]] = set()    # feature symbols lighting up (row, reel)
+        self.bursting: list[str] = []                   # pots bursting now
+        self.burst_p = 0.0
+        self.banner: str | None = None
+        self.sub_banner: str | None = None
+        self.line_win_cents = 0
+        self.flying: tuple[str, tuple[int, int], float] | None = None   # (pot, from, progress)
+
+    def faces(self, size: int) -> dict[str, pygame.Surface]:
+        """Every reel symbol at `size` px, pre-rendered once through the asset cache."""
+        return {s: self.app.assets.surface(("hmh_face", s, size), lambda s=s: art.symbol_face(s, size))
+                for s in self.math.symbols}
+
+    def pay_icon(self, symbol: str, size: int) -> pygame.Surface | None:
+        """A symbol's face for the pays page (the info screen's optional hook)."""
+        return self.faces(size).get(symbol)
+
+    @classmethod
+    def tile_art(cls, size: tuple[int, int]) -> pygame.Surface:
+        w, h = size
+        surf = art.backdrop(size)
+        for name, x, scale in (("ROOSTER", 0.24, 0.42), ("CHICK", 0.76, 0.42), ("HEN", 0.5, 0.56)):
+            face = art.symbol_face(name, int(h * scale))
+            surf.blit(face, face.get_rect(center=(int(w * x), int(h * 0.55))))
+        for i, (x, y) in enumerate(((0.1, 0.2), (0.9, 0.22), (0.36, 0.12), (0.66, 0.14), (0.5, 0.9))):
+            c = art.coin(int(h * 0.13))
+            surf.blit(c, c.get_rect(center=(int(w * x), int(h * y))))
+        return surf
+
+    # == modes, state ===================================================================
+    def on_action(self, action: str) -> bool:
+        if action.startswith("fortune:"):
+            self.select_mode(action.split(":", 1)[1])
+            self.app.audio.play("click")
+            return True
+        return super().on_action(action)
+
+    def game_state(self) -> dict[str, Any] | None:
+        """The feature pot levels after the round (saved with the settlement)."""
+        return {"pots": dict(self._end_levels)}
+
+    def is_bonus(self, played) -> bool:
+        return "bonus" in played.round.features
+
+    # == the round's timeline ===================================================
+    def round_started(self, played) -> None:
+        self._reset_round_state()
+        self.view = "base"
+        self.bonus.snap = None
+        self._start_levels = dict(self.pot_levels)
+        self._levels_before_recall = dict(self.pot_levels) if self.recall_mode else None
+
+    def timeline_start(self, tl) -> list[Step]:
+        events = tl.played.round.events
+        wins = [e for e in events if e["type"] == "line_win"]
+        tl.state.update(levels=dict(self._start_levels), wins=wins, bonus=bonus_snapshots(events), bonus_done=False,
+                        line_total=sum(tl.cents(w["pay_x100"]) for w in wins))
+        if any(e["type"] == "reel_stop" for e in events):      # a gamble's bonus has no base board
+            return [Step(0.35, start=self._spin_start, label="reels spin", sound="spin")]
+        return []
+
+    def timeline_end(self, tl) -> list[Step]:
+        self._end_levels = tl.state["levels"]
+        return [wait(0.25)]
+
+    def present_reel_stop(self, e) -> list[Step]:
+        col, c = list(e["symbols"]), int(e["reel"])
+        return [Step(0.24, tick=lambda p: self.reels.land(c, col, min(p * 1.25, 1.0)),
+                     label=f"reel {c + 1} stops", sound="reel_stop")]
+
+    def present_line_win(self, e) -> list[Step]:
+        tl = self.timeline
+        running, wins = tl.add("line_cents", tl.cents(e["pay_x100"])), tl.state["wins"]
+        return [Step(0.8, start=lambda: self._show_line(e, running, wins), label=f"line {e['line'] + 1} pays",
+                     sound="coin")]
+
+    def present_feature_symbol(self, e) -> list[Step]:
+        levels = self.timeline.state["levels"] = advance_levels(self.timeline.state["levels"], [e])
+        return [Step(0.6, start=lambda lv=dict(levels): self._feature_lands(e, lv), tick=self._fly_tick,
+                     end=self._fly_end, label=f"{e['pot'].lower()} feature symbol", sound="hmh_pot_add")]
+
+    def present_pot_trigger(self, e) -> list[Step]:
+        return [Step(2.0, start=lambda: self._pots_trigger(e), tick=self._burst_tick, end=self._pots_done,
+                     label="pots trigger", sound="bonus")]
+
+    def present_pot_levels_reset(self, e) -> list[Step]:
+        levels = self.timeline.state["levels"] = advance_levels(self.timeline.state["levels"], [e])
+        return [instant(lambda lv=dict(levels): self._set_levels(lv), label="pot levels reset")]
+
+    def present_bonus(self, e) -> list[Step]:
+        """The whole bonus, at its first event (its steps replay the bonus snapshots)."""
+        tl = self.timeline
+        if tl.state["bonus_done"]:
+            return []
+        tl.state["bonus_done"] = True
+        return ([Step(0.1, start=self._enter_bonus, label="bonus begins")]
+                + self.bonus.steps(tl.state["bonus"], tl.bet_cents, self._set_win, tl.state["line_total"])
+                + [instant(self._leave_bonus, label="bonus ends")])
+
+    present_bonus_start = present_bonus_spin = present_lives = present_letters = present_pot_award = present_bonus
+    present_coin_convert = present_row_count = present_row_activate = present_boost = present_bonus_end = present_bonus
+
+    def present_win_cap(self, e) -> list[Step]:
+        return [Step(1.8, start=self._win_cap, label="win cap", sound="win")]
+
+    def present_round_end(self, e) -> list[Step]:
+        return [instant(lambda: self._set_win(self.played.win_cents), label="round end")]
+
+    # -- step hooks (each SETS state) -------------------------------------------------
+    def _spin_start(self) -> None:
+        self._reset_round_state()
+        self.view = "base"
+        self.reels.spin()
+        self.shown_win = 0
+
+    def _set_win(self, cents: int) -> None:
+        self.shown_win = cents
+
+    def _show_line(self, e: dict[str, Any], running: int, wins: list[dict[str, Any]]) -> None:
+        self.win_line = e
+        self.all_lines = wins
+        self.line_win_cents = sum(self.cents(w["pay_x100"]) for w in wins)
+        self.shown_win = running
+
+    def _feature_lands(self, e: dict[str, Any], levels: dict[str, int]) -> None:
+        """The symbol lights up and flies into its pot; the pot shows its new level."""
+        self.win_line = None
+        self.hot_cells = {(int(e["row"]), int(e["reel"]))}
+        self.flying = (e["pot"], self.reels.cell_rect(int(e["reel"]), int(e["row"])).center, 0.0)
+        self.pot_levels = levels
+        self.bursting = []
+
+    def _fly_tick(self, p: float) -> None:
+        if self.flying is not None:
+            self.flying = (self.flying[0], self.flying[1], p)
+
+    def _fly_end(self) -> None:
+        self.flying = None
+
+    def _set_levels(self, levels: dict[str, int]) -> None:
+        self.pot_levels = levels
+
+    def _pots_trigger(self, e: dict[str, Any]) -> None:
+        self.bursting = list(e["pots"])
+        self.burst_p = 0.0
+        names = " + ".join(art.POT_FEATURE[c] for c in ("BLUE", "RED", "GOLD") if _feat(c) in e["combination"])
+        added = e.get("added_by_fortune") or []
+        sub = ("FORTUNE BET ADDS " + " + ".join(f.replace("_", " ").upper() for f in added)) if added else \
+            "BONUS WITH " + ("ALL THREE FEATURES" if len(e["combination"]) == 3 else
+                             f"{len(e['combination'])} FEATURE{'S' if len(e['combination']) > 1 else ''}")
+        self._banner(names, sub)
+
+    def _burst_tick(self, p: float) -> None:
+        self.burst_p = p
+
+    def _pots_done(self) -> None:
+        self.bursting = []
+        self.banner = self.sub_banner = None
+
+    def _win_cap(self) -> None:
+        """The round reached the game's win limit: it pays the limit."""
+        self.bonus.anim = ("capped", 1.0)
+        self.shown_win = self.played.win_cents
+        self._banner("WIN LIMIT REACHED", f"THE ROUND PAYS {self.app.cabinet.currency.format(self.played.win_cents)}")
+
+    def _banner(self, text: str, sub: str | None = None) -> None:
+        self.banner, self.sub_banner = text, sub
+
+    def _enter_bonus(self) -> None:
+        self.view = "bonus"
+        self.banner = self.sub_banner = None
+        self.win_line, self.hot_cells = None, set()
+
+    def _leave_bonus(self) -> None:
+        self.view = "bonus_over"
+
+    def round_finished(self, played) -> None:
+        if self._levels_before_recall is not None:      # a recalled round leaves the pots as they were
+            self.pot_levels = self._end_levels = self._levels_before_recall
+            self._levels_before_recall = None
+        else:
+            self.pot_levels = dict(self._end_levels)
+        self.view = "base"
+        self.hot_cells, self.flying = set(), None
+        self.offers.after_round(played)
+
+    def enter(self) -> None:
+        super().enter()
+        if not self.busy and not self.offers.recover_entries():
+            self.offers.check_spin_chance()
+
+    def resume(self) -> None:
+        if not self.busy and self.offers.pending is None:     # a settled round's offers come first
+            self.offers.check_spin_chance()
+
+    # == frame =========================================================================
+    def animate(self, dt: float) -> None:
+        self.reels.update(dt)
+        self.offers.poll()
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        lay = self.app.layout
+        surface.blit(self.app.assets.surface(("hmh_bg", lay.size), lambda: art.backdrop(lay.size)), (0, 0))
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        """The shared controls; the fortune selector only on the base game's screen."""
+        in_bonus = self.view != "base"
+        for widget in self.widgets:
+            if not (in_bonus and getattr(widget, "action", "").startswith("fortune:")):
+                widget.draw(surface, self.app)
+        if not in_bonus:
+            draw_prices(self, surface)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        if self.view in ("bonus", "bonus_over") and self.bonus.snap is not None:
+            self.bonus.draw(surface)
+        else:
+            draw_base(self, surface)
+        draw_banner(self, surface)
+
+    # == shots (the gallery's prepared states) ===========================================
+    def shot_fortune_2(self) -> None:
+        self.select_mode("fortune_2")
+        self.pot_levels = {"BLUE": 2, "RED": 3, "GOLD": 4}     # display only (the gallery's picture)
+
+    def shot_line_win(self) -> None:
+        for _ in range(300):                 # base rounds until one pays a line (gallery ledger)
+            self.play("base")
+            self.skip()
+            while self.busy:
+                self.app.step(1 / 30)
+            while self.app.stack.top is not self:
+                self.app.pop()
+            if len(self.all_lines) > 1:
+                break
+
+    def shot_gamble(self) -> None:
+        self.offers.open_gamble(self.bet * 8, self.bet)
+
+    def shot_gamble_plus(self) -> None:
+        scene = self.offers.open_gamble(self.bet * 8, self.bet)
+        scene.on_action("plus")
+        scene.on_action("plus")
+
+    def shot_gamble_top(self) -> None:
+        self.offers.open_gamble(self.bet * 400, self.bet)
+
+    def shot_gamble_spin(self) -> None:
+        scene = self.offers.open_gamble(self.bet * 8, self.bet)
+        scene.on_action("cash")
+        for _ in range(20):
+            self.app.step(1 / 30)
+
+    def shot_spin_chance(self) -> None:
+        self.offers.open_spin_chance(self.bet * 35 // 100)
+
+
+def _feat(colour: str) -> str:
+    return {"BLUE": "double_coins", "RED": "pot_fill", "GOLD": "happy_boost"}[colour]

@@ -1,0 +1,138 @@
+"""Spin chance: a meter whose green share is credit / price of one base spin, a pointer,
+PLAY and NO THANKS. PLAY draws and records the result (offers.py) before the
+pointer runs; green awards a base spin at the current bet, played at once.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from cabinet.mechanics.spin_chance import SpinChance
+from cabinet.ui import draw as D
+from cabinet.ui.presentation import Presentation, Step
+from cabinet.ui.scene import Scene
+from cabinet.ui.widgets import Button
+
+from . import art
+
+METER = pygame.Rect(360, 470, 1200, 110)
+SWEEPS = 3.5          # pointer passes over the meter before it settles
+
+
+class SpinChanceScene(Scene):
+    """The meter over the game's backdrop."""
+
+    opaque = True
+
+    def __init__(self, app, offers, chance: SpinChance):
+        super().__init__(app)
+        self.offers, self.game, self.chance = offers, offers.scene, chance
+        self.green = float(chance.chance)
+        self.pointer = 0.0                 # 0..1 along the meter
+        self.target = 0.0
+        self.won: bool | None = None
+        self.presentation: Presentation | None = None
+        self.time = 0.0
+        self.widgets = [
+            Button((560, 720, 360, 110), "PLAY", "play", style="green", font_size=52, enabled=self.idle),
+            Button((1000, 720, 360, 110), "NO THANKS", "decline", style="red", font_size=44, enabled=self.idle),
+        ]
+
+    def idle(self) -> bool:
+        return self.presentation is None and self.won is None
+
+    def on_action(self, action: str) -> bool:
+        if action in ("spin", "confirm") and self.presentation is not None:
+            self.presentation.skip_to_end()
+            return True
+        if not self.idle():
+            return action in ("play", "decline", "close")
+        if action == "play":
+            self.play()
+            return True
+        if action in ("decline", "close"):
+            self.offers.declined_at = self.app.cabinet.balance
+            self.app.pop(self)
+            return True
+        return False
+
+    def play(self) -> None:
+        self.won = self.offers.play_spin_chance(self.chance)        # recorded before it is shown
+        credit, price = self.chance.credit_cents, self.chance.spin_price_cents
+        # Where the pointer settles: inside the drawn segment of the result (presentation only).
+        spot = ((credit * 7919 + price * 104729) % 1000) / 1000 * 0.8 + 0.1
+        self.target = self.green * spot if self.won else self.green + (1 - self.green) * spot
+
+        def tick(p: float) -> None:
+            travel = SWEEPS * 2 + self.target
+            pos = travel * (1 - (1 - p) ** 3)
+            k = math.floor(pos)
+            frac = pos - k
+            self.pointer = frac if k % 2 == 0 else 1 - frac
+            if p >= 1:
+                self.pointer = self.target
+        self.presentation = Presentation([Step(3.0, tick=tick, label="pointer runs", sound="hmh_wheel"),
+                                          Step(1.3, label="result", sound="hmh_pot" if self.won else "hmh_lose")],
+                                         self.app.audio.play)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.presentation is not None:
+            self.presentation.advance(dt)
+            if self.presentation.done:
+                self.presentation = None
+                self.app.pop(self)
+                if self.won:
+                    self.offers.awarded_spin()
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        lay, A = self.app.layout, self.app.assets
+        cur = self.app.cabinet.currency
+
+        def bg() -> pygame.Surface:
+            s = art.backdrop(lay.size).convert()
+            veil = pygame.Surface(lay.size, pygame.SRCALPHA)
+            veil.fill((10, 6, 30, 170))
+            s.blit(veil, (0, 0))
+            r = lay.rect(260, 200, 1400, 700)
+            s.blit(D.rounded_panel(r.size, (70, 40, 100), (26, 14, 40), radius=lay.px(40), border=D.GOLD,
+                                   border_width=lay.px(5), alpha=240), r.topleft)
+            return s
+        surface.blit(A.surface(("hmh_sc_bg", lay.size), bg), (0, 0))
+        A.blit_text(surface, "SPIN CHANCE", 80, (960, 270), D.GOLD, anchor="center", bold=True, outline=(80, 30, 0))
+        A.blit_text(surface, f"WAGER YOUR CREDIT OF {cur.format(self.chance.credit_cents)} FOR A SPIN AT "
+                    f"{cur.format(self.chance.spin_price_cents)}", 34, (960, 350), D.CREAM, anchor="center", bold=True)
+        A.blit_text(surface, f"CHANCE {self.green * 100:.1f}%", 30, (960, 405), D.MUTED, anchor="center", bold=True)
+        gw = round(METER.w * self.green)
+        meter = A.surface(("hmh_sc_meter", lay.size, gw), lambda: _meter(lay, gw))
+        surface.blit(meter, lay.pt(METER.x, METER.y))
+        if gw > 140:
+            A.blit_text(surface, "SPIN", 40, (METER.x + gw / 2, METER.centery), (20, 60, 20), anchor="center", bold=True)
+        A.blit_text(surface, "LOSE", 40, (METER.x + gw + (METER.w - gw) / 2, METER.centery), (80, 10, 10),
+                    anchor="center", bold=True)
+        px = METER.x + METER.w * self.pointer
+        pts = [lay.pt(px, METER.y - 8), lay.pt(px - 26, METER.y - 52), lay.pt(px + 26, METER.y - 52)]
+        pygame.draw.polygon(surface, (255, 240, 190), pts)
+        pygame.draw.polygon(surface, (90, 40, 0), pts, lay.px(3))
+        pygame.draw.line(surface, (255, 250, 220), lay.pt(px, METER.y), lay.pt(px, METER.bottom), lay.px(5))
+        if self.presentation is not None and self.presentation.index >= 1:
+            text, col = ("SPIN AWARDED!", D.GREEN) if self.won else ("CREDIT LOST", D.RED)
+            A.blit_text(surface, text, 64, (960, 650), col, anchor="center", bold=True, outline=(20, 10, 10))
+        self.draw_widgets(surface)
+
+
+def _meter(lay, green_px: int) -> pygame.Surface:
+    w, h = lay.px(METER.w), lay.px(METER.h)
+    g = lay.px(green_px) if green_px > 0 else 0
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    red = D.rounded_panel((w, h), (240, 90, 80), (150, 30, 30), radius=h // 3, border=(255, 220, 200),
+                          border_width=max(2, h // 30))
+    s.blit(red, (0, 0))
+    if g > 0:
+        green = D.rounded_panel((w, h), (110, 230, 130), (30, 130, 60), radius=h // 3, border=(220, 255, 220),
+                                border_width=max(2, h // 30))
+        s.blit(green, (0, 0), pygame.Rect(0, 0, g, h))
+    return s

@@ -1,1 +1,0 @@
-"""Happy Money Hens views: the base board, the bonus board, gamble and spin chance scenes, sounds, bench."""

@@ -1,0 +1,156 @@
+"""Piggy Farm's book fast path: play_batch(seeds, mode, force) -> (payout_x100, features).
+
+For every seed it gives exactly what `rules.play(Rng.for_book(seed), mode, force)`
+gives (payout and feature set), so the book builder may use it instead of `play`
+(`python -m cabinet.math verify` still regenerates every book with `play`).
+
+How: the FREE SPINS / HOG WILD / GROWING SEASON buys draw nothing but strip stops
+(and HOG WILD's spawns), all `below(n)` with n < 2**32; numpy's `integers(0, bounds)`
+with an array of bounds yields the same values as the same scalar `below` calls in
+turn. So each book's own generator (Rng.for_book(seed)) draws its stops in a few
+array calls, in play's order, and the vectorised engine of sim.py plays the rounds
+in lockstep with those stops (`free_spins_batch(..., draw=...)`): the rules are the
+same, now the random numbers are too.
+
+- FREE SPINS / GROWING SEASON: a round's only draws are 7 stops per spin, so the
+  first `spins` spins are one call per book; a retrigger (+5 spins) draws 5 more
+  spins' stops from the same generator when the book gets there.
+- HOG WILD: per spin play draws the 7 stops, the spawn count (weighted), then one
+  cell per spawned wild among the free cells (which depend on the board). Per book
+  and spin one call draws this spin's cells together with the next spin's stops and
+  spawn count (draws past a round's end are never used; the generator is the book's).
+- Any other mode, or any `force`: `play` per seed.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from cabinet.core.rng import Rng, weighted_indices
+
+from .rules import play
+from .sim import free_spins_batch
+from .tables import PiggyMath, load
+
+BUYS = ("free_spins", "hog_wild", "growing_season")
+
+
+def _generators(seeds: Sequence[int]) -> list[np.random.Generator]:
+    return [Rng.for_book(s).gen for s in seeds]
+
+
+class StopStream:
+    """FREE SPINS / GROWING SEASON: each row's stops, drawn `first` spins at once and
+    `more` spins at a time past that (retriggers), in spin order."""
+
+    def __init__(self, gens: list[np.random.Generator], lengths: np.ndarray, first: int, more: int):
+        self.gens, self.lengths, self.more = gens, lengths, more
+        cols = len(lengths)
+        bounds = np.tile(lengths, first)
+        self.buf = np.array([g.integers(0, bounds) for g in gens], dtype=np.int64).reshape(len(gens), first, cols)
+        self.have = np.full(len(gens), first)
+        self.pos = 0           # rounds advance in lockstep: every playing row is at the same spin
+
+    def __call__(self, rows: np.ndarray) -> tuple[np.ndarray, None]:
+        p = self.pos
+        need = rows[self.have[rows] <= p]
+        if len(need):
+            if p >= self.buf.shape[1]:
+                grow = np.zeros((len(self.gens), self.more, self.buf.shape[2]), dtype=np.int64)
+                self.buf = np.concatenate([self.buf, grow], axis=1)
+            bounds = np.tile(self.lengths, self.more)
+            for r in need.tolist():
+                h = int(self.have[r])
+                self.buf[r, h:h + self.more] = self.gens[r].integers(0, bounds).reshape(self.more, -1)
+                self.have[r] = h + self.more
+        self.pos = p + 1
+        return self.buf[rows, p], None
+
+
+class HogWildStream:
+    """HOG WILD: per spin the stops, the spawn count, then the spawned cells, drawn from
+    each row's generator in exactly play's order (rules.spawn_wilds)."""
+
+    def __init__(self, pm: PiggyMath, gens: list[np.random.Generator], strips: str):
+        self.pm, self.gens = pm, gens
+        self.ss = pm.strip_sets[strips]
+        weights = pm.mode("hog_wild")["spawn_weights"]
+        self.counts = np.array([int(k) for k in weights], dtype=np.int64)
+        self.cum = np.cumsum([int(v) for v in weights.values()])
+        self.head = np.concatenate([self.ss.lengths, [int(self.cum[-1])]]).astype(np.int64)   # 7 stops + count
+        first = np.array([g.integers(0, self.head) for g in gens], dtype=np.int64)
+        self.next = first            # (n, cols + 1): the next spin's stops and raw count draw
+
+    def __call__(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        pm, ss = self.pm, self.ss
+        cols, cells = ss.cols, pm.shape.cells
+        head = self.next[rows]
+        tops = head[:, :cols]
+        k = self.counts[weighted_indices(self.cum, head[:, cols])]
+        flat = ss.window(tops, pm.shape.rows).reshape(len(rows), cells)
+        free = (flat != pm.wild) & (flat != pm.scatter)
+        nfree = free.sum(axis=1)
+        k = np.minimum(k, nfree)
+        picks = np.zeros((len(rows), 3), dtype=np.int64)
+        gens = self.gens
+        for kk in np.unique(k).tolist():
+            sel = np.nonzero(k == kk)[0]
+            # this spin's kk cell draws (below(F), below(F-1), ...), then the next spin's head
+            bounds = np.empty((len(sel), kk + cols + 1), dtype=np.int64)
+            bounds[:, :kk] = nfree[sel, None] - np.arange(kk)[None, :]
+            bounds[:, kk:] = self.head
+            drawn = np.array([gens[r].integers(0, b) for r, b in zip(rows[sel].tolist(), bounds)],
+                             dtype=np.int64).reshape(len(sel), -1)
+            self.next[rows[sel]] = drawn[:, kk:]
+            picks[sel, :kk] = drawn[:, :kk]
+        # spawn_wilds pops cells from the list of free cells (row-major): pick j is an
+        # index among the cells not yet taken; turn it into a rank among all free cells
+        rank = picks.copy()
+        for j in range(1, 3):
+            for prev in np.sort(rank[:, :j], axis=1).T:        # earlier ranks, ascending
+                rank[:, j] += rank[:, j] >= prev
+        order = np.cumsum(free, axis=1) - 1                    # rank of each free cell
+        spawned = np.zeros((len(rows), cells), dtype=bool)
+        for j in range(3):
+            spawned |= free & (order == rank[:, j, None]) & (j < k)[:, None]
+        return tops, spawned
+
+
+def _buy_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarray, list[tuple[str, ...]]]:
+    m = pm.mode(mode)
+    n = len(seeds)
+    gens = _generators(seeds)
+    spins, strips = int(m["spins"]), m["strips"]
+    if mode == "hog_wild":
+        draw = HogWildStream(pm, gens, strips)
+    else:
+        draw = StopStream(gens, pm.strip_sets[strips].lengths, spins,
+                          int(pm.raw["free_spins"]["retrigger_spins"]))
+    cap = None if m.get("cap_exempt") else pm.cap_x100
+    room = np.full(n, cap if cap is not None else np.iinfo(np.int64).max // 4, dtype=np.int64)
+    start = np.full(n, int(m.get("start_multiplier", 1)), dtype=np.int64)
+    won, retrig, capped = free_spins_batch(pm, None, mode, np.full(n, spins), strips, start, room, draw=draw)
+    if cap is not None:
+        won = np.minimum(won, cap)
+    else:
+        capped = np.zeros(n, dtype=bool)
+    feats = []
+    for rt, cp in zip(retrig.tolist(), capped.tolist()):
+        f = {mode}
+        if rt:
+            f.add("retrigger")
+        if cp:
+            f.update(("capped", "max_win"))
+        feats.append(tuple(sorted(f)))
+    return won, feats
+
+
+def play_batch(seeds, mode: str, force: str | None = None) -> tuple[np.ndarray, list[tuple[str, ...]]]:
+    """(payout_x100 int64[n], features of each round): exactly `play(Rng.for_book(seed),
+    mode, force)` for each seed (the three free-spin buys vectorised, the rest by `play`)."""
+    seeds = [int(s) for s in np.asarray(seeds, dtype=np.uint64).tolist()]
+    if force is None and mode in BUYS and seeds:
+        return _buy_batch(load(), seeds, mode)
+    rounds = [play(Rng.for_book(s), mode, force) for s in seeds]
+    return np.array([r.payout_x100 for r in rounds], dtype=np.int64), [r.features for r in rounds]

@@ -1,0 +1,359 @@
+"""Piggy Farm's round generator: play(rng, mode, force=None) -> Round.
+
+Deterministic in its Rng. Every number comes from math.yaml (tables.py); the cluster
+finding, tumble, wheel and pick game are the shared mechanisms of cabinet/mechanics.
+The event names and payloads are listed in events.py. The vectorised simulator in
+sim.py is the same rules written for many rounds at once (tests compare the two).
+"""
+from __future__ import annotations
+
+from cabinet.core.rng import Rng
+from cabinet.core.round import Round, event
+from cabinet.mechanics.clusters import find_clusters
+from cabinet.mechanics.pick import assign_nests
+from cabinet.mechanics.tumble import tumble
+
+from . import events as E
+from .tables import BANDS, PiggyMath, band_of, load
+
+VERSION = "1"
+MAX_WIN_TRIES = 40      # stop sets weighed per free spin when forcing a max-win book
+FORCES = {
+    "wheel_bronze": "THE FARM WHEEL: bronze", "wheel_silver": "THE FARM WHEEL: silver",
+    "wheel_gold": "THE FARM WHEEL: gold", "free_spins": "Wheel lands on free spins",
+    "coin_prize": "Wheel lands on a coin prize", "max_win": "Max win 50,000x",
+    "hunt_5000x": "EGG HUNT: a 5,000x egg", "risk_win": "RISK THE FARM won",
+}
+# Which modes each force applies to. The base-game forces steer the spin (wheel.py's
+# accept, forced_tops); the others draw whole natural rounds until the category holds
+# (rejection sampling: exactly the natural distribution given the category).
+FORCE_MODES = {"wheel_bronze": ("base", "ante"), "wheel_silver": ("base", "ante"), "wheel_gold": ("base", "ante"),
+               "free_spins": ("base", "ante"), "coin_prize": ("base", "ante"), "max_win": ("base", "ante"),
+               "hunt_5000x": ("golden_egg_hunt", "egg_hunt"), "risk_win": ("risk_the_farm",)}
+TOP_EGG_X100 = 500000
+
+
+class Spin:
+    """Per-round working state: the board, strip positions, running total, events."""
+
+    def __init__(self, pm: PiggyMath, rng: Rng, mode: str):
+        self.pm, self.rng, self.mode = pm, rng, mode
+        self.events: list[dict] = []
+        self.features: set[str] = set()
+        self.total = 0
+        self.capped = False
+        self.cap = None if pm.mode(mode).get("cap_exempt") else pm.cap_x100
+
+    def add(self, win: int) -> None:
+        self.total += win
+        if self.cap is not None and self.total >= self.cap and not self.capped:
+            self.capped = True
+            self.events.append(E.cap(cap_x100=self.cap))
+
+    def ids(self, board: list[list[int]]) -> list[list[str]]:
+        return [[self.pm.symbols[s] for s in row] for row in board]
+
+
+def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> tuple[list[list[int]], list[int]]:
+    """Draw a stop per reel (unless given) and show the window; emits BOARD."""
+    reels = sp.pm.strips[strips]
+    if tops is None:
+        tops = [sp.rng.below(len(r)) for r in reels]
+    rows = sp.pm.shape.rows
+    board = [[reels[c][(tops[c] + r) % len(reels[c])] for c in range(len(reels))] for r in range(rows)]
+    sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=list(tops), board=sp.ids(board)))
+    return board, list(tops)
+
+
+def masks(pm: PiggyMath, board: list[list[int]]) -> tuple[dict[int, int], int, int]:
+    """(pay symbol -> cell mask, wild mask, scatter mask) of one board."""
+    m = [0] * len(pm.symbols)
+    cols = pm.shape.cols
+    for r, row in enumerate(board):
+        for c, s in enumerate(row):
+            m[s] |= 1 << (r * cols + c)
+    return {s: m[s] for s in pm.pay_ids}, m[pm.wild], m[pm.scatter]
+
+
+def bump(pm: PiggyMath, grid: list[int], mask: int) -> None:
+    """Charge / bump every cell of `mask` once (the sticky-grid rule of math.yaml)."""
+    rule = pm.raw["sticky_grid"]
+    first, growth, top = int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"])
+    while mask:
+        low = mask & -mask
+        i = low.bit_length() - 1
+        grid[i] = first if grid[i] == 0 else min(grid[i] * growth, top)
+        mask ^= low
+
+
+def tumble_chain(sp: Spin, strips: str, board: list[list[int]], tops: list[int],
+                 grid: list[int] | None = None, multiplier: int = 1) -> tuple[int, list[list[int]]]:
+    """Evaluate, pay, explode and refill until no cluster forms (or the cap).
+
+    `grid` is the sticky grid (flat, row-major) or None; `multiplier` the round's
+    fixed factor (free-spins start multiplier x growing-season spin number).
+    Returns the chain's win and the final board."""
+    pm, chain = sp.pm, 0
+    while not sp.capped:
+        own, wild, _ = masks(pm, board)
+        clusters = find_clusters(own, wild, pm.shape, pm.min_cluster)
+        if not clusters:
+            break
+        union = drop_win = 0
+        for cl in clusters:
+            grid_sum = 0
+            if grid is not None:
+                grid_sum = sum(grid[r * pm.shape.cols + c] for r, c in pm.shape.cells_of(cl.mask))
+            mult = max(grid_sum, 1) * multiplier
+            pay = int(pm.pay_by_size[cl.symbol, cl.size])
+            sp.events.append(E.cluster_win(symbol=pm.symbols[cl.symbol], size=cl.size, band=BANDS[band_of(cl.size)],
+                                           cells=[list(x) for x in pm.shape.cells_of(cl.mask)], pay_x100=pay,
+                                           grid_sum=grid_sum, multiplier=mult, win_x100=pay * mult))
+            drop_win += pay * mult
+            union |= cl.mask
+        if grid is not None:
+            bump(pm, grid, union)
+            cols = pm.shape.cols
+            sp.events.append(event(E.STICKY_GRID, values=[grid[r * cols:(r + 1) * cols] for r in range(pm.shape.rows)]))
+        chain += drop_win
+        sp.add(drop_win)
+        if sp.capped:
+            break
+        removed = [[bool(union >> (r * pm.shape.cols + c) & 1) for c in range(pm.shape.cols)] for r in range(pm.shape.rows)]
+        t = tumble(board, removed, pm.strips[strips], tops)
+        board, tops[:] = t.board, t.tops
+        sp.events.append(event(E.TUMBLE, removed=[list(x) for x in pm.shape.cells_of(union)], falls=t.falls,
+                               refills=[[c, r, pm.symbols[s]] for c, r, s in t.refills], tops=list(t.tops),
+                               board=sp.ids(board)))
+    return chain, board
+
+
+def spin_once(sp: Spin, strips: str, phase: str, grid=None, multiplier: int = 1, tops=None) -> tuple[int, int]:
+    """One spin with its whole tumble chain; returns (win, windmills on the final board)."""
+    board, tops = drop(sp, strips, phase, tops)
+    if phase == "hog_wild":
+        spawn_wilds(sp, board)
+    win, board = tumble_chain(sp, strips, board, tops, grid, multiplier)
+    _, _, scat = masks(sp.pm, board)
+    sp.events.append(event(E.SPIN_END, win_x100=win, total_x100=sp.total, scatters=scat.bit_count(),
+                           scatter_cells=[list(x) for x in sp.pm.shape.cells_of(scat)]))
+    return win, scat.bit_count()
+
+
+def spawn_wilds(sp: Spin, board: list[list[int]]) -> None:
+    """HOG WILD: 1 to 3 extra wilds land on cells holding neither a wild nor a windmill."""
+    pm = sp.pm
+    weights = pm.mode("hog_wild")["spawn_weights"]
+    counts = [int(k) for k in weights]
+    k = counts[sp.rng.weighted([int(v) for v in weights.values()])]
+    free = [(r, c) for r in range(pm.shape.rows) for c in range(pm.shape.cols) if board[r][c] not in (pm.wild, pm.scatter)]
+    cells = []
+    for _ in range(min(k, len(free))):
+        r, c = free.pop(sp.rng.below(len(free)))
+        board[r][c] = pm.wild
+        cells.append([r, c])
+    sp.events.append(event(E.WILD_SPAWN, cells=cells, board=sp.ids(board)))
+
+
+def best_tops(sp: Spin, strips: str, kind: str, grid, mult: int, tries: int) -> list[int]:
+    """Forcing aid (max-win books only): of `tries` stop sets drawn, the one whose
+    spin would win most on the current grid. Every stop set is a possible natural
+    spin; the book weights, not this choice, set how often such rounds are drawn."""
+    best, best_win = None, -1
+    for _ in range(tries):
+        tops = [sp.rng.below(len(r)) for r in sp.pm.strips[strips]]
+        trial = Spin(sp.pm, sp.rng, sp.mode)
+        trial.cap = None
+        win, _ = spin_once(trial, strips, kind, list(grid) if grid is not None else None, mult, tops=list(tops))
+        if win > best_win:
+            best, best_win = tops, win
+    return best
+
+
+def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: int = 1, greedy: int = 0) -> int:
+    """A free-spins round: 'free_spins' / 'hog_wild' (sticky grid, retriggers) or
+    'growing_season' (spin k pays xk, windmills asleep). Returns its win.
+    `greedy` > 0 (max-win forcing only) plays each spin's best of that many stop sets."""
+    pm = sp.pm
+    sticky = kind != "growing_season"
+    grid = [0] * pm.shape.cells if sticky else None     # a fresh grid every round: nothing leaks
+    fs = pm.raw["free_spins"]
+    sp.features.add(kind)
+    sp.events.append(event(E.FREE_SPINS_START, feature=kind, spins=spins, start_multiplier=start_multiplier,
+                           sticky=sticky, strips=strips))
+    won, i = 0, 0
+    while i < spins and not sp.capped:
+        i += 1
+        mult = start_multiplier * (i if kind == "growing_season" else 1)
+        sp.events.append(event(E.FREE_SPIN, index=i, of=spins, multiplier=mult))
+        tops = best_tops(sp, strips, kind, grid, mult, greedy) if greedy and kind != "hog_wild" else None
+        win, scatters = spin_once(sp, strips, kind, grid, mult, tops=tops)
+        won += win
+        if sticky and not sp.capped and scatters >= int(fs["retrigger_scatters"]):
+            spins += int(fs["retrigger_spins"])
+            sp.features.add("retrigger")
+            sp.events.append(event(E.RETRIGGER, added=int(fs["retrigger_spins"]), of=spins, scatters=scatters))
+    sp.events.append(event(E.FREE_SPINS_END, win_x100=won))
+    return won
+
+
+def farm_wheel(sp: Spin, tier: str, accept=None, greedy: int = 0) -> None:
+    """Spin THE FARM WHEEL from `tier` (following upgrades) and award the final slice."""
+    pm = sp.pm
+    stops = pm.wheel.spin(sp.rng, tier, accept)
+    sp.features.update({"wheel", f"wheel_{tier}"})
+    if len(stops) > 1:
+        sp.features.add("upgrade")
+    for st in stops:
+        sp.events.append(event(E.WHEEL_SPIN, tier=st.tier, index=st.index, slice_kind=st.slice.kind, value=st.slice.value,
+                               label=st.slice.label, upgrade=st.slice.kind == pm.wheel.upgrade_kind))
+    last = stops[-1]
+    if last.slice.kind == "coin":
+        sp.features.add("coin_prize")
+        sp.events.append(event(E.COIN_PRIZE, tier=last.tier, win_x100=int(last.slice.value)))
+        sp.add(int(last.slice.value))
+    elif last.slice.kind == "free_spins":
+        sp.features.add(f"free_spins_x{int(last.slice.value)}")
+        fs = pm.raw["free_spins"]
+        free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], int(last.slice.value), greedy)
+    else:
+        raise ValueError(f"unknown wheel slice kind {last.slice.kind!r}")
+
+
+def forced_tops(sp: Spin, strips: str, scatters: int) -> list[int]:
+    """Strip stops showing windmills on exactly `scatters` reels (a possible natural
+    board, used to force a wheel tier for demos and books)."""
+    pm = sp.pm
+    reels = pm.strips[strips]
+    rows = pm.shape.rows
+    order = list(range(len(reels)))
+    sp.rng.shuffle(order)
+    with_ws = set(order[:scatters])
+    tops = []
+    for c, reel in enumerate(reels):
+        n = len(reel)
+        ok = [t for t in range(n) if (any(reel[(t + r) % n] == pm.scatter for r in range(rows))) == (c in with_ws)]
+        tops.append(ok[sp.rng.below(len(ok))])
+    return tops
+
+
+def base_spin(sp: Spin, strips: str, force: str | None) -> None:
+    """A base (or ante) spin: tumble chain, then THE FARM WHEEL on 3+ windmills."""
+    pm = sp.pm
+    want = {"wheel_bronze": "bronze", "wheel_silver": "silver", "wheel_gold": "gold",
+            "max_win": "gold"}.get(force or "")
+    need = {v: k for k, v in pm.tier_by_scatters.items()}
+    if force in ("free_spins", "coin_prize"):
+        want = pm.tier_for(need["bronze"] + sp.rng.below(len(need)))
+    mark = len(sp.events)
+    while True:
+        tops = forced_tops(sp, strips, need[want]) if want else None
+        _, scatters = spin_once(sp, strips, "base", tops=tops)
+        tier = pm.tier_for(scatters)
+        if want is None or (tier == want and not sp.capped):
+            break
+        del sp.events[mark:]            # a forced trigger that tumbled into another tier: draw again
+        sp.total, sp.capped = 0, False
+    if tier is None or sp.capped:
+        return
+    sp.events.append(event(E.WHEEL_TRIGGER, scatters=scatters, tier=tier))
+    accept = None
+    if force == "free_spins":
+        accept = lambda st: st.slice.kind != "coin"
+    elif force == "coin_prize":
+        accept = lambda st: st.slice.kind != "free_spins"
+    elif force == "max_win":
+        accept = lambda st: st.slice.kind == "free_spins" and st.slice.value == max(
+            s.value for s in pm.wheel.tiers["gold"] if s.kind == "free_spins")
+    farm_wheel(sp, tier, accept, MAX_WIN_TRIES if force == "max_win" else 0)
+
+
+def egg_hunt(sp: Spin) -> None:
+    """GOLDEN EGG HUNT / EGG HUNT: every reveal drawn before the first nest opens."""
+    pm = sp.pm
+    hunt = pm.hunt(sp.mode)
+    reveals = hunt.draw(sp.rng)
+    nests = assign_nests(sp.rng, hunt.nests, reveals)
+    sp.events.append(event(E.HUNT_START, nests=hunt.nests, min_prizes=hunt.min_prizes, ladder_x100=sorted(hunt.ladder)))
+    found = 0
+    for k, (prize, nest) in enumerate(zip(reveals, nests), start=1):
+        if prize is not None:
+            found += 1
+            if prize >= TOP_EGG_X100:
+                sp.features.add("hunt_5000x")
+        sp.events.append(event(E.HUNT_REVEAL, pick=k, nest=nest, prize_x100=prize, rooster=prize is None,
+                               total_x100=sp.total + (prize or 0)))
+        if prize is not None:
+            sp.add(prize)
+            if sp.capped:
+                break
+    sp.features.add("hunt_prizes")
+    sp.events.append(event(E.HUNT_END, prizes=found, total_x100=min(sp.total, pm.cap_x100)))
+
+
+def play_once(pm: PiggyMath, rng: Rng, mode: str, force: str | None) -> Spin:
+    sp = Spin(pm, rng, mode)
+    m = pm.mode(mode)
+    if mode in ("base", "ante"):
+        base_spin(sp, m["strips"], force)
+    elif mode == "wheel_buy":
+        tiers = m["tier_weights"]
+        tier = list(tiers)[rng.weighted([int(v) for v in tiers.values()])]
+        sp.events.append(event(E.WHEEL_TRIGGER, scatters=0, tier=tier))
+        farm_wheel(sp, tier)
+    elif mode in ("free_spins", "hog_wild", "growing_season"):
+        free_spins(sp, mode, int(m["spins"]), m["strips"], int(m.get("start_multiplier", 1)))
+    elif mode in ("golden_egg_hunt", "egg_hunt"):
+        egg_hunt(sp)
+    elif mode == "risk_the_farm":
+        num, den = (int(x) for x in m["chance"])
+        won = rng.chance(num, den)
+        win = int(m["prize_x100"]) if won else 0
+        if won:
+            sp.features.add("risk_win")
+        sp.events.append(event(E.RISK_DRAW, won=won, win_x100=win))
+        sp.add(win)
+    else:
+        raise KeyError(f"piggy_farm has no mode {mode!r}")
+    return sp
+
+
+def force_met(sp: Spin, force: str | None) -> bool:
+    """Whether a drawn round is in the forced category (else play draws another)."""
+    if force == "max_win":
+        return sp.capped
+    if force in ("hunt_5000x", "risk_win"):
+        return force in sp.features
+    return True             # none, or a wheel force base_spin has already steered
+
+
+def play(rng: Rng, mode: str, force: str | None = None) -> Round:
+    """One round of `mode`, decided in full; `force` picks a category (FORCES)."""
+    pm = load()
+    if force is not None and force not in FORCES:
+        raise KeyError(f"unknown force {force!r}; known: {sorted(FORCES)}")
+    if force is not None and mode not in FORCE_MODES[force]:
+        raise ValueError(f"force {force!r} applies to {' and '.join(FORCE_MODES[force])} only")
+    while True:
+        sp = play_once(pm, rng, mode, force if mode in ("base", "ante") else None)
+        if force_met(sp, force):
+            break
+    payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
+    if sp.capped:
+        sp.features.update({"capped", "max_win"})
+    sp.events.append(E.round_end(payout_x100=payout, capped=sp.capped))
+    return Round(mode, payout, sp.events, tuple(sorted(sp.features)), sp.capped)
+
+
+def book_forces() -> dict[str, dict[str, float]]:
+    """The book builder's forced categories per mode, as target frequencies per round:
+    the math file's 1-in-N figures, and the exact natural frequencies of the hunts'
+    top egg and of RISK THE FARM's win (so those strata carry no sampling noise)."""
+    pm = load()
+    raw = pm.raw
+    forces = {mode: {cat: 1.0 / float(n) for cat, n in cats.items()} for mode, cats in raw["book_forces_one_in"].items()}
+    for hunt in ("golden_egg_hunt", "egg_hunt"):
+        forces[hunt] = {"hunt_5000x": float(pm.hunt(hunt).chance_of_prize_at_least(TOP_EGG_X100))}
+    num, den = (int(x) for x in raw["modes"]["risk_the_farm"]["chance"])
+    forces["risk_the_farm"] = {"risk_win": num / den}
+    return forces

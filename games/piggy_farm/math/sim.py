@@ -1,0 +1,241 @@
+"""Piggy Farm's vectorised engine for `sim`: the rules of rules.py for many rounds at once.
+
+simulate(seed_sequence, mode, n) -> {"payout_x100": int64[n], "features": {name: bool[n]}}
+
+Rounds advance together as numpy arrays: boards (m, 7, 7), strip positions (m, 7),
+sticky grids (m, 49); a mask of still-active rows shrinks as tumble chains and
+free-spin rounds end. Cluster finding and tumbles are the batch versions of the
+shared mechanisms. The random streams differ from rules.py, the rules do not: a test
+and `python -m cabinet.math agree piggy_farm` check that both give the same RTP, hit rate and feature rates.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from cabinet.core.rng import make_bit_generator, weighted_batch
+from cabinet.mechanics.clusters import find_clusters_batch, pack_masks, unpack_mask
+from cabinet.mechanics.tumble import tumble_batch
+
+from .tables import PiggyMath, band_of, load
+
+FEATURES = ("wheel", "wheel_bronze", "wheel_silver", "wheel_gold", "upgrade", "coin_prize", "free_spins",
+            "free_spins_x1", "free_spins_x2", "free_spins_x3", "free_spins_x5", "retrigger", "hog_wild",
+            "growing_season", "hunt_prizes", "hunt_5000x", "risk_win", "capped", "max_win")
+
+
+def weighted(gen: np.random.Generator, weights, n: int) -> np.ndarray:
+    """n indices drawn with integer weights exactly (uniform integer, cumulative sum)."""
+    return weighted_batch(gen, np.cumsum(np.asarray(weights, dtype=np.int64)), n)
+
+
+def spin_batch(pm: PiggyMath, gen: np.random.Generator, strips: str, m: int, multiplier: np.ndarray,
+               room: np.ndarray, grid: np.ndarray | None = None, spawn: dict | None = None,
+               tally: np.ndarray | None = None, tops: np.ndarray | None = None,
+               spawned: np.ndarray | None = None):
+    """m spins with their tumble chains. `multiplier` (m,) is each row's fixed factor,
+    `room` (m,) how much each round may still win before the cap; `grid` (m, 49) is
+    the sticky grid (updated in place) or None; `spawn` HOG WILD's count weights.
+    `tally` (symbols, bands), if given, accumulates each cluster's total multiplier
+    by symbol and pay band (RTP is linear in the paytable: tools use this to tune).
+    `tops` (m, 7), if given, are the strip stops instead of draws from `gen`, and
+    `spawned` (m, 49) bool, if given, the cells HOG WILD turns wild (batch.py: the
+    exact streams of rules.py); without them nothing else changes.
+    Returns (win (m,), windmills on the final board (m,), capped (m,))."""
+    ss = pm.strip_sets[strips]
+    rows, cols, cells = pm.shape.rows, pm.shape.cols, pm.shape.cells
+    if tops is None:
+        tops = gen.integers(0, ss.lengths, (m, cols))
+    else:
+        tops = np.array(tops, dtype=np.int64)          # a copy: the tumbles move it
+    board = ss.window(tops, rows)
+    if spawned is not None:
+        board.reshape(m, cells)[spawned] = pm.wild
+    elif spawn is not None:
+        k = np.array([int(x) for x in spawn])[weighted(gen, [int(v) for v in spawn.values()], m)]
+        flat = board.reshape(m, cells)
+        keys = gen.random((m, cells))
+        keys[(flat == pm.wild) | (flat == pm.scatter)] = 2.0
+        order = np.argsort(keys, axis=1)[:, :3]
+        for j in range(3):
+            rows_j = np.nonzero(j < k)[0]
+            cell = order[rows_j, j]
+            ok = keys[rows_j, cell] < 2.0
+            flat[rows_j[ok], cell[ok]] = pm.wild
+    win = np.zeros(m, dtype=np.int64)
+    capped = np.zeros(m, dtype=bool)
+    rule = pm.raw["sticky_grid"]
+    first, growth, top = int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"])
+    pay_ids = list(pm.pay_ids)
+    band_index = np.array([band_of(x) if x >= pm.min_cluster else 0 for x in range(cells + 1)])
+    sym_of = np.array(pay_ids)
+    active = np.arange(m)
+    while len(active):
+        b = board[active].reshape(len(active), cells)
+        mk = pack_masks(b, pay_ids + [pm.wild])
+        bi, si, cm, size = find_clusters_batch(mk[:, :-1], mk[:, -1], pm.shape, pm.min_cluster)
+        if not len(bi):
+            break
+        pay = pm.pay_by_size[sym_of[si], size.astype(np.int64)]
+        rows_hit = active[bi]
+        if grid is not None:
+            bits = unpack_mask(cm, cells)
+            gsum = (bits * grid[rows_hit]).sum(axis=1)
+            pay = pay * np.maximum(gsum, 1)
+        pay = pay * multiplier[rows_hit]
+        if tally is not None:
+            factor = multiplier[rows_hit] * (np.maximum(gsum, 1) if grid is not None else 1)
+            np.add.at(tally, (sym_of[si], band_index[size]), factor)
+        drop_win = np.zeros(len(active), dtype=np.int64)
+        np.add.at(drop_win, bi, pay)
+        union = np.zeros(len(active), dtype=np.uint64)
+        np.bitwise_or.at(union, bi, cm)
+        hit = np.unique(bi)
+        removed = unpack_mask(union[hit], cells)
+        if grid is not None:
+            g = grid[active[hit]]
+            grid[active[hit]] = np.where(removed, np.where(g == 0, first, np.minimum(g * growth, top)), g)
+        win[active] += drop_win
+        over = win[active] >= room[active]
+        capped[active[over]] = True
+        keep = hit[~over[hit]]
+        removed = removed[~over[hit]]
+        rows_k = active[keep]
+        board[rows_k], tops[rows_k] = tumble_batch(board[rows_k], removed.reshape(-1, rows, cols), ss, tops[rows_k])
+        active = rows_k
+    scatters = (board == pm.scatter).sum(axis=(1, 2))
+    return win, scatters, capped
+
+
+def free_spins_batch(pm: PiggyMath, gen: np.random.Generator, kind: str, spins: np.ndarray, strips: str,
+                     start: np.ndarray, room: np.ndarray, tally: np.ndarray | None = None, draw=None):
+    """Free-spins rounds in lockstep ('free_spins', 'hog_wild', 'growing_season').
+    `draw(rows) -> (tops, spawned or None)`, if given, supplies each spin's stops (and
+    HOG WILD's spawned cells) for the still-playing rows instead of `gen` (batch.py).
+    Returns (win, retriggered, capped), each (m,)."""
+    m = len(spins)
+    spins = spins.astype(np.int64).copy()
+    sticky = kind != "growing_season"
+    grid = np.zeros((m, pm.shape.cells), dtype=np.int64) if sticky else None   # fresh each round
+    fs = pm.raw["free_spins"]
+    spawn = pm.mode("hog_wild")["spawn_weights"] if kind == "hog_wild" else None
+    done = np.zeros(m, dtype=np.int64)
+    won = np.zeros(m, dtype=np.int64)
+    retrig = np.zeros(m, dtype=bool)
+    capped = np.zeros(m, dtype=bool)
+    alive = np.arange(m)
+    while len(alive):
+        i = done[alive] + 1
+        mult = start[alive] * (i if kind == "growing_season" else 1)
+        g = grid[alive] if sticky else None
+        tops, spawned = draw(alive) if draw is not None else (None, None)
+        w, sc, cp = spin_batch(pm, gen, strips, len(alive), mult, room[alive] - won[alive], g, spawn, tally,
+                               tops, spawned)
+        if sticky:
+            grid[alive] = g
+        won[alive] += w
+        capped[alive] |= cp
+        if sticky:
+            rt = (sc >= int(fs["retrigger_scatters"])) & ~cp
+            spins[alive[rt]] += int(fs["retrigger_spins"])
+            retrig[alive[rt]] = True
+        done[alive] = i
+        alive = alive[(i < spins[alive]) & ~cp]
+    return won, retrig, capped
+
+
+def wheel_batch(pm: PiggyMath, gen: np.random.Generator, tiers: np.ndarray, room: np.ndarray, feats: dict):
+    """THE FARM WHEEL for m rounds whose trigger tiers are `tiers` (indices into the
+    tier order). Returns each round's wheel win; fills the wheel features."""
+    names = list(pm.wheel.tiers)
+    m = len(tiers)
+    win = np.zeros(m, dtype=np.int64)
+    for t, name in enumerate(names):
+        feats[f"wheel_{name}"] = tiers == t
+    feats["wheel"] = np.ones(m, dtype=bool)
+    cur = tiers.copy()
+    upgraded = np.zeros(m, dtype=bool)
+    final = np.full(m, -1)
+    for t, name in enumerate(names):
+        rows = np.nonzero(cur == t)[0]
+        slices = pm.wheel.tiers[name]
+        pick = weighted(gen, [s.weight for s in slices], len(rows))
+        kinds = np.array([s.kind for s in slices])[pick]
+        up = kinds == pm.wheel.upgrade_kind
+        cur[rows[up]] = t + 1
+        upgraded[rows[up]] = True
+        final[rows[~up]] = t * 100 + pick[~up]
+    feats["upgrade"] = upgraded
+    coin = np.zeros(m, dtype=bool)
+    fs_start = np.zeros(m, dtype=np.int64)
+    for t, name in enumerate(names):
+        for j, s in enumerate(pm.wheel.tiers[name]):
+            hit = final == t * 100 + j
+            if s.kind == "coin":
+                win[hit] = int(s.value)
+                coin |= hit
+            elif s.kind == "free_spins":
+                fs_start[hit] = int(s.value)
+    feats["coin_prize"] = coin
+    fs = pm.raw["free_spins"]
+    go = np.nonzero(fs_start > 0)[0]
+    for v in (1, 2, 3, 5):
+        feats[f"free_spins_x{v}"] = fs_start == v
+    feats["free_spins"] = fs_start > 0
+    feats["retrigger"] = np.zeros(m, dtype=bool)
+    if len(go):
+        w, rt, _ = free_spins_batch(pm, gen, "free_spins", np.full(len(go), int(fs["spins"])), fs["strips"],
+                                    fs_start[go], room[go])
+        win[go] += w
+        feats["retrigger"][go] = rt
+    return win
+
+
+def simulate(seed_sequence, mode: str, n: int) -> dict:
+    """n rounds of `mode` from the seed sequence; see the module docstring."""
+    pm = load()
+    gen = np.random.Generator(make_bit_generator(seed_sequence))
+    m = pm.mode(mode)
+    cap = None if m.get("cap_exempt") else pm.cap_x100
+    room = np.full(n, cap if cap is not None else np.iinfo(np.int64).max // 4, dtype=np.int64)
+    feats = {f: np.zeros(n, dtype=bool) for f in FEATURES}
+    pay = np.zeros(n, dtype=np.int64)
+    names = list(pm.wheel.tiers)
+    if mode in ("base", "ante"):
+        pay, scat, capped = spin_batch(pm, gen, m["strips"], n, np.ones(n, dtype=np.int64), room)
+        tier_idx = np.array([names.index(pm.tier_for(int(s))) if pm.tier_for(int(s)) else -1 for s in range(50)])
+        tiers = tier_idx[scat]
+        go = np.nonzero((tiers >= 0) & ~capped)[0]
+        sub = {}
+        pay[go] += wheel_batch(pm, gen, tiers[go], room[go] - pay[go], sub)
+        for k, v in sub.items():
+            feats[k][go] = v
+    elif mode == "wheel_buy":
+        tw = m["tier_weights"]
+        tiers = np.array([names.index(t) for t in tw])[weighted(gen, [int(v) for v in tw.values()], n)]
+        pay = wheel_batch(pm, gen, tiers, room, feats)
+    elif mode in ("free_spins", "hog_wild", "growing_season"):
+        pay, rt, _ = free_spins_batch(pm, gen, mode, np.full(n, int(m["spins"])), m["strips"],
+                                      np.full(n, int(m.get("start_multiplier", 1)), dtype=np.int64), room)
+        feats[mode][:] = True
+        feats["retrigger"] = rt
+    elif mode in ("golden_egg_hunt", "egg_hunt"):
+        hunt = pm.hunt(mode)
+        counts = np.array(list(hunt.prize_counts))[weighted(gen, list(hunt.prize_counts.values()), n)]
+        ladder = np.array(list(hunt.ladder), dtype=np.int64)
+        prizes = ladder[weighted(gen, list(hunt.ladder.values()), n * hunt.nests).reshape(n, hunt.nests)]
+        prizes[np.arange(hunt.nests)[None, :] >= counts[:, None]] = 0
+        pay = prizes.sum(axis=1)
+        feats["hunt_prizes"][:] = True
+        feats["hunt_5000x"] = (prizes >= 500000).any(axis=1)
+    elif mode == "risk_the_farm":
+        num, den = (int(x) for x in m["chance"])
+        won = gen.integers(0, den, n) < num
+        pay = np.where(won, int(m["prize_x100"]), 0).astype(np.int64)
+        feats["risk_win"] = won
+    else:
+        raise KeyError(f"piggy_farm has no mode {mode!r}")
+    if cap is not None:
+        feats["capped"] = pay >= cap
+        feats["max_win"] = feats["capped"]
+        pay = np.minimum(pay, cap)
+    return {"payout_x100": pay, "features": feats}

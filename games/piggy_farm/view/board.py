@@ -1,0 +1,340 @@
+"""The 7x7 tumble board: symbols dropping in, cluster outlines with their pay,
+explosions, survivors falling, refills from above, the sticky grid on the cells,
+HOG WILD's spawning wilds and the windmills (glowing, or asleep in GROWING SEASON).
+
+All state is plain data set by the scene's steps (never accumulated per frame), so
+a skipped or resumed presentation draws the right board. Every surface is built
+once per window size through app.assets; a frame only blits.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from cabinet.ui import draw as D
+
+from . import art
+from .layout import COLS, RECT, ROWS
+
+CELL = RECT.w // COLS
+
+
+def ease_out_bounce(p: float) -> float:
+    """A fall that lands with a small bounce."""
+    if p >= 1.0:
+        return 1.0
+    if p < 0.8:
+        return (p / 0.8) ** 2
+    q = (p - 0.8) / 0.2
+    return 1.0 - 0.06 * math.sin(q * math.pi)
+
+
+def cell_center(r: int, c: int) -> tuple[float, float]:
+    return RECT.x + (c + 0.5) * CELL, RECT.y + (r + 0.5) * CELL
+
+
+def cell_at(pos: tuple[float, float]) -> tuple[int, int] | None:
+    """The (row, col) under a logical point, if any."""
+    x, y = pos
+    if not RECT.collidepoint(x, y):
+        return None
+    return int((y - RECT.y) // CELL), int((x - RECT.x) // CELL)
+
+
+def largest_group(board: list[list[str]], wild: str = "WD", scatter: str = "WM") -> int:
+    """Size of the largest edge-connected group of one symbol (wilds joining any), to
+    pick an idle board that shows no unpaid cluster. Decoration only, not the math."""
+    best = 0
+    for sym in {s for row in board for s in row} - {wild, scatter}:
+        seen: set[tuple[int, int]] = set()
+        for start in ((r, c) for r in range(ROWS) for c in range(COLS) if board[r][c] == sym):
+            if start in seen:
+                continue
+            stack, group = [start], set()
+            while stack:
+                r, c = stack.pop()
+                if (r, c) in group or not (0 <= r < ROWS and 0 <= c < COLS) or board[r][c] not in (sym, wild):
+                    continue
+                group.add((r, c))
+                stack += [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+            seen |= group
+            best = max(best, len(group))
+    return best
+
+
+class Cluster:
+    """A winning cluster on screen: its cells, pay text and multiplier."""
+
+    def __init__(self, cells: list[list[int]], text: str, mult: int, symbol: str):
+        self.cells = {(r, c) for r, c in cells}
+        self.text, self.mult, self.symbol = text, mult, symbol
+        # the label sits on the cluster's cell nearest its centre of mass
+        mr = sum(r for r, _ in self.cells) / len(self.cells)
+        mc = sum(c for _, c in self.cells) / len(self.cells)
+        self.anchor = min(self.cells, key=lambda rc: (rc[0] - mr) ** 2 + (rc[1] - mc) ** 2)
+
+
+class BoardView:
+    """What the board shows now, and how to draw it."""
+
+    SYMBOL = 96          # logical symbol size inside a 108 cell
+
+    def __init__(self, app, board: list[list[str]]):
+        self.app = app
+        self.board = [list(r) for r in board]
+        self.fall: dict[tuple[int, int], float] = {}     # cell -> rows it falls from (above its place)
+        self.fall_p = 1.0
+        self.col_delay = 0.0                               # stagger between columns (share of the step)
+        self.clusters: list[Cluster] = []
+        self.exploding: set[tuple[int, int]] = set()
+        self.explode_p = 0.0
+        self.grid: list[list[int]] | None = None           # sticky grid values, None outside free spins
+        self.bumped: set[tuple[int, int]] = set()
+        self.bump_p = 1.0
+        self.spawned: set[tuple[int, int]] = set()
+        self.spawn_p = 1.0
+        self.scatters: set[tuple[int, int]] = set()        # windmills glowing (a trigger)
+        self.asleep = False                                # GROWING SEASON: windmills sleep
+
+    # -- state setters used by the steps ---------------------------------------------
+    def drop_in(self, board: list[list[str]], p: float) -> None:
+        """A fresh board falling in from above, column by column."""
+        self.board = [list(r) for r in board]
+        self.fall = {(r, c): ROWS + 0.5 for r in range(ROWS) for c in range(COLS)}
+        self.col_delay = 0.06
+        self.fall_p = p
+        self.clusters, self.exploding, self.spawned, self.scatters = [], set(), set(), set()
+
+    def tumble_to(self, board: list[list[str]], falls, refills, p: float) -> None:
+        """Survivors fall, refills drop in; `falls` [[col, from, to]], `refills` [[col, row, sym]]."""
+        self.board = [list(r) for r in board]
+        self.fall = {(to, c): float(to - fr) for c, fr, to in falls}
+        per_col: dict[int, int] = {}
+        for c, _, _ in refills:
+            per_col[c] = per_col.get(c, 0) + 1
+        for c, r, _ in refills:
+            self.fall[(r, c)] = float(per_col[c]) + 0.3
+        self.col_delay = 0.0
+        self.fall_p = p
+        self.exploding = set()
+        self.clusters = []
+
+    # -- assets ----------------------------------------------------------------------
+    def face(self, sid: str, logical: float = SYMBOL) -> pygame.Surface:
+        """Symbol `sid` at a logical size, pre-rendered once per real size."""
+        lay = self.app.layout
+        px = lay.px(logical)
+        return self.app.assets.surface(("pf_sym", sid, px), lambda: art.symbol(sid, px, self.app.assets.font(80, True)))
+
+    def _frame(self) -> pygame.Surface:
+        lay = self.app.layout
+
+        def build() -> pygame.Surface:
+            pad = lay.px(22)
+            w, h = lay.px(RECT.w) + 2 * pad, lay.px(RECT.h) + 2 * pad
+            s = pygame.Surface((w, h), pygame.SRCALPHA)
+            s.fill((0, 0, 0, 0))
+            s.blit(D.shadow((w, h), lay.px(26), 0, 110), (lay.px(6), lay.px(10)))
+            wood = D.rounded_panel((w, h), (176, 112, 60), (110, 64, 30), radius=lay.px(26),
+                                   border=(70, 36, 14), border_width=lay.px(4))
+            s.blit(wood, (0, 0))
+            for k in range(1, 8):        # plank grain
+                y = int(h * k / 8)
+                pygame.draw.line(s, (140, 86, 42), (lay.px(10), y), (w - lay.px(10), y), 1)
+            inner = D.rounded_panel((lay.px(RECT.w), lay.px(RECT.h)), (250, 238, 206), (226, 204, 160),
+                                    radius=lay.px(14), border=(90, 50, 20), border_width=lay.px(3))
+            s.blit(inner, (pad, pad))
+            cs = lay.px(CELL)
+            for r in range(ROWS):
+                for c in range(COLS):
+                    if (r + c) % 2 == 0:
+                        tile = pygame.Surface((cs - lay.px(4), cs - lay.px(4)), pygame.SRCALPHA)
+                        tile.fill((0, 0, 0, 0))
+                        pygame.draw.rect(tile, (200, 170, 110, 70), tile.get_rect(), border_radius=lay.px(12))
+                        s.blit(tile, (pad + c * cs + lay.px(2), pad + r * cs + lay.px(2)))
+            for nail in ((pad // 2, pad // 2), (w - pad // 2, pad // 2), (pad // 2, h - pad // 2), (w - pad // 2, h - pad // 2)):
+                pygame.draw.circle(s, (60, 40, 30), nail, max(lay.px(6), 2))
+                pygame.draw.circle(s, (200, 190, 170), (nail[0] - 1, nail[1] - 1), max(lay.px(3), 1))
+            return s
+        return self.app.assets.surface(("pf_frame", lay.size), build)
+
+    def _tile(self, key: str, color, alpha: int) -> pygame.Surface:
+        lay = self.app.layout
+        cs = lay.px(CELL) - lay.px(6)
+
+        def build() -> pygame.Surface:
+            s = pygame.Surface((cs, cs), pygame.SRCALPHA)
+            s.fill((0, 0, 0, 0))
+            pygame.draw.rect(s, (*color, alpha), s.get_rect(), border_radius=lay.px(14))
+            pygame.draw.rect(s, (*D.lerp_color(color, (255, 255, 255), 0.4), min(alpha + 90, 255)), s.get_rect(),
+                             max(lay.px(3), 2), border_radius=lay.px(14))
+            return s
+        return self.app.assets.surface(("pf_tile", key, cs), build)
+
+    def _glow(self, color, radius: int) -> pygame.Surface:
+        r = self.app.layout.px(radius)
+        return self.app.assets.surface(("pf_glow", color, r), lambda: D.radial_glow(r, color, 1.0))
+
+    # -- drawing ----------------------------------------------------------------------
+    CHARGE_COLORS = [(80, 200, 230), (70, 140, 255), (150, 100, 255), (210, 80, 240), (255, 70, 170),
+                     (255, 90, 90), (255, 150, 40), (255, 210, 40)]     # x1, x2, x4 ... x128
+
+    def _charge_color(self, v: int) -> tuple[int, int, int]:
+        return self.CHARGE_COLORS[min(int(math.log2(max(v, 1))), 7)]
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """The wooden frame and cell tiles (the scene composes it into its background)."""
+        lay = self.app.layout
+        surface.blit(self._frame(), lay.pt(RECT.x - 22, RECT.y - 22))
+
+    def draw(self, surface: pygame.Surface, time: float) -> None:
+        """Grid charges, win tiles, symbols (falling, popping, spawning), outlines and pay labels."""
+        lay, A = self.app.layout, self.app.assets
+        cs = lay.px(CELL)
+        ox, oy = lay.pt(RECT.x, RECT.y)
+        # sticky grid: charged cells tinted by value
+        if self.grid is not None:
+            for r in range(ROWS):
+                for c in range(COLS):
+                    v = self.grid[r][c]
+                    if v:
+                        col = self._charge_color(v)
+                        tile = self._tile(f"charge{min(int(math.log2(v)), 7)}", col, 120)
+                        surface.blit(tile, (ox + c * cs + lay.px(3), oy + r * cs + lay.px(3)))
+        for r, c in {a for cl in self.clusters for a in cl.cells}:
+            tile = self._tile("won", (255, 230, 120), 120)
+            surface.blit(tile, (ox + c * cs + lay.px(3), oy + r * cs + lay.px(3)))
+        for r, c in self.scatters:
+            g = self._glow((120, 210, 255), 80)
+            x, y = lay.pt(*cell_center(r, c))
+            surface.blit(g, (x - g.get_width() // 2, y - g.get_height() // 2))
+        # symbols, clipped to the window so falling ones appear from the top edge
+        clip = surface.get_clip()
+        surface.set_clip(lay.rect(RECT))
+        for c in range(COLS):
+            pc = min(max((self.fall_p - c * self.col_delay) / max(1 - self.col_delay * (COLS - 1), 0.2), 0.0), 1.0)
+            drop = 1.0 - ease_out_bounce(pc)
+            for r in range(ROWS):
+                sid = self.board[r][c]
+                x, y = lay.pt(*cell_center(r, c))
+                y -= int(self.fall.get((r, c), 0.0) * drop * cs)
+                if (r, c) in self.exploding:
+                    self._draw_pop(surface, sid, x, y)
+                    continue
+                face = self.face(sid)
+                if (r, c) in self.spawned:
+                    tile = self._tile("spawn", (110, 220, 80), 150)
+                    surface.blit(tile, (x - tile.get_width() // 2, y - tile.get_height() // 2))
+                    if self.spawn_p < 1.0:
+                        k = round(self.spawn_p * 6) / 6
+                        face = self.face(sid, self.SYMBOL * (0.3 + 0.7 * k))
+                if sid == "WM" and self.asleep:
+                    face = self._sleepy()
+                surface.blit(face, (x - face.get_width() // 2, y - face.get_height() // 2))
+        surface.set_clip(clip)
+        if self.grid is not None:
+            self._draw_charges(surface, ox, oy, cs)
+        self._draw_outlines(surface, ox, oy, cs)
+        for cl in self.clusters:
+            self._draw_label(surface, cl)
+        for r, c in self.spawned:
+            x, y = cell_center(r, c)
+            A.blit_text(surface, "NEW!", 28, (x - CELL / 2 + 8, y - CELL / 2 + 6), (255, 255, 255), bold=True,
+                        outline=(30, 90, 20))
+        if self.asleep and self.fall_p >= 1.0:
+            for r in range(ROWS):
+                for c in range(COLS):
+                    if self.board[r][c] == "WM":
+                        x, y = cell_center(r, c)
+                        dy = 6 * math.sin(time * 2 + c)
+                        A.blit_text(surface, "z Z z", 40, (x + 26, y - 40 + dy), (50, 50, 150), anchor="center", bold=True,
+                                    outline=(255, 255, 255))
+
+    def _sleepy(self) -> pygame.Surface:
+        """A dimmed windmill (asleep in GROWING SEASON)."""
+        lay = self.app.layout
+
+        def build() -> pygame.Surface:
+            s = self.face("WM").copy()
+            s.fill((120, 120, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            return s
+        return self.app.assets.surface(("pf_sleepy", lay.px(self.SYMBOL)), build)
+
+    def _draw_pop(self, surface, sid: str, x: int, y: int) -> None:
+        """An exploding symbol: it swells and fades inside a star burst, sparks fly out."""
+        p = self.explode_p
+        k = min(int(p * 6), 5)
+        color = art.GLOW.get(sid, (255, 240, 200))
+        g = self._glow(color, 40 + 16 * k)
+        surface.blit(g, (x - g.get_width() // 2, y - g.get_height() // 2))
+        star = self._star(k)
+        surface.blit(star, (x - star.get_width() // 2, y - star.get_height() // 2))
+        if k < 4:
+            face = self.face(sid, self.SYMBOL * (1.0 + 0.08 * k))
+            faded = self.app.assets.surface(("pf_fade", sid, face.get_width(), k), lambda: _faded(face, 1 - k / 4))
+            surface.blit(faded, (x - faded.get_width() // 2, y - faded.get_height() // 2))
+        lay = self.app.layout
+        for i in range(10):           # sparks flying out
+            a = i * math.pi / 5 + 0.3
+            d = lay.px(24 + 90 * p)
+            pygame.draw.circle(surface, color if i % 2 else (255, 255, 230),
+                               (x + int(math.cos(a) * d), y + int(math.sin(a) * d)), max(lay.px(9 * (1 - p)), 1))
+
+    def _star(self, k: int) -> pygame.Surface:
+        """A white eight-point burst growing and fading over the explosion (6 frames)."""
+        lay = self.app.layout
+        r = lay.px(30 + 14 * k)
+
+        def build() -> pygame.Surface:
+            s = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+            s.fill((0, 0, 0, 0))
+            pts = [(r + math.cos(i * math.pi / 8) * r * (1.0 if i % 2 == 0 else 0.42),
+                    r + math.sin(i * math.pi / 8) * r * (1.0 if i % 2 == 0 else 0.42)) for i in range(16)]
+            pygame.draw.polygon(s, (255, 255, 235, int(230 * (1 - k / 6))), pts)
+            return s
+        return self.app.assets.surface(("pf_star", r, k), build)
+
+    def _draw_charges(self, surface, ox: int, oy: int, cs: int) -> None:
+        A = self.app.assets
+        for r in range(ROWS):
+            for c in range(COLS):
+                v = self.grid[r][c]
+                if not v:
+                    continue
+                big = (r, c) in self.bumped and self.bump_p < 1.0
+                size = 34 if not big else int(34 + 18 * math.sin(self.bump_p * math.pi))
+                x = RECT.x + (c + 1) * CELL - 8
+                y = RECT.y + (r + 1) * CELL - 6
+                A.blit_text(surface, f"x{v}", size, (x, y), (255, 255, 255), anchor="bottomright", bold=True,
+                            outline=D.lerp_color(self._charge_color(v), (0, 0, 0), 0.6))
+
+    def _draw_outlines(self, surface, ox: int, oy: int, cs: int) -> None:
+        lay = self.app.layout
+        w = max(lay.px(6), 2)
+        for cl in self.clusters:
+            for r, c in cl.cells:
+                x0, y0 = ox + c * cs, oy + r * cs
+                for dr, dc, a, b in ((-1, 0, (x0, y0), (x0 + cs, y0)), (1, 0, (x0, y0 + cs), (x0 + cs, y0 + cs)),
+                                     (0, -1, (x0, y0), (x0, y0 + cs)), (0, 1, (x0 + cs, y0), (x0 + cs, y0 + cs))):
+                    if (r + dr, c + dc) not in cl.cells:
+                        pygame.draw.line(surface, (120, 60, 0), (a[0] + 2, a[1] + 2), (b[0] + 2, b[1] + 2), w)
+                        pygame.draw.line(surface, (255, 214, 70), a, b, w)
+
+    def _draw_label(self, surface, cl: Cluster) -> None:
+        lay, A = self.app.layout, self.app.assets
+        x, y = cell_center(*cl.anchor)
+        text = cl.text
+        label = A.text(text, 40, (255, 255, 255), True, (90, 40, 0))
+        w, h = label.get_width() + lay.px(28), label.get_height() + lay.px(12)
+        pill = A.surface(("pf_pill", w, h), lambda: D.rounded_panel((w, h), (255, 190, 60), (200, 110, 20), radius=h // 2,
+                                                                     border=(255, 245, 200), border_width=max(lay.px(3), 2)))
+        px, py = lay.pt(x, y)
+        surface.blit(pill, (px - w // 2, py - h // 2))
+        surface.blit(label, (px - label.get_width() // 2, py - label.get_height() // 2))
+
+
+def _faded(face: pygame.Surface, alpha: float) -> pygame.Surface:
+    s = face.copy()
+    s.fill((255, 255, 255, int(255 * alpha)), special_flags=pygame.BLEND_RGBA_MULT)
+    return s

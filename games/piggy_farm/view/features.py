@@ -1,0 +1,367 @@
+"""Piggy Farm's feature pictures: THE FARM WHEEL (bronze, silver, gold), the egg hunt's
+twelve nests, RISK THE FARM's barn doors, and the banner that announces things.
+
+Like the board, each view holds plain state that the scene's steps set, and draws
+from surfaces built once per window size.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from cabinet.ui import draw as D
+from cabinet.ui.wheel_view import WheelSlice, WheelView
+
+from . import art
+from .layout import RECT
+
+TIER_RIM = {"bronze": ((214, 140, 70), (110, 60, 20)), "silver": ((214, 220, 232), (100, 106, 124)),
+            "gold": ((255, 210, 70), (150, 96, 10))}
+TIER_TEXT = {"bronze": (255, 200, 150), "silver": (235, 240, 255), "gold": (255, 224, 110)}
+
+
+def slice_color(kind: str, value, tier: str) -> tuple[int, int, int]:
+    """Coins warm (deeper red for bigger prizes), free spins green, upgrade blue."""
+    if kind == "free_spins":
+        return (50, 170, 80) if int(value) < 5 else (30, 140, 120)
+    if kind == "upgrade":
+        return (70, 110, 230)
+    ladder = {"bronze": [500, 1000, 2000], "silver": [2500, 5000, 10000], "gold": [20000, 50000, 100000]}[tier]
+    k = sum(1 for v in ladder if int(value) >= v) - 1
+    return [(236, 150, 40), (226, 96, 40), (196, 40, 60)][max(min(k, 2), 0)]
+
+
+def visual_slices(slices, wedges_about: int = 12) -> list[int]:
+    """The wheel as drawn: about `wedges_about` wedges, each math slice repeated in
+    proportion to its weight (at least once), so the picture matches the odds; copies
+    are spread around the wheel. Returns the math slice index of each wedge."""
+    total_weight = sum(s.weight for s in slices)
+    copies = [max(1, round(wedges_about * s.weight / total_weight)) for s in slices]
+    total = sum(copies)
+    placed: list[tuple[float, int]] = []
+    for i, n in enumerate(copies):
+        for k in range(n):
+            placed.append(((k + 0.5 * (i / len(copies))) / n, i))
+    wedges = [i for _, i in sorted(placed)]
+    for j in range(total):                  # no two equal neighbours where a swap fixes it
+        if wedges[j] == wedges[(j + 1) % total]:
+            for m in range(j + 2, j + total):
+                a, b = wedges[m % total], wedges[(m + 1) % total]
+                if a != wedges[j] and b != wedges[j] and wedges[(m - 1) % total] != wedges[(j + 1) % total]:
+                    wedges[(j + 1) % total], wedges[m % total] = wedges[m % total], wedges[(j + 1) % total]
+                    break
+    return wedges
+
+
+class FarmWheel:
+    """The three tiers' wheels; `tier` is the one on screen (None: no wheel)."""
+
+    def __init__(self, app, tiers: dict):
+        self.app = app
+        self.tiers = tiers
+        self.tier: str | None = None
+        self.views: dict[str, WheelView] = {}
+        self.wedges: dict[str, list[int]] = {}
+        for name, slices in tiers.items():
+            wedges = visual_slices(slices)
+            self.wedges[name] = wedges
+            shown = []
+            for i in wedges:
+                s = slices[i]
+                label = "FREE SPINS\n" + f"x{int(s.value)}" if s.kind == "free_spins" else s.label
+                if s.kind == "upgrade":
+                    label = "UPGRADE"
+                shown.append(WheelSlice(label, slice_color(s.kind, s.value, name)))
+            rim, dark = TIER_RIM[name]
+            self.views[name] = WheelView(app, f"farm_{name}", (RECT.centerx, RECT.centery + 34), 292, shown,
+                                         rim=rim, rim_dark=dark, hub_label=name.upper(), font_size=40, turns=3)
+        self.result_text = ""
+
+    def warm(self) -> None:
+        """Build every tier's disc, rim and glow now (about 12 ms each at 1600x900), so the wheel's
+        first frame on screen does not stall."""
+        shown = self.tier
+        for name, view in self.views.items():
+            view._disc()
+            view._rim()
+            self.tier = name
+            self.draw_glow(pygame.Surface((1, 1)))
+        self.tier = shown
+
+    def wedge_for(self, tier: str, index: int, salt: int) -> int:
+        """A drawn wedge showing math slice `index` (which copy depends on `salt`)."""
+        options = [w for w, i in enumerate(self.wedges[tier]) if i == index]
+        return options[salt % len(options)]
+
+    @property
+    def view(self) -> WheelView | None:
+        return self.views.get(self.tier) if self.tier else None
+
+    def draw_glow(self, surface: pygame.Surface) -> None:
+        """The tier's coloured light behind the wheel (composed into the scene's backdrop)."""
+        view = self.view
+        if view is None:
+            return
+        lay = self.app.layout
+        tier = self.tier
+        g = self.app.assets.surface(("pf_wheel_glow", tier, lay.px(440)),
+                                    lambda: D.radial_glow(lay.px(440), TIER_RIM[tier][0], 0.9))
+        cx, cy = lay.pt(*view.center)
+        surface.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2))
+
+    def draw(self, surface: pygame.Surface, time: float) -> None:
+        view = self.view
+        if view is None:
+            return
+        lay, A = self.app.layout, self.app.assets
+        view.lit_phase = time
+        view.draw(surface)
+        A.blit_text(surface, f"THE FARM WHEEL - {self.tier.upper()}", 52, (RECT.centerx, RECT.y + 8),
+                    TIER_TEXT[self.tier], anchor="midtop", bold=True, outline=(50, 20, 0))
+        if self.result_text:
+            label = A.text(self.result_text, 54, (255, 250, 220), True, (80, 30, 0))
+            w, h = label.get_width() + lay.px(60), label.get_height() + lay.px(20)
+            pill = A.surface(("pf_result", w, h), lambda: D.rounded_panel(
+                (w, h), (150, 60, 30), (80, 24, 12), radius=h // 2, border=(255, 214, 70), border_width=lay.px(4)))
+            px, py = lay.pt(RECT.centerx, RECT.bottom - 36)
+            surface.blit(pill, (px - w // 2, py - h // 2))
+            surface.blit(label, (px - label.get_width() // 2, py - label.get_height() // 2))
+
+
+NEST_COLS, NEST_ROWS = 4, 3
+
+
+def nest_rect(i: int) -> pygame.Rect:
+    """The logical rect of nest i (0-based, row by row)."""
+    w, h = RECT.w // NEST_COLS, (RECT.h - 120) // NEST_ROWS
+    r, c = divmod(i, NEST_COLS)
+    return pygame.Rect(RECT.x + c * w, RECT.y + 90 + r * h, w, h)
+
+
+class HuntView:
+    """Twelve nests: closed eggs, opened prizes, the rooster, a cursor."""
+
+    def __init__(self, app):
+        self.app = app
+        self.active = False
+        self.title = ""
+        self.opened: dict[int, int | None] = {}     # nest -> prize_x100 (None: the rooster)
+        self.last: int | None = None
+        self.cursor = 0
+        self.waiting = False                          # a pick is awaited
+        self.ladder: tuple[int, int, int] | None = None    # (smallest, largest prize x100, prizes at least)
+
+    def nest_at(self, pos: tuple[float, float]) -> int | None:
+        """The nest under a logical point, if any."""
+        for i in range(NEST_COLS * NEST_ROWS):
+            if nest_rect(i).collidepoint(pos):
+                return i
+        return None
+
+    def _nest(self) -> pygame.Surface:
+        lay = self.app.layout
+        w, h = lay.px(160), lay.px(80)
+
+        def build() -> pygame.Surface:
+            s = pygame.Surface((w, h), pygame.SRCALPHA)
+            s.fill((0, 0, 0, 0))
+            pygame.draw.ellipse(s, (110, 70, 30), s.get_rect())
+            pygame.draw.ellipse(s, (70, 40, 16), s.get_rect().inflate(-w // 5, -h // 3))
+            for k in range(18):            # straw
+                a = k / 18 * math.tau
+                x0, y0 = w / 2 + math.cos(a) * w * 0.42, h / 2 + math.sin(a) * h * 0.4
+                x1, y1 = w / 2 + math.cos(a + 0.5) * w * 0.48, h / 2 + math.sin(a + 0.5) * h * 0.46
+                pygame.draw.line(s, (220, 180, 90), (x0, y0), (x1, y1), max(lay.px(3), 1))
+            return s
+        return self.app.assets.surface(("pf_nest", w), build)
+
+    def _egg(self, kind: str) -> pygame.Surface:
+        lay = self.app.layout
+        w, h = lay.px(96), lay.px(120)
+
+        def build() -> pygame.Surface:
+            s = pygame.Surface((w * 2, h * 2), pygame.SRCALPHA)
+            s.fill((0, 0, 0, 0))
+            body = (255, 214, 90) if kind == "closed" else (255, 248, 230)
+            pygame.draw.ellipse(s, (90, 50, 10), (0, 0, w * 2, h * 2))
+            pygame.draw.ellipse(s, body, (lay.px(5), lay.px(5), w * 2 - lay.px(10), h * 2 - lay.px(10)))
+            pygame.draw.ellipse(s, (255, 255, 255), (w * 0.5, h * 0.35, w * 0.35, h * 0.5))
+            if kind == "open":      # a zigzag crack across the top
+                pts = [(w * 2 * t / 8, h * (0.7 if i % 2 else 0.9)) for i, t in enumerate(range(9))]
+                pygame.draw.polygon(s, (0, 0, 0, 0), [(0, 0), (w * 2, 0)] + pts[::-1])
+                pygame.draw.lines(s, (150, 110, 60), False, pts, lay.px(6))
+            return pygame.transform.smoothscale(s, (w, h))
+        return self.app.assets.surface(("pf_egg", kind, w), build)
+
+    def draw(self, surface: pygame.Surface, time: float, bet_text) -> None:
+        if not self.active:
+            return
+        lay, A = self.app.layout, self.app.assets
+        panel = A.surface(("pf_hunt_bg", lay.size), lambda: D.rounded_panel(
+            (lay.px(RECT.w + 40), lay.px(RECT.h + 40)), (255, 226, 150), (200, 150, 70), radius=lay.px(30),
+            border=(110, 60, 20), border_width=lay.px(5)))
+        surface.blit(panel, lay.pt(RECT.x - 20, RECT.y - 20))
+        A.blit_text(surface, self.title, 52, (RECT.centerx, RECT.y + 16), (120, 50, 10), anchor="midtop", bold=True,
+                    outline=(255, 240, 200))
+        nest, rooster = self._nest(), self.app.assets.surface(("pf_rooster", lay.px(110)), lambda: _rooster(lay.px(110)))
+        for i in range(NEST_COLS * NEST_ROWS):
+            r = nest_rect(i)
+            cx, cy = lay.pt(r.centerx, r.centery + 30)
+            if self.waiting and i == self.cursor and i not in self.opened:
+                ring = lay.rect(r.inflate(-14, -10))
+                pygame.draw.rect(surface, (255, 255, 255), ring, max(lay.px(5), 2), border_radius=lay.px(24))
+                pygame.draw.rect(surface, (230, 120, 20), ring.inflate(-lay.px(8), -lay.px(8)), max(lay.px(3), 1),
+                                 border_radius=lay.px(20))
+            surface.blit(nest, (cx - nest.get_width() // 2, cy - nest.get_height() // 4))
+            if i not in self.opened:
+                wob = math.sin(time * 3 + i) * 3 if self.waiting else 0
+                egg = self._egg("closed")
+                surface.blit(egg, (cx - egg.get_width() // 2 + lay.px(wob), cy - egg.get_height() + lay.px(14)))
+                A.blit_text(surface, "?", 54, (r.centerx + wob, r.centery - 20), (140, 80, 10), anchor="center", bold=True)
+                A.blit_text(surface, str(i + 1), 24, (r.x + 18, r.y + 6), (120, 70, 20), bold=True)
+                continue
+            prize = self.opened[i]
+            if i == self.last:
+                g = A.surface(("pf_cursor", lay.px(110)), lambda: D.radial_glow(lay.px(110), (255, 255, 200), 1.0))
+                surface.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2 - lay.px(30)))
+            if prize is None:
+                surface.blit(rooster, (cx - rooster.get_width() // 2, cy - rooster.get_height() + lay.px(20)))
+                A.blit_text(surface, "ROOSTER!", 34, (r.centerx, r.y + 4), (200, 30, 30), anchor="midtop",
+                            bold=True, outline=(255, 240, 220))
+            else:
+                egg = self._egg("open")
+                surface.blit(egg, (cx - egg.get_width() // 2, cy - egg.get_height() + lay.px(20)))
+                A.blit_text(surface, f"{prize / 100:,g}x", 48, (r.centerx, r.y + 2), (200, 60, 0),
+                            anchor="midtop", bold=True, outline=(255, 245, 210))
+                A.blit_text(surface, bet_text(prize), 30, (r.centerx, r.bottom + 4), (255, 250, 230), anchor="midbottom",
+                            bold=True, outline=(90, 40, 0))
+        if self.waiting:
+            A.blit_text(surface, "Pick a nest: click it, or ARROWS and ENTER", 30, (RECT.centerx, RECT.bottom + 2),
+                        (120, 50, 10), anchor="midbottom", bold=True)
+
+
+def _rooster(size: int) -> pygame.Surface:
+    """The rooster that ends a hunt: the hen's face in russet with a tall comb."""
+    big = size * 2
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    u = big / 100
+    for dx, r in ((-12, 9), (-3, 12), (7, 11), (15, 8)):
+        pygame.draw.circle(s, art.INK, (50 * u + dx * u, 16 * u), (r + 2) * u)
+        pygame.draw.circle(s, (236, 30, 30), (50 * u + dx * u, 16 * u), r * u)
+    pygame.draw.ellipse(s, art.INK, (14 * u, 18 * u, 72 * u, 76 * u))
+    pygame.draw.ellipse(s, (196, 90, 40), (16 * u, 20 * u, 68 * u, 72 * u))
+    for side in (-1, 1):
+        pygame.draw.circle(s, (255, 255, 255), (50 * u + side * 13 * u, 44 * u), 7 * u)
+        pygame.draw.circle(s, (20, 10, 10), (50 * u + side * 13 * u, 45 * u), 4 * u)
+    pygame.draw.polygon(s, (255, 180, 20), [(40 * u, 54 * u), (60 * u, 54 * u), (50 * u, 70 * u)])
+    pygame.draw.ellipse(s, (236, 30, 30), (44 * u, 68 * u, 12 * u, 16 * u))
+    return pygame.transform.smoothscale(s, (size, size))
+
+
+class RiskView:
+    """RISK THE FARM: barn doors that shake, then open on 4,000x or an empty barn."""
+
+    def __init__(self, app):
+        self.app = app
+        self.active = False
+        self.shake = 0.0          # 0..1 tension
+        self.open_p = 0.0         # doors opening 0..1
+        self.won: bool | None = None
+        self.prize_text = ""
+
+    def draw(self, surface: pygame.Surface, time: float) -> None:
+        if not self.active:
+            return
+        lay, A = self.app.layout, self.app.assets
+        barn = pygame.Rect(RECT.x + 60, RECT.y + 120, RECT.w - 120, RECT.h - 160)
+        body = A.surface(("pf_barn", lay.size), lambda: _barn(lay, barn))
+        surface.blit(body, lay.pt(barn.x - 40, barn.y - 110))
+        inside = pygame.Rect(barn.x + 90, barn.y + 130, barn.w - 180, barn.h - 150)
+        ir = lay.rect(inside)
+        if self.won:
+            surface.fill((255, 214, 90), ir)
+            g = A.surface(("pf_gold_glow", lay.px(300)), lambda: D.radial_glow(lay.px(300), (255, 255, 220), 1.0))
+            surface.blit(g, g.get_rect(center=ir.center))
+            A.blit_text(surface, "4,000x", 110, (inside.centerx, inside.centery - 40), (160, 60, 0), anchor="center",
+                        bold=True, outline=(255, 250, 220))
+            A.blit_text(surface, self.prize_text, 60, (inside.centerx, inside.centery + 60), (120, 40, 0),
+                        anchor="center", bold=True)
+        else:
+            surface.fill((40, 26, 20), ir)
+            if self.won is False:
+                A.blit_text(surface, "Empty barn", 64, (inside.centerx, inside.centery - 20), (220, 200, 180),
+                            anchor="center", bold=True)
+                A.blit_text(surface, "not this time", 40, (inside.centerx, inside.centery + 40), (170, 150, 130),
+                            anchor="center")
+        # the two doors slide apart
+        half = inside.w // 2
+        jitter = math.sin(time * 40) * 8 * self.shake if self.open_p <= 0 else 0
+        door = A.surface(("pf_door", lay.px(half), lay.px(inside.h)), lambda: _door(lay.px(half), lay.px(inside.h)))
+        slide = int(self.open_p * half)
+        clip = surface.get_clip()
+        surface.set_clip(lay.rect(barn.x + 20, inside.y, barn.w - 40, inside.h))     # doors slide behind the walls
+        surface.blit(door, lay.pt(inside.x - slide + jitter, inside.y))
+        surface.blit(door, lay.pt(inside.centerx + slide - jitter, inside.y))
+        surface.set_clip(clip)
+        if self.open_p <= 0:
+            A.blit_text(surface, "4,000x OR NOTHING", 60, (inside.centerx, inside.y - 60), (255, 240, 200), anchor="center",
+                        bold=True, outline=(90, 10, 10))
+
+
+def _barn(lay, barn: pygame.Rect) -> pygame.Surface:
+    w, h = lay.px(barn.w + 80), lay.px(barn.h + 110)
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    pts = [(0, h), (0, h * 0.3), (w / 2, 0), (w, h * 0.3), (w, h)]
+    pygame.draw.polygon(s, (170, 40, 36), pts)
+    pygame.draw.polygon(s, (90, 20, 18), pts, lay.px(8))
+    for k in range(1, 12):
+        x = w * k / 12
+        pygame.draw.line(s, (140, 30, 28), (x, h * 0.3 if abs(x - w / 2) > w * 0.3 else h * 0.12), (x, h), lay.px(3))
+    pygame.draw.polygon(s, (250, 240, 220), [(w * 0.08, h * 0.32), (w / 2, h * 0.05), (w * 0.92, h * 0.32)], lay.px(10))
+    return s
+
+
+def _door(w: int, h: int) -> pygame.Surface:
+    s = pygame.Surface((w, h))
+    s.fill((196, 54, 44))
+    white = (250, 240, 220)
+    t = max(w // 18, 3)
+    pygame.draw.rect(s, white, s.get_rect(), t)
+    pygame.draw.line(s, white, (0, 0), (w, h), t)
+    pygame.draw.line(s, white, (w, 0), (0, h), t)
+    pygame.draw.line(s, (120, 30, 26), (w - 2, 0), (w - 2, h), 3)
+    return s
+
+
+class Banner:
+    """A big announcement across the board: title, line under it, colour."""
+
+    def __init__(self, app):
+        self.app = app
+        self.title = ""
+        self.sub = ""
+        self.color = (255, 214, 70)
+
+    def set(self, title: str = "", sub: str = "", color=(255, 214, 70)) -> None:
+        """Show a banner (no title: hide it)."""
+        self.title, self.sub, self.color = title, sub, color
+
+    def draw(self, surface: pygame.Surface, y: float | None = None) -> None:
+        if not self.title:
+            return
+        lay, A = self.app.layout, self.app.assets
+        y = RECT.centery if y is None else y
+        w, h = lay.px(900), lay.px(230 if self.sub else 150)
+        panel = A.surface(("pf_banner", w, h), lambda: D.rounded_panel(
+            (w, h), (120, 50, 30), (60, 20, 14), radius=lay.px(40), border=(255, 214, 70), border_width=lay.px(6),
+            alpha=235))
+        x0, y0 = lay.pt(RECT.centerx, y)
+        surface.blit(panel, (x0 - w // 2, y0 - h // 2))
+        ty = y - (40 if self.sub else 0)
+        A.blit_text(surface, self.title, 76, (RECT.centerx, ty), self.color, anchor="center", bold=True,
+                    outline=(60, 20, 0))
+        if self.sub:
+            A.blit_text(surface, self.sub, 46, (RECT.centerx, y + 52), (255, 245, 225), anchor="center", bold=True)

@@ -1,0 +1,31 @@
+"""Piggy Farm's gallery (`main.py --shots`, demo tools only): the shots the scene's
+rounds are stopped at (real rounds drawn by the cabinet, forced where a category is
+named), and the prepared states (`prepare=`, methods of the scene)."""
+from __future__ import annotations
+
+from cabinet.ui.shots import Shot
+
+SHOTS = [
+    Shot("base_board", caption="Idle base game"),
+    Shot("cluster_win", mode="free_spins", at="cluster", within=0.9, caption="A cluster win (first free spin)"),
+    Shot("mid_tumble", mode="free_spins", at="tumble fall", within=0.45, caption="Mid-tumble: survivors fall, refills drop"),
+    Shot("wheel_bronze", mode="base", force="wheel_bronze", at="wheel spin", within=0.55, caption="Bronze wheel spinning"),
+    Shot("wheel_silver", mode="base", force="wheel_silver", at="wheel spin", within=1.0, caption="Silver wheel landed"),
+    Shot("wheel_gold", mode="base", force="wheel_gold", at="wheel spin", within=1.0, caption="Gold wheel landed"),
+    Shot("wheel_upgrade", mode="wheel_buy", force="upgrade", at="wheel upgrade", within=0.8,
+         caption="UPGRADE: the spin moves on to the next wheel"),
+    Shot("free_spins_grid", mode="free_spins", at=0.7, caption="Free spins with a charged sticky grid"),
+    Shot("retrigger", mode="free_spins", force="retrigger", at="retrigger", within=0.6,
+         caption="Retrigger: 3+ windmills add 5 free spins"),
+    Shot("hog_wild", mode="hog_wild", at="wild spawn", within=0.9, caption="HOG WILD extra wilds"),
+    Shot("growing_season", mode="growing_season", at="board drops, windmills asleep", within=1.0,
+         caption="GROWING SEASON multiplier, windmills asleep"),
+    Shot("egg_hunt", mode="golden_egg_hunt", at="nest 4", within=0.3, caption="Golden egg hunt mid-way"),
+    Shot("risk_the_farm", mode="risk_the_farm", at="risk draw", within=0.7, caption="RISK THE FARM draw"),
+    Shot("risk_result", mode="risk_the_farm", at="risk doors", within=1.0, caption="RISK THE FARM: the doors open"),
+    Shot("max_win", mode="base", force="max_win", at="cap reached", within=0.6, caption="50,000x cap reached"),
+    Shot("ante_on", prepare="toggle_ante", caption="FARM WHEEL BOOST on"),
+    Shot("buy_menu", action="buy_menu", caption="Buy menu"),
+    Shot("paytable", action="paytable", caption="Paytable"),
+    Shot("info", action="info", caption="Game information"),
+]

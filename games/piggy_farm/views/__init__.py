@@ -1,1 +1,0 @@
-"""Piggy Farm's screen parts: the board, the feature pictures, the side panels."""

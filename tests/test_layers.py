@@ -1,0 +1,144 @@
+"""The layer rules, read from the source (every import, module-level or inside a
+function; `if TYPE_CHECKING:` blocks are types only and never run):
+
+- imports point down: main.py -> cabinet/ui -> games -> cabinet/math -> cabinet/mechanics
+  -> cabinet/core. A game's view/ is part of the UI (it builds on cabinet/ui, which
+  never imports it: the app opens the scene GameSpec.scene names); its __init__ and
+  math/ are the games layer; its tools/ are design scripts above everything;
+- cabinet/core, cabinet/mechanics, cabinet/math and every game's math/ never import pygame;
+- a game never imports another game, and its math/ never imports its view/;
+- there is no import circle anywhere.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RANK = {"cabinet.core": 0, "cabinet.mechanics": 1, "cabinet.math": 2, "games": 3, "cabinet.ui": 4, "main": 5,
+        "tools": 6}
+
+
+def modules() -> dict[str, Path]:
+    found = {"main": ROOT / "main.py"}
+    for base in ("cabinet", "games", "tests/toygame"):
+        for p in (ROOT / base).rglob("*.py"):
+            parts = list(p.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = p
+    return found
+
+
+def imports(name: str, path: Path) -> set[str]:
+    """Every module `name` imports at run time (absolute names)."""
+    tree = ast.parse(path.read_text())
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+                   for n in ast.walk(node)}
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([node.module] if node.module else []))
+            out.add(base)
+            out |= {f"{base}.{a.name}" for a in node.names}
+    return out
+
+
+MODULES = modules()
+GRAPH = {name: {m for m in imports(name, path) if m in MODULES and m != name} for name, path in MODULES.items()}
+RAW = {name: imports(name, path) for name, path in MODULES.items()}
+
+
+def layer(name: str) -> str | None:
+    if game_of(name):
+        parts = name.split(".")
+        part = parts[2] if len(parts) > 2 else ""     # games.<id>.<part> / tests.toygame.<part>
+        return {"view": "cabinet.ui", "tools": "tools"}.get(part, "games")
+    for prefix in sorted(RANK, key=len, reverse=True):
+        if name == prefix or name.startswith(prefix + "."):
+            return prefix
+    return None
+
+
+def game_of(name: str) -> str | None:
+    parts = name.split(".")
+    if parts[0] == "games" and len(parts) > 1:
+        return parts[1]
+    return "toygame" if name.startswith("tests.toygame") else None
+
+
+def test_imports_point_down():
+    upward = []
+    for name, deps in GRAPH.items():
+        for dep in deps:
+            a, b = layer(name), layer(dep)
+            if a and b and RANK[b] > RANK[a]:
+                upward.append(f"{name} imports {dep}")
+    assert not upward, upward
+
+
+def test_the_math_never_imports_pygame():
+    mathy = [n for n in MODULES if layer(n) in ("cabinet.core", "cabinet.mechanics", "cabinet.math")
+             or (game_of(n) and ".math" in n)]
+    assert len(mathy) > 40
+    bad = [n for n in mathy if any(m == "pygame" or m.startswith("pygame.") for m in RAW[n])]
+    assert not bad, bad
+
+
+def test_a_game_imports_no_other_game_and_its_math_not_its_view():
+    bad = []
+    for name, deps in GRAPH.items():
+        g = game_of(name)
+        for dep in deps:
+            if g and game_of(dep) and game_of(dep) != g:
+                bad.append(f"{name} imports {dep}")
+            if g and ".math" in name and ".view" in dep:
+                bad.append(f"{name} imports {dep}")
+    assert not bad, bad
+
+
+def test_no_import_circles():
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def visit(v: str) -> None:          # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in GRAPH[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                circles.append(sorted(part))
+    for v in GRAPH:
+        if v not in index:
+            visit(v)
+    assert not circles, circles
+
+
+def test_the_checks_see_a_violation():
+    """The graph is read right: a known downward edge is there, and a made-up upward
+    one would be reported."""
+    assert "cabinet.core.books" in GRAPH["cabinet.core.cabinet"]
+    assert RANK[layer("cabinet.ui.app")] > RANK[layer("cabinet.core.cabinet")]
+    assert game_of("games.piggy_farm.math.rules") == "piggy_farm" and layer("tests.toygame.math.rules") == "games"
+    assert layer("games.piggy_farm.view.scene") == "cabinet.ui" and layer("games.piggy_farm.tools.bench") == "tools"

@@ -1,0 +1,1 @@
+"""Toy Reels on screen (pygame): scene, layout, art, board."""

@@ -1,0 +1,88 @@
+"""Toy Reels on screen: the smallest complete GameScene, and the UI tests' game.
+
+It shows how a game plugs into the shell: pre-rendered faces (art.py), a ReelSet at
+the layout's place (layout.py), one `present_<type>` method per event type of the
+game's catalogue (math/events.py) reading the shared timeline's running win,
+`draw_board` (board.py), and an ante toggle button (the UI tests' variant has an ante).
+"""
+from __future__ import annotations
+
+import pygame
+
+from cabinet.ui.game_scene import GameScene
+from cabinet.ui.presentation import Step, wait
+from cabinet.ui.reels import ReelSet
+
+from ..math import rules
+from . import board
+from .art import COLORS, face
+from .layout import REELS
+
+class ToyScene(GameScene):
+    """Toy Reels: 3x3 reels, three lines, a coin bonus."""
+
+    static_background = True        # the starfield never changes: composed with the bars once
+
+    def build(self) -> None:
+        self._faces: dict[int, dict[str, pygame.Surface]] = {}
+        self.reels = ReelSet(self.app, tuple(REELS), 3, 3, self.faces, rules.STRIPS[0])
+        self.win_lines: list[int] = []
+        self.coins: list[int] = []
+        self.bonus = False
+        if not any(w.action == "ante" for w in self.widgets):
+            self.add_button((24, 600, 190, 80), lambda: "ANTE ON" if self.mode_id == "ante" else "ANTE OFF",
+                            "ante", lit=lambda: self.mode_id == "ante", enabled=lambda: not self.busy)
+
+    def relayout(self) -> None:
+        self._faces = {}
+
+    def faces(self, size: int) -> dict[str, pygame.Surface]:
+        if size not in self._faces:
+            font = self.app.assets.font(110, True)
+            self._faces[size] = {k: face(k, size, font).convert_alpha() for k in COLORS}
+        return self._faces[size]
+
+    def on_action(self, action: str) -> bool:
+        if action == "ante":
+            self.select_mode("base" if self.mode_id == "ante" else "ante")
+            return True
+        return super().on_action(action)
+
+    # -- presentation --------------------------------------------------------------
+    def round_started(self, played) -> None:
+        self.win_lines, self.coins, self.bonus = [], [], False
+
+    def present_reel_stop(self, event) -> list[Step]:
+        c, column = event["reel"], list(event["symbols"])
+        land = Step(0.22, tick=lambda p: self.reels.land(c, column, min(p * 1.25, 1.0)), label=f"reel {c + 1} stops",
+                    sound="reel_stop")
+        return ([self.reels.spin_step(0.4)] if c == 0 else []) + [land]
+
+    def present_line_win(self, event) -> list[Step]:
+        won = self.timeline.win(event["pay_x100"])
+
+        def show() -> None:
+            self.win_lines.append(event["line"])
+            self.shown_win = self.cents(won)
+        return [Step(0.7, start=show, label=f"line {event['line'] + 1} pays", sound="coin")]
+
+    def present_bonus_start(self, event) -> list[Step]:
+        return [Step(1.0, start=lambda: setattr(self, "bonus", True), label="coin bonus", sound="bonus")]
+
+    def present_coin(self, event) -> list[Step]:
+        won = self.timeline.win(event["value_x100"])
+
+        def show() -> None:
+            self.coins.append(event["value_x100"])
+            self.shown_win = self.cents(won)
+        return [Step(0.5, start=show, label="coin", sound="coin")]
+
+    def timeline_end(self, tl) -> list[Step]:
+        return [wait(0.3)]
+
+    # -- frame ---------------------------------------------------------------------
+    def animate(self, dt: float) -> None:
+        self.reels.update(dt)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        board.draw(self, surface)
