@@ -17,18 +17,18 @@ start.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .books import Library, load_library
 from .config import Config
-from .game import GameSpec, discover
+from .game import GameSpec
 from .ledger import InsufficientCredit, Ledger, LedgerError, RoundRecord
 from .ledger import files as ledger_files
-from .money import WinCap, win_cents
+from .money import win_cents
 from .rng import Rng
 from .round import Round
+from .startup import GameSetup, Plan, prepare_config
 
 
 class BetRefused(ValueError):
@@ -57,78 +57,28 @@ class PlayedRound:
     outcome: dict[str, Any] | None = None
 
 
-@dataclass
-class GameSetup:
-    """A game as this cabinet offers it: its spec, ladder, modes and limits from config."""
-
-    spec: GameSpec
-    bet_ladder: tuple[int, ...]
-    default_bet: int
-    modes: tuple[str, ...]
-    cap: WinCap
-    library: Library | None = None      # the game's book libraries when math_source is books
-    # Options (every mode but the first spin mode) are offered only at the ladder's
-    # bets where the win limits cut no win, so they return their stated RTP exactly:
-    # mode -> highest such bet (absent: every bet). See `limited_options`.
-    option_max_bet: dict[str, int] = field(default_factory=dict)
-
-    def offers(self, mode_id: str, bet_cents: int) -> bool:
-        """Whether this mode is offered at this bet."""
-        top = self.option_max_bet.get(mode_id)
-        return top is None or bet_cents <= top
-
-
-def _pays_whole_cents(library: Any, modes: tuple[str, ...], bet_cents: int) -> bool:
-    """Whether every book of every mode pays an exact number of cents at this bet, so
-    no win is rounded and the stated RTP holds to the cent."""
-    import numpy as np
-    for mode in modes:
-        payouts = np.asarray(library.books(mode).payout_x100, dtype=np.int64)
-        if np.any((payouts % 100) * (bet_cents % 100) % 100):
-            return False
-    return True
-
-
-def limited_options(library: Any, ladder: tuple[int, ...], modes: tuple[str, ...], spin_mode: str,
-                    cap: WinCap) -> dict[str, int]:
-    """Mode -> the highest ladder bet at which the win limits cut none of its books,
-    for each mode other than `spin_mode` that some bet of the ladder would cut.
-
-    The sheet's bet range is the base spin's: it is offered on the whole ladder and
-    its return above the limit's reach is shown per bet (info screen, PAR sheet).
-    A fortune bet or a buy is an option the player chooses for its stated return, so
-    it is offered only where that return holds to the cent. A limit cuts more as the
-    bet grows, so the offered bets are the ladder up to one bet (none: not offered)."""
-    out = {}
-    for mode in modes:
-        if mode != spin_mode:
-            top = library.books(mode).last_uncut_bet(ladder, cap)
-            if top is not None:
-                out[mode] = top
-    return out
-
-
 class Cabinet:
-    def __init__(self, config: Config, games: dict[str, GameSpec] | None = None, seed: int | None = None):
+    """`plan` is what `startup.prepare` checked and loaded (a start, `main.py`); without
+    one, the same game checks run here on `config` (ConfigError: a config mistake) and
+    `games` (None: every game under games/) replaces discovery."""
+
+    def __init__(self, config: Config, games: dict[str, GameSpec] | None = None, seed: int | None = None,
+                 plan: Plan | None = None):
+        plan = plan or prepare_config(config, create=True, games=games, saved=False)
         self.config = config
         self.currency = config.currency
         self.rng = Rng(seed if seed is not None else config.rng_seed)
         self.refused: dict[str, str] = {}
-        self.notes: dict[str, str] = {}     # operator notes, e.g. bets left off a ladder
         self.games: dict[str, GameSetup] = {}
         self.locked: str | None = None
         self.ledger: Ledger | None = None
         self._recovered: set[int] = set()       # open rounds whose recovery is logged
+        self.games.update(plan.offer.games)     # the checks and limits: cabinet.core.startup
+        self.refused.update(plan.offer.refused)
         try:
             self.ledger = Ledger(self.ledger_path)
         except LedgerError as exc:
             self.lock(str(exc))
-        if games is None:
-            broken: dict[str, str] = {}
-            games = discover(errors=broken)
-            self.refused.update({gid: f"cannot load: {err}" for gid, err in broken.items()})
-        for gid, spec in games.items():
-            self._offer(gid, spec)
         if self.ledger is not None:
             self._call(self._power_up, default=None)
 
@@ -172,50 +122,6 @@ class Cabinet:
                 raise CabinetLocked(self.locked) from None
             return default
 
-    # -- set-up -------------------------------------------------------------------
-    def _offer(self, gid: str, spec: GameSpec) -> None:
-        gcfg = self.config.games.get(gid)
-        if gcfg is not None and not gcfg.enabled:
-            return
-        ladder = (gcfg.bet_ladder if gcfg and gcfg.bet_ladder else None) or spec.bet_ladder
-        modes = tuple(m.id for m in spec.modes)
-        if gcfg is not None and gcfg.modes != "all":
-            unknown = [m for m in gcfg.modes if m not in modes]
-            if unknown:
-                self.refused[gid] = f"config games.{gid}.modes names unknown modes {unknown}; allowed: {list(modes)}"
-                return
-            modes = tuple(gcfg.modes)
-        default = (gcfg.default_bet if gcfg and gcfg.default_bet else None) or spec.default_bet or ladder[0]
-        if default not in ladder:
-            default = ladder[0]
-        exempt = frozenset(spec.cap_exempt_modes)
-        # the game's own money limit (its rules, spec.win_cap) always holds; an
-        # operator's config limit can only lower it
-        limits = [x for x in (spec.win_cap.max_cents if spec.win_cap else None,
-                              gcfg.win_limit if gcfg else None) if x is not None]
-        cap = WinCap(max_x=spec.max_win_x, max_cents=min(limits) if limits else None, exempt_modes=exempt)
-        setup = GameSetup(spec, tuple(ladder), default, modes, cap)
-        if self.config.math_source == "books":
-            try:
-                setup.library = load_library(spec)
-            except Exception as exc:  # a missing, corrupt or mismatched library refuses the game
-                self.refused[gid] = f"{spec.name}: book library unavailable ({exc})"
-                return
-            exact = tuple(b for b in setup.bet_ladder if _pays_whole_cents(setup.library, setup.modes, b))
-            if exact != setup.bet_ladder:
-                dropped = [self.currency.format(b) for b in setup.bet_ladder if b not in exact]
-                self.notes[gid] = f"bets {', '.join(dropped)} not offered: some wins would not be whole cents"
-                if not exact:
-                    self.refused[gid] = f"{spec.name}: no bet on the ladder pays whole cents"
-                    return
-                setup.bet_ladder = exact
-                setup.default_bet = setup.default_bet if setup.default_bet in exact else exact[0]
-            bet_modes = [m for m in setup.modes if spec.mode(m).kind in ("spin", "buy")]
-            spins = [m for m in bet_modes if spec.mode(m).kind == "spin"]
-            if spins:
-                setup.option_max_bet = limited_options(setup.library, setup.bet_ladder, tuple(bet_modes),
-                                                       spins[0], cap)
-        self.games[gid] = setup
 
     # -- state ----------------------------------------------------------------------
     @property
@@ -309,7 +215,7 @@ class Cabinet:
                                             jackpot=win_cents(bet_cents, rnd.jackpot_x100))
         try:   # the incremental audit runs inside this transaction, before the debit
             rid = self._call(lambda led: led.open_round(game_id, mode_id, bet_cents, cost, outcome, payout, win,
-                                                            capped_money or rnd.capped, rnd.features, funded_by))
+                                                       capped_money or rnd.capped, rnd.features, funded_by))
         except InsufficientCredit as exc:
             raise BetRefused(str(exc)) from None
         return PlayedRound(rid, game_id, mode_id, bet_cents, cost, rnd, win, capped_money or rnd.capped, 0, outcome)

@@ -109,18 +109,22 @@ def test_unreadable_ledger_locks(tmp_path):
     assert (tmp_path / "ledger.sqlite").read_bytes() == b"garbage" * 1000
 
 
-def test_only_bets_that_pay_whole_cents_are_offered():
-    """A win is bet * payout_x100 / 100 cents: a bet where that is not whole for some
-    book would round a win, so it is left off the ladder."""
+def test_the_bet_step_at_which_every_book_pays_whole_cents():
+    """A win is bet * payout_x100 / 100 cents: exact for every book exactly when the
+    bet is a multiple of 100 / gcd(100, every payout_x100)."""
     from types import SimpleNamespace
-    from cabinet.core.cabinet import _pays_whole_cents
+    from cabinet.core.startup import whole_bet_unit
     lib = SimpleNamespace(books=lambda mode: SimpleNamespace(payout_x100=[0, 50, 243, 1000]))
-    assert not _pays_whole_cents(lib, ("base",), 10)     # 0.10 x 2.43x = 24.3 cents
-    assert not _pays_whole_cents(lib, ("base",), 20)
-    assert _pays_whole_cents(lib, ("base",), 100)        # whole dollars are always exact
-    assert _pays_whole_cents(lib, ("base",), 300)
+    assert whole_bet_unit(lib, ("base",)) == 100          # 0.10 x 2.43x = 24.3 cents: whole dollars only
     tenths = SimpleNamespace(books=lambda mode: SimpleNamespace(payout_x100=[0, 50, 110, 250]))
-    assert _pays_whole_cents(tenths, ("base",), 10)       # pays in 0.1x: exact from 0.10
+    assert whole_bet_unit(tenths, ("base",)) == 10        # pays in 0.1x: exact from 0.10
+    halves = SimpleNamespace(books=lambda mode: SimpleNamespace(payout_x100=[0, 50, 150]))
+    assert whole_bet_unit(halves, ("base",)) == 2         # 0.5x: every even cent
+    for unit, lib_ in ((100, lib), (10, tenths), (2, halves)):
+        pays = lib_.books("base").payout_x100
+        for bet in range(1, 301):
+            exact = all(bet * p % 100 == 0 for p in pays)
+            assert exact == (bet % unit == 0), (unit, bet)
 
 
 def test_shipped_games_offer_their_whole_ladder(tmp_path):
@@ -131,7 +135,6 @@ def test_shipped_games_offer_their_whole_ladder(tmp_path):
     cab = Cabinet(cfg, seed=1)
     assert set(cab.games) == {"happy_money_hens", "grinning_harvest", "piggy_farm"}, cab.refused
     for gid, setup in cab.games.items():
-        assert gid not in cab.notes, cab.notes[gid]
         assert setup.bet_ladder == load_config(root / "config.yaml").games[gid].bet_ladder
 
 
