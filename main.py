@@ -4,7 +4,7 @@
     python main.py --kiosk                # fullscreen kiosk / cabinet mode
     python main.py --demo                 # review tools on (force menu, showcase)
     python main.py --check-config [FILE]  # validate a config file and exit
-    python main.py --meters               # balance and meters as JSON (after a full audit)
+    python main.py --meters               # start without the window: balance and meters as JSON
     python main.py --audit                # audit the ledger in full: what was checked, exit 0 or 2
     python main.py --shots DIR [--game ID]  # render every scene to PNGs with an index.json
     python main.py --seed N               # reproducible RNG for demos
@@ -111,13 +111,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.check_config is not None:
             print(check_config(args.check_config))
             return 0
-        if args.meters or args.audit:         # the config's checks, then the ledger alone: nothing is created
-            from cabinet.core.ledger.cli import run
-            return run(_plan(args.config, create=False).config.data_path, "meters" if args.meters else "audit")
+        if args.audit:                      # the config's checks, then the ledger alone: nothing is created
+            from cabinet.core.cabinet import LEDGER_NAME
+            from cabinet.core.ledger import cli
+            return cli.audit(_plan(args.config, create=False).config.data_path / LEDGER_NAME)
         cabinet = open_cabinet(args)
     except Refused as exc:
         sys.stderr.write(exc.line + "\n")
         return exc.code
+    if args.meters:                         # a start without the window
+        from cabinet.core.ledger import cli
+        return cli.locked(cabinet.locked) if cabinet.locked or cabinet.ledger is None else \
+            cli.print_meters(cabinet.ledger)
     if args.game and args.game not in cabinet.games and args.game not in cabinet.refused:
         sys.stderr.write(f"main.py: --game {args.game!r} is not a game here; allowed: {', '.join(cabinet.games)}\n")
         return 2

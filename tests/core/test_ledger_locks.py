@@ -229,6 +229,7 @@ def test_audit_and_meters_on_a_good_ledger(tmp_path):
     meters = json.loads(m.stdout)
     assert m.returncode == 0 and meters["audit"] == "ok" and meters["meters"]["games_played"] == 1
     assert meters["chain_head"]["entry"] == 6                       # the --audit above was logged
+    assert "1 rounds (1 settled, 0 open)" in meters["checked"]
 
 
 @pytest.mark.parametrize("damage", [
@@ -251,8 +252,11 @@ def test_audit_and_meters_on_a_damaged_ledger_print_one_line_and_exit_2(tmp_path
     assert (tmp_path / "ledger.sqlite").read_bytes() == before
 
 
-def test_audit_on_a_cabinet_never_started_creates_nothing(tmp_path):
-    (tmp_path / "config.yaml").write_text("data_dir: data\n")
+def test_audit_on_a_cabinet_never_started_creates_nothing_and_meters_starts_it(tmp_path):
+    (tmp_path / "config.yaml").write_text("data_dir: data\nmath_source: live\n")
     r = main_py("--config", str(tmp_path / "config.yaml"), "--audit")
-    assert r.returncode == 2 and "has not been started" in r.stderr
+    assert r.returncode == 2 and "has not been started" in r.stderr and len(r.stderr.splitlines()) == 1
     assert not (tmp_path / "data" / "ledger.sqlite").exists() and not (tmp_path / "data" / "cabinet.key").exists()
+    m = main_py("--config", str(tmp_path / "config.yaml"), "--meters")         # a first start, as any start
+    assert m.returncode == 0 and json.loads(m.stdout)["balance"] == 100000       # config.yaml's demo credit
+    assert (tmp_path / "data" / "cabinet.key").exists()
