@@ -44,7 +44,7 @@ def test_bad_values_are_named_with_what_is_allowed_and_the_good_ones_apply(tmp_p
     problems = apply_saved(cfg)
     # the same check and words as config.yaml's own keys
     assert any("gamble = 'always' is not allowed; allowed: on or on_5x or off" in p for p in problems)
-    assert any("colour is not a saved setting; allowed: gamble, volume, demo_tools" in p for p in problems)
+    assert any("colour is not a saved setting; allowed: gamble, volume, music_volume, demo_tools" in p for p in problems)
     # the rule between keys is config.yaml's own (check_rules), the same words
     assert any("demo_tools = true is not allowed with real_play = true" in p and p.endswith("ignored")
                for p in problems)

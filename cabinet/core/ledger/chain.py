@@ -36,9 +36,10 @@ class Kind:
     seq: str                     # the column holding the entry's place in the chain
     link: str                    # the column holding its link
     fields: tuple[str, ...]      # the columns it covers, in canonical order
+    rows: str = "1"              # SQL: which rows of the table hold an entry of this kind
 
     def describe(self, row: Row, seq: Any) -> str:
-        what = f"{self.table} row {row['id']}" + ("'s settlement" if self.name == "settle" else "")
+        what = f"{self.table} row {row['id']}" + {"settle": "'s settlement", "void": "'s void"}.get(self.name, "")
         return f"{what} (chain entry {seq})"
 
 
@@ -48,12 +49,21 @@ ROUND = Kind("round", "rounds", "seq", "link",
              ("id", "game", "mode", "bet_cents", "cost_cents", "outcome", "payout_x100", "win_cents", "capped",
               "features", "balance_before", "started_at", "funded_by"))
 SETTLE = Kind("settle", "rounds", "settle_seq", "settle_link",
-              ("id", "state", "win_cents", "balance_after", "settled_at"))
+              ("id", "state", "win_cents", "balance_after", "settled_at"),
+              "settle_seq IS NOT NULL AND state IS NOT 'voided'")
+# A round closed without being played out (the one-day rule: cancelled, its cost
+# refunded): the round's closing entry, in the settlement's columns of its row, so a
+# round is closed once, either way. Its tag differs from a settlement's, so a state
+# changed from one to the other no longer matches the link.
+VOID = Kind("void", "rounds", "settle_seq", "settle_link",
+            ("id", "state", "cost_cents", "balance_after", "settled_at"),
+            "settle_seq IS NOT NULL AND state IS 'voided'")
 SIDE_DRAW = Kind("side_draw", "side_draws", "seq", "link",
                  ("id", "round_id", "kind", "stake_cents", "prize_cents", "won", "detail", "created_at",
                   "balance_before", "balance_after"))
 EVENT = Kind("event", "events", "seq", "link", ("id", "kind", "detail", "created_at"))
-KINDS = (CASH, ROUND, SETTLE, SIDE_DRAW, EVENT)
+KINDS = (CASH, ROUND, SETTLE, VOID, SIDE_DRAW, EVENT)
+CLOSING = (SETTLE, VOID)          # the entries that close a round, in its settlement columns
 
 
 def canonical(tag: str, values: Sequence[Any]) -> bytes:
@@ -106,16 +116,23 @@ def movement(kind: Kind, row: Row) -> tuple[int, int, dict[str, int]] | None:
         return v
     if kind is CASH:
         cents = amount("cents")
-        if row["kind"] not in ("in", "out") or cents == 0:
-            raise ValueError(f"cash kind {row['kind']!r} of {cents} is not a deposit or a cash-out")
-        sign, meter = (1, "credits_in") if row["kind"] == "in" else (-1, "credits_out")
-        return row["balance_before"], row["balance_after"], {"balance": sign * cents, meter: cents}
+        if row["kind"] not in ("in", "out", "handpay") or cents == 0:
+            raise ValueError(f"cash kind {row['kind']!r} of {cents} is not a deposit, a cash-out or a handpay")
+        if row["kind"] == "in":
+            return row["balance_before"], row["balance_after"], {"balance": cents, "credits_in": cents}
+        deltas = {"balance": -cents, "credits_out": cents}
+        if row["kind"] == "handpay":            # paid by hand by an attendant: credits out, and its own meter
+            deltas["handpaid"] = cents
+        return row["balance_before"], row["balance_after"], deltas
     if kind is ROUND:
         before, cost = row["balance_before"], amount("cost_cents")
         return before, _minus(before, cost), {"balance": -cost, "total_bet": cost, "games_played": 1}
     if kind is SETTLE:
         after, win = row["balance_after"], amount("win_cents")
         return _minus(after, win), after, {"balance": win, "total_won": win, "games_won": int(win > 0)}
+    if kind is VOID:
+        after, refund = row["balance_after"], amount("cost_cents")
+        return _minus(after, refund), after, {"balance": refund, "refunded": refund, "games_voided": 1}
     if kind is SIDE_DRAW:
         stake, prize = amount("stake_cents"), amount("prize_cents")
         paid = prize if row["won"] else 0

@@ -25,10 +25,12 @@ from typing import Any, Iterator
 import cabinet.core.ledger.audit as audit
 import cabinet.core.ledger.chain as chain
 import cabinet.core.ledger.files as files
+import cabinet.core.ledger.meters as meters
 import cabinet.core.ledger.records as records
 import cabinet.core.ledger.tables as tables
 import cabinet.core.ledger.writer as writer
 from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW
+from .tables import RESULT_SHOWN
 from .errors import InsufficientCredit, LedgerError, StorageError
 from .records import RoundRecord
 
@@ -171,13 +173,19 @@ class Ledger:
     def cash_out(self, cents: int) -> None:
         self._cash("out", cents)
 
-    def _cash(self, kind: str, cents: int) -> None:
+    def _cash(self, kind: str, cents: int, event: tuple[str, dict[str, Any]] | None = None) -> tuple[int, int]:
+        """One cash movement ('in', 'out' or 'handpay'), with an event naming it (its
+        detail gets the cash row's id) in the same transaction. Returns (cash id,
+        event id or 0)."""
         with self._writing(f"recording cash {kind}") as w:
-            if kind == "out" and not 0 < cents <= w.balance:
-                raise InsufficientCredit(f"cannot cash out {cents}: balance is {w.balance}")
+            if kind != "in" and not 0 < cents <= w.balance:
+                raise InsufficientCredit(f"cannot pay out {cents}: balance is {w.balance}")
             after = w.balance + (cents if kind == "in" else -cents)
-            w.append(CASH, {"id": w.next_id("cash"), "kind": kind, "cents": cents, "created_at": time.time(),
+            cid = w.next_id("cash")
+            w.append(CASH, {"id": cid, "kind": kind, "cents": cents, "created_at": time.time(),
                             "balance_before": w.balance, "balance_after": after})
+            eid = self._append_event(w, event[0], {**event[1], "cash_id": cid}) if event else 0
+            return cid, eid
 
     # -- rounds -------------------------------------------------------------------
     def open_round(self, game: str, mode: str, bet_cents: int, cost_cents: int, outcome: dict[str, Any],
@@ -199,13 +207,17 @@ class Ledger:
 
     def checkpoint(self, round_id: int, step: int) -> None:
         """Record how far the presentation got (only ever forward). Not a chain entry:
-        the step carries its own MAC (see chain.checkpoint_mac)."""
+        the step carries its own MAC (see chain.checkpoint_mac). After the settlement
+        only RESULT_SHOWN is recorded: the player has seen the result (celebration
+        included), so a restart need not show it again."""
         if self.broken:
             raise LedgerError(self.broken)
         step = int(step)
         self._read(lambda: self.db.execute(
-            "UPDATE rounds SET checkpoint = ?, checkpoint_mac = ? WHERE id = ? AND state = 'open' AND checkpoint < ?",
-            (step, chain.checkpoint_mac(self.key, int(round_id), step), round_id, step)), "saving a checkpoint")
+            "UPDATE rounds SET checkpoint = ?, checkpoint_mac = ? WHERE id = ? AND checkpoint < ? AND "
+            "(state = 'open' OR (state = 'settled' AND ? = ?))",
+            (step, chain.checkpoint_mac(self.key, int(round_id), step), round_id, step, step, RESULT_SHOWN)),
+            "saving a checkpoint")
 
     def settle_round(self, round_id: int, game_state: dict[str, Any] | None = None) -> int:
         """Credit the round's win once; a second call pays nothing. Returns the win paid now."""
@@ -213,7 +225,7 @@ class Ledger:
             row = self.db.execute("SELECT * FROM rounds WHERE id = ?", (round_id,)).fetchone()
             if row is None:
                 raise LedgerError(f"{audit.FAILED}: round {round_id} is not in the ledger")
-            if row["state"] == "settled":
+            if row["state"] != "open":          # settled (paid once) or voided (refunded): nothing more
                 return 0
             audit.verify_row(self.db, self.key, self.identity, ROUND, row)   # pays the win recorded at the start
             win = row["win_cents"]
@@ -244,11 +256,37 @@ class Ledger:
             raise KeyError(f"round {round_id} is not in the ledger")
         return found[0]
 
-    def history(self, limit: int = 100, game: str | None = None) -> list[RoundRecord]:
-        """Settled rounds, newest first."""
+    def history(self, limit: int = 100, game: str | None = None, since_seq: int = 0,
+                before_id: int | None = None, closed: tuple[str, ...] = ("settled",)) -> list[RoundRecord]:
+        """Closed rounds (settled; `closed` may add 'voided'), newest first: of one game,
+        started after chain entry `since_seq` (a player session), older than `before_id`
+        (the next page)."""
+        where = [f"state IN ({', '.join('?' * len(closed))})", "seq > ?"]
+        args: list[Any] = [*closed, since_seq]
         if game:
-            return self._rounds("WHERE state = 'settled' AND game = ? ORDER BY id DESC LIMIT ?", (game, limit))
-        return self._rounds("WHERE state = 'settled' ORDER BY id DESC LIMIT ?", (limit,))
+            where.append("game = ?")
+            args.append(game)
+        if before_id is not None:
+            where.append("id < ?")
+            args.append(before_id)
+        return self._rounds(f"WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?", (*args, limit))
+
+    def last_round(self) -> RoundRecord | None:
+        """The newest round, whatever its state."""
+        found = self._rounds("WHERE id = (SELECT MAX(id) FROM rounds)")
+        return found[0] if found else None
+
+    def side_draws_of(self, round_id: int) -> list[dict[str, Any]]:
+        """The gamble / spin-chance draws recorded against a round, oldest first."""
+        def read():
+            out = []
+            for row in self.db.execute("SELECT * FROM side_draws WHERE round_id = ? ORDER BY id", (round_id,)):
+                audit.verify_row(self.db, self.key, self.identity, SIDE_DRAW, row)
+                out.append({"id": row["id"], "kind": row["kind"], "stake_cents": row["stake_cents"],
+                            "prize_cents": row["prize_cents"], "won": bool(row["won"]),
+                            "detail": records.detail(row, "side_draws"), "created_at": row["created_at"]})
+            return out
+        return self._read(read, "reading side draws")
 
     # -- side draws (gamble, spin chance) -------------------------------------------
     def side_draw(self, kind: str, stake_cents: int, prize_cents: int, won: bool,
@@ -283,18 +321,36 @@ class Ledger:
         chain. `kind`: lower-case letters, digits, _; `detail`: a JSON object."""
         if type(kind) is not str or not EVENT_KIND.fullmatch(kind):
             raise ValueError(f"event kind {kind!r} must be 1-40 lower-case letters, digits or _")
-        text = json.dumps(detail or {}, sort_keys=True, default=str)
+        json.dumps(detail or {}, sort_keys=True, default=str)       # not JSON: refused before the transaction
         with self._writing(f"logging {kind}") as w:
-            eid = w.next_id("events")
-            w.append(EVENT, {"id": eid, "kind": kind, "detail": text, "created_at": time.time()})
-            return eid
+            return self._append_event(w, kind, detail or {})
 
-    def events(self, limit: int = 100, kind: str | None = None) -> list[tuple[int, str, dict[str, Any], float]]:
-        """(id, kind, detail, time) of the newest events, newest first."""
+    def _append_event(self, w: writer.Writer, kind: str, detail: dict[str, Any]) -> int:
+        """An event entry inside a transaction already open (with the money it names)."""
+        if type(kind) is not str or not EVENT_KIND.fullmatch(kind):
+            raise ValueError(f"event kind {kind!r} must be 1-40 lower-case letters, digits or _")
+        eid = w.next_id("events")
+        w.append(EVENT, {"id": eid, "kind": kind, "detail": json.dumps(detail, sort_keys=True, default=str),
+                         "created_at": time.time()})
+        return eid
+
+    def events(self, limit: int = 100, kind: str | tuple[str, ...] | None = None,
+               before_id: int | None = None) -> list[tuple[int, str, dict[str, Any], float]]:
+        """(id, kind, detail, time) of the newest events (of a kind or kinds, older than
+        `before_id`: the next page), newest first; each verified before it is decoded."""
+        kinds = (kind,) if isinstance(kind, str) else tuple(kind or ())
+        where, args = [], []
+        if kinds:
+            where.append(f"kind IN ({', '.join('?' * len(kinds))})")
+            args += kinds
+        if before_id is not None:
+            where.append("id < ?")
+            args.append(before_id)
+        q = "SELECT * FROM events" + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY id DESC LIMIT ?"
+
         def read():
-            q = "SELECT * FROM events" + (" WHERE kind = ?" if kind else "") + " ORDER BY id DESC LIMIT ?"
             out = []
-            for row in self.db.execute(q, (kind, limit) if kind else (limit,)).fetchall():
+            for row in self.db.execute(q, (*args, limit)).fetchall():
                 audit.verify_row(self.db, self.key, self.identity, EVENT, row)
                 out.append((row["id"], row["kind"], records.detail(row, "events"), row["created_at"]))
             return out
@@ -340,22 +396,13 @@ class Ledger:
     def balance(self) -> int:
         return self.meter("balance")
 
+    def meter_table(self) -> dict[str, int]:
+        """The meters table as it stands (held to the audit head at every movement)."""
+        return self._read(lambda: dict(audit.meters(self.db)), "reading the meters")
+
     def meters(self) -> dict[str, Any]:
-        def read():
-            out: dict[str, Any] = audit.meters(self.db)
-            per: dict[str, Any] = {}
-            for r in self.db.execute("SELECT game, mode, COUNT(*) n, SUM(cost_cents) bet, SUM(CASE WHEN state="
-                                     "'settled' THEN win_cents ELSE 0 END) won FROM rounds GROUP BY game, mode"
-                                     " ORDER BY game, mode"):
-                g = per.setdefault(r["game"], {"games_played": 0, "total_bet": 0, "total_won": 0, "modes": {}})
-                g["games_played"] += r["n"]
-                g["total_bet"] += r["bet"]
-                g["total_won"] += r["won"]
-                g["modes"][r["mode"]] = {"games_played": r["n"], "total_bet": r["bet"], "total_won": r["won"]}
-            out["per_game"] = per
-            out["open_rounds"] = self.db.execute("SELECT COUNT(*) FROM rounds WHERE state = 'open'").fetchone()[0]
-            return out
-        return self._read(read, "reading the meters")
+        """The lifetime meters, per game and mode too (cabinet/core/ledger/meters.py)."""
+        return meters.lifetime(self)
 
     def verify(self) -> audit.Report:
         """The full audit, on this connection (nothing is written). LedgerError if it fails."""
