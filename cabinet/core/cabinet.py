@@ -18,7 +18,7 @@ start.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -26,6 +26,7 @@ from .config import Config
 from .game import GameSpec
 from .ledger import RESULT_SHOWN, InsufficientCredit, Ledger, LedgerError, RoundRecord
 from .ledger import cashier, closing
+from .ledger import meters as ledger_meters
 from .ledger import files as ledger_files
 from .money import win_cents
 from .rng import Rng
@@ -178,6 +179,14 @@ class Cabinet:
 
     def meters(self) -> dict[str, Any]:
         return self._call(lambda led: led.meters(), default={})
+
+    def period_meters(self) -> dict[str, Any]:
+        """Every meter since the last period reset (`since`: its time, None before one)."""
+        return self._call(ledger_meters.period, default={})
+
+    def reset_period(self, by: str) -> None:
+        """Start a new meter period (an event carrying the closed period's figures)."""
+        self._call(lambda led: ledger_meters.reset_period(led, by))
 
     def totals(self) -> dict[str, int]:
         """The audited meters table alone (cheap: no sums over the rows)."""
@@ -353,7 +362,8 @@ class Cabinet:
             return None
         if self._call(lambda led: led.side_draws_of(rec.id), default=[True]):
             return None
-        return self._call(lambda led: self._played(rec), default=None)
+        played = self._call(lambda led: self._played(rec), default=None)
+        return None if played is None else replace(played, checkpoint=RESULT_SHOWN)   # shown from its end
 
     def result_shown(self, round_id: int) -> None:
         """The round's result was shown in full (celebration included)."""
@@ -362,6 +372,14 @@ class Cabinet:
     def history(self, limit: int = 100, game: str | None = None, since_seq: int = 0,
                 before_id: int | None = None, closed: tuple[str, ...] = ("settled",)) -> list[RoundRecord]:
         return self._call(lambda led: led.history(limit, game, since_seq, before_id, closed), default=[])
+
+    def side_draws_of(self, round_id: int) -> list[dict[str, Any]]:
+        """The gamble and spin-chance draws recorded against a round."""
+        return self._call(lambda led: led.side_draws_of(round_id), default=[])
+
+    def events(self, limit: int = 100, kinds: tuple[str, ...] | None = None,
+               before_id: int | None = None) -> list[tuple[int, str, dict[str, Any], float]]:
+        return self._call(lambda led: led.events(limit, kinds, before_id), default=[])
 
     def replay(self, round_id: int) -> PlayedRound:
         """A past round, regenerated exactly as it played (for recall)."""

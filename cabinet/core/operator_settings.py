@@ -50,7 +50,7 @@ def settings_path(cfg: Any) -> Path:
     return Path(cfg.data_path) / FILE
 
 
-def _field(config_key: str, minor_units: int = 100) -> Field:
+def field_rule(config_key: str, minor_units: int = 100) -> Field:
     """config.yaml's rule for a key (amounts read with the currency's decimals)."""
     section: Any = config_schema(minor_units)
     for part in config_key.split("."):
@@ -114,7 +114,7 @@ def check(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: s
         return trial
     if key not in KEYS:
         raise ConfigError(f"{key[:40]} is not a saved setting; allowed: {', '.join([*KEYS, 'games', PIN_HASH])}")
-    field = _field(KEYS[key], minor)
+    field = field_rule(KEYS[key], minor)
     value = field.validate(KEYS[key], raw)
     trial = _with(cfg, KEYS[key], value)
     check_rules(trial)

@@ -70,6 +70,7 @@ class GameScene(Scene):
         self.autoplay: Autoplay | None = None
         self._autoplay_wait = 0.0
         self.auto_close: float | None = None     # attract recalls close themselves after this
+        self.result_pending: int | None = None   # a settled round whose result is still on screen
         self.force_next: str | None = None       # review tools: the next round's category
         self.showcase: list[str] = []            # review tools: categories still to show
         self._message: tuple[str, float] | None = None
@@ -288,6 +289,7 @@ class GameScene(Scene):
         self.round_finished(played)
         if self.recall_mode:            # the recall stays on screen, marked, until closed
             return
+        self.result_pending = played.round_id     # shown once this scene is idle on top again (app.py)
         tier = big_win_tier(played.win_cents, played.bet_cents, played.cost_cents, self.app.config)
         if tier:
             self.app.open("big_win", tier, played.win_cents, played.bet_cents)
@@ -342,7 +344,7 @@ class GameScene(Scene):
         if self.recall_mode:
             return
         cab = self.app.cabinet
-        played = cab.open_round()
+        played = cab.open_round() or cab.unshown_result(self.spec.id)   # a win whose display a stop cut short
         if played is None or played.game != self.spec.id:
             return
         try:
@@ -355,7 +357,8 @@ class GameScene(Scene):
             self.message(f"Round {played.round_id} could not be shown again; its win of "
                          f"{cab.currency.format(played.win_cents)} was paid", 8.0)
             return
-        self.message("Resuming the interrupted round")
+        self.message("Showing the result of the interrupted round" if played.settled else
+                     "Resuming the interrupted round")
 
     def update(self, dt: float) -> None:
         scaled = dt * (self.TURBO_SPEED if self.app.turbo and self.app.turbo_allowed else 1.0)

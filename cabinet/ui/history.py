@@ -24,7 +24,7 @@ class HistoryScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.rounds = app.cabinet.history(100)
+        self.rounds = app.session.history(100)     # in kiosk mode: this player's session only
         self.selected = 0
         self.first = 0
         self.widgets = [Button((1780, 30, 100, 70), "X", "close", font_size=34),

@@ -1,0 +1,47 @@
+"""AUDIT / RAM CLEAR: the ledger's audit status, RUN AUDIT (the full audit now, logged),
+and RAM CLEAR (PIN already given, then a confirmation: the old files kept as a backup,
+the clear logged in the new ledger). The only page, with diagnostics, that opens while
+the cabinet is locked: RAM CLEAR is the only way out of a lock."""
+from __future__ import annotations
+
+from .. import draw as D
+from .page import Page
+
+HELP = ("The data is left untouched for inspection. RUN AUDIT checks it again. A storage error clears when the "
+        "cabinet restarts; anything else needs RAM CLEAR, which keeps the old files in a backup folder and starts "
+        "a fresh ledger.")
+
+
+class SystemPage(Page):
+    title = "AUDIT / RAM CLEAR"
+
+    def __init__(self, menu):
+        super().__init__(menu)
+        self.audit = self.cab.audit_status()
+        self.button((360, 700, 460, 90), "RUN AUDIT", "audit", font_size=32)
+        self.button((860, 700, 460, 90), "RAM CLEAR...", "ram_clear", style="red", font_size=32)
+
+    def refresh(self) -> None:
+        self.audit = self.cab.audit_status()
+
+    def on_action(self, action: str) -> bool:
+        if action == "audit":
+            self.audit = self.cab.audit()
+            self.say("Audit passed (logged)" if self.audit[0] else "Audit FAILED: the cabinet is locked",
+                     bad=not self.audit[0])
+        elif action == "ram_clear":
+            self.app.open("ram_clear")
+        else:
+            return False
+        return True
+
+    def draw(self, surface) -> None:
+        ok, message = self.audit
+        self.text(surface, "AUDIT: OK" if ok else "AUDIT: FAILED", (360, 150), 48, D.GREEN if ok else D.RED, bold=True)
+        self.app.assets.blit_text(surface, message, 28, (360, 230), D.CREAM, wrap=1480)
+        if not ok or self.cab.locked:
+            self.app.assets.blit_text(surface, HELP, 26, (360, 420), D.MUTED, wrap=1480)
+        else:
+            self.app.assets.blit_text(surface, "The full audit walks every chain entry from the first: each link, the "
+                                      "balance chain, every checkpoint MAC, the meters and the game states. It runs "
+                                      "at every start too.", 26, (360, 420), D.MUTED, wrap=1480)
