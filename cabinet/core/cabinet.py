@@ -117,10 +117,11 @@ class Cabinet:
         shown), otherwise cancelled and its cost refunded (GameSpec.player_decides)."""
         hours = int(getattr(self.config, "unfinished_round_hours", 24))
         closed = []
-        for rec in closing.stale_rounds(led, self.clock() - hours * 3600):
+        now = self.clock()
+        for rec in closing.stale_rounds(led, now - hours * 3600):
             setup = self.games.get(rec.game)
             action = "refund" if setup is not None and setup.spec.player_decides else "credit"
-            closing.close_round(led, rec.id, action, {"why": f"not resumed within {hours} hours"})
+            closing.close_round(led, rec.id, action, {"why": f"not resumed within {hours} hours"}, now)
             closed.append(rec.id)
         return closed
 

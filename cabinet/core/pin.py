@@ -29,7 +29,7 @@ def delay_after(failures: int) -> float:
     """Seconds to wait after this many wrong PINs in a row: 0, 0, 30, 60, 120 ... 900."""
     if failures < FREE_TRIES:
         return 0.0
-    return min(FIRST_DELAY * 2 ** (failures - FREE_TRIES), MAX_DELAY)
+    return min(FIRST_DELAY * 2 ** min(failures - FREE_TRIES, 16), MAX_DELAY)   # no float overflow after 1,000
 
 
 def hash_pin(pin: str, salt: bytes | None = None, iterations: int = ITERATIONS) -> str:

@@ -35,9 +35,11 @@ def stale_rounds(led: "Ledger", started_before: float) -> list[RoundRecord]:
     return [r for r in led.open_rounds() if r.started_at < started_before]
 
 
-def close_round(led: "Ledger", round_id: int, action: str, detail: dict[str, Any] | None = None) -> int:
+def close_round(led: "Ledger", round_id: int, action: str, detail: dict[str, Any] | None = None,
+                now: float | None = None) -> int:
     """Close an open round by crediting its recorded win or refunding its cost, with its
-    `round_closed` event. Returns the cents paid."""
+    `round_closed` event (its age measured at `now`, the cabinet's clock). Returns the
+    cents paid."""
     if action not in ACTIONS:
         raise ValueError(f"a round is closed by {' or '.join(ACTIONS)}, not {action!r}")
     with led._writing(f"closing round {round_id}") as w:
@@ -49,7 +51,7 @@ def close_round(led: "Ledger", round_id: int, action: str, detail: dict[str, Any
         audit.verify_row(led.db, led.key, led.identity, ROUND, row)      # closes what was recorded
         cents = row["win_cents"] if action == "credit" else row["cost_cents"]
         kind, state = (SETTLE, "settled") if action == "credit" else (VOID, "voided")
-        now = time.time()
+        now = time.time() if now is None else float(now)
         w.append(kind, {**dict(row), "state": state, "balance_after": w.balance + cents, "settled_at": now})
         led._append_event(w, "round_closed", {
             **(detail or {}), "round": round_id, "game": row["game"], "mode": row["mode"], "action": action,

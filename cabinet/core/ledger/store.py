@@ -29,7 +29,7 @@ import cabinet.core.ledger.meters as meters
 import cabinet.core.ledger.records as records
 import cabinet.core.ledger.tables as tables
 import cabinet.core.ledger.writer as writer
-from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW
+from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW, VOID
 from .tables import RESULT_SHOWN
 from .errors import InsufficientCredit, LedgerError, StorageError
 from .records import RoundRecord
@@ -242,7 +242,8 @@ class Ledger:
             for row in self.db.execute(f"SELECT * FROM rounds {where}", args).fetchall():
                 audit.verify_row(self.db, self.key, self.identity, ROUND, row)
                 if row["settle_seq"] is not None:
-                    audit.verify_row(self.db, self.key, self.identity, SETTLE, row)
+                    audit.verify_row(self.db, self.key, self.identity, VOID if row["state"] == "voided" else SETTLE,
+                                     row)
                 out.append(records.round_record(row))
             return out
         return self._read(read, "reading rounds")

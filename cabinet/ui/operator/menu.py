@@ -131,9 +131,9 @@ class OperatorMenu(Overlay):
             if self.allowed(name):
                 self.show(name)
             return True
-        if super().handle_event(event, actions):
+        if self.shown.handle_event(event):         # a row of the page's list (never under a button)
             return True
-        return self.shown.handle_event(event)
+        return super().handle_event(event, actions)
 
     # -- frame ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
