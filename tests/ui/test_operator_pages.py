@@ -314,3 +314,27 @@ def test_run_audit_is_logged(app):
     tap(app, "audit")
     assert menu.shown.audit[0] and app.cabinet.events(1, ("audit",))[0][2]["by"] == "operator"
     assert "Audit passed" in menu.shown.note
+
+
+def test_the_meters_are_read_once_per_visit_and_change_not_per_frame(app):
+    """The meters page reads the ledger (sums over every round) when it opens and after
+    a change, and its frames only draw what it composed then."""
+    play_rounds(app, 3)
+    press(app, K.K_ESCAPE)
+    reads = []
+    for name in ("meters", "period_meters"):
+        real = getattr(app.cabinet, name)
+        setattr(app.cabinet, name, lambda real=real, name=name: reads.append(name) or real())
+    menu = login(app)
+    assert reads == ["meters", "period_meters"]
+    run(app, 120)                                                   # two seconds of frames: no read
+    assert len(reads) == 2
+    page = menu.shown
+    before = page.rows
+    tap(app, "table_period")                                        # a switch composes again, reads nothing
+    run(app, 30)
+    assert len(reads) == 2 and page.rows is not before
+    tap(app, "refresh")                                             # REFRESH reads once
+    run(app, 30)
+    assert reads[2:] == ["meters", "period_meters"]
+    assert page.rows[0][1] == "3" and page.cabinet_rows[1][0] == ["Games played", "3", "3"]

@@ -6,6 +6,9 @@ lifetime sums are cross-checked with the audited meters table first. The actual 
 won / (bet - refunded); the theoretical is each mode's stated RTP, weighted by what was
 bet in it. PERIOD RESET asks for a second press and is an event in the ledger carrying
 the closed period's figures.
+
+The figures are read and the rows composed when the page opens and after each change
+(REFRESH, PERIOD RESET, a table switch), never per frame: a frame only blits them.
 """
 from __future__ import annotations
 
@@ -46,6 +49,8 @@ class MetersPage(Page):
         self.period: dict[str, Any] = {}
         self.table_period = False            # the per-game table shows the period, not the lifetime
         self.focus_game: str | None = None   # None: every game; else that game's modes
+        self.cabinet_rows: list[list[list[str]]] = []   # the two cabinet blocks, composed by compose()
+        self.rows: list[list[str]] = []                  # the per-game (or per-mode) table, likewise
         self.armed_at: float | None = None   # PERIOD RESET pressed once, waiting for the second press
         self.button((360, 940, 330, 76), lambda: "CONFIRM RESET" if self._armed() else "PERIOD RESET",
                     "period_reset", style="red", font_size=28)
@@ -65,6 +70,14 @@ class MetersPage(Page):
     def refresh(self) -> None:
         self.lifetime = self.cab.meters()
         self.period = self.cab.period_meters()
+        self.compose()
+
+    def compose(self) -> None:
+        """The rows the page shows, from the figures read (once per read or switch)."""
+        life, per = self.lifetime, self.period
+        self.cabinet_rows = [[[label, self.cell(life, key, kind), self.cell(per, key, kind)]
+                              for label, key, kind in block] for block in CABINET_ROWS]
+        self.rows = self.game_rows(per if self.table_period else life)[:TABLE_ROWS]
 
     def on_action(self, action: str) -> bool:
         if action == "period_reset":
@@ -78,9 +91,11 @@ class MetersPage(Page):
                 self.say("Press CONFIRM RESET within 5 seconds to start a new period")
         elif action == "table_period":
             self.table_period = not self.table_period
+            self.compose()
         elif action == "focus_game":
             ids = [None, *self.cab.games]
             self.focus_game = ids[(ids.index(self.focus_game) + 1) % len(ids)] if self.focus_game in ids else None
+            self.compose()
         elif action == "refresh":
             self.refresh()
         else:
@@ -147,18 +162,16 @@ class MetersPage(Page):
     # -- frame -----------------------------------------------------------------------
     def draw(self, surface) -> None:
         life, per = self.lifetime, self.period
-        for block, x in zip(CABINET_ROWS, (360, 1140)):
-            rows = [[label, self.cell(life, key, kind), self.cell(per, key, kind)] for label, key, kind in block]
+        for rows, x in zip(self.cabinet_rows, (360, 1140)):
             self.table(surface, x, 126, (("CABINET" if x == 360 else "", 0, "left"), ("LIFETIME", 520, "right"),
                                          ("PERIOD", 730, "right")), rows, size=23, row_h=40, width=752)
         since = per.get("since")
         self.text(surface, (f"Period since {when(since)}" if since else "Period: since the ledger began (no reset "
                             "yet)") + f"   ·   {life.get('open_rounds', 0)} round(s) open now", (360, 494), 24,
                   D.MUTED)
-        m = per if self.table_period else life
         heading = "BY GAME" if self.focus_game is None else f"{self._game_name(self.focus_game).upper()} BY MODE"
         self.text(surface, f"{heading}, {'PERIOD' if self.table_period else 'LIFETIME'}", (360, 536), 24, D.GOLD,
                   bold=True)
         columns = (("", 0, "left"), ("PLAYED", 560, "right"), ("BET", 800, "right"), ("WON", 1020, "right"),
                    ("REFUNDED", 1220, "right"), ("ACTUAL", 1380, "right"), ("THEORY", 1520, "right"))
-        self.table(surface, 360, 566, columns, self.game_rows(m)[:TABLE_ROWS], size=22, row_h=38, width=1540)
+        self.table(surface, 360, 566, columns, self.rows, size=22, row_h=38, width=1540)
