@@ -176,7 +176,9 @@ class Cabinet:
         if self.locked:
             return False, self.locked
         report = self.ledger.report if self.ledger else None
-        return True, f"last full audit: {report.summary()}" if report else "ok"
+        if report is None:
+            return True, "ok"
+        return True, f"{'start check' if report.sealed is not None else 'last full audit'}: {report.summary()}"
 
     def meters(self) -> dict[str, Any]:
         return self._call(lambda led: led.meters(), default={})

@@ -43,7 +43,7 @@ GAME_KEYS = ("enabled", "bet_ladder", "default_bet", "win_limit")
 AMOUNTS = ("max_buy_cost", "handpay_limit")
 PIN_HASH = "operator_pin_hash"
 
-OfferCheck = Callable[[Any], None]      # raises ConfigError when the games do not pass
+OfferCheck = Callable[[Any], object]    # raises ConfigError when the games do not pass (its result is unused)
 
 
 def settings_path(cfg: Any) -> Path:
@@ -153,7 +153,7 @@ def _read(path: Path) -> dict[str, Any]:
 
 def _entries(data: dict[str, Any]) -> list[tuple[str, Any, str | None]]:
     """(key, value, game) of every saved setting, the games' last."""
-    out = [(k, v, None) for k, v in data.items() if k != "games"]
+    out: list[tuple[str, Any, str | None]] = [(k, v, None) for k, v in data.items() if k != "games"]
     games = data.get("games", {})
     if isinstance(games, dict):
         for gid, section in games.items():
@@ -209,8 +209,10 @@ def change(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: 
     if game is None:
         data[key] = raw
     else:
-        games = data.get("games") if isinstance(data.get("games"), dict) else {}
-        section = games.get(game) if isinstance(games.get(game), dict) else {}
+        saved_games = data.get("games")
+        games: dict[str, Any] = saved_games if isinstance(saved_games, dict) else {}
+        saved_section = games.get(game)
+        section: dict[str, Any] = saved_section if isinstance(saved_section, dict) else {}
         section[key] = raw
         games[game] = section
         data["games"] = games

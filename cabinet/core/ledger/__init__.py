@@ -46,12 +46,18 @@ last entry written (seq, link, the sums of every meter up to it), the last entry
 incremental check verified (vseq, vlink, vsums) and the digest of the saved game
 states. It is advanced in the same transaction as every entry, so a row deleted at
 the end (or a settlement removed) leaves the chain shorter than the head.
-- In full (opening: every start, `main.py --audit`, RUN AUDIT): SQLite's integrity
-  check, the tables against the schema (nothing is ever re-created: a dropped table
-  locks), the identity row against the key, then every entry from the first: its
-  place, its link, its balances, each round's state and checkpoint MAC; at the end the
-  chain must end exactly at the head, the meters table must equal the head's sums, and
-  the game states its digest.
+- At a start (seal.py): SQLite's integrity check, the tables against the schema
+  (nothing is ever re-created: a dropped table locks), the identity row against the
+  key; then the entries up to the seal the last start left in the head are digested
+  in one SQL pass and must give its digest, and every entry after it is walked as the
+  full audit walks it; every open round's state and checkpoint MAC. A digest that
+  differs (or no seal) runs the full audit, which names the first bad row. The start
+  then seals the chain to its head. 100,000 rounds: 1.2-1.5 s instead of 7 s
+  (`python -m cabinet.math.ledger_start_bench`).
+- In full (`main.py --audit`, RUN AUDIT, a start without a seal or whose digest
+  differs): every entry from the first: its place, its link, its balances, each
+  round's state and checkpoint MAC; at the end the chain must end exactly at the head,
+  the meters table must equal the head's sums, and the game states its digest.
 - Incrementally (inside every money movement's transaction, before it is written):
   the head's MAC, the entries after vseq (normally just the previous one), nothing
   beyond the head, the meters and the game states. The cost does not grow with the

@@ -1,5 +1,6 @@
-"""Verifying the ledger: in full (start, RUN AUDIT, --audit), incrementally (before
-every money movement, at a cost independent of the history), and one row on read.
+"""Verifying the ledger: in full (RUN AUDIT, --audit, a start that finds no seal or a
+seal that differs: seal.py), incrementally (before every money movement, at a cost
+independent of the history), and one row on read.
 
 Every failure raises LedgerError naming the first bad row; nothing here writes.
 """
@@ -178,8 +179,15 @@ def tail(db: sqlite3.Connection, key: bytes, head: Head) -> None:
     """The incremental check: the entries written since the last one verified (normally
     the one before: a constant few), nothing beyond the head, the meters and the game
     states as the head records them."""
-    walk = Walk(key, head.vseq, head.vlink, head.vsums)
-    for seq, kind, row in entries(db, after=head.vseq):
+    walk_to_head(db, key, head, head.vseq, head.vlink, head.vsums)
+
+
+def walk_to_head(db: sqlite3.Connection, key: bytes, head: Head, seq0: int, link0: str,
+                 sums0: dict[str, int]) -> None:
+    """Every entry after a verified place (seq0, its link and sums) up to the head,
+    nothing beyond it; then the meters and the game states as the head records them."""
+    walk = Walk(key, seq0, link0, sums0)
+    for seq, kind, row in entries(db, after=seq0):
         if type(seq) is int and seq > head.seq:
             raise LedgerError(f"{FAILED}: {kind.describe(row, seq)} is beyond the last entry the cabinet wrote "
                               f"({head.seq}): it was added")
@@ -198,8 +206,12 @@ class Report:
     head: str = ""
     balance: int = 0
     open_rounds: int = 0
+    sealed: int | None = None      # a start's check (seal.py): entries up to here were digested, not walked
 
     def summary(self) -> str:
+        if self.sealed is not None:
+            return (f"{self.entries} chain entries: 1-{self.sealed} by the seal the last start left (digest "
+                    f"matched), {self.entries - self.sealed} walked since; {self.open_rounds} open rounds")
         c = self.counts
         voided = f", {c['void']} voided" if c["void"] else ""
         return (f"{self.entries} chain entries: {c['round']} rounds ({c['settle']} settled{voided}, "
@@ -238,6 +250,14 @@ def link_at(db: sqlite3.Connection, seq: int, identity: str) -> str:
         if row is not None:
             return row[0]
     raise LedgerError(f"{FAILED}: chain entry {seq} is missing: a row was deleted")
+
+
+def check_row(key: bytes, kind: Kind, row: sqlite3.Row) -> None:
+    """A round row's state and checkpoint (check_round), a failure naming the row."""
+    try:
+        check_round(key, row)
+    except _Bad as exc:
+        raise LedgerError(f"{FAILED}: {kind.describe(row, row[kind.seq])}{exc}") from None
 
 
 def verify_row(db: sqlite3.Connection, key: bytes, identity: str, kind: Kind, row: sqlite3.Row) -> None:

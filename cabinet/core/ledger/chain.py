@@ -156,11 +156,23 @@ def add(sums: dict[str, int], deltas: dict[str, int]) -> dict[str, int]:
     return out
 
 
+@dataclass(frozen=True)
+class Seal:
+    """Chain entries 1..seq, verified by a start and digested (seal.py), with the link
+    and the meters' sums at entry seq: where the next start's walk begins."""
+
+    seq: int
+    link: str
+    sums: dict[str, int]
+    digest: str
+
+
 @dataclass
 class Head:
     """The audit head: the last entry written (seq, link, sums of every meter up to it)
     and the last entry re-verified by the incremental check (vseq, vlink, vsums), with
-    the digest of the saved game states; one MAC over all of it."""
+    the digest of the saved game states, and the seal a start left (seal.py: the
+    entries up to a verified place, digested); one MAC over all of it."""
 
     seq: int
     link: str
@@ -169,11 +181,15 @@ class Head:
     vlink: str
     vsums: dict[str, int]
     states: str
+    seal: Seal | None = None
 
     def body(self) -> str:
-        return json.dumps({"seq": self.seq, "link": self.link, "sums": [self.sums[m] for m in METERS],
-                           "vseq": self.vseq, "vlink": self.vlink, "vsums": [self.vsums[m] for m in METERS],
-                           "states": self.states}, separators=(",", ":"))
+        d: dict[str, Any] = {"seq": self.seq, "link": self.link, "sums": [self.sums[m] for m in METERS],
+                             "vseq": self.vseq, "vlink": self.vlink, "vsums": [self.vsums[m] for m in METERS],
+                             "states": self.states}
+        if self.seal is not None:
+            d["seal"] = [self.seal.seq, self.seal.link, [self.seal.sums[m] for m in METERS], self.seal.digest]
+        return json.dumps(d, separators=(",", ":"))
 
     def mac(self, key: bytes) -> str:
         return mac(key, b"audit_head", self.body().encode())
@@ -186,6 +202,12 @@ class Head:
         head = cls(d["seq"], d["link"], sums, d["vseq"], d["vlink"], vsums, d["states"])
         if not all(type(v) is int for v in (head.seq, head.vseq, *sums.values(), *vsums.values())):
             raise ValueError("a count is not an integer")
+        if "seal" in d:                     # a head written before the seal has none: a full check
+            seq, link, ssums, digest = d["seal"]
+            head.seal = Seal(seq, link, dict(zip(METERS, ssums, strict=True)), digest)
+            if not all(type(v) is int for v in (seq, *head.seal.sums.values())) or \
+                    not (type(link) is str and type(digest) is str and 0 < seq <= head.seq):
+                raise ValueError("the seal is not a place in the chain")
         return head
 
     @classmethod

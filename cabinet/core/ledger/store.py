@@ -3,7 +3,11 @@
 Opening verifies before anything can be written: the files are checked (fresh,
 present, or missing/replaced), then a read-only connection runs SQLite's integrity
 check, compares the tables with the schema, checks the identity against the key and
-walks the whole chain. Only a ledger that passes gets a read-write connection.
+checks the chain: from the seal the last start left (seal.py), or in full when asked
+(`full_audit`: `main.py --audit`) or when there is no seal or it differs. Only a ledger
+that passes gets a read-write connection; its first write (the power-up event) seals
+the chain the start checked, so a start that then refuses (a round it cannot decode)
+leaves the files as they were.
 
 Every money movement is one transaction that first runs the incremental check (the
 entries since the last one verified, the meters and the game states against the
@@ -27,6 +31,7 @@ import cabinet.core.ledger.chain as chain
 import cabinet.core.ledger.files as files
 import cabinet.core.ledger.meters as meters
 import cabinet.core.ledger.records as records
+import cabinet.core.ledger.seal as seal
 import cabinet.core.ledger.tables as tables
 import cabinet.core.ledger.writer as writer
 from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW, VOID
@@ -40,9 +45,11 @@ EVENT_KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
 class Ledger:
     """Owns the SQLite connection (WAL, synchronous=FULL). Every mutator is one transaction."""
 
-    def __init__(self, path: str | Path, key_path: str | Path | None = None, *, create: bool = True):
-        """Open and verify the ledger in full, or create it when neither it nor the key
-        exists (and `create`). LedgerError: missing, replaced, unreadable or altered."""
+    def __init__(self, path: str | Path, key_path: str | Path | None = None, *, create: bool = True,
+                 full_audit: bool = False):
+        """Open and verify the ledger (the start's check, or in full), or create it when
+        neither it nor the key exists (and `create`). LedgerError: missing, replaced,
+        unreadable or altered."""
         self.path = Path(path)
         self.key_path = Path(key_path) if key_path else self.path.with_name(files.KEY_NAME)
         self.broken: str | None = None
@@ -58,10 +65,11 @@ class Ledger:
         self.key = files.read_key(self.key_path)
         ro = self._connect("ro")
         try:
-            self.identity, self.report = self._verify(ro)
+            self.identity, self.report, new_seal = self._verify(ro, full_audit)
         finally:
             ro.close()
         self.db = self._connect("rw")
+        self._seal = new_seal            # put on the head by the first write (the next start walks from there)
 
     @classmethod
     def attach(cls, path: str | Path, key_path: str | Path | None = None) -> "Ledger":
@@ -69,7 +77,7 @@ class Ledger:
         self = cls.__new__(cls)
         self.path = Path(path)
         self.key_path = Path(key_path) if key_path else self.path.with_name(files.KEY_NAME)
-        self.broken, self.created = None, False
+        self.broken, self.created, self._seal = None, False, None
         self.report = audit.Report()          # nothing verified on this connection: the first one did
         self.key = files.read_key(self.key_path)
         self.db = self._connect("rw")
@@ -96,7 +104,7 @@ class Ledger:
         except sqlite3.Error as exc:
             raise LedgerError(f"ledger {self.path} cannot be read: {exc}") from None
 
-    def _verify(self, db: sqlite3.Connection) -> tuple[str, audit.Report]:
+    def _verify(self, db: sqlite3.Connection, full_audit: bool) -> tuple[str, audit.Report, chain.Seal | None]:
         try:
             problems = [r[0] for r in db.execute("PRAGMA integrity_check(4)") if not str(r[0]).startswith("***")]
             if problems != ["ok"]:
@@ -104,7 +112,8 @@ class Ledger:
                 raise LedgerError(f"ledger {self.path} failed SQLite's integrity check: {said}")
             tables.check(db, str(self.path))
             identity = audit.read_identity(db, self.key, str(self.path), str(self.key_path))
-            return identity, audit.full(db, self.key, identity)
+            report, new_seal = seal.start(db, self.key, identity, full_audit)
+            return identity, report, new_seal
         except sqlite3.Error as exc:
             raise LedgerError(f"ledger {self.path} cannot be read: {exc}") from None
 
@@ -142,6 +151,9 @@ class Ledger:
         try:
             head = audit.read_head(self.db, self.key)
             audit.tail(self.db, self.key, head)
+            if self._seal is not None:                # the start's check, sealed with its first write
+                seal.reseal(head, self._seal)
+                self._seal = None
             appending = writer.Writer(self.db, self.key, head)
             yield appending
             appending.finish()
@@ -340,7 +352,8 @@ class Ledger:
         """(id, kind, detail, time) of the newest events (of a kind or kinds, older than
         `before_id`: the next page), newest first; each verified before it is decoded."""
         kinds = (kind,) if isinstance(kind, str) else tuple(kind or ())
-        where, args = [], []
+        where: list[str] = []
+        args: list[Any] = []
         if kinds:
             where.append(f"kind IN ({', '.join('?' * len(kinds))})")
             args += kinds

@@ -43,5 +43,6 @@ class SystemPage(Page):
             self.app.assets.blit_text(surface, HELP, 26, (360, 420), D.MUTED, wrap=1480)
         else:
             self.app.assets.blit_text(surface, "The full audit walks every chain entry from the first: each link, the "
-                                      "balance chain, every checkpoint MAC, the meters and the game states. It runs "
-                                      "at every start too.", 26, (360, 420), D.MUTED, wrap=1480)
+                                      "balance chain, every checkpoint MAC, the meters and the game states. A start "
+                                      "checks what was written since the last start, and the digest of everything "
+                                      "before it.", 26, (360, 420), D.MUTED, wrap=1480)
