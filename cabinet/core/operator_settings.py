@@ -128,7 +128,10 @@ def raw_value(cfg: Any, key: str, game: str | None = None) -> Any:
     minor = cfg.currency.minor_units
     if game is not None:
         g = cfg.games.get(game)
-        value = getattr(g, key, None) if g is not None else None
+        if g is None:                      # no section in config.yaml: the section's defaults (offered)
+            field = game_schema(minor).get(key)
+            return field.default if isinstance(field, Field) else None
+        value = getattr(g, key, None)
         if key == "bet_ladder" and value is not None:
             return [amount_text(b, minor) for b in value]
         if key in ("default_bet", "win_limit") and value is not None:

@@ -142,10 +142,11 @@ class Attract(Scene):
 
 def draw_call(app: Any, surface: pygame.Surface) -> None:
     """The call to play and the cabinet's credit now (none shown when there is none)."""
-    A = app.assets
-    if int(app.time * 2) % 2 == 0:
-        A.blit_text(surface, CALL, 52, (960, 760), D.CYAN, anchor="center", bold=True, outline=(0, 20, 40))
+    A = app.assets                  # the call pulses between two shades (always legible, never an empty band)
+    shade = D.CYAN if int(app.time * 2) % 2 == 0 else (235, 250, 255)
     credit = app.cabinet.balance
+    A.blit_text(surface, CALL, 52, (960, 760 if credit > 0 else 800), shade, anchor="center", bold=True,
+                outline=(0, 20, 40))
     if credit > 0:
         A.blit_text(surface, f"CREDIT {app.cabinet.currency.format(credit)}", 40, (960, 840), D.CREAM,
                     anchor="center", bold=True, outline=(20, 20, 40))

@@ -114,3 +114,14 @@ def test_a_changed_pin_is_kept_only_as_a_hash(tmp_path):
     import pytest
     with pytest.raises(ConfigError, match="operator_pin_hash is not a PIN hash"):
         change(cfg, "operator_pin_hash", "8642")
+
+
+def test_a_game_without_a_section_shows_its_defaults_offered(tmp_path):
+    """config.yaml names no games: the settings page reads each game as offered, with
+    its own default bet and win limit (it once read 'off' for every game)."""
+    from cabinet.core.operator_settings import raw_value
+    cfg = config(tmp_path)
+    assert raw_value(cfg, "enabled", "piggy_farm") is True
+    assert raw_value(cfg, "default_bet", "piggy_farm") is None and raw_value(cfg, "win_limit", "piggy_farm") is None
+    off = config(tmp_path, "games:\n  piggy_farm: {enabled: false}\n")
+    assert raw_value(off, "enabled", "piggy_farm") is False and raw_value(off, "enabled", "grinning_harvest") is True

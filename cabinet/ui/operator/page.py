@@ -73,6 +73,25 @@ class Page:
              color=D.CREAM, anchor: str = "topleft", bold: bool = False) -> None:
         self.app.assets.blit_text(surface, text, size, pos, color, anchor=anchor, bold=bold)
 
+    def paragraph(self, surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 26,
+                  color=D.CREAM, width: int = 1480, bold: bool = False, line_gap: int = 8) -> float:
+        """Text wrapped at `width` (logical), each line left-aligned; returns the logical
+        y under the last line."""
+        A, lay = self.app.assets, self.app.layout
+        font, limit = A.font(size, bold), lay.px(width)
+        lines: list[str] = []
+        for word in text.split():
+            trial = f"{lines[-1]} {word}" if lines else word
+            if lines and font.size(trial)[0] <= limit:
+                lines[-1] = trial
+            else:
+                lines.append(word)
+        x, y = pos
+        for line in lines:
+            A.blit_text(surface, line, size, (x, y), color, bold=bold)
+            y += size + line_gap
+        return y
+
     def table(self, surface: pygame.Surface, x: int, y: int, columns: Sequence[tuple[str, int, str]],
               rows: Sequence[Sequence[str]], size: int = 26, lit: int | None = None, row_h: int = ROW,
               width: int | None = None) -> None:

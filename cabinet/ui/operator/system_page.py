@@ -38,11 +38,11 @@ class SystemPage(Page):
     def draw(self, surface) -> None:
         ok, message = self.audit
         self.text(surface, "AUDIT: OK" if ok else "AUDIT: FAILED", (360, 150), 48, D.GREEN if ok else D.RED, bold=True)
-        self.app.assets.blit_text(surface, message, 28, (360, 230), D.CREAM, wrap=1480)
+        y = self.paragraph(surface, message, (360, 230), 28, D.CREAM)
         if not ok or self.cab.locked:
-            self.app.assets.blit_text(surface, HELP, 26, (360, 420), D.MUTED, wrap=1480)
+            self.paragraph(surface, HELP, (360, y + 30), 26, D.MUTED)
         else:
-            self.app.assets.blit_text(surface, "The full audit walks every chain entry from the first: each link, the "
-                                      "balance chain, every checkpoint MAC, the meters and the game states. A start "
-                                      "checks what was written since the last start, and the digest of everything "
-                                      "before it.", 26, (360, 420), D.MUTED, wrap=1480)
+            self.paragraph(surface, "RUN AUDIT walks every chain entry from the first: each link, the balance chain, "
+                           "every checkpoint MAC, the meters and the game states. A start checks the entries "
+                           "written since the last start the same way, and the ones before by their digest "
+                           "(a digest that differs runs the full audit).", (360, y + 30), 26, D.MUTED)

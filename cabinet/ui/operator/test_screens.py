@@ -55,9 +55,13 @@ class TestScreen(Scene):
         return False
 
     def caption(self, surface: pygame.Surface, text: str) -> None:
-        A = self.app.assets
-        A.blit_text(surface, f"{self.name}: {text}", 30, (40, 62), D.CREAM, anchor="midleft", bold=True,
-                    outline=(0, 0, 0))
+        A, lay = self.app.assets, self.app.layout
+        label = f"{self.name}: {text}"
+        width = A.font(30, True).size(label)[0] + lay.px(48)        # a dark plate: legible on a white pattern
+        plate = A.surface(("test_caption", width), lambda: D.rounded_panel(
+            (width, lay.px(60)), (12, 12, 24), (12, 12, 24), radius=lay.px(14), alpha=220))
+        surface.blit(plate, lay.pt(16, 32))
+        A.blit_text(surface, label, 30, (40, 62), D.CREAM, anchor="midleft", bold=True, outline=(0, 0, 0))
 
 
 @register("display_test")
