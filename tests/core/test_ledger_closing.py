@@ -6,7 +6,6 @@ they were."""
 from __future__ import annotations
 
 import dataclasses
-import shutil
 import sqlite3
 import time
 from pathlib import Path
@@ -65,13 +64,6 @@ def template(tmp_path_factory) -> Path:
     play(cab, 2)
     cab.ledger.close()
     return folder
-
-
-@pytest.fixture
-def copy(template, tmp_path) -> Path:
-    target = tmp_path / "cab"
-    shutil.copytree(template, target)
-    return target
 
 
 def test_the_copy_audits_and_its_meters_add_up(copy):

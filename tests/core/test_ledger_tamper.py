@@ -64,13 +64,6 @@ def template(tmp_path_factory, request) -> Path:
     return folder
 
 
-@pytest.fixture
-def copy(template, tmp_path) -> Path:
-    target = tmp_path / "cab"
-    shutil.copytree(template, target)
-    return target
-
-
 def snapshot(folder: Path) -> tuple[dict[str, bytes], str | None]:
     """The ledger's and key's bytes, and an iterdump of the database (read-only)."""
     db = folder / "ledger.sqlite"

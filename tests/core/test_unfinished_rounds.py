@@ -101,13 +101,18 @@ def test_a_bad_time_is_refused_naming_the_key(tmp_path, value, words):
     assert words in str(err.value) and "allowed" in str(err.value)
 
 
-def test_a_winning_result_cut_short_is_shown_again_until_it_is_shown_in_full(tmp_path):
-    cab = cabinet(tmp_path)
+def play_until_a_win(cab):
+    """Settled rounds until one wins; that one (its celebration not yet shown)."""
     while True:
         played = cab.start_round(GAME.id, "base", 100)
         cab.settle(played.round_id)
         if played.win_cents:
-            break
+            return played
+
+
+def test_a_winning_result_cut_short_is_shown_again_until_it_is_shown_in_full(tmp_path):
+    cab = cabinet(tmp_path)
+    played = play_until_a_win(cab)
     assert cab.unshown_result().round_id == played.round_id   # settled, celebration not finished
     cab.result_shown(played.round_id)
     assert cab.unshown_result() is None
@@ -121,10 +126,6 @@ def test_a_winning_result_cut_short_is_shown_again_until_it_is_shown_in_full(tmp
 
 def test_a_win_that_was_gambled_is_not_shown_again(tmp_path):
     cab = cabinet(tmp_path)
-    while True:
-        played = cab.start_round(GAME.id, "base", 100)
-        cab.settle(played.round_id)
-        if played.win_cents:
-            break
+    played = play_until_a_win(cab)
     cab.side_draw("gamble", played.win_cents, 2 * played.win_cents, False, {"game": GAME.id}, played.round_id)
     assert cab.unshown_result() is None
