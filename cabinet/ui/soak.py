@@ -11,7 +11,9 @@ ratio RSS(last) / RSS(2,500): #18 asks for it within 10%.
 `input`: a kiosk cabinet (headless, 1920x1080 window) gets `--events` seeded random
 inputs, one a frame: keys (play, bet, menus, history, ESC, digits, the operator
 chord), clicks and touches anywhere. The credit is topped up when it runs out. Printed:
-RSS at each tenth, the mean of the first and of the last tenth and their ratio.
+RSS at each tenth, the mean of the first and of the last tenth and their ratio (the
+first tenth holds the warm-up: every scene's pictures and text cached once), and the
+last tenth's peak against the RSS at the end of the first tenth.
 """
 from __future__ import annotations
 
@@ -65,6 +67,13 @@ def make_app(data: Path, size: tuple[int, int], kiosk: bool, game: str | None):
     app.kiosk = kiosk                     # kiosk rules in a window of the asked size (fullscreen: the desktop's)
     start_scenes(app)
     return app
+
+
+def held(app) -> str:
+    """What the app holds: the asset caches' bytes (pictures + labels) and the stack."""
+    A = app.assets
+    return (f"caches {A._surfaces.bytes / 2**20:5.1f}+{A._text.bytes / 2**20:4.1f} MiB, "
+            f"{len(app.stack.scenes)} scenes on the stack")
 
 
 def post_key(key: int, mod: int = 0) -> None:
@@ -132,10 +141,13 @@ def random_input(events: int, size: tuple[int, int], seed: int) -> None:
                 (firsts if i <= tenth else lasts if i > events - tenth else []).append(rss_mb())
             if i % tenth == 0:
                 print(f"event {i:>7}: RSS {rss_mb():7.1f} MiB  ({time.perf_counter() - t0:6.0f} s)  "
-                      f"top scene {app.stack.top.scene_name}", flush=True)
+                      f"{held(app)}  top scene {app.stack.top.scene_name}", flush=True)
         app.checkpoints.close()
         first, last = sum(firsts) / len(firsts), sum(lasts) / len(lasts)
-        print(f"mean RSS first tenth {first:.1f} MiB, last tenth {last:.1f} MiB, last / first = {last / first:.3f}")
+        print(f"mean RSS first tenth {first:.1f} MiB (the caches fill in it), last tenth {last:.1f} MiB, "
+              f"last / first = {last / first:.3f}")
+        print(f"RSS at the end of the first tenth {firsts[-1]:.1f} MiB, peak of the last tenth {max(lasts):.1f} MiB, "
+              f"at the end {lasts[-1]:.1f} MiB: peak / first-tenth end = {max(lasts) / firsts[-1]:.3f}")
 
 
 def main(argv: list[str] | None = None) -> int:
