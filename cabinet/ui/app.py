@@ -75,6 +75,7 @@ class App:
         self._toast: tuple[str, float] | None = None
         self._cursor_hidden_at = 0.0
         self.session = Session(self)
+        self.game_choices: dict[str, tuple[int, str]] = {}   # per game: (bet, spin mode) for the session
         self.attract_after = float(opt(config, "attract_idle_seconds", 90))
 
     # -- window -----------------------------------------------------------------

@@ -11,9 +11,10 @@ SPIN (SPACE or the button) -> `cabinet.start_round` (debit + record, outcome dra
 -> the Round's events become a `Presentation` of timed steps (`present_<type>`
 methods, or `round_steps` overridden whole) -> each finished step is checkpointed
 -> `cabinet.settle` credits the win -> big-win celebration by tier. An open round
-found at start resumes from its checkpoint. SPACE during a presentation skips to
-its end (unless config forbids it); turbo runs the clock faster; `min_round_seconds`
-holds the round on screen at least that long.
+found at start resumes from its checkpoint. SPACE skips to the next step that waits
+for the player (`Step(hold=True)`, e.g. each Happy Money Hens bonus round), where
+SPACE / START begins it; under autoplay (a recall, the showcase) it begins by itself
+after AUTO_CONTINUE s. Turbo runs the clock faster; `min_round_seconds` holds a round.
 """
 from __future__ import annotations
 
@@ -42,10 +43,13 @@ class GameScene(Scene):
 
     TURBO_SPEED = 3.0          # presentation clock multiplier in turbo
     AUTOPLAY_GAP = 0.5         # seconds between autoplay rounds
+    AUTO_CONTINUE = 0.6        # seconds a step waiting for START waits under autoplay
     board_rect = pygame.Rect(240, 110, 1440, 760)   # the game's own area (logical)
     # Opt in (True) when draw_background depends only on `backdrop_key()`, not on time:
     # it is then composed once per key with the HUD bars into one opaque surface.
     static_background = False
+    # Where the HUD shows balance, bet and win: "bottom" (with SPIN) or "top" (hud_layout.py).
+    hud_layout = "bottom"
 
     def __init__(self, app, setup: Any):
         super().__init__(app)
@@ -60,6 +64,7 @@ class GameScene(Scene):
         default = getattr(setup, "default_bet", None) or self.spec.default_bet or self.ladder[0]
         self.bet_index = self.ladder.index(default) if default in self.ladder else 0
         self.mode_id = self.spin_modes[0].id if self.spin_modes else self.modes[0].id
+        self._recall_choices()                 # the bet and spin option this session left here
         self.played = None                 # the PlayedRound on screen
         self.presentation: Presentation | None = None
         self.round_clock = 0.0             # unscaled seconds since the round started
@@ -69,6 +74,7 @@ class GameScene(Scene):
         self.recall_record = None          # the ledger row of a recalled round (balances)
         self.autoplay: Autoplay | None = None
         self._autoplay_wait = 0.0
+        self._held_for = 0.0               # seconds the presentation has waited for START
         self.auto_close: float | None = None     # attract recalls close themselves after this
         self.force_next: str | None = None       # review tools: the next round's category
         self.showcase: list[str] = []            # review tools: categories still to show
@@ -165,6 +171,7 @@ class GameScene(Scene):
                 self.message(self.not_offered_reason(mode_id))
                 return
             self.mode_id = mode_id
+            self._remember_choices()
 
     def offered(self, mode_id: str) -> bool:
         """Whether the cabinet offers this mode at the current bet (win limits)."""
@@ -187,6 +194,23 @@ class GameScene(Scene):
             reason = self.not_offered_reason(self.mode_id)
             self.mode_id = self.spin_modes[0].id
             self.message(reason)
+        self._remember_choices()
+
+    # The bet and the spin option (an ante, a fortune bet) are kept per game for the
+    # session: the ante "stays on until switched off", also across a trip to the lobby.
+    def _remember_choices(self) -> None:
+        if not self.recall_mode:
+            self.app.game_choices[self.spec.id] = (self.bet, self.mode_id)
+
+    def _recall_choices(self) -> None:
+        bet, mode = self.app.game_choices.get(self.spec.id, (None, None))
+        if bet in self.ladder:
+            self.bet_index = self.ladder.index(bet)
+        if any(m.id == mode for m in self.spin_modes) and self.offered(mode):
+            self.mode_id = mode
+
+    def leave(self) -> None:
+        self._remember_choices()
 
     def message(self, text: str, seconds: float = 3.0) -> None:
         """A clear banner above the HUD (refused bets, autoplay stops)."""
@@ -206,6 +230,11 @@ class GameScene(Scene):
     def busy(self) -> bool:
         """A round is on screen (presenting, or finished but not yet settled)."""
         return self.played is not None
+
+    @property
+    def waiting_for_start(self) -> bool:
+        """The round on screen waits for the player's START (a held step)."""
+        return self.presentation is not None and self.presentation.waiting
 
     @property
     def message_text(self) -> str | None:
@@ -264,10 +293,16 @@ class GameScene(Scene):
             self.presentation.fast_forward(from_step)
 
     def skip(self) -> None:
-        """SPACE during a presentation: jump to its end (if allowed)."""
-        if self.presentation and not self.presentation.done and self.app.skip_allowed:
-            self.presentation.skip_to_end()
-            self._checkpoint(self.presentation.index)
+        """SPACE during a presentation: START a step waiting for the player, else jump
+        to the next such step or the end (if skipping is allowed)."""
+        pres = self.presentation
+        if pres is None or pres.done:
+            return
+        if pres.release():
+            self._held_for = 0.0
+        elif self.app.skip_allowed:
+            pres.skip()
+            self._checkpoint(pres.index)
 
     def _checkpoint(self, step: int) -> None:
         if self.played is not None and not self.recall_mode:
@@ -359,6 +394,11 @@ class GameScene(Scene):
         self.animate(scaled)
         if self.presentation is not None:
             self.round_clock += dt
+            if self.presentation.waiting and (self.autoplay is not None or self.recall_mode or self.showcase):
+                self._held_for += scaled                   # no player to press START: go on by itself
+                if self._held_for >= self.AUTO_CONTINUE:
+                    self.presentation.release()
+                    self._held_for = 0.0
             for n in self.presentation.advance(scaled):
                 self._checkpoint(n)
             if self.presentation.done and (self.recall_mode or self.round_clock >= self.app.min_round_seconds):

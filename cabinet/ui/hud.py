@@ -2,7 +2,8 @@
 and `game_action`, what each of those shared actions does in a game scene.
 
 Laid out in logical coordinates along the bottom (money and play) and the top
-(lobby, game name, menus). Panels are pre-rendered once; values are cached labels.
+(lobby, game name, menus), or with the money along the top (`hud_layout.TOP`, chosen
+by the scene's `hud_layout`). Panels are pre-rendered once; values are cached labels.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pygame
 
 from . import draw as D
 from .demo import demo_allowed
+from .hud_layout import LAYOUTS, HudLayout
 from .widgets import Button
 
 if TYPE_CHECKING:          # types only: no import at run time, so no circle
@@ -21,9 +23,15 @@ BAR_Y = 950          # the bottom bar's top edge (logical)
 TOP_H = 96           # the top bar's height
 
 
+def layout_of(scene: "GameScene") -> HudLayout:
+    return LAYOUTS[getattr(scene, "hud_layout", "bottom")]
+
+
 def build_buttons(scene: "GameScene") -> list[Button]:
     """The shared controls; a game adds its own with scene.add_button."""
     idle = lambda: not scene.busy  # noqa: E731
+    lay = layout_of(scene)
+    small = 44 if lay.bet_down[2] >= 70 else 36
     buttons = [
         Button((24, 18, 190, 60), "< LOBBY", "close", enabled=idle, font_size=26),
         Button((1486, 18, 130, 60), "INFO", "info", font_size=26),
@@ -32,14 +40,15 @@ def build_buttons(scene: "GameScene") -> list[Button]:
                lit=lambda: scene.app.audio.sound_on),
         Button((1846, 18, 60, 60), lambda: "M" if scene.app.audio.music_on else "m", "music", font_size=26,
                lit=lambda: scene.app.audio.music_on),
-        Button((630, 985, 70, 70), "-", "bet_down", enabled=lambda: not scene.busy and scene.bet_index > 0,
-               font_size=44),
-        Button((930, 985, 70, 70), "+", "bet_up", font_size=44,
+        Button(lay.bet_down, "-", "bet_down", enabled=lambda: not scene.busy and scene.bet_index > 0,
+               font_size=small),
+        Button(lay.bet_up, "+", "bet_up", font_size=small,
                enabled=lambda: not scene.busy and scene.bet_index < len(scene.ladder) - 1),
         Button((1390, 975, 150, 90), lambda: f"STOP {scene.autoplay.left}" if scene.autoplay else "AUTO",
                "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None),
-        Button((1570, 960, 200, 110), lambda: "SKIP" if scene.busy else "SPIN", "spin", style="gold",
-               font_size=46, enabled=lambda: scene.app.skip_allowed if scene.busy else not scene.recall_mode),
+        Button((1570, 960, 200, 110), lambda: "START" if scene.waiting_for_start else "SKIP" if scene.busy else "SPIN",
+               "spin", style="gold", font_size=46, enabled=lambda: (scene.waiting_for_start or scene.app.skip_allowed)
+               if scene.busy else not scene.recall_mode),
         Button((1790, 975, 110, 90), "TURBO", "turbo", font_size=24, lit=lambda: scene.app.turbo,
                enabled=lambda: scene.app.turbo_allowed),
     ]
@@ -69,14 +78,15 @@ class Hud:
         """What never changes: the two bars, the game's name, the field headings."""
         s, app = self.scene, self.scene.app
         lay, A = app.layout, app.assets
-        surface.blit(self._bar("bottom", (10, BAR_Y, 1900, 125), (30, 30, 70), (12, 12, 30), D.GOLD_DARK),
-                     lay.pt(10, BAR_Y))
-        surface.blit(self._bar("top", (10, 8, 1900, 80), (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(10, 8))
-        A.blit_text(surface, s.spec.name.upper(), 44, (960, 48), D.GOLD, anchor="center", bold=True,
+        hl = layout_of(s)
+        bottom, top = hl.bottom_bar, hl.top_bar
+        surface.blit(self._bar("bottom", bottom, (30, 30, 70), (12, 12, 30), D.GOLD_DARK), lay.pt(*bottom[:2]))
+        surface.blit(self._bar("top", top, (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(*top[:2]))
+        A.blit_text(surface, s.spec.name.upper(), hl.name_size, hl.name, D.GOLD, anchor=hl.name_anchor, bold=True,
                     outline=(60, 30, 0))
-        A.blit_text(surface, "BALANCE", 24, (60, 975), D.MUTED, bold=True)
-        A.blit_text(surface, "BET", 24, (815, 975), D.MUTED, anchor="midtop", bold=True)
-        A.blit_text(surface, "WIN", 24, (1200, 975), D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, "BALANCE", 24, hl.labels["balance"], D.MUTED, bold=True)
+        A.blit_text(surface, "BET", 24, hl.labels["bet"], D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, "WIN", 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The live values: balance, bet (and the price of play when the mode costs
@@ -84,14 +94,16 @@ class Hud:
         s, app = self.scene, self.scene.app
         lay, A = app.layout, app.assets
         cur = app.cabinet.currency
-        A.blit_text(surface, cur.format(s.shown_balance), 46, (60, 1005), D.CREAM, bold=True)
-        A.blit_text(surface, cur.format(s.bet), 44, (815, 1005), D.CREAM, anchor="midtop", bold=True)
+        hl = layout_of(s)
+        A.blit_text(surface, cur.format(s.shown_balance), hl.value_size, hl.values["balance"], D.CREAM, bold=True)
+        A.blit_text(surface, cur.format(s.bet), hl.value_size - 2, hl.values["bet"], D.CREAM, anchor="midtop",
+                    bold=True)
         cost = s.mode_cost()
         if cost != s.bet:
-            A.blit_text(surface, f"PLAY {cur.format(cost)}", 22, (815, 1048), D.GOLD, anchor="midtop", bold=True)
+            A.blit_text(surface, f"PLAY {cur.format(cost)}", 22, hl.play_price, D.GOLD, anchor="midtop", bold=True)
         win = s.shown_win if s.busy else s.last_win
-        A.blit_text(surface, cur.format(win), 46, (1200, 1005), D.GOLD if win else D.CREAM, anchor="midtop",
-                    bold=True)
+        A.blit_text(surface, cur.format(win), hl.value_size, hl.values["win"], D.GOLD if win else D.CREAM,
+                    anchor="midtop", bold=True)
         if s.recall_mode:
             A.blit_text(surface, "RECALL", 64, (960, 150), D.RED, anchor="center", bold=True, outline=(40, 0, 0))
         if s.autoplay:
@@ -103,7 +115,7 @@ class Hud:
             w, h = label.get_width() + lay.px(70), label.get_height() + lay.px(30)
             panel = A.surface(("msg", w, h), lambda: D.rounded_panel(
                 (w, h), (170, 50, 50), (100, 20, 30), radius=h // 2, border=(255, 180, 160), alpha=240))
-            x, y = lay.pt(960, 880)
+            x, y = lay.pt(*hl.message)
             surface.blit(panel, (x - w // 2, y - h // 2))
             surface.blit(label, (x - label.get_width() // 2, y - label.get_height() // 2))
 

@@ -14,8 +14,10 @@ A shot with a `mode` plays a round of that mode (with the demo `force` category 
 given) and stops the injectable clock at `at`: a fraction of the presentation's total
 time, or the label prefix of a step (stopped `within` that step). A shot with an
 `action` sends that named action to the scene (opening the buy menu, info pages...).
-`prepare` names a scene method called first (e.g. to arm the ante). The gallery runs on
-a throw-away ledger in a temporary folder, never on the player's.
+`prepare` names a scene method called first (e.g. to arm the ante). A step that waits
+for the player's START is started on the way, as a player would; `within=0` on such a
+step shows it waiting. The gallery runs on a throw-away ledger in a temporary folder,
+never on the player's.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -55,8 +57,12 @@ def _advance_to(app: Any, scene: Any, at: float | str, within: float) -> None:
             raise LookupError(f"no step labelled {at!r}; labels: {sorted({s.label for s in pres.steps})}")
         guard = 0
         while scene.presentation is pres and pres.index < target and guard < 100000:
+            pres.release()                     # START, as the player would press it
             app.step(DT)
             guard += 1
+        if within <= 0:
+            return
+        pres.release()
         hold = pres.steps[target].duration * within
         while scene.presentation is pres and pres.index == target and pres.elapsed < hold:
             app.step(min(DT, hold - pres.elapsed + 1e-6))
@@ -66,6 +72,40 @@ def _advance_to(app: Any, scene: Any, at: float | str, within: float) -> None:
     while scene.presentation is pres and t < total * at:
         app.step(DT)
         t += DT
+
+
+def seek_round(scene: Any, wanted: Callable[[Any], bool], label: str, mode: str = "base", within: float = 0.5,
+               tries: int = 400) -> bool:
+    """A prepared shot's helper: play `mode` rounds until `wanted(round)`, and leave that
+    one on screen `within` the first step whose label starts with `label`. The rounds
+    are drawn by the cabinet as usual (the gallery's throw-away ledger): the scene never
+    makes an outcome up, it keeps playing until one fits. False if none came up."""
+    app = scene.app
+    if not app.config.demo_tools or app.config.real_play:
+        return False
+    for _ in range(tries):
+        _settle(scene)
+        if not scene.play(mode):
+            return False
+        if wanted(scene.played.round):
+            break
+    else:
+        _settle(scene)
+        return False
+    _advance_to(app, scene, label, within)
+    return True
+
+
+def _settle(scene: Any) -> None:
+    """Finish the round on screen and close any celebration over the scene."""
+    app = scene.app
+    for _ in range(2000):
+        while app.stack.top is not scene:
+            app.pop()
+        if not scene.busy:
+            return
+        scene.skip()
+        app.step(DT)
 
 
 def _fresh_cabinet(cabinet: Any, folder: Path) -> Any:
@@ -126,12 +166,11 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
                 except (LookupError, RuntimeError, ValueError) as exc:
                     failed.append(f"{gid}/{shot.name}: {exc}")
                     print(f"{gid}/{shot.name}: FAILED: {exc}")
-                if scene.presentation is not None:   # finish the round so the ledger stays settled
+                for _ in range(600):                 # finish the round so the ledger stays settled
+                    if not scene.busy:
+                        break
                     scene.skip()
-                    for _ in range(600):
-                        if not scene.busy:
-                            break
-                        app.step(DT)
+                    app.step(DT)
         (out / "index.json").write_text(json.dumps(index, indent=2))
         print(f"{len(index)} shots written to {out}" + (f"; {len(failed)} failed" if failed else ""))
         return 1 if failed else 0

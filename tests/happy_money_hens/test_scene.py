@@ -73,6 +73,8 @@ def finish_round(app: App, scene, skip: bool = True, limit: int = 20000) -> None
     for _ in range(limit):
         if not scene.busy:
             break
+        if scene.waiting_for_start:            # each bonus round starts on START
+            press(app, pygame.K_SPACE)
         run(app, 1)
     assert not scene.busy
     while app.stack.top is not scene:          # a big-win celebration: SPACE completes it
@@ -202,6 +204,8 @@ def test_skipping_shows_the_same_bonus_board_as_watching(tmp_path):
         scene = hens(app)
         spin(app, scene, "combo_DC+PF")
         while not skip and scene.busy:                  # watch every step (coarse frames)
+            if scene.waiting_for_start:                 # START each bonus round, as a player
+                press(app, pygame.K_SPACE)
             run(app, 1, dt=0.25)
         finish_round(app, scene, skip=skip)
         snap = scene.bonus.snap

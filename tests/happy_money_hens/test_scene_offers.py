@@ -66,6 +66,8 @@ def settle(app, scene):
     if scene.busy:
         press(app, pygame.K_SPACE)
     while scene.busy:
+        if scene.waiting_for_start:                # each bonus round starts on START
+            press(app, pygame.K_SPACE)
         run(app, 1, dt=0.25)
     while isinstance(app.stack.top, BigWin):
         press(app, pygame.K_SPACE, frames=3)
@@ -222,6 +224,7 @@ def test_the_gamble_opens_after_the_big_win_celebration(app):
         played = scene.played
         press(app, pygame.K_SPACE)                         # skip the round
         while scene.busy:
+            press(app, pygame.K_SPACE)                     # START each bonus round, skip its spin
             run(app, 1, dt=0.25)
         if isinstance(app.stack.top, BigWin):
             break

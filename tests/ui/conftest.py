@@ -124,6 +124,8 @@ def finish_round(app, scene, limit=20.0):
     """Run the clock until the round on screen is settled."""
     t = 0.0
     while scene.busy and t < limit:
+        if getattr(scene, "waiting_for_start", False):     # a step waiting for START
+            press(app, pygame.K_SPACE)
         run(app, 1, 0.1)
         t += 0.1
     assert not scene.busy
@@ -155,7 +157,7 @@ def play_out(app, scene, dt=0.1, limit=600.0):
     """Let the round play out at `dt` a frame, closing any celebration with SPACE."""
     t = 0.0
     while (scene.busy or app.stack.top is not scene) and t < limit:
-        if app.stack.top is not scene:
+        if app.stack.top is not scene or getattr(scene, "waiting_for_start", False):
             press(app, pygame.K_SPACE)
         run(app, 1, dt)
         t += dt
