@@ -315,3 +315,16 @@ class Cabinet:
             "SELECT id, detail FROM side_draws WHERE kind = ? AND won = 1 AND id NOT IN "
             "(SELECT funded_by FROM rounds WHERE funded_by IS NOT NULL) ORDER BY id", (kind,)).fetchall()
         return [(int(r[0]), json.loads(r[1])) for r in rows]
+
+    def recent_side_draws(self, kinds: tuple[str, ...], limit: int = 10) -> list[dict[str, Any]]:
+        """The last `limit` side draws of these kinds, newest first (a game's record of
+        its gamble results): id, kind, stake_cents, prize_cents, won, detail."""
+        if self.ledger is None or not kinds:
+            return []
+        import json
+        marks = ", ".join("?" * len(kinds))
+        rows = self.ledger.db.execute(
+            f"SELECT id, kind, stake_cents, prize_cents, won, detail FROM side_draws WHERE kind IN ({marks}) "
+            "ORDER BY id DESC LIMIT ?", (*kinds, int(limit))).fetchall()
+        return [{"id": int(r[0]), "kind": r[1], "stake_cents": int(r[2]), "prize_cents": int(r[3]),
+                 "won": bool(r[4]), "detail": json.loads(r[5])} for r in rows]
