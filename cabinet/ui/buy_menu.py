@@ -125,7 +125,7 @@ class BuyMenu(Overlay):
                     top = self.game.offered_up_to(mode.id)
                     A.blit_text(surface, f"BETS UP TO {cur.format(top)}" if top else "NOT OFFERED", 30,
                                 (card.centerx, card.bottom - 80), D.MUTED, anchor="center", bold=True)
-                    note = "above: win limit"
+                    note = "the win limit keeps it off higher bets"
                 A.blit_text(surface, note, 24, (card.centerx, card.bottom - 36), D.MUTED, anchor="center")
             hint = f"SHIFT+1-{min(4, len(self.options))} or arrows and ENTER choose   ESC close"
             A.blit_text(surface, hint, 26, (r.centerx, r.bottom - 40), D.MUTED,

@@ -100,6 +100,27 @@ def _egg(s: pygame.Surface, color, cx: float, cy: float, w: float, h: float) -> 
                         (cx - w * 0.25, cy - h * 0.35, w * 0.2, h * 0.28))
 
 
+def _nest_of_eggs(s: pygame.Surface) -> None:
+    """The EGG pay symbol: three speckled farm eggs, white and brown, in a straw nest;
+    nothing like the GOLD feature symbol's single shining golden egg."""
+    n = s.get_width()
+    for (fx, fy, col) in ((0.33, 0.50, (250, 244, 230)), (0.67, 0.50, (214, 160, 110)), (0.5, 0.44, (255, 250, 240))):
+        _egg(s, col, n * fx, n * fy, n * 0.30, n * 0.40)
+        for k in range(5):
+            a = k * 2.1 + fx * 7
+            pygame.draw.circle(s, D.lerp_color(col, (90, 50, 20), 0.45),
+                               (n * fx + math.cos(a) * n * 0.07, n * fy + math.sin(a) * n * 0.1), max(2, n // 110))
+    rim = pygame.Rect(0, 0, n * 0.84, n * 0.34)
+    rim.center = (n // 2, int(n * 0.70))
+    pygame.draw.ellipse(s, (110, 66, 24), rim)
+    pygame.draw.ellipse(s, (170, 112, 44), rim.inflate(-n * 0.04, -n * 0.05))
+    for k in range(22):                                   # straw across the nest
+        a = k / 22 * math.tau
+        x0, y0 = rim.centerx + math.cos(a) * rim.w * 0.42, rim.centery + math.sin(a) * rim.h * 0.38
+        x1, y1 = rim.centerx + math.cos(a + 0.7) * rim.w * 0.47, rim.centery + math.sin(a + 0.7) * rim.h * 0.44
+        pygame.draw.line(s, (236, 200, 110) if k % 2 else (200, 150, 60), (x0, y0), (x1, y1), max(2, n // 70))
+
+
 def _sparkles(s: pygame.Surface, color, count: int = 4) -> None:
     n = s.get_width()
     for i in range(count):
@@ -131,9 +152,7 @@ def symbol_face(name: str, size: int) -> pygame.Surface:
     elif name == "CHICK":
         _bird(art, (255, 220, 60), (240, 190, 40), None, 0.9, chick=True)
     elif name == "EGG":
-        n = art.get_width()
-        _egg(art, (255, 205, 60), n * 0.5, n * 0.52, n * 0.52, n * 0.68)
-        _sparkles(art, (255, 255, 220), 5)
+        _nest_of_eggs(art)
     elif name == "WILD":
         n = art.get_width()
         pts = [(n / 2 + math.cos(-math.pi / 2 + i * math.pi / 5) * n * (0.42 if i % 2 == 0 else 0.19),

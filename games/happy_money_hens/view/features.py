@@ -7,6 +7,7 @@ is pre-rendered once through `app.assets`; a frame only blits.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import pygame
@@ -70,8 +71,9 @@ class BonusView:
         for e, snap in pairs:
             kind = e["type"]
             if kind == "bonus_spin":
+                # The sheet: the mini reels spin in each round "when the player presses START".
                 out.append(Step(0.75, start=self._set(snap, "spin"), tick=self._tick("spin"),
-                                label=f"bonus spin {snap.spins}", sound="spin"))
+                                label=f"bonus spin {snap.spins}", sound="spin", hold=True))
                 out.append(Step(0.3, start=self._set(snap, "landed"), tick=self._tick("landed"),
                                 label=f"bonus spin {snap.spins} lands",
                                 sound="hmh_land" if snap.landed else "reel_stop"))
@@ -212,6 +214,20 @@ class BonusView:
         self._draw_counts(surface, snap)
         draw_side(self, surface, snap)
         self._draw_focus(surface, snap, kind, p)
+        if self.scene.waiting_for_start:
+            self._draw_start_prompt(surface)
+
+    def _draw_start_prompt(self, surface: pygame.Surface) -> None:
+        """The bonus waits for START: a pulsing call under the left panel's total."""
+        lay, A = self.app.layout, self.app.assets
+        glow = 0.5 + 0.5 * math.sin(self.scene.time * 5)
+        pill = self._surf(("start_pill",), lambda: D.rounded_panel(
+            (lay.px(210), lay.px(84)), (255, 214, 102), (190, 120, 20), radius=lay.px(42), border=(255, 250, 220),
+            border_width=lay.px(3)))
+        surface.blit(pill, pill.get_rect(center=lay.pt(355, 690)))
+        A.blit_text(surface, "PRESS START", 28, (355, 676), D.lerp_color((70, 30, 0), (140, 40, 0), glow),
+                    anchor="center", bold=True)
+        A.blit_text(surface, "TO SPIN", 22, (355, 706), (70, 30, 0), anchor="center", bold=True)
 
     def _draw_counts(self, surface: pygame.Surface, snap: BonusSnapshot) -> None:
         A = self.app.assets
