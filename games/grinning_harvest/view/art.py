@@ -297,16 +297,28 @@ def skull(size: int, glow: bool = False) -> pygame.Surface:
 
 
 def multiplier_badge(label: str, size: int) -> pygame.Surface:
-    """A multiplier of the row above the reels: a green flame with 'x3'."""
+    """A multiplier of the row above the reels: a green flame holding a dark plate with
+    a large bright 'x3' in a thick black outline (readable at the row's size)."""
     def paint(s, S):
-        pts = [(0.5, 0.04), (0.62, 0.26), (0.74, 0.16), (0.8, 0.44), (0.9, 0.58), (0.78, 0.9), (0.22, 0.9),
-               (0.1, 0.58), (0.2, 0.44), (0.26, 0.16), (0.38, 0.26)]
+        pts = [(0.5, 0.02), (0.62, 0.22), (0.74, 0.12), (0.82, 0.4), (0.94, 0.56), (0.82, 0.94), (0.18, 0.94),
+               (0.06, 0.56), (0.18, 0.4), (0.26, 0.12), (0.38, 0.22)]
         _poly(s, (40, 120, 30), S, pts)
-        _poly(s, (140, 240, 90), S, [(x * 0.8 + 0.1, y * 0.8 + 0.16) for x, y in pts])
+        _poly(s, (110, 210, 70), S, [(x * 0.84 + 0.08, y * 0.84 + 0.14) for x, y in pts])
         _poly(s, OUTLINE, S, pts, max(3, S // 40))
-        font = pygame.font.Font(None, round(S * 0.52))
+        c = (S // 2, round(S * 0.62))
+        pygame.draw.circle(s, OUTLINE, c, round(S * 0.36))
+        pygame.draw.circle(s, (18, 48, 14), c, round(S * 0.33))
+        font = pygame.font.Font(None, round(S * 0.58))
         font.bold = True
-        for d, col in ((S // 40, OUTLINE), (0, (255, 255, 235))):
-            lab = font.render(label, True, col)
-            s.blit(lab, lab.get_rect(center=(S // 2 + d, round(S * 0.62) + d)))
+        lab = font.render(label, True, (255, 240, 110))
+        if lab.get_width() > S * 0.62:
+            lab = pygame.transform.smoothscale(lab, (round(S * 0.62), round(lab.get_height() * S * 0.62 / lab.get_width())))
+        rim = max(2, S // 30)
+        for dx in (-rim, 0, rim):
+            for dy in (-rim, 0, rim):
+                if dx or dy:
+                    shadow = lab.copy()
+                    shadow.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)
+                    s.blit(shadow, shadow.get_rect(center=(c[0] + dx, c[1] + dy)))
+        s.blit(lab, lab.get_rect(center=c))
     return supersampled(size, paint)
