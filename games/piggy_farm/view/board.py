@@ -296,18 +296,26 @@ class BoardView:
         return self.app.assets.surface(("pf_star", r, k), build)
 
     def _draw_charges(self, surface, ox: int, oy: int, cs: int) -> None:
-        A = self.app.assets
+        """Each charged cell's value in its top-right corner, on a dark tab: clear of the
+        symbol's own name (the WILD tag across the bottom) and of the NEW! tag (top left)."""
+        lay, A = self.app.layout, self.app.assets
         for r in range(ROWS):
             for c in range(COLS):
                 v = self.grid[r][c]
                 if not v:
                     continue
                 big = (r, c) in self.bumped and self.bump_p < 1.0
-                size = 34 if not big else int(34 + 18 * math.sin(self.bump_p * math.pi))
-                x = RECT.x + (c + 1) * CELL - 8
-                y = RECT.y + (r + 1) * CELL - 6
-                A.blit_text(surface, f"x{v}", size, (x, y), (255, 255, 255), anchor="bottomright", bold=True,
-                            outline=D.lerp_color(self._charge_color(v), (0, 0, 0), 0.6))
+                size = 30 if not big else int(30 + 16 * math.sin(self.bump_p * math.pi))
+                x, y = charge_anchor(r, c)
+                col = self._charge_color(v)
+                w, h = lay.px(22 + 15 * len(str(v))), lay.px(32)
+                tab = A.surface(("pf_charge_tab", w, h, col), lambda w=w, h=h, col=col: D.rounded_panel(
+                    (w, h), D.lerp_color(col, (0, 0, 0), 0.45), D.lerp_color(col, (0, 0, 0), 0.75), radius=h // 2,
+                    border=col, border_width=max(1, lay.px(2)), alpha=235))
+                tx, ty = lay.pt(x, y)
+                surface.blit(tab, (tx - w, ty))
+                A.blit_text(surface, f"x{v}", size, (x - 22 - 15 * len(str(v)) / 2, y + 16), (255, 255, 255),
+                            anchor="center", bold=True)
 
     def _draw_outlines(self, surface, ox: int, oy: int, cs: int) -> None:
         lay = self.app.layout
@@ -332,6 +340,11 @@ class BoardView:
         px, py = lay.pt(x, y)
         surface.blit(pill, (px - w // 2, py - h // 2))
         surface.blit(label, (px - label.get_width() // 2, py - label.get_height() // 2))
+
+
+def charge_anchor(r: int, c: int) -> tuple[float, float]:
+    """The top-right corner (logical) where cell (r, c)'s grid charge is shown."""
+    return RECT.x + (c + 1) * CELL - 4, RECT.y + r * CELL + 4
 
 
 def _faded(face: pygame.Surface, alpha: float) -> pygame.Surface:

@@ -32,10 +32,11 @@ def slice_color(kind: str, value, tier: str) -> tuple[int, int, int]:
     return [(236, 150, 40), (226, 96, 40), (196, 40, 60)][max(min(k, 2), 0)]
 
 
-def visual_slices(slices, wedges_about: int = 12) -> list[int]:
-    """The wheel as drawn: about `wedges_about` wedges, each math slice repeated in
-    proportion to its weight (at least once), so the picture matches the odds; copies
-    are spread around the wheel. Returns the math slice index of each wedge."""
+def visual_slices(slices, wedges_about: int = 12) -> list[tuple[int, float]]:
+    """The wheel as drawn: about `wedges_about` wedges, each math slice split into
+    copies in proportion to its weight (at least one), the copies sharing its weight
+    equally, so every slice's drawn share of the wheel is exactly its chance. Copies
+    are spread around the wheel. Returns (math slice index, share of the wheel) per wedge."""
     total_weight = sum(s.weight for s in slices)
     copies = [max(1, round(wedges_about * s.weight / total_weight)) for s in slices]
     total = sum(copies)
@@ -51,7 +52,7 @@ def visual_slices(slices, wedges_about: int = 12) -> list[int]:
                 if a != wedges[j] and b != wedges[j] and wedges[(m - 1) % total] != wedges[(j + 1) % total]:
                     wedges[(j + 1) % total], wedges[m % total] = wedges[m % total], wedges[(j + 1) % total]
                     break
-    return wedges
+    return [(i, slices[i].weight / (total_weight * copies[i])) for i in wedges]
 
 
 class FarmWheel:
@@ -65,14 +66,15 @@ class FarmWheel:
         self.wedges: dict[str, list[int]] = {}
         for name, slices in tiers.items():
             wedges = visual_slices(slices)
-            self.wedges[name] = wedges
+            self.wedges[name] = [i for i, _ in wedges]
             shown = []
-            for i in wedges:
+            for i, share in wedges:
                 s = slices[i]
                 label = "FREE SPINS\n" + f"x{int(s.value)}" if s.kind == "free_spins" else s.label
+                short = f"FS x{int(s.value)}" if s.kind == "free_spins" else ""
                 if s.kind == "upgrade":
-                    label = "UPGRADE"
-                shown.append(WheelSlice(label, slice_color(s.kind, s.value, name)))
+                    label, short = "UPGRADE", "UP"
+                shown.append(WheelSlice(label, slice_color(s.kind, s.value, name), size=share, short=short))
             rim, dark = TIER_RIM[name]
             self.views[name] = WheelView(app, f"farm_{name}", (RECT.centerx, RECT.centery + 34), 292, shown,
                                          rim=rim, rim_dark=dark, hub_label=name.upper(), font_size=40, turns=3)
@@ -150,6 +152,7 @@ class HuntView:
         self.last: int | None = None
         self.cursor = 0
         self.waiting = False                          # a pick is awaited
+        self.ended = False                            # the hunt is over: closed nests show they were empty
         self.ladder: tuple[int, int, int] | None = None    # (smallest, largest prize x100, prizes at least)
 
     def nest_at(self, pos: tuple[float, float]) -> int | None:
@@ -214,6 +217,10 @@ class HuntView:
                 pygame.draw.rect(surface, (230, 120, 20), ring.inflate(-lay.px(8), -lay.px(8)), max(lay.px(3), 1),
                                  border_radius=lay.px(20))
             surface.blit(nest, (cx - nest.get_width() // 2, cy - nest.get_height() // 4))
+            if i not in self.opened and self.ended:        # revealed at the end: nothing was in it
+                A.blit_text(surface, "EMPTY", 26, (r.centerx, r.centery + 52), (235, 205, 150), anchor="center",
+                            bold=True)
+                continue
             if i not in self.opened:
                 wob = math.sin(time * 3 + i) * 3 if self.waiting else 0
                 egg = self._egg("closed")
