@@ -221,6 +221,8 @@ def test_a_bonus_interrupted_mid_way_resumes_from_its_checkpoint_and_pays_once(t
     before = app.cabinet.balance
     played = spin(app, scene, "combo_DC+HB")
     while scene.view != "bonus" or scene.presentation.index < len(scene.presentation.steps) // 2:
+        if scene.waiting_for_start:                    # START each bonus round
+            press(app, pygame.K_SPACE)
         run(app, 1, dt=0.25)                           # well into the bonus, checkpointed as it goes
     shown = scene.presentation.index
     app.checkpoints.close()                            # the process dies here: nothing settled
@@ -243,6 +245,8 @@ def test_bonus_board_pixels_grey_inactive_rows_and_light_active_ones(app):
     scene = hens(app)
     spin(app, scene, "combo_PF")
     while not scene.presentation.current.label.startswith("bonus count-up"):
+        if scene.waiting_for_start:                    # START each bonus round
+            press(app, pygame.K_SPACE)
         run(app, 1, dt=0.25)
     app.render()
     snap = scene.bonus.snap
