@@ -83,21 +83,30 @@ def fit(block: tuple[float, float], start: float, span: float, radius: float,
     (`pointer`: clear of a resting pointer at the top, see `inside`)."""
     middle = start + span / 2
     d = np.array([math.sin(math.radians(middle)), -math.cos(math.radians(middle))])
-    radii = np.linspace(HUB_CLEAR, RIM_CLEAR, 15)[1:-1] * radius
-    scales = np.linspace(0.05, 1.0, 39)
+    radii = np.linspace(HUB_CLEAR, RIM_CLEAR, 11)[1:-1] * radius
     best: LabelPlace | None = None
     for orientation in orientations:
         turn = _turn(orientation, middle)
         unit = _box_points(np.zeros(2), block[0], block[1], turn)             # (16, 2) at scale 1
-        pts = (radii[:, None, None, None] * d + scales[None, :, None, None] * unit[None, None])
-        ok = inside(pts, start, span, radius, pointer).all(axis=-1)                    # (radii, scales)
-        fits = np.nonzero(ok.any(axis=0))[0]
-        if not len(fits):
+
+        def fits(scales: np.ndarray) -> np.ndarray:                            # (radii, scales)
+            pts = radii[:, None, None, None] * d + scales[None, :, None, None] * unit[None, None]
+            return inside(pts, start, span, radius, pointer).all(axis=-1)
+
+        coarse = np.linspace(0.05, 1.0, 12)          # then finer between the last fit and the next
+        ok = fits(coarse)
+        good = np.nonzero(ok.any(axis=0))[0]
+        if not len(good):
             continue
-        k = int(fits[-1])
-        rows = np.nonzero(ok[:, k])[0]
+        k = int(good[-1])
+        if k + 1 < len(coarse):
+            fine = np.linspace(coarse[k], coarse[k + 1], 9)[:-1]
+            ok_fine = fits(fine)
+            j = int(np.nonzero(ok_fine.any(axis=0))[0][-1])
+            scale, rows = float(fine[j]), np.nonzero(ok_fine[:, j])[0]
+        else:
+            scale, rows = float(coarse[k]), np.nonzero(ok[:, k])[0]
         r = float(radii[rows[np.argmin(np.abs(radii[rows] - PREFERRED * radius))]])
-        scale = float(scales[k])
         if best is None or scale > best.scale * 1.15:     # the first orientation wins near-ties
             best = LabelPlace((float(d[0] * r), float(d[1] * r)), (block[0] * scale, block[1] * scale), turn,
                               scale, orientation)

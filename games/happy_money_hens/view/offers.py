@@ -118,7 +118,7 @@ class Offers:
     def recent_results(self, n: int = 5) -> list[dict[str, Any]]:
         """This game's last `n` gamble results from the ledger, newest first: the wheel,
         the option, the stake and whether it won (the gamble screen's record)."""
-        rows = self.cabinet.recent_side_draws(("gamble", "gamble_bonus"), 20 * n)
+        rows = self.cabinet.recent_side_draws(("gamble", "gamble_bonus"), 6 * n)
         return [r for r in rows if r["detail"].get("game") == self.scene.spec.id][:n]
 
     def spin_gamble(self, gamble: Gamble, option: GambleOption, round_id: int | None) -> tuple[bool, int]:
