@@ -374,11 +374,13 @@ class WheelView:
 
     def _rotated(self, angle: float) -> pygame.Surface:
         q = round(angle / self.ANGLE_STEP) * self.ANGLE_STEP % 360.0
-        key = (self._r(), q)
+        return self._kept((self._r(), q), lambda: pygame.transform.rotate(self._disc(), q))
+
+    def _kept(self, key: tuple, build) -> pygame.Surface:
+        """A turned picture from the view's small LRU (disc rotations, pointer turns)."""
         surf = self._rotations.get(key)
         if surf is None:
-            surf = pygame.transform.rotate(self._disc(), q)
-            self._rotations[key] = surf
+            surf = self._rotations[key] = build()
             if len(self._rotations) > self.CACHE:
                 self._rotations.popitem(last=False)
         else:
@@ -425,13 +427,5 @@ class WheelView:
 
     def _turned_pointer(self, angle: float) -> pygame.Surface:
         """The pointer turned clockwise by `angle` (a few kept, like the disc's rotations)."""
-        key = ("pointer", self._r(), angle)
-        surf = self._rotations.get(key)
-        if surf is None:
-            surf = self._pointer(0) if not angle else pygame.transform.rotate(self._pointer(0), -angle)
-            self._rotations[key] = surf
-            if len(self._rotations) > self.CACHE:
-                self._rotations.popitem(last=False)
-        else:
-            self._rotations.move_to_end(key)
-        return surf
+        return self._kept(("pointer", self._r(), angle),
+                          lambda: pygame.transform.rotate(self._pointer(0), -angle) if angle else self._pointer(0))

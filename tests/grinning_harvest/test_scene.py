@@ -14,14 +14,6 @@ from tests.ui.conftest import check_paid, events, force_next, game_app, open_gam
 K = pygame
 
 
-@pytest.fixture
-def app(tmp_path):
-    application = game_app(tmp_path, GAME, seed=11)
-    yield application
-    application.checkpoints.close()
-    pygame.display.quit()
-
-
 def test_a_base_round_stops_reel_by_reel_shows_the_board_and_pays_its_payout(app):
     scene = open_game(app)
     before = app.cabinet.balance

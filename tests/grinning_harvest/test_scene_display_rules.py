@@ -15,27 +15,18 @@ import re
 
 import numpy as np
 import pygame
-import pytest
 
 from cabinet.ui.hud_layout import LAYOUTS
 from games.grinning_harvest import GAME
 from games.grinning_harvest.view import art, panels
 from games.grinning_harvest.view.board import FRAME_PAD, shown_value
-from tests.ui.conftest import events, game_app, open_game, play_out, run
+from tests.ui.conftest import events, open_game, play_out, run
 from tests.ui.text_record import recorded_texts
 
 K = pygame
 MONEY = re.compile(r"\$([\d,]+)\.(\d\d)")
 SHORT = re.compile(r"^(\d+)\.(\d\d)([KMB]?)$")
 UNIT = {"": 1, "K": 1000, "M": 10**6, "B": 10**9}
-
-
-@pytest.fixture
-def app(tmp_path):
-    application = game_app(tmp_path, GAME, seed=11)
-    yield application
-    application.checkpoints.close()
-    pygame.display.quit()
 
 
 def amounts(app, scene) -> list[tuple[str, int]]:

@@ -11,18 +11,10 @@ from cabinet.ui.buy_menu import BuyMenu
 from games.piggy_farm import GAME
 from games.piggy_farm.view.features import nest_rect
 from games.piggy_farm.view.panels import ANTE
-from tests.ui.conftest import check_paid, events, click, force_next, game_app, open_game, pixel, play_out, press, run, shift
+from tests.ui.conftest import check_paid, events, click, force_next, open_game, pixel, play_out, press, run, shift
 
 K = pygame
 BUYS = [m.id for m in GAME.modes if m.kind == "buy"]
-
-
-@pytest.fixture
-def app(tmp_path):
-    application = game_app(tmp_path, GAME, seed=5)
-    yield application
-    application.checkpoints.close()
-    pygame.display.quit()
 
 
 def final_board(played) -> list[list[str]]:

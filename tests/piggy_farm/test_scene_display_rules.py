@@ -6,22 +6,13 @@ feature being played; a finished hunt opens the nests left closed."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from games.piggy_farm import GAME
 from games.piggy_farm.view import panels
 from games.piggy_farm.view.board import cell_center
 from games.piggy_farm.view.layout import ANTE
-from tests.ui.conftest import game_app, open_game, play_out, press, run
+from tests.ui.conftest import open_game, play_out, press, run
 from tests.ui.text_record import recorded_texts
-
-
-@pytest.fixture
-def app(tmp_path):
-    application = game_app(tmp_path, GAME, seed=5)
-    yield application
-    application.checkpoints.close()
-    pygame.display.quit()
 
 
 def texts(app) -> list[str]:
@@ -83,21 +74,23 @@ def _until(app, scene, label: str) -> None:
 
 
 def test_free_spins_show_their_own_rules_not_the_base_wheel(app):
-    scene = open_game(app)
-    scene.play("free_spins")
-    _until(app, scene, "free spin 1")
-    shown = texts(app)
+    scene, shown = _shown_during(app, "free_spins", "free spin 1")
     assert "STICKY GRID" in shown and "PAYS x BET" in shown
     assert "THE FARM WHEEL" not in shown and "BRONZE" not in shown
     play_out(app, scene)
 
 
-def test_the_wheel_shows_its_odds_while_it_is_up(app):
+def _shown_during(app, mode: str, label: str):
+    """Play a round of `mode` up to the step `label`: the scene and what it shows."""
     scene = open_game(app)
-    scene.play("wheel_buy")
-    _until(app, scene, "wheel spin")
+    scene.play(mode)
+    _until(app, scene, label)
+    return scene, texts(app)
+
+
+def test_the_wheel_shows_its_odds_while_it_is_up(app):
+    scene, shown = _shown_during(app, "wheel_buy", "wheel spin")
     tier = scene.wheel.tier
-    shown = texts(app)
     assert f"{tier.upper()} WHEEL" in shown
     slices = scene.pm.wheel.tiers[tier]
     total = sum(s.weight for s in slices)
@@ -107,10 +100,7 @@ def test_the_wheel_shows_its_odds_while_it_is_up(app):
 
 
 def test_a_hunt_shows_its_prizes_and_opens_the_nests_left_closed_at_the_end(app):
-    scene = open_game(app)
-    scene.play("egg_hunt")
-    _until(app, scene, "nest 1")
-    shown = texts(app)
+    scene, shown = _shown_during(app, "egg_hunt", "nest 1")
     assert "NEST PRIZES" in shown and "PAYS x BET" not in shown and "THE FARM WHEEL" not in shown
     _until(app, scene, "nests revealed")
     run(app, 2, 0.1)
@@ -120,10 +110,7 @@ def test_a_hunt_shows_its_prizes_and_opens_the_nests_left_closed_at_the_end(app)
 
 
 def test_the_barn_shows_the_two_outcomes_and_their_odds(app):
-    scene = open_game(app)
-    scene.play("risk_the_farm")
-    _until(app, scene, "risk draw")
-    shown = texts(app)
+    scene, shown = _shown_during(app, "risk_the_farm", "risk draw")
     num, den = scene.pm.mode("risk_the_farm")["chance"]
     assert "THE ODDS" in shown and panels.chance_text(num / den) in shown and "NOTHING" in shown
     assert "THE FARM WHEEL" not in shown

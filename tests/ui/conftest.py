@@ -172,6 +172,17 @@ def force_next(app, category: str) -> None:
     click(app, (680 + c * 560, 261 + r * 72))
 
 
+def game_app_fixture(spec, seed: int):
+    """An `app` fixture for one real game's tests (a game folder's conftest.py sets it)."""
+    @pytest.fixture
+    def app(tmp_path):
+        application = game_app(tmp_path, spec, seed)
+        yield application
+        application.checkpoints.close()
+        pygame.display.quit()
+    return app
+
+
 def events(played, kind: str) -> list[dict]:
     """The round's events of one type."""
     return [e for e in played.round.events if e["type"] == kind]

@@ -51,21 +51,12 @@ class HoldAndWinSteps:
             self.bonus_total_x100 = self.spin_start_x100 = 0
 
         def end() -> None:
-            self.in_bonus = True
             self.trigger_cells = []
             self.banner = None
-            self.win_lines, self.pumpkins, self.caption = [], {}, ""
-            self.items = {c: dict(it) for c, it in start_items.items()}
-            self.vault_values = {c: 0 for c, it in start_items.items() if it["kind"] == "vault"}
-            self.collected = set()
-            self.grid.clear()
-            for c, it in start_items.items():
-                self.grid.set_cell(c, self.grid_key(it))
-            self.row_items = ["web", "web", "web"]
-            self.lives = self.maths.lives
-            self.bonus_total_x100 = self.spin_start_x100 = 0
+            show_board()
             self.base_line_x100 = line_now
             self._set_win(line_now)
+
         def tick(p: float) -> None:
             if not from_base:              # the name first, then the starting board uncovered
                 self.banner = (self._buy_label(ev["option"]).upper(), board_text, "bonus") if p < 0.6 else None
