@@ -150,6 +150,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
             for shot in getattr(scene_class, "SHOTS", [Shot("board")]):
                 while len(app.stack.scenes) > 1:
                     app.pop()
+                app.game_choices.clear()         # every shot from the game's default bet and mode
                 scene = app.open_game(gid)
                 app.step(DT)
                 try:

@@ -123,6 +123,7 @@ class HoldAndWinSteps:
         elif mults:
             def grow(p: float) -> None:
                 self.mult_fx, self.mult_p = mults, p
+                multiply(p >= 0.55)              # the totals change when the plates show the new values
 
             def apply() -> None:
                 multiply(True)

@@ -343,6 +343,11 @@ class HensScene(GameScene):
         self.select_mode("fortune_2")
         self.offers.open_spin_chance(self.bet * 3 // 2)
 
+    def shot_top_bet(self) -> None:
+        """The highest bet: fortune bets the win limit keeps off it say so."""
+        self.bet_index = len(self.ladder) - 1
+        self.bet_changed()
+
     def shot_line_win_new_bet(self) -> None:
         """The last round's line wins after BET +: still at the bet they were paid at."""
         self.shot_line_win()

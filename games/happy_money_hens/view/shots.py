@@ -32,6 +32,7 @@ SHOTS = [
     Shot("bonus_count", mode="buy_triple", at="bonus count-up", within=0.7, caption="Final count-up"),
     Shot("bonus_total", mode="buy_triple", at="bonus total", within=0.5, caption="Bonus total"),
     Shot("fortune_2x", prepare="shot_fortune_2", caption="Fortune bet 2x selected, pots at levels 2, 3, 4"),
+    Shot("top_bet", prepare="shot_top_bet", caption="The highest bet: the fortune bets the win limit keeps off it say so"),
     Shot("buy_menu", action="buy_menu", caption="Bonus buy menu"),
     Shot("gamble", prepare="shot_gamble", caption="The gamble wheels"),
     Shot("gamble_plus", prepare="shot_gamble_plus", caption="Bonus wheel after + + (bigger entry, smaller green)"),

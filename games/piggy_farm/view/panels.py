@@ -91,8 +91,10 @@ def draw_left(scene, surface: pygame.Surface) -> None:
         A.blit_text(surface, "new symbols drop in", 26, (x, y + 30), D.CREAM, anchor="midtop")
         y += 80
         if scene.mode_id == "ante":
+            ratio = ante_wheel_ratio(scene)
             A.blit_text(surface, "FARM WHEEL BOOST ON", 28, (x, y), (120, 210, 255), anchor="midtop", bold=True)
-            A.blit_text(surface, "the wheel comes 5x as often", 24, (x, y + 32), D.CREAM, anchor="midtop")
+            A.blit_text(surface, f"the wheel comes {ratio:.0f}x as often" if ratio else "more windmills, more wheels",
+                        24, (x, y + 32), D.CREAM, anchor="midtop")
     if scene.hunt.active or scene.risk.active:
         return
     ty = LEFT.bottom - 200
@@ -275,7 +277,7 @@ def _right_wheel(scene, surface, tier: str) -> None:
         else:
             name, amount = "UPGRADE", f"to {scene.pm.wheel.next_tier(tier).upper()}"
         rows.append((name, amount, s.weight / total, False))
-    _odds_rows(scene, surface, rows, RIGHT.y + 110)
+    _odds_rows(scene, surface, rows, RIGHT.y + 120, row_h=96)
 
 
 def _right_hunt(scene, surface) -> None:
