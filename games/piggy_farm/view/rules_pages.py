@@ -197,7 +197,7 @@ def buy_picture(scene: Any, mode_id: str) -> Any:
     sid = BUY_ART.get(mode_id, "PP")
     if mode_id == "ante":
         return strip_picture("pf_ante", [lambda n: _symbol("WM", n)] * 3, 70, 160)
-    return _face(sid, 80, 200)
+    return _face(sid, 100, 220)
 
 
 def buys_page(scene: Any) -> Page:
