@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 import time
 import warnings
 from pathlib import Path
@@ -19,6 +20,9 @@ from typing import Any
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # noqa: E402  (the variable above must be set before SDL starts)
+
+from cabinet.core import player_settings  # noqa: E402
+from cabinet.core.player_settings import PlayerSettings  # noqa: E402
 
 from . import draw as D  # noqa: E402
 from .audio import Audio  # noqa: E402
@@ -66,16 +70,46 @@ class App:
         self.skip_allowed = bool(opt(config, "skip_allowed", True))
         self.min_round_seconds = float(opt(config, "min_round_seconds", 0.0))
         self.turbo = False
+        self._toast: tuple[str, float] | None = None
+        self.time = 0.0                      # seconds of the injectable clock since start
+        self._load_player_settings()
         self.stack = SceneStack()
         self._settle_gc = True
         self.checkpoints = CheckpointWriter(cabinet)
         self.running = True
-        self.time = 0.0                      # seconds of the injectable clock since start
         self.last_input = 0.0
-        self._toast: tuple[str, float] | None = None
         self._cursor_hidden_at = 0.0
         self.session = Session(self)
         self.attract_after = float(opt(config, "attract_idle_seconds", 90))
+
+    # -- the player's settings (sound panel, turbo), kept in <data_dir>/player.json --
+    def _load_player_settings(self) -> None:
+        defaults = PlayerSettings(sound=self.audio.sound_on, music=self.audio.music_on)
+        settings, problems = player_settings.load(self.data_dir, defaults)
+        for problem in problems:
+            sys.stderr.write(f"player settings: {problem}\n")
+        if problems:
+            self.toast(f"{player_settings.FILE}: {problems[0].split(': ', 1)[-1]}", 6.0)
+        self.audio.sound_on, self.audio.music_on = settings.sound, settings.music
+        self.audio.set_levels(settings.effects_volume, settings.music_volume)
+        self.turbo = settings.turbo and self.turbo_allowed
+
+    def save_player_settings(self) -> None:
+        """Keep sound, music, their volumes and turbo across restarts."""
+        a = self.audio
+        try:
+            player_settings.save(self.data_dir, PlayerSettings(a.sound_on, a.music_on, a.effects_level,
+                                                               a.music_level, self.turbo))
+        except OSError as exc:
+            self.toast(f"Sound settings not saved ({exc.strerror or exc}); they hold until restart")
+
+    def toggle_sound(self) -> None:
+        self.toast("Sound effects " + ("on" if self.audio.toggle_sound() else "off"))
+        self.save_player_settings()
+
+    def toggle_music(self) -> None:
+        self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
+        self.save_player_settings()
 
     # -- window -----------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -232,10 +266,10 @@ class App:
             self.screenshot()
             return
         if "sound" in actions:
-            self.toast("Sound " + ("on" if self.audio.toggle_sound() else "off"))
+            self.toggle_sound()
             return
         if "music" in actions:
-            self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
+            self.toggle_music()
             return
         if "turbo" in actions:
             self.toggle_turbo()
@@ -267,6 +301,7 @@ class App:
             return
         self.turbo = not self.turbo
         self.toast("Turbo " + ("on" if self.turbo else "off"))
+        self.save_player_settings()
 
     # -- frame ------------------------------------------------------------------
     def step(self, dt: float) -> None:
@@ -295,14 +330,16 @@ class App:
         self.stack.draw(self.surface)
         self.session.draw(self.surface)
         text = self.toast_text
-        if text:
-            label = self.assets.text(text, 30, D.CREAM, bold=True)
-            w, h = label.get_width() + self.layout.px(60), label.get_height() + self.layout.px(28)
+        if text:           # under the top bar, at the right, where the sound and menu buttons are
+            label = self.assets.text(text, 28, D.CREAM, bold=True)
+            w, h = label.get_width() + self.layout.px(50), label.get_height() + self.layout.px(20)
             panel = self.assets.surface(("toast", w, h), lambda: D.rounded_panel(
-                (w, h), (40, 44, 96), (20, 22, 50), radius=h // 2, border=D.GOLD, alpha=235))
-            x, y = self.layout.pt(960, 40)
-            self.surface.blit(panel, (x - w // 2, y))
-            self.surface.blit(label, (x - label.get_width() // 2, y + (h - label.get_height()) // 2))
+                (w, h), (40, 44, 96), (20, 22, 50), radius=h // 2, border=D.GOLD, alpha=240))
+            right, top = self.layout.pt(1904, 100)
+            self.surface.blit(panel, (right - w, top))
+            at = label.get_rect(center=(right - w // 2, top + h // 2))
+            self.surface.blit(label, at)
+            D.record_text(text, label, at)
         return self.surface
 
     def run(self) -> None:

@@ -119,3 +119,21 @@ def feature_rate(setup: Any, mode: str, name: str) -> float | None:
     books = library.books(mode)
     hit = (books.features & bit) != 0
     return int(books.weight[hit].sum(dtype=object)) / int(books.weight.sum(dtype=object))
+
+
+def feature_words(spec: Any, features: tuple[str, ...]) -> str:
+    """A round's features as a player reads them ('Gold wheel, Free spins at x3'):
+    each game names its own (GameSpec.feature_labels); an unnamed one is not shown,
+    an empty name is one another label already says, a name starting 'at' qualifies
+    the one before it."""
+    labels = getattr(spec, "feature_labels", {}) if spec is not None else {}
+    words: list[str] = []
+    for f in features:
+        text = labels.get(f, "")
+        if not text:
+            continue
+        if text.startswith("at ") and words:
+            words[-1] += " " + text
+        elif text not in words:
+            words.append(text)
+    return ", ".join(words)
