@@ -339,7 +339,8 @@ class App:
             self.surface.blit(panel, (right - w, top))
             at = label.get_rect(center=(right - w // 2, top + h // 2))
             self.surface.blit(label, at)
-            D.record_text(text, label, at)
+            with D.text_bounds(self.surface.get_rect()):
+                D.record_text(text, label, at)
         return self.surface
 
     def run(self) -> None:

@@ -93,12 +93,13 @@ def limit_lines(spec: GameSpec, setup: Any, cur: Currency) -> list[str]:
 
 
 def headline_max(spec: GameSpec, setup: Any, cur: Currency) -> str:
-    """The lobby's one-line top prize: 'MAX WIN 15,000x' or the money limit."""
+    """The lobby's one-line top prize: the money limit of one game where the game has
+    one (its sheet's figure, e.g. 'WINS UP TO $250,000.00'), else 'MAX WIN 15,000x'."""
     cap = cap_of(spec, setup)
-    if cap.max_x:
-        return f"MAX WIN {times(cap.max_x)}"
     if cap.max_cents is not None:
         return f"WINS UP TO {cur.format(cap.max_cents)}"
+    if cap.max_x:
+        return f"MAX WIN {times(cap.max_x)}"
     return ""
 
 

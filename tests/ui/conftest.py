@@ -180,3 +180,23 @@ def check_paid(app, before: int, played) -> None:
     from cabinet.core.money import win_cents
     assert played.win_cents == win_cents(played.bet_cents, played.round.payout_x100)
     assert app.cabinet.balance == before - played.cost_cents + played.win_cents
+
+
+BOOKS_CONFIG = """
+data_dir: {data}
+math_source: books
+demo_credit: "100000.00"
+sound: {{enabled: false}}
+demo_tools: true
+"""
+
+
+def books_app(tmp: Path, size=(1600, 900), seed: int = 11) -> App:
+    """A headless App on the lobby with the three shipped games drawing from their books."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    (tmp / "config.yaml").write_text(BOOKS_CONFIG.format(data=tmp / "data"))
+    config = load_config(tmp / "config.yaml")
+    application = App(config, Cabinet(config, seed=seed), size=size, clock=ManualClock())
+    start_scenes(application)
+    run(application, 2)
+    return application
