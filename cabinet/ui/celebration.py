@@ -86,6 +86,7 @@ class BigWin(Overlay):
     then closes it; it closes by itself (autoplay goes on)."""
 
     panel = False
+    veil_alpha = 215          # the game's own banners stay quiet under the celebration
 
     def __init__(self, app, tier: str | None, win_cents: int, bet_cents: int | None = None,
                  features: str = "", lines: list[tuple[str, int]] | None = None):

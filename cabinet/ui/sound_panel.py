@@ -14,13 +14,13 @@ from .widgets import Button
 
 ROWS = (("sound", "Sound effects"), ("music", "Music"))
 STEPS = 10
-BAR_X, BAR_W = 960, 360
+TOGGLE_X, BAR_X, BAR_W = 720, 1010, 320
 
 
 @register("sound_panel")
 class SoundPanel(Overlay):
     title = "SOUND"
-    panel_rect = pygame.Rect(470, 250, 980, 560)
+    panel_rect = pygame.Rect(410, 250, 1100, 560)
 
     def __init__(self, app):
         super().__init__(app)
@@ -31,13 +31,14 @@ class SoundPanel(Overlay):
             y = r.y + 140 + i * 130
             state = (lambda: a.sound_on) if kind == "sound" else (lambda: a.music_on)
             self.widgets += [
-                IconButton((r.x + 330, y, 150, 80), lambda k=kind, s=state: [(k, s())], kind,
-                           lit=state),
+                IconButton((TOGGLE_X, y, 170, 80), lambda k=kind, s=state: [(k, s())], kind, font_size=28,
+                           text=lambda s=state: "ON" if s() else "OFF", lit=state),
                 Button((BAR_X - 110, y + 5, 70, 70), "-", f"{kind}_down", font_size=40),
                 Button((BAR_X + BAR_W + 40, y + 5, 70, 70), "+", f"{kind}_up", font_size=40),
             ]
         y = r.y + 400
-        self.widgets.append(IconButton((r.x + 330, y, 150, 80), lambda: [("turbo", app.turbo)], "turbo",
+        self.widgets.append(IconButton((TOGGLE_X, y, 170, 80), lambda: [("turbo", app.turbo)], "turbo",
+                                       text=lambda: "ON" if app.turbo else "OFF", font_size=28,
                                        lit=lambda: app.turbo, enabled=lambda: app.turbo_allowed))
 
     def level(self, kind: str) -> float:
@@ -63,6 +64,7 @@ class SoundPanel(Overlay):
             app.save_player_settings()
         else:
             return False
+        self._backdrop = None               # the game's sound button below shows the change
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -83,8 +85,9 @@ class SoundPanel(Overlay):
                         D.CREAM if on else D.MUTED, anchor="center", bold=True)
         on = self.app.turbo
         A.blit_text(surface, "Turbo", 34, (r.x + 60, r.y + 440), D.CREAM, anchor="midleft", bold=True)
-        note = ("On: rounds play faster" if on else "Off") if self.app.turbo_allowed else "Not available here"
-        A.blit_text(surface, note, 28, (BAR_X - 110, r.y + 440), D.CREAM if on else D.MUTED, anchor="midleft")
+        note = ("Rounds play faster" if on else "Rounds play at normal speed") if self.app.turbo_allowed else \
+            "Not available here"
+        A.blit_text(surface, note, 28, (BAR_X - 80, r.y + 440), D.CREAM if on else D.MUTED, anchor="midleft")
         self.draw_widgets(surface)
         keys = self.app.input
         A.blit_text(surface, f"{keys.describe('sound')} effects   {keys.describe('music')} music   "
