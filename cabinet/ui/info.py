@@ -34,7 +34,7 @@ class InfoScene(Scene):
         width = (1800 - 130 - 10 * (n - 1)) / max(n, 1)
         for i, page in enumerate(self.pages):
             self.widgets.append(Button((round(130 + i * (width + 10)), TAB_Y, round(width), TAB_H), page.tab.upper(),
-                                       f"page_{i}", font_size=22, lit=lambda i=i: self.page == i))
+                                       f"page_{i}", font_size=24, lit=lambda i=i: self.page == i))
 
     def paytable_index(self) -> int:
         return next((i for i, p in enumerate(self.pages) if p.paytable), 0)

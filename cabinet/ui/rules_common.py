@@ -84,6 +84,9 @@ def bets_page(scene: Any) -> Page:
     cards = [mode_card(scene, f) for f in figs]
     limits = [f"Bets from {bet_range(scene.ladder, cur).replace(' - ', ' to ')} a game; "
               f"the bet now is {cur.format(scene.bet)}."] + [line + "." for line in limit_lines(scene.spec, setup, cur)]
+    module = rules_module(scene.spec)
+    notes = getattr(module, "limit_notes", None) if module is not None else None
+    limits += list(notes(scene)) if notes is not None else []
     if any(not f.offered or f.rtp_at_bet for f in figs):
         limits.append("Where the limit lowers a return, the figure shown is the one at this bet.")
     cards.append(Card("Bets and limits", tuple(limits), accent=D.GREEN))

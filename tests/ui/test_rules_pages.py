@@ -148,3 +148,16 @@ def test_the_keyboard_page_lists_every_key_and_all_seven_piggy_farm_buys(app):
     for action in ("spin", "bet_up", "bet_down", "autoplay", "turbo", "info", "paytable", "history", "close",
                    "sound", "music", "fullscreen", "screenshot", "buy_menu", "confirm"):
         assert app.input.describe(action) in " ".join(text), action
+
+
+def test_every_game_configures_the_rules_engine_and_names_its_features():
+    import importlib
+
+    from cabinet.core.game import discover
+    for gid, spec in discover().items():
+        module = importlib.import_module(spec.rules)
+        assert callable(module.pages) and callable(module.general_rules), gid
+        assert set(spec.feature_names) <= set(spec.feature_labels), gid      # every feature has its words
+        for mode in spec.modes:
+            if mode.kind in ("spin", "buy"):
+                assert mode.description, (gid, mode.id)                      # the buy menu says what it gives

@@ -66,8 +66,8 @@ def paytable_page(scene: Any) -> Page:
     cards = [pay_card(scene, m.names[sym], _face(sym), [("3 in a line", p["3"])],
                       tuple(s["wild"][1]) if sym == m.raw["wild"] else ()) for sym, p in pays.items()]
     values = [int(v) for v, lab in zip(m.values_base.value_x100, m.values_base.labels) if lab not in JACKPOTS]
-    cards.append(Card(m.names["pumpkin"], (f"Reels 1 and 3 only. Shows {_value(scene, min(values))} to "
-                                          f"{_value(scene, max(values))} or a jackpot; a Vault collects it.",),
+    cards.append(Card(m.names["pumpkin"], (f"Reels 1 and 3 only. Shows {money_at(scene, min(values))} to "
+                                          f"{money_at(scene, max(values))} or a jackpot; a Vault collects it.",),
                       picture=image_picture(("gh_pumpkin_pay", scene.bet), lambda w, h: _pumpkin(
                           scene, values[3])(min(w, h)), 1.0, 90, 220), side=True))
     cards.append(Card(m.names["vault"], ("Reel 2 only. Collects every Pumpkin of its spin and of later spins.",),

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from cabinet.core.money import format_short
+from cabinet.mechanics.gamble import win_limit_cents
 from cabinet.ui import draw as D
 from cabinet.ui.rules_art import board_picture, image_picture, lines_sheet, strip_picture, wheel_picture
 from cabinet.ui.rules_common import money_at, pay_card, paytable_x100
@@ -190,7 +191,7 @@ def buy_picture(scene: Any, mode_id: str) -> Any:
             surf = art.symbol_face(colour, n)
             if mystery:
                 veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-                veil.fill((20, 16, 40, 150))
+                veil.fill((20, 16, 40, 205))
                 surf.blit(veil, (0, 0))
                 q = art.outlined("?", int(n * 0.6), (255, 240, 200))
                 surf.blit(q, q.get_rect(center=(n // 2, n // 2)))
@@ -256,6 +257,15 @@ def mode_picture(scene: Any, mode_id: str) -> Any | None:
         return paint
     return strip_picture(("hmh_mode", mode_id, least), [face(c, i < least) for i, c in enumerate(art.POT_COLOURS)],
                          70, 150)
+
+
+def limit_notes(scene: Any) -> list[str]:
+    """The gamble's own limit, from math.yaml, and what it is at the current bet."""
+    g = load().raw["gamble"]
+    cur = scene.app.cabinet.currency
+    here = win_limit_cents(scene.bet, int(g["limit_x"]), int(g["limit_cents"]))
+    return [f"A gamble win is limited to {g['limit_x']:,}x the base bet or {cur.format(int(g['limit_cents']))}, "
+            f"whichever is lower: {cur.format(here)} at this bet."]
 
 
 def pages(scene: Any) -> list[Page]:

@@ -104,11 +104,20 @@ def clusters_page(scene: Any) -> Page:
     falls = _board("pf_tumble_after", set(), after, fresh=fresh)
     tumble = image_picture("pf_tumble", _pair_painter(before, falls), aspect=2.25, min_h=220, max_h=420)
     return Page("Clusters and tumbles", "Clusters", widths=(1.0, 1.3), columns=(
-        (Card(s["board"][0], tuple(s["board"][1]) + ("Here 7 Hens and the wild beside them form one cluster.",),
-              picture=cluster),),
+        (Card(s["board"][0], tuple(s["board"][1]) + (_cluster_words(board),), picture=cluster),),
         (Card(s["tumble"][0], tuple(s["tumble"][1]) + ("Left: the cluster explodes. Right: the survivors fall "
                                                         "and new symbols (blue) drop in.",), picture=tumble),
          Card(*s["wild"], picture=_face(load().symbols[load().wild]), side=True))))
+
+
+def _cluster_words(board: list[list[str]]) -> str:
+    """What the picture shows, counted from it."""
+    names = _names()
+    kinds = [board[r][c] for r, c in sorted(CLUSTER)]
+    wilds = kinds.count(load().symbols[load().wild])
+    main = max(set(kinds), key=kinds.count)
+    return (f"Here {kinds.count(main)} {names[main]}s" + (f" and {wilds} wild" if wilds else "") +
+            f" touching edge to edge form one cluster of {len(CLUSTER)}.")
 
 
 def _pair_painter(left: Any, right: Any):
