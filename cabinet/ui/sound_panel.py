@@ -19,6 +19,8 @@ TOGGLE_X, BAR_X, BAR_W = 720, 1010, 320
 
 @register("sound_panel")
 class SoundPanel(Overlay):
+    """Two rows (effects, music) of switch, -, level, +; then turbo's switch."""
+
     title = "SOUND"
     panel_rect = pygame.Rect(410, 250, 1100, 560)
 

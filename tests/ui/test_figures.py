@@ -4,28 +4,16 @@ libraries, computed here on their own, at more than one bet."""
 from __future__ import annotations
 
 import numpy as np
-import pygame
 import pytest
 
-from tests.ui.conftest import books_app, run
+from tests.ui.conftest import open_only as game
 
 GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    application = books_app(tmp_path_factory.mktemp("figures"))
-    yield application
-    application.checkpoints.close()
-    pygame.display.quit()
-
-
-def game(app, gid):
-    while len(app.stack.scenes) > 1:
-        app.pop()
-    scene = app.open_game(gid)
-    run(app, 1)
-    return scene
+@pytest.fixture
+def app(books_module):
+    return books_module
 
 
 def largest_paid(setup, mode: str, bet: int) -> int:

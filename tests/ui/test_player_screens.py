@@ -15,36 +15,17 @@ from cabinet.ui.buy_menu import BuyMenu
 from cabinet.ui.clock import ManualClock
 from cabinet.ui.figures import feature_words
 from cabinet.ui.history import PER_PAGE, HistoryScene
-from tests.ui.conftest import books_app, make_app, make_config, open_game, play_rounds, press, run, shift
+from tests.ui.conftest import (first_over, make_app, make_config, open_game, open_only, play_rounds, press, settle, shift)
 from tests.ui.toy_game import TOY
 
 K = pygame
 
 
-@pytest.fixture
-def books(tmp_path):
-    application = books_app(tmp_path)
-    yield application
-    application.checkpoints.close()
-    pygame.display.quit()
-
-
-def _settle(app, scene):
-    scene.skip()
-    for _ in range(600):
-        if not scene.busy and app.stack.top is scene:
-            return
-        if app.stack.top is not scene:
-            app.pop()
-        run(app, 1, 0.2)
-
-
 # -- history and recall ------------------------------------------------------------------
 def test_history_rows_say_what_was_played_what_it_cost_and_its_features_in_words(books):
-    scene = books.open_game("piggy_farm")
-    run(books, 1)
+    scene = open_only(books, "piggy_farm")
     assert scene.play("risk_the_farm", "risk_win")          # a $550 buy at the $1.00 bet, and it won
-    _settle(books, scene)
+    settle(books, scene)
     books.open("history")
     hist = books.stack.top
     rec = hist.rounds[0]
@@ -137,33 +118,18 @@ def test_turbo_is_kept_across_a_restart_only_where_turbo_is_allowed(tmp_path):
 
 # -- celebrations ------------------------------------------------------------------------------
 def test_a_feature_round_ends_with_its_total_win_summary(books):
-    scene = books.open_game("grinning_harvest")
-    run(books, 1)
-    assert scene.play("buy_harvest")
-    scene.skip()
-    for _ in range(200):
-        if books.stack.top is not scene:
-            break
-        run(books, 1, 0.1)
-    summary = books.stack.top
-    assert summary.scene_name == "big_win"
+    scene = open_only(books, "grinning_harvest")
+    summary = first_over(books, scene, "buy_harvest")
+    assert summary is not None and summary.scene_name == "big_win"
     assert "Hold-n-Win bonus" in summary.features
-    played_win = books.cabinet.history(1)[0].win_cents
-    assert summary.win == played_win
-    _settle(books, scene)
+    assert summary.win == books.cabinet.history(1)[0].win_cents
+    settle(books, scene)
 
 
 def test_the_max_win_gets_its_own_celebration_and_the_balance_counts_up_with_it(books):
-    scene = books.open_game("piggy_farm")
-    run(books, 1)
+    scene = open_only(books, "piggy_farm")
     start = books.cabinet.balance
-    assert scene.play("base", "max_win")
-    scene.skip()
-    for _ in range(300):
-        if books.stack.top is not scene:
-            break
-        run(books, 1, 0.1)
-    show = books.stack.top
+    show = first_over(books, scene, "base", "max_win")
     win = books.cabinet.history(1)[0].win_cents
     assert show.tier == "max" and show.title == "MAX WIN" and win == scene.spec.max_win_x * scene.bet
     assert books.cabinet.balance == start - scene.bet + win               # paid (settled) before it shows
@@ -171,14 +137,13 @@ def test_the_max_win_gets_its_own_celebration_and_the_balance_counts_up_with_it(
     shown = scene.shown_balance - scene.hud.held_cents
     assert shown == start - scene.bet + show.shown
     show.update(30.0)
-    _settle(books, scene)
+    settle(books, scene)
     assert scene.hud.held_cents == 0
 
 
 # -- buys, keys and messages -----------------------------------------------------------------
 def test_shift_5_6_7_open_piggy_farms_fifth_sixth_and_seventh_buys(books):
-    scene = books.open_game("piggy_farm")
-    run(books, 1)
+    scene = open_only(books, "piggy_farm")
     assert len(scene.buy_modes) == 7
     for k, key in ((4, K.K_5), (5, K.K_6), (6, K.K_7)):
         shift(books, key)

@@ -7,31 +7,24 @@ from __future__ import annotations
 
 import re
 
-import pygame
 import pytest
 
 from cabinet.core.money import win_cents
 from cabinet.ui.rules_page import RulesLayout
-from tests.ui.conftest import books_app, run
+from tests.ui.conftest import open_only
 
 GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
 IDS = re.compile(r"\b(fortune_1_2|fortune_1_5|fortune_2|buy_[a-z_]+|combo_[A-Z+]+|DC\+PF|pot_[a-z]+|vaults_3|"
                  r"big_win|max_win|risk_the_farm|wheel_buy|golden_egg_hunt)\b|\d+/100000")
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    application = books_app(tmp_path_factory.mktemp("rules"))
-    yield application
-    application.checkpoints.close()
-    pygame.display.quit()
+@pytest.fixture
+def app(books_module):
+    return books_module
 
 
 def info_for(app, gid, bet_index=None):
-    while len(app.stack.scenes) > 1:
-        app.pop()
-    scene = app.open_game(gid)
-    run(app, 1)
+    scene = open_only(app, gid)
     if bet_index is not None:
         scene.bet_index = bet_index
     scene.on_action("info")

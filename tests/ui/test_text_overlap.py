@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import os
 
-import pygame
 import pytest
 
-from tests.ui.conftest import books_app, run
+from tests.ui.conftest import open_only, run, settle
 from tests.ui.textcheck import text_problems
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -17,12 +16,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    application = books_app(tmp_path_factory.mktemp("overlap"))      # the default 1600x900 window
-    yield application
-    application.checkpoints.close()
-    pygame.display.quit()
+@pytest.fixture
+def app(books_module):          # the default 1600x900 window
+    return books_module
 
 
 def test_the_check_finds_overlapping_text_and_text_off_its_panel(app):
@@ -49,40 +45,34 @@ def test_the_check_finds_overlapping_text_and_text_off_its_panel(app):
     assert any("off its panel" in p and "FAR TOO LONG" in p for p in found)
 
 
-def _game(app, gid):
-    while len(app.stack.scenes) > 1:
-        app.pop()
-    scene = app.open_game(gid)
-    run(app, 1)
-    return scene
-
-
 def _check(app, name, found):
     run(app, 1)
     found += text_problems(app, name)
 
 
+def _at_bets(app, scene, action: str):
+    """The scene's default and top bets (the longest amounts), with `action`'s overlay open."""
+    for index in sorted({scene.bet_index, len(scene.ladder) - 1}):
+        scene.bet_index = index
+        scene.on_action(action)
+        yield app.stack.top
+        app.pop(app.stack.top)
+
+
 @pytest.mark.parametrize("gid", GAMES)
 def test_no_rules_page_at_any_bet_has_overlapping_or_overflowing_text(app, gid):
-    scene, found = _game(app, gid), []
-    for index in sorted({scene.bet_index, len(scene.ladder) - 1}):     # the longest amounts at the top bet
-        scene.bet_index = index
-        scene.on_action("info")
-        info = app.stack.top
+    scene, found = open_only(app, gid), []
+    for info in _at_bets(app, scene, "info"):
         for page in range(len(info.pages)):
             info.page = page
             _check(app, f"{gid} at {scene.bet}: {info.pages[page].title}", found)
-        app.pop(info)
     assert not found, "\n".join(found[:20])
 
 
 @pytest.mark.parametrize("gid", GAMES)
 def test_no_buy_card_or_confirmation_page_at_any_bet_has_overlapping_or_overflowing_text(app, gid):
-    scene, found = _game(app, gid), []
-    for index in sorted({scene.bet_index, len(scene.ladder) - 1}):
-        scene.bet_index = index
-        scene.on_action("buy_menu")
-        menu = app.stack.top
+    scene, found = open_only(app, gid), []
+    for menu in _at_bets(app, scene, "buy_menu"):
         _check(app, f"{gid} at {scene.bet}: buy list", found)
         for k in range(len(menu.options)):
             menu.show(k)
@@ -90,13 +80,12 @@ def test_no_buy_card_or_confirmation_page_at_any_bet_has_overlapping_or_overflow
         menu.show(0)
         menu.refusal = "Not enough credit: this buy costs $99,999.00, balance is $1.00"
         _check(app, f"{gid}: a refused buy", found)
-        app.pop(menu)
     assert not found, "\n".join(found[:20])
 
 
 @pytest.mark.parametrize("gid", GAMES)
 def test_no_menu_overlay_or_celebration_of_a_game_has_overlapping_text(app, gid):
-    scene, found = _game(app, gid), []
+    scene, found = open_only(app, gid), []
     _check(app, f"{gid} idle", found)
     app.toast("Turbo off")
     _check(app, f"{gid} with a toast", found)
@@ -123,15 +112,9 @@ def test_the_lobby_history_and_a_recall_have_no_overlapping_text(app):
         app.pop()
     _check(app, "lobby", found)
     for gid in GAMES:
-        scene = _game(app, gid)
+        scene = open_only(app, gid)
         scene.play(scene.buy_modes[-1].id)
-        scene.skip()
-        for _ in range(400):
-            if not scene.busy and app.stack.top is scene:
-                break
-            if app.stack.top is not scene:
-                app.pop()
-            run(app, 1, 0.2)
+        settle(app, scene)
     while len(app.stack.scenes) > 1:
         app.pop()
     app.open("history")
