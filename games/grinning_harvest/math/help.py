@@ -102,8 +102,8 @@ def sections() -> dict[str, tuple[str, list[str]]]:
             "prices may exceed the maximum bet level.",
             f"The RTP when buying the Hold-n-Win bonus is {_pct(m.rtp['buy'])}."]),
         "rtp": ("Return to player", [
-            f"The theoretical return to player (RTP) of the game is {_pct(m.rtp['base'])}, calculated by "
-            "simulating 10,000,000,000 rounds."]),
+            f"The theoretical return to player (RTP) of the game is {_pct(m.rtp['base'])}, exact for the "
+            "outcomes the game draws from."]),
     }
 
 

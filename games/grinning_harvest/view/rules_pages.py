@@ -178,7 +178,7 @@ def multipliers_page(scene: Any) -> Page:
     row = strip_picture("gh_row_items", [lambda n: art.web(n)] + [lambda n, k=k: art.multiplier_badge(f"x{k}", n)
                                                                    for k in mults] + [lambda n: art.skull(n)], 70, 140)
     skulls = strip_picture("gh_skulls", [lambda n: art.skull(n, True)] * 3 + [
-        lambda n: pictures.big_skull(n, True)], 90, 190)
+        lambda n: pictures.big_skull(n, True)], 120, 330)
     held = image_picture(("gh_held", scene.bet), _held_painter(scene), aspect=2.2, min_h=120, max_h=230)
     return Page("Multipliers and the Great Skull", "Multipliers", columns=(
         (Card(*s["row"], picture=row), Card(*s["held"], picture=held)), (Card(*s["skull"], picture=skulls),)))

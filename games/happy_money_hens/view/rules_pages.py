@@ -152,15 +152,18 @@ def features_page(scene: Any) -> Page:
     s = H.sections()
     b = load().raw["bonus"]
     v = b["cash_values"][3]
-    double = strip_picture(("hmh_double", scene.bet), [_coin(_short(scene, v)), _coin(_short(scene, v))], 90, 150, 0.0)
+    double = strip_picture(("hmh_double", scene.bet), [_coin(_short(scene, v)), _coin(_short(scene, v))], 110, 260,
+                           0.0)
     red = art.POT_COLOURS["RED"]
-    fill = strip_picture("hmh_fill", [_coin(ch, red) for ch in "MINI"], 80, 140)
+    fill = strip_picture("hmh_fill", [_coin(ch, red) for ch in "MINI"], 80, 170)
+    names = strip_picture("hmh_pot_names", [_coin(p, art.JACKPOT_COLOURS[p]) for p in POT_NAMES], 80, 170)
     pots = tuple((H.letters(p), money_at(scene, b["pots"][p]["value"])) for p in POT_NAMES)
     boost = strip_picture(("hmh_boost", scene.bet), [_coin(_short(scene, v)), _coin("+", art.POT_COLOURS["GOLD"]),
-                                                     _coin(_short(scene, v + b["boost_values"][3]))], 80, 140)
+                                                     _coin(_short(scene, v + b["boost_values"][3]))], 90, 220)
     return Page("Bonus features", "Features", columns=(
         (Card(*s["double_coins"], picture=double, accent=art.POT_COLOURS["BLUE"]),),
-        (Card(s["pot_fill"][0], tuple(s["pot_fill"][1]), rows=pots, picture=fill, accent=red),),
+        (Card(*s["pot_fill"], picture=fill, accent=red),
+         Card("The four pots", ("A completed name pays its pot's fixed value:",), rows=pots, picture=names, accent=red)),
         (Card(*s["happy_boost"], picture=boost, accent=art.POT_COLOURS["GOLD"]),)))
 
 
@@ -174,11 +177,12 @@ def buys_page(scene: Any) -> Page:
         if mode is not None:
             cards.append(Card(s[mid][0], tuple(s[mid][1]), rows=(("Price", cur.format(mode.cost_cents(scene.bet))),),
                               picture=buy_picture(scene, mid)))
-    fortune_card = Card(s["fortune"][0], tuple(s["fortune"][1]), rows=fortune)
+    fortune_card = Card(s["fortune"][0], tuple(s["fortune"][1]), rows=fortune,
+                        picture=mode_picture(scene, scene.spin_modes[-1].id))
     if not cards:
         return Page("Fortune bet", "Fortune", columns=((fortune_card,),))
-    return Page("Fortune bet and bonus buy", "Fortune", widths=(1.1, 1.0, 0.9),
-                columns=((fortune_card,), tuple(cards), (Card(*s["buy"]),)))
+    return Page("Fortune bet and bonus buy", "Fortune", widths=(1.0, 1.0),
+                columns=((fortune_card, Card(*s["buy"])), tuple(cards)))
 
 
 def buy_picture(scene: Any, mode_id: str) -> Any:
