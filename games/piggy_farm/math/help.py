@@ -86,7 +86,7 @@ def rules_sections() -> list[tuple[str, list[str]]]:
     r = m["risk_the_farm"]
     pages.append(("Ante and buys", [
         f"{m['ante']['label']} ({x(m['ante']['cost_x100'])} per spin): stays armed until switched off. It spins its "
-        "own reels, which carry more windmills, so THE FARM WHEEL triggers about five times as often, and more "
+        "own reels, which carry more windmills, so THE FARM WHEEL triggers more often, and more "
         "stacked symbols, so that the boosted spin returns the same RTP on its higher price.",
         f"{m['wheel_buy']['label']} ({x(m['wheel_buy']['cost_x100'])}): one spin of THE FARM WHEEL at the base "
         "game's natural tier mix.",
@@ -162,7 +162,7 @@ def help_pages() -> list[tuple[str, str]]:
          "multiplied by the SUM of their charges, read before they bump. The grid is cleared when the feature ends."),
         ("Buys and the ante",
          f"FARM WHEEL BOOST ({_x(modes['ante']['cost_x100'])} per spin): an ante that stays on until switched off; "
-         "more windmills, so THE FARM WHEEL comes about five times as often.\n\n"
+         "more windmills, so THE FARM WHEEL comes more often.\n\n"
          f"FARM WHEEL BUY ({_x(modes['wheel_buy']['cost_x100'])}): one spin of THE FARM WHEEL.\n\n"
          f"FREE SPINS ({_x(modes['free_spins']['cost_x100'])}): {modes['free_spins']['spins']} free spins with the sticky grid.\n\n"
          f"HOG WILD ({_x(modes['hog_wild']['cost_x100'])}): {modes['hog_wild']['spins']} free spins on wild-rich strips, "
