@@ -72,8 +72,9 @@ class BuyMenu(Overlay):
 
     # -- layout ----------------------------------------------------------------------
     def _cols(self) -> int:
+        """One row up to three buys, then two rows (four buys: two by two)."""
         n = len(self.options)
-        return n if n <= 4 else (n + 1) // 2
+        return n if n <= 3 else (n + 1) // 2
 
     def _card(self, i: int) -> tuple[int, int, int, int]:
         """The logical rect of option i's card on the list page."""
