@@ -22,6 +22,8 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 
 from cabinet.core import player_settings  # noqa: E402
+from cabinet.core.cabinet import CabinetLocked  # noqa: E402
+from cabinet.core.ledger import LedgerError  # noqa: E402
 from cabinet.core.player_settings import PlayerSettings  # noqa: E402
 
 from . import draw as D  # noqa: E402
@@ -233,6 +235,37 @@ class App:
         scene.begin(played, recall=True)
         return scene
 
+    OPERATOR_SCENES = ("pin_pad", "operator_menu", "ram_clear")
+
+    def show_lock(self) -> None:
+        """Put the lock notice up (once) when the cabinet is locked, under any open
+        operator scene so the operator's work goes on; closing it shows the notice."""
+        if not self.cabinet.locked or self.stack.find("locked") is not None:
+            return
+        kept = []
+        while self.stack.top is not None and self.stack.top.scene_name in self.OPERATOR_SCENES:
+            kept.append(self.pop())
+        self.open("locked", self.cabinet.locked)
+        for scene in reversed(kept):
+            self.push(scene)
+            scene.relayout()             # an overlay re-photographs what is below it: the notice
+
+    def ram_clear(self) -> None:
+        """The operator's confirmed RAM CLEAR: the checkpoint writer's connection is
+        closed first, then the cabinet clears and everything starts over on the lobby."""
+        self.checkpoints.close()
+        try:
+            folder = self.cabinet.ram_clear()
+        except CabinetLocked as exc:
+            self.toast(str(exc), 6.0)
+            return
+        finally:
+            self.checkpoints = CheckpointWriter(self.cabinet)
+        while self.stack.scenes:
+            self.pop()
+        start_scenes(self)
+        self.toast(f"RAM CLEAR done: the old files are in {folder.name}", 6.0)
+
     def toast(self, text: str, seconds: float = 2.0) -> None:
         """A short message over everything (sound on/off, screenshot saved...)."""
         self._toast = (text, self.time + seconds)
@@ -305,19 +338,26 @@ class App:
 
     # -- frame ------------------------------------------------------------------
     def step(self, dt: float) -> None:
-        """One frame: events, update(dt), draw, flip."""
-        for event in pygame.event.get():
-            self.handle_event(event)
-            if not self.running:
-                return
-        self.time += dt
-        if self.kiosk and self._cursor_hidden_at and self.time > self._cursor_hidden_at:
-            pygame.mouse.set_visible(False)
-            self._cursor_hidden_at = 0.0
-        self.audio.poll()
-        self.stack.update(dt)
-        self.session.update()
-        self._maybe_attract()
+        """One frame: events, update(dt), draw, flip. A locked cabinet (a failed check,
+        damaged data, a storage error: CabinetLocked or LedgerError out of any scene)
+        shows the lock notice instead of crashing."""
+        try:
+            for event in pygame.event.get():
+                self.handle_event(event)
+                if not self.running:
+                    return
+            self.time += dt
+            if self.kiosk and self._cursor_hidden_at and self.time > self._cursor_hidden_at:
+                pygame.mouse.set_visible(False)
+                self._cursor_hidden_at = 0.0
+            self.audio.poll()
+            self.stack.update(dt)
+            self.session.update()
+            self._maybe_attract()
+        except (CabinetLocked, LedgerError) as exc:
+            self.cabinet.lock(str(exc))
+        if self.cabinet.locked:
+            self.show_lock()
         self.render()
         pygame.display.flip()
         if self._settle_gc:
@@ -357,14 +397,15 @@ def start_scenes(app: App, start_game: str | None = None) -> None:
     the game asked for on the command line on top."""
     cabinet = app.cabinet
     app.open("lobby")
-    if cabinet.locked:
-        app.open("locked", cabinet.locked)
-        return
-    interrupted = cabinet.open_round()
-    if interrupted is not None:
-        app.open_game(interrupted.game)      # the scene resumes it from its checkpoint
-    elif start_game and start_game in cabinet.games:
-        app.open_game(start_game)
+    try:
+        interrupted = cabinet.open_round()
+        if interrupted is not None:
+            app.open_game(interrupted.game)      # the scene resumes it from its checkpoint
+        elif start_game and start_game in cabinet.games and not cabinet.locked:
+            app.open_game(start_game)
+    except (CabinetLocked, LedgerError) as exc:  # a round that cannot be shown again
+        cabinet.lock(str(exc))
+    app.show_lock()
 
 
 def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False) -> int:

@@ -239,7 +239,11 @@ class GameScene(Scene):
             mode_id = next((m for m in homes if any(x.id == m for x in self.modes)), None)
         try:
             played = self.app.cabinet.start_round(self.spec.id, mode_id or self.spin_mode(), self.bet, force)
-        except (BetRefused, CabinetLocked) as exc:
+        except CabinetLocked:                         # altered data or a storage error: nothing was
+            self.stop_autoplay()                      # debited; the lock notice says why
+            self.app.show_lock()
+            return False
+        except BetRefused as exc:
             self.message(str(exc))
             self.app.audio.play("refuse")
             self.stop_autoplay()
