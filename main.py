@@ -4,16 +4,18 @@
     python main.py --kiosk                # fullscreen kiosk / cabinet mode
     python main.py --demo                 # review tools on (force menu, showcase)
     python main.py --check-config [FILE]  # validate a config file and exit
-    python main.py --meters               # balance and meters as JSON
+    python main.py --meters               # start without the window: balance and meters as JSON
+    python main.py --audit                # audit the ledger in full: what was checked, exit 0 or 2
     python main.py --shots DIR [--game ID]  # render every scene to PNGs with an index.json
     python main.py --seed N               # reproducible RNG for demos
 
-User mistakes (a bad config, a bad argument) print one line and exit 2.
+User mistakes (a bad config, a bad argument) print one line and exit 2. A start and
+--check-config run the same checks (cabinet.core.startup.prepare): what the check
+accepts starts, what it refuses does not start.
 """
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 
@@ -44,6 +46,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--config", metavar="FILE", help="config file (default: config.yaml beside main.py)")
     p.add_argument("--check-config", nargs="?", const="", metavar="FILE", help="validate a config file and exit")
     p.add_argument("--meters", action="store_true", help="print balance and meters as JSON and exit")
+    p.add_argument("--audit", action="store_true", help="audit the ledger in full, print what was checked, exit")
     p.add_argument("--seed", type=int, metavar="N", help="seed the RNG for a reproducible demo")
     p.add_argument("--kiosk", action="store_true", help="fullscreen kiosk mode")
     p.add_argument("--demo", action="store_true", help="turn the review tools on")
@@ -53,60 +56,73 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+class Refused(Exception):
+    """A start refused: one line for stderr, and the exit code."""
+
+    def __init__(self, line: str, code: int = 2):
+        super().__init__(line)
+        self.line, self.code = line, code
+
+
+def _plan(path: str | None, create: bool, libraries=None):
+    """The one validation (cabinet.core.startup.prepare): --check-config and a start."""
+    from cabinet.core.schema import ConfigError
+    from cabinet.core.startup import prepare
+    try:
+        plan = prepare(path or None, create=create, libraries=libraries)
+    except ConfigError as exc:
+        raise Refused(f"config error: {exc}") from None
+    for problem in plan.problems:            # the operator menu's saved settings, ignored
+        sys.stderr.write(f"operator settings: {problem}\n")
+    return plan
+
+
+def check_config(path: str | None, libraries=None) -> str:
+    """`--check-config [FILE]`: every check a start makes, creating nothing; returns
+    the ok line (Refused if the config would not start)."""
+    plan = _plan(path, create=False, libraries=libraries)
+    return f"{plan.config.source}: ok"
+
+
+def open_cabinet(args: argparse.Namespace, libraries=None):
+    """A start up to the window: the same checks as --check-config, then the data
+    folder, the command-line switches and the Cabinet (Refused: one line, exit 2)."""
+    plan = _plan(args.config, create=True, libraries=libraries)
+    cfg = plan.config
+    if args.seed is not None and not 0 <= args.seed < 2**63:
+        raise Refused("main.py: --seed must be a whole number from 0 to 2**63-1")
+    if cfg.real_play and args.seed is not None:
+        raise Refused("main.py: --seed is refused: config.yaml sets real_play: true (a seeded RNG is predictable)")
+    if args.demo:
+        if cfg.real_play:
+            raise Refused("main.py: --demo is refused: config.yaml sets real_play: true")
+        cfg.demo_tools = True
+    if args.kiosk:
+        cfg.display.kiosk = True
+    from cabinet.core.cabinet import Cabinet
+    return Cabinet(cfg, seed=args.seed, plan=plan)
+
+
 def main(argv: list[str] | None = None) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    from cabinet.core.config import ConfigError, load_config
-
-    path = args.check_config if args.check_config else args.config
     try:
-        cfg = load_config(path or None)
         if args.check_config is not None:
-            from cabinet.core.game import discover
-            known = discover()
-            for gid in cfg.games:
-                if gid not in known:
-                    raise ConfigError(f"games.{gid} is not a game of this cabinet; allowed: {', '.join(known)}")
-                g = cfg.games[gid]
-                ladder = g.bet_ladder or known[gid].bet_ladder
-                if g.default_bet is not None and g.default_bet not in ladder:
-                    allowed = ", ".join(cfg.currency.format(b) for b in ladder)
-                    raise ConfigError(f"games.{gid}.default_bet = {cfg.currency.format(g.default_bet)} is not on "
-                                      f"the bet ladder; allowed: {allowed}")
-                modes = {m.id for m in known[gid].modes}
-                if cfg.games[gid].modes != "all" and not set(cfg.games[gid].modes) <= modes:
-                    bad = sorted(set(cfg.games[gid].modes) - modes)
-                    raise ConfigError(f"games.{gid}.modes = {bad} are not modes of {gid}; allowed: {sorted(modes)}")
-            print(f"{cfg.source}: ok")
+            print(check_config(args.check_config))
             return 0
-    except ConfigError as exc:
-        sys.stderr.write(f"config error: {exc}\n")
-        return 2
-    from cabinet.core.operator_settings import apply_saved
-    for problem in apply_saved(cfg):            # the operator menu's saved settings
-        sys.stderr.write(f"operator settings: {problem}\n")
-    if args.seed is not None and not 0 <= args.seed < 2**63:
-        sys.stderr.write("main.py: --seed must be a whole number from 0 to 2**63-1\n")
-        return 2
-    if args.demo:
-        if cfg.real_play:
-            sys.stderr.write("main.py: --demo is refused: config.yaml sets real_play: true\n")
-            return 2
-        cfg.demo_tools = True
-    if args.kiosk:
-        cfg.display.kiosk = True
-
-    from cabinet.core.cabinet import Cabinet
-    cabinet = Cabinet(cfg, seed=args.seed)
-    if args.meters:
-        if cabinet.ledger is None:
-            sys.stderr.write(f"cabinet locked: {cabinet.locked}\n")
-            return 3
-        ok, message = cabinet.audit()
-        print(json.dumps({"balance": cabinet.balance, "audit": message if not ok else "ok",
-                          "meters": cabinet.meters()}, indent=2))
-        return 0
+        if args.audit:                      # the config's checks, then the ledger alone: nothing is created
+            from cabinet.core.cabinet import LEDGER_NAME
+            from cabinet.core.ledger import cli
+            return cli.audit(_plan(args.config, create=False).config.data_path / LEDGER_NAME)
+        cabinet = open_cabinet(args)
+    except Refused as exc:
+        sys.stderr.write(exc.line + "\n")
+        return exc.code
+    if args.meters:                         # a start without the window
+        from cabinet.core.ledger import cli
+        return cli.locked(cabinet.locked) if cabinet.locked or cabinet.ledger is None else \
+            cli.print_meters(cabinet.ledger)
     if args.game and args.game not in cabinet.games and args.game not in cabinet.refused:
         sys.stderr.write(f"main.py: --game {args.game!r} is not a game here; allowed: {', '.join(cabinet.games)}\n")
         return 2

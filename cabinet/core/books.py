@@ -279,6 +279,10 @@ class ModeBooks:
             paid = np.minimum(paid - jp, cap.max_cents) + jp
         return paid, win
 
+    def max_paid_cents(self, bet_cents: int, cap: WinCap) -> int:
+        """The largest win a book of this mode pays at this bet under the limits."""
+        return int(self._paid(bet_cents, cap)[0].max()) if len(self.payout_x100) else 0
+
     def mean_paid_cents(self, bet_cents: int, cap: WinCap | None = None) -> Fraction:
         """Exact mean cents a round of this mode pays at this bet, as the cabinet pays
         it: win = bet * payout // 100, then the win limits (`cap`, WinCap.apply: the

@@ -6,19 +6,29 @@ The UI drives a round through three calls:
     cabinet.settle(played.round_id)                             # win credited once
 On start, `open_round()` returns a round a crash interrupted, with its checkpoint,
 so the scene resumes it; nothing is paid twice and no bet is lost.
+
+Locking: the ledger is verified in full when the cabinet starts (cabinet/core/ledger)
+and incrementally inside every money movement. Any LedgerError (altered, missing or
+replaced data, a row that does not decode, a storage error) goes through `lock()`:
+`locked` names the reason, play stops (CabinetLocked), a read that fails returns
+nothing instead of raising, and nothing more is written. The operator's RAM CLEAR
+(`ram_clear`) is the only way to a fresh ledger; a storage error clears at the next
+start.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
 
-from .books import Library, load_library
 from .config import Config
-from .game import GameSpec, discover
+from .game import GameSpec
 from .ledger import InsufficientCredit, Ledger, LedgerError, RoundRecord
-from .money import WinCap, win_cents
+from .ledger import files as ledger_files
+from .money import win_cents
 from .rng import Rng
 from .round import Round
+from .startup import GameSetup, Plan, prepare_config
 
 
 class BetRefused(ValueError):
@@ -27,6 +37,10 @@ class BetRefused(ValueError):
 
 class CabinetLocked(RuntimeError):
     """The audit failed or the ledger is unreadable; play stops, data stays untouched."""
+
+
+LEDGER_NAME = "ledger.sqlite"
+_RAISE = object()
 
 
 @dataclass
@@ -43,151 +57,111 @@ class PlayedRound:
     outcome: dict[str, Any] | None = None
 
 
-@dataclass
-class GameSetup:
-    """A game as this cabinet offers it: its spec, ladder, modes and limits from config."""
-
-    spec: GameSpec
-    bet_ladder: tuple[int, ...]
-    default_bet: int
-    modes: tuple[str, ...]
-    cap: WinCap
-    library: Library | None = None      # the game's book libraries when math_source is books
-    # Options (every mode but the first spin mode) are offered only at the ladder's
-    # bets where the win limits cut no win, so they return their stated RTP exactly:
-    # mode -> highest such bet (absent: every bet). See `limited_options`.
-    option_max_bet: dict[str, int] = field(default_factory=dict)
-
-    def offers(self, mode_id: str, bet_cents: int) -> bool:
-        """Whether this mode is offered at this bet."""
-        top = self.option_max_bet.get(mode_id)
-        return top is None or bet_cents <= top
-
-
-def _pays_whole_cents(library: Any, modes: tuple[str, ...], bet_cents: int) -> bool:
-    """Whether every book of every mode pays an exact number of cents at this bet, so
-    no win is rounded and the stated RTP holds to the cent."""
-    import numpy as np
-    for mode in modes:
-        payouts = np.asarray(library.books(mode).payout_x100, dtype=np.int64)
-        if np.any((payouts % 100) * (bet_cents % 100) % 100):
-            return False
-    return True
-
-
-def limited_options(library: Any, ladder: tuple[int, ...], modes: tuple[str, ...], spin_mode: str,
-                    cap: WinCap) -> dict[str, int]:
-    """Mode -> the highest ladder bet at which the win limits cut none of its books,
-    for each mode other than `spin_mode` that some bet of the ladder would cut.
-
-    The sheet's bet range is the base spin's: it is offered on the whole ladder and
-    its return above the limit's reach is shown per bet (info screen, PAR sheet).
-    A fortune bet or a buy is an option the player chooses for its stated return, so
-    it is offered only where that return holds to the cent. A limit cuts more as the
-    bet grows, so the offered bets are the ladder up to one bet (none: not offered)."""
-    out = {}
-    for mode in modes:
-        if mode != spin_mode:
-            top = library.books(mode).last_uncut_bet(ladder, cap)
-            if top is not None:
-                out[mode] = top
-    return out
-
-
 class Cabinet:
-    def __init__(self, config: Config, games: dict[str, GameSpec] | None = None, seed: int | None = None):
+    """`plan` is what `startup.prepare` checked and loaded (a start, `main.py`); without
+    one, the same game checks run here on `config` (ConfigError: a config mistake) and
+    `games` (None: every game under games/) replaces discovery."""
+
+    def __init__(self, config: Config, games: dict[str, GameSpec] | None = None, seed: int | None = None,
+                 plan: Plan | None = None):
+        plan = plan or prepare_config(config, create=True, games=games, saved=False)
         self.config = config
         self.currency = config.currency
         self.rng = Rng(seed if seed is not None else config.rng_seed)
         self.refused: dict[str, str] = {}
-        self.notes: dict[str, str] = {}     # operator notes, e.g. bets left off a ladder
         self.games: dict[str, GameSetup] = {}
         self.locked: str | None = None
+        self.ledger: Ledger | None = None
+        self._recovered: set[int] = set()       # open rounds whose recovery is logged
+        self.games.update(plan.offer.games)     # the checks and limits: cabinet.core.startup
+        self.refused.update(plan.offer.refused)
         try:
-            self.ledger = Ledger(config.data_path / "ledger.sqlite")
+            self.ledger = Ledger(self.ledger_path)
         except LedgerError as exc:
-            self.ledger = None  # type: ignore[assignment]  # locked: every use checks self.locked first
-            self.locked = str(exc)
-            return
-        if self.ledger.meter("credits_in") == 0 and self.ledger.meter("games_played") == 0 and config.demo_credit:
-            self.ledger.deposit(config.demo_credit)
-        self._check_audit()
-        if games is None:
-            broken: dict[str, str] = {}
-            games = discover(errors=broken)
-            self.refused.update({gid: f"cannot load: {err}" for gid, err in broken.items()})
-        for gid, spec in games.items():
-            self._offer(gid, spec)
+            self.lock(str(exc))
+        if self.ledger is not None:
+            self._call(self._power_up, default=None)
 
-    # -- set-up -------------------------------------------------------------------
-    def _offer(self, gid: str, spec: GameSpec) -> None:
-        gcfg = self.config.games.get(gid)
-        if gcfg is not None and not gcfg.enabled:
-            return
-        ladder = (gcfg.bet_ladder if gcfg and gcfg.bet_ladder else None) or spec.bet_ladder
-        modes = tuple(m.id for m in spec.modes)
-        if gcfg is not None and gcfg.modes != "all":
-            unknown = [m for m in gcfg.modes if m not in modes]
-            if unknown:
-                self.refused[gid] = f"config games.{gid}.modes names unknown modes {unknown}; allowed: {list(modes)}"
-                return
-            modes = tuple(gcfg.modes)
-        default = (gcfg.default_bet if gcfg and gcfg.default_bet else None) or spec.default_bet or ladder[0]
-        if default not in ladder:
-            default = ladder[0]
-        exempt = frozenset(spec.cap_exempt_modes)
-        # the game's own money limit (its rules, spec.win_cap) always holds; an
-        # operator's config limit can only lower it
-        limits = [x for x in (spec.win_cap.max_cents if spec.win_cap else None,
-                              gcfg.win_limit if gcfg else None) if x is not None]
-        cap = WinCap(max_x=spec.max_win_x, max_cents=min(limits) if limits else None, exempt_modes=exempt)
-        setup = GameSetup(spec, tuple(ladder), default, modes, cap)
-        if self.config.math_source == "books":
-            try:
-                setup.library = load_library(spec)
-            except Exception as exc:  # a missing, corrupt or mismatched library refuses the game
-                self.refused[gid] = f"{spec.name}: book library unavailable ({exc})"
-                return
-            exact = tuple(b for b in setup.bet_ladder if _pays_whole_cents(setup.library, setup.modes, b))
-            if exact != setup.bet_ladder:
-                dropped = [self.currency.format(b) for b in setup.bet_ladder if b not in exact]
-                self.notes[gid] = f"bets {', '.join(dropped)} not offered: some wins would not be whole cents"
-                if not exact:
-                    self.refused[gid] = f"{spec.name}: no bet on the ladder pays whole cents"
-                    return
-                setup.bet_ladder = exact
-                setup.default_bet = setup.default_bet if setup.default_bet in exact else exact[0]
-            bet_modes = [m for m in setup.modes if spec.mode(m).kind in ("spin", "buy")]
-            spins = [m for m in bet_modes if spec.mode(m).kind == "spin"]
-            if spins:
-                setup.option_max_bet = limited_options(setup.library, setup.bet_ladder, tuple(bet_modes),
-                                                       spins[0], cap)
-        self.games[gid] = setup
+    @property
+    def ledger_path(self) -> Path:
+        return self.config.data_path / LEDGER_NAME
 
-    def _check_audit(self) -> None:
-        ok, message = self.ledger.audit()
-        if not ok:
-            self.locked = f"ledger audit failed: {message}"
+    def _power_up(self, led: Ledger) -> None:
+        """A verified ledger: demo credit if it is new, the events kept while it was
+        locked, the power-up with the start's audit, and every open round decoded now
+        (one that cannot be regenerated locks before anything is shown)."""
+        for rec in led.open_rounds():          # before anything is written
+            if rec.game in self.games:
+                self._played(rec)
+        if led.created and self.config.demo_credit:
+            led.deposit(self.config.demo_credit)
+        led.import_pending(self.config.data_path)
+        report = led.report
+        led.log_event("power_up", {"audit": "ok", "checked": report.summary(), "head": report.head,
+                                   "balance": led.balance})
+
+    def lock(self, reason: str) -> None:
+        """Stop play for `reason` (the first one is kept) and keep it for the event log."""
+        if self.locked:
+            return
+        self.locked = reason
+        if self.ledger is not None:
+            self.ledger.broken = self.ledger.broken or reason
+        ledger_files.add_pending(self.config.data_path, "lock", {"reason": reason})
+
+    def _call(self, fn: Callable[[Ledger], Any], default: Any = _RAISE) -> Any:
+        """Run a ledger operation `fn(ledger)`; a LedgerError locks the cabinet, then a
+        write raises CabinetLocked and a read returns `default`."""
+        try:
+            if self.ledger is None:
+                raise LedgerError(self.locked or "no ledger")
+            return fn(self.ledger)
+        except LedgerError as exc:
+            self.lock(str(exc))
+            if default is _RAISE:
+                raise CabinetLocked(self.locked) from None
+            return default
+
 
     # -- state ----------------------------------------------------------------------
     @property
     def balance(self) -> int:
-        return self.ledger.balance if self.ledger else 0
+        return self._call(lambda led: led.balance, default=0)
 
-    def audit(self) -> tuple[bool, str]:
+    def audit(self, by: str = "operator") -> tuple[bool, str]:
+        """The full audit now (RUN AUDIT): (ok, what was checked / the first bad row).
+        A pass is logged; a failure locks. A ledger that could not be opened is
+        opened again, read-only, to say what is wrong with it now."""
         if self.ledger is None:
-            return False, self.locked or "no ledger"
-        return self.ledger.audit()
+            try:
+                Ledger(self.ledger_path, create=False).close()
+                return False, f"{self.locked} (the ledger now opens; restart the cabinet)"
+            except LedgerError as exc:
+                return False, str(exc)
+        ok, message = self.ledger.audit()
+        if not ok:
+            self.lock(message)
+            return ok, message
+        self._call(lambda led: led.log_event("audit", {"result": "ok", "by": by, "checked": message,
+                                                      "head": led.report.head}), default=None)
+        return (False, self.locked) if self.locked else (ok, message)
+
+    def audit_status(self) -> tuple[bool, str]:
+        """The last verdict, without re-reading the ledger."""
+        if self.locked:
+            return False, self.locked
+        report = self.ledger.report if self.ledger else None
+        return True, f"last full audit: {report.summary()}" if report else "ok"
 
     def meters(self) -> dict[str, Any]:
-        return self.ledger.meters()
+        return self._call(lambda led: led.meters(), default={})
 
     def deposit(self, cents: int) -> None:
         self._require_unlocked()
-        self.ledger.deposit(cents)
+        self._call(lambda led: led.deposit(cents))
 
     def game_state(self, game_id: str) -> dict[str, Any]:
-        return self.ledger.game_state(game_id)
+        return self._call(lambda led: led.game_state(game_id), default={})
 
     def _require_unlocked(self) -> None:
         if self.locked:
@@ -220,8 +194,6 @@ class Cabinet:
         `funded_by` names a side draw (a gamble's bonus entry) that already paid for it:
         the round then costs nothing."""
         self._require_unlocked()
-        self._check_audit()
-        self._require_unlocked()
         setup = self.games.get(game_id)
         if setup is None:
             raise BetRefused(self.refused.get(game_id, f"{game_id} is not available"))
@@ -241,9 +213,9 @@ class Cabinet:
         rnd = self.regenerate(setup, mode_id, outcome)
         win, capped_money = setup.cap.apply(win_cents(bet_cents, payout), bet_cents, mode_id,
                                             jackpot=win_cents(bet_cents, rnd.jackpot_x100))
-        try:
-            rid = self.ledger.open_round(game_id, mode_id, bet_cents, cost, outcome, payout, win,
-                                         capped_money or rnd.capped, rnd.features, funded_by)
+        try:   # the incremental audit runs inside this transaction, before the debit
+            rid = self._call(lambda led: led.open_round(game_id, mode_id, bet_cents, cost, outcome, payout, win,
+                                                       capped_money or rnd.capped, rnd.features, funded_by))
         except InsufficientCredit as exc:
             raise BetRefused(str(exc)) from None
         return PlayedRound(rid, game_id, mode_id, bet_cents, cost, rnd, win, capped_money or rnd.capped, 0, outcome)
@@ -260,71 +232,106 @@ class Cabinet:
         return f"{label} is offered at bets up to {self.currency.format(top)}: above, {why}"
 
     def checkpoint(self, round_id: int, step: int) -> None:
-        self.ledger.checkpoint(round_id, step)
+        self._call(lambda led: led.checkpoint(round_id, step))
 
     def settle(self, round_id: int, game_state: dict[str, Any] | None = None) -> int:
         """Credit the round's win (once). Returns what was paid by this call."""
-        return self.ledger.settle_round(round_id, game_state)
+        self._require_unlocked()
+        return self._call(lambda led: led.settle_round(round_id, game_state))
 
     def _played(self, rec: RoundRecord) -> PlayedRound:
-        setup = self.games[rec.game]
-        rnd = self.regenerate(setup, rec.mode, rec.outcome)
+        """The one place a stored round becomes a Round again: a game, mode, book or
+        seed this cabinet cannot regenerate is a LedgerError naming the row."""
+        setup = self.games.get(rec.game)
+        try:
+            if setup is None:
+                raise KeyError(f"game {rec.game!r} is not offered here")
+            if rec.mode not in {m.id for m in setup.spec.modes}:
+                raise KeyError(f"mode {rec.mode!r} is not a mode of {setup.spec.name}")
+            if rec.outcome["source"] == "books" and setup.library is None:
+                raise KeyError(f"it was drawn from {setup.spec.name}'s books, which this cabinet has not loaded")
+            rnd = self.regenerate(setup, rec.mode, rec.outcome)
+        except (KeyError, ValueError, IndexError, TypeError) as exc:
+            why = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc     # a KeyError's str() quotes
+            raise LedgerError(f"ledger damaged: rounds row {rec.id} cannot be regenerated: {why}") from None
         return PlayedRound(rec.id, rec.game, rec.mode, rec.bet_cents, rec.cost_cents, rnd, rec.win_cents,
                            rec.capped, rec.checkpoint, rec.outcome)
 
     def open_round(self) -> PlayedRound | None:
-        """The round a crash interrupted, if any (the oldest open one)."""
-        if self.ledger is None:
+        """The round a crash interrupted, if any (the oldest open one); its recovery
+        is logged once."""
+        if self.locked:
             return None
-        for rec in self.ledger.open_rounds():
+        for rec in self._call(lambda led: led.open_rounds(), default=[]):
             if rec.game in self.games:
-                return self._played(rec)
+                played = self._call(lambda led: self._played(rec), default=None)
+                if played is not None and rec.id not in self._recovered:
+                    self._recovered.add(rec.id)
+                    self._call(lambda led: led.log_event("recovery", {
+                        "round": rec.id, "game": rec.game, "mode": rec.mode, "checkpoint": rec.checkpoint}),
+                        default=None)
+                return None if self.locked else played
         return None
 
     def settle_unpresentable(self) -> list[int]:
         """Settle open rounds whose game is no longer offered: the player can no
-        longer influence them, so their recorded win is credited."""
+        longer influence them, so their recorded win is credited (and logged)."""
         done = []
-        for rec in self.ledger.open_rounds():
+        for rec in self._call(lambda led: led.open_rounds()):
             if rec.game not in self.games:
-                self.ledger.settle_round(rec.id)
+                self._call(lambda led: led.settle_round(rec.id))
+                self._call(lambda led: led.log_event("paid_unshown", {"round": rec.id, "game": rec.game,
+                                                                          "win_cents": rec.win_cents}))
                 done.append(rec.id)
         return done
 
     def history(self, limit: int = 100, game: str | None = None) -> list[RoundRecord]:
-        return self.ledger.history(limit, game)
+        return self._call(lambda led: led.history(limit, game), default=[])
 
     def replay(self, round_id: int) -> PlayedRound:
         """A past round, regenerated exactly as it played (for recall)."""
-        return self._played(self.ledger.round(round_id))
+        return self._call(lambda led: self._played(led.round(round_id)))
 
     def side_draw(self, kind: str, stake_cents: int, prize_cents: int, won: bool, detail: dict[str, Any],
                   round_id: int | None = None) -> int:
         """Record and apply a gamble / spin-chance draw before it is shown."""
         self._require_unlocked()
-        return self.ledger.side_draw(kind, stake_cents, prize_cents, won, detail, round_id)
+        return self._call(lambda led: led.side_draw(kind, stake_cents, prize_cents, won, detail, round_id))
 
     def unfunded_side_draws(self, kind: str) -> list[tuple[int, dict[str, Any]]]:
         """Won side draws of `kind` that no round names as `funded_by` yet: (id, detail).
         A gamble's won bonus entry interrupted before its round started is one of these;
         the game starts that round on its next start (recovery), so no entry is lost."""
-        if self.ledger is None:
+        if self.locked:
             return []
-        import json
-        rows = self.ledger.db.execute(
-            "SELECT id, detail FROM side_draws WHERE kind = ? AND won = 1 AND id NOT IN "
-            "(SELECT funded_by FROM rounds WHERE funded_by IS NOT NULL) ORDER BY id", (kind,)).fetchall()
-        return [(int(r[0]), json.loads(r[1])) for r in rows]
+        return self._call(lambda led: led.unfunded_side_draws(kind), default=[])
 
     def recent_side_draws(self, kinds: tuple[str, ...], limit: int = 10) -> list[dict[str, Any]]:
         """The last `limit` side draws of these kinds, newest first (a game's record of
         its gamble results): id, kind, stake_cents, prize_cents, won, detail."""
-        if self.ledger is None or not kinds:
+        if self.locked:
             return []
-        import json
-        marks = ", ".join("?" * len(kinds))
-        rows = self.ledger.db.execute(
-            f"SELECT id, kind, stake_cents, prize_cents, won, detail FROM side_draws WHERE kind IN ({marks}) "
-            "ORDER BY id DESC LIMIT ?", (*kinds, int(limit))).fetchall()
-        return [{"id": int(r[0]), "kind": r[1], "stake_cents": int(r[2]), "prize_cents": int(r[3]),
-                 "won": bool(r[4]), "detail": json.loads(r[5])} for r in rows]
+        return self._call(lambda led: led.recent_side_draws(kinds, limit), default=[])
+
+    # -- RAM CLEAR ------------------------------------------------------------------
+    def ram_clear(self) -> Path:
+        """The operator's RAM CLEAR (behind the PIN and a confirmation): the old ledger
+        and key are moved, untouched, into <data_dir>/ramclear-<time>/, a fresh ledger
+        starts with the demo credit, and the clear (with the lock it ends) is logged in
+        it. Returns the backup folder. CabinetLocked if the files cannot be moved."""
+        detail: dict[str, Any] = {"reason": self.locked or "operator"}
+        if self.ledger is not None:
+            if not self.locked:
+                detail.update(balance=self.balance, head=self.ledger.report.head)
+            self.ledger.close()
+            self.ledger = None
+        try:
+            fresh, folder = Ledger.ram_clear(self.ledger_path, detail=detail)
+        except (LedgerError, OSError) as exc:
+            self.locked = self.locked or f"RAM CLEAR failed: {exc}"
+            raise CabinetLocked(f"RAM CLEAR failed: {exc}") from None
+        self.ledger, self.locked = fresh, None
+        self._recovered.clear()
+        self._call(self._power_up)
+        self._call(lambda led: led.verify())
+        return folder

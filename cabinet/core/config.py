@@ -1,20 +1,23 @@
 """config.yaml: schema, defaults, validation and the Config object.
 
-`load_config(path)` returns a validated `Config` or raises `ConfigError` with one
-line naming the key, the bad value and what is allowed. `main.py --check-config`
-prints that line and exits 2.
+`load_config(path)` reads the file (`config_file.read_yaml`: bounded size and depth,
+every key once), checks every key against the schema and the rules between keys
+(`check_rules`), and returns a `Config`, or raises `ConfigError` with one line naming
+the key, the bad value and what is allowed. It decides what the file alone decides;
+what needs the games, their books and the data folder is checked by
+`cabinet.core.startup.prepare`, which a start and `main.py --check-config` share.
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import yaml
-
-from .money import Currency, parse_amount
-from .schema import ConfigError, Field, boolean, choice, integer, number, text, validate_section
+from .config_file import read_yaml
+from .money import Currency, amount_example, decimals_of, hundredths_to_minor, parse_amount
+from .schema import ConfigError, Field, boolean, choice, integer, key_name, number, shown, text, validate_section
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "config.yaml"
 GAMBLE_SETTINGS = ("on", "on_5x", "off")     # Happy Money Hens' gamble entry setting
@@ -44,6 +47,9 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "buy_2": ["shift+2"],
     "buy_3": ["shift+3"],
     "buy_4": ["shift+4"],
+    "buy_5": ["shift+5"],            # the sheet names SHIFT+1..4; games with more buys (Piggy Farm's
+    "buy_6": ["shift+6"],            # seven) reach the rest the same way
+    "buy_7": ["shift+7"],
     "confirm": ["shift+return"],     # confirm a purchase; start autoplay when its menu is open
     "autoplay": ["shift+a"],
     "fullscreen": ["f11", "alt+return"],
@@ -55,7 +61,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
 
 def _key_spec_ok(spec: Any) -> bool:
     m = _KEY_RE.match(spec) if isinstance(spec, str) else None
-    return bool(m) and m.group(3) in KEY_NAMES
+    return m is not None and m.group(3) in KEY_NAMES
 
 
 def _keys(path: str, data: Any) -> dict[str, list[str]]:
@@ -63,110 +69,188 @@ def _keys(path: str, data: Any) -> dict[str, list[str]]:
     if data is None:
         return keys
     if not isinstance(data, dict):
-        raise ConfigError(f"{path} = {data!r} has the wrong type; allowed: a section of action: [keys]")
+        raise ConfigError(f"{path} = {shown(data)} has the wrong type; allowed: a section of action: [keys]")
     for action, specs in data.items():
         if action not in DEFAULT_KEYS:
-            raise ConfigError(f"{path}.{action} is not a known action; allowed: {', '.join(sorted(DEFAULT_KEYS))}")
+            raise ConfigError(f"{path}.{key_name(action)} is not a known action; allowed: {', '.join(sorted(DEFAULT_KEYS))}")
         specs = [specs] if isinstance(specs, str) else specs
         if not isinstance(specs, list) or not specs:
-            raise ConfigError(f"{path}.{action} = {specs!r} has the wrong type; allowed: a list of keys like [shift+s]")
+            raise ConfigError(f"{path}.{action} = {shown(specs)} has the wrong type; allowed: a list of keys like [shift+s]")
         for s in specs:
             if not _key_spec_ok(s):
-                raise ConfigError(f"{path}.{action} = {s!r} is not a key; allowed: [shift+|ctrl+|alt+]KEY with KEY "
+                raise ConfigError(f"{path}.{action} = {shown(s)} is not a key; allowed: [shift+|ctrl+|alt+]KEY with KEY "
                                   f"a letter, digit, f1-f12, space, escape, backspace, return, up, down, left, right")
         keys[action] = [s.lower() for s in specs]
     return keys
 
 
-def _amount(allowed: str, lo: int = 1, hi: int = 10**12) -> Field:
+MAX_LADDER = 64                  # bets on one game's ladder (config.yaml's longest has 17)
+MAX_BET = 10**9                  # minor units: bet x the largest payout stays far inside int64
+DEFAULT_PIN = "1234"
+MINOR_UNITS = (1, 10, 100, 1000)
+
+
+def amount_rule(minor_units: int, example: int, lo: int = 1, hi: int = 10**12, nullable: bool = True) -> Field:
+    """An amount written with exactly the currency's decimals, lo..hi minor units."""
+    cur = Currency(minor_units=minor_units, symbol="", thousands="")
+    d = decimals_of(minor_units)
+    how = f"{d} decimals" if d else "no decimals"
+    allowed = (f"an amount in quotes with {how} (currency.minor_units = {minor_units}), "
+               f"from {cur.format(lo)} to {cur.format(hi)}, like \"{amount_example(minor_units, example)}\"")
+
     def conv(v: Any) -> int:
-        cents = parse_amount(v)
-        if not lo <= cents <= hi:
+        units = parse_amount(v, minor_units)
+        if not lo <= units <= hi:
             raise ValueError("out of range")
-        return cents
-    return Field((str, int, float), None, allowed, None, conv, nullable=True)
+        return units
+    return Field((str, int), None, allowed, None, conv, nullable=nullable)
 
 
-GAME_SCHEMA: dict[str, Any] = {
-    "enabled": boolean(True),
-    "bet_ladder": Field(list, None, "a list of amounts like [\"0.10\", \"0.20\"], ascending", nullable=True),
-    "default_bet": _amount("an amount on the bet ladder, like \"1.00\""),
-    "modes": Field((list, str), "all", "all, or a list of the game's bet mode ids"),
-    "win_limit": _amount("an amount like \"250000.00\", or null for none"),
-}
+def _mode_list(path: str, modes: Any) -> Any:
+    if modes == "all":
+        return modes
+    if (not isinstance(modes, list) or not modes or len(modes) > MAX_LADDER
+            or not all(isinstance(m, str) for m in modes) or len(set(modes)) != len(modes)):
+        raise ConfigError(f"{path} = {shown(modes)} is not allowed; allowed: all, or a non-empty list of "
+                          f"the game's bet mode ids, each once, like [base, fortune_1_2]")
+    return tuple(modes)
 
 
-def _games(path: str, data: Any) -> dict[str, SimpleNamespace]:
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise ConfigError(f"{path} = {data!r} has the wrong type; allowed: a section per game id")
-    out = {}
-    for gid, section in data.items():
-        g = validate_section(GAME_SCHEMA, section, f"{path}.{gid}")
-        if g["bet_ladder"] is not None:
-            ladder = []
-            for i, v in enumerate(g["bet_ladder"]):
-                try:
-                    ladder.append(parse_amount(v))
-                except ValueError:
-                    raise ConfigError(f"{path}.{gid}.bet_ladder[{i}] = {v!r} is not an amount; allowed: amounts like \"0.10\"") from None
-            if not ladder or any(b <= 0 for b in ladder) or ladder != sorted(set(ladder)):
-                raise ConfigError(f"{path}.{gid}.bet_ladder = {g['bet_ladder']!r} is not allowed; allowed: positive amounts, ascending, no repeats")
-            g["bet_ladder"] = tuple(ladder)
-        if g["default_bet"] is not None and g["bet_ladder"] is not None and g["default_bet"] not in g["bet_ladder"]:
-            raise ConfigError(f"{path}.{gid}.default_bet = {section.get('default_bet')!r} is not on the bet ladder; allowed: one of {section.get('bet_ladder')}")
-        if isinstance(g["modes"], str) and g["modes"] != "all":
-            raise ConfigError(f"{path}.{gid}.modes = {g['modes']!r} is not allowed; allowed: all, or a list of mode ids")
-        out[gid] = SimpleNamespace(**g)
-    return out
+def _ladder(path: str, values: Any, minor_units: int) -> tuple[int, ...]:
+    example = amount_example(minor_units)
+    if not isinstance(values, list) or not 1 <= len(values) <= MAX_LADDER:
+        raise ConfigError(f"{path} = {shown(values)} is not allowed; allowed: a list of 1 to {MAX_LADDER} "
+                          f"amounts like [\"{example}\"], ascending")
+    rule = amount_rule(minor_units, 1, 1, MAX_BET, nullable=False)
+    ladder = tuple(rule.validate(f"{path}[{i}]", v) for i, v in enumerate(values))
+    if list(ladder) != sorted(set(ladder)):
+        raise ConfigError(f"{path} = {shown(values)} is not allowed; allowed: amounts ascending, no repeats")
+    return ladder
 
 
-SCHEMA: dict[str, Any] = {
-    "display": {
-        "width": integer(320, 7680, 1600),
-        "height": integer(240, 4320, 900),
-        "fullscreen": boolean(False),
-        "kiosk": boolean(False),
-        "fps": integer(20, 240, 60),
-    },
-    "currency": {
-        "symbol": text("$", "up to 4 characters", lambda v: 0 < len(v) <= 4),
-        "minor_units": Field(int, 100, "1, 10, 100 or 1000", lambda v: v in (1, 10, 100, 1000)),
-        "thousands": text(",", "one character or empty", lambda v: len(v) <= 1),
-        "decimal": text(".", "one character", lambda v: len(v) == 1),
-    },
-    "demo_credit": _amount("an amount from 0.01 to 10000000.00, like \"1000.00\"", 1, 10**9),
-    "data_dir": text("data", "a folder path"),
-    "rng_seed": integer(0, 2**63 - 1, None, nullable=True),
-    "real_play": boolean(False),
-    "demo_tools": boolean(True),
-    "math_source": choice(("books", "live"), "books"),
-    "gamble": choice(GAMBLE_SETTINGS, "on_5x"),
-    "turbo_allowed": boolean(True),
-    "skip_allowed": boolean(True),
-    "min_round_seconds": number(0.0, 10.0, 0.0),
-    "operator_pin": text("1234", "4 to 8 digits", lambda v: v.isdigit() and 4 <= len(v) <= 8),
-    "attract_idle_seconds": integer(10, 3600, 90),
-    "big_win": {
-        "big": integer(2, 10000, 15),
-        "mega": integer(2, 10000, 30),
-        "epic": integer(2, 10000, 60),
-    },
-    "sound": {
+def game_schema(minor_units: int) -> dict[str, Any]:
+    return {
         "enabled": boolean(True),
-        "music": boolean(True),
-        "volume": number(0.0, 1.0, 0.7),
-        "music_volume": number(0.0, 1.0, 0.35),
-    },
-    "protection": {
-        "enabled": boolean(False),
-        "session_clock": boolean(True),
-        "reality_check_minutes": integer(1, 240, 30),
-    },
-    "keys": _keys,
-    "games": _games,
-}
+        "bet_ladder": Field(list, None, f"a list of 1 to {MAX_LADDER} amounts like "
+                                        f"[\"{amount_example(minor_units)}\"], ascending", nullable=True),
+        "default_bet": amount_rule(minor_units, 1, 1, MAX_BET),
+        "modes": Field((list, str), "all", "all, or a non-empty list of the game's bet mode ids"),
+        "win_limit": amount_rule(minor_units, 250000),
+    }
+
+
+def _games(minor_units: int):
+    schema = game_schema(minor_units)
+
+    def games(path: str, data: Any) -> dict[str, SimpleNamespace]:
+        if data is None:
+            return {}
+        if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+            raise ConfigError(f"{path} = {shown(data)} has the wrong type; allowed: a section per game id")
+        out = {}
+        for gid, section in data.items():
+            g = validate_section(schema, section, f"{path}.{gid}")
+            if g["bet_ladder"] is not None:
+                g["bet_ladder"] = _ladder(f"{path}.{gid}.bet_ladder", g["bet_ladder"], minor_units)
+            g["modes"] = _mode_list(f"{path}.{gid}.modes", g["modes"])
+            out[gid] = SimpleNamespace(**g)
+        return out
+    return games
+
+
+def _separator(blank_ok: bool):
+    def ok(v: str) -> bool:
+        if v == "":
+            return blank_ok
+        return len(v) == 1 and v.isprintable() and not v.isnumeric() and v not in "+-" and (blank_ok or v != " ")
+    return ok
+
+
+def _symbol_ok(v: str) -> bool:
+    return 0 < len(v) <= 4 and v.isprintable() and v.strip() != "" and not any(c.isnumeric() or c in "+-" for c in v)
+
+
+def config_schema(minor_units: int = 100) -> dict[str, Any]:
+    """The schema of config.yaml; amounts are read with the currency's decimals."""
+    return {
+        "display": {
+            "width": integer(320, 7680, 1600),
+            "height": integer(240, 4320, 900),
+            "fullscreen": boolean(False),
+            "kiosk": boolean(False),
+            "fps": integer(20, 240, 60),
+        },
+        "currency": {
+            "symbol": text("$", "1 to 4 printable characters, no digits or signs, like \"$\" or \"EUR\"", _symbol_ok),
+            "minor_units": Field(int, 100, "1, 10, 100 or 1000", lambda v: v in MINOR_UNITS),
+            "thousands": text(",", "one printable character that is not a digit or a sign (a space is fine), "
+                                   "or \"\" for none", _separator(True)),
+            "decimal": text(".", "one printable character that is not a digit, a sign or a space, like \".\" or \",\"",
+                            _separator(False)),
+        },
+        "demo_credit": amount_rule(minor_units, 1000, 1, 10**9),
+        "data_dir": text("data", "a folder path (relative to this file), without NUL characters",
+                         lambda v: 0 < len(v) <= 4096 and "\x00" not in v),
+        "rng_seed": integer(0, 2**63 - 1, None, nullable=True),
+        "real_play": boolean(False),
+        "demo_tools": boolean(True),
+        "math_source": choice(("books", "live"), "books"),
+        "gamble": choice(GAMBLE_SETTINGS, "on_5x"),
+        "turbo_allowed": boolean(True),
+        "skip_allowed": boolean(True),
+        "min_round_seconds": number(0.0, 10.0, 0.0),
+        "operator_pin": text(DEFAULT_PIN, "4 to 8 digits 0-9 in quotes, like \"4821\" (the PIN pad types 0-9 only)",
+                             lambda v: re.fullmatch(r"[0-9]{4,8}", v) is not None),
+        "attract_idle_seconds": integer(10, 3600, 90),
+        "big_win": {
+            "big": integer(2, 10000, 15),
+            "mega": integer(2, 10000, 30),
+            "epic": integer(2, 10000, 60),
+        },
+        "sound": {
+            "enabled": boolean(True),
+            "music": boolean(True),
+            "volume": number(0.0, 1.0, 0.7),
+            "music_volume": number(0.0, 1.0, 0.35),
+        },
+        "protection": {
+            "enabled": boolean(False),
+            "session_clock": boolean(True),
+            "reality_check_minutes": integer(1, 240, 30),
+        },
+        "keys": _keys,
+        "games": _games(minor_units),
+    }
+
+
+SCHEMA = config_schema()
+
+
+def check_rules(cfg: Any) -> None:
+    """The rules between keys (ConfigError naming the first one broken). Run on the
+    file's values, and again whenever a saved operator setting would change one."""
+    big = cfg.big_win
+    if not big.big < big.mega < big.epic:
+        raise ConfigError(f"big_win = {{big: {big.big}, mega: {big.mega}, epic: {big.epic}}} is not allowed; "
+                          f"allowed: big < mega < epic")
+    cur = cfg.currency
+    if cur.thousands == cur.decimal:
+        raise ConfigError(f"currency.thousands = {cur.thousands!r} is the same as currency.decimal; "
+                          f"allowed: two different separators, like \",\" and \".\"")
+    if cfg.real_play:
+        if cfg.demo_tools:
+            raise ConfigError("demo_tools = true is not allowed with real_play = true; allowed: demo_tools: false in real play")
+        if cfg.operator_pin == DEFAULT_PIN:
+            raise ConfigError(f"operator_pin = \"{DEFAULT_PIN}\" is the default PIN, not allowed with real_play = true; "
+                              f"allowed: your own 4 to 8 digits")
+        if cfg.rng_seed is not None:
+            raise ConfigError("rng_seed is not allowed with real_play = true (a seeded RNG is predictable); "
+                              "allowed: rng_seed: null")
+
+
+def data_path(source: Path, data_dir: str) -> Path:
+    """Where data_dir points: relative paths are relative to the config file."""
+    return Path(os.path.abspath(os.path.join(source.parent, data_dir)))
 
 
 def _namespace(d: Any) -> Any:
@@ -185,27 +269,17 @@ class Config(SimpleNamespace):
 def load_config(path: str | Path | None = None) -> Config:
     """Read and validate a config file; raise ConfigError (one line) if anything is off."""
     p = Path(path) if path else DEFAULT_PATH
-    try:
-        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{p}: file not found; allowed: a readable YAML config file (see config.yaml)") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{p}: cannot be read ({exc}); allowed: a readable UTF-8 YAML file") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise ConfigError(f"{p}: not valid YAML{where}; allowed: a YAML mapping of the keys in config.yaml") from None
-    values = validate_section(SCHEMA, raw)
-    big = values["big_win"]
-    if not big["big"] < big["mega"] < big["epic"]:
-        raise ConfigError(f"big_win = {big!r} is not allowed; allowed: big < mega < epic")
-    if values["real_play"] and values["demo_tools"]:
-        raise ConfigError("demo_tools = true is not allowed with real_play = true; allowed: demo_tools: false in real play")
+    raw = read_yaml(p)
+    minor_units = 100
+    if isinstance(raw, dict) and isinstance(raw.get("currency"), dict):   # amounts are read in its units
+        minor_units = validate_section(SCHEMA["currency"], raw["currency"], "currency")["minor_units"]
+    values = validate_section(config_schema(minor_units), raw)
     if values["demo_credit"] is None:
-        values["demo_credit"] = 100000
+        values["demo_credit"] = hundredths_to_minor(100000, minor_units)       # 1000.00
     ns = _namespace(values)
     cfg = Config(**vars(ns))
     cfg.currency = Currency(**values["currency"])
+    check_rules(cfg)
     cfg.source = p
-    cfg.data_path = (p.parent / values["data_dir"]).resolve() if not Path(values["data_dir"]).is_absolute() else Path(values["data_dir"])
+    cfg.data_path = data_path(p, values["data_dir"])
     return cfg

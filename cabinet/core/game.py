@@ -93,6 +93,13 @@ class GameSpec:
     books_dir: str | None = None             # where the libraries live (default <package>/books)
     # review tools: {category: modes it lives in}, so a forced category plays in a mode that has it
     force_modes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # -- what a player reads ---------------------------------------------------------
+    # The module of the game's illustrated rules pages ("games.x.view.rules_pages",
+    # imported only by the UI: its pages(scene) and general_rules()); "" = none.
+    rules: str = ""
+    # Round.features -> the words a player reads in the history ("" = not shown,
+    # e.g. a category another one already names); an unnamed feature is not shown.
+    feature_labels: dict[str, str] = field(default_factory=dict)
 
     def mode(self, mode_id: str) -> BetMode:
         for m in self.modes:

@@ -1,12 +1,15 @@
 """Money in integer minor units (cents). Floats never touch a balance.
 
 Payouts travel as integer hundredths of the base bet (`payout_x100`); a win in
-cents is `bet_cents * payout_x100 // 100`. Bet ladders are multiples of 10 cents
-and paytables multiples of 0.1x, so the division is exact on every shipped ladder;
-where it is not (a custom ladder), the floor is the player's minimum, never more.
+minor units is `bet * payout_x100 // 100`. A bet is offered only where that division
+is exact for every book of the game (`cabinet.core.startup` refuses any other ladder),
+so no win is ever rounded. The games state their built-in amounts (ladders, default
+bets, money limits) in hundredths of the major unit; `hundredths_to_minor` turns them
+into the configured currency's minor units.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -21,7 +24,7 @@ class Currency:
 
     @property
     def decimals(self) -> int:
-        return len(str(self.minor_units)) - 1
+        return decimals_of(self.minor_units)
 
     def format(self, cents: int) -> str:
         """12345 -> '$123.45'; negative amounts keep their sign in front."""
@@ -35,19 +38,44 @@ class Currency:
         return f"{sign}{self.symbol}{whole}"
 
 
-def parse_amount(text: str | int | float, minor_units: int = 100) -> int:
-    """'0.10' -> 10, '8,000.00' -> 800000, exactly (no float rounding)."""
-    s = str(text).strip().replace(",", "").replace("_", "")
-    if not s or s.count(".") > 1 or not s.replace(".", "").lstrip("-").isdigit():
+def decimals_of(minor_units: int) -> int:
+    """Decimals an amount is written with: 1 -> 0, 10 -> 1, 100 -> 2, 1000 -> 3."""
+    return len(str(minor_units)) - 1
+
+
+def amount_example(minor_units: int = 100, major: int = 1) -> str:
+    """How an amount is written in this currency: '1.00' (100), '1' (1), '1.000' (1000)."""
+    d = decimals_of(minor_units)
+    return f"{major}.{'0' * d}" if d else str(major)
+
+
+def parse_amount(text: str | int, minor_units: int = 100) -> int:
+    """An amount written with exactly the currency's decimals -> integer minor units:
+    '0.10' -> 10 at minor_units 100; '1000' -> 1000 at minor_units 1. ASCII digits,
+    an optional leading '-', a '.' and exactly `decimals_of(minor_units)` decimals
+    (none at minor_units 1), so '1000.00' at minor_units 1 or '0.1' at 100 is refused:
+    an amount is never guessed. A whole number (a YAML int) is an amount only where the
+    currency has no decimals."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise ValueError(f"not an amount: {text!r}")
+    d = decimals_of(minor_units)
+    if isinstance(text, int) and d:
+        raise ValueError(f"a bare number: write it in quotes with {d} decimals")
+    s = str(text).strip()
+    pattern = rf"-?[0-9]{{1,30}}\.[0-9]{{{d}}}" if d else r"-?[0-9]{1,30}"
+    if not re.fullmatch(pattern, s):
+        raise ValueError(f"not digits with exactly {d} decimals" if d else "not a whole number of digits")
     neg = s.startswith("-")
-    s = s.lstrip("-")
-    whole, _, frac = s.partition(".")
-    decimals = len(str(minor_units)) - 1
-    if len(frac) > decimals:
-        raise ValueError(f"{text!r} has more than {decimals} decimals")
-    value = int(whole or "0") * minor_units + int((frac + "0" * decimals)[:decimals] or "0")
+    whole, _, frac = s.lstrip("-").partition(".")
+    value = int(whole) * minor_units + int(frac or "0")
     return -value if neg else value
+
+
+def hundredths_to_minor(value: int, minor_units: int) -> int | None:
+    """A built-in amount in hundredths of the major unit (10 = 0.10) in this
+    currency's minor units; None where that is not a whole number of them."""
+    units, rest = divmod(value * minor_units, 100)
+    return None if rest else units
 
 
 def win_cents(bet_cents: int, payout_x100: int) -> int:

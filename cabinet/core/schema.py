@@ -6,8 +6,24 @@ fields is a section. Unknown keys, wrong types and out-of-range values raise
 """
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 from typing import Any, Callable
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong, _SHORT.maxlevel = 40, 40, 40, 2
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 4
+
+
+def shown(value: Any) -> str:
+    """A value as a message quotes it: repr, cut short (a 20,000-entry list or a
+    nested alias bomb stays one short line)."""
+    return _SHORT.repr(value)
+
+
+def key_name(key: Any) -> str:
+    """A key as a message names it: text as written (cut at 40), anything else quoted."""
+    return key[:40] if isinstance(key, str) else shown(key)
 
 
 class ConfigError(ValueError):
@@ -30,14 +46,14 @@ class Field:
         # YAML's bools are ints to Python; never accept one for the other.
         bad_bool = isinstance(value, bool) and bool not in kinds
         if bad_bool or not isinstance(value, kinds):
-            raise ConfigError(f"{key} = {value!r} has the wrong type; allowed: {self.allowed or _kind_names(kinds)}")
+            raise ConfigError(f"{key} = {shown(value)} has the wrong type; allowed: {self.allowed or _kind_names(kinds)}")
         if self.check is not None and not self.check(value):
-            raise ConfigError(f"{key} = {value!r} is not allowed; allowed: {self.allowed}")
+            raise ConfigError(f"{key} = {shown(value)} is not allowed; allowed: {self.allowed}")
         if self.convert is not None:
             try:
                 return self.convert(value)
             except (ValueError, TypeError) as exc:
-                raise ConfigError(f"{key} = {value!r} is not allowed ({exc}); allowed: {self.allowed}") from None
+                raise ConfigError(f"{key} = {shown(value)} is not allowed ({exc}); allowed: {self.allowed}") from None
         return value
 
 
@@ -47,7 +63,7 @@ def _kind_names(kinds: tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
-def integer(lo: int, hi: int, default: int, nullable: bool = False) -> Field:
+def integer(lo: int, hi: int, default: int | None, nullable: bool = False) -> Field:
     return Field(int, default, f"a whole number from {lo} to {hi}", lambda v: lo <= v <= hi, nullable=nullable)
 
 
@@ -73,12 +89,13 @@ def validate_section(schema: dict[str, Any], data: Any, path: str = "") -> dict[
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ConfigError(f"{where} = {data!r} has the wrong type; allowed: a section of keys")
+        raise ConfigError(f"{where} = {shown(data)} has the wrong type; allowed: a section of keys")
     out: dict[str, Any] = {}
     for key in data:
         if key not in schema:
             allowed = ", ".join(sorted(k for k in schema if not k.startswith("*")))
-            raise ConfigError(f"{path + '.' if path else ''}{key} is not a known key; allowed here: {allowed}")
+            raise ConfigError(f"{path + '.' if path else ''}{key_name(key)}"
+                              f" is not a known key; allowed here: {allowed}")
     for key, spec in schema.items():
         full = f"{path}.{key}" if path else key
         if isinstance(spec, dict):

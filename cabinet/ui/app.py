@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 import time
 import warnings
 from pathlib import Path
@@ -19,6 +20,11 @@ from typing import Any
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # noqa: E402  (the variable above must be set before SDL starts)
+
+from cabinet.core import player_settings  # noqa: E402
+from cabinet.core.cabinet import CabinetLocked  # noqa: E402
+from cabinet.core.ledger import LedgerError  # noqa: E402
+from cabinet.core.player_settings import PlayerSettings  # noqa: E402
 
 from . import draw as D  # noqa: E402
 from .audio import Audio  # noqa: E402
@@ -66,17 +72,47 @@ class App:
         self.skip_allowed = bool(opt(config, "skip_allowed", True))
         self.min_round_seconds = float(opt(config, "min_round_seconds", 0.0))
         self.turbo = False
+        self._toast: tuple[str, float] | None = None
+        self.time = 0.0                      # seconds of the injectable clock since start
+        self._load_player_settings()
         self.stack = SceneStack()
         self._settle_gc = True
         self.checkpoints = CheckpointWriter(cabinet)
         self.running = True
-        self.time = 0.0                      # seconds of the injectable clock since start
         self.last_input = 0.0
-        self._toast: tuple[str, float] | None = None
         self._cursor_hidden_at = 0.0
         self.session = Session(self)
         self.game_choices: dict[str, tuple[int, str]] = {}   # per game: (bet, spin mode) for the session
         self.attract_after = float(opt(config, "attract_idle_seconds", 90))
+
+    # -- the player's settings (sound panel, turbo), kept in <data_dir>/player.json --
+    def _load_player_settings(self) -> None:
+        defaults = PlayerSettings(sound=self.audio.sound_on, music=self.audio.music_on)
+        settings, problems = player_settings.load(self.data_dir, defaults)
+        for problem in problems:
+            sys.stderr.write(f"player settings: {problem}\n")
+        if problems:
+            self.toast(f"{player_settings.FILE}: {problems[0].split(': ', 1)[-1]}", 6.0)
+        self.audio.sound_on, self.audio.music_on = settings.sound, settings.music
+        self.audio.set_levels(settings.effects_volume, settings.music_volume)
+        self.turbo = settings.turbo and self.turbo_allowed
+
+    def save_player_settings(self) -> None:
+        """Keep sound, music, their volumes and turbo across restarts."""
+        a = self.audio
+        try:
+            player_settings.save(self.data_dir, PlayerSettings(a.sound_on, a.music_on, a.effects_level,
+                                                               a.music_level, self.turbo))
+        except OSError as exc:
+            self.toast(f"Sound settings not saved ({exc.strerror or exc}); they hold until restart")
+
+    def toggle_sound(self) -> None:
+        self.toast("Sound effects " + ("on" if self.audio.toggle_sound() else "off"))
+        self.save_player_settings()
+
+    def toggle_music(self) -> None:
+        self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
+        self.save_player_settings()
 
     # -- window -----------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -200,6 +236,37 @@ class App:
         scene.begin(played, recall=True)
         return scene
 
+    OPERATOR_SCENES = ("pin_pad", "operator_menu", "ram_clear")
+
+    def show_lock(self) -> None:
+        """Put the lock notice up (once) when the cabinet is locked, under any open
+        operator scene so the operator's work goes on; closing it shows the notice."""
+        if not self.cabinet.locked or self.stack.find("locked") is not None:
+            return
+        kept = []
+        while self.stack.top is not None and self.stack.top.scene_name in self.OPERATOR_SCENES:
+            kept.append(self.pop())
+        self.open("locked", self.cabinet.locked)
+        for scene in reversed(kept):
+            self.push(scene)
+            scene.relayout()             # an overlay re-photographs what is below it: the notice
+
+    def ram_clear(self) -> None:
+        """The operator's confirmed RAM CLEAR: the checkpoint writer's connection is
+        closed first, then the cabinet clears and everything starts over on the lobby."""
+        self.checkpoints.close()
+        try:
+            folder = self.cabinet.ram_clear()
+        except CabinetLocked as exc:
+            self.toast(str(exc), 6.0)
+            return
+        finally:
+            self.checkpoints = CheckpointWriter(self.cabinet)
+        while self.stack.scenes:
+            self.pop()
+        start_scenes(self)
+        self.toast(f"RAM CLEAR done: the old files are in {folder.name}", 6.0)
+
     def toast(self, text: str, seconds: float = 2.0) -> None:
         """A short message over everything (sound on/off, screenshot saved...)."""
         self._toast = (text, self.time + seconds)
@@ -233,10 +300,10 @@ class App:
             self.screenshot()
             return
         if "sound" in actions:
-            self.toast("Sound " + ("on" if self.audio.toggle_sound() else "off"))
+            self.toggle_sound()
             return
         if "music" in actions:
-            self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
+            self.toggle_music()
             return
         if "turbo" in actions:
             self.toggle_turbo()
@@ -268,22 +335,30 @@ class App:
             return
         self.turbo = not self.turbo
         self.toast("Turbo " + ("on" if self.turbo else "off"))
+        self.save_player_settings()
 
     # -- frame ------------------------------------------------------------------
     def step(self, dt: float) -> None:
-        """One frame: events, update(dt), draw, flip."""
-        for event in pygame.event.get():
-            self.handle_event(event)
-            if not self.running:
-                return
-        self.time += dt
-        if self.kiosk and self._cursor_hidden_at and self.time > self._cursor_hidden_at:
-            pygame.mouse.set_visible(False)
-            self._cursor_hidden_at = 0.0
-        self.audio.poll()
-        self.stack.update(dt)
-        self.session.update()
-        self._maybe_attract()
+        """One frame: events, update(dt), draw, flip. A locked cabinet (a failed check,
+        damaged data, a storage error: CabinetLocked or LedgerError out of any scene)
+        shows the lock notice instead of crashing."""
+        try:
+            for event in pygame.event.get():
+                self.handle_event(event)
+                if not self.running:
+                    return
+            self.time += dt
+            if self.kiosk and self._cursor_hidden_at and self.time > self._cursor_hidden_at:
+                pygame.mouse.set_visible(False)
+                self._cursor_hidden_at = 0.0
+            self.audio.poll()
+            self.stack.update(dt)
+            self.session.update()
+            self._maybe_attract()
+        except (CabinetLocked, LedgerError) as exc:
+            self.cabinet.lock(str(exc))
+        if self.cabinet.locked:
+            self.show_lock()
         self.render()
         pygame.display.flip()
         if self._settle_gc:
@@ -296,14 +371,17 @@ class App:
         self.stack.draw(self.surface)
         self.session.draw(self.surface)
         text = self.toast_text
-        if text:
-            label = self.assets.text(text, 30, D.CREAM, bold=True)
-            w, h = label.get_width() + self.layout.px(60), label.get_height() + self.layout.px(28)
+        if text:           # under the top bar, at the right, where the sound and menu buttons are
+            label = self.assets.text(text, 28, D.CREAM, bold=True)
+            w, h = label.get_width() + self.layout.px(50), label.get_height() + self.layout.px(20)
             panel = self.assets.surface(("toast", w, h), lambda: D.rounded_panel(
-                (w, h), (40, 44, 96), (20, 22, 50), radius=h // 2, border=D.GOLD, alpha=235))
-            x, y = self.layout.pt(960, 40)
-            self.surface.blit(panel, (x - w // 2, y))
-            self.surface.blit(label, (x - label.get_width() // 2, y + (h - label.get_height()) // 2))
+                (w, h), (40, 44, 96), (20, 22, 50), radius=h // 2, border=D.GOLD, alpha=240))
+            right, top = self.layout.pt(1904, 100)
+            self.surface.blit(panel, (right - w, top))
+            at = label.get_rect(center=(right - w // 2, top + h // 2))
+            self.surface.blit(label, at)
+            with D.text_bounds(self.surface.get_rect()):
+                D.record_text(text, label, at)
         return self.surface
 
     def run(self) -> None:
@@ -320,14 +398,15 @@ def start_scenes(app: App, start_game: str | None = None) -> None:
     the game asked for on the command line on top."""
     cabinet = app.cabinet
     app.open("lobby")
-    if cabinet.locked:
-        app.open("locked", cabinet.locked)
-        return
-    interrupted = cabinet.open_round()
-    if interrupted is not None:
-        app.open_game(interrupted.game)      # the scene resumes it from its checkpoint
-    elif start_game and start_game in cabinet.games:
-        app.open_game(start_game)
+    try:
+        interrupted = cabinet.open_round()
+        if interrupted is not None:
+            app.open_game(interrupted.game)      # the scene resumes it from its checkpoint
+        elif start_game and start_game in cabinet.games and not cabinet.locked:
+            app.open_game(start_game)
+    except (CabinetLocked, LedgerError) as exc:  # a round that cannot be shown again
+        cabinet.lock(str(exc))
+    app.show_lock()
 
 
 def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False) -> int:

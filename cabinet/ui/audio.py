@@ -89,7 +89,8 @@ class Audio:
     """The cabinet's mixer front: silent and error-free without a device."""
 
     def __init__(self, volume: float = 0.8, music_volume: float = 0.5, enabled: bool = True):
-        self.volume, self.music_volume = volume, music_volume
+        self.volume, self.music_volume = volume, music_volume     # the operator's levels
+        self.effects_level, self.music_level = 1.0, 1.0           # the player's share of them (sound panel)
         self.sound_on, self.music_on = enabled, enabled
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self._music: pygame.mixer.Sound | None = None
@@ -145,7 +146,7 @@ class Audio:
             return
         try:
             snd = self._make(mono)
-            snd.set_volume(self.volume)
+            snd.set_volume(self.volume * self.effects_level)
             self.sounds[name] = snd
         except (pygame.error, ValueError):
             pass
@@ -163,7 +164,7 @@ class Audio:
             return
         if self.available and self.music_on and self._music_channel is None:
             try:
-                self._music.set_volume(self.music_volume)
+                self._music.set_volume(self.music_volume * self.music_level)
                 self._music_channel = self._music.play(loops=-1)
             except pygame.error:
                 self._music_channel = None
@@ -189,6 +190,23 @@ class Audio:
         return self.music_on
 
     def set_volume(self, volume: float) -> None:
+        """The operator's effects volume (0 to 1)."""
         self.volume = max(0.0, min(1.0, volume))
-        for snd in self.sounds.values():
-            snd.set_volume(self.volume)
+        self._apply()
+
+    def set_levels(self, effects: float | None = None, music: float | None = None) -> None:
+        """The player's effects and music volume, each a share (0 to 1) of the operator's."""
+        if effects is not None:
+            self.effects_level = max(0.0, min(1.0, effects))
+        if music is not None:
+            self.music_level = max(0.0, min(1.0, music))
+        self._apply()
+
+    def _apply(self) -> None:
+        try:
+            for snd in self.sounds.values():
+                snd.set_volume(self.volume * self.effects_level)
+            if self._music is not None:
+                self._music.set_volume(self.music_volume * self.music_level)
+        except pygame.error:
+            pass

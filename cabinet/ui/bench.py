@@ -106,6 +106,7 @@ def bench(frames: int, size: tuple[int, int], include_toy: bool) -> dict[str, di
             for name, args, kw in (("info", ("info", scene), {"paytable": True}),
                                    ("buy menu", ("buy_menu", scene), {}),
                                    ("autoplay menu", ("autoplay_menu", scene), {}),
+                                   ("sound panel", ("sound_panel",), {}),
                                    ("big win", ("big_win", "epic", 123456), {})):
                 if name == "buy menu" and not scene.buy_modes:
                     continue
@@ -114,6 +115,9 @@ def bench(frames: int, size: tuple[int, int], include_toy: bool) -> dict[str, di
                 while app.stack.top is not scene:
                     app.pop()
             app.pop(scene)
+        app.open("history")
+        results["history"] = timed(app, frames, name="history")
+        app.pop()
     out = {name: {"median_ms": round(statistics.median(t), 2), "p99_ms": round(percentile(t, 0.99), 2),
                   "cpu_median_ms": round(statistics.median(CPU[name]), 2),
                   "cpu_p99_ms": round(percentile(CPU[name], 0.99), 2), "frames": len(t)}

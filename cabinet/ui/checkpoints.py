@@ -5,7 +5,9 @@ this machine, too long for a 16.7 ms frame. A worker thread opens its own `Ledge
 on the same file (sqlite connections are per thread) and writes them there,
 coalescing a burst into the highest step. Losing the last few to a crash only means
 the resumed round replays a little more of its presentation: the money was settled
-by the round record itself, never by a checkpoint.
+by the round record itself, never by a checkpoint. A write that fails (disk full, I/O
+error) locks the cabinet ("storage error, call attendant"); once the cabinet is
+locked nothing more is written.
 """
 from __future__ import annotations
 
@@ -44,12 +46,18 @@ class CheckpointWriter:
             self._thread.join(timeout=5)
             self._thread = None
 
+    def _failed(self, message: str) -> None:
+        self.errors.append(message)
+        lock = getattr(self.cabinet, "lock", None)
+        if lock is not None:
+            lock(message)               # the app shows the lock screen on its next frame
+
     def _run(self) -> None:
         from cabinet.core.ledger import Ledger
         try:
-            ledger = Ledger(self.path)
+            ledger = Ledger.attach(self.path)
         except Exception as exc:            # the main connection keeps working; say why
-            self.errors.append(str(exc))
+            self._failed(str(exc))
             ledger = None
         while True:
             item = self._queue.get()
@@ -69,10 +77,10 @@ class CheckpointWriter:
                 best[rid] = max(step, best.get(rid, 0))
             for rid, step in best.items():
                 try:
-                    if ledger is not None:
+                    if ledger is not None and not getattr(self.cabinet, "locked", None):
                         ledger.checkpoint(rid, step)
                 except Exception as exc:
-                    self.errors.append(str(exc))
+                    self._failed(str(exc))
             for _ in batch:
                 self._queue.task_done()
             if stop:

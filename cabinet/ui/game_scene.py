@@ -29,7 +29,7 @@ from cabinet.core.money import win_cents
 
 from . import draw as D
 from .autoplay import Autoplay
-from .celebration import big_win_tier
+from .celebration import celebrate
 from .hud import Hud, build_buttons, game_action
 from .presentation import Presentation, Step
 from .scene import Scene, register
@@ -158,7 +158,10 @@ class GameScene(Scene):
         return self.app.cabinet.currency.format(self.cents(x100))
 
     def add_button(self, rect, label, action: str, **kw) -> Button:
-        """A game's own control (ante, fortune bet...); its action reaches on_action."""
+        """A game's own control (ante, fortune bet...); its action reaches on_action.
+        It is off while a past round is recalled."""
+        enabled = kw.pop("enabled", None) or (lambda: True)
+        kw["enabled"] = lambda: enabled() and not self.recall_mode
         button = Button(rect, label, action, **kw)
         self.widgets.append(button)
         return button
@@ -265,7 +268,11 @@ class GameScene(Scene):
             mode_id = next((m for m in homes if any(x.id == m for x in self.modes)), None)
         try:
             played = self.app.cabinet.start_round(self.spec.id, mode_id or self.spin_mode(), self.bet, force)
-        except (BetRefused, CabinetLocked) as exc:
+        except CabinetLocked:                         # altered data or a storage error: nothing was
+            self.stop_autoplay()                      # debited; the lock notice says why
+            self.app.show_lock()
+            return False
+        except BetRefused as exc:
             self.message(str(exc))
             self.app.audio.play("refuse")
             self.stop_autoplay()
@@ -319,10 +326,7 @@ class GameScene(Scene):
         self.round_finished(played)
         if self.recall_mode:            # the recall stays on screen, marked, until closed
             return
-        tier = big_win_tier(played.win_cents, played.bet_cents, played.cost_cents, self.app.config)
-        if tier:
-            self.app.open("big_win", tier, played.win_cents, played.bet_cents)
-        elif played.win_cents:
+        if not celebrate(self, played) and played.win_cents:    # max win, big win or feature total
             self.app.audio.play("win")
         self._after_round(played)
 
@@ -423,7 +427,7 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.static_background:      # one opaque blit instead of backdrop + alpha bars
             lay = self.app.layout
-            key = ("game_backdrop", self.spec.id, lay.size, self.backdrop_key())
+            key = ("game_backdrop", self.spec.id, lay.size, self.backdrop_key(), self.recall_mode)
             surface.blit(self.app.assets.surface(key, self._backdrop), (0, 0))
         else:
             self.draw_background(surface)

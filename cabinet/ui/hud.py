@@ -2,11 +2,11 @@
 and `game_action`, what each of those shared actions does in a game scene.
 
 Laid out in logical coordinates along the bottom (money and play) and the top
-(lobby, game name, menus), or with the money along the top (`hud_layout.TOP`, chosen
-by the scene's `hud_layout`). Panels are pre-rendered once; values are cached labels.
+(lobby, game name, menus). Panels are pre-rendered once; values are cached labels.
 """
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,6 +14,7 @@ import pygame
 from . import draw as D
 from .demo import demo_allowed
 from .hud_layout import LAYOUTS, HudLayout
+from .icons import IconButton
 from .widgets import Button
 
 if TYPE_CHECKING:          # types only: no import at run time, so no circle
@@ -28,24 +29,27 @@ def layout_of(scene: "GameScene") -> HudLayout:
 
 
 def build_buttons(scene: "GameScene") -> list[Button]:
-    """The shared controls; a game adds its own with scene.add_button."""
+    """The shared controls; a game adds its own with scene.add_button. In a recall
+    every control that would play, bet or buy is off; < BACK returns to the history."""
     idle = lambda: not scene.busy  # noqa: E731
+    live = lambda: not scene.busy and not scene.recall_mode  # noqa: E731
+    audio = scene.app.audio
     lay = layout_of(scene)
     small = 44 if lay.bet_down[2] >= 70 else 36
     buttons = [
-        Button((24, 18, 190, 60), "< LOBBY", "close", enabled=idle, font_size=26),
+        Button((24, 18, 190, 60), lambda: "< BACK" if scene.recall_mode else "< LOBBY", "close",
+               enabled=lambda: idle() or scene.recall_mode, font_size=26),
         Button((1486, 18, 130, 60), "INFO", "info", font_size=26),
         Button((1630, 18, 130, 60), "PAYS", "paytable", font_size=26),
-        Button((1774, 18, 60, 60), lambda: "S" if scene.app.audio.sound_on else "s", "sound", font_size=26,
-               lit=lambda: scene.app.audio.sound_on),
-        Button((1846, 18, 60, 60), lambda: "M" if scene.app.audio.music_on else "m", "music", font_size=26,
-               lit=lambda: scene.app.audio.music_on),
-        Button(lay.bet_down, "-", "bet_down", enabled=lambda: not scene.busy and scene.bet_index > 0,
+        IconButton((1774, 18, 132, 60), lambda: [("sound", audio.sound_on), ("music", audio.music_on)],
+                   "sound_panel"),
+        Button(lay.bet_down, "-", "bet_down", enabled=lambda: live() and scene.bet_index > 0,
                font_size=small),
         Button(lay.bet_up, "+", "bet_up", font_size=small,
-               enabled=lambda: not scene.busy and scene.bet_index < len(scene.ladder) - 1),
+               enabled=lambda: live() and scene.bet_index < len(scene.ladder) - 1),
         Button((1390, 975, 150, 90), lambda: f"STOP {scene.autoplay.left}" if scene.autoplay else "AUTO",
-               "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None),
+               "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None,
+               enabled=lambda: not scene.recall_mode),
         Button((1570, 960, 200, 110), lambda: "START" if scene.waiting_for_start else "SKIP" if scene.busy else "SPIN",
                "spin", style="gold", font_size=46, enabled=lambda: (scene.waiting_for_start or scene.app.skip_allowed)
                if scene.busy else not scene.recall_mode),
@@ -54,19 +58,22 @@ def build_buttons(scene: "GameScene") -> list[Button]:
     ]
     if scene.spec.force_categories:
         buttons.append(Button((24, 860, 190, 70), lambda: "FORCE*" if scene.force_next else "FORCE", "demo",
-                              font_size=26, enabled=lambda: demo_allowed(scene.app.config) and not scene.busy,
+                              font_size=26, enabled=lambda: demo_allowed(scene.app.config) and live(),
                               lit=lambda: bool(scene.force_next or scene.showcase)))
     if scene.buy_modes:
         buttons.append(Button((24, 430, 190, 120), "BUY", "buy_menu", style="green", font_size=32,
-                              enabled=idle))
+                              enabled=live))
     return buttons
 
 
 class Hud:
-    """Draws the shared bars; the scene's own board sits between them."""
+    """Draws the shared bars; the scene's own board sits between them. `held_cents`
+    is a win still counting up in a celebration: the balance shows it only once the
+    count-up has."""
 
     def __init__(self, scene: "GameScene"):
         self.scene = scene
+        self.held_cents = 0
 
     def _bar(self, key: str, rect: tuple[int, int, int, int], top, bottom, border) -> pygame.Surface:
         app = self.scene.app
@@ -82,8 +89,9 @@ class Hud:
         bottom, top = hl.bottom_bar, hl.top_bar
         surface.blit(self._bar("bottom", bottom, (30, 30, 70), (12, 12, 30), D.GOLD_DARK), lay.pt(*bottom[:2]))
         surface.blit(self._bar("top", top, (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(*top[:2]))
-        A.blit_text(surface, s.spec.name.upper(), hl.name_size, hl.name, D.GOLD, anchor=hl.name_anchor, bold=True,
-                    outline=(60, 30, 0))
+        if not s.recall_mode:                # a recall shows its round there instead (draw_recall)
+            A.blit_text(surface, s.spec.name.upper(), hl.name_size, hl.name, D.GOLD, anchor=hl.name_anchor,
+                        bold=True, outline=(60, 30, 0))
         A.blit_text(surface, "BALANCE", 24, hl.labels["balance"], D.MUTED, bold=True)
         A.blit_text(surface, "BET", 24, hl.labels["bet"], D.MUTED, anchor="midtop", bold=True)
         A.blit_text(surface, "WIN", 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
@@ -95,7 +103,8 @@ class Hud:
         lay, A = app.layout, app.assets
         cur = app.cabinet.currency
         hl = layout_of(s)
-        A.blit_text(surface, cur.format(s.shown_balance), hl.value_size, hl.values["balance"], D.CREAM, bold=True)
+        A.blit_chars(surface, cur.format(s.shown_balance - self.held_cents), hl.value_size, hl.values["balance"],
+                     D.CREAM, bold=True)
         A.blit_text(surface, cur.format(s.bet), hl.value_size - 2, hl.values["bet"], D.CREAM, anchor="midtop",
                     bold=True)
         cost = s.mode_cost()
@@ -105,7 +114,7 @@ class Hud:
         A.blit_text(surface, cur.format(win), hl.value_size, hl.values["win"], D.GOLD if win else D.CREAM,
                     anchor="midtop", bold=True)
         if s.recall_mode:
-            A.blit_text(surface, "RECALL", 64, (960, 150), D.RED, anchor="center", bold=True, outline=(40, 0, 0))
+            self.draw_recall(surface)
         if s.autoplay:
             A.blit_text(surface, f"AUTOPLAY: {s.autoplay.left} rounds left", 26, (1465, 940), D.CYAN,
                         anchor="midbottom", bold=True)
@@ -120,6 +129,34 @@ class Hud:
             surface.blit(label, (x - label.get_width() // 2, y - label.get_height() // 2))
 
 
+    def draw_recall(self, surface: pygame.Surface) -> None:
+        """A recalled round: a red frame round the screen, and where the title is (the
+        top bar, or the bottom one with the money on top) what the round was: id, time,
+        mode, cost and win."""
+        s, app = self.scene, self.scene.app
+        lay, A = app.layout, app.assets
+        w, h = lay.size
+        t = lay.px(8)
+        for rect in ((0, 0, w, t), (0, h - t, w, t), (0, 0, t, h), (w - t, 0, t, h)):
+            surface.fill((210, 40, 40), rect)
+        rec = s.recall_record
+        line = f"RECALL  ·  {s.spec.name.upper()}"
+        detail = ""
+        if rec is not None:
+            cur = app.cabinet.currency
+            when = time.strftime("%d %b %Y %H:%M:%S", time.localtime(rec.started_at))
+            try:
+                mode = s.spec.mode(rec.mode).label
+            except KeyError:
+                mode = "a mode no longer offered"
+            line = f"RECALL  ·  ROUND {rec.id}  ·  {when}"
+            detail = f"{mode}  ·  cost {cur.format(rec.cost_cents)}  ·  win {cur.format(rec.win_cents)}"
+        hl = layout_of(s)
+        A.blit_text(surface, line, 30, hl.recall[0], (255, 84, 72), anchor="center", bold=True)
+        if detail:
+            A.blit_text(surface, detail, 24, hl.recall[1], D.CREAM, anchor="center", bold=True)
+
+
 def game_action(scene: "GameScene", action: str) -> bool:
     """What each shared action does in a game scene; True when it was used."""
     if action == "spin":
@@ -128,7 +165,7 @@ def game_action(scene: "GameScene", action: str) -> bool:
         if scene.busy:
             scene.skip()
         elif scene.autoplay:
-            scene.stop_autoplay("stopped")
+            scene.stop_autoplay("STOP pressed")
         else:
             scene.play()
         return True
@@ -143,8 +180,11 @@ def game_action(scene: "GameScene", action: str) -> bool:
     if action == "close" and scene.recall_mode:
         scene.app.pop(scene)
         return True
+    if action == "sound_panel":
+        scene.app.open("sound_panel")
+        return True
     if scene.recall_mode and action not in ("spin", "info", "paytable"):
-        return action in ("bet_up", "bet_down", "autoplay", "buy_menu") or action.startswith("buy_")
+        return action in ("bet_up", "bet_down", "autoplay", "buy_menu", "demo") or action.startswith("buy_")
     if action == "history":
         if scene.busy or scene.autoplay:
             scene.message("Finish the round first")
@@ -159,7 +199,7 @@ def game_action(scene: "GameScene", action: str) -> bool:
         return True
     if action == "autoplay":
         if scene.autoplay:
-            scene.stop_autoplay("stopped")
+            scene.stop_autoplay("STOP pressed")
         elif not scene.busy and not scene.recall_mode:
             scene.app.open("autoplay_menu", scene)
         return True
@@ -178,7 +218,6 @@ def game_action(scene: "GameScene", action: str) -> bool:
         return True
     if action in ("sound", "music", "turbo"):
         # Buttons reach here; keys are handled by the app before the stack.
-        {"sound": lambda: scene.app.audio.toggle_sound(), "music": lambda: scene.app.audio.toggle_music(),
-         "turbo": scene.app.toggle_turbo}[action]()
+        {"sound": scene.app.toggle_sound, "music": scene.app.toggle_music, "turbo": scene.app.toggle_turbo}[action]()
         return True
     return False

@@ -30,6 +30,7 @@ class HudLayout:
     bet_up: Rect
     play_price: Point                   # 'PLAY $x' when the mode costs more than the bet
     message: Point = (960, 880)
+    recall: tuple[Point, Point] = ((960, 34), (960, 68))   # a recalled round's two lines, where the name is
 
 
 BOTTOM = HudLayout(
@@ -44,6 +45,7 @@ TOP = HudLayout(
     name=(60, 1012), name_anchor="midleft", name_size=44,
     labels={"balance": (250, 16), "bet": (780, 16), "win": (1170, 16)},
     values={"balance": (250, 40), "bet": (780, 40), "win": (1170, 40)}, value_size=40,
-    bet_down=(640, 28, 56, 56), bet_up=(864, 28, 56, 56), play_price=(780, 78), message=(880, 1012))
+    bet_down=(640, 28, 56, 56), bet_up=(864, 28, 56, 56), play_price=(780, 78), message=(880, 1012),
+    recall=((700, 992), (700, 1032)))
 
 LAYOUTS = {"bottom": BOTTOM, "top": TOP}

@@ -12,6 +12,8 @@ from typing import Callable
 
 import pygame
 
+from . import draw as D
+
 LOGICAL_W, LOGICAL_H = 1920, 1080
 
 
@@ -106,6 +108,7 @@ class Assets:
         surf = self.text(text, size, color, bold, outline, wrap)
         rect = surf.get_rect(**{anchor: self.layout.pt(*pos)})
         target.blit(surf, rect)
+        D.record_text(text, surf, rect)
         return rect
 
     def blit_chars(self, target: pygame.Surface, text: str, size: int, pos: tuple[float, float],
@@ -122,4 +125,5 @@ class Assets:
         for g in glyphs:
             target.blit(g, (x, rect.y))
             x += g.get_width()
+        D.record_chars(text, glyphs, rect)
         return rect

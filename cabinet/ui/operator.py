@@ -1,6 +1,7 @@
 """The operator menu, behind a PIN (CTRL+SHIFT+O, PIN from config): meters, recent
-rounds, audit status, demo credit top-up, gamble mode, volume, demo tools on/off,
-and in kiosk mode the only way out. The gamble, volume and demo-tools settings
+rounds, audit status and RUN AUDIT, demo credit top-up, gamble mode, volume, demo
+tools on/off, RAM CLEAR (with a confirmation; also the only way out of a lock), and
+in kiosk mode the only way out. The gamble, volume and demo-tools settings
 changed here are saved at once in <data_dir>/operator.json and hold across restarts
 (cabinet/core/operator_settings.py; config.yaml stays the operator's hand-written file)."""
 from __future__ import annotations
@@ -85,7 +86,8 @@ class OperatorMenu(Overlay):
         self.widgets = [
             self.close_button(),
             Button((1240, 190, 540, 80), lambda: f"TOP UP {app.cabinet.currency.format(self._top_up())}", "top_up",
-                   style="green", font_size=30, enabled=lambda: not getattr(cfg, "real_play", False)),
+                   style="green", font_size=30,
+                   enabled=lambda: not getattr(cfg, "real_play", False) and not app.cabinet.locked),
             Button((1240, 290, 540, 80), lambda: f"GAMBLE: {getattr(cfg, 'gamble', 'off').upper()}", "gamble",
                    font_size=30),
             Button((1240, 390, 380, 80), lambda: f"VOLUME {round(app.audio.volume * 100)}%  -", "vol_down",
@@ -94,9 +96,10 @@ class OperatorMenu(Overlay):
             Button((1240, 490, 540, 80),
                    lambda: "DEMO TOOLS: " + ("ON" if getattr(cfg, "demo_tools", False) else "OFF"), "demo_tools", font_size=30, enabled=lambda: not getattr(cfg, "real_play", False)),
             Button((1240, 590, 540, 80), "RUN AUDIT", "audit", font_size=30),
+            Button((1240, 690, 540, 80), "RAM CLEAR...", "ram_clear", style="red", font_size=30),
             Button((1240, 880, 540, 90), "EXIT CABINET", "quit", style="red", font_size=34),
         ]
-        self.audit = app.cabinet.audit()
+        self.audit = app.cabinet.audit_status()
 
     def _top_up(self) -> int:
         return int(getattr(self.app.config, "demo_credit", 100000) or 100000)
@@ -120,6 +123,8 @@ class OperatorMenu(Overlay):
             cfg.demo_tools = not getattr(cfg, "demo_tools", False)
         elif action == "audit":
             self.audit = cab.audit()
+        elif action == "ram_clear":
+            self.app.open("ram_clear")
         elif action == "quit":
             self.app.running = False
         else:
@@ -140,18 +145,14 @@ class OperatorMenu(Overlay):
         A, cab = self.app.assets, self.app.cabinet
         cur = cab.currency
         ok, message = self.audit
-        A.blit_text(surface, f"AUDIT: {'OK' if ok else 'FAILED'}", 34, (140, 150), D.GREEN if ok else D.RED,
-                    bold=True)
-        if not ok:
-            A.blit_text(surface, message[:90], 24, (140, 190), D.RED)
-        A.blit_text(surface, f"BALANCE {cur.format(cab.balance)}", 34, (620, 150), D.CREAM, bold=True)
-        if getattr(cab, "ledger", None) is None:      # unreadable ledger: nothing more to show
-            A.blit_text(surface, "The ledger cannot be read; it is left untouched for inspection.", 28,
-                        (140, 240), D.CREAM)
-            self.draw_widgets(surface)
+        if cab.locked or not ok:      # nothing more is read from a ledger that cannot be trusted
+            self._draw_locked(surface, message)
             return
+        A.blit_text(surface, "AUDIT: OK", 34, (140, 150), D.GREEN, bold=True)
+        A.blit_text(surface, message, 22, (140, 200), D.MUTED)
+        A.blit_text(surface, f"BALANCE {cur.format(cab.balance)}", 34, (620, 150), D.CREAM, bold=True)
         meters = cab.meters()
-        y = 230
+        y = 290
         for name in ("credits_in", "credits_out", "total_bet", "total_won", "games_played", "games_won",
                      "side_staked", "side_won"):
             if name in meters:
@@ -164,9 +165,64 @@ class OperatorMenu(Overlay):
             A.blit_text(surface, f"{gid}: {per['games_played']} games, bet {cur.format(per['total_bet'])}, "
                                  f"won {cur.format(per['total_won'])}", 24, (140, y), D.CREAM)
             y += 34
-        A.blit_text(surface, "RECENT ROUNDS", 28, (640, 230), D.GOLD, bold=True)
-        for i, rec in enumerate(cab.history(14)):
+        A.blit_text(surface, "RECENT ROUNDS", 28, (640, 290), D.GOLD, bold=True)
+        for i, rec in enumerate(cab.history(12)):
             when = time.strftime("%H:%M:%S", time.localtime(rec.started_at))
             A.blit_text(surface, f"#{rec.id} {when} {rec.game} {rec.mode} bet {cur.format(rec.bet_cents)} "
-                                 f"win {cur.format(rec.win_cents)}", 22, (640, 272 + i * 34), D.CREAM)
+                                 f"win {cur.format(rec.win_cents)}", 22, (640, 332 + i * 34), D.CREAM)
         self.draw_widgets(surface)
+
+
+    def _draw_locked(self, surface: pygame.Surface, message: str) -> None:
+        A = self.app.assets
+        A.blit_text(surface, "AUDIT: FAILED", 44, (660, 170), D.RED, anchor="center", bold=True)
+        r = A.blit_text(surface, message, 30, (660, 230), D.CREAM, anchor="midtop", wrap=980)
+        y = 230 + r.height / self.app.layout.scale + 60
+        help_text = ("The data is left untouched for inspection. RUN AUDIT checks it again. A storage error "
+                     "clears when the cabinet restarts; anything else needs RAM CLEAR, which keeps the old "
+                     "files in a backup folder and starts a fresh ledger.")
+        A.blit_text(surface, help_text, 26, (660, y), D.MUTED, anchor="midtop", wrap=980)
+        self.draw_widgets(surface)
+
+
+@register("ram_clear")
+class RamClearConfirm(Overlay):
+    """RAM CLEAR's confirmation: what is cleared, where the old files are kept."""
+
+    title = "RAM CLEAR"
+    panel_rect = pygame.Rect(360, 200, 1200, 680)
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.widgets = [
+            self.close_button(),
+            Button((440, 740, 480, 100), "CANCEL", "close", font_size=34),
+            Button((1000, 740, 480, 100), "CLEAR ALL DATA", "confirm", style="red", font_size=34),
+        ]
+
+    def on_action(self, action: str) -> bool:
+        if action in ("close", "operator"):
+            self.app.pop(self)
+        elif action == "confirm":
+            self.app.ram_clear()
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        A, cab = self.app.assets, self.app.cabinet
+        if cab.locked:
+            now = f"The cabinet is locked: {cab.locked}"
+        else:
+            now = f"The balance of {cab.currency.format(cab.balance)} and any interrupted round leave play."
+        lines = ["A fresh ledger starts: balance, meters and history begin again from zero "
+                 "(with the demo credit, if this cabinet gives one).",
+                 now,
+                 "The old ledger and its key are kept, untouched, in a ramclear-<date> folder of the data "
+                 "directory, and the clear is logged in the new ledger."]
+        y = 310
+        for text in lines:
+            y += A.blit_text(surface, text, 30, (440, y), D.CREAM, wrap=1040).height / self.app.layout.scale + 26
+        self.draw_widgets(surface)
+

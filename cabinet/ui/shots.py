@@ -125,6 +125,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .app import App, start_scenes
     from .clock import ManualClock
+    from .shell_shots import game_shots, history_shots
 
     if cabinet.config.real_play:
         print("--shots needs the demo tools, which real_play forbids")
@@ -138,6 +139,9 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
         cab = _fresh_cabinet(cabinet, work)
         app = App(cab.config, cab, size=SIZE, clock=ManualClock(), windowed=True)
         start_scenes(app)
+
+        def save(name: str, caption: str) -> None:
+            _save(app, out, name, caption, index)
         for _ in range(2 + len(cab.games)):   # the lobby loads one game's tile art a frame
             app.step(DT)
         if game is None:
@@ -172,12 +176,24 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
                         break
                     scene.skip()
                     app.step(DT)
+            _shell(lambda: game_shots(app, gid, save), f"{gid}/cabinet screens", failed)
+        if game is None:
+            _shell(lambda: history_shots(app, save), "history", failed)
         (out / "index.json").write_text(json.dumps(index, indent=2))
         print(f"{len(index)} shots written to {out}" + (f"; {len(failed)} failed" if failed else ""))
         return 1 if failed else 0
     finally:
         pygame.display.quit()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _shell(shots: Any, what: str, failed: list[str]) -> None:
+    """The cabinet's own screens of a game (shell_shots.py); a failure is reported."""
+    try:
+        shots()
+    except (LookupError, RuntimeError, ValueError) as exc:
+        failed.append(f"{what}: {exc}")
+        print(f"{what}: FAILED: {exc}")
 
 
 def _save(app: Any, out: Path, name: str, caption: str, index: list[dict[str, str]]) -> None:

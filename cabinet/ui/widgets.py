@@ -77,9 +77,10 @@ class Button(Widget):
         surface.blit(self._look(app, style, self.hover and on), real)
         dark = style in ("gold", "green")
         color = (40, 24, 8) if dark else (D.CREAM if on else (130, 130, 150))
-        app.assets.blit_text(surface, self.text(), self.font_size,
-                             (self.rect.centerx, self.rect.centery + self.label_offset), color,
-                             anchor="center", bold=True)
+        with D.text_bounds(real):          # a label stays inside its button (text-overlap test)
+            app.assets.blit_text(surface, self.text(), self.font_size,
+                                 (self.rect.centerx, self.rect.centery + self.label_offset), color,
+                                 anchor="center", bold=True)
 
     def handle(self, event: pygame.event.Event, layout: "Layout") -> str | None:
         if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):

@@ -24,7 +24,7 @@ GAME = GameSpec(
     id=_RAW["id"],
     name=_RAW["name"],
     bet_ladder=tuple(_RAW["bet_ladder"]),
-    modes=tables.bet_modes(),
+    modes=help.describe_modes(tables.bet_modes()),
     play=rules.play,
     scene="games.happy_money_hens.view.scene:HensScene",
     rtp={mid: float(_RAW["rtp"]) for mid in _RAW["modes"]},
@@ -47,4 +47,6 @@ GAME = GameSpec(
     win_cap=tables.win_cap(),
     forced_books=_RAW.get("forced_books", {}),
     book_counts=_RAW.get("books", {}),
+    rules="games.happy_money_hens.view.rules_pages",
+    feature_labels=help.FEATURE_LABELS,
 )

@@ -18,7 +18,8 @@ GAME = GameSpec(
     id=_RAW["id"],
     name=_RAW["name"],
     bet_ladder=(100, 200, 300, 400, 500, 1000, 2000, 5000, 10000),
-    modes=tuple(BetMode(mid, m["label"], int(m["cost_x100"]), m["kind"]) for mid, m in _RAW["modes"].items()),
+    modes=help.describe_modes(tuple(BetMode(mid, m["label"], int(m["cost_x100"]), m["kind"])
+                                    for mid, m in _RAW["modes"].items())),
     play=rules.play,
     scene="games.piggy_farm.view.scene:PiggyFarmScene",
     rtp={mid: float(_RAW["rtp"]) for mid in _RAW["modes"]},
@@ -43,4 +44,6 @@ GAME = GameSpec(
     # books: the free-spin buys vectorised, exactly play's rounds seed for seed
     play_batch=batch.play_batch,
     force_modes=dict(rules.FORCE_MODES),
+    rules="games.piggy_farm.view.rules_pages",
+    feature_labels=help.FEATURE_LABELS,
 )

@@ -27,7 +27,8 @@ def test_plugin_round_is_debited_recorded_then_credited(tmp_path):
     assert cab.settle(played.round_id) == played.win_cents
     assert cab.settle(played.round_id) == 0        # never paid twice
     assert cab.balance == 900 + played.win_cents
-    assert cab.audit() == (True, "ok")
+    ok, message = cab.audit()
+    assert ok and message.startswith("ok: ") and "1 rounds (1 settled, 0 open), 1 cash" in message
 
 
 def test_replay_regenerates_the_same_round(tmp_path):
@@ -92,31 +93,38 @@ def test_audit_mismatch_locks_and_leaves_data(tmp_path):
     cab.ledger.close()
     before = (tmp_path / "ledger.sqlite").read_bytes()
     locked = cabinet(tmp_path)
-    assert locked.locked and "audit" in locked.locked
+    assert locked.locked and "meter balance" in locked.locked
     with pytest.raises(CabinetLocked):
         locked.start_round("toygame", "base", 100)
-    locked.ledger.close()
     assert (tmp_path / "ledger.sqlite").read_bytes() == before
 
 
 def test_unreadable_ledger_locks(tmp_path):
+    cabinet(tmp_path).ledger.close()                 # a cabinet, its key, then garbage over its ledger
     (tmp_path / "ledger.sqlite").write_bytes(b"garbage" * 1000)
     cab = cabinet(tmp_path)
     assert cab.locked and "cannot be read" in cab.locked
+    (tmp_path / "cabinet.key").unlink()
+    assert "ledger missing or replaced" in cabinet(tmp_path).locked
+    assert (tmp_path / "ledger.sqlite").read_bytes() == b"garbage" * 1000
 
 
-def test_only_bets_that_pay_whole_cents_are_offered():
-    """A win is bet * payout_x100 / 100 cents: a bet where that is not whole for some
-    book would round a win, so it is left off the ladder."""
+def test_the_bet_step_at_which_every_book_pays_whole_cents():
+    """A win is bet * payout_x100 / 100 cents: exact for every book exactly when the
+    bet is a multiple of 100 / gcd(100, every payout_x100)."""
     from types import SimpleNamespace
-    from cabinet.core.cabinet import _pays_whole_cents
+    from cabinet.core.startup import whole_bet_unit
     lib = SimpleNamespace(books=lambda mode: SimpleNamespace(payout_x100=[0, 50, 243, 1000]))
-    assert not _pays_whole_cents(lib, ("base",), 10)     # 0.10 x 2.43x = 24.3 cents
-    assert not _pays_whole_cents(lib, ("base",), 20)
-    assert _pays_whole_cents(lib, ("base",), 100)        # whole dollars are always exact
-    assert _pays_whole_cents(lib, ("base",), 300)
+    assert whole_bet_unit(lib, ("base",)) == 100          # 0.10 x 2.43x = 24.3 cents: whole dollars only
     tenths = SimpleNamespace(books=lambda mode: SimpleNamespace(payout_x100=[0, 50, 110, 250]))
-    assert _pays_whole_cents(tenths, ("base",), 10)       # pays in 0.1x: exact from 0.10
+    assert whole_bet_unit(tenths, ("base",)) == 10        # pays in 0.1x: exact from 0.10
+    halves = SimpleNamespace(books=lambda mode: SimpleNamespace(payout_x100=[0, 50, 150]))
+    assert whole_bet_unit(halves, ("base",)) == 2         # 0.5x: every even cent
+    for unit, lib_ in ((100, lib), (10, tenths), (2, halves)):
+        pays = lib_.books("base").payout_x100
+        for bet in range(1, 301):
+            exact = all(bet * p % 100 == 0 for p in pays)
+            assert exact == (bet % unit == 0), (unit, bet)
 
 
 def test_shipped_games_offer_their_whole_ladder(tmp_path):
@@ -127,7 +135,6 @@ def test_shipped_games_offer_their_whole_ladder(tmp_path):
     cab = Cabinet(cfg, seed=1)
     assert set(cab.games) == {"happy_money_hens", "grinning_harvest", "piggy_farm"}, cab.refused
     for gid, setup in cab.games.items():
-        assert gid not in cab.notes, cab.notes[gid]
         assert setup.bet_ladder == load_config(root / "config.yaml").games[gid].bet_ladder
 
 

@@ -38,7 +38,6 @@ def test_shipped_config_is_valid_and_complete():
     ("keys:\n  spin: [hyperspace]\n", ["keys.spin", "hyperspace"]),
     ("keys:\n  fly: [space]\n", ["keys.fly", "not a known action"]),
     ("games:\n  piggy_farm:\n    bet_ladder: ['1.00', '0.50']\n", ["bet_ladder", "ascending"]),
-    ("games:\n  piggy_farm:\n    bet_ladder: ['0.50', '1.00']\n    default_bet: '0.70'\n", ["default_bet", "not on the bet ladder"]),
     ("big_win: {big: 40, mega: 30, epic: 60}\n", ["big_win", "big < mega < epic"]),
     ("real_play: true\ndemo_tools: true\n", ["demo_tools", "real_play"]),
     ("display: [1, 2]\n", ["display", "section"]),

@@ -1,5 +1,6 @@
-"""Kill -9 at >= 50 random moments: the audit holds, no round is settled twice,
-and every started round settles with the payout its outcome says."""
+"""Kill -9 at >= 50 random moments: the audit holds, the hash chain verifies from its
+first entry to the audit head after every kill, no round is settled twice, and every
+started round settles with the payout its outcome says."""
 import os
 import random
 import signal
@@ -27,6 +28,7 @@ def test_kill_minus_nine_at_random_moments(tmp_path):
     from tests.toygame import GAME
     (tmp_path / "config.yaml").write_text("data_dir: .\nmath_source: live\ndemo_credit: '1000.00'\n")
     chooser = random.Random(20261130)
+    last_length = 0
     for k in range(KILLS):
         child = start_child(tmp_path, 1000 + k)
         line = child.stdout.readline()
@@ -36,10 +38,13 @@ def test_kill_minus_nine_at_random_moments(tmp_path):
         child.wait()
         child.stdout.close()
         child.stderr.close()
-        led = Ledger(tmp_path / "ledger.sqlite")
+        led = Ledger(tmp_path / "ledger.sqlite")     # opening walks the whole chain (LedgerError if broken)
         ok, msg = led.audit()
         assert ok, f"after kill {k}: {msg}"
         assert len(led.open_rounds()) <= 1
+        chain_length = led.verify().entries
+        assert chain_length > last_length, "every start logs its power-up in the chain"
+        last_length = chain_length
         led.close()
     # A last start resumes whatever is open, then we inspect everything.
     child = start_child(tmp_path, 99)
@@ -62,3 +67,7 @@ def test_kill_minus_nine_at_random_moments(tmp_path):
     assert led.meter("total_won") == settled_wins  # each settled exactly once
     ok, msg = led.audit()
     assert ok, msg
+    report = led.verify()                           # the chain covers every round and settlement
+    assert report.counts["round"] == len(rows)
+    assert report.counts["settle"] == sum(r["state"] == "settled" for r in rows)
+    assert report.counts["event"] >= KILLS + 2      # created, and a power-up per start

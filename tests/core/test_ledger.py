@@ -4,6 +4,8 @@ import pytest
 
 from cabinet.core.ledger import InsufficientCredit, Ledger, LedgerError
 
+BOOK = {"source": "books", "book": 7, "force": None}
+
 
 @pytest.fixture
 def led(tmp_path):
@@ -13,7 +15,7 @@ def led(tmp_path):
 
 
 def test_round_debits_then_credits_once(led):
-    rid = led.open_round("g", "base", 100, 120, {"book": 7}, 350, 350, False, ["bonus"])
+    rid = led.open_round("g", "base", 100, 120, BOOK, 350, 350, False, ["bonus"])
     assert led.balance == 10000 - 120
     led.checkpoint(rid, 2)
     led.checkpoint(rid, 1)  # never backwards
@@ -24,17 +26,17 @@ def test_round_debits_then_credits_once(led):
     m = led.meters()
     assert m["total_bet"] == 120 and m["total_won"] == 350 and m["games_played"] == 1 and m["games_won"] == 1
     assert m["per_game"]["g"]["modes"]["base"]["games_played"] == 1
-    assert led.audit() == (True, "ok")
+    assert led.audit()[0]
 
 
 def test_insufficient_credit_changes_nothing(led):
     with pytest.raises(InsufficientCredit):
-        led.open_round("g", "base", 100, 20000, {}, 0, 0, False, [])
+        led.open_round("g", "base", 100, 20000, BOOK, 0, 0, False, [])
     assert led.balance == 10000 and led.meters()["games_played"] == 0
 
 
 def test_gamble_stakes_are_not_bets(led):
-    rid = led.open_round("g", "base", 100, 100, {}, 500, 500, False, [])
+    rid = led.open_round("g", "base", 100, 100, BOOK, 500, 500, False, [])
     led.settle_round(rid)
     led.side_draw("gamble_cash", 500, 1000, True, {"x": 2}, rid)
     led.side_draw("gamble_cash", 1000, 2000, False, {"x": 2}, rid)
@@ -45,7 +47,7 @@ def test_gamble_stakes_are_not_bets(led):
 
 
 def test_game_state_saved_with_settlement(led):
-    rid = led.open_round("hens", "base", 100, 100, {}, 0, 0, False, [])
+    rid = led.open_round("hens", "base", 100, 100, BOOK, 0, 0, False, [])
     led.settle_round(rid, {"pots": [2, 1, 4]})
     assert led.game_state("hens") == {"pots": [2, 1, 4]}
 
@@ -53,18 +55,20 @@ def test_game_state_saved_with_settlement(led):
 def test_tampered_meter_fails_audit(led, tmp_path):
     led.db.execute("UPDATE meters SET value = value + 1 WHERE name = 'balance'")
     ok, msg = led.audit()
-    assert not ok and "balance" in msg
+    assert not ok and "meter balance" in msg
     led.close()
-    again = Ledger(tmp_path / "l.sqlite")  # reopening leaves the evidence untouched
-    assert not again.audit()[0]
+    before = (tmp_path / "l.sqlite").read_bytes()
+    with pytest.raises(LedgerError, match="meter balance"):
+        Ledger(tmp_path / "l.sqlite")      # reopening refuses, and leaves the evidence untouched
+    assert (tmp_path / "l.sqlite").read_bytes() == before
 
 
-def test_record_tampering_fails_audit(led):
-    rid = led.open_round("g", "base", 100, 100, {}, 0, 0, False, [])
+def test_record_tampering_fails_audit_naming_the_row(led):
+    rid = led.open_round("g", "base", 100, 100, BOOK, 0, 0, False, [])
     led.settle_round(rid)
     led.db.execute("UPDATE rounds SET cost_cents = 1 WHERE id = ?", (rid,))
     ok, msg = led.audit()
-    assert not ok and "total_bet" in msg
+    assert not ok and f"rounds row {rid} (chain entry" in msg and "does not match its MAC" in msg
 
 
 def test_unreadable_database_is_refused_untouched(tmp_path):

@@ -6,13 +6,23 @@ from cabinet.core.money import Currency, WinCap, parse_amount, win_cents
 
 def test_parse_amount_exact():
     assert parse_amount("0.10") == 10
-    assert parse_amount("8,000.00") == 800000
-    assert parse_amount("250000") == 25000000
-    assert parse_amount("0.1") == 10
+    assert parse_amount("250000.00") == 25000000
+    assert parse_amount("-5.00") == -500
+    for bad in ("0.001", "0.1", "250000", "8,000.00", "ten", "1e3", "\u0663.00", "\uff11.00", "", "."):
+        with pytest.raises(ValueError):
+            parse_amount(bad)                      # exactly two decimals, ASCII digits only
     with pytest.raises(ValueError):
-        parse_amount("0.001")
-    with pytest.raises(ValueError):
-        parse_amount("ten")
+        parse_amount(1.5)                          # a float is never an amount
+
+
+def test_parse_amount_reads_exactly_the_currencys_decimals():
+    assert parse_amount("1000", 1) == 1000         # minor_units 1: whole units, no decimals
+    assert parse_amount(1000, 1) == 1000
+    assert parse_amount("2.5", 10) == 25
+    assert parse_amount("0.125", 1000) == 125
+    for text, minor in (("1000.00", 1), ("1000.0", 1), ("2.50", 10), ("0.12", 1000), (100, 100)):
+        with pytest.raises(ValueError):
+            parse_amount(text, minor)
 
 
 def test_format():

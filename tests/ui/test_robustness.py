@@ -68,6 +68,8 @@ def test_sigkill_mid_round_then_restart_resumes_the_round_and_pays_it_once(tmp_p
     assert rec.state == "settled" and rec.balance_after == rec.balance_before - rec.cost_cents + rec.win_cents
     assert app.cabinet.audit()[0] and app.cabinet.open_round() is None
     assert app.cabinet.balance == rec.balance_after
+    report = app.cabinet.ledger.verify()            # the chain verifies after the kill and the resume
+    assert report.counts["round"] == 4 and report.counts["settle"] == 4 and report.open_rounds == 0
 
 
 def test_wrapped_labels_centre_without_leaving_shared_fonts_centred(app):

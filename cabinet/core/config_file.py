@@ -1,0 +1,93 @@
+"""Reading config.yaml safely: bounded size and depth, every key once.
+
+`read_yaml(path)` returns the parsed document or raises `ConfigError` with one line
+naming the file (and the line, where there is one) and what is allowed. It reads at
+most `MAX_BYTES`, refuses nesting deeper than `MAX_DEPTH` before the recursive part
+of the YAML composer can reach it (a 10^5-deep list is one line, not a
+RecursionError), and refuses a key written twice in one section instead of letting
+the last one win silently.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .schema import ConfigError, shown
+
+MAX_BYTES = 64 * 1024      # the shipped config.yaml is ~5 KB; pure-Python YAML reads 64 KB in ~0.5 s
+MAX_DEPTH = 20             # config.yaml nests 3 deep (games: piggy_farm: bet_ladder: [...])
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that counts nesting while composing and refuses duplicate keys."""
+
+    def __init__(self, stream: str, source: Path):
+        super().__init__(stream)
+        self.source = source
+        self.depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                line = self.peek_event().start_mark.line + 1
+                raise ConfigError(f"{self.source}: nested deeper than {MAX_DEPTH} levels at line {line}; "
+                                  f"allowed: at most {MAX_DEPTH} levels (config.yaml uses 3)")
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            first: dict[Any, int] = {}
+            for key_node, _ in node.value:
+                if key_node.tag == _MERGE:
+                    continue
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    seen = first.get(key)
+                except TypeError:          # an unhashable key: the constructor names it below
+                    continue
+                line = key_node.start_mark.line + 1
+                if seen is not None:
+                    raise ConfigError(f"{self.source}: key {shown(key)} at line {line} is written twice in one "
+                                      f"section (first at line {seen}); allowed: each key once")
+                first[key] = line
+        return super().construct_mapping(node, deep)
+
+
+def read_yaml(path: Path) -> Any:
+    """The YAML document at `path` (ConfigError, one line, if it cannot be used)."""
+    allowed = "a readable UTF-8 YAML file (see config.yaml)"
+    try:
+        regular = path.is_file()
+        what = "not a regular file" if path.exists() else "file not found"
+        if regular:
+            with open(path, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as exc:    # ValueError: a NUL byte in the path
+        raise ConfigError(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc}); "
+                          f"allowed: {allowed}") from None
+    if not regular:
+        raise ConfigError(f"{path}: {what}; allowed: {allowed}")
+    if len(data) > MAX_BYTES:
+        raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024} KB; allowed: a config file up to "
+                          f"{MAX_BYTES // 1024} KB (config.yaml is ~5 KB)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start}); allowed: {allowed}") from None
+    loader = _Loader(text, path)
+    try:
+        return loader.get_single_data()
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or type(exc).__name__
+        raise ConfigError(f"{path}: not valid YAML{where} ({' '.join(str(problem).split())[:80]}); "
+                          f"allowed: a YAML mapping of the keys in config.yaml") from None
+    finally:
+        loader.dispose()

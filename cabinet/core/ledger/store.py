@@ -1,0 +1,401 @@
+"""The Ledger: the SQLite connection, its transactions, and every read and write.
+
+Opening verifies before anything can be written: the files are checked (fresh,
+present, or missing/replaced), then a read-only connection runs SQLite's integrity
+check, compares the tables with the schema, checks the identity against the key and
+walks the whole chain. Only a ledger that passes gets a read-write connection.
+
+Every money movement is one transaction that first runs the incremental check (the
+entries since the last one verified, the meters and the game states against the
+MAC'd audit head), then appends its entry and advances the head. A failed check or a
+storage error rolls the transaction back and leaves the ledger refusing all writes.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sqlite3
+import time
+import urllib.parse
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+import cabinet.core.ledger.audit as audit
+import cabinet.core.ledger.chain as chain
+import cabinet.core.ledger.files as files
+import cabinet.core.ledger.records as records
+import cabinet.core.ledger.tables as tables
+import cabinet.core.ledger.writer as writer
+from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW
+from .errors import InsufficientCredit, LedgerError, StorageError
+from .records import RoundRecord
+
+EVENT_KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+class Ledger:
+    """Owns the SQLite connection (WAL, synchronous=FULL). Every mutator is one transaction."""
+
+    def __init__(self, path: str | Path, key_path: str | Path | None = None, *, create: bool = True):
+        """Open and verify the ledger in full, or create it when neither it nor the key
+        exists (and `create`). LedgerError: missing, replaced, unreadable or altered."""
+        self.path = Path(path)
+        self.key_path = Path(key_path) if key_path else self.path.with_name(files.KEY_NAME)
+        self.broken: str | None = None
+        self.created = False
+        found = files.state(self.path, self.key_path)
+        if found == "fresh":
+            if not create:
+                raise LedgerError(f"no ledger at {self.path}: this cabinet has not been started yet")
+            self._create()
+            self.created = True
+        elif found == "resume":                     # the key was written, the rename was not
+            os.replace(files.sidecar(self.path, ".new"), self.path)
+        self.key = files.read_key(self.key_path)
+        ro = self._connect("ro")
+        try:
+            self.identity, self.report = self._verify(ro)
+        finally:
+            ro.close()
+        self.db = self._connect("rw")
+
+    @classmethod
+    def attach(cls, path: str | Path, key_path: str | Path | None = None) -> "Ledger":
+        """A second connection to a ledger another Ledger verified (the checkpoint writer)."""
+        self = cls.__new__(cls)
+        self.path = Path(path)
+        self.key_path = Path(key_path) if key_path else self.path.with_name(files.KEY_NAME)
+        self.broken, self.created = None, False
+        self.report = audit.Report()          # nothing verified on this connection: the first one did
+        self.key = files.read_key(self.key_path)
+        self.db = self._connect("rw")
+        self.identity = self._read(lambda: audit.read_identity(self.db, self.key, str(self.path),
+                                                                str(self.key_path)), "opening the ledger")
+        return self
+
+    # -- files and connections ---------------------------------------------------
+    def _connect(self, mode: str) -> sqlite3.Connection:
+        uri = f"file:{urllib.parse.quote(str(self.path.resolve()))}?mode={mode}"
+        try:
+            db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
+            db.row_factory = sqlite3.Row
+            if mode == "ro":
+                journal = db.execute("PRAGMA journal_mode").fetchone()[0]
+                if journal != "wal":
+                    db.close()
+                    raise LedgerError(f"ledger missing or replaced: {self.path} is in {journal} mode, not the WAL "
+                                      "mode this cabinet writes")
+            else:
+                db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            return db
+        except sqlite3.Error as exc:
+            raise LedgerError(f"ledger {self.path} cannot be read: {exc}") from None
+
+    def _verify(self, db: sqlite3.Connection) -> tuple[str, audit.Report]:
+        try:
+            problems = [r[0] for r in db.execute("PRAGMA integrity_check(4)") if not str(r[0]).startswith("***")]
+            if problems != ["ok"]:
+                said = "; ".join(" ".join(str(p).split()) for p in problems[:2]) or "no answer"
+                raise LedgerError(f"ledger {self.path} failed SQLite's integrity check: {said}")
+            tables.check(db, str(self.path))
+            identity = audit.read_identity(db, self.key, str(self.path), str(self.key_path))
+            return identity, audit.full(db, self.key, identity)
+        except sqlite3.Error as exc:
+            raise LedgerError(f"ledger {self.path} cannot be read: {exc}") from None
+
+    def _create(self) -> None:
+        """Build the database beside its final name, write the key, then rename: a
+        crash leaves either nothing, or a complete database and key."""
+        tmp = files.sidecar(self.path, ".new")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        key = files.new_key()
+        writer.create(tmp, key)
+        files.write_key(self.key_path, key)
+        os.replace(tmp, self.path)
+        files.sync_dir(self.path.parent)
+
+    def close(self) -> None:
+        try:
+            self.db.close()
+        except sqlite3.Error:
+            pass
+
+    # -- transactions -------------------------------------------------------------
+    def _fail(self, exc: LedgerError) -> LedgerError:
+        self.broken = self.broken or str(exc)
+        return exc
+
+    @contextmanager
+    def _writing(self, doing: str) -> Iterator[writer.Writer]:
+        """One transaction: the incremental check, the caller's entries, the head."""
+        if self.broken:
+            raise LedgerError(self.broken)
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._fail(StorageError(doing, exc)) from None
+        try:
+            head = audit.read_head(self.db, self.key)
+            audit.tail(self.db, self.key, head)
+            appending = writer.Writer(self.db, self.key, head)
+            yield appending
+            appending.finish()
+            self.db.execute("COMMIT")
+        except BaseException as exc:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            if isinstance(exc, sqlite3.Error):
+                raise self._fail(StorageError(doing, exc)) from None
+            if isinstance(exc, LedgerError):
+                self._fail(exc)
+            raise
+
+    def _read(self, fn, doing: str):
+        try:
+            return fn()
+        except sqlite3.Error as exc:
+            raise self._fail(StorageError(doing, exc)) from None
+
+    # -- cash -------------------------------------------------------------------
+    def deposit(self, cents: int) -> None:
+        """Credits in (a demo top-up or a note accepted)."""
+        if type(cents) is not int or cents <= 0:
+            raise ValueError("a deposit must be a positive whole number of cents")
+        self._cash("in", cents)
+
+    def cash_out(self, cents: int) -> None:
+        self._cash("out", cents)
+
+    def _cash(self, kind: str, cents: int) -> None:
+        with self._writing(f"recording cash {kind}") as w:
+            if kind == "out" and not 0 < cents <= w.balance:
+                raise InsufficientCredit(f"cannot cash out {cents}: balance is {w.balance}")
+            after = w.balance + (cents if kind == "in" else -cents)
+            w.append(CASH, {"id": w.next_id("cash"), "kind": kind, "cents": cents, "created_at": time.time(),
+                            "balance_before": w.balance, "balance_after": after})
+
+    # -- rounds -------------------------------------------------------------------
+    def open_round(self, game: str, mode: str, bet_cents: int, cost_cents: int, outcome: dict[str, Any],
+                   payout_x100: int, win_cents: int, capped: bool, features: tuple[str, ...] | list[str],
+                   funded_by: int | None = None) -> int:
+        """Debit the cost and record the round with the win it will pay. Returns its id."""
+        with self._writing("starting a round") as w:
+            if cost_cents > w.balance:
+                raise InsufficientCredit(f"the round costs {cost_cents} and the balance is {w.balance}")
+            rid = w.next_id("rounds")
+            w.append(ROUND, {
+                "id": rid, "game": game, "mode": mode, "bet_cents": int(bet_cents), "cost_cents": int(cost_cents),
+                "outcome": json.dumps(outcome), "payout_x100": int(payout_x100), "win_cents": int(win_cents),
+                "capped": int(bool(capped)), "features": json.dumps(list(features)), "state": "open",
+                "checkpoint": 0, "checkpoint_mac": chain.checkpoint_mac(self.key, rid, 0),
+                "balance_before": w.balance, "started_at": time.time(),
+                "funded_by": None if funded_by is None else int(funded_by)})
+            return rid
+
+    def checkpoint(self, round_id: int, step: int) -> None:
+        """Record how far the presentation got (only ever forward). Not a chain entry:
+        the step carries its own MAC (see chain.checkpoint_mac)."""
+        if self.broken:
+            raise LedgerError(self.broken)
+        step = int(step)
+        self._read(lambda: self.db.execute(
+            "UPDATE rounds SET checkpoint = ?, checkpoint_mac = ? WHERE id = ? AND state = 'open' AND checkpoint < ?",
+            (step, chain.checkpoint_mac(self.key, int(round_id), step), round_id, step)), "saving a checkpoint")
+
+    def settle_round(self, round_id: int, game_state: dict[str, Any] | None = None) -> int:
+        """Credit the round's win once; a second call pays nothing. Returns the win paid now."""
+        with self._writing(f"settling round {round_id}") as w:
+            row = self.db.execute("SELECT * FROM rounds WHERE id = ?", (round_id,)).fetchone()
+            if row is None:
+                raise LedgerError(f"{audit.FAILED}: round {round_id} is not in the ledger")
+            if row["state"] == "settled":
+                return 0
+            audit.verify_row(self.db, self.key, self.identity, ROUND, row)   # pays the win recorded at the start
+            win = row["win_cents"]
+            w.append(SETTLE, {**dict(row), "state": "settled", "balance_after": w.balance + win,
+                              "settled_at": time.time()})
+            if game_state is not None:
+                w.set_state(row["game"], game_state)
+            return win
+
+    def _rounds(self, where: str, args: tuple = ()) -> list[RoundRecord]:
+        """Rounds read back: each verified against its links, then decoded."""
+        def read():
+            out = []
+            for row in self.db.execute(f"SELECT * FROM rounds {where}", args).fetchall():
+                audit.verify_row(self.db, self.key, self.identity, ROUND, row)
+                if row["settle_seq"] is not None:
+                    audit.verify_row(self.db, self.key, self.identity, SETTLE, row)
+                out.append(records.round_record(row))
+            return out
+        return self._read(read, "reading rounds")
+
+    def open_rounds(self) -> list[RoundRecord]:
+        return self._rounds("WHERE state = 'open' ORDER BY id")
+
+    def round(self, round_id: int) -> RoundRecord:
+        found = self._rounds("WHERE id = ?", (round_id,))
+        if not found:
+            raise KeyError(f"round {round_id} is not in the ledger")
+        return found[0]
+
+    def history(self, limit: int = 100, game: str | None = None) -> list[RoundRecord]:
+        """Settled rounds, newest first."""
+        if game:
+            return self._rounds("WHERE state = 'settled' AND game = ? ORDER BY id DESC LIMIT ?", (game, limit))
+        return self._rounds("WHERE state = 'settled' ORDER BY id DESC LIMIT ?", (limit,))
+
+    # -- side draws (gamble, spin chance) -------------------------------------------
+    def side_draw(self, kind: str, stake_cents: int, prize_cents: int, won: bool,
+                  detail: dict[str, Any], round_id: int | None = None) -> int:
+        """Record and apply a gamble / spin-chance draw in one transaction, before it is shown."""
+        with self._writing(f"recording a {kind} draw") as w:
+            if stake_cents > w.balance or stake_cents < 0:
+                raise InsufficientCredit(f"stake {stake_cents} exceeds the balance {w.balance}")
+            sid = w.next_id("side_draws")
+            paid = prize_cents if won else 0
+            w.append(SIDE_DRAW, {"id": sid, "round_id": round_id, "kind": kind, "stake_cents": int(stake_cents),
+                                 "prize_cents": int(prize_cents), "won": int(bool(won)), "detail": json.dumps(detail),
+                                 "created_at": time.time(), "balance_before": w.balance,
+                                 "balance_after": w.balance - stake_cents + paid})
+            return sid
+
+    def unfunded_side_draws(self, kind: str) -> list[tuple[int, dict[str, Any]]]:
+        """Won side draws of `kind` that no round names as `funded_by` yet: (id, detail)."""
+        def read():
+            out = []
+            for row in self.db.execute(
+                    "SELECT * FROM side_draws WHERE kind = ? AND won = 1 AND id NOT IN "
+                    "(SELECT funded_by FROM rounds WHERE funded_by IS NOT NULL) ORDER BY id", (kind,)).fetchall():
+                audit.verify_row(self.db, self.key, self.identity, SIDE_DRAW, row)
+                out.append((row["id"], records.detail(row, "side_draws")))
+            return out
+        return self._read(read, "reading side draws")
+
+    def recent_side_draws(self, kinds: tuple[str, ...], limit: int = 10) -> list[dict[str, Any]]:
+        """The last `limit` side draws of these kinds, newest first, each row verified:
+        id, kind, stake_cents, prize_cents, won, detail (a game's record of results)."""
+        def read():
+            marks = ", ".join("?" * len(kinds))
+            out = []
+            for row in self.db.execute(f"SELECT * FROM side_draws WHERE kind IN ({marks}) ORDER BY id DESC LIMIT ?",
+                                       (*kinds, int(limit))).fetchall():
+                audit.verify_row(self.db, self.key, self.identity, SIDE_DRAW, row)
+                out.append({"id": row["id"], "kind": row["kind"], "stake_cents": row["stake_cents"],
+                            "prize_cents": row["prize_cents"], "won": bool(row["won"]),
+                            "detail": records.detail(row, "side_draws")})
+            return out
+        return self._read(read, "reading side draws") if kinds else []
+
+    # -- the event log ------------------------------------------------------------------
+    def log_event(self, kind: str, detail: dict[str, Any] | None = None) -> int:
+        """Append an event (power_up, recovery, audit, lock, ram_clear, ...) to the
+        chain. `kind`: lower-case letters, digits, _; `detail`: a JSON object."""
+        if type(kind) is not str or not EVENT_KIND.fullmatch(kind):
+            raise ValueError(f"event kind {kind!r} must be 1-40 lower-case letters, digits or _")
+        text = json.dumps(detail or {}, sort_keys=True, default=str)
+        with self._writing(f"logging {kind}") as w:
+            eid = w.next_id("events")
+            w.append(EVENT, {"id": eid, "kind": kind, "detail": text, "created_at": time.time()})
+            return eid
+
+    def events(self, limit: int = 100, kind: str | None = None) -> list[tuple[int, str, dict[str, Any], float]]:
+        """(id, kind, detail, time) of the newest events, newest first."""
+        def read():
+            q = "SELECT * FROM events" + (" WHERE kind = ?" if kind else "") + " ORDER BY id DESC LIMIT ?"
+            out = []
+            for row in self.db.execute(q, (kind, limit) if kind else (limit,)).fetchall():
+                audit.verify_row(self.db, self.key, self.identity, EVENT, row)
+                out.append((row["id"], row["kind"], records.detail(row, "events"), row["created_at"]))
+            return out
+        return self._read(read, "reading events")
+
+    def import_pending(self, data_dir: Path) -> int:
+        """Move the events kept outside the ledger (files.add_pending) into the log."""
+        moved = 0
+        for item in files.pending(data_dir):
+            detail = {**item["detail"], "recorded_outside_ledger_at": item.get("at"), "pending_id": item.get("id")}
+            text = json.dumps(detail, sort_keys=True, default=str)
+            seen = self._read(lambda: self.db.execute("SELECT 1 FROM events WHERE kind = ? AND detail = ?",
+                                                      (item["kind"], text)).fetchone(), "reading events")
+            if seen is None and EVENT_KIND.fullmatch(item["kind"]):
+                self.log_event(item["kind"], detail)
+                moved += 1
+        files.clear_pending(data_dir)
+        return moved
+
+    # -- persistent game state (e.g. feature pot levels) --------------------------
+    def game_state(self, game: str) -> dict[str, Any]:
+        def read():
+            audit.check_states(self.db, audit.read_head(self.db, self.key).states)
+            return records.game_state(self.db.execute("SELECT * FROM game_state WHERE game = ?", (game,)).fetchone())
+        try:
+            return self._read(read, "reading game state")
+        except LedgerError as exc:
+            raise self._fail(exc) from None
+
+    def set_game_state(self, game: str, state: dict[str, Any]) -> None:
+        with self._writing(f"saving {game}'s state") as w:
+            w.set_state(game, state)
+
+    # -- meters and audit ----------------------------------------------------------------
+    def meter(self, name: str) -> int:
+        row = self._read(lambda: self.db.execute("SELECT value FROM meters WHERE name = ?", (name,)).fetchone(),
+                         "reading the meters")
+        if row is None or type(row[0]) is not int:
+            raise self._fail(LedgerError(f"{audit.FAILED}: meter {name} is missing or not a whole number"))
+        return row[0]
+
+    @property
+    def balance(self) -> int:
+        return self.meter("balance")
+
+    def meters(self) -> dict[str, Any]:
+        def read():
+            out: dict[str, Any] = audit.meters(self.db)
+            per: dict[str, Any] = {}
+            for r in self.db.execute("SELECT game, mode, COUNT(*) n, SUM(cost_cents) bet, SUM(CASE WHEN state="
+                                     "'settled' THEN win_cents ELSE 0 END) won FROM rounds GROUP BY game, mode"
+                                     " ORDER BY game, mode"):
+                g = per.setdefault(r["game"], {"games_played": 0, "total_bet": 0, "total_won": 0, "modes": {}})
+                g["games_played"] += r["n"]
+                g["total_bet"] += r["bet"]
+                g["total_won"] += r["won"]
+                g["modes"][r["mode"]] = {"games_played": r["n"], "total_bet": r["bet"], "total_won": r["won"]}
+            out["per_game"] = per
+            out["open_rounds"] = self.db.execute("SELECT COUNT(*) FROM rounds WHERE state = 'open'").fetchone()[0]
+            return out
+        return self._read(read, "reading the meters")
+
+    def verify(self) -> audit.Report:
+        """The full audit, on this connection (nothing is written). LedgerError if it fails."""
+        try:
+            self.report = self._read(lambda: audit.full(self.db, self.key, self.identity), "auditing the ledger")
+        except LedgerError as exc:
+            raise self._fail(exc) from None
+        return self.report
+
+    def audit(self) -> tuple[bool, str]:
+        """The full audit as (ok, message naming the first bad row)."""
+        try:
+            return True, f"ok: {self.verify().summary()}"
+        except LedgerError as exc:
+            return False, str(exc)
+
+    @staticmethod
+    def ram_clear(path: str | Path, key_path: str | Path | None = None,
+                  detail: dict[str, Any] | None = None) -> tuple["Ledger", Path]:
+        """The operator's RAM CLEAR: move the old files (untouched) into a ramclear-<time>
+        folder, create a fresh ledger and key, and log the clear in it. Close every
+        connection to the old ledger first."""
+        path = Path(path)
+        key_path = Path(key_path) if key_path else path.with_name(files.KEY_NAME)
+        folder = files.back_up(path, key_path)
+        fresh = Ledger(path, key_path)
+        fresh.log_event("ram_clear", {"backup": folder.name, **(detail or {})})
+        return fresh, folder

@@ -1,0 +1,311 @@
+"""The one validation a start and `main.py --check-config` share.
+
+    plan = prepare(path, create=False)    # --check-config: all a start checks, creating nothing
+    plan = prepare(path, create=True)     # a start: the same, then the data folder is made
+    cabinet = Cabinet(plan.config, plan=plan, seed=...)
+
+In order: config.yaml (`load_config`: the file and its keys); the data folder
+(`check_data_dir`: creatable and writable, nothing created); the operator's saved
+settings (<data_dir>/operator.json, which pass the same rules); then every game
+(`offer_games`): a known id, known bet modes, the configured ladder or the game's own
+in the currency's minor units, the default bet on it, every bet paying whole minor
+units for every book of the game (from its books, loaded here once and handed to the
+Cabinet), and the win limits. A config mistake raises `ConfigError` (one line naming
+the key and what is allowed); a game whose code or books cannot be used is refused
+with its reason and the rest of the cabinet plays. So what the check accepts starts,
+and what it refuses does not.
+"""
+from __future__ import annotations
+
+import math
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .books import Library, load_library
+from .config import MAX_BET, load_config
+from .game import GameSpec, discover
+from .money import WinCap, hundredths_to_minor
+from .operator_settings import apply_saved
+from .schema import ConfigError
+
+PATH_MAX = 4096
+DATA_DIR_ALLOWED = "a folder the cabinet can create and write"
+
+
+@dataclass
+class GameSetup:
+    """A game as this cabinet offers it: its spec, ladder, modes and limits from config."""
+
+    spec: GameSpec
+    bet_ladder: tuple[int, ...]
+    default_bet: int
+    modes: tuple[str, ...]
+    cap: WinCap
+    library: Library | None = None      # the game's book libraries when math_source is books
+    # Options (every mode but the first spin mode) are offered only at the ladder's
+    # bets where the win limits cut no win, so they return their stated RTP exactly:
+    # mode -> highest such bet (absent: every bet). See `limited_options`.
+    option_max_bet: dict[str, int] = field(default_factory=dict)
+
+    def offers(self, mode_id: str, bet_cents: int) -> bool:
+        """Whether this mode is offered at this bet."""
+        top = self.option_max_bet.get(mode_id)
+        return top is None or bet_cents <= top
+
+
+@dataclass
+class Offer:
+    games: dict[str, GameSetup]          # offered, by id
+    refused: dict[str, str]              # id -> why (code or books unusable)
+
+
+@dataclass
+class Plan:
+    """What a start opens: the config (saved operator settings applied), the games."""
+
+    config: Any
+    offer: Offer
+    problems: list[str] = field(default_factory=list)   # operator.json values ignored, one line each
+
+
+class Libraries:
+    """Book libraries loaded once per process and shared: a start's check and its
+    Cabinet use the same arrays (and a test that starts many cabinets loads each once)."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[int, tuple[GameSpec, Library | Exception]] = {}
+
+    def get(self, spec: GameSpec) -> Library:
+        """The game's Library; raises what loading raised (every time)."""
+        hit = self._loaded.get(id(spec))
+        if hit is None:
+            result: Library | Exception
+            try:
+                result = load_library(spec)
+            except Exception as exc:  # a missing, corrupt or mismatched library refuses the game
+                result = exc
+            hit = self._loaded[id(spec)] = (spec, result)
+        if isinstance(hit[1], Exception):
+            raise hit[1]
+        return hit[1]
+
+
+# ------------------------------------------------------------------ the data folder
+
+def _refuse_dir(path: Path, why: str) -> ConfigError:
+    text = str(path) if len(str(path)) <= 100 else f"{str(path)[:60]}...{str(path)[-30:]}"
+    return ConfigError(f"data_dir {text}: {why}; allowed: {DATA_DIR_ALLOWED}")
+
+
+def _name_max(folder: Path) -> int:
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        return 255
+
+
+def check_data_dir(path: Path) -> None:
+    """Refuse a data folder that could not be created or written (ConfigError, one
+    line). Creates nothing: walks the path from the root, and the first part that does
+    not exist yet must sit in a folder this process may write."""
+    text = str(path)
+    if "\x00" in text:
+        raise _refuse_dir(path, "contains a NUL character")
+    try:
+        size = len(os.fsencode(text))
+    except UnicodeEncodeError:
+        raise _refuse_dir(path, "is not a valid file name") from None
+    if size >= PATH_MAX:
+        raise _refuse_dir(path, f"is {size} bytes long (the limit is {PATH_MAX - 1})")
+    parts = Path(os.path.abspath(text)).parts
+    current = Path(parts[0])
+    for i, part in enumerate(parts[1:], start=1):
+        limit = _name_max(current)
+        if len(os.fsencode(part)) > limit:
+            raise _refuse_dir(path, f"the name {part[:20]}... is longer than {limit} bytes")
+        nxt = current / part
+        try:
+            st = os.stat(nxt)
+        except FileNotFoundError:
+            if os.path.lexists(nxt):
+                raise _refuse_dir(path, f"{nxt} is a link to nothing") from None
+            for rest in parts[i + 1:]:          # the folders still to be made
+                if len(os.fsencode(rest)) > limit:
+                    raise _refuse_dir(path, f"the name {rest[:20]}... is longer than {limit} bytes") from None
+            if not os.access(current, os.W_OK | os.X_OK):
+                raise _refuse_dir(path, f"cannot be created: {current} is not writable") from None
+            return
+        except OSError as exc:
+            raise _refuse_dir(path, f"{nxt} cannot be reached ({exc.strerror})") from None
+        if not stat.S_ISDIR(st.st_mode):
+            raise _refuse_dir(path, f"{nxt} is a file, not a folder")
+        current = nxt
+    if not os.access(current, os.W_OK | os.X_OK):
+        raise _refuse_dir(path, "is not writable")
+
+
+def make_data_dir(path: Path) -> None:
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        raise _refuse_dir(path, f"cannot be created ({exc.strerror})") from None
+
+
+# ------------------------------------------------------------------ the games
+
+def whole_bet_unit(library: Any, modes: tuple[str, ...]) -> int:
+    """The bet step (minor units) at which every book of these modes pays a whole
+    number of minor units: a win is bet * payout_x100 / 100, exact for every book
+    exactly when the bet is a multiple of 100 / gcd(100, every payout_x100)."""
+    import numpy as np
+    g = 100
+    for mode in modes:
+        payouts = np.asarray(library.books(mode).payout_x100, dtype=np.int64)
+        g = math.gcd(g, int(np.gcd.reduce(payouts)) if len(payouts) else 0)
+    return 100 // g if g else 1
+
+
+def limited_options(library: Any, ladder: tuple[int, ...], modes: tuple[str, ...], spin_mode: str,
+                    cap: WinCap) -> dict[str, int]:
+    """Mode -> the highest ladder bet at which the win limits cut none of its books,
+    for each mode other than `spin_mode` that some bet of the ladder would cut.
+
+    The sheet's bet range is the base spin's: it is offered on the whole ladder and
+    its return above the limit's reach is shown per bet (info screen, PAR sheet).
+    A fortune bet or a buy is an option the player chooses for its stated return, so
+    it is offered only where that return holds to the cent. A limit cuts more as the
+    bet grows, so the offered bets are the ladder up to one bet (none: not offered)."""
+    out = {}
+    for mode in modes:
+        if mode != spin_mode:
+            top = library.books(mode).last_uncut_bet(ladder, cap)
+            if top is not None:
+                out[mode] = top
+    return out
+
+
+def _modes(cfg: Any, key: str, spec: GameSpec, gcfg: Any) -> tuple[str, ...]:
+    if gcfg is None or gcfg.modes == "all":
+        return tuple(m.id for m in spec.modes)
+    bet_modes = [m.id for m in spec.modes if m.kind in ("spin", "buy")]
+    unknown = [m for m in gcfg.modes if m not in bet_modes]
+    if unknown:
+        raise ConfigError(f"{key}.modes names {unknown[0][:40]!r}, not a bet mode of {spec.name}; "
+                          f"allowed: all, or some of {', '.join(bet_modes)}")
+    spins = [m.id for m in spec.modes if m.kind == "spin"]
+    if not any(m in spins for m in gcfg.modes):
+        raise ConfigError(f"{key}.modes = {list(gcfg.modes)} has no spin; allowed: a list with at least one of "
+                          f"{', '.join(spins)}")
+    return tuple(gcfg.modes)
+
+
+def _ladder(cfg: Any, key: str, spec: GameSpec, gcfg: Any) -> tuple[tuple[int, ...], str]:
+    """(the ladder in minor units, how a message names it)."""
+    if gcfg is not None and gcfg.bet_ladder:
+        return tuple(gcfg.bet_ladder), f"{key}.bet_ladder"
+    minor = cfg.currency.minor_units
+    converted = [hundredths_to_minor(b, minor) for b in spec.bet_ladder]
+    ladder = tuple(b for b in converted if b is not None)
+    if len(ladder) != len(converted):
+        odd = spec.bet_ladder[converted.index(None)]
+        raise ConfigError(f"{key}: {spec.name}'s own bet ladder has {odd // 100}.{odd % 100:02d}, not a whole "
+                          f"number of minor units with currency.minor_units = {minor}; allowed: "
+                          f"set {key}.bet_ladder")
+    return ladder, f"{spec.name}'s own bet ladder (set {key}.bet_ladder to change it)"
+
+
+def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetup | str | None:
+    """The game as offered, or why it is refused (str), or None when disabled."""
+    gcfg = cfg.games.get(gid)
+    key = f"games.{gid}"
+    fmt = cfg.currency.format
+    modes = _modes(cfg, key, spec, gcfg)
+    ladder, named = _ladder(cfg, key, spec, gcfg)
+    default = gcfg.default_bet if gcfg is not None else None
+    if default is not None and default not in ladder:
+        raise ConfigError(f"{key}.default_bet = {fmt(default)} is not on the bet ladder; "
+                          f"allowed: {', '.join(fmt(b) for b in ladder)}")
+    if default is None:
+        own = hundredths_to_minor(spec.default_bet, cfg.currency.minor_units) if spec.default_bet else None
+        default = own if own in ladder else ladder[0]
+    if gcfg is not None and not gcfg.enabled:
+        return None
+    minor = cfg.currency.minor_units
+    exempt = frozenset(spec.cap_exempt_modes)
+    # the game's own money limit (its rules, spec.win_cap, in hundredths of the major
+    # unit) always holds; an operator's config limit can only lower it
+    own_limit = spec.win_cap.max_cents if spec.win_cap else None
+    limits = [x for x in (None if own_limit is None else own_limit * minor // 100,
+                          gcfg.win_limit if gcfg else None) if x is not None]
+    cap = WinCap(max_x=spec.max_win_x, max_cents=min(limits) if limits else None, exempt_modes=exempt)
+    setup = GameSetup(spec, ladder, default, modes, cap)
+    if cfg.math_source != "books":
+        return setup
+    try:
+        library = setup.library = libraries.get(spec)
+    except Exception as exc:
+        return f"{spec.name}: book library unavailable ({exc})"
+    played = tuple(dict.fromkeys([*modes, *(m.id for m in spec.modes if m.kind == "gamble")]))
+    unit = whole_bet_unit(library, played)
+    odd = [b for b in ladder if b % unit]
+    if odd:
+        unit_name = "cents" if minor == 100 else "minor units"
+        raise ConfigError(f"{named} has {fmt(odd[0])}: some {spec.name} wins would not be whole {unit_name} "
+                          f"at that bet; allowed: multiples of {fmt(unit)}")
+    top = max(int(library.books(m).payout_x100.max()) for m in played)
+    if ladder[-1] * max(top, 1) >= 2**62:
+        raise ConfigError(f"{named} has {fmt(ladder[-1])}: its top win would overflow; "
+                          f"allowed: bets up to {fmt(min(MAX_BET, 2**62 // max(top, 1)))}")
+    bet_modes = [m for m in modes if spec.mode(m).kind in ("spin", "buy")]
+    spins = [m for m in bet_modes if spec.mode(m).kind == "spin"]
+    if spins:
+        setup.option_max_bet = limited_options(library, ladder, tuple(bet_modes), spins[0], cap)
+    return setup
+
+
+def offer_games(cfg: Any, games: dict[str, GameSpec] | None = None,
+                libraries: Libraries | None = None) -> Offer:
+    """Every game as this config offers it. With `games` None, the games under games/
+    are discovered and a config section naming no game of the cabinet is refused; a
+    caller passing `games` (tests, tools) chooses the set, and other sections are
+    left out."""
+    libraries = libraries or Libraries()
+    refused: dict[str, str] = {}
+    if games is None:
+        broken: dict[str, str] = {}
+        games = discover(errors=broken)
+        refused.update({gid: f"cannot load: {err}" for gid, err in broken.items()})
+        unknown = [gid for gid in cfg.games if gid not in games and gid not in broken]
+        if unknown:
+            raise ConfigError(f"games.{unknown[0][:40]} is not a game of this cabinet; "
+                              f"allowed: {', '.join(sorted(games))}")
+    offered: dict[str, GameSetup] = {}
+    for gid, spec in games.items():
+        result = _offer(cfg, gid, spec, libraries)
+        if isinstance(result, str):
+            refused[gid] = result
+        elif result is not None:
+            offered[gid] = result
+    return Offer(offered, refused)
+
+
+# ------------------------------------------------------------------ the whole start
+
+def prepare_config(cfg: Any, *, create: bool, games: dict[str, GameSpec] | None = None,
+                   libraries: Libraries | None = None, saved: bool = True) -> Plan:
+    """Everything a start checks on a loaded config; `create` makes the data folder
+    once every check has passed (a refused config creates nothing)."""
+    check_data_dir(Path(cfg.data_path))
+    problems = apply_saved(cfg) if saved else []
+    offer = offer_games(cfg, games, libraries)
+    if create:
+        make_data_dir(Path(cfg.data_path))
+    return Plan(cfg, offer, problems)
+
+
+def prepare(path: str | Path | None = None, *, create: bool, libraries: Libraries | None = None) -> Plan:
+    """Read config.yaml (or `path`) and check all a start checks; ConfigError if not."""
+    return prepare_config(load_config(path), create=create, libraries=libraries)
