@@ -77,7 +77,7 @@ def _turn(orientation: str, middle: float) -> float:
 
 
 def fit(block: tuple[float, float], start: float, span: float, radius: float,
-        orientations: tuple[str, ...] = ("tangential", "radial"), min_scale: float = 0.45,
+        orientations: tuple[str, ...] = ("tangential", "radial"), min_scale: float = 0.4,
         pointer: bool = False) -> LabelPlace | None:
     """The biggest place (scale <= 1) for a block of `block` = (w, h) in the slice
     (`pointer`: clear of a resting pointer at the top, see `inside`)."""

@@ -71,7 +71,7 @@ class FarmWheel:
             for i, share in wedges:
                 s = slices[i]
                 label = "FREE SPINS\n" + f"x{int(s.value)}" if s.kind == "free_spins" else s.label
-                short = f"FS x{int(s.value)}" if s.kind == "free_spins" else ""
+                short = f"FS x{int(s.value)}" if s.kind == "free_spins" else s.label.replace(",", "")
                 if s.kind == "upgrade":
                     label, short = "UPGRADE", "UP"
                 shown.append(WheelSlice(label, slice_color(s.kind, s.value, name), size=share, short=short))
