@@ -47,7 +47,7 @@ class Shot:
     caption: str = ""
 
 
-def _advance_to(app: Any, scene: Any, at: float | str, within: float) -> None:
+def advance_to(app: Any, scene: Any, at: float | str, within: float) -> None:
     pres = scene.presentation
     if pres is None:
         return
@@ -84,19 +84,19 @@ def seek_round(scene: Any, wanted: Callable[[Any], bool], label: str, mode: str 
     if not app.config.demo_tools or app.config.real_play:
         return False
     for _ in range(tries):
-        _settle(scene)
+        settle_round(scene)
         if not scene.play(mode):
             return False
         if wanted(scene.played.round):
             break
     else:
-        _settle(scene)
+        settle_round(scene)
         return False
-    _advance_to(app, scene, label, within)
+    advance_to(app, scene, label, within)
     return True
 
 
-def _settle(scene: Any) -> None:
+def settle_round(scene: Any) -> None:
     """Finish the round on screen and close any celebration over the scene."""
     app = scene.app
     for _ in range(2000):
@@ -166,7 +166,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
                     elif shot.mode:
                         if not scene.play(shot.mode, shot.force):
                             raise RuntimeError(f"the round could not start ({scene.message_text})")
-                        _advance_to(app, scene, shot.at, shot.within)
+                        advance_to(app, scene, shot.at, shot.within)
                     _save(app, out, f"{gid}__{shot.name}", shot.caption or shot.name.replace("_", " "), index)
                 except (LookupError, RuntimeError, ValueError) as exc:
                     failed.append(f"{gid}/{shot.name}: {exc}")

@@ -247,6 +247,8 @@ def settle(app: App, scene, frames: int = 600) -> None:
             return
         if app.stack.top is not scene:
             app.pop()
+        elif scene.waiting_for_start:          # a bonus round waits for START
+            scene.skip()
         run(app, 1, 0.2)
 
 
@@ -258,5 +260,7 @@ def first_over(app: App, scene, mode: str | None = None, force: str | None = Non
     for _ in range(300):
         if app.stack.top is not scene:
             return app.stack.top
+        if scene.waiting_for_start:            # a bonus round waits for START
+            scene.skip()
         run(app, 1, 0.1)
     return None

@@ -169,8 +169,10 @@ def draw_banner(scene, surface) -> None:
         real.w // 2, colors[2], 0.5))
     surface.blit(glow, glow.get_rect(center=real.center))
     surface.blit(panel, real.topleft)
+    D.text_layer(real)                      # the banner covers the board: its text is a layer above
     A.blit_text(surface, title, 80 if len(title) < 13 else 68, (960, 602), (255, 250, 235), anchor="center",
                 bold=True, outline=(40, 10, 10))
     big = len(sub) <= 16                    # an amount: the star of the banner
     A.blit_text(surface, sub, 60 if big else (38 if len(sub) < 30 else 32), (960, 692 if big else 688),
                 (255, 255, 255) if big else colors[2], anchor="center", bold=True, outline=(40, 12, 6))
+    D.text_layer()                          # what follows (the HUD) is above, on the whole screen
