@@ -220,7 +220,7 @@ class BonusView:
     def _draw_start_prompt(self, surface: pygame.Surface) -> None:
         """The bonus waits for START: a pulsing call under the left panel's total."""
         lay, A = self.app.layout, self.app.assets
-        glow = 0.5 + 0.5 * math.sin(self.scene.time * 5)
+        glow = round(2 + 2 * math.sin(self.scene.time * 5)) / 4      # five shades: the labels stay cached
         pill = self._surf(("start_pill",), lambda: D.rounded_panel(
             (lay.px(210), lay.px(84)), (255, 214, 102), (190, 120, 20), radius=lay.px(42), border=(255, 250, 220),
             border_width=lay.px(3)))

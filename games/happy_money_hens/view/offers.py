@@ -37,6 +37,7 @@ class Offers:
         self.pending = None                      # a settled round whose offers wait for the screen
         self._values: dict[int, list[tuple[str, Fraction]]] = {}     # bonus_values by bet...
         self._values_of = None                                      # ... of this library
+        self._results: list[dict[str, Any]] | None = None           # the last gamble results
 
     @property
     def app(self):
@@ -115,11 +116,16 @@ class Offers:
         gamble = self.make_gamble(stake, bet)
         return self.app.push(GambleScene(self.app, self, gamble, round_id))
 
-    def recent_results(self, n: int = 5) -> list[dict[str, Any]]:
-        """This game's last `n` gamble results from the ledger, newest first: the wheel,
-        the option, the stake and whether it won (the gamble screen's record)."""
-        rows = self.cabinet.recent_side_draws(("gamble", "gamble_bonus"), 6 * n)
-        return [r for r in rows if r["detail"].get("game") == self.scene.spec.id][:n]
+    RECORD = 5          # gamble results the gamble screen lists
+
+    def recent_results(self) -> list[dict[str, Any]]:
+        """This game's last gamble results, newest first: the wheel, the option, the
+        stake and whether it won (the gamble screen's record). Read from the ledger once
+        per scene, then kept up to date by `spin_gamble` (no ledger read in a frame)."""
+        if self._results is None:
+            rows = self.cabinet.recent_side_draws(("gamble", "gamble_bonus"), 6 * self.RECORD)
+            self._results = [r for r in rows if r["detail"].get("game") == self.scene.spec.id][:self.RECORD]
+        return list(self._results)
 
     def spin_gamble(self, gamble: Gamble, option: GambleOption, round_id: int | None) -> tuple[bool, int]:
         """Draw one gamble spin and record it; returns (won, side draw id). The round's
@@ -134,6 +140,8 @@ class Offers:
             detail["entry_value_cents"] = str(option.prize)
         kind = "gamble_bonus" if option.wheel == "bonus" else "gamble"
         sid = self.cabinet.side_draw(kind, stake, prize, won, detail, round_id)
+        self._results = ([{"id": sid, "kind": kind, "stake_cents": stake, "prize_cents": prize, "won": won,
+                           "detail": detail}] + self.recent_results())[:self.RECORD]
         return won, sid
 
     def can_stake(self, gamble: Gamble) -> bool:
