@@ -3,11 +3,13 @@ and `game_action`, what each of those shared actions does in a game scene.
 
 Laid out in logical coordinates along the bottom (money and play) and the top
 (lobby, game name, menus). Panels are pre-rendered once; values are cached labels.
+The HUD knows its game scene by the face `HudScene` (GameScene has it), so it never
+imports game_scene.py, which builds on it.
 """
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
@@ -17,18 +19,58 @@ from .hud_layout import LAYOUTS, HudLayout
 from .icons import IconButton
 from .widgets import Button
 
-if TYPE_CHECKING:          # types only: no import at run time, so no circle
-    from .game_scene import GameScene
+if TYPE_CHECKING:          # types only, and all from modules below this one
+    from cabinet.core.game import BetMode, GameSpec
+
+    from .autoplay import Autoplay
+    from .scene import Host
 
 BAR_Y = 950          # the bottom bar's top edge (logical)
 TOP_H = 96           # the top bar's height
 
 
-def layout_of(scene: "GameScene") -> HudLayout:
+@runtime_checkable
+class HudScene(Protocol):
+    """A game scene (game_scene.GameScene) as its HUD reads and drives it; money in cents.
+    tests/ui/test_shell.py checks that GameScene has every member named here."""
+
+    app: "Host"
+    spec: "GameSpec"
+    ladder: tuple[int, ...]
+    bet_index: int
+    buy_modes: "list[BetMode]"
+    autoplay: "Autoplay | None"
+    recall_mode: bool
+    recall_record: Any           # the ledger's RoundRecord of a recalled round, or None
+    force_next: str | None
+    showcase: list[str]
+    last_win: int
+    shown_win: int
+
+    @property
+    def bet(self) -> int: ...
+    @property
+    def busy(self) -> bool: ...
+    @property
+    def waiting_for_start(self) -> bool: ...
+    @property
+    def shown_balance(self) -> int: ...
+    @property
+    def message_text(self) -> str | None: ...
+    def mode_cost(self, mode_id: str | None = None) -> int: ...
+    def play(self, mode_id: str | None = None, force: str | None = None) -> bool: ...
+    def skip(self) -> None: ...
+    def stop_autoplay(self, reason: str | None = None) -> None: ...
+    def bet_changed(self) -> None: ...
+    def message(self, text: str, seconds: float = 3.0) -> None: ...
+    def open_buy_menu(self, option: int | None = None) -> None: ...
+
+
+def layout_of(scene: HudScene) -> HudLayout:
     return LAYOUTS[getattr(scene, "hud_layout", "bottom")]
 
 
-def build_buttons(scene: "GameScene") -> list[Button]:
+def build_buttons(scene: HudScene) -> list[Button]:
     """The shared controls; a game adds its own with scene.add_button. In a recall
     every control that would play, bet or buy is off; < BACK returns to the history."""
     idle = lambda: not scene.busy  # noqa: E731
@@ -71,7 +113,7 @@ class Hud:
     is a win still counting up in a celebration: the balance shows it only once the
     count-up has."""
 
-    def __init__(self, scene: "GameScene"):
+    def __init__(self, scene: HudScene):
         self.scene = scene
         self.held_cents = 0
 
@@ -157,7 +199,7 @@ class Hud:
             A.blit_text(surface, detail, 24, hl.recall[1], D.CREAM, anchor="center", bold=True)
 
 
-def game_action(scene: "GameScene", action: str) -> bool:
+def game_action(scene: HudScene, action: str) -> bool:
     """What each shared action does in a game scene; True when it was used."""
     if action == "spin":
         if scene.recall_mode and not scene.busy:
