@@ -290,8 +290,10 @@ class BonusView:
                 A.blit_text(surface, f"+{self.app.cabinet.currency.short(win_cents(bet, add))}", 40,
                             (r.centerx, r.y + 10 - 40 * p), (255, 240, 150), anchor="center", bold=True,
                             outline=(120, 40, 0))
-            A.blit_text(surface, "HAPPY BOOST!", 72, (GRID.centerx, GRID.y + 60), (255, 210, 80), anchor="center",
-                        bold=True, outline=(120, 40, 0))
+            if not self.scene.waiting_for_start:    # the left panel's foot, clear of the board (PRESS START's place)
+                for i, word in enumerate(("HAPPY", "BOOST!")):
+                    A.blit_text(surface, word, 44, (355, 668 + i * 48), (255, 210, 80), anchor="center", bold=True,
+                                outline=(120, 40, 0))
         elif kind in ("count", "total"):
             paying = f["paying"]
             ring = self._surf(("ring", D.GOLD), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), D.GOLD))
