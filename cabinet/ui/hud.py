@@ -26,8 +26,8 @@ if TYPE_CHECKING:          # types only, and all from modules below this one
     from .scene import Host
 
 BAR_Y = 950          # the bottom bar's top edge (logical)
-MESSAGE_SIZES = (32, 28, 24)   # a message's font: the largest whose pill fits its room
 TOP_H = 96           # the top bar's height
+MESSAGE_SIZES = (32, 28, 24)   # a message's font: the largest whose pill fits its room
 
 
 @runtime_checkable
