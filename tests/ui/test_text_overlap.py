@@ -64,8 +64,9 @@ def _check(app, name, found):
 
 
 def _at_bets(app, scene, action: str):
-    """The scene's default and top bets (the longest amounts), with `action`'s overlay open."""
-    for index in sorted({scene.bet_index, len(scene.ladder) - 1}):
+    """The scene's lowest (where buys may say why they are not sold), default and top bets
+    (the longest amounts), with `action`'s overlay open."""
+    for index in sorted({0, scene.bet_index, len(scene.ladder) - 1}):
         scene.bet_index = index
         scene.on_action(action)
         yield app.stack.top
