@@ -202,7 +202,7 @@ class Cabinet:
         if bet_cents not in setup.bet_ladder:
             raise BetRefused(f"{self.currency.format(bet_cents)} is not on the bet ladder")
         if funded_by is None and not setup.offers(mode_id, bet_cents):
-            raise BetRefused(self.option_refusal(setup, mode_id))
+            raise BetRefused(self.option_refusal(setup, mode_id, bet_cents))
         if force is not None and (not self.config.demo_tools or self.config.real_play):
             raise BetRefused("forcing outcomes is a demo tool and is off on this cabinet")
         cost = 0 if funded_by is not None else setup.spec.mode(mode_id).cost_cents(bet_cents)
@@ -220,16 +220,20 @@ class Cabinet:
             raise BetRefused(str(exc)) from None
         return PlayedRound(rid, game_id, mode_id, bet_cents, cost, rnd, win, capped_money or rnd.capped, 0, outcome)
 
-    def option_refusal(self, setup: GameSetup, mode_id: str) -> str:
-        """Why a mode is not offered at the current bet, for the player."""
+    def option_refusal(self, setup: GameSetup, mode_id: str, bet_cents: int) -> str:
+        """Why a mode is not offered at this bet, for the player."""
+        mode = setup.spec.mode(mode_id)
+        if setup.not_offered(mode_id, bet_cents) == "price":
+            unit = "cents" if self.currency.minor_units == 100 else "minor units"
+            return (f"{mode.label} is offered at bets in steps of {self.currency.format(mode.exact_bet_step())}: "
+                    f"at {self.currency.format(bet_cents)} its price would not be whole {unit}")
         top = setup.option_max_bet.get(mode_id, 0)
-        label = setup.spec.mode(mode_id).label
         limit = setup.cap.max_cents
         why = (f"the {self.currency.format(limit)} win limit would lower its return" if limit is not None
                else "the win limit would lower its return")
         if not top:
-            return f"{label} is not offered on this cabinet: {why}"
-        return f"{label} is offered at bets up to {self.currency.format(top)}: above, {why}"
+            return f"{mode.label} is not offered on this cabinet: {why}"
+        return f"{mode.label} is offered at bets up to {self.currency.format(top)}: above, {why}"
 
     def checkpoint(self, round_id: int, step: int) -> None:
         self._call(lambda led: led.checkpoint(round_id, step))

@@ -9,6 +9,7 @@ The scene is named by import path so that the math side never imports pygame.
 from __future__ import annotations
 
 import importlib
+import math
 import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
@@ -35,6 +36,16 @@ class BetMode:
 
     def cost_cents(self, bet_cents: int) -> int:
         return bet_cents * self.cost_x100 // 100
+
+    def price_exact(self, bet_cents: int) -> bool:
+        """Whether its price at this bet is exactly `cost_x100` hundredths of it, a
+        whole number of minor units (45.53x at 0.10 is 4.553: not exact)."""
+        return bet_cents * self.cost_x100 % 100 == 0
+
+    def exact_bet_step(self) -> int:
+        """The smallest bet (minor units) whose multiples, and only those, price it
+        exactly: 1 for 1.2x, 25 for 94.04x, 100 for 45.53x."""
+        return 100 // math.gcd(self.cost_x100, 100)
 
 
 @dataclass(frozen=True)

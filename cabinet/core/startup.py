@@ -52,8 +52,16 @@ class GameSetup:
 
     def offers(self, mode_id: str, bet_cents: int) -> bool:
         """Whether this mode is offered at this bet."""
+        return self.not_offered(mode_id, bet_cents) is None
+
+    def not_offered(self, mode_id: str, bet_cents: int) -> str | None:
+        """Why this mode is not offered at this bet: "price" (its price there is not a
+        whole number of minor units, `BetMode.price_exact`), "limit" (above
+        `option_max_bet`: the win limits would cut its wins); None: it is offered."""
+        if not self.spec.mode(mode_id).price_exact(bet_cents):
+            return "price"
         top = self.option_max_bet.get(mode_id)
-        return top is None or bet_cents <= top
+        return None if top is None or bet_cents <= top else "limit"
 
 
 @dataclass

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pygame
 
 from . import draw as D
-from .figures import ModeFigures, mode_figures, pct, times
+from .figures import ModeFigures, mode_figures, not_offered_words, pct, price_words
 from .overlay import Overlay
 from .rules_common import mode_picture
 from .rules_page import Card, Laid, Page, RulesLayout, compose, draw_texts
@@ -94,10 +94,9 @@ class BuyMenu(Overlay):
 
     def _rows(self, i: int) -> tuple[tuple[str, str], ...]:
         f, cur = self.figures(i), self.app.cabinet.currency
-        rows = [("Price", f"{cur.format(f.price_cents)} ({times(f.mode.cost_x100 / 100)})")]
+        rows = [("Price", price_words(f, cur))]
         if not f.offered:
-            top = f.offered_up_to
-            rows.append(("Offered", f"at bets up to {cur.format(top)}" if top else "not at this bet"))
+            rows.append(("Offered", not_offered_words(f, cur)[0]))
             return tuple(rows)
         if f.rtp is not None:
             rows.append(("RTP at this bet" if f.rtp_at_bet else "RTP", pct(f.rtp)))
@@ -113,7 +112,7 @@ class BuyMenu(Overlay):
         f = self.figures(i)
         text = (mode.description,) if mode.description else ()
         if not f.offered:
-            text += ("The win limit keeps this buy off the current bet.",)
+            text += (not_offered_words(f, self.app.cabinet.currency)[1],)
         return Card(mode.label, text, self._rows(i), picture=None if detail else mode_picture(self.game, mode.id),
                     accent=D.GOLD if f.offered else D.MUTED)
 
@@ -216,8 +215,10 @@ class BuyMenu(Overlay):
             hint = f"{first} to {last} or a click opens a buy   SHIFT+UP/DOWN bet   ESC close"
         else:
             hint = f"{self.app.input.describe('confirm')} buy   SHIFT+LEFT/RIGHT other buys   ESC close"
-            A.blit_text(surface, f"Buy {self.options[self.option].label} for {cur.format(self.price(self.option))}?",
-                        44, (r.centerx, 745), D.CREAM, anchor="center", bold=True)
+            mode = self.options[self.option]
+            ask = (f"Buy {mode.label} for {cur.format(self.price(self.option))}?" if self.game.offered(mode.id)
+                   else f"{mode.label} is not offered at a {cur.format(self.game.bet)} bet")
+            A.blit_text(surface, ask, 44, (r.centerx, 745), D.CREAM, anchor="center", bold=True)
             if self.refusal:
                 A.blit_text(surface, self.refusal, 28, (r.centerx, 925), D.RED, anchor="center", bold=True)
         A.blit_text(surface, hint, 24, (r.centerx, r.y + 112), D.MUTED, anchor="center")

@@ -33,6 +33,7 @@ class ModeFigures:
     max_win_x: float | None      # the same as a multiple of the base bet
     offered: bool
     offered_up_to: int | None    # the highest bet it is offered at (None: every bet)
+    not_offered: str | None = None   # why not at this bet: "price" or "limit" (GameSetup.not_offered)
 
 
 def cap_of(spec: GameSpec, setup: Any) -> WinCap:
@@ -58,9 +59,28 @@ def mode_figures(spec: GameSpec, setup: Any, mode: BetMode, bet: int) -> ModeFig
     else:                         # live math: the limits are what is known
         max_cents = cap.limit_cents(bet, mode.id)
     top = setup.option_max_bet.get(mode.id) if setup is not None else None
-    offered = setup is None or setup.offers(mode.id, bet)
+    why = setup.not_offered(mode.id, bet) if setup is not None else None if mode.price_exact(bet) else "price"
     return ModeFigures(mode, mode.cost_cents(bet), rtp, at_bet, max_cents,
-                       None if max_cents is None else max_cents / bet, offered, top)
+                       None if max_cents is None else max_cents / bet, why is None, top, why)
+
+
+def price_words(f: ModeFigures, cur: Currency) -> str:
+    """A card's "Price" row: '$45.53 (45.53x)'; where the price at this bet is not
+    whole minor units there is no such amount, only the multiple ('45.53x the bet')."""
+    x = times(f.mode.cost_x100 / 100)
+    return f"{x} the bet" if f.not_offered == "price" else f"{cur.format(f.price_cents)} ({x})"
+
+
+def not_offered_words(f: ModeFigures, cur: Currency) -> tuple[str, str]:
+    """A mode the cabinet does not offer at this bet: where it is offered (a card's
+    "Offered" row) and why not here (a sentence)."""
+    if f.not_offered == "price":
+        unit = "cents" if cur.minor_units == 100 else "minor units"
+        return (f"at bets in steps of {cur.format(f.mode.exact_bet_step())}",
+                f"At this bet its price ({times(f.mode.cost_x100 / 100)}) would not be whole {unit}, so it is not offered.")
+    top = f.offered_up_to
+    return (f"at bets up to {cur.format(top)}" if top else "not at this bet",
+            "At this bet the win limit would lower its return, so it is not offered.")
 
 
 def rtp_range(spec: GameSpec, kinds: tuple[str, ...] = ("spin", "buy")) -> tuple[float, float] | None:

@@ -177,7 +177,7 @@ class GameScene(Scene):
             self._remember_choices()
 
     def offered(self, mode_id: str) -> bool:
-        """Whether the cabinet offers this mode at the current bet (win limits)."""
+        """Whether the cabinet offers this mode at the current bet (exact price, win limits)."""
         setup = self.app.cabinet.games.get(self.spec.id)
         return setup is None or setup.offers(mode_id, self.bet)
 
@@ -188,7 +188,7 @@ class GameScene(Scene):
 
     def not_offered_reason(self, mode_id: str) -> str:
         cab = self.app.cabinet
-        return cab.option_refusal(cab.games[self.spec.id], mode_id)
+        return cab.option_refusal(cab.games[self.spec.id], mode_id, self.bet)
 
     def bet_changed(self) -> None:
         """After BET +/-: a spin option the new bet does not offer falls back to the

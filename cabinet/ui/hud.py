@@ -3,11 +3,13 @@ and `game_action`, what each of those shared actions does in a game scene.
 
 Laid out in logical coordinates along the bottom (money and play) and the top
 (lobby, game name, menus). Panels are pre-rendered once; values are cached labels.
+The HUD knows its game scene by the face `HudScene` (GameScene has it), so it never
+imports game_scene.py, which builds on it.
 """
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
@@ -17,18 +19,59 @@ from .hud_layout import LAYOUTS, HudLayout
 from .icons import IconButton
 from .widgets import Button
 
-if TYPE_CHECKING:          # types only: no import at run time, so no circle
-    from .game_scene import GameScene
+if TYPE_CHECKING:          # types only, and all from modules below this one
+    from cabinet.core.game import BetMode, GameSpec
+
+    from .autoplay import Autoplay
+    from .scene import Host
 
 BAR_Y = 950          # the bottom bar's top edge (logical)
 TOP_H = 96           # the top bar's height
+MESSAGE_SIZES = (32, 28, 24)   # a message's font: the largest whose pill fits its room
 
 
-def layout_of(scene: "GameScene") -> HudLayout:
+@runtime_checkable
+class HudScene(Protocol):
+    """A game scene (game_scene.GameScene) as its HUD reads and drives it; money in cents.
+    tests/ui/test_shell.py checks that GameScene has every member named here."""
+
+    app: "Host"
+    spec: "GameSpec"
+    ladder: tuple[int, ...]
+    bet_index: int
+    buy_modes: "list[BetMode]"
+    autoplay: "Autoplay | None"
+    recall_mode: bool
+    recall_record: Any           # the ledger's RoundRecord of a recalled round, or None
+    force_next: str | None
+    showcase: list[str]
+    last_win: int
+    shown_win: int
+
+    @property
+    def bet(self) -> int: ...
+    @property
+    def busy(self) -> bool: ...
+    @property
+    def waiting_for_start(self) -> bool: ...
+    @property
+    def shown_balance(self) -> int: ...
+    @property
+    def message_text(self) -> str | None: ...
+    def mode_cost(self, mode_id: str | None = None) -> int: ...
+    def play(self, mode_id: str | None = None, force: str | None = None) -> bool: ...
+    def skip(self) -> None: ...
+    def stop_autoplay(self, reason: str | None = None) -> None: ...
+    def bet_changed(self) -> None: ...
+    def message(self, text: str, seconds: float = 3.0) -> None: ...
+    def open_buy_menu(self, option: int | None = None) -> None: ...
+
+
+def layout_of(scene: HudScene) -> HudLayout:
     return LAYOUTS[getattr(scene, "hud_layout", "bottom")]
 
 
-def build_buttons(scene: "GameScene") -> list[Button]:
+def build_buttons(scene: HudScene) -> list[Button]:
     """The shared controls; a game adds its own with scene.add_button. In a recall
     every control that would play, bet or buy is off; < BACK returns to the history."""
     idle = lambda: not scene.busy  # noqa: E731
@@ -71,7 +114,7 @@ class Hud:
     is a win still counting up in a celebration: the balance shows it only once the
     count-up has."""
 
-    def __init__(self, scene: "GameScene"):
+    def __init__(self, scene: HudScene):
         self.scene = scene
         self.held_cents = 0
 
@@ -82,25 +125,23 @@ class Hud:
             real.size, top, bottom, radius=app.layout.px(20), border=border, border_width=app.layout.px(3), alpha=235))
 
     def draw_bars(self, surface: pygame.Surface) -> None:
-        """What never changes: the two bars, the game's name, the field headings."""
+        """What never changes: the two bars and the field headings."""
         s, app = self.scene, self.scene.app
         lay, A = app.layout, app.assets
         hl = layout_of(s)
         bottom, top = hl.bottom_bar, hl.top_bar
         surface.blit(self._bar("bottom", bottom, (30, 30, 70), (12, 12, 30), D.GOLD_DARK), lay.pt(*bottom[:2]))
         surface.blit(self._bar("top", top, (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(*top[:2]))
-        if not s.recall_mode:                # a recall shows its round there instead (draw_recall)
-            A.blit_text(surface, s.spec.name.upper(), hl.name_size, hl.name, D.GOLD, anchor=hl.name_anchor,
-                        bold=True, outline=(60, 30, 0))
         A.blit_text(surface, "BALANCE", 24, hl.labels["balance"], D.MUTED, bold=True)
         A.blit_text(surface, "BET", 24, hl.labels["bet"], D.MUTED, anchor="midtop", bold=True)
         A.blit_text(surface, "WIN", 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The live values: balance, bet (and the price of play when the mode costs
-        more), win, RECALL, autoplay rounds left and the message banner."""
+        more), win, RECALL, autoplay rounds left, and in the name's place the game's
+        name, a recall's round or, while one shows, the message banner."""
         s, app = self.scene, self.scene.app
-        lay, A = app.layout, app.assets
+        A = app.assets
         cur = app.cabinet.currency
         hl = layout_of(s)
         A.blit_chars(surface, cur.format(s.shown_balance - self.held_cents), hl.value_size, hl.values["balance"],
@@ -113,32 +154,57 @@ class Hud:
         win = s.shown_win if s.busy else s.last_win
         A.blit_text(surface, cur.format(win), hl.value_size, hl.values["win"], D.GOLD if win else D.CREAM,
                     anchor="midtop", bold=True)
-        if s.recall_mode:
-            self.draw_recall(surface)
         if s.autoplay:
             A.blit_text(surface, f"AUTOPLAY: {s.autoplay.left} rounds left", 26, (1465, 940), D.CYAN,
                         anchor="midbottom", bold=True)
+        if s.recall_mode:
+            self.draw_recall_frame(surface)
         text = s.message_text
         if text:
-            label = A.text(text, 32, D.CREAM, bold=True)
-            w, h = label.get_width() + lay.px(70), label.get_height() + lay.px(30)
-            panel = A.surface(("msg", w, h), lambda: D.rounded_panel(
-                (w, h), (170, 50, 50), (100, 20, 30), radius=h // 2, border=(255, 180, 160), alpha=240))
-            x, y = lay.pt(*hl.message)
-            surface.blit(panel, (x - w // 2, y - h // 2))
-            surface.blit(label, (x - label.get_width() // 2, y - label.get_height() // 2))
+            self.draw_message(surface, text)
+        elif s.recall_mode:
+            self.draw_recall(surface)
+        else:
+            A.blit_text(surface, s.spec.name.upper(), hl.name_size, hl.name, D.GOLD, anchor=hl.name_anchor,
+                        bold=True, outline=(60, 30, 0))
 
+    def message_box(self, text: str) -> tuple[int, pygame.Rect]:
+        """The message's font size and its pill (logical): centred on `HudLayout.message`
+        in the bar with the game's name, in the largest of MESSAGE_SIZES that keeps the
+        pill within `message_width`, so it covers nothing of the board."""
+        app, hl = self.scene.app, layout_of(self.scene)
+        for size in MESSAGE_SIZES:
+            w, h = app.assets.text(text, size, D.CREAM, bold=True).get_size()
+            w, h = w / app.layout.scale + 70, h / app.layout.scale + 28
+            if w <= hl.message_width:
+                break
+        box = pygame.Rect(0, 0, round(w), round(h))
+        box.center = (round(hl.message[0]), round(hl.message[1]))
+        return size, box
 
-    def draw_recall(self, surface: pygame.Surface) -> None:
-        """A recalled round: a red frame round the screen, and where the title is (the
-        top bar, or the bottom one with the money on top) what the round was: id, time,
-        mode, cost and win."""
-        s, app = self.scene, self.scene.app
+    def draw_message(self, surface: pygame.Surface, text: str) -> None:
+        app = self.scene.app
         lay, A = app.layout, app.assets
-        w, h = lay.size
-        t = lay.px(8)
+        size, box = self.message_box(text)
+        real = lay.rect(box)
+        panel = A.surface(("msg", real.size), lambda: D.rounded_panel(
+            real.size, (170, 50, 50), (100, 20, 30), radius=real.h // 2, border=(255, 180, 160), alpha=240))
+        surface.blit(panel, real)
+        with D.text_bounds(real):
+            A.blit_text(surface, text, size, box.center, D.CREAM, anchor="center", bold=True)
+
+    def draw_recall_frame(self, surface: pygame.Surface) -> None:
+        """A recalled round: a red frame round the screen."""
+        w, h = self.scene.app.layout.size
+        t = self.scene.app.layout.px(8)
         for rect in ((0, 0, w, t), (0, h - t, w, t), (0, 0, t, h), (w - t, 0, t, h)):
             surface.fill((210, 40, 40), rect)
+
+    def draw_recall(self, surface: pygame.Surface) -> None:
+        """A recalled round: where the title is (the top bar, or the bottom one with the
+        money on top) what the round was: id, time, mode, cost and win."""
+        s, app = self.scene, self.scene.app
+        A = app.assets
         rec = s.recall_record
         line = f"RECALL  ·  {s.spec.name.upper()}"
         detail = ""
@@ -157,7 +223,7 @@ class Hud:
             A.blit_text(surface, detail, 24, hl.recall[1], D.CREAM, anchor="center", bold=True)
 
 
-def game_action(scene: "GameScene", action: str) -> bool:
+def game_action(scene: HudScene, action: str) -> bool:
     """What each shared action does in a game scene; True when it was used."""
     if action == "spin":
         if scene.recall_mode and not scene.busy:

@@ -5,8 +5,9 @@
 as Grinning Harvest's sheet asks ("the bar at the top of the game screen shows the
 current balance ..., the amount to be paid if there is a win, and the last/current
 wagered amount"); the game's name then sits at the left of the bottom bar, beside
-AUTO, SPIN and TURBO. A game picks one with `GameScene.hud_layout`; its messages
-appear at `message` (a game moves them where they cover nothing of its own).
+AUTO, SPIN and TURBO. A game picks one with `GameScene.hud_layout`. A message takes
+the name's place while it shows (`message`, at most `message_width` wide), in a bar,
+so it covers nothing of any game's board.
 """
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ class HudLayout:
     bet_down: Rect
     bet_up: Rect
     play_price: Point                   # 'PLAY $x' when the mode costs more than the bet
-    message: Point = (960, 880)
+    message: Point = (960, 48)          # the centre of a message's pill, where the name is
+    message_width: int = 1020           # its widest: from the LOBBY button to INFO, centred
     recall: tuple[Point, Point] = ((960, 34), (960, 68))   # a recalled round's two lines, where the name is
 
 
@@ -45,7 +47,8 @@ TOP = HudLayout(
     name=(60, 1012), name_anchor="midleft", name_size=44,
     labels={"balance": (250, 16), "bet": (780, 16), "win": (1170, 16)},
     values={"balance": (250, 40), "bet": (780, 40), "win": (1170, 40)}, value_size=40,
-    bet_down=(640, 28, 56, 56), bet_up=(864, 28, 56, 56), play_price=(780, 78), message=(880, 1012),
+    bet_down=(640, 28, 56, 56), bet_up=(864, 28, 56, 56), play_price=(780, 78), message=(700, 1012),
+    message_width=1320,                 # from the bar's left end to AUTO
     recall=((700, 992), (700, 1032)))
 
 LAYOUTS = {"bottom": BOTTOM, "top": TOP}

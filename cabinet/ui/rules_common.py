@@ -8,7 +8,7 @@ import importlib
 from typing import Any
 
 from . import draw as D
-from .figures import bet_range, limit_lines, mode_figures, pct, times
+from .figures import bet_range, limit_lines, mode_figures, not_offered_words, pct, price_words, times
 from .rules_art import pictogram
 from .rules_page import Card, Page
 
@@ -59,12 +59,12 @@ def mode_card(scene: Any, f: Any) -> Card:
     maximum win."""
     cur = scene.app.cabinet.currency
     mode = f.mode
-    rows: list[tuple[str, str]] = [("Price", f"{cur.format(f.price_cents)} ({times(mode.cost_x100 / 100)})")]
+    rows: list[tuple[str, str]] = [("Price", price_words(f, cur))]
     text: tuple[str, ...] = ()
     if not f.offered:
-        top = f.offered_up_to
-        rows.append(("Offered", f"bets up to {cur.format(top)}" if top else "not at this bet"))
-        text = ("At this bet the win limit would lower its return, so it is not offered.",)
+        where, why = not_offered_words(f, cur)
+        rows.append(("Offered", where))
+        text = (why,)
     else:
         if f.rtp is not None:
             rows.append(("RTP at this bet" if f.rtp_at_bet else "RTP", pct(f.rtp)))

@@ -6,15 +6,21 @@ press and release inside the same button.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
 from . import draw as D
 
 if TYPE_CHECKING:
-    from .app import App
-    from .layout import Layout
+    from .layout import Assets, Layout
+
+
+class Screen(Protocol):
+    """What a widget draws through: the layout and the assets (the App has both)."""
+
+    layout: "Layout"
+    assets: "Assets"
 
 
 class Widget:
@@ -23,7 +29,7 @@ class Widget:
     def handle(self, event: pygame.event.Event, layout: "Layout") -> str | None:
         return None
 
-    def draw(self, surface: pygame.Surface, app: "App") -> None:
+    def draw(self, surface: pygame.Surface, app: Screen) -> None:
         pass
 
 
@@ -56,7 +62,7 @@ class Button(Widget):
     def text(self) -> str:
         return self.label() if callable(self.label) else self.label
 
-    def _look(self, app: "App", style: str, hover: bool) -> pygame.Surface:
+    def _look(self, app: Screen, style: str, hover: bool) -> pygame.Surface:
         lay = app.layout
         size = (lay.px(self.rect.w), lay.px(self.rect.h))
 
@@ -68,7 +74,7 @@ class Button(Widget):
                                    border=border, border_width=max(2, lay.px(3)))
         return app.assets.surface(("button", size, style, hover), build)
 
-    def draw(self, surface: pygame.Surface, app: "App") -> None:
+    def draw(self, surface: pygame.Surface, app: Screen) -> None:
         on = self.enabled()
         style = self.style if on else "off"
         if on and self.lit() and self.style == "panel":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cabinet.ui.figures import times
 from tests.ui.conftest import open_only as game
 
 GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
@@ -54,7 +55,7 @@ def test_the_bets_page_and_the_buy_cards_state_price_rtp_and_maximum_win_as_the_
     scene = game(app, gid)
     setup = app.cabinet.games[gid]
     cur = app.cabinet.currency
-    for index in sorted({scene.bet_index, len(scene.ladder) - 1}):
+    for index in sorted({0, scene.bet_index, len(scene.ladder) - 1}):      # lowest, default and top bets
         scene.bet_index = index
         bet = scene.bet
         scene.on_action("info")
@@ -71,6 +72,10 @@ def test_the_bets_page_and_the_buy_cards_state_price_rtp_and_maximum_win_as_the_
             shown = [cards[mode.label]] + ([buy_rows[mode.label]] if mode.kind == "buy" else [])
             books = setup.library.books(mode.id)
             for rows in shown:
+                if setup.not_offered(mode.id, bet) == "price":     # no whole-cent price here: not sold
+                    assert rows["Price"] == f"{times(mode.cost_x100 / 100)} the bet"
+                    assert rows["Offered"] == f"at bets in steps of {cur.format(mode.exact_bet_step())}"
+                    continue
                 assert rows["Price"].startswith(cur.format(bet * mode.cost_x100 // 100))
                 if not setup.offers(mode.id, bet):
                     assert cur.format(setup.option_max_bet[mode.id]) in rows["Offered"]

@@ -9,7 +9,7 @@ from tests.ui.conftest import make_app, press, region, run, shift
 
 K = pygame
 BALANCE = (50, 1000, 400, 60)
-BANNER = (560, 850, 800, 60)
+BANNER = (560, 24, 800, 48)                # the top bar, where the name is (hud_layout BOTTOM)
 
 
 def reddish(pixels: np.ndarray) -> int:

@@ -1,12 +1,21 @@
 """No text overlaps other text or runs off its panel or the screen, on any page,
 overlay or menu of any game: every screen is rendered with every cache dropped, and
-the text boxes `cabinet/ui/draw.py` records (the ink of each label) are compared."""
+the text boxes `cabinet/ui/draw.py` records (the ink of each label) are compared.
+Messages and feature titles cover nothing of a game's board either."""
 from __future__ import annotations
 
 import os
 
+import pygame
 import pytest
 
+from cabinet.ui import draw as D
+from cabinet.ui.hud import layout_of
+from cabinet.ui.shots import seek_round, settle_round
+from games.grinning_harvest.view.layout import REELS_RECT
+from games.happy_money_hens.view.features import GRID as HENS_BONUS
+from games.happy_money_hens.view.layout import REELS as HENS_REELS
+from games.piggy_farm.view.layout import RECT as PIGGY_BOARD
 from tests.ui.conftest import open_only, run, settle
 from tests.ui.textcheck import text_problems
 
@@ -14,6 +23,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
+# Each game's board (logical), its frame included, as its layout places it.
+BOARDS = {"happy_money_hens": (HENS_REELS.inflate(44, 44), HENS_BONUS), "grinning_harvest": (pygame.Rect(REELS_RECT),),
+          "piggy_farm": (PIGGY_BOARD.inflate(24, 24),)}
+LONG = "Fortune bet 2x is offered at bets up to $2,000.00: above, the $250,000.00 win limit would lower its return"
 
 
 @pytest.fixture
@@ -51,8 +64,9 @@ def _check(app, name, found):
 
 
 def _at_bets(app, scene, action: str):
-    """The scene's default and top bets (the longest amounts), with `action`'s overlay open."""
-    for index in sorted({scene.bet_index, len(scene.ladder) - 1}):
+    """The scene's lowest (where buys may say why they are not sold), default and top bets
+    (the longest amounts), with `action`'s overlay open."""
+    for index in sorted({0, scene.bet_index, len(scene.ladder) - 1}):
         scene.bet_index = index
         scene.on_action(action)
         yield app.stack.top
@@ -122,3 +136,40 @@ def test_the_lobby_history_and_a_recall_have_no_overlapping_text(app):
     app.stack.top.on_action("select")
     _check(app, "a recall", found)
     assert not found, "\n".join(found[:20])
+
+
+@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("text", ["Finish the round first", LONG])
+def test_a_message_stands_in_a_bar_and_covers_nothing_of_the_board_or_the_buttons(app, gid, text):
+    scene = open_only(app, gid)
+    scene.message(text)
+    _, pill = scene.hud.message_box(text)
+    hl = layout_of(scene)
+    assert any(pygame.Rect(bar).contains(pill) for bar in (hl.top_bar, hl.bottom_bar)), pill
+    assert not [board for board in BOARDS[gid] if pill.colliderect(board)], pill
+    assert not [w.text() for w in scene.widgets if pill.colliderect(w.rect)], pill
+    found = text_problems(app, f"{gid} with a message")
+    assert not found, "\n".join(found[:20])
+    log = D.recording()
+    try:
+        app.render()
+    finally:
+        D.stop_recording()
+    in_bar = [b.text for b in log.boxes if app.layout.rect(pill).colliderect(b.rect)]
+    assert in_bar == [text]                              # it takes the name's place
+
+
+def test_the_happy_boost_title_covers_nothing_of_the_bonus_board(app):
+    scene = open_only(app, "happy_money_hens")
+    scene.bet_index = scene.ladder.index(100)            # $1.00 (a test before may have left the top bet)
+    assert seek_round(scene, lambda r: any(e["type"] == "boost" for e in r.events), "boost", mode="buy_triple")
+    log = D.recording()
+    try:
+        app.render()
+    finally:
+        D.stop_recording()
+    title = [b for b in log.boxes if "BOOST" in b.text]          # the title (and the feature's chip)
+    assert any("BOOST!" in b.text for b in title)
+    board = app.layout.rect(HENS_BONUS)
+    assert not [b for b in title if b.rect.colliderect(board)], title
+    settle_round(scene)

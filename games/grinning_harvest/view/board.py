@@ -11,7 +11,6 @@ import math
 
 import pygame
 
-from cabinet.core.money import format_short, win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.reels import ease_out_back, line_points, pulse
 
@@ -40,8 +39,7 @@ def value_text(scene, label: str | None, value_x100: int) -> str:
     """What a pumpkin shows: its jackpot's name, or its value shortened and rounded down."""
     if label in JACKPOTS and value_x100 == scene.maths.jackpots[label]:
         return label.upper()
-    bet = scene.played.bet_cents if scene.played is not None else scene.bet
-    return format_short(win_cents(bet, value_x100))
+    return scene.app.cabinet.currency.short(scene.cents(value_x100))
 
 
 # ------------------------------------------------------------------ cached pictures

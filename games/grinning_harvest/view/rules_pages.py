@@ -7,7 +7,6 @@ from typing import Any
 
 import pygame
 
-from cabinet.core.money import format_short
 from cabinet.ui import draw as D
 from cabinet.ui.rules_art import image_picture, line_picture, strip_picture
 from cabinet.ui.rules_common import money_at, pay_card, paytable_x100
@@ -28,7 +27,7 @@ def _face(symbol: str, lo: int = 90, hi: int = 220) -> Any:
 
 def _value(scene: Any, x100: int) -> str:
     """A Pumpkin or Vault value as the game shows it: shortened and rounded down."""
-    return format_short(scene.bet * int(x100) // 100)
+    return scene.app.cabinet.currency.short(scene.bet * int(x100) // 100)
 
 
 def _with_plate(face: pygame.Surface, text: str, plate=PUMPKIN_PLATE) -> pygame.Surface:

@@ -3,7 +3,7 @@ set) as timed steps, and keeps the picture as plain state that `board.py` draws.
 
 Every step hook SETS state from its event (absolute values, never increments), so
 skipping (SPACE) and crash-resume, which run steps instantly, end on the same picture.
-Base game: 3x3 reels stop reel by reel, pumpkins show their values (format_short,
+Base game: 3x3 reels stop reel by reel, pumpkins show their values (Currency.short,
 rounded down) or jackpot coins, paylines light, each vault collects on its own (values
 fly from the pumpkins into it). Bonus: the board holds pumpkins and vaults (HoldGrid),
 the row above the reels shows webs, multipliers and skulls, three skulls wake the

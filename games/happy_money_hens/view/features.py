@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import pygame
 
-from cabinet.core.money import format_short, win_cents
+from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.presentation import Step
 
@@ -128,7 +128,7 @@ class BonusView:
             tint, text, sub = art.JACKPOT_COLOURS[coin["pot"]], coin["pot"], "POT FILL"
         elif coin.get("pot_award"):
             cents = win_cents(bet, coin["value_x100"])
-            text = format_short(cents)
+            text = self.app.cabinet.currency.short(cents)
             key = ("award", coin["pot_award"], text)
             tint, sub = art.JACKPOT_COLOURS[coin["pot_award"]], coin["pot_award"]
         else:
@@ -136,7 +136,7 @@ class BonusView:
             value = coin["value_x100"]
             pair = coin["double"] and not boosted and value % 2 == 0
             # A double coin is two coins of the same value (each half of the pair's value).
-            text = format_short(win_cents(bet, value // 2 if pair else value))
+            text = self.app.cabinet.currency.short(win_cents(bet, value // 2 if pair else value))
             key = ("cash", text, coin["double"], boosted, pair)
             tint, sub = ((255, 150, 60) if boosted else (255, 200, 50)), None
             if coin["double"] and not pair:
@@ -287,11 +287,13 @@ class BonusView:
             for (cell, add) in f["boosts"]:
                 r = cell_rect(*cell)
                 surface.blit(ring, lay.pt(r.x - 6, r.y - 6))
-                A.blit_text(surface, f"+{format_short(win_cents(bet, add))}", 40,
+                A.blit_text(surface, f"+{self.app.cabinet.currency.short(win_cents(bet, add))}", 40,
                             (r.centerx, r.y + 10 - 40 * p), (255, 240, 150), anchor="center", bold=True,
                             outline=(120, 40, 0))
-            A.blit_text(surface, "HAPPY BOOST!", 72, (GRID.centerx, GRID.y + 60), (255, 210, 80), anchor="center",
-                        bold=True, outline=(120, 40, 0))
+            if not self.scene.waiting_for_start:    # the left panel's foot, clear of the board (PRESS START's place)
+                for i, word in enumerate(("HAPPY", "BOOST!")):
+                    A.blit_text(surface, word, 44, (355, 668 + i * 48), (255, 210, 80), anchor="center", bold=True,
+                                outline=(120, 40, 0))
         elif kind in ("count", "total"):
             paying = f["paying"]
             ring = self._surf(("ring", D.GOLD), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), D.GOLD))

@@ -7,7 +7,6 @@ from typing import Any
 
 import pygame
 
-from cabinet.core.money import format_short
 from cabinet.mechanics.gamble import win_limit_cents
 from cabinet.ui import draw as D
 from cabinet.ui.rules_art import board_picture, image_picture, lines_sheet, strip_picture, wheel_picture
@@ -32,7 +31,7 @@ def _short(scene: Any, x100: int) -> str:
     cents = scene.bet * int(x100) // 100
     cur = scene.app.cabinet.currency
     if cents >= 1000 * cur.minor_units:
-        return format_short(cents, cur.minor_units, cur.symbol)
+        return cur.short(cents, symbol=True)
     text = cur.format(cents)
     return text[:-3] if text.endswith(cur.decimal + "00") else text
 
