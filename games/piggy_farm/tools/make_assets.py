@@ -1,0 +1,38 @@
+"""Writes Piggy Farm's assets: `python -m games.piggy_farm.tools.make_assets`.
+
+assets/piggy_farm/<skin>/ gets every symbol (256 px), the backdrop (1920x1080) and
+the board's frame (its size on a 1920x1080 window) for both skins, assets/sounds/
+piggy_farm/ the cues, and assets/piggy_farm/manifest.yaml the lot.
+"""
+from __future__ import annotations
+
+from cabinet.ui.asset_build import RATE, headless, write_game
+
+SYMBOL_PX = 256
+COLORS = {"farm": {"panel_top": (60, 40, 24), "panel_bottom": (30, 18, 10), "panel_rim": (230, 180, 90)},
+          "night": {"panel_top": (30, 36, 70), "panel_bottom": (12, 14, 34), "panel_rim": (170, 190, 240)}}
+LABELS = {"farm": "Sunny farm", "night": "Moonlit farm"}
+
+
+def painters(skin: str) -> dict:
+    from ..view.layout import COLS, RECT, ROWS
+    from . import paint
+    out = {f"symbol.{sid}": (f"symbols/{sid}.png", lambda sid=sid: paint.symbol(sid, SYMBOL_PX, skin))
+           for sid in paint.DRAWERS}
+    out["backdrop"] = ("backdrop.png", lambda: paint.farm_backdrop((1920, 1080), skin))
+    out["frame"] = ("frame.png", lambda: paint.frame(ROWS, COLS, RECT.w // COLS, skin))
+    return out
+
+
+def main() -> int:
+    headless()
+    from cabinet.ui.synth import Synth
+    from . import cues
+    n = write_game("piggy_farm", "Piggy Farm", {skin: (LABELS[skin], painters(skin)) for skin in LABELS},
+                   cues.bank(Synth(RATE)), COLORS)
+    print(f"piggy_farm: wrote {n} files under assets/")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
