@@ -33,6 +33,13 @@ MANIFEST_HEAD = """# {name}'s pictures and sounds: what the game's view asks for
 """
 
 
+def board_sizes(logical: float) -> tuple[int, ...]:
+    """A logical length in real pixels on the windows a cabinet is set up for
+    (1920x1080 and config.yaml's 1600x900): the sizes exact-size files are painted at."""
+    from .layout import Layout
+    return tuple(sorted({Layout(size).px(logical) for size in ((1920, 1080), (1600, 900))}))
+
+
 def headless():
     """pygame with a hidden 1x1 display (convert() needs one) and the cabinet's font."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -109,6 +116,16 @@ def write_game(game: str, name: str, skins: dict[str, tuple[str, dict[str, tuple
     for skin in skins:
         files.check_game(game, skin, root)
     return count + 1
+
+
+def tool_main(game: str, name: str, skins: Callable[[], dict], bank: Callable[[object], dict],
+              colors: dict | None = None) -> int:
+    """A game's make_assets: `skins()` -> {skin: (label, painters)}, `bank(synth)` -> its cues."""
+    headless()
+    from .synth import Synth
+    n = write_game(game, name, skins(), bank(Synth(RATE)), colors)
+    print(f"{game}: wrote {n} files under assets/")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -71,14 +71,18 @@ def _master(path: Path) -> pygame.Surface:
 
 def image(game_id: str, image_id: str, size: int | tuple[int, int] | None = None) -> pygame.Surface:
     """Picture `image_id` of the game's current skin at `size` px (an int: a square;
-    None: the file's own size). Shared and cached: copy it before drawing on it."""
+    None: the file's own size), from the file painted at that size (`<id>@<px>` in the
+    manifest: the reels' sizes on a 1920x1080 and a 1600x900 window) or else scaled
+    from the largest. Shared and cached: copy it before drawing on it."""
     wh = None if size is None else (size, size) if isinstance(size, int) else (int(size[0]), int(size[1]))
     key = (game_id, skin(game_id), image_id, wh)
     surf = _sized.get(key)
     if surf is None:
         if len(_sized) > SIZE_CACHE_LIMIT:
             _sized.clear()
-        path = manifest(game_id).image_path(image_id, skin(game_id))
+        found = manifest(game_id)
+        exact = f"{image_id}@{wh[0]}" if wh is not None and wh[0] == wh[1] else ""
+        path = found.image_path(exact if exact in found.images else image_id, skin(game_id))
         surf = _master(path)
         if wh is not None and surf.get_size() != wh:
             surf = pygame.transform.smoothscale(surf, (max(wh[0], 1), max(wh[1], 1)))

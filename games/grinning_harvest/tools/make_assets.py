@@ -7,7 +7,7 @@ assets/grinning_harvest/manifest.yaml the lot.
 """
 from __future__ import annotations
 
-from cabinet.ui.asset_build import RATE, headless, write_game
+from cabinet.ui.asset_build import board_sizes, tool_main
 
 PX = 256
 
@@ -20,6 +20,10 @@ def painters() -> dict:
 
     from . import paint, paint_scene
     out = {f"symbol.{n}": (f"symbols/{n}.png", lambda n=n: paint.symbol_face(n, PX)) for n in SYMBOLS}
+    x, y, w, h = REELS_RECT
+    for px in board_sizes(min((w - 24) / 3, h / 3) * 0.92):   # the reels' faces (gap 12; cabinet/ui/reels.py)
+        out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", lambda n=n, px=px: paint.symbol_face(n, px))
+                    for n in SYMBOLS})
     out.update({f"coin.{n}": (f"coins/{n}.png", lambda n=n: paint.jackpot_coin(n, PX)) for n in JACKPOT_COLORS})
     out["web"] = ("row/web.png", lambda: paint.web(PX))
     out["skull"] = ("row/skull.png", lambda: paint.skull(PX))
@@ -33,13 +37,8 @@ def painters() -> dict:
 
 
 def main() -> int:
-    headless()
-    from cabinet.ui.synth import Synth
     from . import cues
-    n = write_game("grinning_harvest", "Grinning Harvest", {"night": ("Moonlit field", painters())},
-                   cues.bank(Synth(RATE)))
-    print(f"grinning_harvest: wrote {n} files under assets/")
-    return 0
+    return tool_main("grinning_harvest", "Grinning Harvest", lambda: {"night": ("Moonlit field", painters())}, cues.bank)
 
 
 if __name__ == "__main__":

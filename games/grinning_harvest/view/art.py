@@ -70,7 +70,7 @@ def multiplier_badge(label: str, size: int) -> pygame.Surface:
     s = asset_files.image(GAME, "multiplier", size).copy()
     S = size
     c = (S // 2, round(S * 0.62))
-    font = asset_files.font(round(S * 0.58), bold=True)
+    font = asset_files.font(round(S * 0.74), bold=True)     # Lato Black: as tall as the old x3
     lab = font.render(label, True, (255, 240, 110))
     if lab.get_width() > S * 0.62:
         lab = pygame.transform.smoothscale(lab, (round(S * 0.62), round(lab.get_height() * S * 0.62 / lab.get_width())))

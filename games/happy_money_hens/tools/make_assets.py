@@ -6,7 +6,7 @@ happy_money_hens/ the cues; assets/happy_money_hens/manifest.yaml the lot.
 """
 from __future__ import annotations
 
-from cabinet.ui.asset_build import RATE, headless, write_game
+from cabinet.ui.asset_build import board_sizes, tool_main
 
 SYMBOLS = ("A", "K", "Q", "J", "ROOSTER", "HEN", "CHICK", "EGG", "WILD", "BLUE", "RED", "GOLD")
 PX = 256
@@ -14,7 +14,11 @@ PX = 256
 
 def painters() -> dict:
     from . import paint
+    from ..view.layout import REELS
     out = {f"symbol.{n}": (f"symbols/{n}.png", lambda n=n: paint.symbol_face(n, PX)) for n in SYMBOLS}
+    for px in board_sizes(REELS.h / 3 * 0.92):            # the reels' faces (cabinet/ui/reels.py)
+        out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", lambda n=n, px=px: paint.symbol_face(n, px))
+                    for n in SYMBOLS})
     for colour in paint.POT_COLOURS:
         for level in range(5):
             out[f"pot.{colour}.{level}"] = (f"pots/{colour}_{level}.png",
@@ -24,13 +28,8 @@ def painters() -> dict:
 
 
 def main() -> int:
-    headless()
-    from cabinet.ui.synth import Synth
     from . import cues
-    n = write_game("happy_money_hens", "Happy Money Hens", {"farm": ("Farm at dusk", painters())},
-                   cues.bank(Synth(RATE)))
-    print(f"happy_money_hens: wrote {n} files under assets/")
-    return 0
+    return tool_main("happy_money_hens", "Happy Money Hens", lambda: {"farm": ("Farm at dusk", painters())}, cues.bank)
 
 
 if __name__ == "__main__":

@@ -12,17 +12,7 @@ import pygame
 
 from cabinet.ui import draw as D
 
-from ..view.art import LETTER_COLOURS, POT_COLOURS, POT_FEATURE, SS, coin, outlined
-
-
-def _canvas(size: int) -> pygame.Surface:
-    surf = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
-    surf.fill((0, 0, 0, 0))
-    return surf
-
-
-def _down(surf: pygame.Surface, size: int) -> pygame.Surface:
-    return pygame.transform.smoothscale(surf, (size, size))
+from ..view.art import LETTER_COLOURS, POT_COLOURS, POT_FEATURE, SS, _canvas, _down, coin, outlined
 
 
 def _tile(size: int, color, radius_div: int = 6) -> pygame.Surface:

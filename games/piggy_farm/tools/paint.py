@@ -313,3 +313,78 @@ def frame(rows: int, cols: int, cell: int, skin: str = "farm") -> pygame.Surface
         pygame.draw.circle(s, pal["nail"][0], nail, 6)
         pygame.draw.circle(s, pal["nail"][1], (nail[0] - 1, nail[1] - 1), 3)
     return s
+
+
+# ------------------------------------------------------------------ feature art
+def nest(w: int = 160, h: int = 80) -> pygame.Surface:
+    """A straw nest of the egg hunt."""
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    pygame.draw.ellipse(s, (110, 70, 30), s.get_rect())
+    pygame.draw.ellipse(s, (70, 40, 16), s.get_rect().inflate(-w // 5, -h // 3))
+    for k in range(18):            # straw
+        a = k / 18 * math.tau
+        x0, y0 = w / 2 + math.cos(a) * w * 0.42, h / 2 + math.sin(a) * h * 0.4
+        x1, y1 = w / 2 + math.cos(a + 0.5) * w * 0.48, h / 2 + math.sin(a + 0.5) * h * 0.46
+        pygame.draw.line(s, (220, 180, 90), (x0, y0), (x1, y1), 3)
+    return s
+
+
+def egg(kind: str, w: int = 96, h: int = 120) -> pygame.Surface:
+    """A hunt egg: golden while closed, cracked open on its prize."""
+    s = pygame.Surface((w * 2, h * 2), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    body = (255, 214, 90) if kind == "closed" else (255, 248, 230)
+    pygame.draw.ellipse(s, (90, 50, 10), (0, 0, w * 2, h * 2))
+    pygame.draw.ellipse(s, body, (5, 5, w * 2 - 10, h * 2 - 10))
+    pygame.draw.ellipse(s, (255, 255, 255), (w * 0.5, h * 0.35, w * 0.35, h * 0.5))
+    if kind == "open":      # a zigzag crack across the top
+        pts = [(w * 2 * t / 8, h * (0.7 if i % 2 else 0.9)) for i, t in enumerate(range(9))]
+        pygame.draw.polygon(s, (0, 0, 0, 0), [(0, 0), (w * 2, 0)] + pts[::-1])
+        pygame.draw.lines(s, (150, 110, 60), False, pts, 6)
+    return pygame.transform.smoothscale(s, (w, h))
+
+
+def rooster(size: int = 220) -> pygame.Surface:
+    """The rooster that ends a hunt: the hen's face in russet with a tall comb."""
+    big = size * 2
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    u = big / 100
+    for dx, r in ((-12, 9), (-3, 12), (7, 11), (15, 8)):
+        pygame.draw.circle(s, INK, (50 * u + dx * u, 16 * u), (r + 2) * u)
+        pygame.draw.circle(s, (236, 30, 30), (50 * u + dx * u, 16 * u), r * u)
+    pygame.draw.ellipse(s, INK, (14 * u, 18 * u, 72 * u, 76 * u))
+    pygame.draw.ellipse(s, (196, 90, 40), (16 * u, 20 * u, 68 * u, 72 * u))
+    for side in (-1, 1):
+        pygame.draw.circle(s, (255, 255, 255), (50 * u + side * 13 * u, 44 * u), 7 * u)
+        pygame.draw.circle(s, (20, 10, 10), (50 * u + side * 13 * u, 45 * u), 4 * u)
+    pygame.draw.polygon(s, (255, 180, 20), [(40 * u, 54 * u), (60 * u, 54 * u), (50 * u, 70 * u)])
+    pygame.draw.ellipse(s, (236, 30, 30), (44 * u, 68 * u, 12 * u, 16 * u))
+    return pygame.transform.smoothscale(s, (size, size))
+
+
+def barn(w: int, h: int) -> pygame.Surface:
+    """RISK THE FARM's barn front (the doors slide over its opening)."""
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    pts = [(0, h), (0, h * 0.3), (w / 2, 0), (w, h * 0.3), (w, h)]
+    pygame.draw.polygon(s, (170, 40, 36), pts)
+    pygame.draw.polygon(s, (90, 20, 18), pts, 8)
+    for k in range(1, 12):
+        x = w * k / 12
+        pygame.draw.line(s, (140, 30, 28), (x, h * 0.3 if abs(x - w / 2) > w * 0.3 else h * 0.12), (x, h), 3)
+    pygame.draw.polygon(s, (250, 240, 220), [(w * 0.08, h * 0.32), (w / 2, h * 0.05), (w * 0.92, h * 0.32)], 10)
+    return s
+
+
+def door(w: int, h: int) -> pygame.Surface:
+    s = pygame.Surface((w, h))
+    s.fill((196, 54, 44))
+    white = (250, 240, 220)
+    t = max(w // 18, 3)
+    pygame.draw.rect(s, white, s.get_rect(), t)
+    pygame.draw.line(s, white, (0, 0), (w, h), t)
+    pygame.draw.line(s, white, (w, 0), (0, h), t)
+    pygame.draw.line(s, (120, 30, 26), (w - 2, 0), (w - 2, h), 3)
+    return s

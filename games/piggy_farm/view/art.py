@@ -34,6 +34,11 @@ def frame(size: tuple[int, int]) -> pygame.Surface:
     return asset_files.image(GAME, "frame", size)
 
 
+def picture(image_id: str, size: int | tuple[int, int]) -> pygame.Surface:
+    """A feature picture (nest, egg_closed, egg_open, rooster, barn, door) at `size` px."""
+    return asset_files.image(GAME, image_id, size)
+
+
 def color(name: str) -> tuple[int, int, int]:
     """A colour of the current skin (manifest `colors`): panel_top, panel_bottom, panel_rim."""
     return asset_files.color(GAME, name)
