@@ -140,15 +140,20 @@ def read_manifest(game_id: str, root: Path = ROOT) -> Manifest | None:
 def check_game(game_id: str, skin: str | None, root: Path = ROOT) -> Manifest | None:
     """The manifest with every file `skin` (None: the default) uses checked."""
     manifest = read_manifest(game_id, root)
-    if manifest is None:
-        return None
+    return None if manifest is None else check_files(manifest, skin)
+
+
+def check_files(manifest: Manifest, skin: str | None) -> Manifest:
+    """Every file of the manifest that `skin` (None: the default) uses is there and
+    readable, and starts like its format; AssetError names the first that is not."""
+    root = manifest.root
     skin = skin or manifest.default_skin
     for image_id, template in manifest.images.items():
         try:
             path = root / template.format(skin=skin)
         except (KeyError, IndexError, ValueError):
-            raise AssetError(f"{rel(root / game_id / 'manifest.yaml', root)}: images.{image_id} = {template!r}; "
-                             "allowed: a path with {skin} at most") from None
+            raise AssetError(f"{rel(root / manifest.game / 'manifest.yaml', root)}: images.{image_id} = "
+                             f"{template!r}; allowed: a path with {{skin}} at most") from None
         check_file(path, root)
     for cue in manifest.sounds:
         check_file(manifest.sound_path(cue), root)
