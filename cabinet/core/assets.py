@@ -23,6 +23,8 @@ problem is one line naming the file and what is wrong. The UI's loader
 """
 from __future__ import annotations
 
+import struct
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,12 +87,39 @@ def check_file(path: Path, root: Path = ROOT) -> None:
             raise AssetError(f"{name} is missing")
         if path.stat().st_size > MAX_FILE:
             raise AssetError(f"{name} is over {MAX_FILE // 2**20} MB")
-        with path.open("rb") as f:
-            head = f.read(16)
+        data = path.read_bytes()
     except OSError as exc:
         raise AssetError(f"{name} cannot be read ({exc.strerror or exc})") from None
-    if not any(head.startswith(s) for s in sigs):
+    if not any(data.startswith(s) for s in sigs):
         raise AssetError(f"{name} is not a {path.suffix[1:].upper()} file (wrong first bytes)")
+    broken = _png_damage(data) if path.suffix.lower() == ".png" else \
+        _wav_damage(data) if path.suffix.lower() == ".wav" else None
+    if broken:
+        raise AssetError(f"{name} is damaged ({broken})")
+
+
+def _png_damage(data: bytes) -> str | None:
+    """Why a PNG's chunks do not add up (each one's CRC, the IEND at the end), or None."""
+    at, view = 8, memoryview(data)
+    while at + 12 <= len(data):
+        length, kind = struct.unpack_from(">I4s", data, at)
+        end = at + 12 + length
+        if end > len(data):
+            return f"chunk {kind!r} runs past the end: truncated"
+        if zlib.crc32(view[at + 4:end - 4]) != struct.unpack_from(">I", data, end - 4)[0]:
+            return f"chunk {kind!r} fails its CRC"
+        if kind == b"IEND":
+            return None
+        at = end
+    return "no IEND chunk: truncated"
+
+
+def _wav_damage(data: bytes) -> str | None:
+    if len(data) < 12 or data[8:12] != b"WAVE":
+        return "no WAVE header"
+    if struct.unpack("<I", data[4:8])[0] + 8 != len(data):
+        return "its RIFF size is not the file's: truncated or padded"
+    return None
 
 
 def check_fonts(root: Path = ROOT) -> dict[str, Path]:
@@ -154,10 +183,18 @@ def check_files(manifest: Manifest, skin: str | None) -> Manifest:
         except (KeyError, IndexError, ValueError):
             raise AssetError(f"{rel(root / manifest.game / 'manifest.yaml', root)}: images.{image_id} = "
                              f"{template!r}; allowed: a path with {{skin}} at most") from None
+        _inside(path, root, f"images.{image_id}", manifest)
         check_file(path, root)
     for cue in manifest.sounds:
+        _inside(manifest.sound_path(cue), root, f"sounds.{cue}", manifest)
         check_file(manifest.sound_path(cue), root)
     return manifest
+
+
+def _inside(path: Path, root: Path, key: str, manifest: Manifest) -> None:
+    if not path.resolve().is_relative_to(root.resolve()):
+        raise AssetError(f"{rel(root / manifest.game / 'manifest.yaml', root)}: {key} leaves assets/; "
+                         "allowed: a path under assets/")
 
 
 def cabinet_sounds(root: Path = ROOT) -> dict[str, Path]:

@@ -86,3 +86,34 @@ def test_a_skin_of_the_wrong_type_is_refused(tmp_path):
 
 def test_the_second_skin_starts(tmp_path):
     starts(tmp_path, "games:\n  piggy_farm:\n    skin: night\n")
+
+
+def test_a_truncated_or_altered_picture_is_named_damaged(tmp_path):
+    root = _copy(tmp_path)
+    png = root / "piggy_farm" / "farm" / "backdrop.png"
+    data = png.read_bytes()
+    png.write_bytes(data[: len(data) // 2])
+    with pytest.raises(assets.AssetError, match=r"backdrop.png is damaged \(.*truncated\)"):
+        assets.check_game("piggy_farm", "farm", root)
+    flipped = bytearray(data)
+    flipped[len(data) // 2] ^= 0x40
+    png.write_bytes(bytes(flipped))
+    with pytest.raises(assets.AssetError, match=r"backdrop.png is damaged \(chunk b'IDAT' fails its CRC\)"):
+        assets.check_game("piggy_farm", "farm", root)
+
+
+def test_a_truncated_cue_is_named_damaged(tmp_path):
+    root = _copy(tmp_path)
+    wav = root / "sounds" / "piggy_farm" / "pf_win.wav"
+    wav.write_bytes(wav.read_bytes()[:-100])
+    with pytest.raises(assets.AssetError, match=r"pf_win.wav is damaged"):
+        assets.check_game("piggy_farm", "farm", root)
+
+
+def test_a_manifest_path_out_of_assets_is_refused(tmp_path):
+    root = _copy(tmp_path)
+    manifest = root / "piggy_farm" / "manifest.yaml"
+    manifest.write_text(manifest.read_text().replace("frame: piggy_farm/{skin}/frame.png",
+                                                     "frame: ../../outside.png"))
+    with pytest.raises(assets.AssetError, match=r"images.frame leaves assets/"):
+        assets.check_game("piggy_farm", "farm", root)
