@@ -73,7 +73,8 @@ def image(game_id: str, image_id: str, size: int | tuple[int, int] | None = None
     """Picture `image_id` of the game's current skin at `size` px (an int: a square;
     None: the file's own size), from the file painted at that size (`<id>@<px>` in the
     manifest: the reels' sizes on a 1920x1080 and a 1600x900 window) or else scaled
-    from the largest. Shared and cached: copy it before drawing on it."""
+    from the largest. Scaled once and cached; each call returns its own copy, free to
+    draw on (callers cache what they build from it)."""
     wh = None if size is None else (size, size) if isinstance(size, int) else (int(size[0]), int(size[1]))
     key = (game_id, skin(game_id), image_id, wh)
     surf = _sized.get(key)
@@ -87,7 +88,7 @@ def image(game_id: str, image_id: str, size: int | tuple[int, int] | None = None
         if wh is not None and surf.get_size() != wh:
             surf = pygame.transform.smoothscale(surf, (max(wh[0], 1), max(wh[1], 1)))
         _sized[key] = surf
-    return surf
+    return surf.copy()
 
 
 def has_image(game_id: str, image_id: str) -> bool:

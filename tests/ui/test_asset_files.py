@@ -24,7 +24,10 @@ def display():
 def test_a_picture_comes_at_the_asked_size_and_is_cached():
     a = asset_files.image("piggy_farm", "symbol.GP", 96)
     assert a.get_size() == (96, 96) and a.get_flags() & pygame.SRCALPHA
-    assert asset_files.image("piggy_farm", "symbol.GP", 96) is a
+    again = asset_files.image("piggy_farm", "symbol.GP", 96)
+    assert again is not a and again.get_view("2").raw == a.get_view("2").raw   # the same pixels, its own copy
+    a.fill((255, 0, 0))                                                        # drawing on one leaves the rest
+    assert asset_files.image("piggy_farm", "symbol.GP", 96).get_view("2").raw == again.get_view("2").raw
     assert asset_files.image("piggy_farm", "backdrop", (800, 450)).get_size() == (800, 450)
 
 

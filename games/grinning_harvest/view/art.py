@@ -39,7 +39,7 @@ def supersampled(size: int, paint: Callable[[pygame.Surface, int], None], k: int
 
 
 def symbol_face(symbol: str, size: int) -> pygame.Surface:
-    """One symbol's face at `size` px (transparent around the art; shared)."""
+    """One symbol's face at `size` px (transparent around the art)."""
     return asset_files.image(GAME, f"symbol.{symbol}", size)
 
 
@@ -67,7 +67,7 @@ def plate(size: tuple[int, int], top, bottom, rim) -> pygame.Surface:
 def multiplier_badge(label: str, size: int) -> pygame.Surface:
     """A multiplier of the row above the reels: the green flame with a large bright
     'x3' in a thick black outline (readable at the row's size) on its dark plate."""
-    s = asset_files.image(GAME, "multiplier", size).copy()
+    s = asset_files.image(GAME, "multiplier", size)
     S = size
     c = (S // 2, round(S * 0.62))
     font = asset_files.font(round(S * 0.74), bold=True)     # Lato Black: as tall as the old x3

@@ -12,8 +12,8 @@ from . import art
 
 
 def backdrop(size: tuple[int, int]) -> pygame.Surface:
-    """The night field at `size` px (a copy: callers compose onto it)."""
-    return asset_files.image(art.GAME, "backdrop", size).copy()
+    """The night field at `size` px."""
+    return asset_files.image(art.GAME, "backdrop", size)
 
 
 def reel_frame(size: tuple[int, int]) -> pygame.Surface:

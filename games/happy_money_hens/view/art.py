@@ -103,5 +103,5 @@ def feature_pot(size: tuple[int, int], colour: str, level: int, levels: int = 4)
 
 
 def backdrop(size: tuple[int, int]) -> pygame.Surface:
-    """The farm at dusk at `size` px (a copy: callers compose onto it)."""
-    return asset_files.image(GAME, "backdrop", size).copy()
+    """The farm at dusk at `size` px."""
+    return asset_files.image(GAME, "backdrop", size)

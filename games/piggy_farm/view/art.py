@@ -20,13 +20,13 @@ GLOW = {"GP": (255, 210, 80), "PP": (255, 150, 180), "HN": (255, 255, 240), "EG"
 
 
 def symbol(sid: str, size: int) -> pygame.Surface:
-    """Symbol `sid` on a transparent square of `size` px (shared: do not draw on it)."""
+    """Symbol `sid` on a transparent square of `size` px."""
     return asset_files.image(GAME, f"symbol.{sid}", size)
 
 
 def farm_backdrop(size: tuple[int, int]) -> pygame.Surface:
-    """The farm behind everything, at `size` px (a copy: callers compose onto it)."""
-    return asset_files.image(GAME, "backdrop", size).copy()
+    """The farm behind everything, at `size` px."""
+    return asset_files.image(GAME, "backdrop", size)
 
 
 def frame(size: tuple[int, int]) -> pygame.Surface:
