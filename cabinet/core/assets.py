@@ -192,7 +192,9 @@ def check_files(manifest: Manifest, skin: str | None) -> Manifest:
 
 
 def _inside(path: Path, root: Path, key: str, manifest: Manifest) -> None:
-    if not path.resolve().is_relative_to(root.resolve()):
+    """A manifest's path stays under assets/ (read from the text: no '..', not absolute)."""
+    relative = path.relative_to(root) if path.is_relative_to(root) else None
+    if relative is None or ".." in relative.parts:
         raise AssetError(f"{rel(root / manifest.game / 'manifest.yaml', root)}: {key} leaves assets/; "
                          "allowed: a path under assets/")
 
