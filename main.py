@@ -81,7 +81,8 @@ def check_config(path: str | None, libraries=None) -> str:
     """`--check-config [FILE]`: every check a start makes, creating nothing; returns
     the ok line (Refused if the config would not start)."""
     plan = _plan(path, create=False, libraries=libraries)
-    return f"{plan.config.source}: ok"
+    refused = "".join(f"\n{gid}: not offered: {why}" for gid, why in plan.offer.refused.items())
+    return f"{plan.config.source}: ok{refused}"
 
 
 def open_cabinet(args: argparse.Namespace, libraries=None):

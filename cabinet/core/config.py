@@ -136,6 +136,7 @@ def game_schema(minor_units: int) -> dict[str, Any]:
         "default_bet": amount_rule(minor_units, 1, 1, MAX_BET),
         "modes": Field((list, str), "all", "all, or a non-empty list of the game's bet mode ids"),
         "win_limit": amount_rule(minor_units, 250000),
+        "skin": Field(str, None, "a skin name of the game (its assets/<game>/manifest.yaml skins)", nullable=True),
     }
 
 

@@ -26,6 +26,7 @@ from cabinet.core.cabinet import CabinetLocked  # noqa: E402
 from cabinet.core.ledger import LedgerError  # noqa: E402
 from cabinet.core.player_settings import PlayerSettings  # noqa: E402
 
+from . import asset_files  # noqa: E402
 from . import draw as D  # noqa: E402
 from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
@@ -63,6 +64,9 @@ class App:
         self.surface = self._open_window()
         self.layout = Layout(self.surface.get_size())
         self.assets = Assets(self.layout)
+        for gid, setup in getattr(cabinet, "games", {}).items():    # each game's skin (config games.<id>.skin)
+            if getattr(setup, "manifest", None) is not None:
+                asset_files.use_skin(gid, setup.skin, setup.manifest)
         self.input = InputMap(opt(config, "keys", None))
         self.audio = Audio(float(opt(config, "sound.volume", 0.8)), float(opt(config, "sound.music_volume", 0.5)),
                            bool(opt(config, "sound.enabled", True)) and audio)

@@ -147,7 +147,7 @@ print(time.time())
 
 def launch_seconds(repeats: int = 3) -> list[float]:
     """Wall seconds from starting a fresh interpreter to the first lobby frame
-    (config, ledger, game discovery and book libraries, window, audio synthesis)."""
+    (config, ledger, game discovery and book libraries, window, audio files)."""
     import subprocess
     out = []
     for _ in range(repeats):

@@ -12,6 +12,7 @@ from typing import Callable
 
 import pygame
 
+from . import asset_files
 from . import draw as D
 
 LOGICAL_W, LOGICAL_H = 1920, 1080
@@ -59,13 +60,11 @@ class Assets:
         self._surfaces: dict[object, pygame.Surface] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The cabinet font at a logical point size, scaled to the window."""
+        """The cabinet font (assets/fonts) at a logical point size, scaled to the window."""
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, max(self.layout.px(size * 1.0), 6))
-            font.bold = bold
-            self._fonts[key] = font
+            font = self._fonts[key] = asset_files.font(max(self.layout.px(size * 1.0), 6), bold)
         return font
 
     def text(self, text: str, size: int, color=(255, 255, 255), bold: bool = False,
@@ -91,6 +90,11 @@ class Assets:
             font.align = pygame.FONT_LEFT       # fonts are shared: leave the default behind
             self._text[key] = surf
         return surf
+
+    def forget(self) -> None:
+        """Drop every built surface and label (a skin changed: they are built anew)."""
+        self._surfaces.clear()
+        self._text.clear()
 
     def surface(self, key: object, build: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The surface cached under `key`, built (and converted) on first use."""

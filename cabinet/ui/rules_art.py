@@ -10,6 +10,7 @@ from typing import Callable, Hashable, Sequence
 
 import pygame
 
+from . import asset_files
 from . import draw as D
 from .rules_page import Picture
 
@@ -74,8 +75,7 @@ def lines_sheet(key: Hashable, lines: Sequence[Sequence[int]], rows: int, per_ro
         def draw(s: pygame.Surface, k: int) -> None:
             W, H = s.get_size()
             cw, chh = W / per_row, H / grid_rows
-            font = pygame.font.Font(None, max(8, int(chh * 0.24)))
-            font.bold = True
+            font = asset_files.font(max(8, int(chh * 0.24)), bold=True)
             for i, line in enumerate(lines):
                 r, c = divmod(i, per_row)
                 label = font.render(str(i + 1), True, colors[i])

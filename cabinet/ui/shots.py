@@ -31,6 +31,8 @@ from typing import Any, Callable
 
 import pygame
 
+from . import asset_files
+
 SIZE = (1920, 1080)
 DT = 1 / 30
 
@@ -151,31 +153,9 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
                 print(f"{gid}: not offered ({cab.refused.get(gid, 'unknown game')})")
                 continue
             scene_class = cab.games[gid].spec.load_scene()
-            for shot in getattr(scene_class, "SHOTS", [Shot("board")]):
-                while len(app.stack.scenes) > 1:
-                    app.pop()
-                app.game_choices.clear()         # every shot from the game's default bet and mode
-                scene = app.open_game(gid)
-                app.step(DT)
-                try:
-                    if shot.prepare:
-                        getattr(scene, shot.prepare)()
-                    if shot.action:
-                        scene.on_action(shot.action)
-                        app.step(DT)
-                    elif shot.mode:
-                        if not scene.play(shot.mode, shot.force):
-                            raise RuntimeError(f"the round could not start ({scene.message_text})")
-                        advance_to(app, scene, shot.at, shot.within)
-                    _save(app, out, f"{gid}__{shot.name}", shot.caption or shot.name.replace("_", " "), index)
-                except (LookupError, RuntimeError, ValueError) as exc:
-                    failed.append(f"{gid}/{shot.name}: {exc}")
-                    print(f"{gid}/{shot.name}: FAILED: {exc}")
-                for _ in range(600):                 # finish the round so the ledger stays settled
-                    if not scene.busy:
-                        break
-                    scene.skip()
-                    app.step(DT)
+            shots = getattr(scene_class, "SHOTS", [Shot("board")])
+            _game_shots(app, gid, shots, out, index, failed)
+            _other_skins(app, gid, shots, out, index, failed)
             _shell(lambda: game_shots(app, gid, save), f"{gid}/cabinet screens", failed)
         if game is None:
             _shell(lambda: history_shots(app, save), "history", failed)
@@ -201,3 +181,55 @@ def _save(app: Any, out: Path, name: str, caption: str, index: list[dict[str, st
     path = out / f"{name}.png"
     pygame.image.save(app.surface, str(path))
     index.append({"file": path.name, "name": name, "caption": caption})
+
+SKIN_SHOTS = 6          # a game's other skins: its first shots again, in each
+
+
+def _other_skins(app: Any, gid: str, shots: list, out: Path, index: list, failed: list[str]) -> None:
+    """The game's first shots in each skin it ships besides the one in use."""
+    setup = app.cabinet.games[gid]
+    if getattr(setup, "manifest", None) is None:
+        return
+    current = asset_files.skin(gid)
+    try:
+        for skin, label in asset_files.skins(gid).items():
+            if skin == current:
+                continue
+            asset_files.use_skin(gid, skin)
+            app.assets.forget()
+            _game_shots(app, gid, shots[:SKIN_SHOTS], out, index, failed, (skin, label))
+    finally:
+        asset_files.use_skin(gid, current)
+        app.assets.forget()
+
+
+def _game_shots(app: Any, gid: str, shots: list, out: Path, index: list, failed: list[str],
+                skin: tuple[str, str] | None = None) -> None:
+    """Each declared shot of the game (with `skin`: named and captioned by the skin)."""
+    for shot in shots:
+        while len(app.stack.scenes) > 1:
+            app.pop()
+        app.game_choices.clear()         # every shot from the game's default bet and mode
+        scene = app.open_game(gid)
+        app.step(DT)
+        try:
+            if shot.prepare:
+                getattr(scene, shot.prepare)()
+            if shot.action:
+                scene.on_action(shot.action)
+                app.step(DT)
+            elif shot.mode:
+                if not scene.play(shot.mode, shot.force):
+                    raise RuntimeError(f"the round could not start ({scene.message_text})")
+                advance_to(app, scene, shot.at, shot.within)
+            caption = shot.caption or shot.name.replace("_", " ")
+            name = f"{gid}__{shot.name}" if skin is None else f"{gid}__skin_{skin[0]}__{shot.name}"
+            _save(app, out, name, caption if skin is None else f"{caption} ({skin[1]} skin)", index)
+        except (LookupError, RuntimeError, ValueError) as exc:
+            failed.append(f"{gid}/{shot.name}: {exc}")
+            print(f"{gid}/{shot.name}: FAILED: {exc}")
+        for _ in range(600):                 # finish the round so the ledger stays settled
+            if not scene.busy:
+                break
+            scene.skip()
+            app.step(DT)

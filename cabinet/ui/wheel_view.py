@@ -39,6 +39,7 @@ from typing import Sequence
 import numpy as np
 import pygame
 
+from . import asset_files
 from . import draw as D
 from .presentation import Step
 from .wheel_labels import LabelPlace, place_labels
@@ -109,8 +110,7 @@ def _font(assets, px: int) -> pygame.font.Font:
     fonts = _shared(assets).fonts
     font = fonts.get(px)
     if font is None:
-        font = fonts[px] = pygame.font.Font(None, px)
-        font.bold = True
+        font = fonts[px] = asset_files.font(px, bold=True)
     return font
 
 

@@ -205,7 +205,7 @@ def _gold_share(surf: pygame.Surface) -> float:
 
 
 def test_the_egg_pay_symbol_is_not_a_golden_egg_like_the_gold_feature(app):
-    egg, gold = art.symbol_face("EGG", 160), art.symbol_face("GOLD", 160)
+    egg, gold = art.symbol_face("EGG", 186), art.symbol_face("GOLD", 186)   # the reels' faces at 1920x1080
     assert _gold_share(gold) > 0.2
     assert _gold_share(egg) < 0.05
 

@@ -173,7 +173,7 @@ def test_audio_without_a_mixer_is_silent_and_error_free(monkeypatch):
     silent.toggle_music()
 
 
-def test_music_loop_is_synthesised_in_the_background_and_starts_when_ready():
+def test_music_loop_loads_from_its_file_in_the_background_and_starts_when_ready():
     import time
 
     from cabinet.ui.audio import Audio

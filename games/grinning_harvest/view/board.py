@@ -101,7 +101,7 @@ def draw_board(scene, surface) -> None:
     lay = scene.app.layout
     fr = pygame.Rect(scene.REELS_RECT).inflate(2 * FRAME_PAD, 2 * FRAME_PAD)
     real = lay.rect(fr)
-    surface.blit(_img(scene, ("frame", real.size), lambda: art_scene.reel_frame(real.size, lay.px(FRAME_PAD))),
+    surface.blit(_img(scene, ("frame", real.size), lambda: art_scene.reel_frame(real.size)),
                  real.topleft)
     draw_big_head(scene, surface)
     if scene.in_bonus:

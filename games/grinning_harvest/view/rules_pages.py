@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from cabinet.ui import asset_files
 from cabinet.ui import draw as D
 from cabinet.ui.rules_art import image_picture, line_picture, strip_picture
 from cabinet.ui.rules_common import money_at, pay_card, paytable_x100
@@ -36,8 +37,7 @@ def _with_plate(face: pygame.Surface, text: str, plate=PUMPKIN_PLATE) -> pygame.
     surf = face.copy()
     w, h = int(size * 0.86), int(size * 0.26)
     p = art.plate((w, h), *plate)
-    font = pygame.font.Font(None, int(h * 0.86))
-    font.bold = True
+    font = asset_files.font(int(h * 0.86), bold=True)
     label = font.render(text, True, (255, 240, 210) if plate is PUMPKIN_PLATE else (60, 30, 0))
     if label.get_width() > w * 0.9:
         label = pygame.transform.smoothscale(label, (int(w * 0.9), label.get_height()))
@@ -199,8 +199,7 @@ def _held_painter(scene: Any):
             if i == 1:
                 face.set_alpha(150)
             surf.blit(face, face.get_rect(center=(int(x), int(h * 0.64))))
-        font = pygame.font.Font(None, int(n * 0.4))
-        font.bold = True
+        font = asset_files.font(int(n * 0.4), bold=True)
         eq = font.render("=", True, D.CREAM)
         surf.blit(eq, eq.get_rect(center=(w // 2, int(h * 0.64))))
         return surf
@@ -232,8 +231,7 @@ def buy_picture(scene: Any, mode_id: str) -> Any:
             centre = (int(n * (0.55 + 1.1 * i)), n // 2)
             surf.blit(face, face.get_rect(center=centre))
             if count > 1:
-                font = pygame.font.Font(None, int(n * 0.34))
-                font.bold = True
+                font = asset_files.font(int(n * 0.34), bold=True)
                 tag = font.render(f"x{count}", True, D.GOLD)
                 surf.blit(tag, tag.get_rect(bottomright=(centre[0] + n // 2, n)))
         if opt.row is not load().row:

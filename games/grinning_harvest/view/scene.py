@@ -67,7 +67,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     def faces(self, size: int) -> dict[str, pygame.Surface]:
         """Symbol faces at a real size, built once (the ReelSet and HoldGrid use them)."""
         if size not in self._faces:
-            self._faces[size] = {k: art.symbol_face(k, size).convert_alpha() for k in art.PAINTERS}
+            self._faces[size] = {k: art.symbol_face(k, size).convert_alpha() for k in art.SYMBOLS}
         return self._faces[size]
 
     def reset_picture(self) -> None:
@@ -104,7 +104,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
     def pay_icon(self, symbol: str, size_px: int) -> pygame.Surface | None:
         """The symbol's face for its paytable row."""
-        if symbol not in art.PAINTERS:
+        if symbol not in art.SYMBOLS:
             return None
         return self.app.assets.surface(("gh_icon", symbol, size_px), lambda: art.symbol_face(symbol, size_px))
 

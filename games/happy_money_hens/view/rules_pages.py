@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from cabinet.mechanics.gamble import win_limit_cents
+from cabinet.ui import asset_files
 from cabinet.ui import draw as D
 from cabinet.ui.rules_art import board_picture, image_picture, lines_sheet, strip_picture, wheel_picture
 from cabinet.ui.rules_common import money_at, pay_card, paytable_x100
@@ -135,8 +136,7 @@ def _mini_reels(scene: Any):
         grid = board.paint(size * reels, size * rows)
         surf = pygame.Surface((grid.get_width() + int(size * margin), grid.get_height()), pygame.SRCALPHA)
         surf.blit(grid, (int(size * margin), 0))
-        font = pygame.font.Font(None, int(size * 0.5))
-        font.bold = True
+        font = asset_files.font(int(size * 0.5), bold=True)
         for k, count in enumerate(b["row_counts"]):
             centre = (int(size * margin * 0.45), int((rows - active - 1 - k + 0.5) * size))
             pygame.draw.circle(surf, (120, 60, 160), centre, int(size * 0.36))

@@ -125,39 +125,13 @@ class BoardView:
         """Symbol `sid` at a logical size, pre-rendered once per real size."""
         lay = self.app.layout
         px = lay.px(logical)
-        return self.app.assets.surface(("pf_sym", sid, px), lambda: art.symbol(sid, px, self.app.assets.font(80, True)))
+        return self.app.assets.surface(("pf_sym", sid, px), lambda: art.symbol(sid, px))
 
     def _frame(self) -> pygame.Surface:
         lay = self.app.layout
-
-        def build() -> pygame.Surface:
-            pad = lay.px(22)
-            w, h = lay.px(RECT.w) + 2 * pad, lay.px(RECT.h) + 2 * pad
-            s = pygame.Surface((w, h), pygame.SRCALPHA)
-            s.fill((0, 0, 0, 0))
-            s.blit(D.shadow((w, h), lay.px(26), 0, 110), (lay.px(6), lay.px(10)))
-            wood = D.rounded_panel((w, h), (176, 112, 60), (110, 64, 30), radius=lay.px(26),
-                                   border=(70, 36, 14), border_width=lay.px(4))
-            s.blit(wood, (0, 0))
-            for k in range(1, 8):        # plank grain
-                y = int(h * k / 8)
-                pygame.draw.line(s, (140, 86, 42), (lay.px(10), y), (w - lay.px(10), y), 1)
-            inner = D.rounded_panel((lay.px(RECT.w), lay.px(RECT.h)), (250, 238, 206), (226, 204, 160),
-                                    radius=lay.px(14), border=(90, 50, 20), border_width=lay.px(3))
-            s.blit(inner, (pad, pad))
-            cs = lay.px(CELL)
-            for r in range(ROWS):
-                for c in range(COLS):
-                    if (r + c) % 2 == 0:
-                        tile = pygame.Surface((cs - lay.px(4), cs - lay.px(4)), pygame.SRCALPHA)
-                        tile.fill((0, 0, 0, 0))
-                        pygame.draw.rect(tile, (200, 170, 110, 70), tile.get_rect(), border_radius=lay.px(12))
-                        s.blit(tile, (pad + c * cs + lay.px(2), pad + r * cs + lay.px(2)))
-            for nail in ((pad // 2, pad // 2), (w - pad // 2, pad // 2), (pad // 2, h - pad // 2), (w - pad // 2, h - pad // 2)):
-                pygame.draw.circle(s, (60, 40, 30), nail, max(lay.px(6), 2))
-                pygame.draw.circle(s, (200, 190, 170), (nail[0] - 1, nail[1] - 1), max(lay.px(3), 1))
-            return s
-        return self.app.assets.surface(("pf_frame", lay.size), build)
+        pad = lay.px(22)
+        size = (lay.px(RECT.w) + 2 * pad, lay.px(RECT.h) + 2 * pad)
+        return self.app.assets.surface(("pf_frame", lay.size), lambda: art.frame(size))
 
     def _tile(self, key: str, color, alpha: int) -> pygame.Surface:
         lay = self.app.layout

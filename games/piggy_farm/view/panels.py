@@ -11,16 +11,19 @@ import pygame
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 
+from . import art
 from .layout import ANTE, LEFT, RIGHT
 
 FEATURE_NAMES = {"free_spins": "FREE SPINS", "hog_wild": "HOG WILD", "growing_season": "GROWING SEASON"}
 
 
-def _panel(app, key: str, rect: pygame.Rect, top=(60, 40, 24), bottom=(30, 18, 10)) -> pygame.Surface:
+def _panel(app, key: str, rect: pygame.Rect) -> pygame.Surface:
+    """A side panel's back in the skin's colours."""
     lay = app.layout
     size = lay.rect(rect).size
     return app.assets.surface(("pf_panel", key, size), lambda: D.rounded_panel(
-        size, top, bottom, radius=lay.px(24), border=(230, 180, 90), border_width=lay.px(3), alpha=225))
+        size, art.color("panel_top"), art.color("panel_bottom"), radius=lay.px(24), border=art.color("panel_rim"),
+        border_width=lay.px(3), alpha=225))
 
 
 def draw_panel_backs(scene, surface: pygame.Surface) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from cabinet.ui import asset_files
 from cabinet.ui import draw as D
 from cabinet.ui.figures import feature_rate
 from cabinet.ui.rules_art import board_picture, image_picture, strip_picture, wheel_picture
@@ -39,9 +40,7 @@ def _face(sid: str, lo: int = 90, hi: int = 220) -> Any:
 
 
 def _symbol(sid: str, n: int) -> pygame.Surface:
-    font = pygame.font.Font(None, max(8, n // 3))
-    font.bold = True
-    return art.symbol(sid, n, font)
+    return art.symbol(sid, n)
 
 
 def _names() -> dict[str, str]:
@@ -181,8 +180,7 @@ def free_spins_page(scene: Any) -> Page:
         face.set_alpha(150 if charge else 90)
         surf.blit(face, face.get_rect(center=inner.center))
         if charge:
-            font = pygame.font.Font(None, int(inner.h * 0.5))
-            font.bold = True
+            font = asset_files.font(int(inner.h * 0.5), bold=True)
             tag = font.render(f"x{charge}", True, (120, 40, 0))
             surf.blit(tag, tag.get_rect(center=inner.center))
             pygame.draw.rect(surf, D.GOLD, inner, max(2, rect.w // 14), border_radius=rect.w // 6)

@@ -81,9 +81,9 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def pay_icon(self, sid: str, size: int) -> pygame.Surface | None:
         """The symbol's art for the paytable page (info screen hook)."""
-        if sid not in art.DRAWERS:
+        if sid not in art.SYMBOLS:
             return None
-        return self.app.assets.surface(("pf_sym", sid, size), lambda: art.symbol(sid, size, self.app.assets.font(80, True)))
+        return self.app.assets.surface(("pf_sym", sid, size), lambda: art.symbol(sid, size))
 
     def symbol_name(self, sid: str) -> str:
         """A symbol id as a player reads it ('GP' -> 'Golden Pig'), for the info pages."""
