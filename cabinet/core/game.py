@@ -100,9 +100,9 @@ class GameSpec:
     # payout_forces(config) -> {id: PayoutBand}: the game's own categories chosen by
     # payout, beside the shared ones (cabinet/core/review_draws.py).
     payout_forces: Callable[[Any], dict[str, Any]] | None = None
-    # event_adds(round) -> per event, what it adds to the round's win (x100); they
-    # sum to the payout (the math overlay's column).
-    event_adds: Callable[[Round], list[int]] | None = None
+    # event_adds(event) -> what one event adds to the round's win (x100); with the
+    # cap's cut (cabinet/core/review_math.py) they sum to the payout (the math overlay).
+    event_adds: Callable[[dict[str, Any]], int] | None = None
     # -- what a player reads ---------------------------------------------------------
     # The module of the game's illustrated rules pages ("games.x.view.rules_pages",
     # imported only by the UI: its pages(scene) and general_rules()); "" = none.

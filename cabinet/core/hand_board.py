@@ -78,9 +78,32 @@ class HandBoard:
     seed: int
     path: str
 
+    @property
+    def force(self) -> str:
+        """The round's force as the ledger keeps it: "board:<name>:<draw>,<draw>,...",
+        so the outcome regenerates without the file (the seed is the outcome's)."""
+        return f"{PREFIX}{self.name}:{','.join(str(d) for d in self.draws)}"
+
 
 def is_board(force: str | None) -> bool:
     return bool(force) and str(force).startswith(PREFIX)
+
+
+def board_name(force: str) -> str:
+    """What a board force's menus and the math overlay call it."""
+    return force[len(PREFIX):].rpartition(":")[0]
+
+
+def board_draws_of(force: str) -> list[int]:
+    """The scripted draws a board force carries (BoardError if it carries none)."""
+    tail = force[len(PREFIX):].rpartition(":")[2]
+    try:
+        draws = [int(v) for v in tail.split(",")]
+    except ValueError:
+        raise BoardError(f"board force {force!r:.60} carries no draws") from None
+    if not draws or any(v < 0 for v in draws):
+        raise BoardError(f"board force {force!r:.60} carries no draws")
+    return draws
 
 
 def _whole(value: Any, what: str, lo: int, hi: int) -> int:

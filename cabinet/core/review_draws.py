@@ -1,6 +1,7 @@
 """Review tools' outcome categories chosen by payout (never with real play): a round
 with no win, a win in each big-win tier (config `big_win`), the max win (a win the
-limits hold: the game's cap or its money limit at the bet) and a game's own bands
+limits hold: the game's cap or its money limit at the bet; where no book of the mode
+reaches them, its books' top payout) and a game's own bands
 (`GameSpec.payout_forces`, e.g. Happy Money Hens' win that opens the gamble).
 
 With book libraries such a round is one weighted draw among the mode's books whose
@@ -17,8 +18,10 @@ from typing import Any, Iterable
 
 import numpy as np
 
+from .hand_board import board_draws_of, is_board, play_board
 from .money import WinCap
 from .rng import Rng
+from .round import Round
 from .win_tiers import tier_multiples
 
 PREFIX = "win:"
@@ -53,7 +56,7 @@ def bands(spec: Any, config: Any) -> dict[str, PayoutBand]:
                                        above_stake=True, below_limit=True),
            f"{PREFIX}epic": PayoutBand(f"EPIC WIN ({t['epic']}x and more)", t["epic"] * 100, None,
                                        above_stake=True, below_limit=True),
-           f"{PREFIX}max": PayoutBand("MAX WIN (the win limit)", at_limit=True)}
+           f"{PREFIX}max": PayoutBand("MAX WIN (the limit, or the books' top win)", at_limit=True)}
     own = spec.payout_forces(config) if getattr(spec, "payout_forces", None) else {}
     out.update({f"{PREFIX}{key}": band for key, band in own.items()})
     return out
@@ -71,8 +74,9 @@ def mask(band: PayoutBand, payout_x100: np.ndarray, bet_cents: int, cost_x100: i
     win = bet_cents * p // 100
     if band.below_limit and limit_cents is not None:
         ok &= win < limit_cents
-    if band.at_limit:
-        ok &= win >= limit_cents if limit_cents is not None else p == (p.max() if len(p) else 0)
+    if band.at_limit:          # the limit; where no book reaches it, the mode's top payout
+        at = win >= limit_cents if limit_cents is not None else np.zeros(len(p), dtype=bool)
+        ok &= at if at.any() else p == (p.max() if len(p) else 0)
     return ok
 
 
@@ -105,8 +109,9 @@ def homes(library: Any, modes: Iterable[str], band: PayoutBand, bet_cents: int, 
 
 
 def live_seed(spec: Any, rng: Rng, mode: str, band: PayoutBand, bet_cents: int, cap: WinCap | None,
-              tries: int = LIVE_TRIES) -> int:
-    """A seed whose natural round of `mode` is in the band (LookupError after `tries`)."""
+              tries: int = LIVE_TRIES) -> tuple[int, Round]:
+    """A seed whose natural round of `mode` is in the band, with that round
+    (LookupError after `tries`)."""
     if band.at_limit and _limit(cap, bet_cents, mode) is None:
         raise LookupError(f"{band.label}: this mode has no limit, so its top win is known only from the books")
     cost = spec.mode(mode).cost_x100
@@ -114,6 +119,40 @@ def live_seed(spec: Any, rng: Rng, mode: str, band: PayoutBand, bet_cents: int, 
     for _ in range(tries):
         seed = rng.seed64()
         rnd = spec.play(Rng.for_book(seed), mode)
-        if mask(band, np.array([rnd.payout_x100]), bet_cents, cost, limit)[0]:
-            return seed
+        at = limit is not None and bet_cents * rnd.payout_x100 // 100 >= limit
+        if (at if band.at_limit else mask(band, np.array([rnd.payout_x100]), bet_cents, cost, limit)[0]):
+            return seed, rnd
     raise LookupError(f"no {band.label} in {tries:,} live rounds of {mode}")
+
+
+def is_review_force(force: str | None) -> bool:
+    """A force the review tools add to a game's own categories: a band or a board."""
+    return is_band(force) or is_board(force)
+
+
+def draw(setup: Any, rng: Rng, mode: str, force: str, bet_cents: int, config: Any) -> tuple[dict[str, Any], int]:
+    """The outcome id and payout of a review force (Cabinet._draw's part for them):
+    a hand-built board is a live outcome whose seed carries the rules on after the
+    board; a band is a book drawn among the band's books, or a live seed found in it.
+    KeyError / LookupError / BoardError say why the force cannot be met here."""
+    spec = setup.spec
+    if is_board(force):
+        seed = rng.seed64()
+        rnd = play_board(spec, mode, board_draws_of(force), seed)
+        return {"source": "live", "seed": seed, "force": force}, rnd.payout_x100
+    band = bands(spec, config).get(force)
+    if band is None:
+        raise KeyError(f"{force!r} is not a category of {spec.name}; allowed: {', '.join(bands(spec, config))}")
+    if setup.library is not None:
+        book = draw_book(setup.library, rng, mode, band, bet_cents, setup.cap)
+        return {"source": "books", "book": book, "force": force}, setup.library.payout_x100(mode, book)
+    seed, rnd = live_seed(spec, rng, mode, band, bet_cents, setup.cap)
+    return {"source": "live", "seed": seed, "force": force}, rnd.payout_x100
+
+
+def regenerate_live(spec: Any, mode: str, seed: int, force: str | None) -> Round:
+    """The Round of a live outcome: a board's scripted draws then its seed's stream, a
+    band's natural round of its seed, or the game's own (forced) round."""
+    if is_board(force):
+        return play_board(spec, mode, board_draws_of(force), seed)
+    return spec.play(Rng.for_book(seed), mode, None if is_band(force) else force)
