@@ -140,7 +140,7 @@ class Hud:
         for rect in ((0, 0, w, t), (0, h - t, w, t), (0, 0, t, h), (w - t, 0, t, h)):
             surface.fill((210, 40, 40), rect)
         rec = s.recall_record
-        line = f"RECALL  ·  {s.spec.name.upper()}"
+        line = getattr(s, "recall_title", None) or f"RECALL  ·  {s.spec.name.upper()}"
         detail = ""
         if rec is not None:
             cur = app.cabinet.currency
