@@ -26,7 +26,9 @@ from .input import REVIEW_KEYS  # noqa: F401  (the keys, listed on the keyboard 
 SPEEDS = (1.0, 0.5, 0.25)
 STEP_SECONDS = 0.1              # a single step where no round is presented
 # Where the bar goes (logical): over the game's name, in the bar that has it (hud_layout.py).
-BARS = {"bottom": pygame.Rect(236, 20, 1236, 56), "top": pygame.Rect(24, 984, 1350, 56)}
+# Over another scene (a gamble, a menu): the bottom left corner, without the key hints.
+BARS = {"bottom": pygame.Rect(236, 20, 1236, 56), "top": pygame.Rect(24, 984, 1350, 56),
+        "other": pygame.Rect(16, 1012, 780, 56)}
 MAX_ID_DIGITS = 12
 
 
@@ -178,8 +180,9 @@ class ReviewDesk:
             from .math_overlay import draw_math_overlay
             draw_math_overlay(self.app, surface)
         lay, A = self.app.layout, self.app.assets
-        game = self.app.stack.find("game")
-        bar = BARS.get(getattr(game, "hud_layout", "bottom"), BARS["bottom"])
+        game = self.app.stack.top
+        where = getattr(game, "hud_layout", "bottom") if hasattr(game, "spec") and hasattr(game, "hud") else "other"
+        bar = BARS.get(where, BARS["bottom"])
         real = lay.rect(bar)
         panel = A.surface(("review_bar", real.size), lambda: D.rounded_panel(
             real.size, (20, 60, 70), (8, 30, 36), radius=real.h // 2, border=D.CYAN, border_width=lay.px(3),
@@ -188,4 +191,5 @@ class ReviewDesk:
         D.text_layer(real)
         A.blit_text(surface, "REVIEW", 24, (bar.x + 26, bar.centery), D.CYAN, anchor="midleft", bold=True)
         A.blit_text(surface, self.status(), 24, (bar.x + 140, bar.centery), D.CREAM, anchor="midleft", bold=True)
-        A.blit_text(surface, "F5 F6 F7 F8 F9", 20, (bar.right - 26, bar.centery), D.MUTED, anchor="midright")
+        if where != "other":
+            A.blit_text(surface, "F5 F6 F7 F8 F9", 20, (bar.right - 26, bar.centery), D.MUTED, anchor="midright")
