@@ -190,8 +190,8 @@ def _load(p: Path, specs: dict[str, Any]) -> HandBoard:
     name = doc.get("name", p.stem)
     if not isinstance(name, str) or not name.strip() or len(name) > 60:
         raise BoardError("name must be text of 1 to 60 characters")
-    draws = hook(doc, mode)
-    return HandBoard(name.strip(), game, mode, tuple(draws), seed, str(p))
+    draws = hook(doc, str(mode))
+    return HandBoard(name.strip(), str(game), str(mode), tuple(draws), seed, str(p))
 
 
 def find_boards(folders: Sequence[Path], game: str) -> list[Path]:

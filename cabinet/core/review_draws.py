@@ -153,6 +153,6 @@ def draw(setup: Any, rng: Rng, mode: str, force: str, bet_cents: int, config: An
 def regenerate_live(spec: Any, mode: str, seed: int, force: str | None) -> Round:
     """The Round of a live outcome: a board's scripted draws then its seed's stream, a
     band's natural round of its seed, or the game's own (forced) round."""
-    if is_board(force):
+    if force is not None and is_board(force):
         return play_board(spec, mode, board_draws_of(force), seed)
     return spec.play(Rng.for_book(seed), mode, None if is_band(force) else force)

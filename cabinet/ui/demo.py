@@ -5,7 +5,7 @@ FORCE button) lists what the next round can be drawn from, in three columns:
 - WINS BY PAYOUT: no win, big, mega and epic wins, the max win and a game's own bands
   (Happy Money Hens' win that opens the gamble), each only where a book of a mode
   the cabinet offers is in it at the current bet (cabinet/core/review_draws.py);
-- BOARDS: hand-built boards (games/<id>/boards/*.yaml and <data_dir>/boards/*.yaml,
+- BOARDS: hand-built boards (games/<id>/review/boards/*.yaml, <data_dir>/boards/*.yaml,
   cabinet/core/hand_board.py), played through the game's rules.
 
 SHOWCASE ALL plays every feature category in turn on its own.
@@ -37,12 +37,12 @@ def demo_allowed(config) -> bool:
 
 
 def board_folders(app: Any, game_id: str) -> list[Path]:
-    """Where a game's hand-built boards are looked for: its package's boards/ and the
-    cabinet's <data_dir>/boards/."""
+    """Where a game's hand-built boards are looked for: its package's review/boards/
+    and the cabinet's <data_dir>/boards/."""
     setup = app.cabinet.games.get(game_id)
     package = game_package(setup.spec) if setup is not None else None
     module = sys.modules.get(package) if package else None
-    own = [Path(str(module.__file__)).parent / "boards"] if getattr(module, "__file__", None) else []
+    own = [Path(str(module.__file__)).parent / "review" / "boards"] if getattr(module, "__file__", None) else []
     return own + [Path(app.data_dir) / "boards"]
 
 
@@ -145,7 +145,7 @@ class ForceMenu(Overlay):
                              f"(at the bet on screen, {self.app.cabinet.currency.format(self.game.bet)})", 26,
                     (960, 226), D.MUTED, anchor="center")
         empty = ("This game lists no categories", "No band has a book at this bet",
-                 "No board files (games/<id>/boards/*.yaml)")
+                 "No board files (review/boards/*.yaml)")
         for (title, x), items, none in zip(COLUMNS, (self.categories, self.bands, self.boards), empty):
             A.blit_text(surface, title, 28, (x + (COL_W - 40) // 2, 280), D.GOLD, anchor="center", bold=True)
             if not items:

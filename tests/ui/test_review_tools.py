@@ -85,7 +85,7 @@ def test_the_gamble_band_opens_the_gamble(lab):
 def test_a_hand_built_board_plays_its_cells_through_the_rules(lab):
     scene = game_on_top(lab, "happy_money_hens")
     specs = {k: s.spec for k, s in lab.cabinet.games.items()}
-    board = load_board(Path("games/happy_money_hens/boards/egg_line_and_gold.yaml"), specs)
+    board = load_board(Path(__file__).parents[2] / "games/happy_money_hens/review/boards/egg_line_and_gold.yaml", specs)
     played = play_forced(lab, scene, board.force, board.mode)
     shown = [e["symbols"] for e in played.round.events if e["type"] == "reel_stop"]
     assert [[col[r] for col in shown] for r in range(3)] == [["K", "CHICK", "Q", "J", "EGG"],

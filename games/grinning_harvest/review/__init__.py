@@ -7,7 +7,7 @@ from typing import Any
 
 from cabinet.core.hand_board import reel_stops
 
-from .math.tables import ROWS, load
+from ..math.tables import ROWS, load
 
 
 def board_draws(doc: dict[str, Any], mode: str) -> list[int]:

@@ -9,7 +9,7 @@ from cabinet.core.hand_board import reel_stops
 from cabinet.core.review_draws import PayoutBand
 from cabinet.core.win_tiers import tier_multiples
 
-from .math.tables import load
+from ..math.tables import load
 
 ROWS = 3
 
