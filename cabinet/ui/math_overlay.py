@@ -27,6 +27,12 @@ def shown_round(app: Any) -> tuple[Any, Any] | None:
     return (game, played) if played is not None else None
 
 
+def share_text(share: Any) -> str:
+    """A part of the weight: '12.5%', '99.99%', or '1 in 7,149,917' when tiny."""
+    pct = float(share) * 100
+    return f"{pct:.4g}%" if pct >= 0.01 or share <= 0 else f"1 in {1 / float(share):,.0f}"
+
+
 def x_text(x100: int) -> str:
     return f"{x100 / 100:,.2f}x"
 
@@ -47,7 +53,7 @@ def facts(app: Any, game: Any, played: Any) -> list[str]:
     if outcome.get("source") == "books" and setup is not None and setup.library is not None:
         f = book_facts(setup.library, played.mode, int(outcome["book"]))
         out.append(f"book {f.book:,} of {f.books:,}")
-        out.append(f"stratum {f.stratum} ({float(f.stratum_share) * 100:.6g}% of the weight)")
+        out.append(f"stratum {f.stratum} ({share_text(f.stratum_share)} of the weight)")
         out.append(f"weight {f.weight:,} of {f.total_weight:,}")
         out.append(f"probability 1 in {f.one_in:,.0f}")
     elif outcome.get("source") == "live":
@@ -81,6 +87,9 @@ def event_rows(game: Any, played: Any) -> tuple[list[tuple[int, str, int, int]],
 
 
 def draw_math_overlay(app: Any, surface: pygame.Surface) -> None:
+    """The panel, over a game (nothing where no game is open: the lobby)."""
+    if app.stack.find("game") is None:
+        return
     found = shown_round(app)
     lay, A = app.layout, app.assets
     real = lay.rect(PANEL)
