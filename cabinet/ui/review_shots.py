@@ -12,23 +12,9 @@ from cabinet.core.hand_board import BoardError, find_boards, load_board
 from cabinet.core.replay import ReplayError, book_round
 
 from .demo import board_folders, demo_allowed
-
-DT = 1 / 30
-
-
-def _clear(app: Any) -> None:
-    while len(app.stack.scenes) > 1:
-        app.pop()
+from .shell_shots import DT, _clear, _finish as _settle
 
 
-def _settle(app: Any, scene: Any) -> None:
-    for _ in range(3000):
-        while app.stack.top is not scene and len(app.stack.scenes) > 1:
-            app.pop()
-        if not scene.busy:
-            return
-        scene.skip()
-        app.step(DT)
 
 
 def _reset(app: Any) -> None:
