@@ -25,6 +25,8 @@ def _whole(text: Any, what: str, allowed: str) -> int:
         value = int(str(text).strip())
     except ValueError:
         raise ReplayError(f"{what} {str(text)[:30]!r} is not a whole number; allowed: {allowed}") from None
+    if not 0 <= value < 2**63:                  # what SQLite and the libraries can index
+        raise ReplayError(f"{what} {value} is out of range; allowed: {allowed}")
     return value
 
 

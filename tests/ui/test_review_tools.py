@@ -204,6 +204,8 @@ def test_replay_by_a_typed_round_id_and_bad_ids(lab):
         round_by_id(lab.cabinet, 10**9)
     with pytest.raises(ReplayError, match="not a whole number"):
         round_by_id(lab.cabinet, "12a")
+    with pytest.raises(ReplayError, match="out of range; allowed: a round id from 1 to"):
+        round_by_id(lab.cabinet, 10**30)
 
 
 def test_replay_book_checks_game_mode_and_book(lab):
