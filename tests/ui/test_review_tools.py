@@ -272,3 +272,39 @@ def test_no_review_tool_is_reachable_with_real_play(tmp_path):
     keys = [c.title for col in __import__("cabinet.ui.rules_common", fromlist=["x"]).keyboard_page(scene).columns
             for c in col]
     assert "Review tools" not in keys
+
+
+def test_main_replay_opens_the_round_in_its_recall_frame(tmp_path):
+    from cabinet.ui.app import App, start_scenes
+    from cabinet.ui.clock import ManualClock
+    args = main.parse_args(["--config", _main_config(tmp_path)])
+    cabinet = main.open_cabinet(args)
+    played = cabinet.start_round("piggy_farm", "base", 100)
+    cabinet.settle(played.round_id)
+    then = main.replay_plan(cabinet, main.parse_args(["--config", "x", "--replay", str(played.round_id)]))
+    app = App(cabinet.config, cabinet, size=(960, 540), clock=ManualClock())
+    try:
+        start_scenes(app)
+        then(app)
+        top = app.stack.top
+        assert top.recall_mode and top.recall_record.id == played.round_id
+        assert top.played.round.events == played.round.events
+    finally:
+        app.checkpoints.close()
+        pygame.display.quit()
+
+
+def test_a_band_under_live_math_keeps_the_seed_of_a_round_in_it(tmp_path):
+    from cabinet.core.game import discover
+    from tests.ui.conftest import game_app
+    app = game_app(tmp_path, discover()["grinning_harvest"], seed=4)
+    try:
+        scene = game_on_top(app, "grinning_harvest")
+        played = play_forced(app, scene, "win:big")
+        assert played.outcome["source"] == "live" and played.outcome["force"] == "win:big"
+        assert 1500 <= played.round.payout_x100 < 3000
+        assert app.cabinet.replay(played.round_id).round.events == played.round.events
+        assert f"seed {played.outcome['seed']}" in facts(app, scene, played)
+    finally:
+        app.checkpoints.close()
+        pygame.display.quit()
