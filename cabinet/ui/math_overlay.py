@@ -30,7 +30,7 @@ def shown_round(app: Any) -> tuple[Any, Any] | None:
 def share_text(share: Any) -> str:
     """A part of the weight: '12.5%', '99.99%', or '1 in 7,149,917' when tiny."""
     pct = float(share) * 100
-    return f"{pct:.4g}%" if pct >= 0.01 or share <= 0 else f"1 in {1 / float(share):,.0f}"
+    return f"{pct:.6g}%" if pct >= 0.01 or share <= 0 else f"1 in {1 / float(share):,.0f}"
 
 
 def x_text(x100: int) -> str:
