@@ -25,6 +25,7 @@ from .config import Config
 from .game import GameSpec
 from .ledger import InsufficientCredit, Ledger, LedgerError, RoundRecord
 from .ledger import files as ledger_files
+from . import review_draws
 from .money import win_cents
 from .rng import Rng
 from .round import Round
@@ -171,8 +172,10 @@ class Cabinet:
     def price(self, game_id: str, mode_id: str, bet_cents: int) -> int:
         return self.games[game_id].spec.mode(mode_id).cost_cents(bet_cents)
 
-    def _draw(self, setup: GameSetup, mode: str, force: str | None) -> tuple[dict[str, Any], int]:
+    def _draw(self, setup: GameSetup, mode: str, force: str | None, bet_cents: int) -> tuple[dict[str, Any], int]:
         """Pick the outcome: (outcome id, payout in hundredths of the bet)."""
+        if review_draws.is_review_force(force):       # review tools: a payout band, a hand-built board
+            return review_draws.draw(setup, self.rng, mode, str(force), bet_cents, self.config)
         if setup.library is not None:
             book = setup.library.draw(self.rng, mode, force)
             return {"source": "books", "book": int(book), "force": force}, int(setup.library.payout_x100(mode, book))
@@ -185,7 +188,7 @@ class Cabinet:
         if outcome["source"] == "books":
             assert setup.library is not None, "a books outcome is drawn only from a game's library"
             return setup.library.round(mode, outcome["book"])
-        return setup.spec.play(Rng.for_book(outcome["seed"]), mode, outcome.get("force"))
+        return review_draws.regenerate_live(setup.spec, mode, outcome["seed"], outcome.get("force"))
 
     def start_round(self, game_id: str, mode_id: str, bet_cents: int, force: str | None = None,
                     funded_by: int | None = None) -> PlayedRound:
@@ -209,7 +212,7 @@ class Cabinet:
         if cost > self.balance:
             raise BetRefused(f"Not enough credit: this play costs {self.currency.format(cost)}, "
                              f"balance is {self.currency.format(self.balance)}")
-        outcome, payout = self._draw(setup, mode_id, force)
+        outcome, payout = self._draw(setup, mode_id, force, bet_cents)
         rnd = self.regenerate(setup, mode_id, outcome)
         win, capped_money = setup.cap.apply(win_cents(bet_cents, payout), bet_cents, mode_id,
                                             jackpot=win_cents(bet_cents, rnd.jackpot_x100))

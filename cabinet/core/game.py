@@ -104,6 +104,16 @@ class GameSpec:
     books_dir: str | None = None             # where the libraries live (default <package>/books)
     # review tools: {category: modes it lives in}, so a forced category plays in a mode that has it
     force_modes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # -- review tools (the game's review.py; never reachable with real play) ---------
+    # board_draws(doc, mode) -> the values of the rules' first draws that show a
+    # hand-built board (cabinet/core/hand_board.py); BoardError names a bad value.
+    board_draws: Callable[[dict[str, Any], str], list[int]] | None = None
+    # payout_forces(config) -> {id: PayoutBand}: the game's own categories chosen by
+    # payout, beside the shared ones (cabinet/core/review_draws.py).
+    payout_forces: Callable[[Any], dict[str, Any]] | None = None
+    # event_adds(event) -> what one event adds to the round's win (x100); with the
+    # cap's cut (cabinet/core/review_math.py) they sum to the payout (the math overlay).
+    event_adds: Callable[[dict[str, Any]], int] | None = None
     # -- what a player reads ---------------------------------------------------------
     # The module of the game's illustrated rules pages ("games.x.view.rules_pages",
     # imported only by the UI: its pages(scene) and general_rules()); "" = none.

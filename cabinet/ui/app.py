@@ -35,6 +35,7 @@ from .input import InputMap  # noqa: E402
 from . import screens  # noqa: E402,F401  (every scene module: each registers its scenes by name)
 from .kiosk import Session  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
+from .review import ReviewDesk  # noqa: E402
 from .scene import Scene, SceneStack, scene_class  # noqa: E402
 
 
@@ -88,6 +89,7 @@ class App:
         self.session = Session(self)
         self.game_choices: dict[str, tuple[int, str]] = {}   # per game: (bet, spin mode) for the session
         self.attract_after = float(opt(config, "attract_idle_seconds", 90))
+        self.review = ReviewDesk(self)         # pause, step, slow motion, math overlay (review mode only)
 
     # -- the player's settings (sound panel, turbo), kept in <data_dir>/player.json --
     def _load_player_settings(self) -> None:
@@ -226,7 +228,14 @@ class App:
         except (KeyError, LookupError) as exc:
             self.toast(f"Cannot recall round {round_id}: {exc}")
             return None
-        setup = cabinet.games.get(played.game)
+        record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) else None
+        return self.present_recall(played, record)
+
+    def present_recall(self, played: Any, record: Any = None, title: str | None = None) -> Scene | None:
+        """Present a PlayedRound in its game's scene, marked RECALL (no money moves):
+        a ledger round with its row (`record`), or a library's book (review tools:
+        cabinet.core.replay.book_round, with the `title` the frame shows)."""
+        setup = self.cabinet.games.get(played.game)
         if setup is None:
             self.toast(f"{played.game} is not offered any more; its rounds cannot be shown")
             return None
@@ -235,7 +244,8 @@ class App:
             return None
         scene = game_scene(self, setup)
         scene.recall_mode = True
-        scene.recall_record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) else None
+        scene.recall_record = record
+        scene.recall_title = title
         self.push(scene)
         scene.begin(played, recall=True)
         return scene
@@ -316,6 +326,8 @@ class App:
             if not (self.stack.find("pin_pad") or self.stack.find("operator_menu")):
                 self.open("pin_pad")
             return
+        if self.review.handle(event, actions):      # review mode only
+            return
         self.stack.dispatch(event, actions)
 
     def _maybe_attract(self) -> None:
@@ -356,7 +368,8 @@ class App:
                 pygame.mouse.set_visible(False)
                 self._cursor_hidden_at = 0.0
             self.audio.poll()
-            self.stack.update(dt)
+            self.stack.update(self.review.scene_dt(dt))      # paused, a single step, slow motion
+            self.review.after_update()
             self.session.update()
             self._maybe_attract()
         except (CabinetLocked, LedgerError) as exc:
@@ -373,6 +386,7 @@ class App:
         if self.layout.ox or self.layout.oy:
             self.surface.fill((0, 0, 0))
         self.stack.draw(self.surface)
+        self.review.draw(self.surface)
         self.session.draw(self.surface)
         text = self.toast_text
         if text:           # under the top bar, at the right, where the sound and menu buttons are
@@ -413,10 +427,14 @@ def start_scenes(app: App, start_game: str | None = None) -> None:
     app.show_lock()
 
 
-def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False) -> int:
-    """`python main.py`: the cabinet in a window (or kiosk) until the player quits."""
+def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False,
+            then: Any = None) -> int:
+    """`python main.py`: the cabinet in a window (or kiosk) until the player quits;
+    `then(app)` runs once the first scenes are up (main.py --replay)."""
     app = App(cabinet.config, cabinet, windowed=windowed)
     start_scenes(app, start_game)
+    if then is not None:
+        then(app)
     try:
         app.run()
     finally:

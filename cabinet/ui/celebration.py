@@ -14,36 +14,14 @@ from typing import Any
 
 import pygame
 
+from cabinet.core.win_tiers import TIERS, big_win_tier, tier_multiples  # noqa: F401  (re-exported)
+
 from . import draw as D
 from .figures import cap_of, feature_words, times
 from .overlay import Overlay
 from .scene import register
 
-TIERS = (("epic", "EPIC WIN"), ("mega", "MEGA WIN"), ("big", "BIG WIN"))
 SECONDS = {"big": 3.0, "mega": 4.0, "epic": 5.0, "max": 7.0, None: 2.5}
-
-
-def tier_multiples(config: Any) -> dict[str, int]:
-    """{'big': 15, 'mega': 30, 'epic': 60} from config (multiples of the base bet)."""
-    thresholds = getattr(config, "big_win", None)
-    out = {}
-    for key, default in (("big", 15), ("mega", 30), ("epic", 60)):
-        value = thresholds.get(key) if isinstance(thresholds, dict) else getattr(thresholds, key, None)
-        out[key] = int(value) if value is not None else default
-    return out
-
-
-def big_win_tier(win_cents: int, bet_cents: int, cost_cents: int, config: Any) -> str | None:
-    """'big' / 'mega' / 'epic' for a win at or over that multiple of the base bet,
-    None when below the first tier or not more than the stake."""
-    stake = cost_cents if cost_cents > 0 else bet_cents
-    if win_cents <= stake:
-        return None
-    multiples = tier_multiples(config)
-    for key, _ in TIERS:
-        if win_cents >= multiples[key] * bet_cents:
-            return key
-    return None
 
 
 def is_max_win(scene: Any, played: Any) -> bool:

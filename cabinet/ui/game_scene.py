@@ -66,6 +66,8 @@ class GameScene(Scene):
         self.mode_id = self.spin_modes[0].id if self.spin_modes else self.modes[0].id
         self._recall_choices()                 # the bet and spin option this session left here
         self.played = None                 # the PlayedRound on screen
+        self.last_played = None            # the last one shown (the review tools' math overlay)
+        self.recall_title: str | None = None     # a recalled book's title (review tools), not a ledger round
         self.presentation: Presentation | None = None
         self.round_clock = 0.0             # unscaled seconds since the round started
         self.shown_win = 0                 # running win during a presentation (cents)
@@ -77,6 +79,7 @@ class GameScene(Scene):
         self._held_for = 0.0               # seconds the presentation has waited for START
         self.auto_close: float | None = None     # attract recalls close themselves after this
         self.force_next: str | None = None       # review tools: the next round's category
+        self.force_mode: str | None = None       # review tools: the mode it plays in (None: the usual)
         self.showcase: list[str] = []            # review tools: categories still to show
         self._message: tuple[str, float] | None = None
         self.time = 0.0                    # scene clock (scaled in turbo), for idle animations
@@ -97,8 +100,14 @@ class GameScene(Scene):
         for tl.index, event in enumerate(played.round.events):
             handler = getattr(self, f"present_{event['type']}", None)
             if handler is not None:
-                steps.extend(handler(event))
-        return steps + self.timeline_end(tl)
+                made = handler(event)
+                for step in made:                  # which event each step shows (review: single step)
+                    step.event = tl.index
+                steps.extend(made)
+        end = self.timeline_end(tl)
+        for step in end:
+            step.event = len(played.round.events)
+        return steps + end
 
     def timeline_start(self, tl: Timeline) -> list[Step]:
         """Steps before the round's events (and the game's own build state)."""
@@ -261,7 +270,9 @@ class GameScene(Scene):
         if self.busy or self.recall_mode:
             return False
         force = force or self.force_next
-        self.force_next = None
+        if self.force_next is not None and force == self.force_next:
+            mode_id = mode_id or self.force_mode     # a band's or a board's mode (review tools)
+        self.force_next, self.force_mode = None, None
         # a category that lives in other modes (e.g. a buy's top prize) is played there
         homes = self.spec.force_modes.get(force) if force else None
         if homes and mode_id is None and self.spin_mode() not in homes:
@@ -277,10 +288,11 @@ class GameScene(Scene):
             self.app.audio.play("refuse")
             self.stop_autoplay()
             return False
-        except (KeyError, ValueError) as exc:        # a category this mode cannot produce
+        except (LookupError, ValueError) as exc:     # a category this mode cannot produce
             if force is None:
                 raise
-            self.message(f"{force} cannot be forced in this mode ({exc})")
+            why = exc.args[0] if exc.args else exc
+            self.message(f"{force} cannot be forced in this mode ({why})")
             self.showcase = []
             return False
         self.begin(played)
@@ -322,7 +334,7 @@ class GameScene(Scene):
             self.app.cabinet.settle(played.round_id, self.game_state())
         self.last_win = played.win_cents
         self.shown_win = played.win_cents
-        self.played, self.presentation = None, None
+        self.played, self.presentation, self.last_played = None, None, played
         self.round_finished(played)
         if self.recall_mode:            # the recall stays on screen, marked, until closed
             return

@@ -103,12 +103,7 @@ class HistoryScene(Scene):
     def _fit(self, text: str, size: int, width: float) -> str:
         """The text, shortened with '...' to fit `width` logical px (the detail line
         below the list always shows it whole)."""
-        font, scale = self.app.assets.font(size), self.app.layout.scale
-        if font.size(text)[0] / scale <= width:
-            return text
-        while text and font.size(text + "...")[0] / scale > width:
-            text = text[:-1]
-        return text.rstrip(", ") + "..."
+        return self.app.assets.shorten(text, size, width)
 
     # -- frame --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -206,7 +206,7 @@ class Hud:
         s, app = self.scene, self.scene.app
         A = app.assets
         rec = s.recall_record
-        line = f"RECALL  ·  {s.spec.name.upper()}"
+        line = getattr(s, "recall_title", None) or f"RECALL  ·  {s.spec.name.upper()}"
         detail = ""
         if rec is not None:
             cur = app.cabinet.currency

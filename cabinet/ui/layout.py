@@ -67,6 +67,15 @@ class Assets:
             font = self._fonts[key] = asset_files.font(max(self.layout.px(size * 1.0), 6), bold)
         return font
 
+    def shorten(self, text: str, size: int, width: float, bold: bool = False) -> str:
+        """The text, shortened with '...' to fit `width` logical px at this size."""
+        font, scale = self.font(size, bold), self.layout.scale
+        if font.size(text)[0] / scale <= width:
+            return text
+        while text and font.size(text + "...")[0] / scale > width:
+            text = text[:-1]
+        return text.rstrip(", ") + "..."
+
     def text(self, text: str, size: int, color=(255, 255, 255), bold: bool = False,
              outline: tuple[int, int, int] | None = None, wrap: int = 0) -> pygame.Surface:
         """A rendered, cached label; `outline` draws a dark rim, `wrap` a logical width."""

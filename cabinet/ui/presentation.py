@@ -29,6 +29,7 @@ class Step:
     label: str = ""
     sound: str | None = None          # cue played when the step starts (not on skip)
     hold: bool = False                # waits for the player's START before it begins
+    event: int = -1                   # the index of the round event it shows (review tools' single step)
 
     def begin(self) -> None:
         if self.start:

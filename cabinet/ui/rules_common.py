@@ -8,6 +8,7 @@ import importlib
 from typing import Any
 
 from . import draw as D
+from .demo import demo_allowed
 from .figures import bet_range, limit_lines, mode_figures, not_offered_words, pct, price_words, times
 from .rules_art import pictogram
 from .rules_page import Card, Page
@@ -113,6 +114,11 @@ KEY_GROUPS = (
 )
 
 
+REVIEW_ITEMS = (("review_pause", "Pause / resume"), ("review_step", "Single step (one event)"),
+                ("review_slow", "Speed 1x / 0.5x / 0.25x"), ("review_math", "Math overlay"),
+                ("review_replay", "Replay a round by its id"), ("demo", "Force menu"))
+
+
 def keyboard_page(scene: Any) -> Page:
     """Every key of the keyboard map, grouped, each buy by name."""
     keys = scene.app.input
@@ -130,6 +136,9 @@ def keyboard_page(scene: Any) -> Page:
                  ("Confirm the buy", keys.describe("confirm"))]
         cards.insert(1, Card("Buy bonus", ("In the buy menu each key opens that buy's confirmation page.",),
                              rows=tuple(rows)))
+    if demo_allowed(scene.app.config):        # review mode only (never with real play)
+        cards.append(Card("Review tools", rows=tuple((label, keys.describe(action)) for action, label in REVIEW_ITEMS
+                                                   if keys.table.get(action))))
     cols = (tuple(cards[:2]), tuple(cards[2:]))
     return Page("Keyboard", "Keys", columns=cols,
                 note="In the autoplay menu, the previous / next keys change the rounds and confirm starts it")

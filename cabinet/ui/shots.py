@@ -127,6 +127,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .app import App, start_scenes
     from .clock import ManualClock
+    from .review_shots import review_shots
     from .shell_shots import game_shots, history_shots
 
     if cabinet.config.real_play:
@@ -157,6 +158,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
             _game_shots(app, gid, shots, out, index, failed)
             _other_skins(app, gid, shots, out, index, failed)
             _shell(lambda: game_shots(app, gid, save), f"{gid}/cabinet screens", failed)
+            _shell(lambda: review_shots(app, gid, save), f"{gid}/review tools", failed)
         if game is None:
             _shell(lambda: history_shots(app, save), "history", failed)
         (out / "index.json").write_text(json.dumps(index, indent=2))

@@ -11,6 +11,8 @@ from pathlib import Path
 
 from cabinet.core.game import BetMode, GameSpec
 
+from . import review
+
 from .math import events, help, par, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
@@ -46,4 +48,6 @@ GAME = GameSpec(
                   for mode, cats in (_RAW.get("forced_books") or {}).items()},
     rules="games.grinning_harvest.view.rules_pages",
     feature_labels=help.FEATURE_LABELS,
+    board_draws=review.board_draws,
+    event_adds=review.event_adds,
 )

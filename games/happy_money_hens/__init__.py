@@ -15,6 +15,8 @@ from pathlib import Path
 
 from cabinet.core.game import GameSpec
 
+from . import review
+
 from .math import events, help, par, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
@@ -49,4 +51,7 @@ GAME = GameSpec(
     book_counts=_RAW.get("books", {}),
     rules="games.happy_money_hens.view.rules_pages",
     feature_labels=help.FEATURE_LABELS,
+    board_draws=review.board_draws,
+    event_adds=review.event_adds,
+    payout_forces=review.payout_forces,
 )

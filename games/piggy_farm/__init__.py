@@ -8,6 +8,8 @@ from pathlib import Path
 
 from cabinet.core.game import BetMode, GameSpec
 
+from . import review
+
 from .math import batch, events, help, par, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
@@ -46,4 +48,6 @@ GAME = GameSpec(
     force_modes=dict(rules.FORCE_MODES),
     rules="games.piggy_farm.view.rules_pages",
     feature_labels=help.FEATURE_LABELS,
+    board_draws=review.board_draws,
+    event_adds=review.event_adds,
 )

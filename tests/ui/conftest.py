@@ -170,10 +170,10 @@ def play_out(app, scene, dt=0.1, limit=600.0):
 
 def force_next(app, category: str) -> None:
     """FORCE button, then the category's button in the force menu (real clicks)."""
+    from cabinet.ui.demo import COL_W, COLUMNS, ROW_H, TOP
     categories = list(app.stack.top.spec.force_categories)
     click(app, (119, 895))
-    r, c = divmod(categories.index(category), 2)
-    click(app, (680 + c * 560, 261 + r * 72))
+    click(app, (COLUMNS[0][1] + (COL_W - 40) // 2, TOP + categories.index(category) * ROW_H + ROW_H // 2 - 4))
 
 
 def game_app_fixture(spec, seed: int):
