@@ -8,6 +8,8 @@
     python main.py --audit                # audit the ledger in full: what was checked, exit 0 or 2
     python main.py --shots DIR [--game ID]  # render every scene to PNGs with an index.json
     python main.py --seed N               # reproducible RNG for demos
+    python main.py --clip ROUND_ID OUT.gif   # a round rendered to GIF (+ MP4) and a storyboard PNG
+    python main.py --clip-book GAME MODE BOOK OUT.gif   # any book of a library, the same way
 
 User mistakes (a bad config, a bad argument) print one line and exit 2. A start and
 --check-config run the same checks (cabinet.core.startup.prepare): what the check
@@ -53,6 +55,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--game", metavar="ID", help="open this game directly (or limit --shots to it)")
     p.add_argument("--shots", metavar="DIR", help="render every scene headless to PNGs in DIR and exit")
     p.add_argument("--windowed", action="store_true", help="force a window even if config says fullscreen")
+    from cabinet.ui import clip_cli
+    clip_cli.add_arguments(p)
     return p.parse_args(argv)
 
 
@@ -115,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
             from cabinet.core.cabinet import LEDGER_NAME
             from cabinet.core.ledger import cli
             return cli.audit(_plan(args.config, create=False).config.data_path / LEDGER_NAME)
+        from cabinet.ui import clip_cli
+        if clip_cli.wanted(args):           # a review tool: --clip / --clip-book (cabinet/ui/clip_cli.py)
+            return clip_cli.run(args, lambda: _plan(args.config, create=False).config, lambda: open_cabinet(args))
         cabinet = open_cabinet(args)
     except Refused as exc:
         sys.stderr.write(exc.line + "\n")

@@ -34,6 +34,7 @@ from .input import InputMap  # noqa: E402
 from . import screens  # noqa: E402,F401  (every scene module: each registers its scenes by name)
 from .kiosk import Session  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
+from .round_show import show_round  # noqa: E402
 from .scene import Scene, SceneStack, scene_class  # noqa: E402
 
 
@@ -222,19 +223,10 @@ class App:
         except (KeyError, LookupError) as exc:
             self.toast(f"Cannot recall round {round_id}: {exc}")
             return None
-        setup = cabinet.games.get(played.game)
-        if setup is None:
+        if played.game not in cabinet.games:
             self.toast(f"{played.game} is not offered any more; its rounds cannot be shown")
             return None
-        game_scene = self._game_scene(setup)
-        if game_scene is None:
-            return None
-        scene = game_scene(self, setup)
-        scene.recall_mode = True
-        scene.recall_record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) else None
-        self.push(scene)
-        scene.begin(played, recall=True)
-        return scene
+        return show_round(self, played, record=cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) else None)
 
     OPERATOR_SCENES = ("pin_pad", "operator_menu", "ram_clear")
 
