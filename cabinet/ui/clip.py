@@ -16,6 +16,8 @@ from typing import Any, Callable
 
 import pygame
 
+from . import draw as D
+
 TAIL_SECONDS = 2.0          # the end of the round held on screen
 MAX_SECONDS = 180.0         # a clip stops here (said in the result)
 THUMB = (384, 216)          # a storyboard picture
@@ -124,9 +126,4 @@ def save_storyboard(moments: list[Moment], title: str, subtitle: str, path: Path
 
 
 def _fit(font: pygame.font.Font, text: str, width: int, color: tuple[int, int, int]) -> pygame.Surface:
-    """The text in one line, cut with an ellipsis to fit `width` pixels."""
-    if font.size(text)[0] > width:
-        while text and font.size(text + "...")[0] > width:
-            text = text[:-1]
-        text += "..."
-    return font.render(text, True, color)
+    return font.render(D.ellipsize(font, text, width), True, color)

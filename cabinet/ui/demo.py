@@ -30,6 +30,7 @@ class ForceMenu(Overlay):
         self.widgets = [self.close_button(),
                         Button((420, 810, 360, 80), "SHOWCASE ALL", "showcase", style="gold", font_size=30,
                                enabled=lambda: bool(self.categories)),
+                        Button((800, 810, 320, 80), "LIBRARY", "library", font_size=30),   # library_view.py
                         Button((1140, 810, 360, 80), "CLEAR", "clear", font_size=30)]
         for i, (cat, label) in enumerate(self.categories[:16]):
             r, c = divmod(i, 2)
@@ -47,6 +48,9 @@ class ForceMenu(Overlay):
         elif action == "showcase":
             self.app.pop(self)
             self.game.start_showcase([cat for cat, _ in self.categories])
+        elif action == "library":
+            self.app.pop(self)
+            self.app.open("library", self.game)
         elif action == "clear":
             self.game.force_next = None
             self.app.pop(self)
