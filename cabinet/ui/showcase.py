@@ -23,7 +23,7 @@ from . import draw as D
 from .demo import demo_allowed
 from .round_show import show_round
 from .scene import Scene, register
-from .showcase_script import ShowcaseError, books, load
+from .showcase_script import ShowcaseError, books, load, script_path
 
 CARD_SECONDS = 2.6          # the title card before each round
 CLOSE_AFTER = 2.0           # the end of each round stays this long
@@ -132,10 +132,11 @@ class Showcase(Scene):
 
 
 def attract_showcase(app: Any) -> Any:
-    """The kiosk attract hook: the showcase of every offered game, looping; None when
-    the review tools are off (always under real play) or no game has a script."""
+    """The kiosk attract hook: the showcase of every offered game with books and a
+    script, looping; None when the review tools are off (always under real play) or
+    no game has both."""
     if not demo_allowed(app.config):
         return None
-    games = [gid for gid in app.cabinet.games]
-    items, _ = queue(app, games)
-    return app.open("showcase", games, loop=True) if items else None
+    games = [gid for gid, setup in app.cabinet.games.items()
+             if setup.library is not None and script_path(setup.spec).is_file()]
+    return app.open("showcase", games, loop=True) if games else None
