@@ -66,7 +66,7 @@ def record(app: Any, scene: Any, sink: Callable[[pygame.Surface], None],
         if pres is not None:
             while seen < pres.index:                # a step ended this frame: its picture
                 step = pres.steps[seen]
-                if step.duration >= MIN_STEP:
+                if step.duration >= MIN_STEP and app.stack.top is scene:   # not under a celebration
                     out.moments.append(Moment(out.seconds, step.label, _thumb(app.surface)))
                 seen += 1
         if scene not in app.stack.scenes:           # closed (a lock notice took the screen)
