@@ -9,7 +9,7 @@ its outcome id names the book, as a played round's does.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 import numpy as np
 
@@ -87,6 +87,3 @@ def describe(wanted: BookFilter) -> str:
         parts.append(f"a payout of at most {wanted.max_x100 / 100:g}x")
     return ", ".join(parts) or "any outcome"
 
-
-def known_features(library: Any, mode: str) -> Iterable[str]:
-    return library.books(mode).meta["feature_names"]

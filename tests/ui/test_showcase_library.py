@@ -212,3 +212,13 @@ def test_bands_and_strata_of_a_hand_built_library():
     assert (top.label, top.books, top.share, top.rtp_share) == ("Top prize", 2, Fraction(4, 10), Fraction(2000, 2350))
     assert one_in(Fraction(2, 10)) == "1 in 5.0" and one_in(Fraction(1, 7_149_814)) == "1 in 7.1M"
     assert percent(Fraction(1, 10**6)) == "<0.001%" and percent(Fraction(1, 8)) == "12.5%"
+
+
+def test_the_gallery_renders_every_viewer_page(app):
+    from cabinet.ui.library_view import library_shots
+    saved = []
+    library_shots(app, "grinning_harvest", lambda name, caption: saved.append((name, caption)))
+    library = load_library("grinning_harvest")
+    assert len(saved) == len(library.spec.par_info()["reel_strips"]) + len(library.modes)
+    assert saved[0][0] == "grinning_harvest__library_01_strips" and "reel strips" in saved[0][1]
+    assert app.stack.find("library") is None
