@@ -10,6 +10,8 @@
     python main.py --seed N               # reproducible RNG for demos
     python main.py --replay ROUND_ID      # review tools: replay a settled round of the ledger
     python main.py --replay-book GAME MODE BOOK   # review tools: replay any book of a library
+    python main.py --clip ROUND_ID OUT.gif   # a round rendered to GIF (+ MP4) and a storyboard PNG
+    python main.py --clip-book GAME MODE BOOK OUT.gif   # any book of a library, the same way
 
 User mistakes (a bad config, a bad argument) print one line and exit 2. A start and
 --check-config run the same checks (cabinet.core.startup.prepare): what the check
@@ -58,6 +60,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--replay", metavar="ROUND_ID", help="review tools: replay a settled round by its id")
     p.add_argument("--replay-book", nargs=3, metavar=("GAME", "MODE", "BOOK"),
                    help="review tools: replay one book of a game's library")
+    from cabinet.ui import clip_cli
+    clip_cli.add_arguments(p)
     return p.parse_args(argv)
 
 
@@ -126,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
             from cabinet.core.cabinet import LEDGER_NAME
             from cabinet.core.ledger import cli
             return cli.audit(_plan(args.config, create=False).config.data_path / LEDGER_NAME)
+        from cabinet.ui import clip_cli
+        if clip_cli.wanted(args):           # a review tool: --clip / --clip-book (cabinet/ui/clip_cli.py)
+            return clip_cli.run(args, lambda: _plan(args.config, create=False).config, lambda: open_cabinet(args))
         cabinet = open_cabinet(args)
     except Refused as exc:
         sys.stderr.write(exc.line + "\n")

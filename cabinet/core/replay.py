@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import book_rounds
 from .cabinet import Cabinet, PlayedRound
 from .ledger import LedgerError, RoundRecord
-from .money import win_cents
 
 
 class ReplayError(ValueError):
@@ -57,24 +57,22 @@ def round_by_id(cabinet: Cabinet, round_id: Any) -> tuple[PlayedRound, RoundReco
 
 def book_round(cabinet: Cabinet, game: str, mode: str, book: Any, bet_cents: int | None = None) -> PlayedRound:
     """A book of a game's library as a round at `bet_cents` (the game's default bet),
-    paid as the cabinet's limits would pay it. Round id 0: it is not in the ledger."""
+    paid as the cabinet's limits would pay it (cabinet/core/book_rounds.py). Round id 0:
+    it is not in the ledger. The game, mode and book come as typed: each is checked."""
     setup = cabinet.games.get(game)
     if setup is None:
         raise ReplayError(f"game {game!r:.40} is not offered here; allowed: {', '.join(cabinet.games) or 'none'}")
     library = setup.library
     if library is None:
         raise ReplayError(f"{setup.spec.name} plays live math (math_source: live): it has no books to replay")
-    modes = [m for m in library.modes]
     if mode not in library.modes:
-        raise ReplayError(f"mode {mode!r:.40} has no library in {setup.spec.name}; allowed: {', '.join(modes)}")
+        raise ReplayError(f"mode {mode!r:.40} has no library in {setup.spec.name}; allowed: {', '.join(library.modes)}")
     n = len(library.books(mode))
     allowed = f"a book number from 0 to {n - 1}"
     number = _whole(book, "book", allowed)
     if not 0 <= number < n:
         raise ReplayError(f"book {number} is not in {game}/{mode}; allowed: {allowed}")
-    bet = bet_cents if bet_cents is not None else setup.default_bet
-    rnd = library.round(mode, number)
-    cost = setup.spec.mode(mode).cost_cents(bet)
-    win, capped = setup.cap.apply(win_cents(bet, rnd.payout_x100), bet, mode, jackpot=win_cents(bet, rnd.jackpot_x100))
-    return PlayedRound(0, game, mode, bet, cost, rnd, win, capped or rnd.capped, 0,
-                       {"source": "books", "book": number, "force": library.force(mode, number)})
+    try:
+        return book_rounds.book_round(setup, mode, number, bet_cents)
+    except book_rounds.BookRoundError as exc:
+        raise ReplayError(str(exc)) from None

@@ -36,6 +36,7 @@ from . import screens  # noqa: E402,F401  (every scene module: each registers it
 from .kiosk import Session  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
 from .review import ReviewDesk  # noqa: E402
+from .round_show import show_round  # noqa: E402
 from .scene import Scene, SceneStack, scene_class  # noqa: E402
 
 
@@ -235,20 +236,10 @@ class App:
         """Present a PlayedRound in its game's scene, marked RECALL (no money moves):
         a ledger round with its row (`record`), or a library's book (review tools:
         cabinet.core.replay.book_round, with the `title` the frame shows)."""
-        setup = self.cabinet.games.get(played.game)
-        if setup is None:
+        if played.game not in self.cabinet.games:
             self.toast(f"{played.game} is not offered any more; its rounds cannot be shown")
             return None
-        game_scene = self._game_scene(setup)
-        if game_scene is None:
-            return None
-        scene = game_scene(self, setup)
-        scene.recall_mode = True
-        scene.recall_record = record
-        scene.recall_title = title
-        self.push(scene)
-        scene.begin(played, recall=True)
-        return scene
+        return show_round(self, played, record=record, title=title)
 
     OPERATOR_SCENES = ("pin_pad", "operator_menu", "ram_clear")
 

@@ -76,9 +76,10 @@ class ForceMenu(Overlay):
         self.bands = band_choices(app, game)
         self.boards = find_boards(board_folders(app, game.spec.id), game.spec.id)
         self.widgets = [self.close_button(),
-                        Button((520, 880, 420, 80), "SHOWCASE ALL", "showcase", style="gold", font_size=30,
+                        Button((290, 880, 420, 80), "SHOWCASE ALL", "showcase", style="gold", font_size=30,
                                enabled=lambda: bool(self.categories)),
-                        Button((980, 880, 420, 80), "CLEAR", "clear", font_size=30)]
+                        Button((750, 880, 420, 80), "LIBRARY", "library", font_size=30),   # library_view.py
+                        Button((1210, 880, 420, 80), "CLEAR", "clear", font_size=30)]
         columns = ([(f"force_{i}", label) for i, (_, label) in enumerate(self.categories)],
                    [(f"band_{i}", label) for i, (_, label, _) in enumerate(self.bands)],
                    [(f"board_{i}", self._board_label(path)) for i, path in enumerate(self.boards)])
@@ -105,6 +106,9 @@ class ForceMenu(Overlay):
         elif action == "showcase":
             self.app.pop(self)
             self.game.start_showcase([cat for cat, _ in self.categories])
+        elif action == "library":
+            self.app.pop(self)
+            self.app.open("library", self.game)
         elif action == "clear":
             self.game.force_next, self.game.force_mode = None, None
             self.app.pop(self)

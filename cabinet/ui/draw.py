@@ -187,3 +187,12 @@ class text_bounds:
     def __exit__(self, *exc: object) -> None:
         if _LOG is not None and _LOG._bounds:
             _LOG._bounds.pop()
+
+
+def ellipsize(font: pygame.font.Font, text: str, width_px: float) -> str:
+    """The text, cut with '...' to fit `width_px` pixels in `font` (as it is when it fits)."""
+    if font.size(text)[0] <= width_px:
+        return text
+    while text and font.size(text + "...")[0] > width_px:
+        text = text[:-1]
+    return text.rstrip(" ,") + "..."

@@ -74,6 +74,8 @@ class GameScene(Scene):
         self.last_win = 0
         self.recall_mode = False
         self.recall_record = None          # the ledger row of a recalled round (balances)
+        self.recall_label: tuple[str, str] | None = None   # a showcase's / clip's own two HUD lines
+        self.recall_celebrates = False     # a showcase's / clip's round ends with its celebration
         self.autoplay: Autoplay | None = None
         self._autoplay_wait = 0.0
         self._held_for = 0.0               # seconds the presentation has waited for START
@@ -337,6 +339,8 @@ class GameScene(Scene):
         self.played, self.presentation, self.last_played = None, None, played
         self.round_finished(played)
         if self.recall_mode:            # the recall stays on screen, marked, until closed
+            if self.recall_celebrates:
+                celebrate(self, played)
             return
         if not celebrate(self, played) and played.win_cents:    # max win, big win or feature total
             self.app.audio.play("win")
@@ -419,7 +423,7 @@ class GameScene(Scene):
                 self._checkpoint(n)
             if self.presentation.done and (self.recall_mode or self.round_clock >= self.app.min_round_seconds):
                 self.finish()
-        elif self.recall_mode and self.auto_close is not None:
+        elif self.recall_mode and self.auto_close is not None and self.app.stack.top is self:
             self.auto_close -= dt
             if self.auto_close <= 0:
                 self.app.pop(self)

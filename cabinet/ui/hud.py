@@ -217,6 +217,8 @@ class Hud:
                 mode = "a mode no longer offered"
             line = f"RECALL  ·  ROUND {rec.id}  ·  {when}"
             detail = f"{mode}  ·  cost {cur.format(rec.cost_cents)}  ·  win {cur.format(rec.win_cents)}"
+        if s.recall_label:                  # a showcase or a clip names itself
+            line, detail = s.recall_label
         hl = layout_of(s)
         A.blit_text(surface, line, 30, hl.recall[0], (255, 84, 72), anchor="center", bold=True)
         if detail:

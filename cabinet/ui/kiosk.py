@@ -2,7 +2,8 @@
 
 Attract: after `attract_idle_seconds` without input on the lobby (kiosk only), the
 cabinet replays the biggest recorded win of each game, marked RECALL, between title
-cards; any key, click or touch returns to the lobby.
+cards (with the review tools on, never under real play: every game's showcase
+script instead, showcase.py); any key, click or touch returns to the lobby.
 
 Protection (config `protection`): a session clock with the net position since the
 session started, and a reality check every N minutes that the player confirms.
@@ -16,6 +17,7 @@ import pygame
 from . import draw as D
 from .overlay import Overlay
 from .scene import Scene, register
+from .showcase import attract_showcase
 from .widgets import Button
 
 CARD_SECONDS = 4.0
@@ -48,6 +50,8 @@ class Attract(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.t >= CARD_SECONDS and self.app.stack.top is self and attract_showcase(self.app) is not None:
+            return                  # with the review tools on: the games' showcase scripts, looping
         if self.t >= CARD_SECONDS and self.rounds and self.app.stack.top is self:
             rid = self.rounds[self.next_round % len(self.rounds)]
             self.next_round += 1

@@ -127,6 +127,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .app import App, start_scenes
     from .clock import ManualClock
+    from .library_view import library_shots
     from .review_shots import review_shots
     from .shell_shots import game_shots, history_shots
 
@@ -159,6 +160,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
             _other_skins(app, gid, shots, out, index, failed)
             _shell(lambda: game_shots(app, gid, save), f"{gid}/cabinet screens", failed)
             _shell(lambda: review_shots(app, gid, save), f"{gid}/review tools", failed)
+            _shell(lambda: library_shots(app, gid, save), f"{gid}/library viewer", failed)
         if game is None:
             _shell(lambda: history_shots(app, save), "history", failed)
         (out / "index.json").write_text(json.dumps(index, indent=2))
