@@ -52,7 +52,7 @@ def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str 
     r = lib.round(mode, book)
     stored = lib.payout_x100(mode, book)
     info = {"game": lib.spec.id, "mode": mode, "book": book,
-            "seed": int(lib.books(mode).seed[book]), "force": lib.force(mode, book),
+            "seed": lib.books(mode).seed(book), "hints": lib.books(mode).book_hints(book), "force": lib.force(mode, book),
             "weight": int(lib.books(mode).weight[book]), "payout_x100": r.payout_x100,
             "library_payout_x100": stored, "features": list(r.features),
             "capped": r.capped, "events": r.events}

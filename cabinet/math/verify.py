@@ -1,91 +1,139 @@
-"""`python -m cabinet.math verify GAME`: prove a shipped library against the live rules.
+"""`python -m cabinet.math verify GAME`: prove a library against the live rules.
 
-Loads every mode (fingerprint, format), checks the exact RTP against the stated one
-(within 1e-6) and the cap, then regenerates every book (or a random sample) from its
-seed and force and compares payout, features and jackpot part with what the library
-stores.
+Loading checks every file against the books' manifest, the fingerprint, the exact
+RTP against the stated one (within 1e-6); then the cap, and the books are
+regenerated and compared with what the library stores (payout, features, jackpot
+part): every forced book by `play` with its hints (which must replay its searches
+exactly), and the natural books by the game's seed-exact `play_batch` when it has
+one (every book) and by `play` (every book, or `--sample` of them per mode; a
+build checks `BUILD_SAMPLE` per mode before it installs).
 """
 from __future__ import annotations
 
 import time
-from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from cabinet.core import books as B
+from cabinet.core.rng import ReplayError
 
-CHUNK = 5_000
+from . import pool
+from .pool import Progress
+
+CHUNK = {"play": 2_000, "batch": 20_000, "forced": 20}
+BUILD_SAMPLE = 2_000
 _LIBS: dict = {}
+
+
+def _lib(ref, books_dir, mode: str) -> B.Library:
+    key = (ref if isinstance(ref, str) else id(ref), str(books_dir), mode)
+    if key not in _LIBS:
+        _LIBS.clear()
+        _LIBS[key] = B.load_library(ref, books_dir, [mode])
+    return _LIBS[key]
 
 
 def _check_chunk(task: tuple) -> list[dict[str, Any]]:
     """Regenerate the given books; returns the mismatches (at most 20)."""
-    ref, books_dir, mode, ids = task
-    key = (ref if isinstance(ref, str) else id(ref), str(books_dir))
-    if key not in _LIBS:
-        _LIBS[key] = B.load_library(ref, books_dir)
-    lib = _LIBS[key]
+    ref, books_dir, mode, ids, engine = task
+    lib = _lib(ref, books_dir, mode)
+    mb = lib.books(mode)
+    jack = mb.jackpot_x100
+    ids = np.asarray(ids, dtype=np.int64)
+    if engine == "batch":
+        seeds = mb.seeds(int(ids[0]), len(ids))          # a run of natural books
+        out = lib.spec.play_batch(seeds, mode, None)
+        got = zip(np.asarray(out[0]).tolist(), out[1], np.asarray(out[2]).tolist() if len(out) > 2 else [0] * len(ids))
+    else:
+        got = _played(lib, mode, ids)
     bad = []
-    jack = lib.books(mode).jackpot_x100
-    for book in ids:
-        r = lib.round(mode, int(book))
-        stored, feats = lib.payout_x100(mode, int(book)), lib.features(mode, int(book))
-        jp = 0 if jack is None else int(jack[int(book)])
-        if r.payout_x100 != stored or set(r.features) != set(feats) or r.jackpot_x100 != jp:
-            bad.append({"book": int(book), "library": [stored, list(feats), jp],
-                        "regenerated": [r.payout_x100, list(r.features), r.jackpot_x100]})
+    for book, (pay, feats, jp) in zip(ids.tolist(), got):
+        stored = [lib.payout_x100(mode, book), sorted(lib.features(mode, book)), 0 if jack is None else int(jack[book])]
+        if [pay, sorted(feats), jp] != stored:
+            bad.append({"book": book, "engine": engine, "library": stored, "regenerated": [pay, sorted(feats), jp]})
             if len(bad) >= 20:
                 break
     return bad
 
 
-def verify_library(game: str | Any, books_dir: str | None = None, sample: int | None = None,
-                   workers: int = 1, seed: int = 0) -> dict[str, Any]:
-    """{"ok": bool, "modes": {mode: {books, checked, rtp, rtp_ok, cap_ok, mismatches}}, "seconds"}.
+def _played(lib: B.Library, mode: str, ids: np.ndarray):
+    for book in ids.tolist():
+        try:
+            r = lib.round(mode, book)
+        except ReplayError as exc:
+            yield -1, [f"replay failed: {exc}"], 0
+            continue
+        yield r.payout_x100, r.features, r.jackpot_x100
 
-    Raises LibraryError when a file is missing, corrupt or from other math."""
-    t0 = time.perf_counter()
-    lib = B.load_library(game, books_dir)
-    ref = B.game_ref(game if isinstance(game, str) else lib.spec)
-    rng = np.random.default_rng(seed)
-    report: dict[str, Any] = {"game": lib.spec.id, "modes": {}}
-    tasks, owners = [], []
+
+def _tasks(lib: B.Library, ref, sample, rng) -> tuple[list[tuple], list[float]]:
+    """The check tasks of every mode and their cost estimates (for the progress bar)."""
+    tasks, costs = [], []
     for mode, mb in lib.modes.items():
-        ids = np.arange(len(mb)) if sample is None or sample >= len(mb) else \
-            np.sort(rng.choice(len(mb), sample, replace=False))
+        natural = np.flatnonzero(mb.force < 0)
+        forced = np.flatnonzero(mb.force >= 0)
+        if lib.spec.play_batch is not None:
+            for a in range(0, len(natural), CHUNK["batch"]):
+                tasks.append((ref, lib.path, mode, natural[a:a + CHUNK["batch"]].tolist(), "batch"))
+                costs.append(len(tasks[-1][3]) * 0.2)
+        size = BUILD_SAMPLE if sample == "build" else sample
+        if size is not None and size < len(natural):
+            natural = np.sort(rng.choice(natural, size, replace=False))
+        for ids, step, cost in ((natural, CHUNK["play"], 1.0), (forced, CHUNK["forced"], 20.0)):
+            for a in range(0, len(ids), step):
+                tasks.append((ref, lib.path, mode, ids[a:a + step].tolist(), "play"))
+                costs.append(len(tasks[-1][3]) * cost)
+    return tasks, costs
+
+
+def verify_library(game: str | Any, books_dir: str | None = None, sample: int | str | None = None,
+                   workers: int = 1, seed: int = 0, natural_sample: int | str | None = None,
+                   progress: bool = False, modes: list[str] | None = None) -> dict[str, Any]:
+    """{"ok", "game", "modes": {mode: {books, checked, rtp, rtp_ok, cap_ok, mismatches, ok}}, "seconds"}.
+
+    `sample` (or `natural_sample`): natural books regenerated by play per mode
+    (None: all; "build": BUILD_SAMPLE). Raises LibraryError when a file is missing,
+    corrupt, altered or from other math."""
+    t0 = time.perf_counter()
+    lib = B.load_library(game, books_dir, modes)
+    ref = B.game_ref(game if isinstance(game, str) else lib.spec)
+    size = natural_sample if natural_sample is not None else sample
+    tasks, costs = _tasks(lib, ref, size, np.random.default_rng(seed))
+    report: dict[str, Any] = {"game": lib.spec.id, "modes": {}}
+    for mode, mb in lib.modes.items():
         target = B.rtp_fraction(lib.spec.rtp[mode])
         rtp = mb.rtp()
         cap = B.cap_x100(lib.spec, mode)
-        report["modes"][mode] = {"books": len(mb), "checked": len(ids), "rtp": float(rtp),
+        report["modes"][mode] = {"books": len(mb), "checked": 0, "rtp": float(rtp),
                                  "rtp_ok": abs(rtp - target) <= Fraction(1, 10**6),
-                                 "cap_ok": cap is None or int(mb.payout_x100.max()) <= cap,
-                                 "mismatches": []}
-        for a in range(0, len(ids), CHUNK):
-            tasks.append((ref, lib.path, mode, ids[a:a + CHUNK].tolist()))
-            owners.append(mode)
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_check_chunk, tasks))
-    else:
-        results = [_check_chunk(t) for t in tasks]
-    for mode, bad in zip(owners, results):
-        report["modes"][mode]["mismatches"] += bad
-    report["ok"] = all(m["rtp_ok"] and m["cap_ok"] and not m["mismatches"] for m in report["modes"].values())
+                                 "cap_ok": cap is None or int(mb.payout_x100.max()) <= cap, "mismatches": []}
+    with Progress(sum(costs), "books", f"verifying {lib.spec.id}", progress) as bar:
+        results = pool.run(_check_chunk, tasks, workers, order=sorted(range(len(tasks)), key=lambda i: -costs[i]),
+                           on_done=lambda i, r: bar.done(costs[i], len(tasks[i][3])))
+    for task, bad in zip(tasks, results):
+        m = report["modes"][task[2]]
+        m["mismatches"] += bad
+        m["checked"] += len(task[3]) if task[4] == "play" else 0
+    for m in report["modes"].values():
+        m["ok"] = m["rtp_ok"] and m["cap_ok"] and not m["mismatches"]
+    report["ok"] = all(m["ok"] for m in report["modes"].values())
     report["seconds"] = time.perf_counter() - t0
     return report
 
 
 def verify_command(game: str, books_dir: str | None, sample: int | None, workers: int) -> int:
     """Print the verification; exit status 1 when anything fails."""
-    rep = verify_library(game, books_dir, sample, workers)
+    rep = verify_library(game, books_dir, sample, workers, progress=True)
+    batch = B.resolve_game(game).play_batch is not None
     for mode, m in rep["modes"].items():
-        state = "ok" if m["rtp_ok"] and m["cap_ok"] and not m["mismatches"] else "FAILED"
-        print(f"{rep['game']}/{mode}: {m['checked']:,} of {m['books']:,} books regenerated, "
+        print(f"{rep['game']}/{mode}: {m['checked']:,} of {m['books']:,} books regenerated by play"
+              f"{' (every natural one by play_batch too)' if batch else ''}, "
               f"RTP {m['rtp']:.6f} {'ok' if m['rtp_ok'] else 'OFF TARGET'}, "
-              f"cap {'ok' if m['cap_ok'] else 'EXCEEDED'}, {len(m['mismatches'])} mismatches: {state}")
+              f"cap {'ok' if m['cap_ok'] else 'EXCEEDED'}, {len(m['mismatches'])} mismatches: "
+              f"{'ok' if m['ok'] else 'FAILED'}")
         for bad in m["mismatches"][:5]:
-            print(f"    book {bad['book']}: library {bad['library']} regenerated {bad['regenerated']}")
+            print(f"    book {bad['book']} ({bad['engine']}): library {bad['library']} regenerated {bad['regenerated']}")
     print(f"verified in {rep['seconds']:.1f}s: {'OK' if rep['ok'] else 'FAILED'}")
     return 0 if rep["ok"] else 1

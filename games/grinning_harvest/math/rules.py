@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from cabinet.core.forcing import search
 from cabinet.core.rng import Rng
 from cabinet.core import events as E
 from cabinet.core.round import Round, event
@@ -100,14 +101,20 @@ def _proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, Bonus
 # ---------------------------------------------------------------- rounds
 def _base(rng: Rng, m: Maths, base_values: ValueTable, setup: BonusSetup, need_trigger: bool,
           need_collect: bool) -> tuple[int, list[dict[str, Any]], set[str], bool]:
-    """Draw a base spin (stops, then pumpkin values reel by reel) and settle it."""
-    while True:
+    """Draw a base spin (stops, then pumpkin values reel by reel) and settle it; a
+    forced round searches for stops showing a trigger or a collect."""
+    def attempt(sub: Rng):
+        stops = [sub.below(len(m.strips[c])) for c in range(REELS)]
+        board = window(m, stops)
+        has = lambda s: any(s in row for row in board)  # noqa: E731
+        ok = (not need_trigger or is_trigger(m, board)) and (not need_collect or (has("pumpkin") and has("vault")))
+        return (stops, board) if ok else None
+
+    if need_trigger or need_collect:
+        stops, board = search(rng, attempt, 100_000, "a trigger board" if need_trigger else "a collect board")
+    else:
         stops = [rng.below(len(m.strips[c])) for c in range(REELS)]
         board = window(m, stops)
-        trig = is_trigger(m, board)
-        has = lambda s: any(s in row for row in board)  # noqa: E731
-        if (not need_trigger or trig) and (not need_collect or (has("pumpkin") and has("vault"))):
-            break
     pumpkins: dict[tuple[int, int], dict[str, Any]] = {}
     for c in range(REELS):
         for r in range(ROWS):
@@ -223,7 +230,9 @@ def _once(rng: Rng, m: Maths, mode: str, force: str | None) -> Round:
 def play(rng: Rng, mode: str = "base", force: str | None = None) -> Round:
     """One round of `mode` ('base' or a buy id). With `force`, a round of that
     category (one of FORCE_LABELS), drawn from its proposal until it belongs to it
-    and to none of the categories listed before it in math.yaml's book_forces."""
+    and to none of the categories listed before it in math.yaml's book_forces. The
+    search draws each attempt from its own sub-stream (cabinet/core/forcing.py), so a
+    book replays its kept attempt directly."""
     m = load()
     if mode != "base":
         m.buy(mode)                       # KeyError for an unknown mode
@@ -234,8 +243,8 @@ def play(rng: Rng, mode: str = "base", force: str | None = None) -> Round:
     # would carry rounds (and payouts) that belong elsewhere.
     order = list((m.raw.get("book_forces") or {}).get(mode, {}))
     earlier = order[:order.index(force)] if force in order else []
-    for _ in range(200_000):
-        rnd = _once(rng, m, mode, force)
-        if force in rnd.features and not any(e in rnd.features for e in earlier):
-            return rnd
-    raise RuntimeError(f"could not force {force!r} in {mode}")
+
+    def attempt(sub: Rng):
+        rnd = _once(sub, m, mode, force)
+        return rnd if force in rnd.features and not any(e in rnd.features for e in earlier) else None
+    return search(rng, attempt, 200_000, f"{force} in {mode}")

@@ -7,6 +7,7 @@ sim.py is the same rules written for many rounds at once (tests compare the two)
 """
 from __future__ import annotations
 
+from cabinet.core.forcing import best_of, search
 from cabinet.core.rng import Rng
 from cabinet.core.round import Round, event
 from cabinet.mechanics.clusters import find_clusters
@@ -26,7 +27,9 @@ FORCES = {
 }
 # Which modes each force applies to. The base-game forces steer the spin (wheel.py's
 # accept, forced_tops); the others draw whole natural rounds until the category holds
-# (rejection sampling: exactly the natural distribution given the category).
+# (rejection sampling: exactly the natural distribution given the category). Every
+# retry loop is a search of cabinet/core/forcing.py (each attempt on its own
+# sub-stream), so a book replays its kept attempts directly.
 FORCE_MODES = {"wheel_bronze": ("base", "ante"), "wheel_silver": ("base", "ante"), "wheel_gold": ("base", "ante"),
                "free_spins": ("base", "ante"), "coin_prize": ("base", "ante"), "max_win": ("base", "ante"),
                "hunt_5000x": ("golden_egg_hunt", "egg_hunt"), "risk_win": ("risk_the_farm",)}
@@ -159,15 +162,12 @@ def best_tops(sp: Spin, strips: str, kind: str, grid, mult: int, tries: int) -> 
     """Forcing aid (max-win books only): of `tries` stop sets drawn, the one whose
     spin would win most on the current grid. Every stop set is a possible natural
     spin; the book weights, not this choice, set how often such rounds are drawn."""
-    best, best_win = None, -1
-    for _ in range(tries):
-        tops = [sp.rng.below(len(r)) for r in sp.pm.strips[strips]]
+    def score(tops: list[int]) -> int:
         trial = Spin(sp.pm, sp.rng, sp.mode)
         trial.cap = None
-        win, _ = spin_once(trial, strips, kind, list(grid) if grid is not None else None, mult, tops=list(tops))
-        if win > best_win:
-            best, best_win = tops, win
-    return best
+        return spin_once(trial, strips, kind, list(grid) if grid is not None else None, mult, tops=list(tops))[0]
+    return best_of(sp.rng, tries, lambda sub: [sub.below(len(r)) for r in sp.pm.strips[strips]], score,
+                   "the best stops of a free spin")
 
 
 def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: int = 1, greedy: int = 0) -> int:
@@ -245,15 +245,11 @@ def base_spin(sp: Spin, strips: str, force: str | None) -> None:
     need = {v: k for k, v in pm.tier_by_scatters.items()}
     if force in ("free_spins", "coin_prize"):
         want = pm.tier_for(need["bronze"] + sp.rng.below(len(need)))
-    mark = len(sp.events)
-    while True:
-        tops = forced_tops(sp, strips, need[want]) if want else None
-        _, scatters = spin_once(sp, strips, "base", tops=tops)
+    if want is None:
+        _, scatters = spin_once(sp, strips, "base")
         tier = pm.tier_for(scatters)
-        if want is None or (tier == want and not sp.capped):
-            break
-        del sp.events[mark:]            # a forced trigger that tumbled into another tier: draw again
-        sp.total, sp.capped = 0, False
+    else:
+        scatters, tier = _forced_spin(sp, strips, need[want], want)
     if tier is None or sp.capped:
         return
     sp.events.append(event(E.WHEEL_TRIGGER, scatters=scatters, tier=tier))
@@ -266,6 +262,25 @@ def base_spin(sp: Spin, strips: str, force: str | None) -> None:
         accept = lambda st: st.slice.kind == "free_spins" and st.slice.value == max(
             s.value for s in pm.wheel.tiers["gold"] if s.kind == "free_spins")
     farm_wheel(sp, tier, accept, MAX_WIN_TRIES if force == "max_win" else 0)
+
+
+def _forced_spin(sp: Spin, strips: str, scatters: int, want: str) -> tuple[int, str]:
+    """A base spin whose final board triggers tier `want` (a search: a forced trigger
+    that tumbles into another tier is drawn again)."""
+    outer, mark = sp.rng, len(sp.events)
+
+    def attempt(sub: Rng):
+        sp.rng = sub
+        try:
+            _, got = spin_once(sp, strips, "base", tops=forced_tops(sp, strips, scatters))
+        finally:
+            sp.rng = outer
+        if sp.pm.tier_for(got) == want and not sp.capped:
+            return got
+        del sp.events[mark:]
+        sp.total, sp.capped = 0, False
+        return None
+    return search(outer, attempt, 10_000, f"a {want} wheel trigger"), want
 
 
 def egg_hunt(sp: Spin) -> None:
@@ -334,10 +349,15 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
         raise KeyError(f"unknown force {force!r}; known: {sorted(FORCES)}")
     if force is not None and mode not in FORCE_MODES[force]:
         raise ValueError(f"force {force!r} applies to {' and '.join(FORCE_MODES[force])} only")
-    while True:
-        sp = play_once(pm, rng, mode, force if mode in ("base", "ante") else None)
-        if force_met(sp, force):
-            break
+    steer = force if mode in ("base", "ante") else None
+
+    def attempt(sub: Rng) -> Spin | None:
+        got = play_once(pm, sub, mode, steer)
+        return got if force_met(got, force) else None
+    if force in ("max_win", "hunt_5000x", "risk_win"):      # whole rounds, until one is in the category
+        sp = search(rng, attempt, 1_000_000, f"{force} in {mode}")
+    else:
+        sp = play_once(pm, rng, mode, steer)
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
     if sp.capped:
         sp.features.update({"capped", "max_win"})
