@@ -7,6 +7,7 @@
     python main.py --meters               # balance and meters as JSON
     python main.py --shots DIR [--game ID]  # render every scene to PNGs with an index.json
     python main.py --seed N               # reproducible RNG for demos
+    python main.py --verify               # sha256 of every critical file against manifest.sha256
 
 User mistakes (a bad config, a bad argument) print one line and exit 2.
 """
@@ -50,13 +51,32 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--game", metavar="ID", help="open this game directly (or limit --shots to it)")
     p.add_argument("--shots", metavar="DIR", help="render every scene headless to PNGs in DIR and exit")
     p.add_argument("--windowed", action="store_true", help="force a window even if config says fullscreen")
+    p.add_argument("--verify", action="store_true", help="print the sha256 of every critical file (code and "
+                   "books); exit 2 naming each one that differs from manifest.sha256")
     return p.parse_args(argv)
+
+
+def verify_program() -> int:
+    """Program verification, as a lab runs it: every critical file's sha256 on stdout
+    (sha256sum format), then each difference from the manifest on stderr; exit 2 if any."""
+    from cabinet.core import program
+    found, diff = program.verify()
+    for name, sha in found.items():
+        print(f"{sha}  {name}")
+    listing = program.ROOT / program.MANIFEST_NAME
+    whole = program.digest(listing) if listing.is_file() else "none"
+    print(f"{len(found)} critical files; {program.MANIFEST_NAME} sha256 {whole}")
+    for line in diff:
+        sys.stderr.write(f"verify: {line}\n")
+    return 2 if diff else 0
 
 
 def main(argv: list[str] | None = None) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.verify:
+        return verify_program()
     from cabinet.core.config import ConfigError, load_config
 
     path = args.check_config if args.check_config else args.config

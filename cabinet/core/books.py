@@ -371,5 +371,5 @@ def load_library(spec: GameSpec | str, books_dir: Path | str | None = None, mode
     if extra:
         raise LibraryError(f"{where / MANIFEST}: lists {', '.join(extra)}, not a mode of {spec.id}")
     fp = fingerprint(spec)
-    modes = {m: load_mode(spec, m, where, fp, manifest) for m in (modes or [m.id for m in spec.modes])}
-    return Library(spec, modes, where)
+    loaded = {m: load_mode(spec, m, where, fp, manifest) for m in (modes or [m.id for m in spec.modes])}
+    return Library(spec, loaded, where)

@@ -72,6 +72,21 @@ def install(stage: Path, target: Path) -> None:
         shutil.rmtree(old)
 
 
+_CACHE: dict = {}
+
+
+def cached_library(ref: Any, books_dir: Path | str, mode: str):
+    """One mode's library as a worker process keeps it between tasks (loaded once per
+    process, again if the directory's manifest changed)."""
+    from cabinet.core import books as B
+    stamp = hashlib.sha256((Path(books_dir) / MANIFEST).read_bytes()).hexdigest()
+    key = (ref if isinstance(ref, str) else id(ref), str(books_dir), mode, stamp)
+    if key not in _CACHE:
+        _CACHE.clear()
+        _CACHE[key] = B.load_library(ref, books_dir, [mode])
+    return _CACHE[key]
+
+
 def strata(force: np.ndarray, features: np.ndarray, names: list[str], categories: list[str]) -> np.ndarray:
     """Each book's stratum: its forcing category, or for a natural book the FIRST
     listed category it is in (-1: none). The optimizer keeps each category's share."""

@@ -194,12 +194,32 @@ def _cost(spec_id: str, task: Task, previous: dict[str, float]) -> float:
     return task.count * previous.get(_cost_key(spec_id, task), GUESS_S["forced" if task.category else "natural"])
 
 
+def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) -> tuple[list[float], dict[str, str]]:
+    """Each forcing category's share: the game's stated frequency (book_forces), unless
+    the rules' measured rate (rates.json) puts it outside its 99% interval: then the
+    measured rate, and a note says so. A rate the game sets (rate_targets) wins."""
+    measured = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
+    own = spec.rate_targets.get(mode, {})
+    out, notes = [], {}
+    for cat, stated in spec.book_forces.get(mode, {}).items():
+        target = float(stated)
+        m = measured.get(cat)
+        if cat in own and not isinstance(own[cat], (tuple, list)):
+            target = float(own[cat])
+        elif m and m["count"] >= 30 and not m["ci99"][0] <= target <= m["ci99"][1]:
+            notes[cat] = (f"stated {target:.4g} is outside the rules' 99% interval [{m['ci99'][0]:.4g}, "
+                          f"{m['ci99'][1]:.4g}] ({m['count']:,} seen): the measured {m['rate']:.4g} is used")
+            target = float(m["rate"])
+        out.append(target)
+    return out, notes
+
+
 def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple], seed: int, natural: int,
              rates: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """Arrays and metadata of one mode from its task results; runs the optimizer."""
     names = list(tasks[0].names)
     cats = list(spec.book_forces.get(mode, {}))
-    targets = [float(spec.book_forces[mode][c]) for c in cats]
+    targets, target_notes = category_targets(spec, mode, rates)
     pay, feats, jack, counts, hints = (np.concatenate([r[k] for r in results]) for k in range(1, 6))
     force = np.concatenate([np.full(t.count, t.force, dtype=np.int16) for t in tasks])
     cap = B.cap_x100(spec, mode)
@@ -226,6 +246,7 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
     report["moved"] = {"rtp": after["rtp"] - before["rtp"], "hit_rate": after["hit_rate"] - before["hit_rate"],
                        "features": {k: after["features"][k] - before["features"][k] for k in names}}
     report["natural_in_category"] = {c: int(((stratum == i) & (force == -1)).sum()) for i, c in enumerate(cats)}
+    report["category_target_notes"] = target_notes
     meta = {"format": B.FORMAT, "game": spec.id, "mode": mode, "version": spec.version,
             "fingerprint": B.fingerprint(spec), "cost_x100": cost, "rtp_target": str(spec.rtp[mode]),
             "rtp": report["rtp"], "feature_names": names, "categories": cats,
@@ -343,6 +364,8 @@ def report_mode(spec: GameSpec, meta: dict[str, Any]) -> None:
     print(f"{spec.id}/{meta['mode']}: {meta['build']['books']:,} books, rtp {float(opt['natural']['rtp']):.6f} "
           f"natural -> {meta['rtp_target']} target, {len(opt['held_features'])} feature rates held, "
           f"hit rate moved {opt['moved']['hit_rate']:+.5f}", file=sys.stderr)
+    for cat, note in opt.get("category_target_notes", {}).items():
+        print(f"  {cat}: {note}", file=sys.stderr)
     gap = float(opt["natural"]["rtp"]) - float(B.rtp_fraction(meta["rtp_target"]))
     se = opt.get("natural_rtp_se") or 0.0
     if abs(gap) > 0.003 and abs(gap) > 3 * se:

@@ -133,6 +133,9 @@ def parser() -> argparse.ArgumentParser:
                    "(default: every one)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
+    p = verb("tamper", "alter every shipped book file as a tester would and show each one refused")
+    p.add_argument("games", nargs="*", metavar="GAME", help="games (default: every game under games/)")
+
     p = verb("manifest", "write manifest.sha256, the sha256 of every critical file (python main.py --verify checks it)")
     p.add_argument("--check", action="store_true", help="only compare; exit 2 naming each file that differs")
     return ap
@@ -211,6 +214,9 @@ def _run(args: argparse.Namespace) -> int | None:
     elif args.verb == "verify":
         from .verify import verify_command
         return verify_command(args.game, args.books_dir, args.sample, args.workers)
+    elif args.verb == "tamper":
+        from .tamper import tamper_command
+        return tamper_command(args.games)
     elif args.verb == "manifest":
         return manifest_command(args.check)
     return None

@@ -35,7 +35,7 @@ import numpy as np
 from cabinet.core import books as B
 
 from . import pool
-from .books import strata
+from .books import cached_library, strata
 from .optimize import sampling_se
 from .pool import Progress
 from .rates import load_rates
@@ -46,17 +46,12 @@ from .stats import BAND_EDGES, BAND_LABELS, Z90, band_counts, rate_ci
 BAND_ROUNDS = (10**3, 10**4, 10**5, 10**6, 10**7)
 SOURCE_CHUNK = 5_000
 TOP_FROM_X = 50           # the top-award table starts at wins of 50x the cost
-_LIBS: dict = {}
 
 
 def _source_chunk(task: tuple) -> dict[str, int]:
     """Sum of weight * payout by source over books [start, stop) of one mode."""
     ref, books_dir, mode, start, stop = task
-    key = (ref if isinstance(ref, str) else id(ref), str(books_dir), mode)
-    if key not in _LIBS:
-        _LIBS.clear()
-        _LIBS[key] = B.load_library(ref, books_dir, [mode])
-    lib = _LIBS[key]
+    lib = cached_library(ref, books_dir, mode)
     split = lib.spec.payout_sources
     weight = lib.books(mode).weight
     sums: Counter = Counter()

@@ -20,25 +20,17 @@ from cabinet.core import books as B
 from cabinet.core.rng import ReplayError
 
 from . import pool
+from .books import cached_library
 from .pool import Progress
 
 CHUNK = {"play": 2_000, "batch": 20_000, "forced": 20}
 BUILD_SAMPLE = 2_000
-_LIBS: dict = {}
-
-
-def _lib(ref, books_dir, mode: str) -> B.Library:
-    key = (ref if isinstance(ref, str) else id(ref), str(books_dir), mode)
-    if key not in _LIBS:
-        _LIBS.clear()
-        _LIBS[key] = B.load_library(ref, books_dir, [mode])
-    return _LIBS[key]
 
 
 def _check_chunk(task: tuple) -> list[dict[str, Any]]:
     """Regenerate the given books; returns the mismatches (at most 20)."""
     ref, books_dir, mode, ids, engine = task
-    lib = _lib(ref, books_dir, mode)
+    lib = cached_library(ref, books_dir, mode)
     mb = lib.books(mode)
     jack = mb.jackpot_x100
     ids = np.asarray(ids, dtype=np.int64)

@@ -35,5 +35,6 @@ GAME = GameSpec(
     help=help.help_pages,
     par_info=par.par_info,
     payout_sources=par.payout_sources,
+    tail_odds=par.tail_odds,
     events=events.CATALOGUE,
 )

@@ -101,20 +101,15 @@ def _proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, Bonus
 # ---------------------------------------------------------------- rounds
 def _base(rng: Rng, m: Maths, base_values: ValueTable, setup: BonusSetup, need_trigger: bool,
           need_collect: bool) -> tuple[int, list[dict[str, Any]], set[str], bool]:
-    """Draw a base spin (stops, then pumpkin values reel by reel) and settle it; a
-    forced round searches for stops showing a trigger or a collect."""
-    def attempt(sub: Rng):
-        stops = [sub.below(len(m.strips[c])) for c in range(REELS)]
-        board = window(m, stops)
-        has = lambda s: any(s in row for row in board)  # noqa: E731
-        ok = (not need_trigger or is_trigger(m, board)) and (not need_collect or (has("pumpkin") and has("vault")))
-        return (stops, board) if ok else None
-
-    if need_trigger or need_collect:
-        stops, board = search(rng, attempt, 100_000, "a trigger board" if need_trigger else "a collect board")
-    else:
+    """Draw a base spin (stops, then pumpkin values reel by reel) and settle it. A
+    forced round redraws stops until they show a trigger or a collect: a cheap loop
+    inside the forced search's attempt (rules.play), replayed with it."""
+    while True:
         stops = [rng.below(len(m.strips[c])) for c in range(REELS)]
         board = window(m, stops)
+        has = lambda s: any(s in row for row in board)  # noqa: E731
+        if (not need_trigger or is_trigger(m, board)) and (not need_collect or (has("pumpkin") and has("vault"))):
+            break
     pumpkins: dict[tuple[int, int], dict[str, Any]] = {}
     for c in range(REELS):
         for r in range(ROWS):
