@@ -55,9 +55,9 @@ def test_forced_category_keeps_its_target_frequency(lib):
     assert (mb.payout_x100[mb.force == 0] >= 100_000).all()
 
 
-def test_base_mode_default_size_is_100k_and_buy_10k():
+def test_base_mode_default_size_is_300k_and_buy_10k():
     from cabinet.math.build import default_books
-    assert default_books(GAME, "base") == 100_000
+    assert default_books(GAME, "base") == 300_000
     assert default_books(GAME, "buy_bonus") == 10_000
 
 

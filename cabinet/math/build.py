@@ -49,7 +49,7 @@ from .stats import weighted_figures
 CHUNK = 2000
 FORCED_CHUNK = 10
 DEFAULT_SEED = 0x5EED_B00C
-BASE_BOOKS = 100_000
+BASE_BOOKS = 300_000
 BUY_BOOKS = 10_000
 GUESS_S = {"natural": 2e-4, "forced": 0.05}       # seconds a book, before a library gives its own
 
@@ -76,7 +76,7 @@ def book_seeds(seed: int, mode: str, force: int, start: int, count: int) -> np.n
 
 
 def default_books(spec: GameSpec, mode: str) -> int:
-    """Natural books per mode: spec.book_counts[mode], else 100,000 for spins and
+    """Natural books per mode: spec.book_counts[mode], else 300,000 for spins and
     10,000 for buys and side libraries."""
     override = spec.book_counts.get(mode)
     if override:
@@ -194,19 +194,38 @@ def _cost(spec_id: str, task: Task, previous: dict[str, float]) -> float:
     return task.count * previous.get(_cost_key(spec_id, task), GUESS_S["forced" if task.category else "natural"])
 
 
-def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) -> tuple[list[float], dict[str, str]]:
-    """Each forcing category's share: the game's stated frequency (book_forces), unless
-    the rules' measured rate (rates.json) puts it outside its 99% interval: then the
-    measured rate, and a note says so. A rate the game sets (rate_targets) wins."""
+def _nested_follow(held: dict[str, dict[str, Any]], rates: dict[str, Any] | None, mode: str, bits: np.ndarray,
+                   names: list[str]) -> dict[str, dict[str, Any]]:
+    """A rate the game sets for a feature (e.g. the wheel at 5x the base game's) carries
+    the features nested in it (every book with them has it: the wheel's tiers, its
+    prizes): their measured rates scale with it, so they keep their share of it and
+    the targets stay consistent."""
     measured = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
-    own = spec.rate_targets.get(mode, {})
+    out = dict(held)
+    for f, t in held.items():
+        if not t["source"].startswith("set by the game") or f not in measured or not measured[f]["rate"]:
+            continue
+        factor = t["rate"] / measured[f]["rate"]
+        col = bits[:, names.index(f)]
+        for g, tg in held.items():
+            inner = bits[:, names.index(g)]
+            if g != f and tg["source"].startswith("measured") and inner.any() and not (inner & ~col).any():
+                out[g] = {"rate": tg["rate"] * factor, "sigma": tg.get("sigma", 0.0) * factor,
+                          "source": f"{tg['source']}, x{factor:.4f} with {f}"}
+    return out
+
+
+def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) -> tuple[list[float], dict[str, str]]:
+    """Each forcing category's share (its stratum: the rounds in it and in no category
+    listed before it): the game's stated frequency (book_forces), unless the rules'
+    measured stratum rate (rates.json) puts it outside its 99% interval: then the
+    measured rate, and a note says so."""
+    measured = (rates or {}).get("modes", {}).get(mode, {}).get("strata", {})
     out, notes = [], {}
     for cat, stated in spec.book_forces.get(mode, {}).items():
         target = float(stated)
         m = measured.get(cat)
-        if cat in own and not isinstance(own[cat], (tuple, list)):
-            target = float(own[cat])
-        elif m and m["count"] >= 30 and not m["ci99"][0] <= target <= m["ci99"][1]:
+        if m and m["count"] >= 30 and not m["ci99"][0] <= target <= m["ci99"][1]:
             notes[cat] = (f"stated {target:.4g} is outside the rules' 99% interval [{m['ci99'][0]:.4g}, "
                           f"{m['ci99'][1]:.4g}] ({m['count']:,} seen): the measured {m['rate']:.4g} is used")
             target = float(m["rate"])
@@ -229,16 +248,19 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
     stratum = strata(force, feats, names, cats)
     cost = spec.mode(mode).cost_x100
     rtp = B.rtp_fraction(spec.rtp[mode])
-    held = {k: v for k, v in mode_targets(spec, rates, mode).items() if k in names}
     bits = np.array([(feats >> np.uint64(i)) & np.uint64(1) for i in range(len(names))], dtype=bool).T
+    held = _nested_follow({k: v for k, v in mode_targets(spec, rates, mode).items() if k in names}, rates, mode,
+                          bits, names)
     try:
         weight, report = optimize(pay, stratum, targets, cost, rtp, features=bits,
-                                  rates={names.index(k): v["rate"] for k, v in held.items()})
+                                  rates={names.index(k): v["rate"] for k, v in held.items()},
+                                  rate_sigma={names.index(k): v.get("sigma", 0.0) for k, v in held.items()})
     except Exception as exc:
         raise BuildError(f"{spec.id}/{mode}: optimizer failed: {exc}") from exc
     report["held_features"] = [names[i] for i in report["held_features"]]
     report["free_features"] = [names[i] for i in report["free_features"]]
     report["mu"] = {names[int(i)]: v for i, v in report["mu"].items()}
+    report["feature_miss"] = {names[int(i)]: v for i, v in report["feature_miss"].items()}
     before = weighted_figures(natural_weights(stratum, targets), pay, feats, names, cost)
     after = weighted_figures(weight, pay, feats, names, cost)
     report["natural"] = before
@@ -366,6 +388,11 @@ def report_mode(spec: GameSpec, meta: dict[str, Any]) -> None:
           f"hit rate moved {opt['moved']['hit_rate']:+.5f}", file=sys.stderr)
     for cat, note in opt.get("category_target_notes", {}).items():
         print(f"  {cat}: {note}", file=sys.stderr)
+    for name, miss in opt.get("feature_miss", {}).items():
+        rate = meta["rate_targets"][name]["rate"]
+        if abs(miss) > 0.01 * rate:
+            print(f"  {name}: held at {rate + miss:.4g} for the rules' {rate:.4g} ({miss / rate:+.1%}): the "
+                  f"measured rates disagree with an identity the books obey", file=sys.stderr)
     gap = float(opt["natural"]["rtp"]) - float(B.rtp_fraction(meta["rtp_target"]))
     se = opt.get("natural_rtp_se") or 0.0
     if abs(gap) > 0.003 and abs(gap) > 3 * se:

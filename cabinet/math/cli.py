@@ -54,7 +54,7 @@ def parser() -> argparse.ArgumentParser:
                    "(every game under games/, one pool of workers)")
     p.add_argument("--mode", action="append", metavar="MODE", help=f"only this mode (repeatable); modes: {modes}")
     p.add_argument("--books", type=int, metavar="N", help="natural books per mode (default: the game's "
-                   "book_counts, else 100,000 a spin mode and 10,000 a buy)")
+                   "book_counts, else 300,000 a spin mode and 10,000 a buy)")
     workers(p, 1)
     p.add_argument("--out", metavar="DIR", help="install here instead of games/<id>/books (with 'all': DIR/<id>)")
     p.add_argument("--seed", type=int, metavar="N", help="build seed (default: the toolchain's fixed seed)")
@@ -112,7 +112,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, metavar="DIR", help="directory for <id>_par.md, .json and the plots")
     books_dir(p)
     p.add_argument("--sim-rounds", type=int, default=10**7, metavar="N",
-                   help="live-rules rounds per spin mode (default 10,000,000; buys get a tenth)")
+                   help="live-rules rounds per spin mode (default 10,000,000; buys and side modes get 1/200)")
     workers(p, 2)
 
     p = verb("verify", "regenerate books and check them against the library")

@@ -7,8 +7,8 @@ the natural (importance-weighted) books; and beside each library figure the rule
 own: every feature's rate (the rates the builder held, `games/<id>/rates.json`, and
 this sheet's own live check) with the ratio library / rules, the odds of a win of at
 least X for the top payout bands, and the natural RTP with its 99% interval from a
-live run of the vectorised engine (`--sim-rounds`, default 10^7 a spin mode, a
-tenth of that for buys and side libraries).
+live run of the vectorised engine (`--sim-rounds`, default 10^7 a spin mode, 1/200
+of that for buys and side libraries, whose rules' rates come from rates.json).
 
 Game hooks (optional GameSpec fields):
 - `par_info()` -> {"reel_strips": {set name: [[symbol, ...] per reel]}, "notes": [str]};
@@ -46,6 +46,7 @@ from .stats import BAND_EDGES, BAND_LABELS, Z90, band_counts, rate_ci
 BAND_ROUNDS = (10**3, 10**4, 10**5, 10**6, 10**7)
 SOURCE_CHUNK = 5_000
 TOP_FROM_X = 50           # the top-award table starts at wins of 50x the cost
+BUY_SHARE = 200           # a buy's live check plays this many times fewer rounds (its rates come from rates.json)
 
 
 def _source_chunk(task: tuple) -> dict[str, int]:
@@ -218,7 +219,7 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
         rates = None                      # stale: the sheet's own live check only
     sims: dict[str, Any] = {}
     if sim_rounds > 0 and spec.simulate is not None:
-        rounds = {m.id: sim_rounds if m.kind == "spin" else max(1, sim_rounds // 10) for m in spec.modes}
+        rounds = {m.id: sim_rounds if m.kind == "spin" else max(1, sim_rounds // BUY_SHARE) for m in spec.modes}
         sims = simulate_modes(game if isinstance(game, str) else spec, rounds, workers, seed=LIVE_SEED,
                               engine="simulate", progress=progress, desc=f"live rules of {spec.id}")
     sources = rtp_sources(lib, workers, progress)

@@ -5,7 +5,8 @@ The vectorised engine (`spec.simulate`) plays `--rounds` rounds of every spin mo
 do not depend on the number of workers), and `games/<id>/rates.json` keeps, per
 mode, every feature's count and rate with its 99% interval, the RTP, the hit rate
 and the payout band counts, with the math fingerprint they were measured for and the
-command that measured them. The book builder holds every feature of a library at
+command that measured them, and the rate of each forcing category's stratum (the
+rounds whose first listed category it is). The book builder holds every feature at
 these rates (cabinet/math/optimize.py) and refuses rates measured for other math;
 a game may set a mode's rate itself (`GameSpec.rate_targets`: a rate, or
 (other mode, factor) for a rate tied to another mode's), which then wins.
@@ -50,7 +51,8 @@ def measure(game: Any, spin_rounds: int = SPIN_ROUNDS, other_rounds: int = OTHER
         modes[mode] = {"rounds": r["rounds"], "rtp": r["rtp"], "rtp_ci99": r["rtp_ci99"],
                        "hit_rate": r["hit_rate"], "max_win_x": r["max_win_x"], "bands": r["bands"],
                        "features": {k: {"count": v["count"], "rate": v["rate"], "ci99": v["ci99"]}
-                                    for k, v in r["features"].items()}}
+                                    for k, v in r["features"].items()},
+                       "strata": r["strata"]}
     return {"game": spec.id, "fingerprint": B.fingerprint(spec), "engine": "simulate", "seed": seed,
             "command": f"python -m cabinet.math rates {spec.id} --rounds {spin_rounds} --other-rounds {other_rounds}",
             "modes": modes}
@@ -74,14 +76,17 @@ def load_rates(spec: GameSpec, path: Path | None = None) -> dict[str, Any] | Non
 
 
 def mode_targets(spec: GameSpec, doc: dict[str, Any] | None, mode: str) -> dict[str, dict[str, Any]]:
-    """{feature: {"rate", "source"}}: the rates a mode's library holds. The game's own
+    """{feature: {"rate", "sigma", "source"}}: the rates a mode's library holds, with
+    their standard errors (0 for a rate the game sets). The game's own
     `rate_targets` first (a number, or (mode, factor)), then every measured rate seen
     at least MIN_COUNT times."""
     out: dict[str, dict[str, Any]] = {}
     measured = (doc or {}).get("modes", {}).get(mode, {})
     for name, f in measured.get("features", {}).items():
         if f["count"] >= MIN_COUNT:
-            out[name] = {"rate": float(f["rate"]), "source": f"measured, {f['count']:,} in {measured['rounds']:,} rounds"}
+            n, p = measured["rounds"], float(f["rate"])
+            out[name] = {"rate": p, "sigma": (p * (1 - p) / n) ** 0.5,
+                         "source": f"measured, {f['count']:,} in {n:,} rounds"}
     for name, target in spec.rate_targets.get(mode, {}).items():
         if isinstance(target, (tuple, list)):
             other, factor = target
@@ -89,9 +94,10 @@ def mode_targets(spec: GameSpec, doc: dict[str, Any] | None, mode: str) -> dict[
             if base is None:
                 raise B.LibraryError(f"{spec.id}/{mode}: rate target of {name!r} is {factor} x {other}'s, "
                                      f"which has no rate (measure it with `python -m cabinet.math rates {spec.id}`)")
-            out[name] = {"rate": float(factor) * base["rate"], "source": f"set by the game: {factor} x {other}'s"}
+            out[name] = {"rate": float(factor) * base["rate"], "sigma": 0.0,
+                         "source": f"set by the game: {factor} x {other}'s"}
         else:
-            out[name] = {"rate": float(target), "source": "set by the game"}
+            out[name] = {"rate": float(target), "sigma": 0.0, "source": "set by the game"}
     return out
 
 

@@ -50,26 +50,36 @@ def run_chunk(task: SimTask) -> dict[str, Any]:
     """One chunk's sums: n, paid, paid_sq, hits, max, feature counts, band counts."""
     spec = B.resolve_game(task.game)
     ss = chunk_seed(task.seed, task.mode, task.chunk)
+    cats = list(spec.book_forces.get(task.mode, {}))
     if task.engine == "simulate":
         out = spec.simulate(ss, task.mode, task.count)
         pay = np.asarray(out["payout_x100"], dtype=np.int64)
         feats = {k: int(np.count_nonzero(v)) for k, v in out["features"].items()}
+        taken = np.zeros(task.count, dtype=bool)
+        strata = {}
+        for cat in cats:                # each round in the first listed category it is in
+            mine = np.asarray(out["features"].get(cat, taken), dtype=bool) & ~taken
+            strata[cat] = int(mine.sum())
+            taken |= mine
     else:
         rng = Rng(ss)
         pay = np.empty(task.count, dtype=np.int64)
-        feats = {}
+        feats, strata = {}, {cat: 0 for cat in cats}
         for i in range(task.count):
             r = spec.play(rng, task.mode)
             pay[i] = r.payout_x100
             for f in r.features:
                 feats[f] = feats.get(f, 0) + 1
+            first = next((c for c in cats if c in r.features), None)
+            if first is not None:
+                strata[first] += 1
     cost = spec.mode(task.mode).cost_x100
     pf = pay.astype(np.float64)
     held = np.minimum(pf, HELD_X * cost)
     return {"n": len(pay), "paid": int(pay.sum()), "paid_sq": float(pf @ pf),
             "held": float(held.sum()), "held_sq": float(held @ held),
             "hits": int(np.count_nonzero(pay)), "max": int(pay.max()) if len(pay) else 0,
-            "features": feats, "bands": band_counts(pay, cost).tolist()}
+            "features": feats, "strata": strata, "bands": band_counts(pay, cost).tolist()}
 
 
 def plan(game: Any, mode: str, rounds: int, engine: str, seed: int) -> list[SimTask]:
@@ -98,13 +108,18 @@ def _summary(spec, mode: str, engine: str, seed: int, results: list[dict], secon
         rate, flo, fhi = rate_ci(k, n)
         feats[name] = {"rate": rate, "ci99": [flo, fhi], "count": k}
     bands = np.sum([r["bands"] for r in results], axis=0).astype(int).tolist()
+    strata = {}
+    for cat in spec.book_forces.get(mode, {}):
+        k = sum(r["strata"].get(cat, 0) for r in results)
+        rate, slo, shi = rate_ci(k, n)
+        strata[cat] = {"rate": rate, "ci99": [slo, shi], "count": k}
     sd = float(np.sqrt(max(0.0, paid_sq / cost**2 / n - mean * mean)))
     return {"game": spec.id, "mode": mode, "engine": engine, "rounds": n, "seed": seed,
             "cost": cost / 100, "rtp": mean, "rtp_ci99": [lo, hi],
             "target_rtp": spec.rtp.get(mode), "hit_rate": hit, "hit_ci99": [hlo, hhi],
             "max_win_x": max(r["max"] for r in results) / 100, "sd": sd,
             f"rtp_held_{HELD_X}x": held / n, f"sd_held_{HELD_X}x": float(np.sqrt(max(0.0, held_sq / n - (held / n) ** 2))),
-            "features": feats, "bands": dict(zip(BAND_LABELS, bands)),
+            "features": feats, "strata": strata, "bands": dict(zip(BAND_LABELS, bands)),
             "seconds": seconds, "rounds_per_s": n / max(seconds, 1e-9)}
 
 

@@ -39,7 +39,7 @@ GAME = GameSpec(
     cap_exempt_modes=tuple(mid for mid, m in _RAW["modes"].items() if m.get("cap_exempt")),
     # max-win books are forced (best-of-N free spins, a few CPU seconds each): 50 of
     # them carry the 1 in 7,149,814 category
-    forced_books={"base": {"max_win": 50}},
+    forced_books={"base": {"max_win": 50, "wheel_gold": 500}},
     # books: the free-spin buys vectorised, exactly play's rounds seed for seed
     play_batch=batch.play_batch,
     force_modes=dict(rules.FORCE_MODES),

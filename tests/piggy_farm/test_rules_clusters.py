@@ -132,5 +132,5 @@ def test_spec_lists_the_nine_modes_at_their_prices():
                       "growing_season": 7500, "golden_egg_hunt": 10000, "egg_hunt": 12500, "risk_the_farm": 55000}
     assert all(abs(r - 0.967) < 1e-12 for r in GAME.rtp.values())
     assert GAME.max_win_x == 50_000
-    assert GAME.book_forces["base"] == {"max_win": 1 / 7_149_814}
+    assert GAME.book_forces["base"] == {"max_win": 1 / 7_149_814, "wheel_gold": 1 / 170_812}
     assert set(GAME.book_forces) == {"base", "golden_egg_hunt", "egg_hunt", "risk_the_farm"}

@@ -99,17 +99,40 @@ def _proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, Bonus
 
 
 # ---------------------------------------------------------------- rounds
+_FORCED_STOPS: dict = {}
+
+
+def _forced_stops(m: Maths, need_trigger: bool, need_collect: bool) -> np.ndarray:
+    """Every stop triple (one per reel) whose board is a trigger (need_trigger) or
+    shows a pumpkin and a vault (need_collect), in stop order; computed once."""
+    key = (id(m), need_trigger, need_collect)
+    if key not in _FORCED_STOPS:
+        shows = {}
+        for name in ("pumpkin", "vault"):
+            code = m.symbols.index(name)
+            shows[name] = [np.array([any(int(st[(t + r) % len(st)]) == code for r in range(ROWS)) for t in range(len(st))])
+                           for st in m.strips]
+        pk, vt = shows["pumpkin"], shows["vault"]
+        grid = np.ix_(*(np.arange(len(st)) for st in m.strips))
+        if need_trigger:
+            ok = pk[0][grid[0]] & vt[1][grid[1]] & pk[2][grid[2]]
+        else:
+            ok = (pk[0][grid[0]] | pk[1][grid[1]] | pk[2][grid[2]]) & (vt[0][grid[0]] | vt[1][grid[1]] | vt[2][grid[2]])
+        _FORCED_STOPS[key] = np.argwhere(ok)
+    return _FORCED_STOPS[key]
+
+
 def _base(rng: Rng, m: Maths, base_values: ValueTable, setup: BonusSetup, need_trigger: bool,
           need_collect: bool) -> tuple[int, list[dict[str, Any]], set[str], bool]:
     """Draw a base spin (stops, then pumpkin values reel by reel) and settle it. A
-    forced round redraws stops until they show a trigger or a collect: a cheap loop
-    inside the forced search's attempt (rules.play), replayed with it."""
-    while True:
+    forced round's stops are drawn uniformly among those showing a trigger or a
+    collect (exactly the natural stops given that board), without a retry loop."""
+    if need_trigger or need_collect:
+        ok = _forced_stops(m, need_trigger, need_collect)
+        stops = [int(v) for v in ok[rng.below(len(ok))]]
+    else:
         stops = [rng.below(len(m.strips[c])) for c in range(REELS)]
-        board = window(m, stops)
-        has = lambda s: any(s in row for row in board)  # noqa: E731
-        if (not need_trigger or is_trigger(m, board)) and (not need_collect or (has("pumpkin") and has("vault"))):
-            break
+    board = window(m, stops)
     pumpkins: dict[tuple[int, int], dict[str, Any]] = {}
     for c in range(REELS):
         for r in range(ROWS):
