@@ -50,13 +50,13 @@ BUY_SHARE = 200           # a buy's live check plays this many times fewer round
 
 
 def _source_chunk(task: tuple) -> dict[str, int]:
-    """Sum of weight * payout by source over books [start, stop) of one mode."""
-    ref, books_dir, mode, start, stop = task
+    """Sum of weight * payout by source over the given books of one mode."""
+    ref, books_dir, mode, ids = task
     lib = cached_library(ref, books_dir, mode)
     split = lib.spec.payout_sources
     weight = lib.books(mode).weight
     sums: Counter = Counter()
-    for book in range(start, stop):
+    for book in ids:
         w = int(weight[book])
         for src, pay in split(lib.round(mode, book)).items():
             sums[src] += w * pay
@@ -78,18 +78,19 @@ def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dic
                                    "in each)", "sources": src}
         return out
     ref = B.game_ref(spec)
-    tasks = [(ref, lib.path, mode, a, min(a + SOURCE_CHUNK, len(mb)))
-             for mode, mb in lib.modes.items() for a in range(0, len(mb), SOURCE_CHUNK)]
-    with Progress(sum(t[4] - t[3] for t in tasks), "books", f"sources of {spec.id}'s books", progress) as bar:
-        parts = pool.run(_source_chunk, tasks, workers, on_done=lambda i, r: bar.done(tasks[i][4] - tasks[i][3],
-                                                                                       tasks[i][4] - tasks[i][3]))
+    tasks = []
+    for mode, mb in lib.modes.items():          # a book that pays nothing adds nothing to any source
+        paying = np.flatnonzero(mb.payout_x100).tolist()
+        tasks += [(ref, lib.path, mode, paying[a:a + SOURCE_CHUNK]) for a in range(0, len(paying), SOURCE_CHUNK)]
+    with Progress(sum(len(t[3]) for t in tasks), "books", f"sources of {spec.id}'s books", progress) as bar:
+        parts = pool.run(_source_chunk, tasks, workers, on_done=lambda i, r: bar.done(len(tasks[i][3]), len(tasks[i][3])))
     for mode, mb in lib.modes.items():
         sums: Counter = Counter()
         for t, part in zip(tasks, parts):
             if t[2] == mode:
                 sums.update(part)
         total, cost = sum(mb.weight.tolist()), int(mb.meta["cost_x100"])
-        out[mode] = {"method": "payout_sources() over every book, exact",
+        out[mode] = {"method": "payout_sources() over every book that pays, exact",
                      "sources": {k: float(Fraction(v, total * cost)) for k, v in sums.items()}}
     return out
 
