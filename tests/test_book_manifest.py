@@ -90,3 +90,16 @@ def test_the_cabinet_refuses_the_altered_game_and_plays_the_other(toy_books, tmp
     assert "\n" not in cab.refused["toygame"]
     played = cab.start_round("toytwin", "base", 100)
     assert played.cost_cents == 100
+
+
+def test_a_consistent_rewrite_loads_but_program_verification_names_it():
+    """Weight moved between two books of one payout (the exact RTP kept) and the books'
+    manifest rewritten to match: loading cannot tell, `python main.py --verify` can:
+    the books' manifest differs from manifest.sha256."""
+    from cabinet.core import program
+    from cabinet.math.tamper import rtp_kept_is_caught_by_verify
+    if program.read_manifest() is None or not (B.default_books_dir(discover()["piggy_farm"]) / B.MANIFEST).is_file():
+        pytest.skip("no program manifest or no shipped library")
+    res = rtp_kept_is_caught_by_verify("piggy_farm")
+    assert res["loads"]
+    assert any(line.startswith("games/piggy_farm/books/manifest.json: sha256") for line in res["verify"]), res
