@@ -6,7 +6,7 @@ import pytest
 
 from cabinet.core.rng import Rng
 from cabinet.core.rng_batch import BookStreams, seed_words
-from cabinet.core.round import feature_tuples
+from cabinet.core.batch import feature_tuples
 
 EDGE = [0, 1, 2, 2**32 - 1, 2**32, 2**62, 2**63 - 1, 2**64 - 1]
 
