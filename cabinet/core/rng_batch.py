@@ -97,6 +97,27 @@ def _default_step(hi, lo, inc_hi, inc_lo):
     return _add128(nhi, lo * _U64(_MULT_LO), inc_hi, inc_lo)
 
 
+def _mul128(xhi, xlo, yhi, ylo) -> tuple[np.ndarray, np.ndarray]:
+    """x * y mod 2**128 of 128-bit numbers held as uint64 (hi, lo) arrays."""
+    return _mulhi(xlo, ylo) + xlo * yhi + xhi * ylo, xlo * ylo
+
+
+_JUMPS: dict[int, tuple[np.ndarray, ...]] = {}
+
+
+def _jumps(t: int) -> tuple[np.ndarray, ...]:
+    """(A_hi, A_lo, C_hi, C_lo) for j = 0..t-1: j steps of the cheap-multiplier LCG
+    take a state s to A_j * s + C_j * inc (A_j = M**j, C_j = 1 + M + ... + M**(j-1))."""
+    if t not in _JUMPS:
+        mask, a, c = (1 << 128) - 1, 1, 0
+        rows = []
+        for _ in range(t):
+            rows.append((a >> 64, a & 0xFFFFFFFFFFFFFFFF, c >> 64, c & 0xFFFFFFFFFFFFFFFF))
+            a, c = (a * _CHEAP) & mask, (c * _CHEAP + 1) & mask
+        _JUMPS[t] = tuple(np.array(col, dtype=_U64)[None, :] for col in zip(*rows))
+    return _JUMPS[t]
+
+
 class BookStreams:
     """The streams of `Rng.for_book(seed)` for many seeds; row i is seeds[i].
 
@@ -137,28 +158,25 @@ class BookStreams:
         return sub
 
     # -- raw words -----------------------------------------------------------------
-    def _next64(self) -> np.ndarray:
-        """One 64-bit output of every row (pcg_cm_random_r)."""
-        hi, lo = self.hi, self.lo
-        out = hi ^ (hi >> _S32)
-        out = out * _U64(_CHEAP)
-        out = out ^ (out >> _U64(48))
-        out = out * (lo | _U64(1))
-        nhi = _mulhi(lo, _CHEAP) + hi * _U64(_CHEAP)
-        self.hi, self.lo = _add128(nhi, lo * _U64(_CHEAP), self.inc_hi, self.inc_lo)
-        return out
-
     def _extend(self, words: int) -> None:
         """Append `words` 64-bit outputs (2 * words 32-bit words) to every row,
-        dropping what every row has used."""
+        dropping what every row has used. The states before each output are
+        A_t * state + C_t * inc (the LCG jumped t steps, `_jumps`), so all `words`
+        outputs of every row come from a few array operations."""
+        a_hi, a_lo, c_hi, c_lo = _jumps(words + 1)
+        hi, lo, ihi, ilo = (x[:, None] for x in (self.hi, self.lo, self.inc_hi, self.inc_lo))
+        s_hi, s_lo = _add128(*_mul128(hi, lo, a_hi, a_lo), *_mul128(ihi, ilo, c_hi, c_lo))
+        out = s_hi[:, :words] ^ (s_hi[:, :words] >> _S32)      # pcg_cm_random_r: DXSM of the state
+        out = out * _U64(_CHEAP)
+        out = out ^ (out >> _U64(48))
+        out = out * (s_lo[:, :words] | _U64(1))
+        self.hi, self.lo = s_hi[:, words].copy(), s_lo[:, words].copy()
         used = int(self.pos.min()) if len(self.pos) else 0
         keep = self.buf.shape[1] - used
         buf = np.empty((len(self.pos), keep + 2 * words), dtype=_U64)
         buf[:, :keep] = self.buf[:, used:]
-        for k in range(words):
-            o = self._next64()
-            buf[:, keep + 2 * k] = o & _M32
-            buf[:, keep + 2 * k + 1] = o >> _S32
+        buf[:, keep::2] = out & _M32                               # next_uint32: low half first
+        buf[:, keep + 1::2] = out >> _S32
         self.buf = buf
         self.pos -= used
 
