@@ -1,34 +1,23 @@
 """play_batch (math/batch.py), the book builder's fast path, gives exactly what play
 gives for every seed in every mode: payout and features, bonus rounds and rounds at
 the 15,000x cap included (the cap lowered to 100x to reach it often)."""
-import numpy as np
+from functools import partial
+
 import pytest
 
-from cabinet.core.rng import Rng
 from games.grinning_harvest import GAME
 from games.grinning_harvest.math import batch, rules, tables
+from tests.batch_compare import mismatches, seeds
 
 MODES = [m.id for m in GAME.modes]
 
 
-def seeds(n: int, salt: int) -> np.ndarray:
-    return np.random.default_rng(salt).integers(0, 2**63 - 1, n, dtype=np.uint64)
-
-
-def compare(mode: str, s: np.ndarray, force=None):
-    pay, feats, jack = batch.play_batch(s, mode, force)
-    rounds = [rules.play(Rng.for_book(int(x)), mode, force) for x in s.tolist()]
-    assert (jack == 0).all()
-    return [(int(x), r.payout_x100, int(p), r.features, f) for x, r, p, f in zip(s.tolist(), rounds, pay, feats)
-            if r.payout_x100 != p or r.features != f], rounds
-
-
-def test_wired_into_the_game():
-    assert GAME.play_batch is batch.play_batch
+compare = partial(mismatches, rules.play, batch.play_batch)   # (disagreeing books, play's rounds)
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_play_batch_is_play_seed_for_seed(mode):
+    assert GAME.play_batch is batch.play_batch
     n = 10_000 if mode == "base" else 1_000
     bad, rounds = compare(mode, seeds(n, MODES.index(mode)))
     assert not bad, bad[:3]

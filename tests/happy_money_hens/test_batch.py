@@ -1,35 +1,23 @@
 """play_batch (math/batch.py), the book builder's fast path, gives exactly what play
 gives for every seed in every mode: payout, features and the jackpot (pot award) part,
 bonus rounds of every combination, pots and full boards included."""
-import numpy as np
+from functools import partial
+
 import pytest
 
-from cabinet.core.rng import Rng
 from games.happy_money_hens import GAME
 from games.happy_money_hens.math import batch, rules
+from tests.batch_compare import mismatches, seeds
 
 MODES = [m.id for m in GAME.modes]
 
 
-def seeds(n: int, salt: int) -> np.ndarray:
-    return np.random.default_rng(salt).integers(0, 2**63 - 1, n, dtype=np.uint64)
-
-
-def compare(mode: str, s: np.ndarray, force=None):
-    pay, feats, jack = batch.play_batch(s, mode, force)
-    rounds = [rules.play(Rng.for_book(int(x)), mode, force) for x in s.tolist()]
-    bad = [(int(x), r.payout_x100, int(p), r.features, f, r.jackpot_x100, int(j))
-           for x, r, p, f, j in zip(s.tolist(), rounds, pay, feats, jack)
-           if (r.payout_x100, r.features, r.jackpot_x100) != (p, f, j)]
-    return bad, rounds
-
-
-def test_wired_into_the_game():
-    assert GAME.play_batch is batch.play_batch
+compare = partial(mismatches, rules.play, batch.play_batch)   # (disagreeing books, play's rounds)
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_play_batch_is_play_seed_for_seed(mode):
+    assert GAME.play_batch is batch.play_batch
     spin = GAME.mode(mode).kind == "spin"
     bad, rounds = compare(mode, seeds(4_000 if spin else 1_000, MODES.index(mode)))
     assert not bad, bad[:3]
