@@ -28,3 +28,10 @@ def batch_by_play(play: Callable[..., Round], seeds: Any, mode: str, force: str 
     rounds = [play(Rng.for_book(int(s)), mode, force) for s in np.asarray(seeds, dtype=np.uint64).tolist()]
     return (np.array([r.payout_x100 for r in rounds], dtype=np.int64), [r.features for r in rounds],
             np.array([r.jackpot_x100 for r in rounds], dtype=np.int64))
+
+
+def pop_columns(lists: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """Each row of `lists` without its element j[row], one column shorter: `list.pop(j)`
+    row by row (the batch twin of `items.pop(rng.below(len(items)))`)."""
+    cols = np.arange(lists.shape[1] - 1)
+    return np.take_along_axis(lists, cols + (cols >= np.asarray(j)[:, None]), axis=1)

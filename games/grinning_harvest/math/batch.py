@@ -14,16 +14,15 @@ same streams as Rng.for_book, cabinet/core/rng_batch.py) in exactly play's order
   order (a landing draw where its chance is not 0, then a pumpkin's value), the
   row above reel by reel, the Great Skull's multiplier on three skulls.
 
-A forced round (`force`) is always played by `play`. tests/grinning_harvest/test_batch.py compares play_batch with
-play seed by seed in every mode.
+A forced round (`force`) is always played by `play`. tests/grinning_harvest/
+test_batch.py compares play_batch with play seed by seed in every mode.
 """
 from __future__ import annotations
 
-
 import numpy as np
 
+from cabinet.core.batch import batch_by_play, feature_tuples, pop_columns
 from cabinet.core.rng_batch import BookStreams
-from cabinet.core.batch import batch_by_play, feature_tuples
 
 from .tables import JACKPOTS, REELS, ROWS, Maths, RowTable, ValueTable, load
 from .rules import FEATURES, big_win_x100, play
@@ -191,7 +190,7 @@ def _buy(m: Maths, seeds: np.ndarray, mode: str):
         for k in range(count):
             j = st.below(everyone, ROWS - k)
             r = free[everyone, j]
-            free = _pop(free, j, ROWS - k)
+            free = pop_columns(free, j)
             kind[everyone, r, reel] = item
             if item == PUMPKIN:
                 vi = st.weighted_cum(everyone, opt.values.cum)
@@ -199,13 +198,6 @@ def _buy(m: Maths, seeds: np.ndarray, mode: str):
                 _jackpot_flags(flags, everyone, vi, opt.values)
     pay, capped = _bonuses(m, st, everyone, kind, start, np.full(n, m.max_win_x100, dtype=np.int64), mode, flags)
     return _finish(m, mode, pay, capped, flags)
-
-
-def _pop(free: np.ndarray, j: np.ndarray, length: int) -> np.ndarray:
-    """Each row's list `free[:, :length]` without its element j (list.pop(j))."""
-    cols = np.arange(length - 1)
-    take = cols + (cols >= j[:, None])
-    return np.take_along_axis(free, take, axis=1)
 
 
 def play_batch(seeds, mode: str = "base", force: str | None = None):

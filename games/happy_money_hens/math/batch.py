@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from cabinet.core.rng_batch import BookStreams
-from cabinet.core.batch import batch_by_play, feature_tuples
+from cabinet.core.batch import batch_by_play, feature_tuples, pop_columns
 
 from .batch_bonus import BonusLockstep
 from .pots import BITS
@@ -88,8 +88,7 @@ def _buy_part(m: HensMath, st: BookStreams, mode: str, n: int) -> tuple[np.ndarr
     for i in range(3):                         # reels.pop(below(len(reels)))
         reel = free[everyone, picks[:, i]]
         board[everyone, rows[:, i], reel] = m.feature_index[i]
-        cols = np.arange(free.shape[1] - 1)
-        free = np.take_along_axis(free, cols + (cols >= picks[:, i:i + 1]), axis=1)
+        free = pop_columns(free, picks[:, i])
     return _sim(m).line_pays_boards(board), combo
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from cabinet.core.batch import pop_columns
 from cabinet.core.rng_batch import BookStreams
 
 from .tables import DOUBLE_COINS, HAPPY_BOOST, POT_FILL, HensMath
@@ -113,11 +114,7 @@ class BonusLockstep:
         for j in range(int(n.max())):                 # pool.pop(below(len(pool))), len shrinking
             sel = np.flatnonzero(n > j)
             where[sel, pool[sel, picks[sel, j]]] = True
-            cols = np.arange(pool_size - 1)
-            take = cols + (cols >= picks[:, j:j + 1])
-            pool = np.where((n > j)[:, None], np.take_along_axis(pool, take, axis=1),
-                            pool[:, :pool_size - 1])
-            pool_size -= 1
+            pool = pop_columns(pool, picks[:, j])      # (rows past their count pop a column they never read)
         self._coins(everyone, where)
         self._process(everyone, where)
 
@@ -166,9 +163,7 @@ class BonusLockstep:
             sel = np.flatnonzero(kk > i)
             j = st.below(rows[sel], size[sel] - i)
             cell = pool[sel, j]
-            cols = np.arange(pool.shape[1] - 1)
-            take = cols + (cols >= j[:, None])
-            rest = np.take_along_axis(pool[sel], take, axis=1)
+            rest = pop_columns(pool[sel], j)
             pool = pool[:, :-1].copy()
             pool[sel] = rest
             add = m.boost_values[st.weighted_cum(rows[sel], self.cum["boost_weights"])]
