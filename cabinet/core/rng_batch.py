@@ -68,7 +68,7 @@ class _Hash32:
 
 
 def _mix(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    r = (_U64(_MIX_L) * x - _U64(_MIX_R) * y) & _M32
+    r = np.bitwise_and(np.subtract(x * _U64(_MIX_L), y * _U64(_MIX_R), dtype=_U64), _M32)
     return r ^ (r >> _U64(16))
 
 
@@ -197,16 +197,16 @@ class BookStreams:
         if not len(rows):
             return np.zeros(0, dtype=np.int64)
         if np.ndim(n) == 0 and 1 < int(n) < 2**32:             # one bound: the common case
-            b = int(n)
-            m = self._take(rows) * _U64(b)
+            one = int(n)
+            m = self._take(rows) * _U64(one)
             out = (m >> _S32).astype(np.int64)
-            thr = (2**32 - b) % b
-            if thr:
-                bad = np.flatnonzero((m & _M32) < _U64(thr))
+            limit = (2**32 - one) % one
+            if limit:
+                bad = np.flatnonzero((m & _M32) < _U64(limit))
                 while len(bad):                                  # numpy rejects and draws again
-                    m2 = self._take(rows[bad]) * _U64(b)
+                    m2 = self._take(rows[bad]) * _U64(one)
                     out[bad] = (m2 >> _S32).astype(np.int64)
-                    bad = bad[(m2 & _M32) < _U64(thr)]
+                    bad = bad[(m2 & _M32) < _U64(limit)]
             return out
         bound = np.broadcast_to(np.asarray(n, dtype=np.int64), rows.shape)
         if (bound < 1).any() or (bound > 2**32).any():
