@@ -112,7 +112,7 @@ def fingerprint(spec: GameSpec) -> str:
 def cap_x100(spec: GameSpec, mode: str) -> int | None:
     """The highest payout a book of `mode` may have, in hundredths of the base bet:
     `spec.max_win_x * 100`, none for `spec.cap_exempt_modes` (as the cabinet's WinCap)."""
-    if mode in spec.cap_exempt_modes:
+    if mode in spec.cap_exempt_modes or spec.max_win_x is None:
         return None
     return int(spec.max_win_x) * 100
 

@@ -46,7 +46,9 @@ class GameSpec:
     play: RoundGenerator
     scene: str                           # "games.x.view.scene:XScene", imported lazily
     rtp: dict[str, float]                # stated RTP per mode id
-    max_win_x: int
+    # The round's cap in multiples of the base bet, or None when the game states none
+    # (its limit is then money only: `win_cap`, e.g. Happy Money Hens' $250,000.00).
+    max_win_x: int | None
     version: str                         # round-generator version, part of the book fingerprint
     math_files: tuple[str, ...] = ()     # paths whose bytes go into the fingerprint
     force_categories: dict[str, str] = field(default_factory=dict)  # id -> label

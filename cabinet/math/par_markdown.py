@@ -130,8 +130,10 @@ def markdown(data: dict[str, Any]) -> str:
     """The whole sheet."""
     out = [f"# PAR sheet: {data['name']} (`{data['game']}`)", "",
            f"Round generator version `{data['version']}`, math fingerprint `{data['fingerprint'][:16]}…`. "
-           f"Max win {data['max_win_x']:,}x the bet. Figures are exact from the shipped book libraries "
-           f"unless marked live (a Monte Carlo of the rules without books).", ""]
+           + (f"Max win {data['max_win_x']:,}x the bet. " if data["max_win_x"] is not None else
+              "No cap in multiples of the bet (the win limit is money, below). ")
+           + "Figures are exact from the shipped book libraries unless marked live (a Monte Carlo of "
+           "the rules without books).", ""]
     out += _table(["mode", "cost", "RTP", "hit rate", "sd", "VI 90%", "max win", "max win odds"],
                   [[k, f"{m['cost']:g}x", f"{m['rtp']:.6f}", f"{m['hit_rate']:.4f}", f"{m['sd']:.2f}",
                     f"{m['volatility_index_90']:.2f}", f"{m['max_win_x']:,.2f}x",

@@ -74,7 +74,7 @@ class InfoScene(Scene):
         g, spec, cur = self.game, self.game.spec, self.app.cabinet.currency
         setup = self.app.cabinet.games.get(spec.id)
         cap = setup.cap if setup is not None else None
-        blocks = [("p", f"Maximum win: {spec.max_win_x:,}x the bet.")]
+        blocks = [("p", f"Maximum win: {spec.max_win_x:,}x the bet.")] if spec.max_win_x is not None else []
         if cap is not None and cap.max_cents is not None:
             blocks.append(("p", f"Wins of one game are limited to {cur.format(cap.max_cents)}, jackpots excluded. "
                                 f"Where that limit lowers a return, the figure below is the one at this bet."))

@@ -137,10 +137,14 @@ class Lobby(Scene):
             tile.blit(art, art_rect)
             y = art_rect.bottom + lay.px(26)
             cur = self.app.cabinet.currency
-            ladder = self.app.cabinet.games[spec.id].bet_ladder
+            setup = self.app.cabinet.games[spec.id]
+            ladder = setup.bet_ladder
             buys = sum(1 for m in spec.modes if m.kind == "buy")
+            # a cap in multiples of the bet, or (no such cap: Happy Money Hens) the money limit
+            top = (f"MAX WIN {spec.max_win_x:,}x" if spec.max_win_x is not None else
+                   f"WIN LIMIT {cur.format(setup.cap.max_cents)}" if setup.cap.max_cents is not None else "")
             lines = ((spec.name, 46, D.GOLD if lit else D.CREAM), (rtp_text(spec), 30, D.CREAM),
-                     (f"MAX WIN {spec.max_win_x:,}x", 30, D.CYAN),
+                     (top, 30, D.CYAN),
                      (f"BET {cur.format(ladder[0])} - {cur.format(ladder[-1])}" + (
                          f"   {buys} BONUS BUYS" if buys else ""), 24, D.MUTED))
             for text, size, color in lines:

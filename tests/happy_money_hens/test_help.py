@@ -28,6 +28,6 @@ def test_help_states_prices_trigger_chances_and_that_levels_change_nothing():
 
 def test_help_states_rtp_limits_and_the_real_gamble_chance():
     t = text()
-    assert "94.50%" in t and "$250,000.00" in t and "2500X THE BASE BET" in t
+    assert "94.50%" in t and "$250,000.00" in t and "2500X BASE BET" in t
     assert "REAL CHANCE" in t and "EXACTLY THE WIN DIVIDED BY THE PRIZE" in t
     assert "CREDIT / PRICE" in t

@@ -7,7 +7,7 @@ onto the info screen's pages (GameSpec.help); the PAR sheet quotes the sections.
 from __future__ import annotations
 
 
-from .tables import JACKPOTS, load
+from .tables import JACKPOTS, load, vaults_in_view
 
 
 def _x(value_x100: int) -> str:
@@ -31,6 +31,8 @@ def help_sections() -> list[tuple[str, list[str]]]:
     mults = sorted({int(x) for x in m.row.multipliers} - {1})
     skull = [int(x) for x in m.great_skull_mult]
     buys = [f"SHIFT+{b.key} {b.label} ({_x(b.cost_x100)} the bet): {b.help}" for b in m.buys]
+    odds = vaults_in_view(m)
+    together = " and ".join(f"{k} Vaults together 1 spin in {float(1 / odds[k]):,.0f}" for k in (2, 3) if odds[k])
     return [
         ("About the game", [
             f"{raw['name']} is a 3x3 Halloween game with {len(raw['lines'])} paylines and a Hold-n-Win bonus.",
@@ -51,7 +53,8 @@ def help_sections() -> list[tuple[str, list[str]]]:
             "The Vault lands only on reel 2 and collects Pumpkin values in every game mode.",
             "A Vault collects only Pumpkins that land on the same spin as it or later; a new Vault does not "
             "collect Pumpkins that landed before it. Several Vaults each collect independently.",
-            "In the Base Game a Vault with Pumpkins pays their values at once (each Vault in view pays them)."]),
+            "In the Base Game a Vault with Pumpkins pays their values at once (each Vault in view pays them). "
+            f"Reel 2 shows {together} on average."]),
         ("Hold-n-Win Bonus", [
             "Pumpkins on reels 1 and 3 with a Vault on reel 2 trigger the bonus instead: they do not pay in the "
             "Base Game but are carried over, and the Vaults collect those Pumpkins before the first bonus spin.",

@@ -29,7 +29,7 @@ from .bonus import BonusSetup, draw_pumpkin, run_bonus
 from .tables import JACKPOTS, REELS, ROWS, Maths, ValueTable, load
 
 FEATURES = ("collect", "bonus", "jackpot_mini", "jackpot_minor", "jackpot_mega", "jackpot_grand",
-            "great_skull", "vaults_3", "big_win", "max_win")
+            "great_skull", "vaults_3", "big_win", "max_win", "vaults_in_view_2", "vaults_in_view_3")
 FORCE_LABELS = {"bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini Jackpot", "jackpot_minor": "Minor Jackpot", "jackpot_mega": "Mega Jackpot",
                 "jackpot_grand": "Grand Jackpot", "great_skull": "Great Skull", "vaults_3": "3 Vaults",
                 "big_win": "Big win", "max_win": "Max win 15,000x"}
@@ -161,6 +161,8 @@ def settle_base(rng: Rng, m: Maths, board: list[list[str]], pumpkins: dict[tuple
         events.append(E.line_win(line=w.line, symbol=w.symbol, count=w.count,
                                  positions=[list(p) for p in w.positions], pay_x100=w.pay_x100))
     vaults = [(r, c) for r in range(ROWS) for c in range(REELS) if board[r][c] == "vault"]
+    if len(vaults) >= 2:                  # several vaults in view on reel 2 (reported rates)
+        features.add(f"vaults_in_view_{len(vaults)}")
     collect_x100 = bonus_x100 = 0
     capped = False
     if is_trigger(m, board):

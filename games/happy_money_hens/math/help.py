@@ -12,6 +12,26 @@ def _x(v: int) -> str:
     return (f"{v / 100:g}X").upper()
 
 
+def _usd(cents: int) -> str:
+    """25000000 -> '$250,000.00' (the sheet's currency)."""
+    return f"${cents // 100:,}.{cents % 100:02d}"
+
+
+def limit_sentences() -> dict[str, str]:
+    """The sheet's two win limits as the help states them, from the math file:
+    'game' (per game, jackpots excluded) and 'gamble' (min(2500x, $250,000.00))."""
+    m = load()
+    g = m.raw["gamble"]
+    return {
+        "game": f"ANY COMBINATION OF WINS IN A SINGLE GAME IS LIMITED AND WILL NOT EXCEED {_usd(m.max_win_cents)} "
+                "EXCLUDING JACKPOTS (THE " + ", ".join(POT_NAMES[:-1]) + f" AND {POT_NAMES[-1]} POTS). IT MAY NOT "
+                "BE POSSIBLE TO REACH THIS LIMIT IN A SINGLE GAME FROM EVERY BET CONFIGURATION.",
+        "gamble": f"A WIN THAT WOULD EXCEED THE WIN LIMIT OF {g['limit_x']}X BASE BET OR "
+                  f"{_usd(int(g['limit_cents']))}, WHICHEVER IS THE LOWER VALUE, IS COLLECTED AUTOMATICALLY "
+                  "AND THE GAMBLE IS EXITED.",
+    }
+
+
 def help_pages() -> list[tuple[str, str]]:
     """Every help page, numbers taken from the math file."""
     m = load()
@@ -19,6 +39,7 @@ def help_pages() -> list[tuple[str, str]]:
     fp = raw["feature_pots"]
     b = raw["bonus"]
     g = raw["gamble"]
+    limits = limit_sentences()
     pages = []
     pays = "\n".join(f"{s}: " + ", ".join(f"{k} = {_x(v)}" for k, v in p.items()) for s, p in m.pays.items())
     pages.append(("WIN LINES", f"ALL GAMES ARE PLAYED WITH {len(m.lines)} WIN LINES. WINS PAY LEFT TO RIGHT ON "
@@ -71,18 +92,14 @@ def help_pages() -> list[tuple[str, str]]:
                   "POT FILL + DOUBLE COINS. THE CHANCE OF THE GREEN SEGMENT IS EXACTLY THE WIN DIVIDED BY THE "
                   "PRIZE (A BONUS ENTRY IS VALUED AT THE AVERAGE WIN OF THAT BONUS). THE GREEN SEGMENT IS NEVER "
                   f"DRAWN SMALLER THAN {Fraction(g['min_green'])} OF THE WHEEL, SO AT ITS MINIMUM THE REAL CHANCE "
-                  "CAN BE SIGNIFICANTLY LESS THAN SHOWN. A WIN THAT WOULD EXCEED "
-                  f"{g['limit_x']}X THE BASE BET OR ${g['limit_cents'] // 100:,}.00, WHICHEVER IS LOWER, IS "
-                  "COLLECTED AUTOMATICALLY. THE EXPECTED PAYBACK FOR THE GAMBLE GAME IS 100%.\nSPIN CHANCE: WHEN "
+                  f"CAN BE SIGNIFICANTLY LESS THAN SHOWN. {limits['gamble']} THE EXPECTED PAYBACK FOR THE GAMBLE "
+                  "GAME IS 100%.\nSPIN CHANCE: WHEN "
                   "THE CREDIT IS ABOVE ZERO BUT BELOW THE PRICE OF PLAY, THE CREDIT MAY BE WAGERED FOR A BASE GAME "
                   "SPIN AT THE CURRENT BET WITH CHANCE EXACTLY CREDIT / PRICE OF THAT SPIN."))
     pages.append(("PAYBACK", f"THE THEORETICAL AVERAGE RETURN TO PLAYER (RTP) IS {float(raw['rtp']) * 100:.2f}% IN "
-                  "THE BASE GAME, EVERY FORTUNE BET AND EVERY BONUS BUY. ANY COMBINATION OF WINS IN A SINGLE GAME IS "
-                  f"LIMITED TO {raw['max_win_x']:,}X THE BASE BET AND WILL NOT EXCEED "
-                  f"${raw['max_win_cents'] // 100:,}.00, EXCLUDING JACKPOTS. BETS FROM "
-                  f"${raw['bet_ladder'][0] / 100:,.2f} TO ${raw['bet_ladder'][-1] / 100:,.2f}. "
-                  "IT MAY NOT BE POSSIBLE TO REACH THIS LIMIT IN A SINGLE GAME FROM EVERY BET CONFIGURATION. "
-                  "AT THE HIGHEST BETS THE LIMIT LOWERS THE RETURN OF THE BASE GAME: THE BET MODES AND RTP PAGE "
+                  f"THE BASE GAME, EVERY FORTUNE BET AND EVERY BONUS BUY. {limits['game']} BETS FROM "
+                  f"{_usd(raw['bet_ladder'][0])} TO {_usd(raw['bet_ladder'][-1])}. AT THE HIGHEST BETS THE LIMIT "
+                  "LOWERS THE RETURN OF THE BASE GAME: THE BET MODES AND RTP PAGE "
                   "SHOWS THE RETURN AT THE CURRENT BET. FORTUNE BETS AND BONUS BUYS ARE OFFERED ONLY AT THE BETS "
                   f"WHERE THE LIMIT CANNOT LOWER THEIR {float(raw['rtp']) * 100:.2f}%; THAT PAGE SHOWS UP TO "
                   "WHICH BET EACH IS OFFERED. THE PLAYER'S ODDS OF GETTING ANY PARTICULAR OUTCOME ARE ALWAYS "

@@ -37,7 +37,7 @@ BUY_MODES = ("buy_mystery", "buy_triple")
 BONUS_MODES = {combo_mode(c): c for c in COMBOS}
 POT_COLOURS = ("BLUE", "RED", "GOLD")
 FEATURE_NAMES = (("bonus",) + tuple(f"combo_{combo_code(c)}" for c in COMBOS)
-                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board", "capped"))
+                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board",))
 FORCE_LABELS = {"pot_grand": "GRAND pot won", "full_board": "all 35 mini reels filled, every row active",
                 **{f"combo_{combo_code(c)}": f"bonus with {combo_code(c)}" for c in COMBOS}}
 MAX_FORCE_TRIES = 200_000
@@ -247,16 +247,12 @@ def _finish(m: HensMath, mode: str, line: int, events: list, bonus: HensBonus | 
         feats |= {"bonus", f"combo_{combo_code(combo)}"} | {f"pot_{p.lower()}" for p in bonus.awards}
         if bonus.full_board():
             feats.add("full_board")
-    capped = total > m.max_win_x100
-    if capped:
-        events.append(event("win_cap", uncapped_x100=total, payout_x100=m.max_win_x100))
-        total = m.max_win_x100
-        feats.add("capped")
     events.append(E.round_end(line_x100=line, payout_x100=total))
-    # The sheet's $250,000 limit is "excluding jackpots": the pot awards are this
-    # game's jackpots, marked as the round's jackpot part (the payout is untouched).
+    # The sheet's only limit is $250,000.00 a game "excluding jackpots", in money: the
+    # cabinet applies it at the bet played (no multiple of the bet caps a round here).
+    # The pot awards are this game's jackpots, marked as the round's jackpot part.
     pots = sum(int(e["value_x100"]) for e in events if e["type"] == "pot_award")
-    return Round(mode, total, events, tuple(sorted(feats)), capped, min(pots, total)), feats
+    return Round(mode, total, events, tuple(sorted(feats)), False, min(pots, total)), feats
 
 
 def _round(m: HensMath, rng: Rng, mode: str) -> Round:
