@@ -11,9 +11,9 @@ from cabinet.core.rng import Rng
 from cabinet.core.round import Round, event
 from cabinet.mechanics.clusters import find_clusters
 from cabinet.mechanics.pick import assign_nests
-from cabinet.mechanics.tumble import tumble
 
 from . import events as E
+from .board import Board, layout
 from .tables import BANDS, PiggyMath, band_of, load
 
 VERSION = "1"
@@ -54,24 +54,21 @@ class Spin:
         return [[self.pm.symbols[s] for s in row] for row in board]
 
 
-def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> tuple[list[list[int]], list[int]]:
-    """Draw a stop per reel (unless given) and show the window; emits BOARD."""
-    reels = sp.pm.strips[strips]
+def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> Board:
+    """Draw a stop per reel (unless given) and show the window; emits BOARD. The seven
+    stops are one draw of the generator with the seven reel lengths as bounds: the
+    same numbers as seven `below(length)` calls in turn."""
+    lay = layout(sp.pm)
     if tops is None:
-        tops = [sp.rng.below(len(r)) for r in reels]
-    rows = sp.pm.shape.rows
-    board = [[reels[c][(tops[c] + r) % len(reels[c])] for c in range(len(reels))] for r in range(rows)]
-    sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=list(tops), board=sp.ids(board)))
-    return board, list(tops)
+        tops = sp.rng.gen.integers(0, lay.bounds[strips]).tolist()
+    board = lay.drop(strips, tops)
+    sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=list(tops), board=board.ids()))
+    return board
 
 
 def masks(pm: PiggyMath, board: list[list[int]]) -> tuple[dict[int, int], int, int]:
-    """(pay symbol -> cell mask, wild mask, scatter mask) of one board."""
-    m = [0] * len(pm.symbols)
-    cols = pm.shape.cols
-    for r, row in enumerate(board):
-        for c, s in enumerate(row):
-            m[s] |= 1 << (r * cols + c)
+    """(pay symbol -> cell mask, wild mask, scatter mask) of one board (rows)."""
+    m = Board.of_rows(layout(pm), "", board, [0] * pm.shape.cols).masks()
     return {s: m[s] for s in pm.pay_ids}, m[pm.wild], m[pm.scatter]
 
 
@@ -79,80 +76,87 @@ def bump(pm: PiggyMath, grid: list[int], mask: int) -> None:
     """Charge / bump every cell of `mask` once (the sticky-grid rule of math.yaml)."""
     rule = pm.raw["sticky_grid"]
     first, growth, top = int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"])
-    while mask:
-        low = mask & -mask
-        i = low.bit_length() - 1
-        grid[i] = first if grid[i] == 0 else min(grid[i] * growth, top)
-        mask ^= low
+    for i in layout(pm).index(mask):
+        g = grid[i]
+        grid[i] = first if g == 0 else min(g * growth, top)
+
+
+def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int = 1) -> tuple[int, list[int]]:
+    """Evaluate, pay, explode and refill until no cluster forms (or the cap); `board`
+    is updated in place.
+
+    `grid` is the sticky grid (flat, row-major) or None; `multiplier` the round's
+    fixed factor (free-spins start multiplier x growing-season spin number).
+    Returns the chain's win and the final board's symbol masks."""
+    pm, lay, won = sp.pm, board.lay, 0
+    pay_ids, wild, shape, least = lay.pay_ids, pm.wild, pm.shape, pm.min_cluster
+    names, pay, band = lay.names, lay.pay, lay.band
+    while True:
+        m = board.masks()
+        if sp.capped:
+            return won, m
+        clusters = find_clusters({s: m[s] for s in pay_ids}, m[wild], shape, least)
+        if not clusters:
+            return won, m
+        union = drop_win = 0
+        for cl in clusters:
+            grid_sum = sum(grid[i] for i in lay.index(cl.mask)) if grid is not None else 0
+            mult = max(grid_sum, 1) * multiplier
+            p = pay[cl.symbol][cl.size]
+            sp.events.append(E.cluster_win(symbol=names[cl.symbol], size=cl.size, band=band[cl.size],
+                                           cells=lay.cells(cl.mask), pay_x100=p,
+                                           grid_sum=grid_sum, multiplier=mult, win_x100=p * mult))
+            drop_win += p * mult
+            union |= cl.mask
+        if grid is not None:
+            bump(pm, grid, union)
+            cols = shape.cols
+            sp.events.append(event(E.STICKY_GRID, values=[grid[r * cols:(r + 1) * cols] for r in range(shape.rows)]))
+        won += drop_win
+        sp.add(drop_win)
+        if sp.capped:
+            return won, board.masks()
+        falls, refills = board.tumble(union)
+        sp.events.append(event(E.TUMBLE, removed=lay.cells(union), falls=falls, refills=refills,
+                               tops=list(board.tops), board=board.ids()))
 
 
 def tumble_chain(sp: Spin, strips: str, board: list[list[int]], tops: list[int],
                  grid: list[int] | None = None, multiplier: int = 1) -> tuple[int, list[list[int]]]:
-    """Evaluate, pay, explode and refill until no cluster forms (or the cap).
-
-    `grid` is the sticky grid (flat, row-major) or None; `multiplier` the round's
-    fixed factor (free-spins start multiplier x growing-season spin number).
-    Returns the chain's win and the final board."""
-    pm, chain = sp.pm, 0
-    while not sp.capped:
-        own, wild, _ = masks(pm, board)
-        clusters = find_clusters(own, wild, pm.shape, pm.min_cluster)
-        if not clusters:
-            break
-        union = drop_win = 0
-        for cl in clusters:
-            grid_sum = 0
-            if grid is not None:
-                grid_sum = sum(grid[r * pm.shape.cols + c] for r, c in pm.shape.cells_of(cl.mask))
-            mult = max(grid_sum, 1) * multiplier
-            pay = int(pm.pay_by_size[cl.symbol, cl.size])
-            sp.events.append(E.cluster_win(symbol=pm.symbols[cl.symbol], size=cl.size, band=BANDS[band_of(cl.size)],
-                                           cells=[list(x) for x in pm.shape.cells_of(cl.mask)], pay_x100=pay,
-                                           grid_sum=grid_sum, multiplier=mult, win_x100=pay * mult))
-            drop_win += pay * mult
-            union |= cl.mask
-        if grid is not None:
-            bump(pm, grid, union)
-            cols = pm.shape.cols
-            sp.events.append(event(E.STICKY_GRID, values=[grid[r * cols:(r + 1) * cols] for r in range(pm.shape.rows)]))
-        chain += drop_win
-        sp.add(drop_win)
-        if sp.capped:
-            break
-        removed = [[bool(union >> (r * pm.shape.cols + c) & 1) for c in range(pm.shape.cols)] for r in range(pm.shape.rows)]
-        t = tumble(board, removed, pm.strips[strips], tops)
-        board, tops[:] = t.board, t.tops
-        sp.events.append(event(E.TUMBLE, removed=[list(x) for x in pm.shape.cells_of(union)], falls=t.falls,
-                               refills=[[c, r, pm.symbols[s]] for c, r, s in t.refills], tops=list(t.tops),
-                               board=sp.ids(board)))
-    return chain, board
+    """`chain` on a hand-built board given as rows, with its strip stops (`tops` is
+    updated in place); returns the chain's win and the final board as rows."""
+    b = Board.of_rows(layout(sp.pm), strips, board, tops)
+    won, _ = chain(sp, b, grid, multiplier)
+    tops[:] = b.tops
+    return won, b.rows()
 
 
 def spin_once(sp: Spin, strips: str, phase: str, grid=None, multiplier: int = 1, tops=None) -> tuple[int, int]:
     """One spin with its whole tumble chain; returns (win, windmills on the final board)."""
-    board, tops = drop(sp, strips, phase, tops)
+    board = drop(sp, strips, phase, tops)
     if phase == "hog_wild":
         spawn_wilds(sp, board)
-    win, board = tumble_chain(sp, strips, board, tops, grid, multiplier)
-    _, _, scat = masks(sp.pm, board)
+    win, m = chain(sp, board, grid, multiplier)
+    scat = m[sp.pm.scatter]
     sp.events.append(event(E.SPIN_END, win_x100=win, total_x100=sp.total, scatters=scat.bit_count(),
-                           scatter_cells=[list(x) for x in sp.pm.shape.cells_of(scat)]))
+                           scatter_cells=board.lay.cells(scat)))
     return win, scat.bit_count()
 
 
-def spawn_wilds(sp: Spin, board: list[list[int]]) -> None:
+def spawn_wilds(sp: Spin, board: Board) -> None:
     """HOG WILD: 1 to 3 extra wilds land on cells holding neither a wild nor a windmill."""
     pm = sp.pm
     weights = pm.mode("hog_wild")["spawn_weights"]
     counts = [int(k) for k in weights]
     k = counts[sp.rng.weighted([int(v) for v in weights.values()])]
-    free = [(r, c) for r in range(pm.shape.rows) for c in range(pm.shape.cols) if board[r][c] not in (pm.wild, pm.scatter)]
+    rows, cols = pm.shape.rows, pm.shape.cols
+    free = [(r, c) for r in range(rows) for c in range(cols) if board.cols[c][r] not in (pm.wild, pm.scatter)]
     cells = []
     for _ in range(min(k, len(free))):
         r, c = free.pop(sp.rng.below(len(free)))
-        board[r][c] = pm.wild
+        board.put(r, c, pm.wild)
         cells.append([r, c])
-    sp.events.append(event(E.WILD_SPAWN, cells=cells, board=sp.ids(board)))
+    sp.events.append(event(E.WILD_SPAWN, cells=cells, board=board.ids()))
 
 
 def best_tops(sp: Spin, strips: str, kind: str, grid, mult: int, tries: int) -> list[int]:
@@ -161,7 +165,7 @@ def best_tops(sp: Spin, strips: str, kind: str, grid, mult: int, tries: int) -> 
     spin; the book weights, not this choice, set how often such rounds are drawn."""
     best, best_win = None, -1
     for _ in range(tries):
-        tops = [sp.rng.below(len(r)) for r in sp.pm.strips[strips]]
+        tops = sp.rng.gen.integers(0, layout(sp.pm).bounds[strips]).tolist()
         trial = Spin(sp.pm, sp.rng, sp.mode)
         trial.cap = None
         win, _ = spin_once(trial, strips, kind, list(grid) if grid is not None else None, mult, tops=list(tops))
