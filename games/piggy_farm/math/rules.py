@@ -1,9 +1,12 @@
 """Piggy Farm's round generator: play(rng, mode, force=None) -> Round.
 
 Deterministic in its Rng. Every number comes from math.yaml (tables.py); the cluster
-finding, tumble, wheel and pick game are the shared mechanisms of cabinet/mechanics.
-The event names and payloads are listed in events.py. The vectorised simulator in
-sim.py is the same rules written for many rounds at once (tests compare the two).
+finding, tumble, wheel and pick game are the shared mechanisms of cabinet/mechanics
+(the board itself is board.py's columns and bitboards). The event names and payloads
+are listed in events.py. The vectorised simulator in sim.py is the same rules written
+for many rounds at once (tests compare the two). Forced categories that take many
+attempts (a wheel trigger, a round that reaches the cap) are natural rounds given the
+category: attempts on their own sub-streams, decided in batches (search.py).
 """
 from __future__ import annotations
 
@@ -14,14 +17,16 @@ from cabinet.mechanics.pick import assign_nests
 
 from . import events as E
 from .board import Board, layout
-from .tables import BANDS, PiggyMath, band_of, load
+from .search import capping, first_accepted, substream, triggering
+from .tables import PiggyMath, load
 
-VERSION = "1"
-MAX_WIN_TRIES = 40      # stop sets weighed per free spin when forcing a max-win book
+VERSION = "2"          # 2: pays of 0.05x, the wheel and free spins that reach 50,000x naturally
+MAX_WIN_ATTEMPTS = 10_000_000   # free-spin rounds a max-win book may try (x1: about 1 in 65,000 caps)
+WHEEL_ATTEMPTS = 1_000_000      # base spins a wheel book may try (about 1 in 278 triggers)
 FORCES = {
     "wheel_bronze": "THE FARM WHEEL: bronze", "wheel_silver": "THE FARM WHEEL: silver",
     "wheel_gold": "THE FARM WHEEL: gold", "free_spins": "Wheel lands on free spins",
-    "coin_prize": "Wheel lands on a coin prize", "max_win": "Max win 50,000x",
+    "coin_prize": "Wheel lands on a coin prize", "max_win": "Max win 50,000x", "wheel": "THE FARM WHEEL triggers",
     "hunt_5000x": "EGG HUNT: a 5,000x egg", "risk_win": "RISK THE FARM won",
 }
 # Which modes each force applies to. The base-game forces steer the spin (wheel.py's
@@ -29,6 +34,7 @@ FORCES = {
 # (rejection sampling: exactly the natural distribution given the category).
 FORCE_MODES = {"wheel_bronze": ("base", "ante"), "wheel_silver": ("base", "ante"), "wheel_gold": ("base", "ante"),
                "free_spins": ("base", "ante"), "coin_prize": ("base", "ante"), "max_win": ("base", "ante"),
+               "wheel": ("base", "ante"),
                "hunt_5000x": ("golden_egg_hunt", "egg_hunt"), "risk_win": ("risk_the_farm",)}
 TOP_EGG_X100 = 500000
 
@@ -159,25 +165,9 @@ def spawn_wilds(sp: Spin, board: Board) -> None:
     sp.events.append(event(E.WILD_SPAWN, cells=cells, board=board.ids()))
 
 
-def best_tops(sp: Spin, strips: str, kind: str, grid, mult: int, tries: int) -> list[int]:
-    """Forcing aid (max-win books only): of `tries` stop sets drawn, the one whose
-    spin would win most on the current grid. Every stop set is a possible natural
-    spin; the book weights, not this choice, set how often such rounds are drawn."""
-    best, best_win = None, -1
-    for _ in range(tries):
-        tops = sp.rng.gen.integers(0, layout(sp.pm).bounds[strips]).tolist()
-        trial = Spin(sp.pm, sp.rng, sp.mode)
-        trial.cap = None
-        win, _ = spin_once(trial, strips, kind, list(grid) if grid is not None else None, mult, tops=list(tops))
-        if win > best_win:
-            best, best_win = tops, win
-    return best
-
-
-def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: int = 1, greedy: int = 0) -> int:
+def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: int = 1) -> int:
     """A free-spins round: 'free_spins' / 'hog_wild' (sticky grid, retriggers) or
-    'growing_season' (spin k pays xk, windmills asleep). Returns its win.
-    `greedy` > 0 (max-win forcing only) plays each spin's best of that many stop sets."""
+    'growing_season' (spin k pays xk, windmills asleep). Returns its win."""
     pm = sp.pm
     sticky = kind != "growing_season"
     grid = [0] * pm.shape.cells if sticky else None     # a fresh grid every round: nothing leaks
@@ -190,8 +180,7 @@ def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: i
         i += 1
         mult = start_multiplier * (i if kind == "growing_season" else 1)
         sp.events.append(event(E.FREE_SPIN, index=i, of=spins, multiplier=mult))
-        tops = best_tops(sp, strips, kind, grid, mult, greedy) if greedy and kind != "hog_wild" else None
-        win, scatters = spin_once(sp, strips, kind, grid, mult, tops=tops)
+        win, scatters = spin_once(sp, strips, kind, grid, mult)
         won += win
         if sticky and not sp.capped and scatters >= int(fs["retrigger_scatters"]):
             spins += int(fs["retrigger_spins"])
@@ -201,8 +190,10 @@ def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: i
     return won
 
 
-def farm_wheel(sp: Spin, tier: str, accept=None, greedy: int = 0) -> None:
-    """Spin THE FARM WHEEL from `tier` (following upgrades) and award the final slice."""
+def farm_wheel(sp: Spin, tier: str, accept=None, award=None) -> None:
+    """Spin THE FARM WHEEL from `tier` (following upgrades) and award the final slice.
+    `award(sp, multiplier)`, if given, plays the free spins a free-spins slice starts
+    (the max-win force's search); by default one natural round."""
     pm = sp.pm
     stops = pm.wheel.spin(sp.rng, tier, accept)
     sp.features.update({"wheel", f"wheel_{tier}"})
@@ -219,7 +210,10 @@ def farm_wheel(sp: Spin, tier: str, accept=None, greedy: int = 0) -> None:
     elif last.slice.kind == "free_spins":
         sp.features.add(f"free_spins_x{int(last.slice.value)}")
         fs = pm.raw["free_spins"]
-        free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], int(last.slice.value), greedy)
+        if award is not None:
+            award(sp, int(last.slice.value))
+        else:
+            free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], int(last.slice.value))
     else:
         raise ValueError(f"unknown wheel slice kind {last.slice.kind!r}")
 
@@ -244,20 +238,24 @@ def forced_tops(sp: Spin, strips: str, scatters: int) -> list[int]:
 def base_spin(sp: Spin, strips: str, force: str | None) -> None:
     """A base (or ante) spin: tumble chain, then THE FARM WHEEL on 3+ windmills."""
     pm = sp.pm
-    want = {"wheel_bronze": "bronze", "wheel_silver": "silver", "wheel_gold": "gold",
-            "max_win": "gold"}.get(force or "")
+    want = {"wheel_bronze": "bronze", "wheel_silver": "silver", "wheel_gold": "gold"}.get(force or "")
     need = {v: k for k, v in pm.tier_by_scatters.items()}
     if force in ("free_spins", "coin_prize"):
         want = pm.tier_for(need["bronze"] + sp.rng.below(len(need)))
-    mark = len(sp.events)
-    while True:
-        tops = forced_tops(sp, strips, need[want]) if want else None
-        _, scatters = spin_once(sp, strips, "base", tops=tops)
-        tier = pm.tier_for(scatters)
-        if want is None or (tier == want and not sp.capped):
-            break
-        del sp.events[mark:]            # a forced trigger that tumbled into another tier: draw again
-        sp.total, sp.capped = 0, False
+    elif force == "max_win":
+        want, mult = max_win_path(sp)
+    if force == "max_win":              # the natural spin given its tier (see natural_trigger)
+        scatters, tier = natural_trigger(sp, strips, want), want
+    else:
+        mark = len(sp.events)
+        while True:
+            tops = forced_tops(sp, strips, need[want]) if want else None
+            _, scatters = spin_once(sp, strips, "base", tops=tops)
+            tier = pm.tier_for(scatters)
+            if want is None or (tier == want and not sp.capped):
+                break
+            del sp.events[mark:]        # a forced trigger that tumbled into another tier: draw again
+            sp.total, sp.capped = 0, False
     if tier is None or sp.capped:
         return
     sp.events.append(event(E.WHEEL_TRIGGER, scatters=scatters, tier=tier))
@@ -267,9 +265,54 @@ def base_spin(sp: Spin, strips: str, force: str | None) -> None:
     elif force == "coin_prize":
         accept = lambda st: st.slice.kind != "free_spins"
     elif force == "max_win":
-        accept = lambda st: st.slice.kind == "free_spins" and st.slice.value == max(
-            s.value for s in pm.wheel.tiers["gold"] if s.kind == "free_spins")
-    farm_wheel(sp, tier, accept, MAX_WIN_TRIES if force == "max_win" else 0)
+        home = next(t for t, sl in pm.wheel.tiers.items() if any(x.kind == "free_spins" and x.value == mult for x in sl))
+        up = pm.wheel.upgrade_kind
+        accept = lambda st: (st.slice.kind == "free_spins" and st.slice.value == mult if st.tier == home
+                             else st.slice.kind == up)
+        farm_wheel(sp, tier, accept, capped_free_spins)
+        return
+    farm_wheel(sp, tier, accept)
+
+
+def max_win_path(sp: Spin) -> tuple[str, int]:
+    """The path of a round that reaches the cap: the tier its spin triggers and the
+    multiplier of the free spins its wheel ends on, drawn by the rules' shares of
+    capped rounds (math.yaml max_win_paths, from tools/top_odds.py)."""
+    paths = sp.pm.raw["max_win_paths"][sp.mode]
+    name = list(paths)[sp.rng.weighted([int(v) for v in paths.values()])]
+    tier, mult = name.split(" x")
+    return tier, int(mult)
+
+
+def natural_trigger(sp: Spin, strips: str, tier: str) -> int:
+    """A natural spin that triggers `tier`, by rejection (tumble-in triggers included,
+    unlike forced_tops): the first such attempt is found in batches (search.py) and
+    played with its events. Returns its windmills."""
+    key = sp.rng.seed64()
+    k = first_accepted(key, triggering(sp.pm, strips, tier), MAX_WIN_ATTEMPTS, f"a {tier} wheel trigger")
+    outer, sp.rng = sp.rng, substream(key, k)
+    try:
+        _, scatters = spin_once(sp, strips, "base")
+    finally:
+        sp.rng = outer
+    return scatters
+
+
+def capped_free_spins(sp: Spin, mult: int) -> None:
+    """The max-win force's free spins: a natural round at `mult` that reaches the cap,
+    by rejection (so exactly the natural round given the cap): the first capping
+    attempt is found in batches (search.py), then played with its events."""
+    fs = sp.pm.raw["free_spins"]
+    key = sp.rng.seed64()
+    k = first_accepted(key, capping(sp.pm, mult, sp.cap - sp.total), MAX_WIN_ATTEMPTS,
+                       f"a capped free-spins round at x{mult}")
+    outer, sp.rng = sp.rng, substream(key, k)
+    try:
+        free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], mult)
+    finally:
+        sp.rng = outer
+    if not sp.capped:
+        raise RuntimeError(f"free-spins attempt {k} capped in the batch engine but not in play")
 
 
 def egg_hunt(sp: Spin) -> None:
@@ -338,10 +381,15 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
         raise KeyError(f"unknown force {force!r}; known: {sorted(FORCES)}")
     if force is not None and mode not in FORCE_MODES[force]:
         raise ValueError(f"force {force!r} applies to {' and '.join(FORCE_MODES[force])} only")
-    while True:
-        sp = play_once(pm, rng, mode, force if mode in ("base", "ante") else None)
-        if force_met(sp, force):
-            break
+    if force == "wheel":            # a natural round given the trigger: its first spin decides
+        key = rng.seed64()
+        k = first_accepted(key, triggering(pm, pm.mode(mode)["strips"]), WHEEL_ATTEMPTS, "a wheel trigger")
+        sp = play_once(pm, substream(key, k), mode, None)
+    else:
+        while True:
+            sp = play_once(pm, rng, mode, force if mode in ("base", "ante") else None)
+            if force_met(sp, force):
+                break
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
     if sp.capped:
         sp.features.update({"capped", "max_win"})
@@ -351,11 +399,15 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
 
 def book_forces() -> dict[str, dict[str, float]]:
     """The book builder's forced categories per mode, as target frequencies per round:
-    the math file's 1-in-N figures, and the exact natural frequencies of the hunts'
-    top egg and of RISK THE FARM's win (so those strata carry no sampling noise)."""
+    the math file's 1-in-N figures (THE FARM WHEEL: the base rate, the ante's exactly
+    wheel_ratio times it), and the exact natural frequencies of the hunts' top egg and
+    of RISK THE FARM's win (so those strata carry no sampling noise)."""
     pm = load()
     raw = pm.raw
     forces = {mode: {cat: 1.0 / float(n) for cat, n in cats.items()} for mode, cats in raw["book_forces_one_in"].items()}
+    wheel = forces["base"]["wheel"]
+    forces["ante"] = {"wheel": wheel * float(raw["modes"]["ante"]["wheel_ratio"])}
+    forces["base"]["wheel"] = wheel - forces["base"].get("max_win", 0.0)    # capped wheel rounds: max_win's
     for hunt in ("golden_egg_hunt", "egg_hunt"):
         forces[hunt] = {"hunt_5000x": float(pm.hunt(hunt).chance_of_prize_at_least(TOP_EGG_X100))}
     num, den = (int(x) for x in raw["modes"]["risk_the_farm"]["chance"])
