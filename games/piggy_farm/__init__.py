@@ -40,10 +40,10 @@ GAME = GameSpec(
     payout_sources=par.payout_sources,
     events=events.CATALOGUE,
     cap_exempt_modes=tuple(mid for mid, m in _RAW["modes"].items() if m.get("cap_exempt")),
-    # max-win books are forced (best-of-N free spins, a few CPU seconds each): 50 of
-    # them carry the 1 in 7,149,814 category
+    # max-win books are natural capped rounds found by batched searches (0.1 to ~15 CPU s
+    # each): 50 of them carry the 1 in 7,149,814 category; wheel books take the default
     forced_books={"base": {"max_win": 50}},
-    # books: the free-spin buys vectorised, exactly play's rounds seed for seed
+    # books: every mode vectorised, exactly play's rounds seed for seed
     play_batch=batch.play_batch,
     force_modes=dict(rules.FORCE_MODES),
 )

@@ -47,6 +47,8 @@ class Layout:
         self.pay = [[int(x) for x in row] for row in pm.pay_by_size.tolist()]
         self.band = [BANDS[band_of(s)] if s >= pm.min_cluster else "" for s in range(pm.shape.cells + 1)]
 
+        # column masks met after tumbles, by (column, its symbols): boards repeat columns
+        self.known: dict[tuple[int, ...], tuple[int, ...]] = {}
         # per strip set, reel and stop: the window's symbol ids and per-symbol masks
         self.ext_ids = {name: [[self.names[x] for x in reel] for reel in exts] for name, exts in self.ext.items()}
         self.window_masks = {name: [[self.column_masks(c, ext[t:t + rows]) for t in range(len(ext) - rows)]
@@ -133,25 +135,32 @@ class Board:
         Returns (falls, refills) as cabinet/mechanics/tumble.py gives them
         ([col, from_row, to_row], [col, row, symbol id])."""
         lay = self.lay
-        falls, refills = [], []
+        falls: list[list[int]] = []
+        refills: list[list] = []
         ext, ext_ids, lengths = lay.ext[self.strips], lay.ext_ids[self.strips], lay.lengths[self.strips]
-        rows, tops, cols, names = lay.rows, self.tops, self.cols, self.names
+        rows, tops, cols, names, cm = lay.rows, self.tops, self.cols, self.names, self.cm
+        col0, gather, shift, full, kept, known = lay.col0, lay.gather, lay.shift, lay.col_full, lay.kept, lay.known
         for c in range(lay.cols):
-            gone = lay.column_removed(union, c)
+            gone = ((((union >> c) & col0) * gather) >> shift) & full      # column_removed, inlined
             if not gone:
                 continue
-            keep = lay.kept[gone]
+            keep = kept[gone]
             k = rows - len(keep)
             top = (tops[c] - k) % lengths[c]
+            falls.extend([c, r, k + j] for j, r in enumerate(keep) if k + j != r)
             fresh = ext_ids[c][top:top + k]
-            for j, r in enumerate(keep):
-                if k + j != r:
-                    falls.append([c, r, k + j])
             refills.extend([c, r, sid] for r, sid in enumerate(fresh))
             old, old_names = cols[c], names[c]
-            cols[c] = ext[c][top:top + k] + [old[r] for r in keep]
+            col = ext[c][top:top + k] + [old[r] for r in keep]
+            cols[c] = col
             names[c] = fresh + [old_names[r] for r in keep]
-            self.cm[c] = lay.column_masks(c, cols[c])
+            key = (c, *col)
+            got = known.get(key)
+            if got is None:
+                if len(known) > 100_000:                # a bounded cache
+                    known.clear()
+                got = known[key] = lay.column_masks(c, col)
+            cm[c] = got
             tops[c] = top
         return falls, refills
 
