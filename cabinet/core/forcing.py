@@ -28,7 +28,7 @@ import numpy as np
 
 from .rng import ReplayError, Rng, Trace
 
-__all__ = ["ForceFailed", "ReplayError", "best_of", "search"]
+__all__ = ["ForceFailed", "ReplayError", "best_of", "first_accepted", "first_index", "search", "substream"]
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -49,8 +49,13 @@ class _Locked:
 _LOCKED = _Locked()
 
 
+def substream(key: int, k: int) -> Rng:
+    """Attempt k of the search keyed `key`."""
+    return Rng(np.random.SeedSequence(key, spawn_key=(k,)))
+
+
 def _sub(key: int, k: int, trace: Trace | None) -> Rng:
-    sub = Rng(np.random.SeedSequence(key, spawn_key=(k,)))
+    sub = substream(key, k)
     sub.trace = trace
     return sub
 
@@ -104,3 +109,36 @@ def best_of(rng: Rng, n: int, make: Callable[[Rng], C], score: Callable[[C], flo
         trace.truncate(slot + 1)
         trace.values[slot] = best
     return _run(rng, make, _sub(key, best, trace))   # again, recording what it nests
+
+
+Accepts = Callable[[list[np.random.Generator]], np.ndarray]
+
+
+def first_index(key: int, accepts: Accepts, limit: int, what: str) -> int:
+    """Index of the first attempt of the search keyed `key` that `accepts` takes
+    (`accepts` decides many attempts at once from their generators, one bool each, with
+    a vectorised engine), tried in batches growing from 256 to 8,192 attempts."""
+    k0, size = 0, 256
+    while k0 < limit:
+        n = min(size, limit - k0)
+        ok = np.flatnonzero(accepts([substream(key, k).gen for k in range(k0, k0 + n)]))
+        if len(ok):
+            return k0 + int(ok[0])
+        k0, size = k0 + n, min(2 * size, 8192)
+    raise ForceFailed(f"could not force {what} in {limit:,} attempts")
+
+
+def first_accepted(rng: Rng, accepts: Accepts, limit: int, what: str) -> Rng:
+    """`search` decided in batches: the kept attempt's own stream, to play it on (the
+    caller plays it with its events and checks it is in the category). Recorded and
+    replayed as a hint like `search`'s, so a book shows without searching again."""
+    key = rng.seed64()
+    trace = rng.trace
+    if trace is not None and trace.replay:
+        return _sub(key, trace.take(what), trace)
+    slot = trace.reserve() if trace is not None else -1
+    k = first_index(key, accepts, limit, what)
+    if trace is not None:
+        trace.truncate(slot + 1)
+        trace.values[slot] = k
+    return _sub(key, k, trace)
