@@ -11,8 +11,8 @@ from cabinet.core.game import BetMode, GameSpec
 from .math import batch, events, help, par, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
-BET_LADDER = (20, 40, 60, 80, 100, 120, 160, 200, 240, 300, 400, 500, 600, 800, 1000, 1200, 1600, 2000,
-              2400, 3000, 4000, 5000, 6000, 8000, 10000)
+_BET_LADDER = (20, 40, 60, 80, 100, 120, 160, 200, 240, 300, 400, 500, 600, 800, 1000, 1200, 1600, 2000,
+               2400, 3000, 4000, 5000, 6000, 8000, 10000)
 _PM = tables.load()
 _RAW = _PM.raw
 
@@ -20,7 +20,7 @@ GAME = GameSpec(
     id=_RAW["id"],
     name=_RAW["name"],
     # $0.20 to $100, each a multiple of $0.20 (every pay is a multiple of 0.05x: whole cents)
-    bet_ladder=BET_LADDER,
+    bet_ladder=_BET_LADDER,
     modes=tuple(BetMode(mid, m["label"], int(m["cost_x100"]), m["kind"]) for mid, m in _RAW["modes"].items()),
     play=rules.play,
     scene="games.piggy_farm.view.scene:PiggyFarmScene",

@@ -18,12 +18,12 @@ import pygame
 
 from cabinet.core.cabinet import BetRefused, CabinetLocked
 from cabinet.mechanics import spin_chance as sc
-from cabinet.mechanics.gamble import Gamble, GambleOption, win_limit_cents
+from cabinet.mechanics.gamble import Gamble, GambleOption
 
 from ..math import gamble as hens_gamble
 from .gamble_scene import GambleScene
 from .spin_chance_scene import SpinChanceScene
-from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode
+from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode, gamble_cap
 
 
 class Offers:
@@ -75,8 +75,8 @@ class Offers:
 
     def make_gamble(self, stake: int, bet: int) -> Gamble:
         g = hens_gamble.gamble_config()
-        limit = win_limit_cents(bet, int(g["limit_x"]), int(g["limit_cents"]))
-        return Gamble(stake, bet, g["cash_multipliers"], self.bonus_values(bet), limit)
+        limit = gamble_cap().limit_cents(bet)
+        return Gamble(stake, bet, g["cash_multipliers"], self.bonus_values(bet), int(limit))
 
     def after_round(self, played) -> None:
         """A round was settled: its offers open once the game is on top again (after any
@@ -161,13 +161,13 @@ class Offers:
         credit = self.cabinet.balance
         if credit == self.declined_at:
             return None
-        price = scene.mode_cost()
-        if not 0 < credit < price:
+        price, spin = scene.mode_cost(), self.spin_price()
+        chance = sc.offer(credit, price, spin)
+        if chance is None:
+            if sc.multiplier_blocks(credit, price, spin):
+                scene.message("Switch FORTUNE BET off to keep playing at this credit")
             return None
-        if credit >= self.spin_price():
-            scene.message("Switch FORTUNE BET off to keep playing at this credit")
-            return None
-        return self.open_spin_chance(credit)
+        return self.app.push(SpinChanceScene(self.app, self, chance))
 
     def open_spin_chance(self, credit: int):
         return self.app.push(SpinChanceScene(self.app, self, sc.SpinChance(credit, self.spin_price())))
