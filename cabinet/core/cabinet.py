@@ -57,6 +57,10 @@ class GameSetup:
     # bets where the win limits cut no win, so they return their stated RTP exactly:
     # mode -> highest such bet (absent: every bet). See `limited_options`.
     option_max_bet: dict[str, int] = field(default_factory=dict)
+    # config games.<id>.max_buy: the most one buy may cost (None: no limit); the buys
+    # whose option_max_bet that price sets (not the win limit), for the refusal's reason
+    max_buy_cents: int | None = None
+    price_limited: frozenset[str] = frozenset()
 
     def offers(self, mode_id: str, bet_cents: int) -> bool:
         """Whether this mode is offered at this bet."""
@@ -91,6 +95,20 @@ def limited_options(library: Any, ladder: tuple[int, ...], modes: tuple[str, ...
             top = library.books(mode).last_uncut_bet(ladder, cap)
             if top is not None:
                 out[mode] = top
+    return out
+
+
+def priced_options(spec: GameSpec, ladder: tuple[int, ...], modes: tuple[str, ...],
+                   max_buy_cents: int | None) -> dict[str, int]:
+    """Buy mode -> the highest ladder bet at which it costs at most `max_buy_cents`
+    (0: at none), for each buy some bet of the ladder would price above it."""
+    if max_buy_cents is None:
+        return {}
+    out = {}
+    for mode in modes:
+        bm = spec.mode(mode)
+        if bm.kind == "buy" and bm.cost_cents(ladder[-1]) > max_buy_cents:
+            out[mode] = max((b for b in ladder if bm.cost_cents(b) <= max_buy_cents), default=0)
     return out
 
 
@@ -162,6 +180,11 @@ class Cabinet:
             if spins:
                 setup.option_max_bet = limited_options(setup.library, setup.bet_ladder, tuple(bet_modes),
                                                        spins[0], cap)
+        setup.max_buy_cents = gcfg.max_buy if gcfg else None
+        priced = {m: top for m, top in priced_options(spec, setup.bet_ladder, setup.modes, setup.max_buy_cents).items()
+                  if top < setup.option_max_bet.get(m, setup.bet_ladder[-1] + 1)}
+        setup.option_max_bet.update(priced)
+        setup.price_limited = frozenset(priced)
         self.games[gid] = setup
 
     def _check_audit(self) -> None:
@@ -253,8 +276,12 @@ class Cabinet:
         top = setup.option_max_bet.get(mode_id, 0)
         label = setup.spec.mode(mode_id).label
         limit = setup.cap.max_cents
-        why = (f"the {self.currency.format(limit)} win limit would lower its return" if limit is not None
-               else "the win limit would lower its return")
+        if mode_id in setup.price_limited and setup.max_buy_cents is not None:
+            why = f"a buy may cost at most {self.currency.format(setup.max_buy_cents)} on this cabinet"
+        elif limit is not None:
+            why = f"the {self.currency.format(limit)} win limit would lower its return"
+        else:
+            why = "the win limit would lower its return"
         if not top:
             return f"{label} is not offered on this cabinet: {why}"
         return f"{label} is offered at bets up to {self.currency.format(top)}: above, {why}"

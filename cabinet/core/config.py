@@ -93,6 +93,7 @@ GAME_SCHEMA: dict[str, Any] = {
     "default_bet": _amount("an amount on the bet ladder, like \"1.00\""),
     "modes": Field((list, str), "all", "all, or a list of the game's bet mode ids"),
     "win_limit": _amount("an amount like \"250000.00\", or null for none"),
+    "max_buy": _amount("the most one buy may cost, an amount like \"5000.00\", or null for no limit"),
 }
 
 

@@ -170,3 +170,24 @@ def test_options_are_offered_only_where_the_win_limit_keeps_their_rtp(tmp_path):
     assert cab.balance == before and cab.meters()["games_played"] == 0
     played = cab.start_round("happy_money_hens", "base", setup.bet_ladder[-1])    # $8,000 spins
     assert played.cost_cents == 800_000
+
+
+def test_a_buy_above_the_configured_price_is_refused_with_the_reason(tmp_path):
+    """games.<id>.max_buy caps what one buy may cost: the buy is offered only at the bets
+    where its price is at most that, and refused above with the reason; spins are not
+    affected."""
+    cab = cabinet(tmp_path, extra="games:\n  toygame:\n    max_buy: \"5.00\"\n", credit="1000.00")
+    setup = cab.games["toygame"]
+    cost = GAME.mode("buy_bonus").cost_cents
+    offered = [b for b in setup.bet_ladder if setup.offers("buy_bonus", b)]
+    assert offered == [b for b in setup.bet_ladder if cost(b) <= 500] and len(offered) < len(setup.bet_ladder)
+    assert all(setup.offers("base", b) for b in setup.bet_ladder)
+    above = min(b for b in setup.bet_ladder if cost(b) > 500)
+    with pytest.raises(BetRefused, match=r"offered at bets up to \$[\d.]+: above, a buy may cost at most \$5.00"):
+        cab.start_round("toygame", "buy_bonus", above)
+    assert cab.balance == 100_000 and cab.meters()["games_played"] == 0
+    played = cab.start_round("toygame", "buy_bonus", offered[-1])
+    assert played.cost_cents == cost(offered[-1]) <= 500
+    none = cabinet(tmp_path / "none", extra="games:\n  toygame:\n    max_buy: \"0.50\"\n", credit="1000.00")
+    with pytest.raises(BetRefused, match=r"is not offered on this cabinet: a buy may cost at most \$0.50"):
+        none.start_round("toygame", "buy_bonus", none.games["toygame"].bet_ladder[0])
