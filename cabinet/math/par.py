@@ -39,7 +39,7 @@ from .books import cached_library, strata
 from .optimize import sampling_se
 from .pool import Progress
 from .rates import load_rates
-from .report import library_figures
+from .report import feature_table, library_figures
 from .sim import simulate_modes
 from .stats import BAND_EDGES, BAND_LABELS, Z90, band_counts, rate_ci
 
@@ -97,27 +97,6 @@ def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dic
 
 def _paid(mb: B.ModeBooks, sel: np.ndarray) -> int:
     return sum(map(int.__mul__, mb.weight[sel].tolist(), mb.payout_x100[sel].tolist()))
-
-
-def feature_table(mb: B.ModeBooks, lib_rates: dict[str, float], rates: dict[str, Any] | None,
-                  sim: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """Per feature: the library's rate, the rules' rate (the builder's target: measured
-    or set by the game), the ratio, and this sheet's live check."""
-    held = mb.meta.get("rate_targets", {})
-    measured = (rates or {}).get("modes", {}).get(mb.mode, {}).get("features", {})
-    rows = []
-    for name, rate in lib_rates.items():
-        rules = held.get(name, {}).get("rate")
-        source = held.get(name, {}).get("source", "")
-        if rules is None and name in mb.meta["category_targets"]:
-            rules, source = mb.meta["category_targets"][name], "the game's category target"
-        if rules is None and name in measured:
-            rules, source = measured[name]["rate"], f"measured ({measured[name]['count']:,} seen: too few to hold)"
-        live = (sim or {}).get("features", {}).get(name)
-        rows.append({"feature": name, "library": rate, "rules": rules, "source": source,
-                     "ratio": rate / rules if rules else None,
-                     "live": None if live is None else {"rate": live["rate"], "ci99": live["ci99"], "count": live["count"]}})
-    return rows
 
 
 def top_awards(lib: B.Library, mode: str, sim: dict[str, Any] | None, seed: int = 1) -> list[dict[str, Any]]:
