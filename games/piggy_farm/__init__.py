@@ -43,6 +43,10 @@ GAME = GameSpec(
     # max-win books are natural capped rounds found by batched searches (0.1 to ~15 CPU s
     # each): 50 of them carry the 1 in 7,149,814 category; wheel books take the default
     forced_books={"base": {"max_win": 50}},
+    # FARM WHEEL BUY's value is heavy-tailed (free spins up to the cap): 10,000 books
+    # leave its sample RTP 3.8 standard errors from the rules' and the weights would
+    # carry 27 pp of it; at 300,000 the books carry it themselves
+    book_counts={"wheel_buy": 300_000},
     # books: every mode vectorised, exactly play's rounds seed for seed
     play_batch=batch.play_batch,
     force_modes=dict(rules.FORCE_MODES),
