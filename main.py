@@ -12,6 +12,7 @@
     python main.py --replay-book GAME MODE BOOK   # review tools: replay any book of a library
     python main.py --clip ROUND_ID OUT.gif   # a round rendered to GIF (+ MP4) and a storyboard PNG
     python main.py --clip-book GAME MODE BOOK OUT.gif   # any book of a library, the same way
+    python main.py --verify               # sha256 of every critical file against manifest.sha256
 
 User mistakes (a bad config, a bad argument) print one line and exit 2. A start and
 --check-config run the same checks (cabinet.core.startup.prepare): what the check
@@ -62,7 +63,24 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    help="review tools: replay one book of a game's library")
     from cabinet.ui import clip_cli
     clip_cli.add_arguments(p)
+    p.add_argument("--verify", action="store_true", help="print the sha256 of every critical file (code and "
+                   "books); exit 2 naming each one that differs from manifest.sha256")
     return p.parse_args(argv)
+
+
+def verify_program() -> int:
+    """Program verification, as a lab runs it: every critical file's sha256 on stdout
+    (sha256sum format), then each difference from the manifest on stderr; exit 2 if any."""
+    from cabinet.core import program
+    found, diff = program.verify()
+    for name, sha in found.items():
+        print(f"{sha}  {name}")
+    listing = program.ROOT / program.MANIFEST_NAME
+    whole = program.digest(listing) if listing.is_file() else "none"
+    print(f"{len(found)} critical files; {program.MANIFEST_NAME} sha256 {whole}")
+    for line in diff:
+        sys.stderr.write(f"verify: {line}\n")
+    return 2 if diff else 0
 
 
 class Refused(Exception):
@@ -122,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.verify:
+        return verify_program()
     try:
         if args.check_config is not None:
             print(check_config(args.check_config))

@@ -232,8 +232,10 @@ class Cabinet:
                     f"at {self.currency.format(bet_cents)} its price would not be whole {unit}")
         top = setup.option_max_bet.get(mode_id, 0)
         limit = setup.cap.max_cents
-        why = (f"the {self.currency.format(limit)} win limit would lower its return" if limit is not None
-               else "the win limit would lower its return")
+        if limit is not None:
+            why = f"the {self.currency.format(limit)} win limit would lower its return"
+        else:
+            why = "the win limit would lower its return"
         if not top:
             return f"{mode.label} is not offered on this cabinet: {why}"
         return f"{mode.label} is offered at bets up to {self.currency.format(top)}: above, {why}"

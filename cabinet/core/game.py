@@ -57,7 +57,9 @@ class GameSpec:
     play: RoundGenerator
     scene: str                           # "games.x.view.scene:XScene", imported lazily
     rtp: dict[str, float]                # stated RTP per mode id
-    max_win_x: int
+    # The round's cap in multiples of the base bet, or None when the game states none
+    # (its limit is then money only: `win_cap`, e.g. Happy Money Hens' $250,000.00).
+    max_win_x: int | None
     version: str                         # round-generator version, part of the book fingerprint
     math_files: tuple[str, ...] = ()     # paths whose bytes go into the fingerprint
     force_categories: dict[str, str] = field(default_factory=dict)  # id -> label
@@ -86,6 +88,10 @@ class GameSpec:
     par_info: Callable[[], dict[str, Any]] | None = None
     # payout_sources(round) -> {source: payout_x100}, parts summing to the payout.
     payout_sources: Callable[[Round], dict[str, int]] | None = None
+    # tail_odds(mode, thresholds_x100, seed) -> {threshold: (p, lo99, hi99)}: the rules'
+    # odds of a win of at least each threshold, estimated by the game where a plain
+    # simulation cannot reach (importance sampling, splitting); for the PAR sheet.
+    tail_odds: Callable[[str, list[int], int], dict[int, tuple[float, float, float]]] | None = None
     # The game's closed event vocabulary: event type -> its record (a TypedDict,
     # cabinet.core.events); a test checks that play() emits nothing else.
     events: dict[str, type] = field(default_factory=dict)
@@ -97,6 +103,11 @@ class GameSpec:
     cap_exempt_modes: tuple[str, ...] = ()   # modes the max_win_x cap does not hold in
     # -- books -------------------------------------------------------------------
     forced_books: dict[str, dict[str, int]] = field(default_factory=dict)  # mode -> {category: count}
+    # Feature rates a mode's library must hold that the game sets itself (exact
+    # figures, or a design tie such as an ante's wheel at 5x the base game's):
+    # mode -> {feature: rate, or (other mode, factor)}. They override the rates the
+    # builder measures from the rules (games/<id>/rates.json, cabinet/math/rates.py).
+    rate_targets: dict[str, dict[str, Any]] = field(default_factory=dict)
     book_counts: dict[str, int] = field(default_factory=dict)   # mode -> natural books (default by kind)
     # play_batch(seeds, mode, force) -> (payout_x100[n], [features per round][, jackpot_x100[n]]):
     # a vectorised book generator giving exactly what play gives per seed.

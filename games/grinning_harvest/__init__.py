@@ -12,8 +12,7 @@ from pathlib import Path
 from cabinet.core.game import BetMode, GameSpec
 
 from . import review
-
-from .math import events, help, par, paytable, rules, sim, tables
+from .math import batch, events, help, par, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _M = tables.load()
@@ -35,6 +34,7 @@ GAME = GameSpec(
     book_forces={mode: {k: float(v) for k, v in cats.items()}
                  for mode, cats in (_RAW.get("book_forces") or {}).items()},
     simulate=sim.simulate,
+    play_batch=batch.play_batch,
     evaluate=paytable.evaluate,
     paytable=paytable.paytable,
     feature_names=rules.FEATURES,

@@ -16,8 +16,7 @@ from pathlib import Path
 from cabinet.core.game import GameSpec
 
 from . import review
-
-from .math import events, help, par, paytable, rules, sim, tables
+from .math import batch, events, help, par, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _RAW = tables.load().raw
@@ -30,13 +29,14 @@ GAME = GameSpec(
     play=rules.play,
     scene="games.happy_money_hens.view.scene:HensScene",
     rtp={mid: float(_RAW["rtp"]) for mid in _RAW["modes"]},
-    max_win_x=int(_RAW["max_win_x"]),
+    max_win_x=None,                 # the sheet's limit is money only: win_cap ($250,000.00 a game)
     version=str(_RAW["version"]),
     math_files=tuple(str(_MATH / f) for f in ("math.yaml", "math/tables.py", "math/rules.py", "math/bonus.py",
                                                "math/pots.py")),
     force_categories=dict(rules.FORCE_LABELS),
     book_forces={mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in _RAW["book_forces"].items()},
     simulate=sim.simulate,
+    play_batch=batch.play_batch,
     evaluate=paytable.evaluate,
     paytable=paytable.paytable,
     feature_names=rules.FEATURE_NAMES,

@@ -15,7 +15,7 @@ from games.happy_money_hens.math.tables import COMBOS, combo_mode
 def small_books(weight, payout, jackpot=None, mode="bonus", cost_x100=100):
     """A hand-made library of a few books (weights, payouts x100, jackpot parts)."""
     n = len(weight)
-    return ModeBooks(mode=mode, seed=np.arange(n, dtype=np.uint64), force=np.full(n, -1, np.int16),
+    return ModeBooks(mode=mode, force=np.full(n, -1, np.int16),
                      payout_x100=np.array(payout, np.int64), weight=np.array(weight, np.int64),
                      features=np.zeros(n, np.uint64), meta={"cost_x100": cost_x100},
                      cum=np.cumsum(np.array(weight, np.int64)),

@@ -139,6 +139,10 @@ def test_bonus_wheel_resizes_with_plus_minus_and_its_win_plays_a_funded_bonus(ap
         winning_round(app, scene)
         gamble = app.stack.top
         stake = gamble.gamble.stake_cents
+        if len(gamble.gamble.bonus_options()) < 2:         # a win above all but the top entry
+            click(app, button(gamble, "collect"))
+            run(app, 60, dt=0.1)
+            continue
         first = gamble.bonus_option()
         click(app, button(gamble, "plus"))
         second = gamble.bonus_option()

@@ -119,10 +119,11 @@ def test_the_slice_drawn_under_the_pointer_is_the_result_for_every_farm_wedge(ap
                 surface.fill((0, 0, 0))
                 view.draw(surface)
                 cx, cy = view.center
-                for side in (-1, 1):              # beside the tip, outside the labels (they stay within 0.92 R)
-                    a = math.radians(side * 5.5)
-                    r = view.radius * 0.955
-                    seen = surface.get_at(app.layout.pt(cx + r * math.sin(a), cy - r * math.cos(a)))[:3]
+                # beside the tip by 10% of the wedge's width (clear of its dividers at +-0.3
+                # off centre, however many wedges the tier's weights draw: gold has 13)
+                beside = view.radius * 0.78 * math.sin(math.radians(view.spans[index] * 0.1))
+                for side in (-1, 1):
+                    seen = surface.get_at(app.layout.pt(cx + side * beside, cy - view.radius * 0.78))[:3]
                     nearest = min(colors, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, seen)))
                     assert nearest == view.slices[index].color, (view.key, index, offset, side, seen)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .tables import JACKPOTS, load
+from .tables import JACKPOTS, load, vaults_in_view
 
 
 def plain_money(cents: int) -> str:
@@ -44,6 +44,9 @@ def sections() -> dict[str, tuple[str, list[str]]]:
     mults = sorted({int(x) for x in m.row.multipliers} - {1})
     skull = [int(x) for x in m.great_skull_mult]
     n_lines = len(raw["lines"])
+    odds = vaults_in_view(m)
+    together = " and ".join(f"{('two', 'three')[k - 2]} in 1 spin in {float(1 / odds[k]):,.0f}"
+                            for k in (2, 3) if odds[k])
     return {
         "about": ("About the game", [
             f"{raw['name']} is a spooky but fun 3x3 Halloween game with {n_lines} paylines and a Hold-n-Win "
@@ -69,7 +72,8 @@ def sections() -> dict[str, tuple[str, list[str]]]:
             "It collects only Pumpkins that land on the same spin or later spins: a new Vault does not collect "
             "Pumpkins that have already landed. Several Vaults each collect independently; there is no "
             "interaction between them.",
-            "In the Base Game a Vault with Pumpkins in view pays their values at once."]),
+            "In the Base Game a Vault with Pumpkins in view pays their values at once. Reel 2 can show "
+            f"several Vaults at once: {together}, on average."]),
         "shown": ("Values shown", [
             "A value too large to show in full is shortened to two decimal places and always rounded down: "
             "10,250,500 shows as 10.25M. The value shown is the least you win; the award may be higher, never "

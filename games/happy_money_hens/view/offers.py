@@ -20,12 +20,12 @@ import pygame
 
 from cabinet.core.cabinet import BetRefused, CabinetLocked
 from cabinet.mechanics import spin_chance as sc
-from cabinet.mechanics.gamble import Gamble, GambleOption, win_limit_cents
+from cabinet.mechanics.gamble import Gamble, GambleOption
 
 from ..math import gamble as hens_gamble
 from .gamble_scene import GambleScene
 from .spin_chance_scene import SpinChanceScene
-from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode
+from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode, gamble_cap
 
 
 class Offers:
@@ -78,8 +78,8 @@ class Offers:
 
     def make_gamble(self, stake: int, bet: int) -> Gamble:
         g = hens_gamble.gamble_config()
-        limit = win_limit_cents(bet, int(g["limit_x"]), int(g["limit_cents"]))
-        return Gamble(stake, bet, g["cash_multipliers"], self.bonus_values(bet), limit)
+        limit = gamble_cap().limit_cents(bet)
+        return Gamble(stake, bet, g["cash_multipliers"], self.bonus_values(bet), int(limit))
 
     def after_round(self, played) -> None:
         """A round was settled: its offers open once the game is on top again (after any
@@ -185,7 +185,9 @@ class Offers:
         if self.app.stack.top is not scene:
             return None
         credit, price = self.cabinet.balance, self.spin_price()
-        if not 0 < credit < price or (credit, price) == self.declined_at:
+        # the spin offered is the current play (a fortune bet included), so the
+        # mechanism's base spin is that play and no multiplier ever blocks it
+        if (credit, price) == self.declined_at or sc.offer(credit, price, price) is None:
             return None
         return self.open_spin_chance(credit)
 

@@ -7,7 +7,6 @@ from typing import Any
 
 import pygame
 
-from cabinet.mechanics.gamble import win_limit_cents
 from cabinet.ui import asset_files
 from cabinet.ui import draw as D
 from cabinet.ui.rules_art import board_picture, image_picture, lines_sheet, strip_picture, wheel_picture
@@ -16,7 +15,7 @@ from cabinet.ui.rules_page import Card, Page
 
 from . import art
 from ..math import help as H
-from ..math.tables import POT_NAMES, load
+from ..math.tables import POT_NAMES, gamble_cap, load
 
 NAMES = {"ROOSTER": "Rooster", "HEN": "Hen", "CHICK": "Chick", "EGG": "Egg", "A": "A", "K": "K", "Q": "Q", "J": "J",
          "WILD": "Wild", "BLUE": "Blue feature symbol", "RED": "Red feature symbol", "GOLD": "Gold feature symbol"}
@@ -266,7 +265,7 @@ def limit_notes(scene: Any) -> list[str]:
     """The gamble's own limit, from math.yaml, and what it is at the current bet."""
     g = load().raw["gamble"]
     cur = scene.app.cabinet.currency
-    here = win_limit_cents(scene.bet, int(g["limit_x"]), int(g["limit_cents"]))
+    here = int(gamble_cap().limit_cents(scene.bet))
     return [f"A gamble win is limited to {g['limit_x']:,}x the base bet or {cur.format(int(g['limit_cents']))}, "
             f"whichever is lower: {cur.format(here)} at this bet."]
 

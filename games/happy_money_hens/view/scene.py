@@ -180,11 +180,12 @@ class HensScene(GameScene):
     present_bonus_start = present_bonus_spin = present_lives = present_letters = present_pot_award = present_bonus
     present_coin_convert = present_row_count = present_row_activate = present_boost = present_bonus_end = present_bonus
 
-    def present_win_cap(self, e) -> list[Step]:
-        return [Step(1.8, start=self._win_cap, label="win cap", sound="win")]
-
     def present_round_end(self, e) -> list[Step]:
-        return [instant(lambda: self._set_win(self.played.win_cents), label="round end")]
+        """The round's win; first the money limit's banner if the cabinet held the win
+        to it (PlayedRound.capped: the sheet's $250,000 excluding jackpots, or an
+        operator's lower limit; the rules themselves cap no round)."""
+        capped = [Step(1.8, start=self._win_cap, label="win cap", sound="win")] if self.played.capped else []
+        return capped + [instant(lambda: self._set_win(self.played.win_cents), label="round end")]
 
     # -- step hooks (each SETS state) -------------------------------------------------
     def _spin_start(self) -> None:
@@ -239,7 +240,7 @@ class HensScene(GameScene):
         self.banner = self.sub_banner = None
 
     def _win_cap(self) -> None:
-        """The round reached the game's win limit: it pays the limit."""
+        """The win was held to the money limit: the round pays the limit (plus any jackpot)."""
         self.bonus.anim = ("capped", 1.0)
         self.shown_win = self.played.win_cents
         self._banner("WIN LIMIT REACHED", f"THE ROUND PAYS {self.app.cabinet.currency.format(self.played.win_cents)}")

@@ -34,6 +34,19 @@ def x(v100: int) -> str:
     return s + "x"
 
 
+def times(n: int) -> str:
+    """5 -> 'five times' (the sheet's words for the ante's wheel)."""
+    words = {2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times"}
+    return words.get(int(n), f"{int(n)} times")
+
+
+def risk_odds(risk: dict) -> str:
+    """RISK THE FARM's odds in the sheet's words beside the exact figure that makes
+    96.70%: 'about 1 time in 8 (exactly 1 in 7.52)'."""
+    num, den = (int(v) for v in risk["chance"])
+    return f"{risk['sheet_odds']} (exactly 1 in {den / num:.2f})"
+
+
 def rules_sections() -> list[tuple[str, list[str]]]:
     pm = load()
     raw = pm.raw
@@ -86,8 +99,8 @@ def rules_sections() -> list[tuple[str, list[str]]]:
     r = m["risk_the_farm"]
     pages.append(("Ante and buys", [
         f"{m['ante']['label']} ({x(m['ante']['cost_x100'])} per spin): stays armed until switched off. It spins its "
-        "own reels, which carry more windmills, so THE FARM WHEEL triggers more often, and more "
-        "stacked symbols, so that the boosted spin returns the same RTP on its higher price.",
+        f"own reels, which carry more windmills, so THE FARM WHEEL triggers {times(m['ante']['wheel_ratio'])} as often, "
+        "and more stacked symbols, so that the boosted spin returns the same RTP on its higher price.",
         f"{m['wheel_buy']['label']} ({x(m['wheel_buy']['cost_x100'])}): one spin of THE FARM WHEEL at the base "
         "game's natural tier mix.",
         f"{m['free_spins']['label']} ({x(m['free_spins']['cost_x100'])}): {m['free_spins']['spins']} free spins on "
@@ -103,8 +116,8 @@ def rules_sections() -> list[tuple[str, list[str]]]:
         "decided before the first nest opens.",
         f"{e['label']} ({x(e['cost_x100'])}): the same hunt on a heavier ladder, {x(min(e['ladder_x100']))} to "
         f"{x(max(e['ladder_x100']))} a nest.",
-        f"{r['label']} ({x(r['cost_x100'])}): pays {x(r['prize_x100'])} or nothing, with probability "
-        f"{r['chance'][0] / r['chance'][1]:.4%} (1 in {r['chance'][1] / r['chance'][0]:.2f}); exempt from the cap."]))
+        f"{r['label']} ({x(r['cost_x100'])}): pays {x(r['prize_x100'])} or nothing; it lands {risk_odds(r)}; "
+        "exempt from the cap."]))
     pages.append(("Return and limits", [
         f"Return to player {rtp} in every bet mode.",
         f"A round pays at most {x(pm.cap_x100)} the total bet; it ends at the cap with the cap paid "
@@ -139,7 +152,6 @@ def help_pages() -> list[tuple[str, str]]:
     hunt = modes["golden_egg_hunt"], modes["egg_hunt"]
     risk = modes["risk_the_farm"]
     spawn = [int(k) for k in modes["hog_wild"]["spawn_weights"]]
-    num, den = (int(v) for v in risk["chance"])
     return [
         ("How to play",
          f"A 7x7 board of {pm.shape.cells} cells. {pm.min_cluster} or more matching symbols touching edge to edge pay "
@@ -162,7 +174,7 @@ def help_pages() -> list[tuple[str, str]]:
          "multiplied by the SUM of their charges, read before they bump. The grid is cleared when the feature ends."),
         ("Buys and the ante",
          f"FARM WHEEL BOOST ({_x(modes['ante']['cost_x100'])} per spin): an ante that stays on until switched off; "
-         "more windmills, so THE FARM WHEEL comes more often.\n\n"
+         f"more windmills, so THE FARM WHEEL triggers {times(modes['ante']['wheel_ratio'])} as often.\n\n"
          f"FARM WHEEL BUY ({_x(modes['wheel_buy']['cost_x100'])}): one spin of THE FARM WHEEL.\n\n"
          f"FREE SPINS ({_x(modes['free_spins']['cost_x100'])}): {modes['free_spins']['spins']} free spins with the sticky grid.\n\n"
          f"HOG WILD ({_x(modes['hog_wild']['cost_x100'])}): {modes['hog_wild']['spins']} free spins on wild-rich strips, "
@@ -174,8 +186,8 @@ def help_pages() -> list[tuple[str, str]]:
          f"{_x(max(map(int, hunt[0]['ladder_x100'])))} and {_x(min(map(int, hunt[1]['ladder_x100'])))} to "
          f"{_x(max(map(int, hunt[1]['ladder_x100'])))} a nest) until the rooster crows. Pick nests with a click or "
          "ARROWS and ENTER; they open by themselves after a pause. Every reveal is decided before the first nest opens.\n\n"
-         f"RISK THE FARM ({_x(risk['cost_x100'])}): one draw, {_x(risk['prize_x100'])} or nothing, "
-         f"about 1 time in {den / num:.1f}. It is the one mode exempt from the {_x(pm.cap_x100)} cap."),
+         f"RISK THE FARM ({_x(risk['cost_x100'])}): one draw, {_x(risk['prize_x100'])} or nothing; it lands "
+         f"{risk_odds(risk)}. It is the one mode exempt from the {_x(pm.cap_x100)} cap."),
     ]
 
 
