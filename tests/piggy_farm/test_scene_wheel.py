@@ -119,13 +119,19 @@ def test_the_slice_drawn_under_the_pointer_is_the_result_for_every_farm_wedge(ap
                 surface.fill((0, 0, 0))
                 view.draw(surface)
                 cx, cy = view.center
-                # beside the tip by 10% of the wedge's width (clear of its dividers at +-0.3
-                # off centre, however many wedges the tier's weights draw: gold has 13)
-                beside = view.radius * 0.78 * math.sin(math.radians(view.spans[index] * 0.1))
-                for side in (-1, 1):
-                    seen = surface.get_at(app.layout.pt(cx + side * beside, cy - view.radius * 0.78))[:3]
-                    nearest = min(colors, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, seen)))
-                    assert nearest == view.slices[index].color, (view.key, index, offset, side, seen)
+                # a sector under the pointer (+-15% of the wedge's width, 0.6 to 0.95 R): every
+                # pixel there that shows a slice's own colour (not a label, not the pointer)
+                # shows the landed wedge's colour
+                slice_px = []
+                for f in (-0.15, -0.05, 0.05, 0.15):
+                    a = math.radians(view.spans[index] * f)
+                    for k in (0.6, 0.7, 0.8, 0.9, 0.95):
+                        px = surface.get_at(app.layout.pt(cx + k * view.radius * math.sin(a),
+                                                          cy - k * view.radius * math.cos(a)))[:3]
+                        near = min(colors, key=lambda c: sum((x - y) ** 2 for x, y in zip(c, px)))
+                        if sum((x - y) ** 2 for x, y in zip(near, px)) < 30 ** 2:
+                            slice_px.append(near)
+                assert slice_px and set(slice_px) == {view.slices[index].color}, (view.key, index, offset, slice_px)
 
 
 def test_the_idle_board_helper_counts_groups_edge_to_edge_with_wilds_joining():

@@ -22,6 +22,7 @@ def plain_money(cents: int) -> str:
 FEATURE_LABELS = {"collect": "Vault collect", "bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini jackpot",
                   "jackpot_minor": "Minor jackpot", "jackpot_mega": "Mega jackpot",
                   "jackpot_grand": "Grand jackpot", "great_skull": "Great Skull", "vaults_3": "3 Vaults",
+                  "vaults_in_view_2": "2 Vaults in view", "vaults_in_view_3": "3 Vaults in view",
                   "big_win": "", "max_win": "Top prize"}
 
 
