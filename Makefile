@@ -4,7 +4,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup clean
+.PHONY: run test setup clean assets
 
 $(STAMP): pyproject.toml
 	test -x $(VPY) || $(PY) -m venv $(VENV)
@@ -19,6 +19,13 @@ run: $(STAMP)
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) -m pytest -n 2 tests
+
+# Re-make assets/ (pictures, cues, music, manifests) from the drawing code and synthesis.
+assets: $(STAMP)
+	$(VPY) -m cabinet.ui.asset_build
+	$(VPY) -m games.happy_money_hens.tools.make_assets
+	$(VPY) -m games.grinning_harvest.tools.make_assets
+	$(VPY) -m games.piggy_farm.tools.make_assets
 
 clean:
 	rm -rf $(VENV)

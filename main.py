@@ -8,6 +8,11 @@
     python main.py --audit                # audit the ledger in full: what was checked, exit 0 or 2
     python main.py --shots DIR [--game ID]  # render every scene to PNGs with an index.json
     python main.py --seed N               # reproducible RNG for demos
+    python main.py --replay ROUND_ID      # review tools: replay a settled round of the ledger
+    python main.py --replay-book GAME MODE BOOK   # review tools: replay any book of a library
+    python main.py --clip ROUND_ID OUT.gif   # a round rendered to GIF (+ MP4) and a storyboard PNG
+    python main.py --clip-book GAME MODE BOOK OUT.gif   # any book of a library, the same way
+    python main.py --verify               # sha256 of every critical file against manifest.sha256
 
 User mistakes (a bad config, a bad argument) print one line and exit 2. A start and
 --check-config run the same checks (cabinet.core.startup.prepare): what the check
@@ -53,7 +58,29 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--game", metavar="ID", help="open this game directly (or limit --shots to it)")
     p.add_argument("--shots", metavar="DIR", help="render every scene headless to PNGs in DIR and exit")
     p.add_argument("--windowed", action="store_true", help="force a window even if config says fullscreen")
+    p.add_argument("--replay", metavar="ROUND_ID", help="review tools: replay a settled round by its id")
+    p.add_argument("--replay-book", nargs=3, metavar=("GAME", "MODE", "BOOK"),
+                   help="review tools: replay one book of a game's library")
+    from cabinet.ui import clip_cli
+    clip_cli.add_arguments(p)
+    p.add_argument("--verify", action="store_true", help="print the sha256 of every critical file (code and "
+                   "books); exit 2 naming each one that differs from manifest.sha256")
     return p.parse_args(argv)
+
+
+def verify_program() -> int:
+    """Program verification, as a lab runs it: every critical file's sha256 on stdout
+    (sha256sum format), then each difference from the manifest on stderr; exit 2 if any."""
+    from cabinet.core import program
+    found, diff = program.verify()
+    for name, sha in found.items():
+        print(f"{sha}  {name}")
+    listing = program.ROOT / program.MANIFEST_NAME
+    whole = program.digest(listing) if listing.is_file() else "none"
+    print(f"{len(found)} critical files; {program.MANIFEST_NAME} sha256 {whole}")
+    for line in diff:
+        sys.stderr.write(f"verify: {line}\n")
+    return 2 if diff else 0
 
 
 class Refused(Exception):
@@ -81,7 +108,8 @@ def check_config(path: str | None, libraries=None) -> str:
     """`--check-config [FILE]`: every check a start makes, creating nothing; returns
     the ok line (Refused if the config would not start)."""
     plan = _plan(path, create=False, libraries=libraries)
-    return f"{plan.config.source}: ok"
+    refused = "".join(f"\n{gid}: not offered: {why}" for gid, why in plan.offer.refused.items())
+    return f"{plan.config.source}: ok{refused}"
 
 
 def open_cabinet(args: argparse.Namespace, libraries=None):
@@ -99,6 +127,11 @@ def open_cabinet(args: argparse.Namespace, libraries=None):
         cfg.demo_tools = True
     if args.kiosk:
         cfg.display.kiosk = True
+    for flag, given in (("--replay", args.replay), ("--replay-book", args.replay_book)):
+        if given is not None and cfg.real_play:
+            raise Refused(f"main.py: {flag} is refused: config.yaml sets real_play: true")
+        if given is not None and not cfg.demo_tools:
+            raise Refused(f"main.py: {flag} is a review tool: set demo_tools: true in config.yaml or add --demo")
     from cabinet.core.cabinet import Cabinet
     return Cabinet(cfg, seed=args.seed, plan=plan)
 
@@ -107,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.verify:
+        return verify_program()
     try:
         if args.check_config is not None:
             print(check_config(args.check_config))
@@ -115,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
             from cabinet.core.cabinet import LEDGER_NAME
             from cabinet.core.ledger import cli
             return cli.audit(_plan(args.config, create=False).config.data_path / LEDGER_NAME)
+        from cabinet.ui import clip_cli
+        if clip_cli.wanted(args):           # a review tool: --clip / --clip-book (cabinet/ui/clip_cli.py)
+            return clip_cli.run(args, lambda: _plan(args.config, create=False).config, lambda: open_cabinet(args))
         cabinet = open_cabinet(args)
     except Refused as exc:
         sys.stderr.write(exc.line + "\n")
@@ -130,9 +168,34 @@ def main(argv: list[str] | None = None) -> int:
         _quiet_audio_without_sound_card()
         from cabinet.ui.shots import render_gallery
         return render_gallery(cabinet, args.shots, args.game)
+    try:
+        then = replay_plan(cabinet, args)
+    except Refused as exc:
+        sys.stderr.write(exc.line + "\n")
+        return exc.code
     _quiet_audio_without_sound_card()
     from cabinet.ui.app import run_app
-    return run_app(cabinet, start_game=args.game, windowed=args.windowed)
+    return run_app(cabinet, start_game=args.game, windowed=args.windowed, then=then)
+
+
+def replay_plan(cabinet, args: argparse.Namespace):
+    """`--replay ROUND_ID` / `--replay-book GAME MODE BOOK`: the round, checked before
+    the window opens (Refused: one line naming what is allowed), as what the app
+    does once its first scenes are up; None without either."""
+    from cabinet.core.replay import ReplayError, book_round, round_by_id
+    try:
+        if args.replay is not None:
+            played, record = round_by_id(cabinet, args.replay)
+            return lambda app: app.present_recall(played, record)
+        if args.replay_book is not None:
+            game, mode, book = args.replay_book
+            played = book_round(cabinet, game, mode, book)
+            title = f"BOOK {played.outcome['book']}  ·  {game}/{mode}"
+            return lambda app: app.present_recall(played, None, title)
+    except ReplayError as exc:
+        flag = "--replay" if args.replay is not None else "--replay-book"
+        raise Refused(f"main.py: {flag}: {exc}") from None
+    return None
 
 
 if __name__ == "__main__":

@@ -55,9 +55,9 @@ def test_forced_category_keeps_its_target_frequency(lib):
     assert (mb.payout_x100[mb.force == 0] >= 100_000).all()
 
 
-def test_base_mode_default_size_is_100k_and_buy_10k():
+def test_base_mode_default_size_is_300k_and_buy_10k():
     from cabinet.math.build import default_books
-    assert default_books(GAME, "base") == 100_000
+    assert default_books(GAME, "base") == 300_000
     assert default_books(GAME, "buy_bonus") == 10_000
 
 
@@ -152,3 +152,58 @@ def test_fingerprint_covers_the_shared_mechanics(monkeypatch, tmp_path):
     before = B.fingerprint(GAME)
     shared.write_text("A = 2\n")
     assert B.fingerprint(GAME) != before
+
+
+def test_forced_books_store_hints_that_replay_only_their_kept_attempts(lib, monkeypatch):
+    from cabinet.core import forcing
+    mb = lib.books("base")
+    top = mb.meta["categories"].index("top_coin")
+    forced = np.flatnonzero(mb.force == top)
+    assert len(forced) == 50 and (mb.hint_count[forced] == 2).all()       # a board search, a coin search
+    assert not mb.hint_count[mb.force != top].any()                          # natural and jackpot books: none
+    made = []
+    real = forcing._sub
+    monkeypatch.setattr(forcing, "_sub", lambda key, k, trace: made.append(k) or real(key, k, trace))
+    for book in forced[:10].tolist():
+        made.clear()
+        r = lib.round("base", book)
+        assert made == mb.book_hints(book) and "top_coin" in r.features
+        assert r.payout_x100 == lib.payout_x100("base", book)
+
+
+def test_seeds_are_derived_not_stored(lib):
+    from cabinet.math.build import book_seeds
+    mb = lib.books("base")
+    assert "seed" not in B.ARRAYS
+    first_forced = int(np.flatnonzero(mb.force == 0)[0])
+    assert mb.seed(5) == int(book_seeds(mb.meta["seeds"]["seed"], "base", -1, 5, 1)[0])
+    assert mb.seed(first_forced + 3) == int(book_seeds(mb.meta["seeds"]["seed"], "base", 0, 3, 1)[0])
+    assert (mb.seeds(0, 1500) == book_seeds(mb.meta["seeds"]["seed"], "base", -1, 0, 1500)).all()
+
+
+def test_same_bytes_on_a_dask_local_cluster(lib_dirs, tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                                  dashboard_address=None) as cluster:
+        build(TOY, books=20_000, out=tmp_path, scheduler=cluster.scheduler_address)
+    for name in ("base.npz", "buy_bonus.npz", "manifest.json"):
+        assert (tmp_path / name).read_bytes() == (lib_dirs[0] / name).read_bytes(), name
+
+
+def test_a_library_that_fails_verification_is_not_installed(lib_dirs, tmp_path, monkeypatch):
+    """Build into an installed library; the new one fails `verify` (a round generator
+    that no longer replays its books): the installed files stay byte for byte."""
+    import cabinet.math.verify as V
+    shutil.copytree(lib_dirs[0], tmp_path / "lib")
+    before = {p.name: p.read_bytes() for p in (tmp_path / "lib").iterdir()}
+    real = V._check_chunk
+    monkeypatch.setattr(V, "_check_chunk", lambda task: real(task) + [{"book": 0, "engine": "test",
+                                                                        "library": [], "regenerated": []}])
+    with pytest.raises(BuildError, match="fails verification in base, buy_bonus; it is left in"):
+        build(TOY, books=3000, out=tmp_path / "lib", seed=9)
+    assert {p.name: p.read_bytes() for p in (tmp_path / "lib").iterdir()} == before
+    monkeypatch.setattr(V, "_check_chunk", real)
+    build(TOY, books=3000, out=tmp_path / "lib", seed=9, modes=["buy_bonus"])
+    after = {p.name: p.read_bytes() for p in (tmp_path / "lib").iterdir()}
+    assert after["base.npz"] == before["base.npz"] and after["buy_bonus.npz"] != before["buy_bonus.npz"]
+    B.load_library(GAME, tmp_path / "lib")           # the kept base file and the new one, one manifest

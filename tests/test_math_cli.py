@@ -35,7 +35,7 @@ def test_rtp_json_shape_and_figures(books, capsys):
         m = doc["modes"][mode]
         assert set(m) == {"cost", "rtp", "hit_rate", "max_win_x", "max_win_odds", "features"}
         assert abs(m["rtp"] - target) < 1e-6
-        assert set(m["features"]) == {"bonus", "jackpot"}
+        assert set(m["features"]) == {"bonus", "jackpot", "top_coin"}
     assert doc["modes"]["buy_bonus"]["cost"] == 20.0
     assert doc["modes"]["base"]["max_win_x"] >= 1000 and doc["modes"]["base"]["max_win_odds"] > 1000
     assert abs(doc["modes"]["base"]["features"]["jackpot"] - rules.JACKPOT_RATE) < 1e-12
@@ -51,7 +51,7 @@ def test_show_replays_the_book_with_its_payout(books, capsys):
 
 def test_missing_library_is_a_clear_error(tmp_path, capsys):
     assert main(["rtp", TOY, "--books-dir", str(tmp_path)]) == 2
-    assert "base.npz: book library missing" in capsys.readouterr().err
+    assert "manifest.json: book manifest missing" in capsys.readouterr().err
 
 
 def test_evaluate_prints_one_result_per_board(monkeypatch, capsys):

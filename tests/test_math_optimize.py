@@ -87,3 +87,49 @@ def test_all_or_nothing_mode_with_its_win_as_an_exact_stratum():
     w, rep = optimize(pay, stratum, [0.1329625], 55000, Fraction(967, 1000))
     assert abs(Fraction(rep["rtp"]) - Fraction(967, 1000)) < Fraction(1, 10**12)
     assert len(set(w[:900].tolist())) <= 2                 # uniform up to integer rounding
+
+
+def _featured_books(seed=4, n=60_000):
+    """Books with two features: 'bonus' (pays big) and 'tier' (a subset of bonus)."""
+    rng = np.random.default_rng(seed)
+    bonus = rng.random(n) < 0.01
+    tier = bonus & (rng.random(n) < 0.2)
+    pay = np.where(rng.random(n) < 0.3, rng.choice([50, 100, 200, 500], n), 0)
+    pay = (pay + np.where(bonus, rng.integers(2_000, 6_000, n), 0) + np.where(tier, 5_000, 0)).astype(np.int64)
+    pay[:30] = 400_000                      # 30 forced top books with both features
+    bonus[:30] = tier[:30] = True
+    stratum = np.full(n, -1)
+    stratum[:30] = 0
+    return pay, stratum, np.column_stack([bonus, tier])
+
+
+def test_feature_rates_are_held_with_the_rtp():
+    pay, stratum, feats = _featured_books()
+    rates = {0: 0.0096, 1: 0.0021}          # the rules' rates, off the sample's by a few standard errors
+    w, rep = optimize(pay, stratum, [2e-5], 100, Fraction("0.96"), features=feats, rates=rates)
+    p = w / w.sum()
+    assert abs(_exact(w, pay, 100) - Fraction("0.96")) < Fraction(1, 10**12)
+    for col, rate in rates.items():
+        assert abs(float(p[feats[:, col]].sum()) - rate) < 1e-9
+    assert rep["held_features"] == [0, 1] and rep["free_features"] == []
+    assert abs(float(p[stratum == 0].sum()) - 2e-5) < 1e-12          # no weight moves between strata
+
+
+def test_wins_above_the_body_keep_their_relative_odds():
+    """The RTP moment is min(payout, BODY_X x cost): every natural book paying more than
+    that is scaled by one common factor per feature set (the tail keeps its shape)."""
+    from cabinet.math.optimize import BODY_X
+    pay, stratum, feats = _featured_books()
+    w, _ = optimize(pay, stratum, [2e-5], 100, Fraction("0.93"), features=feats, rates={0: 0.0105})
+    big = (pay > BODY_X * 100) & (stratum < 0)
+    for f in (False, True):
+        sel = big & (feats[:, 1] == f)
+        if sel.sum() > 1:          # equal up to integer rounding, but for the one book the exact correction moves
+            assert (np.abs(w[sel] - np.median(w[sel])) > 1).sum() <= 1, f
+
+
+def test_a_rate_the_natural_books_cannot_carry_is_left_free():
+    pay, stratum, feats = _featured_books()
+    feats = np.column_stack([feats, np.zeros(len(pay), bool)])
+    w, rep = optimize(pay, stratum, [2e-5], 100, Fraction("0.95"), features=feats, rates={2: 1e-4})
+    assert rep["free_features"] == [2]

@@ -1,7 +1,9 @@
-"""Every library shipped under games/<id>/books/: it loads (fingerprint matches the
-math), each mode's RTP is its stated figure within 1e-6, no book exceeds the cap, a
-random sample of books regenerates to the stored payouts and features, base-game modes
-hold >= 100,000 books and buys >= 10,000, and the game's libraries take < 10 MB."""
+"""Every library shipped under games/<id>/books/: it loads (manifest, fingerprint), each
+mode's RTP is its stated figure within 1e-6, no book exceeds the cap, a random sample
+of books and every forced one regenerates to the stored payouts and features, base-game
+modes hold >= 300,000 books and buys >= 10,000, the game's libraries take < 15 MB, and
+every feature is at the rules' rate (games/<id>/rates.json): within 5%, or inside the
+measurement's own 99% interval where that is wider."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -21,7 +23,7 @@ def test_shipped_library_is_exact_and_regenerates(game_id):
     where = B.default_books_dir(spec)
     if not any(where.glob("*.npz")):
         pytest.skip(f"{game_id} ships no book library yet ({where})")
-    report = verify_library(spec, sample=40, workers=1, seed=11)
+    report = verify_library(spec, sample=40, workers=2, seed=11)
     for mode, m in report["modes"].items():
         assert m["rtp_ok"], (mode, m["rtp"], spec.rtp[mode])
         assert m["cap_ok"], mode
@@ -32,6 +34,28 @@ def test_shipped_library_is_exact_and_regenerates(game_id):
         assert abs(rtp - B.rtp_fraction(spec.rtp[mode.id])) <= Fraction(1, 10**6)
     assert len(lib.modes) == len(spec.modes)
     for mode in spec.modes:
-        # Base-game (spin) modes: >= 100,000 books; buys and bonus-only libraries: >= 10,000.
-        assert len(lib.books(mode.id)) >= (100_000 if mode.kind == "spin" else 10_000), mode.id
-    assert sum(p.stat().st_size for p in where.glob("*.npz")) < 10 * 2**20
+        # Base-game (spin) modes: >= 300,000 books; buys and bonus-only libraries: >= 10,000.
+        assert len(lib.books(mode.id)) >= (300_000 if mode.kind == "spin" else 10_000), mode.id
+    assert sum(p.stat().st_size for p in where.glob("*.npz")) < 15 * 2**20
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_shipped_feature_rates_are_the_rules(game_id):
+    from cabinet.math.rates import load_rates
+    from cabinet.math.report import library_figures
+    spec = GAMES[game_id]
+    if not (B.default_books_dir(spec) / B.MANIFEST).is_file():
+        pytest.skip(f"{game_id} ships no library yet")
+    rates = load_rates(spec)
+    assert rates is not None, f"{game_id}: no rates.json (python -m cabinet.math rates {game_id})"
+    figs = library_figures(B.load_library(spec))["modes"]
+    off = []
+    for mode, fig in figs.items():
+        for name, rate in fig["features"].items():
+            m = rates["modes"][mode]["features"].get(name)
+            if not m or m["count"] < 30:
+                continue
+            lo, hi = m["ci99"]
+            if not (0.95 <= rate / m["rate"] <= 1.05 or lo <= rate <= hi):
+                off.append(f"{mode}/{name}: library {rate:.4g}, rules {m['rate']:.4g} [{lo:.4g}, {hi:.4g}]")
+    assert not off, off

@@ -1,35 +1,13 @@
-"""Book libraries: the on-disk format and the runtime half (load, verify, draw) the
-cabinet draws rounds from. The build half (writing, strata) is cabinet/math/books.py.
-
-A *book* is one pre-simulated round, stored as what regenerates it: the 63-bit seed of
-its RNG stream and its forcing condition, plus its payout, its feature set and its
-integer weight. No events are stored; `Library.round` replays `spec.play` to get them.
-
-Format (version 1): one file per bet mode, `<books dir>/<mode>.npz`, a zip of `.npy`
-arrays written with a fixed timestamp so that identical content gives identical bytes:
-
-=============  ========  ==================================================================
-array          dtype     meaning
-=============  ========  ==================================================================
-seed           uint64    seed of the book's stream: `Rng.for_book(seed)`
-force          int16     index into meta["categories"] of the forcing condition, -1 natural
-payout_x100    int64     the round's payout in hundredths of the base bet
-weight         int64     integer draw weight (>= 1); sum(weight) < 2**63
-features       uint64    bit i set when meta["feature_names"][i] is in Round.features
-meta           uint8     UTF-8 JSON (below)
-=============  ========  ==================================================================
-
-meta: ``{"format": 1, "game", "mode", "version", "fingerprint", "cost_x100",
-"rtp_target" (the stated RTP as a decimal string), "rtp" (exact RTP as "num/den"),
-"feature_names", "categories" (forcing conditions, in force-index order),
-"category_targets" ({category: target frequency per round}), "cap_x100" (or null),
-"build" ({"seed", "books", "natural_books", "forced_books", "chunk", "total_weight"}),
-"optimizer" (what the weights moved: see `cabinet.math.optimize`)}``.
+"""Book libraries, the runtime half: load (checked against the manifest), draw,
+regenerate. The format is documented in cabinet/core/book_format.py; the build half
+(writing, strata, weights) is cabinet/math/.
 
 The fingerprint is sha256 over the round generator's `version` and, for each file in
-`spec.math_files` in order, its base name and bytes. A library whose fingerprint does
-not match the game's current math is refused with `LibraryError`, as is a missing or
-corrupt file: the cabinet then does not offer that game.
+`spec.math_files` in order and the cabinet's shared round code, its base name and
+bytes. A library whose fingerprint does not match the game's current math is refused
+with `LibraryError`, as is a missing, corrupt or altered file (any array or the
+metadata differing from the books' manifest, or arrays whose exact RTP is not the
+stated one): the cabinet then does not offer that game.
 
 Default location: `<package of the game>/books/`, i.e. `games/<id>/books/`.
 """
@@ -37,10 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import json
 import sys
-import zipfile
-import zlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -48,21 +23,15 @@ from typing import Any
 
 import numpy as np
 
+from .book_format import (ARRAYS, FORMAT, MANIFEST, OPTIONAL_ARRAYS, LibraryError, exact_sums, read_manifest,
+                          read_mode_file, stratum_seeds)
 from .game import GameSpec
 from .money import WinCap
 from .rng import Rng
 from .round import Round
 
-FORMAT = 1
-ARRAYS = {"seed": np.uint64, "force": np.int16, "payout_x100": np.int64,
-          "weight": np.int64, "features": np.uint64}
-# Written only when some book has a jackpot part (Round.jackpot_x100): the share of
-# the payout a money win limit "excluding jackpots" does not cap.
-OPTIONAL_ARRAYS = {"jackpot_x100": np.int64}
-
-
-class LibraryError(Exception):
-    """A book library cannot be used: missing, corrupt, or built from other math."""
+__all__ = ["ARRAYS", "FORMAT", "MANIFEST", "OPTIONAL_ARRAYS", "Library", "LibraryError", "ModeBooks",
+           "exact_sums", "load_library", "load_mode", "stratum_seeds"]
 
 
 # ---------------------------------------------------------------- game resolution
@@ -119,7 +88,7 @@ def shared_math_files() -> list[Path]:
     A change to any of them invalidates every library, as a change to a game's own
     math files does."""
     root = Path(__file__).resolve().parents[1]
-    return [root / "core" / "rng.py", root / "core" / "round.py",
+    return [root / "core" / "rng.py", root / "core" / "round.py", root / "core" / "forcing.py",
             *sorted((root / "mechanics").glob("*.py"))]
 
 
@@ -143,7 +112,7 @@ def fingerprint(spec: GameSpec) -> str:
 def cap_x100(spec: GameSpec, mode: str) -> int | None:
     """The highest payout a book of `mode` may have, in hundredths of the base bet:
     `spec.max_win_x * 100`, none for `spec.cap_exempt_modes` (as the cabinet's WinCap)."""
-    if mode in spec.cap_exempt_modes:
+    if mode in spec.cap_exempt_modes or spec.max_win_x is None:
         return None
     return int(spec.max_win_x) * 100
 
@@ -165,56 +134,6 @@ def feature_names(spec: GameSpec) -> list[str]:
     return names
 
 
-# ---------------------------------------------------------------- file I/O
-
-def read_mode_file(path: Path) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-    """Read and sanity-check one mode's library; LibraryError names file and problem."""
-    if not path.is_file():
-        raise LibraryError(f"{path}: book library missing (build it with "
-                           f"`python -m cabinet.math build`)")
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            data = {k: z[k] for k in z.files}
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError, zlib.error, KeyError) as exc:
-        raise LibraryError(f"{path}: corrupt book library ({type(exc).__name__}: {exc})") from exc
-    try:
-        meta = json.loads(bytes(data.pop("meta")).decode())
-    except (KeyError, ValueError, UnicodeDecodeError) as exc:
-        raise LibraryError(f"{path}: corrupt book library (metadata unreadable)") from exc
-    if meta.get("format") != FORMAT:
-        raise LibraryError(f"{path}: library format {meta.get('format')!r}, expected {FORMAT}")
-    n = None
-    for name, dtype in ARRAYS.items():
-        arr = data.get(name)
-        if arr is None or arr.dtype != dtype or arr.ndim != 1:
-            raise LibraryError(f"{path}: corrupt book library (array {name!r} missing or wrong type)")
-        if n is None:
-            n = len(arr)
-        elif len(arr) != n:
-            raise LibraryError(f"{path}: corrupt book library (array lengths differ)")
-    for name, dtype in OPTIONAL_ARRAYS.items():
-        arr = data.get(name)
-        if arr is not None and (arr.dtype != dtype or arr.ndim != 1 or len(arr) != n):
-            raise LibraryError(f"{path}: corrupt book library (array {name!r} of wrong type or length)")
-    if set(data) - set(ARRAYS) - set(OPTIONAL_ARRAYS):
-        raise LibraryError(f"{path}: corrupt book library (unknown arrays {sorted(set(data) - set(ARRAYS) - set(OPTIONAL_ARRAYS))})")
-    if not n:
-        raise LibraryError(f"{path}: book library is empty")
-    w = data["weight"]
-    if int(w.min()) < 1 or sum(w.tolist()) >= 2**63:
-        raise LibraryError(f"{path}: corrupt book library (weights not positive or total too large)")
-    ncat = len(meta.get("categories", []))
-    if int(data["force"].min()) < -1 or int(data["force"].max()) >= ncat:
-        raise LibraryError(f"{path}: corrupt book library (force index out of range)")
-    return data, meta
-
-
-def exact_sums(weight: np.ndarray, payout_x100: np.ndarray) -> tuple[int, int]:
-    """(sum(w), sum(w * payout)) as exact Python ints (no int64 overflow)."""
-    return (sum(weight.tolist()),
-            sum(map(int.__mul__, weight.tolist(), payout_x100.tolist())))
-
-
 # ---------------------------------------------------------------- runtime
 
 @dataclass
@@ -222,7 +141,6 @@ class ModeBooks:
     """One bet mode's books, as loaded."""
 
     mode: str
-    seed: np.ndarray
     force: np.ndarray
     payout_x100: np.ndarray
     weight: np.ndarray
@@ -230,10 +148,38 @@ class ModeBooks:
     meta: dict[str, Any]
     cum: np.ndarray
     jackpot_x100: np.ndarray | None = None    # None: no book has a jackpot part
-    _sums: tuple[int, int] | None = field(default=None, init=False, repr=False, compare=False)
+    hint_count: np.ndarray | None = None      # None: no book has hints
+    hints: np.ndarray | None = None
+    _sums: tuple[int, int] | None = field(default=None, repr=False, compare=False)
+    _first: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _hinted: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
-        return len(self.seed)
+        return len(self.force)
+
+    def seed(self, book: int) -> int:
+        """The book's seed, from its stratum and position in it (book_format)."""
+        return int(self.seeds(book, 1)[0])
+
+    def seeds(self, start: int, count: int) -> np.ndarray:
+        """The seeds of books start .. start+count-1 (all of one stratum)."""
+        f = int(self.force[start])
+        if f not in self._first:
+            self._first[f] = int(np.searchsorted(self.force, f, side="left"))
+        if count > 1 and int(self.force[start + count - 1]) != f:
+            raise ValueError("seeds() of books of different strata")
+        return stratum_seeds(int(self.meta["seeds"]["seed"]), self.mode, f, start - self._first[f], count)
+
+    def book_hints(self, book: int) -> list[int]:
+        """The hints replaying the book's forced searches (empty for most books)."""
+        if self.hint_count is None or self.hints is None or not self.hint_count[book]:
+            return []
+        if self._hinted is None:
+            idx = np.flatnonzero(self.hint_count)
+            self._hinted = idx, np.concatenate([[0], np.cumsum(self.hint_count[idx], dtype=np.int64)])
+        idx, start = self._hinted
+        k = int(np.searchsorted(idx, book))
+        return self.hints[int(start[k]):int(start[k + 1])].tolist()
 
     def sums(self) -> tuple[int, int]:
         """(sum(w), sum(w * payout_x100)) as exact ints, computed once."""
@@ -278,6 +224,10 @@ class ModeBooks:
             jp = np.minimum(bet_cents * jack // 100, paid)
             paid = np.minimum(paid - jp, cap.max_cents) + jp
         return paid, win
+
+    def max_paid_cents(self, bet_cents: int, cap: WinCap) -> int:
+        """The largest win a book of this mode pays at this bet under the limits."""
+        return int(self._paid(bet_cents, cap)[0].max()) if len(self.payout_x100) else 0
 
     def mean_paid_cents(self, bet_cents: int, cap: WinCap | None = None) -> Fraction:
         """Exact mean cents a round of this mode pays at this bet, as the cabinet pays
@@ -358,34 +308,72 @@ class Library:
         return None if f < 0 else mb.meta["categories"][f]
 
     def round(self, mode: str, book_id: int) -> Round:
-        """Regenerate a book's Round (with its events) from its seed and force."""
+        """Regenerate a book's Round (with its events): its seed, its force, and its
+        hints, so a forced search plays only the attempt it kept."""
         mb = self.books(mode)
         if not 0 <= book_id < len(mb):
             raise IndexError(f"{self.spec.id}/{mode}: no book {book_id} (0..{len(mb) - 1})")
-        return self.spec.play(Rng.for_book(int(mb.seed[book_id])), mode, self.force(mode, book_id))
+        rng = Rng.for_book(mb.seed(book_id), mb.book_hints(book_id))
+        rnd = self.spec.play(rng, mode, self.force(mode, book_id))
+        if rng.trace is not None:
+            rng.trace.finish()
+        return rnd
 
 
-def load_mode(spec: GameSpec, mode: str, books_dir: Path | str | None = None,
-              expected_fingerprint: str | None = None) -> ModeBooks:
-    """Load one mode's books, refusing a file built from other math."""
-    path = Path(books_dir or default_books_dir(spec)) / f"{mode}.npz"
-    data, meta = read_mode_file(path)
-    fp = expected_fingerprint or fingerprint(spec)
+def _check_meta(spec: GameSpec, mode: str, path: Path, meta: dict[str, Any], data: dict[str, np.ndarray],
+                fp: str) -> tuple[int, int]:
+    """Refuse a file built from other math, for another game or mode, or whose arrays
+    do not give the stated RTP; returns (sum(w), sum(w * payout))."""
     if meta.get("fingerprint") != fp:
         raise LibraryError(f"{path}: built from other math (fingerprint {str(meta.get('fingerprint'))[:12]}..., "
                            f"version {meta.get('version')!r}; the game's math is {fp[:12]}..., "
                            f"version {spec.version!r}); rebuild the library")
     if meta.get("game") != spec.id or meta.get("mode") != mode:
         raise LibraryError(f"{path}: holds {meta.get('game')}/{meta.get('mode')}, expected {spec.id}/{mode}")
-    if int(meta.get("cost_x100", -1)) != spec.mode(mode).cost_x100:
+    try:
+        cost = int(meta.get("cost_x100", -1))
+        seeds = meta["seeds"]
+        int(seeds["seed"])
+        stated = rtp_fraction(meta["rtp_target"])
+        written = Fraction(meta["rtp"])
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        raise LibraryError(f"{path}: corrupt book library (metadata incomplete)") from None
+    if cost != spec.mode(mode).cost_x100:
         raise LibraryError(f"{path}: built for cost {meta.get('cost_x100')}, mode costs {spec.mode(mode).cost_x100}")
-    return ModeBooks(mode=mode, meta=meta, cum=np.cumsum(data["weight"]), **data)
+    if mode not in spec.rtp or stated != rtp_fraction(spec.rtp[mode]):
+        raise LibraryError(f"{path}: built for a stated RTP of {meta.get('rtp_target')}, the game states "
+                           f"{spec.rtp.get(mode)}")
+    sums = exact_sums(data["weight"], data["payout_x100"])
+    rtp = Fraction(sums[1], sums[0] * cost)
+    if rtp != written or abs(rtp - stated) > Fraction(1, 10**6):
+        raise LibraryError(f"{path}: the books' RTP {float(rtp):.7f} is not the stated {float(stated):.6f}"
+                           f"{'' if rtp == written else ' nor the metadata' + chr(39) + 's'}")
+    return sums
 
 
-def load_library(spec: GameSpec | str, books_dir: Path | str | None = None) -> Library:
-    """Load every bet mode's books of a game; LibraryError if any is unusable."""
+def load_mode(spec: GameSpec, mode: str, books_dir: Path | str | None = None,
+              expected_fingerprint: str | None = None, manifest: dict[str, Any] | None = None) -> ModeBooks:
+    """Load one mode's books: checked against the manifest, the game's math, mode,
+    cost and stated RTP."""
+    where = Path(books_dir or default_books_dir(spec))
+    path = where / f"{mode}.npz"
+    if manifest is None:
+        manifest = read_manifest(where, spec.id)
+    data, meta = read_mode_file(path, manifest["files"].get(path.name))
+    fp = expected_fingerprint or fingerprint(spec)
+    sums = _check_meta(spec, mode, path, meta, data, fp)
+    return ModeBooks(mode=mode, meta=meta, cum=np.cumsum(data["weight"]), _sums=sums, **data)
+
+
+def load_library(spec: GameSpec | str, books_dir: Path | str | None = None, modes: list[str] | None = None) -> Library:
+    """Load every bet mode's books of a game (or only `modes`); LibraryError if any
+    is unusable."""
     spec = resolve_game(spec)
     where = Path(books_dir or default_books_dir(spec))
+    manifest = read_manifest(where, spec.id)
+    extra = sorted(set(manifest["files"]) - {f"{m.id}.npz" for m in spec.modes})
+    if extra:
+        raise LibraryError(f"{where / MANIFEST}: lists {', '.join(extra)}, not a mode of {spec.id}")
     fp = fingerprint(spec)
-    modes = {m.id: load_mode(spec, m.id, where, fp) for m in spec.modes}
-    return Library(spec, modes, where)
+    loaded = {m: load_mode(spec, m, where, fp, manifest) for m in (modes or [m.id for m in spec.modes])}
+    return Library(spec, loaded, where)

@@ -28,6 +28,7 @@ from .ledger import RESULT_SHOWN, InsufficientCredit, Ledger, LedgerError, Round
 from .ledger import cashier, closing
 from .ledger import meters as ledger_meters
 from .ledger import files as ledger_files
+from . import review_draws
 from .money import win_cents
 from .rng import Rng
 from .round import Round
@@ -231,8 +232,10 @@ class Cabinet:
     def price(self, game_id: str, mode_id: str, bet_cents: int) -> int:
         return self.games[game_id].spec.mode(mode_id).cost_cents(bet_cents)
 
-    def _draw(self, setup: GameSetup, mode: str, force: str | None) -> tuple[dict[str, Any], int]:
+    def _draw(self, setup: GameSetup, mode: str, force: str | None, bet_cents: int) -> tuple[dict[str, Any], int]:
         """Pick the outcome: (outcome id, payout in hundredths of the bet)."""
+        if review_draws.is_review_force(force):       # review tools: a payout band, a hand-built board
+            return review_draws.draw(setup, self.rng, mode, str(force), bet_cents, self.config)
         if setup.library is not None:
             book = setup.library.draw(self.rng, mode, force)
             return {"source": "books", "book": int(book), "force": force}, int(setup.library.payout_x100(mode, book))
@@ -245,7 +248,7 @@ class Cabinet:
         if outcome["source"] == "books":
             assert setup.library is not None, "a books outcome is drawn only from a game's library"
             return setup.library.round(mode, outcome["book"])
-        return setup.spec.play(Rng.for_book(outcome["seed"]), mode, outcome.get("force"))
+        return review_draws.regenerate_live(setup.spec, mode, outcome["seed"], outcome.get("force"))
 
     def start_round(self, game_id: str, mode_id: str, bet_cents: int, force: str | None = None,
                     funded_by: int | None = None) -> PlayedRound:
@@ -264,14 +267,14 @@ class Cabinet:
         if bet_cents not in setup.bet_ladder:
             raise BetRefused(f"{self.currency.format(bet_cents)} is not on the bet ladder")
         if funded_by is None and not setup.offers(mode_id, bet_cents):
-            raise BetRefused(self.option_refusal(setup, mode_id))
+            raise BetRefused(self.option_refusal(setup, mode_id, bet_cents))
         if force is not None and (not self.config.demo_tools or self.config.real_play):
             raise BetRefused("forcing outcomes is a demo tool and is off on this cabinet")
         cost = 0 if funded_by is not None else setup.spec.mode(mode_id).cost_cents(bet_cents)
         if cost > self.balance:
             raise BetRefused(f"Not enough credit: this play costs {self.currency.format(cost)}, "
                              f"balance is {self.currency.format(self.balance)}")
-        outcome, payout = self._draw(setup, mode_id, force)
+        outcome, payout = self._draw(setup, mode_id, force, bet_cents)
         rnd = self.regenerate(setup, mode_id, outcome)
         win, capped_money = setup.cap.apply(win_cents(bet_cents, payout), bet_cents, mode_id,
                                             jackpot=win_cents(bet_cents, rnd.jackpot_x100))
@@ -282,11 +285,16 @@ class Cabinet:
             raise BetRefused(str(exc)) from None
         return PlayedRound(rid, game_id, mode_id, bet_cents, cost, rnd, win, capped_money or rnd.capped, 0, outcome)
 
-    def option_refusal(self, setup: GameSetup, mode_id: str) -> str:
-        """Why a mode is not offered at the current bet, for the player: the win limit
-        (it would lower the option's return) or the cabinet's cap on a buy's price."""
+    def option_refusal(self, setup: GameSetup, mode_id: str, bet_cents: int) -> str:
+        """Why a mode is not offered at this bet, for the player: its price is not whole
+        minor units there, the win limit (it would lower the option's return) or the
+        cabinet's cap on a buy's price."""
+        mode = setup.spec.mode(mode_id)
+        if setup.not_offered(mode_id, bet_cents) == "price":
+            unit = "cents" if self.currency.minor_units == 100 else "minor units"
+            return (f"{mode.label} is offered at bets in steps of {self.currency.format(mode.exact_bet_step())}: "
+                    f"at {self.currency.format(bet_cents)} its price would not be whole {unit}")
         top = setup.option_max_bet.get(mode_id, 0)
-        label = setup.spec.mode(mode_id).label
         limit = setup.cap.max_cents
         if setup.option_limits.get(mode_id) == "buy_cost":
             why = f"a single buy may cost at most {self.currency.format(self.config.max_buy_cost)} on this cabinet"
@@ -295,8 +303,8 @@ class Cabinet:
         else:
             why = "the win limit would lower its return"
         if not top:
-            return f"{label} is not offered on this cabinet: {why}"
-        return f"{label} is offered at bets up to {self.currency.format(top)}: above, {why}"
+            return f"{mode.label} is not offered on this cabinet: {why}"
+        return f"{mode.label} is offered at bets up to {self.currency.format(top)}: above, {why}"
 
     def checkpoint(self, round_id: int, step: int) -> None:
         self._call(lambda led: led.checkpoint(round_id, step))
@@ -401,6 +409,13 @@ class Cabinet:
         if self.locked:
             return []
         return self._call(lambda led: led.unfunded_side_draws(kind), default=[])
+
+    def recent_side_draws(self, kinds: tuple[str, ...], limit: int = 10) -> list[dict[str, Any]]:
+        """The last `limit` side draws of these kinds, newest first (a game's record of
+        its gamble results): id, kind, stake_cents, prize_cents, won, detail."""
+        if self.locked:
+            return []
+        return self._call(lambda led: led.recent_side_draws(kinds, limit), default=[])
 
     # -- RAM CLEAR ------------------------------------------------------------------
     def ram_clear(self) -> Path:

@@ -47,6 +47,9 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "buy_2": ["shift+2"],
     "buy_3": ["shift+3"],
     "buy_4": ["shift+4"],
+    "buy_5": ["shift+5"],            # the sheet names SHIFT+1..4; games with more buys (Piggy Farm's
+    "buy_6": ["shift+6"],            # seven) reach the rest the same way
+    "buy_7": ["shift+7"],
     "confirm": ["shift+return"],     # confirm a purchase; start autoplay when its menu is open
     "autoplay": ["shift+a"],
     "fullscreen": ["f11", "alt+return"],
@@ -150,6 +153,7 @@ def game_schema(minor_units: int) -> dict[str, Any]:
         "default_bet": amount_rule(minor_units, 1, 1, MAX_BET),
         "modes": Field((list, str), "all", "all, or a non-empty list of the game's bet mode ids"),
         "win_limit": amount_rule(minor_units, 250000),
+        "skin": Field(str, None, "a skin name of the game (its assets/<game>/manifest.yaml skins)", nullable=True),
     }
 
 

@@ -9,6 +9,7 @@ The scene is named by import path so that the math side never imports pygame.
 from __future__ import annotations
 
 import importlib
+import math
 import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
@@ -36,6 +37,16 @@ class BetMode:
     def cost_cents(self, bet_cents: int) -> int:
         return bet_cents * self.cost_x100 // 100
 
+    def price_exact(self, bet_cents: int) -> bool:
+        """Whether its price at this bet is exactly `cost_x100` hundredths of it, a
+        whole number of minor units (45.53x at 0.10 is 4.553: not exact)."""
+        return bet_cents * self.cost_x100 % 100 == 0
+
+    def exact_bet_step(self) -> int:
+        """The smallest bet (minor units) whose multiples, and only those, price it
+        exactly: 1 for 1.2x, 25 for 94.04x, 100 for 45.53x."""
+        return 100 // math.gcd(self.cost_x100, 100)
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -46,7 +57,9 @@ class GameSpec:
     play: RoundGenerator
     scene: str                           # "games.x.view.scene:XScene", imported lazily
     rtp: dict[str, float]                # stated RTP per mode id
-    max_win_x: int
+    # The round's cap in multiples of the base bet, or None when the game states none
+    # (its limit is then money only: `win_cap`, e.g. Happy Money Hens' $250,000.00).
+    max_win_x: int | None
     version: str                         # round-generator version, part of the book fingerprint
     math_files: tuple[str, ...] = ()     # paths whose bytes go into the fingerprint
     force_categories: dict[str, str] = field(default_factory=dict)  # id -> label
@@ -75,6 +88,10 @@ class GameSpec:
     par_info: Callable[[], dict[str, Any]] | None = None
     # payout_sources(round) -> {source: payout_x100}, parts summing to the payout.
     payout_sources: Callable[[Round], dict[str, int]] | None = None
+    # tail_odds(mode, thresholds_x100, seed) -> {threshold: (p, lo99, hi99)}: the rules'
+    # odds of a win of at least each threshold, estimated by the game where a plain
+    # simulation cannot reach (importance sampling, splitting); for the PAR sheet.
+    tail_odds: Callable[[str, list[int], int], dict[int, tuple[float, float, float]]] | None = None
     # The game's closed event vocabulary: event type -> its record (a TypedDict,
     # cabinet.core.events); a test checks that play() emits nothing else.
     events: dict[str, type] = field(default_factory=dict)
@@ -91,6 +108,11 @@ class GameSpec:
     player_decides: bool = False
     # -- books -------------------------------------------------------------------
     forced_books: dict[str, dict[str, int]] = field(default_factory=dict)  # mode -> {category: count}
+    # Feature rates a mode's library must hold that the game sets itself (exact
+    # figures, or a design tie such as an ante's wheel at 5x the base game's):
+    # mode -> {feature: rate, or (other mode, factor)}. They override the rates the
+    # builder measures from the rules (games/<id>/rates.json, cabinet/math/rates.py).
+    rate_targets: dict[str, dict[str, Any]] = field(default_factory=dict)
     book_counts: dict[str, int] = field(default_factory=dict)   # mode -> natural books (default by kind)
     # play_batch(seeds, mode, force) -> (payout_x100[n], [features per round][, jackpot_x100[n]]):
     # a vectorised book generator giving exactly what play gives per seed.
@@ -98,6 +120,23 @@ class GameSpec:
     books_dir: str | None = None             # where the libraries live (default <package>/books)
     # review tools: {category: modes it lives in}, so a forced category plays in a mode that has it
     force_modes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # -- review tools (the game's review.py; never reachable with real play) ---------
+    # board_draws(doc, mode) -> the values of the rules' first draws that show a
+    # hand-built board (cabinet/core/hand_board.py); BoardError names a bad value.
+    board_draws: Callable[[dict[str, Any], str], list[int]] | None = None
+    # payout_forces(config) -> {id: PayoutBand}: the game's own categories chosen by
+    # payout, beside the shared ones (cabinet/core/review_draws.py).
+    payout_forces: Callable[[Any], dict[str, Any]] | None = None
+    # event_adds(event) -> what one event adds to the round's win (x100); with the
+    # cap's cut (cabinet/core/review_math.py) they sum to the payout (the math overlay).
+    event_adds: Callable[[dict[str, Any]], int] | None = None
+    # -- what a player reads ---------------------------------------------------------
+    # The module of the game's illustrated rules pages ("games.x.view.rules_pages",
+    # imported only by the UI: its pages(scene) and general_rules()); "" = none.
+    rules: str = ""
+    # Round.features -> the words a player reads in the history ("" = not shown,
+    # e.g. a category another one already names); an unnamed feature is not shown.
+    feature_labels: dict[str, str] = field(default_factory=dict)
 
     def mode(self, mode_id: str) -> BetMode:
         for m in self.modes:

@@ -37,6 +37,11 @@ class Currency:
             return f"{sign}{self.symbol}{whole}{self.decimal}{minor:0{self.decimals}d}"
         return f"{sign}{self.symbol}{whole}"
 
+    def short(self, cents: int, symbol: bool = False) -> str:
+        """`format_short` in this currency, the one way a value plate or coin face
+        writes money: '10.25M', '150.00' (minor_units 100), '600' (minor_units 1)."""
+        return format_short(cents, self.minor_units, self.symbol if symbol else "", self.decimal)
+
 
 def decimals_of(minor_units: int) -> int:
     """Decimals an amount is written with: 1 -> 0, 10 -> 1, 100 -> 2, 1000 -> 3."""
@@ -126,23 +131,24 @@ class WinCap:
 _SHORT_UNITS = ((10**9, "B"), (10**6, "M"), (10**3, "K"))
 
 
-def format_short(cents: int, minor_units: int = 100, symbol: str = "") -> str:
+def format_short(cents: int, minor_units: int = 100, symbol: str = "", decimal: str = ".") -> str:
     """A value too large to show in full, shortened to two decimals and always
     rounded DOWN, so the shown value is the least the player can win:
     1,025,050,000 cents (10,250,500.00) -> '10.25M'; 99,999,999 -> '999.99K'.
 
-    Below 1,000 major units the amount is shown in full with two decimals
-    ('999.99'); from 1,000 it is in K, from 1,000,000 in M, from 10**9 in B
-    (the largest unit: 10**12 shows as '1000.00B'). Integers only, no floats.
+    Below 1,000 major units the amount is shown in full with the currency's own
+    decimals ('999.99' at minor_units 100, '600' at 1); from 1,000 it is in K, from
+    1,000,000 in M, from 10**9 in B (the largest unit: 10**12 shows as '1000.00B').
+    Integers only, no floats.
     """
     if not isinstance(cents, int) or isinstance(cents, bool):
         raise TypeError(f"money must be an int of minor units, got {type(cents).__name__}")
     if cents < 0:
-        return "-" + format_short(-cents, minor_units, symbol)
+        return "-" + format_short(-cents, minor_units, symbol, decimal)
     major = cents // minor_units
     for size, unit in _SHORT_UNITS:
         if major >= size:
             hundredths = cents * 100 // (size * minor_units)   # floor, exact in integers
-            return f"{symbol}{hundredths // 100}.{hundredths % 100:02d}{unit}"
-    hundredths = cents * 100 // minor_units
-    return f"{symbol}{hundredths // 100}.{hundredths % 100:02d}"
+            return f"{symbol}{hundredths // 100}{decimal}{hundredths % 100:02d}{unit}"
+    d = decimals_of(minor_units)
+    return f"{symbol}{major}{decimal}{cents % minor_units:0{d}d}" if d else f"{symbol}{major}"

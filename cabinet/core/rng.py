@@ -30,18 +30,67 @@ def make_bit_generator(seed: int | np.random.SeedSequence | None) -> np.random.P
     return np.random.PCG64DXSM(seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed))
 
 
-class Rng:
-    """Small facade over one numpy Generator; round generators take one of these."""
+class ReplayError(RuntimeError):
+    """A book's hints do not replay its forced searches (corrupt or from other math)."""
 
-    __slots__ = ("gen",)
+
+class Trace:
+    """The kept attempt of each forced search of a round (cabinet/core/forcing.py),
+    in the order the searches start: recorded while the builder plays a forced
+    round, replayed when a book is shown."""
+
+    __slots__ = ("values", "pos", "replay")
+
+    def __init__(self, values: Sequence[int] = (), replay: bool = False):
+        self.values: list[int] = [int(v) for v in values]
+        self.pos = 0
+        self.replay = replay
+
+    def take(self, what: str) -> int:
+        if self.pos >= len(self.values):
+            raise ReplayError(f"no hint left for '{what}' ({len(self.values)} stored)")
+        self.pos += 1
+        return self.values[self.pos - 1]
+
+    def reserve(self) -> int:
+        self.values.append(-1)
+        return len(self.values) - 1
+
+    def truncate(self, n: int) -> None:
+        del self.values[n:]
+
+    def finish(self) -> None:
+        """After a replay: every stored hint was used."""
+        if self.replay and self.pos != len(self.values):
+            raise ReplayError(f"{len(self.values) - self.pos} of {len(self.values)} hints unused")
+
+
+class Rng:
+    """Small facade over one numpy Generator; round generators take one of these.
+    `trace` is None except while a forced round is recorded or replayed."""
+
+    __slots__ = ("gen", "trace")
 
     def __init__(self, seed: int | np.random.SeedSequence | None = None):
         self.gen = np.random.Generator(make_bit_generator(seed))
+        self.trace: Trace | None = None
 
     @classmethod
-    def for_book(cls, seed: int) -> "Rng":
-        """The stream a book's seed regenerates (books store only the seed)."""
-        return cls(int(seed))
+    def for_book(cls, seed: int, hints: Sequence[int] | None = None) -> "Rng":
+        """The stream a book's seed regenerates; with the book's `hints`, its forced
+        searches replay their kept attempts directly (cabinet/core/forcing.py)."""
+        rng = cls(int(seed))
+        if hints is not None and len(hints):
+            rng.trace = Trace(hints, replay=True)
+        return rng
+
+    @classmethod
+    def recording(cls, seed: int) -> "Rng":
+        """A book's stream that records the kept attempt of each forced search in
+        `trace.values` (the builder stores them as the book's hints)."""
+        rng = cls(int(seed))
+        rng.trace = Trace()
+        return rng
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), unbiased."""

@@ -24,12 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import assets
 from .books import Library, load_library
 from .config import MAX_BET, load_config
 from .game import GameSpec, discover
 from .money import WinCap, hundredths_to_minor
 from .operator_settings import apply_saved
-from .schema import ConfigError
+from .schema import ConfigError, shown
 
 PATH_MAX = 4096
 DATA_DIR_ALLOWED = "a folder the cabinet can create and write"
@@ -45,6 +46,8 @@ class GameSetup:
     modes: tuple[str, ...]
     cap: WinCap
     library: Library | None = None      # the game's book libraries when math_source is books
+    skin: str | None = None             # the skin its pictures show (None: the manifest's default)
+    manifest: assets.Manifest | None = None  # its assets/<game>/manifest.yaml, every file checked
     # Options (every mode but the first spin mode) are offered only at the ladder's
     # bets where the win limits cut no win, so they return their stated RTP exactly:
     # mode -> highest such bet (absent: every bet). See `limited_options`.
@@ -55,8 +58,16 @@ class GameSetup:
 
     def offers(self, mode_id: str, bet_cents: int) -> bool:
         """Whether this mode is offered at this bet."""
+        return self.not_offered(mode_id, bet_cents) is None
+
+    def not_offered(self, mode_id: str, bet_cents: int) -> str | None:
+        """Why this mode is not offered at this bet: "price" (its price there is not a
+        whole number of minor units, `BetMode.price_exact`), "limit" (above
+        `option_max_bet`: the win limits would cut its wins); None: it is offered."""
+        if not self.spec.mode(mode_id).price_exact(bet_cents):
+            return "price"
         top = self.option_max_bet.get(mode_id)
-        return top is None or bet_cents <= top
+        return None if top is None or bet_cents <= top else "limit"
 
 
 @dataclass
@@ -265,7 +276,16 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
     limits = [x for x in (None if own_limit is None else own_limit * minor // 100,
                           gcfg.win_limit if gcfg else None) if x is not None]
     cap = WinCap(max_x=spec.max_win_x, max_cents=min(limits) if limits else None, exempt_modes=exempt)
-    setup = GameSetup(spec, ladder, default, modes, cap)
+    skin = getattr(gcfg, "skin", None) if gcfg is not None else None
+    try:
+        manifest = assets.read_manifest(gid)
+        if skin is not None and (manifest is None or skin not in manifest.skins):
+            raise ConfigError(f"{key}.skin = {shown(skin)} is not a skin of {spec.name}; allowed: "
+                              f"{', '.join(manifest.skins) if manifest else 'none (the game ships no skins)'}")
+        manifest = assets.check_files(manifest, skin) if manifest is not None else None
+    except assets.AssetError as exc:
+        return f"{spec.name}: {exc}"
+    setup = GameSetup(spec, ladder, default, modes, cap, skin=skin, manifest=manifest)
     if cfg.math_source != "books":
         cap_buy_cost(setup, getattr(cfg, "max_buy_cost", None))
         return setup
@@ -332,6 +352,10 @@ def prepare_config(cfg: Any, *, create: bool, games: dict[str, GameSpec] | None 
     """Everything a start checks on a loaded config; `create` makes the data folder
     once every check has passed (a refused config creates nothing)."""
     check_data_dir(Path(cfg.data_path))
+    try:
+        assets.check_fonts()
+    except assets.AssetError as exc:
+        raise ConfigError(f"the cabinet's font: {exc}; allowed: the files of assets/fonts/ as shipped") from None
     libraries = libraries or Libraries()
     offer = offer_games(cfg, games, libraries)        # config.yaml's own values: a mistake refuses the start
     problems: list[str] = []

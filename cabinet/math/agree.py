@@ -79,10 +79,10 @@ def compare(play: dict[str, Any], vec: dict[str, Any]) -> dict[str, dict[str, An
 
 
 def engines_agree(game: Any, mode: str, rounds: int, sim_rounds: int | None = None, workers: int = 1,
-                  seed: int = DEFAULT_SEED) -> tuple[bool, dict[str, dict[str, Any]]]:
+                  seed: int = DEFAULT_SEED, progress: bool = False) -> tuple[bool, dict[str, dict[str, Any]]]:
     """Both engines on one mode: (every figure agrees, the figures)."""
-    play = simulate_mode(game, mode, rounds, workers, seed=seed, engine="play")
-    vec = simulate_mode(game, mode, sim_rounds or rounds, workers, seed=seed + 1, engine="simulate")
+    play = simulate_mode(game, mode, rounds, workers, seed=seed, engine="play", progress=progress)
+    vec = simulate_mode(game, mode, sim_rounds or rounds, workers, seed=seed + 1, engine="simulate", progress=progress)
     rows = compare(play, vec)
     return all(r["agree"] for r in rows.values()), rows
 
@@ -96,7 +96,7 @@ def agree_command(game: str, modes: list[str] | None, rounds: int, buy_rounds: i
     failed = 0
     for mode in modes or [m.id for m in spec.modes]:
         n = buy_rounds if spec.mode(mode).kind != "spin" else rounds
-        ok, rows = engines_agree(game, mode, n, n * sim_factor, workers)
+        ok, rows = engines_agree(game, mode, n, n * sim_factor, workers, progress=True)
         failed += not ok
         print(f"{spec.id}/{mode}: {'agree' if ok else 'DISAGREE'} (play {n:,} rounds, simulate {n * sim_factor:,})")
         for name, r in rows.items():

@@ -21,7 +21,8 @@ from typing import Any
 from cabinet.core.game import discover
 
 from cabinet.core import books as B
-from .build import DEFAULT_SEED, Task, build_games, run_all
+from . import pool
+from .build import DEFAULT_SEED, Task, build_games, run_task
 from .sim import simulate_mode
 from .verify import verify_library
 
@@ -37,10 +38,10 @@ def book_speed(game: str, mode: str, workers: int, books: int) -> float:
     """Natural books per second as `build` generates them (pool start-up included)."""
     spec = B.resolve_game(game)
     names = tuple(B.feature_names(spec))
-    tasks = [Task(game, mode, -1, None, k, min(BOOK_CHUNK, books - a), DEFAULT_SEED, names)
-             for k, a in enumerate(range(0, books, BOOK_CHUNK))]
+    tasks = [Task(game, mode, -1, None, a, min(BOOK_CHUNK, books - a), DEFAULT_SEED, names)
+             for a in range(0, books, BOOK_CHUNK)]
     t0 = time.perf_counter()
-    run_all(tasks, workers)
+    pool.run(run_task, tasks, workers)
     return books / (time.perf_counter() - t0)
 
 

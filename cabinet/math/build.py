@@ -1,49 +1,57 @@
-"""`python -m cabinet.math build`: generate, weight and write a game's book libraries.
+"""`python -m cabinet.math build`: generate, weight, verify and install book libraries.
 
-Books are generated in fixed chunks of `CHUNK` books. Chunk k of stratum s of mode m
-takes its seeds from `SeedSequence(seed, spawn_key=(crc32(m), s + 1, k))`, so every
-book's seed depends only on (build seed, mode, stratum, position), never on the
-number of worker processes: the library is byte-identical for any --workers.
-The natural stratum (s = -1) holds `--books` books; each forcing category holds
-`forced_books(...)` more, each made with `play(rng, mode, force=category)`. Forced
-books cost up to thousands of times a natural one, so their chunks are small
-(`FORCED_CHUNK`) and every chunk is handed to the workers costliest first (forced
-strata, then buys, then base modes); results are put back in library order, so the
-order of work never changes a byte. `build_games` runs several games' chunks in one
-pool (`python -m cabinet.math build all`).
+Books are generated in tasks of up to `CHUNK` natural or `FORCED_CHUNK` forced books.
+Book j of stratum s (-1 natural, else the forcing category's index) of mode m has the
+seed `stratum_seeds(seed, m, s, j, 1)` (cabinet/core/book_format.py), so every book
+depends only on (build seed, mode, stratum, position), never on the number of
+workers or where they run: the library is byte-identical for any --workers, and on a
+Dask cluster (`--scheduler`). The natural stratum holds `--books` books; each forcing
+category holds `forced_books(...)` more, each made with `play(rng, mode,
+force=category)` on a recording stream, so the book stores the hints that replay its
+forced searches directly (cabinet/core/forcing.py). Tasks go to the workers costliest
+first; results are put back in library order.
 
-A game may give `spec.play_batch(seeds, mode, force) -> (payout_x100[n],
-[features of each round][, jackpot_x100[n]])`, a fast path that must give exactly what
-`play(Rng.for_book(seed), mode, force)` gives for each seed (`verify` regenerates
-books with `play` and compares). A library stores each book's jackpot part
-(`Round.jackpot_x100`) when any book has one.
+A game may give `spec.play_batch(seeds, mode, force) -> (payout_x100[n], [features of
+each round][, jackpot_x100[n]])`, a fast path for natural books that must give
+exactly what `play(Rng.for_book(seed), mode)` gives for each seed (`verify` checks).
+
+Weights (cabinet/math/optimize.py) hold the stated RTP and every feature at the rules'
+rate (cabinet/math/rates.py). Each game's libraries are written into a new directory
+beside the target, verified there (`verify`: manifest, RTP, every forced book and a
+sample of natural ones regenerated), and only then installed in one rename: the
+target is never half overwritten, and a library that fails stays out of it.
 """
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import sys
 import time
-import zlib
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import numpy as np
 
+from cabinet.core import books as B
+from cabinet.core.book_format import SEED_BLOCK, read_manifest
 from cabinet.core.game import GameSpec
 from cabinet.core.rng import Rng
 
-from cabinet.core import books as B
-
-from .books import strata, write_mode_file
+from . import pool
+from .books import install, mode_file_bytes, staging_dir, strata, write_library
 from .optimize import natural_weights, optimize, sampling_se
+from .pool import Progress
+from .rates import load_rates, mode_targets
 from .stats import weighted_figures
 
 CHUNK = 2000
-FORCED_CHUNK = 20
+FORCED_CHUNK = 10
 DEFAULT_SEED = 0x5EED_B00C
-BASE_BOOKS = 100_000
+BASE_BOOKS = 300_000
 BUY_BOOKS = 10_000
+GUESS_S = {"natural": 2e-4, "forced": 0.05}       # seconds a book, before a library gives its own
 
 
 class BuildError(Exception):
@@ -56,20 +64,24 @@ class Task:
     mode: str
     force: int         # category index, -1 natural
     category: str | None
-    chunk: int
+    start: int         # first book's position in its stratum
     count: int
     seed: int
     names: tuple[str, ...]
 
 
+def book_seeds(seed: int, mode: str, force: int, start: int, count: int) -> np.ndarray:
+    """The 63-bit seeds of books start .. start+count-1 of one stratum."""
+    return B.stratum_seeds(seed, mode, force, start, count)
+
+
 def default_books(spec: GameSpec, mode: str) -> int:
-    """Natural books per mode: 100,000 for spins, 10,000 for buys; a game may set a
-    mode's count in spec.book_counts[mode] (e.g. side libraries such as a gamble's
-    bonus entries, which are not bet modes)."""
+    """Natural books per mode: spec.book_counts[mode], else 300,000 for spins and
+    10,000 for buys and side libraries."""
     override = spec.book_counts.get(mode)
     if override:
         return int(override)
-    return BUY_BOOKS if spec.mode(mode).kind == "buy" else BASE_BOOKS
+    return BASE_BOOKS if spec.mode(mode).kind == "spin" else BUY_BOOKS
 
 
 def forced_books(spec: GameSpec, mode: str, category: str, natural: int) -> int:
@@ -79,34 +91,27 @@ def forced_books(spec: GameSpec, mode: str, category: str, natural: int) -> int:
     return int(override.get(category, max(50, natural // 100)))
 
 
-def book_seeds(seed: int, mode: str, force: int, chunk: int, count: int) -> np.ndarray:
-    """The 63-bit seeds of one chunk's books."""
-    ss = np.random.SeedSequence(seed, spawn_key=(zlib.crc32(mode.encode()), force + 1, chunk))
-    return ss.generate_state(count, dtype=np.uint64) >> np.uint64(1)
-
-
-def run_task(task: Task) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Generate one chunk: (seeds, payout_x100, feature bitmasks, jackpot_x100)."""
+def run_task(task: Task) -> tuple[np.ndarray, ...]:
+    """Generate one task's books: (seeds, payout_x100, feature bitmasks, jackpot_x100,
+    hint_count, hints)."""
     spec = B.resolve_game(task.game)
-    seeds = book_seeds(task.seed, task.mode, task.force, task.chunk, task.count)
+    seeds = book_seeds(task.seed, task.mode, task.force, task.start, task.count)
     bit = {name: 1 << i for i, name in enumerate(task.names)}
     pay = np.empty(task.count, dtype=np.int64)
     feats = np.zeros(task.count, dtype=np.uint64)
     jack = np.zeros(task.count, dtype=np.int64)
-    play, mode, force = spec.play, task.mode, task.category
-    batch = spec.play_batch
-    if batch is not None:   # the game's own fast path: same results as play, per seed
-        out = batch(seeds, mode, force)
+    counts = np.zeros(task.count, dtype=np.uint16)
+    hints: list[int] = []
+    mode, force = task.mode, task.category
+    if spec.play_batch is not None and force is None:   # the game's own fast path, natural books
+        out = spec.play_batch(seeds, mode, None)
         jackpots = out[2] if len(out) > 2 else np.zeros(task.count, dtype=np.int64)
         rounds = zip(np.asarray(out[0], dtype=np.int64).tolist(), out[1],
                      np.asarray(jackpots, dtype=np.int64).tolist())
     else:
-        rounds = ((r.payout_x100, r.features, r.jackpot_x100)
-                  for r in (play(Rng(s), mode, force) for s in seeds.tolist()))
+        rounds = _played(spec, seeds, mode, force, counts, hints)
     for i, (payout, round_features, jackpot) in enumerate(rounds):
-        s = int(seeds[i])
-        pay[i] = payout
-        jack[i] = jackpot
+        pay[i], jack[i] = payout, jackpot
         mask = 0
         for f in round_features:
             try:
@@ -116,175 +121,281 @@ def run_task(task: Task) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
                                  f"feature_names {list(task.names)}") from None
         if force is not None and not mask & bit[force]:
             raise BuildError(f"{spec.id}/{mode}: play(force={force!r}) returned a round without "
-                             f"that category (seed {s})")
+                             f"that category (seed {int(seeds[i])})")
         feats[i] = mask
-    return seeds, pay, feats, jack
+    return seeds, pay, feats, jack, counts, np.asarray(hints, dtype=np.uint32)
+
+
+def _played(spec: GameSpec, seeds: np.ndarray, mode: str, force: str | None, counts: np.ndarray, hints: list[int]):
+    """(payout, features, jackpot) of each seed by `play` on a recording stream; the
+    hints of each book go to `counts` / `hints`."""
+    for i, s in enumerate(seeds.tolist()):
+        rng = Rng.recording(s)
+        try:
+            r = spec.play(rng, mode, force)
+        except RuntimeError as exc:
+            raise BuildError(f"{spec.id}/{mode}: play(force={force!r}) failed for seed {s}: {exc}") from None
+        got = rng.trace.values if rng.trace is not None else []
+        if len(got) > 65535 or any(not 0 <= v < 2**32 for v in got):
+            raise BuildError(f"{spec.id}/{mode}: seed {s}: forced searches give hints out of range")
+        counts[i] = len(got)
+        hints += got
+        yield r.payout_x100, r.features, r.jackpot_x100
+
+
+def _timed(task: Task) -> tuple[tuple[np.ndarray, ...], float]:
+    t0 = time.process_time()
+    out = run_task(task)
+    return out, time.process_time() - t0
 
 
 def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[Task]:
-    """Every chunk task of one mode, in library order."""
+    """Every task of one mode, in library order."""
     names = tuple(B.feature_names(spec))
     cats = list(spec.book_forces.get(mode, {}))
     tasks = []
-    strata = [(-1, None, natural)] + [(c, cat, forced_books(spec, mode, cat, natural))
-                                      for c, cat in enumerate(cats)]
-    for force, cat, count in strata:
+    strata_ = [(-1, None, natural)] + [(c, cat, forced_books(spec, mode, cat, natural))
+                                       for c, cat in enumerate(cats)]
+    for force, cat, count in strata_:
         size = CHUNK if force < 0 else FORCED_CHUNK
-        for k, start in enumerate(range(0, count, size)):
-            tasks.append(Task(ref, mode, force, cat, k, min(size, count - start), seed, names))
+        for start in range(0, count, size):
+            tasks.append(Task(ref, mode, force, cat, start, min(size, count - start), seed, names))
     return tasks
 
 
-def cost_rank(spec: GameSpec, task: Task) -> tuple[int, int]:
-    """Sort key, costliest chunk first: forced strata, then buys, then spins."""
-    kind = spec.mode(task.mode).kind
-    return (0 if task.force >= 0 else 1 if kind == "buy" else 2, -task.count)
+def _costs_file() -> Path:
+    """Where the last builds' CPU seconds per book are kept (for the progress bar's
+    ETA only; never part of a library, so a library's bytes never depend on timing)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "slot-cabinet" / "build-costs.json"
 
 
-def run_all(tasks: list[Task], workers: int, bar=None) -> list[tuple]:
-    """Run chunk tasks, costliest first on `workers` processes; results in task order."""
-    specs = {}
-    def spec_of(t: Task) -> GameSpec:
-        key = t.game if isinstance(t.game, str) else id(t.game)
-        if key not in specs:
-            specs[key] = B.resolve_game(t.game)
-        return specs[key]
-    order = sorted(range(len(tasks)), key=lambda i: cost_rank(spec_of(tasks[i]), tasks[i]))
-    results: list[tuple | None] = [None] * len(tasks)
-    if workers <= 1:
-        for i in order:
-            results[i] = run_task(tasks[i])
-            if bar is not None:
-                bar.update(tasks[i].count)
-        return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(run_task, tasks[i]): i for i in order}
-        try:
-            for fut in as_completed(futures):
-                results[futures[fut]] = fut.result()
-                if bar is not None:
-                    bar.update(tasks[futures[fut]].count)
-        except BaseException:
-            for fut in futures:
-                fut.cancel()
-            raise
-    return results
+def _read_costs() -> dict[str, float]:
+    try:
+        return {str(k): float(v) for k, v in json.loads(_costs_file().read_text()).items()}
+    except (OSError, ValueError, AttributeError):
+        return {}
 
 
-def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: Iterable[tuple],
-             seed: int, natural: int) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-    """Arrays and metadata of one mode from its chunk results; runs the optimizer."""
-    results = list(results)
+def _write_costs(costs: dict[str, float]) -> None:
+    try:
+        path = _costs_file()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({**_read_costs(), **costs}, indent=0, sort_keys=True))
+    except OSError:
+        pass
+
+
+def _cost_key(spec_id: str, task: Task) -> str:
+    return f"{spec_id}/{task.mode}/{task.category or 'natural'}"
+
+
+def _cost(spec_id: str, task: Task, previous: dict[str, float]) -> float:
+    return task.count * previous.get(_cost_key(spec_id, task), GUESS_S["forced" if task.category else "natural"])
+
+
+def _nested_follow(held: dict[str, dict[str, Any]], rates: dict[str, Any] | None, mode: str, bits: np.ndarray,
+                   names: list[str]) -> dict[str, dict[str, Any]]:
+    """A rate the game sets for a feature (e.g. the wheel at 5x the base game's) carries
+    the features nested in it (every book with them has it: the wheel's tiers, its
+    prizes): their measured rates scale with it, so they keep their share of it and
+    the targets stay consistent."""
+    measured = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
+    out = dict(held)
+    for f, t in held.items():
+        if not t["source"].startswith("set by the game") or f not in measured or not measured[f]["rate"]:
+            continue
+        factor = t["rate"] / measured[f]["rate"]
+        col = bits[:, names.index(f)]
+        for g, tg in held.items():
+            inner = bits[:, names.index(g)]
+            if g != f and tg["source"].startswith("measured") and inner.any() and not (inner & ~col).any():
+                out[g] = {"rate": tg["rate"] * factor, "sigma": tg.get("sigma", 0.0) * factor,
+                          "source": f"{tg['source']}, x{factor:.4f} with {f}"}
+    return out
+
+
+def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) -> tuple[list[float], dict[str, str]]:
+    """Each forcing category's share (its stratum: the rounds in it and in no category
+    listed before it): the game's stated frequency (book_forces), unless the rules'
+    measured stratum rate (rates.json) puts it outside its 99% interval: then the
+    measured rate, and a note says so."""
+    measured = (rates or {}).get("modes", {}).get(mode, {}).get("strata", {})
+    out, notes = [], {}
+    for cat, stated in spec.book_forces.get(mode, {}).items():
+        target = float(stated)
+        m = measured.get(cat)
+        if m and m["count"] >= 30 and not m["ci99"][0] <= target <= m["ci99"][1]:
+            notes[cat] = (f"stated {target:.4g} is outside the rules' 99% interval [{m['ci99'][0]:.4g}, "
+                          f"{m['ci99'][1]:.4g}] ({m['count']:,} seen): the measured {m['rate']:.4g} is used")
+            target = float(m["rate"])
+        out.append(target)
+    return out, notes
+
+
+def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple], seed: int, natural: int,
+             rates: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """Arrays and metadata of one mode from its task results; runs the optimizer."""
     names = list(tasks[0].names)
     cats = list(spec.book_forces.get(mode, {}))
-    targets = [float(spec.book_forces[mode][c]) for c in cats]
-    seeds = np.concatenate([r[0] for r in results])
-    pay = np.concatenate([r[1] for r in results])
-    feats = np.concatenate([r[2] for r in results])
-    jack = np.concatenate([r[3] for r in results])
+    targets, target_notes = category_targets(spec, mode, rates)
+    pay, feats, jack, counts, hints = (np.concatenate([r[k] for r in results]) for k in range(1, 6))
     force = np.concatenate([np.full(t.count, t.force, dtype=np.int16) for t in tasks])
     cap = B.cap_x100(spec, mode)
     if cap is not None and int(pay.max()) > cap:
         i = int(np.argmax(pay))
-        raise BuildError(f"{spec.id}/{mode}: book seed {int(seeds[i])} pays {pay[i] / 100:.2f}x, "
-                         f"above the cap of {cap / 100:.2f}x")
+        raise BuildError(f"{spec.id}/{mode}: book {i} pays {pay[i] / 100:.2f}x, above the cap of {cap / 100:.2f}x")
     stratum = strata(force, feats, names, cats)
     cost = spec.mode(mode).cost_x100
     rtp = B.rtp_fraction(spec.rtp[mode])
+    bits = np.array([(feats >> np.uint64(i)) & np.uint64(1) for i in range(len(names))], dtype=bool).T
+    held = _nested_follow({k: v for k, v in mode_targets(spec, rates, mode).items() if k in names}, rates, mode,
+                          bits, names)
     try:
-        weight, report = optimize(pay, stratum, targets, cost, rtp)
+        weight, report = optimize(pay, stratum, targets, cost, rtp, features=bits,
+                                  rates={names.index(k): v["rate"] for k, v in held.items()},
+                                  rate_sigma={names.index(k): v.get("sigma", 0.0) for k, v in held.items()})
     except Exception as exc:
         raise BuildError(f"{spec.id}/{mode}: optimizer failed: {exc}") from exc
+    report["held_features"] = [names[i] for i in report["held_features"]]
+    report["free_features"] = [names[i] for i in report["free_features"]]
+    report["mu"] = {names[int(i)]: v for i, v in report["mu"].items()}
+    report["feature_miss"] = {names[int(i)]: v for i, v in report["feature_miss"].items()}
     before = weighted_figures(natural_weights(stratum, targets), pay, feats, names, cost)
     after = weighted_figures(weight, pay, feats, names, cost)
     report["natural"] = before
     report["natural_rtp_se"] = sampling_se(pay, stratum, targets, cost)
-    report["moved"] = {"rtp": after["rtp"] - before["rtp"],
-                       "hit_rate": after["hit_rate"] - before["hit_rate"],
+    report["moved"] = {"rtp": after["rtp"] - before["rtp"], "hit_rate": after["hit_rate"] - before["hit_rate"],
                        "features": {k: after["features"][k] - before["features"][k] for k in names}}
-    report["natural_in_category"] = {c: int(((stratum == i) & (force == -1)).sum())
-                                     for i, c in enumerate(cats)}
+    report["natural_in_category"] = {c: int(((stratum == i) & (force == -1)).sum()) for i, c in enumerate(cats)}
+    report["category_target_notes"] = target_notes
     meta = {"format": B.FORMAT, "game": spec.id, "mode": mode, "version": spec.version,
             "fingerprint": B.fingerprint(spec), "cost_x100": cost, "rtp_target": str(spec.rtp[mode]),
             "rtp": report["rtp"], "feature_names": names, "categories": cats,
-            "category_targets": dict(zip(cats, targets)), "cap_x100": cap,
-            "build": {"seed": seed, "books": len(pay), "natural_books": natural,
+            "category_targets": dict(zip(cats, targets)), "rate_targets": held, "cap_x100": cap,
+            "seeds": {"seed": seed, "block": SEED_BLOCK},
+            "build": {"books": len(pay), "natural_books": natural,
                       "forced_books": {c: int((force == i).sum()) for i, c in enumerate(cats)},
-                      "chunk": CHUNK, "total_weight": sum(weight.tolist())},
+                      "total_weight": sum(weight.tolist())},
             "optimizer": report}
-    arrays = {"seed": seeds, "force": force, "payout_x100": pay, "weight": weight, "features": feats}
+    arrays = {"force": force, "payout_x100": pay, "weight": weight, "features": feats}
     if jack.any():
         arrays["jackpot_x100"] = jack
+    if counts.any():
+        arrays["hint_count"], arrays["hints"] = counts, hints
     return arrays, meta
 
 
 def build(game: str | GameSpec, modes: list[str] | None = None, books: int | None = None,
           workers: int = 1, out: str | Path | None = None, seed: int = DEFAULT_SEED,
-          progress: bool = False) -> dict[str, dict[str, Any]]:
-    """Build (and write) the libraries of `modes` (default: all); returns {mode: meta}."""
-    return build_games([game], modes, books, workers, out, seed, progress)[B.resolve_game(game).id]
+          progress: bool = False, scheduler: str | None = None) -> dict[str, dict[str, Any]]:
+    """Build, verify and install the libraries of `modes` (default: all); returns {mode: meta}."""
+    return build_games([game], modes, books, workers, out, seed, progress, scheduler)[B.resolve_game(game).id]
 
 
 def build_games(games: list[str | GameSpec], modes: list[str] | None = None, books: int | None = None,
                 workers: int = 1, out: str | Path | None = None, seed: int = DEFAULT_SEED,
-                progress: bool = False) -> dict[str, dict[str, dict[str, Any]]]:
+                progress: bool = False, scheduler: str | None = None) -> dict[str, dict[str, dict[str, Any]]]:
     """Build the libraries of several games with one pool of workers; returns
     {game: {mode: meta}}. `out` is the directory of a single game's libraries; with
     several games each goes to `out/<game id>` (default: each game's books folder)."""
-    jobs = []           # (spec, out_dir, mode, natural, tasks)
+    jobs = []           # (spec, target dir, mode, natural, tasks)
+    rates: dict[str, Any] = {}
     for game in games:
         spec = B.resolve_game(game)
         ref = B.game_ref(game)
-        if out is None:
-            out_dir = B.default_books_dir(spec)
-        else:
-            out_dir = Path(out) if len(games) == 1 else Path(out) / spec.id
+        target = B.default_books_dir(spec) if out is None else Path(out) if len(games) == 1 else Path(out) / spec.id
+        rates[spec.id] = load_rates(spec)
         for mode in modes or [m.id for m in spec.modes]:
             spec.mode(mode)
             if mode not in spec.rtp:
                 raise BuildError(f"{spec.id}: no stated RTP for mode {mode!r}")
             natural = books or default_books(spec, mode)
-            jobs.append((spec, out_dir, mode, natural, plan(spec, ref, mode, natural, seed)))
-    all_tasks = [t for *_, ts in jobs for t in ts]
+            jobs.append((spec, target, mode, natural, plan(spec, ref, mode, natural, seed)))
+    tasks = [t for *_, ts in jobs for t in ts]
+    owner = [spec.id for spec, *_, ts in jobs for _ in ts]
+    previous = _read_costs()
+    cost = [_cost(o, t, previous) for t, o in zip(tasks, owner)]
     t0 = time.perf_counter()
-    bar = None
-    if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=sum(t.count for t in all_tasks), unit="books", unit_scale=True, file=sys.stderr)
-    try:
-        results = run_all(all_tasks, workers, bar)
-    finally:
-        if bar is not None:
-            bar.close()
+    with Progress(sum(cost), "books", "building", progress) as bar:
+        results = pool.run(_timed, tasks, workers, scheduler, order=sorted(range(len(tasks)), key=lambda i: -cost[i]),
+                           on_done=lambda i, r: bar.done(cost[i], tasks[i].count))
     elapsed = time.perf_counter() - t0
+    seconds: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    for t, o, (_, secs) in zip(tasks, owner, results):
+        key = _cost_key(o, t)
+        seconds[key] = seconds.get(key, 0.0) + secs
+        counts[key] = counts.get(key, 0) + t.count
+    _write_costs({k: seconds[k] / counts[k] for k in seconds})
     metas: dict[str, dict[str, dict[str, Any]]] = {}
+    files: dict[str, dict[str, tuple[bytes, dict[str, Any]]]] = {}
     pos = 0
-    for spec, out_dir, mode, natural, tasks in jobs:
-        arrays, meta = assemble(spec, mode, tasks, results[pos:pos + len(tasks)], seed, natural)
-        pos += len(tasks)
-        write_mode_file(out_dir / f"{mode}.npz", arrays, meta)
+    for spec, target, mode, natural, ts in jobs:
+        part = results[pos:pos + len(ts)]
+        pos += len(ts)
+        arrays, meta = assemble(spec, mode, ts, [r for r, _ in part], seed, natural, rates[spec.id])
+        files.setdefault(spec.id, {})[f"{mode}.npz"] = mode_file_bytes(arrays, meta)
         metas.setdefault(spec.id, {})[mode] = meta
         if progress:
             report_mode(spec, meta)
     if progress:
-        n = sum(t.count for t in all_tasks)
-        where = ", ".join(sorted({str(j[1]) for j in jobs}))
-        print(f"generated {n} books in {elapsed:.1f}s ({n / max(elapsed, 1e-9):,.0f} books/s, "
-              f"{workers} worker(s)) -> {where}")
+        n = sum(t.count for t in tasks)
+        print(f"generated {n:,} books in {elapsed:.1f}s ({n / max(elapsed, 1e-9):,.0f} books/s, "
+              f"{workers} worker(s){', on ' + scheduler if scheduler else ''})", file=sys.stderr)
+    targets = {spec.id: (spec, target) for spec, target, *_ in jobs}
+    for gid, (spec, target) in targets.items():
+        _verify_and_install(spec, target, files[gid], workers, progress)
     return metas
+
+
+def _verify_and_install(spec: GameSpec, target: Path, files: dict[str, tuple[bytes, dict[str, Any]]],
+                        workers: int, progress: bool) -> None:
+    """Write into a new directory (with the target's other modes), verify, install."""
+    from .verify import verify_library
+    stage = staging_dir(target)
+    try:
+        kept: dict[str, tuple[bytes, dict[str, Any]]] = {}
+        if len(files) < len(spec.modes) and (target / B.MANIFEST).is_file():
+            old = read_manifest(target, spec.id)["files"]
+            for m in spec.modes:
+                name = f"{m.id}.npz"
+                if name not in files and name in old and (target / name).is_file():
+                    kept[name] = ((target / name).read_bytes(), old[name])
+        write_library(stage, spec.id, B.fingerprint(spec), {**kept, **files})
+        present = [m.id for m in spec.modes if f"{m.id}.npz" in {**kept, **files}]
+        rep = verify_library(spec, str(stage), workers=workers, natural_sample="build", progress=progress,
+                             modes=present)
+    except Exception:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+    if not rep["ok"]:
+        failed = [m for m, r in rep["modes"].items() if not r["ok"]]
+        raise BuildError(f"{spec.id}: the new library fails verification in {', '.join(failed)}; "
+                         f"it is left in {stage} and {target} is unchanged")
+    install(stage, target)
+    from cabinet.core.program import update_entries
+    update_entries(target)
+    if progress:
+        print(f"{spec.id}: verified and installed in {target}", file=sys.stderr)
 
 
 def report_mode(spec: GameSpec, meta: dict[str, Any]) -> None:
     """One line per built mode, and a warning when the weights carry the RTP."""
     opt = meta["optimizer"]
-    print(f"{spec.id}/{meta['mode']}: {meta['build']['books']} books, rtp {float(opt['natural']['rtp']):.6f} "
-          f"natural -> {meta['rtp_target']} target (error {opt['rtp_error']:.1e}), "
-          f"hit rate moved {opt['moved']['hit_rate']:+.5f}")
+    print(f"{spec.id}/{meta['mode']}: {meta['build']['books']:,} books, rtp {float(opt['natural']['rtp']):.6f} "
+          f"natural -> {meta['rtp_target']} target, {len(opt['held_features'])} feature rates held, "
+          f"hit rate moved {opt['moved']['hit_rate']:+.5f}", file=sys.stderr)
+    for cat, note in opt.get("category_target_notes", {}).items():
+        print(f"  {cat}: {note}", file=sys.stderr)
+    for name, miss in opt.get("feature_miss", {}).items():
+        rate = meta["rate_targets"][name]["rate"]
+        if abs(miss) > 0.01 * rate:
+            print(f"  {name}: held at {rate + miss:.4g} for the rules' {rate:.4g} ({miss / rate:+.1%}): the "
+                  f"measured rates disagree with an identity the books obey", file=sys.stderr)
     gap = float(opt["natural"]["rtp"]) - float(B.rtp_fraction(meta["rtp_target"]))
     se = opt.get("natural_rtp_se") or 0.0
-    if abs(gap) > 0.003:
-        print(f"  the weights move RTP by {-gap * 100:+.2f} pp = {abs(gap) / se if se else float('inf'):.1f} "
-              f"standard errors ({se * 100:.2f} pp) of this sample of books", file=sys.stderr)
-        if abs(gap) > 3 * se:
-            print("  warning: more than the sample's noise: check the rules' natural RTP with `sim` "
-                  "(the rules, not the weights, must carry the RTP)", file=sys.stderr)
+    if abs(gap) > 0.003 and abs(gap) > 3 * se:
+        print(f"  warning: the weights move RTP by {-gap * 100:+.2f} pp = {abs(gap) / se if se else float('inf'):.1f} "
+              f"standard errors ({se * 100:.2f} pp) of this sample of books: check the rules' natural RTP "
+              f"with `sim` (the rules, not the weights, must carry the RTP)", file=sys.stderr)

@@ -1,8 +1,9 @@
 """Command line of the math toolchain: `python -m cabinet.math VERB ...`.
 
-VERBs: build, rtp, show, evaluate, sim, agree, par, verify, bench. GAME is a game id under games/
-or a dotted module path exposing GAME (e.g. tests.toygame). Heavy imports
-(matplotlib, dask, tqdm) happen only in the verbs that need them.
+GAME is a game id under games/ or a dotted module path exposing GAME (e.g.
+tests.toygame). A mistake (an unknown game, mode or option, a library that does not
+load) prints one line and exits 2; heavy imports (matplotlib, dask, tqdm) happen only
+in the verbs that need them. Anything that runs longer than a moment shows progress.
 """
 from __future__ import annotations
 
@@ -13,131 +14,237 @@ import sys
 from cabinet.core import books as B
 
 
-def _game_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="game id under games/ or dotted module exposing GAME")
+class UserError(Exception):
+    """A mistake on the command line: one line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:          # one line, exit 2, no usage dump
+        sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        raise SystemExit(2)
+
+
+def _modes_help() -> str:
+    """Every game's mode ids, for the --mode options' help."""
+    from cabinet.core.game import discover
+    return "; ".join(f"{gid}: {', '.join(m.id for m in spec.modes)}" for gid, spec in discover().items())
 
 
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m cabinet.math", description=__doc__.splitlines()[0])
-    sub = ap.add_subparsers(dest="verb", required=True)
+    modes = _modes_help()
+    ap = _Parser(prog="python -m cabinet.math", description=__doc__.splitlines()[0],
+                 epilog="Run `python -m cabinet.math VERB --help` for a verb's options.")
+    sub = ap.add_subparsers(dest="verb", required=True, metavar="VERB", parser_class=_Parser)
 
-    p = sub.add_parser("build", help="generate and weight book libraries")
-    p.add_argument("game", help="game id under games/, dotted module exposing GAME, or 'all' "
+    def verb(name: str, text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=text, description=text)
+
+    def game(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", metavar="GAME", help="game id under games/, or a dotted module exposing GAME")
+
+    def books_dir(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--books-dir", metavar="DIR", help="library directory (default: games/<id>/books)")
+
+    def workers(p: argparse.ArgumentParser, default: int) -> None:
+        p.add_argument("--workers", type=int, default=default, metavar="K",
+                       help=f"worker processes (default {default})")
+
+    p = verb("build", "generate, weight, verify and install book libraries")
+    p.add_argument("game", metavar="GAME", help="game id under games/, a dotted module exposing GAME, or 'all' "
                    "(every game under games/, one pool of workers)")
-    p.add_argument("--mode", action="append", help="only this mode (repeatable)")
-    p.add_argument("--books", type=int, help="natural books per mode (default 100,000 spins / 10,000 buys)")
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--out", help="output directory (default games/<id>/books)")
-    p.add_argument("--seed", type=int, help="build seed (default: the toolchain's fixed seed)")
+    p.add_argument("--mode", action="append", metavar="MODE", help=f"only this mode (repeatable); modes: {modes}")
+    p.add_argument("--books", type=int, metavar="N", help="natural books per mode (default: the game's "
+                   "book_counts, else 300,000 a spin mode and 10,000 a buy)")
+    workers(p, 1)
+    p.add_argument("--out", metavar="DIR", help="install here instead of games/<id>/books (with 'all': DIR/<id>)")
+    p.add_argument("--seed", type=int, metavar="N", help="build seed (default: the toolchain's fixed seed)")
+    p.add_argument("--scheduler", metavar="ADDR", help="run on a Dask cluster (tcp://host:port, or 'local' for a "
+                   "LocalCluster of --workers processes); the library is byte-identical")
 
-    p = sub.add_parser("rtp", help="figures of the shipped libraries")
-    _game_arg(p)
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--books-dir", help="library directory (default games/<id>/books)")
+    p = verb("rtp", "figures of the shipped libraries (exact RTP per mode)")
+    game(p)
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    books_dir(p)
 
-    p = sub.add_parser("show", help="regenerate one book and print its events")
-    _game_arg(p)
-    p.add_argument("--mode", required=True)
-    p.add_argument("--book", type=int, required=True)
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--books-dir")
+    p = verb("show", "regenerate one book and print its events")
+    game(p)
+    p.add_argument("--mode", required=True, metavar="MODE", help=f"the book's mode; modes: {modes}")
+    p.add_argument("--book", type=int, required=True, metavar="N", help="book id (index in the mode's library)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    books_dir(p)
 
-    p = sub.add_parser("evaluate", help="evaluate boards read as JSON lines on stdin")
-    _game_arg(p)
+    p = verb("evaluate", "evaluate boards read as JSON lines on stdin ({\"board\": [[symbol, ...], ...]})")
+    game(p)
     p.add_argument("--paytable", action="store_true", help="print the paytable instead")
 
-    p = sub.add_parser("sim", help="live Monte Carlo of the round generator")
-    _game_arg(p)
-    p.add_argument("--mode", required=True)
-    p.add_argument("--rounds", type=int, required=True)
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--scheduler", help="Dask scheduler address (tcp://host:port), or 'local' for a "
-                   "LocalCluster of --workers processes")
-    p.add_argument("--seed", type=int, help="simulation seed")
+    p = verb("sim", "live Monte Carlo of the rules (no books)")
+    game(p)
+    p.add_argument("--mode", required=True, metavar="MODE", help=f"mode to play; modes: {modes}")
+    p.add_argument("--rounds", type=int, required=True, metavar="N", help="rounds to play")
+    workers(p, 1)
+    p.add_argument("--scheduler", metavar="ADDR", help="Dask scheduler address (tcp://host:port), or 'local' for "
+                   "a LocalCluster of --workers processes")
+    p.add_argument("--seed", type=int, metavar="N", help="simulation seed (default: the toolchain's fixed seed)")
     p.add_argument("--engine", choices=["auto", "simulate", "play"], default="auto",
                    help="vectorised simulate (auto when the game has one) or per-round play")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
-    p = sub.add_parser("agree", help="check the vectorised simulate against play (two-sample 99% tests)")
-    _game_arg(p)
-    p.add_argument("--mode", action="append", help="mode (repeatable; default every mode)")
-    p.add_argument("--rounds", type=int, default=1_000_000, help="play rounds per spin mode")
-    p.add_argument("--buy-rounds", type=int, default=100_000, help="play rounds per buy (and side) mode")
-    p.add_argument("--sim-factor", type=int, default=1, help="simulate this many times the play rounds")
-    p.add_argument("--workers", type=int, default=2)
+    p = verb("agree", "check the vectorised simulate against play (two-sample tests at 99%%)")
+    game(p)
+    p.add_argument("--mode", action="append", metavar="MODE", help=f"mode (repeatable; default every mode); modes: {modes}")
+    p.add_argument("--rounds", type=int, default=1_000_000, metavar="N", help="play rounds per spin mode (default 1,000,000)")
+    p.add_argument("--buy-rounds", type=int, default=100_000, metavar="N",
+                   help="play rounds per buy or side mode (default 100,000)")
+    p.add_argument("--sim-factor", type=int, default=1, metavar="K", help="simulate K times as many rounds (default 1)")
+    workers(p, 2)
 
-    p = sub.add_parser("par", help="write the PAR sheet (Markdown, JSON, PNG plots)")
-    _game_arg(p)
-    p.add_argument("--out", required=True)
-    p.add_argument("--books-dir")
-    p.add_argument("--sim-rounds", type=int, default=200_000,
-                   help="rounds per mode for the natural RTP of the live rules")
+    p = verb("rates", "measure the rules' feature rates (games/<id>/rates.json, which the builder holds)")
+    game(p)
+    p.add_argument("--rounds", type=int, default=10**7, metavar="N", help="rounds per spin mode (default 10,000,000)")
+    p.add_argument("--other-rounds", type=int, default=300_000, metavar="N",
+                   help="rounds per buy or side mode (default 300,000)")
+    workers(p, 2)
+    p.add_argument("--scheduler", metavar="ADDR", help="Dask scheduler address, or 'local'")
+    p.add_argument("--out", metavar="FILE", help="write here instead of games/<id>/rates.json")
 
-    p = sub.add_parser("verify", help="regenerate books and check them against the library")
-    _game_arg(p)
-    p.add_argument("--books-dir")
-    p.add_argument("--sample", type=int, help="books per mode (default: every book)")
-    p.add_argument("--workers", type=int, default=2)
+    p = verb("par", "write the PAR sheet (Markdown, JSON, PNG plots)")
+    game(p)
+    p.add_argument("--out", required=True, metavar="DIR", help="directory for <id>_par.md, .json and the plots")
+    books_dir(p)
+    p.add_argument("--sim-rounds", type=int, default=10**7, metavar="N",
+                   help="live-rules rounds per spin mode (default 10,000,000; buys and side modes get 1/200)")
+    workers(p, 2)
 
-    p = sub.add_parser("bench", help="round generator speed and library build/verify times")
-    p.add_argument("games", nargs="*", help="games (default: every game under games/)")
-    p.add_argument("--rounds", type=int, default=100_000,
-                   help="rounds per play measurement (simulate gets 20x as many)")
+    p = verb("verify", "regenerate books and check them against the library")
+    game(p)
+    books_dir(p)
+    p.add_argument("--sample", type=int, metavar="N", help="natural books per mode regenerated by play "
+                   "(default: every book; forced books are always all checked)")
+    workers(p, 2)
+
+    p = verb("bench", "speed figures: rounds/s of play, simulate and book generation; build/verify times")
+    p.add_argument("games", nargs="*", metavar="GAME", help="games (default: every game under games/)")
+    p.add_argument("--rounds", type=int, default=100_000, metavar="N",
+                   help="rounds per play measurement (simulate gets 20x as many; default 100,000)")
     p.add_argument("--no-build", action="store_true", help="skip the library build/verify timing")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--regen", action="store_true", help="instead: the cost of Library.round per book, "
+                   "per mode and stratum (median and worst)")
+    p.add_argument("--regen-sample", type=int, metavar="N", help="with --regen: books timed per forced stratum "
+                   "(default: every one)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+    p = verb("tamper", "alter every shipped book file as a tester would and show each one refused")
+    p.add_argument("games", nargs="*", metavar="GAME", help="games (default: every game under games/)")
+
+    p = verb("manifest", "write manifest.sha256, the sha256 of every critical file (python main.py --verify checks it)")
+    p.add_argument("--check", action="store_true", help="only compare; exit 2 naming each file that differs")
     return ap
+
+
+def _check_args(args: argparse.Namespace) -> None:
+    """Game and mode arguments exist; counts are positive."""
+    for name in ("rounds", "books", "buy_rounds", "other_rounds", "sim_rounds", "sample", "regen_sample",
+                 "workers", "sim_factor"):
+        v = getattr(args, name, None)
+        if v is not None and v < 1 and not (name == "sim_rounds" and v == 0):
+            raise UserError(f"--{name.replace('_', '-')} must be a positive whole number, got {v}")
+    ref = getattr(args, "game", None)
+    if ref is None or ref == "all":
+        return
+    spec = B.resolve_game(ref)
+    wanted = getattr(args, "mode", None)
+    for mode in [wanted] if isinstance(wanted, str) else wanted or []:
+        if mode not in {m.id for m in spec.modes}:
+            raise UserError(f"{spec.id} has no mode {mode!r}; allowed: {', '.join(m.id for m in spec.modes)}")
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        if args.verb == "build":
-            from .build import DEFAULT_SEED, build_games
-            if args.game == "all":
-                from cabinet.core.game import discover
-                broken: dict[str, str] = {}
-                games = list(discover(errors=broken))
-                if broken:
-                    for gid, err in broken.items():
-                        print(f"error: game {gid} does not load: {err}", file=sys.stderr)
-                    return 2
-            else:
-                games = [args.game]
-            build_games(games, args.mode, args.books, args.workers, args.out,
-                        DEFAULT_SEED if args.seed is None else args.seed, progress=True)
-        elif args.verb == "rtp":
-            from .report import rtp_command
-            rtp_command(args.game, args.json, args.books_dir)
-        elif args.verb == "show":
-            from .report import show_command
-            return show_command(args.game, args.mode, args.book, args.json, args.books_dir)
-        elif args.verb == "evaluate":
-            from .report import evaluate_command
-            evaluate_command(args.game, args.paytable, sys.stdin)
-        elif args.verb == "sim":
-            from .sim import sim_command
-            sim_command(args)
-        elif args.verb == "agree":
-            from .agree import agree_command
-            return agree_command(args.game, args.mode, args.rounds, args.buy_rounds, args.sim_factor, args.workers)
-        elif args.verb == "par":
-            from .par import par_command
-            par_command(args.game, args.out, args.books_dir, args.sim_rounds)
-        elif args.verb == "bench":
-            from .bench import bench_command
-            bench_command(args.games, args.rounds, args.json, not args.no_build)
-        elif args.verb == "verify":
-            from .verify import verify_command
-            return verify_command(args.game, args.books_dir, args.sample, args.workers)
-    except B.LibraryError as exc:
+        _check_args(args)
+        return _run(args) or 0
+    except (UserError, B.LibraryError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except Exception as exc:  # build/optimizer errors: one clear line, non-zero exit
+    except Exception as exc:  # build/optimizer errors: one clear line, exit 2
         from .build import BuildError
         if isinstance(exc, BuildError):
             print(f"error: {exc}", file=sys.stderr)
             return 2
         raise
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(args: argparse.Namespace) -> int | None:
+    if args.verb == "build":
+        from .build import DEFAULT_SEED, build_games
+        games = _all_games() if args.game == "all" else [args.game]
+        build_games(games, args.mode, args.books, args.workers, args.out,
+                    DEFAULT_SEED if args.seed is None else args.seed, progress=True, scheduler=args.scheduler)
+    elif args.verb == "rtp":
+        from .report import rtp_command
+        rtp_command(args.game, args.json, args.books_dir)
+    elif args.verb == "show":
+        from .report import show_command
+        return show_command(args.game, args.mode, args.book, args.json, args.books_dir)
+    elif args.verb == "evaluate":
+        from .report import evaluate_command
+        evaluate_command(args.game, args.paytable, sys.stdin)
+    elif args.verb == "sim":
+        from .sim import sim_command
+        sim_command(args)
+    elif args.verb == "agree":
+        from .agree import agree_command
+        return agree_command(args.game, args.mode, args.rounds, args.buy_rounds, args.sim_factor, args.workers)
+    elif args.verb == "rates":
+        from .rates import rates_command
+        return rates_command(args.game, args.rounds, args.other_rounds, args.workers, args.scheduler, args.out)
+    elif args.verb == "par":
+        from .par import par_command
+        par_command(args.game, args.out, args.books_dir, args.sim_rounds, args.workers)
+    elif args.verb == "bench":
+        if args.regen:
+            from .bench_regen import regen_command
+            regen_command(args.games, None, args.regen_sample, args.json)
+        else:
+            from .bench import bench_command
+            bench_command(args.games, args.rounds, args.json, not args.no_build)
+    elif args.verb == "verify":
+        from .verify import verify_command
+        return verify_command(args.game, args.books_dir, args.sample, args.workers)
+    elif args.verb == "tamper":
+        from .tamper import tamper_command
+        return tamper_command(args.games)
+    elif args.verb == "manifest":
+        return manifest_command(args.check)
+    return None
+
+
+def _all_games() -> list[str]:
+    from cabinet.core.game import discover
+    broken: dict[str, str] = {}
+    games = list(discover(errors=broken))
+    if broken:
+        raise UserError("; ".join(f"game {gid} does not load: {err}" for gid, err in broken.items()))
+    return games
+
+
+def manifest_command(check: bool) -> int:
+    """Write (or --check) manifest.sha256."""
+    from cabinet.core import program
+    found, diff = program.verify()
+    if check:
+        for line in diff:
+            print(line, file=sys.stderr)
+        print(f"{len(found)} critical files, {len(diff)} difference(s)")
+        return 2 if diff else 0
+    broken = program.book_differences(found)
+    if broken:
+        raise UserError(f"{broken[0]}: a library differs from its own manifest; rebuild or restore it first")
+    path = program.write_manifest(found)
+    print(f"wrote {path.name}: {len(found)} critical files")
     return 0
 
 

@@ -1,25 +1,31 @@
 """`python -m cabinet.math par GAME --out DIR`: the PAR sheet (Markdown + JSON + PNGs).
 
 Content per bet mode, from the shipped library (exact weights): cost, RTP, hit rate,
-standard deviation and 90% volatility index, top award and its odds, feature rates,
-the RTP by source, the 90% RTP band after 10^3..10^7 rounds, how far the optimizer
-moved the hit and feature rates from the natural (importance-weighted) books; and
-from a live simulation of the rules, the natural RTP with its 99% CI.
+standard deviation and 90% volatility index, the RTP by source, the 90% RTP band
+after 10^3..10^7 rounds, how far the optimizer moved the hit and feature rates from
+the natural (importance-weighted) books; and beside each library figure the rules'
+own: every feature's rate (the rates the builder held, `games/<id>/rates.json`, and
+this sheet's own live check) with the ratio library / rules, the odds of a win of at
+least X for the top payout bands, and the natural RTP with its 99% interval from a
+live run of the vectorised engine (`--sim-rounds`, default 10^7 a spin mode, 1/200
+of that for buys and side libraries, whose rules' rates come from rates.json).
 
 Game hooks (optional GameSpec fields):
-- `par_info()` -> {"reel_strips": {set name: [[symbol, ...] per reel]}, "notes": [str]}:
-  reel strips (symbol counts are derived) and free text for the sheet;
-- `payout_sources(round)` -> {source: payout_x100}: splits a round's payout by source
-  (line wins, cluster wins, each feature). With it, the RTP by source is exact over
-  every regenerated book; without it, the sheet gives the exact RTP of rounds with no
-  feature and of rounds in which each feature occurs.
+- `par_info()` -> {"reel_strips": {set name: [[symbol, ...] per reel]}, "notes": [str]};
+- `payout_sources(round)` -> {source: payout_x100}: with it, the RTP by source is exact
+  over every regenerated book; without it, the sheet gives the exact RTP of rounds
+  with no feature and of rounds in which each feature occurs;
+- `tail_odds(mode, thresholds_x100, seed)` -> {threshold: (probability, lo, hi)}: the
+  rules' odds of a win of at least each threshold, estimated by the game (importance
+  sampling or splitting: rare wins the plain live run cannot reach). Without it the
+  live run's own counts are given, and a band it never reached says so.
 """
 from __future__ import annotations
 
 import json
 import math
+import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -28,95 +34,134 @@ import numpy as np
 
 from cabinet.core import books as B
 
-from .books import strata
-from .report import library_figures
-from .sim import simulate_mode
+from . import pool
+from .books import cached_library, strata
 from .optimize import sampling_se
-from .stats import Z90
+from .pool import Progress
+from .rates import load_rates
+from .report import feature_table, library_figures
+from .sim import simulate_modes
+from .stats import BAND_EDGES, BAND_LABELS, Z90, band_counts, rate_ci
 
 BAND_ROUNDS = (10**3, 10**4, 10**5, 10**6, 10**7)
-SOURCE_CHUNK = 10_000
-
-
-_LIBS: dict = {}
+SOURCE_CHUNK = 5_000
+TOP_FROM_X = 50           # the top-award table starts at wins of 50x the cost
+BUY_SHARE = 200           # a buy's live check plays this many times fewer rounds (its rates come from rates.json)
 
 
 def _source_chunk(task: tuple) -> dict[str, int]:
-    """Sum of weight * payout by source over books [start, stop) of one mode."""
-    ref, books_dir, mode, start, stop = task
-    key = (ref if isinstance(ref, str) else id(ref), str(books_dir))
-    if key not in _LIBS:
-        _LIBS[key] = B.load_library(ref, books_dir)
-    lib = _LIBS[key]
+    """Sum of weight * payout by source over the given books of one mode."""
+    ref, books_dir, mode, ids = task
+    lib = cached_library(ref, books_dir, mode)
     split = lib.spec.payout_sources
     weight = lib.books(mode).weight
     sums: Counter = Counter()
-    for book in range(start, stop):
+    for book in ids:
         w = int(weight[book])
         for src, pay in split(lib.round(mode, book)).items():
             sums[src] += w * pay
     return dict(sums)
 
 
-def rtp_sources(lib: B.Library, mode: str, workers: int = 2) -> dict[str, Any]:
-    """RTP by source: exact over every book with `payout_sources`, else exact by feature."""
-    spec, mb = lib.spec, lib.books(mode)
-    cost = int(mb.meta["cost_x100"])
-    total = sum(mb.weight.tolist())
-    if spec.payout_sources is not None:
-        ref = B.game_ref(spec)
-        tasks = [(ref, lib.path, mode, a, min(a + SOURCE_CHUNK, len(mb))) for a in range(0, len(mb), SOURCE_CHUNK)]
-        if workers > 1:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                parts = list(pool.map(_source_chunk, tasks))
-        else:
-            parts = [_source_chunk(t) for t in tasks]
+def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dict[str, dict[str, Any]]:
+    """{mode: RTP by source}: exact over every book with `payout_sources`, else by feature."""
+    spec = lib.spec
+    out: dict[str, dict[str, Any]] = {}
+    if spec.payout_sources is None:
+        for mode, mb in lib.modes.items():
+            total, cost = sum(mb.weight.tolist()), int(mb.meta["cost_x100"])
+            src = {"rounds without features": _paid(mb, mb.features == 0) / total / cost}
+            for i, name in enumerate(mb.meta["feature_names"]):
+                sel = ((mb.features >> np.uint64(i)) & np.uint64(1)) == 1
+                src[f"rounds with {name}"] = _paid(mb, sel) / total / cost
+            out[mode] = {"method": "exact, by the features a round lists (rounds with several features count "
+                                   "in each)", "sources": src}
+        return out
+    ref = B.game_ref(spec)
+    tasks = []
+    for mode, mb in lib.modes.items():          # a book that pays nothing adds nothing to any source
+        paying = np.flatnonzero(mb.payout_x100).tolist()
+        tasks += [(ref, lib.path, mode, paying[a:a + SOURCE_CHUNK]) for a in range(0, len(paying), SOURCE_CHUNK)]
+    with Progress(sum(len(t[3]) for t in tasks), "books", f"sources of {spec.id}'s books", progress) as bar:
+        parts = pool.run(_source_chunk, tasks, workers, on_done=lambda i, r: bar.done(len(tasks[i][3]), len(tasks[i][3])))
+    for mode, mb in lib.modes.items():
         sums: Counter = Counter()
-        for part in parts:
-            sums.update(part)
-        return {"method": "payout_sources() over every book, exact",
-                "sources": {k: float(Fraction(v, total * cost)) for k, v in sums.items()}}
-    names = mb.meta["feature_names"]
-    out = {"rounds without features": _paid(mb, mb.features == 0) / total / cost}
-    for i, name in enumerate(names):
-        sel = ((mb.features >> np.uint64(i)) & np.uint64(1)) == 1
-        out[f"rounds with {name}"] = _paid(mb, sel) / total / cost
-    return {"method": "exact, by the features a round lists (rounds with several features count in each)",
-            "sources": out}
+        for t, part in zip(tasks, parts):
+            if t[2] == mode:
+                sums.update(part)
+        total, cost = sum(mb.weight.tolist()), int(mb.meta["cost_x100"])
+        out[mode] = {"method": "payout_sources() over every book that pays, exact",
+                     "sources": {k: float(Fraction(v, total * cost)) for k, v in sums.items()}}
+    return out
 
 
 def _paid(mb: B.ModeBooks, sel: np.ndarray) -> int:
     return sum(map(int.__mul__, mb.weight[sel].tolist(), mb.payout_x100[sel].tolist()))
 
 
-def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, Any] | None) -> dict[str, Any]:
+def top_awards(lib: B.Library, mode: str, sim: dict[str, Any] | None, seed: int = 1) -> list[dict[str, Any]]:
+    """P(win >= X) for the top bands: the library's (exact from the weights) beside the
+    rules' (the game's `tail_odds` hook, else the live run's counts)."""
+    mb = lib.books(mode)
+    cost = int(mb.meta["cost_x100"])
+    top = int(mb.payout_x100.max())
+    edges = [int(e * cost) for e in BAND_EDGES[1:-1] if e >= TOP_FROM_X and e * cost <= top]
+    thresholds = sorted(set(edges + [top]))
+    w = mb.weight.astype(np.float64) / float(mb.weight.sum())
+    hook = lib.spec.tail_odds(mode, thresholds, seed) if lib.spec.tail_odds is not None else None
+    rows = []
+    for x in thresholds:
+        p_lib = float(w[mb.payout_x100 >= x].sum())
+        row: dict[str, Any] = {"at_least_x": x / cost, "library": p_lib, "rules": None, "rules_ci99": None,
+                               "rules_method": None}
+        if hook is not None and x in hook:
+            p, lo, hi = hook[x]
+            row.update(rules=p, rules_ci99=[lo, hi], rules_method="the game's estimate (tail_odds)")
+        elif sim is not None and x in edges:
+            k = sum(c for label, c in sim["bands"].items() if BAND_EDGES[BAND_LABELS.index(label)] * cost >= x)
+            p, lo, hi = rate_ci(k, sim["rounds"])
+            row.update(rules=p, rules_ci99=[lo, hi], rules_method=f"live run, {k:,} in {sim['rounds']:,} rounds")
+        rows.append(row)
+    return rows
+
+
+def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, Any] | None,
+               sources: dict[str, Any], rates: dict[str, Any] | None) -> dict[str, Any]:
     """Every figure of one mode's section."""
     mb = lib.books(mode)
     w = mb.weight.astype(np.float64) / float(mb.weight.sum())
-    y = mb.payout_x100 / int(mb.meta["cost_x100"])
+    cost = int(mb.meta["cost_x100"])
+    y = mb.payout_x100 / cost
     sd = float(math.sqrt(max(0.0, w @ (y - w @ y) ** 2)))
     opt = mb.meta["optimizer"]
     cats = mb.meta["categories"]
     se = sampling_se(mb.payout_x100, strata(mb.force, mb.features, mb.meta["feature_names"], cats),
-                     [mb.meta["category_targets"][c] for c in cats], int(mb.meta["cost_x100"]))
-    top_awards = []
-    for value in np.unique(mb.payout_x100)[::-1][:5]:
-        p = float(w[mb.payout_x100 == value].sum())
-        top_awards.append({"payout_x": int(value) / 100, "probability": p, "odds": round(1 / p)})
+                     [mb.meta["category_targets"][c] for c in cats], cost)
+    lib_bands = band_counts(mb.payout_x100, cost, w)
+    rules_bands = (rates or {}).get("modes", {}).get(mode, {}).get("bands") or (sim or {}).get("bands")
+    n_rules = (rates or {}).get("modes", {}).get(mode, {}).get("rounds") if (rates or {}).get("modes", {}).get(mode) \
+        else (sim or {}).get("rounds")
+    missing = [label for k, label in enumerate(BAND_LABELS)
+               if rules_bands and rules_bands.get(label, 0) >= 3 and lib_bands[k] == 0]
     return {
         "cost": fig["cost"], "stated_rtp": float(B.rtp_fraction(mb.meta["rtp_target"])),
         "rtp": fig["rtp"], "rtp_exact": mb.meta["rtp"], "hit_rate": fig["hit_rate"], "sd": sd,
         "volatility_index_90": Z90 * sd, "max_win_x": fig["max_win_x"], "max_win_odds": fig["max_win_odds"],
-        "top_awards": top_awards, "features": fig["features"], "books": len(mb),
+        "top_awards": top_awards(lib, mode, sim), "features": fig["features"],
+        "feature_rates": feature_table(mb, fig["features"], rates, sim), "books": len(mb),
         "forced_books": mb.meta["build"]["forced_books"], "category_targets": mb.meta["category_targets"],
-        "rtp_by_source": rtp_sources(lib, mode),
+        "rtp_by_source": sources,
+        "bands": {"library": dict(zip(BAND_LABELS, lib_bands.tolist())),
+                  "rules": None if not rules_bands else {k: v / n_rules for k, v in rules_bands.items()},
+                  "rules_rounds": n_rules, "missing_in_library": missing},
         "rtp_band_90": {str(n): [fig["rtp"] - Z90 * sd / math.sqrt(n), fig["rtp"] + Z90 * sd / math.sqrt(n)]
                         for n in BAND_ROUNDS},
         "weights_moved": {"natural_rtp_of_books": opt["natural"]["rtp"], "natural_rtp_se": se,
                           "hit_rate": opt["moved"]["hit_rate"],
                           "features": opt["moved"]["features"], "kl_natural": opt["kl_natural"]},
         "live_sim": None if sim is None else {
-            "rounds": sim["rounds"], "engine": sim["engine"], "rtp": sim["rtp"], "rtp_ci99": sim["rtp_ci99"],
+            "rounds": sim["rounds"], "engine": sim["engine"], "seed": sim["seed"], "rtp": sim["rtp"],
+            "rtp_ci99": sim["rtp_ci99"], "rtp_ci99_half_pp": (sim["rtp_ci99"][1] - sim["rtp_ci99"][0]) * 50,
             "hit_rate": sim["hit_rate"], "features": {k: v["rate"] for k, v in sim["features"].items()}},
     }
 
@@ -137,123 +182,51 @@ def rtp_by_bet(lib: B.Library) -> dict[str, Any] | None:
             "uncut_up_to_cents": uncut}
 
 
-def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 200_000,
-               workers: int = 2) -> tuple[B.Library, dict[str, Any]]:
+LIVE_SEED = 0x9A25_0001        # not the rates' seed: the sheet's live check is an independent run
+
+
+def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
+               workers: int = 2, progress: bool = False) -> tuple[B.Library, dict[str, Any]]:
     """The PAR sheet's data for a game (its libraries must load)."""
     lib = B.load_library(game, books_dir)
     spec = lib.spec
     figs = library_figures(lib)["modes"]
     info = spec.par_info() if spec.par_info is not None else {}
     strips = info.get("reel_strips") or {}
+    try:
+        rates = load_rates(spec)
+    except B.LibraryError:
+        rates = None                      # stale: the sheet's own live check only
+    sims: dict[str, Any] = {}
+    if sim_rounds > 0 and spec.simulate is not None:
+        rounds = {m.id: sim_rounds if m.kind == "spin" else max(1, sim_rounds // BUY_SHARE) for m in spec.modes}
+        sims = simulate_modes(game if isinstance(game, str) else spec, rounds, workers, seed=LIVE_SEED,
+                              engine="simulate", progress=progress, desc=f"live rules of {spec.id}")
+    sources = rtp_sources(lib, workers, progress)
     data: dict[str, Any] = {
         "game": spec.id, "name": spec.name, "version": spec.version, "fingerprint": B.fingerprint(spec),
         "max_win_x": spec.max_win_x, "paytable": spec.paytable() if spec.paytable else None,
-        "reel_strips": strips,
+        "reel_strips": strips, "rates": None if rates is None else {"command": rates["command"], "seed": rates["seed"]},
         "symbol_counts": {name: [dict(sorted(Counter(reel).items())) for reel in reels]
                           for name, reels in strips.items()},
         "notes": info.get("notes", []), "modes": {}}
     data["rtp_by_bet"] = rtp_by_bet(lib)
     for mode in lib.modes:
-        sim = None
-        if sim_rounds > 0:
-            sim = simulate_mode(game if isinstance(game, str) else spec, mode, sim_rounds, workers)
-        data["modes"][mode] = mode_sheet(lib, mode, figs[mode], sim)
+        data["modes"][mode] = mode_sheet(lib, mode, figs[mode], sims.get(mode), sources[mode], rates)
     return lib, data
 
 
-def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
-    """Write the PNGs; returns their file names."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    gid, modes = data["game"], list(data["modes"])
-    files = []
-    # 1. win distribution: probability of a payout in each size band, per mode
-    edges = np.array([0, 1e-9, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 5_000, 10_000, 1e9])
-    labels = ["0", "<0.5", "0.5-1", "1-2", "2-5", "5-10", "10-20", "20-50", "50-100", "100-200",
-              "200-500", "500-1k", "1k-5k", "5k-10k", "10k+"]
-    fig, ax = plt.subplots(figsize=(12, 5.5))
-    colours = plt.get_cmap("tab20").colors      # 20 distinct colours; markers tell more apart
-    markers = "osD^vP*Xh<>p"
-    for k, mode in enumerate(modes):
-        mb = lib.books(mode)
-        x = mb.payout_x100 / int(mb.meta["cost_x100"])
-        p, _ = np.histogram(x, bins=edges, weights=mb.weight.astype(float) / float(mb.weight.sum()))
-        side = lib.spec.mode(mode).kind not in ("spin", "buy")      # e.g. a gamble's bonus libraries
-        ax.plot(np.arange(len(labels)), np.where(p > 0, p, np.nan), label=mode, color=colours[k % 20],
-                marker=markers[k % len(markers)], markersize=5, linewidth=1.2, linestyle="--" if side else "-")
-    ax.set_yscale("log")
-    ax.set_xticks(np.arange(len(labels)), labels, rotation=35)
-    ax.set_xlabel("round payout, multiples of the mode's cost")
-    ax.set_ylabel("probability per round (log)")
-    ax.set_title(f"{data['name']}: win size distribution per bet mode")
-    ax.grid(axis="y", alpha=0.3)
-    ax.legend(fontsize=8, ncol=3, loc="upper right")
-    fig.tight_layout()
-    files.append(f"{gid}_distribution.png")
-    fig.savefig(out / files[-1], dpi=110)
-    plt.close(fig)
-    # 2. 90% RTP band against rounds played
-    fig, ax = plt.subplots(figsize=(10, 5.5))
-    n = np.logspace(3, 7, 60)
-    for mode in modes:
-        m = data["modes"][mode]
-        half = Z90 * m["sd"] / np.sqrt(n)
-        line, = ax.plot(n, (m["rtp"] + half) * 100, label=f"{mode} (sd {m['sd']:.1f})")
-        ax.plot(n, (m["rtp"] - half) * 100, color=line.get_color())
-    ax.set_xscale("log")
-    ax.set_ylim(max(0, min(m["rtp"] for m in data["modes"].values()) * 100 - 40),
-                max(m["rtp"] for m in data["modes"].values()) * 100 + 40)
-    ax.set_xlabel("rounds played")
-    ax.set_ylabel("RTP %, 90% band")
-    ax.set_title(f"{data['name']}: where the realised RTP lies 90% of the time")
-    ax.grid(alpha=0.3, which="both")
-    ax.legend(fontsize=8, ncol=2)
-    fig.tight_layout()
-    files.append(f"{gid}_rtp_band.png")
-    fig.savefig(out / files[-1], dpi=110)
-    plt.close(fig)
-    # 3. RTP by source, stacked per mode (wider with more modes, so labels never overlap)
-    fig, ax = plt.subplots(figsize=(max(10.0, 3.0 + 0.95 * len(modes)), 5.5))
-    sources = sorted({s for m in data["modes"].values() for s in m["rtp_by_source"]["sources"]})
-    bottom = np.zeros(len(modes))
-    overlapping = any("rounds with" in s for s in sources)
-    for s in sources:
-        vals = np.array([data["modes"][m]["rtp_by_source"]["sources"].get(s, 0.0) * 100 for m in modes])
-        if overlapping:
-            ax.barh([f"{m} · {s}" for m in modes], vals)
-        else:
-            bars = ax.bar(modes, vals, bottom=bottom, label=s)
-            ax.bar_label(bars, labels=[f"{v:.2f}" if v >= 1 else "" for v in vals], label_type="center", fontsize=8)
-            bottom += vals
-    ax.set_title(f"{data['name']}: RTP by source (%)")
-    if len(modes) > 4 and not overlapping:
-        ax.tick_params(axis="x", rotation=30)
-    if overlapping:
-        ax.set_xlabel("RTP % from these rounds")
-    else:
-        for i, m in enumerate(modes):
-            ax.text(i, bottom[i], f"{bottom[i]:.2f}%", ha="center", va="bottom", fontsize=8)
-        ax.set_ylim(0, max(bottom.max(), 1) * 1.15)
-        ax.set_ylabel("RTP %")
-        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    files.append(f"{gid}_rtp_sources.png")
-    fig.savefig(out / files[-1], dpi=110)
-    plt.close(fig)
-    return files
-
-
-def par_command(game: str, out: str, books_dir: str | None, sim_rounds: int) -> None:
+def par_command(game: str, out: str, books_dir: str | None, sim_rounds: int, workers: int = 2) -> None:
     """Write <out>/<id>_par.md, <id>_par.json and the PNG plots."""
     from .par_markdown import markdown
+    from .par_plots import plots
+    t0 = time.perf_counter()
     out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
-    lib, data = game_sheet(game, books_dir, sim_rounds)
+    lib, data = game_sheet(game, books_dir, sim_rounds, workers, progress=True)
     data["plots"] = plots(lib, data, out_dir)
     gid = data["game"]
     (out_dir / f"{gid}_par.json").write_text(json.dumps(data, indent=2))
     (out_dir / f"{gid}_par.md").write_text(markdown(data))
-    print(f"PAR sheet of {gid}: {out_dir / (gid + '_par.md')}, {gid}_par.json, {', '.join(data['plots'])}")
+    print(f"PAR sheet of {gid} in {time.perf_counter() - t0:.0f}s: {out_dir / (gid + '_par.md')}, "
+          f"{gid}_par.json, {', '.join(data['plots'])}")

@@ -51,6 +51,10 @@ def _strips(data: dict[str, Any]) -> list[str]:
     return out
 
 
+def _ratio(r: float | None) -> str:
+    return "" if r is None else f"{r:.3f}"
+
+
 def _mode(mode: str, m: dict[str, Any]) -> list[str]:
     out = [f"## Mode `{mode}` — cost {m['cost']:g}x", ""]
     out += _table(["figure", "value"], [
@@ -60,23 +64,39 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
         ["volatility index 90%", f"{m['volatility_index_90']:.3f}"],
         ["max win", f"{m['max_win_x']:,.2f}x, {_odds(1 / m['max_win_odds']) if m['max_win_odds'] else 'never'}"],
         ["books", f"{m['books']:,} (forced: {m['forced_books'] or 'none'})"]])
-    out += ["Top awards:", ""]
-    out += _table(["payout", "probability", "odds"],
-                  [[f"{a['payout_x']:,.2f}x", f"{a['probability']:.3e}", f"1 in {a['odds']:,}"] for a in m["top_awards"]])
+    if m["live_sim"]:
+        s = m["live_sim"]
+        lo, hi = s["rtp_ci99"]
+        out += [f"Live rules ({s['engine']}, {s['rounds']:,} rounds, seed {s['seed']}): natural RTP {s['rtp']:.6f}, "
+                f"99% interval [{lo:.6f}, {hi:.6f}] (±{s['rtp_ci99_half_pp']:.2f} pp; "
+                f"{(s['rtp'] - m['stated_rtp']) * 100:+.3f} pp from stated"
+                f"{'' if lo <= m['stated_rtp'] <= hi else ', OUTSIDE the interval'}); hit rate {s['hit_rate']:.6f}.", ""]
+    out += ["Top awards: the odds of a win of at least X times the cost, in the library (exact from the "
+            "weights) and in the rules:", ""]
+    rows = []
+    for a in m["top_awards"]:
+        rules = "" if a["rules"] is None else (
+            f"{_odds(a['rules'])} (99%: {_odds(a['rules_ci99'][1])} .. {_odds(a['rules_ci99'][0])}; {a['rules_method']})")
+        rows.append([f">= {a['at_least_x']:,.2f}x", _odds(a["library"]), rules or "not estimated",
+                     _ratio(a["library"] / a["rules"]) if a["rules"] else ""])
+    out += _table(["win", "library", "rules", "ratio"], rows)
+    missing = m["bands"]["missing_in_library"]
+    if missing:
+        out += [f"Payout bands the rules reach (3+ times in {m['bands']['rules_rounds']:,} rounds) but no book "
+                f"holds: {', '.join(missing)}.", ""]
     src = m["rtp_by_source"]
     out += [f"RTP by source ({src['method']}):", ""]
     out += _table(["source", "RTP"], [[k, f"{v:.6f}"] for k, v in src["sources"].items()])
-    live = m["live_sim"] or {"features": {}}
-    mv = m["weights_moved"]["features"]
-    out += ["Feature rates per round: shipped weights, how far the optimizer moved them from the "
-            "natural importance-weighted books, and the live rules' own rate:", ""]
+    out += ["Feature rates per round: the library's (exact from the weights), the rules' (what the builder "
+            "held: measured by the vectorised engine, or set by the game), their ratio, and this sheet's own "
+            "live check with its 99% interval:", ""]
     rows = []
-    for name, rate in m["features"].items():
-        target = m["category_targets"].get(name)
-        rows.append([name, f"{rate:.6f} ({_odds(rate)})", f"{mv.get(name, 0):+.2e}",
-                     f"{live['features'].get(name, float('nan')):.6f}",
-                     "" if target is None else f"{target:.3e} (forced)"])
-    out += _table(["feature", "library", "moved by weights", "live sim", "target"], rows)
+    for f in m["feature_rates"]:
+        live = f["live"]
+        rows.append([f["feature"], f"{f['library']:.6g} ({_odds(f['library'])})",
+                     "" if f["rules"] is None else f"{f['rules']:.6g}", _ratio(f["ratio"]), f["source"],
+                     "" if live is None else f"{live['rate']:.6g} [{live['ci99'][0]:.4g}, {live['ci99'][1]:.4g}]"])
+    out += _table(["feature", "library", "rules", "ratio", "rules' source", "live check"], rows)
     out += ["90% RTP band after n rounds:", ""]
     out += _table(["rounds", "RTP band"], [[f"{int(n):,}", f"{lo * 100:.2f}% .. {hi * 100:.2f}%"]
                                            for n, (lo, hi) in m["rtp_band_90"].items()])
@@ -88,12 +108,6 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
     out += [f"Weights: natural RTP of the books {w['natural_rtp_of_books']:.6f} -> {m['rtp']:.6f}, "
             f"moved {moved * 100:+.2f} pp{noise}; hit rate moved {w['hit_rate']:+.2e}; KL divergence of the natural stratum from uniform "
             f"{w['kl_natural']:.2e} nats.", ""]
-    if m["live_sim"]:
-        s = m["live_sim"]
-        lo, hi = s["rtp_ci99"]
-        out += [f"Live rules ({s['engine']}, {s['rounds']:,} rounds): natural RTP {s['rtp']:.6f}, "
-                f"99% CI [{lo:.6f}, {hi:.6f}] ({(s['rtp'] - m['stated_rtp']) * 100:+.3f} pp from stated); "
-                f"hit rate {s['hit_rate']:.6f}.", ""]
     return out
 
 
@@ -116,8 +130,10 @@ def markdown(data: dict[str, Any]) -> str:
     """The whole sheet."""
     out = [f"# PAR sheet: {data['name']} (`{data['game']}`)", "",
            f"Round generator version `{data['version']}`, math fingerprint `{data['fingerprint'][:16]}…`. "
-           f"Max win {data['max_win_x']:,}x the bet. Figures are exact from the shipped book libraries "
-           f"unless marked live (a Monte Carlo of the rules without books).", ""]
+           + (f"Max win {data['max_win_x']:,}x the bet. " if data["max_win_x"] is not None else
+              "No cap in multiples of the bet (the win limit is money, below). ")
+           + "Figures are exact from the shipped book libraries unless marked live (a Monte Carlo of "
+           "the rules without books).", ""]
     out += _table(["mode", "cost", "RTP", "hit rate", "sd", "VI 90%", "max win", "max win odds"],
                   [[k, f"{m['cost']:g}x", f"{m['rtp']:.6f}", f"{m['hit_rate']:.4f}", f"{m['sd']:.2f}",
                     f"{m['volatility_index_90']:.2f}", f"{m['max_win_x']:,.2f}x",

@@ -22,10 +22,37 @@ def library_figures(lib: B.Library) -> dict[str, Any]:
     return {"game": lib.spec.id, "modes": modes}
 
 
+def feature_table(mb: B.ModeBooks, lib_rates: dict[str, float], rates: dict[str, Any] | None,
+                  sim: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Per feature: the library's rate, the rules' rate (the builder's target: measured
+    or set by the game), the ratio, and this sheet's live check."""
+    held = mb.meta.get("rate_targets", {})
+    measured = (rates or {}).get("modes", {}).get(mb.mode, {}).get("features", {})
+    rows = []
+    for name, rate in lib_rates.items():
+        rules = held.get(name, {}).get("rate")
+        source = held.get(name, {}).get("source", "")
+        if rules is None and name in mb.meta["category_targets"]:
+            rules, source = mb.meta["category_targets"][name], "the game's category target"
+        if rules is None and name in measured:
+            rules, source = measured[name]["rate"], f"measured ({measured[name]['count']:,} seen: too few to hold)"
+        live = (sim or {}).get("features", {}).get(name)
+        rows.append({"feature": name, "library": rate, "rules": rules, "source": source,
+                     "ratio": rate / rules if rules else None,
+                     "live": None if live is None else {"rate": live["rate"], "ci99": live["ci99"], "count": live["count"]}})
+    return rows
+
+
 def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
-    """Print per mode: cost, RTP to 6 decimals, hit rate, max payout and odds, features."""
+    """Print per mode: cost, RTP to 6 decimals, hit rate, max payout and odds, and per
+    feature the library's rate beside the rules' (rates.json or the game's target)."""
+    from .rates import load_rates
     lib = B.load_library(game, books_dir)
     figs = library_figures(lib)
+    try:
+        rates = load_rates(lib.spec)
+    except B.LibraryError:
+        rates = None
     if as_json:
         json.dump(figs, sys.stdout, indent=2)
         print()
@@ -41,9 +68,12 @@ def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
         print(f"  {'':<16}   before the optimizer: RTP {natural['rtp']:.6f}, hit {natural['hit_rate']:.4f} "
               f"(weights moved RTP {(f['rtp'] - natural['rtp']) * 100:+.3f} pp, "
               f"hit {(f['hit_rate'] - natural['hit_rate']) * 100:+.3f} pp)")
-        for name, rate in f["features"].items():
+        for row in feature_table(lib.books(mode), f["features"], rates, None):
+            rate, rules = row["library"], row["rules"]
             odds = f"1 in {1 / rate:,.0f}" if rate > 0 else "never"
-            print(f"  {'':<16}   {name:<20} {rate:.6f} ({odds})")
+            held = (f"rules {rules:.6g}  ratio {row['ratio']:.4f}" if row["ratio"] is not None
+                    else "rules: none held")
+            print(f"  {'':<16}   {row['feature']:<20} {rate:.6g} ({odds})  {held}")
 
 
 def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str | None) -> int:
@@ -52,7 +82,7 @@ def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str 
     r = lib.round(mode, book)
     stored = lib.payout_x100(mode, book)
     info = {"game": lib.spec.id, "mode": mode, "book": book,
-            "seed": int(lib.books(mode).seed[book]), "force": lib.force(mode, book),
+            "seed": lib.books(mode).seed(book), "hints": lib.books(mode).book_hints(book), "force": lib.force(mode, book),
             "weight": int(lib.books(mode).weight[book]), "payout_x100": r.payout_x100,
             "library_payout_x100": stored, "features": list(r.features),
             "capped": r.capped, "events": r.events}

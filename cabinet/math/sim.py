@@ -11,7 +11,6 @@ from __future__ import annotations
 import sys
 import time
 import zlib
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +19,10 @@ import numpy as np
 from cabinet.core.rng import Rng
 
 from cabinet.core import books as B
-from .stats import Z99, mean_ci, rate_ci
+
+from . import pool
+from .pool import Progress
+from .stats import BAND_LABELS, Z99, band_counts, mean_ci, rate_ci
 
 DEFAULT_SEED = 0x51A_0001
 CHUNK = {"simulate": 50_000, "play": 5_000}
@@ -45,28 +47,39 @@ def chunk_seed(seed: int, mode: str, chunk: int) -> np.random.SeedSequence:
 
 
 def run_chunk(task: SimTask) -> dict[str, Any]:
-    """One chunk's sums: n, paid, paid_sq, hits, max, feature counts."""
+    """One chunk's sums: n, paid, paid_sq, hits, max, feature counts, band counts."""
     spec = B.resolve_game(task.game)
     ss = chunk_seed(task.seed, task.mode, task.chunk)
+    cats = list(spec.book_forces.get(task.mode, {}))
     if task.engine == "simulate":
         out = spec.simulate(ss, task.mode, task.count)
         pay = np.asarray(out["payout_x100"], dtype=np.int64)
         feats = {k: int(np.count_nonzero(v)) for k, v in out["features"].items()}
+        taken = np.zeros(task.count, dtype=bool)
+        strata = {}
+        for cat in cats:                # each round in the first listed category it is in
+            mine = np.asarray(out["features"].get(cat, taken), dtype=bool) & ~taken
+            strata[cat] = int(mine.sum())
+            taken |= mine
     else:
         rng = Rng(ss)
         pay = np.empty(task.count, dtype=np.int64)
-        feats = {}
+        feats, strata = {}, {cat: 0 for cat in cats}
         for i in range(task.count):
             r = spec.play(rng, task.mode)
             pay[i] = r.payout_x100
             for f in r.features:
                 feats[f] = feats.get(f, 0) + 1
+            first = next((c for c in cats if c in r.features), None)
+            if first is not None:
+                strata[first] += 1
+    cost = spec.mode(task.mode).cost_x100
     pf = pay.astype(np.float64)
-    held = np.minimum(pf, HELD_X * spec.mode(task.mode).cost_x100)
+    held = np.minimum(pf, HELD_X * cost)
     return {"n": len(pay), "paid": int(pay.sum()), "paid_sq": float(pf @ pf),
             "held": float(held.sum()), "held_sq": float(held @ held),
             "hits": int(np.count_nonzero(pay)), "max": int(pay.max()) if len(pay) else 0,
-            "features": feats}
+            "features": feats, "strata": strata, "bands": band_counts(pay, cost).tolist()}
 
 
 def plan(game: Any, mode: str, rounds: int, engine: str, seed: int) -> list[SimTask]:
@@ -75,60 +88,9 @@ def plan(game: Any, mode: str, rounds: int, engine: str, seed: int) -> list[SimT
             for k, start in enumerate(range(0, rounds, size))]
 
 
-def _execute(tasks: list[SimTask], workers: int, scheduler: str | None, progress: bool) -> list[dict]:
-    """Run chunk tasks locally or on Dask; results in chunk order."""
-    bar = None
-    if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=sum(t.count for t in tasks), unit="rounds", unit_scale=True, file=sys.stderr)
-    results: list[dict | None] = [None] * len(tasks)
-
-    def done(i: int, res: dict) -> None:
-        results[i] = res
-        if bar is not None:
-            bar.update(res["n"])
-
-    try:
-        if scheduler:
-            from contextlib import nullcontext
-
-            from dask.distributed import Client, LocalCluster, as_completed as dask_completed
-            local = scheduler == "local"
-            with (LocalCluster(n_workers=max(1, workers), threads_per_worker=1, dashboard_address=None)
-                  if local else nullcontext()) as cluster, \
-                    Client(cluster.scheduler_address if local else scheduler) as client:
-                futures = client.map(run_chunk, tasks, pure=False)
-                index = {f.key: i for i, f in enumerate(futures)}
-                for fut in dask_completed(futures):
-                    done(index[fut.key], fut.result())
-        elif workers <= 1:
-            for i, t in enumerate(tasks):
-                done(i, run_chunk(t))
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futs = {pool.submit(run_chunk, t): i for i, t in enumerate(tasks)}
-                for fut in as_completed(futs):
-                    done(futs[fut], fut.result())
-    finally:
-        if bar is not None:
-            bar.close()
-    return results  # type: ignore[return-value]
-
-
-def simulate_mode(game: str, mode: str, rounds: int, workers: int = 1, scheduler: str | None = None,
-                  seed: int = DEFAULT_SEED, engine: str = "auto", progress: bool = False) -> dict[str, Any]:
-    """Simulate `rounds` rounds of one mode; returns RTP with its 99% CI, hit rate and
-    feature rates (each with a 99% Wilson interval), max payout, sd, speed."""
-    spec = B.resolve_game(game)
-    ref = B.game_ref(game)
-    if engine == "auto":
-        engine = "simulate" if spec.simulate is not None else "play"
-    if engine == "simulate" and spec.simulate is None:
-        raise B.LibraryError(f"{spec.id} has no vectorised simulate()")
+def _summary(spec, mode: str, engine: str, seed: int, results: list[dict], seconds: float) -> dict[str, Any]:
+    """The figures of one mode from its chunks' sums."""
     cost = spec.mode(mode).cost_x100
-    t0 = time.perf_counter()
-    results = _execute(plan(ref, mode, rounds, engine, seed), workers, scheduler, progress)
-    seconds = time.perf_counter() - t0
     n = sum(r["n"] for r in results)
     paid = sum(r["paid"] for r in results)
     paid_sq = sum(r["paid_sq"] for r in results)
@@ -145,13 +107,57 @@ def simulate_mode(game: str, mode: str, rounds: int, workers: int = 1, scheduler
         k = sum(r["features"].get(name, 0) for r in results)
         rate, flo, fhi = rate_ci(k, n)
         feats[name] = {"rate": rate, "ci99": [flo, fhi], "count": k}
+    bands = np.sum([r["bands"] for r in results], axis=0).astype(int).tolist()
+    strata = {}
+    for cat in spec.book_forces.get(mode, {}):
+        k = sum(r["strata"].get(cat, 0) for r in results)
+        rate, slo, shi = rate_ci(k, n)
+        strata[cat] = {"rate": rate, "ci99": [slo, shi], "count": k}
     sd = float(np.sqrt(max(0.0, paid_sq / cost**2 / n - mean * mean)))
     return {"game": spec.id, "mode": mode, "engine": engine, "rounds": n, "seed": seed,
             "cost": cost / 100, "rtp": mean, "rtp_ci99": [lo, hi],
             "target_rtp": spec.rtp.get(mode), "hit_rate": hit, "hit_ci99": [hlo, hhi],
             "max_win_x": max(r["max"] for r in results) / 100, "sd": sd,
             f"rtp_held_{HELD_X}x": held / n, f"sd_held_{HELD_X}x": float(np.sqrt(max(0.0, held_sq / n - (held / n) ** 2))),
-            "features": feats, "seconds": seconds, "rounds_per_s": n / max(seconds, 1e-9)}
+            "features": feats, "strata": strata, "bands": dict(zip(BAND_LABELS, bands)),
+            "seconds": seconds, "rounds_per_s": n / max(seconds, 1e-9)}
+
+
+def simulate_modes(game: Any, rounds: dict[str, int], workers: int = 1, scheduler: str | None = None,
+                   seed: int = DEFAULT_SEED, engine: str = "auto", progress: bool = False,
+                   desc: str = "") -> dict[str, dict[str, Any]]:
+    """Simulate several modes in one pool: {mode: figures} (as `simulate_mode`)."""
+    spec = B.resolve_game(game)
+    ref = B.game_ref(game)
+    if engine == "auto":
+        engine = "simulate" if spec.simulate is not None else "play"
+    if engine == "simulate" and spec.simulate is None:
+        raise B.LibraryError(f"{spec.id} has no vectorised simulate()")
+    for mode in rounds:
+        spec.mode(mode)
+    tasks = [t for mode, n in rounds.items() for t in plan(ref, mode, n, engine, seed)]
+    # a round's cost differs a lot between modes: weigh each chunk by its mode's cost
+    weight = {m.id: (1.0 if m.kind == "spin" else 20.0) for m in spec.modes}
+    t0 = time.perf_counter()
+    with Progress(sum(t.count * weight[t.mode] for t in tasks), "rounds", desc or f"simulating {spec.id}",
+                  progress) as bar:
+        results = pool.run(run_chunk, tasks, workers, scheduler,
+                           order=sorted(range(len(tasks)), key=lambda i: -weight[tasks[i].mode]),
+                           on_done=lambda i, r: bar.done(tasks[i].count * weight[tasks[i].mode], r["n"]))
+    seconds = time.perf_counter() - t0
+    out = {}
+    for mode in rounds:
+        mine = [r for t, r in zip(tasks, results) if t.mode == mode]
+        out[mode] = _summary(spec, mode, engine, seed, mine, seconds)
+    return out
+
+
+def simulate_mode(game: Any, mode: str, rounds: int, workers: int = 1, scheduler: str | None = None,
+                  seed: int = DEFAULT_SEED, engine: str = "auto", progress: bool = False) -> dict[str, Any]:
+    """Simulate `rounds` rounds of one mode; returns RTP with its 99% CI, hit rate and
+    feature rates (each with a 99% Wilson interval), payout band counts, max payout,
+    sd, speed."""
+    return simulate_modes(game, {mode: rounds}, workers, scheduler, seed, engine, progress)[mode]
 
 
 def sim_command(args) -> None:

@@ -11,6 +11,21 @@ import numpy as np
 Z99 = 2.5758293035489004   # two-sided 99% normal quantile
 Z90 = 1.6448536269514722   # two-sided 90% normal quantile
 
+# Payout bands, in multiples of the mode's cost: [lo, hi), the first is "no win".
+BAND_EDGES = (0.0, 1e-9, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 5_000, 10_000, math.inf)
+BAND_LABELS = ("0", "<0.5", "0.5-1", "1-2", "2-5", "5-10", "10-20", "20-50", "50-100", "100-200",
+               "200-500", "500-1k", "1k-5k", "5k-10k", "10k+")
+
+
+def band_of(payout_x100: np.ndarray, cost_x100: int) -> np.ndarray:
+    """Each payout's band index (BAND_LABELS)."""
+    return np.searchsorted(np.asarray(BAND_EDGES[1:-1]), payout_x100 / cost_x100, side="right")
+
+
+def band_counts(payout_x100: np.ndarray, cost_x100: int, weight: np.ndarray | None = None) -> np.ndarray:
+    """Rounds (or total weight) in each payout band."""
+    return np.bincount(band_of(payout_x100, cost_x100), weights=weight, minlength=len(BAND_LABELS))
+
 
 def feature_rates(weight: np.ndarray, features: np.ndarray, names: list[str]) -> dict[str, float]:
     """Weighted share of rounds whose feature bitmask has each name's bit."""

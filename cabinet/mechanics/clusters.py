@@ -112,10 +112,21 @@ def find_clusters(symbol_masks: dict, wild_mask: int, shape: BoardShape, min_siz
         within = own | wild_mask
         if within.bit_count() < min_size:
             continue
-        # only cells with an edge neighbour in `within` can be part of a cluster of 2+
-        seeds = own & (((within << 1) & nf) | ((within >> 1) & nl) | ((within << c) & full) | (within >> c))
+        # only cells with an edge neighbour in `within` can be part of a cluster of 2+:
+        # the others are dropped before any flood fill (most boards end here)
+        linked = within & (((within << 1) & nf) | ((within >> 1) & nl) | ((within << c) & full) | (within >> c))
+        if min_size >= 2:
+            if linked.bit_count() < min_size:
+                continue
+            within = linked
+        seeds = own & linked
         while seeds:
-            comp = grow(seeds & -seeds, within, shape)
+            comp = seeds & -seeds       # `grow`, inlined (the hot loop of every cluster game)
+            while True:
+                nxt = (comp | ((comp << 1) & nf) | ((comp >> 1) & nl) | (comp << c) | (comp >> c)) & within
+                if nxt == comp:
+                    break
+                comp = nxt
             seeds &= ~comp
             size = comp.bit_count()
             if size >= min_size:

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Sequence
 
-from cabinet.core.money import WinCap
 from cabinet.core.rng import Rng
 
 from .exact_chance import chance_fraction
@@ -41,12 +40,6 @@ def gamble_offered(win_cents: int, bet_cents: int, setting: str, entry_x: int = 
     if win_cents <= 0 or setting == "off":
         return False
     return setting == "on" or win_cents >= entry_x * bet_cents
-
-
-def win_limit_cents(bet_cents: int, limit_x: int, limit_cents: int) -> int:
-    """The gamble's win limit: limit_x times the base bet or limit_cents, the lower
-    (the same rule as every win cap, so it is WinCap's)."""
-    return WinCap(max_x=limit_x, max_cents=limit_cents).limit_cents(bet_cents)
 
 
 @dataclass(frozen=True)

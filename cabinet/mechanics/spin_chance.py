@@ -46,7 +46,15 @@ class SpinChance:
 
 def offer(credit_cents: int, play_price_cents: int, spin_price_cents: int) -> SpinChance | None:
     """The spin chance to offer at this credit, or None: only when 0 < credit < the
-    price of play and the credit does not cover one base-game spin."""
+    price of play and the credit does not cover one base-game spin (at a bet
+    multiplier the price of play exceeds the base spin's; see `multiplier_blocks`)."""
     if 0 < credit_cents < play_price_cents and credit_cents < spin_price_cents:
         return SpinChance(credit_cents, spin_price_cents)
     return None
+
+
+def multiplier_blocks(credit_cents: int, play_price_cents: int, spin_price_cents: int) -> bool:
+    """True when the credit is below the price of play only because a bet multiplier
+    is on: it still covers a base-game spin, so no spin chance is offered and the
+    player is told to switch the multiplier off."""
+    return 0 < credit_cents < play_price_cents and credit_cents >= spin_price_cents

@@ -22,11 +22,13 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 
-from cabinet.core import cash_desk  # noqa: E402
+from cabinet.core import cash_desk, player_settings  # noqa: E402
 from cabinet.core.cabinet import CabinetLocked  # noqa: E402
 from cabinet.core.ledger import RESULT_SHOWN, LedgerError  # noqa: E402
 from cabinet.core.pin import PinGuard  # noqa: E402
+from cabinet.core.player_settings import PlayerSettings  # noqa: E402
 
+from . import asset_files  # noqa: E402
 from . import draw as D  # noqa: E402
 from . import host, screenshots, touch  # noqa: E402  (host, touch: SDL's hints before the display starts)
 from .audio import Audio  # noqa: E402
@@ -37,6 +39,8 @@ from . import screens  # noqa: E402,F401  (every scene module: each registers it
 from .kiosk import Session, default_script  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
 from .operator.test_screens import input_line  # noqa: E402
+from .review import ReviewDesk  # noqa: E402
+from .round_show import show_round  # noqa: E402
 from .scene import Scene, SceneStack, scene_class  # noqa: E402
 
 
@@ -74,6 +78,9 @@ class App:
         self.surface = self._open_window()
         self.layout = Layout(self.surface.get_size())
         self.assets = Assets(self.layout)
+        for gid, setup in getattr(cabinet, "games", {}).items():    # each game's skin (config games.<id>.skin)
+            if getattr(setup, "manifest", None) is not None:
+                asset_files.use_skin(gid, setup.skin, setup.manifest)
         self.input = InputMap(opt(config, "keys", None))
         self.audio = Audio(float(opt(config, "sound.volume", 0.8)), float(opt(config, "sound.music_volume", 0.5)),
                            bool(opt(config, "sound.enabled", True)) and audio)
@@ -83,17 +90,49 @@ class App:
         self.skip_allowed = bool(opt(config, "skip_allowed", True))
         self.min_round_seconds = float(opt(config, "min_round_seconds", 0.0))
         self.turbo = False
+        self._toast: tuple[str, float] | None = None
+        self.time = 0.0                      # seconds of the injectable clock since start
+        self._load_player_settings()
         self.stack = SceneStack()
         self._settle_gc = True
         self.checkpoints = CheckpointWriter(cabinet)
         self.running = True
-        self.time = 0.0                      # seconds of the injectable clock since start
         self.last_input = 0.0
-        self._toast: tuple[str, float] | None = None
         self._cursor_hidden_at = 0.0
         self.session = Session(self)
         self.attract_script = default_script    # the attract loop's steps (kiosk.py): a hook for showcases
+        self.game_choices: dict[str, tuple[int, str]] = {}   # per game: (bet, spin mode) for the session
         self.attract_after = float(opt(config, "attract_idle_seconds", 90))
+        self.review = ReviewDesk(self)         # pause, step, slow motion, math overlay (review mode only)
+
+    # -- the player's settings (sound panel, turbo), kept in <data_dir>/player.json --
+    def _load_player_settings(self) -> None:
+        defaults = PlayerSettings(sound=self.audio.sound_on, music=self.audio.music_on)
+        settings, problems = player_settings.load(self.data_dir, defaults)
+        for problem in problems:
+            sys.stderr.write(f"player settings: {problem}\n")
+        if problems:
+            self.toast(f"{player_settings.FILE}: {problems[0].split(': ', 1)[-1]}", 6.0)
+        self.audio.sound_on, self.audio.music_on = settings.sound, settings.music
+        self.audio.set_levels(settings.effects_volume, settings.music_volume)
+        self.turbo = settings.turbo and self.turbo_allowed
+
+    def save_player_settings(self) -> None:
+        """Keep sound, music, their volumes and turbo across restarts."""
+        a = self.audio
+        try:
+            player_settings.save(self.data_dir, PlayerSettings(a.sound_on, a.music_on, a.effects_level,
+                                                               a.music_level, self.turbo))
+        except OSError as exc:
+            self.toast(f"Sound settings not saved ({exc.strerror or exc}); they hold until restart")
+
+    def toggle_sound(self) -> None:
+        self.toast("Sound effects " + ("on" if self.audio.toggle_sound() else "off"))
+        self.save_player_settings()
+
+    def toggle_music(self) -> None:
+        self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
+        self.save_player_settings()
 
     # -- window -----------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -200,21 +239,20 @@ class App:
         except (KeyError, LookupError) as exc:
             self.toast(f"Cannot recall round {round_id}: {exc}")
             return None
-        setup = cabinet.games.get(played.game)
-        if setup is None:
+        record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) and not attract else None
+        scene = self.present_recall(played, record)
+        if scene is not None and attract:
+            scene.widgets = []
+        return scene
+
+    def present_recall(self, played: Any, record: Any = None, title: str | None = None) -> Scene | None:
+        """Present a PlayedRound in its game's scene, marked RECALL (no money moves):
+        a ledger round with its row (`record`), or a library's book (review tools:
+        cabinet.core.replay.book_round, with the `title` the frame shows)."""
+        if played.game not in self.cabinet.games:
             self.toast(f"{played.game} is not offered any more; its rounds cannot be shown")
             return None
-        game_scene = self._game_scene(setup)
-        if game_scene is None:
-            return None
-        scene = game_scene(self, setup)
-        scene.recall_mode = True
-        scene.recall_record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) else None
-        if attract:
-            scene.recall_record, scene.widgets = None, []
-        self.push(scene)
-        scene.begin(played, recall=True)
-        return scene
+        return show_round(self, played, record=record, title=title)
 
     OPERATOR_SCENES = ("pin_pad", "operator_menu", "ram_clear", "display_test", "sound_test", "input_test",
                        "touch_test")
@@ -303,10 +341,10 @@ class App:
                 self.stack.dispatch(event, ())          # not a screenshot here: nothing else either
             return
         if "sound" in actions:
-            self.toast("Sound " + ("on" if self.audio.toggle_sound() else "off"))
+            self.toggle_sound()
             return
         if "music" in actions:
-            self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
+            self.toggle_music()
             return
         if "turbo" in actions:
             self.toggle_turbo()
@@ -314,6 +352,8 @@ class App:
         if "operator" in actions:
             if not (self.stack.find("pin_pad") or self.stack.find("operator_menu")):
                 self.open("pin_pad")
+            return
+        if self.review.handle(event, actions):      # review mode only
             return
         self.stack.dispatch(event, actions)
 
@@ -340,6 +380,7 @@ class App:
             return
         self.turbo = not self.turbo
         self.toast("Turbo " + ("on" if self.turbo else "off"))
+        self.save_player_settings()
 
     # -- frame ------------------------------------------------------------------
     def step(self, dt: float) -> None:
@@ -356,7 +397,8 @@ class App:
                 pygame.mouse.set_visible(False)
                 self._cursor_hidden_at = 0.0
             self.audio.poll()
-            self.stack.update(dt)
+            self.stack.update(self.review.scene_dt(dt))      # paused, a single step, slow motion
+            self.review.after_update()
             self.session.update()
             self._maybe_attract()
             self._results_shown()
@@ -379,16 +421,20 @@ class App:
         if self.layout.ox or self.layout.oy:
             self.surface.fill((0, 0, 0))
         self.stack.draw(self.surface)
+        self.review.draw(self.surface)
         self.session.draw(self.surface)
         text = self.toast_text
-        if text:
-            label = self.assets.text(text, 30, D.CREAM, bold=True)
-            w, h = label.get_width() + self.layout.px(60), label.get_height() + self.layout.px(28)
+        if text:           # under the top bar, at the right, where the sound and menu buttons are
+            label = self.assets.text(text, 28, D.CREAM, bold=True)
+            w, h = label.get_width() + self.layout.px(50), label.get_height() + self.layout.px(20)
             panel = self.assets.surface(("toast", w, h), lambda: D.rounded_panel(
-                (w, h), (40, 44, 96), (20, 22, 50), radius=h // 2, border=D.GOLD, alpha=235))
-            x, y = self.layout.pt(960, 40)
-            self.surface.blit(panel, (x - w // 2, y))
-            self.surface.blit(label, (x - label.get_width() // 2, y + (h - label.get_height()) // 2))
+                (w, h), (40, 44, 96), (20, 22, 50), radius=h // 2, border=D.GOLD, alpha=240))
+            right, top = self.layout.pt(1904, 100)
+            self.surface.blit(panel, (right - w, top))
+            at = label.get_rect(center=(right - w // 2, top + h // 2))
+            self.surface.blit(label, at)
+            with D.text_bounds(self.surface.get_rect()):
+                D.record_text(text, label, at)
         return self.surface
 
     def _results_shown(self) -> None:
@@ -431,9 +477,11 @@ def start_scenes(app: App, start_game: str | None = None) -> None:
     app.show_lock()
 
 
-def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False) -> int:
+def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False,
+            then: Any = None) -> int:
     """`python main.py`: the cabinet in a window (or kiosk) until the player quits, a
-    signal or EXIT CABINET stops it (gracefully: exit 0). No display: one line, exit 2."""
+    signal or EXIT CABINET stops it (gracefully: exit 0); `then(app)` runs once the
+    first scenes are up (main.py --replay). No display: one line, exit 2."""
     problem = host.display_problem()
     if problem:
         sys.stderr.write(f"main.py: {problem}\n")
@@ -442,6 +490,8 @@ def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False)
     app = App(cabinet.config, cabinet, windowed=windowed)
     host.install_signal_handlers(app)
     start_scenes(app, start_game)
+    if then is not None:
+        then(app)
     try:
         app.run()
     finally:

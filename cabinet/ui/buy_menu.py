@@ -1,15 +1,37 @@
-"""The buy menu: every buy option with its price at the current bet, a confirmation
-page, SHIFT+1..4 straight to an option's confirmation, SHIFT+LEFT/RIGHT between
-options there, SHIFT+ENTER or a click to confirm, and a clear refusal when the
-balance is short (nothing is debited then)."""
+"""The buy menu: a card per buy option with its art, what it gives (from the sheet),
+its price at the current bet, its RTP and maximum win (figures.py: the spec and the
+libraries) and its key; a confirmation page with the same, larger. SHIFT+1..N go
+straight to an option's confirmation, SHIFT+LEFT/RIGHT move between options there,
+SHIFT+ENTER or a click confirms, SHIFT+UP/DOWN change the bet (every figure follows),
+and a balance that is short is refused clearly (nothing is debited then). The cards
+are laid out by the rules-page engine (rules_page.py), so they fill the panel."""
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pygame
 
 from . import draw as D
+from .figures import ModeFigures, mode_figures, not_offered_words, pct, price_words
 from .overlay import Overlay
+from .rules_common import mode_picture
+from .rules_page import Card, Laid, Page, RulesLayout, compose, draw_texts
 from .scene import register
 from .widgets import Button
+
+PANEL = pygame.Rect(70, 96, 1780, 884)
+GRID = pygame.Rect(100, 226, 1720, 730)          # the list page's cards
+DETAIL = pygame.Rect(210, 240, 1500, 460)        # the confirmation page's two cards
+
+
+class Zone(Button):
+    """A clickable card: the card is drawn by the page; the zone adds a rim on hover."""
+
+    def draw(self, surface: pygame.Surface, app) -> None:
+        if self.hover and self.enabled():
+            lay = app.layout
+            pygame.draw.rect(surface, D.CREAM, lay.rect(self.rect.inflate(6, 6)), max(2, lay.px(3)),
+                             border_radius=lay.px(20))
 
 
 @register("buy_menu")
@@ -17,6 +39,7 @@ class BuyMenu(Overlay):
     """List page (option=None) or the confirmation page of one option."""
 
     title = "BUY BONUS"
+    panel_rect = PANEL
 
     def __init__(self, app, game, option: int | None = None):
         super().__init__(app)
@@ -24,33 +47,100 @@ class BuyMenu(Overlay):
         self.options = game.buy_modes
         self.option: int | None = None
         self.refusal: str | None = None
-        self._list_widgets = [self.close_button()] + [
-            Button(self._card(i), f"SHIFT+{i + 1}" if i < 4 else "", f"pick_{i}", font_size=24,
-                   label_offset=-pygame.Rect(self._card(i)).h // 2 + 28)
-            for i in range(len(self.options))]
+        self._laid: dict[tuple, Laid] = {}
+        self._frame: tuple[tuple, pygame.Surface] | None = None
+        self._list_widgets = [self.close_button()] + self._bet_buttons() + [
+            Zone(self._card(i), "", f"pick_{i}") for i in range(len(self.options))]
         self._confirm_widgets = [
-            self.close_button(),
-            Button((620, 700, 300, 100), "BACK", "back", font_size=34),
-            Button((1000, 700, 300, 100), "BUY", "confirm", style="green", font_size=40),
-            Button((400, 430, 90, 90), "<", "prev", font_size=44, enabled=lambda: len(self.options) > 1),
-            Button((1430, 430, 90, 90), ">", "next", font_size=44, enabled=lambda: len(self.options) > 1),
+            self.close_button(), *self._bet_buttons(),
+            Button((DETAIL.centerx - 330, 790, 300, 100), "BACK", "back", font_size=34),
+            Button((DETAIL.centerx + 30, 790, 300, 100), "BUY", "confirm", style="green", font_size=40,
+                   enabled=lambda: self.option is not None and self.figures(self.option).offered),
+            Button((95, 460, 90, 90), "<", "prev", font_size=44, enabled=lambda: len(self.options) > 1),
+            Button((1735, 460, 90, 90), ">", "next", font_size=44, enabled=lambda: len(self.options) > 1),
         ]
         self.widgets = self._list_widgets
         if option is not None:
             self.show(option)
 
-    def _card(self, i: int) -> tuple[int, int, int, int]:
-        """Up to four cards a row, two rows for games with more buys."""
+    def _bet_buttons(self) -> list[Button]:
+        idle = lambda: not self.game.busy  # noqa: E731
+        return [Button((PANEL.x + 40, PANEL.y + 30, 70, 60), "-", "bet_down", font_size=40,
+                       enabled=lambda: idle() and self.game.bet_index > 0),
+                Button((PANEL.x + 400, PANEL.y + 30, 70, 60), "+", "bet_up", font_size=40,
+                       enabled=lambda: idle() and self.game.bet_index < len(self.game.ladder) - 1)]
+
+    # -- layout ----------------------------------------------------------------------
+    def _cols(self) -> int:
+        """One row up to three buys, then two rows (four buys: two by two)."""
         n = len(self.options)
-        cols = min(n, 4)
-        rows = (n + 3) // 4
-        w = (1100 - (cols - 1) * 30) // cols
-        h = 420 if rows == 1 else 235
-        r, c = divmod(i, 4)
-        return (410 + c * (w + 30), 300 + r * (h + 20), w, h)
+        return n if n <= 3 else (n + 1) // 2
+
+    def _card(self, i: int) -> tuple[int, int, int, int]:
+        """The logical rect of option i's card on the list page."""
+        n, cols = len(self.options), self._cols()
+        rows = -(-n // cols)
+        w = (GRID.w - 22 * (cols - 1)) / cols
+        h = (GRID.h - 22 * (rows - 1)) / rows
+        r, c = divmod(i, cols)
+        return (round(GRID.x + c * (w + 22)), round(GRID.y + r * (h + 22)), round(w), round(h))
+
+    def figures(self, i: int) -> ModeFigures:
+        setup = self.app.cabinet.games.get(self.game.spec.id)
+        return mode_figures(self.game.spec, setup, self.options[i], self.game.bet)
 
     def price(self, i: int) -> int:
         return self.options[i].cost_cents(self.game.bet)
+
+    def _rows(self, i: int) -> tuple[tuple[str, str], ...]:
+        f, cur = self.figures(i), self.app.cabinet.currency
+        rows = [("Price", price_words(f, cur))]
+        if not f.offered:
+            rows.append(("Offered", not_offered_words(f, cur)[0]))
+            return tuple(rows)
+        if f.rtp is not None:
+            rows.append(("RTP at this bet" if f.rtp_at_bet else "RTP", pct(f.rtp)))
+        if f.max_win_cents is not None:
+            rows.append(("Maximum win", f"{cur.format(f.max_win_cents)}"))
+        key = self.app.input.describe(f"buy_{i + 1}")
+        if key:
+            rows.append(("Key", key))
+        return tuple(rows)
+
+    def _option_card(self, i: int, detail: bool = False) -> Card:
+        mode = self.options[i]
+        f = self.figures(i)
+        text = (mode.description,) if mode.description else ()
+        if not f.offered:
+            text += (not_offered_words(f, self.app.cabinet.currency)[1],)
+        return Card(mode.label, text, self._rows(i), picture=None if detail else mode_picture(self.game, mode.id),
+                    accent=D.GOLD if f.offered else D.MUTED)
+
+    def _page(self) -> tuple[Page, pygame.Rect]:
+        if self.option is None:
+            cards = tuple(self._option_card(i) for i in range(len(self.options)))
+            return Page("Buy bonus", "Buy", grid=cards, grid_cols=self._cols()), GRID
+        mode = self.options[self.option]
+        art = mode_picture(self.game, mode.id)
+        if art is not None:                            # the art as large as the card allows
+            art = replace(art, min_h=max(art.min_h, 200), max_h=380)
+        picture = Card(f"{self.option + 1} of {len(self.options)}", picture=art) if art is not None else None
+        info = self._option_card(self.option, detail=True)
+        columns = ((picture,), (info,)) if picture else ((info,),)
+        return Page(mode.label, "Buy", columns=columns, widths=(0.8, 1.2) if picture else ()), DETAIL
+
+    def laid(self) -> tuple[Laid, tuple]:
+        key = (self.option, self.game.bet, self.app.layout.size)
+        laid = self._laid.get(key)
+        if laid is None:
+            page, body = self._page()
+            laid = self._laid[key] = RulesLayout(self.app.assets).lay_out(page, body)
+        return laid, key
+
+    def relayout(self) -> None:
+        super().relayout()
+        self._laid.clear()
+        self._frame = None
 
     def show(self, option: int | None) -> None:
         """Open an option's confirmation page (None: the list)."""
@@ -60,6 +150,7 @@ class BuyMenu(Overlay):
         self.refusal = None
         self.widgets = self._list_widgets if option is None else self._confirm_widgets
 
+    # -- input -----------------------------------------------------------------------
     def on_action(self, action: str) -> bool:
         if action.startswith("pick_"):
             self.show(int(action[5:]))
@@ -77,6 +168,7 @@ class BuyMenu(Overlay):
         elif action in ("bet_up", "bet_down"):
             self.game.on_action(action)
             self.refusal = None
+            self._backdrop = None           # the game below shows the new bet
         else:
             return False
         return True
@@ -99,49 +191,34 @@ class BuyMenu(Overlay):
         if not self.game.play(mode.id):
             self.refusal = self.game.message_text
 
+    # -- frame -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_frame(surface)
         A, cur = self.app.assets, self.app.cabinet.currency
         r = self.panel_rect
-        A.blit_text(surface, f"BET {cur.format(self.game.bet)}   BALANCE {cur.format(self.app.cabinet.balance)}",
-                    28, (r.centerx, r.y + 110), D.MUTED, anchor="center", bold=True)
-        if self.option is None:
-            self.draw_widgets(surface)
-            for i, mode in enumerate(self.options):
-                card = pygame.Rect(self._card(i))
-                compact = card.h < 300
-                A.blit_text(surface, mode.label.upper(), 30 if compact else 32,
-                            (card.centerx, card.y + (48 if compact else 90)), D.GOLD, anchor="midtop", bold=True,
-                            wrap=card.w - 30)
-                if mode.description and not compact:
-                    A.blit_text(surface, mode.description, 24, (card.centerx, card.y + 190), D.CREAM,
-                                anchor="midtop", wrap=card.w - 40)
-                if self.game.offered(mode.id):
-                    A.blit_text(surface, cur.format(self.price(i)), 44, (card.centerx, card.bottom - 80), D.CREAM,
-                                anchor="center", bold=True)
-                    rtp = self.game.spec.rtp.get(mode.id)
-                    note = f"{mode.cost_x100 / 100:g}x bet" + (f"   RTP {rtp * 100:.2f}%" if rtp else "")
-                else:       # the win limit keeps this option off the current bet
-                    top = self.game.offered_up_to(mode.id)
-                    A.blit_text(surface, f"BETS UP TO {cur.format(top)}" if top else "NOT OFFERED", 30,
-                                (card.centerx, card.bottom - 80), D.MUTED, anchor="center", bold=True)
-                    note = "above: win limit"
-                A.blit_text(surface, note, 24, (card.centerx, card.bottom - 36), D.MUTED, anchor="center")
-            hint = f"SHIFT+1-{min(4, len(self.options))} or arrows and ENTER choose   ESC close"
-            A.blit_text(surface, hint, 26, (r.centerx, r.bottom - 40), D.MUTED,
-                        anchor="center")
-            return
-        mode = self.options[self.option]
+        laid, key = self.laid()
+        fresh = self._backdrop is None
+        base = self.backdrop()
+        if not fresh:
+            D.text_layer(self.text_bounds())
+        if self._frame is None or self._frame[0] != (key, id(base)):   # the cards over the panel, once
+            self._frame = ((key, id(base)), compose(A, laid, base))
+        surface.blit(self._frame[1], (0, 0))
+        A.blit_text(surface, f"BET {cur.format(self.game.bet)}", 30, (PANEL.x + 255, PANEL.y + 60), D.CREAM,
+                    anchor="center", bold=True)
+        A.blit_text(surface, f"BALANCE {cur.format(self.app.cabinet.balance)}", 28,
+                    (r.right - 120, r.y + 60), D.MUTED, anchor="midright", bold=True)
+        draw_texts(surface, A, laid)
         self.draw_widgets(surface)
-        A.blit_text(surface, f"{self.option + 1} / {len(self.options)}", 28, (r.centerx, r.y + 170), D.MUTED,
-                    anchor="center")
-        A.blit_text(surface, mode.label.upper(), 60, (r.centerx, r.y + 260), D.GOLD, anchor="center", bold=True,
-                    outline=(70, 30, 0))
-        if mode.description:
-            A.blit_text(surface, mode.description, 30, (r.centerx, r.y + 320), D.CREAM, anchor="midtop", wrap=800)
-        A.blit_text(surface, f"Buy for {cur.format(self.price(self.option))}?", 54, (r.centerx, r.y + 450),
-                    D.CREAM, anchor="center", bold=True)
-        if self.refusal:
-            A.blit_text(surface, self.refusal, 28, (r.centerx, r.y + 520), D.RED, anchor="center", bold=True)
-        A.blit_text(surface, "SHIFT+ENTER buy   SHIFT+LEFT/RIGHT other options   ESC close", 26,
-                    (r.centerx, r.bottom - 40), D.MUTED, anchor="center")
+        n = len(self.options)
+        first, last = self.app.input.describe("buy_1"), self.app.input.describe(f"buy_{n}")
+        if self.option is None:
+            hint = f"{first} to {last} or a click opens a buy   SHIFT+UP/DOWN bet   ESC close"
+        else:
+            hint = f"{self.app.input.describe('confirm')} buy   SHIFT+LEFT/RIGHT other buys   ESC close"
+            mode = self.options[self.option]
+            ask = (f"Buy {mode.label} for {cur.format(self.price(self.option))}?" if self.game.offered(mode.id)
+                   else f"{mode.label} is not offered at a {cur.format(self.game.bet)} bet")
+            A.blit_text(surface, ask, 44, (r.centerx, 745), D.CREAM, anchor="center", bold=True)
+            if self.refusal:
+                A.blit_text(surface, self.refusal, 28, (r.centerx, 925), D.RED, anchor="center", bold=True)
+        A.blit_text(surface, hint, 24, (r.centerx, r.y + 112), D.MUTED, anchor="center")

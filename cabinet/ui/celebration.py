@@ -1,7 +1,11 @@
-"""Big-win celebrations in tiers (thresholds in config, as multiples of the base bet).
+"""What follows a settled round on screen: a big-win celebration in tiers (thresholds
+in config, as multiples of the base bet), a max-win celebration when a round reaches
+the game's top prize or win limit, and a total-win summary at the end of every
+feature (which features, and where the win came from: GameSpec.payout_sources).
 
-No celebration when the win is not more than the stake: a 50x win on a 100x buy
-is a loss, whatever the tier thresholds say.
+No tier celebration when the win is not more than the stake: a 50x win on a 100x buy
+is a loss, whatever the tier thresholds say. While a win counts up, the balance shows
+it counting too (the game's HUD holds back what is still to come).
 """
 from __future__ import annotations
 
@@ -10,53 +14,76 @@ from typing import Any
 
 import pygame
 
+from cabinet.core.win_tiers import TIERS, big_win_tier, tier_multiples  # noqa: F401  (re-exported)
+
 from . import draw as D
+from .figures import cap_of, feature_words, times
 from .overlay import Overlay
 from .scene import register
 
-TIERS = (("epic", "EPIC WIN"), ("mega", "MEGA WIN"), ("big", "BIG WIN"))
-SECONDS = {"big": 3.0, "mega": 4.0, "epic": 5.0}
+SECONDS = {"big": 3.0, "mega": 4.0, "epic": 5.0, "max": 7.0, None: 2.5}
 
 
-def tier_multiples(config: Any) -> dict[str, int]:
-    """{'big': 15, 'mega': 30, 'epic': 60} from config (multiples of the base bet)."""
-    thresholds = getattr(config, "big_win", None)
-    out = {}
-    for key, default in (("big", 15), ("mega", 30), ("epic", 60)):
-        value = thresholds.get(key) if isinstance(thresholds, dict) else getattr(thresholds, key, None)
-        out[key] = int(value) if value is not None else default
-    return out
+def is_max_win(scene: Any, played: Any) -> bool:
+    """Whether the round paid the most a round of its mode can pay at its bet."""
+    setup = scene.app.cabinet.games.get(scene.spec.id)
+    limit = cap_of(scene.spec, setup).limit_cents(played.bet_cents, played.mode)
+    return bool(played.win_cents) and limit is not None and played.win_cents >= limit
 
 
-def big_win_tier(win_cents: int, bet_cents: int, cost_cents: int, config: Any) -> str | None:
-    """'big' / 'mega' / 'epic' for a win at or over that multiple of the base bet,
-    None when below the first tier or not more than the stake."""
-    stake = cost_cents if cost_cents > 0 else bet_cents
-    if win_cents <= stake:
-        return None
-    multiples = tier_multiples(config)
-    for key, _ in TIERS:
-        if win_cents >= multiples[key] * bet_cents:
-            return key
-    return None
+def summary_lines(scene: Any, played: Any) -> list[tuple[str, int]]:
+    """Where a feature round's win came from, in money at its bet ([] when the
+    round was cut by a limit: then the total alone is true)."""
+    sources = scene.spec.payout_sources
+    if sources is None or played.capped:
+        return []
+    parts = sources(played.round)
+    return [(name[:1].upper() + name[1:], played.bet_cents * int(x100) // 100) for name, x100 in parts.items() if x100]
+
+
+def celebrate(scene: Any, played: Any) -> bool:
+    """Open the round's celebration over the game, if it earns one: the max win, a
+    big-win tier, or the feature's total-win summary. True when one opened."""
+    app = scene.app
+    feature = scene.is_bonus(played)
+    tier = "max" if is_max_win(scene, played) else big_win_tier(played.win_cents, played.bet_cents,
+                                                                  played.cost_cents, app.config)
+    if tier is None and not feature:
+        return False
+    words = feature_words(scene.spec, played.round.features) if feature else ""
+    lines = summary_lines(scene, played) if feature else []
+    app.open("big_win", tier, played.win_cents, played.bet_cents, features=words, lines=lines)
+    return True
 
 
 @register("big_win")
 class BigWin(Overlay):
-    """An overlay counting the win up; SPACE or a click completes it, then closes it."""
+    """A win counting up (a tier's title climbing BIG -> MEGA -> EPIC as it passes
+    each), the max-win celebration (tier 'max'), or a feature's summary (tier None),
+    with the features in words and the win's parts; SPACE or a click completes it,
+    then closes it; it closes by itself (autoplay goes on)."""
 
     panel = False
+    veil_alpha = 215          # the game's own banners stay quiet under the celebration
 
-    def __init__(self, app, tier: str, win_cents: int, bet_cents: int | None = None):
+    def __init__(self, app, tier: str | None, win_cents: int, bet_cents: int | None = None,
+                 features: str = "", lines: list[tuple[str, int]] | None = None):
         super().__init__(app)
         self.tier, self.win = tier, win_cents
+        self.bet = bet_cents
+        self.features, self.lines = features, list(lines or [])
         self.duration = SECONDS[tier]
         self.t = 0.0
-        # With the bet known, the title climbs BIG -> MEGA -> EPIC as the count passes each.
         multiples = tier_multiples(app.config)
         order = [key for key, _ in reversed(TIERS)]
-        self.steps = [(multiples[k] * bet_cents, dict(TIERS)[k]) for k in order[:order.index(tier) + 1]] \
-            if bet_cents else [(0, dict(TIERS)[tier])]
+        if tier in order and bet_cents:
+            self.steps = [(multiples[k] * bet_cents, dict(TIERS)[k]) for k in order[:order.index(tier) + 1]]
+        else:
+            self.steps = [(0, {"max": "MAX WIN", None: "TOTAL WIN"}.get(tier, dict(TIERS).get(tier, "WIN")))]
+        game = app.stack.find("game")
+        self.hud = getattr(game, "hud", None)
+        if self.hud is not None:
+            self.hud.held_cents = self.win          # the photo of the game shows the balance before the win
 
     @property
     def title(self) -> str:
@@ -65,7 +92,11 @@ class BigWin(Overlay):
         return reached[-1] if reached else self.steps[0][1]
 
     def enter(self) -> None:
-        self.app.audio.play("big_win")
+        self.app.audio.play("big_win" if self.tier else "win")
+
+    def leave(self) -> None:
+        if self.hud is not None:
+            self.hud.held_cents = 0
 
     @property
     def shown(self) -> int:
@@ -93,31 +124,68 @@ class BigWin(Overlay):
     def update(self, dt: float) -> None:
         speed = 3.0 if self.app.turbo else 1.0
         self.t += dt * speed
+        if self.hud is not None:
+            self.hud.held_cents = self.win - self.shown
         if self.t >= self.duration + 1.5:
             self.app.pop(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, A = self.app.layout, self.app.assets
+        cur = self.app.cabinet.currency
         self.draw_frame(surface)
-        glow = A.surface(("bigwin_glow", lay.px(520)), lambda: D.radial_glow(lay.px(520), (255, 190, 60)))
-        cx, cy = lay.pt(960, 500)
+        big = self.tier is not None
+        glow = A.surface(("bigwin_glow", lay.px(520), self.tier == "max"), lambda: D.radial_glow(
+            lay.px(520), (255, 120, 200) if self.tier == "max" else (255, 190, 60)))
+        cx, cy = lay.pt(960, 480)
         surface.blit(glow, (cx - glow.get_width() // 2, cy - glow.get_height() // 2))
+        if big:
+            self._coins(surface, 60 if self.tier == "max" else 36)
+        scale = 1.0 + (0.04 * math.sin(self.t * 6) if big else 0.0)
+        size = int((130 if self.tier == "max" else 120 if big else 96) * scale)
+        A.blit_text(surface, self.title, size, (960, 330), D.GOLD, anchor="center", bold=True, outline=(90, 30, 0))
+        if self.tier == "max" and self.bet:
+            A.blit_text(surface, f"THE TOP PRIZE: {times(self.win / self.bet)} THE BET", 40, (960, 420), D.CREAM,
+                        anchor="center", bold=True, outline=(60, 20, 40))
+        elif self.features:
+            A.blit_text(surface, self.features, 38, (960, 420), D.CREAM, anchor="center", bold=True,
+                        outline=(40, 20, 0))
+        band = A.surface(("bigwin_band", lay.size), lambda: D.rounded_panel(
+            (lay.px(900), lay.px(170)), (40, 20, 60), (10, 6, 20), radius=lay.px(40), border=D.GOLD,
+            border_width=lay.px(4), alpha=215))
+        surface.blit(band, band.get_rect(center=lay.pt(960, 545)))
+        A.blit_chars(surface, cur.format(self.shown), 96, (960, 545), D.CREAM, anchor="center", bold=True,
+                     outline=(40, 20, 0))
+        y = 660
+        if len(self.lines) > 1:                  # where the win came from (one part says nothing more)
+            for name, cents in self.lines:
+                A.blit_text(surface, name, 30, (940, y), D.CREAM, anchor="midright", bold=True)
+                A.blit_text(surface, cur.format(cents), 30, (980, y), D.GOLD, anchor="midleft", bold=True)
+                y += 40
+        A.blit_text(surface, "SPACE to continue", 28, (960, y + 20), D.MUTED, anchor="center")
+        self._balance(surface)
+
+    def _coins(self, surface: pygame.Surface, count: int) -> None:
+        lay, A = self.app.layout, self.app.assets
         coin = A.surface(("coin", lay.px(36)), lambda: _coin(lay.px(36)))
-        for i in range(36):  # coins raining, positions from index and time only
+        for i in range(count):  # coins raining, positions from index and time only
             x = (i * 0.618034 % 1.0) * 1920
             y = ((self.t * (260 + (i * 37) % 200) + i * 97) % 1240) - 80
             wob = math.sin(self.t * 3 + i) * 18
             surface.blit(coin, lay.pt(x + wob, y))
-        scale = 1.0 + 0.04 * math.sin(self.t * 6)
-        size = int(120 * scale)
-        A.blit_text(surface, self.title, size, (960, 400), D.GOLD, anchor="center", bold=True, outline=(90, 30, 0))
-        band = A.surface(("bigwin_band", lay.size), lambda: D.rounded_panel(
-            (lay.px(900), lay.px(190)), (40, 20, 60), (10, 6, 20), radius=lay.px(40), border=D.GOLD,
-            border_width=lay.px(4), alpha=215))
-        surface.blit(band, band.get_rect(center=lay.pt(960, 590)))
-        A.blit_chars(surface, self.app.cabinet.currency.format(self.shown), 96, (960, 560), D.CREAM,
-                     anchor="center", bold=True, outline=(40, 20, 0))
-        A.blit_text(surface, "SPACE to continue", 28, (960, 648), D.MUTED, anchor="center")
+
+    def _balance(self, surface: pygame.Surface) -> None:
+        """The balance, counting up with the win, over the game's dimmed balance."""
+        if self.hud is None:
+            return
+        lay, A = self.app.layout, self.app.assets
+        game = self.hud.scene
+        chip = A.surface(("bigwin_balance", lay.size), lambda: D.rounded_panel(
+            (lay.px(520), lay.px(110)), (40, 36, 90), (18, 16, 44), radius=lay.px(20), border=D.GOLD,
+            border_width=lay.px(3), alpha=245))
+        surface.blit(chip, lay.pt(30, 955))
+        A.blit_text(surface, "BALANCE", 24, (60, 972), D.MUTED, bold=True)
+        A.blit_chars(surface, self.app.cabinet.currency.format(game.shown_balance - self.hud.held_cents), 46,
+                     (60, 1004), D.CREAM, bold=True)
 
 
 def _coin(d: int) -> pygame.Surface:

@@ -1,14 +1,34 @@
-"""Review tools (demo tools on, never with real play): the force menu lists a game's
-outcome categories (spec.force_categories) so the next round is drawn from the one
-chosen; SHOWCASE plays every category in turn on its own."""
+"""Review tools (demo tools on, never with real play): the force menu (F10 or the
+FORCE button) lists what the next round can be drawn from, in three columns:
+
+- FEATURES: the game's own outcome categories (spec.force_categories);
+- WINS BY PAYOUT: no win, big, mega and epic wins, the max win and a game's own bands
+  (Happy Money Hens' win that opens the gamble), each only where a book of a mode
+  the cabinet offers is in it at the current bet (cabinet/core/review_draws.py);
+- BOARDS: hand-built boards (games/<id>/review/boards/*.yaml, <data_dir>/boards/*.yaml,
+  cabinet/core/hand_board.py), played through the game's rules.
+
+SHOWCASE ALL plays every feature category in turn on its own.
+"""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from typing import Any
+
 import pygame
+
+from cabinet.core import review_draws
+from cabinet.core.books import game_package
+from cabinet.core.hand_board import BoardError, find_boards, load_board
 
 from . import draw as D
 from .overlay import Overlay
 from .scene import register
 from .widgets import Button
+
+COLUMNS = (("FEATURES", 150), ("WINS BY PAYOUT", 710), ("BOARDS", 1270))
+COL_W, ROW_H, TOP, ROWS = 540, 60, 316, 9
 
 
 def demo_allowed(config) -> bool:
@@ -16,57 +36,123 @@ def demo_allowed(config) -> bool:
     return bool(getattr(config, "demo_tools", False)) and not getattr(config, "real_play", False)
 
 
+def board_folders(app: Any, game_id: str) -> list[Path]:
+    """Where a game's hand-built boards are looked for: its package's review/boards/
+    and the cabinet's <data_dir>/boards/."""
+    setup = app.cabinet.games.get(game_id)
+    package = game_package(setup.spec) if setup is not None else None
+    module = sys.modules.get(package) if package else None
+    own = [Path(str(module.__file__)).parent / "review" / "boards"] if getattr(module, "__file__", None) else []
+    return own + [Path(app.data_dir) / "boards"]
+
+
+def band_choices(app: Any, game: Any) -> list[tuple[str, str, str]]:
+    """(force, label, mode) of each payout band that has a book at the current bet, in
+    the mode on screen if it has one, else the first offered mode that has."""
+    setup = app.cabinet.games.get(game.spec.id)
+    if setup is None:
+        return []
+    modes = [game.spin_mode()] + [m.id for m in game.modes if m.kind in ("spin", "buy") and m.id != game.spin_mode()
+                                  and game.offered(m.id)]
+    out = []
+    for force, band in review_draws.bands(game.spec, app.config).items():
+        homes = review_draws.homes(setup.library, modes, band, game.bet, setup.cap)
+        if homes:
+            out.append((force, band.label, homes[0]))
+    return out
+
+
 @register("force_menu")
 class ForceMenu(Overlay):
-    """Pick the category the next round is drawn from."""
+    """Pick what the next round is drawn from."""
 
     title = "FORCE NEXT ROUND"
+    panel_rect = pygame.Rect(110, 130, 1700, 860)
 
     def __init__(self, app, game):
         super().__init__(app)
         self.game = game
         self.categories = list(game.spec.force_categories.items())
-        self.selected = 0
+        self.bands = band_choices(app, game)
+        self.boards = find_boards(board_folders(app, game.spec.id), game.spec.id)
         self.widgets = [self.close_button(),
-                        Button((420, 810, 360, 80), "SHOWCASE ALL", "showcase", style="gold", font_size=30,
+                        Button((290, 880, 420, 80), "SHOWCASE ALL", "showcase", style="gold", font_size=30,
                                enabled=lambda: bool(self.categories)),
-                        Button((1140, 810, 360, 80), "CLEAR", "clear", font_size=30)]
-        for i, (cat, label) in enumerate(self.categories[:16]):
-            r, c = divmod(i, 2)
-            self.widgets.append(Button((420 + c * 560, 230 + r * 72, 520, 62), label, f"force_{i}", font_size=26,
-                                       lit=lambda i=i: self.selected == i))
+                        Button((750, 880, 420, 80), "LIBRARY", "library", font_size=30),   # library_view.py
+                        Button((1210, 880, 420, 80), "CLEAR", "clear", font_size=30)]
+        columns = ([(f"force_{i}", label) for i, (_, label) in enumerate(self.categories)],
+                   [(f"band_{i}", label) for i, (_, label, _) in enumerate(self.bands)],
+                   [(f"board_{i}", self._board_label(path)) for i, path in enumerate(self.boards)])
+        for (_, x), items in zip(COLUMNS, columns):
+            for r, (action, label) in enumerate(items[:ROWS]):
+                self.widgets.append(Button((x, TOP + r * ROW_H, COL_W - 40, ROW_H - 8), label, action, font_size=24))
+        items = [w for w in self.widgets if w.action.partition("_")[0] in ("force", "band", "board")]
+        self._focus = items[0] if items else None       # ENTER chooses it; the arrows move it
+
+    def _specs(self) -> dict[str, Any]:
+        return {k: s.spec for k, s in self.app.cabinet.games.items()}
+
+    def _board_label(self, path: Path) -> str:
+        """A board's name (its file's name, marked, when the file cannot be played)."""
+        try:
+            return load_board(path, self._specs()).name
+        except BoardError:
+            return f"{path.stem} (cannot be played)"
 
     def on_action(self, action: str) -> bool:
-        if action.startswith("force_"):
-            self.choose(int(action[6:]))
-        elif action in ("up", "down", "left", "right") and self.categories:
-            step = {"up": -2, "down": 2, "left": -1, "right": 1}[action]
-            self.selected = (self.selected + step) % len(self.categories)
-        elif action == "select" and self.categories:
-            self.choose(self.selected)
+        kind, _, index = action.partition("_")
+        if kind in ("force", "band", "board") and index.isdigit():
+            self.choose(kind, int(index))
         elif action == "showcase":
             self.app.pop(self)
             self.game.start_showcase([cat for cat, _ in self.categories])
-        elif action == "clear":
-            self.game.force_next = None
+        elif action == "library":
             self.app.pop(self)
-        elif action in ("close",):
+            self.app.open("library", self.game)
+        elif action == "clear":
+            self.game.force_next, self.game.force_mode = None, None
+            self.app.pop(self)
+        elif action == "close":
             self.app.pop(self)
         else:
             return False
         return True
 
-    def choose(self, i: int) -> None:
-        cat, label = self.categories[i]
-        self.game.force_next = cat
+    def choose(self, kind: str, i: int) -> None:
+        game = self.game
+        if kind == "force":
+            force, label = self.categories[i]
+            mode = None
+        elif kind == "band":
+            force, label, mode = self.bands[i]
+        else:
+            try:
+                board = load_board(self.boards[i], self._specs())
+            except BoardError as exc:
+                game.message(str(exc)[:120], 6.0)
+                self.app.pop(self)
+                return
+            if board.game != game.spec.id:
+                game.message(f"{self.boards[i].name} is a board of {board.game}", 6.0)
+                self.app.pop(self)
+                return
+            force, label, mode = board.force, f"board '{board.name}'", board.mode
+        game.force_next, game.force_mode = force, mode
         self.app.pop(self)
-        self.game.message(f"Next round: {label}")
+        where = f" ({game.spec.mode(mode).label})" if mode and mode != game.spin_mode() else ""
+        game.message(f"Next round: {label}{where}")
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         A = self.app.assets
-        A.blit_text(surface, f"{self.game.spec.name}: the next round is drawn from the category chosen", 26,
-                    (960, 185), D.MUTED, anchor="center")
-        if not self.categories:
-            A.blit_text(surface, "This game lists no outcome categories", 34, (960, 450), D.CREAM, anchor="center")
+        A.blit_text(surface, f"{self.game.spec.name}: the next round is drawn from the one chosen "
+                             f"(at the bet on screen, {self.app.cabinet.currency.format(self.game.bet)})", 26,
+                    (960, 226), D.MUTED, anchor="center")
+        empty = ("This game lists no categories", "No band has a book at this bet",
+                 "No board files (review/boards/*.yaml)")
+        for (title, x), items, none in zip(COLUMNS, (self.categories, self.bands, self.boards), empty):
+            A.blit_text(surface, title, 28, (x + (COL_W - 40) // 2, 280), D.GOLD, anchor="center", bold=True)
+            if not items:
+                A.blit_text(surface, A.shorten(none, 22, COL_W - 40), 22, (x + (COL_W - 40) // 2, TOP + 24),
+                            D.MUTED, anchor="center")
         self.draw_widgets(surface)

@@ -96,3 +96,103 @@ def starfield(size: tuple[int, int], count: int = 220) -> pygame.Surface:
         b = 90 + (i * 97) % 165
         pygame.draw.circle(surf, (b, b, min(b + 30, 255)), (int(x * w), int(y * h * 0.85)), 1 if b < 200 else 2)
     return surf
+
+
+# -- text boxes of a frame (tests: no text overlaps another or runs off its panel) -------
+class TextBox:
+    """One label as drawn: its text, the screen rect of its ink (the pixels actually
+    painted, not the font's line box), the panel it must stay inside, and its layer
+    (a veil or an opaque panel over the screen starts a new layer above the old)."""
+
+    __slots__ = ("text", "rect", "bounds", "layer")
+
+    def __init__(self, text: str, rect: pygame.Rect, bounds: pygame.Rect | None, layer: int):
+        self.text, self.rect, self.bounds, self.layer = text, rect, bounds, layer
+
+    def __repr__(self) -> str:
+        return f"TextBox({self.text!r}, {tuple(self.rect)}, layer {self.layer})"
+
+
+class TextLog:
+    """What `Assets.blit_text` and friends drew while recording (see `recording`)."""
+
+    def __init__(self) -> None:
+        self.boxes: list[TextBox] = []
+        self.layer = 0
+        self._bounds: list[pygame.Rect] = []
+        self._layer_bounds: pygame.Rect | None = None
+
+    def add(self, text: str, surf: pygame.Surface, at: pygame.Rect) -> None:
+        ink = surf.get_bounding_rect(min_alpha=40).move(at.topleft)
+        if ink.w and ink.h and text.strip():
+            bounds = self._bounds[-1] if self._bounds else self._layer_bounds
+            self.boxes.append(TextBox(text, ink, bounds, self.layer))
+
+
+_LOG: TextLog | None = None
+
+
+def recording() -> TextLog:
+    """Start recording text boxes (a test calls this, renders, then `stop_recording`)."""
+    global _LOG
+    _LOG = TextLog()
+    return _LOG
+
+
+def stop_recording() -> None:
+    global _LOG
+    _LOG = None
+
+
+def record_text(text: str, surf: pygame.Surface, at: pygame.Rect) -> None:
+    """Called by every text-drawing helper with the label and where it went."""
+    if _LOG is not None:
+        _LOG.add(text, surf, at)
+
+
+def record_chars(text: str, glyphs: list[pygame.Surface], at: pygame.Rect) -> None:
+    """A label drawn glyph by glyph (count-ups): one box, the union of their ink."""
+    if _LOG is not None:
+        x, ink = at.x, None
+        for g in glyphs:
+            box = g.get_bounding_rect(min_alpha=40).move(x, at.y)
+            x += g.get_width()
+            if box.w and box.h:
+                ink = box if ink is None else ink.union(box)
+        if ink is not None and text.strip():
+            bounds = _LOG._bounds[-1] if _LOG._bounds else _LOG._layer_bounds
+            _LOG.boxes.append(TextBox(text, ink, bounds, _LOG.layer))
+
+
+def text_layer(bounds: pygame.Rect | None = None) -> None:
+    """Text from here on lies above what was drawn before (a veil or panel covers it);
+    `bounds` is the panel the new layer's text must stay inside (None: the screen)."""
+    if _LOG is not None:
+        _LOG.layer += 1
+        _LOG._layer_bounds = pygame.Rect(bounds) if bounds is not None else None
+
+
+class text_bounds:
+    """`with text_bounds(rect):` text drawn inside must stay inside `rect` (a button,
+    a card); nests."""
+
+    def __init__(self, rect: pygame.Rect):
+        self.rect = pygame.Rect(rect)
+
+    def __enter__(self) -> "text_bounds":
+        if _LOG is not None:
+            _LOG._bounds.append(self.rect)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if _LOG is not None and _LOG._bounds:
+            _LOG._bounds.pop()
+
+
+def ellipsize(font: pygame.font.Font, text: str, width_px: float) -> str:
+    """The text, cut with '...' to fit `width_px` pixels in `font` (as it is when it fits)."""
+    if font.size(text)[0] <= width_px:
+        return text
+    while text and font.size(text + "...")[0] > width_px:
+        text = text[:-1]
+    return text.rstrip(" ,") + "..."

@@ -11,9 +11,10 @@ SPIN (SPACE or the button) -> `cabinet.start_round` (debit + record, outcome dra
 -> the Round's events become a `Presentation` of timed steps (`present_<type>`
 methods, or `round_steps` overridden whole) -> each finished step is checkpointed
 -> `cabinet.settle` credits the win -> big-win celebration by tier. An open round
-found at start resumes from its checkpoint. SPACE during a presentation skips to
-its end (unless config forbids it); turbo runs the clock faster; `min_round_seconds`
-holds the round on screen at least that long.
+found at start resumes from its checkpoint. SPACE skips to the next step that waits
+for the player (`Step(hold=True)`, e.g. each Happy Money Hens bonus round), where
+SPACE / START begins it; under autoplay (a recall, the showcase) it begins by itself
+after AUTO_CONTINUE s. Turbo runs the clock faster; `min_round_seconds` holds a round.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from cabinet.core.money import win_cents
 
 from . import draw as D
 from .autoplay import Autoplay
-from .celebration import big_win_tier
+from .celebration import celebrate
 from .hud import Hud, build_buttons, game_action
 from .presentation import Presentation, Step
 from .scene import Scene, register
@@ -42,10 +43,13 @@ class GameScene(Scene):
 
     TURBO_SPEED = 3.0          # presentation clock multiplier in turbo
     AUTOPLAY_GAP = 0.5         # seconds between autoplay rounds
+    AUTO_CONTINUE = 0.6        # seconds a step waiting for START waits under autoplay
     board_rect = pygame.Rect(240, 110, 1440, 760)   # the game's own area (logical)
     # Opt in (True) when draw_background depends only on `backdrop_key()`, not on time:
     # it is then composed once per key with the HUD bars into one opaque surface.
     static_background = False
+    # Where the HUD shows balance, bet and win: "bottom" (with SPIN) or "top" (hud_layout.py).
+    hud_layout = "bottom"
 
     def __init__(self, app, setup: Any):
         super().__init__(app)
@@ -60,18 +64,25 @@ class GameScene(Scene):
         default = getattr(setup, "default_bet", None) or self.spec.default_bet or self.ladder[0]
         self.bet_index = self.ladder.index(default) if default in self.ladder else 0
         self.mode_id = self.spin_modes[0].id if self.spin_modes else self.modes[0].id
+        self._recall_choices()                 # the bet and spin option this session left here
         self.played = None                 # the PlayedRound on screen
+        self.last_played = None            # the last one shown (the review tools' math overlay)
+        self.recall_title: str | None = None     # a recalled book's title (review tools), not a ledger round
         self.presentation: Presentation | None = None
         self.round_clock = 0.0             # unscaled seconds since the round started
         self.shown_win = 0                 # running win during a presentation (cents)
         self.last_win = 0
         self.recall_mode = False
         self.recall_record = None          # the ledger row of a recalled round (balances)
+        self.recall_label: tuple[str, str] | None = None   # a showcase's / clip's own two HUD lines
+        self.recall_celebrates = False     # a showcase's / clip's round ends with its celebration
         self.autoplay: Autoplay | None = None
         self._autoplay_wait = 0.0
+        self._held_for = 0.0               # seconds the presentation has waited for START
         self.auto_close: float | None = None     # attract recalls close themselves after this
         self.result_pending: int | None = None   # a settled round whose result is still on screen
         self.force_next: str | None = None       # review tools: the next round's category
+        self.force_mode: str | None = None       # review tools: the mode it plays in (None: the usual)
         self.showcase: list[str] = []            # review tools: categories still to show
         self._message: tuple[str, float] | None = None
         self.time = 0.0                    # scene clock (scaled in turbo), for idle animations
@@ -92,8 +103,14 @@ class GameScene(Scene):
         for tl.index, event in enumerate(played.round.events):
             handler = getattr(self, f"present_{event['type']}", None)
             if handler is not None:
-                steps.extend(handler(event))
-        return steps + self.timeline_end(tl)
+                made = handler(event)
+                for step in made:                  # which event each step shows (review: single step)
+                    step.event = tl.index
+                steps.extend(made)
+        end = self.timeline_end(tl)
+        for step in end:
+            step.event = len(played.round.events)
+        return steps + end
 
     def timeline_start(self, tl: Timeline) -> list[Step]:
         """Steps before the round's events (and the game's own build state)."""
@@ -153,7 +170,10 @@ class GameScene(Scene):
         return self.app.cabinet.currency.format(self.cents(x100))
 
     def add_button(self, rect, label, action: str, **kw) -> Button:
-        """A game's own control (ante, fortune bet...); its action reaches on_action."""
+        """A game's own control (ante, fortune bet...); its action reaches on_action.
+        It is off while a past round is recalled."""
+        enabled = kw.pop("enabled", None) or (lambda: True)
+        kw["enabled"] = lambda: enabled() and not self.recall_mode
         button = Button(rect, label, action, **kw)
         self.widgets.append(button)
         return button
@@ -166,9 +186,10 @@ class GameScene(Scene):
                 self.message(self.not_offered_reason(mode_id))
                 return
             self.mode_id = mode_id
+            self._remember_choices()
 
     def offered(self, mode_id: str) -> bool:
-        """Whether the cabinet offers this mode at the current bet (win limits)."""
+        """Whether the cabinet offers this mode at the current bet (exact price, win limits)."""
         setup = self.app.cabinet.games.get(self.spec.id)
         return setup is None or setup.offers(mode_id, self.bet)
 
@@ -179,7 +200,7 @@ class GameScene(Scene):
 
     def not_offered_reason(self, mode_id: str) -> str:
         cab = self.app.cabinet
-        return cab.option_refusal(cab.games[self.spec.id], mode_id)
+        return cab.option_refusal(cab.games[self.spec.id], mode_id, self.bet)
 
     def bet_changed(self) -> None:
         """After BET +/-: a spin option the new bet does not offer falls back to the
@@ -188,6 +209,23 @@ class GameScene(Scene):
             reason = self.not_offered_reason(self.mode_id)
             self.mode_id = self.spin_modes[0].id
             self.message(reason)
+        self._remember_choices()
+
+    # The bet and the spin option (an ante, a fortune bet) are kept per game for the
+    # session: the ante "stays on until switched off", also across a trip to the lobby.
+    def _remember_choices(self) -> None:
+        if not self.recall_mode:
+            self.app.game_choices[self.spec.id] = (self.bet, self.mode_id)
+
+    def _recall_choices(self) -> None:
+        bet, mode = self.app.game_choices.get(self.spec.id, (None, None))
+        if bet in self.ladder:
+            self.bet_index = self.ladder.index(bet)
+        if any(m.id == mode for m in self.spin_modes) and self.offered(mode):
+            self.mode_id = mode
+
+    def leave(self) -> None:
+        self._remember_choices()
 
     def message(self, text: str, seconds: float = 3.0) -> None:
         """A clear banner above the HUD (refused bets, autoplay stops)."""
@@ -207,6 +245,11 @@ class GameScene(Scene):
     def busy(self) -> bool:
         """A round is on screen (presenting, or finished but not yet settled)."""
         return self.played is not None
+
+    @property
+    def waiting_for_start(self) -> bool:
+        """The round on screen waits for the player's START (a held step)."""
+        return self.presentation is not None and self.presentation.waiting
 
     @property
     def message_text(self) -> str | None:
@@ -230,7 +273,9 @@ class GameScene(Scene):
         if self.busy or self.recall_mode:
             return False
         force = force or self.force_next
-        self.force_next = None
+        if self.force_next is not None and force == self.force_next:
+            mode_id = mode_id or self.force_mode     # a band's or a board's mode (review tools)
+        self.force_next, self.force_mode = None, None
         # a category that lives in other modes (e.g. a buy's top prize) is played there
         homes = self.spec.force_modes.get(force) if force else None
         if homes and mode_id is None and self.spin_mode() not in homes:
@@ -246,10 +291,11 @@ class GameScene(Scene):
             self.app.audio.play("refuse")
             self.stop_autoplay()
             return False
-        except (KeyError, ValueError) as exc:        # a category this mode cannot produce
+        except (LookupError, ValueError) as exc:     # a category this mode cannot produce
             if force is None:
                 raise
-            self.message(f"{force} cannot be forced in this mode ({exc})")
+            why = exc.args[0] if exc.args else exc
+            self.message(f"{force} cannot be forced in this mode ({why})")
             self.showcase = []
             return False
         self.begin(played)
@@ -269,10 +315,16 @@ class GameScene(Scene):
             self.presentation.fast_forward(from_step)
 
     def skip(self) -> None:
-        """SPACE during a presentation: jump to its end (if allowed)."""
-        if self.presentation and not self.presentation.done and self.app.skip_allowed:
-            self.presentation.skip_to_end()
-            self._checkpoint(self.presentation.index)
+        """SPACE during a presentation: START a step waiting for the player, else jump
+        to the next such step or the end (if skipping is allowed)."""
+        pres = self.presentation
+        if pres is None or pres.done:
+            return
+        if pres.release():
+            self._held_for = 0.0
+        elif self.app.skip_allowed:
+            pres.skip()
+            self._checkpoint(pres.index)
 
     def _checkpoint(self, step: int) -> None:
         if self.played is not None and not self.recall_mode:
@@ -285,15 +337,14 @@ class GameScene(Scene):
             self.app.cabinet.settle(played.round_id, self.game_state())
         self.last_win = played.win_cents
         self.shown_win = played.win_cents
-        self.played, self.presentation = None, None
+        self.played, self.presentation, self.last_played = None, None, played
         self.round_finished(played)
         if self.recall_mode:            # the recall stays on screen, marked, until closed
+            if self.recall_celebrates:
+                celebrate(self, played)
             return
         self.result_pending = played.round_id     # shown once this scene is idle on top again (app.py)
-        tier = big_win_tier(played.win_cents, played.bet_cents, played.cost_cents, self.app.config)
-        if tier:
-            self.app.open("big_win", tier, played.win_cents, played.bet_cents)
-        elif played.win_cents:
+        if not celebrate(self, played) and played.win_cents:    # max win, big win or feature total
             self.app.audio.play("win")
         self._after_round(played)
 
@@ -366,11 +417,16 @@ class GameScene(Scene):
         self.animate(scaled)
         if self.presentation is not None:
             self.round_clock += dt
+            if self.presentation.waiting and (self.autoplay is not None or self.recall_mode or self.showcase):
+                self._held_for += scaled                   # no player to press START: go on by itself
+                if self._held_for >= self.AUTO_CONTINUE:
+                    self.presentation.release()
+                    self._held_for = 0.0
             for n in self.presentation.advance(scaled):
                 self._checkpoint(n)
             if self.presentation.done and (self.recall_mode or self.round_clock >= self.app.min_round_seconds):
                 self.finish()
-        elif self.recall_mode and self.auto_close is not None:
+        elif self.recall_mode and self.auto_close is not None and self.app.stack.top is self:
             self.auto_close -= dt
             if self.auto_close <= 0:
                 self.app.pop(self)
@@ -390,7 +446,7 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.static_background:      # one opaque blit instead of backdrop + alpha bars
             lay = self.app.layout
-            key = ("game_backdrop", self.spec.id, lay.size, self.backdrop_key())
+            key = ("game_backdrop", self.spec.id, lay.size, self.backdrop_key(), self.recall_mode)
             surface.blit(self.app.assets.surface(key, self._backdrop), (0, 0))
         else:
             self.draw_background(surface)

@@ -1,44 +1,69 @@
-"""History and recall: the last 100 rounds (time, game, mode, bet, win, balance before
-and after, features) and any of them replayed on screen exactly as it played, from
-its outcome id, marked RECALL. SHIFT+H from the lobby or a game (between rounds);
-UP/DOWN choose, ENTER or a click recalls, ESC closes. Works after a restart: the
-rounds come from the ledger."""
+"""Game history and recall: the settled rounds, newest first, ten to a page: round
+id and time, game, what was played (the mode's name), its cost, the win and the
+features in words (GameSpec.feature_labels), with the selected round's details
+below. Any round is replayed on screen exactly as it played, from its outcome id,
+in a RECALL frame with every live control off (hud.py). SHIFT+H from the lobby or a
+game (between rounds); UP/DOWN choose, LEFT/RIGHT or PAGE UP/DOWN turn the page,
+ENTER or a click recalls, ESC closes. The rounds come from the ledger, so they
+survive a restart."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pygame
 
 from . import draw as D
+from .figures import feature_words
 from .scene import Scene, register
 from .widgets import Button
 
-ROW_H, TOP, VISIBLE = 58, 190, 12
-COLUMNS = ((60, "TIME"), (300, "GAME"), (610, "MODE"), (860, "BET"), (1040, "WIN"), (1230, "BALANCE"),
-           (1560, "FEATURES"))
+ROW_H, TOP, PER_PAGE, KEPT = 64, 196, 10, 500
+COLUMNS = ((60, "ROUND", "topleft"), (165, "TIME", "topleft"), (420, "GAME", "topleft"),
+           (700, "PLAYED", "topleft"), (1240, "COST", "topright"), (1450, "WIN", "topright"),
+           (1480, "FEATURES", "topleft"))
+WIDTHS = {2: 260, 3: 360, 6: 380}       # logical widths of the text columns (shortened to fit)
 
 
 @register("history")
 class HistoryScene(Scene):
-    """A full-screen list of settled rounds, newest first."""
+    """A full-screen, paged list of settled rounds, newest first."""
 
     def __init__(self, app):
         super().__init__(app)
-        self.rounds = app.session.history(100)     # in kiosk mode: this player's session only
+        self.rounds = app.session.history(KEPT)     # in kiosk mode: this player's session only
         self.selected = 0
-        self.first = 0
-        self.widgets = [Button((1780, 30, 100, 70), "X", "close", font_size=34),
+        self.widgets = [Button((1790, 22, 100, 70), "X", "close", font_size=34),
+                        Button((40, 960, 200, 80), "< PAGE", "page_up", font_size=28,
+                               enabled=lambda: self.page > 0),
+                        Button((260, 960, 200, 80), "PAGE >", "page_down", font_size=28,
+                               enabled=lambda: self.page < self.pages - 1),
                         Button((1560, 960, 320, 80), "RECALL", "select", style="gold", font_size=34,
                                enabled=lambda: bool(self.rounds))]
 
+    @property
+    def page(self) -> int:
+        return self.selected // PER_PAGE
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.rounds) // PER_PAGE))
+
+    @property
+    def first(self) -> int:
+        return self.page * PER_PAGE
+
     def on_action(self, action: str) -> bool:
+        n = len(self.rounds)
         if action in ("close", "history"):
             self.app.pop(self)
-        elif action in ("up", "down", "page_up", "page_down") and self.rounds:
-            step = {"up": -1, "down": 1, "page_up": -VISIBLE, "page_down": VISIBLE}[action]
-            self.selected = max(0, min(len(self.rounds) - 1, self.selected + step))
-            self.first = min(max(self.first, self.selected - VISIBLE + 1), self.selected)
-        elif action in ("select", "spin") and self.rounds:
+        elif action in ("up", "down") and n:
+            self.selected = max(0, min(n - 1, self.selected + (1 if action == "down" else -1)))
+        elif action in ("page_up", "page_down", "left", "right", "prev", "next") and n:
+            step = PER_PAGE if action in ("page_down", "right", "next") else -PER_PAGE
+            target = max(0, min(self.pages - 1, self.page + step // PER_PAGE))
+            self.selected = min(target * PER_PAGE, n - 1)
+        elif action in ("select", "spin") and n:
             self.app.recall(self.rounds[self.selected].id)
         else:
             return False
@@ -47,8 +72,8 @@ class HistoryScene(Scene):
     def handle_event(self, event, actions) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
             x, y = self.app.layout.to_logical(event.pos)
-            row = int((y - TOP) // ROW_H)
-            if 40 < x < 1880 and 0 <= row < VISIBLE and self.first + row < len(self.rounds):
+            row = int((y - TOP) // ROW_H) if y >= TOP else -1
+            if 40 < x < 1880 and 0 <= row < PER_PAGE and self.first + row < len(self.rounds):
                 self.selected = self.first + row
                 self.app.recall(self.rounds[self.selected].id)
                 return True
@@ -56,18 +81,44 @@ class HistoryScene(Scene):
             return self.on_action("up" if event.y > 0 else "down")
         return super().handle_event(event, actions)
 
+    # -- what a row says ----------------------------------------------------------------
+    def _spec(self, game: str) -> Any:
+        setup = self.app.cabinet.games.get(game)
+        return setup.spec if setup is not None else None
+
+    def cells(self, rec: Any) -> tuple[str, ...]:
+        """ROUND, TIME, GAME, PLAYED, COST, WIN, FEATURES of one round, in words."""
+        cur = self.app.cabinet.currency
+        spec = self._spec(rec.game)
+        try:
+            mode = spec.mode(rec.mode).label if spec is not None else "-"
+        except KeyError:
+            mode = "a mode no longer offered"
+        if rec.funded_by is not None:
+            mode += " (won in the gamble)"
+        when = time.strftime("%d %b %H:%M:%S", time.localtime(rec.started_at))
+        return (f"#{rec.id}", when, spec.name if spec is not None else "a game no longer offered", mode,
+                cur.format(rec.cost_cents), cur.format(rec.win_cents), feature_words(spec, rec.features) or "-")
+
+    def _fit(self, text: str, size: int, width: float) -> str:
+        """The text, shortened with '...' to fit `width` logical px (the detail line
+        below the list always shows it whole)."""
+        return self.app.assets.shorten(text, size, width)
+
+    # -- frame --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         lay, A = self.app.layout, self.app.assets
         cur = self.app.cabinet.currency
         surface.blit(A.surface(("history_bg", lay.size), lambda: D.vertical_gradient(
             lay.size, [(16, 18, 44), (34, 24, 70), (12, 10, 28)])), (0, 0))
-        A.blit_text(surface, "HISTORY", 64, (960, 70), D.GOLD, anchor="center", bold=True, outline=(70, 30, 0))
-        for x, name in COLUMNS:
-            A.blit_text(surface, name, 24, (x, 150), D.MUTED, bold=True)
+        A.blit_text(surface, "GAME HISTORY", 60, (960, 66), D.GOLD, anchor="center", bold=True, outline=(70, 30, 0))
+        A.blit_text(surface, f"{len(self.rounds)} settled rounds, newest first   ·   page {self.page + 1} of "
+                             f"{self.pages}", 26, (960, 120), D.MUTED, anchor="center")
+        for x, name, anchor in COLUMNS:
+            A.blit_text(surface, name, 24, (x, 160), D.MUTED, anchor=anchor, bold=True)
         if not self.rounds:
             A.blit_text(surface, "No rounds played yet", 40, (960, 450), D.CREAM, anchor="center")
-        names = {gid: setup.spec.name for gid, setup in self.app.cabinet.games.items()}
-        for i, rec in enumerate(self.rounds[self.first:self.first + VISIBLE]):
+        for i, rec in enumerate(self.rounds[self.first:self.first + PER_PAGE]):
             y = TOP + i * ROW_H
             lit = self.first + i == self.selected
             row = A.surface(("history_row", lit), lambda lit=lit: D.rounded_panel(
@@ -75,14 +126,32 @@ class HistoryScene(Scene):
                 (50, 50, 110) if lit else (28, 28, 64), radius=lay.px(12),
                 border=D.GOLD if lit else None, border_width=lay.px(3)))
             surface.blit(row, lay.pt(40, y))
-            when = time.strftime("%d %b %H:%M:%S", time.localtime(rec.started_at))
-            after = cur.format(rec.balance_after) if rec.balance_after is not None else "-"
-            cells = (when, names.get(rec.game, rec.game), rec.mode, cur.format(rec.bet_cents),
-                     cur.format(rec.win_cents), f"{cur.format(rec.balance_before)} > {after}",
-                     ", ".join(rec.features)[:30] or "-")
-            for (x, _), text in zip(COLUMNS, cells):
-                color = D.GOLD if (text == cells[4] and rec.win_cents) else D.CREAM
-                A.blit_text(surface, text, 26, (x, y + (ROW_H - 8) // 2), color, anchor="midleft")
+            cells = self.cells(rec)
+            for k, ((x, _, anchor), text) in enumerate(zip(COLUMNS, cells)):
+                color = D.GOLD if (k == 5 and rec.win_cents) else D.MUTED if k == 0 else D.CREAM
+                width = WIDTHS.get(k)
+                shown = self._fit(text, 26, width) if width else text
+                A.blit_text(surface, shown, 26, (x, y + (ROW_H - 8) // 2), color,
+                            anchor="midleft" if anchor == "topleft" else "midright")
+        if self.rounds:
+            self._draw_detail(surface, self.rounds[self.selected], cur)
         self.draw_widgets(surface)
-        A.blit_text(surface, f"{len(self.rounds)} rounds   UP/DOWN choose   ENTER recall   ESC close", 26,
-                    (60, 1000), D.MUTED, anchor="midleft")
+        A.blit_text(surface, "UP/DOWN choose   LEFT/RIGHT page   ENTER recall   ESC close", 24, (1000, 1000),
+                    D.MUTED, anchor="center")
+
+    def _draw_detail(self, surface: pygame.Surface, rec: Any, cur: Any) -> None:
+        """The selected round in full: its features unshortened, bet and balances."""
+        lay, A = self.app.layout, self.app.assets
+        y = TOP + PER_PAGE * ROW_H + 6
+        panel = A.surface(("history_detail", lay.size), lambda: D.rounded_panel(
+            (lay.px(1840), lay.px(104)), (46, 36, 90), (24, 20, 50), radius=lay.px(14), border=D.GOLD_DARK,
+            border_width=lay.px(2)))
+        surface.blit(panel, lay.pt(40, y))
+        cells = self.cells(rec)
+        after = cur.format(rec.balance_after) if rec.balance_after is not None else "-"
+        line1 = (f"Round {rec.id}  ·  {time.strftime('%d %b %Y %H:%M:%S', time.localtime(rec.started_at))}  ·  "
+                 f"{cells[2]}  ·  {cells[3]}  ·  bet {cur.format(rec.bet_cents)}, cost {cells[4]}, win {cells[5]}"
+                 f"  ·  balance {cur.format(rec.balance_before)} to {after}")
+        A.blit_text(surface, self._fit(line1, 24, 1800), 24, (60, y + 28), D.CREAM, anchor="midleft")
+        A.blit_text(surface, self._fit("Features: " + cells[6], 24, 1800), 24, (60, y + 72), D.CREAM,
+                    anchor="midleft")

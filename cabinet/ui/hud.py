@@ -3,61 +3,120 @@ and `game_action`, what each of those shared actions does in a game scene.
 
 Laid out in logical coordinates along the bottom (money and play) and the top
 (lobby, game name, menus). Panels are pre-rendered once; values are cached labels.
+The HUD knows its game scene by the face `HudScene` (GameScene has it), so it never
+imports game_scene.py, which builds on it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
 from . import draw as D
 from .demo import demo_allowed
+from .hud_layout import LAYOUTS, HudLayout
+from .icons import IconButton
 from .widgets import Button
 
-if TYPE_CHECKING:          # types only: no import at run time, so no circle
-    from .game_scene import GameScene
+if TYPE_CHECKING:          # types only, and all from modules below this one
+    from cabinet.core.game import BetMode, GameSpec
+
+    from .autoplay import Autoplay
+    from .scene import Host
 
 BAR_Y = 950          # the bottom bar's top edge (logical)
 TOP_H = 96           # the top bar's height
+MESSAGE_SIZES = (32, 28, 24)   # a message's font: the largest whose pill fits its room
 
 
-def build_buttons(scene: "GameScene") -> list[Button]:
-    """The shared controls; a game adds its own with scene.add_button."""
+@runtime_checkable
+class HudScene(Protocol):
+    """A game scene (game_scene.GameScene) as its HUD reads and drives it; money in cents.
+    tests/ui/test_shell.py checks that GameScene has every member named here."""
+
+    app: "Host"
+    spec: "GameSpec"
+    ladder: tuple[int, ...]
+    bet_index: int
+    buy_modes: "list[BetMode]"
+    autoplay: "Autoplay | None"
+    recall_mode: bool
+    recall_record: Any           # the ledger's RoundRecord of a recalled round, or None
+    force_next: str | None
+    showcase: list[str]
+    last_win: int
+    shown_win: int
+
+    @property
+    def bet(self) -> int: ...
+    @property
+    def busy(self) -> bool: ...
+    @property
+    def waiting_for_start(self) -> bool: ...
+    @property
+    def shown_balance(self) -> int: ...
+    @property
+    def message_text(self) -> str | None: ...
+    def mode_cost(self, mode_id: str | None = None) -> int: ...
+    def play(self, mode_id: str | None = None, force: str | None = None) -> bool: ...
+    def skip(self) -> None: ...
+    def stop_autoplay(self, reason: str | None = None) -> None: ...
+    def bet_changed(self) -> None: ...
+    def message(self, text: str, seconds: float = 3.0) -> None: ...
+    def open_buy_menu(self, option: int | None = None) -> None: ...
+
+
+def layout_of(scene: HudScene) -> HudLayout:
+    return LAYOUTS[getattr(scene, "hud_layout", "bottom")]
+
+
+def build_buttons(scene: HudScene) -> list[Button]:
+    """The shared controls; a game adds its own with scene.add_button. In a recall
+    every control that would play, bet or buy is off; < BACK returns to the history."""
     idle = lambda: not scene.busy  # noqa: E731
+    live = lambda: not scene.busy and not scene.recall_mode  # noqa: E731
+    audio = scene.app.audio
+    lay = layout_of(scene)
+    small = 44 if lay.bet_down[2] >= 70 else 36
     buttons = [
-        Button((24, 18, 190, 60), "< LOBBY", "close", enabled=idle, font_size=26),
+        Button((24, 18, 190, 60), lambda: "< BACK" if scene.recall_mode else "< LOBBY", "close",
+               enabled=lambda: idle() or scene.recall_mode, font_size=26),
         Button((1486, 18, 130, 60), "INFO", "info", font_size=26),
         Button((1630, 18, 130, 60), "PAYS", "paytable", font_size=26),
-        Button((1774, 18, 60, 60), lambda: "S" if scene.app.audio.sound_on else "s", "sound", font_size=26,
-               lit=lambda: scene.app.audio.sound_on),
-        Button((1846, 18, 60, 60), lambda: "M" if scene.app.audio.music_on else "m", "music", font_size=26,
-               lit=lambda: scene.app.audio.music_on),
-        Button((630, 985, 70, 70), "-", "bet_down", enabled=lambda: not scene.busy and scene.bet_index > 0,
-               font_size=44),
-        Button((930, 985, 70, 70), "+", "bet_up", font_size=44,
-               enabled=lambda: not scene.busy and scene.bet_index < len(scene.ladder) - 1),
+        IconButton((1774, 18, 132, 60), lambda: [("sound", audio.sound_on), ("music", audio.music_on)],
+                   "sound_panel"),
+        Button(lay.bet_down, "-", "bet_down", enabled=lambda: live() and scene.bet_index > 0,
+               font_size=small),
+        Button(lay.bet_up, "+", "bet_up", font_size=small,
+               enabled=lambda: live() and scene.bet_index < len(scene.ladder) - 1),
         Button((1390, 975, 150, 90), lambda: f"STOP {scene.autoplay.left}" if scene.autoplay else "AUTO",
-               "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None),
-        Button((1570, 960, 200, 110), lambda: "SKIP" if scene.busy else "SPIN", "spin", style="gold",
-               font_size=46, enabled=lambda: scene.app.skip_allowed if scene.busy else not scene.recall_mode),
+               "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None,
+               enabled=lambda: not scene.recall_mode),
+        Button((1570, 960, 200, 110), lambda: "START" if scene.waiting_for_start else "SKIP" if scene.busy else "SPIN",
+               "spin", style="gold", font_size=46, enabled=lambda: (scene.waiting_for_start or scene.app.skip_allowed)
+               if scene.busy else not scene.recall_mode),
         Button((1790, 975, 110, 90), "TURBO", "turbo", font_size=24, lit=lambda: scene.app.turbo,
                enabled=lambda: scene.app.turbo_allowed),
     ]
     if scene.spec.force_categories and demo_allowed(scene.app.config):      # review tools only
         buttons.append(Button((24, 860, 190, 70), lambda: "FORCE*" if scene.force_next else "FORCE", "demo",
-                              font_size=26, enabled=lambda: demo_allowed(scene.app.config) and not scene.busy,
+                              font_size=26, enabled=lambda: demo_allowed(scene.app.config) and live(),
                               lit=lambda: bool(scene.force_next or scene.showcase)))
     if scene.buy_modes:
         buttons.append(Button((24, 430, 190, 120), "BUY", "buy_menu", style="green", font_size=32,
-                              enabled=idle))
+                              enabled=live))
     return buttons
 
 
 class Hud:
-    """Draws the shared bars; the scene's own board sits between them."""
+    """Draws the shared bars; the scene's own board sits between them. `held_cents`
+    is a win still counting up in a celebration: the balance shows it only once the
+    count-up has."""
 
-    def __init__(self, scene: "GameScene"):
+    def __init__(self, scene: HudScene):
         self.scene = scene
+        self.held_cents = 0
 
     def _bar(self, key: str, rect: tuple[int, int, int, int], top, bottom, border) -> pygame.Surface:
         app = self.scene.app
@@ -66,49 +125,107 @@ class Hud:
             real.size, top, bottom, radius=app.layout.px(20), border=border, border_width=app.layout.px(3), alpha=235))
 
     def draw_bars(self, surface: pygame.Surface) -> None:
-        """What never changes: the two bars, the game's name, the field headings."""
+        """What never changes: the two bars and the field headings."""
         s, app = self.scene, self.scene.app
         lay, A = app.layout, app.assets
-        surface.blit(self._bar("bottom", (10, BAR_Y, 1900, 125), (30, 30, 70), (12, 12, 30), D.GOLD_DARK),
-                     lay.pt(10, BAR_Y))
-        surface.blit(self._bar("top", (10, 8, 1900, 80), (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(10, 8))
-        A.blit_text(surface, s.spec.name.upper(), 44, (960, 48), D.GOLD, anchor="center", bold=True,
-                    outline=(60, 30, 0))
-        A.blit_text(surface, "BALANCE", 24, (60, 975), D.MUTED, bold=True)
-        A.blit_text(surface, "BET", 24, (815, 975), D.MUTED, anchor="midtop", bold=True)
-        A.blit_text(surface, "WIN", 24, (1200, 975), D.MUTED, anchor="midtop", bold=True)
+        hl = layout_of(s)
+        bottom, top = hl.bottom_bar, hl.top_bar
+        surface.blit(self._bar("bottom", bottom, (30, 30, 70), (12, 12, 30), D.GOLD_DARK), lay.pt(*bottom[:2]))
+        surface.blit(self._bar("top", top, (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(*top[:2]))
+        A.blit_text(surface, "BALANCE", 24, hl.labels["balance"], D.MUTED, bold=True)
+        A.blit_text(surface, "BET", 24, hl.labels["bet"], D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, "WIN", 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The live values: balance, bet (and the price of play when the mode costs
-        more), win, RECALL, autoplay rounds left and the message banner."""
+        more), win, RECALL, autoplay rounds left, and in the name's place the game's
+        name, a recall's round or, while one shows, the message banner."""
         s, app = self.scene, self.scene.app
-        lay, A = app.layout, app.assets
+        A = app.assets
         cur = app.cabinet.currency
-        A.blit_text(surface, cur.format(s.shown_balance), 46, (60, 1005), D.CREAM, bold=True)
-        A.blit_text(surface, cur.format(s.bet), 44, (815, 1005), D.CREAM, anchor="midtop", bold=True)
+        hl = layout_of(s)
+        A.blit_chars(surface, cur.format(s.shown_balance - self.held_cents), hl.value_size, hl.values["balance"],
+                     D.CREAM, bold=True)
+        A.blit_text(surface, cur.format(s.bet), hl.value_size - 2, hl.values["bet"], D.CREAM, anchor="midtop",
+                    bold=True)
         cost = s.mode_cost()
         if cost != s.bet:
-            A.blit_text(surface, f"PLAY {cur.format(cost)}", 22, (815, 1048), D.GOLD, anchor="midtop", bold=True)
+            A.blit_text(surface, f"PLAY {cur.format(cost)}", 22, hl.play_price, D.GOLD, anchor="midtop", bold=True)
         win = s.shown_win if s.busy else s.last_win
-        A.blit_text(surface, cur.format(win), 46, (1200, 1005), D.GOLD if win else D.CREAM, anchor="midtop",
-                    bold=True)
-        if s.recall_mode:
-            A.blit_text(surface, "RECALL", 64, (960, 150), D.RED, anchor="center", bold=True, outline=(40, 0, 0))
+        A.blit_text(surface, cur.format(win), hl.value_size, hl.values["win"], D.GOLD if win else D.CREAM,
+                    anchor="midtop", bold=True)
         if s.autoplay:
             A.blit_text(surface, f"AUTOPLAY: {s.autoplay.left} rounds left", 26, (1465, 940), D.CYAN,
                         anchor="midbottom", bold=True)
+        if s.recall_mode:
+            self.draw_recall_frame(surface)
         text = s.message_text
         if text:
-            label = A.text(text, 32, D.CREAM, bold=True)
-            w, h = label.get_width() + lay.px(70), label.get_height() + lay.px(30)
-            panel = A.surface(("msg", w, h), lambda: D.rounded_panel(
-                (w, h), (170, 50, 50), (100, 20, 30), radius=h // 2, border=(255, 180, 160), alpha=240))
-            x, y = lay.pt(960, 880)
-            surface.blit(panel, (x - w // 2, y - h // 2))
-            surface.blit(label, (x - label.get_width() // 2, y - label.get_height() // 2))
+            self.draw_message(surface, text)
+        elif s.recall_mode:
+            self.draw_recall(surface)
+        else:
+            A.blit_text(surface, s.spec.name.upper(), hl.name_size, hl.name, D.GOLD, anchor=hl.name_anchor,
+                        bold=True, outline=(60, 30, 0))
+
+    def message_box(self, text: str) -> tuple[int, pygame.Rect]:
+        """The message's font size and its pill (logical): centred on `HudLayout.message`
+        in the bar with the game's name, in the largest of MESSAGE_SIZES that keeps the
+        pill within `message_width`, so it covers nothing of the board."""
+        app, hl = self.scene.app, layout_of(self.scene)
+        for size in MESSAGE_SIZES:
+            w, h = app.assets.text(text, size, D.CREAM, bold=True).get_size()
+            w, h = w / app.layout.scale + 70, h / app.layout.scale + 28
+            if w <= hl.message_width:
+                break
+        box = pygame.Rect(0, 0, round(w), round(h))
+        box.center = (round(hl.message[0]), round(hl.message[1]))
+        return size, box
+
+    def draw_message(self, surface: pygame.Surface, text: str) -> None:
+        app = self.scene.app
+        lay, A = app.layout, app.assets
+        size, box = self.message_box(text)
+        real = lay.rect(box)
+        panel = A.surface(("msg", real.size), lambda: D.rounded_panel(
+            real.size, (170, 50, 50), (100, 20, 30), radius=real.h // 2, border=(255, 180, 160), alpha=240))
+        surface.blit(panel, real)
+        with D.text_bounds(real):
+            A.blit_text(surface, text, size, box.center, D.CREAM, anchor="center", bold=True)
+
+    def draw_recall_frame(self, surface: pygame.Surface) -> None:
+        """A recalled round: a red frame round the screen."""
+        w, h = self.scene.app.layout.size
+        t = self.scene.app.layout.px(8)
+        for rect in ((0, 0, w, t), (0, h - t, w, t), (0, 0, t, h), (w - t, 0, t, h)):
+            surface.fill((210, 40, 40), rect)
+
+    def draw_recall(self, surface: pygame.Surface) -> None:
+        """A recalled round: where the title is (the top bar, or the bottom one with the
+        money on top) what the round was: id, time, mode, cost and win."""
+        s, app = self.scene, self.scene.app
+        A = app.assets
+        rec = s.recall_record
+        line = getattr(s, "recall_title", None) or f"RECALL  ·  {s.spec.name.upper()}"
+        detail = ""
+        if rec is not None:
+            cur = app.cabinet.currency
+            when = time.strftime("%d %b %Y %H:%M:%S", time.localtime(rec.started_at))
+            try:
+                mode = s.spec.mode(rec.mode).label
+            except KeyError:
+                mode = "a mode no longer offered"
+            line = f"RECALL  ·  ROUND {rec.id}  ·  {when}"
+            detail = f"{mode}  ·  cost {cur.format(rec.cost_cents)}  ·  win {cur.format(rec.win_cents)}"
+        if s.recall_label:                  # a showcase or a clip names itself
+            line, detail = s.recall_label
+        hl = layout_of(s)
+        A.blit_text(surface, line, 30, hl.recall[0], (255, 84, 72), anchor="center", bold=True)
+        if detail:
+            A.blit_text(surface, detail, 24, hl.recall[1], D.CREAM, anchor="center", bold=True)
 
 
-def game_action(scene: "GameScene", action: str) -> bool:
+def game_action(scene: HudScene, action: str) -> bool:
     """What each shared action does in a game scene; True when it was used."""
     if action == "spin":
         if scene.recall_mode and not scene.busy:
@@ -116,7 +233,7 @@ def game_action(scene: "GameScene", action: str) -> bool:
         if scene.busy:
             scene.skip()
         elif scene.autoplay:
-            scene.stop_autoplay("stopped")
+            scene.stop_autoplay("STOP pressed")
         else:
             scene.play()
         return True
@@ -131,8 +248,11 @@ def game_action(scene: "GameScene", action: str) -> bool:
     if action == "close" and scene.recall_mode:
         scene.app.pop(scene)
         return True
+    if action == "sound_panel":
+        scene.app.open("sound_panel")
+        return True
     if scene.recall_mode and action not in ("spin", "info", "paytable"):
-        return action in ("bet_up", "bet_down", "autoplay", "buy_menu") or action.startswith("buy_")
+        return action in ("bet_up", "bet_down", "autoplay", "buy_menu", "demo") or action.startswith("buy_")
     if action == "history":
         if scene.busy or scene.autoplay:
             scene.message("Finish the round first")
@@ -147,7 +267,7 @@ def game_action(scene: "GameScene", action: str) -> bool:
         return True
     if action == "autoplay":
         if scene.autoplay:
-            scene.stop_autoplay("stopped")
+            scene.stop_autoplay("STOP pressed")
         elif not scene.busy and not scene.recall_mode:
             scene.app.open("autoplay_menu", scene)
         return True
@@ -166,7 +286,6 @@ def game_action(scene: "GameScene", action: str) -> bool:
         return True
     if action in ("sound", "music", "turbo"):
         # Buttons reach here; keys are handled by the app before the stack.
-        {"sound": lambda: scene.app.audio.toggle_sound(), "music": lambda: scene.app.audio.toggle_music(),
-         "turbo": scene.app.toggle_turbo}[action]()
+        {"sound": scene.app.toggle_sound, "music": scene.app.toggle_music, "turbo": scene.app.toggle_turbo}[action]()
         return True
     return False

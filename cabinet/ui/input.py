@@ -33,6 +33,14 @@ NAV_KEYS: dict[str, list[str]] = {
 }
 
 
+# The review tools' keys (review mode only: cabinet/ui/review.py); F5-F10 are in no
+# rules sheet's shortcut list and in no other table here.
+REVIEW_KEYS: dict[str, list[str]] = {
+    "review_pause": ["f5"], "review_step": ["f6"], "review_slow": ["f7"], "review_math": ["f8"],
+    "review_replay": ["f9"], "demo": ["f10"],
+}
+
+
 class KeySpecError(ValueError):
     """A key spec that names no key."""
 
@@ -78,7 +86,7 @@ class InputMap:
     """Action names for key events, from a table of action -> key specs."""
 
     def __init__(self, table: Mapping[str, Iterable[str]] | None = None):
-        merged = {**NAV_KEYS, **DEFAULT_KEYS, **dict(table or {})}
+        merged = {**NAV_KEYS, **REVIEW_KEYS, **DEFAULT_KEYS, **dict(table or {})}
         self.table = {action: list(specs) for action, specs in merged.items()}
         self._combos = [(action, parse_spec(s)) for action, specs in self.table.items() for s in specs]
 

@@ -5,7 +5,8 @@ cabinet plays a script of steps until someone touches it: by default title cards
 the biggest recorded win of each game, replayed marked RECALL with no live controls
 and the cabinet's credit as it is now, under a PRESS ANY KEY OR TOUCH TO PLAY call.
 Any key, click or touch returns to the lobby (the app ends the loop and uses the
-input up).
+input up). With the review tools on (never under real play) every game's showcase
+script plays instead (showcase.py).
 
 The script is a hook: `app.attract_script(app)` returns the steps (objects with
 `seconds` and `begin(app) -> Scene | None`, like `Card` and `Recall` below); a step
@@ -31,6 +32,7 @@ from cabinet.core import cash_desk
 from . import draw as D
 from .overlay import Overlay
 from .scene import Scene, register
+from .showcase import attract_showcase
 from .widgets import Button
 
 CARD_SECONDS = 4.0
@@ -117,6 +119,8 @@ class Attract(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         if self.t >= self.step.seconds and self.app.stack.top is self:
+            if attract_showcase(self.app) is not None:
+                return              # with the review tools on: the games' showcase scripts, looping
             self.index += 1
             self._begin()
 

@@ -13,6 +13,9 @@ from typing import Callable
 
 import pygame
 
+from . import asset_files
+from . import draw as D
+
 LOGICAL_W, LOGICAL_H = 1920, 1080
 
 
@@ -105,14 +108,21 @@ class Assets:
         self._surfaces = SurfaceCache(self.SURFACE_SCREENS * screen)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The cabinet font at a logical point size, scaled to the window."""
+        """The cabinet font (assets/fonts) at a logical point size, scaled to the window."""
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, max(self.layout.px(size * 1.0), 6))
-            font.bold = bold
-            self._fonts[key] = font
+            font = self._fonts[key] = asset_files.font(max(self.layout.px(size * 1.0), 6), bold)
         return font
+
+    def shorten(self, text: str, size: int, width: float, bold: bool = False) -> str:
+        """The text, shortened with '...' to fit `width` logical px at this size."""
+        font, scale = self.font(size, bold), self.layout.scale
+        if font.size(text)[0] / scale <= width:
+            return text
+        while text and font.size(text + "...")[0] / scale > width:
+            text = text[:-1]
+        return text.rstrip(", ") + "..."
 
     def text(self, text: str, size: int, color=(255, 255, 255), bold: bool = False,
              outline: tuple[int, int, int] | None = None, wrap: int = 0) -> pygame.Surface:
@@ -136,6 +146,11 @@ class Assets:
             self._text.put(key, surf)
         return surf
 
+    def forget(self) -> None:
+        """Drop every built surface and label (a skin changed: they are built anew)."""
+        self._surfaces.clear()
+        self._text.clear()
+
     def surface(self, key: object, build: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The surface cached under `key`, built (and converted) on first use."""
         surf = self._surfaces.get(key)
@@ -152,6 +167,7 @@ class Assets:
         surf = self.text(text, size, color, bold, outline, wrap)
         rect = surf.get_rect(**{anchor: self.layout.pt(*pos)})
         target.blit(surf, rect)
+        D.record_text(text, surf, rect)
         return rect
 
     def blit_chars(self, target: pygame.Surface, text: str, size: int, pos: tuple[float, float],
@@ -168,4 +184,5 @@ class Assets:
         for g in glyphs:
             target.blit(g, (x, rect.y))
             x += g.get_width()
+        D.record_chars(text, glyphs, rect)
         return rect

@@ -12,19 +12,11 @@ import zlib
 import pygame
 
 from . import draw as D
+from .figures import bet_range, headline_max, rtp_text
 from .scene import Scene, register
 from .widgets import Button
 
 TILE_W, TILE_H, GAP = 520, 600, 60
-
-
-def rtp_text(spec) -> str:
-    """'RTP 96.00%' or a range 'RTP 94.00-96.50%' when the modes differ."""
-    values = sorted(spec.rtp.values()) if spec.rtp else []
-    if not values:
-        return "RTP -"
-    lo, hi = values[0] * 100, values[-1] * 100
-    return f"RTP {lo:.2f}%" if abs(hi - lo) < 0.005 else f"RTP {lo:.2f}-{hi:.2f}%"
 
 
 def emblem(size: tuple[int, int], game_id: str, name: str, font: pygame.font.Font) -> pygame.Surface:
@@ -143,13 +135,7 @@ class Lobby(Scene):
             art.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
             tile.blit(art, art_rect)
             y = art_rect.bottom + lay.px(26)
-            cur = self.app.cabinet.currency
-            ladder = self.app.cabinet.games[spec.id].bet_ladder
-            buys = sum(1 for m in spec.modes if m.kind == "buy")
-            lines = ((spec.name, 46, D.GOLD if lit else D.CREAM), (rtp_text(spec), 30, D.CREAM),
-                     (f"MAX WIN {spec.max_win_x:,}x", 30, D.CYAN),
-                     (f"BET {cur.format(ladder[0])} - {cur.format(ladder[-1])}" + (
-                         f"   {buys} BONUS BUYS" if buys else ""), 24, D.MUTED))
+            lines = zip(self.tile_lines(spec), (46, 30, 30, 24), (D.GOLD if lit else D.CREAM, D.CREAM, D.CYAN, D.MUTED))
             for text, size, color in lines:
                 label = A.font(size, True).render(text, True, color)
                 tile.blit(label, label.get_rect(midtop=(w // 2, y)))
@@ -162,6 +148,15 @@ class Lobby(Scene):
                 tile.blit(chip, chip.get_rect(midbottom=(w // 2, h - lay.px(18))))
             return tile
         return A.surface(("tile", spec.id, lit, rect.size, self.scene_classes.get(spec.id) is not None), build)
+
+    def tile_lines(self, spec) -> tuple[str, str, str, str]:
+        """What a tile says (figures.py: from the spec and the cabinet's limits): the
+        name, the RTP, the top prize or win limit, the bets and the buys."""
+        cab = self.app.cabinet
+        setup = cab.games[spec.id]
+        buys = sum(1 for m in spec.modes if m.kind == "buy" and m.id in setup.modes)
+        return (spec.name, rtp_text(spec), headline_max(spec, setup, cab.currency),
+                f"BET {bet_range(setup.bet_ladder, cab.currency)}" + (f"   {buys} BONUS BUYS" if buys else ""))
 
     def _art(self, spec, size: tuple[int, int]) -> pygame.Surface:
         scene_class = self.scene_classes.get(spec.id)

@@ -21,6 +21,7 @@ class Overlay(Scene):
     panel_rect = pygame.Rect(360, 150, 1200, 760)
     title = ""
     panel = True
+    veil_alpha = 170          # how far the game below is dimmed
 
     def __init__(self, app):
         super().__init__(app)
@@ -82,8 +83,9 @@ class Overlay(Scene):
             for scene in self._below():
                 scene.draw(surf)
             veil = pygame.Surface(lay.size, pygame.SRCALPHA)
-            veil.fill((5, 5, 20, 170))
+            veil.fill((5, 5, 20, self.veil_alpha))
             surf.blit(veil, (0, 0))
+            D.text_layer(self.text_bounds())         # text from here on lies over the veil
             if self.panel:
                 r = self.panel_rect
                 real = lay.rect(r)
@@ -96,5 +98,12 @@ class Overlay(Scene):
             self._backdrop = surf
         return self._backdrop
 
+    def text_bounds(self) -> pygame.Rect | None:
+        """What the overlay's text must stay inside: its panel (or the screen)."""
+        return self.app.layout.rect(self.panel_rect) if self.panel else None
+
     def draw_frame(self, surface: pygame.Surface) -> None:
+        fresh = self._backdrop is None
         surface.blit(self.backdrop(), (0, 0))
+        if not fresh:
+            D.text_layer(self.text_bounds())

@@ -6,6 +6,11 @@ A `Step` lasts `duration` seconds of the injectable clock and has three hooks:
 run the remaining / already-shown steps instantly through the same hooks
 (start, tick(1.0), end), so a scene whose hooks set its state correctly shows the
 right picture whichever way it got there.
+
+A step marked `hold=True` waits for the player before it begins (Happy Money Hens'
+"the mini reels spin when the player presses START"): `advance` stops there until
+`release()`; `skip()` (SPACE) runs the steps up to the next hold, not past it.
+`fast_forward` (crash resume) and `skip_to_end` pass holds: what was shown is shown.
 """
 from __future__ import annotations
 
@@ -23,6 +28,8 @@ class Step:
     end: Callable[[], None] | None = None
     label: str = ""
     sound: str | None = None          # cue played when the step starts (not on skip)
+    hold: bool = False                # waits for the player's START before it begins
+    event: int = -1                   # the index of the round event it shows (review tools' single step)
 
     def begin(self) -> None:
         if self.start:
@@ -58,10 +65,24 @@ class Presentation:
         self.elapsed = 0.0              # seconds into the current step
         self._started = False
         self.play_sound = play_sound
+        self._released = -1             # the index of the last hold the player released
 
     @property
     def done(self) -> bool:
         return self.index >= len(self.steps)
+
+    @property
+    def waiting(self) -> bool:
+        """Held before a step that waits for the player (see `release`)."""
+        return (not self.done and not self._started and self.steps[self.index].hold
+                and self._released != self.index)
+
+    def release(self) -> bool:
+        """The player's START: the held step may begin; False when nothing was held."""
+        if not self.waiting:
+            return False
+        self._released = self.index
+        return True
 
     @property
     def total_duration(self) -> float:
@@ -90,6 +111,8 @@ class Presentation:
         budget = dt
         while not self.done:
             step = self.steps[self.index]
+            if self.waiting:
+                break
             if not self._started:
                 self._begin_current(audible=True)
             remaining = step.duration - self.elapsed
@@ -101,6 +124,15 @@ class Presentation:
             self._finish_current()
             finished.append(self.index)
         return finished
+
+    def skip(self) -> int:
+        """SPACE: run the remaining steps instantly up to the next hold (or the end);
+        returns the new step count."""
+        while not self.done and not self.waiting:
+            if not self._started:
+                self._begin_current(audible=False)
+            self._finish_current()
+        return self.index
 
     def skip_to_end(self) -> int:
         """Run every remaining step instantly (SPACE); returns the new step count."""

@@ -9,15 +9,22 @@ The top scene gets each event first and may pass it down (a scene that does not
 consume an event and is not `modal` lets the one below try). Only scenes from the
 topmost opaque one upwards are updated and drawn: a game under a full-screen info
 page is neither drawn nor advanced, a game under a buy-menu overlay is drawn.
+
+Scenes know the App by its face, `Host`, defined here: no module below app.py imports
+app.py, not even for a type, so no import closes a circle.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
-if TYPE_CHECKING:          # types only: no import at run time, so no circle
-    from .app import App
+from .widgets import Screen
+
+if TYPE_CHECKING:          # types only, and all from modules below this one
+    from .audio import Audio
+    from .checkpoints import CheckpointWriter
+    from .input import InputMap
     from .widgets import Widget
 
 
@@ -43,6 +50,41 @@ def scene_class(name: str) -> type["Scene"]:
         raise KeyError(f"no scene {name!r}; registered: {sorted(_REGISTRY)}") from None
 
 
+@runtime_checkable
+class Host(Screen, Protocol):
+    """The App (app.py) as a scene sees it; tests/ui/test_shell.py checks that App has
+    every member named here."""
+
+    config: Any
+    cabinet: Any
+    audio: "Audio"
+    input: "InputMap"
+    checkpoints: "CheckpointWriter"
+    stack: "SceneStack"
+    kiosk: bool
+    running: bool
+    turbo: bool
+    turbo_allowed: bool
+    skip_allowed: bool
+    min_round_seconds: float
+    time: float
+    game_choices: dict[str, tuple[int, str]]
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> "Scene": ...
+    def push(self, scene: "Scene") -> "Scene": ...
+    def pop(self, scene: "Scene | None" = None) -> "Scene | None": ...
+    def open_game(self, game_id: str) -> "Scene | None": ...
+    def recall(self, round_id: int) -> "Scene | None": ...
+    def step(self, dt: float) -> None: ...
+    def toast(self, text: str, seconds: float = 2.0) -> None: ...
+    def toggle_sound(self) -> None: ...
+    def toggle_music(self) -> None: ...
+    def toggle_turbo(self) -> None: ...
+    def save_player_settings(self) -> None: ...
+    def show_lock(self) -> None: ...
+    def ram_clear(self) -> None: ...
+
+
 class Scene:
     """Base scene: widgets, actions, update(dt) and draw(surface) in logical layout."""
 
@@ -51,7 +93,7 @@ class Scene:
     opaque = True        # covers everything below: those are not drawn
     modal = True         # unconsumed input does not fall through to the scene below
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: Host):
         self.app = app
         self.widgets: list["Widget"] = []
 

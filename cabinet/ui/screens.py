@@ -4,4 +4,4 @@ through `app.open(name, ...)` and never import one another."""
 from __future__ import annotations
 
 from . import (autoplay, buy_menu, celebration, demo, game_scene, history, info, kiosk,  # noqa: F401
-               lobby, locked, operator)
+               library_view, lobby, locked, operator, showcase, sound_panel)

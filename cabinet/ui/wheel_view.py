@@ -18,7 +18,12 @@ size), so equal wheels share one. Each frame rotates the disc at a coarse angle 
 (an LRU of a few rotations, so a wheel at rest costs one blit), and lays a pre-rendered
 anti-aliased rim with lights and the pointer over it; the rim hides the disc's edge.
 Slice 0 is centred at the top (under the pointer) at angle 0; slices follow clockwise.
-Slices may have unequal `size`s (their share of the circle).
+Slices may have unequal `size`s (their share of the circle). Every label is fitted
+wholly inside its slice (wheel_labels.py): along the slice, along the radius where the
+slice is narrow, or its `short` form; a label that fits nowhere is left off.
+
+`spin_pointer=True` keeps the disc still and sends the pointer round it instead (Happy
+Money Hens' gamble: "spin the pointer"); the labels are then level, upright at rest.
 
 The spin is a pure function of progress (`angle_at(p)`), so a skipped or resumed
 presentation (tick(1.0)) shows exactly the landed result.
@@ -34,8 +39,11 @@ from typing import Sequence
 import numpy as np
 import pygame
 
+from . import asset_files
 from . import draw as D
 from .presentation import Step
+from .wheel_labels import LabelPlace, place_labels
+from .wheel_parts import build_pointer, build_rim
 
 Color = tuple[int, int, int]
 
@@ -48,6 +56,7 @@ class WheelSlice:
     color: Color
     text_color: Color = (255, 255, 255)
     size: float = 1.0
+    short: str = ""          # drawn instead when the label does not fit its slice
 
 
 # -- shared pre-rendering helpers ---------------------------------------------------------
@@ -101,8 +110,7 @@ def _font(assets, px: int) -> pygame.font.Font:
     fonts = _shared(assets).fonts
     font = fonts.get(px)
     if font is None:
-        font = fonts[px] = pygame.font.Font(None, px)
-        font.bold = True
+        font = fonts[px] = asset_files.font(px, bold=True)
     return font
 
 
@@ -120,7 +128,8 @@ class WheelView:
 
     def __init__(self, app, key: str, center: tuple[float, float], radius: float,
                  slices: Sequence[WheelSlice], rim: Color = (212, 170, 70), rim_dark: Color = (110, 70, 20),
-                 hub_label: str = "", font_size: int = 46, turns: int = 4, lights: int = 24):
+                 hub_label: str = "", font_size: int = 46, turns: int = 4, lights: int = 24,
+                 spin_pointer: bool = False):
         if not slices:
             raise ValueError("a wheel needs at least one slice")
         self.app = app
@@ -133,6 +142,8 @@ class WheelView:
         self.font_size = font_size
         self.turns = turns
         self.lights = lights
+        self.spin_pointer = spin_pointer
+        self.pointer_angle = 0.0    # degrees clockwise from the top (spin_pointer wheels)
         total = sum(s.size for s in self.slices)
         self.spans = [360.0 * s.size / total for s in self.slices]
         self.starts = [sum(self.spans[:i]) - self.spans[0] / 2 for i in range(len(self.slices))]
@@ -156,7 +167,7 @@ class WheelView:
 
     def slice_at_pointer(self) -> int:
         """The slice under the pointer for the current angle."""
-        a = self.angle % 360.0
+        a = (self.pointer_angle if self.spin_pointer else self.angle) % 360.0
         for i, (s, w) in enumerate(zip(self.starts, self.spans)):
             if (a - s) % 360.0 < w:
                 return i
@@ -165,8 +176,22 @@ class WheelView:
     # -- control -----------------------------------------------------------------------
     def show(self, index: int, offset: float = 0.0) -> None:
         """Rest on slice `index` at once (no spin)."""
-        self.angle = self.rest_angle(index, offset)
+        self._set_turn(self.rest_angle(index, offset))
         self.result = index
+
+    def _set_turn(self, angle: float) -> None:
+        if self.spin_pointer:
+            self.pointer_angle = angle
+        else:
+            self.angle = angle
+
+    def pointer_at(self, start: float, index: int, p: float, offset: float = 0.0) -> float:
+        """Pointer angle at progress p of a clockwise run from `start` onto `index`."""
+        target = self.rest_angle(index, offset)
+        if p >= 1.0:
+            return target
+        travel = self.turns * 360.0 + (target - start) % 360.0
+        return (start + travel * ease_out_spin(p)) % 360.0
 
     def angle_at(self, start: float, index: int, p: float, offset: float = 0.0) -> float:
         """Disc angle at progress p of a clockwise spin from `start` onto `index`."""
@@ -181,16 +206,19 @@ class WheelView:
         """A Step spinning the wheel from wherever it rests onto slice `index`.
         The step sets the angle from its progress only, so skipping lands exactly."""
         def start() -> None:
-            self._spin_from = self.angle
+            self._spin_from = self.pointer_angle if self.spin_pointer else self.angle
             self.result = None
             self.highlight = False
             self._spinning = True
 
         def tick(p: float) -> None:
-            self.angle = self.angle_at(self._spin_from, index, p, offset)
+            if self.spin_pointer:
+                self.pointer_angle = self.pointer_at(self._spin_from, index, p, offset)
+            else:
+                self.angle = self.angle_at(self._spin_from, index, p, offset)
 
         def end() -> None:
-            self.angle = self.rest_angle(index, offset)
+            self._set_turn(self.rest_angle(index, offset))
             self.result = index
             self.highlight = True
             self._spinning = False
@@ -201,8 +229,9 @@ class WheelView:
         return self.app.layout.px(self.radius)
 
     def _disc_key(self, r: int) -> tuple:
-        return (r, self.font_size, tuple((sl.label, tuple(sl.color), tuple(sl.text_color), round(span, 6))
-                                         for sl, span in zip(self.slices, self.spans)))
+        return (r, self.font_size, self.spin_pointer,
+                tuple((sl.label, sl.short, tuple(sl.color), tuple(sl.text_color), round(span, 6))
+                      for sl, span in zip(self.slices, self.spans)))
 
     def _disc(self) -> pygame.Surface:
         """The disc at the current window size, from the content-keyed LRU."""
@@ -253,73 +282,42 @@ class WheelView:
                 x = c + r * math.sin(math.radians(a))
                 y = c - r * math.cos(math.radians(a))
                 pygame.draw.aaline(disc, (255, 245, 215), (c, c), (x, y), width)
-        # Labels, tangential, upright when their slice is at the top: rendered and
-        # turned at 2x, then smoothed down one by one (as crisp as a 2x disc).
+        # Labels, each fitted inside its slice, rendered and turned at 2x, then smoothed
+        # down one by one (as crisp as a 2x disc).
         ss = 2
-        font = _font(self.app.assets, self.app.layout.px(self.font_size) * ss)
-        for i, sl in enumerate(self.slices):
-            lines = sl.label.split("\n")
-            rendered = [font.render(t, True, sl.text_color) for t in lines]
-            shadows = [font.render(t, True, (20, 10, 0)) for t in lines]
-            w = max(s.get_width() for s in rendered)
-            lh = rendered[0].get_height()
-            block = pygame.Surface((w + ss * 4, lh * len(lines) + ss * 4), pygame.SRCALPHA)
-            block.fill((0, 0, 0, 0))
-            for k, (s, sh) in enumerate(zip(rendered, shadows)):
-                x = (w - s.get_width()) // 2
-                block.blit(sh, (x + ss * 3, k * lh + ss * 3))
-                block.blit(s, (x, k * lh))
-            # Shrink long labels to fit the slice's chord at their radius.
-            R = r * ss
-            rad = R * 0.66
-            chord = 2 * rad * math.sin(math.radians(min(self.spans[i], 170) / 2)) * 0.9
-            fit = min(1.0, chord / block.get_width(), (R * 0.5) / block.get_height())
-            if fit < 1.0:
-                block = pygame.transform.smoothscale(block, (max(int(block.get_width() * fit), 1),
-                                                             max(int(block.get_height() * fit), 1)))
-            ang = self.centre_of(i) % 360.0
-            turned = pygame.transform.rotozoom(block, -ang, 1.0) if ang % 90 else pygame.transform.rotate(block, -ang)
+        for block, place in self._label_layout(r, ss):
+            if place is None:
+                continue
+            w, h = max(round(place.size[0]), 1), max(round(place.size[1]), 1)
+            if (w, h) != block.get_size():
+                block = pygame.transform.smoothscale(block, (w, h))
+            turn = place.turn % 360.0
+            turned = pygame.transform.rotozoom(block, -turn, 1.0) if turn % 90 else pygame.transform.rotate(block, -turn)
             small = pygame.transform.smoothscale(turned, (max(turned.get_width() // ss, 1),
                                                           max(turned.get_height() // ss, 1)))
-            px = c + rad / ss * math.sin(math.radians(ang))
-            py = c - rad / ss * math.cos(math.radians(ang))
-            disc.blit(small, small.get_rect(center=(round(px), round(py))))
+            disc.blit(small, small.get_rect(center=(round(c + place.center[0] / ss), round(c + place.center[1] / ss))))
         return disc
+
+    def _label_layout(self, r: int, ss: int) -> list[tuple[pygame.Surface, LabelPlace | None]]:
+        """Each slice's label block and its place at `ss` times the real radius `r`."""
+        font = _font(self.app.assets, self.app.layout.px(self.font_size) * ss)
+        return place_labels(self.slices, self.starts, self.spans, r * ss, font, ss, self.spin_pointer)
+
+    def label_places(self) -> list[LabelPlace | None]:
+        """Where each slice's label sits at the real size (None: left off)."""
+        out = []
+        for _, place in self._label_layout(self._r(), 2):
+            out.append(None if place is None else LabelPlace(
+                (place.center[0] / 2, place.center[1] / 2), (place.size[0] / 2, place.size[1] / 2), place.turn,
+                place.scale, place.orientation))
+        return out
 
     def _rim(self) -> pygame.Surface:
         r = self._r()
         key = ("wheel_rim", r, tuple(self.rim), tuple(self.rim_dark), self.lights, self.hub_label, self.font_size)
-        return self.app.assets.surface(key, lambda: self._build_rim(r))
-
-    def _build_rim(self, r: int) -> pygame.Surface:
-        ss = 2
-        R = r * ss
-        band = max(int(R * 0.09), 6)
-        size = 2 * (R + band)
-        c = (size // 2, size // 2)
-        big = pygame.Surface((size, size), pygame.SRCALPHA)
-        big.fill((0, 0, 0, 0))
-        pygame.draw.circle(big, self.rim_dark, c, R + band)
-        pygame.draw.circle(big, self.rim, c, R + band - ss * 3)
-        pygame.draw.circle(big, D.lerp_color(self.rim, (255, 255, 255), 0.35), c, R + band // 2, max(ss * 2, band // 5))
-        pygame.draw.circle(big, self.rim_dark, c, R + ss * 2)
-        pygame.draw.circle(big, (0, 0, 0, 0), c, R - ss)       # the disc shows through
-        # Light sockets (the lights themselves are drawn per frame, a few cached dots).
-        for k in range(self.lights):
-            a = math.radians(360.0 * k / self.lights)
-            x, y = c[0] + (R + band * 0.5) * math.sin(a), c[1] - (R + band * 0.5) * math.cos(a)
-            pygame.draw.circle(big, self.rim_dark, (x, y), band * 0.36)
-        # Hub (static: its label stays upright while the disc turns).
-        pygame.draw.circle(big, self.rim_dark, c, int(R * 0.19))
-        pygame.draw.circle(big, self.rim, c, int(R * 0.17))
-        pygame.draw.circle(big, D.lerp_color(self.rim, (255, 255, 255), 0.45), c, int(R * 0.17), ss * 3)
-        if self.hub_label:
-            hf = _font(self.app.assets, self.app.layout.px(self.font_size) * ss)
-            t = hf.render(self.hub_label, True, (60, 30, 0))
-            if t.get_width() > R * 0.3:
-                t = pygame.transform.smoothscale(t, (int(R * 0.3), max(int(t.get_height() * R * 0.3 / t.get_width()), 1)))
-            big.blit(t, t.get_rect(center=c))
-        return pygame.transform.smoothscale(big, (size // ss, size // ss))
+        font = _font(self.app.assets, self.app.layout.px(self.font_size) * 2)
+        return self.app.assets.surface(key, lambda: build_rim(r, self.rim, self.rim_dark, self.lights,
+                                                              self.hub_label, font))
 
     POINTER_TILT = 22.0     # degrees a passing divider kicks the pointer
     TILT_STEPS = 6          # cached tilts between 0 and POINTER_TILT
@@ -328,25 +326,8 @@ class WheelView:
         """The pointer (a gold-rimmed red teardrop pointing down into the disc) tilted
         by `step` of TILT_STEPS; its pivot, the cap, is the surface's centre."""
         r = self._r()
-
-        def build() -> pygame.Surface:
-            ss = 2
-            R = r * ss
-            pw, ph = R * 0.13, R * 0.27
-            half = int(ph + R * 0.06)
-            big = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
-            big.fill((0, 0, 0, 0))
-            c = (half, half)
-            shape = [(c[0] - pw, c[1]), (c[0] + pw, c[1]), (c[0], c[1] + ph)]
-            pygame.draw.polygon(big, (60, 20, 10), [(x + R * 0.012, y + R * 0.016) for x, y in shape])
-            pygame.draw.polygon(big, (225, 50, 45), shape)
-            pygame.draw.polygon(big, (255, 235, 170), shape, ss * 3)
-            pygame.draw.circle(big, (255, 235, 170), c, pw * 0.55)
-            pygame.draw.circle(big, (190, 30, 30), c, pw * 0.35)
-            small = pygame.transform.smoothscale(big, (half, half))
-            tilt = self.POINTER_TILT * step / self.TILT_STEPS
-            return pygame.transform.rotozoom(small, tilt, 1.0) if step else small
-        return self.app.assets.surface(("wheel_pointer", r, step), build)
+        tilt = self.POINTER_TILT * step / self.TILT_STEPS
+        return self.app.assets.surface(("wheel_pointer", r, step), lambda: build_pointer(r, tilt))
 
     def pointer_tilt(self) -> int:
         """Tilt step of the pointer now: while spinning, a divider arriving at the top
@@ -378,25 +359,28 @@ class WheelView:
     def _winner(self, index: int) -> pygame.Surface:
         """A translucent wedge over slice `index` when it sits under the pointer."""
         r = self._r()
+        span = self.spans[index]
+        first = (self.centre_of(index) if self.spin_pointer else 0.0) - span / 2   # the still disc's slice
 
         def build() -> pygame.Surface:
             s = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
             s.fill((0, 0, 0, 0))
-            span = self.spans[index]
-            pts = [(r, r)] + [(r + r * math.sin(math.radians(-span / 2 + span * k / 16)),
-                               r - r * math.cos(math.radians(-span / 2 + span * k / 16))) for k in range(17)]
+            pts = [(r, r)] + [(r + r * math.sin(math.radians(first + span * k / 16)),
+                               r - r * math.cos(math.radians(first + span * k / 16))) for k in range(17)]
             pygame.draw.polygon(s, (255, 255, 210, 70), pts)
             pygame.draw.polygon(s, (255, 250, 200, 230), pts, max(3, r // 60))
             return s
-        return self.app.assets.surface(("wheel_win", r, round(self.spans[index], 6)), build)
+        return self.app.assets.surface(("wheel_win", r, round(span, 6), round(first, 6)), build)
 
     def _rotated(self, angle: float) -> pygame.Surface:
         q = round(angle / self.ANGLE_STEP) * self.ANGLE_STEP % 360.0
-        key = (self._r(), q)
+        return self._kept((self._r(), q), lambda: pygame.transform.rotate(self._disc(), q))
+
+    def _kept(self, key: tuple, build) -> pygame.Surface:
+        """A turned picture from the view's small LRU (disc rotations, pointer turns)."""
         surf = self._rotations.get(key)
         if surf is None:
-            surf = pygame.transform.rotate(self._disc(), q)
-            self._rotations[key] = surf
+            surf = self._rotations[key] = build()
             if len(self._rotations) > self.CACHE:
                 self._rotations.popitem(last=False)
         else:
@@ -431,6 +415,17 @@ class WheelView:
                 img = on if lit else off
                 surface.blit(img, img.get_rect(center=(int(x), int(y))))
         r = self._r()
+        lift = r + int(max(int(r * 0.09), 3) * 0.9)
+        if self.spin_pointer:           # the pointer runs round the still disc, its tip to the hub
+            q = round(self.pointer_angle / self.ANGLE_STEP) * self.ANGLE_STEP % 360.0
+            pointer = self._turned_pointer(q)
+            a = math.radians(q)
+            surface.blit(pointer, pointer.get_rect(center=(cx + lift * math.sin(a), cy - lift * math.cos(a))))
+            return
         pointer = self._pointer(self.pointer_tilt())
-        pivot = (cx, cy - r - int(max(int(r * 0.09), 3) * 0.9))
-        surface.blit(pointer, pointer.get_rect(center=pivot))
+        surface.blit(pointer, pointer.get_rect(center=(cx, cy - lift)))
+
+    def _turned_pointer(self, angle: float) -> pygame.Surface:
+        """The pointer turned clockwise by `angle` (a few kept, like the disc's rotations)."""
+        return self._kept(("pointer", self._r(), angle),
+                          lambda: pygame.transform.rotate(self._pointer(0), -angle) if angle else self._pointer(0))

@@ -6,15 +6,21 @@ press and release inside the same button.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
 from . import draw as D
 
 if TYPE_CHECKING:
-    from .app import App
-    from .layout import Layout
+    from .layout import Assets, Layout
+
+
+class Screen(Protocol):
+    """What a widget draws through: the layout and the assets (the App has both)."""
+
+    layout: "Layout"
+    assets: "Assets"
 
 
 class Widget:
@@ -23,7 +29,7 @@ class Widget:
     def handle(self, event: pygame.event.Event, layout: "Layout") -> str | None:
         return None
 
-    def draw(self, surface: pygame.Surface, app: "App") -> None:
+    def draw(self, surface: pygame.Surface, app: Screen) -> None:
         pass
 
 
@@ -64,7 +70,7 @@ class Button(Widget):
         r = self.rect
         return r.inflate(max(0, self.MIN_TARGET - r.w), max(0, self.MIN_TARGET - r.h))
 
-    def _look(self, app: "App", style: str, hover: bool) -> pygame.Surface:
+    def _look(self, app: Screen, style: str, hover: bool) -> pygame.Surface:
         lay = app.layout
         size = (lay.px(self.rect.w), lay.px(self.rect.h))
 
@@ -76,7 +82,7 @@ class Button(Widget):
                                    border=border, border_width=max(2, lay.px(3)))
         return app.assets.surface(("button", size, style, hover), build)
 
-    def draw(self, surface: pygame.Surface, app: "App") -> None:
+    def draw(self, surface: pygame.Surface, app: Screen) -> None:
         on = self.enabled()
         style = self.style if on else "off"
         if on and self.lit() and self.style == "panel":
@@ -85,9 +91,10 @@ class Button(Widget):
         surface.blit(self._look(app, style, self.hover and on), real)
         dark = style in ("gold", "green")
         color = (40, 24, 8) if dark else (D.CREAM if on else (130, 130, 150))
-        app.assets.blit_text(surface, self.text(), self.font_size,
-                             (self.rect.centerx, self.rect.centery + self.label_offset), color,
-                             anchor="center", bold=True)
+        with D.text_bounds(real):          # a label stays inside its button (text-overlap test)
+            app.assets.blit_text(surface, self.text(), self.font_size,
+                                 (self.rect.centerx, self.rect.centery + self.label_offset), color,
+                                 anchor="center", bold=True)
 
     def handle(self, event: pygame.event.Event, layout: "Layout") -> str | None:
         if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):

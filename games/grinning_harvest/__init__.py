@@ -11,7 +11,8 @@ from pathlib import Path
 
 from cabinet.core.game import BetMode, GameSpec
 
-from .math import events, help, par, paytable, rules, sim, tables
+from . import review
+from .math import batch, events, help, par, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _M = tables.load()
@@ -33,6 +34,7 @@ GAME = GameSpec(
     book_forces={mode: {k: float(v) for k, v in cats.items()}
                  for mode, cats in (_RAW.get("book_forces") or {}).items()},
     simulate=sim.simulate,
+    play_batch=batch.play_batch,
     evaluate=paytable.evaluate,
     paytable=paytable.paytable,
     feature_names=rules.FEATURES,
@@ -44,4 +46,8 @@ GAME = GameSpec(
     buy_keys={b.id: b.key for b in _M.buys},
     forced_books={mode: {k: int(v) for k, v in cats.items()}
                   for mode, cats in (_RAW.get("forced_books") or {}).items()},
+    rules="games.grinning_harvest.view.rules_pages",
+    feature_labels=help.FEATURE_LABELS,
+    board_draws=review.board_draws,
+    event_adds=review.event_adds,
 )

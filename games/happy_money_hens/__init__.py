@@ -15,7 +15,8 @@ from pathlib import Path
 
 from cabinet.core.game import GameSpec
 
-from .math import events, help, par, paytable, rules, sim, tables
+from . import review
+from .math import batch, events, help, par, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _RAW = tables.load().raw
@@ -24,17 +25,18 @@ GAME = GameSpec(
     id=_RAW["id"],
     name=_RAW["name"],
     bet_ladder=tuple(_RAW["bet_ladder"]),
-    modes=tables.bet_modes(),
+    modes=help.describe_modes(tables.bet_modes()),
     play=rules.play,
     scene="games.happy_money_hens.view.scene:HensScene",
     rtp={mid: float(_RAW["rtp"]) for mid in _RAW["modes"]},
-    max_win_x=int(_RAW["max_win_x"]),
+    max_win_x=None,                 # the sheet's limit is money only: win_cap ($250,000.00 a game)
     version=str(_RAW["version"]),
     math_files=tuple(str(_MATH / f) for f in ("math.yaml", "math/tables.py", "math/rules.py", "math/bonus.py",
                                                "math/pots.py")),
     force_categories=dict(rules.FORCE_LABELS),
     book_forces={mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in _RAW["book_forces"].items()},
     simulate=sim.simulate,
+    play_batch=batch.play_batch,
     evaluate=paytable.evaluate,
     paytable=paytable.paytable,
     feature_names=rules.FEATURE_NAMES,
@@ -47,4 +49,9 @@ GAME = GameSpec(
     win_cap=tables.win_cap(),
     forced_books=_RAW.get("forced_books", {}),
     book_counts=_RAW.get("books", {}),
+    rules="games.happy_money_hens.view.rules_pages",
+    feature_labels=help.FEATURE_LABELS,
+    board_draws=review.board_draws,
+    event_adds=review.event_adds,
+    payout_forces=review.payout_forces,
 )

@@ -8,17 +8,23 @@ from pathlib import Path
 
 from cabinet.core.game import BetMode, GameSpec
 
+from . import review
+
 from .math import batch, events, help, par, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
+_BET_LADDER = (20, 40, 60, 80, 100, 120, 160, 200, 240, 300, 400, 500, 600, 800, 1000, 1200, 1600, 2000,
+               2400, 3000, 4000, 5000, 6000, 8000, 10000)
 _PM = tables.load()
 _RAW = _PM.raw
 
 GAME = GameSpec(
     id=_RAW["id"],
     name=_RAW["name"],
-    bet_ladder=(100, 200, 300, 400, 500, 1000, 2000, 5000, 10000),
-    modes=tuple(BetMode(mid, m["label"], int(m["cost_x100"]), m["kind"]) for mid, m in _RAW["modes"].items()),
+    # $0.20 to $100, each a multiple of $0.20 (every pay is a multiple of 0.05x: whole cents)
+    bet_ladder=_BET_LADDER,
+    modes=help.describe_modes(tuple(BetMode(mid, m["label"], int(m["cost_x100"]), m["kind"])
+                                    for mid, m in _RAW["modes"].items())),
     play=rules.play,
     scene="games.piggy_farm.view.scene:PiggyFarmScene",
     rtp={mid: float(_RAW["rtp"]) for mid in _RAW["modes"]},
@@ -37,10 +43,18 @@ GAME = GameSpec(
     payout_sources=par.payout_sources,
     events=events.CATALOGUE,
     cap_exempt_modes=tuple(mid for mid, m in _RAW["modes"].items() if m.get("cap_exempt")),
-    # max-win books are forced (best-of-N free spins, a few CPU seconds each): 50 of
-    # them carry the 1 in 7,149,814 category
+    # max-win books are natural capped rounds found by batched searches (0.1 to ~15 CPU s
+    # each): 50 of them carry the 1 in 7,149,814 category; wheel books take the default
     forced_books={"base": {"max_win": 50}},
-    # books: the free-spin buys vectorised, exactly play's rounds seed for seed
+    # FARM WHEEL BUY's value is heavy-tailed (free spins up to the cap): 10,000 books
+    # leave its sample RTP 3.8 standard errors from the rules' and the weights would
+    # carry 27 pp of it; at 300,000 the books carry it themselves
+    book_counts={"wheel_buy": 300_000},
+    # books: every mode vectorised, exactly play's rounds seed for seed
     play_batch=batch.play_batch,
     force_modes=dict(rules.FORCE_MODES),
+    rules="games.piggy_farm.view.rules_pages",
+    feature_labels=help.FEATURE_LABELS,
+    board_draws=review.board_draws,
+    event_adds=review.event_adds,
 )

@@ -113,7 +113,7 @@ def test_an_unknown_mode_is_refused_by_the_check_and_the_start(tmp_path):
 
 def test_a_default_bet_off_the_games_own_ladder_is_refused_by_the_check_and_the_start(tmp_path):
     refused(tmp_path, "games:\n  piggy_farm:\n    default_bet: '0.70'\n", "games.piggy_farm.default_bet = $0.70",
-            "not on the bet ladder", "$1.00, $2.00")
+            "not on the bet ladder", "$0.60, $0.80")
 
 
 def test_a_default_bet_off_the_configured_ladder_is_refused(tmp_path):
@@ -144,9 +144,9 @@ def test_demo_tools_or_a_fixed_seed_with_real_play_are_refused(tmp_path):
 
 
 def test_a_piggy_farm_ladder_that_would_round_wins_is_refused_by_the_check(tmp_path):
-    """Piggy Farm pays in hundredths of the bet: 0.50 x 0.01x is half a cent."""
+    """Piggy Farm pays in multiples of 0.05x the bet: 0.50 x 0.05x is 2.5 cents."""
     refused(tmp_path, 'games:\n  piggy_farm:\n    bet_ladder: ["0.50", "1.50"]\n    default_bet: "0.50"\n',
-            "games.piggy_farm.bet_ladder has $0.50", "not be whole cents", "multiples of $1.00")
+            "games.piggy_farm.bet_ladder has $0.50", "not be whole cents", "multiples of $0.20")
 
 
 def test_a_ladder_step_that_would_round_some_wins_is_refused_for_the_other_games_too(tmp_path):

@@ -31,3 +31,12 @@ def test_format_short_symbol_and_type():
     assert format_short(1_025_050_000, symbol="€") == "€10.25M"
     with pytest.raises(TypeError):
         format_short(10.5)
+
+
+def test_currency_short_writes_its_own_minor_units():
+    from cabinet.core.money import Currency
+    whole, cents, mills = Currency(minor_units=1), Currency(), Currency(minor_units=1000, decimal=",", symbol="€")
+    assert [whole.short(v) for v in (600, 999, 1000, 1_025_055)] == ["600", "999", "1.00K", "1.02M"]
+    assert [cents.short(v) for v in (600, 99_999, 100_000)] == ["6.00", "999.99", "1.00K"]
+    assert [mills.short(v) for v in (600, 1_234_567)] == ["0,600", "1,23K"]
+    assert mills.short(600, symbol=True) == "€0,600" and whole.short(-600) == "-600"

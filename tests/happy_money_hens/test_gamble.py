@@ -7,7 +7,7 @@ import pytest
 
 from cabinet.core.money import WinCap
 from cabinet.core.books import ModeBooks
-from cabinet.mechanics.spin_chance import offer
+from cabinet.mechanics.spin_chance import SpinChance
 from games.happy_money_hens.math.gamble import bonus_values, gamble_config, offered, start_gamble
 from games.happy_money_hens.math.tables import COMBOS, combo_mode
 
@@ -15,7 +15,7 @@ from games.happy_money_hens.math.tables import COMBOS, combo_mode
 def small_books(weight, payout, jackpot=None, mode="bonus", cost_x100=100):
     """A hand-made library of a few books (weights, payouts x100, jackpot parts)."""
     n = len(weight)
-    return ModeBooks(mode=mode, seed=np.arange(n, dtype=np.uint64), force=np.full(n, -1, np.int16),
+    return ModeBooks(mode=mode, force=np.full(n, -1, np.int16),
                      payout_x100=np.array(payout, np.int64), weight=np.array(weight, np.int64),
                      features=np.zeros(n, np.uint64), meta={"cost_x100": cost_x100},
                      cum=np.cumsum(np.array(weight, np.int64)),
@@ -88,8 +88,10 @@ def test_minimum_green_is_larger_than_a_tiny_real_chance():
 
 
 def test_spin_chance_at_happy_money_hens_prices():
-    sc = offer(37, 120, 100)                 # fortune 1.2x on: price of play 1.20, a base spin 1.00
-    assert sc.chance == Fraction(37, 100)
+    # fortune 1.2x on: the price of play is 1.20 and the spin won is that play, so the
+    # chance is the credit over 1.20 (the scene's rule: tests/happy_money_hens/test_scene_play_rules.py)
+    assert SpinChance(37, 120).chance == Fraction(37, 120)
+    assert SpinChance(110, 120).chance == Fraction(110, 120)
 
 
 def test_shipped_bonus_libraries_price_the_wheel_exactly_and_top_out_at_the_triple():

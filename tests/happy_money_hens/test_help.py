@@ -1,5 +1,6 @@
-"""The help text and the math file agree on every number the player reads."""
-from games.happy_money_hens.math.help import help_pages
+"""The help text and the math file agree on every number the player reads, and it
+says what the sheet says (in sentence case, as the other games' pages)."""
+from games.happy_money_hens.math.help import FEATURE_LABELS, general_rules, help_pages, sections, x
 from games.happy_money_hens.math.tables import load
 
 
@@ -9,25 +10,42 @@ def text():
 
 def test_help_states_the_pots_rows_coins_and_boosts_of_the_math_file():
     m, t = load(), text()
-    assert "FROM THE BOTTOM, 10, 14, 18, 22" in t
-    for name, v in (("M-I-N-I", "10X"), ("M-I-N-O-R", "20X"), ("M-A-J-O-R", "50X"), ("G-R-A-N-D", "1000X")):
-        assert f"{name}: {v}" in t
-    assert "0.5X, 1X, 1.5X, 2X, 2.5X, 3X, 4X, 5X, 10X, 25X, 50X, 100X, 250X" in t
-    assert "2X, 3X, 4X, 5X, 6X, 8X, 10X, 12X, 15X, 18X, 20X, 25X, 30X, 40X, 50X, 100X" in t
-    assert f"{m.raw['bonus']['lives']} LIVES" in t
+    b = m.raw["bonus"]
+    assert "from the bottom, " + ", ".join(str(c) for c in b["row_counts"]) in t
+    for name in ("MINI", "MINOR", "MAJOR", "GRAND"):
+        assert f"{'-'.join(b['pots'][name]['letters'])}: a fixed value of {x(b['pots'][name]['value'])}" in t
+    assert ", ".join(x(v) for v in b["cash_values"]) in t
+    assert ", ".join(x(v) for v in b["boost_values"]) in t
+    assert f"and {b['lives']} lives" in t
 
 
-def test_help_states_prices_trigger_chances_and_that_levels_change_nothing():
+def test_help_states_trigger_chances_and_that_levels_change_nothing():
     m, t = load(), text()
-    assert f"MYSTERY BONUS: {m.costs['buy_mystery'] / 100:g}X" in t
-    assert f"TRIPLE BONUS: {m.costs['buy_triple'] / 100:g}X" in t
     for mode, n in m.trigger.items():
-        assert f"{100 * n / m.feature_den:.2f}%" in t
-    assert "DOES NOT CHANGE THE CHANCE OF TRIGGERING THE BONUS" in t
+        assert f"{m.raw['modes'][mode]['label']}: {100 * n / m.feature_den:.2f}%" in t
+    assert "does not increase the chance of triggering the bonus" in t
 
 
 def test_help_states_rtp_limits_and_the_real_gamble_chance():
     t = text()
-    assert "94.50%" in t and "$250,000.00" in t and "2500X THE BASE BET" in t
-    assert "REAL CHANCE" in t and "EXACTLY THE WIN DIVIDED BY THE PRIZE" in t
-    assert "CREDIT / PRICE" in t
+    g = load().raw["gamble"]
+    assert "94.50%" in t and "$250,000.00, excluding jackpots" in t
+    assert f"{g['limit_x']:,}x the base bet or $250,000.00, whichever is lower" in t
+    assert "the real chance can be much lower than it looks" in t
+    assert "exactly the chance of winning the spin" in t
+
+
+def test_the_sheets_general_rules_are_all_there():
+    t = " ".join(" ".join(p) for _, _, p in general_rules())
+    for rule in ("recover to the last known state", "Malfunction voids all pays and plays",
+                 "is pre-determined", "odds of getting any particular outcome are always the same",
+                 "will not exceed $250,000.00, excluding jackpots"):
+        assert rule in t
+
+
+def test_no_internal_id_and_no_text_of_another_game_reaches_the_player():
+    t = text() + " ".join(" ".join(p) for _, p in sections().values()) + " ".join(FEATURE_LABELS.values())
+    for leak in ("FORTUNE_1_2", "fortune_1_2", "DC+PF", "combo_", "pot_grand", "buy_mystery", "in clusters",
+                 "/100000"):
+        assert leak not in t, leak
+    assert not any(line.isupper() and len(line) > 40 for line in t.split("\n"))     # not all capitals

@@ -1,9 +1,8 @@
 """FORTUNE BET, BONUS BUY and PAYBACK sentences."""
 from cabinet.core.rng import Rng
 from games.happy_money_hens import GAME
-from games.happy_money_hens.math.tables import win_cap
 from games.happy_money_hens.math.analysis import bonus_rate
-from games.happy_money_hens.math.tables import load, n_features, combo_from_code
+from games.happy_money_hens.math.tables import n_features, combo_from_code
 from games.happy_money_hens.math.pots import combo_odds
 from games.happy_money_hens.math.rules import play
 
@@ -77,14 +76,6 @@ def test_buy_prices_are_in_base_bets_and_follow_the_bet():
 
 def test_stated_rtp_is_94_50_percent_in_every_mode():
     assert set(GAME.rtp.values()) == {0.945} and set(GAME.rtp) == {m.id for m in GAME.modes}
-
-
-def test_win_limit_250000_per_game_and_the_round_cap():
-    cap = win_cap()
-    assert cap.max_cents == 25_000_000 and cap.max_x == load().max_win_x100 // 100
-    assert cap.limit_cents(800_000) == 25_000_000          # $8,000 bet: the money limit holds
-    assert cap.apply(30_000_000, 800_000) == (25_000_000, True)
-    assert cap.limit_cents(10) == cap.max_x * 10
 
 
 def test_bet_range_is_0_10_to_8000():

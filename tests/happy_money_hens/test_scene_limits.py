@@ -65,11 +65,11 @@ def test_buy_menu_shows_and_refuses_an_option_above_its_limit(tmp_path):
     assert app.cabinet.balance == before and app.cabinet.meters()["games_played"] == 0
     app.pop(menu)
     info = InfoScene(app, scene)
-    rows = dict(info.pages)["Bet modes and RTP"]
-    text = " ".join(t for _, t in rows)
-    assert "bets up to" in text and "RTP" in text
-    base_row = next(t for _, t in rows if t.startswith(scene.spec.mode("base").label + "|"))
-    shown = float(base_row.rsplit("RTP ", 1)[1].split("%")[0])
+    bets = next(p for p in info.pages if p.tab == "Bets")
+    cards = {c.title: dict(c.rows) for c in bets.grid}
+    assert "bets up to" in cards[scene.spec.mode("buy_triple").label]["Offered"]
+    base = cards[scene.spec.mode("base").label]
+    shown = float(base["RTP at this bet"].split("%")[0])
     exact = float(setup.library.books("base").rtp_at(scene.bet, setup.cap)) * 100
     assert abs(shown - exact) < 0.006 and shown < 94.5      # the return at $8,000, not the stated one
     app.checkpoints.close()

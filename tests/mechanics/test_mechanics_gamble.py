@@ -6,9 +6,9 @@ import pytest
 
 from cabinet.core.rng import Rng
 from cabinet.mechanics.exact_chance import below_big, chance_fraction
-from cabinet.mechanics.gamble import (Gamble, bonus_option, cash_option, gamble_offered,
-                                      win_limit_cents)
-from cabinet.mechanics.spin_chance import SpinChance, offer
+from cabinet.core.money import WinCap
+from cabinet.mechanics.gamble import Gamble, bonus_option, cash_option, gamble_offered
+from cabinet.mechanics.spin_chance import SpinChance, multiplier_blocks, offer
 
 MULTS = (Fraction(3, 2), Fraction(2), Fraction(3))
 BONUS = [("DC", Fraction(3164300, 100)), ("HB+PF+DC", Fraction(827011, 7))]
@@ -42,13 +42,13 @@ def test_cash_wheel_win_frequency_matches_the_exact_chance():
 
 
 def test_win_limit_removes_options_and_collects_automatically():
-    limit = win_limit_cents(100, 2500, 25_000_000)       # 2500x a 1.00 bet
+    limit = WinCap(max_x=2500, max_cents=25_000_000).limit_cents(100)   # 2500x a 1.00 bet
     assert limit == 250_000
     g = Gamble(100_000, 100, MULTS, BONUS, limit)
     assert [o.label for o in g.cash_options()] == ["x1.5", "x2"]   # x3 would exceed
     g = Gamble(200_000, 100, MULTS, BONUS, limit)
     assert g.status == "collected" and g.collect() == 200_000
-    assert win_limit_cents(800_000, 2500, 25_000_000) == 25_000_000  # $250,000 is lower
+    assert WinCap(max_x=2500, max_cents=25_000_000).limit_cents(800_000) == 25_000_000  # $250,000 is lower
 
 
 def test_winning_into_the_limit_collects_automatically():
@@ -117,5 +117,8 @@ def test_spin_chance_is_offered_only_below_the_price_and_above_zero():
     assert offer(0, 100, 100) is None and offer(100, 100, 100) is None
     assert offer(99, 100, 100).chance == Fraction(99, 100)
     assert offer(110, 120, 100) is None                  # covers a base spin: no spin chance
+    assert multiplier_blocks(110, 120, 100) and multiplier_blocks(100, 120, 100)
+    assert not multiplier_blocks(99, 120, 100) and not multiplier_blocks(120, 120, 100)
+    assert not multiplier_blocks(0, 120, 100)
     with pytest.raises(ValueError):
         SpinChance(100, 100)

@@ -99,7 +99,7 @@ def test_round_ends_at_the_cap_with_the_cap_paid():
 def test_forced_max_win_is_exactly_the_cap_and_ends_there():
     r = play(Rng(2), "base", force="max_win")
     assert r.payout_x100 == 5_000_000 and r.capped
-    assert {"max_win", "capped", "wheel_gold", "free_spins_x5"} <= set(r.features)
+    assert {"max_win", "capped", "wheel", "free_spins"} <= set(r.features)
     types = r.event_types()
     cap_at = types.index(E.CAP)
     assert E.FREE_SPIN not in types[cap_at:] and E.CLUSTER_WIN not in types[cap_at:]

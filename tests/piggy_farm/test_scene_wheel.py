@@ -3,6 +3,7 @@ a spin decelerates onto the drawn slice whatever the start angle, a skipped spin
 lands exactly, and the drawn wheel mirrors the math's slices."""
 from __future__ import annotations
 
+import math
 import os
 from types import SimpleNamespace
 
@@ -84,15 +85,21 @@ def test_discs_are_shared_by_content_and_their_cache_is_bounded(app):
     assert len(wv._shared(app.assets).discs) == wv.DISC_CACHE
 
 
-def test_each_drawn_farm_wheel_shows_every_math_slice_about_as_often_as_it_lands():
+def test_each_farm_wheel_draws_every_slice_at_exactly_its_chance(app):
+    """The wedges of a slice cover exactly its share of the wheel: weight / total weight
+    (gold's 1,000x: 20 / 1,000 = 2.0% of the wheel, the chance it lands)."""
+    from games.piggy_farm.view.features import FarmWheel
     tiers = load().wheel.tiers
+    farm = FarmWheel(app, tiers)
     for name, slices in tiers.items():
         wedges = visual_slices(slices)
-        assert sorted(set(wedges)) == list(range(len(slices)))
+        assert sorted({i for i, _ in wedges}) == list(range(len(slices)))
+        view = farm.views[name]
         total = sum(s.weight for s in slices)
         for i, s in enumerate(slices):
-            share = wedges.count(i) / len(wedges)
-            assert abs(share - s.weight / total) < 0.12, (name, s.label)
+            drawn = sum(span for span, w in zip(view.spans, farm.wedges[name]) if w == i) / 360.0
+            assert drawn == pytest.approx(s.weight / total, abs=1e-9), (name, s.label)
+        assert sum(view.spans) == pytest.approx(360.0)
 
 
 def test_the_slice_drawn_under_the_pointer_is_the_result_for_every_farm_wedge(app):
@@ -106,13 +113,25 @@ def test_the_slice_drawn_under_the_pointer_is_the_result_for_every_farm_wedge(ap
         for index in range(len(view.slices)):
             for offset in (-0.3, 0.0, 0.3):
                 view.show(index, offset)
+                assert view.slice_at_pointer() == index
+                if view.spans[index] < 30:        # a narrow wedge: the pixels beside the tip are its neighbours'
+                    continue
                 surface.fill((0, 0, 0))
                 view.draw(surface)
                 cx, cy = view.center
-                for side in (-1, 1):
-                    seen = surface.get_at(app.layout.pt(cx + side * view.radius * 0.06, cy - view.radius * 0.78))[:3]
-                    nearest = min(colors, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, seen)))
-                    assert nearest == view.slices[index].color, (view.key, index, offset, side, seen)
+                # a sector under the pointer (+-15% of the wedge's width, 0.6 to 0.95 R): every
+                # pixel there that shows a slice's own colour (not a label, not the pointer)
+                # shows the landed wedge's colour
+                slice_px = []
+                for f in (-0.15, -0.05, 0.05, 0.15):
+                    a = math.radians(view.spans[index] * f)
+                    for k in (0.6, 0.7, 0.8, 0.9, 0.95):
+                        px = surface.get_at(app.layout.pt(cx + k * view.radius * math.sin(a),
+                                                          cy - k * view.radius * math.cos(a)))[:3]
+                        near = min(colors, key=lambda c: sum((x - y) ** 2 for x, y in zip(c, px)))
+                        if sum((x - y) ** 2 for x, y in zip(near, px)) < 30 ** 2:
+                            slice_px.append(near)
+                assert slice_px and set(slice_px) == {view.slices[index].color}, (view.key, index, offset, slice_px)
 
 
 def test_the_idle_board_helper_counts_groups_edge_to_edge_with_wilds_joining():

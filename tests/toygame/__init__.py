@@ -23,7 +23,11 @@ GAME = GameSpec(
     version=_RAW["version"],
     math_files=tuple(str(_HERE / f) for f in ("math.yaml", "math/tables.py", "math/rules.py")),
     force_categories=dict(rules.FORCE_LABELS),
-    book_forces={"base": {"jackpot": rules.JACKPOT_RATE}},
+    book_forces={"base": {"jackpot": rules.JACKPOT_RATE, "top_coin": rules.top_coin_stratum_rate()}},
+    forced_books={"base": {"top_coin": 50}},
+    # every feature rate is exact here (every stop combination enumerated)
+    rate_targets={mode: {k: float(v) for k, v in rules.exact_rates(mode).items() if 0 < v < 1}
+                  for mode in _RAW["modes"]},
     simulate=sim.simulate,
     evaluate=paytable.evaluate,
     paytable=paytable.paytable,
@@ -31,5 +35,6 @@ GAME = GameSpec(
     help=help.help_pages,
     par_info=par.par_info,
     payout_sources=par.payout_sources,
+    tail_odds=par.tail_odds,
     events=events.CATALOGUE,
 )

@@ -47,12 +47,16 @@ def make_app(tmp: Path, size=(960, 540), seed: int = 7, **cfg) -> App:
     return app
 
 
-@pytest.fixture
-def app(tmp_path):
-    application = make_app(tmp_path)
+def serve(application: App):
+    """Yield the app to a test, then close its ledger writer and the display."""
     yield application
     application.checkpoints.close()
     pygame.display.quit()
+
+
+@pytest.fixture
+def app(tmp_path):
+    yield from serve(make_app(tmp_path))
 
 
 def press(app: App, key: int, mod: int = 0, frames: int = 1) -> None:
@@ -125,6 +129,8 @@ def finish_round(app, scene, limit=20.0):
     """Run the clock until the round on screen is settled."""
     t = 0.0
     while scene.busy and t < limit:
+        if getattr(scene, "waiting_for_start", False):     # a step waiting for START
+            press(app, pygame.K_SPACE)
         run(app, 1, 0.1)
         t += 0.1
     assert not scene.busy
@@ -157,7 +163,7 @@ def play_out(app, scene, dt=0.1, limit=600.0):
     """Let the round play out at `dt` a frame, closing any celebration with SPACE."""
     t = 0.0
     while (scene.busy or app.stack.top is not scene) and t < limit:
-        if app.stack.top is not scene:
+        if app.stack.top is not scene or getattr(scene, "waiting_for_start", False):
             press(app, pygame.K_SPACE)
         run(app, 1, dt)
         t += dt
@@ -166,10 +172,21 @@ def play_out(app, scene, dt=0.1, limit=600.0):
 
 def force_next(app, category: str) -> None:
     """FORCE button, then the category's button in the force menu (real clicks)."""
+    from cabinet.ui.demo import COL_W, COLUMNS, ROW_H, TOP
     categories = list(app.stack.top.spec.force_categories)
     click(app, (119, 895))
-    r, c = divmod(categories.index(category), 2)
-    click(app, (680 + c * 560, 261 + r * 72))
+    click(app, (COLUMNS[0][1] + (COL_W - 40) // 2, TOP + categories.index(category) * ROW_H + ROW_H // 2 - 4))
+
+
+def game_app_fixture(spec, seed: int):
+    """An `app` fixture for one real game's tests (a game folder's conftest.py sets it)."""
+    @pytest.fixture
+    def app(tmp_path):
+        application = game_app(tmp_path, spec, seed)
+        yield application
+        application.checkpoints.close()
+        pygame.display.quit()
+    return app
 
 
 def events(played, kind: str) -> list[dict]:
@@ -182,3 +199,70 @@ def check_paid(app, before: int, played) -> None:
     from cabinet.core.money import win_cents
     assert played.win_cents == win_cents(played.bet_cents, played.round.payout_x100)
     assert app.cabinet.balance == before - played.cost_cents + played.win_cents
+
+
+BOOKS_CONFIG = """
+data_dir: {data}
+math_source: books
+demo_credit: "100000.00"
+sound: {{enabled: false}}
+demo_tools: true
+"""
+
+
+def books_app(tmp: Path, size=(1600, 900), seed: int = 11) -> App:
+    """A headless App on the lobby with the three shipped games drawing from their books."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    (tmp / "config.yaml").write_text(BOOKS_CONFIG.format(data=tmp / "data"))
+    config = load_config(tmp / "config.yaml")
+    application = App(config, Cabinet(config, seed=seed), size=size, clock=ManualClock())
+    start_scenes(application)
+    run(application, 2)
+    return application
+
+
+@pytest.fixture(scope="module")
+def books_module(tmp_path_factory):
+    """One books App for a whole test module (screens that only look, never play much)."""
+    yield from serve(books_app(tmp_path_factory.mktemp("books")))
+
+
+@pytest.fixture
+def books(tmp_path):
+    yield from serve(books_app(tmp_path))
+
+
+def open_only(app: App, gid: str):
+    """Close everything over the lobby and open game `gid`; returns its scene."""
+    while len(app.stack.scenes) > 1:
+        app.pop()
+    scene = app.open_game(gid)
+    run(app, 1)
+    return scene
+
+
+def settle(app: App, scene, frames: int = 600) -> None:
+    """Skip the round on screen to its end, closing whatever opens over the game."""
+    scene.skip()
+    for _ in range(frames):
+        if not scene.busy and app.stack.top is scene:
+            return
+        if app.stack.top is not scene:
+            app.pop()
+        elif scene.waiting_for_start:          # a bonus round waits for START
+            scene.skip()
+        run(app, 1, 0.2)
+
+
+def first_over(app: App, scene, mode: str | None = None, force: str | None = None):
+    """Play a round (of `mode`, forced to `force`), skip it, and return the scene that
+    opens over the game when it ends (a celebration), or None."""
+    assert scene.play(mode, force)
+    scene.skip()
+    for _ in range(300):
+        if app.stack.top is not scene:
+            return app.stack.top
+        if scene.waiting_for_start:            # a bonus round waits for START
+            scene.skip()
+        run(app, 1, 0.1)
+    return None

@@ -101,7 +101,7 @@ def test_force_menu_draws_the_next_round_from_the_chosen_category(app):
     scene = app.stack.top
     scene.on_action("demo")
     menu = app.stack.top
-    assert isinstance(menu, ForceMenu) and [c for c, _ in menu.categories] == ["jackpot"]
+    assert isinstance(menu, ForceMenu) and [c for c, _ in menu.categories] == ["jackpot", "top_coin"]
     press(app, K.K_RETURN)                    # choose the selected category
     assert scene.force_next == "jackpot"
     press(app, K.K_SPACE)

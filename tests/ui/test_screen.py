@@ -9,7 +9,7 @@ from tests.ui.conftest import make_app, press, region, run, shift
 
 K = pygame
 BALANCE = (50, 1000, 400, 60)
-BANNER = (560, 850, 800, 60)
+BANNER = (560, 24, 800, 48)                # the top bar, where the name is (hud_layout BOTTOM)
 
 
 def reddish(pixels: np.ndarray) -> int:
@@ -41,17 +41,23 @@ def test_a_menu_dims_the_game_behind_it(app):
     assert region(app, corner).mean() < 0.6 * before
 
 
-def test_a_recall_is_marked_recall_in_red(app):
+def test_a_recall_is_framed_in_red_with_its_round_in_the_top_bar_and_covers_no_board(app):
     press(app, K.K_RETURN)
     scene = app.stack.top
     press(app, K.K_SPACE)
     press(app, K.K_SPACE)
     while app.stack.top is not scene:
         press(app, K.K_SPACE)
-    mark = (760, 120, 400, 70)
-    assert reddish(region(app, mark)) < 50
+    header, edge, board = (700, 20, 520, 30), (0, 300, 6, 400), (700, 120, 520, 700)
+    assert reddish(region(app, header)) < 50 and reddish(region(app, edge)) < 50
+    board_before = region(app, board)
     shift(app, K.K_h)
     press(app, K.K_RETURN)
-    assert isinstance(app.stack.top, GameScene) and app.stack.top.recall_mode
+    recall = app.stack.top
+    assert isinstance(recall, GameScene) and recall.recall_mode
     run(app, 2)
-    assert reddish(region(app, mark)) > 500
+    assert reddish(region(app, header)) > 300           # RECALL and the round, where the title was
+    assert reddish(region(app, edge)) > 500             # the red frame round the screen
+    recall.skip()
+    run(app, 5)
+    assert reddish(region(app, board)) <= reddish(board_before) + 50   # nothing red over the board

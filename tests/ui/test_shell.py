@@ -10,7 +10,8 @@ from cabinet.ui.input import InputMap, parse_spec
 from cabinet.ui.layout import Layout
 from cabinet.ui.lobby import Lobby
 from cabinet.ui.presentation import Presentation, Step
-from cabinet.ui.scene import Scene, SceneStack
+from cabinet.ui.hud import HudScene
+from cabinet.ui.scene import Host, Scene, SceneStack
 from tests.ui.conftest import finish_round, make_app, open_game, press, run, run_seconds, shift
 
 K = pygame
@@ -130,6 +131,15 @@ def test_lobby_enter_opens_the_game_and_escape_returns_then_quits(app):
     assert isinstance(app.stack.top, Lobby) and app.running
     press(app, K.K_BACKSPACE)
     assert not app.running
+
+
+def test_the_app_and_a_game_scene_have_the_faces_lower_modules_type_against(app):
+    """scene.Host and hud.HudScene stand for App and GameScene below them (no import
+    back up): every member they name is there."""
+    for face in (Host, HudScene):
+        assert not isinstance(object(), face)
+    assert isinstance(app, Host)
+    assert isinstance(open_game(app), HudScene)
 
 
 def test_kiosk_escape_and_window_close_do_not_quit(tmp_path):

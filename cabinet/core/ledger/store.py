@@ -328,6 +328,21 @@ class Ledger:
             return out
         return self._read(read, "reading side draws")
 
+    def recent_side_draws(self, kinds: tuple[str, ...], limit: int = 10) -> list[dict[str, Any]]:
+        """The last `limit` side draws of these kinds, newest first, each row verified:
+        id, kind, stake_cents, prize_cents, won, detail (a game's record of results)."""
+        def read():
+            marks = ", ".join("?" * len(kinds))
+            out = []
+            for row in self.db.execute(f"SELECT * FROM side_draws WHERE kind IN ({marks}) ORDER BY id DESC LIMIT ?",
+                                       (*kinds, int(limit))).fetchall():
+                audit.verify_row(self.db, self.key, self.identity, SIDE_DRAW, row)
+                out.append({"id": row["id"], "kind": row["kind"], "stake_cents": row["stake_cents"],
+                            "prize_cents": row["prize_cents"], "won": bool(row["won"]),
+                            "detail": records.detail(row, "side_draws")})
+            return out
+        return self._read(read, "reading side draws") if kinds else []
+
     # -- the event log ------------------------------------------------------------------
     def log_event(self, kind: str, detail: dict[str, Any] | None = None) -> int:
         """Append an event (power_up, recovery, audit, lock, ram_clear, ...) to the

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from cabinet.core.forcing import search
 from cabinet.core.rng import Rng
 from cabinet.core import events as E
 from cabinet.core.round import Round, event
@@ -28,7 +29,7 @@ from .bonus import BonusSetup, draw_pumpkin, run_bonus
 from .tables import JACKPOTS, REELS, ROWS, Maths, ValueTable, load
 
 FEATURES = ("collect", "bonus", "jackpot_mini", "jackpot_minor", "jackpot_mega", "jackpot_grand",
-            "great_skull", "vaults_3", "big_win", "max_win")
+            "great_skull", "vaults_3", "big_win", "max_win", "vaults_in_view_2", "vaults_in_view_3")
 FORCE_LABELS = {"bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini Jackpot", "jackpot_minor": "Minor Jackpot", "jackpot_mega": "Mega Jackpot",
                 "jackpot_grand": "Grand Jackpot", "great_skull": "Great Skull", "vaults_3": "3 Vaults",
                 "big_win": "Big win", "max_win": "Max win 15,000x"}
@@ -98,16 +99,40 @@ def _proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, Bonus
 
 
 # ---------------------------------------------------------------- rounds
+_FORCED_STOPS: dict = {}
+
+
+def _forced_stops(m: Maths, need_trigger: bool, need_collect: bool) -> np.ndarray:
+    """Every stop triple (one per reel) whose board is a trigger (need_trigger) or
+    shows a pumpkin and a vault (need_collect), in stop order; computed once."""
+    key = (id(m), need_trigger, need_collect)
+    if key not in _FORCED_STOPS:
+        shows = {}
+        for name in ("pumpkin", "vault"):
+            code = m.symbols.index(name)
+            shows[name] = [np.array([any(int(st[(t + r) % len(st)]) == code for r in range(ROWS)) for t in range(len(st))])
+                           for st in m.strips]
+        pk, vt = shows["pumpkin"], shows["vault"]
+        grid = np.ix_(*(np.arange(len(st)) for st in m.strips))
+        if need_trigger:
+            ok = pk[0][grid[0]] & vt[1][grid[1]] & pk[2][grid[2]]
+        else:
+            ok = (pk[0][grid[0]] | pk[1][grid[1]] | pk[2][grid[2]]) & (vt[0][grid[0]] | vt[1][grid[1]] | vt[2][grid[2]])
+        _FORCED_STOPS[key] = np.argwhere(ok)
+    return _FORCED_STOPS[key]
+
+
 def _base(rng: Rng, m: Maths, base_values: ValueTable, setup: BonusSetup, need_trigger: bool,
           need_collect: bool) -> tuple[int, list[dict[str, Any]], set[str], bool]:
-    """Draw a base spin (stops, then pumpkin values reel by reel) and settle it."""
-    while True:
+    """Draw a base spin (stops, then pumpkin values reel by reel) and settle it. A
+    forced round's stops are drawn uniformly among those showing a trigger or a
+    collect (exactly the natural stops given that board), without a retry loop."""
+    if need_trigger or need_collect:
+        ok = _forced_stops(m, need_trigger, need_collect)
+        stops = [int(v) for v in ok[rng.below(len(ok))]]
+    else:
         stops = [rng.below(len(m.strips[c])) for c in range(REELS)]
-        board = window(m, stops)
-        trig = is_trigger(m, board)
-        has = lambda s: any(s in row for row in board)  # noqa: E731
-        if (not need_trigger or trig) and (not need_collect or (has("pumpkin") and has("vault"))):
-            break
+    board = window(m, stops)
     pumpkins: dict[tuple[int, int], dict[str, Any]] = {}
     for c in range(REELS):
         for r in range(ROWS):
@@ -136,6 +161,8 @@ def settle_base(rng: Rng, m: Maths, board: list[list[str]], pumpkins: dict[tuple
         events.append(E.line_win(line=w.line, symbol=w.symbol, count=w.count,
                                  positions=[list(p) for p in w.positions], pay_x100=w.pay_x100))
     vaults = [(r, c) for r in range(ROWS) for c in range(REELS) if board[r][c] == "vault"]
+    if len(vaults) >= 2:                  # several vaults in view on reel 2 (reported rates)
+        features.add(f"vaults_in_view_{len(vaults)}")
     collect_x100 = bonus_x100 = 0
     capped = False
     if is_trigger(m, board):
@@ -223,7 +250,9 @@ def _once(rng: Rng, m: Maths, mode: str, force: str | None) -> Round:
 def play(rng: Rng, mode: str = "base", force: str | None = None) -> Round:
     """One round of `mode` ('base' or a buy id). With `force`, a round of that
     category (one of FORCE_LABELS), drawn from its proposal until it belongs to it
-    and to none of the categories listed before it in math.yaml's book_forces."""
+    and to none of the categories listed before it in math.yaml's book_forces. The
+    search draws each attempt from its own sub-stream (cabinet/core/forcing.py), so a
+    book replays its kept attempt directly."""
     m = load()
     if mode != "base":
         m.buy(mode)                       # KeyError for an unknown mode
@@ -234,8 +263,8 @@ def play(rng: Rng, mode: str = "base", force: str | None = None) -> Round:
     # would carry rounds (and payouts) that belong elsewhere.
     order = list((m.raw.get("book_forces") or {}).get(mode, {}))
     earlier = order[:order.index(force)] if force in order else []
-    for _ in range(200_000):
-        rnd = _once(rng, m, mode, force)
-        if force in rnd.features and not any(e in rnd.features for e in earlier):
-            return rnd
-    raise RuntimeError(f"could not force {force!r} in {mode}")
+
+    def attempt(sub: Rng):
+        rnd = _once(sub, m, mode, force)
+        return rnd if force in rnd.features and not any(e in rnd.features for e in earlier) else None
+    return search(rng, attempt, 200_000, f"{force} in {mode}")

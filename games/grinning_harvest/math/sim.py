@@ -123,6 +123,8 @@ def _base_chunk(gen: np.random.Generator, m: Maths, n: int) -> dict[str, Any]:
     collect = np.where(coll, nv * pv.sum(axis=(1, 2)), 0)
     feats["collect"] = coll
     feats["bonus"] = trig
+    for k in (2, 3):
+        feats[f"vaults_in_view_{k}"] = nv == k
     paid = coll | trig                  # pumpkins collected: in the base game or at the bonus start
     for j in JACKPOTS:
         feats[f"jackpot_{j}"] = paid & (pl == m.values_base.labels.index(j)).any(axis=(1, 2))

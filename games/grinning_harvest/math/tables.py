@@ -8,6 +8,7 @@ numbers; `rules.py` (per round) and `sim.py` (vectorised) do.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -157,6 +158,15 @@ def parse(raw: dict[str, Any]) -> Maths:
                  int(b["max_vaults"]), int(b["chance_den"]), int(b["pumpkin_chance"]),
                  int(b["vault_chance"]), row, gs[:, 0].copy(), gs[:, 1].copy(), np.cumsum(gs[:, 1]),
                  tuple(buys), int(raw["max_win_x"]) * 100, dict(raw["rtp"]))
+
+
+def vaults_in_view(m: Maths) -> dict[int, Fraction]:
+    """Exact chance of k Vaults in view on reel 2 in a base spin (k = 0..3): the
+    share of the strip's stops whose window shows k of them."""
+    strip = m.strips[m.vault_reels[0]]
+    n = len(strip)
+    counts = [sum(int(strip[(s + r) % n]) == m.sym["vault"] for r in range(ROWS)) for s in range(n)]
+    return {k: Fraction(counts.count(k), n) for k in range(ROWS + 1)}
 
 
 @lru_cache(maxsize=1)

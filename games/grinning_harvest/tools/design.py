@@ -44,6 +44,9 @@ def exact_base(m: Maths) -> dict[str, float]:
     mean_v = m.values_base.mean_x100()
     collect = np.where(coll, nv * npk, 0).mean() * mean_v
     return {"line_rtp": line.mean() / 100, "collect_rtp": collect / 100, "p_trigger": trig.mean(),
+            "p_vaults": [float((nv == k).mean()) for k in range(ROWS + 1)],
+            "p_trigger_vaults": [float((trig & (nv == k)).mean()) for k in range(ROWS + 1)],
+            "p_collect_vaults": [float((coll & (nv == k)).mean()) for k in range(ROWS + 1)],
             "p_collect": coll.mean(), "p_line_win": (line > 0).mean(),
             "p_hit_no_bonus_value": ((line > 0) | coll | trig).mean(), "_trig_boards": board[trig],
             "_trig_line": line[trig]}
@@ -109,6 +112,12 @@ def main() -> None:
     print(f"base RTP {ex['line_rtp'] + ex['collect_rtp'] + bonus_rtp:.6f} +- {z:.6f}  target {m.rtp['base']}")
     print(f"trigger 1 in {1 / ex['p_trigger']:.1f}, collect 1 in {1 / ex['p_collect']:.2f}, "
           f"hit rate {ex['p_hit_no_bonus_value']:.4f}, bonus mean {bo['mean']:.3f}x sd {bo['sd']:.1f}x")
+    print("vaults in view on reel 2 (exact): " + ", ".join(
+        f"{k}: 1 in {1 / p:,.1f}" for k, p in enumerate(ex["p_vaults"]) if k and p))
+    print("  collect by k vaults: " + ", ".join(
+        f"{k}: 1 in {1 / p:,.1f}" for k, p in enumerate(ex["p_collect_vaults"]) if k and p)
+          + "; trigger with k vaults: " + ", ".join(
+        f"{k}: 1 in {1 / p:,.1f}" for k, p in enumerate(ex["p_trigger_vaults"]) if k and p))
     for f in FEATURES[2:]:
         if bo[f]:
             print(f"  per base round via bonus: {f} 1 in {1 / (bo[f] * ex['p_trigger']):,.0f}")

@@ -6,7 +6,7 @@ Measured with the vectorised engine; the base game's max win (about 1 in 5 milli
 comes from the exact trigger probability times its rate in bonuses started from the
 exact distribution of trigger boards. Prints the `book_forces:` block of math.yaml.
 
-    python -m games.grinning_harvest.tools.forces [--base 50000000] [--buy 5000000] [--workers 2]
+    python -m games.grinning_harvest.tools.forces [--base 50000000] [--buy 5000000] [--workers 2] [--modes base]
 """
 from __future__ import annotations
 
@@ -51,14 +51,19 @@ def main() -> None:
     ap.add_argument("--bonuses", type=int, default=10_000_000, help="trigger bonuses for the base max win")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=31)
+    ap.add_argument("--modes", nargs="+", help="measure only these modes (default: base and every buy)")
     args = ap.parse_args()
     m = load()
-    freqs = {"base": measure("base", args.base, args.seed, args.workers)}
-    ex = exact_base(m)
-    bo = bonus_from_triggers(m, ex["_trig_boards"], ex["_trig_line"], args.bonuses, args.seed)
-    freqs["base"]["max_win"] = ex["p_trigger"] * bo["max_win"]
+    modes = args.modes or ["base"] + [opt.id for opt in m.buys]
+    freqs = {}
+    if "base" in modes:
+        freqs["base"] = measure("base", args.base, args.seed, args.workers)
+        ex = exact_base(m)
+        bo = bonus_from_triggers(m, ex["_trig_boards"], ex["_trig_line"], args.bonuses, args.seed)
+        freqs["base"]["max_win"] = ex["p_trigger"] * bo["max_win"]
     for opt in m.buys:
-        freqs[opt.id] = measure(opt.id, args.buy, args.seed, args.workers)
+        if opt.id in modes:
+            freqs[opt.id] = measure(opt.id, args.buy, args.seed, args.workers)
     print(f"# measured by tools/forces.py: base {args.base:,} rounds (max win from {args.bonuses:,} "
           f"trigger bonuses), buys {args.buy:,} each")
     print("book_forces:")

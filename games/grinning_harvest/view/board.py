@@ -11,7 +11,6 @@ import math
 
 import pygame
 
-from cabinet.core.money import format_short, win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.reels import ease_out_back, line_points, pulse
 
@@ -22,12 +21,25 @@ ROW_ITEMS = ("web", "x2", "x3", "x4", "x5", "skull")
 FRAME_PAD = 30
 
 
+def shown_value(scene, kind: str, cell, value_x100: int) -> int:
+    """The value a plate may show: never more than the round can still pay. Vaults
+    share that amount in cell order, so together they never show more than is paid."""
+    cap = scene.value_cap_x100
+    if kind != "vault":
+        return min(value_x100, cap)
+    before = 0
+    for other in sorted(scene.vault_values):
+        if other == cell:
+            break
+        before += min(scene.vault_values[other], max(cap - before, 0))
+    return max(0, min(value_x100, cap - before))
+
+
 def value_text(scene, label: str | None, value_x100: int) -> str:
     """What a pumpkin shows: its jackpot's name, or its value shortened and rounded down."""
     if label in JACKPOTS and value_x100 == scene.maths.jackpots[label]:
         return label.upper()
-    bet = scene.played.bet_cents if scene.played is not None else scene.bet
-    return format_short(win_cents(bet, value_x100))
+    return scene.app.cabinet.currency.short(scene.cents(value_x100))
 
 
 # ------------------------------------------------------------------ cached pictures
@@ -59,7 +71,8 @@ def row_item(scene, item: str, size: int) -> pygame.Surface:
 # ------------------------------------------------------------------ value plates
 def draw_value(scene, surface, rect: pygame.Rect, kind: str, label: str | None, value_x100: int,
                dim: bool = False) -> None:
-    """A pumpkin's value (or jackpot coin) / a vault's value over a real-pixel cell rect."""
+    """A pumpkin's value (or jackpot coin) / a vault's value over a real-pixel cell rect
+    (the value as `shown_value` holds it)."""
     lay, A = scene.app.layout, scene.app.assets
     text = value_text(scene, label, value_x100) if kind == "pumpkin" else value_text(scene, None, value_x100)
     if kind == "pumpkin" and label in JACKPOTS and text == label.upper():
@@ -88,7 +101,7 @@ def draw_board(scene, surface) -> None:
     lay = scene.app.layout
     fr = pygame.Rect(scene.REELS_RECT).inflate(2 * FRAME_PAD, 2 * FRAME_PAD)
     real = lay.rect(fr)
-    surface.blit(_img(scene, ("frame", real.size), lambda: art_scene.reel_frame(real.size, lay.px(FRAME_PAD))),
+    surface.blit(_img(scene, ("frame", real.size), lambda: art_scene.reel_frame(real.size)),
                  real.topleft)
     draw_big_head(scene, surface)
     if scene.in_bonus:
@@ -98,7 +111,7 @@ def draw_board(scene, surface) -> None:
             if scene.grid.pop.get(cell, 1.0) < 0.6:
                 continue
             draw_value(scene, surface, lay.rect(scene.grid.cell_rect(cell)), item["kind"], item.get("label"),
-                       item["value_x100"], dim=cell in scene.collected)
+                       shown_value(scene, item["kind"], cell, item["value_x100"]), dim=cell in scene.collected)
         if scene.great_skull and scene.skull_p < 1.0:
             draw_skull_light(scene, surface, real)
     else:
@@ -157,11 +170,13 @@ def draw_base_values(scene, surface) -> None:
     for (r, c), (label, value) in scene.pumpkins.items():
         shift = _reel_shift(scene, c)
         if shift is not None:
-            draw_value(scene, surface, lay.rect(scene.reels.cell_rect(c, r)).move(0, shift), "pumpkin", label, value)
+            draw_value(scene, surface, lay.rect(scene.reels.cell_rect(c, r)).move(0, shift), "pumpkin", label,
+                       shown_value(scene, "pumpkin", (r, c), value))
     for (r, c), value in scene.vault_values.items():
         shift = _reel_shift(scene, c)
         if shift is not None:
-            draw_value(scene, surface, lay.rect(scene.reels.cell_rect(c, r)).move(0, shift), "vault", None, value)
+            draw_value(scene, surface, lay.rect(scene.reels.cell_rect(c, r)).move(0, shift), "vault", None,
+                       shown_value(scene, "vault", (r, c), value))
     surface.set_clip(clip)
 
 
@@ -357,4 +372,5 @@ def draw_multipliers(scene, surface) -> None:
                         bold=True, outline=(10, 40, 0))
             kind = m["target"]
             label = scene.items.get((r, c), {}).get("label")
-            draw_value(scene, surface, rect, kind, label if kind == "pumpkin" else None, m["after_x100"])
+            draw_value(scene, surface, rect, kind, label if kind == "pumpkin" else None,
+                       shown_value(scene, kind, (r, c), m["after_x100"]))

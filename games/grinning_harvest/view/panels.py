@@ -67,29 +67,7 @@ def draw_side(scene, surface) -> None:
     surface.blit(_panel(scene, RIGHT, "right"), lay.pt(RIGHT.x, RIGHT.y))
     cx = RIGHT.centerx
     if scene.in_bonus:
-        A.blit_text(surface, "HOLD-N-WIN", 44, (cx, RIGHT.y + 42), (255, 200, 90), anchor="center", bold=True,
-                    outline=(60, 20, 0))
-        A.blit_text(surface, "SPINS LEFT", 28, (cx, RIGHT.y + 100), D.MUTED, anchor="center", bold=True)
-        lamp = lay.px(74)
-        on = scene.app.assets.surface(("gh", "lamp", lamp, True), lambda: art.symbol_face("pumpkin", lamp))
-        off = scene.app.assets.surface(("gh", "lamp", lamp, False), lambda: _unlit(on))
-        for i in range(scene.maths.lives):
-            img = on if i < scene.lives else off
-            surface.blit(img, img.get_rect(center=lay.pt(cx + (i - 1) * 96, RIGHT.y + 160)))
-        if scene.lives_reset:
-            A.blit_text(surface, "RESET TO 3", 26, (cx, RIGHT.y + 214), (150, 255, 100), anchor="center", bold=True)
-        A.blit_text(surface, "BONUS WIN", 28, (cx, RIGHT.y + 268), D.MUTED, anchor="center", bold=True)
-        total = win_cents(_bet(scene), scene.bonus_total_x100)
-        A.blit_chars(surface, scene.app.cabinet.currency.format(total), 54, (cx, RIGHT.y + 318), D.GOLD,
-                     anchor="center", bold=True)
-        vaults = sum(1 for it in scene.items.values() if it["kind"] == "vault")
-        A.blit_text(surface, f"VAULTS {vaults} / {scene.maths.max_vaults}", 32, (cx, RIGHT.y + 392), D.CREAM,
-                    anchor="center", bold=True)
-        if scene.spin_no:
-            A.blit_text(surface, f"SPIN {scene.spin_no}", 28, (cx, RIGHT.y + 440), D.MUTED, anchor="center", bold=True)
-        if scene.capped:
-            A.blit_text(surface, "MAX WIN REACHED", 32, (cx, RIGHT.y + 490), (255, 110, 80), anchor="center",
-                        bold=True)
+        _draw_bonus_side(scene, surface)
         return
     A.blit_text(surface, "5 PAYLINES", 40, (cx, RIGHT.y + 40), (255, 200, 90), anchor="center", bold=True,
                 outline=(60, 20, 0))
@@ -106,6 +84,44 @@ def draw_side(scene, surface) -> None:
         A.blit_text(surface, "+ a Vault on reel 2", 25, (cx, RIGHT.y + 380), D.MUTED, anchor="center")
         A.blit_text(surface, "= HOLD-N-WIN", 30, (cx, RIGHT.y + 416), (255, 170, 60), anchor="center", bold=True)
     A.blit_text(surface, "A Vault collects every Pumpkin", 24, (cx, RIGHT.y + 480), D.MUTED, anchor="center")
+
+
+def _draw_bonus_side(scene, surface) -> None:
+    """The bonus counters as the sheet names them: the spins remaining (a number and
+    lamps), TOTAL WINNINGS beside them, and the WINNINGS of the spin on screen."""
+    lay, A = scene.app.layout, scene.app.assets
+    cur = scene.app.cabinet.currency
+    cx = RIGHT.centerx
+    A.blit_text(surface, "HOLD-N-WIN", 40, (cx, RIGHT.y + 36), (255, 200, 90), anchor="center", bold=True,
+                outline=(60, 20, 0))
+    A.blit_text(surface, "SPINS LEFT", 24, (RIGHT.x + 90, RIGHT.y + 84), D.MUTED, anchor="center", bold=True)
+    A.blit_text(surface, str(scene.lives), 76, (RIGHT.x + 90, RIGHT.y + 142), (150, 255, 100) if scene.lives_reset
+                else D.CREAM, anchor="center", bold=True, outline=(20, 10, 30))
+    lamp = lay.px(46)
+    on = scene.app.assets.surface(("gh", "lamp", lamp, True), lambda: art.symbol_face("pumpkin", lamp))
+    off = scene.app.assets.surface(("gh", "lamp", lamp, False), lambda: _unlit(on))
+    for i in range(scene.maths.lives):
+        img = on if i < scene.lives else off
+        surface.blit(img, img.get_rect(center=lay.pt(RIGHT.x + 44 + i * 46, RIGHT.y + 200)))
+    A.blit_text(surface, "TOTAL WINNINGS", 24, (RIGHT.x + 256, RIGHT.y + 84), D.MUTED, anchor="center", bold=True)
+    A.blit_chars(surface, cur.format(win_cents(_bet(scene), scene.shown_total_x100)), 34,
+                 (RIGHT.x + 256, RIGHT.y + 136), D.GOLD, anchor="center", bold=True)
+    if scene.lives_reset:
+        A.blit_text(surface, "RESET TO 3", 22, (RIGHT.x + 256, RIGHT.y + 196), (150, 255, 100), anchor="center",
+                    bold=True)
+    pygame.draw.line(surface, (120, 80, 150), lay.pt(RIGHT.x + 24, RIGHT.y + 238), lay.pt(RIGHT.right - 24, RIGHT.y + 238),
+                     max(1, lay.px(2)))
+    A.blit_text(surface, f"SPIN {scene.spin_no}  WINNINGS" if scene.spin_no else "WINNINGS", 26,
+                (cx, RIGHT.y + 272), D.MUTED, anchor="center", bold=True)
+    A.blit_chars(surface, cur.format(win_cents(_bet(scene), scene.shown_spin_x100)), 46, (cx, RIGHT.y + 322),
+                 D.CREAM, anchor="center", bold=True)
+    vaults = sum(1 for it in scene.items.values() if it["kind"] == "vault")
+    A.blit_text(surface, f"VAULTS {vaults} / {scene.maths.max_vaults}", 28, (cx, RIGHT.y + 392), D.CREAM,
+                anchor="center", bold=True)
+    A.blit_text(surface, "A new Pumpkin or Vault resets", 22, (cx, RIGHT.y + 436), D.MUTED, anchor="center")
+    A.blit_text(surface, "the spins to 3", 22, (cx, RIGHT.y + 462), D.MUTED, anchor="center")
+    if scene.capped:
+        A.blit_text(surface, "MAX WIN REACHED", 30, (cx, RIGHT.y + 500), (255, 110, 80), anchor="center", bold=True)
 
 
 def _unlit(img: pygame.Surface) -> pygame.Surface:
@@ -153,8 +169,10 @@ def draw_banner(scene, surface) -> None:
         real.w // 2, colors[2], 0.5))
     surface.blit(glow, glow.get_rect(center=real.center))
     surface.blit(panel, real.topleft)
+    D.text_layer(real)                      # the banner covers the board: its text is a layer above
     A.blit_text(surface, title, 80 if len(title) < 13 else 68, (960, 602), (255, 250, 235), anchor="center",
                 bold=True, outline=(40, 10, 10))
     big = len(sub) <= 16                    # an amount: the star of the banner
     A.blit_text(surface, sub, 60 if big else (38 if len(sub) < 30 else 32), (960, 692 if big else 688),
                 (255, 255, 255) if big else colors[2], anchor="center", bold=True, outline=(40, 12, 6))
+    D.text_layer()                          # what follows (the HUD) is above, on the whole screen

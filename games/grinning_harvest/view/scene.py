@@ -3,11 +3,18 @@ set) as timed steps, and keeps the picture as plain state that `board.py` draws.
 
 Every step hook SETS state from its event (absolute values, never increments), so
 skipping (SPACE) and crash-resume, which run steps instantly, end on the same picture.
-Base game: 3x3 reels stop reel by reel, pumpkins show their values (format_short,
+Base game: 3x3 reels stop reel by reel, pumpkins show their values (Currency.short,
 rounded down) or jackpot coins, paylines light, each vault collects on its own (values
 fly from the pumpkins into it). Bonus: the board holds pumpkins and vaults (HoldGrid),
 the row above the reels shows webs, multipliers and skulls, three skulls wake the
 Great Skull, the counter of 3 resets on each landing, the total (and the cap) closes it.
+
+Display rules of the sheet: a value shown is the least the player can win, never more
+than is paid: plates, counters and banners are held to what the round can still pay
+(`value_cap_x100`: the max win less what the round won before the bonus; the vaults
+together never show more than it) and shortened values are rounded down. The bonus
+shows the WINNINGS of each spin and the TOTAL WINNINGS next to the spins remaining.
+Balance, win and bet are in the bar at the top of the screen (`hud_layout = "top"`).
 """
 from __future__ import annotations
 
@@ -21,17 +28,23 @@ from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
 
 from . import art, board, pictures, shots, sounds
+from .bonus_steps import HoldAndWinSteps
 from ..math.tables import JACKPOTS, load
 from .layout import REELS_RECT, ROW_H, ROW_Y
 
 Cell = tuple[int, int]
 
 
-class GrinningHarvestScene(GameScene):
+class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     """3x3 reels, 5 lines, pumpkins and vaults, four jackpots, the Hold-n-Win bonus."""
 
     REELS_RECT, ROW_Y, ROW_H = REELS_RECT, ROW_Y, ROW_H
     SPIN_TIME, STOP_TIME = 0.45, 0.28
+    hud_layout = "top"
+    # The idle (and restart) board: one Pumpkin on reel 3, no Vault, no line win:
+    # nothing that looks like a trigger or a win (tests check it with the rules).
+    IDLE_BOARD = [["witch", "ghost", "pumpkin"], ["cat", "wild", "hat"], ["candy", "bat", "ghost"]]
+    IDLE_PUMPKINS = {(0, 2): ("6x", 600)}
 
     SHOTS = shots.SHOTS
 
@@ -41,13 +54,12 @@ class GrinningHarvestScene(GameScene):
         self._faces: dict[int, dict[str, pygame.Surface]] = {}
         strip = [self.maths.symbols[int(i)] for i in self.maths.strips[1]]
         self.reels = ReelSet(self.app, self.REELS_RECT, 3, 3, self.faces, strip, gap=12, name="gh_reels",
-                             board=[["witch", "vault", "pumpkin"], ["cat", "wild", "cat"],
-                                    ["pumpkin", "bat", "ghost"]])
+                             board=[list(row) for row in self.IDLE_BOARD])
         self.grid = HoldGrid(self.app, self.REELS_RECT, 3, 3, gap=12, name="gh_hold",
                              cell_colors=((46, 24, 70), (16, 8, 30)), rim=(150, 80, 60))
         sounds.register(self.app.audio)
         self.reset_picture()
-        self.pumpkins = {(2, 0): ("6x", 600), (0, 2): ("mini", 2500)}   # the idle board's values
+        self.pumpkins = dict(self.IDLE_PUMPKINS)        # the idle board's values
 
     def relayout(self) -> None:
         self._faces = {}
@@ -55,7 +67,7 @@ class GrinningHarvestScene(GameScene):
     def faces(self, size: int) -> dict[str, pygame.Surface]:
         """Symbol faces at a real size, built once (the ReelSet and HoldGrid use them)."""
         if size not in self._faces:
-            self._faces[size] = {k: art.symbol_face(k, size).convert_alpha() for k in art.PAINTERS}
+            self._faces[size] = {k: art.symbol_face(k, size).convert_alpha() for k in art.SYMBOLS}
         return self._faces[size]
 
     def reset_picture(self) -> None:
@@ -83,14 +95,16 @@ class GrinningHarvestScene(GameScene):
         self.jackpot_hit: str | None = None
         self.capped = False
         self.bonus_total_x100 = 0
+        self.spin_start_x100 = 0                             # the bonus total when this spin began
         self.base_line_x100 = 0
+        self.value_cap_x100 = self.maths.max_win_x100        # the most the round can still pay
         self.caption = ""
         self.grid.clear()
         self.grid.spinning = False
 
     def pay_icon(self, symbol: str, size_px: int) -> pygame.Surface | None:
         """The symbol's face for its paytable row."""
-        if symbol not in art.PAINTERS:
+        if symbol not in art.SYMBOLS:
             return None
         return self.app.assets.surface(("gh_icon", symbol, size_px), lambda: art.symbol_face(symbol, size_px))
 
@@ -111,14 +125,15 @@ class GrinningHarvestScene(GameScene):
         self.reset_picture()
 
     def timeline_start(self, tl) -> list[Step]:
-        tl.state.update(lines=[], columns={})     # the line wins and reel columns shown so far
+        tl.state.update(lines=[], columns={}, vaults={})   # line wins, reel columns, vault values so far
         return []
 
     def timeline_end(self, tl) -> list[Step]:
         return [wait(0.25, "round shown")]
 
     def _set_win(self, x100: int) -> None:
-        self.shown_win = self.cents(x100)
+        """The WIN meter: never more than the round pays (the max win holds it)."""
+        self.shown_win = self.cents(min(x100, self.maths.max_win_x100))
 
     # -- base game ----------------------------------------------------------------
     def present_reel_stop(self, ev) -> list[Step]:
@@ -172,8 +187,13 @@ class GrinningHarvestScene(GameScene):
         before = after - ev["amount_x100"]
         base = ev["phase"] == "base"
         shown = self.timeline.win(ev["amount_x100"]) if base else self.timeline.won_x100
-        flights = [(tuple(p["cell"]), vault, self.value_text(p["label"], p["value_x100"])) for p in ev["pumpkins"]]
+        flights = [(tuple(p["cell"]), vault, self.value_text(p["label"], min(p["value_x100"], self.value_cap_now())))
+                   for p in ev["pumpkins"]]
         cells = [tuple(p["cell"]) for p in ev["pumpkins"]]
+        vaults = self.timeline.state["vaults"]
+        total_before = sum(vaults.values())
+        vaults[vault] = after
+        cap_left = self.timeline_cap()
 
         def start() -> None:
             self.banner = None
@@ -196,15 +216,34 @@ class GrinningHarvestScene(GameScene):
             else:
                 self.collected.update(cells)
                 self.grid.dim.update(cells)
-                self._set_win(self.base_line_x100 + self.bonus_total_x100)
-            self.caption = f"VAULT COLLECTS {self.money(ev['amount_x100'])}"
+                self._set_win(self.base_line_x100 + self.shown_total_x100)
+            amount = max(0, min(ev["amount_x100"], cap_left - total_before))    # what it adds to the pay
+            self.caption = f"VAULT COLLECTS {self.money(amount)}"
         return [Step(1.0, start=start, tick=tick, end=end, label="vault collects", sound="gh_collect")]
+
+    def timeline_cap(self) -> int:
+        """While the steps are built: what the round's bonus (or base collects) may pay."""
+        return self.maths.max_win_x100 - self.timeline.total("lines")
+
+    def value_cap_now(self) -> int:
+        return self.timeline_cap() if self.timeline is not None else self.maths.max_win_x100
 
     def _set_vault(self, cell: Cell, value_x100: int) -> None:
         self.vault_values[cell] = value_x100
         if cell in self.items:
             self.items[cell] = dict(self.items[cell], value_x100=value_x100)
         self.bonus_total_x100 = sum(v for c, v in self.vault_values.items() if c in self.items)
+
+    # == what the screen may show (never more than is paid) ===========================
+    @property
+    def shown_total_x100(self) -> int:
+        """TOTAL WINNINGS of the bonus: its vaults' sum, held to what it can pay."""
+        return min(self.bonus_total_x100, self.value_cap_x100)
+
+    @property
+    def shown_spin_x100(self) -> int:
+        """WINNINGS of the bonus spin on screen (what it added to the total)."""
+        return max(0, self.shown_total_x100 - min(self.spin_start_x100, self.value_cap_x100))
 
     def present_jackpot(self, ev) -> list[Step]:
         name, value = ev["name"], ev["value_x100"]
@@ -216,106 +255,6 @@ class GrinningHarvestScene(GameScene):
         def end() -> None:
             self.banner = None
         return [Step(1.8, start=start, end=end, label="jackpot", sound="gh_jackpot")]
-
-    # -- the bonus ----------------------------------------------------------------
-    def present_bonus_trigger(self, ev) -> list[Step]:
-        start_items = {tuple(c): {"kind": "vault", "value_x100": 0} for c in ev["vaults"]}
-        start_items.update({tuple(p["cell"]): {"kind": "pumpkin", "label": p["label"],
-                                               "value_x100": p["value_x100"]} for p in ev["pumpkins"]})
-        line_now = self.timeline.total("lines")
-        from_base = ev["source"] == "base"
-
-        def start() -> None:
-            self.trigger_cells = sorted(start_items) if from_base else []
-            self.banner = ("HOLD-N-WIN", "Pumpkins and the Vault carry over" if from_base
-                           else self._buy_label(ev["option"]), "bonus")
-
-        def end() -> None:
-            self.in_bonus = True
-            self.trigger_cells = []
-            self.banner = None
-            self.win_lines, self.pumpkins, self.caption = [], {}, ""
-            self.items = {c: dict(it) for c, it in start_items.items()}
-            self.vault_values = {c: 0 for c, it in start_items.items() if it["kind"] == "vault"}
-            self.collected = set()
-            self.grid.clear()
-            for c, it in start_items.items():
-                self.grid.set_cell(c, self.grid_key(it))
-            self.row_items = ["web", "web", "web"]
-            self.lives = self.maths.lives
-            self.bonus_total_x100 = 0
-            self.base_line_x100 = line_now
-            self._set_win(line_now)
-        return [Step(2.0 if from_base else 1.2, start=start, end=end, label="bonus trigger", sound="bonus")]
-
-    def present_bonus_spin(self, ev) -> list[Step]:
-        landed = {tuple(it["cell"]): it for it in ev["landed"]}
-        before = {tuple(m["cell"]): m["before_x100"] for m in ev["multipliers"] if m["target"] == "pumpkin"}
-        row, great, mults = list(ev["row"]), ev["great_skull"], list(ev["multipliers"])
-
-        def spin() -> None:
-            self.spin_no = ev["spin"]
-            self.grid.spinning, self.row_spinning = True, True
-            self.great_skull, self.skull_p, self.mult_fx, self.mult_p = None, 0.0, [], 0.0
-            self.banner, self.lives_reset, self.caption = None, False, ""
-            for c in landed:
-                self.grid.clear_cell(c)
-                self.items.pop(c, None)
-
-        def land(p: float) -> None:
-            self.grid.spinning, self.row_spinning = False, False
-            self.row_items = row
-            for c, it in landed.items():
-                item = {"kind": it["kind"], "label": it.get("label"),
-                        "value_x100": before.get(c, it["value_x100"]) if it["kind"] == "pumpkin" else 0}
-                if it["kind"] == "vault":
-                    self.vault_values[c] = 0
-                self.items[c] = item
-                self.grid.set_cell(c, self.grid_key(item), pop=min(1.0, p * 1.4))
-        steps = [Step(0.5, start=spin, label=f"bonus spin {ev['spin']}", sound="spin"),
-                 Step(0.45, tick=land, label="bonus land",
-                      sound="gh_land" if landed else "reel_stop")]
-        if great is not None:
-            def wake(p: float) -> None:
-                self.great_skull, self.skull_p = great, p
-                self.banner = ("GREAT SKULL", f"x{great} on every Pumpkin and Vault", "skull")
-
-            def slept() -> None:
-                self.banner = None
-            steps.append(Step(1.8, tick=wake, end=slept, label="great skull", sound="gh_skull"))
-        if mults:
-            def grow(p: float) -> None:
-                self.mult_fx, self.mult_p = mults, p
-
-            def apply() -> None:
-                for m in mults:
-                    c = tuple(m["cell"])
-                    if m["target"] == "vault":
-                        self._set_vault(c, m["after_x100"])
-                    elif c in self.items:
-                        self.items[c] = dict(self.items[c], value_x100=m["after_x100"])
-                self.mult_fx = []
-                self._set_win(self.base_line_x100 + self.bonus_total_x100)
-            kind = "row" if great is None else "skull"
-            steps.append(Step(1.0, tick=grow, end=apply, label=f"{kind} multiplier", sound="gh_multiplier"))
-        return steps
-
-    def present_counter(self, ev) -> list[Step]:
-        def show() -> None:
-            self.lives, self.lives_reset = ev["lives"], ev["reset"]
-        return [Step(0.3, start=show, label="counter", sound="gh_reset" if ev["reset"] else None)]
-
-    def present_bonus_end(self, ev) -> list[Step]:
-        total, capped = ev["total_x100"], ev["capped"]
-        line_now = self.timeline.total("lines")
-
-        def show() -> None:
-            self.capped = capped
-            self.bonus_total_x100 = total        # what the bonus pays (the cap, if reached)
-            self.grid.spinning = self.row_spinning = False
-            self.banner = ("BONUS WIN", self.money(total) + ("  (MAX WIN)" if capped else ""), "total")
-            self._set_win(line_now + total)
-        return [Step(2.2, start=show, label="bonus total", sound="win")]
 
     def present_cap(self, ev) -> list[Step]:
         def show() -> None:
@@ -364,3 +303,11 @@ class GrinningHarvestScene(GameScene):
         def row_multiplied(r) -> bool:
             return any(e["type"] == "bonus_spin" and e["multipliers"] and not e["great_skull"] for e in r.events)
         shots.seek_round(self, row_multiplied, "row multiplier", mode="buy_skull_row", within=0.7)
+
+    def shot_spin_winnings(self) -> None:
+        def collects_in_a_spin(r) -> bool:
+            return sum(1 for e in r.events if e["type"] == "collect" and e["phase"] == "bonus") >= 2
+        shots.seek_round(self, collects_in_a_spin, "vault collects", mode="buy_vaults", within=1.0)
+
+    def shot_message(self) -> None:
+        self.message("Resuming the interrupted round")

@@ -31,8 +31,8 @@ Bonus (after pot_trigger; alone in the gamble's bonus_* modes):
 - bonus_end {total_x100, spins, paying: [coin, ...], full_board: bool, pots_won: [...]}
 
 Every round:
-- win_cap {uncapped_x100, payout_x100}: the round hit the game's cap
-- round_end {line_x100, payout_x100}
+- round_end {line_x100, payout_x100} (the rules cap nothing: the sheet's $250,000.00
+  limit is money, applied by the cabinet at the bet played)
 
 A coin is {row, reel, kind: "cash"|"pot_fill", double: bool, value_x100 (cash) or
 pot: MINI|MINOR|MAJOR|GRAND (pot fill)}; a double coin shows two coins of that value.
@@ -144,19 +144,12 @@ class BonusEnd(TypedDict):
     type: Literal["bonus_end"]
 
 
-class WinCap(TypedDict):
-    """The round hit the game's cap: what it would have paid, and what it pays."""
-    uncapped_x100: int
-    payout_x100: int
-    type: Literal["win_cap"]
-
-
 class HensRoundEnd(RoundEnd):
     line_x100: int
 
 
 CATALOGUE = catalogue(ReelStop, LineWin, FeatureSymbol, PotTrigger, PotLevelsReset, BonusStart, BonusSpin,
-                      Lives, Letters, PotAward, CoinConvert, RowCount, RowActivate, Boost, BonusEnd, WinCap,
+                      Lives, Letters, PotAward, CoinConvert, RowCount, RowActivate, Boost, BonusEnd,
                       HensRoundEnd)
 # the bonus's events, in the order of the types above (a gamble's bonus_* round has only these)
 BONUS_TYPES = ("bonus_start", "bonus_spin", "lives", "letters", "pot_award", "coin_convert",

@@ -17,9 +17,9 @@ from typing import Any
 
 from cabinet.core.money import WinCap
 from cabinet.core.rng import Rng
-from cabinet.mechanics.gamble import Gamble, gamble_offered, win_limit_cents
+from cabinet.mechanics.gamble import Gamble, gamble_offered
 
-from .tables import COMBOS, combo_code, combo_from_code, combo_mode, load
+from .tables import COMBOS, combo_code, combo_from_code, combo_mode, gamble_cap, load
 
 
 def gamble_config() -> dict[str, Any]:
@@ -50,8 +50,8 @@ def start_gamble(win_cents: int, bet_cents: int, library, game_limit_cents: int 
     """A gamble on a win: cash wheel, bonus wheel priced from the game's bonus
     libraries, and the limit min(2500x base bet, 250,000.00)."""
     g = gamble_config()
-    limit = win_limit_cents(bet_cents, int(g["limit_x"]), int(g["limit_cents"]))
-    cap = game_limit_cents if game_limit_cents is not None else int(load().raw["max_win_cents"])
+    limit = gamble_cap().limit_cents(bet_cents)
+    cap = game_limit_cents if game_limit_cents is not None else load().max_win_cents
     return Gamble(win_cents, bet_cents, g["cash_multipliers"], bonus_values(library, bet_cents, cap), limit)
 
 

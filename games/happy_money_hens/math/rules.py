@@ -11,7 +11,9 @@ and one GOLD, then the pots trigger the purchased combination. A gamble bonus ro
 Forcing (`force`, for the book builder and demos) draws from the exact conditional
 distribution of the category: 'pot_<name>' a bonus that awards the pot; 'full_board'
 one that fills all 35 reels with every row active and no GRAND; 'combo_<CODE>' a
-bonus with that final combination and neither a GRAND nor a full board.
+bonus with that final combination and neither a GRAND nor a full board. Its
+rejection loops are searches (cabinet/core/forcing.py): every attempt on its own
+sub-stream, so a book replays its kept attempts directly.
 Events are the closed set documented in events.py.
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import lcm
 
+from cabinet.core.forcing import search
 from cabinet.core.rng import Rng
 from cabinet.core import events as E
 from cabinet.core.round import Round, event
@@ -34,7 +37,7 @@ BUY_MODES = ("buy_mystery", "buy_triple")
 BONUS_MODES = {combo_mode(c): c for c in COMBOS}
 POT_COLOURS = ("BLUE", "RED", "GOLD")
 FEATURE_NAMES = (("bonus",) + tuple(f"combo_{combo_code(c)}" for c in COMBOS)
-                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board", "capped"))
+                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board",))
 FORCE_LABELS = {"pot_grand": "GRAND pot won", "full_board": "all 35 mini reels filled, every row active",
                 **{f"combo_{combo_code(c)}": f"bonus with {combo_code(c)}" for c in COMBOS}}
 MAX_FORCE_TRIES = 200_000
@@ -142,32 +145,34 @@ def _spin_forced(m: HensMath, rng: Rng, mode: str, final: int, events: list) -> 
     ts = sorted(cond)
     t = ts[_pick_fraction(rng, [cond[x] for x in ts])]
     bound, table = _acceptance(m, mode, t)
-    for _ in range(MAX_FORCE_TRIES):
-        stops, board = draw_board(rng, m.strips)
+
+    def attempt(sub: Rng):
+        stops, board = draw_board(sub, m.strips)
         cells = feature_cells(m, board)
         counts = tuple(sum(1 for c in cells if c[2] == b) for b in BITS)
         if any(t & b and k == 0 for b, k in zip(BITS, counts)):
-            continue
-        if not chance_fraction(rng, table[counts] / bound):
-            continue
+            return None
+        if not chance_fraction(sub, table[counts] / bound):
+            return None
         flags = []
         for b in BITS:                 # trigger draws of a colour in T, given >= 1 hit
             own = [c for c in cells if c[2] == b]
             while True:
-                hits = [bool(t & b) and rng.chance(m.trigger[mode], m.feature_den) for _ in own]
+                hits = [bool(t & b) and sub.chance(m.trigger[mode], m.feature_den) for _ in own]
                 if not t & b or any(hits):
                     break
             flags.append(dict(zip([(c[0], c[1]) for c in own], hits)))
-        flat = [flags[BITS.index(c[2])][(c[0], c[1])] for c in cells]
-        line = _board_events(m, stops, board, events)
-        _feature_events(m, rng, cells, flat, events, grow=True)
-        added = [b for b in BITS if final & b and not t & b]
-        if len(added) > 1:             # the upgrade's order is uniform among orders
-            if rng.below(2):
-                added.reverse()
-        _trigger_events(final, t, added, mode, events)
-        return line, final
-    raise RuntimeError(f"could not force combination {final} in {mode}")
+        return stops, board, cells, [flags[BITS.index(c[2])][(c[0], c[1])] for c in cells]
+
+    stops, board, cells, flat = search(rng, attempt, MAX_FORCE_TRIES, f"a board for combination {final} in {mode}")
+    line = _board_events(m, stops, board, events)
+    _feature_events(m, rng, cells, flat, events, grow=True)
+    added = [b for b in BITS if final & b and not t & b]
+    if len(added) > 1:             # the upgrade's order is uniform among orders
+        if rng.below(2):
+            added.reverse()
+    _trigger_events(final, t, added, mode, events)
+    return line, final
 
 
 def _pick_fraction(rng: Rng, probs: list[Fraction]) -> int:
@@ -242,16 +247,12 @@ def _finish(m: HensMath, mode: str, line: int, events: list, bonus: HensBonus | 
         feats |= {"bonus", f"combo_{combo_code(combo)}"} | {f"pot_{p.lower()}" for p in bonus.awards}
         if bonus.full_board():
             feats.add("full_board")
-    capped = total > m.max_win_x100
-    if capped:
-        events.append(event("win_cap", uncapped_x100=total, payout_x100=m.max_win_x100))
-        total = m.max_win_x100
-        feats.add("capped")
     events.append(E.round_end(line_x100=line, payout_x100=total))
-    # The sheet's $250,000 limit is "excluding jackpots": the pot awards are this
-    # game's jackpots, marked as the round's jackpot part (the payout is untouched).
+    # The sheet's only limit is $250,000.00 a game "excluding jackpots", in money: the
+    # cabinet applies it at the bet played (no multiple of the bet caps a round here).
+    # The pot awards are this game's jackpots, marked as the round's jackpot part.
     pots = sum(int(e["value_x100"]) for e in events if e["type"] == "pot_award")
-    return Round(mode, total, events, tuple(sorted(feats)), capped, min(pots, total)), feats
+    return Round(mode, total, events, tuple(sorted(feats)), False, min(pots, total)), feats
 
 
 def _round(m: HensMath, rng: Rng, mode: str) -> Round:
@@ -272,22 +273,23 @@ def _bonus_feats(bonus: HensBonus) -> set:
 
 def _forced_round(m: HensMath, rng: Rng, mode: str, pick_combo, wanted: str | None, excluded: set) -> Round:
     """A round of a category. The base part and the bonus are independent given the
-    combination, so: draw the combination and play bonuses until one is in the
-    category (exact rejection), then draw the base part given that combination."""
-    for _ in range(MAX_FORCE_TRIES):
-        combo = pick_combo()
+    combination, so: search for a combination and bonus in the category (exact
+    rejection), then draw the base part given that combination."""
+    def attempt(sub: Rng):
+        combo = pick_combo(sub)
         if combo is None:
-            continue
+            return None
         bonus_events: list = []
-        bonus = HensBonus(rng, m, combo, bonus_events)
+        bonus = HensBonus(sub, m, combo, bonus_events)
         bonus.run()
         feats = _bonus_feats(bonus)
-        if (wanted is None or wanted in feats) and not feats & excluded:
-            events: list = []
-            line, _ = _combo_for(m, rng, mode, events, combo)
-            events += bonus_events
-            return _finish(m, mode, line, events, bonus, combo)[0]
-    raise RuntimeError(f"could not force {wanted or 'the combination'} in {mode}")
+        return (combo, bonus, bonus_events) if (wanted is None or wanted in feats) and not feats & excluded else None
+
+    combo, bonus, bonus_events = search(rng, attempt, MAX_FORCE_TRIES, f"{wanted or 'the combination'} in {mode}")
+    events: list = []
+    line, _ = _combo_for(m, rng, mode, events, combo)
+    events += bonus_events
+    return _finish(m, mode, line, events, bonus, combo)[0]
 
 
 def play(rng: Rng, mode: str, force: str | None = None) -> Round:
@@ -303,12 +305,12 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
     excluded = {"pot_grand": set(), "full_board": {"pot_grand"}}.get(force, {"pot_grand", "full_board"})
     if force.startswith("combo_"):
         combo = combo_from_code(force[6:])
-        return _forced_round(m, rng, mode, lambda: combo, None, excluded)
+        return _forced_round(m, rng, mode, lambda sub: combo, None, excluded)
     if force == "full_board" or force in {f"pot_{p.lower()}" for p in POT_NAMES}:
         weights = natural_combo_weights(mode)
 
-        def pick():
-            c = COMBOS[_pick_fraction(rng, weights)]
+        def pick(sub: Rng):
+            c = COMBOS[_pick_fraction(sub, weights)]
             return None if force.startswith("pot_") and not c & 2 else c
         return _forced_round(m, rng, mode, pick, force, excluded)
     raise KeyError(f"unknown force category {force!r}")

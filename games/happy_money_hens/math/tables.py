@@ -90,7 +90,7 @@ class HensMath:
     boost_weights: np.ndarray
     costs: dict
     mystery_weights: np.ndarray             # weight of combination 1..7 (index combo-1)
-    max_win_x100: int
+    max_win_cents: int                      # per game, jackpots excluded (the sheet's $250,000.00)
 
     @property
     def pot_lengths(self) -> np.ndarray:
@@ -143,14 +143,21 @@ def load(path: str | None = None) -> HensMath:
         boost_weights=np.array(b["boost_weights"], dtype=np.int64),
         costs={m: int(v["cost"]) for m, v in raw["modes"].items()},
         mystery_weights=np.array([mw[combo_code(c)] for c in COMBOS], dtype=np.int64),
-        max_win_x100=int(raw["max_win_x"]) * 100,
+        max_win_cents=int(raw["max_win_cents"]),
     )
 
 
 def win_cap() -> WinCap:
-    """The game's win limits as data: max_win_x per round, 250,000.00 per game."""
-    raw = load().raw
-    return WinCap(max_x=int(raw["max_win_x"]), max_cents=int(raw["max_win_cents"]))
+    """The game's win limit as data: $250,000.00 per game, jackpots excluded (the
+    sheet states no multiple of the bet)."""
+    return WinCap(max_cents=load().max_win_cents)
+
+
+def gamble_cap() -> WinCap:
+    """The gamble's limit as data: min(2500x the base bet, $250,000.00); a gamble win
+    that would exceed it is collected automatically."""
+    g = load().raw["gamble"]
+    return WinCap(max_x=int(g["limit_x"]), max_cents=int(g["limit_cents"]))
 
 
 def bet_modes() -> tuple[BetMode, ...]:

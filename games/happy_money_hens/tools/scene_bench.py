@@ -104,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
         while len(results["bonus"]) < args.frames:
             scene.play("buy_triple")
             while scene.busy and len(results["bonus"]) < args.frames:
+                if scene.waiting_for_start:          # START each bonus round, as the player does
+                    scene.skip()
                 step = scene.presentation.current if scene.presentation else None
                 if step is not None and step.label.startswith("bonus spin"):
                     frame("bonus")

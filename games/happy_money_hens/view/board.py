@@ -85,10 +85,15 @@ def _draw_line(scene, surface: pygame.Surface) -> None:
     for p in pts[:1]:
         pygame.draw.circle(surface, col, p, lay.px(22))
         A.blit_text(surface, str(win["line"] + 1), 28, lay.to_logical(p), (20, 10, 10), anchor="center", bold=True)
-    bet = scene.played.bet_cents if scene.played else scene.bet
+    A.blit_text(surface, line_ticker(scene, win), 38, (960, 922), D.CREAM, anchor="center", bold=True,
+                outline=(40, 20, 0))
+
+
+def line_ticker(scene, win) -> str:
+    """The line win's caption, at the bet the round was played at (not the bet now)."""
     cur = scene.app.cabinet.currency
-    text = f"LINE {win['line'] + 1}:  {win['count']} x {win['symbol']}  PAYS {cur.format(win_cents(bet, win['pay_x100']))}"
-    A.blit_text(surface, text, 38, (960, 922), D.CREAM, anchor="center", bold=True, outline=(40, 20, 0))
+    pay = cur.format(win_cents(scene.lines_bet, win["pay_x100"]))
+    return f"LINE {win['line'] + 1}:  {win['count']} x {win['symbol']}  PAYS {pay}"
 
 
 def _win_frame(size: tuple[int, int], col) -> pygame.Surface:
@@ -192,7 +197,7 @@ def draw_prices(scene, surface: pygame.Surface) -> None:
         on = scene.mode_id == mode
         top = scene.offered_up_to(mode)
         if top is not None and scene.bet > top:     # the win limit keeps it off this bet
-            text = f"BETS UP TO {cur.format(top)}" if top else "NOT OFFERED"
+            text = f"WIN LIMIT: BETS UP TO {cur.format(top)}" if top else "NOT OFFERED (WIN LIMIT)"
         else:
             text = f"PLAY {cur.format(price)}"
         A.blit_text(surface, text, 26 if len(text) < 20 else 22, (FORTUNE_X + 179, 330 + i * 128 + 78),

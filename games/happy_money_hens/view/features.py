@@ -7,11 +7,12 @@ is pre-rendered once through `app.assets`; a frame only blits.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import pygame
 
-from cabinet.core.money import format_short, win_cents
+from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.presentation import Step
 
@@ -70,8 +71,9 @@ class BonusView:
         for e, snap in pairs:
             kind = e["type"]
             if kind == "bonus_spin":
+                # The sheet: the mini reels spin in each round "when the player presses START".
                 out.append(Step(0.75, start=self._set(snap, "spin"), tick=self._tick("spin"),
-                                label=f"bonus spin {snap.spins}", sound="spin"))
+                                label=f"bonus spin {snap.spins}", sound="spin", hold=True))
                 out.append(Step(0.3, start=self._set(snap, "landed"), tick=self._tick("landed"),
                                 label=f"bonus spin {snap.spins} lands",
                                 sound="hmh_land" if snap.landed else "reel_stop"))
@@ -126,7 +128,7 @@ class BonusView:
             tint, text, sub = art.JACKPOT_COLOURS[coin["pot"]], coin["pot"], "POT FILL"
         elif coin.get("pot_award"):
             cents = win_cents(bet, coin["value_x100"])
-            text = format_short(cents)
+            text = self.app.cabinet.currency.short(cents)
             key = ("award", coin["pot_award"], text)
             tint, sub = art.JACKPOT_COLOURS[coin["pot_award"]], coin["pot_award"]
         else:
@@ -134,7 +136,7 @@ class BonusView:
             value = coin["value_x100"]
             pair = coin["double"] and not boosted and value % 2 == 0
             # A double coin is two coins of the same value (each half of the pair's value).
-            text = format_short(win_cents(bet, value // 2 if pair else value))
+            text = self.app.cabinet.currency.short(win_cents(bet, value // 2 if pair else value))
             key = ("cash", text, coin["double"], boosted, pair)
             tint, sub = ((255, 150, 60) if boosted else (255, 200, 50)), None
             if coin["double"] and not pair:
@@ -212,6 +214,20 @@ class BonusView:
         self._draw_counts(surface, snap)
         draw_side(self, surface, snap)
         self._draw_focus(surface, snap, kind, p)
+        if self.scene.waiting_for_start:
+            self._draw_start_prompt(surface)
+
+    def _draw_start_prompt(self, surface: pygame.Surface) -> None:
+        """The bonus waits for START: a pulsing call under the left panel's total."""
+        lay, A = self.app.layout, self.app.assets
+        glow = round(2 + 2 * math.sin(self.scene.time * 5)) / 4      # five shades: the labels stay cached
+        pill = self._surf(("start_pill",), lambda: D.rounded_panel(
+            (lay.px(210), lay.px(84)), (255, 214, 102), (190, 120, 20), radius=lay.px(42), border=(255, 250, 220),
+            border_width=lay.px(3)))
+        surface.blit(pill, pill.get_rect(center=lay.pt(355, 690)))
+        A.blit_text(surface, "PRESS START", 28, (355, 676), D.lerp_color((70, 30, 0), (140, 40, 0), glow),
+                    anchor="center", bold=True)
+        A.blit_text(surface, "TO SPIN", 22, (355, 706), (70, 30, 0), anchor="center", bold=True)
 
     def _draw_counts(self, surface: pygame.Surface, snap: BonusSnapshot) -> None:
         A = self.app.assets
@@ -271,11 +287,13 @@ class BonusView:
             for (cell, add) in f["boosts"]:
                 r = cell_rect(*cell)
                 surface.blit(ring, lay.pt(r.x - 6, r.y - 6))
-                A.blit_text(surface, f"+{format_short(win_cents(bet, add))}", 40,
+                A.blit_text(surface, f"+{self.app.cabinet.currency.short(win_cents(bet, add))}", 40,
                             (r.centerx, r.y + 10 - 40 * p), (255, 240, 150), anchor="center", bold=True,
                             outline=(120, 40, 0))
-            A.blit_text(surface, "HAPPY BOOST!", 72, (GRID.centerx, GRID.y + 60), (255, 210, 80), anchor="center",
-                        bold=True, outline=(120, 40, 0))
+            if not self.scene.waiting_for_start:    # the left panel's foot, clear of the board (PRESS START's place)
+                for i, word in enumerate(("HAPPY", "BOOST!")):
+                    A.blit_text(surface, word, 44, (355, 668 + i * 48), (255, 210, 80), anchor="center", bold=True,
+                                outline=(120, 40, 0))
         elif kind in ("count", "total"):
             paying = f["paying"]
             ring = self._surf(("ring", D.GOLD), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), D.GOLD))

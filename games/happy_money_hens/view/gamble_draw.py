@@ -1,5 +1,6 @@
 """Drawing the gamble scene: the dimmed farm, the two wheels with their captions, the
-stake, the chosen option's prize and chance, the cap and limit notices."""
+stake, the chosen option's prize and chance, the record of the last gamble results,
+the cap and limit notices (a banner when the limit collects the win by itself)."""
 from __future__ import annotations
 
 import pygame
@@ -76,10 +77,50 @@ def draw_gamble(scene, surface: pygame.Surface) -> None:
         for i, line in enumerate(("PRESS A WHEEL", "TO GAMBLE")):
             A.blit_text(surface, line, 30, (960, 515 + i * 36), D.CREAM, anchor="center", bold=True,
                         outline=(20, 10, 30))
+    _draw_record(scene, surface)
     limit = cur.format(g.limit_cents)
     A.blit_text(surface, f"WIN LIMIT {limit}", 24, (1890, 1040), D.MUTED, anchor="bottomright", bold=True)
     _draw_outcome(scene, surface)
     scene.draw_widgets(surface)
+
+
+RECORD = pygame.Rect(828, 614, 264, 216)      # the last results, between the wheels
+
+
+def _draw_record(scene, surface: pygame.Surface) -> None:
+    """The last gamble results (newest on top): the option, the stake and WON / LOST."""
+    if not scene.results or scene.outcome == "limit":      # the limit's banner takes the middle
+        return
+    lay, A = scene.app.layout, scene.app.assets
+    cur = scene.app.cabinet.currency
+    panel = A.surface(("hmh_gamble_record", lay.size), lambda: D.rounded_panel(
+        lay.rect(RECORD).size, (50, 30, 76), (24, 14, 38), radius=lay.px(20), border=D.GOLD_DARK,
+        border_width=lay.px(2), alpha=220))
+    surface.blit(panel, lay.pt(RECORD.x, RECORD.y))
+    A.blit_text(surface, "LAST RESULTS", 24, (RECORD.centerx, RECORD.y + 22), D.GOLD, anchor="center", bold=True)
+    for i, r in enumerate(scene.results[:5]):
+        y = RECORD.y + 58 + i * 34
+        option = r["detail"].get("option", "")
+        name = "BONUS" if r["kind"] == "gamble_bonus" else option
+        A.blit_text(surface, f"{name}  {cur.format(r['stake_cents'])}", 22, (RECORD.x + 16, y), D.CREAM,
+                    anchor="midleft", bold=True)
+        A.blit_text(surface, "WON" if r["won"] else "LOST", 22, (RECORD.right - 16, y),
+                    D.GREEN if r["won"] else D.RED, anchor="midright", bold=True)
+
+
+def _draw_limit_banner(scene, surface: pygame.Surface) -> None:
+    """The win limit collected the win by itself: say so, with the amount and why."""
+    lay, A = scene.app.layout, scene.app.assets
+    cur = scene.app.cabinet.currency
+    panel = A.surface(("hmh_gamble_limit", lay.size), lambda: D.rounded_panel(
+        (lay.px(980), lay.px(260)), (120, 60, 20), (50, 22, 8), radius=lay.px(40), border=D.GOLD,
+        border_width=lay.px(5), alpha=245))
+    surface.blit(panel, panel.get_rect(center=lay.pt(960, 540)))
+    A.blit_text(surface, "WIN LIMIT REACHED", 64, (960, 470), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
+    A.blit_text(surface, f"{cur.format(scene.gamble.stake_cents)} COLLECTED", 48, (960, 548), D.CREAM,
+                anchor="center", bold=True, outline=(40, 20, 0))
+    A.blit_text(surface, f"ANOTHER WIN WOULD PASS THE LIMIT OF {cur.format(scene.gamble.limit_cents)}", 24,
+                (960, 612), D.CREAM, anchor="center", bold=True)
 
 
 def _draw_outcome(scene, surface: pygame.Surface) -> None:
@@ -87,8 +128,9 @@ def _draw_outcome(scene, surface: pygame.Surface) -> None:
     pres = scene.presentation
     text = None
     if scene.outcome == "limit":
-        text, col = "WIN LIMIT REACHED: COLLECTED", D.GOLD
-    elif pres is not None and pres.index >= 1:
+        _draw_limit_banner(scene, surface)
+        return
+    if pres is not None and pres.index >= 1:
         text, col = {"won": ("YOU WIN!", D.GREEN), "lost": ("NO WIN", D.RED),
                      "bonus": ("BONUS WON!", D.GREEN)}[scene.outcome]
     if text:

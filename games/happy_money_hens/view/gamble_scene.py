@@ -2,9 +2,15 @@
 entries, resizing its green segment), COLLECT, the win limit and the top-combination cap.
 
 Press (click) a wheel to gamble the win on it: the draw is made and recorded
-(offers.py) before the pointer spins, then the pointer lands on green or red.
-Green segments are drawn at the option's exact chance, never below `min_green`
-(the mechanics' `green_share`), so the picture can look kinder than the odds there.
+(offers.py) before the pointer spins round the still wheel ("spin the pointer"), then it
+lands on green or red. Green segments are drawn at the option's exact chance, never
+below `min_green` (the mechanics' `green_share`), so the picture can look kinder than
+the odds there (said under the wheel). Every label sits inside its segment, upright.
+
+The choices on screen are refitted whenever the stake changes (a cash win raises it
+and the list of bonus entries worth at least the stake shrinks): `bonus_option` never
+indexes past the list, and the options drawn while a wheel turns are the ones it was
+pressed with. The record of the last gamble results comes from the ledger.
 """
 from __future__ import annotations
 
@@ -25,6 +31,7 @@ from .layout import BONUS_C, CASH_C, GREEN, GREY, RADIUS, RED, entry_name
 class GambleScene(Scene):
     """The two gamble wheels over the game's backdrop."""
 
+    LIMIT_SECONDS = 3.5   # the win-limit banner stays this long before the game returns
     opaque = True
     light = True        # a short modal over the game, not a scene load: no GC settle in its first frame
 
@@ -40,6 +47,8 @@ class GambleScene(Scene):
         self._close_in: float | None = None
         self._bonus_entry: tuple[str, int] | None = None
         self.at_risk = gamble.stake_cents      # the win shown at risk (kept while the wheel turns)
+        self.pressed: tuple[GambleOption | None, GambleOption | None] | None = None   # shown while turning
+        self.results = offers.recent_results()  # the last gamble results, newest first
         self.widgets = [
             Button((820, 950, 280, 100), "COLLECT", "collect", style="gold", font_size=44, enabled=self.idle),
             Button((BONUS_C[0] - 250, 835, 90, 80), "-", "minus", font_size=56,
@@ -55,7 +64,7 @@ class GambleScene(Scene):
         self.cash_view = self.bonus_view = None
         self._build_views()
         if gamble.status == "collected":        # nothing fits under the win limit
-            self.outcome, self._close_in = "limit", 2.5
+            self.outcome, self._close_in = "limit", self.LIMIT_SECONDS
 
     # -- state ------------------------------------------------------------------------
     def idle(self) -> bool:
@@ -72,36 +81,47 @@ class GambleScene(Scene):
         self.entry = max(0, min(self.entry, len(self.gamble.bonus_options()) - 1))
 
     def cash_option(self) -> GambleOption | None:
+        if self.pressed is not None:
+            return self.pressed[0]
         if self.gamble.status != "open":
             return None
         label = f"x{_fmt(self.gamble.multipliers[self.multiplier])}"
         return next((o for o in self.gamble.cash_options() if o.label == label), None)
 
     def bonus_option(self) -> GambleOption | None:
+        """The bonus entry chosen with - and +; the choice is refitted to the entries the
+        stake allows now (the list shrinks when a cash win raises the stake)."""
+        if self.pressed is not None:
+            return self.pressed[1]
         if self.gamble.status != "open":
             return None
         opts = self.gamble.bonus_options()
-        return opts[self.entry] if opts else None
+        if not opts:
+            return None
+        self.entry = max(0, min(self.entry, len(opts) - 1))
+        return opts[self.entry]
 
-    def _wheel(self, key: str, center, option: GambleOption | None, label: str) -> WheelView:
+    def _wheel(self, key: str, center, option: GambleOption | None, label: str, short: str = "") -> WheelView:
         if option is None:
-            return WheelView(self.app, key, center, RADIUS, [WheelSlice(label, GREY)], lights=20, font_size=40)
+            return WheelView(self.app, key, center, RADIUS, [WheelSlice(label, GREY)], lights=20, font_size=40,
+                             spin_pointer=True)
         share = option.green_share(self.min_green)
         green = float(share)
         return WheelView(self.app, f"{key}_{round(green * 10000)}_{label}", center, RADIUS,
-                         [WheelSlice(label, GREEN, size=green), WheelSlice("LOSE", RED, size=1 - green)],
-                         lights=20, font_size=40)
+                         [WheelSlice(label, GREEN, size=green, short=short), WheelSlice("LOSE", RED, size=1 - green)],
+                         lights=20, font_size=40, spin_pointer=True)
 
     def _build_views(self) -> None:
         cur = self.app.cabinet.currency
         cash = self.cash_option()
-        self.cash_view = self._wheel("hmh_cash", CASH_C, cash, cur.format(int(cash.prize)) if cash else "LIMIT")
+        self.cash_view = self._wheel("hmh_cash", CASH_C, cash, cur.format(int(cash.prize)) if cash else "LIMIT",
+                                     "WIN")
         bonus = self.bonus_option()
         if bonus is None:
             text = "MAXIMUM\nAWARD" if self.gamble.bonus_values else "NO BONUS\nENTRY"
             self.bonus_view = self._wheel("hmh_bonus_off", BONUS_C, None, text)
         else:
-            self.bonus_view = self._wheel("hmh_bonus", BONUS_C, bonus, entry_name(bonus.label, "\n"))
+            self.bonus_view = self._wheel("hmh_bonus", BONUS_C, bonus, entry_name(bonus.label, "\n"), "BONUS")
 
     def relayout(self) -> None:
         """The window size changed: wheels re-render at the new size."""
@@ -157,8 +177,13 @@ class GambleScene(Scene):
         option = self.cash_option() if wheel == "cash" else self.bonus_option()
         if option is None:
             return
+        if not self.offers.can_stake(self.gamble):
+            self.game.message("The gamble closed: the credit no longer covers the win at risk", 4.0)
+            self.app.pop(self)
+            return
         view = self.cash_view if wheel == "cash" else self.bonus_view
         self.at_risk = self.gamble.stake_cents
+        self.pressed = (self.cash_option(), self.bonus_option())       # what the screen shows while it turns
         won, sid = self.offers.spin_gamble(self.gamble, option, self.round_id)   # recorded before it is shown
         self.outcome = ("bonus" if wheel == "bonus" else "won") if won else "lost"
         if won and wheel == "bonus":
@@ -170,6 +195,8 @@ class GambleScene(Scene):
 
     def _result(self) -> None:
         self.presentation = None
+        self.pressed = None
+        self.results = self.offers.recent_results()
         if self.outcome == "lost":
             self.game.last_win = 0
             self._finish()
@@ -180,13 +207,16 @@ class GambleScene(Scene):
         else:
             self.game.last_win = self.at_risk = self.gamble.stake_cents
             if self.gamble.status == "collected":       # the win limit: collected automatically
-                self.outcome, self._close_in = "limit", 2.5
+                self.outcome, self._close_in = "limit", self.LIMIT_SECONDS
                 return
             self.outcome = None
             self._fit_choices()
             self._build_views()
 
     def _finish(self) -> None:
+        if self.outcome == "limit":
+            self.game.message(f"Win limit reached: {self.app.cabinet.currency.format(self.gamble.stake_cents)} "
+                              "collected automatically", 4.0)
         self.app.pop(self)
 
     # -- frame ------------------------------------------------------------------------

@@ -1,13 +1,15 @@
 """What follows a settled round: the gamble (config `gamble`: on, on_5x, off) and spin
-chance (credit above zero but below the price of play), and their money.
+chance (credit above zero but below the current price of play, fortune bet included:
+offered after a round, on entering the game, and after a bet or fortune change), and
+their money.
 
 Every draw is made with the cabinet's RNG through the shared mechanics (exact odds)
 and recorded with `cabinet.side_draw` BEFORE the scene shows it:
 - a cash-wheel spin: stake = the win at risk, prize = the multiplied win if green;
 - a bonus-wheel win: stake = the win, prize 0, then the bonus is started as a round
   `start_round(game, bonus_<combo>, bet, funded_by=<side draw id>)`;
-- spin chance: stake = the credit, prize = the price of one base spin if green; the
-  won spin then plays as a normal base round at the current bet (which debits it).
+- spin chance: stake = the credit, prize = the current price of play if green; the
+  won spin then plays as a normal round of the current play (which debits it).
 """
 from __future__ import annotations
 
@@ -18,12 +20,12 @@ import pygame
 
 from cabinet.core.cabinet import BetRefused, CabinetLocked
 from cabinet.mechanics import spin_chance as sc
-from cabinet.mechanics.gamble import Gamble, GambleOption, win_limit_cents
+from cabinet.mechanics.gamble import Gamble, GambleOption
 
 from ..math import gamble as hens_gamble
 from .gamble_scene import GambleScene
 from .spin_chance_scene import SpinChanceScene
-from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode
+from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode, gamble_cap
 
 
 class Offers:
@@ -31,10 +33,11 @@ class Offers:
 
     def __init__(self, scene):
         self.scene = scene
-        self.declined_at: int | None = None      # balance when NO THANKS was pressed
+        self.declined_at: tuple[int, int] | None = None   # (credit, price) when NO THANKS was pressed
         self.pending = None                      # a settled round whose offers wait for the screen
         self._values: dict[int, list[tuple[str, Fraction]]] = {}     # bonus_values by bet...
         self._values_of = None                                      # ... of this library
+        self._results: list[dict[str, Any]] | None = None           # the last gamble results
 
     @property
     def app(self):
@@ -75,8 +78,8 @@ class Offers:
 
     def make_gamble(self, stake: int, bet: int) -> Gamble:
         g = hens_gamble.gamble_config()
-        limit = win_limit_cents(bet, int(g["limit_x"]), int(g["limit_cents"]))
-        return Gamble(stake, bet, g["cash_multipliers"], self.bonus_values(bet), limit)
+        limit = gamble_cap().limit_cents(bet)
+        return Gamble(stake, bet, g["cash_multipliers"], self.bonus_values(bet), int(limit))
 
     def after_round(self, played) -> None:
         """A round was settled: its offers open once the game is on top again (after any
@@ -90,8 +93,9 @@ class Offers:
             self.offer(played)
 
     def offer(self, played) -> None:
-        """Offer the gamble on the win (not in autoplay), else spin chance."""
-        win = played.win_cents
+        """Offer the gamble on the win (not in autoplay), else spin chance. The stake is
+        the win, never more than the credit (an operator may cash out while it waits)."""
+        win = min(played.win_cents, self.cabinet.balance)
         if (win > 0 and self.scene.autoplay is None and not self.scene.recall_mode
                 and hens_gamble.offered(win, played.bet_cents, self.setting())):
             self.open_gamble(win, played.bet_cents, played.round_id)
@@ -112,8 +116,21 @@ class Offers:
         gamble = self.make_gamble(stake, bet)
         return self.app.push(GambleScene(self.app, self, gamble, round_id))
 
+    RECORD = 5          # gamble results the gamble screen lists
+
+    def recent_results(self) -> list[dict[str, Any]]:
+        """This game's last gamble results, newest first: the wheel, the option, the
+        stake and whether it won (the gamble screen's record). Read from the ledger once
+        per scene, then kept up to date by `spin_gamble` (no ledger read in a frame)."""
+        if self._results is None:
+            rows = self.cabinet.recent_side_draws(("gamble", "gamble_bonus"), 6 * self.RECORD)
+            self._results = [r for r in rows if r["detail"].get("game") == self.scene.spec.id][:self.RECORD]
+        return list(self._results)
+
     def spin_gamble(self, gamble: Gamble, option: GambleOption, round_id: int | None) -> tuple[bool, int]:
-        """Draw one gamble spin and record it; returns (won, side draw id)."""
+        """Draw one gamble spin and record it; returns (won, side draw id). The round's
+        line wins stop cycling: the win they made is at risk now."""
+        self.scene.clear_line_wins()
         stake = gamble.stake_cents
         won = gamble.spin(self.cabinet.rng, option)
         prize = int(option.prize) if (won and option.wheel == "cash") else 0
@@ -123,7 +140,14 @@ class Offers:
             detail["entry_value_cents"] = str(option.prize)
         kind = "gamble_bonus" if option.wheel == "bonus" else "gamble"
         sid = self.cabinet.side_draw(kind, stake, prize, won, detail, round_id)
+        self._results = ([{"id": sid, "kind": kind, "stake_cents": stake, "prize_cents": prize, "won": won,
+                           "detail": detail}] + self.recent_results())[:self.RECORD]
         return won, sid
+
+    def can_stake(self, gamble: Gamble) -> bool:
+        """The credit still covers the win at risk (it always does unless an operator
+        cashed out while the gamble was open) and the cabinet is not locked."""
+        return not self.cabinet.locked and gamble.stake_cents <= self.cabinet.balance
 
     def play_bonus_entry(self, code: str, bet: int, side_draw_id: int) -> bool:
         """Start the won bonus as a round funded by the gamble's side draw."""
@@ -149,23 +173,21 @@ class Offers:
 
     # -- spin chance -----------------------------------------------------------------
     def spin_price(self) -> int:
-        return self.scene.spec.mode("base").cost_cents(self.scene.bet)
+        """The current price of play: the bet, times the fortune bet's multiplier if on."""
+        return self.scene.mode_cost()
 
     def check_spin_chance(self) -> Any:
-        """Open spin chance when 0 < credit < the price of play (once per balance)."""
+        """Open spin chance when 0 < credit < the current price of play (not again for
+        the same credit and price once declined)."""
         scene = self.scene
         if scene.busy or scene.autoplay is not None or scene.recall_mode:
             return None
         if self.app.stack.top is not scene:
             return None
-        credit = self.cabinet.balance
-        if credit == self.declined_at:
-            return None
-        price = scene.mode_cost()
-        if not 0 < credit < price:
-            return None
-        if credit >= self.spin_price():
-            scene.message("Switch FORTUNE BET off to keep playing at this credit")
+        credit, price = self.cabinet.balance, self.spin_price()
+        # the spin offered is the current play (a fortune bet included), so the
+        # mechanism's base spin is that play and no multiplier ever blocks it
+        if (credit, price) == self.declined_at or sc.offer(credit, price, price) is None:
             return None
         return self.open_spin_chance(credit)
 
@@ -176,10 +198,10 @@ class Offers:
         """Draw spin chance and record it before it is shown; True when a spin is won."""
         won = chance.play(self.cabinet.rng)
         self.cabinet.side_draw("spin_chance", chance.credit_cents, chance.spin_price_cents if won else 0, won,
-                               {"game": self.scene.spec.id, "bet": self.scene.bet,
+                               {"game": self.scene.spec.id, "bet": self.scene.bet, "mode": self.scene.spin_mode(),
                                 "chance": f"{chance.credit_cents}/{chance.spin_price_cents}"})
         return won
 
     def awarded_spin(self) -> bool:
-        """The won spin: a normal base round at the current bet."""
-        return self.scene.play("base")
+        """The won spin: a normal round of the current play at the current bet."""
+        return self.scene.play()

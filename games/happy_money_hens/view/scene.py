@@ -13,9 +13,11 @@ from typing import Any
 
 import pygame
 
+from cabinet.core.money import win_cents
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.presentation import Step, instant, wait
 from cabinet.ui.reels import ReelSet
+from cabinet.ui.shots import seek_round
 
 from . import art
 from ..math.tables import load
@@ -71,6 +73,7 @@ class HensScene(GameScene):
         self.banner: str | None = None
         self.sub_banner: str | None = None
         self.line_win_cents = 0
+        self.lines_bet = 0                              # the bet the shown line wins were paid at
         self.flying: tuple[str, tuple[int, int], float] | None = None   # (pot, from, progress)
 
     def faces(self, size: int) -> dict[str, pygame.Surface]:
@@ -99,8 +102,18 @@ class HensScene(GameScene):
         if action.startswith("fortune:"):
             self.select_mode(action.split(":", 1)[1])
             self.app.audio.play("click")
+            self.offers.check_spin_chance()          # the price of play may now be above the credit
             return True
         return super().on_action(action)
+
+    def bet_changed(self) -> None:
+        """A new bet: the price of play changed, so spin chance may be due."""
+        super().bet_changed()
+        self.offers.check_spin_chance()
+
+    def clear_line_wins(self) -> None:
+        """The line wins stop showing (their win is gambled: WIN no longer reads it)."""
+        self.win_line, self.all_lines, self.line_win_cents = None, [], 0
 
     def game_state(self) -> dict[str, Any] | None:
         """The feature pot levels after the round (saved with the settlement)."""
@@ -138,7 +151,7 @@ class HensScene(GameScene):
     def present_line_win(self, e) -> list[Step]:
         tl = self.timeline
         running, wins = tl.add("line_cents", tl.cents(e["pay_x100"])), tl.state["wins"]
-        return [Step(0.8, start=lambda: self._show_line(e, running, wins), label=f"line {e['line'] + 1} pays",
+        return [Step(0.8, start=lambda: self._show_line(e, running, wins, tl.bet_cents), label=f"line {e['line'] + 1} pays",
                      sound="coin")]
 
     def present_feature_symbol(self, e) -> list[Step]:
@@ -167,11 +180,12 @@ class HensScene(GameScene):
     present_bonus_start = present_bonus_spin = present_lives = present_letters = present_pot_award = present_bonus
     present_coin_convert = present_row_count = present_row_activate = present_boost = present_bonus_end = present_bonus
 
-    def present_win_cap(self, e) -> list[Step]:
-        return [Step(1.8, start=self._win_cap, label="win cap", sound="win")]
-
     def present_round_end(self, e) -> list[Step]:
-        return [instant(lambda: self._set_win(self.played.win_cents), label="round end")]
+        """The round's win; first the money limit's banner if the cabinet held the win
+        to it (PlayedRound.capped: the sheet's $250,000 excluding jackpots, or an
+        operator's lower limit; the rules themselves cap no round)."""
+        capped = [Step(1.8, start=self._win_cap, label="win cap", sound="win")] if self.played.capped else []
+        return capped + [instant(lambda: self._set_win(self.played.win_cents), label="round end")]
 
     # -- step hooks (each SETS state) -------------------------------------------------
     def _spin_start(self) -> None:
@@ -183,10 +197,11 @@ class HensScene(GameScene):
     def _set_win(self, cents: int) -> None:
         self.shown_win = cents
 
-    def _show_line(self, e: dict[str, Any], running: int, wins: list[dict[str, Any]]) -> None:
+    def _show_line(self, e: dict[str, Any], running: int, wins: list[dict[str, Any]], bet: int) -> None:
         self.win_line = e
         self.all_lines = wins
-        self.line_win_cents = sum(self.cents(w["pay_x100"]) for w in wins)
+        self.lines_bet = bet
+        self.line_win_cents = sum(win_cents(bet, w["pay_x100"]) for w in wins)
         self.shown_win = running
 
     def _feature_lands(self, e: dict[str, Any], levels: dict[str, int]) -> None:
@@ -225,7 +240,7 @@ class HensScene(GameScene):
         self.banner = self.sub_banner = None
 
     def _win_cap(self) -> None:
-        """The round reached the game's win limit: it pays the limit."""
+        """The win was held to the money limit: the round pays the limit (plus any jackpot)."""
         self.bonus.anim = ("capped", 1.0)
         self.shown_win = self.played.win_cents
         self._banner("WIN LIMIT REACHED", f"THE ROUND PAYS {self.app.cabinet.currency.format(self.played.win_cents)}")
@@ -293,13 +308,16 @@ class HensScene(GameScene):
     def shot_line_win(self) -> None:
         for _ in range(300):                 # base rounds until one pays a line (gallery ledger)
             self.play("base")
-            self.skip()
             while self.busy:
+                self.skip()                  # skips, and STARTs a bonus round if one waits
                 self.app.step(1 / 30)
             while self.app.stack.top is not self:
                 self.app.pop()
             if len(self.all_lines) > 1:
                 break
+
+    def shot_boost(self) -> None:
+        seek_round(self, lambda r: any(e["type"] == "boost" for e in r.events), "boost", mode="buy_triple")
 
     def shot_gamble(self) -> None:
         self.offers.open_gamble(self.bet * 8, self.bet)
@@ -320,6 +338,44 @@ class HensScene(GameScene):
 
     def shot_spin_chance(self) -> None:
         self.offers.open_spin_chance(self.bet * 35 // 100)
+
+    def shot_spin_chance_fortune(self) -> None:
+        """Fortune 2x on, a credit between the base price and the fortune price."""
+        self.select_mode("fortune_2")
+        self.offers.open_spin_chance(self.bet * 3 // 2)
+
+    def shot_top_bet(self) -> None:
+        """The highest bet: fortune bets the win limit keeps off it say so."""
+        self.bet_index = len(self.ladder) - 1
+        self.bet_changed()
+
+    def shot_line_win_new_bet(self) -> None:
+        """The last round's line wins after BET +: still at the bet they were paid at."""
+        self.shot_line_win()
+        self.on_action("bet_up")
+
+    def shot_egg_and_gold(self) -> None:
+        """The EGG pay symbol beside the GOLD (happy boost) feature symbol."""
+        for c, col in enumerate((["EGG", "GOLD", "EGG"], ["HEN", "EGG", "A"], ["GOLD", "K", "EGG"],
+                                 ["EGG", "Q", "GOLD"], ["J", "EGG", "CHICK"])):
+            self.reels.land(c, col, 1.0)
+
+    def shot_gamble_record(self) -> None:
+        """The gamble after a few earlier gambles: the last results are listed."""
+        for i in range(4):
+            gamble = self.offers.make_gamble(self.bet * (4 + i), self.bet)
+            self.offers.spin_gamble(gamble, gamble.cash_options()[i % 3], None)
+        self.offers.open_gamble(self.bet * 8, self.bet)
+
+    def shot_gamble_top_entry(self) -> None:
+        """The dearest bonus entry chosen: a narrow green segment, its label fitted."""
+        scene = self.offers.open_gamble(self.bet * 8, self.bet)
+        for _ in range(len(scene.gamble.bonus_options())):
+            scene.on_action("plus")
+
+    def shot_gamble_limit(self) -> None:
+        """A win no cash option fits under the limit: collected, with the banner."""
+        self.offers.open_gamble(self.bet * 2000, self.bet)
 
 
 def _feat(colour: str) -> str:

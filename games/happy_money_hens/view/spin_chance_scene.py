@@ -1,6 +1,6 @@
-"""Spin chance: a meter whose green share is credit / price of one base spin, a pointer,
-PLAY and NO THANKS. PLAY draws and records the result (offers.py) before the
-pointer runs; green awards a base spin at the current bet, played at once.
+"""Spin chance: a meter whose green share is credit / the current price of play, a
+pointer, PLAY and NO THANKS. PLAY draws and records the result (offers.py) before the
+pointer runs; green awards a spin of the current play at the current bet, played at once.
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ class SpinChanceScene(Scene):
             self.play()
             return True
         if action in ("decline", "close"):
-            self.offers.declined_at = self.app.cabinet.balance
+            self.offers.declined_at = (self.app.cabinet.balance, self.chance.spin_price_cents)
             self.app.pop(self)
             return True
         return False
@@ -104,7 +104,13 @@ class SpinChanceScene(Scene):
         A.blit_text(surface, "SPIN CHANCE", 80, (960, 270), D.GOLD, anchor="center", bold=True, outline=(80, 30, 0))
         A.blit_text(surface, f"WAGER YOUR CREDIT OF {cur.format(self.chance.credit_cents)} FOR A SPIN AT "
                     f"{cur.format(self.chance.spin_price_cents)}", 34, (960, 350), D.CREAM, anchor="center", bold=True)
-        A.blit_text(surface, f"CHANCE {self.green * 100:.1f}%", 30, (960, 405), D.MUTED, anchor="center", bold=True)
+        mode = self.game.spin_mode()
+        if mode != "base":          # the current play is a fortune bet: say what the spin is
+            note = f"BET {cur.format(self.game.bet)} WITH {self.game.spec.mode(mode).label.upper()}  ·  "
+        else:
+            note = ""
+        A.blit_text(surface, f"{note}CHANCE {self.green * 100:.1f}%", 30, (960, 405), D.MUTED, anchor="center",
+                    bold=True)
         gw = round(METER.w * self.green)
         meter = A.surface(("hmh_sc_meter", lay.size, gw), lambda: _meter(lay, gw))
         surface.blit(meter, lay.pt(METER.x, METER.y))

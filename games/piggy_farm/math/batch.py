@@ -29,92 +29,138 @@ import numpy as np
 
 from cabinet.core.rng import Rng, weighted_indices
 
+from . import rules
 from .rules import play
-from .sim import free_spins_batch
+from .sim import free_spins_batch, spin_batch
+from .streams import HogWildStream, StopStream, generators as _generators
 from .tables import PiggyMath, load
 
 BUYS = ("free_spins", "hog_wild", "growing_season")
 
 
-def _generators(seeds: Sequence[int]) -> list[np.random.Generator]:
-    return [Rng.for_book(s).gen for s in seeds]
+def _rng(gen: np.random.Generator) -> Rng:
+    """The book's Rng around its generator (the same stream `play` draws from)."""
+    r = Rng.__new__(Rng)
+    r.gen = gen
+    return r
 
 
-class StopStream:
-    """FREE SPINS / GROWING SEASON: each row's stops, drawn `first` spins at once and
-    `more` spins at a time past that (retriggers), in spin order."""
-
-    def __init__(self, gens: list[np.random.Generator], lengths: np.ndarray, first: int, more: int):
-        self.gens, self.lengths, self.more = gens, lengths, more
-        cols = len(lengths)
-        bounds = np.tile(lengths, first)
-        self.buf = np.array([g.integers(0, bounds) for g in gens], dtype=np.int64).reshape(len(gens), first, cols)
-        self.have = np.full(len(gens), first)
-        self.pos = 0           # rounds advance in lockstep: every playing row is at the same spin
-
-    def __call__(self, rows: np.ndarray) -> tuple[np.ndarray, None]:
-        p = self.pos
-        need = rows[self.have[rows] <= p]
-        if len(need):
-            if p >= self.buf.shape[1]:
-                grow = np.zeros((len(self.gens), self.more, self.buf.shape[2]), dtype=np.int64)
-                self.buf = np.concatenate([self.buf, grow], axis=1)
-            bounds = np.tile(self.lengths, self.more)
-            for r in need.tolist():
-                h = int(self.have[r])
-                self.buf[r, h:h + self.more] = self.gens[r].integers(0, bounds).reshape(self.more, -1)
-                self.have[r] = h + self.more
-        self.pos = p + 1
-        return self.buf[rows, p], None
+def _features(sets: list[set[str]], capped: np.ndarray) -> list[tuple[str, ...]]:
+    out = []
+    for f, cp in zip(sets, capped.tolist()):
+        if cp:
+            f.update(("capped", "max_win"))
+        out.append(tuple(sorted(f)))
+    return out
 
 
-class HogWildStream:
-    """HOG WILD: per spin the stops, the spawn count, then the spawned cells, drawn from
-    each row's generator in exactly play's order (rules.spawn_wilds)."""
+def _wheel_rounds(pm: PiggyMath, gens: list[np.random.Generator], tiers: list[str], pay: np.ndarray,
+                  room: np.ndarray, feats: list[set[str]], capped: np.ndarray) -> None:
+    """THE FARM WHEEL for the books of `gens` (a rules.farm_wheel each, drawn from the
+    book's own generator where its round stands), then every free-spins round they
+    award in lockstep (StopStream on the same generators). Adds to `pay`, `feats`
+    and `capped` in place; `room` is what each round may still win before the cap."""
+    go, start = [], []
+    for i, (gen, tier) in enumerate(zip(gens, tiers)):
+        stops = pm.wheel.spin(_rng(gen), tier)
+        feats[i].update(("wheel", f"wheel_{tier}"))
+        if len(stops) > 1:
+            feats[i].add("upgrade")
+        last = stops[-1].slice
+        if last.kind == "coin":
+            feats[i].add("coin_prize")
+            pay[i] += int(last.value)
+            capped[i] |= pay[i] >= room[i]
+        else:
+            feats[i].update((f"free_spins_x{int(last.value)}", "free_spins"))
+            go.append(i)
+            start.append(int(last.value))
+    if not go:
+        return
+    fs = pm.raw["free_spins"]
+    spins, strips = int(fs["spins"]), fs["strips"]
+    rows = np.array(go)
+    draw = StopStream([gens[i] for i in go], pm.strip_sets[strips].lengths, spins, int(fs["retrigger_spins"]))
+    won, retrig, cp = free_spins_batch(pm, None, "free_spins", np.full(len(go), spins), strips,
+                                       np.array(start, dtype=np.int64), room[rows] - pay[rows], draw=draw)
+    pay[rows] += won
+    capped[rows] |= cp
+    for i, rt in zip(go, retrig.tolist()):
+        if rt:
+            feats[i].add("retrigger")
 
-    def __init__(self, pm: PiggyMath, gens: list[np.random.Generator], strips: str):
-        self.pm, self.gens = pm, gens
-        self.ss = pm.strip_sets[strips]
-        weights = pm.mode("hog_wild")["spawn_weights"]
-        self.counts = np.array([int(k) for k in weights], dtype=np.int64)
-        self.cum = np.cumsum([int(v) for v in weights.values()])
-        self.head = np.concatenate([self.ss.lengths, [int(self.cum[-1])]]).astype(np.int64)   # 7 stops + count
-        first = np.array([g.integers(0, self.head) for g in gens], dtype=np.int64)
-        self.next = first            # (n, cols + 1): the next spin's stops and raw count draw
 
-    def __call__(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        pm, ss = self.pm, self.ss
-        cols, cells = ss.cols, pm.shape.cells
-        head = self.next[rows]
-        tops = head[:, :cols]
-        k = self.counts[weighted_indices(self.cum, head[:, cols])]
-        flat = ss.window(tops, pm.shape.rows).reshape(len(rows), cells)
-        free = (flat != pm.wild) & (flat != pm.scatter)
-        nfree = free.sum(axis=1)
-        k = np.minimum(k, nfree)
-        picks = np.zeros((len(rows), 3), dtype=np.int64)
-        gens = self.gens
-        for kk in np.unique(k).tolist():
-            sel = np.nonzero(k == kk)[0]
-            # this spin's kk cell draws (below(F), below(F-1), ...), then the next spin's head
-            bounds = np.empty((len(sel), kk + cols + 1), dtype=np.int64)
-            bounds[:, :kk] = nfree[sel, None] - np.arange(kk)[None, :]
-            bounds[:, kk:] = self.head
-            drawn = np.array([gens[r].integers(0, b) for r, b in zip(rows[sel].tolist(), bounds)],
-                             dtype=np.int64).reshape(len(sel), -1)
-            self.next[rows[sel]] = drawn[:, kk:]
-            picks[sel, :kk] = drawn[:, :kk]
-        # spawn_wilds pops cells from the list of free cells (row-major): pick j is an
-        # index among the cells not yet taken; turn it into a rank among all free cells
-        rank = picks.copy()
-        for j in range(1, 3):
-            for prev in np.sort(rank[:, :j], axis=1).T:        # earlier ranks, ascending
-                rank[:, j] += rank[:, j] >= prev
-        order = np.cumsum(free, axis=1) - 1                    # rank of each free cell
-        spawned = np.zeros((len(rows), cells), dtype=bool)
-        for j in range(3):
-            spawned |= free & (order == rank[:, j, None]) & (j < k)[:, None]
-        return tops, spawned
+def _spin_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarray, list[tuple[str, ...]]]:
+    """Base / ante books: every book's first board from its own generator (one draw,
+    as rules.drop), the spins and tumble chains in lockstep, then the wheel books'
+    wheels and free spins (`_wheel_rounds`) from where each generator stands."""
+    strips = pm.mode(mode)["strips"]
+    n = len(seeds)
+    gens = _generators(seeds)
+    lengths = pm.strip_sets[strips].lengths
+    tops = np.array([g.integers(0, lengths) for g in gens], dtype=np.int64).reshape(n, -1)
+    room = np.full(n, pm.cap_x100, dtype=np.int64)
+    pay, scat, capped = spin_batch(pm, None, strips, n, np.ones(n, dtype=np.int64), room, tops=tops)
+    feats: list[set[str]] = [set() for _ in range(n)]
+    tier_of = [pm.tier_for(s) for s in range(pm.shape.cells + 1)]
+    wheel = [i for i, (s, cp) in enumerate(zip(scat.tolist(), capped.tolist())) if tier_of[s] and not cp]
+    if wheel:
+        sub_pay, sub_cap = pay[wheel], capped[wheel]
+        sub_feats = [feats[i] for i in wheel]
+        _wheel_rounds(pm, [gens[i] for i in wheel], [tier_of[int(scat[i])] for i in wheel], sub_pay,
+                      room[wheel], sub_feats, sub_cap)
+        pay[wheel], capped[wheel] = sub_pay, sub_cap
+    return np.minimum(pay, pm.cap_x100), _features(feats, capped)
+
+
+def _wheel_buy_batch(pm: PiggyMath, seeds: Sequence[int]) -> tuple[np.ndarray, list[tuple[str, ...]]]:
+    """FARM WHEEL BUY books: each book's tier drawn as play draws it, then `_wheel_rounds`."""
+    tw = pm.mode("wheel_buy")["tier_weights"]
+    names, weights = list(tw), [int(v) for v in tw.values()]
+    n = len(seeds)
+    gens = _generators(seeds)
+    tiers = [names[_rng(g).weighted(weights)] for g in gens]
+    pay = np.zeros(n, dtype=np.int64)
+    capped = np.zeros(n, dtype=bool)
+    feats: list[set[str]] = [set() for _ in range(n)]
+    _wheel_rounds(pm, gens, tiers, pay, np.full(n, pm.cap_x100, dtype=np.int64), feats, capped)
+    return np.minimum(pay, pm.cap_x100), _features(feats, capped)
+
+
+def _hunt_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarray, list[tuple[str, ...]]]:
+    """GOLDEN EGG HUNT / EGG HUNT books: the prize count and the prizes, drawn as
+    PickGame.draw draws them (one weighted draw, then one per prize); which nest shows
+    each reveal is drawn after them and changes neither payout nor features."""
+    hunt = pm.hunt(mode)
+    counts = np.array(list(hunt.prize_counts), dtype=np.int64)
+    ccum = np.cumsum(list(hunt.prize_counts.values())).astype(np.int64)
+    values = np.array(list(hunt.ladder), dtype=np.int64)
+    lcum = np.cumsum(list(hunt.ladder.values())).astype(np.int64)
+    cap = pm.cap_x100
+    pay = np.zeros(len(seeds), dtype=np.int64)
+    feats = []
+    for i, g in enumerate(_generators(seeds)):
+        k = int(counts[weighted_indices(ccum, g.integers(0, ccum[-1]))])
+        prizes = values[weighted_indices(lcum, g.integers(0, lcum[-1], size=k))]
+        run = np.cumsum(prizes)
+        stop = int(np.searchsorted(run, cap, side="left"))       # the reveal that reaches the cap, if any
+        shown = prizes[:stop + 1]
+        pay[i] = min(int(run[-1]), cap)
+        f = {"hunt_prizes"}
+        if (shown >= rules.TOP_EGG_X100).any():
+            f.add("hunt_5000x")
+        if stop < k:
+            f.update(("capped", "max_win"))
+        feats.append(tuple(sorted(f)))
+    return pay, feats
+
+
+def _risk_batch(pm: PiggyMath, seeds: Sequence[int]) -> tuple[np.ndarray, list[tuple[str, ...]]]:
+    """RISK THE FARM books: one `chance` draw each, as play draws it."""
+    m = pm.mode("risk_the_farm")
+    num, den = (int(x) for x in m["chance"])
+    won = np.array([_rng(g).chance(num, den) for g in _generators(seeds)], dtype=bool)
+    return np.where(won, int(m["prize_x100"]), 0).astype(np.int64), [("risk_win",) if w else () for w in won.tolist()]
 
 
 def _buy_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarray, list[tuple[str, ...]]]:
@@ -150,7 +196,17 @@ def play_batch(seeds, mode: str, force: str | None = None) -> tuple[np.ndarray, 
     """(payout_x100 int64[n], features of each round): exactly `play(Rng.for_book(seed),
     mode, force)` for each seed (the three free-spin buys vectorised, the rest by `play`)."""
     seeds = [int(s) for s in np.asarray(seeds, dtype=np.uint64).tolist()]
-    if force is None and mode in BUYS and seeds:
-        return _buy_batch(load(), seeds, mode)
+    if force is None and seeds:
+        pm = load()
+        if mode in BUYS:
+            return _buy_batch(pm, seeds, mode)
+        if mode in ("base", "ante"):
+            return _spin_batch(pm, seeds, mode)
+        if mode == "wheel_buy":
+            return _wheel_buy_batch(pm, seeds)
+        if mode == "risk_the_farm":
+            return _risk_batch(pm, seeds)
+        if mode in ("golden_egg_hunt", "egg_hunt"):
+            return _hunt_batch(pm, seeds, mode)
     rounds = [play(Rng.for_book(s), mode, force) for s in seeds]
     return np.array([r.payout_x100 for r in rounds], dtype=np.int64), [r.features for r in rounds]

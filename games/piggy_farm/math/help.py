@@ -2,13 +2,29 @@
 them is read from the math file, so the help, the PAR sheet and the math agree by
 construction.
 
-`help_pages()` -> [(title, text)]: the info screen's pages (GameSpec.help);
+`help_pages()` -> [(title, text)]: the plain pages (GameSpec.help);
 `rules_sections()` -> [(title, [paragraph, ...])]: the full rules as text
-(`help_text()`), every pay, price and prize.
+(`help_text()`), every pay, price and prize; `sections()`: the illustrated rules
+pages' text by key (the view's rules_pages.py); `mode_descriptions()` /
+`describe_modes()`: what each buy gives, from the sheet; `general_rules()`;
+`FEATURE_LABELS`: Round.features in words (the history).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Callable
+
+from cabinet.core.game import BetMode
+
 from .tables import BANDS, load
+
+FEATURE_LABELS = {"wheel": "", "wheel_bronze": "Bronze wheel", "wheel_silver": "Silver wheel",
+                  "wheel_gold": "Gold wheel", "upgrade": "Upgrade", "coin_prize": "Coin prize",
+                  "free_spins": "Free spins", "free_spins_x1": "", "free_spins_x2": "at x2",
+                  "free_spins_x3": "at x3", "free_spins_x5": "at x5", "retrigger": "Retrigger",
+                  "hog_wild": "Hog Wild", "growing_season": "Growing Season", "hunt_prizes": "Egg hunt",
+                  "hunt_5000x": "5,000x egg", "risk_win": "The farm pays", "capped": "Top prize",
+                  "max_win": ""}
 
 
 def x(v100: int) -> str:
@@ -16,6 +32,19 @@ def x(v100: int) -> str:
     whole, frac = divmod(int(v100), 100)
     s = f"{whole:,}" + (f".{frac:02d}".rstrip("0") if frac else "")
     return s + "x"
+
+
+def times(n: int) -> str:
+    """5 -> 'five times' (the sheet's words for the ante's wheel)."""
+    words = {2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times"}
+    return words.get(int(n), f"{int(n)} times")
+
+
+def risk_odds(risk: dict) -> str:
+    """RISK THE FARM's odds in the sheet's words beside the exact figure that makes
+    96.70%: 'about 1 time in 8 (exactly 1 in 7.52)'."""
+    num, den = (int(v) for v in risk["chance"])
+    return f"{risk['sheet_odds']} (exactly 1 in {den / num:.2f})"
 
 
 def rules_sections() -> list[tuple[str, list[str]]]:
@@ -70,8 +99,8 @@ def rules_sections() -> list[tuple[str, list[str]]]:
     r = m["risk_the_farm"]
     pages.append(("Ante and buys", [
         f"{m['ante']['label']} ({x(m['ante']['cost_x100'])} per spin): stays armed until switched off. It spins its "
-        "own reels, which carry more windmills, so THE FARM WHEEL triggers about five times as often, and more "
-        "stacked symbols, so that the boosted spin returns the same RTP on its higher price.",
+        f"own reels, which carry more windmills, so THE FARM WHEEL triggers {times(m['ante']['wheel_ratio'])} as often, "
+        "and more stacked symbols, so that the boosted spin returns the same RTP on its higher price.",
         f"{m['wheel_buy']['label']} ({x(m['wheel_buy']['cost_x100'])}): one spin of THE FARM WHEEL at the base "
         "game's natural tier mix.",
         f"{m['free_spins']['label']} ({x(m['free_spins']['cost_x100'])}): {m['free_spins']['spins']} free spins on "
@@ -87,8 +116,8 @@ def rules_sections() -> list[tuple[str, list[str]]]:
         "decided before the first nest opens.",
         f"{e['label']} ({x(e['cost_x100'])}): the same hunt on a heavier ladder, {x(min(e['ladder_x100']))} to "
         f"{x(max(e['ladder_x100']))} a nest.",
-        f"{r['label']} ({x(r['cost_x100'])}): pays {x(r['prize_x100'])} or nothing, with probability "
-        f"{r['chance'][0] / r['chance'][1]:.4%} (1 in {r['chance'][1] / r['chance'][0]:.2f}); exempt from the cap."]))
+        f"{r['label']} ({x(r['cost_x100'])}): pays {x(r['prize_x100'])} or nothing; it lands {risk_odds(r)}; "
+        "exempt from the cap."]))
     pages.append(("Return and limits", [
         f"Return to player {rtp} in every bet mode.",
         f"A round pays at most {x(pm.cap_x100)} the total bet; it ends at the cap with the cap paid "
@@ -123,7 +152,6 @@ def help_pages() -> list[tuple[str, str]]:
     hunt = modes["golden_egg_hunt"], modes["egg_hunt"]
     risk = modes["risk_the_farm"]
     spawn = [int(k) for k in modes["hog_wild"]["spawn_weights"]]
-    num, den = (int(v) for v in risk["chance"])
     return [
         ("How to play",
          f"A 7x7 board of {pm.shape.cells} cells. {pm.min_cluster} or more matching symbols touching edge to edge pay "
@@ -146,7 +174,7 @@ def help_pages() -> list[tuple[str, str]]:
          "multiplied by the SUM of their charges, read before they bump. The grid is cleared when the feature ends."),
         ("Buys and the ante",
          f"FARM WHEEL BOOST ({_x(modes['ante']['cost_x100'])} per spin): an ante that stays on until switched off; "
-         "more windmills, so THE FARM WHEEL comes about five times as often.\n\n"
+         f"more windmills, so THE FARM WHEEL triggers {times(modes['ante']['wheel_ratio'])} as often.\n\n"
          f"FARM WHEEL BUY ({_x(modes['wheel_buy']['cost_x100'])}): one spin of THE FARM WHEEL.\n\n"
          f"FREE SPINS ({_x(modes['free_spins']['cost_x100'])}): {modes['free_spins']['spins']} free spins with the sticky grid.\n\n"
          f"HOG WILD ({_x(modes['hog_wild']['cost_x100'])}): {modes['hog_wild']['spins']} free spins on wild-rich strips, "
@@ -158,6 +186,107 @@ def help_pages() -> list[tuple[str, str]]:
          f"{_x(max(map(int, hunt[0]['ladder_x100'])))} and {_x(min(map(int, hunt[1]['ladder_x100'])))} to "
          f"{_x(max(map(int, hunt[1]['ladder_x100'])))} a nest) until the rooster crows. Pick nests with a click or "
          "ARROWS and ENTER; they open by themselves after a pause. Every reveal is decided before the first nest opens.\n\n"
-         f"RISK THE FARM ({_x(risk['cost_x100'])}): one draw, {_x(risk['prize_x100'])} or nothing, "
-         f"about 1 time in {den / num:.1f}. It is the one mode exempt from the {_x(pm.cap_x100)} cap."),
+         f"RISK THE FARM ({_x(risk['cost_x100'])}): one draw, {_x(risk['prize_x100'])} or nothing; it lands "
+         f"{risk_odds(risk)}. It is the one mode exempt from the {_x(pm.cap_x100)} cap."),
+    ]
+
+
+def mode_descriptions() -> dict[str, str]:
+    """What each way to play gives, in the sheet's words, every number from math.yaml."""
+    pm = load()
+    m = pm.raw["modes"]
+    hw, gs, g, e, r = m["hog_wild"], m["growing_season"], m["golden_egg_hunt"], m["egg_hunt"], m["risk_the_farm"]
+    spawn = [int(k) for k in hw["spawn_weights"]]
+    num, den = (int(v) for v in r["chance"])
+    return {
+        "base": f"A spin of the {pm.shape.rows}x{pm.shape.cols} board; {pm.min_cluster} or more touching "
+                "symbols pay.",
+        "ante": "An ante, not a buy: a per-spin cost that stays on until switched off. It plays its own reels, "
+                "with more windmills, so THE FARM WHEEL triggers more often.",
+        "wheel_buy": "One guaranteed spin of THE FARM WHEEL at its natural tier mix, the closest buy to what the "
+                     "base game hands out on its own.",
+        "free_spins": f"Direct entry to {m['free_spins']['spins']} free spins on the base reels, sticky grid "
+                      "multiplier active.",
+        "hog_wild": f"{hw['spins']} free spins on wild-rich reels, with {min(spawn)} to {max(spawn)} extra wilds "
+                    "spawning onto the board each spin, and the sticky grid running alongside.",
+        "growing_season": f"{gs['spins']} spins under a multiplier that climbs with the spin number: spin 1 pays "
+                          f"x1, spin {gs['spins']} pays x{gs['spins']}, {gs['spins'] * (gs['spins'] + 1) // 2}x "
+                          "over the season. Windmills sleep: no wheel, no retrigger.",
+        "golden_egg_hunt": f"{g['nests']} nests, at least {g['min_prizes']} prizes, from "
+                           f"{x(min(g['ladder_x100']))} up to {x(max(g['ladder_x100']))} a nest, until the rooster "
+                           "crows. Every reveal is decided before the first nest is opened.",
+        "egg_hunt": f"The same hunt on a heavier ladder: {e['nests']} nests, at least {e['min_prizes']} prizes, "
+                    f"{x(min(e['ladder_x100']))} up to {x(max(e['ladder_x100']))} each.",
+        "risk_the_farm": f"One draw, two outcomes: the farm pays {x(r['prize_x100'])} the total bet or nothing "
+                         f"at all, about 1 time in {den / num:.2f}. The one mode exempt from the "
+                         f"{x(pm.cap_x100)} cap.",
+    }
+
+
+def describe_modes(modes: tuple[BetMode, ...]) -> tuple[BetMode, ...]:
+    """The modes with what each gives (the buy menu, the bets page)."""
+    text = mode_descriptions()
+    return tuple(replace(mode, description=text.get(mode.id, mode.description)) for mode in modes)
+
+
+def sections() -> dict[str, tuple[str, list[str]]]:
+    """The illustrated rules pages' text, by key, from the sheet and math.yaml."""
+    pm = load()
+    raw = pm.raw
+    names = {sym["id"]: sym["name"] for sym in raw["symbols"]}
+    fs, sg = raw["free_spins"], raw["sticky_grid"]
+    trig = {v: k for k, v in pm.tier_by_scatters.items()}
+    wild, scatter = names[pm.symbols[pm.wild]], names[pm.symbols[pm.scatter]]
+    bands = ", ".join(BANDS[:-1]) + " and " + BANDS[-1]
+    return {
+        "board": ("Cluster pays", [
+            f"{pm.shape.cells} cells, no paylines and no fixed direction: {pm.min_cluster} or more matching "
+            "symbols touching edge to edge pay anywhere on the board. Diagonals never connect.",
+            f"Pays climb by cluster size: {bands}."]),
+        "wild": (wild, ["Joins every cluster it touches (one wild can serve two clusters) but never starts one "
+                        "of its own."]),
+        "scatter": (scatter, [f"Never clusters. {trig['bronze']}, {trig['silver']} or {trig['gold']} "
+                              "windmills spin THE FARM WHEEL."]),
+        "tumble": ("Tumble", [
+            "Every winning cluster explodes, the symbols above drop into the gaps and fresh ones fall in from "
+            "above. The board pays again for as long as new clusters form; every win in the chain adds up."]),
+        "wheel": ("THE FARM WHEEL", [
+            f"{trig['bronze']}, {trig['silver']} or {trig['gold']} or more windmills on the board left when a "
+            "spin's tumbles end spin the bronze, silver or gold wheel.",
+            "Coin slices pay at once; UPGRADE takes the spin on to the next wheel; a free-spins slice starts "
+            f"{fs['spins']} free spins with every win multiplied by its start multiplier."]),
+        "free_spins": ("Free spins", [
+            f"{fs['spins']} spins; {fs['retrigger_scatters']} or more windmills add {fs['retrigger_spins']} more."]),
+        "sticky": ("The sticky grid", [
+            f"Every cell that takes part in a win is charged at x{sg['first_charge']} and stays charged for the "
+            f"rest of the round; every later win on it multiplies its charge by {sg['growth']}, up to "
+            f"x{sg['cap']}.",
+            "A cluster covering charged cells is multiplied by the sum of their charges, read before the cells "
+            "bump; a cluster on no charged cell pays x1. The grid starts empty in every free-spins round and "
+            "never reaches the base game."]),
+        "buys": ("Buys and the ante", ["Buy a feature straight from the base game with the BUY button; the ante "
+                                       "is switched on and off beside it."]),
+    }
+
+
+def general_rules(money: Callable[[int], str] | None = None) -> list[tuple[str, str, list[str]]]:
+    """The general information the other sheets give, for this game: (pictogram,
+    title, paragraphs)."""
+    pm = load()
+    raw = pm.raw
+    exempt = [m["label"] for m in raw["modes"].values() if m.get("cap_exempt")]
+    return [
+        ("recovery", "Game recovery", [
+            "If a round is interrupted, the game recovers it to the last known state when it starts again and "
+            "pays it once."]),
+        ("limits", "Win limit", [
+            f"A round pays at most {x(pm.cap_x100)} the total bet and ends at the cap with the cap paid"
+            + (f" ({', '.join(exempt)} excepted)." if exempt else ".")]),
+        ("payback", "Payback", [
+            f"The theoretical return to player is {raw['rtp'] * 100:.2f}% in every bet mode. The odds of any "
+            "outcome are always the same."]),
+        ("outcome", "Outcomes", [
+            "The outcome of every round is decided before it is shown: player choices (which nest to open) do "
+            "not change it."]),
+        ("malfunction", "Malfunction", ["Malfunction voids all pays and plays."]),
     ]

@@ -44,5 +44,8 @@ def par_info() -> dict[str, Any]:
                       "free spins), hog_wild, growing_season; the FREE SPINS buy uses the base strips.",
                       "Sticky grid: first win charges a cell at x1, each later win doubles it, cap x128; a cluster's "
                       "multiplier is the sum of its charged cells, read before the bump.",
-                      "Max win 50,000x in base is produced on purpose (best-of-40 stop sets per free spin after a "
-                      "forced gold wheel and x5 free spins) and weighted to 1 in 7,149,814 rounds."]}
+                      "Max win 50,000x: natural base rounds reach it about 1 in 7.4 million (splitting estimate, "
+                      "python -m games.piggy_farm.tools.top_odds); its books are natural rounds given the cap "
+                      "(rejection on sub-streams along the rules' paths), weighted to the sheet's 1 in 7,149,814.",
+                      "THE FARM WHEEL: base books weighted to the rules' 1 in 277.55, FARM WHEEL BOOST to exactly "
+                      "five times that (the sheet's 'five times as often')."]}

@@ -1,34 +1,43 @@
 """Piggy Farm's round generator: play(rng, mode, force=None) -> Round.
 
 Deterministic in its Rng. Every number comes from math.yaml (tables.py); the cluster
-finding, tumble, wheel and pick game are the shared mechanisms of cabinet/mechanics.
-The event names and payloads are listed in events.py. The vectorised simulator in
-sim.py is the same rules written for many rounds at once (tests compare the two).
+finding, tumble, wheel and pick game are the shared mechanisms of cabinet/mechanics
+(the board itself is board.py's columns and bitboards). The event names and payloads
+are listed in events.py. The vectorised simulator in sim.py is the same rules written
+for many rounds at once (tests compare the two). Forced categories that take many
+attempts (a wheel trigger, a round that reaches the cap) are natural rounds given the
+category: attempts on their own sub-streams, decided in batches (search.py).
 """
 from __future__ import annotations
 
+from cabinet.core.forcing import first_accepted, search
 from cabinet.core.rng import Rng
 from cabinet.core.round import Round, event
 from cabinet.mechanics.clusters import find_clusters
 from cabinet.mechanics.pick import assign_nests
-from cabinet.mechanics.tumble import tumble
 
 from . import events as E
-from .tables import BANDS, PiggyMath, band_of, load
+from .board import Board, layout
+from .search import capping, triggering
+from .tables import PiggyMath, load
 
-VERSION = "1"
-MAX_WIN_TRIES = 40      # stop sets weighed per free spin when forcing a max-win book
+VERSION = "2"          # 2: pays of 0.05x, the wheel and free spins that reach 50,000x naturally
+MAX_WIN_ATTEMPTS = 10_000_000   # free-spin rounds a max-win book may try (x1: about 1 in 65,000 caps)
+WHEEL_ATTEMPTS = 1_000_000      # base spins a wheel book may try (about 1 in 278 triggers)
 FORCES = {
     "wheel_bronze": "THE FARM WHEEL: bronze", "wheel_silver": "THE FARM WHEEL: silver",
     "wheel_gold": "THE FARM WHEEL: gold", "free_spins": "Wheel lands on free spins",
-    "coin_prize": "Wheel lands on a coin prize", "max_win": "Max win 50,000x",
+    "coin_prize": "Wheel lands on a coin prize", "max_win": "Max win 50,000x", "wheel": "THE FARM WHEEL triggers",
     "hunt_5000x": "EGG HUNT: a 5,000x egg", "risk_win": "RISK THE FARM won",
 }
 # Which modes each force applies to. The base-game forces steer the spin (wheel.py's
 # accept, forced_tops); the others draw whole natural rounds until the category holds
-# (rejection sampling: exactly the natural distribution given the category).
+# (rejection sampling: exactly the natural distribution given the category). Every
+# retry loop is a search of cabinet/core/forcing.py (each attempt on its own
+# sub-stream), so a book replays its kept attempts directly.
 FORCE_MODES = {"wheel_bronze": ("base", "ante"), "wheel_silver": ("base", "ante"), "wheel_gold": ("base", "ante"),
                "free_spins": ("base", "ante"), "coin_prize": ("base", "ante"), "max_win": ("base", "ante"),
+               "wheel": ("base", "ante"),
                "hunt_5000x": ("golden_egg_hunt", "egg_hunt"), "risk_win": ("risk_the_farm",)}
 TOP_EGG_X100 = 500000
 
@@ -54,24 +63,21 @@ class Spin:
         return [[self.pm.symbols[s] for s in row] for row in board]
 
 
-def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> tuple[list[list[int]], list[int]]:
-    """Draw a stop per reel (unless given) and show the window; emits BOARD."""
-    reels = sp.pm.strips[strips]
+def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> Board:
+    """Draw a stop per reel (unless given) and show the window; emits BOARD. The seven
+    stops are one draw of the generator with the seven reel lengths as bounds: the
+    same numbers as seven `below(length)` calls in turn."""
+    lay = layout(sp.pm)
     if tops is None:
-        tops = [sp.rng.below(len(r)) for r in reels]
-    rows = sp.pm.shape.rows
-    board = [[reels[c][(tops[c] + r) % len(reels[c])] for c in range(len(reels))] for r in range(rows)]
-    sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=list(tops), board=sp.ids(board)))
-    return board, list(tops)
+        tops = sp.rng.gen.integers(0, lay.bounds[strips]).tolist()
+    board = lay.drop(strips, tops)
+    sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=list(tops), board=board.ids()))
+    return board
 
 
 def masks(pm: PiggyMath, board: list[list[int]]) -> tuple[dict[int, int], int, int]:
-    """(pay symbol -> cell mask, wild mask, scatter mask) of one board."""
-    m = [0] * len(pm.symbols)
-    cols = pm.shape.cols
-    for r, row in enumerate(board):
-        for c, s in enumerate(row):
-            m[s] |= 1 << (r * cols + c)
+    """(pay symbol -> cell mask, wild mask, scatter mask) of one board (rows)."""
+    m = Board.of_rows(layout(pm), "", board, [0] * pm.shape.cols).masks()
     return {s: m[s] for s in pm.pay_ids}, m[pm.wild], m[pm.scatter]
 
 
@@ -79,101 +85,92 @@ def bump(pm: PiggyMath, grid: list[int], mask: int) -> None:
     """Charge / bump every cell of `mask` once (the sticky-grid rule of math.yaml)."""
     rule = pm.raw["sticky_grid"]
     first, growth, top = int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"])
-    while mask:
-        low = mask & -mask
-        i = low.bit_length() - 1
-        grid[i] = first if grid[i] == 0 else min(grid[i] * growth, top)
-        mask ^= low
+    for i in layout(pm).index(mask):
+        g = grid[i]
+        grid[i] = first if g == 0 else min(g * growth, top)
+
+
+def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int = 1) -> tuple[int, list[int]]:
+    """Evaluate, pay, explode and refill until no cluster forms (or the cap); `board`
+    is updated in place.
+
+    `grid` is the sticky grid (flat, row-major) or None; `multiplier` the round's
+    fixed factor (free-spins start multiplier x growing-season spin number).
+    Returns the chain's win and the final board's symbol masks."""
+    pm, lay, won = sp.pm, board.lay, 0
+    pay_ids, wild, shape, least = lay.pay_ids, pm.wild, pm.shape, pm.min_cluster
+    names, pay, band = lay.names, lay.pay, lay.band
+    while True:
+        m = board.masks()
+        if sp.capped:
+            return won, m
+        clusters = find_clusters({s: m[s] for s in pay_ids}, m[wild], shape, least)
+        if not clusters:
+            return won, m
+        union = drop_win = 0
+        for cl in clusters:
+            grid_sum = sum(grid[i] for i in lay.index(cl.mask)) if grid is not None else 0
+            mult = max(grid_sum, 1) * multiplier
+            p = pay[cl.symbol][cl.size]
+            sp.events.append(E.cluster_win(symbol=names[cl.symbol], size=cl.size, band=band[cl.size],
+                                           cells=lay.cells(cl.mask), pay_x100=p,
+                                           grid_sum=grid_sum, multiplier=mult, win_x100=p * mult))
+            drop_win += p * mult
+            union |= cl.mask
+        if grid is not None:
+            bump(pm, grid, union)
+            cols = shape.cols
+            sp.events.append(event(E.STICKY_GRID, values=[grid[r * cols:(r + 1) * cols] for r in range(shape.rows)]))
+        won += drop_win
+        sp.add(drop_win)
+        if sp.capped:
+            return won, board.masks()
+        falls, refills = board.tumble(union)
+        sp.events.append(event(E.TUMBLE, removed=lay.cells(union), falls=falls, refills=refills,
+                               tops=list(board.tops), board=board.ids()))
 
 
 def tumble_chain(sp: Spin, strips: str, board: list[list[int]], tops: list[int],
                  grid: list[int] | None = None, multiplier: int = 1) -> tuple[int, list[list[int]]]:
-    """Evaluate, pay, explode and refill until no cluster forms (or the cap).
-
-    `grid` is the sticky grid (flat, row-major) or None; `multiplier` the round's
-    fixed factor (free-spins start multiplier x growing-season spin number).
-    Returns the chain's win and the final board."""
-    pm, chain = sp.pm, 0
-    while not sp.capped:
-        own, wild, _ = masks(pm, board)
-        clusters = find_clusters(own, wild, pm.shape, pm.min_cluster)
-        if not clusters:
-            break
-        union = drop_win = 0
-        for cl in clusters:
-            grid_sum = 0
-            if grid is not None:
-                grid_sum = sum(grid[r * pm.shape.cols + c] for r, c in pm.shape.cells_of(cl.mask))
-            mult = max(grid_sum, 1) * multiplier
-            pay = int(pm.pay_by_size[cl.symbol, cl.size])
-            sp.events.append(E.cluster_win(symbol=pm.symbols[cl.symbol], size=cl.size, band=BANDS[band_of(cl.size)],
-                                           cells=[list(x) for x in pm.shape.cells_of(cl.mask)], pay_x100=pay,
-                                           grid_sum=grid_sum, multiplier=mult, win_x100=pay * mult))
-            drop_win += pay * mult
-            union |= cl.mask
-        if grid is not None:
-            bump(pm, grid, union)
-            cols = pm.shape.cols
-            sp.events.append(event(E.STICKY_GRID, values=[grid[r * cols:(r + 1) * cols] for r in range(pm.shape.rows)]))
-        chain += drop_win
-        sp.add(drop_win)
-        if sp.capped:
-            break
-        removed = [[bool(union >> (r * pm.shape.cols + c) & 1) for c in range(pm.shape.cols)] for r in range(pm.shape.rows)]
-        t = tumble(board, removed, pm.strips[strips], tops)
-        board, tops[:] = t.board, t.tops
-        sp.events.append(event(E.TUMBLE, removed=[list(x) for x in pm.shape.cells_of(union)], falls=t.falls,
-                               refills=[[c, r, pm.symbols[s]] for c, r, s in t.refills], tops=list(t.tops),
-                               board=sp.ids(board)))
-    return chain, board
+    """`chain` on a hand-built board given as rows, with its strip stops (`tops` is
+    updated in place); returns the chain's win and the final board as rows."""
+    b = Board.of_rows(layout(sp.pm), strips, board, tops)
+    won, _ = chain(sp, b, grid, multiplier)
+    tops[:] = b.tops
+    return won, b.rows()
 
 
 def spin_once(sp: Spin, strips: str, phase: str, grid=None, multiplier: int = 1, tops=None) -> tuple[int, int]:
     """One spin with its whole tumble chain; returns (win, windmills on the final board)."""
-    board, tops = drop(sp, strips, phase, tops)
+    board = drop(sp, strips, phase, tops)
     if phase == "hog_wild":
         spawn_wilds(sp, board)
-    win, board = tumble_chain(sp, strips, board, tops, grid, multiplier)
-    _, _, scat = masks(sp.pm, board)
+    win, m = chain(sp, board, grid, multiplier)
+    scat = m[sp.pm.scatter]
     sp.events.append(event(E.SPIN_END, win_x100=win, total_x100=sp.total, scatters=scat.bit_count(),
-                           scatter_cells=[list(x) for x in sp.pm.shape.cells_of(scat)]))
+                           scatter_cells=board.lay.cells(scat)))
     return win, scat.bit_count()
 
 
-def spawn_wilds(sp: Spin, board: list[list[int]]) -> None:
+def spawn_wilds(sp: Spin, board: Board) -> None:
     """HOG WILD: 1 to 3 extra wilds land on cells holding neither a wild nor a windmill."""
     pm = sp.pm
     weights = pm.mode("hog_wild")["spawn_weights"]
     counts = [int(k) for k in weights]
     k = counts[sp.rng.weighted([int(v) for v in weights.values()])]
-    free = [(r, c) for r in range(pm.shape.rows) for c in range(pm.shape.cols) if board[r][c] not in (pm.wild, pm.scatter)]
+    rows, cols = pm.shape.rows, pm.shape.cols
+    free = [(r, c) for r in range(rows) for c in range(cols) if board.cols[c][r] not in (pm.wild, pm.scatter)]
     cells = []
     for _ in range(min(k, len(free))):
         r, c = free.pop(sp.rng.below(len(free)))
-        board[r][c] = pm.wild
+        board.put(r, c, pm.wild)
         cells.append([r, c])
-    sp.events.append(event(E.WILD_SPAWN, cells=cells, board=sp.ids(board)))
+    sp.events.append(event(E.WILD_SPAWN, cells=cells, board=board.ids()))
 
 
-def best_tops(sp: Spin, strips: str, kind: str, grid, mult: int, tries: int) -> list[int]:
-    """Forcing aid (max-win books only): of `tries` stop sets drawn, the one whose
-    spin would win most on the current grid. Every stop set is a possible natural
-    spin; the book weights, not this choice, set how often such rounds are drawn."""
-    best, best_win = None, -1
-    for _ in range(tries):
-        tops = [sp.rng.below(len(r)) for r in sp.pm.strips[strips]]
-        trial = Spin(sp.pm, sp.rng, sp.mode)
-        trial.cap = None
-        win, _ = spin_once(trial, strips, kind, list(grid) if grid is not None else None, mult, tops=list(tops))
-        if win > best_win:
-            best, best_win = tops, win
-    return best
-
-
-def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: int = 1, greedy: int = 0) -> int:
+def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: int = 1) -> int:
     """A free-spins round: 'free_spins' / 'hog_wild' (sticky grid, retriggers) or
-    'growing_season' (spin k pays xk, windmills asleep). Returns its win.
-    `greedy` > 0 (max-win forcing only) plays each spin's best of that many stop sets."""
+    'growing_season' (spin k pays xk, windmills asleep). Returns its win."""
     pm = sp.pm
     sticky = kind != "growing_season"
     grid = [0] * pm.shape.cells if sticky else None     # a fresh grid every round: nothing leaks
@@ -186,8 +183,7 @@ def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: i
         i += 1
         mult = start_multiplier * (i if kind == "growing_season" else 1)
         sp.events.append(event(E.FREE_SPIN, index=i, of=spins, multiplier=mult))
-        tops = best_tops(sp, strips, kind, grid, mult, greedy) if greedy and kind != "hog_wild" else None
-        win, scatters = spin_once(sp, strips, kind, grid, mult, tops=tops)
+        win, scatters = spin_once(sp, strips, kind, grid, mult)
         won += win
         if sticky and not sp.capped and scatters >= int(fs["retrigger_scatters"]):
             spins += int(fs["retrigger_spins"])
@@ -197,8 +193,10 @@ def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: i
     return won
 
 
-def farm_wheel(sp: Spin, tier: str, accept=None, greedy: int = 0) -> None:
-    """Spin THE FARM WHEEL from `tier` (following upgrades) and award the final slice."""
+def farm_wheel(sp: Spin, tier: str, accept=None, award=None) -> None:
+    """Spin THE FARM WHEEL from `tier` (following upgrades) and award the final slice.
+    `award(sp, multiplier)`, if given, plays the free spins a free-spins slice starts
+    (the max-win force's search); by default one natural round."""
     pm = sp.pm
     stops = pm.wheel.spin(sp.rng, tier, accept)
     sp.features.update({"wheel", f"wheel_{tier}"})
@@ -215,7 +213,10 @@ def farm_wheel(sp: Spin, tier: str, accept=None, greedy: int = 0) -> None:
     elif last.slice.kind == "free_spins":
         sp.features.add(f"free_spins_x{int(last.slice.value)}")
         fs = pm.raw["free_spins"]
-        free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], int(last.slice.value), greedy)
+        if award is not None:
+            award(sp, int(last.slice.value))
+        else:
+            free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], int(last.slice.value))
     else:
         raise ValueError(f"unknown wheel slice kind {last.slice.kind!r}")
 
@@ -240,20 +241,19 @@ def forced_tops(sp: Spin, strips: str, scatters: int) -> list[int]:
 def base_spin(sp: Spin, strips: str, force: str | None) -> None:
     """A base (or ante) spin: tumble chain, then THE FARM WHEEL on 3+ windmills."""
     pm = sp.pm
-    want = {"wheel_bronze": "bronze", "wheel_silver": "silver", "wheel_gold": "gold",
-            "max_win": "gold"}.get(force or "")
+    want = {"wheel_bronze": "bronze", "wheel_silver": "silver", "wheel_gold": "gold"}.get(force or "")
     need = {v: k for k, v in pm.tier_by_scatters.items()}
     if force in ("free_spins", "coin_prize"):
         want = pm.tier_for(need["bronze"] + sp.rng.below(len(need)))
-    mark = len(sp.events)
-    while True:
-        tops = forced_tops(sp, strips, need[want]) if want else None
-        _, scatters = spin_once(sp, strips, "base", tops=tops)
+    elif force == "max_win":
+        want, mult = max_win_path(sp)
+    if want is None:
+        _, scatters = spin_once(sp, strips, "base")
         tier = pm.tier_for(scatters)
-        if want is None or (tier == want and not sp.capped):
-            break
-        del sp.events[mark:]            # a forced trigger that tumbled into another tier: draw again
-        sp.total, sp.capped = 0, False
+    elif force == "max_win":            # the natural spin given its tier (see natural_trigger)
+        scatters, tier = natural_trigger(sp, strips, want), want
+    else:
+        scatters, tier = _forced_spin(sp, strips, need[want], want)
     if tier is None or sp.capped:
         return
     sp.events.append(event(E.WHEEL_TRIGGER, scatters=scatters, tier=tier))
@@ -263,9 +263,71 @@ def base_spin(sp: Spin, strips: str, force: str | None) -> None:
     elif force == "coin_prize":
         accept = lambda st: st.slice.kind != "free_spins"
     elif force == "max_win":
-        accept = lambda st: st.slice.kind == "free_spins" and st.slice.value == max(
-            s.value for s in pm.wheel.tiers["gold"] if s.kind == "free_spins")
-    farm_wheel(sp, tier, accept, MAX_WIN_TRIES if force == "max_win" else 0)
+        home = next(t for t, sl in pm.wheel.tiers.items() if any(x.kind == "free_spins" and x.value == mult for x in sl))
+        up = pm.wheel.upgrade_kind
+        accept = lambda st: (st.slice.kind == "free_spins" and st.slice.value == mult if st.tier == home
+                             else st.slice.kind == up)
+        farm_wheel(sp, tier, accept, capped_free_spins)
+        return
+    farm_wheel(sp, tier, accept)
+
+
+def max_win_path(sp: Spin) -> tuple[str, int]:
+    """The path of a round that reaches the cap: the tier its spin triggers and the
+    multiplier of the free spins its wheel ends on, drawn by the rules' shares of
+    capped rounds (math.yaml max_win_paths, from tools/top_odds.py)."""
+    paths = sp.pm.raw["max_win_paths"][sp.mode]
+    name = list(paths)[sp.rng.weighted([int(v) for v in paths.values()])]
+    tier, mult = name.split(" x")
+    return tier, int(mult)
+
+
+def natural_trigger(sp: Spin, strips: str, tier: str) -> int:
+    """A natural spin that triggers `tier`, by rejection (tumble-in triggers included,
+    unlike forced_tops): the first such attempt is found in batches (search.py) and
+    played with its events. Returns its windmills."""
+    sub = first_accepted(sp.rng, triggering(sp.pm, strips, tier), MAX_WIN_ATTEMPTS, f"a {tier} wheel trigger")
+    outer, sp.rng = sp.rng, sub
+    try:
+        _, scatters = spin_once(sp, strips, "base")
+    finally:
+        sp.rng = outer
+    return scatters
+
+
+def capped_free_spins(sp: Spin, mult: int) -> None:
+    """The max-win force's free spins: a natural round at `mult` that reaches the cap,
+    by rejection (so exactly the natural round given the cap): the first capping
+    attempt is found in batches (search.py), then played with its events."""
+    fs = sp.pm.raw["free_spins"]
+    sub = first_accepted(sp.rng, capping(sp.pm, mult, sp.cap - sp.total), MAX_WIN_ATTEMPTS,
+                         f"a capped free-spins round at x{mult}")
+    outer, sp.rng = sp.rng, sub
+    try:
+        free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], mult)
+    finally:
+        sp.rng = outer
+    if not sp.capped:
+        raise RuntimeError("a free-spins attempt capped in the batch engine but not in play")
+
+
+def _forced_spin(sp: Spin, strips: str, scatters: int, want: str) -> tuple[int, str]:
+    """A base spin whose final board triggers tier `want` (a search: a forced trigger
+    that tumbles into another tier is drawn again)."""
+    outer, mark = sp.rng, len(sp.events)
+
+    def attempt(sub: Rng):
+        sp.rng = sub
+        try:
+            _, got = spin_once(sp, strips, "base", tops=forced_tops(sp, strips, scatters))
+        finally:
+            sp.rng = outer
+        if sp.pm.tier_for(got) == want and not sp.capped:
+            return got
+        del sp.events[mark:]
+        sp.total, sp.capped = 0, False
+        return None
+    return search(outer, attempt, 10_000, f"a {want} wheel trigger"), want
 
 
 def egg_hunt(sp: Spin) -> None:
@@ -334,10 +396,18 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
         raise KeyError(f"unknown force {force!r}; known: {sorted(FORCES)}")
     if force is not None and mode not in FORCE_MODES[force]:
         raise ValueError(f"force {force!r} applies to {' and '.join(FORCE_MODES[force])} only")
-    while True:
-        sp = play_once(pm, rng, mode, force if mode in ("base", "ante") else None)
-        if force_met(sp, force):
-            break
+    steer = force if mode in ("base", "ante") else None
+
+    def attempt(sub: Rng) -> Spin | None:
+        got = play_once(pm, sub, mode, steer)
+        return got if force_met(got, force) else None
+    if force == "wheel":            # a natural round given the trigger: its first spin decides
+        sub = first_accepted(rng, triggering(pm, pm.mode(mode)["strips"]), WHEEL_ATTEMPTS, "a wheel trigger")
+        sp = play_once(pm, sub, mode, None)
+    elif force in ("max_win", "hunt_5000x", "risk_win"):      # whole rounds, until one is in the category
+        sp = search(rng, attempt, 1_000_000, f"{force} in {mode}")
+    else:
+        sp = play_once(pm, rng, mode, steer)
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
     if sp.capped:
         sp.features.update({"capped", "max_win"})
@@ -347,11 +417,15 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
 
 def book_forces() -> dict[str, dict[str, float]]:
     """The book builder's forced categories per mode, as target frequencies per round:
-    the math file's 1-in-N figures, and the exact natural frequencies of the hunts'
-    top egg and of RISK THE FARM's win (so those strata carry no sampling noise)."""
+    the math file's 1-in-N figures (THE FARM WHEEL: the base rate, the ante's exactly
+    wheel_ratio times it), and the exact natural frequencies of the hunts' top egg and
+    of RISK THE FARM's win (so those strata carry no sampling noise)."""
     pm = load()
     raw = pm.raw
     forces = {mode: {cat: 1.0 / float(n) for cat, n in cats.items()} for mode, cats in raw["book_forces_one_in"].items()}
+    wheel = forces["base"]["wheel"]
+    forces["ante"] = {"wheel": wheel * float(raw["modes"]["ante"]["wheel_ratio"])}
+    forces["base"]["wheel"] = wheel - forces["base"].get("max_win", 0.0)    # capped wheel rounds: max_win's
     for hunt in ("golden_egg_hunt", "egg_hunt"):
         forces[hunt] = {"hunt_5000x": float(pm.hunt(hunt).chance_of_prize_at_least(TOP_EGG_X100))}
     num, den = (int(x) for x in raw["modes"]["risk_the_farm"]["chance"])

@@ -3,10 +3,14 @@
     .venv/bin/python -m games.piggy_farm.tools.make_strips
 
 Each strip set has a recipe: how many of each symbol one reel holds (a list gives
-per-reel counts), and a seed. The reel is shuffled with that seed and then repaired
-so that two windmills are at least a window apart (at most one windmill per reel in
-view). The text between the strip markers of math.yaml is replaced; nothing else in
-the file changes. The recipes are the design; the strips are what the math uses.
+per-reel counts), the share of stacked runs, and seeds. Every reel has its own two
+random streams, (seed, reel) for the tiles' shuffle and (wm_seed, reel) for where the
+windmills go (either seed may be a list, one per reel), so changing one reel's recipe
+or seed leaves every other reel as it was: the windmills' places set how often a
+tumble drops one into view, which is how the wheel's trigger rate is tuned. Windmills
+are at least a window apart (at most one per reel in view). The text between the
+strip markers of math.yaml is replaced; nothing else in the file changes. The recipes
+are the design; the strips are what the math uses.
 """
 from __future__ import annotations
 
@@ -19,12 +23,23 @@ ORDER = ("GP", "PP", "HN", "EG", "CN", "CR", "AP", "WD", "WM")
 
 BASE = dict(GP=11, PP=15, HN=20, EG=24, CN=28, CR=32, AP=35, WD=4, WM=1)
 RECIPES = {
-    "base":           dict(seed=12, wm_seed=16, counts=BASE, stacks=(0.42, 0.0)),
-    "ante":           dict(seed=18, wm_seed=3, stacks=(0.5, 0.2),
+    # two windmills on the middle reel, eight more apples there: THE FARM WHEEL about 1 spin
+    # in 278 (tools/wheel_rate.py); stacks set the FREE SPINS buy's share of the cluster RTP
+    "base":           dict(seed=26, wm_seed=3, stacks=(0.44, 0.0),
+                           counts=dict(BASE, AP=[35, 35, 35, 43, 35, 35, 35], WM=[1, 1, 1, 2, 1, 1, 1])),
+    # FARM WHEEL BOOST: windmills doubled on five reels (the wheel five times as often as
+    # the base, tools/wheel_rate.py) and stacks of two and three (its clusters pay for the
+    # rest of the 3x price)
+    "ante":           dict(seed=[922, 922, 922, 1922, 922, 922, 2922], wm_seed=160, stacks=(0.44, 0.2),
                            counts=dict(BASE, WM=[2, 2, 2, 1, 2, 2, 1], AP=[35] * 6 + [34])),
-    "free_spins":     dict(seed=13, wm_seed=2, counts=BASE, stacks=(0.42, 0.0)),
-    "hog_wild":       dict(seed=16, wm_seed=2, counts=dict(BASE, WD=8), stacks=(0.2, 0.0)),
-    "growing_season": dict(seed=30, wm_seed=6, counts=dict(BASE, CR=[32] * 6 + [34]), stacks=(0.34, 0.0)),
+    # the wheel's free spins: four or five windmills a reel make retriggers common (about
+    # two rounds in three), few stacks keep the first spins small: the sticky grid grows
+    # over long rounds, which is where the 50,000x cap comes from (tools/top_odds.py)
+    "free_spins":     dict(seed=3, wm_seed=2, stacks=(0.16, 0.0), counts=dict(BASE, WM=[4, 5, 4, 5, 4, 5, 4])),
+    # HOG WILD: twice the wilds of the base reels (the sheet's "wild-rich strips")
+    "hog_wild":       dict(seed=8, wm_seed=2, counts=dict(BASE, WD=8), stacks=(0.16, 0.0)),
+    "growing_season": dict(seed=[9, 9, 9, 1009, 9, 9, 9], wm_seed=6, counts=dict(BASE, CR=[32] * 6 + [34]),
+                           stacks=(0.34, 0.0)),
 }
 
 def _spaced(reel: list[str], window: int) -> bool:
@@ -79,16 +94,28 @@ def make_reel(counts: dict[str, int], rng: np.random.Generator, window: int = 7,
     raise RuntimeError("could not space the windmills; lengthen the reel")
 
 
+def _per_reel(value, c: int):
+    return value[c] if isinstance(value, list) else value
+
+
+def reels_of(recipe: dict, cols: int = 7) -> list[list[str]]:
+    """The reels one recipe makes, each from its own streams (see the module text)."""
+    out = []
+    for c in range(cols):
+        counts = {k: _per_reel(v, c) for k, v in recipe["counts"].items()}
+        rng = np.random.default_rng([_per_reel(recipe["seed"], c), c])
+        wm_rng = np.random.default_rng([_per_reel(recipe["wm_seed"], c), c])
+        out.append(make_reel(counts, rng, stacks=tuple(recipe.get("stacks", (0.0, 0.0))), wm_rng=wm_rng))
+    return out
+
+
 def render() -> str:
     lines = [BEGIN, "strips:"]
     for name, recipe in RECIPES.items():
-        rng = np.random.default_rng(recipe["seed"])
-        wm_rng = np.random.default_rng(recipe.get("wm_seed", recipe["seed"] + 1000))
         lines.append(f"  {name}:   # recipe per reel: " + ", ".join(f"{k} {v}" for k, v in recipe["counts"].items())
-                     + f"; share of each pay symbol in runs of 2 / 3: {recipe.get('stacks', (0.0, 0.0))}")
-        for c in range(7):
-            counts = {k: (v[c] if isinstance(v, list) else v) for k, v in recipe["counts"].items()}
-            reel = make_reel(counts, rng, stacks=tuple(recipe.get("stacks", (0.0, 0.0))), wm_rng=wm_rng)
+                     + f"; share of each pay symbol in runs of 2 / 3: {recipe.get('stacks', (0.0, 0.0))}"
+                     + f"; seeds {recipe['seed']} / windmills {recipe['wm_seed']}")
+        for reel in reels_of(recipe):
             lines.append("    - \"" + " ".join(reel) + "\"")
     lines.append(END)
     return "\n".join(lines)

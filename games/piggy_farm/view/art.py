@@ -1,242 +1,44 @@
-"""Piggy Farm's symbols and backdrop, drawn procedurally (pygame.draw + numpy).
-
-Each symbol is drawn once at twice its size and smoothed down (anti-aliasing), on
-a transparent square: golden pig, pink pig, hen, egg basket, corn, carrot, apple,
-the muddy-pig wild and the windmill scatter. Shapes read at a glance by silhouette
-and colour. `symbol(sid, size)` is pure: the scene caches its results in app.assets.
+"""Piggy Farm's pictures: files under assets/piggy_farm/<skin>/, named by the game's
+manifest (assets/piggy_farm/manifest.yaml) and loaded through the cabinet's one loader
+(cabinet/ui/asset_files.py); `python -m games.piggy_farm.tools.make_assets` paints
+them. What stays here is what the game draws in code: the glow colours of wins and
+the skin's colours of the panels.
 """
 from __future__ import annotations
 
-import math
-
-import numpy as np
 import pygame
 
-from cabinet.ui import draw as D
+from cabinet.ui import asset_files
 
-INK = (44, 24, 16)          # outline colour of every symbol
-
-
-def _ell(s, color, cx, cy, rx, ry, outline=0.0):
-    """A filled ellipse with a dark rim `outline` wide (units of the drawing)."""
-    if outline:
-        pygame.draw.ellipse(s, INK, pygame.Rect(cx - rx - outline, cy - ry - outline, 2 * (rx + outline), 2 * (ry + outline)))
-    pygame.draw.ellipse(s, color, pygame.Rect(cx - rx, cy - ry, 2 * rx, 2 * ry))
-
-
-def _poly(s, color, pts, outline=0.0):
-    if outline:
-        pygame.draw.polygon(s, INK, pts, max(int(outline * 2), 1))
-    pygame.draw.polygon(s, color, pts)
-    if outline:
-        pygame.draw.polygon(s, INK, pts, max(int(outline), 1))
-
-
-def _shine(s, cx, cy, rx, ry, alpha=110):
-    g = pygame.Surface((int(2 * rx), int(2 * ry)), pygame.SRCALPHA)
-    pygame.draw.ellipse(g, (255, 255, 255, alpha), g.get_rect())
-    s.blit(g, (cx - rx, cy - ry))
-
-
-def _pig(s, u, body, dark, snout, mud=False, crown=False):
-    """A pig's face, front view: ears, head, eyes, snout, cheeks."""
-    c = 50 * u
-    o = 2.2 * u
-    for side in (-1, 1):           # ears
-        _poly(s, dark, [(c + side * 14 * u, 26 * u), (c + side * 36 * u, 10 * u), (c + side * 34 * u, 36 * u)], o)
-        pygame.draw.polygon(s, snout, [(c + side * 19 * u, 27 * u), (c + side * 32 * u, 16 * u), (c + side * 31 * u, 31 * u)])
-    _ell(s, body, c, 55 * u, 36 * u, 32 * u, o)
-    _shine(s, c - 12 * u, 36 * u, 12 * u, 6 * u, 80)
-    for side in (-1, 1):           # cheeks, eyes
-        blush = pygame.Surface((int(14 * u), int(9 * u)), pygame.SRCALPHA)
-        pygame.draw.ellipse(blush, (255, 110, 130, 120), blush.get_rect())
-        s.blit(blush, (c + side * 23 * u - 7 * u, 62 * u))
-        _ell(s, (30, 20, 20), c + side * 13 * u, 47 * u, 4.2 * u, 5 * u)
-        _ell(s, (255, 255, 255), c + side * 13 * u - 1.3 * u, 45.5 * u, 1.5 * u, 1.7 * u)
-    _ell(s, snout, c, 64 * u, 14 * u, 10 * u, o)
-    for side in (-1, 1):
-        _ell(s, dark, c + side * 5 * u, 64 * u, 2.8 * u, 4 * u)
-    if mud:
-        for x, y, r in ((30, 72, 7), (68, 40, 6), (60, 78, 5), (26, 44, 4), (75, 66, 4)):
-            _ell(s, (104, 66, 36), x * u, y * u, r * u, r * 0.8 * u)
-    if crown:
-        pts = [(36 * u, 24 * u), (36 * u, 10 * u), (43 * u, 17 * u), (50 * u, 6 * u), (57 * u, 17 * u),
-               (64 * u, 10 * u), (64 * u, 24 * u)]
-        _poly(s, (255, 220, 90), pts, o)
-        for x in (36, 50, 64):
-            _ell(s, (230, 60, 80), x * u, (10 if x != 50 else 6) * u, 2.6 * u, 2.6 * u)
-
-
-def _hen(s, u):
-    c, o = 50 * u, 2.2 * u
-    # comb
-    for dx, r in ((-8, 7), (0, 8.5), (8, 7)):
-        _ell(s, (226, 40, 40), c + dx * u, 20 * u, r * u, r * u, o)
-    _ell(s, (250, 248, 240), c, 55 * u, 33 * u, 35 * u, o)           # head/body
-    _shine(s, c - 12 * u, 34 * u, 11 * u, 7 * u, 120)
-    for side in (-1, 1):
-        _ell(s, (30, 20, 20), c + side * 12 * u, 45 * u, 4 * u, 4.6 * u)
-        _ell(s, (255, 255, 255), c + side * 12 * u - 1.2 * u, 43.5 * u, 1.4 * u, 1.6 * u)
-    _poly(s, (255, 170, 30), [(c - 9 * u, 53 * u), (c + 9 * u, 53 * u), (c, 66 * u)], o)   # beak
-    _ell(s, (226, 40, 40), c, 73 * u, 5 * u, 7 * u, o)                                   # wattle
-    for side in (-1, 1):   # wing feathers
-        pygame.draw.arc(s, (200, 190, 170), pygame.Rect(c + side * 22 * u - 9 * u, 62 * u, 18 * u, 16 * u),
-                        math.pi * (0.1 if side > 0 else 0.9) - 0.4, math.pi * (0.1 if side > 0 else 0.9) + 1.2,
-                        max(int(2 * u), 1))
-
-
-def _basket(s, u):
-    o = 2.2 * u
-    for x, col in ((34, (250, 240, 215)), (66, (200, 226, 240)), (50, (255, 246, 226))):
-        _ell(s, col, x * u, (40 if x == 50 else 46) * u, 13 * u, 17 * u, o)
-        _shine(s, x * u - 5 * u, (32 if x == 50 else 38) * u, 4 * u, 6 * u, 150)
-    body = [(12 * u, 52 * u), (88 * u, 52 * u), (78 * u, 88 * u), (22 * u, 88 * u)]
-    _poly(s, (176, 112, 52), body, o)
-    for k in range(1, 4):       # weave
-        y = (52 + k * 9) * u
-        pygame.draw.line(s, (120, 70, 30), (14 * u + k * 2.5 * u, y), (86 * u - k * 2.5 * u, y), max(int(2 * u), 1))
-    for k in range(1, 7):
-        x = (12 + k * 11) * u
-        pygame.draw.line(s, (140, 86, 40), (x, 53 * u), (x + (50 * u - x) * 0.15, 87 * u), max(int(1.6 * u), 1))
-    pygame.draw.rect(s, (206, 140, 70), pygame.Rect(10 * u, 48 * u, 80 * u, 8 * u), border_radius=int(4 * u))
-    pygame.draw.rect(s, INK, pygame.Rect(10 * u, 48 * u, 80 * u, 8 * u), max(int(o), 1), border_radius=int(4 * u))
-
-
-def _corn(s, u):
-    o = 2.2 * u
-    cob = pygame.Rect(34 * u, 10 * u, 32 * u, 74 * u)
-    pygame.draw.ellipse(s, INK, cob.inflate(2 * o, 2 * o))
-    pygame.draw.ellipse(s, (252, 206, 48), cob)
-    for row in range(10):       # kernels
-        y = 17 * u + row * 6.6 * u
-        half = 13 * u * math.sqrt(max(0.0, 1 - ((y - 47 * u) / (37 * u)) ** 2))
-        for k in range(-2, 3):
-            x = 50 * u + k * half * 0.42
-            _ell(s, (255, 232, 110), x, y, 2.6 * u, 2.6 * u)
-    for side in (-1, 1):        # husk leaves
-        pts = [(50 * u, 92 * u), (50 * u + side * 30 * u, 58 * u), (50 * u + side * 26 * u, 30 * u),
-               (50 * u + side * 14 * u, 62 * u)]
-        _poly(s, (96, 180, 70) if side < 0 else (70, 150, 56), pts, o)
-
-
-def _carrot(s, u):
-    o = 2.2 * u
-    for dx, h in ((-9, 16), (0, 6), (9, 14)):      # leaves
-        _poly(s, (70, 170, 70), [(50 * u, 30 * u), (50 * u + dx * u - 6 * u, h * u), (50 * u + dx * u + 6 * u, h * u)], o)
-    body = [(30 * u, 30 * u), (70 * u, 30 * u), (52 * u, 94 * u), (48 * u, 94 * u)]
-    _poly(s, (250, 130, 30), body, o)
-    pygame.draw.ellipse(s, (250, 130, 30), pygame.Rect(30 * u, 24 * u, 40 * u, 14 * u))
-    for k, y in enumerate((44, 56, 68, 80)):
-        w = (16 - k * 3.5) * u
-        pygame.draw.line(s, (190, 80, 10), (50 * u - w, y * u), (50 * u - w * 0.2, y * u + 2 * u), max(int(2 * u), 1))
-    _shine(s, 40 * u, 34 * u, 5 * u, 10 * u, 90)
-
-
-def _apple(s, u):
-    o = 2.2 * u
-    for dx in (-12, 12):
-        _ell(s, (214, 30, 40), 50 * u + dx * u, 58 * u, 24 * u, 28 * u, o)
-    for dx in (-12, 12):
-        _ell(s, (214, 30, 40), 50 * u + dx * u, 58 * u, 24 * u, 28 * u)
-    pygame.draw.line(s, (100, 60, 30), (50 * u, 34 * u), (54 * u, 14 * u), max(int(4 * u), 1))
-    _poly(s, (90, 190, 70), [(54 * u, 22 * u), (72 * u, 12 * u), (66 * u, 26 * u)], o)
-    _shine(s, 34 * u, 44 * u, 6 * u, 10 * u, 130)
-
-
-def _windmill(s, u):
-    o = 2.2 * u
-    _ell(s, (92, 170, 235), 50 * u, 50 * u, 46 * u, 46 * u, o)             # sky badge
-    _ell(s, (140, 205, 250), 50 * u, 44 * u, 40 * u, 36 * u)
-    pygame.draw.rect(s, (90, 170, 70), pygame.Rect(10 * u, 78 * u, 80 * u, 14 * u))
-    tower = [(38 * u, 90 * u), (62 * u, 90 * u), (56 * u, 40 * u), (44 * u, 40 * u)]
-    _poly(s, (200, 60, 50), tower, o)
-    pygame.draw.rect(s, (255, 236, 200), pygame.Rect(46 * u, 72 * u, 8 * u, 18 * u))
-    _poly(s, (120, 70, 50), [(40 * u, 42 * u), (60 * u, 42 * u), (50 * u, 30 * u)], o)
-    for k in range(4):          # sails
-        a = math.radians(45 + 90 * k)
-        cx, cy = 50 * u, 38 * u
-        ax, ay = math.cos(a), math.sin(a)
-        px, py = -ay, ax
-        pts = [(cx + ax * 6 * u + px * 2 * u, cy + ay * 6 * u + py * 2 * u),
-               (cx + ax * 36 * u + px * 2 * u, cy + ay * 36 * u + py * 2 * u),
-               (cx + ax * 36 * u + px * 11 * u, cy + ay * 36 * u + py * 11 * u),
-               (cx + ax * 10 * u + px * 9 * u, cy + ay * 10 * u + py * 9 * u)]
-        _poly(s, (250, 244, 228), pts, o * 0.8)
-    _ell(s, (255, 210, 80), 50 * u, 38 * u, 5 * u, 5 * u, o)
-    # clip everything to the round badge
-    mask = pygame.Surface(s.get_size(), pygame.SRCALPHA)
-    mask.fill((0, 0, 0, 0))
-    pygame.draw.circle(mask, (255, 255, 255, 255), (50 * u, 50 * u), 48.2 * u)
-    s.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-
-
-DRAWERS = {
-    "GP": lambda s, u: _pig(s, u, (255, 206, 70), (214, 150, 30), (255, 226, 140), crown=True),
-    "PP": lambda s, u: _pig(s, u, (255, 168, 186), (232, 112, 140), (255, 196, 206)),
-    "HN": _hen, "EG": _basket, "CN": _corn, "CR": _carrot, "AP": _apple,
-    "WD": lambda s, u: _pig(s, u, (196, 142, 100), (140, 92, 56), (222, 170, 130), mud=True),
-    "WM": _windmill,
-}
+GAME = "piggy_farm"
+INK = (44, 24, 16)          # outline colour of every symbol (the hunt's nests use it too)
+SYMBOLS = ("GP", "PP", "HN", "EG", "CN", "CR", "AP", "WD", "WM")
 NAMES = {"GP": "Golden Pig", "PP": "Pink Pig", "HN": "Hen", "EG": "Egg Basket", "CN": "Corn", "CR": "Carrot",
          "AP": "Apple", "WD": "Muddy Pig Wild", "WM": "Windmill"}
 GLOW = {"GP": (255, 210, 80), "PP": (255, 150, 180), "HN": (255, 255, 240), "EG": (240, 200, 140),
         "CN": (255, 230, 90), "CR": (255, 150, 60), "AP": (255, 90, 90), "WD": (170, 120, 70), "WM": (120, 200, 255)}
 
 
-def symbol(sid: str, size: int, font: pygame.font.Font | None = None) -> pygame.Surface:
-    """Symbol `sid` on a transparent square of `size` px (drawn 2x, smoothed)."""
-    big = size * 2
-    s = pygame.Surface((big, big), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    DRAWERS[sid](s, big / 100.0)
-    if sid == "WD" and font is not None:        # the WILD banner across the snout
-        band = pygame.Rect(int(big * 0.14), int(big * 0.76), int(big * 0.72), int(big * 0.2))
-        pygame.draw.rect(s, INK, band.inflate(6, 6), border_radius=big // 20)
-        pygame.draw.rect(s, (120, 200, 80), band, border_radius=big // 20)
-        t = font.render("WILD", True, (255, 255, 240))
-        t = pygame.transform.smoothscale(t, (int(band.h * 0.9 * t.get_width() / t.get_height()), int(band.h * 0.9)))
-        s.blit(t, t.get_rect(center=band.center))
-    # a soft dark drop shadow under the drawing
-    alpha = pygame.surfarray.array_alpha(s)
-    sh = pygame.Surface((big, big), pygame.SRCALPHA)
-    sh.fill((0, 0, 0, 0))
-    pa = pygame.surfarray.pixels_alpha(sh)
-    off = max(big // 40, 2)
-    pa[off:, off:] = (alpha[:-off, :-off] * 0.45).astype(np.uint8)
-    del pa
-    sh.blit(s, (0, 0))
-    return pygame.transform.smoothscale(sh, (size, size))
+def symbol(sid: str, size: int) -> pygame.Surface:
+    """Symbol `sid` on a transparent square of `size` px."""
+    return asset_files.image(GAME, f"symbol.{sid}", size)
 
 
 def farm_backdrop(size: tuple[int, int]) -> pygame.Surface:
-    """Sky, sun, clouds, rolling hills, a red barn and a fence (built once)."""
-    w, h = size
-    surf = D.vertical_gradient(size, [(70, 150, 225), (150, 205, 240), (255, 226, 170)])
-    sun = D.radial_glow(int(h * 0.3), (255, 240, 170), 0.9)
-    surf.blit(sun, (int(w * 0.78) - sun.get_width() // 2, int(h * 0.16) - sun.get_height() // 2))
-    pygame.draw.circle(surf, (255, 244, 190), (int(w * 0.78), int(h * 0.16)), int(h * 0.06))
-    for cx, cy, k in ((0.12, 0.16, 1.0), (0.36, 0.1, 0.7), (0.62, 0.2, 0.85), (0.92, 0.34, 0.6)):
-        for dx, dy, r in ((-0.9, 0.2, 0.6), (0, 0, 0.9), (0.9, 0.15, 0.7), (0.45, -0.35, 0.6)):
-            rr = int(h * 0.045 * k * r * 1.4)
-            pygame.draw.circle(surf, (252, 252, 255), (int(w * cx + dx * h * 0.05 * k), int(h * cy + dy * h * 0.05 * k)), rr)
-    xs = np.arange(w)
-    for base, amp, freq, phase, col in ((0.58, 0.05, 2.2, 0.5, (120, 190, 100)), (0.66, 0.04, 3.1, 2.0, (88, 166, 72)),
-                                        (0.76, 0.03, 1.7, 4.0, (66, 140, 58))):
-        ys = (h * (base - amp * np.sin(xs / w * math.pi * freq + phase))).astype(int)
-        pts = [(0, h)] + list(zip(xs[::8].tolist(), ys[::8].tolist())) + [(w, ys[-1]), (w, h)]
-        pygame.draw.polygon(surf, col, pts)
-    # barn on the right hill
-    bx, by, bw, bh = int(w * 0.86), int(h * 0.46), int(w * 0.1), int(h * 0.16)
-    pygame.draw.polygon(surf, (150, 40, 36), [(bx, by + bh), (bx, by + bh * 0.35), (bx + bw / 2, by), (bx + bw, by + bh * 0.35), (bx + bw, by + bh)])
-    pygame.draw.polygon(surf, (110, 30, 28), [(bx - bw * 0.06, by + bh * 0.38), (bx + bw / 2, by - bh * 0.06), (bx + bw * 1.06, by + bh * 0.38)], max(w // 300, 3))
-    door = pygame.Rect(bx + bw * 0.3, by + bh * 0.55, bw * 0.4, bh * 0.45)
-    pygame.draw.rect(surf, (240, 230, 210), door, max(w // 400, 2))
-    pygame.draw.line(surf, (240, 230, 210), door.topleft, door.bottomright, max(w // 400, 2))
-    pygame.draw.line(surf, (240, 230, 210), door.topright, door.bottomleft, max(w // 400, 2))
-    # fence along the front
-    fy = int(h * 0.8)
-    for x in range(0, w, max(w // 40, 8)):
-        pygame.draw.rect(surf, (236, 222, 196), (x, fy - h * 0.05, w // 140, h * 0.09))
-    for y in (fy - h * 0.035, fy + h * 0.0):
-        pygame.draw.rect(surf, (226, 210, 180), (0, y, w, h * 0.012))
-    return surf
+    """The farm behind everything, at `size` px."""
+    return asset_files.image(GAME, "backdrop", size)
+
+
+def frame(size: tuple[int, int]) -> pygame.Surface:
+    """The board's frame (planks, the checkered inner panel) at `size` px."""
+    return asset_files.image(GAME, "frame", size)
+
+
+def picture(image_id: str, size: int | tuple[int, int]) -> pygame.Surface:
+    """A feature picture (nest, egg_closed, egg_open, rooster, barn, door) at `size` px."""
+    return asset_files.image(GAME, image_id, size)
+
+
+def color(name: str) -> tuple[int, int, int]:
+    """A colour of the current skin (manifest `colors`): panel_top, panel_bottom, panel_rim."""
+    return asset_files.color(GAME, name)

@@ -125,39 +125,13 @@ class BoardView:
         """Symbol `sid` at a logical size, pre-rendered once per real size."""
         lay = self.app.layout
         px = lay.px(logical)
-        return self.app.assets.surface(("pf_sym", sid, px), lambda: art.symbol(sid, px, self.app.assets.font(80, True)))
+        return self.app.assets.surface(("pf_sym", sid, px), lambda: art.symbol(sid, px))
 
     def _frame(self) -> pygame.Surface:
         lay = self.app.layout
-
-        def build() -> pygame.Surface:
-            pad = lay.px(22)
-            w, h = lay.px(RECT.w) + 2 * pad, lay.px(RECT.h) + 2 * pad
-            s = pygame.Surface((w, h), pygame.SRCALPHA)
-            s.fill((0, 0, 0, 0))
-            s.blit(D.shadow((w, h), lay.px(26), 0, 110), (lay.px(6), lay.px(10)))
-            wood = D.rounded_panel((w, h), (176, 112, 60), (110, 64, 30), radius=lay.px(26),
-                                   border=(70, 36, 14), border_width=lay.px(4))
-            s.blit(wood, (0, 0))
-            for k in range(1, 8):        # plank grain
-                y = int(h * k / 8)
-                pygame.draw.line(s, (140, 86, 42), (lay.px(10), y), (w - lay.px(10), y), 1)
-            inner = D.rounded_panel((lay.px(RECT.w), lay.px(RECT.h)), (250, 238, 206), (226, 204, 160),
-                                    radius=lay.px(14), border=(90, 50, 20), border_width=lay.px(3))
-            s.blit(inner, (pad, pad))
-            cs = lay.px(CELL)
-            for r in range(ROWS):
-                for c in range(COLS):
-                    if (r + c) % 2 == 0:
-                        tile = pygame.Surface((cs - lay.px(4), cs - lay.px(4)), pygame.SRCALPHA)
-                        tile.fill((0, 0, 0, 0))
-                        pygame.draw.rect(tile, (200, 170, 110, 70), tile.get_rect(), border_radius=lay.px(12))
-                        s.blit(tile, (pad + c * cs + lay.px(2), pad + r * cs + lay.px(2)))
-            for nail in ((pad // 2, pad // 2), (w - pad // 2, pad // 2), (pad // 2, h - pad // 2), (w - pad // 2, h - pad // 2)):
-                pygame.draw.circle(s, (60, 40, 30), nail, max(lay.px(6), 2))
-                pygame.draw.circle(s, (200, 190, 170), (nail[0] - 1, nail[1] - 1), max(lay.px(3), 1))
-            return s
-        return self.app.assets.surface(("pf_frame", lay.size), build)
+        pad = lay.px(22)
+        size = (lay.px(RECT.w) + 2 * pad, lay.px(RECT.h) + 2 * pad)
+        return self.app.assets.surface(("pf_frame", lay.size), lambda: art.frame(size))
 
     def _tile(self, key: str, color, alpha: int) -> pygame.Surface:
         lay = self.app.layout
@@ -296,18 +270,26 @@ class BoardView:
         return self.app.assets.surface(("pf_star", r, k), build)
 
     def _draw_charges(self, surface, ox: int, oy: int, cs: int) -> None:
-        A = self.app.assets
+        """Each charged cell's value in its top-right corner, on a dark tab: clear of the
+        symbol's own name (the WILD tag across the bottom) and of the NEW! tag (top left)."""
+        lay, A = self.app.layout, self.app.assets
         for r in range(ROWS):
             for c in range(COLS):
                 v = self.grid[r][c]
                 if not v:
                     continue
                 big = (r, c) in self.bumped and self.bump_p < 1.0
-                size = 34 if not big else int(34 + 18 * math.sin(self.bump_p * math.pi))
-                x = RECT.x + (c + 1) * CELL - 8
-                y = RECT.y + (r + 1) * CELL - 6
-                A.blit_text(surface, f"x{v}", size, (x, y), (255, 255, 255), anchor="bottomright", bold=True,
-                            outline=D.lerp_color(self._charge_color(v), (0, 0, 0), 0.6))
+                size = 30 if not big else int(30 + 16 * math.sin(self.bump_p * math.pi))
+                x, y = charge_anchor(r, c)
+                col = self._charge_color(v)
+                w, h = lay.px(22 + 15 * len(str(v))), lay.px(32)
+                tab = A.surface(("pf_charge_tab", w, h, col), lambda w=w, h=h, col=col: D.rounded_panel(
+                    (w, h), D.lerp_color(col, (0, 0, 0), 0.45), D.lerp_color(col, (0, 0, 0), 0.75), radius=h // 2,
+                    border=col, border_width=max(1, lay.px(2)), alpha=235))
+                tx, ty = lay.pt(x, y)
+                surface.blit(tab, (tx - w, ty))
+                A.blit_text(surface, f"x{v}", size, (x - 22 - 15 * len(str(v)) / 2, y + 16), (255, 255, 255),
+                            anchor="center", bold=True)
 
     def _draw_outlines(self, surface, ox: int, oy: int, cs: int) -> None:
         lay = self.app.layout
@@ -332,6 +314,11 @@ class BoardView:
         px, py = lay.pt(x, y)
         surface.blit(pill, (px - w // 2, py - h // 2))
         surface.blit(label, (px - label.get_width() // 2, py - label.get_height() // 2))
+
+
+def charge_anchor(r: int, c: int) -> tuple[float, float]:
+    """The top-right corner (logical) where cell (r, c)'s grid charge is shown."""
+    return RECT.x + (c + 1) * CELL - 4, RECT.y + r * CELL + 4
 
 
 def _faded(face: pygame.Surface, alpha: float) -> pygame.Surface:

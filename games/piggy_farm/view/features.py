@@ -32,10 +32,11 @@ def slice_color(kind: str, value, tier: str) -> tuple[int, int, int]:
     return [(236, 150, 40), (226, 96, 40), (196, 40, 60)][max(min(k, 2), 0)]
 
 
-def visual_slices(slices, wedges_about: int = 12) -> list[int]:
-    """The wheel as drawn: about `wedges_about` wedges, each math slice repeated in
-    proportion to its weight (at least once), so the picture matches the odds; copies
-    are spread around the wheel. Returns the math slice index of each wedge."""
+def visual_slices(slices, wedges_about: int = 12) -> list[tuple[int, float]]:
+    """The wheel as drawn: about `wedges_about` wedges, each math slice split into
+    copies in proportion to its weight (at least one), the copies sharing its weight
+    equally, so every slice's drawn share of the wheel is exactly its chance. Copies
+    are spread around the wheel. Returns (math slice index, share of the wheel) per wedge."""
     total_weight = sum(s.weight for s in slices)
     copies = [max(1, round(wedges_about * s.weight / total_weight)) for s in slices]
     total = sum(copies)
@@ -51,7 +52,7 @@ def visual_slices(slices, wedges_about: int = 12) -> list[int]:
                 if a != wedges[j] and b != wedges[j] and wedges[(m - 1) % total] != wedges[(j + 1) % total]:
                     wedges[(j + 1) % total], wedges[m % total] = wedges[m % total], wedges[(j + 1) % total]
                     break
-    return wedges
+    return [(i, slices[i].weight / (total_weight * copies[i])) for i in wedges]
 
 
 class FarmWheel:
@@ -65,14 +66,15 @@ class FarmWheel:
         self.wedges: dict[str, list[int]] = {}
         for name, slices in tiers.items():
             wedges = visual_slices(slices)
-            self.wedges[name] = wedges
+            self.wedges[name] = [i for i, _ in wedges]
             shown = []
-            for i in wedges:
+            for i, share in wedges:
                 s = slices[i]
                 label = "FREE SPINS\n" + f"x{int(s.value)}" if s.kind == "free_spins" else s.label
+                short = f"FS x{int(s.value)}" if s.kind == "free_spins" else s.label.replace(",", "")
                 if s.kind == "upgrade":
-                    label = "UPGRADE"
-                shown.append(WheelSlice(label, slice_color(s.kind, s.value, name)))
+                    label, short = "UPGRADE", "UP"
+                shown.append(WheelSlice(label, slice_color(s.kind, s.value, name), size=share, short=short))
             rim, dark = TIER_RIM[name]
             self.views[name] = WheelView(app, f"farm_{name}", (RECT.centerx, RECT.centery + 34), 292, shown,
                                          rim=rim, rim_dark=dark, hub_label=name.upper(), font_size=40, turns=3)
@@ -150,6 +152,7 @@ class HuntView:
         self.last: int | None = None
         self.cursor = 0
         self.waiting = False                          # a pick is awaited
+        self.ended = False                            # the hunt is over: closed nests show they were empty
         self.ladder: tuple[int, int, int] | None = None    # (smallest, largest prize x100, prizes at least)
 
     def nest_at(self, pos: tuple[float, float]) -> int | None:
@@ -161,38 +164,13 @@ class HuntView:
 
     def _nest(self) -> pygame.Surface:
         lay = self.app.layout
-        w, h = lay.px(160), lay.px(80)
-
-        def build() -> pygame.Surface:
-            s = pygame.Surface((w, h), pygame.SRCALPHA)
-            s.fill((0, 0, 0, 0))
-            pygame.draw.ellipse(s, (110, 70, 30), s.get_rect())
-            pygame.draw.ellipse(s, (70, 40, 16), s.get_rect().inflate(-w // 5, -h // 3))
-            for k in range(18):            # straw
-                a = k / 18 * math.tau
-                x0, y0 = w / 2 + math.cos(a) * w * 0.42, h / 2 + math.sin(a) * h * 0.4
-                x1, y1 = w / 2 + math.cos(a + 0.5) * w * 0.48, h / 2 + math.sin(a + 0.5) * h * 0.46
-                pygame.draw.line(s, (220, 180, 90), (x0, y0), (x1, y1), max(lay.px(3), 1))
-            return s
-        return self.app.assets.surface(("pf_nest", w), build)
+        size = (lay.px(160), lay.px(80))
+        return self.app.assets.surface(("pf_nest", size), lambda: art.picture("nest", size))
 
     def _egg(self, kind: str) -> pygame.Surface:
         lay = self.app.layout
-        w, h = lay.px(96), lay.px(120)
-
-        def build() -> pygame.Surface:
-            s = pygame.Surface((w * 2, h * 2), pygame.SRCALPHA)
-            s.fill((0, 0, 0, 0))
-            body = (255, 214, 90) if kind == "closed" else (255, 248, 230)
-            pygame.draw.ellipse(s, (90, 50, 10), (0, 0, w * 2, h * 2))
-            pygame.draw.ellipse(s, body, (lay.px(5), lay.px(5), w * 2 - lay.px(10), h * 2 - lay.px(10)))
-            pygame.draw.ellipse(s, (255, 255, 255), (w * 0.5, h * 0.35, w * 0.35, h * 0.5))
-            if kind == "open":      # a zigzag crack across the top
-                pts = [(w * 2 * t / 8, h * (0.7 if i % 2 else 0.9)) for i, t in enumerate(range(9))]
-                pygame.draw.polygon(s, (0, 0, 0, 0), [(0, 0), (w * 2, 0)] + pts[::-1])
-                pygame.draw.lines(s, (150, 110, 60), False, pts, lay.px(6))
-            return pygame.transform.smoothscale(s, (w, h))
-        return self.app.assets.surface(("pf_egg", kind, w), build)
+        size = (lay.px(96), lay.px(120))
+        return self.app.assets.surface(("pf_egg", kind, size), lambda: art.picture(f"egg_{kind}", size))
 
     def draw(self, surface: pygame.Surface, time: float, bet_text) -> None:
         if not self.active:
@@ -204,7 +182,7 @@ class HuntView:
         surface.blit(panel, lay.pt(RECT.x - 20, RECT.y - 20))
         A.blit_text(surface, self.title, 52, (RECT.centerx, RECT.y + 16), (120, 50, 10), anchor="midtop", bold=True,
                     outline=(255, 240, 200))
-        nest, rooster = self._nest(), self.app.assets.surface(("pf_rooster", lay.px(110)), lambda: _rooster(lay.px(110)))
+        nest, rooster = self._nest(), self.app.assets.surface(("pf_rooster", lay.px(110)), lambda: art.picture("rooster", lay.px(110)))
         for i in range(NEST_COLS * NEST_ROWS):
             r = nest_rect(i)
             cx, cy = lay.pt(r.centerx, r.centery + 30)
@@ -214,6 +192,10 @@ class HuntView:
                 pygame.draw.rect(surface, (230, 120, 20), ring.inflate(-lay.px(8), -lay.px(8)), max(lay.px(3), 1),
                                  border_radius=lay.px(20))
             surface.blit(nest, (cx - nest.get_width() // 2, cy - nest.get_height() // 4))
+            if i not in self.opened and self.ended:        # revealed at the end: nothing was in it
+                A.blit_text(surface, "EMPTY", 26, (r.centerx, r.centery + 52), (235, 205, 150), anchor="center",
+                            bold=True)
+                continue
             if i not in self.opened:
                 wob = math.sin(time * 3 + i) * 3 if self.waiting else 0
                 egg = self._egg("closed")
@@ -241,25 +223,6 @@ class HuntView:
                         (120, 50, 10), anchor="midbottom", bold=True)
 
 
-def _rooster(size: int) -> pygame.Surface:
-    """The rooster that ends a hunt: the hen's face in russet with a tall comb."""
-    big = size * 2
-    s = pygame.Surface((big, big), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    u = big / 100
-    for dx, r in ((-12, 9), (-3, 12), (7, 11), (15, 8)):
-        pygame.draw.circle(s, art.INK, (50 * u + dx * u, 16 * u), (r + 2) * u)
-        pygame.draw.circle(s, (236, 30, 30), (50 * u + dx * u, 16 * u), r * u)
-    pygame.draw.ellipse(s, art.INK, (14 * u, 18 * u, 72 * u, 76 * u))
-    pygame.draw.ellipse(s, (196, 90, 40), (16 * u, 20 * u, 68 * u, 72 * u))
-    for side in (-1, 1):
-        pygame.draw.circle(s, (255, 255, 255), (50 * u + side * 13 * u, 44 * u), 7 * u)
-        pygame.draw.circle(s, (20, 10, 10), (50 * u + side * 13 * u, 45 * u), 4 * u)
-    pygame.draw.polygon(s, (255, 180, 20), [(40 * u, 54 * u), (60 * u, 54 * u), (50 * u, 70 * u)])
-    pygame.draw.ellipse(s, (236, 30, 30), (44 * u, 68 * u, 12 * u, 16 * u))
-    return pygame.transform.smoothscale(s, (size, size))
-
-
 class RiskView:
     """RISK THE FARM: barn doors that shake, then open on 4,000x or an empty barn."""
 
@@ -276,7 +239,7 @@ class RiskView:
             return
         lay, A = self.app.layout, self.app.assets
         barn = pygame.Rect(RECT.x + 60, RECT.y + 120, RECT.w - 120, RECT.h - 160)
-        body = A.surface(("pf_barn", lay.size), lambda: _barn(lay, barn))
+        body = A.surface(("pf_barn", lay.size), lambda: art.picture("barn", (lay.px(barn.w + 80), lay.px(barn.h + 110))))
         surface.blit(body, lay.pt(barn.x - 40, barn.y - 110))
         inside = pygame.Rect(barn.x + 90, barn.y + 130, barn.w - 180, barn.h - 150)
         ir = lay.rect(inside)
@@ -298,7 +261,7 @@ class RiskView:
         # the two doors slide apart
         half = inside.w // 2
         jitter = math.sin(time * 40) * 8 * self.shake if self.open_p <= 0 else 0
-        door = A.surface(("pf_door", lay.px(half), lay.px(inside.h)), lambda: _door(lay.px(half), lay.px(inside.h)))
+        door = A.surface(("pf_door", lay.px(half), lay.px(inside.h)), lambda: art.picture("door", (lay.px(half), lay.px(inside.h))))
         slide = int(self.open_p * half)
         clip = surface.get_clip()
         surface.set_clip(lay.rect(barn.x + 20, inside.y, barn.w - 40, inside.h))     # doors slide behind the walls
@@ -309,31 +272,6 @@ class RiskView:
             A.blit_text(surface, "4,000x OR NOTHING", 60, (inside.centerx, inside.y - 60), (255, 240, 200), anchor="center",
                         bold=True, outline=(90, 10, 10))
 
-
-def _barn(lay, barn: pygame.Rect) -> pygame.Surface:
-    w, h = lay.px(barn.w + 80), lay.px(barn.h + 110)
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    pts = [(0, h), (0, h * 0.3), (w / 2, 0), (w, h * 0.3), (w, h)]
-    pygame.draw.polygon(s, (170, 40, 36), pts)
-    pygame.draw.polygon(s, (90, 20, 18), pts, lay.px(8))
-    for k in range(1, 12):
-        x = w * k / 12
-        pygame.draw.line(s, (140, 30, 28), (x, h * 0.3 if abs(x - w / 2) > w * 0.3 else h * 0.12), (x, h), lay.px(3))
-    pygame.draw.polygon(s, (250, 240, 220), [(w * 0.08, h * 0.32), (w / 2, h * 0.05), (w * 0.92, h * 0.32)], lay.px(10))
-    return s
-
-
-def _door(w: int, h: int) -> pygame.Surface:
-    s = pygame.Surface((w, h))
-    s.fill((196, 54, 44))
-    white = (250, 240, 220)
-    t = max(w // 18, 3)
-    pygame.draw.rect(s, white, s.get_rect(), t)
-    pygame.draw.line(s, white, (0, 0), (w, h), t)
-    pygame.draw.line(s, white, (w, 0), (0, h), t)
-    pygame.draw.line(s, (120, 30, 26), (w - 2, 0), (w - 2, h), 3)
-    return s
 
 
 class Banner:

@@ -1,6 +1,8 @@
 """The panels either side of the board: the round's counters on the left (tumble win,
-free spins left, multipliers), the wheel guide and a small paytable on the right, and
-the FARM WHEEL BOOST (ante) card under the BUY button.
+free spins left, multipliers); on the right what belongs to what is being played (the
+wheel guide and a small paytable in the base game, the wheel's odds while it is up,
+the feature's rules beside the paytable in free spins, the nest prizes in a hunt, the
+odds in the barn); and the FARM WHEEL BOOST (ante) card under the BUY button.
 """
 from __future__ import annotations
 
@@ -9,16 +11,19 @@ import pygame
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 
+from . import art
 from .layout import ANTE, LEFT, RIGHT
 
 FEATURE_NAMES = {"free_spins": "FREE SPINS", "hog_wild": "HOG WILD", "growing_season": "GROWING SEASON"}
 
 
-def _panel(app, key: str, rect: pygame.Rect, top=(60, 40, 24), bottom=(30, 18, 10)) -> pygame.Surface:
+def _panel(app, key: str, rect: pygame.Rect) -> pygame.Surface:
+    """A side panel's back in the skin's colours."""
     lay = app.layout
     size = lay.rect(rect).size
     return app.assets.surface(("pf_panel", key, size), lambda: D.rounded_panel(
-        size, top, bottom, radius=lay.px(24), border=(230, 180, 90), border_width=lay.px(3), alpha=225))
+        size, art.color("panel_top"), art.color("panel_bottom"), radius=lay.px(24), border=art.color("panel_rim"),
+        border_width=lay.px(3), alpha=225))
 
 
 def draw_panel_backs(scene, surface: pygame.Surface) -> None:
@@ -89,8 +94,10 @@ def draw_left(scene, surface: pygame.Surface) -> None:
         A.blit_text(surface, "new symbols drop in", 26, (x, y + 30), D.CREAM, anchor="midtop")
         y += 80
         if scene.mode_id == "ante":
+            ratio = ante_wheel_ratio(scene)
             A.blit_text(surface, "FARM WHEEL BOOST ON", 28, (x, y), (120, 210, 255), anchor="midtop", bold=True)
-            A.blit_text(surface, "the wheel comes 5x as often", 24, (x, y + 32), D.CREAM, anchor="midtop")
+            A.blit_text(surface, f"the wheel comes {ratio:.0f}x as often" if ratio else "more windmills, more wheels",
+                        24, (x, y + 32), D.CREAM, anchor="midtop")
     if scene.hunt.active or scene.risk.active:
         return
     ty = LEFT.bottom - 200
@@ -143,47 +150,211 @@ def _risk_counters(scene, surface, x: int, y: int) -> None:
 
 
 def draw_right(scene, surface: pygame.Surface) -> None:
-    """The wheel guide and a compact paytable with the symbols themselves."""
+    """The right panel for what is on screen now."""
+    if scene.hunt.active:
+        _right_hunt(scene, surface)
+    elif scene.risk.active:
+        _right_risk(scene, surface)
+    elif scene.wheel.tier:
+        _right_wheel(scene, surface, scene.wheel.tier)
+    elif scene.fs is not None:
+        _paytable(scene, surface, _right_feature(scene, surface, scene.fs))
+    else:
+        _paytable(scene, surface, _wheel_guide(scene, surface))
+
+
+def _title(scene, surface, text: str, y: float, color=(255, 214, 70)) -> None:
+    scene.app.assets.blit_text(surface, text, 36, (RIGHT.centerx, y), color, anchor="midtop", bold=True,
+                               outline=(60, 20, 0))
+
+
+def _wheel_guide(scene, surface) -> float:
+    """Which wheel 3, 4 and 5 windmills spin; returns where the paytable starts."""
     lay, A = scene.app.layout, scene.app.assets
-    x0 = RIGHT.x + 24
-    y = RIGHT.y + 22
-    A.blit_text(surface, "THE FARM WHEEL", 36, (RIGHT.centerx, y), (255, 214, 70), anchor="midtop", bold=True,
-                outline=(60, 20, 0))
+    x0, y = RIGHT.x + 24, RIGHT.y + 22
+    _title(scene, surface, "THE FARM WHEEL", y)
     y += 48
     wm = scene.boardview.face("WM", 54)
     for n, tier in sorted(scene.pm.tier_by_scatters.items()):
         for k in range(n):
             surface.blit(wm, lay.pt(x0 + k * 40, y))
-        A.blit_text(surface, tier.upper(), 30, (RIGHT.right - 30, y + 28), {"bronze": (230, 160, 90), "silver": (220, 226, 240),
-                    "gold": (255, 214, 70)}[tier], anchor="midright", bold=True)
+        A.blit_text(surface, tier.upper(), 30, (RIGHT.right - 30, y + 28), TIER_COLORS[tier], anchor="midright",
+                    bold=True)
         y += 62
-    y += 6
+    return y + 6
+
+
+TIER_COLORS = {"bronze": (230, 160, 90), "silver": (220, 226, 240), "gold": (255, 214, 70)}
+
+
+def _right_feature(scene, surface, fs: dict) -> float:
+    """The rules of the free-spins feature being played; returns where the paytable starts."""
+    A = scene.app.assets
+    x, y = RIGHT.centerx, RIGHT.y + 22
+    _title(scene, surface, FEATURE_NAMES.get(fs["feature"], "FREE SPINS"), y)
+    y += 54
+    raw = scene.pm.raw
+    if fs["feature"] == "growing_season":
+        lines = [("SPIN k PAYS xk", (140, 255, 120)), (f"this spin: x{fs['mult']}", D.CREAM),
+                 ("windmills sleep: no wheel,", D.MUTED), ("no extra spins", D.MUTED)]
+    else:
+        grid, more = raw["sticky_grid"], raw["free_spins"]
+        lines = [("STICKY GRID", (255, 150, 230)),
+                 (f"a winning cell charges x{grid['first_charge']}, then x{grid['growth']} per win,", D.CREAM),
+                 (f"up to x{grid['cap']}; a cluster pays x its cells' sum", D.CREAM),
+                 (f"{more['retrigger_scatters']}+ windmills: +{more['retrigger_spins']} spins", (120, 210, 255))]
+        if fs["feature"] == "hog_wild":
+            spawn = sorted(int(k) for k in scene.pm.mode("hog_wild")["spawn_weights"])
+            lines.append((f"{spawn[0]} to {spawn[-1]} wild pigs join every spin", (150, 240, 110)))
+    for text, color in lines:
+        A.blit_text(surface, text, 24, (x, y), color, anchor="midtop", bold=color != D.MUTED)
+        y += 32
+    return y + 10
+
+
+def _paytable(scene, surface, y: float) -> None:
+    """A compact paytable with the symbols themselves, from `y` down."""
+    lay, A = scene.app.layout, scene.app.assets
+    x0 = RIGHT.x + 24
     cols = [(0, "5"), (2, "8-9"), (4, "12+")]                 # pay bands shown (index into math.yaml rows)
+    pays = scene.pm.raw["pays_x100"]
+    row_h = min(56, (RIGHT.bottom - 40 - (y + 32)) / len(pays))
     A.blit_text(surface, "PAYS x BET", 24, (x0 + 56, y + 10), D.MUTED, anchor="center", bold=True)
     for k, (_, head) in enumerate(cols):
         A.blit_text(surface, head, 26, (x0 + 190 + k * 120, y + 10), D.MUTED, anchor="center", bold=True)
     y += 32
-    pays = scene.pm.raw["pays_x100"]
     for sid, row in pays.items():
-        face = scene.boardview.face(sid, 52)
+        face = scene.boardview.face(sid, min(52, row_h - 2))
         surface.blit(face, lay.pt(x0 + 10, y - 4))
         for k, (band, _) in enumerate(cols):
-            A.blit_text(surface, f"{row[band] / 100:g}", 30, (x0 + 190 + k * 120, y + 22), D.CREAM, anchor="center",
-                        bold=True)
-        y += 56
+            A.blit_text(surface, f"{row[band] / 100:g}", 30, (x0 + 190 + k * 120, y + row_h / 2 - 6), D.CREAM,
+                        anchor="center", bold=True)
+        y += row_h
     A.blit_text(surface, "Wild joins every cluster it touches", 22, (RIGHT.centerx, y + 6), (200, 170, 130),
                 anchor="midtop")
 
 
+def _odds_rows(scene, surface, rows: list[tuple[str, str, float, bool]], y: float, row_h: float = 58) -> None:
+    """A table of (name, amount, chance, lit) rows: the prize, its money at the bet, its
+    chance as a percentage and a bar of that share."""
+    lay, A = scene.app.layout, scene.app.assets
+    x0 = RIGHT.x + 24
+    bar_w = RIGHT.w - 48
+    row_h = min(row_h, (RIGHT.bottom - 30 - y) / max(len(rows), 1))
+    for name, amount, chance, lit in rows:
+        color = (255, 250, 220) if lit else D.CREAM
+        A.blit_text(surface, name, 26, (x0, y), (255, 214, 70) if lit else color, anchor="topleft", bold=True)
+        A.blit_text(surface, amount, 24, (x0 + 250, y + 2), color, anchor="midtop", bold=True)
+        A.blit_text(surface, chance_text(chance), 26, (RIGHT.right - 24, y), color, anchor="topright", bold=True)
+        bar = lay.rect(x0, y + 30, bar_w, 10)
+        pygame.draw.rect(surface, (60, 40, 24), bar, border_radius=lay.px(5))
+        pygame.draw.rect(surface, (255, 214, 70) if lit else (200, 150, 80),
+                         (bar.x, bar.y, max(1, round(bar.w * chance)), bar.h), border_radius=lay.px(5))
+        y += row_h
+
+
+def chance_text(p: float) -> str:
+    """A chance as a player reads it: 24.7%, 0.82%, 0.02% (never a bare 0.0%)."""
+    if p >= 0.1:
+        return f"{p * 100:.1f}%"
+    if p >= 0.0001:
+        return f"{p * 100:.2f}%"
+    return f"1 in {1 / p:,.0f}" if p > 0 else "0%"
+
+
+def _right_wheel(scene, surface, tier: str) -> None:
+    """The wheel on screen, slice by slice: what it pays and its chance (each drawn
+    at exactly that share of the wheel)."""
+    A = scene.app.assets
+    _title(scene, surface, f"{tier.upper()} WHEEL", RIGHT.y + 22, TIER_COLORS[tier])
+    A.blit_text(surface, "each slice is drawn at its chance", 22, (RIGHT.centerx, RIGHT.y + 68), D.MUTED,
+                anchor="midtop")
+    slices = scene.pm.wheel.tiers[tier]
+    total = sum(s.weight for s in slices)
+    rows = []
+    for s in slices:
+        if s.kind == "coin":
+            name, amount = s.label, scene.money(int(s.value))
+        elif s.kind == "free_spins":
+            name, amount = f"FREE SPINS x{int(s.value)}", f"{scene.pm.raw['free_spins']['spins']} spins"
+        else:
+            name, amount = "UPGRADE", f"to {scene.pm.wheel.next_tier(tier).upper()}"
+        rows.append((name, amount, s.weight / total, False))
+    _odds_rows(scene, surface, rows, RIGHT.y + 120, row_h=96)
+
+
+def _right_hunt(scene, surface) -> None:
+    """The prizes a nest can hold at this bet and the chance of each."""
+    A = scene.app.assets
+    mode = scene.played.mode if scene.played is not None else "golden_egg_hunt"
+    hunt = scene.pm.hunt(mode)
+    _title(scene, surface, "NEST PRIZES", RIGHT.y + 22)
+    counts = sorted(hunt.prize_counts)
+    A.blit_text(surface, f"{counts[0]} to {counts[-1]} prizes in {hunt.nests} nests, then the rooster", 22,
+                (RIGHT.centerx, RIGHT.y + 68), D.MUTED, anchor="midtop")
+    total = sum(hunt.ladder.values())
+    found = {v for v in scene.hunt.opened.values() if v}
+    rows = [(f"{v / 100:,g}x", scene.money(v), w / total, v in found) for v, w in sorted(hunt.ladder.items())]
+    _odds_rows(scene, surface, rows, RIGHT.y + 110)
+
+
+def _right_risk(scene, surface) -> None:
+    """RISK THE FARM's two outcomes and their chances."""
+    m = scene.pm.mode("risk_the_farm")
+    num, den = (int(v) for v in m["chance"])
+    _title(scene, surface, "THE ODDS", RIGHT.y + 22, (255, 120, 100))
+    scene.app.assets.blit_text(surface, "one draw, decided before the doors open", 22, (RIGHT.centerx, RIGHT.y + 68),
+                               D.MUTED, anchor="midtop")
+    rows = [(f"{m['prize_x100'] / 100:,g}x", scene.money(int(m["prize_x100"])), num / den, scene.risk.won is True),
+            ("NOTHING", scene.money(0), 1 - num / den, scene.risk.won is False)]
+    _odds_rows(scene, surface, rows, RIGHT.y + 130, row_h=70)
+    A = scene.app.assets
+    cost = scene.spec.mode("risk_the_farm").cost_x100
+    for i, text in enumerate((f"it costs {cost / 100:,g}x the bet ({scene.money(cost)})",
+                              f"the one mode the {scene.pm.cap_x100 / 100:,g}x cap does not hold:",
+                              "its whole win is that single prize")):
+        A.blit_text(surface, text, 24, (RIGHT.centerx, RIGHT.y + 300 + i * 34), D.CREAM, anchor="midtop")
+
+
+def ante_wheel_ratio(scene) -> float | None:
+    """How many times as often FARM WHEEL BOOST's own reels bring THE FARM WHEEL as the
+    base game's, from the shipped libraries (None without them: live math)."""
+    if not hasattr(scene, "_ante_ratio"):
+        setup = scene.app.cabinet.games.get(scene.spec.id)
+        library = getattr(setup, "library", None)
+        ratio = None
+        if library is not None:
+            try:
+                freq = []
+                for mode in ("base", "ante"):
+                    mb = library.books(mode)
+                    hit = (mb.features & library.feature_bit(mode, "wheel")) != 0
+                    freq.append(int(mb.weight[hit].sum()) / int(mb.weight.sum()))
+                ratio = freq[1] / freq[0] if freq[0] else None
+            except KeyError:
+                ratio = None
+        scene._ante_ratio = ratio
+    return scene._ante_ratio
+
+
 def draw_ante(scene, surface: pygame.Surface) -> None:
-    """The caption under the FARM WHEEL BOOST toggle: its price per spin."""
+    """The caption under the FARM WHEEL BOOST toggle, on its own dark plate: its price
+    per spin, that it plays its own reels, and how much more often the wheel comes."""
     app, A = scene.app, scene.app.assets
+    lay = app.layout
     cur = app.cabinet.currency
     ante = scene.spec.mode("ante")
     on = scene.mode_id == "ante"
     A.blit_text(surface, "FARM WHEEL", 22, (ANTE.centerx, ANTE.y + 22), (40, 24, 8) if on else D.CREAM, anchor="center",
                 bold=True)
-    A.blit_text(surface, f"{cur.format(ante.cost_cents(scene.bet))} / spin", 22, (ANTE.centerx, ANTE.bottom + 18),
-                D.CREAM, anchor="center", bold=True)
-    A.blit_text(surface, f"{ante.cost_x100 / 100:g}x bet, wheel 5x as often", 18, (ANTE.centerx, ANTE.bottom + 42),
-                D.MUTED, anchor="center")
+    plate = pygame.Rect(ANTE.x, ANTE.bottom + 8, ANTE.w, 112)
+    back = A.surface(("pf_ante_caption", lay.size), lambda: D.rounded_panel(
+        lay.rect(plate).size, (40, 28, 16), (22, 14, 8), radius=lay.px(16), border=(230, 180, 90),
+        border_width=max(1, lay.px(2)), alpha=235))
+    surface.blit(back, lay.pt(plate.x, plate.y))
+    ratio = ante_wheel_ratio(scene)
+    lines = [(f"{cur.format(ante.cost_cents(scene.bet))} a spin", 24, (255, 214, 70)),
+             (f"{ante.cost_x100 / 100:g}x bet, own reels", 20, D.CREAM),
+             (f"the wheel {ratio:.0f}x as often" if ratio else "more windmills", 20, D.CREAM)]
+    for i, (text, size, color) in enumerate(lines):
+        A.blit_text(surface, text, size, (plate.centerx, plate.y + 22 + i * 32), color, anchor="center", bold=True)

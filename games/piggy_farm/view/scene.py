@@ -62,6 +62,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.wheel.tier = None
         self.wheel.result_text = ""
         self.hunt.active = False
+        self.hunt.ended = False
         self.risk.active = False
         self.banner.set()
         self.boardview.grid = None
@@ -80,9 +81,9 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def pay_icon(self, sid: str, size: int) -> pygame.Surface | None:
         """The symbol's art for the paytable page (info screen hook)."""
-        if sid not in art.DRAWERS:
+        if sid not in art.SYMBOLS:
             return None
-        return self.app.assets.surface(("pf_sym", sid, size), lambda: art.symbol(sid, size, self.app.assets.font(80, True)))
+        return self.app.assets.surface(("pf_sym", sid, size), lambda: art.symbol(sid, size))
 
     def symbol_name(self, sid: str) -> str:
         """A symbol id as a player reads it ('GP' -> 'Golden Pig'), for the info pages."""
@@ -287,3 +288,22 @@ class PiggyFarmScene(FarmFeatures, GameScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         panels.draw_ante(self, surface)      # the caption goes over the ante button
+
+    # -- shots (the gallery's prepared states) ------------------------------------------
+    def shot_wild_on_grid(self) -> None:
+        """Free spins with a charged grid, a WILD standing on charged cells."""
+        board = [list(r) for r in self.boardview.board]
+        for r, c in ((2, 2), (4, 5)):
+            board[r][c] = "WD"
+        self.boardview.board = board
+        self.boardview.grid = [[(1 << ((r + c) % 4)) if (r + c) % 3 == 0 else 0 for c in range(7)] for r in range(7)]
+        self.fs = {"feature": "free_spins", "index": 3, "of": 10, "start": 1, "mult": 1, "won": 0, "charged": 16,
+                   "top": 8}
+
+    def shot_ante_kept(self) -> None:
+        """FARM WHEEL BOOST on at a $3 bet, out to the lobby and back into the game."""
+        self.on_action("bet_up")
+        self.on_action("bet_up")
+        self.select_mode("ante")
+        self.app.pop(self)
+        self.app.open_game(self.spec.id)

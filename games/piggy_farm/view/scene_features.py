@@ -101,6 +101,7 @@ class FarmFeatures:
 
         def start() -> None:
             self.hunt.active, self.hunt.title, self.hunt.opened, self.hunt.last = True, title, {}, None
+            self.hunt.ended = False
             self.hunt.ladder = (min(ladder), max(ladder), ev["min_prizes"])
         return [Step(1.0, start=start, label="hunt start", sound="bonus")]
 
@@ -129,8 +130,16 @@ class FarmFeatures:
                 Step(0.9 if not ev["rooster"] else 1.6, label="nest opens", sound="pf_rooster" if ev["rooster"] else "coin")]
 
     def present_hunt_end(self, ev) -> list[Step]:
-        """The hunt's total."""
-        return [Step(1.4, start=lambda: self.banner.set("HUNT WIN", f"{ev['prizes']} prizes - {self.money(ev['total_x100'])}"),
+        """The nests left closed open too: the round held its prizes and the rooster
+        only, so they are empty (when the cap ended the hunt early they stay closed:
+        prizes beyond the cap were not opened). Then the hunt's total."""
+        capped = any(e["type"] == "cap" for e in self.played.round.events)
+
+        def reveal() -> None:
+            self.hunt.waiting = False
+            self.hunt.ended = not capped
+        return [Step(1.2, start=reveal, label="nests revealed"),
+                Step(1.4, start=lambda: self.banner.set("HUNT WIN", f"{ev['prizes']} prizes - {self.money(ev['total_x100'])}"),
                      end=lambda: self.banner.set(), label="hunt end", sound="win")]
 
     def present_risk_draw(self, ev) -> list[Step]:

@@ -2,18 +2,27 @@
 
 3 reels x 3 rows, 3 horizontal lines; three of a kind on a line pays (no wild).
 Three STAR scatters anywhere start the coin bonus: COINS draws from COIN_TABLE, the
-sum pays. Three CROWNs on a line is the jackpot (1,000x), the rare category the book
-builder forces: `play(force="jackpot")` picks uniformly among the stop combinations
-that show it, which is exactly the natural distribution given a jackpot.
-Mode "buy_bonus" (20x) pays BUY_COINS coin draws directly.
+sum pays; a bonus that draws the top coin lists "top_coin". Mode "buy_bonus" (20x)
+pays BUY_COINS coin draws directly.
+
+The book builder forces two rare categories, each drawn from exactly the natural
+distribution given the category:
+- "jackpot" (three CROWNs on a line, 1,000x) picks uniformly among the stop
+  combinations that show it: direct, no search;
+- "top_coin" (a top coin in a base bonus, no jackpot) searches as the template for
+  every game's forcing (cabinet/core/forcing.py): a search for a bonus board without
+  a jackpot, then a search for coin draws holding the top coin. Each attempt draws
+  from its own sub-stream, so a book replays its two kept attempts directly.
 """
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 
 import numpy as np
 
+from cabinet.core.forcing import search
 from cabinet.core.rng import Rng
 from cabinet.core import events as E
 from cabinet.core.round import Round, event
@@ -27,8 +36,9 @@ PAYS_X100 = T.pays_x100
 COIN_TABLE = tuple((int(v), int(w)) for v, w in T.raw["coin_table"])
 COINS, BUY_COINS = T.coins, T.buy_coins
 LINES = T.lines
-FEATURES = ("bonus", "jackpot")
-FORCE_LABELS = {"jackpot": "Three crowns on a line"}
+FEATURES = ("bonus", "jackpot", "top_coin")
+FORCE_LABELS = {"jackpot": "Three crowns on a line", "top_coin": "Coin bonus with the top coin"}
+MAX_TRIES = 10_000
 
 
 def window(stops: tuple[int, ...]) -> list[list[str]]:
@@ -62,14 +72,31 @@ JACKPOT_RATE = len(JACKPOT_STOPS) / TOTAL_STOPS
 COIN_CUM = T.coin_cum
 
 
-def coin_bonus(rng: Rng, count: int, events: list) -> int:
-    """Draw `count` coins; returns their sum (x100)."""
-    total = 0
-    for _ in range(count):
-        value = COIN_TABLE[rng.weighted_cum(COIN_CUM)][0]
+TOP_COIN = max(v for v, _ in COIN_TABLE)
+
+
+def draw_coins(rng: Rng, count: int) -> list[int]:
+    return [COIN_TABLE[rng.weighted_cum(COIN_CUM)][0] for _ in range(count)]
+
+
+def coin_bonus(coins: list[int], events: list) -> int:
+    """The coin events of drawn coins; returns their sum (x100)."""
+    for value in coins:
         events.append(event("coin", value_x100=value))
-        total += value
-    return total
+    return sum(coins)
+
+
+def _forced_top_coin(rng: Rng) -> tuple[tuple[int, ...], list[int]]:
+    """Stops of a bonus board without a jackpot, and coins holding the top coin."""
+    def board(sub: Rng):
+        stops = tuple(sub.below(len(s)) for s in STRIPS)
+        b = window(stops)
+        return stops if stars(b) >= 3 and not is_jackpot(b) else None
+
+    def coins(sub: Rng):
+        drawn = draw_coins(sub, COINS)
+        return drawn if TOP_COIN in drawn else None
+    return search(rng, board, MAX_TRIES, "a bonus board"), search(rng, coins, MAX_TRIES, "a top coin")
 
 
 def play(rng: Rng, mode: str, force: str | None = None) -> Round:
@@ -77,13 +104,17 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
     events: list = []
     if mode == "buy_bonus":
         events.append(event("bonus_start", coins=BUY_COINS))
-        pay = coin_bonus(rng, BUY_COINS, events)
+        coins = draw_coins(rng, BUY_COINS)
+        pay = coin_bonus(coins, events)
         events.append(E.round_end(payout_x100=pay))
-        return Round(mode, pay, events, ("bonus",))
+        return Round(mode, pay, events, ("bonus",) + (("top_coin",) if TOP_COIN in coins else ()))
     if mode != "base":
         raise KeyError(mode)
+    forced_coins = None
     if force == "jackpot":
         stops = JACKPOT_STOPS[rng.below(len(JACKPOT_STOPS))]
+    elif force == "top_coin":
+        stops, forced_coins = _forced_top_coin(rng)
     elif force is None:
         stops = tuple(rng.below(len(s)) for s in STRIPS)
     else:
@@ -101,9 +132,38 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
     if stars(board) >= 3:
         feats.append("bonus")
         events.append(event("bonus_start", coins=COINS))
-        pay += coin_bonus(rng, COINS, events)
+        coins = forced_coins or draw_coins(rng, COINS)
+        pay += coin_bonus(coins, events)
+        if TOP_COIN in coins:
+            feats.append("top_coin")
     events.append(E.round_end(payout_x100=pay))
     return Round(mode, pay, events, tuple(feats))
+
+
+@lru_cache(maxsize=1)
+def _bonus_odds() -> tuple[Fraction, Fraction, Fraction]:
+    """(P(bonus), P(bonus without a jackpot), P(a coin is the top coin)), exact."""
+    boards = [window(st) for st in product(*(range(len(s)) for s in STRIPS))]
+    bonus = sum(stars(b) >= 3 for b in boards)
+    clean = sum(stars(b) >= 3 and not is_jackpot(b) for b in boards)
+    w = [w for _, w in COIN_TABLE]
+    top = Fraction(w[[v for v, _ in COIN_TABLE].index(TOP_COIN)], sum(w))
+    return Fraction(bonus, TOTAL_STOPS), Fraction(clean, TOTAL_STOPS), top
+
+
+def exact_rates(mode: str) -> dict[str, Fraction]:
+    """The exact rate of every feature of a mode (every stop combination enumerated)."""
+    bonus, _, top = _bonus_odds()
+    if mode == "buy_bonus":
+        return {"bonus": Fraction(1), "jackpot": Fraction(0), "top_coin": 1 - (1 - top) ** BUY_COINS}
+    return {"bonus": bonus, "jackpot": Fraction(len(JACKPOT_STOPS), TOTAL_STOPS),
+            "top_coin": bonus * (1 - (1 - top) ** COINS)}
+
+
+def top_coin_stratum_rate() -> float:
+    """The top_coin category's share: a top coin in a bonus without a jackpot."""
+    _, clean, top = _bonus_odds()
+    return float(clean * (1 - (1 - top) ** COINS))
 
 
 def exact_rtp(mode: str) -> Fraction:

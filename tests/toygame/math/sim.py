@@ -18,14 +18,18 @@ def simulate(seed_sequence: np.random.SeedSequence, mode: str, n: int) -> dict:
     gen = np.random.Generator(np.random.PCG64DXSM(seed_sequence))
     values = np.array([v for v, _ in COIN_TABLE], dtype=np.int64)
 
-    def coins(count: np.ndarray) -> np.ndarray:
+    top = values.max()
+
+    def coins(count: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         k = int(count.max()) if len(count) else 0
         draws = weighted_batch(gen, COIN_CUM, (len(count), k))
-        return (values[draws] * (np.arange(k) < count[:, None])).sum(axis=1)
+        drawn = values[draws] * (np.arange(k) < count[:, None])
+        return drawn.sum(axis=1), (drawn == top).any(axis=1)
 
     if mode == "buy_bonus":
-        return {"payout_x100": coins(np.full(n, BUY_COINS)),
-                "features": {"bonus": np.ones(n, bool), "jackpot": np.zeros(n, bool)}}
+        pay, top_coin = coins(np.full(n, BUY_COINS))
+        return {"payout_x100": pay,
+                "features": {"bonus": np.ones(n, bool), "jackpot": np.zeros(n, bool), "top_coin": top_coin}}
     board = np.empty((n, ROWS, REELS), dtype=np.uint8)
     for c, strip in enumerate(_STRIP_CODES):
         stop = gen.integers(0, len(strip), n)
@@ -34,6 +38,7 @@ def simulate(seed_sequence: np.random.SeedSequence, mode: str, n: int) -> dict:
     same = (board[:, :, 0] == board[:, :, 1]) & (board[:, :, 1] == board[:, :, 2])
     line_pay = np.where(same, _PAY_LUT[board[:, :, 0]], 0)
     bonus = (board == ord("S")).sum(axis=(1, 2)) >= 3
-    pay = line_pay.sum(axis=1) + coins(np.where(bonus, COINS, 0))
+    coin_pay, top_coin = coins(np.where(bonus, COINS, 0))
+    pay = line_pay.sum(axis=1) + coin_pay
     jackpot = (same & (board[:, :, 0] == ord("C"))).any(axis=1)
-    return {"payout_x100": pay, "features": {"bonus": bonus, "jackpot": jackpot}}
+    return {"payout_x100": pay, "features": {"bonus": bonus, "jackpot": jackpot, "top_coin": top_coin}}

@@ -1,0 +1,205 @@
+"""The files under `assets/` and each game's manifest, checked at start (no pygame).
+
+    assets/fonts/           the cabinet's font family (OFL, with its licence file)
+    assets/sounds/          the cabinet's cues and music; sounds/<game>/ each game's cues
+    assets/<game>/manifest.yaml
+                            the game's skins, and image ids and sound cues -> files
+    assets/<game>/<skin>/   each skin's pictures (PNG)
+
+A manifest:
+
+    skins:                  # skin id -> what an operator reads; the first is the default
+      farm: Sunny farm
+    images:                 # image id -> file under assets/, `{skin}` the skin's folder
+      symbol.GP: piggy_farm/{skin}/symbols/GP.png
+    sounds:                 # cue name -> file under assets/ (the same for every skin)
+      pf_drop: sounds/piggy_farm/pf_drop.wav
+    colors:                 # per skin: colours the game still draws in code (optional)
+      farm: {frame_top: [176, 112, 60]}
+
+`check_game` reads the manifest and opens every file the configured skin uses; a
+problem is one line naming the file and what is wrong. The UI's loader
+(cabinet/ui/asset_files.py) decodes the files.
+"""
+from __future__ import annotations
+
+import struct
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .config_file import read_yaml
+from .schema import ConfigError
+
+ROOT = Path(__file__).resolve().parents[2] / "assets"
+FONTS = {"regular": "fonts/Lato-Bold.ttf", "bold": "fonts/Lato-Black.ttf"}
+FONT_LICENCE = "fonts/OFL.txt"
+# The first bytes of each format a manifest may name (what the loader can decode).
+SIGNATURES = {".png": (b"\x89PNG\r\n\x1a\n",), ".wav": (b"RIFF",), ".ogg": (b"OggS",),
+              ".ttf": (b"\x00\x01\x00\x00", b"true"), ".txt": (b"",)}
+MAX_FILE = 64 * 2**20
+
+
+class AssetError(Exception):
+    """A missing, unreadable or malformed asset file or manifest: one line."""
+
+
+@dataclass(frozen=True)
+class Manifest:
+    game: str
+    skins: dict[str, str]
+    images: dict[str, str]
+    sounds: dict[str, str]
+    colors: dict[str, dict[str, tuple[int, int, int]]] = field(default_factory=dict)
+    root: Path = ROOT
+
+    @property
+    def default_skin(self) -> str:
+        return next(iter(self.skins))
+
+    def image_path(self, image_id: str, skin: str) -> Path:
+        return self.root / self.images[image_id].format(skin=skin)
+
+    def sound_path(self, cue: str) -> Path:
+        return self.root / self.sounds[cue]
+
+    def color(self, skin: str, name: str) -> tuple[int, int, int]:
+        return self.colors.get(skin, {}).get(name) or self.colors[self.default_skin][name]
+
+
+def rel(path: Path, root: Path = ROOT) -> str:
+    """A path as a message names it: from the folder holding assets/."""
+    try:
+        return str(path.relative_to(root.parent))
+    except ValueError:
+        return str(path)
+
+
+def check_file(path: Path, root: Path = ROOT) -> None:
+    """The file exists, is readable, not huge, and starts like its format."""
+    name = rel(path, root)
+    sigs = SIGNATURES.get(path.suffix.lower())
+    if sigs is None:
+        raise AssetError(f"{name}: not an asset format; allowed: {', '.join(sorted(SIGNATURES))}")
+    try:
+        if not path.is_file():
+            raise AssetError(f"{name} is missing")
+        if path.stat().st_size > MAX_FILE:
+            raise AssetError(f"{name} is over {MAX_FILE // 2**20} MB")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise AssetError(f"{name} cannot be read ({exc.strerror or exc})") from None
+    if not any(data.startswith(s) for s in sigs):
+        raise AssetError(f"{name} is not a {path.suffix[1:].upper()} file (wrong first bytes)")
+    broken = _png_damage(data) if path.suffix.lower() == ".png" else \
+        _wav_damage(data) if path.suffix.lower() == ".wav" else None
+    if broken:
+        raise AssetError(f"{name} is damaged ({broken})")
+
+
+def _png_damage(data: bytes) -> str | None:
+    """Why a PNG's chunks do not add up (each one's CRC, the IEND at the end), or None."""
+    at, view = 8, memoryview(data)
+    while at + 12 <= len(data):
+        length, kind = struct.unpack_from(">I4s", data, at)
+        end = at + 12 + length
+        if end > len(data):
+            return f"chunk {kind!r} runs past the end: truncated"
+        if zlib.crc32(view[at + 4:end - 4]) != struct.unpack_from(">I", data, end - 4)[0]:
+            return f"chunk {kind!r} fails its CRC"
+        if kind == b"IEND":
+            return None
+        at = end
+    return "no IEND chunk: truncated"
+
+
+def _wav_damage(data: bytes) -> str | None:
+    if len(data) < 12 or data[8:12] != b"WAVE":
+        return "no WAVE header"
+    if struct.unpack("<I", data[4:8])[0] + 8 != len(data):
+        return "its RIFF size is not the file's: truncated or padded"
+    return None
+
+
+def check_fonts(root: Path = ROOT) -> dict[str, Path]:
+    """The cabinet's font files (and their licence), checked; weight -> path."""
+    for rel_path in (*FONTS.values(), FONT_LICENCE):
+        check_file(root / rel_path, root)
+    return {weight: root / p for weight, p in FONTS.items()}
+
+
+def _mapping(where: str, data: Any, value_ok, allowed: str) -> dict[str, Any]:
+    if not isinstance(data, dict) or not data or not all(isinstance(k, str) and value_ok(v) for k, v in data.items()):
+        raise AssetError(f"{where} is not allowed; allowed: {allowed}")
+    return dict(data)
+
+
+def _rgb(v: Any) -> bool:
+    return isinstance(v, list) and len(v) == 3 and all(type(c) is int and 0 <= c <= 255 for c in v)
+
+
+def read_manifest(game_id: str, root: Path = ROOT) -> Manifest | None:
+    """The game's manifest, or None when the game ships no assets/<game>/ folder."""
+    path = root / game_id / "manifest.yaml"
+    if not path.parent.is_dir():
+        return None
+    name = rel(path, root)
+    check = f"{name}: "
+    try:
+        data = read_yaml(path)
+    except ConfigError as exc:          # the YAML reader's one line
+        raise AssetError(str(exc).replace(str(path), name)) from None
+    if not isinstance(data, dict) or set(data) - {"skins", "images", "sounds", "colors"}:
+        raise AssetError(f"{check}allowed keys: skins, images, sounds, colors")
+    is_text = lambda v: isinstance(v, str) and bool(v.strip())
+    skins = _mapping(check + "skins", data.get("skins"), is_text, "skin id -> label, at least one")
+    images = _mapping(check + "images", data.get("images"), is_text, "image id -> file under assets/")
+    sounds = _mapping(check + "sounds", data.get("sounds") or {"-": "-"}, is_text, "cue name -> file")
+    sounds.pop("-", None)
+    colors: dict[str, dict[str, tuple[int, int, int]]] = {}
+    for skin, table in (data.get("colors") or {}).items():
+        if skin not in skins:
+            raise AssetError(f"{check}colors.{skin} is not a skin; allowed: {', '.join(skins)}")
+        colors[skin] = {k: tuple(v) for k, v in _mapping(f"{check}colors.{skin}", table, _rgb,
+                                                         "name -> [r, g, b], each 0-255").items()}
+    return Manifest(game_id, skins, images, sounds, colors, root)
+
+
+def check_game(game_id: str, skin: str | None, root: Path = ROOT) -> Manifest | None:
+    """The manifest with every file `skin` (None: the default) uses checked."""
+    manifest = read_manifest(game_id, root)
+    return None if manifest is None else check_files(manifest, skin)
+
+
+def check_files(manifest: Manifest, skin: str | None) -> Manifest:
+    """Every file of the manifest that `skin` (None: the default) uses is there and
+    readable, and starts like its format; AssetError names the first that is not."""
+    root = manifest.root
+    skin = skin or manifest.default_skin
+    for image_id, template in manifest.images.items():
+        try:
+            path = root / template.format(skin=skin)
+        except (KeyError, IndexError, ValueError):
+            raise AssetError(f"{rel(root / manifest.game / 'manifest.yaml', root)}: images.{image_id} = "
+                             f"{template!r}; allowed: a path with {{skin}} at most") from None
+        _inside(path, root, f"images.{image_id}", manifest)
+        check_file(path, root)
+    for cue in manifest.sounds:
+        _inside(manifest.sound_path(cue), root, f"sounds.{cue}", manifest)
+        check_file(manifest.sound_path(cue), root)
+    return manifest
+
+
+def _inside(path: Path, root: Path, key: str, manifest: Manifest) -> None:
+    """A manifest's path stays under assets/ (read from the text: no '..', not absolute)."""
+    relative = path.relative_to(root) if path.is_relative_to(root) else None
+    if relative is None or ".." in relative.parts:
+        raise AssetError(f"{rel(root / manifest.game / 'manifest.yaml', root)}: {key} leaves assets/; "
+                         "allowed: a path under assets/")
+
+
+def cabinet_sounds(root: Path = ROOT) -> dict[str, Path]:
+    """The cabinet's shared cues and music: assets/sounds/*.wav|ogg, name -> path."""
+    folder = root / "sounds"
+    return {p.stem: p for p in sorted(folder.glob("*")) if p.suffix in (".wav", ".ogg")} if folder.is_dir() else {}

@@ -1,0 +1,199 @@
+"""The book-library format (version 2): files, arrays, seeds, hints and the manifest.
+
+A *book* is one pre-simulated round, stored as what regenerates it: its stratum (the
+forcing condition it was generated under) and position, from which its seed follows,
+the hints that replay its forced searches directly (cabinet/core/forcing.py), plus its
+payout, its feature set and its integer draw weight. No events are stored:
+`Library.round` replays `spec.play` to get them.
+
+One file per bet mode, `<books dir>/<mode>.npz`, a zip of `.npy` arrays written with a
+fixed timestamp so that identical content gives identical bytes:
+
+=============  ========  ==================================================================
+array          dtype     meaning
+=============  ========  ==================================================================
+force          int16     index into meta["categories"] of the book's stratum, -1 natural;
+                         non-decreasing: the natural books first, then each category's
+payout_x100    int64     the round's payout in hundredths of the base bet (>= 0)
+weight         int64     integer draw weight (>= 1); sum(weight) < 2**63
+features       uint64    bit i set when meta["feature_names"][i] is in Round.features
+jackpot_x100   int64     (optional) the payout's jackpot part (Round.jackpot_x100)
+hint_count     uint16    (optional, with hints) how many hints each book has
+hints          uint32    (optional) every book's hints, in book order
+meta           uint8     UTF-8 JSON (below)
+=============  ========  ==================================================================
+
+Seeds are not stored. Book j of stratum f (counted from the stratum's first book) has
+the seed `stratum_seeds(meta["seeds"]["seed"], mode, f, j, 1)[0]`: word j % SEED_BLOCK of
+`SeedSequence(seed, spawn_key=(crc32(mode), f + 1, j // SEED_BLOCK)).generate_state(...)`,
+shifted right by one (63 bits).
+
+meta: ``{"format": 2, "game", "mode", "version", "fingerprint", "cost_x100",
+"rtp_target" (the stated RTP as a decimal string), "rtp" (exact RTP as "num/den"),
+"feature_names", "categories", "category_targets", "rate_targets", "cap_x100" (or
+null), "seeds" ({"seed", "block"}), "build" ({"books", "natural_books", "forced_books",
+"total_weight"}), "optimizer" (see `cabinet.math.optimize`)}``.
+
+Every books directory holds `manifest.json`: ``{"format": 2, "game", "fingerprint",
+"files": {"<mode>.npz": {"sha256" (of the file), "meta" (sha256 of the metadata
+bytes), "arrays": {name: sha256 of the array}, "rtp", "books"}}}``. An array's sha256
+covers its dtype, shape and bytes (`array_digest`). Loading checks every file against
+it and re-derives each mode's RTP from the arrays; any difference refuses the game.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+import zlib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+FORMAT = 2
+MANIFEST = "manifest.json"
+SEED_BLOCK = 1000
+ARRAYS = {"force": np.int16, "payout_x100": np.int64, "weight": np.int64, "features": np.uint64}
+# jackpot_x100: written only when some book has a jackpot part (the share of the payout
+# a money win limit "excluding jackpots" does not cap); hint_count + hints: only when
+# some book has hints (a forced search).
+OPTIONAL_ARRAYS = {"jackpot_x100": np.int64, "hint_count": np.uint16, "hints": np.uint32}
+PER_BOOK = ("force", "payout_x100", "weight", "features", "jackpot_x100", "hint_count")
+
+
+class LibraryError(Exception):
+    """A book library cannot be used: missing, corrupt, altered, or built from other math."""
+
+
+def stratum_seeds(seed: int, mode: str, force: int, start: int, count: int) -> np.ndarray:
+    """The 63-bit seeds of books start .. start+count-1 of one stratum (force -1: natural)."""
+    out = np.empty(count, dtype=np.uint64)
+    crc = zlib.crc32(mode.encode())
+    pos = 0
+    while pos < count:
+        block, off = divmod(start + pos, SEED_BLOCK)
+        take = min(count - pos, SEED_BLOCK - off)
+        words = np.random.SeedSequence(seed, spawn_key=(crc, force + 1, block)).generate_state(off + take, dtype=np.uint64)
+        out[pos:pos + take] = words[off:off + take] >> np.uint64(1)
+        pos += take
+    return out
+
+
+def array_digest(arr: np.ndarray) -> str:
+    """sha256 of an array's dtype, shape and bytes."""
+    h = hashlib.sha256(f"{arr.dtype.str}{arr.shape}".encode())
+    h.update(np.ascontiguousarray(arr).tobytes())
+    return h.hexdigest()
+
+
+def exact_dot(a: np.ndarray, b: np.ndarray) -> int:
+    """sum(a * b) of two non-negative int64 arrays as an exact Python int, in numpy:
+    16-bit limbs, whose products sum without overflow in uint64 (n < 2**31)."""
+    a, b = a.astype(np.uint64), b.astype(np.uint64)
+    mask = np.uint64(0xFFFF)
+    la = [(a >> np.uint64(16 * i)) & mask for i in range(4)]
+    lb = [(b >> np.uint64(16 * j)) & mask for j in range(4)]
+    total = 0
+    for i, x in enumerate(la):
+        if not x.any():
+            continue
+        for j, y in enumerate(lb):
+            if y.any():
+                total += int(np.dot(x, y)) << (16 * (i + j))
+    return total
+
+
+def exact_sums(weight: np.ndarray, payout_x100: np.ndarray) -> tuple[int, int]:
+    """(sum(w), sum(w * payout)) as exact Python ints (no int64 overflow)."""
+    return exact_dot(weight, np.ones(len(weight), dtype=np.int64)), exact_dot(weight, payout_x100)
+
+
+def read_manifest(books_dir: Path, game: str) -> dict[str, Any]:
+    """The manifest of a books directory (LibraryError if missing, unreadable or another game's)."""
+    path = books_dir / MANIFEST
+    try:
+        doc = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise LibraryError(f"{path}: book manifest missing (build the libraries with "
+                           f"`python -m cabinet.math build {game}`)") from None
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        raise LibraryError(f"{path}: book manifest unreadable ({type(exc).__name__})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("files"), dict):
+        raise LibraryError(f"{path}: not a format-{FORMAT} book manifest")
+    if doc.get("game") != game:
+        raise LibraryError(f"{path}: the manifest of {doc.get('game')!r}'s books, expected {game!r}")
+    return doc
+
+
+def _differences(data: dict[str, np.ndarray], meta_bytes: bytes, entry: dict[str, Any]) -> list[str]:
+    """What in a file differs from its manifest entry (array names, 'metadata')."""
+    want = entry.get("arrays") or {}
+    out = [name for name in sorted(set(data) | set(want)) if name not in data or name not in want
+           or array_digest(data[name]) != want[name]]
+    if hashlib.sha256(meta_bytes).hexdigest() != entry.get("meta"):
+        out.append("metadata")
+    return out
+
+
+def read_mode_file(path: Path, entry: dict[str, Any] | None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """Read one mode's file, check it against its manifest `entry` and its own
+    consistency; LibraryError names the file and what is wrong."""
+    if not path.is_file():
+        raise LibraryError(f"{path}: book library missing (build it with `python -m cabinet.math build`)")
+    if entry is None:
+        raise LibraryError(f"{path}: not listed in the books' {MANIFEST}")
+    try:
+        raw = path.read_bytes()
+        with np.load(io.BytesIO(raw), allow_pickle=False) as z:
+            data = {k: z[k] for k in z.files}
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError, zlib.error, KeyError) as exc:
+        raise LibraryError(f"{path}: corrupt book library ({type(exc).__name__}: {exc})") from exc
+    meta_arr = data.pop("meta", None)
+    meta_bytes = bytes(meta_arr) if meta_arr is not None else b""
+    if hashlib.sha256(raw).hexdigest() != entry.get("sha256"):
+        diff = _differences(data, meta_bytes, entry)
+        what = ", ".join(diff) + (" differ" if len(diff) > 1 else " differs") if diff else "the file's bytes differ"
+        raise LibraryError(f"{path}: altered: {what} from the manifest")
+    try:
+        meta = json.loads(meta_bytes.decode())
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise LibraryError(f"{path}: corrupt book library (metadata unreadable)") from exc
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise LibraryError(f"{path}: library format {meta.get('format') if isinstance(meta, dict) else None!r}, "
+                           f"expected {FORMAT}")
+    _check_arrays(path, data, meta)
+    return data, meta
+
+
+def _check_arrays(path: Path, data: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+    n = None
+    for name, dtype in {**ARRAYS, **OPTIONAL_ARRAYS}.items():
+        arr = data.get(name)
+        if arr is None:
+            if name in ARRAYS:
+                raise LibraryError(f"{path}: corrupt book library (array {name!r} missing)")
+            continue
+        if arr.dtype != dtype or arr.ndim != 1:
+            raise LibraryError(f"{path}: corrupt book library (array {name!r} of wrong type)")
+        if name in PER_BOOK:
+            n = len(arr) if n is None else n
+            if len(arr) != n:
+                raise LibraryError(f"{path}: corrupt book library (array lengths differ)")
+    unknown = set(data) - set(ARRAYS) - set(OPTIONAL_ARRAYS)
+    if unknown:
+        raise LibraryError(f"{path}: corrupt book library (unknown arrays {sorted(unknown)})")
+    if not n:
+        raise LibraryError(f"{path}: book library is empty")
+    if ("hints" in data) != ("hint_count" in data) or \
+            ("hints" in data and int(data["hint_count"].sum(dtype=np.int64)) != len(data["hints"])):
+        raise LibraryError(f"{path}: corrupt book library (hint counts do not match the hints)")
+    w, force = data["weight"], data["force"]
+    if int(w.min()) < 1 or exact_dot(w, np.ones(n, dtype=np.int64)) >= 2**63:
+        raise LibraryError(f"{path}: corrupt book library (weights not positive or total too large)")
+    if int(data["payout_x100"].min()) < 0:
+        raise LibraryError(f"{path}: corrupt book library (negative payout)")
+    ncat = len(meta.get("categories", []))
+    if int(force.min()) < -1 or int(force.max()) >= ncat or (n > 1 and bool((np.diff(force) < 0).any())):
+        raise LibraryError(f"{path}: corrupt book library (force column out of range or out of order)")

@@ -1,0 +1,77 @@
+"""What the player chooses on the sound panel and the turbo key, kept across restarts.
+
+They live in `<data_dir>/player.json` beside the ledger: sound effects and music on
+or off, their volumes (0 to 1, a share of the operator's volume) and turbo. A file
+that cannot be read, or a value that is not allowed, is named in one line saying
+what is allowed; the values that are fine are used, the rest keep their defaults,
+and the file is left as it is until the player changes a setting.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+FILE = "player.json"
+MAX_BYTES = 4096
+
+
+@dataclass
+class PlayerSettings:
+    sound: bool = True
+    music: bool = True
+    effects_volume: float = 1.0
+    music_volume: float = 1.0
+    turbo: bool = False
+
+
+ALLOWED = {"sound": "true or false", "music": "true or false", "effects_volume": "a number from 0 to 1",
+           "music_volume": "a number from 0 to 1", "turbo": "true or false"}
+
+
+def _valid(name: str, value: object) -> bool:
+    if ALLOWED[name] == "true or false":
+        return isinstance(value, bool)
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= float(value) <= 1.0
+
+
+def load(data_dir: Path | str, defaults: PlayerSettings | None = None) -> tuple[PlayerSettings, list[str]]:
+    """The saved settings over `defaults`, and the problems found (one line each)."""
+    settings = PlayerSettings(**asdict(defaults or PlayerSettings()))
+    path = Path(data_dir) / FILE
+    if not path.is_file():
+        return settings, []
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise ValueError(f"larger than {MAX_BYTES} bytes")
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        return settings, [f"{path}: cannot be read ({exc}); the default sound and turbo settings are used"]
+    problems = []
+    known = {f.name for f in fields(PlayerSettings)}
+    for name, value in data.items():
+        if name not in known:
+            problems.append(f"{path}: {name} is not a player setting; allowed: {', '.join(sorted(known))}; ignored")
+        elif not _valid(name, value):
+            problems.append(f"{path}: {name} = {value!r} is not allowed ({ALLOWED[name]}); ignored")
+        else:
+            setattr(settings, name, float(value) if "volume" in name else value)
+    return settings, problems
+
+
+def save(data_dir: Path | str, settings: PlayerSettings) -> None:
+    """Write the settings atomically (a crash leaves the old file or the new)."""
+    path = Path(data_dir) / FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".json.tmp")
+    data = asdict(settings)
+    data["effects_volume"] = round(float(data["effects_volume"]), 3)
+    data["music_volume"] = round(float(data["music_volume"]), 3)
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=2)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)

@@ -1,0 +1,88 @@
+"""One way to run the tools' independent tasks: in this process, on a pool of local
+worker processes, or on a Dask cluster (`--scheduler tcp://host:port`, or 'local' for
+a LocalCluster of `workers` processes). Results always come back in task order, so
+what a tool writes never depends on where or in which order the tasks ran.
+
+Progress: `Progress` is one tqdm bar over the tasks' estimated costs (so the ETA is
+honest when a few tasks cost a thousand times the rest), with a count of what is done.
+"""
+from __future__ import annotations
+
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import nullcontext
+from typing import Any, Callable, Sequence
+
+
+class Progress:
+    """A tqdm bar on stderr over `total` cost units; `done(cost, n)` adds a finished
+    task of that cost and `n` items (books, rounds) to the count shown."""
+
+    def __init__(self, total: float, unit: str, desc: str = "", enabled: bool = True):
+        self.items = 0
+        self.unit = unit
+        self.total = max(float(total), 1e-9)
+        self.left = self.total
+        self.bar = None
+        if enabled:
+            from tqdm import tqdm
+            self.bar = tqdm(total=self.total, desc=desc, file=sys.stderr, unit="",
+                            bar_format="{desc} {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}{postfix}]",
+                            dynamic_ncols=True, mininterval=0.5)
+
+    def done(self, cost: float, n: int = 0) -> None:
+        self.items += n
+        step = min(cost, self.left)
+        self.left -= step
+        if self.bar is not None:
+            self.bar.set_postfix_str(f"{self.items:,} {self.unit}", refresh=False)
+            self.bar.update(step)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+    def __enter__(self) -> "Progress":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def run(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int = 1, scheduler: str | None = None,
+        order: Sequence[int] | None = None, on_done: Callable[[int, Any], None] | None = None) -> list[Any]:
+    """fn(task) for every task; results in task order. `order` is the submission
+    order (e.g. costliest first); `on_done(i, result)` is called as each finishes."""
+    order = list(range(len(tasks))) if order is None else list(order)
+    results: list[Any] = [None] * len(tasks)
+
+    def finish(i: int, res: Any) -> None:
+        results[i] = res
+        if on_done is not None:
+            on_done(i, res)
+
+    if scheduler:
+        from dask.distributed import Client, LocalCluster
+        from dask.distributed import as_completed as dask_completed
+        local = scheduler == "local"
+        with (LocalCluster(n_workers=max(1, workers), threads_per_worker=1, dashboard_address=None,
+                           processes=True) if local else nullcontext()) as cluster, \
+                Client(cluster.scheduler_address if local else scheduler) as client:
+            futures = [client.submit(fn, tasks[i], pure=False, priority=len(order) - k) for k, i in enumerate(order)]
+            index = {f.key: i for f, i in zip(futures, order)}
+            for fut in dask_completed(futures):
+                finish(index[fut.key], fut.result())
+    elif workers <= 1:
+        for i in order:
+            finish(i, fn(tasks[i]))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futs = {pool.submit(fn, tasks[i]): i for i in order}
+            try:
+                for fut in as_completed(futs):
+                    finish(futs[fut], fut.result())
+            except BaseException:
+                for fut in futs:
+                    fut.cancel()
+                raise
+    return results

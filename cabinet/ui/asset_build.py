@@ -1,0 +1,144 @@
+"""Writes assets/ from the project's drawing code and synthesis, reproducibly.
+
+    python -m cabinet.ui.asset_build            the cabinet's cues (WAV) and music loop (OGG)
+    python -m games.<id>.tools.make_assets      a game's pictures (PNG), cues and manifest
+    make assets                                 all of them
+
+A game's tool hands `write_game` its skins (each a set of painters: image id ->
+(file, paint())), its cues and its colours; this writes every file and the manifest
+that the start checks (cabinet/core/assets.py) and the loader reads
+(cabinet/ui/asset_files.py). Pictures are painted at the size a 1920x1080 window
+shows them (larger where a screen enlarges them); the loader scales them to the window.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import wave
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from cabinet.core import assets as files
+
+Painter = Callable[[], "object"]          # () -> pygame.Surface
+RATE = 44100
+MANIFEST_HEAD = """# {name}'s pictures and sounds: what the game's view asks for, by id, and the file
+# under assets/ that holds it. `{{skin}}` is the skin's folder: config.yaml chooses one
+# per game (games.{game}.skin), the first below is the default. Checked at every start:
+# a missing or unreadable file is named in one line. Written by
+#   python -m games.{game}.tools.make_assets
+# (edit the files freely; a skin is a folder with every image below).
+"""
+
+
+def board_sizes(logical: float) -> tuple[int, ...]:
+    """A logical length in real pixels on the windows a cabinet is set up for
+    (1920x1080 and config.yaml's 1600x900): the sizes exact-size files are painted at."""
+    from .layout import Layout
+    return tuple(sorted({Layout(size).px(logical) for size in ((1920, 1080), (1600, 900))}))
+
+
+def headless():
+    """pygame with a hidden 1x1 display (convert() needs one) and the cabinet's font."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    pygame.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    return pygame
+
+
+def save_png(surf, path: Path) -> None:
+    import pygame
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surf, str(path))
+
+
+def pcm16(mono: np.ndarray) -> np.ndarray:
+    """Mono float samples peak-normalised to 85% of full scale, as int16."""
+    peak = float(np.max(np.abs(mono))) or 1.0
+    return (np.asarray(mono, np.float64) / peak * 0.85 * 32767).astype(np.int16)
+
+
+def write_sound(path: Path, mono: np.ndarray, rate: int = RATE) -> None:
+    """A cue as 16-bit mono WAV (stdlib) or, for .ogg, Vorbis (the tools extra soundfile)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pcm = pcm16(mono)
+    if path.suffix == ".ogg":
+        try:
+            import soundfile
+        except ImportError:
+            raise SystemExit("asset_build: writing OGG needs soundfile; allowed: pip install -e '.[tools]'") from None
+        soundfile.write(str(path), pcm, rate, format="OGG", subtype="VORBIS")
+        return
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(pcm.tobytes())
+
+
+def _yaml_map(items: dict, indent: str = "  ") -> str:
+    return "".join(f"{indent}{k}: {v}\n" for k, v in items.items())
+
+
+def write_game(game: str, name: str, skins: dict[str, tuple[str, dict[str, tuple[str, Painter]]]],
+               cues: dict[str, np.ndarray], colors: dict[str, dict[str, tuple[int, int, int]]] | None = None,
+               root: Path = files.ROOT) -> int:
+    """Paint every skin's pictures, write the cues and the manifest; files written."""
+    ids = None
+    count = 0
+    for skin, (_label, painters) in skins.items():
+        if ids is not None and list(painters) != ids:
+            raise SystemExit(f"{game}: skin {skin} paints {sorted(set(painters) ^ set(ids))[:3]} differently")
+        ids = list(painters)
+        for image_id, (rel_file, paint) in painters.items():
+            save_png(paint(), root / game / skin / rel_file)
+            count += 1
+    first = next(iter(skins.values()))[1]
+    for cue, mono in cues.items():
+        write_sound(root / "sounds" / game / f"{cue}.wav", mono)
+        count += 1
+    text = MANIFEST_HEAD.format(name=name, game=game) + "skins:\n"
+    text += _yaml_map({skin: label for skin, (label, _) in skins.items()})
+    text += "images:\n" + _yaml_map({i: f"{game}/{{skin}}/{f}" for i, (f, _) in first.items()})
+    text += "sounds:\n" + _yaml_map({c: f"sounds/{game}/{c}.wav" for c in cues})
+    if colors:
+        text += "colors:                 # what the game still draws in code (frames, panels), per skin\n"
+        for skin, table in colors.items():
+            text += f"  {skin}:\n" + _yaml_map({k: list(v) for k, v in table.items()}, "    ")
+    (root / game / "manifest.yaml").write_text(text)
+    files.check_game(game, None, root)
+    for skin in skins:
+        files.check_game(game, skin, root)
+    return count + 1
+
+
+def tool_main(game: str, name: str, skins: Callable[[], dict], bank: Callable[[object], dict],
+              colors: dict | None = None) -> int:
+    """A game's make_assets: `skins()` -> {skin: (label, painters)}, `bank(synth)` -> its cues."""
+    headless()
+    from .synth import Synth
+    n = write_game(game, name, skins(), bank(Synth(RATE)), colors)
+    print(f"{game}: wrote {n} files under assets/")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The cabinet's shared cues and the music loop, from cabinet/ui/synth.py."""
+    from . import synth
+    s = synth.Synth(RATE)
+    out = files.ROOT / "sounds"
+    for cue, mono in synth.effect_bank(s).items():
+        write_sound(out / f"{cue}.wav", mono)
+    write_sound(out / "music.ogg", synth.music_loop(s))
+    print(f"wrote {len(synth.effect_bank(s)) + 1} files to assets/sounds/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,160 @@
+"""Every figure a screen shows about a game, from its GameSpec and book libraries:
+prices at a bet, RTP (exact, at the bet where a win limit lowers it), maximum wins,
+the win limits, the bet range. The lobby, the rules pages and the buy menu read
+them here, and tests/ui/test_figures.py checks what they show against the spec and
+the libraries themselves. No figure is typed in a screen."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.money import Currency, WinCap
+
+
+def times(x: float) -> str:
+    """1500 -> '1,500x', 1.5 -> '1.5x' (a multiple of the bet as players read it)."""
+    return f"{x:,.2f}".rstrip("0").rstrip(".") + "x"
+
+
+def pct(fraction: float) -> str:
+    return f"{float(fraction) * 100:.2f}%"
+
+
+@dataclass(frozen=True)
+class ModeFigures:
+    """One bet mode at one bet, as the screens show it."""
+
+    mode: BetMode
+    price_cents: int
+    rtp: float | None            # None: the spec states none
+    rtp_at_bet: bool             # True: a win limit lowers the return at this bet (figure is this bet's)
+    max_win_cents: int | None    # the largest win a round of it pays at this bet (None: unknown)
+    max_win_x: float | None      # the same as a multiple of the base bet
+    offered: bool
+    offered_up_to: int | None    # the highest bet it is offered at (None: every bet)
+    not_offered: str | None = None   # why not at this bet: "price" or "limit" (GameSetup.not_offered)
+
+
+def cap_of(spec: GameSpec, setup: Any) -> WinCap:
+    """The limits the cabinet pays under (config may lower the game's own)."""
+    if setup is not None and getattr(setup, "cap", None) is not None:
+        return setup.cap
+    money = spec.win_cap.max_cents if spec.win_cap else None
+    return WinCap(max_x=spec.max_win_x or None, max_cents=money, exempt_modes=frozenset(spec.cap_exempt_modes))
+
+
+def mode_figures(spec: GameSpec, setup: Any, mode: BetMode, bet: int) -> ModeFigures:
+    cap = cap_of(spec, setup)
+    rtp, at_bet = spec.rtp.get(mode.id), False
+    library = getattr(setup, "library", None)
+    max_cents: int | None = None
+    if library is not None and mode.id in getattr(library, "modes", {mode.id: None}):
+        books = library.books(mode.id)
+        if rtp is not None:
+            here = books.rtp_at(bet, cap)
+            if here != books.rtp():
+                rtp, at_bet = float(here), True
+        max_cents = books.max_paid_cents(bet, cap)
+    else:                         # live math: the limits are what is known
+        max_cents = cap.limit_cents(bet, mode.id)
+    top = setup.option_max_bet.get(mode.id) if setup is not None else None
+    why = setup.not_offered(mode.id, bet) if setup is not None else None if mode.price_exact(bet) else "price"
+    return ModeFigures(mode, mode.cost_cents(bet), rtp, at_bet, max_cents,
+                       None if max_cents is None else max_cents / bet, why is None, top, why)
+
+
+def price_words(f: ModeFigures, cur: Currency) -> str:
+    """A card's "Price" row: '$45.53 (45.53x)'; where the price at this bet is not
+    whole minor units there is no such amount, only the multiple ('45.53x the bet')."""
+    x = times(f.mode.cost_x100 / 100)
+    return f"{x} the bet" if f.not_offered == "price" else f"{cur.format(f.price_cents)} ({x})"
+
+
+def not_offered_words(f: ModeFigures, cur: Currency) -> tuple[str, str]:
+    """A mode the cabinet does not offer at this bet: where it is offered (a card's
+    "Offered" row) and why not here (a sentence)."""
+    if f.not_offered == "price":
+        unit = "cents" if cur.minor_units == 100 else "minor units"
+        return (f"at bets in steps of {cur.format(f.mode.exact_bet_step())}",
+                f"At this bet its price ({times(f.mode.cost_x100 / 100)}) would not be whole {unit}, so it is not offered.")
+    top = f.offered_up_to
+    return (f"at bets up to {cur.format(top)}" if top else "not at this bet",
+            "At this bet the win limit would lower its return, so it is not offered.")
+
+
+def rtp_range(spec: GameSpec, kinds: tuple[str, ...] = ("spin", "buy")) -> tuple[float, float] | None:
+    values = [spec.rtp[m.id] for m in spec.modes if m.kind in kinds and m.id in spec.rtp]
+    return (min(values), max(values)) if values else None
+
+
+def rtp_text(spec: GameSpec) -> str:
+    """'RTP 96.70%' or 'RTP 94.31-94.32%' when the modes differ."""
+    span = rtp_range(spec)
+    if span is None:
+        return "RTP -"
+    lo, hi = span
+    return f"RTP {pct(lo)}" if abs(hi - lo) < 0.00005 else f"RTP {lo * 100:.2f}-{pct(hi)}"
+
+
+def limit_lines(spec: GameSpec, setup: Any, cur: Currency) -> list[str]:
+    """The win limits in words: the multiple of the bet a round may pay, the money
+    limit of one game (jackpots excluded), and the modes exempt from the multiple."""
+    cap = cap_of(spec, setup)
+    lines = []
+    if cap.max_x:
+        exempt = [m.label for m in spec.modes if m.id in cap.exempt_modes]
+        lines.append(f"A round pays at most {times(cap.max_x)} the bet" +
+                     (f" ({', '.join(exempt)} excepted)" if exempt else ""))
+    if cap.max_cents is not None:
+        lines.append(f"Any combination of wins in a single game is limited to {cur.format(cap.max_cents)}, "
+                     "excluding jackpots")
+    return lines
+
+
+def headline_max(spec: GameSpec, setup: Any, cur: Currency) -> str:
+    """The lobby's one-line top prize: the money limit of one game where the game has
+    one (its sheet's figure, e.g. 'WINS UP TO $250,000.00'), else 'MAX WIN 15,000x'."""
+    cap = cap_of(spec, setup)
+    if cap.max_cents is not None:
+        return f"WINS UP TO {cur.format(cap.max_cents)}"
+    if cap.max_x:
+        return f"MAX WIN {times(cap.max_x)}"
+    return ""
+
+
+def bet_range(ladder: tuple[int, ...], cur: Currency) -> str:
+    return f"{cur.format(ladder[0])} - {cur.format(ladder[-1])}" if ladder else "-"
+
+
+def feature_rate(setup: Any, mode: str, name: str) -> float | None:
+    """The share of rounds of `mode` whose books carry feature `name` (weighted, from
+    the library; None without one or when the mode does not list it)."""
+    library = getattr(setup, "library", None)
+    if library is None or mode not in library.modes:
+        return None
+    try:
+        bit = library.feature_bit(mode, name)
+    except KeyError:
+        return None
+    books = library.books(mode)
+    hit = (books.features & bit) != 0
+    return int(books.weight[hit].sum(dtype=object)) / int(books.weight.sum(dtype=object))
+
+
+def feature_words(spec: Any, features: tuple[str, ...]) -> str:
+    """A round's features as a player reads them ('Gold wheel, Free spins at x3'):
+    each game names its own (GameSpec.feature_labels); an unnamed one is not shown,
+    an empty name is one another label already says, a name starting 'at' qualifies
+    the one before it."""
+    labels = getattr(spec, "feature_labels", {}) if spec is not None else {}
+    words: list[str] = []
+    for f in features:
+        text = labels.get(f, "")
+        if not text:
+            continue
+        if text.startswith("at ") and words:
+            words[-1] += " " + text
+        elif text not in words:
+            words.append(text)
+    return ", ".join(words)

@@ -1,0 +1,122 @@
+"""The cabinet's own screens in the gallery (`main.py --shots`), for every game after
+its scene's SHOTS: every rules page, the buy list and every buy's confirmation page,
+the sound panel, the autoplay menu, a toast, the celebrations a real round ends with
+(a feature's total, the max win), then the history and a recall."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+DT = 1 / 30
+
+
+def _clear(app: Any) -> None:
+    while len(app.stack.scenes) > 1:
+        app.pop()
+
+
+def _until_over(app: Any, scene: Any, frames: int = 3000) -> Any:
+    """Skip the round on screen; return the first scene that opens over the game
+    (a celebration), or None when the round ends without one."""
+    scene.skip()
+    for _ in range(frames):
+        if app.stack.top is not scene:
+            return app.stack.top
+        if not scene.busy:
+            return None
+        if getattr(scene, "waiting_for_start", False):      # a bonus round waits for START
+            scene.skip()
+        app.step(DT)
+    return None
+
+
+def _finish(app: Any, scene: Any) -> None:
+    for _ in range(3000):
+        while app.stack.top is not scene and len(app.stack.scenes) > 1:
+            app.pop()
+        if not scene.busy:
+            return
+        scene.skip()
+        app.step(DT)
+
+
+def game_shots(app: Any, gid: str, save: Callable[[str, str], None]) -> None:
+    """Every cabinet screen of one game, saved through `save(name, caption)`."""
+    _clear(app)
+    scene = app.open_game(gid)
+    app.step(DT)
+    scene.on_action("info")
+    app.step(DT)
+    info = app.stack.top
+    for i, page in enumerate(info.pages):
+        info.page = i
+        app.step(DT)
+        save(f"{gid}__rules_{i + 1:02d}_{page.tab.lower().replace(' ', '_')}", f"Rules page {i + 1}: {page.title}")
+    app.pop(info)
+    if scene.buy_modes:
+        scene.on_action("buy_menu")
+        app.step(DT)
+        menu = app.stack.top
+        save(f"{gid}__buy_list", "Buy menu: every buy with its art, what it gives, price, RTP and maximum win")
+        for k, mode in enumerate(menu.options):
+            menu.show(k)
+            app.step(DT)
+            save(f"{gid}__buy_{k + 1}", f"Buy confirmation: {mode.label}")
+        app.pop(menu)
+    for action, caption in (("sound_panel", "The sound panel"), ("autoplay", "The autoplay menu")):
+        scene.on_action(action)
+        app.step(DT)
+        save(f"{gid}__{action}", caption)
+        app.pop()
+    app.toast("Turbo on")
+    app.step(DT)
+    save(f"{gid}__toast", "A toast under the top bar, clear of the title")
+    app._toast = None
+    _celebrations(app, scene, gid, save)
+
+
+def _celebrations(app: Any, scene: Any, gid: str, save: Callable[[str, str], None]) -> None:
+    """The total-win summary of a real bought feature, and the max win if the game's
+    review tools can force one."""
+    buys = [m.id for m in scene.buy_modes if scene.offered(m.id)]
+    for mode in buys[:1]:
+        for _ in range(20):                         # a bought feature that pays
+            if not scene.play(mode):
+                break
+            over = _until_over(app, scene)
+            if over is not None and getattr(over, "scene_name", "") == "big_win":
+                over.update(0.6)
+                app.step(DT)
+                save(f"{gid}__feature_total", "The feature's total win: its features and where the win came from")
+                over.update(60.0)
+                app.step(DT)
+                _finish(app, scene)
+                break
+            _finish(app, scene)
+    if "max_win" in scene.spec.force_categories and app.config.demo_tools:
+        if scene.play(force="max_win"):
+            over = _until_over(app, scene)
+            if over is not None and getattr(over, "tier", "") == "max":
+                over.update(2.0)
+                app.step(DT)
+                save(f"{gid}__max_win_celebration", "The max win celebrated; the balance counts up with it")
+            _finish(app, scene)
+
+
+def history_shots(app: Any, save: Callable[[str, str], None]) -> None:
+    """The history of the gallery's rounds, and the newest one recalled."""
+    _clear(app)
+    app.open("history")
+    app.step(DT)
+    save("history", "Game history: round, time, game, what was played, cost, win, features in words")
+    history = app.stack.top
+    if history.rounds:
+        history.on_action("select")
+        recall = app.stack.top
+        for _ in range(60):
+            app.step(DT)
+        save("recall", "A recalled round in its RECALL frame, every live control off")
+        if getattr(recall, "presentation", None) is not None:
+            recall.skip()
+        for _ in range(30):
+            app.step(DT)
+    _clear(app)

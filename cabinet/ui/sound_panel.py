@@ -1,0 +1,97 @@
+"""The player's sound panel: sound effects and music, each on/off (a speaker and a
+note, crossed out when off) with its volume in ten steps, and turbo. Every change
+holds across restarts (<data_dir>/player.json, App.save_player_settings). Opened by
+the speaker button of every game; SHIFT+S / SHIFT+M / SHIFT+T work everywhere."""
+from __future__ import annotations
+
+import pygame
+
+from . import draw as D
+from .icons import IconButton
+from .overlay import Overlay
+from .scene import register
+from .widgets import Button
+
+ROWS = (("sound", "Sound effects"), ("music", "Music"))
+STEPS = 10
+TOGGLE_X, BAR_X, BAR_W = 720, 1010, 320
+
+
+@register("sound_panel")
+class SoundPanel(Overlay):
+    """Two rows (effects, music) of switch, -, level, +; then turbo's switch."""
+
+    title = "SOUND"
+    panel_rect = pygame.Rect(410, 250, 1100, 560)
+
+    def __init__(self, app):
+        super().__init__(app)
+        a = app.audio
+        r = self.panel_rect
+        self.widgets = [self.close_button()]
+        for i, (kind, _) in enumerate(ROWS):
+            y = r.y + 140 + i * 130
+            state = (lambda: a.sound_on) if kind == "sound" else (lambda: a.music_on)
+            self.widgets += [
+                IconButton((TOGGLE_X, y, 170, 80), lambda k=kind, s=state: [(k, s())], kind, font_size=28,
+                           text=lambda s=state: "ON" if s() else "OFF", lit=state),
+                Button((BAR_X - 110, y + 5, 70, 70), "-", f"{kind}_down", font_size=40),
+                Button((BAR_X + BAR_W + 40, y + 5, 70, 70), "+", f"{kind}_up", font_size=40),
+            ]
+        y = r.y + 400
+        self.widgets.append(IconButton((TOGGLE_X, y, 170, 80), lambda: [("turbo", app.turbo)], "turbo",
+                                       text=lambda: "ON" if app.turbo else "OFF", font_size=28,
+                                       lit=lambda: app.turbo, enabled=lambda: app.turbo_allowed))
+
+    def level(self, kind: str) -> float:
+        a = self.app.audio
+        return a.effects_level if kind == "sound" else a.music_level
+
+    def on_action(self, action: str) -> bool:
+        app, a = self.app, self.app.audio
+        if action in ("close", "sound_panel"):
+            app.pop(self)
+        elif action == "sound":
+            app.toggle_sound()
+        elif action == "music":
+            app.toggle_music()
+        elif action == "turbo":
+            app.toggle_turbo()
+        elif action.endswith(("_up", "_down")) and action.split("_")[0] in ("sound", "music"):
+            kind, way = action.split("_")
+            steps = round(self.level(kind) * STEPS) + (1 if way == "up" else -1)
+            value = max(0, min(STEPS, steps)) / STEPS
+            a.set_levels(effects=value) if kind == "sound" else a.set_levels(music=value)
+            a.play("click")
+            app.save_player_settings()
+        else:
+            return False
+        self._backdrop = None               # the game's sound button below shows the change
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        lay, A, a = self.app.layout, self.app.assets, self.app.audio
+        r = self.panel_rect
+        for i, (kind, name) in enumerate(ROWS):
+            y = r.y + 140 + i * 130
+            on = a.sound_on if kind == "sound" else a.music_on
+            A.blit_text(surface, name, 34, (r.x + 60, y + 40), D.CREAM, anchor="midleft", bold=True)
+            level = round(self.level(kind) * STEPS)
+            seg = BAR_W / STEPS
+            for k in range(STEPS):
+                rect = lay.rect(BAR_X + k * seg + 3, y + 60 - 10 - k * 4, seg - 6, 20 + k * 4)
+                lit = k < level and on
+                pygame.draw.rect(surface, D.GOLD if lit else (60, 64, 110), rect, border_radius=lay.px(4))
+            A.blit_text(surface, f"{level * 100 // STEPS}%" if on else "OFF", 28, (BAR_X + BAR_W / 2, y + 92),
+                        D.CREAM if on else D.MUTED, anchor="center", bold=True)
+        on = self.app.turbo
+        A.blit_text(surface, "Turbo", 34, (r.x + 60, r.y + 440), D.CREAM, anchor="midleft", bold=True)
+        note = ("Rounds play faster" if on else "Rounds play at normal speed") if self.app.turbo_allowed else \
+            "Not available here"
+        A.blit_text(surface, note, 28, (BAR_X - 80, r.y + 440), D.CREAM if on else D.MUTED, anchor="midleft")
+        self.draw_widgets(surface)
+        keys = self.app.input
+        A.blit_text(surface, f"{keys.describe('sound')} effects   {keys.describe('music')} music   "
+                             f"{keys.describe('turbo')} turbo   ESC close", 24, (r.centerx, r.bottom - 36), D.MUTED,
+                    anchor="center")

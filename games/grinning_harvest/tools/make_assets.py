@@ -1,0 +1,45 @@
+"""Writes Grinning Harvest's assets: `python -m games.grinning_harvest.tools.make_assets`.
+
+assets/grinning_harvest/night/ gets every symbol, the jackpot coins and the row items
+(256 px), the Big Pumpkin (400 px), the field (1920x1080) and the reel frame (its size
+on a 1920x1080 window); assets/sounds/grinning_harvest/ the cues;
+assets/grinning_harvest/manifest.yaml the lot.
+"""
+from __future__ import annotations
+
+from cabinet.ui.asset_build import board_sizes, tool_main
+
+PX = 256
+
+
+def painters() -> dict:
+    from ..view.art import JACKPOT_COLORS, SYMBOLS
+    from ..view.board import FRAME_PAD
+    from ..view.layout import REELS_RECT
+    import pygame
+
+    from . import paint, paint_scene
+    out = {f"symbol.{n}": (f"symbols/{n}.png", lambda n=n: paint.symbol_face(n, PX)) for n in SYMBOLS}
+    x, y, w, h = REELS_RECT
+    for px in board_sizes(min((w - 24) / 3, h / 3) * 0.92):   # the reels' faces (gap 12; cabinet/ui/reels.py)
+        out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", lambda n=n, px=px: paint.symbol_face(n, px))
+                    for n in SYMBOLS})
+    out.update({f"coin.{n}": (f"coins/{n}.png", lambda n=n: paint.jackpot_coin(n, PX)) for n in JACKPOT_COLORS})
+    out["web"] = ("row/web.png", lambda: paint.web(PX))
+    out["skull"] = ("row/skull.png", lambda: paint.skull(PX))
+    out["skull_awake"] = ("row/skull_awake.png", lambda: paint.skull(PX, glow=True))
+    out["multiplier"] = ("row/multiplier.png", lambda: paint.multiplier_flame(PX))
+    out["big_pumpkin"] = ("big_pumpkin.png", lambda: paint_scene.big_pumpkin(400))
+    out["backdrop"] = ("backdrop.png", lambda: paint_scene.backdrop((1920, 1080)))
+    frame = pygame.Rect(REELS_RECT).inflate(2 * FRAME_PAD, 2 * FRAME_PAD)
+    out["frame"] = ("frame.png", lambda: paint_scene.reel_frame(frame.size, FRAME_PAD))
+    return out
+
+
+def main() -> int:
+    from . import cues
+    return tool_main("grinning_harvest", "Grinning Harvest", lambda: {"night": ("Moonlit field", painters())}, cues.bank)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

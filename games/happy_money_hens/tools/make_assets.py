@@ -1,0 +1,36 @@
+"""Writes Happy Money Hens' assets: `python -m games.happy_money_hens.tools.make_assets`.
+
+assets/happy_money_hens/farm/ gets every reel symbol and feature egg (256 px), the
+three pots at each level (256 px) and the backdrop (1920x1080); assets/sounds/
+happy_money_hens/ the cues; assets/happy_money_hens/manifest.yaml the lot.
+"""
+from __future__ import annotations
+
+from cabinet.ui.asset_build import board_sizes, tool_main
+
+SYMBOLS = ("A", "K", "Q", "J", "ROOSTER", "HEN", "CHICK", "EGG", "WILD", "BLUE", "RED", "GOLD")
+PX = 256
+
+
+def painters() -> dict:
+    from . import paint
+    from ..view.layout import REELS
+    out = {f"symbol.{n}": (f"symbols/{n}.png", lambda n=n: paint.symbol_face(n, PX)) for n in SYMBOLS}
+    for px in board_sizes(REELS.h / 3 * 0.92):            # the reels' faces (cabinet/ui/reels.py)
+        out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", lambda n=n, px=px: paint.symbol_face(n, px))
+                    for n in SYMBOLS})
+    for colour in paint.POT_COLOURS:
+        for level in range(5):
+            out[f"pot.{colour}.{level}"] = (f"pots/{colour}_{level}.png",
+                                            lambda c=colour, v=level: paint.feature_pot((PX, PX), c, v))
+    out["backdrop"] = ("backdrop.png", lambda: paint.backdrop((1920, 1080)))
+    return out
+
+
+def main() -> int:
+    from . import cues
+    return tool_main("happy_money_hens", "Happy Money Hens", lambda: {"farm": ("Farm at dusk", painters())}, cues.bank)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

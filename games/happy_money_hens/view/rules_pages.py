@@ -1,0 +1,280 @@
+"""Happy Money Hens' rules pages (GameSpec.rules): the cabinet's rules-page engine
+(cabinet/ui/rules_page.py) configured with this game's pictures and the text of
+math/help.py. Every figure is read from math.yaml and shown at the current bet."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cabinet.ui import asset_files
+from cabinet.ui import draw as D
+from cabinet.ui.rules_art import board_picture, image_picture, lines_sheet, strip_picture, wheel_picture
+from cabinet.ui.rules_common import money_at, pay_card, paytable_x100
+from cabinet.ui.rules_page import Card, Page
+
+from . import art
+from ..math import help as H
+from ..math.tables import POT_NAMES, gamble_cap, load
+
+NAMES = {"ROOSTER": "Rooster", "HEN": "Hen", "CHICK": "Chick", "EGG": "Egg", "A": "A", "K": "K", "Q": "Q", "J": "J",
+         "WILD": "Wild", "BLUE": "Blue feature symbol", "RED": "Red feature symbol", "GOLD": "Gold feature symbol"}
+COLOUR_FEATURE = {"BLUE": "double_coins", "RED": "pot_fill", "GOLD": "happy_boost"}
+
+
+def _face(name: str) -> Any:
+    return image_picture(("hmh_face", name), lambda w, h: art.symbol_face(name, min(w, h)), 1.0, 90, 200)
+
+
+def _short(scene: Any, x100: int) -> str:
+    """Money for a coin face: '$2', '$0.50', '$1.50K' (rounded down: never more than paid)."""
+    cents = scene.bet * int(x100) // 100
+    cur = scene.app.cabinet.currency
+    if cents >= 1000 * cur.minor_units:
+        return cur.short(cents, symbol=True)
+    text = cur.format(cents)
+    return text[:-3] if text.endswith(cur.decimal + "00") else text
+
+
+def _coin(value: str, tint=(255, 200, 50), sub: str | None = None):
+    return lambda size: art.coin_label(art.coin(size, tint), value, sub)
+
+
+# -- pages ------------------------------------------------------------------------------
+def paytable_page(scene: Any) -> Page:
+    pays = paytable_x100(scene)
+    s = H.sections()
+    cards = [pay_card(scene, NAMES[sym], _face(sym), [(f"{n} of a kind", v) for n, v in
+                                                      sorted(p.items(), key=lambda kv: -int(kv[0]))])
+             for sym, p in pays.items()]
+    cards.append(Card("Wild", tuple(s["wild"][1]), picture=_face("WILD"), side=True))
+    for colour, feature in COLOUR_FEATURE.items():
+        cards.append(Card(NAMES[colour], (f"Adds to the {H.FEATURE_WORDS[feature]} pot; pays nothing on the lines.",),
+                          picture=_face(colour), side=True, accent=art.POT_COLOURS[colour]))
+    cur = scene.app.cabinet.currency
+    return Page("Paytable", "Pays", grid=tuple(cards), grid_cols=3, paytable=True,
+                note=f"Line pays at the current bet of {cur.format(scene.bet)}, left to right on adjacent reels")
+
+
+def lines_page(scene: Any) -> Page:
+    m = load()
+    s = H.sections()
+    sheet = lines_sheet("hmh", m.lines.tolist(), 3, per_row=5, min_h=520)
+    return Page("Win lines", "Lines", widths=(2.2, 1.0), columns=(
+        (Card(f"{len(m.lines)} win lines", picture=sheet),),
+        (Card(*s["lines"]), Card("Wild", tuple(s["wild"][1]), picture=_face("WILD")))))
+
+
+def pots_page(scene: Any) -> Page:
+    s = H.sections()
+    faces = strip_picture("hmh_feature_faces", [lambda n, c=c: art.symbol_face(c, n) for c in art.POT_COLOURS],
+                          min_h=110, max_h=220)
+    pots = image_picture(("hmh_pots",), _pots_painter(list(art.POT_COLOURS), [2, 3, 4]), aspect=2.4, min_h=120,
+                         max_h=280)
+    levels = image_picture(("hmh_pot_levels",), _pots_painter(["BLUE"] * 4, [1, 2, 3, 4]), aspect=3.4, min_h=90,
+                           max_h=200)
+    rows = tuple((label, f"{H.pct(n, den)}  ({H.one_in(n, den)})") for label, n, den in H.trigger_rows())
+    return Page("Feature pots", "Pots", columns=(
+        (Card(s["feature_symbols"][0], tuple(s["feature_symbols"][1]), picture=faces),
+         Card("Trigger chances", ("Each feature symbol that lands in view triggers its pot with this chance, "
+                                  "whatever the pot's level:",), rows=rows)),
+        (Card(*s["pot_colours"], picture=pots), Card(*s["pot_levels"], picture=levels))))
+
+
+def _pots_painter(colours: list[str], levels: list[int]):
+    def paint(w: int, h: int) -> pygame.Surface:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        n = len(colours)
+        pw = int(min(w / (n + 0.3), h / 1.2))
+        for i, (colour, level) in enumerate(zip(colours, levels)):
+            pot = art.feature_pot((pw, int(pw * 1.2)), colour, level)
+            surf.blit(pot, pot.get_rect(center=(int(w * (i + 0.5) / n), h // 2)))
+        return surf
+    return paint
+
+
+def bonus_page(scene: Any) -> Page:
+    s = H.sections()
+    b = load().raw["bonus"]
+    cash = ", ".join(f"{H.x(v)} ({money_at(scene, v)})" for v in b["cash_values"])
+    reels = _mini_reels(scene)
+    return Page("The bonus game", "Bonus", widths=(1.15, 1.0), columns=(
+        (Card(s["bonus"][0], tuple(s["bonus"][1]), picture=reels),),
+        (Card(*s["spins"]), Card(s["cash"][0], (s["cash"][1][0] + " " + cash + ".",),
+                                 picture=strip_picture(("hmh_cash", scene.bet), [
+                                     _coin(_short(scene, v)) for v in b["cash_values"][1:10:2]], 70, 120)))))
+
+
+def _mini_reels(scene: Any):
+    """The 5x7 mini reels: 3 active rows with coins, 4 inactive rows with their counts
+    beside them (the counts from math.yaml)."""
+    b = load().raw["bonus"]
+    rows, reels, active = b["rows"], b["reels"], b["active_rows"]
+    values = b["cash_values"]
+    coins = {(rows - 1, 0): values[3], (rows - 1, 3): values[1], (rows - 2, 1): values[7], (rows - 3, 4): values[0],
+             (rows - 2, 4): values[8], (rows - 4, 2): values[2], (rows - 6, 1): values[4]}
+
+    def cell(surf: pygame.Surface, rect: pygame.Rect, r: int, c: int) -> None:
+        live = r >= rows - active
+        inner = rect.inflate(-rect.w // 8, -rect.h // 8)
+        pygame.draw.rect(surf, (60, 50, 110) if live else (38, 36, 60), inner, border_radius=rect.w // 6)
+        pygame.draw.rect(surf, D.GOLD if live else (90, 90, 120), inner, max(2, rect.w // 30),
+                         border_radius=rect.w // 6)
+        value = coins.get((r, c))
+        if value is not None:
+            face = art.coin_label(art.coin(int(inner.w * 0.9)), _short(scene, value))
+            if not live:
+                face.set_alpha(120)
+            surf.blit(face, face.get_rect(center=inner.center))
+
+    board = board_picture(("hmh_mini_reels", scene.bet), rows, reels, cell, frame=(160, 110, 40))
+    margin = 0.9                                   # the counts' column, in cells
+
+    def paint(w: int, h: int) -> pygame.Surface:
+        size = int(min(w / (reels + margin), h / rows))
+        grid = board.paint(size * reels, size * rows)
+        surf = pygame.Surface((grid.get_width() + int(size * margin), grid.get_height()), pygame.SRCALPHA)
+        surf.blit(grid, (int(size * margin), 0))
+        font = asset_files.font(int(size * 0.5), bold=True)
+        for k, count in enumerate(b["row_counts"]):
+            centre = (int(size * margin * 0.45), int((rows - active - 1 - k + 0.5) * size))
+            pygame.draw.circle(surf, (120, 60, 160), centre, int(size * 0.36))
+            pygame.draw.circle(surf, D.CREAM, centre, int(size * 0.36), max(2, size // 24))
+            label = font.render(str(count), True, D.CREAM)
+            surf.blit(label, label.get_rect(center=centre))
+        return surf
+    return image_picture(("hmh_mini_reels", scene.bet), paint, aspect=(reels + margin) / rows, min_h=420, max_h=760)
+
+
+def features_page(scene: Any) -> Page:
+    s = H.sections()
+    b = load().raw["bonus"]
+    v = b["cash_values"][3]
+    double = strip_picture(("hmh_double", scene.bet), [_coin(_short(scene, v)), _coin(_short(scene, v))], 110, 260,
+                           0.0)
+    red = art.POT_COLOURS["RED"]
+    fill = strip_picture("hmh_fill", [_coin(ch, red) for ch in "MINI"], 80, 170)
+    names = strip_picture("hmh_pot_names", [_coin(p, art.JACKPOT_COLOURS[p]) for p in POT_NAMES], 80, 170)
+    pots = tuple((H.letters(p), money_at(scene, b["pots"][p]["value"])) for p in POT_NAMES)
+    boost = strip_picture(("hmh_boost", scene.bet), [_coin(_short(scene, v)), _coin("+", art.POT_COLOURS["GOLD"]),
+                                                     _coin(_short(scene, v + b["boost_values"][3]))], 90, 220)
+    return Page("Bonus features", "Features", columns=(
+        (Card(*s["double_coins"], picture=double, accent=art.POT_COLOURS["BLUE"]),),
+        (Card(*s["pot_fill"], picture=fill, accent=red),
+         Card("The four pots", ("A completed name pays its pot's fixed value:",), rows=pots, picture=names, accent=red)),
+        (Card(*s["happy_boost"], picture=boost, accent=art.POT_COLOURS["GOLD"]),)))
+
+
+def buys_page(scene: Any) -> Page:
+    s = H.sections()
+    cur = scene.app.cabinet.currency
+    fortune = tuple((m.label, cur.format(m.cost_cents(scene.bet))) for m in scene.spin_modes)
+    cards = []
+    for mid in ("buy_mystery", "buy_triple"):
+        mode = next((m for m in scene.buy_modes if m.id == mid), None)
+        if mode is not None:
+            cards.append(Card(s[mid][0], tuple(s[mid][1]), rows=(("Price", cur.format(mode.cost_cents(scene.bet))),),
+                              picture=buy_picture(scene, mid)))
+    fortune_card = Card(s["fortune"][0], tuple(s["fortune"][1]), rows=fortune,
+                        picture=mode_picture(scene, scene.spin_modes[-1].id))
+    if not cards:
+        return Page("Fortune bet", "Fortune", columns=((fortune_card,),))
+    return Page("Fortune bet and bonus buy", "Fortune", widths=(1.0, 1.0),
+                columns=((fortune_card, Card(*s["buy"])), tuple(cards)))
+
+
+def buy_picture(scene: Any, mode_id: str) -> Any:
+    """The buy's art (also on its buy-menu card): the three feature symbols, hidden
+    behind question marks for the mystery."""
+    mystery = mode_id == "buy_mystery"
+
+    def face(colour: str):
+        def paint(n: int) -> pygame.Surface:
+            surf = art.symbol_face(colour, n)
+            if mystery:
+                veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+                veil.fill((20, 16, 40, 205))
+                surf.blit(veil, (0, 0))
+                q = art.outlined("?", int(n * 0.6), (255, 240, 200))
+                surf.blit(q, q.get_rect(center=(n // 2, n // 2)))
+            return surf
+        return paint
+    return strip_picture(("hmh_buy", mode_id), [face(c) for c in art.POT_COLOURS], 80, 170)
+
+
+def gamble_page(scene: Any) -> Page:
+    s = H.sections(scene.app.cabinet.currency.format)
+    wheels = image_picture("hmh_gamble_wheels", _wheels_painter(), aspect=2.1, min_h=200, max_h=380)
+    meter = image_picture("hmh_meter", _meter_painter(), aspect=4.0, min_h=70, max_h=150)
+    return Page("Gamble and spin chance", "Gamble", widths=(1.3, 1.0), columns=(
+        (Card(*s["gamble"], picture=wheels),), (Card(*s["spin_chance"], picture=meter),)))
+
+
+def _wheels_painter():
+    green, red = (60, 190, 100), (220, 60, 60)
+    cash = wheel_picture("hmh_cash_wheel", [(1, green), (1, red)], (220, 180, 80))
+    bonus = wheel_picture("hmh_bonus_wheel", [(1, green), (3, red)], (140, 120, 230))
+
+    def paint(w: int, h: int) -> pygame.Surface:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        d = int(min(h, w / 2.1))
+        for i, pic in enumerate((cash, bonus)):
+            disc = pic.paint(d, d)
+            surf.blit(disc, disc.get_rect(center=(int(w * (0.25 + 0.5 * i)), h // 2)))
+        return surf
+    return paint
+
+
+def _meter_painter():
+    def paint(w: int, h: int) -> pygame.Surface:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        bar = pygame.Rect(int(w * 0.04), int(h * 0.35), int(w * 0.92), int(h * 0.4))
+        split = bar.x + int(bar.w * 0.35)
+        pygame.draw.rect(surf, (60, 190, 100), (bar.x, bar.y, split - bar.x, bar.h), border_radius=bar.h // 3)
+        pygame.draw.rect(surf, (220, 60, 60), (split, bar.y, bar.right - split, bar.h), border_radius=bar.h // 3)
+        pygame.draw.rect(surf, D.CREAM, bar, max(2, h // 30), border_radius=bar.h // 3)
+        x = bar.x + int(bar.w * 0.22)
+        pygame.draw.polygon(surf, D.CREAM, [(x - h // 8, int(h * 0.08)), (x + h // 8, int(h * 0.08)), (x, bar.y)])
+        return surf
+    return paint
+
+
+def mode_picture(scene: Any, mode_id: str) -> Any | None:
+    """A way to play in a picture (the bets page, the buy menu's cards)."""
+    if mode_id.startswith("buy_"):
+        return buy_picture(scene, mode_id)
+    if mode_id == "base":
+        return strip_picture("hmh_mode_base", [lambda n, c=c: art.symbol_face(c, n) for c in ("ROOSTER", "HEN", "CHICK")],
+                             70, 150)
+    least = load().raw["feature_pots"]["min_features"].get(mode_id)
+    if least is None:
+        return None
+
+    def face(colour: str, lit: bool):        # the features every bonus of this bet starts with, lit
+        def paint(n: int) -> pygame.Surface:
+            surf = art.symbol_face(colour, n)
+            if not lit:
+                surf.set_alpha(70)
+            return surf
+        return paint
+    return strip_picture(("hmh_mode", mode_id, least), [face(c, i < least) for i, c in enumerate(art.POT_COLOURS)],
+                         70, 150)
+
+
+def limit_notes(scene: Any) -> list[str]:
+    """The gamble's own limit, from math.yaml, and what it is at the current bet."""
+    g = load().raw["gamble"]
+    cur = scene.app.cabinet.currency
+    here = int(gamble_cap().limit_cents(scene.bet))
+    return [f"A gamble win is limited to {g['limit_x']:,}x the base bet or {cur.format(int(g['limit_cents']))}, "
+            f"whichever is lower: {cur.format(here)} at this bet."]
+
+
+def pages(scene: Any) -> list[Page]:
+    """The game's own pages, in reading order (the engine adds bets, general, keys)."""
+    return [paytable_page(scene), lines_page(scene), pots_page(scene), bonus_page(scene), features_page(scene),
+            buys_page(scene), gamble_page(scene)]
+
+
+def general_rules(scene: Any) -> list[tuple[str, str, list[str]]]:
+    return H.general_rules(scene.app.cabinet.currency.format)

@@ -1,0 +1,174 @@
+"""The 7x7 board of one round, laid out for speed: columns of symbols plus bitboards.
+
+The round generator (rules.py) plays every drop of a round through this: a board is
+its seven columns (lists of symbol indices, top row first) and the strip position of
+each column's top; per-symbol cell masks (bit `row * cols + col`, as in
+cabinet/mechanics/clusters.py) are rebuilt from the columns for the cluster finder.
+A tumble touches only the columns that lost cells: a column's removed rows are read
+straight out of the union mask (one multiply gathers the seven bits), survivors keep
+their order and fall, and the fresh symbols are one slice of the strip above the
+window. Event payloads (boards as symbol ids, cells as [row, col]) are built from
+the same columns. The rules are those of cabinet/mechanics/tumble.py; a test plays
+both on the same boards.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .tables import BANDS, PiggyMath, band_of
+
+
+class Layout:
+    """Everything one math file's boards need precomputed (one per PiggyMath)."""
+
+    def __init__(self, pm: PiggyMath):
+        rows, cols = pm.shape.rows, pm.shape.cols
+        self.pm, self.rows, self.cols = pm, rows, cols
+        self.names = pm.symbols
+        self.nsym = len(pm.symbols)
+        self.pay_ids = tuple(pm.pay_ids)
+        self.wild, self.scatter = pm.wild, pm.scatter
+        self.col_bits = [[1 << (r * cols + c) for r in range(rows)] for c in range(cols)]
+        # a column's cells of a row-major mask: ((mask >> c) & col0) * gather >> (rows-1)*cols
+        # puts row r's bit at bit r (the products never collide: 7x7 and smaller)
+        self.col0 = sum(1 << (r * cols) for r in range(rows))
+        self.gather = sum(1 << ((rows - 1) * cols - (cols - 1) * r) for r in range(rows))
+        self.shift = (rows - 1) * cols
+        self.row_full = (1 << cols) - 1
+        self.col_full = (1 << rows) - 1
+        # row bits -> the columns set in it; column bits -> rows kept / removed
+        self.cols_in = [[c for c in range(cols) if b >> c & 1] for b in range(1 << cols)]
+        self.kept = [[r for r in range(rows) if not b >> r & 1] for b in range(1 << rows)]
+        # each reel followed by its first `rows` symbols again: every window and refill is one slice
+        self.ext = {name: [(list(reel) * (rows // len(reel) + 2))[:len(reel) + rows] for reel in reels]
+                    for name, reels in pm.strips.items()}
+        self.lengths = {name: [len(reel) for reel in reels] for name, reels in pm.strips.items()}
+        self.bounds = {name: np.array(v, dtype=np.int64) for name, v in self.lengths.items()}
+        self.pay = [[int(x) for x in row] for row in pm.pay_by_size.tolist()]
+        self.band = [BANDS[band_of(s)] if s >= pm.min_cluster else "" for s in range(pm.shape.cells + 1)]
+
+        # column masks met after tumbles, by (column, its symbols): boards repeat columns
+        self.known: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # per strip set, reel and stop: the window's symbol ids and per-symbol masks
+        self.ext_ids = {name: [[self.names[x] for x in reel] for reel in exts] for name, exts in self.ext.items()}
+        self.window_masks = {name: [[self.column_masks(c, ext[t:t + rows]) for t in range(len(ext) - rows)]
+                                    for c, ext in enumerate(exts)] for name, exts in self.ext.items()}
+
+    def column_masks(self, c: int, col: list[int]) -> tuple[int, ...]:
+        """Per symbol, the cells it holds in column c (row-major bits)."""
+        m = [0] * self.nsym
+        for b, s in zip(self.col_bits[c], col):
+            m[s] |= b
+        return tuple(m)
+
+    def drop(self, strips: str, tops: list[int]) -> "Board":
+        """The board a spin shows at these strip stops."""
+        rows = self.rows
+        return Board(self, strips, [ext[t:t + rows] for ext, t in zip(self.ext[strips], tops)],
+                     [ext[t:t + rows] for ext, t in zip(self.ext_ids[strips], tops)],
+                     [wm[t] for wm, t in zip(self.window_masks[strips], tops)], list(tops))
+
+    def cells(self, mask: int) -> list[list[int]]:
+        """[[row, col], ...] of a mask's cells, row-major (event payloads)."""
+        out, r, cols_in, full, cols = [], 0, self.cols_in, self.row_full, self.cols
+        while mask:
+            b = mask & full
+            if b:
+                out.extend([r, c] for c in cols_in[b])
+            mask >>= cols
+            r += 1
+        return out
+
+    def index(self, mask: int) -> list[int]:
+        """Flat cell indices of a mask, row-major (for the sticky grid)."""
+        out, base, cols_in, full, cols = [], 0, self.cols_in, self.row_full, self.cols
+        while mask:
+            b = mask & full
+            if b:
+                out.extend(base + c for c in cols_in[b])
+            mask >>= cols
+            base += cols
+        return out
+
+    def column_removed(self, mask: int, c: int) -> int:
+        """Bit r set where row r of column c is in `mask`."""
+        return ((((mask >> c) & self.col0) * self.gather) >> self.shift) & self.col_full
+
+
+class Board:
+    """One board: its columns as symbol indices and as ids, each column's symbol
+    masks, and each column's strip position (top row)."""
+
+    __slots__ = ("lay", "strips", "cols", "names", "cm", "tops")
+
+    def __init__(self, lay: Layout, strips: str, cols: list[list[int]], names: list[list[str]],
+                 cm: list[tuple[int, ...]], tops: list[int]):
+        self.lay, self.strips, self.cols, self.names, self.cm, self.tops = lay, strips, cols, names, cm, tops
+
+    @classmethod
+    def of_rows(cls, lay: Layout, strips: str, rows: list[list[int]], tops: list[int]) -> "Board":
+        """A hand-built board given as rows of symbol indices."""
+        cols = [list(col) for col in zip(*rows)]
+        return cls(lay, strips, cols, [[lay.names[s] for s in col] for col in cols],
+                   [lay.column_masks(c, col) for c, col in enumerate(cols)], list(tops))
+
+    def rows(self) -> list[list[int]]:
+        return [list(r) for r in zip(*self.cols)]
+
+    def masks(self) -> list[int]:
+        """Cell mask of every symbol (index = symbol); columns' masks are disjoint."""
+        return list(map(sum, zip(*self.cm)))
+
+    def ids(self) -> list[list[str]]:
+        """The board as rows of symbol ids (event payloads)."""
+        return [list(r) for r in zip(*self.names)]
+
+    def put(self, r: int, c: int, s: int) -> None:
+        """Symbol s lands on (r, c) (HOG WILD's spawned wilds)."""
+        lay = self.lay
+        self.cols[c][r] = s
+        self.names[c][r] = lay.names[s]
+        self.cm[c] = lay.column_masks(c, self.cols[c])
+
+    def tumble(self, union: int) -> tuple[list[list[int]], list[list]]:
+        """Remove `union`'s cells, drop the survivors, refill from the strip above.
+        Returns (falls, refills) as cabinet/mechanics/tumble.py gives them
+        ([col, from_row, to_row], [col, row, symbol id])."""
+        lay = self.lay
+        falls: list[list[int]] = []
+        refills: list[list] = []
+        ext, ext_ids, lengths = lay.ext[self.strips], lay.ext_ids[self.strips], lay.lengths[self.strips]
+        rows, tops, cols, names, cm = lay.rows, self.tops, self.cols, self.names, self.cm
+        col0, gather, shift, full, kept, known = lay.col0, lay.gather, lay.shift, lay.col_full, lay.kept, lay.known
+        for c in range(lay.cols):
+            gone = ((((union >> c) & col0) * gather) >> shift) & full      # column_removed, inlined
+            if not gone:
+                continue
+            keep = kept[gone]
+            k = rows - len(keep)
+            top = (tops[c] - k) % lengths[c]
+            falls.extend([c, r, k + j] for j, r in enumerate(keep) if k + j != r)
+            fresh = ext_ids[c][top:top + k]
+            refills.extend([c, r, sid] for r, sid in enumerate(fresh))
+            old, old_names = cols[c], names[c]
+            col = ext[c][top:top + k] + [old[r] for r in keep]
+            cols[c] = col
+            names[c] = fresh + [old_names[r] for r in keep]
+            key = (c, *col)
+            got = known.get(key)
+            if got is None:
+                if len(known) > 100_000:                # a bounded cache
+                    known.clear()
+                got = known[key] = lay.column_masks(c, col)
+            cm[c] = got
+            tops[c] = top
+        return falls, refills
+
+
+def layout(pm: PiggyMath) -> Layout:
+    """The Layout of a math file, made once and kept on it (PiggyMath is frozen and
+    holds dicts, so it cannot key a cache; its __dict__ can hold the layout)."""
+    got = pm.__dict__.get("_layout")
+    if got is None:
+        got = pm.__dict__["_layout"] = Layout(pm)
+    return got

@@ -1,0 +1,54 @@
+"""Forced searches played in batches: a forced book's attempts on their own streams.
+
+A forced category (a wheel trigger, a round that reaches the cap) is drawn by
+rejection: attempt k plays on its own stream (cabinet/core/forcing.py's sub-streams),
+and the first attempt in the category is kept, so the kept round is exactly the
+natural round given the category and a book replays it from its index alone
+(forcing.first_accepted records it as the book's hint). Rare categories take
+hundreds to tens of thousands of attempts; here the attempts are decided many at once by the vectorised engine (sim.py) on the attempts'
+own generators, in exactly the order rules.py draws (streams.py), and rules.py then
+plays only the kept attempt with its events.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from .sim import free_spins_batch, spin_batch
+from .streams import StopStream
+from .tables import PiggyMath
+
+Accepts = Callable[[list[np.random.Generator]], np.ndarray]
+
+
+def triggering(pm: PiggyMath, strips: str, tier: str | None = None) -> Accepts:
+    """A base / ante spin whose final board triggers THE FARM WHEEL (on `tier`, if
+    given) and that did not reach the cap first: its first board is the attempt's
+    first draw (rules.drop)."""
+    lengths = pm.strip_sets[strips].lengths
+    tier_of = np.array([pm.tier_for(s) is not None if tier is None else pm.tier_for(s) == tier
+                        for s in range(pm.shape.cells + 1)])
+
+    def accepts(gens: list[np.random.Generator]) -> np.ndarray:
+        n = len(gens)
+        tops = np.array([g.integers(0, lengths) for g in gens], dtype=np.int64).reshape(n, -1)
+        _, scat, capped = spin_batch(pm, None, strips, n, np.ones(n, dtype=np.int64),
+                                     np.full(n, pm.cap_x100, dtype=np.int64), tops=tops)
+        return tier_of[scat] & ~capped
+    return accepts
+
+
+def capping(pm: PiggyMath, mult: int, room: int) -> Accepts:
+    """A wheel's free-spins round at `mult` (rules.free_spins) that wins `room` or more."""
+    fs = pm.raw["free_spins"]
+    spins, strips, more = int(fs["spins"]), fs["strips"], int(fs["retrigger_spins"])
+    lengths = pm.strip_sets[strips].lengths
+
+    def accepts(gens: list[np.random.Generator]) -> np.ndarray:
+        n = len(gens)
+        _, _, capped = free_spins_batch(pm, None, "free_spins", np.full(n, spins), strips,
+                                        np.full(n, mult, dtype=np.int64), np.full(n, room, dtype=np.int64),
+                                        draw=StopStream(gens, lengths, spins, more))
+        return capped
+    return accepts

@@ -1,0 +1,43 @@
+"""Writes Piggy Farm's assets: `python -m games.piggy_farm.tools.make_assets`.
+
+assets/piggy_farm/<skin>/ gets every symbol (256 px), the backdrop (1920x1080) and
+the board's frame (its size on a 1920x1080 window) for both skins, assets/sounds/
+piggy_farm/ the cues, and assets/piggy_farm/manifest.yaml the lot.
+"""
+from __future__ import annotations
+
+from cabinet.ui.asset_build import board_sizes, tool_main
+
+SYMBOL_PX = 256
+COLORS = {"farm": {"panel_top": (60, 40, 24), "panel_bottom": (30, 18, 10), "panel_rim": (230, 180, 90)},
+          "night": {"panel_top": (30, 36, 70), "panel_bottom": (12, 14, 34), "panel_rim": (170, 190, 240)}}
+LABELS = {"farm": "Sunny farm", "night": "Moonlit farm"}
+
+
+def painters(skin: str) -> dict:
+    from ..view.layout import COLS, RECT, ROWS
+    from . import paint
+    out = {f"symbol.{sid}": (f"symbols/{sid}.png", lambda sid=sid: paint.symbol(sid, SYMBOL_PX, skin))
+           for sid in paint.DRAWERS}
+    for px in board_sizes(96):                              # the board's faces (board.BoardView.SYMBOL)
+        out.update({f"symbol.{sid}@{px}": (f"symbols/{px}/{sid}.png", lambda sid=sid, px=px: paint.symbol(sid, px, skin))
+                    for sid in paint.DRAWERS})
+    out["backdrop"] = ("backdrop.png", lambda: paint.farm_backdrop((1920, 1080), skin))
+    out["frame"] = ("frame.png", lambda: paint.frame(ROWS, COLS, RECT.w // COLS, skin))
+    barn_w, barn_h = RECT.w - 120, RECT.h - 160             # features.RiskView's barn
+    out.update({"nest": ("features/nest.png", paint.nest),
+                "egg_closed": ("features/egg_closed.png", lambda: paint.egg("closed")),
+                "egg_open": ("features/egg_open.png", lambda: paint.egg("open")),
+                "rooster": ("features/rooster.png", paint.rooster),
+                "barn": ("features/barn.png", lambda: paint.barn(barn_w + 80, barn_h + 110)),
+                "door": ("features/door.png", lambda: paint.door((barn_w - 180) // 2, barn_h - 150))})
+    return out
+
+
+def main() -> int:
+    from . import cues
+    return tool_main("piggy_farm", "Piggy Farm", lambda: {skin: (LABELS[skin], painters(skin)) for skin in LABELS}, cues.bank, COLORS)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

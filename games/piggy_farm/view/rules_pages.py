@@ -1,0 +1,231 @@
+"""Piggy Farm's rules pages (GameSpec.rules): the cabinet's rules-page engine
+(cabinet/ui/rules_page.py) configured with this game's pictures and the text of
+math/help.py. Every figure is read from math.yaml or the book libraries and shown
+at the current bet."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cabinet.ui import asset_files
+from cabinet.ui import draw as D
+from cabinet.ui.figures import feature_rate
+from cabinet.ui.rules_art import board_picture, image_picture, strip_picture, wheel_picture
+from cabinet.ui.rules_common import pay_card, paytable_x100
+from cabinet.ui.rules_page import Card, Page
+
+from . import art
+from .features import TIER_RIM, slice_color
+from ..math import help as H
+from ..math.tables import load
+
+# An illustrative board (rows top to bottom): a cluster of hens bottom-left, a wild in it.
+SAMPLE = ["CR AP GP EG CN AP PP",
+          "EG CN AP PP CR GP CN",
+          "AP GP CR CN EG AP CR",
+          "CN PP EG HN AP CR EG",
+          "GP HN HN WD CN PP AP",
+          "CR HN AP HN EG CN WM",
+          "EG HN CN AP GP EG CR"]
+CLUSTER = {(3, 3), (4, 1), (4, 2), (4, 3), (5, 1), (5, 3), (6, 1)}
+
+
+def _sample() -> list[list[str]]:
+    return [row.split() for row in SAMPLE]
+
+
+def _face(sid: str, lo: int = 90, hi: int = 220) -> Any:
+    return image_picture(("pf_face", sid), lambda w, h: _symbol(sid, min(w, h)), 1.0, lo, hi)
+
+
+def _symbol(sid: str, n: int) -> pygame.Surface:
+    return art.symbol(sid, n)
+
+
+def _names() -> dict[str, str]:
+    return {s["id"]: s["name"] for s in load().raw["symbols"]}
+
+
+# -- pages ------------------------------------------------------------------------------
+def paytable_page(scene: Any) -> Page:
+    pm = load()
+    s = H.sections()
+    names = _names()
+    pays = paytable_x100(scene)
+    cards = [pay_card(scene, names[sym], _face(sym), [(f"{band} symbols", v) for band, v in reversed(list(p.items()))])
+             for sym, p in pays.items()]
+    wild, scatter = pm.symbols[pm.wild], pm.symbols[pm.scatter]
+    cards.append(Card(s["wild"][0], tuple(s["wild"][1]), picture=_face(wild), side=True))
+    cards.append(Card(s["scatter"][0], tuple(s["scatter"][1]), picture=_face(scatter), side=True))
+    cur = scene.app.cabinet.currency
+    return Page("Paytable", "Pays", grid=tuple(cards), grid_cols=3, paytable=True,
+                note=f"Cluster pays at the current bet of {cur.format(scene.bet)}, by cluster size")
+
+
+def _board(key: Any, lit: set[tuple[int, int]], board: list[list[str]], fresh: set[tuple[int, int]] = frozenset(),
+           gone: set[tuple[int, int]] = frozenset()):
+    rows, cols = len(board), len(board[0])
+
+    def cell(surf: pygame.Surface, rect: pygame.Rect, r: int, c: int) -> None:
+        inner = rect.inflate(-max(2, rect.w // 14), -max(2, rect.h // 14))
+        color = (250, 236, 190) if (r, c) in lit else (232, 222, 200) if (r, c) in fresh else (200, 190, 170)
+        pygame.draw.rect(surf, color, inner, border_radius=rect.w // 6)
+        if (r, c) in gone:
+            pygame.draw.circle(surf, (255, 200, 80), inner.center, inner.w // 3, max(2, rect.w // 14))
+            return
+        face = _symbol(board[r][c], int(inner.w * 0.92))
+        if lit and (r, c) not in lit and (r, c) not in fresh:
+            face.set_alpha(110)
+        surf.blit(face, face.get_rect(center=inner.center))
+        if (r, c) in lit or (r, c) in fresh:
+            pygame.draw.rect(surf, D.GOLD if (r, c) in lit else (90, 200, 255), inner, max(2, rect.w // 12),
+                             border_radius=rect.w // 6)
+    return board_picture(key, rows, cols, cell, frame=(120, 80, 40), backdrop=(150, 110, 70), min_h=260, max_h=560)
+
+
+def clusters_page(scene: Any) -> Page:
+    s = H.sections()
+    board = _sample()
+    cluster = _board("pf_cluster", CLUSTER, board)
+    after = [row[:] for row in board]
+    cols = sorted({c for _, c in CLUSTER})
+    fresh: set[tuple[int, int]] = set()
+    for c in cols:                          # the cluster's cells go, the column falls, new symbols drop in
+        keep = [after[r][c] for r in range(len(after)) if (r, c) not in CLUSTER]
+        new = len(after) - len(keep)
+        refill = ["PP", "CN", "GP", "AP"][:new] + ["EG"] * max(0, new - 4)
+        column = refill + keep
+        for r in range(len(after)):
+            after[r][c] = column[r]
+        fresh |= {(r, c) for r in range(new)}
+    before = _board("pf_tumble_before", set(), board, gone=CLUSTER)
+    falls = _board("pf_tumble_after", set(), after, fresh=fresh)
+    tumble = image_picture("pf_tumble", _pair_painter(before, falls), aspect=2.25, min_h=220, max_h=420)
+    return Page("Clusters and tumbles", "Clusters", widths=(1.0, 1.3), columns=(
+        (Card(s["board"][0], tuple(s["board"][1]) + (_cluster_words(board),), picture=cluster),),
+        (Card(s["tumble"][0], tuple(s["tumble"][1]) + ("Left: the cluster explodes. Right: the survivors fall "
+                                                        "and new symbols (blue) drop in.",), picture=tumble),
+         Card(*s["wild"], picture=_face(load().symbols[load().wild]), side=True))))
+
+
+def _cluster_words(board: list[list[str]]) -> str:
+    """What the picture shows, counted from it."""
+    names = _names()
+    kinds = [board[r][c] for r, c in sorted(CLUSTER)]
+    wilds = kinds.count(load().symbols[load().wild])
+    main = max(set(kinds), key=kinds.count)
+    return (f"Here {kinds.count(main)} {names[main]}s" + (f" and {wilds} wild" if wilds else "") +
+            f" touching edge to edge form one cluster of {len(CLUSTER)}.")
+
+
+def _pair_painter(left: Any, right: Any):
+    def paint(w: int, h: int) -> pygame.Surface:
+        side = int(min(h, w / 2.25))
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        a, b = left.paint(side, side), right.paint(side, side)
+        surf.blit(a, a.get_rect(midleft=(0, h // 2)))
+        surf.blit(b, b.get_rect(midright=(w, h // 2)))
+        mid, y = w // 2, h // 2
+        pygame.draw.polygon(surf, D.GOLD, [(mid - side * 0.09, y - side * 0.08), (mid + side * 0.09, y),
+                                           (mid - side * 0.09, y + side * 0.08)])
+        return surf
+    return paint
+
+
+def wheel_page(scene: Any) -> Page:
+    pm = load()
+    s = H.sections()
+    setup = scene.app.cabinet.games.get(scene.spec.id)
+    trig = {v: k for k, v in pm.tier_by_scatters.items()}
+    cards = []
+    for tier, slices in pm.wheel.tiers.items():
+        total = sum(sl.weight for sl in slices)
+        pic = wheel_picture(("pf", tier), [(sl.weight, slice_color(sl.kind, sl.value, tier)) for sl in slices],
+                            TIER_RIM[tier][0], min_h=180, max_h=330)
+        rows = tuple((_slice_words(sl), f"{100 * sl.weight / total:.1f}%") for sl in slices)
+        more = "+" if trig[tier] == max(trig.values()) else ""
+        cards.append(Card(f"{tier} wheel", (f"{trig[tier]}{more} windmills.",), rows=rows, picture=pic,
+                          accent=TIER_RIM[tier][0]))
+    base, ante = feature_rate(setup, "base", "wheel"), feature_rate(setup, "ante", "wheel")
+    text = list(s["wheel"][1])
+    if base:
+        text.append(f"It spins in about 1 base round in {1 / base:,.0f}" +
+                    (f", and about {ante / base:.1f} times as often with {scene.spec.mode('ante').label} on."
+                     if ante else "."))
+    return Page("THE FARM WHEEL", "Wheel", columns=tuple((c,) for c in cards) + ((Card(s["wheel"][0], tuple(text)),),),
+                widths=(1.0, 1.0, 1.0, 0.9), note="Each slice is drawn at its real share of the wheel")
+
+
+def _slice_words(sl: Any) -> str:
+    if sl.kind == "coin":
+        return f"{H.x(sl.value)} coins"
+    if sl.kind == "upgrade":
+        return "Upgrade"
+    return f"Free spins x{sl.value}"
+
+
+def free_spins_page(scene: Any) -> Page:
+    s = H.sections()
+    sg = load().raw["sticky_grid"]
+    charges = {(2, 2): sg["first_charge"], (2, 3): sg["first_charge"] * sg["growth"], (3, 3): sg["first_charge"],
+               (3, 2): sg["first_charge"] * sg["growth"] ** 2, (4, 2): sg["first_charge"], (1, 4): sg["cap"]}
+    board = _sample()
+
+    def cell(surf: pygame.Surface, rect: pygame.Rect, r: int, c: int) -> None:
+        inner = rect.inflate(-max(2, rect.w // 14), -max(2, rect.h // 14))
+        charge = charges.get((r, c))
+        pygame.draw.rect(surf, (250, 220, 140) if charge else (200, 190, 170), inner, border_radius=rect.w // 6)
+        face = _symbol(board[r][c], int(inner.w * 0.8))
+        face.set_alpha(150 if charge else 90)
+        surf.blit(face, face.get_rect(center=inner.center))
+        if charge:
+            font = asset_files.font(int(inner.h * 0.5), bold=True)
+            tag = font.render(f"x{charge}", True, (120, 40, 0))
+            surf.blit(tag, tag.get_rect(center=inner.center))
+            pygame.draw.rect(surf, D.GOLD, inner, max(2, rect.w // 14), border_radius=rect.w // 6)
+    grid = board_picture("pf_sticky", 7, 7, cell, frame=(120, 80, 40), backdrop=(150, 110, 70), min_h=300, max_h=600)
+    return Page("Free spins and the sticky grid", "Free spins", widths=(1.0, 1.1), columns=(
+        (Card(*s["sticky"], picture=grid),), (Card(*s["free_spins"], picture=_face(load().symbols[load().scatter])),
+                                              Card(*_growing(scene)))))
+
+
+def _growing(scene: Any) -> tuple[str, tuple[str, ...]]:
+    mode = next((m for m in scene.modes if m.id == "growing_season"), None)
+    return (mode.label if mode else "Growing Season", (mode.description,) if mode else ())
+
+
+BUY_ART = {"ante": "WM", "wheel_buy": "WM", "free_spins": "HN", "hog_wild": "WD", "growing_season": "CN",
+           "golden_egg_hunt": "EG", "egg_hunt": "EG", "risk_the_farm": "GP", "base": "PP"}
+
+
+def buy_picture(scene: Any, mode_id: str) -> Any:
+    """A buy's art (its buy-menu card too): the symbol it is about."""
+    sid = BUY_ART.get(mode_id, "PP")
+    if mode_id == "ante":
+        return strip_picture("pf_ante", [lambda n: _symbol("WM", n)] * 3, 70, 160)
+    return _face(sid, 100, 220)
+
+
+def buys_page(scene: Any) -> Page:
+    cur = scene.app.cabinet.currency
+    modes = [m for m in scene.modes if m.id == "ante"] + list(scene.buy_modes)
+    cards = [Card(m.label, (m.description,), rows=(("Price", f"{cur.format(m.cost_cents(scene.bet))}"
+                                                    + (" a spin" if m.kind == "spin" else "")),),
+                  picture=buy_picture(scene, m.id)) for m in modes]
+    return Page("Buys and the ante", "Buys", grid=tuple(cards), grid_cols=4,
+                note=f"Prices at the current bet of {cur.format(scene.bet)}")
+
+
+def mode_picture(scene: Any, mode_id: str) -> Any | None:
+    return buy_picture(scene, mode_id)
+
+
+def pages(scene: Any) -> list[Page]:
+    """The game's own pages, in reading order (the engine adds bets, general, keys)."""
+    return [paytable_page(scene), clusters_page(scene), wheel_page(scene), free_spins_page(scene), buys_page(scene)]
+
+
+def general_rules(scene: Any) -> list[tuple[str, str, list[str]]]:
+    return H.general_rules(scene.app.cabinet.currency.format)
+

@@ -1,0 +1,82 @@
+"""The one loader of assets/ (cabinet/ui/asset_files.py): pictures at the asked size,
+cached; each game's skin from config; the font from assets/fonts; the cues from their
+files; and the tools reproduce the committed pictures."""
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from cabinet.core import assets
+from cabinet.ui import asset_files
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    yield
+    asset_files.use_skin("piggy_farm", None)
+
+
+def test_a_picture_comes_at_the_asked_size_and_is_cached():
+    a = asset_files.image("piggy_farm", "symbol.GP", 96)
+    assert a.get_size() == (96, 96) and a.get_flags() & pygame.SRCALPHA
+    again = asset_files.image("piggy_farm", "symbol.GP", 96)
+    assert again is not a and again.get_view("2").raw == a.get_view("2").raw   # the same pixels, its own copy
+    a.fill((255, 0, 0))                                                        # drawing on one leaves the rest
+    assert asset_files.image("piggy_farm", "symbol.GP", 96).get_view("2").raw == again.get_view("2").raw
+    assert asset_files.image("piggy_farm", "backdrop", (800, 450)).get_size() == (800, 450)
+
+
+def mean_rgb(surf: pygame.Surface) -> float:
+    return float(pygame.surfarray.array3d(surf).mean())
+
+
+def test_the_skin_chooses_the_files():
+    asset_files.use_skin("piggy_farm", "farm")
+    day = mean_rgb(asset_files.image("piggy_farm", "backdrop", (320, 180)))
+    day_panel = asset_files.color("piggy_farm", "panel_top")
+    asset_files.use_skin("piggy_farm", "night")
+    assert asset_files.skin("piggy_farm") == "night"
+    night = mean_rgb(asset_files.image("piggy_farm", "backdrop", (320, 180)))
+    assert night < day * 0.7                         # the moonlit farm is darker
+    assert asset_files.color("piggy_farm", "panel_top") != day_panel
+
+
+def test_the_app_shows_each_game_in_its_configured_skin(tmp_path):
+    from tests.ui.conftest import make_app
+    app = make_app(tmp_path)
+    for gid, setup in app.cabinet.games.items():
+        if setup.manifest is not None:
+            assert asset_files.skin(gid) == (setup.skin or setup.manifest.default_skin)
+
+
+def test_the_font_is_the_shipped_family():
+    font = asset_files.font(40, bold=True)
+    assert font.name == "Lato" and asset_files.font(40, bold=True) is font
+    assert asset_files.font(40).style_name != font.style_name      # Bold for text, Black for bold
+
+
+def test_the_cabinet_and_game_cues_load_from_their_files():
+    from cabinet.ui.audio import Audio
+    audio = Audio()
+    if not audio.available:
+        pytest.skip("no mixer here")
+    assert {"click", "spin", "win", "big_win"} <= set(audio.sounds)
+    asset_files.load_sounds(audio, "piggy_farm")
+    assert set(assets.read_manifest("piggy_farm").sounds) <= set(audio.sounds)
+    assert audio.sounds["pf_drop"].get_length() == pytest.approx(0.12, abs=0.01)
+
+
+@pytest.mark.parametrize("skin", ["farm", "night"])
+def test_the_tool_reproduces_the_committed_pictures(skin):
+    from games.piggy_farm.tools import make_assets
+    painters = make_assets.painters(skin)
+    manifest = assets.read_manifest("piggy_farm")
+    for image_id in ("symbol.WD", "frame"):
+        made = pygame.surfarray.array3d(painters[image_id][1]()).astype(int)
+        stored = pygame.surfarray.array3d(pygame.image.load(str(manifest.image_path(image_id, skin)))).astype(int)
+        assert made.shape == stored.shape and np.abs(made - stored).max() <= 1, image_id

@@ -1,0 +1,175 @@
+"""No text overlaps other text or runs off its panel or the screen, on any page,
+overlay or menu of any game: every screen is rendered with every cache dropped, and
+the text boxes `cabinet/ui/draw.py` records (the ink of each label) are compared.
+Messages and feature titles cover nothing of a game's board either."""
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from cabinet.ui import draw as D
+from cabinet.ui.hud import layout_of
+from cabinet.ui.shots import seek_round, settle_round
+from games.grinning_harvest.view.layout import REELS_RECT
+from games.happy_money_hens.view.features import GRID as HENS_BONUS
+from games.happy_money_hens.view.layout import REELS as HENS_REELS
+from games.piggy_farm.view.layout import RECT as PIGGY_BOARD
+from tests.ui.conftest import open_only, run, settle
+from tests.ui.textcheck import text_problems
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
+# Each game's board (logical), its frame included, as its layout places it.
+BOARDS = {"happy_money_hens": (HENS_REELS.inflate(44, 44), HENS_BONUS), "grinning_harvest": (pygame.Rect(REELS_RECT),),
+          "piggy_farm": (PIGGY_BOARD.inflate(24, 24),)}
+LONG = "Fortune bet 2x is offered at bets up to $2,000.00: above, the $250,000.00 win limit would lower its return"
+
+
+@pytest.fixture
+def app(books_module):          # the default 1600x900 window
+    return books_module
+
+
+def test_the_check_finds_overlapping_text_and_text_off_its_panel(app):
+    """The check itself: two labels on one spot, and one running out of its button."""
+    from cabinet.ui import draw as D
+    from cabinet.ui.scene import Scene
+    from cabinet.ui.widgets import Button
+
+    class Crowded(Scene):
+        def __init__(self, application):
+            super().__init__(application)
+            self.widgets = [Button((900, 600, 120, 60), "A LABEL FAR TOO LONG FOR ITS BUTTON", "x", font_size=30)]
+
+        def draw(self, surface):
+            surface.fill((0, 0, 0))
+            self.app.assets.blit_text(surface, "BALANCE", 40, (300, 300), D.CREAM)
+            self.app.assets.blit_text(surface, "WIN", 40, (330, 305), D.CREAM)
+            self.draw_widgets(surface)
+
+    app.push(Crowded(app))
+    found = text_problems(app, "crowded")
+    app.pop()
+    assert any("BALANCE" in p and "overlaps" in p and "WIN" in p for p in found)
+    assert any("off its panel" in p and "FAR TOO LONG" in p for p in found)
+
+
+def _check(app, name, found):
+    run(app, 1)
+    found += text_problems(app, name)
+
+
+def _at_bets(app, scene, action: str):
+    """The scene's lowest (where buys may say why they are not sold), default and top bets
+    (the longest amounts), with `action`'s overlay open."""
+    for index in sorted({0, scene.bet_index, len(scene.ladder) - 1}):
+        scene.bet_index = index
+        scene.on_action(action)
+        yield app.stack.top
+        app.pop(app.stack.top)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_no_rules_page_at_any_bet_has_overlapping_or_overflowing_text(app, gid):
+    scene, found = open_only(app, gid), []
+    for info in _at_bets(app, scene, "info"):
+        for page in range(len(info.pages)):
+            info.page = page
+            _check(app, f"{gid} at {scene.bet}: {info.pages[page].title}", found)
+    assert not found, "\n".join(found[:20])
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_no_buy_card_or_confirmation_page_at_any_bet_has_overlapping_or_overflowing_text(app, gid):
+    scene, found = open_only(app, gid), []
+    for menu in _at_bets(app, scene, "buy_menu"):
+        _check(app, f"{gid} at {scene.bet}: buy list", found)
+        for k in range(len(menu.options)):
+            menu.show(k)
+            _check(app, f"{gid} at {scene.bet}: buy {menu.options[k].label}", found)
+        menu.show(0)
+        menu.refusal = "Not enough credit: this buy costs $99,999.00, balance is $1.00"
+        _check(app, f"{gid}: a refused buy", found)
+    assert not found, "\n".join(found[:20])
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_no_menu_overlay_or_celebration_of_a_game_has_overlapping_text(app, gid):
+    scene, found = open_only(app, gid), []
+    _check(app, f"{gid} idle", found)
+    app.toast("Turbo off")
+    _check(app, f"{gid} with a toast", found)
+    for action in ("autoplay", "sound_panel"):
+        scene.on_action(action)
+        _check(app, f"{gid} {action}", found)
+        app.pop()
+    win = scene.bet * 80
+    for tier, extra in (("epic", {}), ("max", {}), (None, {"features": "Gold wheel, Free spins at x3",
+                                                            "lines": [("Free spins", win - 500), ("Wheel coins", 500)]})):
+        app.open("big_win", tier, win, scene.bet, **extra)
+        for _ in range(3):
+            _check(app, f"{gid} celebration {tier}", found)
+            app.stack.top.update(2.0)
+        app.pop()
+    scene.message("Autoplay stopped: STOP pressed")
+    _check(app, f"{gid} with a message", found)
+    assert not found, "\n".join(found[:20])
+
+
+def test_the_lobby_history_and_a_recall_have_no_overlapping_text(app):
+    found: list[str] = []
+    while len(app.stack.scenes) > 1:
+        app.pop()
+    _check(app, "lobby", found)
+    for gid in GAMES:
+        scene = open_only(app, gid)
+        scene.play(scene.buy_modes[-1].id)
+        settle(app, scene)
+    while len(app.stack.scenes) > 1:
+        app.pop()
+    app.open("history")
+    _check(app, "history", found)
+    app.stack.top.on_action("select")
+    _check(app, "a recall", found)
+    assert not found, "\n".join(found[:20])
+
+
+@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("text", ["Finish the round first", LONG])
+def test_a_message_stands_in_a_bar_and_covers_nothing_of_the_board_or_the_buttons(app, gid, text):
+    scene = open_only(app, gid)
+    scene.message(text)
+    _, pill = scene.hud.message_box(text)
+    hl = layout_of(scene)
+    assert any(pygame.Rect(bar).contains(pill) for bar in (hl.top_bar, hl.bottom_bar)), pill
+    assert not [board for board in BOARDS[gid] if pill.colliderect(board)], pill
+    assert not [w.text() for w in scene.widgets if pill.colliderect(w.rect)], pill
+    found = text_problems(app, f"{gid} with a message")
+    assert not found, "\n".join(found[:20])
+    log = D.recording()
+    try:
+        app.render()
+    finally:
+        D.stop_recording()
+    in_bar = [b.text for b in log.boxes if app.layout.rect(pill).colliderect(b.rect)]
+    assert in_bar == [text]                              # it takes the name's place
+
+
+def test_the_happy_boost_title_covers_nothing_of_the_bonus_board(app):
+    scene = open_only(app, "happy_money_hens")
+    scene.bet_index = scene.ladder.index(100)            # $1.00 (a test before may have left the top bet)
+    assert seek_round(scene, lambda r: any(e["type"] == "boost" for e in r.events), "boost", mode="buy_triple")
+    log = D.recording()
+    try:
+        app.render()
+    finally:
+        D.stop_recording()
+    title = [b for b in log.boxes if "BOOST" in b.text]          # the title (and the feature's chip)
+    assert any("BOOST!" in b.text for b in title)
+    board = app.layout.rect(HENS_BONUS)
+    assert not [b for b in title if b.rect.colliderect(board)], title
+    settle_round(scene)
