@@ -30,7 +30,7 @@ from cabinet.core.player_settings import PlayerSettings  # noqa: E402
 
 from . import asset_files  # noqa: E402
 from . import draw as D  # noqa: E402
-from . import host, screenshots, touch  # noqa: E402  (host, touch: SDL's hints before the display starts)
+from . import host, memory, screenshots, touch  # noqa: E402  (host, touch: SDL's hints before the display starts)
 from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
 from .clock import RealClock  # noqa: E402
@@ -59,6 +59,7 @@ class App:
     def __init__(self, config: Any, cabinet: Any, *, size: tuple[int, int] | None = None,
                  clock: Any = None, kiosk: bool | None = None, audio: bool = True, windowed: bool = False,
                  wall: Callable[[], float] = time.time):
+        memory.keep_large_blocks_returnable()  # pictures freed go back to the system (weeks of running)
         self.config = config
         self.cabinet = cabinet
         self.wall = wall                     # wall time: the PIN lockout, the uptime
