@@ -67,7 +67,7 @@ def test_main_reports_a_corrupt_settings_file_in_one_line_and_starts(tmp_path):
 
 
 def test_the_menus_game_settings_pass_the_start_checks_or_are_named_and_ignored(tmp_path):
-    """Piggy Farm pays hundredths of the bet: a saved ladder with 0.50 would round wins."""
+    """Piggy Farm pays multiples of 0.05x the bet: a saved ladder with 0.50 would round wins."""
     from cabinet.core.startup import prepare
     (tmp_path / "config.yaml").write_text("data_dir: data\n")
     (tmp_path / "data").mkdir()
@@ -78,11 +78,11 @@ def test_the_menus_game_settings_pass_the_start_checks_or_are_named_and_ignored(
         "max_buy_cost": "250.00"}))
     plan = prepare(tmp_path / "config.yaml", create=False)
     problems = plan.problems
-    assert any("games.piggy_farm.bet_ladder has $0.50" in p and "multiples of $1.00" in p for p in problems)
+    assert any("games.piggy_farm.bet_ladder has $0.50" in p and "multiples of $0.20" in p for p in problems)
     assert any("games.happy_money_hens.default_bet = $0.15 is not on the bet ladder" in p for p in problems)
     assert len(problems) == 2 and all(p.endswith("ignored") for p in problems)
     assert "grinning_harvest" not in plan.offer.games                      # switched off in the menu
-    assert plan.offer.games["piggy_farm"].bet_ladder[0] == 100               # the file's ladder stays
+    assert plan.offer.games["piggy_farm"].bet_ladder[0] == 20                # the file's ladder stays
     assert plan.config.max_buy_cost == 25000
 
 

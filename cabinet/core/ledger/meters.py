@@ -15,13 +15,26 @@ figure on the operator's screen.
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable, Protocol
 
 import cabinet.core.ledger.audit as audit
 from .errors import LedgerError
 
-if TYPE_CHECKING:                      # types only: store.py imports this module
-    from .store import Ledger
+
+
+class Ledger(Protocol):
+    """What the meters read on the ledger (store.Ledger; a Protocol here, since
+    store.py imports this module)."""
+
+    db: sqlite3.Connection
+
+    def _read(self, fn: Callable[[], Any], doing: str) -> Any: ...
+
+    def _fail(self, exc: LedgerError) -> LedgerError: ...
+
+    def events(self, limit: int = 100, kind: str | None = None) -> Any: ...
+
+    def log_event(self, kind: str, detail: dict[str, Any] | None = None) -> int: ...
 
 # Rounds with an award the games name as a pot or a jackpot (Round.features):
 # Happy Money Hens' pot_*, Grinning Harvest's jackpot_*.
@@ -101,7 +114,7 @@ def _check(db: sqlite3.Connection, sums: dict[str, Any]) -> None:
                               f"{table.get(name)}: a row was altered since the last full audit")
 
 
-def lifetime(led: "Ledger") -> dict[str, Any]:
+def lifetime(led: Ledger) -> dict[str, Any]:
     """Every meter since the ledger began, cross-checked with the meters table; with
     the balance."""
     def read() -> dict[str, Any]:
@@ -115,7 +128,7 @@ def lifetime(led: "Ledger") -> dict[str, Any]:
         raise led._fail(exc) from None
 
 
-def period_start(led: "Ledger") -> tuple[int, float | None]:
+def period_start(led: Ledger) -> tuple[int, float | None]:
     """(chain entry, time) of the last period reset; (0, None) before the first."""
     found = led.events(1, "period_reset")
     if not found:
@@ -126,7 +139,7 @@ def period_start(led: "Ledger") -> tuple[int, float | None]:
     return int(row[0]), at
 
 
-def period(led: "Ledger") -> dict[str, Any]:
+def period(led: Ledger) -> dict[str, Any]:
     """Every meter since the last period reset (all of them before the first)."""
     seq, at = period_start(led)
     out = led._read(lambda: summed(led.db, seq), "reading the meters")
@@ -134,7 +147,7 @@ def period(led: "Ledger") -> dict[str, Any]:
     return out
 
 
-def reset_period(led: "Ledger", by: str) -> int:
+def reset_period(led: Ledger, by: str) -> int:
     """Start a new period: an event carrying the period's figures as they stood."""
     closing = period(led)
     kept = {k: v for k, v in closing.items() if k not in ("per_game", "since_seq")}

@@ -8,19 +8,30 @@ area right of the tabs. Every control is at least 64 px high at 1080p (touch).
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Protocol, Sequence
 
 import pygame
 
 from .. import draw as D
 from ..widgets import Button
 
-if TYPE_CHECKING:
-    from .menu import OperatorMenu
 
 AREA = pygame.Rect(340, 118, 1560, 950)     # logical: right of the tabs, under the header
 ROW = 46                                     # a table row
 MIN_CONTROL = 64                             # every control's height at least (touch)
+
+
+class Menu(Protocol):
+    """What a page reads and calls on the menu that owns it (menu.OperatorMenu; a
+    Protocol here, so this module imports nothing of the menu above it)."""
+
+    app: Any
+    current: str
+    games_changed: bool
+
+    def page(self, name: str) -> Any: ...
+
+    def rebuild(self) -> None: ...
 
 
 def when(t: float | None) -> str:
@@ -32,7 +43,7 @@ class Page:
 
     title = ""
 
-    def __init__(self, menu: "OperatorMenu"):
+    def __init__(self, menu: Menu):
         self.menu = menu
         self.app = menu.app
         self.widgets: list[Button] = []
