@@ -17,13 +17,16 @@ start.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
 from .config import Config
 from .game import GameSpec
-from .ledger import InsufficientCredit, Ledger, LedgerError, RoundRecord
+from .ledger import RESULT_SHOWN, InsufficientCredit, Ledger, LedgerError, RoundRecord
+from .ledger import cashier, closing
+from .ledger import meters as ledger_meters
 from .ledger import files as ledger_files
 from . import review_draws
 from .money import win_cents
@@ -56,6 +59,7 @@ class PlayedRound:
     capped: bool
     checkpoint: int = 0
     outcome: dict[str, Any] | None = None
+    settled: bool = False          # a settled round shown again (its result display was cut short)
 
 
 class Cabinet:
@@ -64,9 +68,11 @@ class Cabinet:
     `games` (None: every game under games/) replaces discovery."""
 
     def __init__(self, config: Config, games: dict[str, GameSpec] | None = None, seed: int | None = None,
-                 plan: Plan | None = None):
+                 plan: Plan | None = None, clock: Callable[[], float] = time.time):
         plan = plan or prepare_config(config, create=True, games=games, saved=False)
         self.config = config
+        self.clock = clock                      # wall time (the one-day rule); tests inject one
+        self.handpay: dict[str, Any] | None = None   # a cash-out waiting for the attendant
         self.currency = config.currency
         self.rng = Rng(seed if seed is not None else config.rng_seed)
         self.refused: dict[str, str] = {}
@@ -74,6 +80,7 @@ class Cabinet:
         self.locked: str | None = None
         self.ledger: Ledger | None = None
         self._recovered: set[int] = set()       # open rounds whose recovery is logged
+        self.offer = plan.offer
         self.games.update(plan.offer.games)     # the checks and limits: cabinet.core.startup
         self.refused.update(plan.offer.refused)
         try:
@@ -89,17 +96,35 @@ class Cabinet:
 
     def _power_up(self, led: Ledger) -> None:
         """A verified ledger: demo credit if it is new, the events kept while it was
-        locked, the power-up with the start's audit, and every open round decoded now
-        (one that cannot be regenerated locks before anything is shown)."""
+        locked, every open round decoded now (one that cannot be regenerated locks before
+        anything is shown), the rounds left unfinished too long closed, the power-up with
+        the start's audit, and a handpay still waiting."""
         for rec in led.open_rounds():          # before anything is written
             if rec.game in self.games:
                 self._played(rec)
         if led.created and self.config.demo_credit:
             led.deposit(self.config.demo_credit)
         led.import_pending(self.config.data_path)
+        closed = self._close_stale(led)
         report = led.report
         led.log_event("power_up", {"audit": "ok", "checked": report.summary(), "head": report.head,
-                                   "balance": led.balance})
+                                   "balance": led.balance, "closed_rounds": closed})
+        self.handpay = cashier.pending_handpay(led)
+
+    def _close_stale(self, led: Ledger) -> list[int]:
+        """The sheets' one-day rule: an open round not resumed within config
+        `unfinished_round_hours` is closed: its recorded win credited when the player
+        can no longer change its outcome (every round whose game draws it before it is
+        shown), otherwise cancelled and its cost refunded (GameSpec.player_decides)."""
+        hours = int(getattr(self.config, "unfinished_round_hours", 24))
+        closed = []
+        now = self.clock()
+        for rec in closing.stale_rounds(led, now - hours * 3600):
+            setup = self.games.get(rec.game)
+            action = "refund" if setup is not None and setup.spec.player_decides else "credit"
+            closing.close_round(led, rec.id, action, {"why": f"not resumed within {hours} hours"}, now)
+            closed.append(rec.id)
+        return closed
 
     def lock(self, reason: str) -> None:
         """Stop play for `reason` (the first one is kept) and keep it for the event log."""
@@ -152,17 +177,52 @@ class Cabinet:
         if self.locked:
             return False, self.locked
         report = self.ledger.report if self.ledger else None
-        return True, f"last full audit: {report.summary()}" if report else "ok"
+        if report is None:
+            return True, "ok"
+        return True, f"{'start check' if report.sealed is not None else 'last full audit'}: {report.summary()}"
 
     def meters(self) -> dict[str, Any]:
         return self._call(lambda led: led.meters(), default={})
+
+    def period_meters(self) -> dict[str, Any]:
+        """Every meter since the last period reset (`since`: its time, None before one)."""
+        return self._call(ledger_meters.period, default={})
+
+    def reset_period(self, by: str) -> None:
+        """Start a new meter period (an event carrying the closed period's figures)."""
+        self._call(lambda led: ledger_meters.reset_period(led, by))
+
+    def totals(self) -> dict[str, int]:
+        """The audited meters table alone (cheap: no sums over the rows)."""
+        return self._call(lambda led: led.meter_table(), default={})
 
     def deposit(self, cents: int) -> None:
         self._require_unlocked()
         self._call(lambda led: led.deposit(cents))
 
+    def log(self, kind: str, detail: dict[str, Any] | None = None) -> None:
+        """Log an event; while the ledger cannot take it, it waits in the pending file
+        for the next trusted start (so a PIN failure is never lost to a lock)."""
+        if not self.locked and self.ledger is not None:
+            try:
+                self.ledger.log_event(kind, detail)
+                return
+            except LedgerError as exc:
+                self.lock(str(exc))
+        ledger_files.add_pending(self.config.data_path, kind, detail or {})
+
+    def close(self) -> None:
+        """A graceful stop: the ledger's connection closed (every write is committed)."""
+        if self.ledger is not None:
+            self.ledger.close()
+
     def game_state(self, game_id: str) -> dict[str, Any]:
         return self._call(lambda led: led.game_state(game_id), default={})
+
+    def adopt_offer(self, offer: Any) -> None:
+        """The games as an operator's settings change offers them (startup.reoffer)."""
+        self.offer = offer
+        self.games, self.refused = dict(offer.games), dict(offer.refused)
 
     def _require_unlocked(self) -> None:
         if self.locked:
@@ -197,6 +257,8 @@ class Cabinet:
         `funded_by` names a side draw (a gamble's bonus entry) that already paid for it:
         the round then costs nothing."""
         self._require_unlocked()
+        if self.handpay is not None:
+            raise BetRefused("A handpay is waiting: call the attendant")
         setup = self.games.get(game_id)
         if setup is None:
             raise BetRefused(self.refused.get(game_id, f"{game_id} is not available"))
@@ -224,7 +286,9 @@ class Cabinet:
         return PlayedRound(rid, game_id, mode_id, bet_cents, cost, rnd, win, capped_money or rnd.capped, 0, outcome)
 
     def option_refusal(self, setup: GameSetup, mode_id: str, bet_cents: int) -> str:
-        """Why a mode is not offered at this bet, for the player."""
+        """Why a mode is not offered at this bet, for the player: its price is not whole
+        minor units there, the win limit (it would lower the option's return) or the
+        cabinet's cap on a buy's price."""
         mode = setup.spec.mode(mode_id)
         if setup.not_offered(mode_id, bet_cents) == "price":
             unit = "cents" if self.currency.minor_units == 100 else "minor units"
@@ -232,7 +296,9 @@ class Cabinet:
                     f"at {self.currency.format(bet_cents)} its price would not be whole {unit}")
         top = setup.option_max_bet.get(mode_id, 0)
         limit = setup.cap.max_cents
-        if limit is not None:
+        if setup.option_limits.get(mode_id) == "buy_cost":
+            why = f"a single buy may cost at most {self.currency.format(self.config.max_buy_cost)} on this cabinet"
+        elif limit is not None:
             why = f"the {self.currency.format(limit)} win limit would lower its return"
         else:
             why = "the win limit would lower its return"
@@ -264,7 +330,7 @@ class Cabinet:
             why = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc     # a KeyError's str() quotes
             raise LedgerError(f"ledger damaged: rounds row {rec.id} cannot be regenerated: {why}") from None
         return PlayedRound(rec.id, rec.game, rec.mode, rec.bet_cents, rec.cost_cents, rnd, rec.win_cents,
-                           rec.capped, rec.checkpoint, rec.outcome)
+                           rec.capped, rec.checkpoint, rec.outcome, rec.state == "settled")
 
     def open_round(self) -> PlayedRound | None:
         """The round a crash interrupted, if any (the oldest open one); its recovery
@@ -294,8 +360,37 @@ class Cabinet:
                 done.append(rec.id)
         return done
 
-    def history(self, limit: int = 100, game: str | None = None) -> list[RoundRecord]:
-        return self._call(lambda led: led.history(limit, game), default=[])
+    def unshown_result(self, game_id: str | None = None) -> PlayedRound | None:
+        """The newest round, when it is a settled win whose result display a stop cut
+        short (its checkpoint never reached RESULT_SHOWN) and nothing was played on it
+        since (no gamble): the sheets' GAME INTERRUPTED rule shows it again."""
+        if self.locked:
+            return None
+        rec = self._call(lambda led: led.last_round(), default=None)
+        if rec is None or rec.state != "settled" or rec.win_cents <= 0 or rec.checkpoint >= RESULT_SHOWN:
+            return None
+        if rec.game not in self.games or (game_id is not None and rec.game != game_id):
+            return None
+        if self._call(lambda led: led.side_draws_of(rec.id), default=[True]):
+            return None
+        played = self._call(lambda led: self._played(rec), default=None)
+        return None if played is None else replace(played, checkpoint=RESULT_SHOWN)   # shown from its end
+
+    def result_shown(self, round_id: int) -> None:
+        """The round's result was shown in full (celebration included)."""
+        self._call(lambda led: led.checkpoint(round_id, RESULT_SHOWN), default=None)
+
+    def history(self, limit: int = 100, game: str | None = None, since_seq: int = 0,
+                before_id: int | None = None, closed: tuple[str, ...] = ("settled",)) -> list[RoundRecord]:
+        return self._call(lambda led: led.history(limit, game, since_seq, before_id, closed), default=[])
+
+    def side_draws_of(self, round_id: int) -> list[dict[str, Any]]:
+        """The gamble and spin-chance draws recorded against a round."""
+        return self._call(lambda led: led.side_draws_of(round_id), default=[])
+
+    def events(self, limit: int = 100, kinds: tuple[str, ...] | None = None,
+               before_id: int | None = None) -> list[tuple[int, str, dict[str, Any], float]]:
+        return self._call(lambda led: led.events(limit, kinds, before_id), default=[])
 
     def replay(self, round_id: int) -> PlayedRound:
         """A past round, regenerated exactly as it played (for recall)."""

@@ -116,7 +116,7 @@ def _mode_list(path: str, modes: Any) -> Any:
     return tuple(modes)
 
 
-def _ladder(path: str, values: Any, minor_units: int) -> tuple[int, ...]:
+def parse_ladder(path: str, values: Any, minor_units: int) -> tuple[int, ...]:
     example = amount_example(minor_units)
     if not isinstance(values, list) or not 1 <= len(values) <= MAX_LADDER:
         raise ConfigError(f"{path} = {shown(values)} is not allowed; allowed: a list of 1 to {MAX_LADDER} "
@@ -126,6 +126,23 @@ def _ladder(path: str, values: Any, minor_units: int) -> tuple[int, ...]:
     if list(ladder) != sorted(set(ladder)):
         raise ConfigError(f"{path} = {shown(values)} is not allowed; allowed: amounts ascending, no repeats")
     return ladder
+
+
+MAX_DENOMINATIONS = 12
+DEFAULT_DENOMINATIONS = (100, 500, 1000, 2000, 5000, 10000)   # hundredths of the major unit: 1 to 100
+
+
+def _denominations(path: str, values: Any, minor_units: int) -> tuple[int, ...]:
+    """The notes (credits) the cash page accepts: 1 to 12 amounts, ascending."""
+    if not isinstance(values, list) or not 1 <= len(values) <= MAX_DENOMINATIONS:
+        raise ConfigError(f"{path} = {shown(values)} is not allowed; allowed: a list of 1 to {MAX_DENOMINATIONS} "
+                          f"amounts like [\"{amount_example(minor_units, 5)}\", \"{amount_example(minor_units, 20)}\"], "
+                          "ascending")
+    rule = amount_rule(minor_units, 20, 1, 10**9, nullable=False)
+    notes = tuple(rule.validate(f"{path}[{i}]", v) for i, v in enumerate(values))
+    if list(notes) != sorted(set(notes)):
+        raise ConfigError(f"{path} = {shown(values)} is not allowed; allowed: amounts ascending, no repeats")
+    return notes
 
 
 def game_schema(minor_units: int) -> dict[str, Any]:
@@ -152,7 +169,7 @@ def _games(minor_units: int):
         for gid, section in data.items():
             g = validate_section(schema, section, f"{path}.{gid}")
             if g["bet_ladder"] is not None:
-                g["bet_ladder"] = _ladder(f"{path}.{gid}.bet_ladder", g["bet_ladder"], minor_units)
+                g["bet_ladder"] = parse_ladder(f"{path}.{gid}.bet_ladder", g["bet_ladder"], minor_units)
             g["modes"] = _mode_list(f"{path}.{gid}.modes", g["modes"])
             out[gid] = SimpleNamespace(**g)
         return out
@@ -194,7 +211,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
                          lambda v: 0 < len(v) <= 4096 and "\x00" not in v),
         "rng_seed": integer(0, 2**63 - 1, None, nullable=True),
         "real_play": boolean(False),
-        "demo_tools": boolean(True),
+        "demo_tools": boolean(False),
         "math_source": choice(("books", "live"), "books"),
         "gamble": choice(GAMBLE_SETTINGS, "on_5x"),
         "turbo_allowed": boolean(True),
@@ -203,6 +220,13 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         "operator_pin": text(DEFAULT_PIN, "4 to 8 digits 0-9 in quotes, like \"4821\" (the PIN pad types 0-9 only)",
                              lambda v: re.fullmatch(r"[0-9]{4,8}", v) is not None),
         "attract_idle_seconds": integer(10, 3600, 90),
+        "unfinished_round_hours": integer(1, 8760, 24),
+        "max_buy_cost": amount_rule(minor_units, 10000),
+        "cash": {
+            "denominations": Field(list, None, f"a list of 1 to {MAX_DENOMINATIONS} amounts, ascending",
+                                   nullable=True),
+            "handpay_limit": amount_rule(minor_units, 1200),
+        },
         "big_win": {
             "big": integer(2, 10000, 15),
             "mega": integer(2, 10000, 30),
@@ -277,6 +301,10 @@ def load_config(path: str | Path | None = None) -> Config:
     values = validate_section(config_schema(minor_units), raw)
     if values["demo_credit"] is None:
         values["demo_credit"] = hundredths_to_minor(100000, minor_units)       # 1000.00
+    cash = values["cash"]
+    cash["denominations"] = (_denominations("cash.denominations", cash["denominations"], minor_units)
+                             if cash["denominations"] is not None else
+                             tuple(hundredths_to_minor(d, minor_units) or 1 for d in DEFAULT_DENOMINATIONS))
     ns = _namespace(values)
     cfg = Config(**vars(ns))
     cfg.currency = Currency(**values["currency"])

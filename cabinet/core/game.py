@@ -101,6 +101,11 @@ class GameSpec:
     # cut). Config can only lower it.
     win_cap: WinCap | None = None
     cap_exempt_modes: tuple[str, ...] = ()   # modes the max_win_x cap does not hold in
+    # Whether a started round waits on choices of the player that change its outcome.
+    # False for every shipped game: the outcome is drawn before anything is shown, so
+    # an unfinished round left past config unfinished_round_hours is credited its
+    # recorded win; True: such a round is cancelled and its cost refunded.
+    player_decides: bool = False
     # -- books -------------------------------------------------------------------
     forced_books: dict[str, dict[str, int]] = field(default_factory=dict)  # mode -> {category: count}
     # Feature rates a mode's library must hold that the game sets itself (exact

@@ -54,6 +54,11 @@ def amount_example(minor_units: int = 100, major: int = 1) -> str:
     return f"{major}.{'0' * d}" if d else str(major)
 
 
+def amount_text(units: int, minor_units: int = 100) -> str:
+    """Minor units written as config.yaml writes an amount: 110 -> '1.10' (100)."""
+    return Currency(symbol="", minor_units=minor_units, thousands="", decimal=".").format(units)
+
+
 def parse_amount(text: str | int, minor_units: int = 100) -> int:
     """An amount written with exactly the currency's decimals -> integer minor units:
     '0.10' -> 10 at minor_units 100; '1000' -> 1000 at minor_units 1. ASCII digits,

@@ -2,12 +2,18 @@
 
 They live in `<data_dir>/operator.json` beside the ledger (config.yaml stays the
 operator's hand-written file) and, at start, override config.yaml's values of the
-same settings: the gamble (`on`, `on_5x`, `off`), the sound volume (0 to 1) and the
-review tools (never with real play). A saved value passes the same rules as
-config.yaml's: its key's own check, then the rules between keys (`check_rules`, e.g.
-no review tools with real play). A file that cannot be read, or a value that is not
-allowed, is reported in one line naming it and what is allowed, and ignored: the file
-is left as it is, nothing else changes.
+same settings. The file holds only what was changed in the menu, written as
+config.yaml writes it (amounts as text with the currency's decimals), under the names
+of `KEYS` and, per game, `games: {id: {enabled, bet_ladder, default_bet, win_limit}}`;
+a changed PIN is kept only as its salted hash (`operator_pin_hash`, cabinet/core/pin.py).
+
+One check for the file and for the menu (`check`): a value passes its config.yaml
+key's own rule, then the rules between keys (`check_rules`, e.g. no review tools with
+real play), and a game's value the game checks of a start (`startup.offer_games`:
+the ladder pays whole minor units for every book, the default bet is on it...). At
+start a value that does not pass is reported in one line naming it and what is
+allowed, and ignored (the file is left as it is); in the menu it is refused with that
+line and nothing changes.
 """
 from __future__ import annotations
 
@@ -15,24 +21,38 @@ import copy
 import json
 import os
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, Callable
 
-from .config import SCHEMA, check_rules
+from . import pin
+from .config import check_rules, config_schema, game_schema, parse_ladder
+from .money import amount_text
 from .schema import ConfigError, Field
 
-MAX_BYTES = 64 * 1024           # the menu writes ~60 bytes
+MAX_BYTES = 64 * 1024
 
 FILE = "operator.json"
 # each saved key -> its config.yaml key: a saved value passes config.yaml's own check
-KEYS = {"gamble": "gamble", "volume": "sound.volume", "demo_tools": "demo_tools"}
+KEYS = {"gamble": "gamble", "volume": "sound.volume", "music_volume": "sound.music_volume",
+        "demo_tools": "demo_tools", "turbo_allowed": "turbo_allowed", "skip_allowed": "skip_allowed",
+        "min_round_seconds": "min_round_seconds", "attract_idle_seconds": "attract_idle_seconds",
+        "protection": "protection.enabled", "session_clock": "protection.session_clock",
+        "reality_check_minutes": "protection.reality_check_minutes", "max_buy_cost": "max_buy_cost",
+        "handpay_limit": "cash.handpay_limit", "unfinished_round_hours": "unfinished_round_hours"}
+GAME_KEYS = ("enabled", "bet_ladder", "default_bet", "win_limit")
+AMOUNTS = ("max_buy_cost", "handpay_limit")
+PIN_HASH = "operator_pin_hash"
+
+OfferCheck = Callable[[Any], object]    # raises ConfigError when the games do not pass (its result is unused)
 
 
 def settings_path(cfg: Any) -> Path:
     return Path(cfg.data_path) / FILE
 
 
-def _field(config_key: str) -> Field:
-    section: Any = SCHEMA
+def field_rule(config_key: str, minor_units: int = 100) -> Field:
+    """config.yaml's rule for a key (amounts read with the currency's decimals)."""
+    section: Any = config_schema(minor_units)
     for part in config_key.split("."):
         section = section[part]
     assert isinstance(section, Field), config_key
@@ -59,46 +79,163 @@ def _with(cfg: Any, config_key: str, value: Any) -> Any:
     return trial
 
 
-def apply_saved(cfg: Any) -> list[str]:
+def _with_game(cfg: Any, gid: str, name: str, value: Any) -> Any:
+    trial = copy.copy(cfg)
+    trial.games = dict(cfg.games)
+    base = trial.games.get(gid)
+    section = copy.copy(base) if base is not None else SimpleNamespace(
+        enabled=True, bet_ladder=None, default_bet=None, modes="all", win_limit=None)
+    setattr(section, name, value)
+    trial.games[gid] = section
+    return trial
+
+
+def check(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: str | None = None) -> Any:
+    """The config as it would be with `raw` (as written in the file) for `key`
+    (a game's key with `game`); ConfigError naming it and what is allowed."""
+    minor = cfg.currency.minor_units
+    if game is not None:
+        if key not in GAME_KEYS:
+            raise ConfigError(f"games.{game[:40]}.{key[:40]} is not a saved setting; allowed: {', '.join(GAME_KEYS)}")
+        where = f"games.{game}.{key}"
+        value = game_schema(minor)[key].validate(where, raw)
+        if key == "bet_ladder" and value is not None:
+            value = parse_ladder(where, value, minor)
+        trial = _with_game(cfg, game, key, value)
+        if offer is not None:
+            offer(trial)
+        return trial
+    if key == PIN_HASH:
+        if not pin.hash_ok(raw):
+            raise ConfigError(f"{PIN_HASH} is not a PIN hash this cabinet writes; allowed: change the PIN in the "
+                              "operator menu")
+        trial = copy.copy(cfg)
+        trial.operator_pin_hash = raw
+        return trial
+    if key not in KEYS:
+        raise ConfigError(f"{key[:40]} is not a saved setting; allowed: {', '.join([*KEYS, 'games', PIN_HASH])}")
+    field = field_rule(KEYS[key], minor)
+    value = field.validate(KEYS[key], raw)
+    trial = _with(cfg, KEYS[key], value)
+    check_rules(trial)
+    if key == "max_buy_cost" and offer is not None:
+        offer(trial)
+    return trial
+
+
+def raw_value(cfg: Any, key: str, game: str | None = None) -> Any:
+    """A setting as the file writes it (amounts as text)."""
+    minor = cfg.currency.minor_units
+    if game is not None:
+        g = cfg.games.get(game)
+        if g is None:                      # no section in config.yaml: the section's defaults (offered)
+            field = game_schema(minor).get(key)
+            return field.default if isinstance(field, Field) else None
+        value = getattr(g, key, None)
+        if key == "bet_ladder" and value is not None:
+            return [amount_text(b, minor) for b in value]
+        if key in ("default_bet", "win_limit") and value is not None:
+            return amount_text(value, minor)
+        return value
+    obj = cfg
+    for part in KEYS[key].split("."):
+        obj = getattr(obj, part)
+    return amount_text(obj, minor) if key in AMOUNTS and obj is not None else obj
+
+
+def _read(path: Path) -> dict[str, Any]:
+    with open(path, "rb") as f:
+        raw = f.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise ValueError(f"larger than {MAX_BYTES // 1024} KB")
+    data = json.loads(raw.decode("utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    return data
+
+
+def _entries(data: dict[str, Any]) -> list[tuple[str, Any, str | None]]:
+    """(key, value, game) of every saved setting, the games' last."""
+    out: list[tuple[str, Any, str | None]] = [(k, v, None) for k, v in data.items() if k != "games"]
+    games = data.get("games", {})
+    if isinstance(games, dict):
+        for gid, section in games.items():
+            if isinstance(section, dict):
+                out += [(k, v, str(gid)) for k, v in section.items()]
+            else:
+                out.append(("games", section, str(gid)))
+    else:
+        out.append(("games", games, None))
+    return out
+
+
+def apply_saved(cfg: Any, offer: OfferCheck | None = None) -> list[str]:
     """Apply the saved operator settings to `cfg`; returns the problems found (each a
     line for the operator). Missing file: nothing to do. Reads only, writes nothing."""
     path = settings_path(cfg)
     if not path.is_file():
         return []
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-        if len(raw) > MAX_BYTES:
-            raise ValueError(f"larger than {MAX_BYTES // 1024} KB")
-        data = json.loads(raw.decode("utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
+        data = _read(path)
     except (OSError, ValueError, RecursionError) as exc:   # UnicodeDecodeError is a ValueError
         why = " ".join(str(exc).split())[:80]
         return [f"{path}: cannot be read ({why}); config.yaml's settings are used"]
     problems = []
-    for key, value in data.items():
-        if key not in KEYS:
-            problems.append(f"{path}: {key[:40]} is not a saved setting; allowed: {', '.join(KEYS)}; ignored")
-            continue
+    trial = cfg
+    for key, value, game in _entries(data):
         try:
-            value = _field(KEYS[key]).validate(key, value)
-            check_rules(_with(cfg, KEYS[key], value))
+            if key == "games":
+                raise ConfigError(f"games{'.' + game[:40] if game else ''} = {str(value)[:40]!r} is not allowed; "
+                                  "allowed: a section per game id")
+            trial = check(trial, key, value, offer, game)
         except ConfigError as exc:
             problems.append(f"{path}: {exc}; ignored")
-            continue
-        _set(cfg, KEYS[key], value)
+    _adopt(cfg, trial)
     return problems
 
 
-def save(cfg: Any, volume: float) -> None:
-    """Write the current settings atomically (a crash leaves the old file or the new)."""
+def _adopt(cfg: Any, trial: Any) -> None:
+    """Copy what the checks accepted into the live config object."""
+    for name, value in vars(trial).items():
+        setattr(cfg, name, value)
+
+
+def change(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: str | None = None) -> None:
+    """The operator menu changes one setting: checked as at start (ConfigError, nothing
+    changed), then written to operator.json and applied to `cfg`."""
+    trial = check(cfg, key, raw, offer, game)
     path = settings_path(cfg)
+    try:
+        data = _read(path) if path.is_file() else {}
+    except (OSError, ValueError, RecursionError):
+        data = {}                      # an unreadable file was ignored at start: start a sound one
+    if game is None:
+        data[key] = raw
+    else:
+        saved_games = data.get("games")
+        games: dict[str, Any] = saved_games if isinstance(saved_games, dict) else {}
+        saved_section = games.get(game)
+        section: dict[str, Any] = saved_section if isinstance(saved_section, dict) else {}
+        section[key] = raw
+        games[game] = section
+        data["games"] = games
+    _write(path, data)
+    _adopt(cfg, trial)
+
+
+def save(cfg: Any, volume: float) -> None:
+    """Keep the gamble, volume and review-tools switches (the menu's quick toggles)."""
+    change(cfg, "volume", round(float(volume), 3))
+    change(cfg, "gamble", cfg.gamble)
+    change(cfg, "demo_tools", bool(cfg.demo_tools))
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    """Atomically: a crash leaves the old file or the new."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = {"gamble": cfg.gamble, "volume": round(float(volume), 3), "demo_tools": bool(cfg.demo_tools)}
     tmp = path.with_suffix(".json.tmp")
     with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=2)
+        json.dump(data, f, indent=2, sort_keys=True)
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)

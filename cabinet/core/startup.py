@@ -52,6 +52,9 @@ class GameSetup:
     # bets where the win limits cut no win, so they return their stated RTP exactly:
     # mode -> highest such bet (absent: every bet). See `limited_options`.
     option_max_bet: dict[str, int] = field(default_factory=dict)
+    # Which limit sets each option's top bet: "win_limit", or "buy_cost" (config
+    # max_buy_cost: no single buy may cost more). See `cap_buy_cost`.
+    option_limits: dict[str, str] = field(default_factory=dict)
 
     def offers(self, mode_id: str, bet_cents: int) -> bool:
         """Whether this mode is offered at this bet."""
@@ -71,6 +74,8 @@ class GameSetup:
 class Offer:
     games: dict[str, GameSetup]          # offered, by id
     refused: dict[str, str]              # id -> why (code or books unusable)
+    specs: dict[str, GameSpec] = field(default_factory=dict)   # every game considered (offered, off, refused)
+    libraries: "Libraries | None" = None                       # their books, loaded once
 
 
 @dataclass
@@ -198,6 +203,25 @@ def limited_options(library: Any, ladder: tuple[int, ...], modes: tuple[str, ...
     return out
 
 
+def cap_buy_cost(setup: GameSetup, max_cost: int | None) -> None:
+    """No single buy may cost more than `max_cost` (config max_buy_cost): each buy is
+    offered only at the ladder's bets where its price stays within it (none: not
+    offered), whichever of this and the win limits is lower holds."""
+    if max_cost is None:
+        return
+    for mode_id in setup.modes:
+        mode = setup.spec.mode(mode_id)
+        if mode.kind != "buy":
+            continue
+        within = [b for b in setup.bet_ladder if mode.cost_cents(b) <= max_cost]
+        top = within[-1] if within else 0
+        if top == setup.bet_ladder[-1]:
+            continue
+        if top < setup.option_max_bet.get(mode_id, setup.bet_ladder[-1]):
+            setup.option_max_bet[mode_id] = top
+            setup.option_limits[mode_id] = "buy_cost"
+
+
 def _modes(cfg: Any, key: str, spec: GameSpec, gcfg: Any) -> tuple[str, ...]:
     if gcfg is None or gcfg.modes == "all":
         return tuple(m.id for m in spec.modes)
@@ -263,6 +287,7 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
         return f"{spec.name}: {exc}"
     setup = GameSetup(spec, ladder, default, modes, cap, skin=skin, manifest=manifest)
     if cfg.math_source != "books":
+        cap_buy_cost(setup, getattr(cfg, "max_buy_cost", None))
         return setup
     try:
         library = setup.library = libraries.get(spec)
@@ -283,6 +308,8 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
     spins = [m for m in bet_modes if spec.mode(m).kind == "spin"]
     if spins:
         setup.option_max_bet = limited_options(library, ladder, tuple(bet_modes), spins[0], cap)
+        setup.option_limits = dict.fromkeys(setup.option_max_bet, "win_limit")
+    cap_buy_cost(setup, getattr(cfg, "max_buy_cost", None))
     return setup
 
 
@@ -309,7 +336,13 @@ def offer_games(cfg: Any, games: dict[str, GameSpec] | None = None,
             refused[gid] = result
         elif result is not None:
             offered[gid] = result
-    return Offer(offered, refused)
+    return Offer(offered, refused, dict(games), libraries)
+
+
+def reoffer(cfg: Any, offer: Offer) -> Offer:
+    """The games again after an operator's change (the same checks; ConfigError if the
+    changed config would not start): the same game set, the libraries already loaded."""
+    return offer_games(cfg, offer.specs, offer.libraries)
 
 
 # ------------------------------------------------------------------ the whole start
@@ -323,8 +356,12 @@ def prepare_config(cfg: Any, *, create: bool, games: dict[str, GameSpec] | None 
         assets.check_fonts()
     except assets.AssetError as exc:
         raise ConfigError(f"the cabinet's font: {exc}; allowed: the files of assets/fonts/ as shipped") from None
-    problems = apply_saved(cfg) if saved else []
-    offer = offer_games(cfg, games, libraries)
+    libraries = libraries or Libraries()
+    offer = offer_games(cfg, games, libraries)        # config.yaml's own values: a mistake refuses the start
+    problems: list[str] = []
+    if saved:                                          # the operator's saved settings, each one checked
+        problems = apply_saved(cfg, lambda trial: offer_games(trial, offer.specs, libraries))
+        offer = offer_games(cfg, offer.specs, libraries)
     if create:
         make_data_dir(Path(cfg.data_path))
     return Plan(cfg, offer, problems)

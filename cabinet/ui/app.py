@@ -9,32 +9,36 @@ pygame.SCALED; scenes lay out in logical 1920x1080 through `app.layout`.
 """
 from __future__ import annotations
 
+import collections
 import gc
 import os
 import sys
 import time
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 
-from cabinet.core import player_settings  # noqa: E402
+from cabinet.core import cash_desk, player_settings  # noqa: E402
 from cabinet.core.cabinet import CabinetLocked  # noqa: E402
-from cabinet.core.ledger import LedgerError  # noqa: E402
+from cabinet.core.ledger import RESULT_SHOWN, LedgerError  # noqa: E402
+from cabinet.core.pin import PinGuard  # noqa: E402
 from cabinet.core.player_settings import PlayerSettings  # noqa: E402
 
 from . import asset_files  # noqa: E402
 from . import draw as D  # noqa: E402
+from . import host, memory, screenshots, touch  # noqa: E402  (host, touch: SDL's hints before the display starts)
 from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
 from .clock import RealClock  # noqa: E402
 from .input import InputMap  # noqa: E402
 from . import screens  # noqa: E402,F401  (every scene module: each registers its scenes by name)
-from .kiosk import Session  # noqa: E402
+from .kiosk import Session, default_script  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
+from .operator.test_screens import input_line  # noqa: E402
 from .review import ReviewDesk  # noqa: E402
 from .round_show import show_round  # noqa: E402
 from .scene import Scene, SceneStack, scene_class  # noqa: E402
@@ -53,9 +57,18 @@ class App:
     """Owns the window, the layout and assets, the input map, audio and the scenes."""
 
     def __init__(self, config: Any, cabinet: Any, *, size: tuple[int, int] | None = None,
-                 clock: Any = None, kiosk: bool | None = None, audio: bool = True, windowed: bool = False):
+                 clock: Any = None, kiosk: bool | None = None, audio: bool = True, windowed: bool = False,
+                 wall: Callable[[], float] = time.time):
+        memory.keep_large_blocks_returnable()  # pictures freed go back to the system (weeks of running)
         self.config = config
         self.cabinet = cabinet
+        self.wall = wall                     # wall time: the PIN lockout, the uptime
+        self.started_wall = wall()
+        self.stop_reason: str | None = None  # why the frame loop ended (a signal, EXIT CABINET)
+        self.input_log: collections.deque[str] = collections.deque(maxlen=14)   # the input test's lines
+        self.service = touch.ServiceCorner()
+        failures, last = cash_desk.pin_state(cabinet) if getattr(cabinet, "ledger", None) else (0, None)
+        self.pin_guard = PinGuard(failures, last, clock=lambda: self.wall())
         self.kiosk = bool(opt(config, "display.kiosk", False) if kiosk is None else kiosk)
         self.data_dir = Path(opt(config, "data_path", None) or opt(config, "data_dir", "data"))
         self.clock = clock or RealClock(int(opt(config, "display.fps", 60)))
@@ -88,6 +101,7 @@ class App:
         self.last_input = 0.0
         self._cursor_hidden_at = 0.0
         self.session = Session(self)
+        self.attract_script = default_script    # the attract loop's steps (kiosk.py): a hook for showcases
         self.game_choices: dict[str, tuple[int, str]] = {}   # per game: (bet, spin mode) for the session
         self.attract_after = float(opt(config, "attract_idle_seconds", 90))
         self.review = ReviewDesk(self)         # pause, step, slow motion, math overlay (review mode only)
@@ -172,14 +186,9 @@ class App:
             for scene in self.stack.scenes:
                 scene.relayout()
 
-    def screenshot(self) -> Path:
-        """F12: the current frame as a PNG in <data_dir>/screenshots/."""
-        folder = self.data_dir / "screenshots"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / time.strftime(f"cabinet-%Y%m%d-%H%M%S-{int(time.time() * 1000) % 1000:03d}.png")
-        pygame.image.save(self.surface, str(path))
-        self.toast(f"Screenshot saved: {path.name}")
-        return path
+    def screenshot(self) -> Path | None:
+        """F12 (screenshots.py: only in the operator menu, or with the review tools outside kiosk)."""
+        return screenshots.take(self)
 
     # -- scenes -----------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:
@@ -221,16 +230,21 @@ class App:
             self.toast(f"{setup.spec.name} cannot open: {exc}")
             return None
 
-    def recall(self, round_id: int) -> Scene | None:
-        """Replay a past round in its game's scene, marked RECALL (no money moves)."""
+    def recall(self, round_id: int, attract: bool = False) -> Scene | None:
+        """Replay a past round in its game's scene, marked RECALL (no money moves).
+        For the attract loop (`attract`): no live controls, and the credit shown is
+        the cabinet's credit now, not the round's."""
         cabinet = self.cabinet
         try:
             played = cabinet.replay(round_id)
         except (KeyError, LookupError) as exc:
             self.toast(f"Cannot recall round {round_id}: {exc}")
             return None
-        record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) else None
-        return self.present_recall(played, record)
+        record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) and not attract else None
+        scene = self.present_recall(played, record)
+        if scene is not None and attract:
+            scene.widgets = []
+        return scene
 
     def present_recall(self, played: Any, record: Any = None, title: str | None = None) -> Scene | None:
         """Present a PlayedRound in its game's scene, marked RECALL (no money moves):
@@ -241,20 +255,34 @@ class App:
             return None
         return show_round(self, played, record=record, title=title)
 
-    OPERATOR_SCENES = ("pin_pad", "operator_menu", "ram_clear")
+    OPERATOR_SCENES = ("pin_pad", "operator_menu", "ram_clear", "display_test", "sound_test", "input_test",
+                       "touch_test")
 
     def show_lock(self) -> None:
         """Put the lock notice up (once) when the cabinet is locked, under any open
         operator scene so the operator's work goes on; closing it shows the notice."""
-        if not self.cabinet.locked or self.stack.find("locked") is not None:
-            return
+        if self.cabinet.locked and self.stack.find("locked") is None:
+            self._under_operator("locked", self.cabinet.locked)
+
+    def show_handpay(self) -> None:
+        """The handpay notice, while a handpay waits for the attendant (once; under the
+        operator's scenes, like the lock notice)."""
+        if self.cabinet.handpay is not None and not self.cabinet.locked and self.stack.find("handpay") is None:
+            self._under_operator("handpay")
+
+    def _under_operator(self, name: str, *args: Any) -> None:
         kept = []
         while self.stack.top is not None and self.stack.top.scene_name in self.OPERATOR_SCENES:
             kept.append(self.pop())
-        self.open("locked", self.cabinet.locked)
+        self.open(name, *args)
         for scene in reversed(kept):
             self.push(scene)
             scene.relayout()             # an overlay re-photographs what is below it: the notice
+
+    def stop(self, reason: str) -> None:
+        """End the frame loop gracefully (a signal, EXIT CABINET); run() then shuts down."""
+        self.stop_reason = reason
+        self.running = False
 
     def ram_clear(self) -> None:
         """The operator's confirmed RAM CLEAR: the checkpoint writer's connection is
@@ -282,27 +310,36 @@ class App:
 
     # -- events -----------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if touch.from_touch(event):          # SDL's copy of a touch: the finger event is used
+            return
+        event = touch.as_mouse(event, self.surface.get_size())
         etype = event.type
-        if etype == pygame.QUIT:
+        if etype == pygame.QUIT:             # the window's close (ALT+F4): never in kiosk mode
             if not self.kiosk:
-                self.running = False
+                self.stop("window closed")
             return
         if etype in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             self.relayout()
             return
-        if etype == pygame.MOUSEMOTION and self.kiosk:
+        if etype == pygame.MOUSEMOTION and self.kiosk and not getattr(event, "touch", False):
             pygame.mouse.set_visible(True)
             self._cursor_hidden_at = self.time + 3.0
-        if etype in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.FINGERDOWN):
+        if etype in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.last_input = self.time
-            if etype != pygame.MOUSEMOTION and self._end_attract():
+            line = input_line(self, event)
+            if line:
+                self.input_log.append(line)
+            pos = self.layout.to_logical(event.pos) if hasattr(event, "pos") else None
+            self.service.feed(event, pos, self.time)
+            if etype in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self._end_attract():
                 return
         actions = self.input.actions(event)
         if "fullscreen" in actions:
             self.toggle_fullscreen()
             return
         if "screenshot" in actions:
-            self.screenshot()
+            if self.screenshot() is None and not screenshots.allowed(self):
+                self.stack.dispatch(event, ())          # not a screenshot here: nothing else either
             return
         if "sound" in actions:
             self.toggle_sound()
@@ -322,10 +359,12 @@ class App:
         self.stack.dispatch(event, actions)
 
     def _maybe_attract(self) -> None:
-        """Kiosk: start the attract loop after the configured idle time on the lobby."""
+        """Kiosk: start the attract loop after the configured idle time on the lobby;
+        the player who left ends their session (what the history shows starts again)."""
         top = self.stack.top
         if self.kiosk and top is not None and top.scene_name == "lobby" and \
                 self.time - self.last_input >= self.attract_after:
+            self.session.new_session("idle")
             self.open("attract")
 
     def _end_attract(self) -> bool:
@@ -363,10 +402,16 @@ class App:
             self.review.after_update()
             self.session.update()
             self._maybe_attract()
+            self._results_shown()
+            if self.service.due(self.time) and self.stack.find("pin_pad") is None and \
+                    self.stack.find("operator_menu") is None:
+                self.open("pin_pad")
         except (CabinetLocked, LedgerError) as exc:
             self.cabinet.lock(str(exc))
         if self.cabinet.locked:
             self.show_lock()
+        elif self.cabinet.handpay is not None:
+            self.show_handpay()
         self.render()
         pygame.display.flip()
         if self._settle_gc:
@@ -393,13 +438,28 @@ class App:
                 D.record_text(text, label, at)
         return self.surface
 
+    def _results_shown(self) -> None:
+        """A settled round's result counts as shown once its game is on top again and
+        idle (its celebration closed): RESULT_SHOWN, so a restart does not show it again."""
+        top = self.stack.top
+        pending = getattr(top, "result_pending", None)
+        if pending is not None and not top.busy:
+            top.result_pending = None
+            self.checkpoints.put(pending, RESULT_SHOWN)
+
     def run(self) -> None:
-        """The frame loop until quit; music starts with it."""
+        """The frame loop until quit; music starts with it; then the graceful stop."""
         self.audio.start_music()
         while self.running and self.stack.scenes:
             self.step(self.clock.tick())
         self.audio.stop_music()
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        """Every checkpoint written, the stop logged, the ledger closed."""
         self.checkpoints.close()
+        self.cabinet.log("shutdown", {"reason": self.stop_reason or "quit", "balance": self.cabinet.balance})
+        self.cabinet.close()
 
 
 def start_scenes(app: App, start_game: str | None = None) -> None:
@@ -408,9 +468,9 @@ def start_scenes(app: App, start_game: str | None = None) -> None:
     cabinet = app.cabinet
     app.open("lobby")
     try:
-        interrupted = cabinet.open_round()
+        interrupted = cabinet.open_round() or cabinet.unshown_result()
         if interrupted is not None:
-            app.open_game(interrupted.game)      # the scene resumes it from its checkpoint
+            app.open_game(interrupted.game)      # the scene resumes it (or shows its result again)
         elif start_game and start_game in cabinet.games and not cabinet.locked:
             app.open_game(start_game)
     except (CabinetLocked, LedgerError) as exc:  # a round that cannot be shown again
@@ -420,9 +480,16 @@ def start_scenes(app: App, start_game: str | None = None) -> None:
 
 def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False,
             then: Any = None) -> int:
-    """`python main.py`: the cabinet in a window (or kiosk) until the player quits;
-    `then(app)` runs once the first scenes are up (main.py --replay)."""
+    """`python main.py`: the cabinet in a window (or kiosk) until the player quits, a
+    signal or EXIT CABINET stops it (gracefully: exit 0); `then(app)` runs once the
+    first scenes are up (main.py --replay). No display: one line, exit 2."""
+    problem = host.display_problem()
+    if problem:
+        sys.stderr.write(f"main.py: {problem}\n")
+        cabinet.close()
+        return 2
     app = App(cabinet.config, cabinet, windowed=windowed)
+    host.install_signal_handlers(app)
     start_scenes(app, start_game)
     if then is not None:
         then(app)

@@ -80,6 +80,7 @@ class GameScene(Scene):
         self._autoplay_wait = 0.0
         self._held_for = 0.0               # seconds the presentation has waited for START
         self.auto_close: float | None = None     # attract recalls close themselves after this
+        self.result_pending: int | None = None   # a settled round whose result is still on screen
         self.force_next: str | None = None       # review tools: the next round's category
         self.force_mode: str | None = None       # review tools: the mode it plays in (None: the usual)
         self.showcase: list[str] = []            # review tools: categories still to show
@@ -342,6 +343,7 @@ class GameScene(Scene):
             if self.recall_celebrates:
                 celebrate(self, played)
             return
+        self.result_pending = played.round_id     # shown once this scene is idle on top again (app.py)
         if not celebrate(self, played) and played.win_cents:    # max win, big win or feature total
             self.app.audio.play("win")
         self._after_round(played)
@@ -393,7 +395,7 @@ class GameScene(Scene):
         if self.recall_mode:
             return
         cab = self.app.cabinet
-        played = cab.open_round()
+        played = cab.open_round() or cab.unshown_result(self.spec.id)   # a win whose display a stop cut short
         if played is None or played.game != self.spec.id:
             return
         try:
@@ -406,7 +408,8 @@ class GameScene(Scene):
             self.message(f"Round {played.round_id} could not be shown again; its win of "
                          f"{cab.currency.format(played.win_cents)} was paid", 8.0)
             return
-        self.message("Resuming the interrupted round")
+        self.message("Showing the result of the interrupted round" if played.settled else
+                     "Resuming the interrupted round")
 
     def update(self, dt: float) -> None:
         scaled = dt * (self.TURBO_SPEED if self.app.turbo and self.app.turbo_allowed else 1.0)

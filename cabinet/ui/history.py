@@ -31,7 +31,7 @@ class HistoryScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.rounds = app.cabinet.history(KEPT)
+        self.rounds = app.session.history(KEPT)     # in kiosk mode: this player's session only
         self.selected = 0
         self.widgets = [Button((1790, 22, 100, 70), "X", "close", font_size=34),
                         Button((40, 960, 200, 80), "< PAGE", "page_up", font_size=28,

@@ -1,18 +1,33 @@
-"""Kiosk mode's attract loop and the player-protection session tools.
+"""Kiosk mode's attract loop and the player's session (protection tools, history).
 
 Attract: after `attract_idle_seconds` without input on the lobby (kiosk only), the
-cabinet replays the biggest recorded win of each game, marked RECALL, between title
-cards (with the review tools on, never under real play: every game's showcase
-script instead, showcase.py); any key, click or touch returns to the lobby.
+cabinet plays a script of steps until someone touches it: by default title cards and
+the biggest recorded win of each game, replayed marked RECALL with no live controls
+and the cabinet's credit as it is now, under a PRESS ANY KEY OR TOUCH TO PLAY call.
+Any key, click or touch returns to the lobby (the app ends the loop and uses the
+input up). With the review tools on (never under real play) every game's showcase
+script plays instead (showcase.py).
 
+The script is a hook: `app.attract_script(app)` returns the steps (objects with
+`seconds` and `begin(app) -> Scene | None`, like `Card` and `Recall` below); a step
+that pushes a scene lasts until that scene closes itself or `seconds` pass. A game's
+showcase script plugs in by replacing `app.attract_script` (or returning its steps
+from it), nothing else changes.
+
+Session: the player's session starts at power-up, after a cash-out and after an idle
+reset (the attract loop starting); in kiosk mode the history shows only its rounds.
 Protection (config `protection`): a session clock with the net position since the
 session started, and a reality check every N minutes that the player confirms.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Protocol
 
 import pygame
+
+from cabinet.core import cash_desk
 
 from . import draw as D
 from .overlay import Overlay
@@ -21,6 +36,41 @@ from .showcase import attract_showcase
 from .widgets import Button
 
 CARD_SECONDS = 4.0
+RECALL_SECONDS = 30.0          # the longest a replayed round holds the loop
+CALL = "PRESS ANY KEY OR TOUCH TO PLAY"
+
+
+class AttractStep(Protocol):
+    seconds: float
+
+    def begin(self, app: Any) -> Scene | None: ...
+
+
+@dataclass
+class Card:
+    """A title card: the cabinet's name and a game's, for `seconds`."""
+
+    seconds: float = CARD_SECONDS
+    game: str = ""
+
+    def begin(self, app: Any) -> Scene | None:
+        return None
+
+
+@dataclass
+class Recall:
+    """A past round replayed in its game's scene (RECALL, no live controls, today's credit)."""
+
+    round_id: int
+    seconds: float = RECALL_SECONDS
+    hold_after: float = 2.5          # the result stays this long after the round ends
+
+    def begin(self, app: Any) -> Scene | None:
+        scene = app.recall(self.round_id, attract=True)
+        if scene is not None:
+            scene.auto_close = self.hold_after
+            app.open("attract_call", self.seconds)
+        return scene
 
 
 def best_wins(cabinet, per_game: int = 1) -> list[int]:
@@ -35,30 +85,44 @@ def best_wins(cabinet, per_game: int = 1) -> list[int]:
     return ids
 
 
+def default_script(app: Any) -> list[AttractStep]:
+    """A title card before each of the biggest recorded wins (cards only without them)."""
+    steps: list[AttractStep] = []
+    for rid in best_wins(app.cabinet):
+        steps += [Card(), Recall(rid)]
+    return steps or [Card(game=gid) for gid in app.cabinet.games] or [Card()]
+
+
 @register("attract")
 class Attract(Scene):
-    """Title cards and big-win recalls until someone touches the cabinet."""
+    """Plays the attract script in a loop until someone touches the cabinet."""
 
-    def __init__(self, app):
+    def __init__(self, app, script: Callable[[Any], Iterable[AttractStep]] | None = None):
         super().__init__(app)
-        self.rounds = best_wins(app.cabinet)
-        self.next_round = 0
+        self.steps = list((script or app.attract_script)(app)) or [Card()]
+        self.index = 0
         self.t = 0.0
+        self.step: AttractStep = self.steps[0]
 
-    def resume(self) -> None:
-        self.t = 0.0             # a title card between two recalls
+    def _begin(self) -> None:
+        self.step, self.t = self.steps[self.index % len(self.steps)], 0.0
+        if self.step.begin(self.app) is None and not isinstance(self.step, Card):
+            self.t = self.step.seconds          # nothing to show (a round that cannot be recalled): go on
+
+    def enter(self) -> None:
+        self._begin()
+
+    def resume(self) -> None:          # the step's scene closed: the next step
+        self.index += 1
+        self._begin()
 
     def update(self, dt: float) -> None:
         self.t += dt
-        if self.t >= CARD_SECONDS and self.app.stack.top is self and attract_showcase(self.app) is not None:
-            return                  # with the review tools on: the games' showcase scripts, looping
-        if self.t >= CARD_SECONDS and self.rounds and self.app.stack.top is self:
-            rid = self.rounds[self.next_round % len(self.rounds)]
-            self.next_round += 1
-            scene = self.app.recall(rid)
-            if scene is not None:
-                scene.auto_close = 2.5
-            self.t = 0.0
+        if self.t >= self.step.seconds and self.app.stack.top is self:
+            if attract_showcase(self.app) is not None:
+                return              # with the review tools on: the games' showcase scripts, looping
+            self.index += 1
+            self._begin()
 
     def handle_event(self, event, actions) -> bool:
         return True
@@ -70,13 +134,56 @@ class Attract(Scene):
         cx, cy = lay.pt(960, 480)
         surface.blit(glow, (cx - glow.get_width() // 2, cy - glow.get_height() // 2))
         size = int(130 * (1 + 0.05 * math.sin(self.t * 3)))
-        A.blit_text(surface, "SLOT CABINET", size, (960, 420), D.GOLD, anchor="center", bold=True, outline=(90, 40, 0))
-        names = [setup.spec.name for setup in self.app.cabinet.games.values()]
+        A.blit_text(surface, "SLOT CABINET", size, (960, 400), D.GOLD, anchor="center", bold=True, outline=(90, 40, 0))
+        games = self.app.cabinet.games
+        gid = getattr(self.step, "game", "") or ""
+        names = [games[gid].spec.name] if gid in games else [s.spec.name for s in games.values()]
         if names:
-            name = names[int(self.app.time / CARD_SECONDS) % len(names)]
-            A.blit_text(surface, name, 64, (960, 580), D.CREAM, anchor="center", bold=True)
-        if int(self.app.time * 2) % 2 == 0:
-            A.blit_text(surface, "TOUCH TO PLAY", 48, (960, 760), D.CYAN, anchor="center", bold=True)
+            A.blit_text(surface, names[int(self.app.time / CARD_SECONDS) % len(names)], 64, (960, 560), D.CREAM,
+                        anchor="center", bold=True)
+        draw_call(self.app, surface)
+
+
+def draw_call(app: Any, surface: pygame.Surface) -> None:
+    """The call to play and the cabinet's credit now (none shown when there is none)."""
+    A = app.assets                  # the call pulses between two shades (always legible, never an empty band)
+    shade = D.CYAN if int(app.time * 2) % 2 == 0 else (235, 250, 255)
+    credit = app.cabinet.balance
+    A.blit_text(surface, CALL, 52, (960, 760 if credit > 0 else 800), shade, anchor="center", bold=True,
+                outline=(0, 20, 40))
+    if credit > 0:
+        A.blit_text(surface, f"CREDIT {app.cabinet.currency.format(credit)}", 40, (960, 840), D.CREAM,
+                    anchor="center", bold=True, outline=(20, 20, 40))
+
+
+@register("attract_call")
+class AttractCall(Scene):
+    """The call to play over a replayed round (transparent; closes with the round)."""
+
+    opaque = False
+    light = True
+
+    def __init__(self, app, seconds: float = RECALL_SECONDS):
+        super().__init__(app)
+        self.left = seconds
+
+    def handle_event(self, event, actions) -> bool:
+        return True
+
+    def update(self, dt: float) -> None:
+        """A replay that runs too long is closed (with this call above it)."""
+        self.left -= dt
+        scenes = self.app.stack.scenes
+        if self.left <= 0 and self in scenes and scenes.index(self) > 0:
+            self.app.pop(scenes[scenes.index(self) - 1])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.layout
+        band = self.app.assets.surface(("attract_band", lay.size), lambda: D.rounded_panel(
+            (lay.px(1300), lay.px(170)), (20, 20, 50), (8, 8, 24), radius=lay.px(40), border=D.GOLD,
+            border_width=lay.px(4), alpha=225))
+        surface.blit(band, band.get_rect(center=lay.pt(960, 800)))
+        draw_call(self.app, surface)
 
 
 @register("reality_check")
@@ -114,20 +221,51 @@ class RealityCheck(Overlay):
 
 
 class Session:
-    """Session clock, net position and reality-check timing (injectable clock time)."""
+    """The player's session: where it starts in the ledger (the history a kiosk shows),
+    its clock, net position and reality-check timing (injectable clock time)."""
 
     def __init__(self, app):
         self.app = app
-        prot = getattr(app.config, "protection", None)
+        self._seen: tuple[int, int] | None = None       # (balance, net) last computed
+        self.configure()
+        self.start_net = self._net_meter() if self.enabled else 0
+        self.started = 0.0
+        self.next_check = self.every
+        self.since_seq = self._boundary()
+
+    def configure(self) -> None:
+        """(Again) from config: the operator may change the protection settings."""
+        prot = getattr(self.app.config, "protection", None)
+        was = getattr(self, "enabled", None)
         self.enabled = bool(getattr(prot, "enabled", False))
         self.show_clock = bool(getattr(prot, "session_clock", True))
         self.every = 60.0 * float(getattr(prot, "reality_check_minutes", 30))
-        self._seen: tuple[int, int] | None = None       # (balance, net) last computed
-        self.start_net = self._net_meter() if self.enabled else 0
-        self.next_check = self.every
+        if was is not None and self.enabled and not was:
+            self.start_net, self._seen = self._net_meter(), None
+            self.next_check = self.app.time + self.every
+
+    def _boundary(self) -> int:
+        cab = self.app.cabinet
+        return cash_desk.session_start(cab) if getattr(cab, "ledger", None) is not None else 0
+
+    def new_session(self, reason: str) -> None:
+        """A new player: after a cash-out, or idle (logged, so a restart keeps the boundary)."""
+        if reason == "idle":
+            if self.app.cabinet.history(1, since_seq=self.since_seq) == []:
+                return                        # nobody played since: the same empty session
+            self.app.cabinet.log("session_reset", {"reason": "idle"})
+        self.since_seq = self._boundary()
+        self.start_net, self._seen = self._net_meter(), None
+        self.started = self.app.time
+        self.next_check = self.app.time + self.every
+
+    def history(self, limit: int = 100) -> list[Any]:
+        """The rounds a player may see: in kiosk mode this session's only."""
+        cab = self.app.cabinet
+        return cab.history(limit, since_seq=self.since_seq) if self.app.kiosk else cab.history(limit)
 
     def _net_meter(self) -> int:
-        m = self.app.cabinet.meters() if getattr(self.app.cabinet, "ledger", None) else {}
+        m = self.app.cabinet.totals() if getattr(self.app.cabinet, "ledger", None) else {}
         return (m.get("total_won", 0) + m.get("side_won", 0)) - (m.get("total_bet", 0) + m.get("side_staked", 0))
 
     @property
@@ -143,12 +281,12 @@ class Session:
         if self.enabled and self.app.time >= self.next_check:
             self.next_check += self.every
             if not isinstance(self.app.stack.top, RealityCheck):
-                self.app.open("reality_check", int(self.app.time // 60), self.net)
+                self.app.open("reality_check", int((self.app.time - self.started) // 60), self.net)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not (self.enabled and self.show_clock):
             return
         A = self.app.assets
-        t = int(self.app.time)
+        t = int(self.app.time - self.started)
         text = f"SESSION {t // 3600}:{t // 60 % 60:02d}:{t % 60:02d}   NET {self.app.cabinet.currency.format(self.net)}"
         A.blit_text(surface, text, 24, (240, 48), D.CYAN, anchor="midleft", bold=True)

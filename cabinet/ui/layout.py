@@ -8,6 +8,7 @@ costs ~6 ms a frame on this machine).
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Callable
 
 import pygame
@@ -16,6 +17,49 @@ from . import asset_files
 from . import draw as D
 
 LOGICAL_W, LOGICAL_H = 1920, 1080
+
+
+class SurfaceCache:
+    """Surfaces by key, least recently used first out once they hold more than
+    `budget` bytes. Every cached surface can be built again from its key, so leaving
+    one out costs only its rebuild; without a bound, a cabinet left running for weeks
+    keeps every page it ever drew (an info page per game, page and bet is 8 MB at
+    1080p: the random-input soak grew by hundreds of MB that way)."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.bytes = 0
+        self._items: OrderedDict[object, pygame.Surface] = OrderedDict()
+
+    @staticmethod
+    def size_of(surf: pygame.Surface) -> int:
+        return surf.get_pitch() * surf.get_height()
+
+    def get(self, key: object) -> pygame.Surface | None:
+        surf = self._items.get(key)
+        if surf is not None:
+            self._items.move_to_end(key)
+        return surf
+
+    def put(self, key: object, surf: pygame.Surface) -> None:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= self.size_of(old)
+        self._items[key] = surf
+        self.bytes += self.size_of(surf)
+        while self.bytes > self.budget and len(self._items) > 1:
+            _, gone = self._items.popitem(last=False)
+            self.bytes -= self.size_of(gone)
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
 
 
 class Layout:
@@ -51,13 +95,17 @@ class Layout:
 class Assets:
     """Fonts, text labels and pre-rendered surfaces, created once per layout."""
 
-    TEXT_CACHE_LIMIT = 4000
+    # Budgets in full screens of the window (32-bit pixels): about 200 MB of pictures
+    # and 33 MB of labels at 1080p, a quarter of that at 960x540.
+    SURFACE_SCREENS = 24
+    TEXT_SCREENS = 4
 
     def __init__(self, layout: Layout):
         self.layout = layout
+        screen = layout.size[0] * layout.size[1] * 4
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._text: dict[tuple, pygame.Surface] = {}
-        self._surfaces: dict[object, pygame.Surface] = {}
+        self._text = SurfaceCache(self.TEXT_SCREENS * screen)
+        self._surfaces = SurfaceCache(self.SURFACE_SCREENS * screen)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The cabinet font (assets/fonts) at a logical point size, scaled to the window."""
@@ -82,8 +130,6 @@ class Assets:
         key = (text, size, tuple(color), bold, outline, wrap)
         surf = self._text.get(key)
         if surf is None:
-            if len(self._text) > self.TEXT_CACHE_LIMIT:
-                self._text.clear()   # counters with ever-new values must not grow forever
             font = self.font(size, bold)
             font.align = pygame.FONT_CENTER if wrap else pygame.FONT_LEFT   # wrapped lines centre
             if outline:
@@ -97,7 +143,7 @@ class Assets:
             else:
                 surf = font.render(text, True, color, wraplength=self.layout.px(wrap) if wrap else 0).convert_alpha()
             font.align = pygame.FONT_LEFT       # fonts are shared: leave the default behind
-            self._text[key] = surf
+            self._text.put(key, surf)
         return surf
 
     def forget(self) -> None:
@@ -111,7 +157,7 @@ class Assets:
         if surf is None:
             surf = build()
             surf = surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
-            self._surfaces[key] = surf
+            self._surfaces.put(key, surf)
         return surf
 
     def blit_text(self, target: pygame.Surface, text: str, size: int, pos: tuple[float, float],

@@ -14,6 +14,7 @@ import pygame
 from . import draw as D
 from .figures import bet_range, headline_max, rtp_text
 from .scene import Scene, register
+from .widgets import Button
 
 TILE_W, TILE_H, GAP = 520, 600, 60
 
@@ -53,6 +54,9 @@ class Lobby(Scene):
         # Game id -> its scene class, imported one per frame after the first so the
         # lobby is interactive at once; tiles show a generic emblem until then.
         self.scene_classes: dict[str, type | None] = {}
+        cab = app.cabinet
+        self.widgets = [Button((640, 996, 400, 68), "CASH OUT", "cash_out", style="gold", font_size=30,
+                               enabled=lambda: not cab.locked and cab.handpay is None and cab.balance > 0)]
 
     @property
     def specs(self) -> list:
@@ -84,6 +88,9 @@ class Lobby(Scene):
             return True
         if action == "history":
             self.app.open("history")
+            return True
+        if action == "cash_out":
+            self.app.open("cash_out")
             return True
         if action == "close":
             if not self.app.kiosk:
@@ -208,6 +215,7 @@ class Lobby(Scene):
             surface.blit(self._tile(spec, rect, True), (gx, gy))
         A.blit_text(surface, self.app.cabinet.currency.format(self.app.cabinet.balance), 40, (190, 1030),
                     D.CREAM, anchor="midleft", bold=True)
+        self.draw_widgets(surface)
 
 
 def _tint(surf: pygame.Surface, color) -> pygame.Surface:

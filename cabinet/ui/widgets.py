@@ -62,6 +62,14 @@ class Button(Widget):
     def text(self) -> str:
         return self.label() if callable(self.label) else self.label
 
+    MIN_TARGET = 64            # logical px: the smallest a finger is asked to hit (1080p)
+
+    def hit_rect(self) -> pygame.Rect:
+        """Where a click or touch presses it: its rect, grown about its centre to at
+        least MIN_TARGET each way."""
+        r = self.rect
+        return r.inflate(max(0, self.MIN_TARGET - r.w), max(0, self.MIN_TARGET - r.h))
+
     def _look(self, app: Screen, style: str, hover: bool) -> pygame.Surface:
         lay = app.layout
         size = (lay.px(self.rect.w), lay.px(self.rect.h))
@@ -91,7 +99,7 @@ class Button(Widget):
     def handle(self, event: pygame.event.Event, layout: "Layout") -> str | None:
         if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return None
-        inside = self.rect.collidepoint(layout.to_logical(getattr(event, "pos", (-1, -1))))
+        inside = self.hit_rect().collidepoint(layout.to_logical(getattr(event, "pos", (-1, -1))))
         if event.type == pygame.MOUSEMOTION:
             self.hover = inside
             return None

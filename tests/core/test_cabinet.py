@@ -62,7 +62,7 @@ def test_force_only_with_demo_tools(tmp_path):
     cab = cabinet(tmp_path, "demo_tools: false\n")
     with pytest.raises(BetRefused, match="demo tool"):
         cab.start_round("toygame", "base", 100, force="jackpot")
-    demo = cabinet(tmp_path / "demo")
+    demo = cabinet(tmp_path / "demo", "demo_tools: true\n")
     played = demo.start_round("toygame", "base", 100, force="jackpot")
     assert "jackpot" in played.round.features
 

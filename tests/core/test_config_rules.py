@@ -137,7 +137,8 @@ def test_the_default_pin_with_real_play_is_refused(tmp_path):
 
 
 def test_demo_tools_or_a_fixed_seed_with_real_play_are_refused(tmp_path):
-    refused(tmp_path, "real_play: true\noperator_pin: '4821'\n", "demo_tools = true", "real_play")
+    refused(tmp_path, "real_play: true\ndemo_tools: true\noperator_pin: '4821'\n", "demo_tools = true", "real_play")
+    starts(tmp_path, "real_play: true\noperator_pin: '4821'\n")      # the review tools are off unless asked for
     refused(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\nrng_seed: 7\n", "rng_seed")
     starts(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n")
 

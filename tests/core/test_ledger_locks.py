@@ -229,7 +229,7 @@ def test_audit_and_meters_on_a_good_ledger(tmp_path):
     meters = json.loads(m.stdout)
     assert m.returncode == 0 and meters["audit"] == "ok" and meters["meters"]["games_played"] == 1
     assert meters["chain_head"]["entry"] == 6                       # the --audit above was logged
-    assert "1 rounds (1 settled, 0 open)" in meters["checked"]
+    assert "6 chain entries: 1-5 by the seal" in meters["checked"]     # a start: walked from the --audit's seal
 
 
 @pytest.mark.parametrize("damage", [

@@ -16,6 +16,11 @@ from cabinet.core.config import load_config
 from tests.toygame import GAME
 
 
+def read_head(folder: Path):
+    from cabinet.core.ledger.chain import Head
+    return Head.parse(one(folder, "SELECT body FROM audit_head")[0])
+
+
 def make_cabinet(folder: Path, seed: int = 5) -> Cabinet:
     folder.mkdir(parents=True, exist_ok=True)
     if not (folder / "config.yaml").exists():
@@ -30,10 +35,13 @@ def play(cab: Cabinet, rounds: int) -> None:
         cab.settle(played.round_id, {"level": i % 4})
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory) -> Path:
+@pytest.fixture(scope="module", params=["walked", "sealed"])
+def template(tmp_path_factory, request) -> Path:
     """A cabinet's data dir: 92 settled rounds, gamble draws, cash in and out, events,
-    game state, and one round left open (as a crash leaves it)."""
+    game state, and one round left open (as a crash leaves it). `walked`: started once,
+    so its start's seal covers only its first entries and the next start walks every
+    row tampered with; `sealed`: started again, so the seal covers them all and the
+    next start finds them changed by its digest (then the full audit names them)."""
     folder = tmp_path_factory.mktemp("cabinet")
     cab = make_cabinet(folder)
     play(cab, 12)
@@ -46,14 +54,14 @@ def template(tmp_path_factory) -> Path:
     cab.audit()
     cab.start_round(GAME.id, "base", 100)
     cab.ledger.close()
+    if request.param == "sealed":
+        again = make_cabinet(folder)
+        assert not again.locked and again.ledger.report.sealed is not None
+        checked = again.ledger.report.entries
+        again.ledger.close()
+        seal = read_head(folder).seal
+        assert seal is not None and checked <= seal.seq       # the next start digests every row tried below
     return folder
-
-
-@pytest.fixture
-def copy(template, tmp_path) -> Path:
-    target = tmp_path / "cab"
-    shutil.copytree(template, target)
-    return target
 
 
 def snapshot(folder: Path) -> tuple[dict[str, bytes], str | None]:
@@ -154,9 +162,9 @@ def test_a_deleted_round_with_the_meters_adjusted(copy):
 
 
 def test_the_last_round_deleted_with_the_meters_adjusted(copy):
-    rid, cost = one(copy, "SELECT id, cost_cents FROM rounds ORDER BY id DESC LIMIT 1")
+    rid, seq, cost = one(copy, "SELECT id, seq, cost_cents FROM rounds ORDER BY id DESC LIMIT 1")
     sql(copy, f"DELETE FROM rounds WHERE id = {rid}", meters(copy, total_bet=-cost, games_played=-1, balance=cost))
-    assert_locks(copy, "is missing: the chain ends at entry")
+    assert_locks(copy, f"chain entry {seq} is missing")     # the chain's end (walked), or before the restart's event
 
 
 def test_a_settled_round_set_back_to_open(copy):

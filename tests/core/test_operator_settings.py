@@ -44,7 +44,7 @@ def test_bad_values_are_named_with_what_is_allowed_and_the_good_ones_apply(tmp_p
     problems = apply_saved(cfg)
     # the same check and words as config.yaml's own keys
     assert any("gamble = 'always' is not allowed; allowed: on or on_5x or off" in p for p in problems)
-    assert any("colour is not a saved setting; allowed: gamble, volume, demo_tools" in p for p in problems)
+    assert any("colour is not a saved setting; allowed: gamble, volume, music_volume, demo_tools" in p for p in problems)
     # the rule between keys is config.yaml's own (check_rules), the same words
     assert any("demo_tools = true is not allowed with real_play = true" in p and p.endswith("ignored")
                for p in problems)
@@ -64,3 +64,64 @@ def test_main_reports_a_corrupt_settings_file_in_one_line_and_starts(tmp_path):
     assert r.returncode == 0 and "Traceback" not in r.stderr
     lines = [x for x in r.stderr.splitlines() if x.startswith("operator settings:")]
     assert len(lines) == 1 and "operator.json: cannot be read" in lines[0]
+
+
+def test_the_menus_game_settings_pass_the_start_checks_or_are_named_and_ignored(tmp_path):
+    """Piggy Farm pays multiples of 0.05x the bet: a saved ladder with 0.50 would round wins."""
+    from cabinet.core.startup import prepare
+    (tmp_path / "config.yaml").write_text("data_dir: data\n")
+    (tmp_path / "data").mkdir()
+    settings_path(config(tmp_path)).write_text(json.dumps({
+        "games": {"piggy_farm": {"bet_ladder": ["0.50", "1.00"]},
+                  "grinning_harvest": {"default_bet": "0.30", "enabled": False},
+                  "happy_money_hens": {"default_bet": "0.15"}},
+        "max_buy_cost": "250.00"}))
+    plan = prepare(tmp_path / "config.yaml", create=False)
+    problems = plan.problems
+    assert any("games.piggy_farm.bet_ladder has $0.50" in p and "multiples of $0.20" in p for p in problems)
+    assert any("games.happy_money_hens.default_bet = $0.15 is not on the bet ladder" in p for p in problems)
+    assert len(problems) == 2 and all(p.endswith("ignored") for p in problems)
+    assert "grinning_harvest" not in plan.offer.games                      # switched off in the menu
+    assert plan.offer.games["piggy_farm"].bet_ladder[0] == 20                # the file's ladder stays
+    assert plan.config.max_buy_cost == 25000
+
+
+def test_change_writes_only_what_changed_as_config_writes_it(tmp_path):
+    from cabinet.core.operator_settings import change, raw_value
+    from cabinet.core.schema import ConfigError
+    cfg = config(tmp_path)
+    change(cfg, "max_buy_cost", "500.00")
+    change(cfg, "attract_idle_seconds", 120)
+    assert cfg.max_buy_cost == 50000 and cfg.attract_idle_seconds == 120
+    assert json.loads(settings_path(cfg).read_text()) == {"max_buy_cost": "500.00", "attract_idle_seconds": 120}
+    assert raw_value(cfg, "max_buy_cost") == "500.00"
+    import pytest
+    with pytest.raises(ConfigError, match="attract_idle_seconds = 5 is not allowed; allowed: a whole number from 10"):
+        change(cfg, "attract_idle_seconds", 5)
+    assert cfg.attract_idle_seconds == 120 and json.loads(settings_path(cfg).read_text())["attract_idle_seconds"] == 120
+
+
+def test_a_changed_pin_is_kept_only_as_a_hash(tmp_path):
+    from cabinet.core import pin
+    from cabinet.core.operator_settings import change
+    from cabinet.core.schema import ConfigError
+    cfg = config(tmp_path)
+    change(cfg, "operator_pin_hash", pin.hash_pin("8642", iterations=2000))
+    text = settings_path(cfg).read_text()
+    assert "8642" not in text and pin.matches("8642", cfg) and not pin.matches("1234", cfg)
+    again = config(tmp_path)
+    assert apply_saved(again) == [] and pin.matches("8642", again)
+    import pytest
+    with pytest.raises(ConfigError, match="operator_pin_hash is not a PIN hash"):
+        change(cfg, "operator_pin_hash", "8642")
+
+
+def test_a_game_without_a_section_shows_its_defaults_offered(tmp_path):
+    """config.yaml names no games: the settings page reads each game as offered, with
+    its own default bet and win limit (it once read 'off' for every game)."""
+    from cabinet.core.operator_settings import raw_value
+    cfg = config(tmp_path)
+    assert raw_value(cfg, "enabled", "piggy_farm") is True
+    assert raw_value(cfg, "default_bet", "piggy_farm") is None and raw_value(cfg, "win_limit", "piggy_farm") is None
+    off = config(tmp_path, "games:\n  piggy_farm: {enabled: false}\n")
+    assert raw_value(off, "enabled", "piggy_farm") is False and raw_value(off, "enabled", "grinning_harvest") is True

@@ -17,7 +17,7 @@ def test_round_marks_its_pot_awards_as_jackpot():
 
 def test_grand_at_top_bet_is_paid_beyond_the_limit(tmp_path):
     (tmp_path / "config.yaml").write_text(
-        "data_dir: .\nmath_source: live\ndemo_credit: '9000000.00'\n"
+        "data_dir: .\nmath_source: live\ndemo_tools: true\ndemo_credit: '9000000.00'\n"
         "games:\n  happy_money_hens:\n    win_limit: '250000.00'\n")
     cab = Cabinet(load_config(tmp_path / "config.yaml"), games={GAME.id: GAME}, seed=3)
     bet = 800_000                                        # $8,000.00, the top of the ladder

@@ -24,6 +24,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 CONFIG = """
 data_dir: {data}
 math_source: live
+demo_tools: true
 demo_credit: "{credit}"
 gamble: "{gamble}"
 sound: {{enabled: false}}

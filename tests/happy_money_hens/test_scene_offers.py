@@ -23,7 +23,7 @@ from games.happy_money_hens.view.spin_chance_scene import SpinChanceScene
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-CONFIG = 'data_dir: {data}\nmath_source: live\ndemo_credit: "{credit}"\ngamble: "{gamble}"\nsound: {{enabled: false}}\n'
+CONFIG = 'data_dir: {data}\nmath_source: live\ndemo_tools: true\ndemo_credit: "{credit}"\ngamble: "{gamble}"\nsound: {{enabled: false}}\n'
 ENTRY_X = {"DC": 30, "PF": 40, "HB": 45, "DC+PF": 60, "DC+HB": 70, "PF+HB": 80, "DC+PF+HB": 150}
 
 

@@ -19,6 +19,7 @@ from tests.ui.toy_game import TOY
 CONFIG = """
 data_dir: {data}
 math_source: live
+demo_tools: true
 demo_credit: "{credit}"
 min_round_seconds: {min_round}
 turbo_allowed: {turbo}
@@ -138,6 +139,7 @@ def finish_round(app, scene, limit=20.0):
 GAME_CONFIG = """
 data_dir: {data}
 math_source: live
+demo_tools: true
 demo_credit: "100000.00"
 min_round_seconds: 0
 sound: {{enabled: true, volume: 0.5}}

@@ -69,16 +69,18 @@ def test_operator_menu_needs_the_pin_and_tops_up_demo_credit(app):
     press(app, K.K_ESCAPE)
     operator(app, "1234")
     menu = app.stack.top
-    assert isinstance(menu, OperatorMenu) and menu.audit[0]
+    assert isinstance(menu, OperatorMenu) and menu.current == "meters"
+    press(app, K.K_2)                           # the cash page
     before = app.cabinet.balance
     menu.on_action("top_up")
     assert app.cabinet.balance == before + 10000 and app.cabinet.audit()[0]
-    menu.on_action("gamble")
+    press(app, K.K_5)                           # settings
+    menu.on_action("set_gamble_next")
     assert app.config.gamble == "off"           # on_5x -> off
     import json
     from cabinet.core.operator_settings import settings_path
-    saved = json.loads(settings_path(app.config).read_text())     # kept across restarts
-    assert saved["gamble"] == "off" and saved["demo_tools"] == app.config.demo_tools
+    saved = json.loads(settings_path(app.config).read_text())     # kept across restarts: what changed
+    assert saved == {"gamble": "off"}
     press(app, K.K_ESCAPE)
     assert isinstance(app.stack.top, Lobby)
 
@@ -154,7 +156,7 @@ def test_a_locked_cabinet_says_why_offers_no_play_and_the_operator_menu_still_op
     assert app.stack.top is notice
     operator(app, "1234")
     menu = app.stack.top
-    assert isinstance(menu, OperatorMenu) and not menu.audit[0]
+    assert isinstance(menu, OperatorMenu) and menu.current == "system" and not menu.shown.audit[0]
     run(app, 2)
     press(app, K.K_ESCAPE)
     press(app, K.K_ESCAPE)
@@ -163,12 +165,21 @@ def test_a_locked_cabinet_says_why_offers_no_play_and_the_operator_menu_still_op
 
 
 def test_operator_menu_works_from_the_keyboard_alone(app):
+    from cabinet.ui.widgets import Button
     operator(app, "1234")
     menu = app.stack.top
+    press(app, K.K_2)                          # digit 2: the cash page
+    assert menu.current == "cash"
+    live = [w for w in menu.widgets if isinstance(w, Button) and w.enabled() and w.action != "close"]
     before = app.cabinet.balance
-    press(app, K.K_DOWN)                       # focus the first button: TOP UP
+    for _ in range([w.action for w in live].index("top_up") + 1):
+        press(app, K.K_DOWN)                   # the focus ring walks the buttons
     press(app, K.K_RETURN)
     assert app.cabinet.balance == before + 10000
-    press(app, K.K_DOWN)                       # GAMBLE
+    press(app, K.K_5)                          # settings; its first row's ">" sets the gamble
+    live = [w for w in menu.widgets if isinstance(w, Button) and w.enabled() and w.action != "close"]
+    menu._focus = None
+    for _ in range([w.action for w in live].index("set_gamble_next") + 1):
+        press(app, K.K_DOWN)
     press(app, K.K_RETURN)
     assert app.config.gamble == "off" and app.stack.top is menu

@@ -5,7 +5,7 @@ import pygame
 
 from cabinet.core.rng import Rng
 from cabinet.ui.game_scene import GameScene
-from cabinet.ui.kiosk import Attract, RealityCheck
+from cabinet.ui.kiosk import Attract, AttractCall, RealityCheck
 from cabinet.ui.lobby import Lobby
 from tests.ui.conftest import make_app, press, run
 
@@ -28,10 +28,14 @@ def test_kiosk_attract_starts_when_idle_replays_big_wins_and_any_touch_returns(t
     run(app, 6, 1.0)
     assert isinstance(app.stack.top, Attract)
     run(app, 5, 1.0)
-    recall = app.stack.top
+    recall = app.stack.find("game")
+    assert isinstance(app.stack.top, AttractCall)              # PRESS ANY KEY OR TOUCH TO PLAY over it
     assert isinstance(recall, GameScene) and recall.recall_mode and recall.played.win_cents > 0
+    assert recall.widgets == []                                # no live controls (no SKIP, no FORCE)
+    assert recall.shown_balance == app.cabinet.balance          # the credit now, not the old round's
     balance = app.cabinet.balance
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0.0, dy=0.0, finger_id=1,
+                                         touch_id=1, pressure=1.0))
     run(app, 1)
     assert isinstance(app.stack.top, Lobby) and app.cabinet.balance == balance
 

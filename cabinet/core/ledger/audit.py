@@ -1,5 +1,6 @@
-"""Verifying the ledger: in full (start, RUN AUDIT, --audit), incrementally (before
-every money movement, at a cost independent of the history), and one row on read.
+"""Verifying the ledger: in full (RUN AUDIT, --audit, a start that finds no seal or a
+seal that differs: seal.py), incrementally (before every money movement, at a cost
+independent of the history), and one row on read.
 
 Every failure raises LedgerError naming the first bad row; nothing here writes.
 """
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 import cabinet.core.ledger.chain as chain
-from .chain import KINDS, ROUND, SETTLE, Head, Kind
+from .chain import CLOSING, KINDS, ROUND, Head, Kind
 from .errors import LedgerError
 from .tables import METERS
 
@@ -28,7 +29,7 @@ def entries(db: sqlite3.Connection, after: int | None = None) -> Iterator[tuple[
     first), so the walk names them."""
     streams = []
     for kind in KINDS:
-        cond = f"{kind.seq} > ?" if after is not None else ("settle_seq IS NOT NULL" if kind is SETTLE else "1")
+        cond = kind.rows + (f" AND {kind.seq} > ?" if after is not None else "")
         cur = db.execute(f"SELECT * FROM {kind.table} WHERE {cond} ORDER BY {kind.seq}",
                          (after,) if after is not None else ())
         streams.append(_tagged(kind, cur))
@@ -50,8 +51,8 @@ class Walk:
     def __init__(self, key: bytes, seq: int, link: str, sums: dict[str, int], from_start: bool = False):
         self.key, self.seq, self.link, self.sums = key, seq, link, dict(sums)
         # From the first entry every round row is met at its start entry: check it there
-        # once; a walk from the middle checks it again at its settlement.
-        self.row_kinds = (ROUND,) if from_start else (ROUND, SETTLE)
+        # once; a walk from the middle checks it again at its settlement (or void).
+        self.row_kinds = (ROUND,) if from_start else (ROUND, *CLOSING)
 
     def step(self, seq: Any, kind: Kind, row: sqlite3.Row) -> None:
         if type(seq) is not int or seq != self.seq + 1:
@@ -94,9 +95,10 @@ def verify_link(key: bytes, prev: str, seq: int, kind: Kind, row: sqlite3.Row) -
 
 
 def check_round(key: bytes, row: sqlite3.Row) -> None:
-    """A round's state agrees with its settlement entry; its checkpoint with its MAC."""
+    """A round's state agrees with its closing entry (a settlement, or a void); its
+    checkpoint with its MAC."""
     settled = row["settle_seq"] is not None
-    if row["state"] != ("settled" if settled else "open"):
+    if (row["state"] not in ("settled", "voided")) if settled else row["state"] != "open":
         raise _Bad(f": state {row['state']!r} does not agree with its settlement entry")
     if not settled and (row["settle_link"] is not None or row["balance_after"] is not None
                         or row["settled_at"] is not None):
@@ -177,8 +179,15 @@ def tail(db: sqlite3.Connection, key: bytes, head: Head) -> None:
     """The incremental check: the entries written since the last one verified (normally
     the one before: a constant few), nothing beyond the head, the meters and the game
     states as the head records them."""
-    walk = Walk(key, head.vseq, head.vlink, head.vsums)
-    for seq, kind, row in entries(db, after=head.vseq):
+    walk_to_head(db, key, head, head.vseq, head.vlink, head.vsums)
+
+
+def walk_to_head(db: sqlite3.Connection, key: bytes, head: Head, seq0: int, link0: str,
+                 sums0: dict[str, int]) -> None:
+    """Every entry after a verified place (seq0, its link and sums) up to the head,
+    nothing beyond it; then the meters and the game states as the head records them."""
+    walk = Walk(key, seq0, link0, sums0)
+    for seq, kind, row in entries(db, after=seq0):
         if type(seq) is int and seq > head.seq:
             raise LedgerError(f"{FAILED}: {kind.describe(row, seq)} is beyond the last entry the cabinet wrote "
                               f"({head.seq}): it was added")
@@ -197,11 +206,16 @@ class Report:
     head: str = ""
     balance: int = 0
     open_rounds: int = 0
+    sealed: int | None = None      # a start's check (seal.py): entries up to here were digested, not walked
 
     def summary(self) -> str:
+        if self.sealed is not None:
+            return (f"{self.entries} chain entries: 1-{self.sealed} by the seal the last start left (digest "
+                    f"matched), {self.entries - self.sealed} walked since; {self.open_rounds} open rounds")
         c = self.counts
-        return (f"{self.entries} chain entries: {c['round']} rounds ({c['settle']} settled, {self.open_rounds} open), "
-                f"{c['cash']} cash, {c['side_draw']} side draws, {c['event']} events")
+        voided = f", {c['void']} voided" if c["void"] else ""
+        return (f"{self.entries} chain entries: {c['round']} rounds ({c['settle']} settled{voided}, "
+                f"{self.open_rounds} open), {c['cash']} cash, {c['side_draw']} side draws, {c['event']} events")
 
 
 def full(db: sqlite3.Connection, key: bytes, identity: str) -> Report:
@@ -220,7 +234,7 @@ def full(db: sqlite3.Connection, key: bytes, identity: str) -> Report:
         counts[kind.name] += 1
         if seq == head.vseq and (walk.link != head.vlink or walk.sums != head.vsums):
             raise LedgerError(f"{FAILED}: {kind.describe(row, seq)} is not the entry the audit head last verified")
-    report.open_rounds = counts["round"] - counts["settle"]
+    report.open_rounds = counts["round"] - counts["settle"] - counts["void"]
     _close(walk, head)
     check_meters(db, head.sums)
     check_states(db, head.states)
@@ -238,6 +252,14 @@ def link_at(db: sqlite3.Connection, seq: int, identity: str) -> str:
     raise LedgerError(f"{FAILED}: chain entry {seq} is missing: a row was deleted")
 
 
+def check_row(key: bytes, kind: Kind, row: sqlite3.Row) -> None:
+    """A round row's state and checkpoint (check_round), a failure naming the row."""
+    try:
+        check_round(key, row)
+    except _Bad as exc:
+        raise LedgerError(f"{FAILED}: {kind.describe(row, row[kind.seq])}{exc}") from None
+
+
 def verify_row(db: sqlite3.Connection, key: bytes, identity: str, kind: Kind, row: sqlite3.Row) -> None:
     """One entry on read, against the link before it (two lookups, one MAC)."""
     seq = row[kind.seq]
@@ -246,7 +268,7 @@ def verify_row(db: sqlite3.Connection, key: bytes, identity: str, kind: Kind, ro
     prev = link_at(db, seq - 1, identity)
     try:
         verify_link(key, prev, seq, kind, row)
-        if kind is ROUND or kind is SETTLE:
+        if kind is ROUND or kind in CLOSING:
             check_round(key, row)
     except _Bad as exc:
         raise LedgerError(f"{FAILED}: {kind.describe(row, seq)}{exc}") from None

@@ -36,9 +36,10 @@ class Kind:
     seq: str                     # the column holding the entry's place in the chain
     link: str                    # the column holding its link
     fields: tuple[str, ...]      # the columns it covers, in canonical order
+    rows: str = "1"              # SQL: which rows of the table hold an entry of this kind
 
     def describe(self, row: Row, seq: Any) -> str:
-        what = f"{self.table} row {row['id']}" + ("'s settlement" if self.name == "settle" else "")
+        what = f"{self.table} row {row['id']}" + {"settle": "'s settlement", "void": "'s void"}.get(self.name, "")
         return f"{what} (chain entry {seq})"
 
 
@@ -48,12 +49,21 @@ ROUND = Kind("round", "rounds", "seq", "link",
              ("id", "game", "mode", "bet_cents", "cost_cents", "outcome", "payout_x100", "win_cents", "capped",
               "features", "balance_before", "started_at", "funded_by"))
 SETTLE = Kind("settle", "rounds", "settle_seq", "settle_link",
-              ("id", "state", "win_cents", "balance_after", "settled_at"))
+              ("id", "state", "win_cents", "balance_after", "settled_at"),
+              "settle_seq IS NOT NULL AND state IS NOT 'voided'")
+# A round closed without being played out (the one-day rule: cancelled, its cost
+# refunded): the round's closing entry, in the settlement's columns of its row, so a
+# round is closed once, either way. Its tag differs from a settlement's, so a state
+# changed from one to the other no longer matches the link.
+VOID = Kind("void", "rounds", "settle_seq", "settle_link",
+            ("id", "state", "cost_cents", "balance_after", "settled_at"),
+            "settle_seq IS NOT NULL AND state IS 'voided'")
 SIDE_DRAW = Kind("side_draw", "side_draws", "seq", "link",
                  ("id", "round_id", "kind", "stake_cents", "prize_cents", "won", "detail", "created_at",
                   "balance_before", "balance_after"))
 EVENT = Kind("event", "events", "seq", "link", ("id", "kind", "detail", "created_at"))
-KINDS = (CASH, ROUND, SETTLE, SIDE_DRAW, EVENT)
+KINDS = (CASH, ROUND, SETTLE, VOID, SIDE_DRAW, EVENT)
+CLOSING = (SETTLE, VOID)          # the entries that close a round, in its settlement columns
 
 
 def canonical(tag: str, values: Sequence[Any]) -> bytes:
@@ -106,16 +116,23 @@ def movement(kind: Kind, row: Row) -> tuple[int, int, dict[str, int]] | None:
         return v
     if kind is CASH:
         cents = amount("cents")
-        if row["kind"] not in ("in", "out") or cents == 0:
-            raise ValueError(f"cash kind {row['kind']!r} of {cents} is not a deposit or a cash-out")
-        sign, meter = (1, "credits_in") if row["kind"] == "in" else (-1, "credits_out")
-        return row["balance_before"], row["balance_after"], {"balance": sign * cents, meter: cents}
+        if row["kind"] not in ("in", "out", "handpay") or cents == 0:
+            raise ValueError(f"cash kind {row['kind']!r} of {cents} is not a deposit, a cash-out or a handpay")
+        if row["kind"] == "in":
+            return row["balance_before"], row["balance_after"], {"balance": cents, "credits_in": cents}
+        deltas = {"balance": -cents, "credits_out": cents}
+        if row["kind"] == "handpay":            # paid by hand by an attendant: credits out, and its own meter
+            deltas["handpaid"] = cents
+        return row["balance_before"], row["balance_after"], deltas
     if kind is ROUND:
         before, cost = row["balance_before"], amount("cost_cents")
         return before, _minus(before, cost), {"balance": -cost, "total_bet": cost, "games_played": 1}
     if kind is SETTLE:
         after, win = row["balance_after"], amount("win_cents")
         return _minus(after, win), after, {"balance": win, "total_won": win, "games_won": int(win > 0)}
+    if kind is VOID:
+        after, refund = row["balance_after"], amount("cost_cents")
+        return _minus(after, refund), after, {"balance": refund, "refunded": refund, "games_voided": 1}
     if kind is SIDE_DRAW:
         stake, prize = amount("stake_cents"), amount("prize_cents")
         paid = prize if row["won"] else 0
@@ -139,11 +156,23 @@ def add(sums: dict[str, int], deltas: dict[str, int]) -> dict[str, int]:
     return out
 
 
+@dataclass(frozen=True)
+class Seal:
+    """Chain entries 1..seq, verified by a start and digested (seal.py), with the link
+    and the meters' sums at entry seq: where the next start's walk begins."""
+
+    seq: int
+    link: str
+    sums: dict[str, int]
+    digest: str
+
+
 @dataclass
 class Head:
     """The audit head: the last entry written (seq, link, sums of every meter up to it)
     and the last entry re-verified by the incremental check (vseq, vlink, vsums), with
-    the digest of the saved game states; one MAC over all of it."""
+    the digest of the saved game states, and the seal a start left (seal.py: the
+    entries up to a verified place, digested); one MAC over all of it."""
 
     seq: int
     link: str
@@ -152,11 +181,15 @@ class Head:
     vlink: str
     vsums: dict[str, int]
     states: str
+    seal: Seal | None = None
 
     def body(self) -> str:
-        return json.dumps({"seq": self.seq, "link": self.link, "sums": [self.sums[m] for m in METERS],
-                           "vseq": self.vseq, "vlink": self.vlink, "vsums": [self.vsums[m] for m in METERS],
-                           "states": self.states}, separators=(",", ":"))
+        d: dict[str, Any] = {"seq": self.seq, "link": self.link, "sums": [self.sums[m] for m in METERS],
+                             "vseq": self.vseq, "vlink": self.vlink, "vsums": [self.vsums[m] for m in METERS],
+                             "states": self.states}
+        if self.seal is not None:
+            d["seal"] = [self.seal.seq, self.seal.link, [self.seal.sums[m] for m in METERS], self.seal.digest]
+        return json.dumps(d, separators=(",", ":"))
 
     def mac(self, key: bytes) -> str:
         return mac(key, b"audit_head", self.body().encode())
@@ -169,6 +202,12 @@ class Head:
         head = cls(d["seq"], d["link"], sums, d["vseq"], d["vlink"], vsums, d["states"])
         if not all(type(v) is int for v in (head.seq, head.vseq, *sums.values(), *vsums.values())):
             raise ValueError("a count is not an integer")
+        if "seal" in d:                     # a head written before the seal has none: a full check
+            seq, link, ssums, digest = d["seal"]
+            head.seal = Seal(seq, link, dict(zip(METERS, ssums, strict=True)), digest)
+            if not all(type(v) is int for v in (seq, *head.seal.sums.values())) or \
+                    not (type(link) is str and type(digest) is str and 0 < seq <= head.seq):
+                raise ValueError("the seal is not a place in the chain")
         return head
 
     @classmethod

@@ -1,7 +1,7 @@
 """`main.py --audit` and `main.py --meters`: the ledger from the command line.
 
---audit opens the ledger as a start does (verified in full, read-only first) but never
-creates one, and logs its result in the event log. --meters is a start without the
+--audit opens the ledger as a start does (read-only first), but audited in full (every
+MAC from the first entry, where a start checks from its seal), and never creates one, and logs its result in the event log. --meters is a start without the
 window (main.py): a cabinet that was never started is created as any first start
 creates it; then the meters are printed. A missing, replaced or damaged ledger: one
 line on stderr ("cabinet locked: ..."), exit 2, and the files are left as they were.
@@ -32,7 +32,7 @@ def print_meters(led: Ledger) -> int:
 
 def audit(path: Path) -> int:
     try:
-        led = Ledger(path, create=False)
+        led = Ledger(path, create=False, full_audit=True)
     except LedgerError as exc:
         return locked(str(exc))
     try:

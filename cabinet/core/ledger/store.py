@@ -3,7 +3,11 @@
 Opening verifies before anything can be written: the files are checked (fresh,
 present, or missing/replaced), then a read-only connection runs SQLite's integrity
 check, compares the tables with the schema, checks the identity against the key and
-walks the whole chain. Only a ledger that passes gets a read-write connection.
+checks the chain: from the seal the last start left (seal.py), or in full when asked
+(`full_audit`: `main.py --audit`) or when there is no seal or it differs. Only a ledger
+that passes gets a read-write connection; its first write (the power-up event) seals
+the chain the start checked, so a start that then refuses (a round it cannot decode)
+leaves the files as they were.
 
 Every money movement is one transaction that first runs the incremental check (the
 entries since the last one verified, the meters and the game states against the
@@ -25,10 +29,13 @@ from typing import Any, Iterator
 import cabinet.core.ledger.audit as audit
 import cabinet.core.ledger.chain as chain
 import cabinet.core.ledger.files as files
+import cabinet.core.ledger.meters as meters
 import cabinet.core.ledger.records as records
+import cabinet.core.ledger.seal as seal
 import cabinet.core.ledger.tables as tables
 import cabinet.core.ledger.writer as writer
-from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW
+from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW, VOID
+from .tables import RESULT_SHOWN
 from .errors import InsufficientCredit, LedgerError, StorageError
 from .records import RoundRecord
 
@@ -38,9 +45,11 @@ EVENT_KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
 class Ledger:
     """Owns the SQLite connection (WAL, synchronous=FULL). Every mutator is one transaction."""
 
-    def __init__(self, path: str | Path, key_path: str | Path | None = None, *, create: bool = True):
-        """Open and verify the ledger in full, or create it when neither it nor the key
-        exists (and `create`). LedgerError: missing, replaced, unreadable or altered."""
+    def __init__(self, path: str | Path, key_path: str | Path | None = None, *, create: bool = True,
+                 full_audit: bool = False):
+        """Open and verify the ledger (the start's check, or in full), or create it when
+        neither it nor the key exists (and `create`). LedgerError: missing, replaced,
+        unreadable or altered."""
         self.path = Path(path)
         self.key_path = Path(key_path) if key_path else self.path.with_name(files.KEY_NAME)
         self.broken: str | None = None
@@ -56,10 +65,11 @@ class Ledger:
         self.key = files.read_key(self.key_path)
         ro = self._connect("ro")
         try:
-            self.identity, self.report = self._verify(ro)
+            self.identity, self.report, new_seal = self._verify(ro, full_audit)
         finally:
             ro.close()
         self.db = self._connect("rw")
+        self._seal = new_seal            # put on the head by the first write (the next start walks from there)
 
     @classmethod
     def attach(cls, path: str | Path, key_path: str | Path | None = None) -> "Ledger":
@@ -67,7 +77,7 @@ class Ledger:
         self = cls.__new__(cls)
         self.path = Path(path)
         self.key_path = Path(key_path) if key_path else self.path.with_name(files.KEY_NAME)
-        self.broken, self.created = None, False
+        self.broken, self.created, self._seal = None, False, None
         self.report = audit.Report()          # nothing verified on this connection: the first one did
         self.key = files.read_key(self.key_path)
         self.db = self._connect("rw")
@@ -94,7 +104,7 @@ class Ledger:
         except sqlite3.Error as exc:
             raise LedgerError(f"ledger {self.path} cannot be read: {exc}") from None
 
-    def _verify(self, db: sqlite3.Connection) -> tuple[str, audit.Report]:
+    def _verify(self, db: sqlite3.Connection, full_audit: bool) -> tuple[str, audit.Report, chain.Seal | None]:
         try:
             problems = [r[0] for r in db.execute("PRAGMA integrity_check(4)") if not str(r[0]).startswith("***")]
             if problems != ["ok"]:
@@ -102,7 +112,8 @@ class Ledger:
                 raise LedgerError(f"ledger {self.path} failed SQLite's integrity check: {said}")
             tables.check(db, str(self.path))
             identity = audit.read_identity(db, self.key, str(self.path), str(self.key_path))
-            return identity, audit.full(db, self.key, identity)
+            report, new_seal = seal.start(db, self.key, identity, full_audit)
+            return identity, report, new_seal
         except sqlite3.Error as exc:
             raise LedgerError(f"ledger {self.path} cannot be read: {exc}") from None
 
@@ -140,6 +151,9 @@ class Ledger:
         try:
             head = audit.read_head(self.db, self.key)
             audit.tail(self.db, self.key, head)
+            if self._seal is not None:                # the start's check, sealed with its first write
+                seal.reseal(head, self._seal)
+                self._seal = None
             appending = writer.Writer(self.db, self.key, head)
             yield appending
             appending.finish()
@@ -171,13 +185,19 @@ class Ledger:
     def cash_out(self, cents: int) -> None:
         self._cash("out", cents)
 
-    def _cash(self, kind: str, cents: int) -> None:
+    def _cash(self, kind: str, cents: int, event: tuple[str, dict[str, Any]] | None = None) -> tuple[int, int]:
+        """One cash movement ('in', 'out' or 'handpay'), with an event naming it (its
+        detail gets the cash row's id) in the same transaction. Returns (cash id,
+        event id or 0)."""
         with self._writing(f"recording cash {kind}") as w:
-            if kind == "out" and not 0 < cents <= w.balance:
-                raise InsufficientCredit(f"cannot cash out {cents}: balance is {w.balance}")
+            if kind != "in" and not 0 < cents <= w.balance:
+                raise InsufficientCredit(f"cannot pay out {cents}: balance is {w.balance}")
             after = w.balance + (cents if kind == "in" else -cents)
-            w.append(CASH, {"id": w.next_id("cash"), "kind": kind, "cents": cents, "created_at": time.time(),
+            cid = w.next_id("cash")
+            w.append(CASH, {"id": cid, "kind": kind, "cents": cents, "created_at": time.time(),
                             "balance_before": w.balance, "balance_after": after})
+            eid = self._append_event(w, event[0], {**event[1], "cash_id": cid}) if event else 0
+            return cid, eid
 
     # -- rounds -------------------------------------------------------------------
     def open_round(self, game: str, mode: str, bet_cents: int, cost_cents: int, outcome: dict[str, Any],
@@ -199,13 +219,17 @@ class Ledger:
 
     def checkpoint(self, round_id: int, step: int) -> None:
         """Record how far the presentation got (only ever forward). Not a chain entry:
-        the step carries its own MAC (see chain.checkpoint_mac)."""
+        the step carries its own MAC (see chain.checkpoint_mac). After the settlement
+        only RESULT_SHOWN is recorded: the player has seen the result (celebration
+        included), so a restart need not show it again."""
         if self.broken:
             raise LedgerError(self.broken)
         step = int(step)
         self._read(lambda: self.db.execute(
-            "UPDATE rounds SET checkpoint = ?, checkpoint_mac = ? WHERE id = ? AND state = 'open' AND checkpoint < ?",
-            (step, chain.checkpoint_mac(self.key, int(round_id), step), round_id, step)), "saving a checkpoint")
+            "UPDATE rounds SET checkpoint = ?, checkpoint_mac = ? WHERE id = ? AND checkpoint < ? AND "
+            "(state = 'open' OR (state = 'settled' AND ? = ?))",
+            (step, chain.checkpoint_mac(self.key, int(round_id), step), round_id, step, step, RESULT_SHOWN)),
+            "saving a checkpoint")
 
     def settle_round(self, round_id: int, game_state: dict[str, Any] | None = None) -> int:
         """Credit the round's win once; a second call pays nothing. Returns the win paid now."""
@@ -213,7 +237,7 @@ class Ledger:
             row = self.db.execute("SELECT * FROM rounds WHERE id = ?", (round_id,)).fetchone()
             if row is None:
                 raise LedgerError(f"{audit.FAILED}: round {round_id} is not in the ledger")
-            if row["state"] == "settled":
+            if row["state"] != "open":          # settled (paid once) or voided (refunded): nothing more
                 return 0
             audit.verify_row(self.db, self.key, self.identity, ROUND, row)   # pays the win recorded at the start
             win = row["win_cents"]
@@ -230,7 +254,8 @@ class Ledger:
             for row in self.db.execute(f"SELECT * FROM rounds {where}", args).fetchall():
                 audit.verify_row(self.db, self.key, self.identity, ROUND, row)
                 if row["settle_seq"] is not None:
-                    audit.verify_row(self.db, self.key, self.identity, SETTLE, row)
+                    audit.verify_row(self.db, self.key, self.identity, VOID if row["state"] == "voided" else SETTLE,
+                                     row)
                 out.append(records.round_record(row))
             return out
         return self._read(read, "reading rounds")
@@ -244,11 +269,37 @@ class Ledger:
             raise KeyError(f"round {round_id} is not in the ledger")
         return found[0]
 
-    def history(self, limit: int = 100, game: str | None = None) -> list[RoundRecord]:
-        """Settled rounds, newest first."""
+    def history(self, limit: int = 100, game: str | None = None, since_seq: int = 0,
+                before_id: int | None = None, closed: tuple[str, ...] = ("settled",)) -> list[RoundRecord]:
+        """Closed rounds (settled; `closed` may add 'voided'), newest first: of one game,
+        started after chain entry `since_seq` (a player session), older than `before_id`
+        (the next page)."""
+        where = [f"state IN ({', '.join('?' * len(closed))})", "seq > ?"]
+        args: list[Any] = [*closed, since_seq]
         if game:
-            return self._rounds("WHERE state = 'settled' AND game = ? ORDER BY id DESC LIMIT ?", (game, limit))
-        return self._rounds("WHERE state = 'settled' ORDER BY id DESC LIMIT ?", (limit,))
+            where.append("game = ?")
+            args.append(game)
+        if before_id is not None:
+            where.append("id < ?")
+            args.append(before_id)
+        return self._rounds(f"WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?", (*args, limit))
+
+    def last_round(self) -> RoundRecord | None:
+        """The newest round, whatever its state."""
+        found = self._rounds("WHERE id = (SELECT MAX(id) FROM rounds)")
+        return found[0] if found else None
+
+    def side_draws_of(self, round_id: int) -> list[dict[str, Any]]:
+        """The gamble / spin-chance draws recorded against a round, oldest first."""
+        def read():
+            out = []
+            for row in self.db.execute("SELECT * FROM side_draws WHERE round_id = ? ORDER BY id", (round_id,)):
+                audit.verify_row(self.db, self.key, self.identity, SIDE_DRAW, row)
+                out.append({"id": row["id"], "kind": row["kind"], "stake_cents": row["stake_cents"],
+                            "prize_cents": row["prize_cents"], "won": bool(row["won"]),
+                            "detail": records.detail(row, "side_draws"), "created_at": row["created_at"]})
+            return out
+        return self._read(read, "reading side draws")
 
     # -- side draws (gamble, spin chance) -------------------------------------------
     def side_draw(self, kind: str, stake_cents: int, prize_cents: int, won: bool,
@@ -298,18 +349,37 @@ class Ledger:
         chain. `kind`: lower-case letters, digits, _; `detail`: a JSON object."""
         if type(kind) is not str or not EVENT_KIND.fullmatch(kind):
             raise ValueError(f"event kind {kind!r} must be 1-40 lower-case letters, digits or _")
-        text = json.dumps(detail or {}, sort_keys=True, default=str)
+        json.dumps(detail or {}, sort_keys=True, default=str)       # not JSON: refused before the transaction
         with self._writing(f"logging {kind}") as w:
-            eid = w.next_id("events")
-            w.append(EVENT, {"id": eid, "kind": kind, "detail": text, "created_at": time.time()})
-            return eid
+            return self._append_event(w, kind, detail or {})
 
-    def events(self, limit: int = 100, kind: str | None = None) -> list[tuple[int, str, dict[str, Any], float]]:
-        """(id, kind, detail, time) of the newest events, newest first."""
+    def _append_event(self, w: writer.Writer, kind: str, detail: dict[str, Any]) -> int:
+        """An event entry inside a transaction already open (with the money it names)."""
+        if type(kind) is not str or not EVENT_KIND.fullmatch(kind):
+            raise ValueError(f"event kind {kind!r} must be 1-40 lower-case letters, digits or _")
+        eid = w.next_id("events")
+        w.append(EVENT, {"id": eid, "kind": kind, "detail": json.dumps(detail, sort_keys=True, default=str),
+                         "created_at": time.time()})
+        return eid
+
+    def events(self, limit: int = 100, kind: str | tuple[str, ...] | None = None,
+               before_id: int | None = None) -> list[tuple[int, str, dict[str, Any], float]]:
+        """(id, kind, detail, time) of the newest events (of a kind or kinds, older than
+        `before_id`: the next page), newest first; each verified before it is decoded."""
+        kinds = (kind,) if isinstance(kind, str) else tuple(kind or ())
+        where: list[str] = []
+        args: list[Any] = []
+        if kinds:
+            where.append(f"kind IN ({', '.join('?' * len(kinds))})")
+            args += kinds
+        if before_id is not None:
+            where.append("id < ?")
+            args.append(before_id)
+        q = "SELECT * FROM events" + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY id DESC LIMIT ?"
+
         def read():
-            q = "SELECT * FROM events" + (" WHERE kind = ?" if kind else "") + " ORDER BY id DESC LIMIT ?"
             out = []
-            for row in self.db.execute(q, (kind, limit) if kind else (limit,)).fetchall():
+            for row in self.db.execute(q, (*args, limit)).fetchall():
                 audit.verify_row(self.db, self.key, self.identity, EVENT, row)
                 out.append((row["id"], row["kind"], records.detail(row, "events"), row["created_at"]))
             return out
@@ -355,22 +425,13 @@ class Ledger:
     def balance(self) -> int:
         return self.meter("balance")
 
+    def meter_table(self) -> dict[str, int]:
+        """The meters table as it stands (held to the audit head at every movement)."""
+        return self._read(lambda: dict(audit.meters(self.db)), "reading the meters")
+
     def meters(self) -> dict[str, Any]:
-        def read():
-            out: dict[str, Any] = audit.meters(self.db)
-            per: dict[str, Any] = {}
-            for r in self.db.execute("SELECT game, mode, COUNT(*) n, SUM(cost_cents) bet, SUM(CASE WHEN state="
-                                     "'settled' THEN win_cents ELSE 0 END) won FROM rounds GROUP BY game, mode"
-                                     " ORDER BY game, mode"):
-                g = per.setdefault(r["game"], {"games_played": 0, "total_bet": 0, "total_won": 0, "modes": {}})
-                g["games_played"] += r["n"]
-                g["total_bet"] += r["bet"]
-                g["total_won"] += r["won"]
-                g["modes"][r["mode"]] = {"games_played": r["n"], "total_bet": r["bet"], "total_won": r["won"]}
-            out["per_game"] = per
-            out["open_rounds"] = self.db.execute("SELECT COUNT(*) FROM rounds WHERE state = 'open'").fetchone()[0]
-            return out
-        return self._read(read, "reading the meters")
+        """The lifetime meters, per game and mode too (cabinet/core/ledger/meters.py)."""
+        return meters.lifetime(self)
 
     def verify(self) -> audit.Report:
         """The full audit, on this connection (nothing is written). LedgerError if it fails."""

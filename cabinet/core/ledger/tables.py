@@ -14,10 +14,15 @@ from typing import Any
 
 from .errors import LedgerError
 
-VERSION = 1
+VERSION = 2          # 2: rounds can be voided (refunded), cash can be a handpay; their meters
 
 METERS = ("balance", "credits_in", "credits_out", "total_bet", "total_won",
-          "side_staked", "side_won", "games_played", "games_won")
+          "side_staked", "side_won", "games_played", "games_won", "refunded", "games_voided", "handpaid")
+
+# A settled round's checkpoint once its result has been shown in full (the celebration
+# included): a restart shows a winning round's result again until then (the sheets'
+# GAME INTERRUPTED rule). Checkpoints only move forward, and this is their largest.
+RESULT_SHOWN = 2**31 - 1
 
 SCHEMA = """
 CREATE TABLE identity (
@@ -32,7 +37,7 @@ CREATE TABLE rounds (
     bet_cents INTEGER NOT NULL, cost_cents INTEGER NOT NULL,
     outcome TEXT NOT NULL, payout_x100 INTEGER NOT NULL, win_cents INTEGER NOT NULL,
     capped INTEGER NOT NULL, features TEXT NOT NULL,
-    state TEXT NOT NULL CHECK (state IN ('open', 'settled')),
+    state TEXT NOT NULL CHECK (state IN ('open', 'settled', 'voided')),
     checkpoint INTEGER NOT NULL DEFAULT 0, checkpoint_mac TEXT NOT NULL,
     balance_before INTEGER NOT NULL, balance_after INTEGER,
     started_at REAL NOT NULL, settled_at REAL,
@@ -52,7 +57,7 @@ CREATE TABLE side_draws (
 );
 CREATE INDEX side_draws_kind ON side_draws(kind, won);
 CREATE TABLE cash (
-    id INTEGER PRIMARY KEY, kind TEXT NOT NULL CHECK (kind IN ('in', 'out')),
+    id INTEGER PRIMARY KEY, kind TEXT NOT NULL CHECK (kind IN ('in', 'out', 'handpay')),
     cents INTEGER NOT NULL, created_at REAL NOT NULL,
     balance_before INTEGER NOT NULL, balance_after INTEGER NOT NULL,
     seq INTEGER NOT NULL UNIQUE, link TEXT NOT NULL
@@ -90,9 +95,19 @@ def _layout(db: sqlite3.Connection) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _version(db: sqlite3.Connection) -> Any:
+    """The format the identity row says the file was written in (None: no such row)."""
+    try:
+        row = db.execute("SELECT version FROM identity WHERE id = 1").fetchone()
+    except sqlite3.Error:
+        return None
+    return None if row is None else row[0]
+
+
 def check(db: sqlite3.Connection, path: str) -> None:
     """Refuse a file whose tables, columns or indexes differ from SCHEMA, or that has
-    triggers or views (which could rewrite what the cabinet writes)."""
+    triggers or views (which could rewrite what the cabinet writes). A file of another
+    format version is named as such (its identity MAC still guards the number)."""
     have = _layout(db)
     want = expected()
     if not have["table"]:
@@ -100,6 +115,12 @@ def check(db: sqlite3.Connection, path: str) -> None:
     if "seq" not in have["table"].get("rounds", ["seq"]):
         raise LedgerError(f"ledger missing or replaced: {path} was written by an older version without a hash "
                           "chain; RAM CLEAR in the operator menu keeps it in a backup folder and starts fresh")
+    version = _version(db) if "identity" in have["table"] else None
+    if type(version) is int and version != VERSION:
+        age = "an older" if version < VERSION else "a newer"
+        raise LedgerError(f"ledger missing or replaced: {path} was written by {age} version of the cabinet "
+                          f"(ledger format {version}; this one reads format {VERSION}); RAM CLEAR in the operator "
+                          "menu keeps it in a backup folder and starts fresh")
     for name, columns in want["table"].items():
         if name not in have["table"]:
             raise LedgerError(f"ledger damaged: table {name} is missing from {path}")

@@ -13,7 +13,7 @@ import cabinet.core.ledger.audit as audit
 import cabinet.core.ledger.chain as chain
 import cabinet.core.ledger.files as files
 import cabinet.core.ledger.tables as tables
-from .chain import EVENT, SETTLE, Head, Kind
+from .chain import CLOSING, EVENT, Head, Kind
 from .errors import LedgerError
 
 
@@ -38,10 +38,13 @@ class Writer:
         if moved is not None and (moved[0] != self.balance or moved[1] != moved[0] + moved[2]["balance"]):
             raise LedgerError(f"ledger refused {kind.describe(row, seq)}: its balances do not follow the chain")
         row[kind.seq], row[kind.link] = seq, chain.link(self.key, head.link, kind, seq, row)
-        if kind is SETTLE:
-            self.db.execute("UPDATE rounds SET state = ?, balance_after = ?, settled_at = ?, settle_seq = ?,"
-                            " settle_link = ? WHERE id = ? AND state = 'open'",
-                            (row["state"], row["balance_after"], row["settled_at"], seq, row[kind.link], row["id"]))
+        if kind in CLOSING:         # a settlement or a void closes its round, in the round's own row
+            done = self.db.execute("UPDATE rounds SET state = ?, balance_after = ?, settled_at = ?, settle_seq = ?,"
+                                   " settle_link = ? WHERE id = ? AND state = 'open'",
+                                   (row["state"], row["balance_after"], row["settled_at"], seq, row[kind.link],
+                                    row["id"])).rowcount
+            if done != 1:
+                raise LedgerError(f"ledger refused {kind.describe(row, seq)}: the round is not open")
         else:
             names = list(row)
             self.db.execute(f"INSERT INTO {kind.table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",

@@ -1,0 +1,120 @@
+"""The cabinet's cash desk: credits in, a cash-out to a ticket or, above the handpay
+limit, a handpay for the attendant; and the player session that a cash-out ends.
+
+    cash_desk.credit_in(cabinet, 2000, by="operator")
+    paid = cash_desk.cash_out(cabinet)      # {"ticket": {...}} or {"handpay": {...}}
+    cash_desk.pay_handpay(cabinet, by="attendant")
+
+Money moves in the ledger first (cabinet/core/ledger/cashier.py: the cash entry and
+its event in one transaction); the ticket's files (`<data_dir>/vouchers/<validation>
+.json`, and the picture the UI draws beside it) come after, so a full disk can lose a
+ticket's file but never its record: the operator's cash page reprints it from the
+ledger. While a handpay waits, no round starts (Cabinet.start_round refuses).
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .ledger import InsufficientCredit
+from .ledger import cashier
+
+if TYPE_CHECKING:
+    from .cabinet import Cabinet
+
+VOUCHER_DIR = "vouchers"
+
+
+class CashRefused(ValueError):
+    """A cash movement that cannot be made now; the message is for the person at the cabinet."""
+
+
+def credit_in(cab: "Cabinet", cents: int, by: str) -> None:
+    """Credits in (a note of a configured denomination, an attendant's credit)."""
+    cab._require_unlocked()
+    if cab.handpay is not None:
+        raise CashRefused("A handpay is waiting: the attendant clears it first")
+    cab._call(lambda led: cashier.credit_in(led, cents, by))
+
+
+def cash_out(cab: "Cabinet") -> dict[str, Any]:
+    """The whole credit out: a ticket, or above `cash.handpay_limit` a handpay that
+    stops the cabinet until the attendant pays or cancels it."""
+    cab._require_unlocked()
+    if cab.handpay is not None:
+        raise CashRefused("A handpay is already waiting for the attendant")
+    if cab._call(lambda led: led.open_rounds(), default=[]):
+        raise CashRefused("Finish the round first")
+    balance = cab.balance
+    if balance <= 0:
+        raise CashRefused("There is no credit to cash out")
+    limit = getattr(cab.config.cash, "handpay_limit", None)
+    try:
+        if limit is not None and balance > limit:
+            cab._call(lambda led: cashier.request_handpay(led, balance, f"cash-out above the handpay limit of "
+                                                                        f"{cab.currency.format(limit)}"))
+            cab.handpay = cab._call(cashier.pending_handpay)
+            return {"handpay": cab.handpay}
+        ticket = cab._call(lambda led: cashier.cash_out_ticket(led, balance))
+    except InsufficientCredit as exc:
+        raise CashRefused(str(exc)) from None
+    ticket["amount"] = cab.currency.format(ticket["cents"])
+    ticket["file"] = write_ticket(cab.config.data_path, ticket)
+    return {"ticket": ticket}
+
+
+def write_ticket(data_dir: Path, ticket: dict[str, Any]) -> str | None:
+    """The ticket's JSON in <data_dir>/vouchers/ (atomically); None if it cannot be written."""
+    folder = Path(data_dir) / VOUCHER_DIR
+    name = f"ticket-{ticket['cash_id']:06d}-{ticket['validation']}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / f"{name}.json.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump({k: v for k, v in ticket.items() if k != "file"}, f, indent=2, sort_keys=True)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, folder / f"{name}.json")
+    except OSError:
+        return None
+    return str(folder / name)
+
+
+def pay_handpay(cab: "Cabinet", by: str) -> int:
+    """The attendant paid the waiting handpay by hand (after the PIN): the credits leave."""
+    if cab.handpay is None:
+        raise CashRefused("No handpay is waiting")
+    cents = cab._call(lambda led: cashier.pay_handpay(led, by))
+    cab.handpay = None
+    return cents
+
+
+def cancel_handpay(cab: "Cabinet", by: str) -> None:
+    """The attendant cancelled the waiting handpay: the credit stays for play."""
+    if cab.handpay is None:
+        raise CashRefused("No handpay is waiting")
+    cab._call(lambda led: cashier.cancel_handpay(led, by))
+    cab.handpay = None
+
+
+def tickets(cab: "Cabinet", limit: int = 20) -> list[dict[str, Any]]:
+    return cab._call(lambda led: cashier.tickets(led, limit), default=[])
+
+
+def session_start(cab: "Cabinet") -> int:
+    """The chain entry a player's session starts after: the last cash-out (ticket or
+    handpay) or idle reset (a `session_reset` event); 0 before either."""
+    return cab._call(cashier.session_start, default=0)
+
+
+def pin_state(cab: "Cabinet") -> tuple[int, float | None]:
+    """(wrong PINs since the last operator login, time of the last one), from the log."""
+    failures, last = 0, None
+    for _, kind, _, at in cab._call(lambda led: led.events(64, ("pin_failure", "operator_login")), default=[]):
+        if kind == "operator_login":
+            break
+        failures += 1
+        last = at if last is None else last
+    return failures, last

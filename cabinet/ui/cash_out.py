@@ -1,0 +1,87 @@
+"""CASH OUT, for the player (the lobby's button) and the operator (the cash page).
+
+The whole credit leaves as a ticket (a voucher: its picture and JSON in
+<data_dir>/vouchers/, the movement in the ledger first), or, above the configured
+handpay limit, as a handpay: the cabinet stops on the handpay notice (handpay.py)
+until an attendant pays it by hand or cancels it with the PIN. Either way the player's
+session ends: the history a kiosk shows starts again (kiosk.Session).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cabinet.core import cash_desk
+from cabinet.core.cash_desk import CashRefused
+
+from . import draw as D
+from . import voucher
+from .overlay import Overlay
+from .scene import register
+from .widgets import Button
+
+
+def cash_out(app: Any) -> tuple[str, dict[str, Any] | None]:
+    """Cash the credit out: (what to tell the person, the ticket or None)."""
+    cab = app.cabinet
+    try:
+        paid = cash_desk.cash_out(cab)
+    except CashRefused as exc:
+        return str(exc), None
+    app.session.new_session("cash_out")
+    if "handpay" in paid:
+        app.show_handpay()
+        return f"Handpay of {cab.currency.format(paid['handpay']['cents'])}: call the attendant", None
+    ticket = paid["ticket"]
+    png = voucher.save_png(ticket, cab.currency)
+    where = "" if png else " (its file could not be written: the operator reprints it)"
+    return f"Ticket printed: {ticket['amount']}, validation {ticket['validation']}{where}", ticket
+
+
+@register("cash_out")
+class CashOutConfirm(Overlay):
+    """'Cash out $X?' - then the ticket printed, or the handpay called."""
+
+    title = "CASH OUT"
+    panel_rect = pygame.Rect(460, 200, 1000, 680)
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.result: str | None = None
+        self.ticket: dict[str, Any] | None = None
+        self.widgets = [self.close_button(),
+                        Button((540, 740, 400, 100), "CANCEL", "close", font_size=34),
+                        Button((980, 740, 400, 100), lambda: "DONE" if self.result else "CASH OUT", "confirm",
+                               style="gold", font_size=34)]
+
+    def on_action(self, action: str) -> bool:
+        if action in ("close",) or (action in ("confirm", "select", "spin") and self.result):
+            self.app.pop(self)
+        elif action in ("confirm", "select", "spin"):
+            self.result, self.ticket = cash_out(self.app)
+            if self.app.stack.top is not self:       # the handpay notice took over
+                return True
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        A, cab = self.app.assets, self.app.cabinet
+        if self.result is None:
+            A.blit_text(surface, f"Cash out {cab.currency.format(cab.balance)}?", 54, (960, 380), D.CREAM,
+                        anchor="center", bold=True)
+            limit = getattr(cab.config.cash, "handpay_limit", None)
+            hint = ("A ticket is printed with the whole credit." if limit is None else
+                    f"A ticket is printed; above {cab.currency.format(limit)} an attendant pays by hand.")
+            A.blit_text(surface, hint, 30, (960, 470), D.MUTED, anchor="center")
+        else:
+            A.blit_text(surface, self.result, 30, (960, 300), D.GOLD if self.ticket else D.RED, anchor="midtop",
+                        wrap=880, bold=True)
+            if self.ticket is not None:
+                lay = self.app.layout
+                pic = A.surface(("ticket", self.ticket["cash_id"], lay.px(520)),
+                                lambda: voucher.thumbnail(self.ticket, cab.currency, lay.px(520)))
+                surface.blit(pic, pic.get_rect(midtop=lay.pt(960, 410)))
+        self.draw_widgets(surface)

@@ -1,0 +1,161 @@
+"""The operator menu: a full screen of pages behind the PIN (pin.py), by keyboard,
+mouse or touch.
+
+    METERS       lifetime and period meters, per game and mode, actual beside theoretical RTP
+    CASH         credits in by denomination, CASH OUT to a ticket or a handpay, the tickets
+    GAME RECALL  the last 10 games of each game and the full history, each replayable
+    EVENT LOG    the ledger's event log, paged and filtered
+    SETTINGS     the cabinet's and each game's settings, and the PIN
+    DIAGNOSTICS  display, sound, input and touch tests, RNG self-test, program verification
+    AUDIT        the audit status, RUN AUDIT and RAM CLEAR (the only way out of a lock)
+
+Opening it is an `operator_login` event and closing it an `operator_logout`; in kiosk
+mode its EXIT CABINET is the only way out (a graceful stop). While the cabinet is
+locked only the pages that need no trusted ledger open (AUDIT, DIAGNOSTICS).
+Digits 1-7 jump to a page; arrows move a focus ring over the buttons, ENTER presses,
+ESC logs out.
+"""
+from __future__ import annotations
+
+import pygame
+
+from .. import draw as D
+from ..overlay import Overlay
+from ..scene import register
+from ..widgets import Button
+from .cash_page import CashPage
+from .diagnostics_page import DiagnosticsPage
+from .events_page import EventsPage
+from .meters_page import MetersPage
+from .page import AREA, Page
+from .recall_page import RecallPage
+from .settings_page import SettingsPage
+from .system_page import SystemPage
+
+PAGES: tuple[tuple[str, str, type[Page]], ...] = (
+    ("meters", "METERS", MetersPage), ("cash", "CASH", CashPage), ("recall", "GAME RECALL", RecallPage),
+    ("events", "EVENT LOG", EventsPage), ("settings", "SETTINGS", SettingsPage),
+    ("diagnostics", "DIAGNOSTICS", DiagnosticsPage), ("system", "AUDIT / RAM CLEAR", SystemPage))
+LOCKED_PAGES = ("diagnostics", "system")
+DIGITS = {getattr(pygame, f"K_{d}"): d for d in range(1, len(PAGES) + 1)}
+
+
+@register("operator_menu")
+class OperatorMenu(Overlay):
+    """The pages, the tabs that choose them, LOG OUT and EXIT CABINET."""
+
+    panel = False
+
+    def __init__(self, app, page: str | None = None):
+        super().__init__(app)
+        self._pages: dict[str, Page] = {}
+        self.tabs = [Button((20, 118 + i * 96, 300, 84), label, f"tab_{name}", font_size=28,
+                            lit=lambda name=name: self.current == name,
+                            enabled=lambda name=name: self.allowed(name))
+                     for i, (name, label, _) in enumerate(PAGES)]
+        self.tabs += [Button((20, 862, 300, 84), "LOG OUT", "close", font_size=30),
+                      Button((20, 966, 300, 90), "EXIT CABINET", "quit", style="red", font_size=30)]
+        self.current = ""
+        self.games_changed = False          # a game's settings changed: open game scenes go back to the lobby
+        self.show(page or ("system" if app.cabinet.locked else "meters"))
+
+    # -- pages -----------------------------------------------------------------------
+    def allowed(self, name: str) -> bool:
+        return not self.app.cabinet.locked or name in LOCKED_PAGES
+
+    def page(self, name: str) -> Page | None:
+        """The page (made when first shown; None while it is being made)."""
+        if name not in self._pages:
+            cls = next(c for n, _, c in PAGES if n == name)
+            self._pages[name] = None          # type: ignore[assignment]
+            self._pages[name] = cls(self)
+        return self._pages[name]
+
+    @property
+    def shown(self) -> Page:
+        page = self.page(self.current)
+        assert page is not None, "a page asked for itself while it was being made"
+        return page
+
+    def show(self, name: str) -> None:
+        if not self.allowed(name):
+            name = "system"
+        self.current = name
+        page = self.shown
+        page.note = ""
+        page.refresh()
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """The widgets: the tabs, then the page's (a page that adds buttons calls this)."""
+        self.widgets = [*self.tabs, *self.shown.widgets]
+
+    # -- life cycle ----------------------------------------------------------------------
+    def enter(self) -> None:
+        self.app.cabinet.log("operator_login", {"page": self.current})
+
+    def leave(self) -> None:
+        self.app.cabinet.log("operator_logout", {})
+        if self.games_changed:            # idle games close: the lobby shows the games as offered now
+            game = self.app.stack.find("game")
+            while game is not None and not game.busy:
+                self.app.pop(game)
+                game = self.app.stack.find("game")
+
+    def resume(self) -> None:
+        super().resume()
+        if self.app.cabinet.locked and not self.allowed(self.current):
+            self.show("system")
+        else:
+            self.shown.refresh()
+
+    def update(self, dt: float) -> None:
+        if self.app.cabinet.locked and not self.allowed(self.current):   # a page found the ledger altered
+            self.show("system")
+
+    # -- input ---------------------------------------------------------------------------
+    def on_action(self, action: str) -> bool:
+        if action in ("close", "operator"):
+            self.app.pop(self)
+        elif action == "quit":
+            self.app.stop("operator: EXIT CABINET")
+        elif action.startswith("tab_"):
+            self.show(action[4:])
+        elif not self.shown.on_action(action):
+            return False
+        return True
+
+    def handle_event(self, event, actions) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in DIGITS and not (event.mod & pygame.KMOD_SHIFT):
+            name = PAGES[DIGITS[event.key] - 1][0]
+            if self.allowed(name):
+                self.show(name)
+            return True
+        if self.shown.handle_event(event):         # a row of the page's list (never under a button)
+            return True
+        return super().handle_event(event, actions)
+
+    # -- frame ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        lay, A, cab = self.app.layout, self.app.assets, self.app.cabinet
+        surface.blit(A.surface(("op_bg", lay.size), lambda: D.vertical_gradient(
+            lay.size, [(14, 16, 40), (26, 22, 58), (10, 10, 26)])), (0, 0))
+        surface.blit(A.surface(("op_head", lay.size), lambda: D.rounded_panel(
+            (lay.px(1900), lay.px(96)), (40, 44, 96), (20, 22, 50), radius=lay.px(18), border=D.GOLD_DARK,
+            border_width=lay.px(3))), lay.pt(10, 10))
+        A.blit_text(surface, "OPERATOR MENU", 44, (40, 58), D.GOLD, anchor="midleft", bold=True, outline=(70, 30, 0))
+        title = next(label for n, label, _ in PAGES if n == self.current)
+        A.blit_text(surface, title, 40, (960, 58), D.CREAM, anchor="center", bold=True)
+        if cab.locked:
+            status, color = "LOCKED", D.RED
+        elif cab.handpay is not None:
+            status, color = f"HANDPAY {cab.currency.format(cab.handpay['cents'])} WAITING", D.GOLD
+        else:
+            status, color = f"CREDIT {cab.currency.format(cab.balance)}", D.CREAM
+        A.blit_text(surface, status, 32, (1880, 58), color, anchor="midright", bold=True)
+        self.shown.draw(surface)
+        self.draw_widgets(surface)
+        note = self.shown.note
+        if note:
+            A.blit_text(surface, note, 26, (AREA.centerx, AREA.bottom - 4), D.RED if self.shown.note_bad else D.GREEN,
+                        anchor="midbottom", bold=True)

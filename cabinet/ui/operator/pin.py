@@ -1,0 +1,128 @@
+"""The PIN pad: digit keys or the on-screen pad (mouse, touch); ENTER or OK submits.
+
+It guards the operator menu (CTRL+SHIFT+O, or a 3-second press on the screen's top-left
+corner on a touch cabinet), an attendant's handpay, and a PIN change (the new PIN
+twice). Every wrong PIN is an event in the ledger (`pin_failure`); after 3 in a row
+the pad refuses further tries for 30 s, then 60 s, 120 s ... up to 15 minutes
+(cabinet/core/pin.py), and says so with a call for the attendant. The count is kept
+by the app across pads and rebuilt from the event log at start.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from cabinet.core.pin import delay_after
+
+from .. import draw as D
+from ..overlay import Overlay
+from ..scene import register
+from ..widgets import Button
+
+DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
+DIGITS.update({getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)})
+PURPOSES = {"login": "OPERATOR", "handpay": "ATTENDANT", "new_pin": "NEW PIN", "confirm": "OPERATOR"}
+
+
+def clock_text(seconds: float) -> str:
+    s = int(seconds + 0.999)
+    return f"{s // 60}:{s % 60:02d}"
+
+
+@register("pin_pad")
+class PinPad(Overlay):
+    """Enter a PIN. `purpose`: login (opens the operator menu), handpay or confirm
+    (calls `on_ok`), new_pin (asks twice, then `on_ok(new_pin)`)."""
+
+    panel_rect = pygame.Rect(660, 120, 600, 860)
+
+    def __init__(self, app, purpose: str = "login", on_ok: Callable[..., None] | None = None, why: str = ""):
+        super().__init__(app)
+        self.purpose, self.on_ok, self.why = purpose, on_ok, why
+        self.title = PURPOSES.get(purpose, "OPERATOR")
+        self.entered = ""
+        self.first: str | None = None        # new_pin: the first entry, waiting for the second
+        self.error = ""
+        self.widgets = [self.close_button()]
+        for i, label in enumerate(["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "OK"]):
+            r, c = divmod(i, 3)
+            self.widgets.append(Button((740 + c * 150, 420 + r * 130, 130, 110), label, f"pin_{label}",
+                                       style="green" if label == "OK" else "panel", font_size=44,
+                                       enabled=lambda: self.app.pin_guard.wait() <= 0))
+
+    def handle_event(self, event, actions) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in DIGITS:
+            return self.on_action(f"pin_{DIGITS[event.key]}")
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.on_action("pin_OK")
+        return super().handle_event(event, actions)
+
+    def on_action(self, action: str) -> bool:
+        if action == "close":
+            self.app.pop(self)
+        elif action == "pin_C":
+            self.entered = ""
+        elif action == "pin_OK":
+            self.submit()
+        elif action.startswith("pin_") and len(self.entered) < 8 and self.app.pin_guard.wait() <= 0:
+            self.entered += action[4:]
+            self.error = ""
+        return True
+
+    def submit(self) -> None:
+        entered, self.entered = self.entered, ""
+        if self.purpose == "new_pin":
+            self._new_pin(entered)
+            return
+        guard = self.app.pin_guard
+        result = guard.attempt(entered, self.app.config)
+        if result == "locked":
+            self.error = f"Locked: try again in {clock_text(guard.wait())}"
+            return
+        if result == "wrong":
+            wait = delay_after(guard.failures)
+            self.app.cabinet.log("pin_failure", {"purpose": self.purpose, "in_a_row": guard.failures,
+                                                 "locked_seconds": wait})
+            self.error = "" if wait else "Wrong PIN"        # a lockout shows its own live countdown
+            self.app.audio.play("refuse")
+            return
+        self.app.pop(self)
+        if self.purpose == "login":
+            self.app.open("operator_menu")
+        elif self.on_ok is not None:
+            self.on_ok()
+
+    def _new_pin(self, entered: str) -> None:
+        if self.first is None:
+            self.first = entered
+            self.error = ""
+            return
+        first, self.first = self.first, None
+        if entered != first:
+            self.error = "The two entries differ: enter the new PIN again"
+            return
+        self.app.pop(self)
+        if self.on_ok is not None:
+            self.on_ok(entered)
+
+    def prompt(self) -> str:
+        if self.purpose == "new_pin":
+            return "enter the new PIN" if self.first is None else "enter it again"
+        return "enter PIN"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        A = self.app.assets
+        wait = self.app.pin_guard.wait()
+        if self.why:
+            A.blit_text(surface, self.why, 26, (960, 200), D.MUTED, anchor="midtop", wrap=520)
+        A.blit_text(surface, "*" * len(self.entered) or self.prompt(), 54, (960, 300), D.CREAM, anchor="center",
+                    bold=True)
+        if wait > 0:
+            A.blit_text(surface, f"Too many wrong PINs: locked for {clock_text(wait)}", 30, (960, 350), D.RED,
+                        anchor="center", bold=True)
+            A.blit_text(surface, "ATTENDANT CALLED", 28, (960, 388), D.GOLD, anchor="center", bold=True)
+        elif self.error:
+            A.blit_text(surface, self.error, 30, (960, 360), D.RED, anchor="center", bold=True)
+        self.draw_widgets(surface)

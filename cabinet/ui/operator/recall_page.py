@@ -1,0 +1,125 @@
+"""GAME RECALL: the last 10 games of each game, or every round with paging, each with
+its round id, time, mode, bet, win, outcome id and the gamble and spin-chance draws
+recorded against it; REPLAY shows the selected round again exactly as it played
+(marked RECALL, no money moves), and closing it comes back here."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .. import draw as D
+from .page import Page
+
+PER_PAGE = 10
+TOP = 214
+ROW_H = 44
+
+
+def outcome_text(outcome: dict[str, Any]) -> str:
+    if outcome.get("source") == "books":
+        text = f"book {outcome.get('book')}"
+    else:
+        text = f"seed {outcome.get('seed')}"
+    return text + (f" ({outcome['force']})" if outcome.get("force") else "")
+
+
+class RecallPage(Page):
+    title = "GAME RECALL"
+
+    def __init__(self, menu):
+        super().__init__(menu)
+        self.game: str | None = None          # None: every game, paged; else that game's last 10
+        self.pages: list[int | None] = [None]  # before_id of each page seen (newest first)
+        self.rounds: list[Any] = []
+        self.selected = 0
+        self.draws: list[dict[str, Any]] = []
+        self.button((360, 126, 300, 70), "ALL GAMES", "game_all", font_size=26, lit=lambda: self.game is None)
+        for i, gid in enumerate(list(self.cab.games)[:4]):
+            name = self.cab.games[gid].spec.name.upper()
+            self.button((680 + i * 300, 126, 280, 70), name if len(name) <= 18 else name[:17] + ".",
+                        f"game_{gid}", font_size=24, lit=lambda gid=gid: self.game == gid)
+        self.button((360, 960, 280, 80), "< NEWER", "newer", font_size=28, enabled=lambda: len(self.pages) > 1)
+        self.button((660, 960, 280, 80), "OLDER >", "older", font_size=28,
+                    enabled=lambda: self.game is None and len(self.rounds) == PER_PAGE)
+        self.button((1540, 960, 340, 80), "REPLAY", "replay", style="gold", font_size=32,
+                    enabled=lambda: bool(self.rounds))
+
+    def refresh(self) -> None:
+        closed = ("settled", "voided")
+        if self.game is None:
+            self.rounds = self.cab.history(PER_PAGE, before_id=self.pages[-1], closed=closed)
+        else:
+            self.rounds = self.cab.history(PER_PAGE, game=self.game, closed=closed)
+        self.selected = min(self.selected, max(0, len(self.rounds) - 1))
+        self._details()
+
+    def _details(self) -> None:
+        self.draws = self.cab.side_draws_of(self.rounds[self.selected].id) if self.rounds else []
+
+    def on_action(self, action: str) -> bool:
+        if action == "game_all" or (action.startswith("game_") and action[5:] in self.cab.games):
+            self.game = None if action == "game_all" else action[5:]
+            self.pages, self.selected = [None], 0
+        elif action == "older" and self.rounds:
+            self.pages.append(self.rounds[-1].id)
+            self.selected = 0
+        elif action == "newer" and len(self.pages) > 1:
+            self.pages.pop()
+            self.selected = 0
+        elif action in ("up", "down") and self.rounds:
+            self.selected = max(0, min(len(self.rounds) - 1, self.selected + (1 if action == "down" else -1)))
+            self._details()
+            return True
+        elif action == "replay" and self.rounds:
+            self.app.recall(self.rounds[self.selected].id)
+            return True
+        else:
+            return False
+        self.refresh()
+        return True
+
+    def handle_event(self, event) -> bool:
+        i = self.row_at(event, TOP, len(self.rounds), ROW_H)
+        if i is None:
+            return False
+        self.selected = i
+        self._details()
+        return True
+
+    def row(self, rec: Any) -> list[str]:
+        setup = self.cab.games.get(rec.game)
+        try:
+            mode = setup.spec.mode(rec.mode).label if setup is not None else rec.mode
+        except KeyError:
+            mode = rec.mode
+        return [f"#{rec.id}", time.strftime("%d %b %H:%M:%S", time.localtime(rec.started_at)),
+                setup.spec.name if setup is not None else rec.game, mode[:22], self.money(rec.cost_cents),
+                "refunded" if rec.state == "voided" else self.money(rec.win_cents), outcome_text(rec.outcome)]
+
+    def draw(self, surface) -> None:
+        if not self.rounds:
+            self.text(surface, "No rounds recorded" + ("" if self.game is None else " for this game"), (360, 260), 30,
+                      D.MUTED)
+        what = "every game, newest first" if self.game is None else "the last 10 games of this game"
+        self.text(surface, f"{what}   ·   page {len(self.pages)}" if self.game is None else what, (1240, 1000), 24,
+                  D.MUTED, anchor="center")
+        cols = (("ROUND", 0, "left"), ("TIME", 110, "left"), ("GAME", 420, "left"), ("PLAYED", 700, "left"),
+                ("BET", 1070, "right"), ("WIN", 1240, "right"), ("OUTCOME", 1270, "left"))
+        self.table(surface, 360, TOP, cols, [self.row(r) for r in self.rounds], size=23, lit=self.selected,
+                   row_h=ROW_H, width=1540)
+        if not self.rounds:
+            return
+        rec = self.rounds[self.selected]
+        y = TOP + 34 + PER_PAGE * ROW_H + 16
+        after = self.money(rec.balance_after) if rec.balance_after is not None else "-"
+        self.text(surface, f"ROUND #{rec.id}: {rec.state}, credit {self.money(rec.balance_before)} > {after}, "
+                           f"features: {', '.join(rec.features) or 'none'}"[:150], (360, y), 24, D.CREAM)
+        y += 36
+        if not self.draws:
+            self.text(surface, "No gamble or spin-chance draws on this round", (360, y), 24, D.MUTED)
+        for d in self.draws[:4]:
+            detail = ", ".join(f"{k} {v}" for k, v in d["detail"].items() if not isinstance(v, (dict, list)))
+            self.text(surface, f"{d['kind']} #{d['id']}: stake {self.money(d['stake_cents'])}, "
+                               f"{'WON ' + self.money(d['prize_cents']) if d['won'] else 'lost'}   {detail}"[:150],
+                      (360, y), 23, D.GOLD if d["won"] else D.MUTED)
+            y += 32

@@ -1,0 +1,226 @@
+"""SETTINGS: the cabinet's settings, each game's, and the PIN.
+
+Every change goes through `operator_settings.change`: the value passes its config.yaml
+key's own rule, the rules between keys, and for a game (or the buy-cost cap) the
+game checks of a start (startup.reoffer); a refusal is shown in one line naming what
+is allowed, and nothing changes. An accepted change is written to
+<data_dir>/operator.json (it holds across restarts), applied at once, and logged
+(`settings_changed`, from and to). Game changes reach a game the next time it opens
+(an idle game under the menu goes back to the lobby when the menu closes).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cabinet.core import operator_settings as settings
+from cabinet.core import pin
+from cabinet.core.config import DEFAULT_PIN
+from cabinet.core.money import amount_text, parse_amount
+from cabinet.core.schema import ConfigError
+from cabinet.core.startup import reoffer, whole_bet_unit
+
+from .. import draw as D
+from .page import Page
+from .settings_rows import CABINET_ROWS, GAME_ROWS, Row, candidate_bets, options_for
+
+TOP = 218
+ROW_H = 68
+BET_COLS, BET_ROWS = 5, 5
+
+
+class SettingsPage(Page):
+    title = "SETTINGS"
+
+    def __init__(self, menu):
+        super().__init__(menu)
+        self.section = "cabinet"
+        self.game = next(iter(self.cab.offer.specs), None)
+        self.build()
+
+    # -- widgets ---------------------------------------------------------------------
+    def build(self) -> None:
+        self.widgets = []
+        for i, (name, label) in enumerate((("cabinet", "CABINET"), ("games", "GAMES"), ("pin", "PIN"))):
+            self.button((360 + i * 250, 126, 230, 70), label, f"section_{name}", font_size=26,
+                        lit=lambda name=name: self.section == name)
+        if self.section == "cabinet":
+            for i, row in enumerate(CABINET_ROWS):
+                self._row_buttons(i, row)
+        elif self.section == "games":
+            for i, gid in enumerate(list(self.cab.offer.specs)[:3]):
+                name = self.cab.offer.specs[gid].name.upper()
+                self.button((1130 + i * 254, 126, 244, 70), name if len(name) <= 18 else name[:17] + ".",
+                            f"game_{gid}", font_size=20, lit=lambda gid=gid: self.game == gid)
+            for i, row in enumerate(GAME_ROWS):
+                self._row_buttons(i, row)
+            for j, cents in enumerate(self.bets()[:BET_COLS * BET_ROWS]):
+                r, c = divmod(j, BET_COLS)
+                self.button((360 + c * 300, TOP + 3 * ROW_H + 90 + r * 74, 280, 66), self.money(cents),
+                            f"bet_{cents}", font_size=26, lit=lambda cents=cents: cents in self.ladder())
+        else:
+            self.button((360, 260, 420, 84), "CHANGE PIN", "change_pin", style="gold", font_size=30)
+        if self.menu.current == "settings" and self.menu.page("settings") is self:
+            self.menu.rebuild()
+
+    def _row_buttons(self, i: int, row: Row) -> None:
+        y = TOP + i * ROW_H
+        enabled = (lambda row=row: self.row_enabled(row))
+        if row.kind == "toggle":
+            self.button((1560, y, 320, 64), lambda row=row: "ON" if self.value(row) else "OFF", f"set_{row.key}_next",
+                        lit=lambda row=row: bool(self.value(row)), enabled=enabled, font_size=28)
+        else:
+            self.button((1560, y, 150, 64), "<", f"set_{row.key}_prev", enabled=enabled, font_size=34)
+            self.button((1730, y, 150, 64), ">", f"set_{row.key}_next", enabled=enabled, font_size=34)
+
+    def row_enabled(self, row: Row) -> bool:
+        return not (row.key == "demo_tools" and getattr(self.app.config, "real_play", False))
+
+    # -- values ----------------------------------------------------------------------
+    def value(self, row: Row) -> Any:
+        return settings.raw_value(self.app.config, row.key, self.game if row.game else None)
+
+    def ladder(self) -> tuple[int, ...]:
+        setup = self.cab.games.get(self.game)
+        if setup is not None:
+            return setup.bet_ladder
+        g = self.app.config.games.get(self.game)
+        return tuple(getattr(g, "bet_ladder", None) or ())
+
+    def bets(self) -> list[int]:
+        """The bets the ladder can be made of: whole minor units for every book."""
+        spec = self.cab.offer.specs.get(self.game)
+        if spec is None:
+            return []
+        unit = 1
+        setup = self.cab.games.get(self.game)
+        if setup is not None and setup.library is not None:
+            unit = whole_bet_unit(setup.library, setup.modes)
+        return candidate_bets(spec, self.app.config.currency.minor_units, unit, self.ladder())
+
+    def shown(self, row: Row) -> str:
+        v = self.value(row)
+        minor = self.app.config.currency.minor_units
+        if row.kind == "toggle":
+            return "on" if v else "off"
+        if v is None:
+            return row.none_text
+        if row.kind == "amount":
+            return self.money(parse_amount(v, minor))
+        return row.fmt(v)
+
+    # -- changes ---------------------------------------------------------------------
+    def on_action(self, action: str) -> bool:
+        if action.startswith("section_"):
+            self.section = action[8:]
+            self.build()
+            return True
+        if action.startswith("game_") and action[5:] in self.cab.offer.specs:
+            self.game = action[5:]
+            self.build()
+            return True
+        if action == "change_pin":
+            self.app.open("pin_pad", "new_pin", on_ok=self.new_pin, why="Enter the new PIN (4 to 8 digits) twice")
+            return True
+        if action.startswith("bet_") and action[4:].isdigit():
+            cents = int(action[4:])
+            ladder = set(self.ladder())
+            ladder.symmetric_difference_update({cents})
+            minor = self.app.config.currency.minor_units
+            self.apply("bet_ladder", [amount_text(b, minor) for b in sorted(ladder)], game=self.game)
+            return True
+        if action.startswith("set_"):
+            key, _, step = action[4:].rpartition("_")
+            row = next((r for r in (*CABINET_ROWS, *GAME_ROWS) if r.key == key), None)
+            if row is None or not self.row_enabled(row):
+                return False
+            options = options_for(row, self)
+            current = self.value(row)
+            if row.kind == "toggle":
+                new = not current
+            else:
+                i = options.index(current) if current in options else (-1 if step == "next" else len(options))
+                i = max(0, min(len(options) - 1, i + (1 if step == "next" else -1)))
+                new = options[i]
+                if new == current:
+                    return True
+            self.apply(key, new, game=self.game if row.game else None)
+            return True
+        return False
+
+    def apply(self, key: str, raw: Any, game: str | None = None) -> bool:
+        cfg, cab = self.app.config, self.cab
+        before = settings.raw_value(cfg, key, game) if key != settings.PIN_HASH else None
+        try:
+            settings.change(cfg, key, raw, lambda trial: reoffer(trial, cab.offer), game)
+        except ConfigError as exc:
+            self.say(f"Refused: {exc}", bad=True)
+            return False
+        except OSError as exc:
+            self.say(f"Not saved ({exc.strerror or exc}): nothing changed", bad=True)
+            return False
+        if game is not None or key == "max_buy_cost":
+            cab.adopt_offer(reoffer(cfg, cab.offer))
+            self.menu.games_changed = True
+        apply_to_app(self.app)
+        shown_to = "(hidden)" if key == settings.PIN_HASH else raw
+        cab.log("settings_changed", {"key": key, "game": game, "from": before, "to": shown_to, "by": "operator"})
+        self.say(f"{key.replace('_', ' ')}{' of ' + game if game else ''}: {before} > {shown_to} (saved, logged)"
+                 if key != settings.PIN_HASH else "PIN changed (saved as a hash, logged)")
+        if game is not None:
+            self.build()
+        return True
+
+    def new_pin(self, entered: str) -> None:
+        cfg = self.app.config
+        try:
+            settings.field_rule("operator_pin").validate("operator_pin", entered)
+            if getattr(cfg, "real_play", False) and entered == DEFAULT_PIN:
+                raise ConfigError(f"operator_pin = \"{DEFAULT_PIN}\" is the default PIN, not allowed with real_play = "
+                                  "true; allowed: your own 4 to 8 digits")
+        except ConfigError as exc:
+            self.say(f"Refused: {exc}", bad=True)
+            return
+        self.apply(settings.PIN_HASH, pin.hash_pin(entered))
+
+    # -- frame -----------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if self.section == "pin":
+            self._draw_pin(surface)
+            return
+        rows = CABINET_ROWS if self.section == "cabinet" else GAME_ROWS
+        for i, row in enumerate(rows):
+            y = TOP + i * ROW_H
+            self.text(surface, row.label, (380, y + 32), 28, D.CREAM, anchor="midleft")
+            self.text(surface, row.hint, (380, y + 56), 20, D.MUTED, anchor="midleft")
+            self.text(surface, self.shown(row), (1530, y + 32), 30, D.GOLD, anchor="midright", bold=True)
+        if self.section == "games":
+            y = TOP + 3 * ROW_H + 16
+            self.text(surface, "BET LADDER: a lit bet is on it (press to add or remove; each pays whole units for "
+                               "every book)", (360, y + 30), 22, D.MUTED, anchor="midleft")
+
+    def _draw_pin(self, surface) -> None:
+        cfg = self.app.config
+        changed = bool(getattr(cfg, "operator_pin_hash", None))
+        self.text(surface, "The operator PIN opens this menu and pays handpays.", (360, 380), 28, D.CREAM)
+        self.text(surface, "It was changed here (kept as a salted hash in operator.json)." if changed else
+                  "It is config.yaml's operator_pin.", (360, 424), 26, D.MUTED)
+        guard = self.app.pin_guard
+        self.text(surface, f"Wrong PINs in a row now: {guard.failures}. After 3, each try waits 30 s, then 60 s, "
+                           "120 s ... up to 15 minutes; every one is in the event log.", (360, 480), 24, D.MUTED)
+
+
+
+def apply_to_app(app: Any) -> None:
+    """The operator changed a setting: what the app holds from config follows at once."""
+    cfg = app.config
+    app.turbo_allowed = bool(cfg.turbo_allowed)
+    app.turbo = app.turbo and app.turbo_allowed
+    app.skip_allowed = bool(cfg.skip_allowed)
+    app.min_round_seconds = float(cfg.min_round_seconds)
+    app.attract_after = float(cfg.attract_idle_seconds)
+    app.audio.set_volume(float(cfg.sound.volume))
+    app.audio.music_volume = float(cfg.sound.music_volume)
+    music = getattr(app.audio, "_music", None)
+    if music is not None:
+        music.set_volume(app.audio.music_volume)
+    app.session.configure()

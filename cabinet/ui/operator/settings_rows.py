@@ -1,0 +1,95 @@
+"""The rows of the settings page: what each setting is called, its saved key, and the
+values the operator steps through (written as operator.json / config.yaml write them).
+A value config.yaml holds that is not among the steps is shown as it is; the arrows
+move from it to its neighbours."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from cabinet.core.config import GAMBLE_SETTINGS
+from cabinet.core.money import amount_text, hundredths_to_minor
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    key: str                     # operator_settings.KEYS / GAME_KEYS
+    kind: str                    # toggle, choice, amount, default_bet, win_limit
+    options: tuple[Any, ...] = ()
+    hint: str = ""
+    game: bool = False
+    none_text: str = "none"
+    fmt: Callable[[Any], str] = str
+
+
+def _seconds(v: Any) -> str:
+    return f"{float(v):g} s"
+
+
+def _percent(v: Any) -> str:
+    return f"{round(float(v) * 100)}%"
+
+
+# amounts in major units (turned into the currency's text by options_for)
+BUY_CAPS = (None, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000)
+HANDPAY_LIMITS = (None, 600, 1200, 2400, 5000, 10000, 25000)
+WIN_LIMITS = (None, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000)
+STEPS_X100 = (10, 20, 25, 30, 40, 50, 60, 80, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 2500,
+              5000, 10000, 20000, 50000, 100000, 200000, 500000, 800000)
+
+CABINET_ROWS = (
+    Row("Gamble", "gamble", "choice", GAMBLE_SETTINGS, "Happy Money Hens: on, on for wins of 5x the bet, off"),
+    Row("Turbo allowed", "turbo_allowed", "toggle", hint="off: the player cannot speed rounds up"),
+    Row("Skip allowed", "skip_allowed", "toggle", hint="off: SPACE does not cut a presentation short"),
+    Row("Minimum round time", "min_round_seconds", "choice", (0.0, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0),
+        "a round stays on screen at least this long", fmt=_seconds),
+    Row("Attract loop after", "attract_idle_seconds", "choice", (30, 60, 90, 120, 180, 300, 600),
+        "kiosk: seconds idle on the lobby", fmt=lambda v: f"{v} s"),
+    Row("Effects volume", "volume", "choice", tuple(round(i / 10, 1) for i in range(11)), fmt=_percent),
+    Row("Music volume", "music_volume", "choice", tuple(round(i / 10, 1) for i in range(11)), fmt=_percent),
+    Row("Player protection", "protection", "toggle", hint="session clock with the net position, reality checks"),
+    Row("Reality check every", "reality_check_minutes", "choice", (15, 30, 45, 60, 90, 120),
+        fmt=lambda v: f"{v} min"),
+    Row("Highest price of a buy", "max_buy_cost", "amount", BUY_CAPS,
+        "a buy above it is not offered at that bet", none_text="no cap"),
+    Row("Handpay limit", "handpay_limit", "amount", HANDPAY_LIMITS,
+        "a cash-out above it is paid by hand", none_text="none: always a ticket"),
+    Row("Review tools (force, showcase)", "demo_tools", "toggle", hint="never with real play"),
+)
+
+GAME_ROWS = (
+    Row("Game offered", "enabled", "toggle", game=True, hint="off: the lobby does not show it"),
+    Row("Default bet", "default_bet", "default_bet", game=True, hint="a bet of the ladder below",
+        none_text="the game's own"),
+    Row("Win limit", "win_limit", "win_limit", WIN_LIMITS, game=True,
+        hint="can only lower the game's own limit", none_text="the game's own"),
+)
+
+
+def options_for(row: Row, page: Any) -> list[Any]:
+    """The values the arrows step through, as the file writes them."""
+    minor = page.app.config.currency.minor_units
+    if row.kind in ("amount", "win_limit"):
+        own = None
+        if row.kind == "win_limit":
+            spec = page.cab.offer.specs.get(page.game)
+            own = spec.win_cap.max_cents * minor // 100 if spec is not None and spec.win_cap else None
+        out = []
+        for major in row.options:
+            if major is None:
+                out.append(None)
+            elif own is None or major * minor <= own:
+                out.append(amount_text(major * minor, minor))
+        return out
+    if row.kind == "default_bet":
+        return [amount_text(b, minor) for b in page.ladder()]
+    return list(row.options)
+
+
+def candidate_bets(spec: Any, minor_units: int, unit: int, ladder: tuple[int, ...]) -> list[int]:
+    """Bets the operator can put on a ladder: the usual steps, the game's own ladder
+    and the current one, each a multiple of `unit` (every book pays whole units)."""
+    others = sorted({b for b in (hundredths_to_minor(x, minor_units) for x in (*STEPS_X100, *spec.bet_ladder))
+                     if b and b % unit == 0} - set(ladder))
+    return sorted([*ladder, *others[:max(0, 25 - len(ladder))]])

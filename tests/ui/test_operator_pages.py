@@ -1,0 +1,340 @@
+"""Every page of the operator menu driven with real clicks and touches on a real ledger:
+meters (lifetime, period, reset), cash (credit in, tickets, handpay), game recall,
+the event log, settings (validated, saved, logged), diagnostics and its test screens."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+import types
+from importlib.machinery import ModuleSpec
+
+import pygame
+import pytest
+
+from cabinet.core.operator_settings import settings_path
+from cabinet.ui.game_scene import GameScene
+from cabinet.ui.lobby import Lobby
+from cabinet.ui.operator import HandpayNotice, OperatorMenu, PinPad
+from tests.ui.conftest import make_app, play_rounds, press, run
+
+K = pygame
+
+
+def tap(app, action: str, finger: bool = True) -> None:
+    """Press the top scene's button for `action`: a finger (FINGERDOWN/UP) or a click."""
+    widget = next(w for w in app.stack.top.widgets if getattr(w, "action", None) == action)
+    x, y = app.layout.pt(*widget.rect.center)
+    w, h = app.surface.get_size()
+    if finger:
+        for etype in (K.FINGERDOWN, K.FINGERUP):
+            pygame.event.post(pygame.event.Event(etype, x=x / w, y=y / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1,
+                                                 pressure=1.0))
+    else:
+        for etype in (K.MOUSEBUTTONDOWN, K.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(etype, pos=(x, y), button=1))
+    run(app, 1)
+
+
+def login(app, pin: str = "1234") -> OperatorMenu:
+    press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)
+    for d in pin:
+        tap(app, f"pin_{d}")
+    tap(app, "pin_OK")
+    assert isinstance(app.stack.top, OperatorMenu)
+    return app.stack.top
+
+
+def texts_drawn(app) -> list[str]:
+    texts: list[str] = []
+    real = app.assets.blit_text
+    app.assets.blit_text = lambda s, text, *a, **k: texts.append(text) or real(s, text, *a, **k)
+    try:
+        app.render()
+    finally:
+        app.assets.blit_text = real
+    return texts
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = make_app(tmp_path, size=(1280, 720), credit="1000.00")
+    yield application
+    application.checkpoints.close()
+    application.cabinet.close()
+    pygame.display.quit()
+
+
+def test_meters_lifetime_and_period_with_a_logged_reset(app):
+    play_rounds(app, 5)
+    press(app, K.K_ESCAPE)
+    menu = login(app)
+    page = menu.shown
+    rounds = app.cabinet.history(100)
+    life = page.lifetime
+    assert life["games_played"] == 5 and life["total_bet"] == sum(r.cost_cents for r in rounds)
+    assert life["total_won"] == sum(r.win_cents for r in rounds) and life["credits_in"] == 100000
+    assert page.cell(life, None, "rtp").startswith(f"{life['total_won'] / life['total_bet'] * 100:.2f}%")
+    assert "(theory 94.50%)" in page.cell(life, None, "rtp")             # the toy's stated base RTP
+    tap(app, "period_reset")                                             # once: armed, nothing reset
+    assert app.cabinet.period_meters()["games_played"] == 5 and "CONFIRM" in page.note
+    tap(app, "period_reset")
+    assert app.cabinet.period_meters()["games_played"] == 0 and page.period["games_played"] == 0
+    (_, kind, detail, _), = app.cabinet.events(1, ("period_reset",))
+    assert detail["closed_period"]["games_played"] == 5 and detail["by"] == "operator"
+    tap(app, "close")
+    play_rounds(app, 2)
+    press(app, K.K_ESCAPE)
+    menu = login(app)
+    assert menu.shown.period["games_played"] == 2 and menu.shown.lifetime["games_played"] == 7
+    tap(app, "focus_game")                                               # the toy game by mode
+    rows = menu.shown.game_rows(menu.shown.lifetime)
+    labels = [r[0] for r in rows]
+    assert labels[0] == "Spin" and rows[0][1] == "7" and len(labels) == len(
+        [m for m in app.cabinet.games["toyui"].spec.modes if m.kind in ("spin", "buy")])
+
+
+def test_cash_credit_in_by_note_and_a_ticket_with_its_files(app, tmp_path):
+    menu = login(app)
+    tap(app, "tab_cash")
+    before = app.cabinet.balance
+    tap(app, "credit_2000")
+    assert app.cabinet.balance == before + 2000
+    assert app.cabinet.events(1, ("credit_in",))[0][2] == {"cents": 2000, "by": "operator", "cash_id": 2}
+    tap(app, "cash_out")
+    assert app.cabinet.balance == 0 and "Ticket printed" in menu.shown.note
+    ticket = menu.shown.tickets[0]
+    files = sorted((tmp_path / "data" / "vouchers").iterdir())
+    assert [f.suffix for f in files] == [".json", ".png"]
+    saved = json.loads(files[0].read_text())
+    assert saved["validation"] == ticket["validation"] and saved["cents"] == before + 2000
+    assert app.cabinet.meters()["tickets_out"] == before + 2000
+    files[1].unlink()
+    tap(app, "reprint")
+    assert files[1].exists() and "printed again" in menu.shown.note
+
+
+def test_a_cash_out_above_the_limit_is_a_handpay_the_attendant_clears_with_the_pin(tmp_path):
+    app = make_app(tmp_path, size=(1280, 720), credit="1000.00")
+    app.config.cash.handpay_limit = 50000                               # cash.handpay_limit: "500.00"
+    app.open("cash_out")
+    tap(app, "confirm")
+    notice = app.stack.top
+    assert isinstance(notice, HandpayNotice) and app.cabinet.handpay["cents"] == 100000
+    press(app, K.K_RETURN)
+    assert app.stack.top is notice                                      # nothing plays under it
+    assert "HANDPAY" in texts_drawn(app) and "CALL ATTENDANT" in texts_drawn(app)
+    app.checkpoints.close()
+    app.cabinet.close()
+    app = make_app(tmp_path, size=(1280, 720), credit="1000.00")        # it waits across a restart
+    app.config.cash.handpay_limit = 50000
+    run(app, 1)
+    assert isinstance(app.stack.top, HandpayNotice)
+    tap(app, "pay")
+    assert isinstance(app.stack.top, PinPad)
+    for d in "1234":
+        tap(app, f"pin_{d}")
+    tap(app, "pin_OK")
+    assert app.cabinet.handpay is None and app.cabinet.balance == 0 and isinstance(app.stack.top, Lobby)
+    m = app.cabinet.meters()
+    assert m["handpaid"] == 100000 and m["handpays"] == 1 and m["credits_out"] == 100000
+    app.checkpoints.close()
+    app.cabinet.close()
+
+
+def test_game_recall_the_last_ten_and_every_round_paged_each_replayable(app):
+    play_rounds(app, 12)
+    rid = app.cabinet.history(1)[0].id
+    app.cabinet.side_draw("gamble", 10, 20, True, {"wheel": "cash"}, rid)
+    press(app, K.K_ESCAPE)
+    menu = login(app)
+    tap(app, "tab_recall")
+    page = menu.shown
+    assert [r.id for r in page.rounds] == list(range(12, 2, -1))        # newest first, ten to a page
+    assert page.draws and page.draws[0]["won"] and page.draws[0]["prize_cents"] == 20
+    tap(app, "older")
+    assert [r.id for r in page.rounds] == [2, 1]
+    tap(app, "newer")
+    tap(app, "game_toyui")
+    assert len(page.rounds) == 10
+    y = 214 + 34 + 3 * 44 + 20                                          # the fourth row, by touch
+    x, yy = app.layout.pt(900, y)
+    w, h = app.surface.get_size()
+    for etype in (K.FINGERDOWN, K.FINGERUP):
+        pygame.event.post(pygame.event.Event(etype, x=x / w, y=yy / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1,
+                                             pressure=1.0))
+    run(app, 1)
+    assert page.selected == 3
+    chosen = page.rounds[3].id
+    tap(app, "replay")
+    recall = app.stack.top
+    assert isinstance(recall, GameScene) and recall.recall_mode and recall.played.round_id == chosen
+    press(app, K.K_ESCAPE)
+    assert app.stack.top is menu and menu.current == "recall"
+
+
+def test_the_event_log_lists_logins_pin_failures_and_settings_filtered_and_paged(app):
+    press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)
+    for d in "9999":
+        press(app, getattr(K, f"K_{d}"))
+    press(app, K.K_RETURN)
+    press(app, K.K_ESCAPE)
+    menu = login(app)
+    tap(app, "tab_settings")
+    tap(app, "set_gamble_next")
+    tap(app, "tab_events")
+    page = menu.shown
+    tap(app, "filter_SECURITY")
+    kinds = [e[1] for e in page.rows]
+    assert kinds[:3] == ["settings_changed", "operator_login", "pin_failure"]
+    assert page.rows[0][2]["from"] == "on_5x" and page.rows[0][2]["to"] == "off"
+    for _ in range(20):
+        app.cabinet.log("audit", {"result": "ok", "by": "test"})
+    tap(app, "filter_ALL")
+    assert len(page.rows) == 15
+    first = page.rows[0][0]
+    tap(app, "older")
+    assert page.rows[0][0] < first - 14
+    tap(app, "newer")
+    assert page.rows[0][0] == first
+
+
+def test_settings_are_validated_saved_applied_and_logged(app, tmp_path):
+    menu = login(app)
+    tap(app, "tab_settings")
+    page = menu.shown
+    tap(app, "set_turbo_allowed_next")
+    assert app.config.turbo_allowed is False and app.turbo_allowed is False
+    tap(app, "set_min_round_seconds_next")
+    assert app.min_round_seconds == 1.0
+    tap(app, "set_protection_next")
+    assert app.session.enabled
+    tap(app, "set_max_buy_cost_next")                                   # no cap -> 50.00
+    assert app.config.max_buy_cost == 5000
+    saved = json.loads(settings_path(app.config).read_text())
+    assert saved == {"turbo_allowed": False, "min_round_seconds": 1.0, "protection": True, "max_buy_cost": "50.00"}
+    tap(app, "section_games")
+    tap(app, "bet_100")                                                 # the default bet off the ladder: refused
+    assert page.note.startswith("Refused: games.toyui.default_bet = $1.00 is not on the bet ladder")
+    assert app.cabinet.games["toyui"].bet_ladder == (10, 20, 50, 100)
+    tap(app, "bet_20")                                                  # 0.20 off the ladder: fine
+    assert app.cabinet.games["toyui"].bet_ladder == (10, 50, 100)
+    tap(app, "set_default_bet_prev")
+    assert app.cabinet.games["toyui"].default_bet == 50
+    tap(app, "set_enabled_next")                                        # the game off
+    assert "toyui" not in app.cabinet.games
+    logged = [e[2]["key"] for e in app.cabinet.events(20, ("settings_changed",))]
+    assert logged[:3] == ["enabled", "default_bet", "bet_ladder"] and len(logged) == 7
+    tap(app, "close")
+    assert isinstance(app.stack.top, Lobby) and app.stack.top.specs == []
+
+
+def test_the_pin_is_changed_twice_entered_and_the_old_one_stops_working(app):
+    menu = login(app)
+    tap(app, "tab_settings")
+    tap(app, "section_pin")
+    tap(app, "change_pin")
+    for _ in range(2):
+        for d in "8642":
+            tap(app, f"pin_{d}")
+        tap(app, "pin_OK")
+    assert app.stack.top is menu and "PIN changed" in menu.shown.note
+    assert "8642" not in settings_path(app.config).read_text()
+    tap(app, "close")
+    press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)
+    for d in "1234":
+        press(app, getattr(K, f"K_{d}"))
+    press(app, K.K_RETURN)
+    assert isinstance(app.stack.top, PinPad) and app.stack.top.error == "Wrong PIN"
+    press(app, K.K_ESCAPE)
+    login(app, "8642")
+
+
+def test_diagnostics_rng_self_test_program_verification_and_the_test_screens(app, monkeypatch):
+    menu = login(app)
+    tap(app, "tab_diagnostics")
+    page = menu.shown
+    tap(app, "rng")
+    for _ in range(200):
+        if page.rng is not None:
+            break
+        time.sleep(0.05)
+    run(app, 1)
+    assert page.rng["passed"] and len(page.rng["results"]) == 6
+    (_, _, detail, _), = app.cabinet.events(1, ("rng_selftest",))
+    assert detail["passed"] and set(detail["p"]) == {r.name for r in page.rng["results"]}
+    tap(app, "verify")
+    while page.busy:
+        time.sleep(0.02)
+    run(app, 1)
+    if page.program["available"]:                                       # the build has cabinet.core.program
+        assert page.program["files"] > 0
+    else:
+        assert any("Not in this build" in t for t, _ in page.program_lines())
+    fake = types.ModuleType("cabinet.core.program")
+    fake.__spec__ = ModuleSpec("cabinet.core.program", None)
+    fake.verify = lambda: ({"main.py": "ab" * 32, "cabinet/x.py": "cd" * 32}, ["cabinet/x.py: sha256 differs"])
+    monkeypatch.setitem(sys.modules, "cabinet.core.program", fake)
+    tap(app, "verify")
+    while page.busy:
+        time.sleep(0.02)
+    run(app, 1)
+    assert page.program == {"available": True, "files": 2, "differences": ["cabinet/x.py: sha256 differs"],
+                            "logged": True}
+    assert app.cabinet.events(1, ("program_verified",))[0][2]["differences"] == ["cabinet/x.py: sha256 differs"]
+    tap(app, "display_test")
+    for _ in range(8):                                                  # a tap shows the next pattern
+        assert app.stack.top.scene_name == "display_test"
+        w, h = app.surface.get_size()
+        for etype in (K.FINGERDOWN, K.FINGERUP):
+            pygame.event.post(pygame.event.Event(etype, x=0.5, y=0.5, dx=0.0, dy=0.0, finger_id=1, touch_id=1,
+                                                 pressure=1.0))
+        run(app, 1)
+    assert app.stack.top is menu
+    tap(app, "touch_test")
+    for fx in (0.1, 0.5, 0.9):
+        pygame.event.post(pygame.event.Event(K.FINGERDOWN, x=fx, y=0.5, dx=0.0, dy=0.0, finger_id=2, touch_id=1,
+                                             pressure=1.0))
+        run(app, 1)
+    assert len(app.stack.top.hit) == 3 and app.stack.top.touches == 3
+    tap(app, "exit")
+    tap(app, "input_test")
+    press(app, K.K_s, K.KMOD_LSHIFT)
+    assert app.input_log[-1] == "key SHIFT+S   actions: sound"
+    press(app, K.K_ESCAPE)
+    press(app, K.K_ESCAPE)
+    tap(app, "sound_test")
+    tap(app, "exit")
+    assert app.stack.top is menu
+
+
+def test_run_audit_is_logged(app):
+    menu = login(app)
+    tap(app, "tab_system")
+    tap(app, "audit")
+    assert menu.shown.audit[0] and app.cabinet.events(1, ("audit",))[0][2]["by"] == "operator"
+    assert "Audit passed" in menu.shown.note
+
+
+def test_the_meters_are_read_once_per_visit_and_change_not_per_frame(app):
+    """The meters page reads the ledger (sums over every round) when it opens and after
+    a change, and its frames only draw what it composed then."""
+    play_rounds(app, 3)
+    press(app, K.K_ESCAPE)
+    reads = []
+    for name in ("meters", "period_meters"):
+        real = getattr(app.cabinet, name)
+        setattr(app.cabinet, name, lambda real=real, name=name: reads.append(name) or real())
+    menu = login(app)
+    assert reads == ["meters", "period_meters"]
+    run(app, 120)                                                   # two seconds of frames: no read
+    assert len(reads) == 2
+    page = menu.shown
+    before = page.rows
+    tap(app, "table_period")                                        # a switch composes again, reads nothing
+    run(app, 30)
+    assert len(reads) == 2 and page.rows is not before
+    tap(app, "refresh")                                             # REFRESH reads once
+    run(app, 30)
+    assert reads[2:] == ["meters", "period_meters"]
+    assert page.rows[0][1] == "3" and page.cabinet_rows[1][0] == ["Games played", "3", "3"]

@@ -1,0 +1,78 @@
+"""Grinning Harvest's GAME INTERRUPTED rule, cabinet-wide: "The results of a completed
+round (where the results display was interrupted) will only be displayed again within
+the game if they are winning rounds". A winning round killed (SIGKILL) during its
+celebration count-up was settled before it (the money is right): the restart shows its
+result again, the celebration included, pays nothing twice, and once it has been shown
+in full a further restart shows an idle game. (Happy Money Hens' rarest combination is
+forced through a 3e-8 chance with live math: its single-feature bonus is forced instead.)"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cabinet.core.game import discover
+from cabinet.core.ledger import RESULT_SHOWN, Ledger
+from cabinet.ui.game_scene import GameScene
+from cabinet.ui.lobby import Lobby
+from tests.ui.conftest import game_app, press, run
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def killed_during_the_celebration(data: Path, game: str, category: str) -> tuple[int, int]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen([sys.executable, "-m", "tests.ui.celebration_child", str(data), game, category],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    if not line.startswith("CELEBRATING"):
+        proc.kill()
+        raise AssertionError((line, proc.stderr.read()))
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    proc.stdout.close()
+    proc.stderr.close()
+    _, rid, win = line.split()
+    return int(rid), int(win)
+
+
+@pytest.mark.parametrize("game, category", [("grinning_harvest", "big_win"), ("piggy_farm", "max_win"),
+                                            ("happy_money_hens", "combo_DC")])
+def test_a_winning_round_killed_during_its_celebration_is_shown_again(tmp_path, game, category):
+    rid, win = killed_during_the_celebration(tmp_path, game, category)
+    led = Ledger(tmp_path / "data" / "ledger.sqlite")
+    rec = led.round(rid)
+    assert rec.state == "settled" and rec.win_cents == win > 0 and rec.checkpoint < RESULT_SHOWN
+    balance = led.balance
+    led.close()
+    spec = discover()[game]
+    app = game_app(tmp_path, spec, seed=3)                  # the restart opens the game on its result
+    scene = app.stack.find("game")
+    assert isinstance(scene, GameScene) and scene.spec.id == game
+    for _ in range(200):
+        if app.stack.top.scene_name == "big_win":
+            break
+        run(app, 1, 0.05)
+    assert app.stack.top.scene_name == "big_win" and app.stack.top.win == win     # the celebration again
+    assert scene.last_win == win and app.cabinet.balance == balance               # shown, not paid again
+    for _ in range(100):                                                           # the player closes it
+        if app.stack.top is scene:
+            break
+        # SPACE completes the celebration; the offer it leads to (a gamble) is not taken
+        press(app, pygame.K_SPACE if app.stack.top.scene_name == "big_win" else pygame.K_ESCAPE)
+        run(app, 5, 0.1)
+    assert app.stack.top is scene, app.stack.top.scene_name
+    run(app, 3)
+    app.checkpoints.flush()
+    assert app.cabinet.ledger.round(rid).checkpoint == RESULT_SHOWN
+    app.checkpoints.close()
+    app.cabinet.close()
+    again = game_app(tmp_path, spec, seed=3)                # shown in full: the next start is idle
+    assert isinstance(again.stack.top, Lobby) and again.cabinet.balance == balance
+    again.checkpoints.close()
+    pygame.display.quit()
