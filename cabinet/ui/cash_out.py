@@ -19,7 +19,6 @@ from . import draw as D
 from . import voucher
 from .overlay import Overlay
 from .scene import register
-from .widgets import Button
 
 
 def cash_out(app: Any) -> tuple[str, dict[str, Any] | None]:
@@ -50,10 +49,7 @@ class CashOutConfirm(Overlay):
         super().__init__(app)
         self.result: str | None = None
         self.ticket: dict[str, Any] | None = None
-        self.widgets = [self.close_button(),
-                        Button((540, 740, 400, 100), "CANCEL", "close", font_size=34),
-                        Button((980, 740, 400, 100), lambda: "DONE" if self.result else "CASH OUT", "confirm",
-                               style="gold", font_size=34)]
+        self.widgets = self.confirm_buttons(lambda: "DONE" if self.result else "CASH OUT")
 
     def on_action(self, action: str) -> bool:
         if action in ("close",) or (action in ("confirm", "select", "spin") and self.result):

@@ -6,6 +6,8 @@ one opaque surface: a full-screen alpha veil every frame would cost ~4 ms at 108
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from . import draw as D
@@ -56,6 +58,17 @@ class Overlay(Scene):
     def close_button(self) -> Button:
         r = self.panel_rect
         return Button((r.right - 80, r.y + 20, 60, 60), "X", "close", font_size=30)
+
+    def confirm_buttons(self, confirm: Any, style: str = "gold", width: int = 400) -> list[Button]:
+        """A confirmation's three controls: X, CANCEL (action "close") and `confirm`
+        (a label, or a callable giving it; action "confirm"), side by side at the foot
+        of the panel."""
+        r = self.panel_rect
+        gap, y = 40, r.bottom - 140
+        left = r.centerx - gap // 2 - width
+        return [self.close_button(),
+                Button((left, y, width, 100), "CANCEL", "close", font_size=34),
+                Button((r.centerx + gap // 2, y, width, 100), confirm, "confirm", style=style, font_size=34)]
 
     def relayout(self) -> None:
         self._backdrop = None

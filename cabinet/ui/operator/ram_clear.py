@@ -7,7 +7,6 @@ import pygame
 from .. import draw as D
 from ..overlay import Overlay
 from ..scene import register
-from ..widgets import Button
 
 
 @register("ram_clear")
@@ -19,11 +18,7 @@ class RamClearConfirm(Overlay):
 
     def __init__(self, app):
         super().__init__(app)
-        self.widgets = [
-            self.close_button(),
-            Button((440, 740, 480, 100), "CANCEL", "close", font_size=34),
-            Button((1000, 740, 480, 100), "CLEAR ALL DATA", "confirm", style="red", font_size=34),
-        ]
+        self.widgets = self.confirm_buttons("CLEAR ALL DATA", style="red", width=480)
 
     def on_action(self, action: str) -> bool:
         if action in ("close", "operator"):
