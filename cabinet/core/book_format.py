@@ -89,12 +89,29 @@ def array_digest(arr: np.ndarray) -> str:
 
 
 def exact_dot(a: np.ndarray, b: np.ndarray) -> int:
-    """sum(a * b) of two non-negative int64 arrays as an exact Python int, in numpy:
-    16-bit limbs, whose products sum without overflow in uint64 (n < 2**31)."""
-    a, b = a.astype(np.uint64), b.astype(np.uint64)
+    """sum(a * b) of two non-negative integer arrays as an exact Python int, in numpy.
+    Where max(a) * max(b) * n fits in int64, one dot product; otherwise `a` is cut into
+    k-bit limbs, k chosen so that a limb's products with `b` sum below 2**64 in uint64
+    (k = 64 - bits(max b) - bits(n)), one dot product a limb; with k too small (huge
+    values in both) both are cut into 16-bit limbs."""
+    n = len(a)
+    if n == 0:
+        return 0
+    amax, bmax = int(a.max()), int(b.max())
+    if amax == 0 or bmax == 0:
+        return 0
+    if amax * bmax * n < 2**63:
+        return int(np.dot(a.astype(np.int64), b.astype(np.int64)))
+    a64, b64 = a.astype(np.uint64), b.astype(np.uint64)
+    k = 64 - bmax.bit_length() - n.bit_length()
+    if k >= 8:
+        total, mask = 0, np.uint64((1 << k) - 1)
+        for shift in range(0, amax.bit_length(), k):
+            total += int(np.dot((a64 >> np.uint64(shift)) & mask, b64)) << shift
+        return total
     mask = np.uint64(0xFFFF)
-    la = [(a >> np.uint64(16 * i)) & mask for i in range(4)]
-    lb = [(b >> np.uint64(16 * j)) & mask for j in range(4)]
+    la = [(a64 >> np.uint64(16 * i)) & mask for i in range(4)]
+    lb = [(b64 >> np.uint64(16 * j)) & mask for j in range(4)]
     total = 0
     for i, x in enumerate(la):
         if not x.any():
