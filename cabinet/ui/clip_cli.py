@@ -115,9 +115,10 @@ def _played(cabinet: Any, job: dict[str, Any]) -> tuple[Any, Any, tuple[str, str
     """(the round, its ledger row or None, the HUD's two lines for a book)."""
     from cabinet.core.book_rounds import BookRoundError, book_round
     from cabinet.core.cabinet import CabinetLocked
+    if cabinet.locked:          # the lock notice would stand over any round or book
+        raise ClipRefused(f"the cabinet is locked ({cabinet.locked}); no round or book can be shown until "
+                          "the operator clears it")
     if "round" in job:
-        if cabinet.locked:
-            raise ClipRefused(f"the cabinet is locked ({cabinet.locked}); its rounds cannot be shown")
         try:
             played = cabinet.replay(job["round"])
         except (KeyError, LookupError) as exc:

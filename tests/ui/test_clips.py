@@ -141,3 +141,16 @@ def test_real_play_refuses_clips(tmp_path, capsys):
     err = _refusal(capsys, ["--config", str(cfg), "--clip", "1", str(tmp_path / "c.gif")])
     assert "real_play" in err
     assert not (tmp_path / "data").exists()         # refused before the cabinet opened anything
+
+
+def test_a_clip_on_a_locked_cabinet_is_refused_in_one_line(tmp_path):
+    """A ledger missing while its key is there locks the cabinet: the lock notice would
+    stand over any round or book, so the clip is refused and nothing is written."""
+    cfg = config(tmp_path)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "cabinet.key").write_bytes(os.urandom(32))
+    out = tmp_path / "gh.gif"
+    done = run_main("--config", str(cfg), "--clip-book", "grinning_harvest", "base", "0", str(out))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "the cabinet is locked" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not out.exists() and not (tmp_path / "gh.storyboard.png").exists()
