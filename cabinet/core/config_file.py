@@ -59,35 +59,40 @@ class _Loader(yaml.SafeLoader):
         return super().construct_mapping(node, deep)
 
 
-def read_yaml(path: Path) -> Any:
-    """The YAML document at `path` (ConfigError, one line, if it cannot be used)."""
-    allowed = "a readable UTF-8 YAML file (see config.yaml)"
+def read_yaml(path: Path, *, max_bytes: int = MAX_BYTES, label: str | None = None,
+              allowed: str = "a readable UTF-8 YAML file (see config.yaml)",
+              size_note: str = "config.yaml is ~5 KB") -> Any:
+    """The YAML document at `path` (ConfigError, one line naming the file as `label`
+    (default: the path) and what is allowed, if it cannot be used). Every YAML file a
+    person writes for the cabinet (config.yaml, hand-built boards, showcase scripts) is
+    read here: bounded size and depth, each key once."""
+    name = label if label is not None else str(path)
     try:
         regular = path.is_file()
         what = "not a regular file" if path.exists() else "file not found"
         if regular:
             with open(path, "rb") as f:
-                data = f.read(MAX_BYTES + 1)
+                data = f.read(max_bytes + 1)
     except (OSError, ValueError) as exc:    # ValueError: a NUL byte in the path
-        raise ConfigError(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc}); "
+        raise ConfigError(f"{name}: cannot be read ({getattr(exc, 'strerror', None) or exc}); "
                           f"allowed: {allowed}") from None
     if not regular:
-        raise ConfigError(f"{path}: {what}; allowed: {allowed}")
-    if len(data) > MAX_BYTES:
-        raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024} KB; allowed: a config file up to "
-                          f"{MAX_BYTES // 1024} KB (config.yaml is ~5 KB)")
+        raise ConfigError(f"{name}: {what}; allowed: {allowed}")
+    if len(data) > max_bytes:
+        raise ConfigError(f"{name}: larger than {max_bytes // 1024} KB; allowed: a file up to "
+                          f"{max_bytes // 1024} KB ({size_note})")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start}); allowed: {allowed}") from None
-    loader = _Loader(text, path)
+        raise ConfigError(f"{name}: not UTF-8 text (byte {exc.start}); allowed: {allowed}") from None
+    loader = _Loader(text, Path(name))
     try:
         return loader.get_single_data()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or type(exc).__name__
-        raise ConfigError(f"{path}: not valid YAML{where} ({' '.join(str(problem).split())[:80]}); "
-                          f"allowed: a YAML mapping of the keys in config.yaml") from None
+        raise ConfigError(f"{name}: not valid YAML{where} ({' '.join(str(problem).split())[:80]}); "
+                          f"allowed: {allowed}") from None
     finally:
         loader.dispose()

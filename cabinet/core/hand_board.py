@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-import yaml
-
+from .config_file import read_yaml
 from .rng import Rng
+from .schema import ConfigError
 
 PREFIX = "board:"            # a force naming a board file: "board:<path>"
 MAX_BYTES = 16 * 1024
@@ -150,26 +150,17 @@ def load_board(path: str | Path, specs: dict[str, Any]) -> HandBoard:
     BoardError names the file and the first problem."""
     p = Path(path)
     try:
-        return _load(p, specs)
+        doc = read_yaml(p, max_bytes=MAX_BYTES, label=p.name, size_note="a board file is a few lines",
+                        allowed="a board file: YAML with game, mode and stops or cells")
+    except ConfigError as exc:
+        raise BoardError(str(exc)) from None
+    try:
+        return _board(doc, specs, p)
     except BoardError as exc:
         raise BoardError(f"{p.name}: {exc}") from None
 
 
-def _load(p: Path, specs: dict[str, Any]) -> HandBoard:
-    try:
-        if p.stat().st_size > MAX_BYTES:
-            raise BoardError(f"the file is over {MAX_BYTES // 1024} KB; a board file is a few lines")
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BoardError("no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BoardError(f"cannot be read ({exc.__class__.__name__}: {exc})") from None
-    try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise BoardError(f"not valid YAML{where}: {getattr(exc, 'problem', None) or exc}") from None
+def _board(doc: Any, specs: dict[str, Any], p: Path) -> HandBoard:
     if not isinstance(doc, dict):
         raise BoardError("must be a mapping with game, mode and stops or cells")
     unknown = sorted(str(k) for k in doc if k not in KEYS)

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from cabinet.core.book_rounds import BookFilter, BookRoundError, pick_book
+from cabinet.core.config_file import read_yaml
 from cabinet.core.rng import Rng
+from cabinet.core.schema import ConfigError
 
 FILE = "showcase.yaml"
 STEP_KEYS = {"caption", "mode", "features", "without", "min_x", "max_x"}
@@ -107,14 +107,9 @@ def load(library: Any, path: Path | None = None) -> Script:
     """The game's script (ShowcaseError if it is missing or wrong)."""
     path = path or script_path(library.spec)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ShowcaseError(f"{path}: cannot be read ({exc})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise ShowcaseError(f"{path}: not YAML{f' (line {mark.line + 1})' if mark else ''}") from None
+        data = read_yaml(path, allowed="a showcase script (YAML: seed and steps)", size_note="a script is a few lines")
+    except ConfigError as exc:
+        raise ShowcaseError(str(exc)) from None
     return parse(data, library, path)
 
 
