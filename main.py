@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 
 def _quiet_audio_without_sound_card() -> None:
     """With no sound card, SDL's ALSA probe prints a page of errors: pick the silent
     driver instead (the cabinet runs silent either way). A user's choice is kept."""
     import os
-    from pathlib import Path
     if "SDL_AUDIODRIVER" in os.environ:
         return
     cards = Path("/proc/asound/cards")
@@ -153,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
         from cabinet.ui import clip_cli
         if clip_cli.wanted(args):           # a review tool: --clip / --clip-book (cabinet/ui/clip_cli.py)
             return clip_cli.run(args, lambda: _plan(args.config, create=False).config, lambda: open_cabinet(args))
+        if args.shots is not None:
+            shots_folder(args.shots)
         cabinet = open_cabinet(args)
     except Refused as exc:
         sys.stderr.write(exc.line + "\n")
@@ -164,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.game and args.game not in cabinet.games and args.game not in cabinet.refused:
         sys.stderr.write(f"main.py: --game {args.game!r} is not a game here; allowed: {', '.join(cabinet.games)}\n")
         return 2
-    if args.shots:
+    if args.shots is not None:
         _quiet_audio_without_sound_card()
         from cabinet.ui.shots import render_gallery
         return render_gallery(cabinet, args.shots, args.game)
@@ -176,6 +178,23 @@ def main(argv: list[str] | None = None) -> int:
     _quiet_audio_without_sound_card()
     from cabinet.ui.app import run_app
     return run_app(cabinet, start_game=args.game, windowed=args.windowed, then=then)
+
+
+def shots_folder(text: str) -> Path:
+    """--shots DIR made (with its parents) and checked writable, else Refused."""
+    import tempfile
+    if not text.strip():
+        raise Refused("main.py: --shots needs a folder; allowed: a folder that can be created and written")
+    folder = Path(text)
+    allowed = "allowed: a folder that can be created and written"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".shots-"):
+            pass
+    except (OSError, ValueError) as exc:
+        raise Refused(f"main.py: --shots {text!r}: cannot write there ({getattr(exc, 'strerror', None) or exc}); "
+                      f"{allowed}") from None
+    return folder
 
 
 def replay_plan(cabinet, args: argparse.Namespace):

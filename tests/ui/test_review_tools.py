@@ -308,3 +308,18 @@ def test_a_band_under_live_math_keeps_the_seed_of_a_round_in_it(tmp_path):
     finally:
         app.checkpoints.close()
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("folder, words", [
+    ("", "--shots needs a folder"),
+    ("{file}", "cannot write there"),
+    ("{file}/under", "cannot write there"),
+])
+def test_main_shots_into_a_place_it_cannot_write_is_one_line_and_exit_2(tmp_path, capsys, folder, words):
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    argv = ["--config", _main_config(tmp_path), "--shots", folder.format(file=afile)]
+    assert main.main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and "allowed: a folder" in err and err.count("\n") == 1
+    assert afile.read_text() == "x"                 # nothing overwritten
