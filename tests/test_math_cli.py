@@ -108,3 +108,21 @@ def test_module_entry_point_runs():
     out = subprocess.run([sys.executable, "-m", "cabinet.math", "evaluate", TOY, "--paytable"],
                          capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1])
     assert json.loads(out.stdout)["symbols"][0] == "J"
+
+
+@pytest.mark.parametrize("verb, out, words", [
+    ("par", "{file}", "allowed: a folder"),
+    ("par", "{file}/x", "allowed: a folder"),
+    ("build", "{file}/x", "is not a folder"),
+    ("rates", "{tmp}", "it is a folder"),
+    ("rates", "{file}/r.json", "is not a folder"),
+    ("par", " ", "an empty name"),
+])
+def test_an_out_that_cannot_be_written_is_refused_before_any_work(tmp_path, capsys, verb, out, words):
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    argv = [verb, "piggy_farm", "--out", out.format(file=afile, tmp=tmp_path)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+    assert afile.read_text() == "x"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from cabinet.core import books as B
 
@@ -148,6 +149,7 @@ def _check_args(args: argparse.Namespace) -> None:
         v = getattr(args, name, None)
         if v is not None and v < 1 and not (name == "sim_rounds" and v == 0):
             raise UserError(f"--{name.replace('_', '-')} must be a positive whole number, got {v}")
+    _check_out(args)
     ref = getattr(args, "game", None)
     if ref is None or ref == "all":
         return
@@ -156,6 +158,40 @@ def _check_args(args: argparse.Namespace) -> None:
     for mode in [wanted] if isinstance(wanted, str) else wanted or []:
         if mode not in {m.id for m in spec.modes}:
             raise UserError(f"{spec.id} has no mode {mode!r}; allowed: {', '.join(m.id for m in spec.modes)}")
+
+
+def _check_out(args: argparse.Namespace) -> None:
+    """--out can be written, before any work starts: par's DIR is made and written to,
+    build's DIR has a writable folder to be made in, rates' FILE a writable folder."""
+    import os
+    import tempfile
+    out = getattr(args, "out", None)
+    if out is None or args.verb not in ("par", "build", "rates"):
+        return
+    path = Path(out)
+    kind = "FILE" if args.verb == "rates" else "DIR"
+    try:
+        if not str(out).strip():
+            raise OSError("an empty name")
+        if args.verb == "par":
+            path.mkdir(parents=True, exist_ok=True)
+            folder = path
+        elif args.verb == "rates":
+            if path.is_dir():
+                raise OSError("it is a folder")
+            folder = path.parent
+        else:
+            folder = path if path.is_dir() else next(p for p in path.parents if p.exists())
+        if not folder.is_dir():
+            raise OSError(f"{str(folder)!r} is not a folder")
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".out-"):
+            pass
+    except (OSError, ValueError) as exc:
+        why = getattr(exc, "strerror", None) or exc
+        raise UserError(f"--out {out!r} cannot be written ({why}); allowed: a {kind.lower().replace('dir', 'folder')} "
+                        f"this user can create and write") from None
+    if args.verb == "rates" and not os.access(folder, os.W_OK):
+        raise UserError(f"--out {out!r}: folder {str(folder)!r} is not writable")
 
 
 def main(argv: list[str] | None = None) -> int:
