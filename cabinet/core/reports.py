@@ -341,6 +341,9 @@ def command(ledger_path: Path, folder: str, currency: Currency, specs: Mapping[s
     file (sha256sum's format), exit 0. A missing or damaged ledger ("cabinet locked:
     ...") or a folder that cannot be written: one line on stderr, exit 2."""
     from .ledger import cli
+    if not folder.strip():
+        sys.stderr.write("main.py: --export-report needs a folder; allowed: a folder the cabinet can create and write\n")
+        return 2
     try:
         led = Ledger(ledger_path, create=False)
     except LedgerError as exc:

@@ -77,6 +77,7 @@ class MetersPage(Page):
         return setup.spec.name if setup is not None else str(gid)
 
     def refresh(self) -> None:
+        self.exporting = ""                  # the page shown again: an export asked for and not run is dropped
         self.lifetime = self.cab.meters()
         self.period = self.cab.period_meters()
         found = self.cab.events(1, (EXPORT_EVENT,))
