@@ -241,14 +241,20 @@ def _text(text: str) -> Callable[[_Hashing], int]:
     return write
 
 
+def part(path: Path) -> Path:
+    """Where a file of the set is written until it is complete."""
+    return path.with_name(f".{path.name}.part")
+
+
 def _names(folder: Path, stamp: str) -> dict[str, Path]:
-    """The set's final names, none of them taken (else the next suffix: -2, -3, ...)."""
+    """The set's final names, none of them (nor their part files) taken; else the next
+    suffix: -2, -3, ..."""
     n = 1
     while True:
         tail = stamp if n == 1 else f"{stamp}-{n}"
         names = {what: folder / f"{what}-{tail}.{'json' if what == SUMMARY else 'csv'}"
                  for what in (*(w for w, _ in TABLES), SUMMARY)}
-        if not any(os.path.lexists(p) for p in names.values()):
+        if not any(os.path.lexists(p) or os.path.lexists(part(p)) for p in names.values()):
             return names
         n += 1
 
@@ -305,7 +311,7 @@ def export(led: Ledger, folder: Path, currency: Currency, specs: Mapping[str, An
     except OSError as exc:
         raise ExportFailed(f"{key} {folder}: cannot be created ({_why(exc)})") from None
     names = _names(folder, time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now)))
-    parts = {what: p.with_name(f".{p.name}.part") for what, p in names.items()}
+    parts = {what: part(p) for what, p in names.items()}
     published: list[Path] = []
     try:
         try:

@@ -73,7 +73,7 @@ def read(path: Path) -> list[dict[str, str]]:
 
 def export(led: Ledger, folder: Path) -> dict[str, Path]:
     written = reports.export(led, folder, CUR, SPECS, by="test", now=NOW)
-    return {w.path.name.rsplit("-", 1)[0]: w.path for w in written}
+    return {w.path.name.split(f"-{STAMP}")[0]: w.path for w in written}
 
 
 def test_the_csvs_hold_the_meters_the_ledger_computes(led, tmp_path):
@@ -160,13 +160,17 @@ def test_the_summary_names_each_file_by_sha256_and_the_export_is_a_chain_entry(l
     again.close()
 
 
-def test_a_second_export_never_overwrites_the_first(led, tmp_path):
+def test_an_export_never_overwrites_a_file_nor_takes_a_part_file(led, tmp_path):
     first = export(led, tmp_path / "out")
     kept = {p: p.read_bytes() for p in first.values()}
     second = export(led, tmp_path / "out")                          # the same second
     assert all(p.name.endswith(f"-{STAMP}-2.csv") or p.name == f"summary-{STAMP}-2.json" for p in second.values())
     assert {p: p.read_bytes() for p in first.values()} == kept
     assert len(list((tmp_path / "out").iterdir())) == 12
+    stale = tmp_path / "out" / f".rounds-{STAMP}-3.csv.part"      # another export's unfinished file
+    stale.write_text("not ours")
+    third = export(led, tmp_path / "out")
+    assert third["rounds"].name == f"rounds-{STAMP}-4.csv" and stale.read_text() == "not ours"
 
 
 @pytest.mark.parametrize("where", ["afile/sub", "afile"])
