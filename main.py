@@ -6,6 +6,7 @@
     python main.py --check-config [FILE]  # validate a config file and exit
     python main.py --meters               # start without the window: balance and meters as JSON
     python main.py --audit                # audit the ledger in full: what was checked, exit 0 or 2
+    python main.py --export-report DIR    # the operator's report set (CSV + JSON) into DIR, audited and logged
     python main.py --shots DIR [--game ID]  # render every scene to PNGs with an index.json
     python main.py --seed N               # reproducible RNG for demos
     python main.py --replay ROUND_ID      # review tools: replay a settled round of the ledger
@@ -52,6 +53,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--check-config", nargs="?", const="", metavar="FILE", help="validate a config file and exit")
     p.add_argument("--meters", action="store_true", help="print balance and meters as JSON and exit")
     p.add_argument("--audit", action="store_true", help="audit the ledger in full, print what was checked, exit")
+    p.add_argument("--export-report", metavar="DIR", help="audit the ledger in full, write the operator's report "
+                   "set (CSV + JSON summary) into DIR, print each file's sha256 and path, exit")
     p.add_argument("--seed", type=int, metavar="N", help="seed the RNG for a reproducible demo")
     p.add_argument("--kiosk", action="store_true", help="fullscreen kiosk mode")
     p.add_argument("--demo", action="store_true", help="turn the review tools on")
@@ -75,9 +78,7 @@ def verify_program() -> int:
     found, diff = program.verify()
     for name, sha in found.items():
         print(f"{sha}  {name}")
-    listing = program.ROOT / program.MANIFEST_NAME
-    whole = program.digest(listing) if listing.is_file() else "none"
-    print(f"{len(found)} critical files; {program.MANIFEST_NAME} sha256 {whole}")
+    print(f"{len(found)} critical files; {program.MANIFEST_NAME} sha256 {program.manifest_digest()}")
     for line in diff:
         sys.stderr.write(f"verify: {line}\n")
     return 2 if diff else 0
@@ -150,6 +151,12 @@ def main(argv: list[str] | None = None) -> int:
             from cabinet.core.cabinet import LEDGER_NAME
             from cabinet.core.ledger import cli
             return cli.audit(_plan(args.config, create=False).config.data_path / LEDGER_NAME)
+        if args.export_report is not None:  # the same, and the set written: nothing else is created
+            from cabinet.core import reports
+            from cabinet.core.cabinet import LEDGER_NAME
+            plan = _plan(args.config, create=False)
+            return reports.command(plan.config.data_path / LEDGER_NAME, args.export_report, plan.config.currency,
+                                   plan.offer.specs)
         from cabinet.ui import clip_cli
         if clip_cli.wanted(args):           # a review tool: --clip / --clip-book (cabinet/ui/clip_cli.py)
             return clip_cli.run(args, lambda: _plan(args.config, create=False).config, lambda: open_cabinet(args))

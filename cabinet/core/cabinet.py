@@ -28,7 +28,7 @@ from .ledger import RESULT_SHOWN, InsufficientCredit, Ledger, LedgerError, Round
 from .ledger import cashier, closing
 from .ledger import meters as ledger_meters
 from .ledger import files as ledger_files
-from . import review_draws
+from . import reports, review_draws
 from .money import win_cents
 from .rng import Rng
 from .round import Round
@@ -191,6 +191,12 @@ class Cabinet:
     def reset_period(self, by: str) -> None:
         """Start a new meter period (an event carrying the closed period's figures)."""
         self._call(lambda led: ledger_meters.reset_period(led, by))
+
+    def export_report(self, by: str = "operator") -> list[reports.Written]:
+        """The report set into config report_dir (reports.py): ExportFailed names the
+        folder's problem; an audit that fails locks (CabinetLocked)."""
+        return self._call(lambda led: reports.export(led, self.config.report_path, self.currency, self.offer.specs,
+                                                     by))
 
     def totals(self) -> dict[str, int]:
         """The audited meters table alone (cheap: no sums over the rows)."""

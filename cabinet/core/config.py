@@ -209,6 +209,9 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         "demo_credit": amount_rule(minor_units, 1000, 1, 10**9),
         "data_dir": text("data", "a folder path (relative to this file), without NUL characters",
                          lambda v: 0 < len(v) <= 4096 and "\x00" not in v),
+        "report_dir": Field(str, None, "a folder path (absolute, or relative to data_dir), without NUL characters, "
+                                       "or null for <data_dir>/reports", lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+                            nullable=True),
         "rng_seed": integer(0, 2**63 - 1, None, nullable=True),
         "real_play": boolean(False),
         "demo_tools": boolean(False),
@@ -278,6 +281,15 @@ def data_path(source: Path, data_dir: str) -> Path:
     return Path(os.path.abspath(os.path.join(source.parent, data_dir)))
 
 
+REPORT_DIR = "reports"
+
+
+def report_path(data: Path, report_dir: str | None) -> Path:
+    """Where the operator's report exports go: report_dir, relative to the data folder
+    (an absolute path stays as it is); null: <data_dir>/reports."""
+    return Path(os.path.abspath(os.path.join(data, report_dir or REPORT_DIR)))
+
+
 def _namespace(d: Any) -> Any:
     if isinstance(d, dict) and all(isinstance(k, str) for k in d):
         return SimpleNamespace(**{k: _namespace(v) if k not in ("keys", "games") else v for k, v in d.items()})
@@ -311,4 +323,5 @@ def load_config(path: str | Path | None = None) -> Config:
     check_rules(cfg)
     cfg.source = p
     cfg.data_path = data_path(p, values["data_dir"])
+    cfg.report_path = report_path(cfg.data_path, values["report_dir"])
     return cfg

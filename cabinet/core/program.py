@@ -38,6 +38,21 @@ def critical_files(root: Path = ROOT) -> list[str]:
     return sorted(rel)
 
 
+def version() -> str:
+    """The cabinet's version (the installed distribution's), or "source checkout"."""
+    try:
+        from importlib.metadata import version as dist_version
+        return dist_version("slot-cabinet")
+    except Exception:            # not installed as a distribution (a source checkout)
+        return "source checkout"
+
+
+def manifest_digest(root: Path = ROOT) -> str:
+    """The sha256 of manifest.sha256 itself ("none" without one): what --verify prints last."""
+    listing = root / MANIFEST_NAME
+    return digest(listing) if listing.is_file() else "none"
+
+
 def digest(path: Path) -> str:
     h = hashlib.sha256()
     with path.open("rb") as f:

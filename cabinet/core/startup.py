@@ -5,7 +5,8 @@
     cabinet = Cabinet(plan.config, plan=plan, seed=...)
 
 In order: config.yaml (`load_config`: the file and its keys); the data folder
-(`check_data_dir`: creatable and writable, nothing created); the operator's saved
+(`check_data_dir`: creatable and writable, nothing created) and the report folder
+(report_dir, the same rules); the operator's saved
 settings (<data_dir>/operator.json, which pass the same rules); then every game
 (`offer_games`): a known id, known bet modes, the configured ladder or the game's own
 in the currency's minor units, the default bet on it, every bet paying whole minor
@@ -111,9 +112,9 @@ class Libraries:
 
 # ------------------------------------------------------------------ the data folder
 
-def _refuse_dir(path: Path, why: str) -> ConfigError:
+def _refuse_dir(path: Path, why: str, key: str = "data_dir") -> ConfigError:
     text = str(path) if len(str(path)) <= 100 else f"{str(path)[:60]}...{str(path)[-30:]}"
-    return ConfigError(f"data_dir {text}: {why}; allowed: {DATA_DIR_ALLOWED}")
+    return ConfigError(f"{key} {text}: {why}; allowed: {DATA_DIR_ALLOWED}")
 
 
 def _name_max(folder: Path) -> int:
@@ -123,51 +124,54 @@ def _name_max(folder: Path) -> int:
         return 255
 
 
-def check_data_dir(path: Path) -> None:
-    """Refuse a data folder that could not be created or written (ConfigError, one
-    line). Creates nothing: walks the path from the root, and the first part that does
-    not exist yet must sit in a folder this process may write."""
+def check_data_dir(path: Path, key: str = "data_dir") -> None:
+    """Refuse a folder that could not be created or written (ConfigError, one line
+    starting with `key`: data_dir, report_dir, a command line's option). Creates
+    nothing: walks the path from the root, and the first part that does not exist yet
+    must sit in a folder this process may write."""
+    def refuse(why: str) -> ConfigError:
+        return _refuse_dir(path, why, key)
     text = str(path)
     if "\x00" in text:
-        raise _refuse_dir(path, "contains a NUL character")
+        raise refuse("contains a NUL character")
     try:
         size = len(os.fsencode(text))
     except UnicodeEncodeError:
-        raise _refuse_dir(path, "is not a valid file name") from None
+        raise refuse("is not a valid file name") from None
     if size >= PATH_MAX:
-        raise _refuse_dir(path, f"is {size} bytes long (the limit is {PATH_MAX - 1})")
+        raise refuse(f"is {size} bytes long (the limit is {PATH_MAX - 1})")
     parts = Path(os.path.abspath(text)).parts
     current = Path(parts[0])
     for i, part in enumerate(parts[1:], start=1):
         limit = _name_max(current)
         if len(os.fsencode(part)) > limit:
-            raise _refuse_dir(path, f"the name {part[:20]}... is longer than {limit} bytes")
+            raise refuse(f"the name {part[:20]}... is longer than {limit} bytes")
         nxt = current / part
         try:
             st = os.stat(nxt)
         except FileNotFoundError:
             if os.path.lexists(nxt):
-                raise _refuse_dir(path, f"{nxt} is a link to nothing") from None
+                raise refuse(f"{nxt} is a link to nothing") from None
             for rest in parts[i + 1:]:          # the folders still to be made
                 if len(os.fsencode(rest)) > limit:
-                    raise _refuse_dir(path, f"the name {rest[:20]}... is longer than {limit} bytes") from None
+                    raise refuse(f"the name {rest[:20]}... is longer than {limit} bytes") from None
             if not os.access(current, os.W_OK | os.X_OK):
-                raise _refuse_dir(path, f"cannot be created: {current} is not writable") from None
+                raise refuse(f"cannot be created: {current} is not writable") from None
             return
         except OSError as exc:
-            raise _refuse_dir(path, f"{nxt} cannot be reached ({exc.strerror})") from None
+            raise refuse(f"{nxt} cannot be reached ({exc.strerror})") from None
         if not stat.S_ISDIR(st.st_mode):
-            raise _refuse_dir(path, f"{nxt} is a file, not a folder")
+            raise refuse(f"{nxt} is a file, not a folder")
         current = nxt
     if not os.access(current, os.W_OK | os.X_OK):
-        raise _refuse_dir(path, "is not writable")
+        raise refuse("is not writable")
 
 
-def make_data_dir(path: Path) -> None:
+def make_data_dir(path: Path, key: str = "data_dir") -> None:
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as exc:
-        raise _refuse_dir(path, f"cannot be created ({exc.strerror})") from None
+        raise _refuse_dir(path, f"cannot be created ({exc.strerror})", key) from None
 
 
 # ------------------------------------------------------------------ the games
@@ -352,6 +356,7 @@ def prepare_config(cfg: Any, *, create: bool, games: dict[str, GameSpec] | None 
     """Everything a start checks on a loaded config; `create` makes the data folder
     once every check has passed (a refused config creates nothing)."""
     check_data_dir(Path(cfg.data_path))
+    check_data_dir(Path(cfg.report_path), "report_dir")
     try:
         assets.check_fonts()
     except assets.AssetError as exc:

@@ -8,9 +8,12 @@ is started once (its power-up seals the chain), then opened `--repeat` times as 
 opens it (seal.py: the digest of the sealed entries, the walk of the rest), and
 audited in full as RUN AUDIT and `main.py --audit` do (and as every start did before
 the seal). Printed: the seconds of each, the parts of an open (SQLite's integrity
-check, the schema check, the chain check, the digests), and the chain entries.
+check, the schema check, the chain check, the digests), and the chain entries. With
+`--export`, the operator's report export too (EXPORT REPORT, `main.py --export-report`:
+the full audit, the meters, every row to CSV, the summary, the logged event), with each
+file's rows and size.
 
-    python -m cabinet.math.ledger_start_bench [--rounds 100000] [--repeat 3] [--keep DIR]
+    python -m cabinet.math.ledger_start_bench [--rounds 100000] [--repeat 3] [--keep DIR] [--export]
 """
 from __future__ import annotations
 
@@ -59,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--keep", type=Path, help="a folder to keep the filled ledger in (reused when present)")
     p.add_argument("--game", default="happy_money_hens")
+    p.add_argument("--export", action="store_true", help="time the operator's report export as well")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="ledger-start-") as tmp:
         folder = args.keep or Path(tmp)
@@ -78,7 +82,24 @@ def main(argv: list[str] | None = None) -> int:
               f"(runs: {', '.join(f'{s:.3f}' for s in starts)})")
         for name, seconds in parts(path).items():
             print(f"  {name:<24} {seconds:7.3f} s")
+        if args.export:
+            exported(path, Path(tmp) / "reports")
     return 0
+
+
+def exported(path: Path, out: Path) -> None:
+    """The report export of this ledger into `out`, timed, with its files."""
+    from cabinet.core import reports
+    from cabinet.core.game import discover
+    from cabinet.core.money import Currency
+    specs = discover()
+    led = Ledger(path)
+    written: list[reports.Written] = []
+    seconds = timed(lambda: written.extend(reports.export(led, out, Currency(), specs, by="bench")))
+    led.close()
+    print(f"report export (full audit, meters, every row to CSV, summary, logged): {seconds:.2f} s")
+    for w in written:
+        print(f"  {w.path.name:<44} {w.rows:>9,} rows {w.size / 2**20:8.2f} MiB")
 
 
 if __name__ == "__main__":

@@ -5,10 +5,11 @@ look at (overlapping text, clipped labels, an ugly page). Not a test.
 
 A headless kiosk cabinet with the three games (live math) and some history: rounds
 played, a credit in, a ticket; then the PIN pad (empty, a wrong PIN, the lockout), each
-page of the operator menu (the meters also by mode and by period, recall with a round
-selected, settings' game section), RAM CLEAR's confirmation, the hardware tests, the
-handpay notice, the lobby in kiosk mode, the attract call, the session history, the
-reality check, the lock notice and the cash-out ticket's voucher.
+page of the operator menu (the meters also by mode and by period, after a report
+export and a refused one, recall with a round selected, settings' game section), RAM
+CLEAR's confirmation, the hardware tests, the handpay notice, the lobby in kiosk mode,
+the attract call, the session history, the reality check, the lock notice and the
+cash-out ticket's voucher.
 """
 from __future__ import annotations
 
@@ -105,6 +106,12 @@ def main() -> int:
             shot(app, out, "operator_meters_by_mode")
             tap(app, "table_period")
             shot(app, out, "operator_meters_period")
+            tap(app, "export_report")
+            shot(app, out, "operator_meters_exported")
+            kept, app.config.report_path = app.config.report_path, work / "config.yaml" / "reports"
+            tap(app, "export_report")
+            shot(app, out, "operator_meters_export_refused")
+            app.config.report_path = kept
         if name == "cash":
             tap(app, "cash_out")
             shot(app, out, "operator_cash_after_ticket")

@@ -9,7 +9,8 @@ Cash in and out (credits in, tickets out, handpays: cashier.py), and an event lo
 (`log_event(kind, detail)`: power_up, recovery, audit, lock, ram_clear, ledger_created,
 paid_unshown, round_closed, pin_failure, operator_login/logout, settings_changed,
 period_reset, credit_in, cash_out, handpay_pending/handpay/handpay_cancelled,
-shutdown) are rows too. Money is integer cents. The operator's meters, lifetime and
+report_export, shutdown) are rows too. The reads of rounds, side draws and events are
+history.py; a report export reads one audited snapshot (export.py). Money is integer cents. The operator's meters, lifetime and
 since the last period reset, are summed from the entries (meters.py).
 
 The chain. Every row of cash, side_draws and events, every round's start and every

@@ -1,4 +1,5 @@
-"""`main.py --audit` and `main.py --meters`: the ledger from the command line.
+"""`main.py --audit` and `main.py --meters`: the ledger from the command line
+(`--export-report`: cabinet/core/reports.py, which prints with `say`).
 
 --audit opens the ledger as a start does (read-only first), but audited in full (every
 MAC from the first entry, where a start checks from its seal), and never creates one, and logs its result in the event log. --meters is a start without the
@@ -25,7 +26,7 @@ def locked(reason: str) -> int:
 def print_meters(led: Ledger) -> int:
     """The balance, what the start's audit checked, the chain head and the meters."""
     report = led.report
-    return _say(json.dumps({"balance": led.balance, "audit": "ok", "checked": report.summary(),
+    return say(json.dumps({"balance": led.balance, "audit": "ok", "checked": report.summary(),
                             "chain_head": {"entry": report.entries, "link": report.head},
                             "meters": led.meters()}, indent=2))
 
@@ -39,7 +40,7 @@ def audit(path: Path) -> int:
         report = led.report
         led.log_event("audit", {"result": "ok", "by": "command line", "checked": report.summary(),
                                 "head": report.head})
-        return _say(f"ledger ok: {path} (key {led.key_path})\n"
+        return say(f"ledger ok: {path} (key {led.key_path})\n"
                     f"checked {report.summary()}: every link, the balance chain, every checkpoint MAC, "
                     "the meters and the game states\n"
                     f"chain head: entry {report.entries} {report.head}\n"
@@ -50,7 +51,7 @@ def audit(path: Path) -> int:
         led.close()
 
 
-def _say(text: str) -> int:
+def say(text: str) -> int:
     try:
         print(text)
         sys.stdout.flush()

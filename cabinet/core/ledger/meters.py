@@ -154,7 +154,8 @@ def reset_period(led: Ledger, by: str) -> int:
     return led.log_event("period_reset", {"by": by, "closed_period": kept})
 
 
-def rtp(won: int, bet: int, refunded: int = 0) -> float | None:
-    """Won over what was staked and not refunded (None before any stake)."""
-    staked = bet - refunded
-    return won / staked if staked > 0 else None
+def rtp(m: dict[str, Any]) -> float | None:
+    """The actual RTP of a set of meters: won over what was staked and not refunded
+    (None before any stake)."""
+    staked = m.get("total_bet", 0) - m.get("refunded", 0)
+    return m.get("total_won", 0) / staked if staked > 0 else None

@@ -34,16 +34,17 @@ import cabinet.core.ledger.records as records
 import cabinet.core.ledger.seal as seal
 import cabinet.core.ledger.tables as tables
 import cabinet.core.ledger.writer as writer
-from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW, VOID
+from .chain import CASH, EVENT, ROUND, SETTLE, SIDE_DRAW
+from .history import LedgerReads
 from .tables import RESULT_SHOWN
 from .errors import InsufficientCredit, LedgerError, StorageError
-from .records import RoundRecord
 
 EVENT_KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
-class Ledger:
-    """Owns the SQLite connection (WAL, synchronous=FULL). Every mutator is one transaction."""
+class Ledger(LedgerReads):
+    """Owns the SQLite connection (WAL, synchronous=FULL). Every mutator is one transaction;
+    the reads of rounds, side draws and events are history.LedgerReads."""
 
     def __init__(self, path: str | Path, key_path: str | Path | None = None, *, create: bool = True,
                  full_audit: bool = False):
@@ -135,10 +136,6 @@ class Ledger:
             pass
 
     # -- transactions -------------------------------------------------------------
-    def _fail(self, exc: LedgerError) -> LedgerError:
-        self.broken = self.broken or str(exc)
-        return exc
-
     @contextmanager
     def _writing(self, doing: str) -> Iterator[writer.Writer]:
         """One transaction: the incremental check, the caller's entries, the head."""
@@ -168,12 +165,6 @@ class Ledger:
             if isinstance(exc, LedgerError):
                 self._fail(exc)
             raise
-
-    def _read(self, fn, doing: str):
-        try:
-            return fn()
-        except sqlite3.Error as exc:
-            raise self._fail(StorageError(doing, exc)) from None
 
     # -- cash -------------------------------------------------------------------
     def deposit(self, cents: int) -> None:
@@ -247,60 +238,6 @@ class Ledger:
                 w.set_state(row["game"], game_state)
             return win
 
-    def _rounds(self, where: str, args: tuple = ()) -> list[RoundRecord]:
-        """Rounds read back: each verified against its links, then decoded."""
-        def read():
-            out = []
-            for row in self.db.execute(f"SELECT * FROM rounds {where}", args).fetchall():
-                audit.verify_row(self.db, self.key, self.identity, ROUND, row)
-                if row["settle_seq"] is not None:
-                    audit.verify_row(self.db, self.key, self.identity, VOID if row["state"] == "voided" else SETTLE,
-                                     row)
-                out.append(records.round_record(row))
-            return out
-        return self._read(read, "reading rounds")
-
-    def open_rounds(self) -> list[RoundRecord]:
-        return self._rounds("WHERE state = 'open' ORDER BY id")
-
-    def round(self, round_id: int) -> RoundRecord:
-        found = self._rounds("WHERE id = ?", (round_id,))
-        if not found:
-            raise KeyError(f"round {round_id} is not in the ledger")
-        return found[0]
-
-    def history(self, limit: int = 100, game: str | None = None, since_seq: int = 0,
-                before_id: int | None = None, closed: tuple[str, ...] = ("settled",)) -> list[RoundRecord]:
-        """Closed rounds (settled; `closed` may add 'voided'), newest first: of one game,
-        started after chain entry `since_seq` (a player session), older than `before_id`
-        (the next page)."""
-        where = [f"state IN ({', '.join('?' * len(closed))})", "seq > ?"]
-        args: list[Any] = [*closed, since_seq]
-        if game:
-            where.append("game = ?")
-            args.append(game)
-        if before_id is not None:
-            where.append("id < ?")
-            args.append(before_id)
-        return self._rounds(f"WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?", (*args, limit))
-
-    def last_round(self) -> RoundRecord | None:
-        """The newest round, whatever its state."""
-        found = self._rounds("WHERE id = (SELECT MAX(id) FROM rounds)")
-        return found[0] if found else None
-
-    def side_draws_of(self, round_id: int) -> list[dict[str, Any]]:
-        """The gamble / spin-chance draws recorded against a round, oldest first."""
-        def read():
-            out = []
-            for row in self.db.execute("SELECT * FROM side_draws WHERE round_id = ? ORDER BY id", (round_id,)):
-                audit.verify_row(self.db, self.key, self.identity, SIDE_DRAW, row)
-                out.append({"id": row["id"], "kind": row["kind"], "stake_cents": row["stake_cents"],
-                            "prize_cents": row["prize_cents"], "won": bool(row["won"]),
-                            "detail": records.detail(row, "side_draws"), "created_at": row["created_at"]})
-            return out
-        return self._read(read, "reading side draws")
-
     # -- side draws (gamble, spin chance) -------------------------------------------
     def side_draw(self, kind: str, stake_cents: int, prize_cents: int, won: bool,
                   detail: dict[str, Any], round_id: int | None = None) -> int:
@@ -315,33 +252,6 @@ class Ledger:
                                  "created_at": time.time(), "balance_before": w.balance,
                                  "balance_after": w.balance - stake_cents + paid})
             return sid
-
-    def unfunded_side_draws(self, kind: str) -> list[tuple[int, dict[str, Any]]]:
-        """Won side draws of `kind` that no round names as `funded_by` yet: (id, detail)."""
-        def read():
-            out = []
-            for row in self.db.execute(
-                    "SELECT * FROM side_draws WHERE kind = ? AND won = 1 AND id NOT IN "
-                    "(SELECT funded_by FROM rounds WHERE funded_by IS NOT NULL) ORDER BY id", (kind,)).fetchall():
-                audit.verify_row(self.db, self.key, self.identity, SIDE_DRAW, row)
-                out.append((row["id"], records.detail(row, "side_draws")))
-            return out
-        return self._read(read, "reading side draws")
-
-    def recent_side_draws(self, kinds: tuple[str, ...], limit: int = 10) -> list[dict[str, Any]]:
-        """The last `limit` side draws of these kinds, newest first, each row verified:
-        id, kind, stake_cents, prize_cents, won, detail (a game's record of results)."""
-        def read():
-            marks = ", ".join("?" * len(kinds))
-            out = []
-            for row in self.db.execute(f"SELECT * FROM side_draws WHERE kind IN ({marks}) ORDER BY id DESC LIMIT ?",
-                                       (*kinds, int(limit))).fetchall():
-                audit.verify_row(self.db, self.key, self.identity, SIDE_DRAW, row)
-                out.append({"id": row["id"], "kind": row["kind"], "stake_cents": row["stake_cents"],
-                            "prize_cents": row["prize_cents"], "won": bool(row["won"]),
-                            "detail": records.detail(row, "side_draws")})
-            return out
-        return self._read(read, "reading side draws") if kinds else []
 
     # -- the event log ------------------------------------------------------------------
     def log_event(self, kind: str, detail: dict[str, Any] | None = None) -> int:
@@ -361,29 +271,6 @@ class Ledger:
         w.append(EVENT, {"id": eid, "kind": kind, "detail": json.dumps(detail, sort_keys=True, default=str),
                          "created_at": time.time()})
         return eid
-
-    def events(self, limit: int = 100, kind: str | tuple[str, ...] | None = None,
-               before_id: int | None = None) -> list[tuple[int, str, dict[str, Any], float]]:
-        """(id, kind, detail, time) of the newest events (of a kind or kinds, older than
-        `before_id`: the next page), newest first; each verified before it is decoded."""
-        kinds = (kind,) if isinstance(kind, str) else tuple(kind or ())
-        where: list[str] = []
-        args: list[Any] = []
-        if kinds:
-            where.append(f"kind IN ({', '.join('?' * len(kinds))})")
-            args += kinds
-        if before_id is not None:
-            where.append("id < ?")
-            args.append(before_id)
-        q = "SELECT * FROM events" + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY id DESC LIMIT ?"
-
-        def read():
-            out = []
-            for row in self.db.execute(q, (*args, limit)).fetchall():
-                audit.verify_row(self.db, self.key, self.identity, EVENT, row)
-                out.append((row["id"], row["kind"], records.detail(row, "events"), row["created_at"]))
-            return out
-        return self._read(read, "reading events")
 
     def import_pending(self, data_dir: Path) -> int:
         """Move the events kept outside the ledger (files.add_pending) into the log."""

@@ -19,20 +19,13 @@ from typing import Any
 import pygame
 
 from cabinet.core import rng_selftest
+from cabinet.core.program import version
 from cabinet.core.books import fingerprint
 
 from .. import draw as D
 from .page import Page
 
 PROGRAM_MODULE = "cabinet.core.program"
-
-
-def version() -> str:
-    try:
-        from importlib.metadata import version as dist_version
-        return dist_version("slot-cabinet")
-    except Exception:            # not installed as a distribution (a source checkout)
-        return "source checkout"
 
 
 def duration(seconds: float) -> str:

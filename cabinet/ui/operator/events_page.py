@@ -1,7 +1,7 @@
 """EVENT LOG: the ledger's event log (hash-chained like every entry: each row is
 verified before it is shown), newest first, 15 to a page, with filters: power-ups,
 recoveries, audits, locks, PIN failures, operator logins and logouts, settings
-changes, RAM CLEARs, handpays, cash-outs, closed rounds."""
+changes, RAM CLEARs, report exports, handpays, cash-outs, closed rounds."""
 from __future__ import annotations
 
 import json
@@ -16,7 +16,7 @@ TOP = 214
 FILTERS: dict[str, tuple[str, ...] | None] = {
     "ALL": None,
     "SECURITY": ("pin_failure", "operator_login", "operator_logout", "lock", "audit", "ram_clear",
-                 "settings_changed", "rng_selftest", "program_verified"),
+                 "settings_changed", "rng_selftest", "program_verified", "report_export"),
     "MONEY": ("credit_in", "cash_out", "handpay_pending", "handpay", "handpay_cancelled", "round_closed",
               "paid_unshown", "period_reset"),
     "SYSTEM": ("ledger_created", "power_up", "recovery", "shutdown", "session_reset", "pending_unreadable"),
@@ -24,12 +24,16 @@ FILTERS: dict[str, tuple[str, ...] | None] = {
 
 
 def summary(detail: dict[str, Any]) -> str:
-    """An event's detail in one line: its scalar fields, nested ones as JSON."""
+    """An event's detail in one line: its scalar fields, nested ones as JSON (a long one,
+    like a report export's files, by its count)."""
     parts = []
     for k, v in detail.items():
         if k in ("head", "checked") and isinstance(v, str) and len(v) > 40:
             v = v[:16] + "..."
-        parts.append(f"{k} {json.dumps(v, sort_keys=True) if isinstance(v, (dict, list)) else v}")
+        if isinstance(v, (dict, list)):
+            text = json.dumps(v, sort_keys=True)
+            v = text if len(text) <= 60 else f"({len(v)} {'entries' if isinstance(v, dict) else 'items'})"
+        parts.append(f"{k} {v}")
     return ", ".join(parts)
 
 

@@ -57,6 +57,7 @@ class OperatorMenu(Overlay):
                       Button((20, 966, 300, 90), "EXIT CABINET", "quit", style="red", font_size=30)]
         self.current = ""
         self.games_changed = False          # a game's settings changed: open game scenes go back to the lobby
+        self._fitted: tuple[str, tuple[int, str]] = ("", (26, ""))    # the last note, as drawn
         self.show(page or ("system" if app.cabinet.locked else "meters"))
 
     # -- pages -----------------------------------------------------------------------
@@ -110,6 +111,7 @@ class OperatorMenu(Overlay):
             self.shown.refresh()
 
     def update(self, dt: float) -> None:
+        self.shown.update(dt)
         if self.app.cabinet.locked and not self.allowed(self.current):   # a page found the ledger altered
             self.show("system")
 
@@ -157,5 +159,21 @@ class OperatorMenu(Overlay):
         self.draw_widgets(surface)
         note = self.shown.note
         if note:
-            A.blit_text(surface, note, 26, (AREA.centerx, AREA.bottom - 4), D.RED if self.shown.note_bad else D.GREEN,
-                        anchor="midbottom", bold=True)
+            size, note = self.fitted(note)
+            A.blit_text(surface, note, size, (AREA.centerx, AREA.bottom - 4),
+                        D.RED if self.shown.note_bad else D.GREEN, anchor="midbottom", bold=True)
+
+    def fitted(self, note: str) -> tuple[int, str]:
+        """The page's note in one line across the page area: smaller type for a long
+        one (a path), down to 18; beyond that its middle is cut. Worked out once per note."""
+        if self._fitted[0] == note:
+            return self._fitted[1]
+        given, A, limit = note, self.app.assets, self.app.layout.px(AREA.width - 20)
+        size = 26
+        while size > 18 and A.font(size, True).size(note)[0] > limit:
+            size -= 2
+        while A.font(size, True).size(note)[0] > limit and len(note) > 20:
+            half = len(note) // 2
+            note = note[:half - 3].rstrip(" .") + "..." + note[half + 2:].lstrip(" .")
+        self._fitted = (given, (size, note))
+        return size, note

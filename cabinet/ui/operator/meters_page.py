@@ -5,14 +5,24 @@ Every figure is summed from the ledger's entries (cabinet/core/ledger/meters.py)
 lifetime sums are cross-checked with the audited meters table first. The actual RTP is
 won / (bet - refunded); the theoretical is each mode's stated RTP, weighted by what was
 bet in it. PERIOD RESET asks for a second press and is an event in the ledger carrying
-the closed period's figures.
+the closed period's figures. EXPORT REPORT writes the report set (CSV and a JSON
+summary, cabinet/core/reports.py) into config report_dir after a full audit, and logs
+it; the page says where, or why it could not (the folder, a full disk: nothing is left
+half-written and the cabinet plays on). The export runs on the frame after the one
+that says it is running (a long history takes seconds, as RUN AUDIT does).
 
 The figures are read and the rows composed when the page opens and after each change
 (REFRESH, PERIOD RESET, a table switch), never per frame: a frame only blits them.
 """
 from __future__ import annotations
 
+import os
 from typing import Any
+
+from cabinet.core.cabinet import CabinetLocked
+from cabinet.core.ledger.meters import rtp as actual_rtp
+from cabinet.core.reports import EVENT as EXPORT_EVENT
+from cabinet.core.reports import ExportFailed, theoretical
 
 from .. import draw as D
 from ..lobby import rtp_text
@@ -35,11 +45,6 @@ def pct(value: float | None) -> str:
     return "-" if value is None else f"{value * 100:.2f}%"
 
 
-def actual_rtp(m: dict[str, Any]) -> float | None:
-    staked = m.get("total_bet", 0) - m.get("refunded", 0)
-    return m.get("total_won", 0) / staked if staked > 0 else None
-
-
 class MetersPage(Page):
     title = "METERS"
 
@@ -52,13 +57,17 @@ class MetersPage(Page):
         self.cabinet_rows: list[list[list[str]]] = []   # the two cabinet blocks, composed by compose()
         self.rows: list[list[str]] = []                  # the per-game (or per-mode) table, likewise
         self.armed_at: float | None = None   # PERIOD RESET pressed once, waiting for the second press
-        self.button((360, 940, 330, 76), lambda: "CONFIRM RESET" if self._armed() else "PERIOD RESET",
-                    "period_reset", style="red", font_size=28)
-        self.button((710, 940, 330, 76), lambda: "TABLE: " + ("PERIOD" if self.table_period else "LIFETIME"),
-                    "table_period", font_size=28)
-        self.button((1060, 940, 560, 76), lambda: "MODES OF " + self._game_name(self.focus_game).upper()
-                    if self.focus_game else "TABLE BY GAME (PRESS: BY MODE)", "focus_game", font_size=26)
-        self.button((1640, 940, 240, 76), "REFRESH", "refresh", font_size=28)
+        self.exporting = ""                  # "asked": the note says so this frame; "shown": export now
+        self.last_export: tuple[float, dict[str, Any]] | None = None   # (time, detail) of the newest one
+        self.button((360, 940, 270, 76), lambda: "CONFIRM RESET" if self._armed() else "PERIOD RESET",
+                    "period_reset", style="red", font_size=26)
+        self.button((645, 940, 270, 76), lambda: "TABLE: " + ("PERIOD" if self.table_period else "LIFETIME"),
+                    "table_period", font_size=26)
+        self.button((930, 940, 440, 76), lambda: "MODES OF " + self._game_name(self.focus_game).upper()
+                    if self.focus_game else "BY GAME (PRESS: BY MODE)", "focus_game", font_size=24)
+        self.button((1385, 940, 190, 76), "REFRESH", "refresh", font_size=26)
+        self.button((1590, 940, 290, 76), lambda: "EXPORTING..." if self.exporting else "EXPORT REPORT",
+                    "export_report", style="gold", font_size=26, enabled=lambda: not self.exporting)
 
     def _armed(self) -> bool:
         return self.armed_at is not None and self.app.time - self.armed_at < RESET_ARM_SECONDS
@@ -68,8 +77,11 @@ class MetersPage(Page):
         return setup.spec.name if setup is not None else str(gid)
 
     def refresh(self) -> None:
+        self.exporting = ""                  # the page shown again: an export asked for and not run is dropped
         self.lifetime = self.cab.meters()
         self.period = self.cab.period_meters()
+        found = self.cab.events(1, (EXPORT_EVENT,))
+        self.last_export = (found[0][3], found[0][2]) if found else None
         self.compose()
 
     def compose(self) -> None:
@@ -98,9 +110,28 @@ class MetersPage(Page):
             self.compose()
         elif action == "refresh":
             self.refresh()
+        elif action == "export_report" and not self.exporting:
+            self.exporting = "asked"
+            self.say(f"Auditing the ledger and writing the report set to {self.cab.config.report_path} ...")
         else:
             return False
         return True
+
+    def update(self, dt: float) -> None:
+        if self.exporting == "shown":
+            self.exporting = ""
+            self.export()
+
+    def export(self) -> None:
+        """The report set, written and logged (a failed audit locks: the menu goes to AUDIT)."""
+        try:
+            written = self.cab.export_report("operator")
+        except (ExportFailed, CabinetLocked) as exc:
+            self.say(f"Report NOT written: {exc}", bad=True)
+            return
+        folder = os.path.dirname(written[0].path)
+        self.say(f"Report written: {len(written)} files in {folder} (logged)")
+        self.refresh()
 
     # -- figures ---------------------------------------------------------------------
     def cell(self, m: dict[str, Any], key: str | None, kind: str) -> str:
@@ -115,18 +146,8 @@ class MetersPage(Page):
         return self.money(value) if kind == "money" else f"{value:,}"
 
     def theoretical(self, m: dict[str, Any], game: str | None = None) -> float | None:
-        """The stated RTP of what was played: each mode's, weighted by its bets."""
-        num = den = 0.0
-        for gid, g in m.get("per_game", {}).items():
-            if game is not None and gid != game:
-                continue
-            setup = self.cab.games.get(gid)
-            for mode, f in g["modes"].items():
-                rtp = setup.spec.rtp.get(mode) if setup is not None else None
-                staked = f["total_bet"] - f["refunded"]
-                if rtp is not None and staked > 0:
-                    num, den = num + rtp * staked, den + staked
-        return num / den if den else None
+        """The stated RTP of what was played: each offered mode's, weighted by its bets."""
+        return theoretical(m, {gid: setup.spec for gid, setup in self.cab.games.items()}, game)
 
     def game_rows(self, m: dict[str, Any]) -> list[list[str]]:
         """Per game (or per mode of the focused game): name, played, bet, won, refunded,
@@ -161,6 +182,8 @@ class MetersPage(Page):
 
     # -- frame -----------------------------------------------------------------------
     def draw(self, surface) -> None:
+        if self.exporting == "asked":           # this frame says so; the next one exports
+            self.exporting = "shown"
         life, per = self.lifetime, self.period
         for rows, x in zip(self.cabinet_rows, (360, 1140)):
             self.table(surface, x, 126, (("CABINET" if x == 360 else "", 0, "left"), ("LIFETIME", 520, "right"),
@@ -169,6 +192,9 @@ class MetersPage(Page):
         self.text(surface, (f"Period since {when(since)}" if since else "Period: since the ledger began (no reset "
                             "yet)") + f"   ·   {life.get('open_rounds', 0)} round(s) open now", (360, 494), 24,
                   D.MUTED)
+        if self.last_export is not None:
+            self.text(surface, f"Last report export {when(self.last_export[0])}", (1880, 494), 24, D.MUTED,
+                      anchor="topright")
         heading = "BY GAME" if self.focus_game is None else f"{self._game_name(self.focus_game).upper()} BY MODE"
         self.text(surface, f"{heading}, {'PERIOD' if self.table_period else 'LIFETIME'}", (360, 536), 24, D.GOLD,
                   bold=True)

@@ -2,8 +2,8 @@
 
 A page is a plain object the menu (menu.py) owns: its `widgets` join the menu's tabs,
 `on_action` gets the actions they fire, `refresh()` re-reads the ledger (a page reads
-it when it opens and after each change, never per frame), `draw(surface)` paints the
-area right of the tabs. Every control is at least 64 px high at 1080p (touch).
+it when it opens and after each change, never per frame), `update(dt)` runs once a
+frame, `draw(surface)` paints the area right of the tabs. Every control is at least 64 px high at 1080p (touch).
 """
 from __future__ import annotations
 
@@ -75,6 +75,10 @@ class Page:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Mouse or touch on the page outside its buttons (rows of a list)."""
         return False
+
+    def update(self, dt: float) -> None:
+        """Once a frame, before `draw` (a long job the page asked for runs here, after
+        the frame that says it is running)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """The page's own picture; the menu draws the widgets and the note after it."""
