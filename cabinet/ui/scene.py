@@ -111,7 +111,8 @@ class Scene:
         """Called when the scene above is popped."""
 
     def relayout(self) -> None:
-        """The window size changed: drop any surfaces cached outside `app.assets`."""
+        """The window size changed, or the scene left the stack: drop any surfaces
+        cached outside `app.assets` (drawing builds them again)."""
 
     # -- input ------------------------------------------------------------------
     def on_action(self, action: str) -> bool:
@@ -176,7 +177,7 @@ class SceneStack:
             return None
         while self.scenes:
             gone = self.scenes.pop()
-            gone.leave()
+            self._leave(gone)
             if gone is target:
                 break
         if self.scenes:
@@ -185,10 +186,21 @@ class SceneStack:
 
     def replace(self, scene: Scene) -> Scene:
         if self.scenes:
-            self.scenes.pop().leave()
+            self._leave(self.scenes.pop())
         self.scenes.append(scene)
         scene.enter()
         return scene
+
+    @staticmethod
+    def _leave(gone: Scene) -> None:
+        """A scene off the stack lets go of its own pictures at once. Closing a light
+        scene (an overlay) runs no collection (App._settle_memory), and most scenes are
+        reference cycles (a button's callback holds its scene), so a closed PIN pad kept
+        its backdrop, a full-screen picture (8 MB at 1080p), until the GC's next full
+        pass: an attendant opening the pad over a handpay again and again grew the
+        random-input soak by hundreds of MB (`python -m cabinet.ui.soak input`)."""
+        gone.leave()
+        gone.relayout()
 
     def find(self, kind: type | str) -> Scene | None:
         """The topmost scene of a class or registered name (e.g. "game", the game

@@ -10,7 +10,10 @@ ratio RSS(last) / RSS(2,500): #18 asks for it within 10%.
 
 `input`: a kiosk cabinet (headless, 1920x1080 window) gets `--events` seeded random
 inputs, one a frame: keys (play, bet, menus, history, ESC, digits, the operator
-chord), clicks and touches anywhere. The credit is topped up when it runs out. Printed:
+chord), clicks and touches anywhere. The credit is topped up when it runs out; a handpay
+(a cash-out above the limit) waits `--attendant` events (the PIN pad opened and closed
+over it by the random input), then the attendant pays it, as after their PIN, so the
+run goes on over the whole cabinet (random keys never type the PIN). Printed:
 RSS at each tenth, the mean of the first and of the last tenth and their ratio (the
 first tenth holds the warm-up: every scene's pictures and text cached once), and the
 last tenth's peak against the RSS at the end of the first tenth.
@@ -36,6 +39,7 @@ KEYS = (pygame.K_SPACE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame
         pygame.K_UP, pygame.K_DOWN, pygame.K_h, pygame.K_i, pygame.K_b, pygame.K_a, pygame.K_t, pygame.K_1,
         pygame.K_5, pygame.K_F12, pygame.K_o)
 MODS = (0, 0, 0, pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+ATTENDANT_EVENTS = 2000           # how long a handpay waits in the random-input run
 
 
 def rss_mb() -> float:
@@ -61,6 +65,8 @@ def make_app(data: Path, size: tuple[int, int], kiosk: bool, game: str | None):
     cfg.demo_credit = 10**9
     games = discover()
     if game is not None:
+        if game not in games:
+            raise SystemExit(f"soak: --game {game!r}: allowed one of {', '.join(sorted(games))}")
         games = {game: games[game]}
     app = App(cfg, Cabinet(cfg, games=games, seed=20261201), size=size, clock=ManualClock(), kiosk=False,
               audio=False, windowed=True)
@@ -110,13 +116,24 @@ def autoplay(rounds: int, size: tuple[int, int], game: str | None) -> None:
             print(f"RSS(round {rounds}) / RSS(round 2,500) = {figures[rounds] / figures[2500]:.3f}")
 
 
-def random_input(events: int, size: tuple[int, int], seed: int) -> None:
+def attend(app) -> None:
+    """The attendant pays the waiting handpay by hand: the notice's own path after the PIN."""
+    from cabinet.core import cash_desk
+    notice = app.stack.find("handpay")
+    if notice is not None:
+        notice.attendant("pay")
+    else:
+        cash_desk.pay_handpay(app.cabinet, "attendant")
+
+
+def random_input(events: int, size: tuple[int, int], seed: int, attendant: int = ATTENDANT_EVENTS) -> None:
     rng = random.Random(seed)
     w, h = size
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
         app = make_app(Path(tmp), size, kiosk=True, game=None)
         tenth = max(1, events // 10)
         firsts, lasts, t0 = [], [], time.perf_counter()
+        waited = handpays = 0
         for i in range(1, events + 1):
             roll = rng.random()
             if roll < 0.6:
@@ -135,6 +152,10 @@ def random_input(events: int, size: tuple[int, int], seed: int) -> None:
                 app.running = True
             if app.cabinet.locked:
                 raise SystemExit(f"soak: the cabinet locked: {app.cabinet.locked}")
+            waited = 0 if app.cabinet.handpay is None else waited + 1
+            if waited >= attendant:
+                attend(app)
+                waited, handpays = 0, handpays + 1
             if app.cabinet.handpay is None and app.cabinet.balance < 10_000:
                 app.cabinet.deposit(10**8)
             if i % max(1, tenth // 10) == 0:
@@ -144,6 +165,7 @@ def random_input(events: int, size: tuple[int, int], seed: int) -> None:
                       f"{held(app)}  top scene {app.stack.top.scene_name}", flush=True)
         app.checkpoints.close()
         first, last = sum(firsts) / len(firsts), sum(lasts) / len(lasts)
+        print(f"{handpays} handpays paid by the attendant, each after {attendant} events")
         print(f"mean RSS first tenth {first:.1f} MiB (the caches fill in it), last tenth {last:.1f} MiB, "
               f"last / first = {last / first:.3f}")
         print(f"RSS at the end of the first tenth {firsts[-1]:.1f} MiB, peak of the last tenth {max(lasts):.1f} MiB, "
@@ -157,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--events", type=int, default=100_000)
     p.add_argument("--game", default=None)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--attendant", type=int, default=ATTENDANT_EVENTS,
+                   help=f"input: events a handpay waits before the attendant pays it (default {ATTENDANT_EVENTS})")
     p.add_argument("--size", default="1920x1080")
     args = p.parse_args(argv)
     try:
@@ -164,10 +188,13 @@ def main(argv: list[str] | None = None) -> int:
         assert len(size) == 2 and min(size) > 0
     except (ValueError, AssertionError):
         p.error(f"--size {args.size!r}: allowed WIDTHxHEIGHT, like 1920x1080")
+    for name, least in (("events", 10), ("rounds", 1), ("attendant", 1)):
+        if getattr(args, name) < least:
+            p.error(f"--{name} {getattr(args, name)}: allowed a whole number of {least} or more")
     if args.run == "autoplay":
         autoplay(args.rounds, size, args.game)      # type: ignore[arg-type]
     else:
-        random_input(args.events, size, args.seed)  # type: ignore[arg-type]
+        random_input(args.events, size, args.seed, args.attendant)  # type: ignore[arg-type]
     return 0
 
 
