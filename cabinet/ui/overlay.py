@@ -95,6 +95,8 @@ class Overlay(Scene):
             surf.fill((0, 0, 0))
             for scene in self._below():
                 scene.draw(surf)
+                if isinstance(scene, Overlay):     # paused under this one: its picture is in ours now,
+                    scene._backdrop = None         # and its resume builds it again anyway
             veil = pygame.Surface(lay.size, pygame.SRCALPHA)
             veil.fill((5, 5, 20, self.veil_alpha))
             surf.blit(veil, (0, 0))

@@ -91,3 +91,19 @@ def test_an_overlay_opened_again_after_a_close_draws_its_backdrop_anew(tmp_path)
     assert panel._backdrop is not None and app.surface.get_at((0, 0)) == panel._backdrop.get_at((0, 0))
     app.checkpoints.close()
     app.cabinet.close()
+
+
+def test_an_overlay_paused_under_another_lets_go_of_its_backdrop_once_photographed(tmp_path):
+    app = make_app(tmp_path, size=(1280, 720))
+    first = app.open("cash_out")
+    run(app, 1)
+    assert first._backdrop is not None
+    with no_collector():
+        below = weakref.ref(first._backdrop)
+        top = app.open("sound_panel")                       # an overlay over the overlay
+        run(app, 1)
+        assert top._backdrop is not None
+        assert below() is None and first._backdrop is None  # one full-screen picture, the top one's
+        press(app, K.K_ESCAPE)
+        run(app, 1)
+        assert app.stack.top is first and first._backdrop is not None   # drawn again on its resume
