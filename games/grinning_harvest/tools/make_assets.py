@@ -33,6 +33,24 @@ def painters() -> dict:
     out["backdrop"] = ("backdrop.png", lambda: paint_scene.backdrop((1920, 1080)))
     frame = pygame.Rect(REELS_RECT).inflate(2 * FRAME_PAD, 2 * FRAME_PAD)
     out["frame"] = ("frame.png", lambda: paint_scene.reel_frame(frame.size, FRAME_PAD))
+    out.update(badge_painters())
+    return out
+
+
+def badge_painters() -> dict:
+    """The paylines' badges (SVG) beside the reels: a dark disc, the line's colour inside
+    (dimmed when the line is not lit), a soft shine."""
+    from cabinet.ui import svg
+    from ..view.art import LINE_COLORS
+    out = {}
+    for i, color in enumerate(LINE_COLORS):
+        for on in (True, False):
+            fill = color if on else svg.lerp(color, (40, 20, 50), 0.6)
+            body = svg.circle(50, 50, 50, (30, 10, 20)) + svg.circle(50, 50, 40, fill) + \
+                svg.ellipse(40, 30, 18, 9, (255, 255, 255, 70 if on else 25))
+            state = "on" if on else "off"
+            out[f"line_badge.{i}.{state}"] = (f"badges/line{i}_{state}.svg",
+                                              lambda body=body, t=f"line {i} badge {state}": svg.document(100, 100, body, title=t))
     return out
 
 

@@ -17,7 +17,7 @@ from . import art, pictures
 from ..math import help as H
 from ..math.tables import JACKPOTS, load
 
-LINE_COLORS = [(255, 200, 60), (255, 120, 40), (140, 230, 90), (200, 120, 255), (90, 200, 255)]
+LINE_COLORS = art.LINE_COLORS
 PUMPKIN_PLATE = ((70, 24, 60), (30, 8, 30), (255, 170, 60))
 VAULT_PLATE = ((255, 214, 102), (170, 100, 20), (255, 245, 200))
 

@@ -12,6 +12,7 @@ from cabinet.ui import draw as D
 from cabinet.ui.rules_art import board_picture, image_picture, lines_sheet, strip_picture, wheel_picture
 from cabinet.ui.rules_common import money_at, pay_card, paytable_x100
 from cabinet.ui.rules_page import Card, Page
+from cabinet.ui.wheel_parts import WheelArt
 
 from . import art
 from ..math import help as H
@@ -36,8 +37,8 @@ def _short(scene: Any, x100: int) -> str:
     return text[:-3] if text.endswith(cur.decimal + "00") else text
 
 
-def _coin(value: str, tint=(255, 200, 50), sub: str | None = None):
-    return lambda size: art.coin_label(art.coin(size, tint), value, sub)
+def _coin(value: str, kind: str = "cash", sub: str | None = None):
+    return lambda size: art.coin_label(art.coin(size, kind), value, sub)
 
 
 # -- pages ------------------------------------------------------------------------------
@@ -153,10 +154,10 @@ def features_page(scene: Any) -> Page:
     double = strip_picture(("hmh_double", scene.bet), [_coin(_short(scene, v)), _coin(_short(scene, v))], 110, 260,
                            0.0)
     red = art.POT_COLOURS["RED"]
-    fill = strip_picture("hmh_fill", [_coin(ch, red) for ch in "MINI"], 80, 170)
-    names = strip_picture("hmh_pot_names", [_coin(p, art.JACKPOT_COLOURS[p]) for p in POT_NAMES], 80, 170)
+    fill = strip_picture("hmh_fill", [_coin(ch, "RED") for ch in "MINI"], 80, 170)
+    names = strip_picture("hmh_pot_names", [_coin(p, p) for p in POT_NAMES], 80, 170)
     pots = tuple((H.letters(p), money_at(scene, b["pots"][p]["value"])) for p in POT_NAMES)
-    boost = strip_picture(("hmh_boost", scene.bet), [_coin(_short(scene, v)), _coin("+", art.POT_COLOURS["GOLD"]),
+    boost = strip_picture(("hmh_boost", scene.bet), [_coin(_short(scene, v)), _coin("+", "GOLD"),
                                                      _coin(_short(scene, v + b["boost_values"][3]))], 90, 220)
     return Page("Bonus features", "Features", columns=(
         (Card(*s["double_coins"], picture=double, accent=art.POT_COLOURS["BLUE"]),),
@@ -212,8 +213,8 @@ def gamble_page(scene: Any) -> Page:
 
 def _wheels_painter():
     green, red = (60, 190, 100), (220, 60, 60)
-    cash = wheel_picture("hmh_cash_wheel", [(1, green), (1, red)], (220, 180, 80))
-    bonus = wheel_picture("hmh_bonus_wheel", [(1, green), (3, red)], (140, 120, 230))
+    cash = wheel_picture("hmh_cash_wheel", [(1, green), (1, red)], WheelArt(art.GAME))
+    bonus = wheel_picture("hmh_bonus_wheel", [(1, green), (3, red)], WheelArt(art.GAME, rim="wheel.bonus.rim"))
 
     def paint(w: int, h: int) -> pygame.Surface:
         surf = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -16,7 +16,7 @@ from cabinet.ui.rules_common import pay_card, paytable_x100
 from cabinet.ui.rules_page import Card, Page
 
 from . import art
-from .features import TIER_RIM, slice_color
+from .features import TIER_RIM, slice_color, wheel_art
 from ..math import help as H
 from ..math.tables import load
 
@@ -142,7 +142,7 @@ def wheel_page(scene: Any) -> Page:
     for tier, slices in pm.wheel.tiers.items():
         total = sum(sl.weight for sl in slices)
         pic = wheel_picture(("pf", tier), [(sl.weight, slice_color(sl.kind, sl.value, tier)) for sl in slices],
-                            TIER_RIM[tier][0], min_h=180, max_h=330)
+                            wheel_art(tier), min_h=180, max_h=330)
         rows = tuple((_slice_words(sl), f"{100 * sl.weight / total:.1f}%") for sl in slices)
         more = "+" if trig[tier] == max(trig.values()) else ""
         cards.append(Card(f"{tier} wheel", (f"{trig[tier]}{more} windmills.",), rows=rows, picture=pic,
