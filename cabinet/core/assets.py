@@ -196,6 +196,8 @@ def read_manifest(game_id: str, root: Path = ROOT) -> Manifest | None:
         return None
     name = rel(path, root)
     check = f"{name}: "
+    if not path.is_file():
+        raise AssetError(f"{name} is missing")
     try:
         data = read_yaml(path)
     except ConfigError as exc:          # the YAML reader's one line
@@ -252,8 +254,9 @@ def _inside(path: Path, root: Path, key: str, manifest: Manifest) -> None:
 CABINET = "cabinet"         # the cabinet's own manifest: assets/cabinet/manifest.yaml
 
 
-def check_cabinet(root: Path = ROOT) -> Manifest:
+def check_cabinet(root: Path | None = None) -> Manifest:
     """The cabinet's own manifest with every file it names checked (AssetError: one line)."""
+    root = root or ROOT
     manifest = read_manifest(CABINET, root)
     if manifest is None:
         raise AssetError(f"{rel(root / CABINET / 'manifest.yaml', root)} is missing")

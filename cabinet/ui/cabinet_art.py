@@ -121,6 +121,32 @@ def emblem(part: str) -> str:
     return svg.document(2 * c, 2 * c, out, title=f"emblem {part}")
 
 
+# -- the rules pages' payline cells ---------------------------------------------------------
+CELL_W, CELL_H = 100, 95        # a reel window's cell in a payline diagram (its usual shape)
+
+
+def line_cell(lit: bool) -> str:
+    """A cell of a payline diagram: unlit (navy), or lit in white and grey for the page
+    to tint in the line's colour (fill at 65% of it, the border the colour itself)."""
+    if lit:
+        return svg.tile(CELL_W, CELL_H, 21, (166, 166, 166), (255, 255, 255), 4, "payline cell, lit")
+    return svg.tile(CELL_W, CELL_H, 21, (36, 38, 78), (70, 74, 130), 3.5, "payline cell")
+
+
+def arrow_head() -> str:
+    """A gold arrowhead pointing right (the rules pages' "this becomes that")."""
+    return svg.document(100, 100, svg.polygon([(5, 8), (95, 50), (5, 92)], (255, 204, 77), (255, 204, 77), 4),
+                        title="arrow head")
+
+
+def board_svgs(rows: int, cols: int, backdrop, frame, title: str = "rules board") -> dict[str, str]:
+    """A rules page's board of rows x cols square cells (100 units each): its backdrop
+    (under the cells) and its frame (over them), as rules_art.board_picture lays them."""
+    w, h, radius = cols * 100, rows * 100, 100 / 6
+    return {"back": svg.tile(w, h, radius, backdrop, title=f"{title} backdrop"),
+            "frame": svg.tile(w, h, radius, None, frame, 100 / 18, title=f"{title} frame")}
+
+
 def painters() -> dict[str, tuple[str, object]]:
     """image id -> (file under assets/cabinet/, () -> SVG text)."""
     out: dict[str, tuple[str, object]] = {}
@@ -131,4 +157,7 @@ def painters() -> dict[str, tuple[str, object]]:
     for kind in PICTOGRAMS:
         out[f"pictogram.{kind}"] = (f"pictograms/{kind}.svg", lambda k=kind: pictogram(k))
     out.update({f"emblem.{part}": (f"lobby/emblem_{part}.svg", lambda p=part: emblem(p)) for part in ("rings", "dots")})
+    out.update({f"rules.cell{'_lit' if lit else ''}": (f"rules/cell{'_lit' if lit else ''}.svg",
+                                                       lambda lit=lit: line_cell(lit)) for lit in (False, True)})
+    out["rules.arrow"] = ("rules/arrow.svg", arrow_head)
     return out

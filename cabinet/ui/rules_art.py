@@ -1,6 +1,8 @@
 """Pictures the rules pages of every game share, painted from data: a payline on a
-reel window, a wheel whose slices are drawn at their real odds, a board of cells,
-and the small pictograms of the general rules. Each returns a `rules_page.Picture`
+reel window (its cells are files; the line through them comes from the line table), a
+wheel whose slices are drawn at their real odds (its rim and pointer the game's files),
+a board of cells in the game's frame files, and the small pictograms of the general
+rules (files). Each returns a `rules_page.Picture`
 whose painter draws at the real size it is given (2x, smoothed down)."""
 from __future__ import annotations
 
@@ -11,7 +13,6 @@ from typing import Callable, Hashable, Sequence
 import pygame
 
 from . import asset_files, wheel_parts
-from . import draw as D
 from .rules_page import Picture
 from .wheel_parts import WheelArt
 
@@ -39,14 +40,13 @@ def _draw_line(s: pygame.Surface, box: pygame.Rect, line: Sequence[int], rows: i
     reels = len(line)
     cw, ch = box.w / reels, box.h / rows
     pad = max(2, int(min(cw, ch) * 0.1))
+    size = (max(int(cw - pad), 1), max(int(ch - pad), 1))
+    dark = asset_files.image("cabinet", "rules.cell", size)
+    lit_cell = asset_files.image("cabinet", "rules.cell_lit", size)         # white: tinted in the line's colour
+    lit_cell.fill((*color, 255), special_flags=pygame.BLEND_RGBA_MULT)
     for c in range(reels):
         for r in range(rows):
-            lit = line[c] == r
-            rect = pygame.Rect(int(box.x + c * cw + pad / 2), int(box.y + r * ch + pad / 2), int(cw - pad),
-                               int(ch - pad))
-            fill = D.lerp_color(color, (30, 30, 60), 0.35) if lit else (36, 38, 78)
-            pygame.draw.rect(s, fill, rect, border_radius=int(min(cw, ch) * 0.22))
-            pygame.draw.rect(s, color if lit else (70, 74, 130), rect, max(1, k), border_radius=int(min(cw, ch) * 0.22))
+            s.blit(lit_cell if line[c] == r else dark, (int(box.x + c * cw + pad / 2), int(box.y + r * ch + pad / 2)))
     pts = [(int(box.x + (c + 0.5) * cw), int(box.y + (line[c] + 0.5) * ch)) for c in range(reels)]
     pygame.draw.lines(s, (255, 255, 255), False, pts, max(3, int(min(cw, ch) * 0.16)))
     pygame.draw.lines(s, color, False, pts, max(2, int(min(cw, ch) * 0.1)))
@@ -128,19 +128,20 @@ def wheel_picture(key: Hashable, slices: Sequence[tuple[float, Color]], art: Whe
 
 
 def board_picture(key: Hashable, rows: int, cols: int, cell: Callable[[pygame.Surface, pygame.Rect, int, int], None],
-                  frame: Color = (90, 70, 40), min_h: int = 160, max_h: int = 520,
-                  backdrop: Color = (26, 24, 50)) -> Picture:
-    """A board of rows x cols cells in a frame; `cell(surface, rect, r, c)` paints a
-    cell (real pixels, rect inside the surface). Cells are square."""
+                  art: tuple[str, str], min_h: int = 160, max_h: int = 520) -> Picture:
+    """A board of rows x cols cells; `cell(surface, rect, r, c)` paints a cell (real
+    pixels, rect inside the surface). Cells are square. `art` = (game, id): the game's
+    files `<id>.back` under the cells and `<id>.frame` over them (cabinet_art.board_svgs,
+    painted for rows x cols)."""
+    game, prefix = art
 
     def paint(w: int, h: int) -> pygame.Surface:
         size = max(4, min(w // cols, h // rows))
-        surf = pygame.Surface((size * cols, size * rows), pygame.SRCALPHA)
-        pygame.draw.rect(surf, backdrop, surf.get_rect(), border_radius=max(4, size // 6))
+        surf = asset_files.image(game, f"{prefix}.back", (size * cols, size * rows))
         for r in range(rows):
             for c in range(cols):
                 cell(surf, pygame.Rect(c * size, r * size, size, size), r, c)
-        pygame.draw.rect(surf, frame, surf.get_rect(), max(2, size // 18), border_radius=max(4, size // 6))
+        surf.blit(asset_files.image(game, f"{prefix}.frame", surf.get_size()), (0, 0))
         return surf
     return Picture(("board", key, rows, cols), paint, aspect=cols / rows, min_h=min_h, max_h=max_h)
 
@@ -166,6 +167,12 @@ def image_picture(key: Hashable, face: Callable[[int, int], pygame.Surface], asp
                   min_h: int = 90, max_h: int = 420) -> Picture:
     """A picture painted whole by the game at (w, h) real pixels."""
     return Picture(("image", key), face, aspect=aspect, min_h=min_h, max_h=max_h)
+
+
+def arrow(size: int, left: bool = False) -> pygame.Surface:
+    """The gold arrowhead (a cabinet file) at `size` px, pointing right (or left)."""
+    head = asset_files.image("cabinet", "rules.arrow", size)
+    return pygame.transform.flip(head, True, False) if left else head
 
 
 # -- pictograms of the general rules ----------------------------------------------------------

@@ -109,3 +109,13 @@ def document(w: float, h: float, body: str, defs: str = "", title: str = "") -> 
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(w)}" height="{num(h)}" '
             f'viewBox="0 0 {num(w)} {num(h)}">\n{head}' + (f"<defs>\n{defs}</defs>\n" if defs else "") + body
             + "</svg>\n")
+
+
+def tile(w: float, h: float, radius: float, fill: Color | None, border: Color | None = None, width: float = 0,
+         title: str = "") -> str:
+    """A whole file: a rounded rectangle filling `w` x `h`, its border (if any) drawn inside
+    the edge as pygame draws one."""
+    body = rect(0, 0, w, h, radius, fill) if fill is not None else ""
+    if border is not None and width:
+        body += rect(width / 2, width / 2, w - width, h - width, max(radius - width / 2, 0), None, border, width)
+    return document(w, h, body, title=title)

@@ -34,6 +34,11 @@ def painters() -> dict:
     frame = pygame.Rect(REELS_RECT).inflate(2 * FRAME_PAD, 2 * FRAME_PAD)
     out["frame"] = ("frame.png", lambda: paint_scene.reel_frame(frame.size, FRAME_PAD))
     out.update(badge_painters())
+    from cabinet.ui import svg
+    # the rules page's bonus board: 3.2 x 3.2 cells (100 units each), the corner a sixth of a cell
+    out["rules.bonus_frame"] = ("rules/bonus_frame.svg", lambda: svg.tile(320, 320, 100 / 6, (30, 14, 40),
+                                                                           (255, 150, 50), 5, "bonus board"))
+    out["rules.empty_cell"] = ("rules/empty_cell.svg", lambda: svg.tile(86, 86, 12.5, (50, 30, 60), title="empty cell"))
     return out
 
 

@@ -60,6 +60,11 @@ def skull(size: int, glow: bool = False) -> pygame.Surface:
     return asset_files.image(GAME, "skull_awake" if glow else "skull", size)
 
 
+def image(image_id: str, size: int | tuple[int, int]) -> pygame.Surface:
+    """Any picture of the game's skin by its manifest id, at `size` px."""
+    return asset_files.image(GAME, image_id, size)
+
+
 def line_badge(line: int, size: int, on: bool) -> pygame.Surface:
     """The round badge of payline `line` (its colour; dimmed when not lit); its number
     is printed on it by the board."""

@@ -61,6 +61,26 @@ def pip(colour: str | None) -> str:
     return svg.document(100, 100, body, title=f"{colour or 'empty'} pip")
 
 
+def rules_painters() -> dict:
+    """The rules page's mini-reel board: its backdrop and frame, the live and the dead
+    rows' tiles and the rows' count badge."""
+    from cabinet.ui import cabinet_art
+
+    from ..math.tables import load
+    bonus = load().raw["bonus"]
+    board = cabinet_art.board_svgs(bonus["rows"], bonus["reels"], (26, 24, 50), (160, 110, 40), "mini reels")
+    out = {f"rules.board.{part}": (f"rules/board_{part}.svg", lambda part=part: board[part]) for part in board}
+    # the tile is the cell less an eighth; its corner the cell's sixth, its border the cell's 30th
+    out["rules.tile.live"] = ("rules/tile_live.svg", lambda: svg.tile(100, 100, 19, (60, 50, 110), (255, 204, 77),
+                                                                       3.8, "live row"))
+    out["rules.tile.dead"] = ("rules/tile_dead.svg", lambda: svg.tile(100, 100, 19, (38, 36, 60), (90, 90, 120),
+                                                                       3.8, "row not yet in play"))
+    out["rules.count"] = ("rules/count.svg", lambda: svg.document(
+        100, 100, svg.circle(50, 50, 50, (120, 60, 160)) + svg.circle(50, 50, 47, None, (250, 244, 228), 6),
+        title="row count badge"))
+    return out
+
+
 def painters() -> dict:
     """image id -> (file under the skin's folder, () -> SVG text)."""
     from ..view.bonus_side import LETTER_RING, VEIL
@@ -71,4 +91,5 @@ def painters() -> dict:
     out["pots_veil"] = ("bonus/pots_veil.svg", lambda: veil(*VEIL))
     out.update({f"pip.{c}": (f"pips/{c}.svg", lambda c=c: pip(c)) for c in POT_COLOURS})
     out["pip.empty"] = ("pips/empty.svg", lambda: pip(None))
+    out.update(rules_painters())
     return out

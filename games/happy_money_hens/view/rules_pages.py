@@ -118,9 +118,7 @@ def _mini_reels(scene: Any):
     def cell(surf: pygame.Surface, rect: pygame.Rect, r: int, c: int) -> None:
         live = r >= rows - active
         inner = rect.inflate(-rect.w // 8, -rect.h // 8)
-        pygame.draw.rect(surf, (60, 50, 110) if live else (38, 36, 60), inner, border_radius=rect.w // 6)
-        pygame.draw.rect(surf, D.GOLD if live else (90, 90, 120), inner, max(2, rect.w // 30),
-                         border_radius=rect.w // 6)
+        surf.blit(art.image("rules.tile.live" if live else "rules.tile.dead", inner.size), inner)
         value = coins.get((r, c))
         if value is not None:
             face = art.coin_label(art.coin(int(inner.w * 0.9)), _short(scene, value))
@@ -128,7 +126,7 @@ def _mini_reels(scene: Any):
                 face.set_alpha(120)
             surf.blit(face, face.get_rect(center=inner.center))
 
-    board = board_picture(("hmh_mini_reels", scene.bet), rows, reels, cell, frame=(160, 110, 40))
+    board = board_picture(("hmh_mini_reels", scene.bet), rows, reels, cell, (art.GAME, "rules.board"))
     margin = 0.9                                   # the counts' column, in cells
 
     def paint(w: int, h: int) -> pygame.Surface:
@@ -139,8 +137,8 @@ def _mini_reels(scene: Any):
         font = asset_files.font(int(size * 0.5), bold=True)
         for k, count in enumerate(b["row_counts"]):
             centre = (int(size * margin * 0.45), int((rows - active - 1 - k + 0.5) * size))
-            pygame.draw.circle(surf, (120, 60, 160), centre, int(size * 0.36))
-            pygame.draw.circle(surf, D.CREAM, centre, int(size * 0.36), max(2, size // 24))
+            badge = art.image("rules.count", int(size * 0.72))
+            surf.blit(badge, badge.get_rect(center=centre))
             label = font.render(str(count), True, D.CREAM)
             surf.blit(label, label.get_rect(center=centre))
         return surf

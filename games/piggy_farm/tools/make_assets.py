@@ -32,6 +32,9 @@ def painters(skin: str) -> dict:
                 "barn": ("features/barn.png", lambda: paint.barn(barn_w + 80, barn_h + 110)),
                 "door": ("features/door.png", lambda: paint.door((barn_w - 180) // 2, barn_h - 150))})
     out.update(wheel_painters(skin))
+    from ..view.rules_pages import SAMPLE
+    from . import paint_rules
+    out.update(paint_rules.painters(skin, len(SAMPLE), len(SAMPLE[0].split())))
     return out
 
 
