@@ -4,7 +4,10 @@
     assets/sounds/          the cabinet's cues and music; sounds/<game>/ each game's cues
     assets/<game>/manifest.yaml
                             the game's skins, and image ids and sound cues -> files
-    assets/<game>/<skin>/   each skin's pictures (PNG)
+    assets/<game>/<skin>/   each skin's pictures (PNG, or SVG for line art)
+    assets/cabinet/manifest.yaml
+                            the cabinet's own pictures (HUD icons, rules pictograms, the
+                            lobby's emblem) and its cues and music, in a game's format
 
 A manifest:
 
@@ -18,13 +21,16 @@ A manifest:
       farm: {frame_top: [176, 112, 60]}
 
 `check_game` reads the manifest and opens every file the configured skin uses; a
-problem is one line naming the file and what is wrong. The UI's loader
+problem is one line naming the file and what is wrong. Each file is checked to its end,
+cheaply and without decoding: a PNG's chunk CRCs, a WAV's RIFF size, an OGG's page CRCs
+and its last page, an SVG's XML. `check_cabinet` does the same for the cabinet's own. The UI's loader
 (cabinet/ui/asset_files.py) decodes the files.
 """
 from __future__ import annotations
 
 import struct
 import zlib
+from xml.etree import ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +43,7 @@ FONTS = {"regular": "fonts/Lato-Bold.ttf", "bold": "fonts/Lato-Black.ttf"}
 FONT_LICENCE = "fonts/OFL.txt"
 # The first bytes of each format a manifest may name (what the loader can decode).
 SIGNATURES = {".png": (b"\x89PNG\r\n\x1a\n",), ".wav": (b"RIFF",), ".ogg": (b"OggS",),
-              ".ttf": (b"\x00\x01\x00\x00", b"true"), ".txt": (b"",)}
+              ".svg": (b"<svg", b"<?xml"), ".ttf": (b"\x00\x01\x00\x00", b"true"), ".txt": (b"",)}
 MAX_FILE = 64 * 2**20
 
 
@@ -92,8 +98,8 @@ def check_file(path: Path, root: Path = ROOT) -> None:
         raise AssetError(f"{name} cannot be read ({exc.strerror or exc})") from None
     if not any(data.startswith(s) for s in sigs):
         raise AssetError(f"{name} is not a {path.suffix[1:].upper()} file (wrong first bytes)")
-    broken = _png_damage(data) if path.suffix.lower() == ".png" else \
-        _wav_damage(data) if path.suffix.lower() == ".wav" else None
+    damage = DAMAGE.get(path.suffix.lower())
+    broken = damage(data) if damage else None
     if broken:
         raise AssetError(f"{name} is damaged ({broken})")
 
@@ -122,6 +128,50 @@ def _wav_damage(data: bytes) -> str | None:
     return None
 
 
+# Ogg's CRC-32 is the unreflected one (poly 0x04C11DB7, no init, no final xor); zlib's is
+# reflected with both: over bit-reversed bytes, and less zlib's own value for as many zeros,
+# it gives Ogg's bit-reversed. A page's CRC in C, not a Python loop per byte.
+_REVERSED = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
+
+
+def ogg_crc(page: bytes) -> int:
+    """The Ogg CRC of `page` (its CRC field zeroed)."""
+    raw = zlib.crc32(page.translate(_REVERSED)) ^ zlib.crc32(bytes(len(page)))
+    return int(f"{raw:032b}"[::-1], 2)
+
+
+def _ogg_damage(data: bytes) -> str | None:
+    """Why an Ogg stream's pages do not add up (each page's CRC, the last page marked
+    the stream's end), or None."""
+    at, page_no, flags = 0, 0, 0
+    while at < len(data):
+        if data[at:at + 4] != b"OggS" or at + 27 > len(data):
+            return f"page {page_no} does not start like an Ogg page"
+        segments = data[at + 26]
+        size = 27 + segments + sum(data[at + 27:at + 27 + segments])
+        if at + size > len(data):
+            return f"page {page_no} runs past the end: truncated"
+        page = bytearray(data[at:at + size])
+        stored = struct.unpack_from("<I", page, 22)[0]
+        page[22:26] = bytes(4)
+        if ogg_crc(bytes(page)) != stored:
+            return f"page {page_no} fails its CRC"
+        flags = data[at + 5]
+        at, page_no = at + size, page_no + 1
+    return None if flags & 4 else "its last page does not end the stream: truncated"
+
+
+def _svg_damage(data: bytes) -> str | None:
+    try:
+        root = ElementTree.fromstring(data)
+    except ElementTree.ParseError as exc:
+        return f"not well-formed XML: {exc}"
+    return None if root.tag.rsplit("}", 1)[-1] == "svg" else "its root element is not <svg>"
+
+
+DAMAGE = {".png": _png_damage, ".wav": _wav_damage, ".ogg": _ogg_damage, ".svg": _svg_damage}
+
+
 def check_fonts(root: Path = ROOT) -> dict[str, Path]:
     """The cabinet's font files (and their licence), checked; weight -> path."""
     for rel_path in (*FONTS.values(), FONT_LICENCE):
@@ -146,6 +196,8 @@ def read_manifest(game_id: str, root: Path = ROOT) -> Manifest | None:
         return None
     name = rel(path, root)
     check = f"{name}: "
+    if not path.is_file():
+        raise AssetError(f"{name} is missing")
     try:
         data = read_yaml(path)
     except ConfigError as exc:          # the YAML reader's one line
@@ -199,7 +251,19 @@ def _inside(path: Path, root: Path, key: str, manifest: Manifest) -> None:
                          "allowed: a path under assets/")
 
 
+CABINET = "cabinet"         # the cabinet's own manifest: assets/cabinet/manifest.yaml
+
+
+def check_cabinet(root: Path | None = None) -> Manifest:
+    """The cabinet's own manifest with every file it names checked (AssetError: one line)."""
+    root = root or ROOT
+    manifest = read_manifest(CABINET, root)
+    if manifest is None:
+        raise AssetError(f"{rel(root / CABINET / 'manifest.yaml', root)} is missing")
+    return check_files(manifest, None)
+
+
 def cabinet_sounds(root: Path = ROOT) -> dict[str, Path]:
-    """The cabinet's shared cues and music: assets/sounds/*.wav|ogg, name -> path."""
-    folder = root / "sounds"
-    return {p.stem: p for p in sorted(folder.glob("*")) if p.suffix in (".wav", ".ogg")} if folder.is_dir() else {}
+    """The cabinet's shared cues and music (its manifest's sounds), name -> path."""
+    manifest = read_manifest(CABINET, root)
+    return {} if manifest is None else {cue: manifest.sound_path(cue) for cue in manifest.sounds}

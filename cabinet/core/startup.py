@@ -361,6 +361,11 @@ def prepare_config(cfg: Any, *, create: bool, games: dict[str, GameSpec] | None 
         assets.check_fonts()
     except assets.AssetError as exc:
         raise ConfigError(f"the cabinet's font: {exc}; allowed: the files of assets/fonts/ as shipped") from None
+    try:
+        assets.check_cabinet()
+    except assets.AssetError as exc:
+        raise ConfigError(f"the cabinet's own files: {exc}; allowed: the files of assets/cabinet/ and "
+                          "assets/sounds/ as shipped") from None
     libraries = libraries or Libraries()
     offer = offer_games(cfg, games, libraries)        # config.yaml's own values: a mistake refuses the start
     problems: list[str] = []

@@ -1,11 +1,14 @@
 """Writes assets/ from the project's drawing code and synthesis, reproducibly.
 
-    python -m cabinet.ui.asset_build            the cabinet's cues (WAV) and music loop (OGG)
+    python -m cabinet.ui.asset_build            the cabinet's cues (WAV), music loop (OGG),
+                                                pictures (SVG: cabinet/ui/cabinet_art.py)
+                                                and assets/cabinet/manifest.yaml
     python -m games.<id>.tools.make_assets      a game's pictures (PNG), cues and manifest
     make assets                                 all of them
 
 A game's tool hands `write_game` its skins (each a set of painters: image id ->
-(file, paint())), its cues and its colours; this writes every file and the manifest
+(file, paint()): a pygame.Surface for a .png, SVG text for a .svg), its cues and its
+colours; this writes every file and the manifest
 that the start checks (cabinet/core/assets.py) and the loader reads
 (cabinet/ui/asset_files.py). Pictures are painted at the size a 1920x1080 window
 shows them (larger where a screen enlarges them); the loader scales them to the window.
@@ -25,10 +28,9 @@ from cabinet.core import assets as files
 Painter = Callable[[], "object"]          # () -> pygame.Surface
 RATE = 44100
 MANIFEST_HEAD = """# {name}'s pictures and sounds: what the game's view asks for, by id, and the file
-# under assets/ that holds it. `{{skin}}` is the skin's folder: config.yaml chooses one
-# per game (games.{game}.skin), the first below is the default. Checked at every start:
+# under assets/ that holds it. `{{skin}}` is the skin's folder: {choice} the first below is the default. Checked at every start:
 # a missing or unreadable file is named in one line. Written by
-#   python -m games.{game}.tools.make_assets
+#   python -m {tool}
 # (edit the files freely; a skin is a folder with every image below).
 """
 
@@ -56,6 +58,15 @@ def save_png(surf, path: Path) -> None:
     import pygame
     path.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surf, str(path))
+
+
+def save_picture(picture, path: Path) -> None:
+    """A painter's result: SVG text to a .svg file (as is), a Surface to a .png."""
+    if path.suffix == ".svg":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(picture.encode())
+    else:
+        save_png(picture, path)
 
 
 def pcm16(mono: np.ndarray) -> np.ndarray:
@@ -88,8 +99,9 @@ def _yaml_map(items: dict, indent: str = "  ") -> str:
 
 def write_game(game: str, name: str, skins: dict[str, tuple[str, dict[str, tuple[str, Painter]]]],
                cues: dict[str, np.ndarray], colors: dict[str, dict[str, tuple[int, int, int]]] | None = None,
-               root: Path = files.ROOT) -> int:
-    """Paint every skin's pictures, write the cues and the manifest; files written."""
+               root: Path = files.ROOT, sounds: dict[str, str] | None = None, tool: str = "") -> int:
+    """Paint every skin's pictures, write the cues and the manifest; files written.
+    `sounds` (cue -> file under assets/) names sounds written elsewhere (the cabinet's)."""
     ids = None
     count = 0
     for skin, (_label, painters) in skins.items():
@@ -97,16 +109,19 @@ def write_game(game: str, name: str, skins: dict[str, tuple[str, dict[str, tuple
             raise SystemExit(f"{game}: skin {skin} paints {sorted(set(painters) ^ set(ids))[:3]} differently")
         ids = list(painters)
         for image_id, (rel_file, paint) in painters.items():
-            save_png(paint(), root / game / skin / rel_file)
+            save_picture(paint(), root / game / skin / rel_file)
             count += 1
     first = next(iter(skins.values()))[1]
     for cue, mono in cues.items():
         write_sound(root / "sounds" / game / f"{cue}.wav", mono)
         count += 1
-    text = MANIFEST_HEAD.format(name=name, game=game) + "skins:\n"
+    sounds = {**(sounds or {}), **{c: f"sounds/{game}/{c}.wav" for c in cues}}
+    text = MANIFEST_HEAD.format(name=name, game=game, tool=tool or f"games.{game}.tools.make_assets",
+                                    choice=f"config.yaml chooses one\n# per game (games.{game}.skin)," if game != files.CABINET
+                                    else "the cabinet has one,\n#") + "skins:\n"
     text += _yaml_map({skin: label for skin, (label, _) in skins.items()})
     text += "images:\n" + _yaml_map({i: f"{game}/{{skin}}/{f}" for i, (f, _) in first.items()})
-    text += "sounds:\n" + _yaml_map({c: f"sounds/{game}/{c}.wav" for c in cues})
+    text += "sounds:\n" + _yaml_map(sounds)
     if colors:
         text += "colors:                 # what the game still draws in code (frames, panels), per skin\n"
         for skin, table in colors.items():
@@ -129,14 +144,19 @@ def tool_main(game: str, name: str, skins: Callable[[], dict], bank: Callable[[o
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The cabinet's shared cues and the music loop, from cabinet/ui/synth.py."""
-    from . import synth
+    """The cabinet's shared cues and the music loop (cabinet/ui/synth.py), its pictures
+    (cabinet/ui/cabinet_art.py) and assets/cabinet/manifest.yaml naming them all."""
+    from . import cabinet_art, synth
     s = synth.Synth(RATE)
     out = files.ROOT / "sounds"
-    for cue, mono in synth.effect_bank(s).items():
+    bank = synth.effect_bank(s)
+    for cue, mono in bank.items():
         write_sound(out / f"{cue}.wav", mono)
     write_sound(out / "music.ogg", synth.music_loop(s))
-    print(f"wrote {len(synth.effect_bank(s)) + 1} files to assets/sounds/")
+    sounds = {**{cue: f"sounds/{cue}.wav" for cue in bank}, "music": "sounds/music.ogg"}
+    n = write_game(files.CABINET, "The cabinet", {"default": ("The cabinet's own", cabinet_art.painters())}, {},
+                   sounds=sounds, tool="cabinet.ui.asset_build")
+    print(f"wrote {len(bank) + 1 + n} files under assets/")
     return 0
 
 

@@ -2,7 +2,7 @@
 
 Images are decoded once (pygame.image.load) and kept per file; each size a screen
 asks for is smooth-scaled from that master once and `convert_alpha()`ed, so frames
-only blit. The files and manifests are described (and checked at start) in
+only blit. An SVG file is rasterised at each size asked for (load_sized_svg), crisp. The files and manifests are described (and checked at start) in
 cabinet/core/assets.py; which skin a game shows comes from config.yaml
 (`games.<id>.skin`) through `use_skin`.
 """
@@ -69,6 +69,15 @@ def _master(path: Path) -> pygame.Surface:
     return surf
 
 
+def _svg(path: Path, wh: tuple[int, int]) -> pygame.Surface:
+    """An SVG drawn at `wh` px (its drawing keeps its proportions, centred)."""
+    try:
+        surf = pygame.image.load_sized_svg(str(path), (max(wh[0], 1), max(wh[1], 1)))
+    except (pygame.error, OSError) as exc:
+        raise files.AssetError(f"{files.rel(path)} cannot be decoded ({exc})") from None
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+
 def image(game_id: str, image_id: str, size: int | tuple[int, int] | None = None) -> pygame.Surface:
     """Picture `image_id` of the game's current skin at `size` px (an int: a square;
     None: the file's own size), from the file painted at that size (`<id>@<px>` in the
@@ -84,7 +93,7 @@ def image(game_id: str, image_id: str, size: int | tuple[int, int] | None = None
         found = manifest(game_id)
         exact = f"{image_id}@{wh[0]}" if wh is not None and wh[0] == wh[1] else ""
         path = found.image_path(exact if exact in found.images else image_id, skin(game_id))
-        surf = _master(path)
+        surf = _master(path) if wh is None or path.suffix != ".svg" else _svg(path, wh)
         if wh is not None and surf.get_size() != wh:
             surf = pygame.transform.smoothscale(surf, (max(wh[0], 1), max(wh[1], 1)))
         _sized[key] = surf

@@ -2,7 +2,8 @@
 
 ESC / BACKSPACE quits from here (not in kiosk mode, where the operator menu is the
 only way out). Tile art comes from the game scene's `tile_art` when it offers one,
-otherwise a procedural emblem in colours derived from the game's id.
+otherwise the cabinet's emblem (assets/cabinet/: rings and a crown of dots) tinted in
+colours derived from the game's id, with the game's initials.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import zlib
 
 import pygame
 
+from . import asset_files, cabinet_art
 from . import draw as D
 from .figures import bet_range, headline_max, rtp_text
 from .scene import Scene, register
@@ -20,7 +22,8 @@ TILE_W, TILE_H, GAP = 520, 600, 60
 
 
 def emblem(size: tuple[int, int], game_id: str, name: str, font: pygame.font.Font) -> pygame.Surface:
-    """A generic tile picture: glowing rings and the game's initials in its colours."""
+    """A generic tile picture: the emblem's glowing rings and the game's initials in
+    colours derived from its id."""
     hue = zlib.crc32(game_id.encode()) % 360
     base = pygame.Color(0)
     base.hsva = (hue, 70, 60, 100)
@@ -30,13 +33,11 @@ def emblem(size: tuple[int, int], game_id: str, name: str, font: pygame.font.Fon
     surf = D.vertical_gradient(size, [tuple(base)[:3], (12, 10, 30)]).convert_alpha()
     glow = D.radial_glow(min(w, h) // 2, tuple(light)[:3], 0.8)
     surf.blit(glow, glow.get_rect(center=(w // 2, h // 2)))
-    for i in range(6):
-        r = int(min(w, h) * (0.16 + i * 0.07))
-        pygame.draw.circle(surf, (*tuple(light)[:3], 90 - i * 12), (w // 2, h // 2), r, max(2, w // 160))
-    for i in range(12):
-        a = i * math.pi / 6
-        x, y = w // 2 + math.cos(a) * w * 0.42, h // 2 + math.sin(a) * h * 0.42
-        pygame.draw.circle(surf, (255, 230, 160), (int(x), int(y)), max(2, w // 120))
+    side = int(min(w, h) * cabinet_art.EMBLEM_SPAN)
+    rings = asset_files.image("cabinet", "emblem.rings", side)
+    rings.fill((*tuple(light)[:3], 255), special_flags=pygame.BLEND_RGBA_MULT)
+    for part in (rings, asset_files.image("cabinet", "emblem.dots", side)):
+        surf.blit(part, part.get_rect(center=(w // 2, h // 2)))
     initials = "".join(part[0] for part in name.split()[:3]).upper()
     label = font.render(initials, True, (255, 240, 200))
     surf.blit(label, label.get_rect(center=(w // 2, h // 2)))

@@ -1,6 +1,8 @@
 """Pictures the rules pages of every game share, painted from data: a payline on a
-reel window, a wheel whose slices are drawn at their real odds, a board of cells,
-and the small pictograms of the general rules. Each returns a `rules_page.Picture`
+reel window (its cells are files; the line through them comes from the line table), a
+wheel whose slices are drawn at their real odds (its rim and pointer the game's files),
+a board of cells in the game's frame files, and the small pictograms of the general
+rules (files). Each returns a `rules_page.Picture`
 whose painter draws at the real size it is given (2x, smoothed down)."""
 from __future__ import annotations
 
@@ -10,9 +12,9 @@ from typing import Callable, Hashable, Sequence
 
 import pygame
 
-from . import asset_files
-from . import draw as D
+from . import asset_files, wheel_parts
 from .rules_page import Picture
+from .wheel_parts import WheelArt
 
 Color = tuple[int, int, int]
 
@@ -38,14 +40,13 @@ def _draw_line(s: pygame.Surface, box: pygame.Rect, line: Sequence[int], rows: i
     reels = len(line)
     cw, ch = box.w / reels, box.h / rows
     pad = max(2, int(min(cw, ch) * 0.1))
+    size = (max(int(cw - pad), 1), max(int(ch - pad), 1))
+    dark = asset_files.image("cabinet", "rules.cell", size)
+    lit_cell = asset_files.image("cabinet", "rules.cell_lit", size)         # white: tinted in the line's colour
+    lit_cell.fill((*color, 255), special_flags=pygame.BLEND_RGBA_MULT)
     for c in range(reels):
         for r in range(rows):
-            lit = line[c] == r
-            rect = pygame.Rect(int(box.x + c * cw + pad / 2), int(box.y + r * ch + pad / 2), int(cw - pad),
-                               int(ch - pad))
-            fill = D.lerp_color(color, (30, 30, 60), 0.35) if lit else (36, 38, 78)
-            pygame.draw.rect(s, fill, rect, border_radius=int(min(cw, ch) * 0.22))
-            pygame.draw.rect(s, color if lit else (70, 74, 130), rect, max(1, k), border_radius=int(min(cw, ch) * 0.22))
+            s.blit(lit_cell if line[c] == r else dark, (int(box.x + c * cw + pad / 2), int(box.y + r * ch + pad / 2)))
     pts = [(int(box.x + (c + 0.5) * cw), int(box.y + (line[c] + 0.5) * ch)) for c in range(reels)]
     pygame.draw.lines(s, (255, 255, 255), False, pts, max(3, int(min(cw, ch) * 0.16)))
     pygame.draw.lines(s, color, False, pts, max(2, int(min(cw, ch) * 0.1)))
@@ -92,21 +93,20 @@ def lines_sheet(key: Hashable, lines: Sequence[Sequence[int]], rows: int, per_ro
     return Picture(("lines_sheet", key, n), paint, aspect=aspect, min_h=min_h, max_h=max_h)
 
 
-def wheel_picture(key: Hashable, slices: Sequence[tuple[float, Color]], rim: Color, hub: str = "",
+def wheel_picture(key: Hashable, slices: Sequence[tuple[float, Color]], art: WheelArt,
                   min_h: int = 200, max_h: int = 420) -> Picture:
     """A wheel with every slice drawn at its share of the weights (the odds), slice 0
-    at the top, clockwise; a rim in the tier's colour."""
+    at the top under the pointer, clockwise; the rim and pointer are the game's files
+    (`art`, the live wheel's: wheel_parts.py)."""
     total = float(sum(w for w, _ in slices)) or 1.0
 
     def paint(w: int, h: int) -> pygame.Surface:
         d = min(w, h)
+        r = max(int(d / 2.25), 4)      # the rim fills the width; the pointer's cap the top
+        cx, cy = d // 2, d - round(r * (wheel_parts.R + wheel_parts.BAND) / wheel_parts.R) - 1
 
         def draw(s: pygame.Surface, k: int) -> None:
-            R = s.get_width() // 2
-            c = (R, R)
-            r_in = int(R * 0.86)
-            pygame.draw.circle(s, D.lerp_color(rim, (0, 0, 0), 0.45), c, R)
-            pygame.draw.circle(s, rim, c, int(R * 0.95))
+            c, r_in = (cx * k, cy * k), r * k
             start = -90.0 - 360.0 * slices[0][0] / total / 2
             for weight, color in slices:
                 span = 360.0 * weight / total
@@ -118,30 +118,30 @@ def wheel_picture(key: Hashable, slices: Sequence[tuple[float, Color]], rim: Col
                 pygame.draw.line(s, (255, 255, 255), c, (c[0] + r_in * math.cos(end), c[1] + r_in * math.sin(end)),
                                  max(2, k * 2))
                 start += span
-            pygame.draw.circle(s, (255, 255, 255), c, r_in, max(2, k * 2))
-            pygame.draw.circle(s, D.lerp_color(rim, (255, 255, 255), 0.3), c, int(R * 0.2))
-            pygame.draw.circle(s, D.lerp_color(rim, (0, 0, 0), 0.4), c, int(R * 0.2), max(2, k * 2))
-            tip = [(R - R * 0.09, 0), (R + R * 0.09, 0), (R, R * 0.2)]
-            pygame.draw.polygon(s, (255, 255, 255), tip)
-            pygame.draw.polygon(s, (120, 30, 30), tip, max(1, k))
-        return _smooth(d, d, draw)
-    return Picture(("wheel", key, tuple(slices), rim, hub), paint, aspect=1.0, min_h=min_h, max_h=max_h)
+        surf = _smooth(d, d, draw)
+        rim = wheel_parts.rim(art, r)
+        surf.blit(rim, rim.get_rect(center=(cx, cy)))
+        pointer = wheel_parts.pointer(art, r, 0.0)
+        surf.blit(pointer, pointer.get_rect(center=(cx, cy - r - int(wheel_parts.band(r) * 0.9))))
+        return surf
+    return Picture(("wheel", key, tuple(slices), art), paint, aspect=1.0, min_h=min_h, max_h=max_h)
 
 
 def board_picture(key: Hashable, rows: int, cols: int, cell: Callable[[pygame.Surface, pygame.Rect, int, int], None],
-                  frame: Color = (90, 70, 40), min_h: int = 160, max_h: int = 520,
-                  backdrop: Color = (26, 24, 50)) -> Picture:
-    """A board of rows x cols cells in a frame; `cell(surface, rect, r, c)` paints a
-    cell (real pixels, rect inside the surface). Cells are square."""
+                  art: tuple[str, str], min_h: int = 160, max_h: int = 520) -> Picture:
+    """A board of rows x cols cells; `cell(surface, rect, r, c)` paints a cell (real
+    pixels, rect inside the surface). Cells are square. `art` = (game, id): the game's
+    files `<id>.back` under the cells and `<id>.frame` over them (cabinet_art.board_svgs,
+    painted for rows x cols)."""
+    game, prefix = art
 
     def paint(w: int, h: int) -> pygame.Surface:
         size = max(4, min(w // cols, h // rows))
-        surf = pygame.Surface((size * cols, size * rows), pygame.SRCALPHA)
-        pygame.draw.rect(surf, backdrop, surf.get_rect(), border_radius=max(4, size // 6))
+        surf = asset_files.image(game, f"{prefix}.back", (size * cols, size * rows))
         for r in range(rows):
             for c in range(cols):
                 cell(surf, pygame.Rect(c * size, r * size, size, size), r, c)
-        pygame.draw.rect(surf, frame, surf.get_rect(), max(2, size // 18), border_radius=max(4, size // 6))
+        surf.blit(asset_files.image(game, f"{prefix}.frame", surf.get_size()), (0, 0))
         return surf
     return Picture(("board", key, rows, cols), paint, aspect=cols / rows, min_h=min_h, max_h=max_h)
 
@@ -169,57 +169,16 @@ def image_picture(key: Hashable, face: Callable[[int, int], pygame.Surface], asp
     return Picture(("image", key), face, aspect=aspect, min_h=min_h, max_h=max_h)
 
 
+def arrow(size: int, left: bool = False) -> pygame.Surface:
+    """The gold arrowhead (a cabinet file) at `size` px, pointing right (or left)."""
+    head = asset_files.image("cabinet", "rules.arrow", size)
+    return pygame.transform.flip(head, True, False) if left else head
+
+
 # -- pictograms of the general rules ----------------------------------------------------------
-def _pictogram(kind: str, s: pygame.Surface, k: int) -> None:
-    W = s.get_width()
-    c, R, lw = (W // 2, W // 2), W // 2 - 2 * k, max(3, W // 14)
-    gold, cream = D.GOLD, D.CREAM
-    pygame.draw.circle(s, (40, 44, 100), c, R)
-    pygame.draw.circle(s, gold, c, R, max(2, W // 30))
-    if kind == "recovery":        # a circular arrow
-        rect = pygame.Rect(0, 0, R, R)
-        rect.center = c
-        pygame.draw.arc(s, cream, rect, math.radians(40), math.radians(320), lw)
-        tip = (c[0] + R * 0.5 * math.cos(math.radians(40)), c[1] - R * 0.5 * math.sin(math.radians(40)))
-        pygame.draw.polygon(s, cream, [(tip[0] - lw * 1.6, tip[1] - lw * 0.4), (tip[0] + lw * 1.2, tip[1] - lw * 1.4),
-                                       (tip[0] + lw * 0.6, tip[1] + lw * 1.6)])
-    elif kind == "malfunction":   # a warning triangle
-        pts = [(c[0], c[1] - R * 0.55), (c[0] + R * 0.58, c[1] + R * 0.42), (c[0] - R * 0.58, c[1] + R * 0.42)]
-        pygame.draw.polygon(s, (240, 170, 60), pts)
-        pygame.draw.line(s, (40, 20, 0), (c[0], c[1] - R * 0.25), (c[0], c[1] + R * 0.1), lw)
-        pygame.draw.circle(s, (40, 20, 0), (c[0], int(c[1] + R * 0.26)), lw // 2 + 1)
-    elif kind == "outcome":       # a die
-        side = int(R * 0.95)
-        rect = pygame.Rect(0, 0, side, side)
-        rect.center = c
-        pygame.draw.rect(s, cream, rect, border_radius=side // 6)
-        for dx, dy in ((-1, -1), (1, 1), (0, 0), (1, -1), (-1, 1)):
-            pygame.draw.circle(s, (40, 44, 100), (c[0] + dx * side // 4, c[1] + dy * side // 4), max(2, side // 10))
-    elif kind == "limit":         # a padlock
-        body = pygame.Rect(0, 0, int(R * 0.95), int(R * 0.72))
-        body.midtop = (c[0], int(c[1] - R * 0.08))
-        shackle = pygame.Rect(0, 0, int(R * 0.64), int(R * 0.8))
-        shackle.midbottom = (c[0], body.top + lw)
-        pygame.draw.arc(s, cream, shackle, 0, math.pi, lw)
-        pygame.draw.line(s, cream, shackle.midleft, (shackle.left + lw // 2, body.top), lw)
-        pygame.draw.line(s, cream, (shackle.right - lw // 2, shackle.centery), (shackle.right - lw // 2, body.top), lw)
-        pygame.draw.rect(s, gold, body, border_radius=W // 24)
-        pygame.draw.circle(s, (40, 44, 100), body.center, max(2, W // 22))
-    elif kind == "history":       # a clock
-        pygame.draw.circle(s, cream, c, int(R * 0.6), lw)
-        pygame.draw.line(s, cream, c, (c[0], c[1] - R * 0.4), lw)
-        pygame.draw.line(s, cream, c, (c[0] + R * 0.3, c[1]), lw)
-    else:                         # the payback: a coin with a percent sign
-        pygame.draw.circle(s, gold, c, int(R * 0.62))
-        pygame.draw.circle(s, (150, 100, 20), c, int(R * 0.62), max(2, lw // 2))
-        pygame.draw.line(s, (90, 50, 0), (c[0] - R * 0.25, c[1] + R * 0.3), (c[0] + R * 0.25, c[1] - R * 0.3), lw)
-        for dx, dy in ((-0.22, -0.2), (0.22, 0.2)):
-            pygame.draw.circle(s, (90, 50, 0), (int(c[0] + dx * R), int(c[1] + dy * R)), max(2, lw // 1.5), lw // 2)
-
-
 def pictogram(kind: str) -> Picture:
-    """'recovery', 'malfunction', 'outcome', 'limit', 'history' or 'payback'."""
+    """'recovery', 'malfunction', 'outcome', 'limit', 'history' or 'payback': an SVG file
+    of the cabinet's manifest (painted by cabinet/ui/cabinet_art.py) at the size shown."""
     def paint(w: int, h: int) -> pygame.Surface:
-        d = min(w, h)
-        return _smooth(d, d, lambda s, k: _pictogram(kind, s, k))
+        return asset_files.image("cabinet", f"pictogram.{kind}", min(w, h))
     return Picture(("pictogram", kind), paint, aspect=1.0, min_h=80, max_h=130)

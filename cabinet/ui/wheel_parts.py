@@ -1,64 +1,84 @@
-"""The still parts of a wheel (wheel_view.py), built once per size and cached by the
-view through `app.assets`: the rim with its light sockets and hub, and the pointer.
-Drawn at 2x and smoothed down."""
+"""The still parts of a wheel (wheel_view.py): the rim with its light sockets and hub,
+and the pointer. They are SVG files of the game's manifest (a game's tool writes them
+with `rim_svg` / `pointer_svg` in its skin's colours); the view loads them through
+cabinet/ui/asset_files.py at the real size (`rim_size`, `pointer_size`) and prints the
+hub's label on the rim. The disc's slices at their odds and the chasing lights stay
+drawn in code: they are data and animation.
+
+Units: the disc's radius is 100; the rim's band is BAND wide outside it.
+"""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
-from . import draw as D
+from . import asset_files
+from . import svg
 
 Color = tuple[int, int, int]
+R = 100.0
+BAND = 9.0                        # the rim's band, in units of the disc's radius / 100
+HUB = 0.19                        # the hub's radius, a share of the disc's
+POINTER_HALF = 33.0               # the pointer's square is 2 x this; its pivot (the cap) the centre
 
 
-def build_rim(r: int, rim: Color, rim_dark: Color, lights: int, hub_label: str, font: pygame.font.Font) -> pygame.Surface:
-    """The rim of a disc of real radius r: bands, light sockets, the hub and its label
-    (`font` at 2x); transparent inside, so the disc shows through."""
-    ss = 2
-    R = r * ss
-    band = max(int(R * 0.09), 6)
-    size = 2 * (R + band)
-    c = (size // 2, size // 2)
-    big = pygame.Surface((size, size), pygame.SRCALPHA)
-    big.fill((0, 0, 0, 0))
-    pygame.draw.circle(big, rim_dark, c, R + band)
-    pygame.draw.circle(big, rim, c, R + band - ss * 3)
-    pygame.draw.circle(big, D.lerp_color(rim, (255, 255, 255), 0.35), c, R + band // 2, max(ss * 2, band // 5))
-    pygame.draw.circle(big, rim_dark, c, R + ss * 2)
-    pygame.draw.circle(big, (0, 0, 0, 0), c, R - ss)       # the disc shows through
-    # Light sockets (the lights themselves are drawn per frame, a few cached dots).
+@dataclass(frozen=True)
+class WheelArt:
+    """Where a wheel's still parts are: the game's manifest and the image ids."""
+    game: str
+    rim: str = "wheel.rim"
+    pointer: str = "wheel.pointer"
+
+
+def rim_svg(rim: Color, rim_dark: Color, lights: int, title: str = "wheel rim") -> str:
+    """The rim of a disc of radius R: bands, `lights` light sockets, the hub; open inside
+    so the disc shows through."""
+    c = R + BAND
+    light = svg.lerp(rim, (255, 255, 255), 0.35)
+    body = svg.circle(c, c, (R - 0.4 + R + BAND) / 2, None, rim_dark, BAND + 0.4)
+    body += svg.circle(c, c, (R + 0.7 + R + BAND - 1.0) / 2, None, rim, BAND - 1.7)
+    body += svg.circle(c, c, R + BAND / 2, None, light, 1.8)
     for k in range(lights):
         a = math.radians(360.0 * k / lights)
-        x, y = c[0] + (R + band * 0.5) * math.sin(a), c[1] - (R + band * 0.5) * math.cos(a)
-        pygame.draw.circle(big, rim_dark, (x, y), band * 0.36)
-    # Hub (static: its label stays upright while the disc turns).
-    pygame.draw.circle(big, rim_dark, c, int(R * 0.19))
-    pygame.draw.circle(big, rim, c, int(R * 0.17))
-    pygame.draw.circle(big, D.lerp_color(rim, (255, 255, 255), 0.45), c, int(R * 0.17), ss * 3)
-    if hub_label:
+        body += svg.circle(c + (R + BAND / 2) * math.sin(a), c - (R + BAND / 2) * math.cos(a), BAND * 0.36, rim_dark)
+    body += svg.circle(c, c, R * HUB, rim_dark)
+    body += svg.circle(c, c, R * 0.17, rim, svg.lerp(rim, (255, 255, 255), 0.45), 1.2)
+    return svg.document(2 * c, 2 * c, body, title=title)
+
+
+def pointer_svg(body: Color = (225, 50, 45), edge: Color = (255, 235, 170), shadow: Color = (60, 20, 10),
+                cap: Color = (190, 30, 30)) -> str:
+    """A rimmed teardrop pointing down into the disc; its pivot, the cap, is the centre."""
+    c, pw, ph = POINTER_HALF, R * 0.13, R * 0.27
+    shape = [(c - pw, c), (c + pw, c), (c, c + ph)]
+    out = svg.polygon([(x + 1.2, y + 1.6) for x, y in shape], shadow, shadow, 1.0)
+    out += svg.polygon(shape, body, edge, 1.4)
+    out += svg.circle(c, c, pw * 0.55, edge) + svg.circle(c, c, pw * 0.35, cap)
+    return svg.document(2 * c, 2 * c, out, title="wheel pointer")
+
+
+def band(r: int) -> int:
+    """The rim's band in real px for a disc of real radius r."""
+    return max(round(r * BAND / R), 3)
+
+
+def rim(art: WheelArt, r: int, hub_label: str = "", font: pygame.font.Font | None = None) -> pygame.Surface:
+    """The rim file at real radius r, with the hub's label (`font` at 2x) printed on."""
+    surf = asset_files.image(art.game, art.rim, 2 * round(r * (R + BAND) / R))
+    if hub_label and font is not None:
         t = font.render(hub_label, True, (60, 30, 0))
-        if t.get_width() > R * 0.3:
-            t = pygame.transform.smoothscale(t, (int(R * 0.3), max(int(t.get_height() * R * 0.3 / t.get_width()), 1)))
-        big.blit(t, t.get_rect(center=c))
-    return pygame.transform.smoothscale(big, (size // ss, size // ss))
+        w = max(int(t.get_width() / 2), 1)
+        h = max(int(t.get_height() / 2), 1)
+        if w > r * 0.3:
+            w, h = int(r * 0.3), max(int(h * r * 0.3 / w), 1)
+        t = pygame.transform.smoothscale(t, (w, h))
+        surf.blit(t, t.get_rect(center=(surf.get_width() // 2, surf.get_height() // 2)))
+    return surf
 
 
-def build_pointer(r: int, tilt: float) -> pygame.Surface:
-    """The pointer of a disc of real radius r: a gold-rimmed red teardrop pointing down
-    into the disc, tilted `tilt` degrees; its pivot, the cap, is the surface's centre."""
-    ss = 2
-    R = r * ss
-    pw, ph = R * 0.13, R * 0.27
-    half = int(ph + R * 0.06)
-    big = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
-    big.fill((0, 0, 0, 0))
-    c = (half, half)
-    shape = [(c[0] - pw, c[1]), (c[0] + pw, c[1]), (c[0], c[1] + ph)]
-    pygame.draw.polygon(big, (60, 20, 10), [(x + R * 0.012, y + R * 0.016) for x, y in shape])
-    pygame.draw.polygon(big, (225, 50, 45), shape)
-    pygame.draw.polygon(big, (255, 235, 170), shape, ss * 3)
-    pygame.draw.circle(big, (255, 235, 170), c, pw * 0.55)
-    pygame.draw.circle(big, (190, 30, 30), c, pw * 0.35)
-    small = pygame.transform.smoothscale(big, (half, half))
+def pointer(art: WheelArt, r: int, tilt: float) -> pygame.Surface:
+    """The pointer file at real radius r, tilted `tilt` degrees."""
+    small = asset_files.image(art.game, art.pointer, max(round(r * 2 * POINTER_HALF / R), 2))
     return pygame.transform.rotozoom(small, tilt, 1.0) if tilt else small

@@ -3,7 +3,8 @@ a drawn result. Generic: Piggy Farm's FARM WHEEL and Happy Money Hens' gamble wh
 both use it.
 
     view = WheelView(app, "farm_bronze", center=(960, 520), radius=330,
-                     slices=[WheelSlice("5x", (230, 120, 40)), WheelSlice("UPGRADE", (80, 160, 255))])
+                     slices=[WheelSlice("5x", (230, 120, 40)), WheelSlice("UPGRADE", (80, 160, 255))],
+                     art=WheelArt("piggy_farm", rim="wheel.bronze.rim"))
     steps = [view.spin_step(result_index, seconds=4.0, label="wheel spins", sound="spin")]
     ...
     view.draw(surface)               # in draw_board; view.highlight = True glows the result
@@ -15,8 +16,9 @@ two blend blits of a per-radius light map, labels rendered 2x and smoothed down 
 one. It costs about 1-3 ms, so a new disc (the gamble's - / + resizing a segment) fits
 in the frame where it is needed; discs are cached by their content (an LRU per window
 size), so equal wheels share one. Each frame rotates the disc at a coarse angle step
-(an LRU of a few rotations, so a wheel at rest costs one blit), and lays a pre-rendered
-anti-aliased rim with lights and the pointer over it; the rim hides the disc's edge.
+(an LRU of a few rotations, so a wheel at rest costs one blit), and lays the rim and the
+pointer over it (the game's files, `art`: wheel_parts.py) and the chasing lights; the
+rim hides the disc's edge.
 Slice 0 is centred at the top (under the pointer) at angle 0; slices follow clockwise.
 Slices may have unequal `size`s (their share of the circle). Every label is fitted
 wholly inside its slice (wheel_labels.py): along the slice, along the radius where the
@@ -43,7 +45,8 @@ from . import asset_files
 from . import draw as D
 from .presentation import Step
 from .wheel_labels import LabelPlace, place_labels
-from .wheel_parts import build_pointer, build_rim
+from . import wheel_parts
+from .wheel_parts import WheelArt
 
 Color = tuple[int, int, int]
 
@@ -127,9 +130,9 @@ class WheelView:
     CACHE = 12              # rotations kept (memory: ~3.5 MB each at 1080p, radius 330)
 
     def __init__(self, app, key: str, center: tuple[float, float], radius: float,
-                 slices: Sequence[WheelSlice], rim: Color = (212, 170, 70), rim_dark: Color = (110, 70, 20),
-                 hub_label: str = "", font_size: int = 46, turns: int = 4, lights: int = 24,
-                 spin_pointer: bool = False):
+                 slices: Sequence[WheelSlice], art: WheelArt, hub_label: str = "", font_size: int = 46,
+                 turns: int = 4, lights: int = 24, spin_pointer: bool = False):
+        """`art`: the game's rim (painted with `lights` sockets) and pointer files."""
         if not slices:
             raise ValueError("a wheel needs at least one slice")
         self.app = app
@@ -137,7 +140,7 @@ class WheelView:
         self.center = center
         self.radius = radius
         self.slices = list(slices)
-        self.rim, self.rim_dark = rim, rim_dark
+        self.art = art
         self.hub_label = hub_label
         self.font_size = font_size
         self.turns = turns
@@ -314,10 +317,9 @@ class WheelView:
 
     def _rim(self) -> pygame.Surface:
         r = self._r()
-        key = ("wheel_rim", r, tuple(self.rim), tuple(self.rim_dark), self.lights, self.hub_label, self.font_size)
+        key = ("wheel_rim", r, self.art, self.hub_label, self.font_size)
         font = _font(self.app.assets, self.app.layout.px(self.font_size) * 2)
-        return self.app.assets.surface(key, lambda: build_rim(r, self.rim, self.rim_dark, self.lights,
-                                                              self.hub_label, font))
+        return self.app.assets.surface(key, lambda: wheel_parts.rim(self.art, r, self.hub_label, font))
 
     POINTER_TILT = 22.0     # degrees a passing divider kicks the pointer
     TILT_STEPS = 6          # cached tilts between 0 and POINTER_TILT
@@ -327,7 +329,8 @@ class WheelView:
         by `step` of TILT_STEPS; its pivot, the cap, is the surface's centre."""
         r = self._r()
         tilt = self.POINTER_TILT * step / self.TILT_STEPS
-        return self.app.assets.surface(("wheel_pointer", r, step), lambda: build_pointer(r, tilt))
+        return self.app.assets.surface(("wheel_pointer", self.art, r, step),
+                                       lambda: wheel_parts.pointer(self.art, r, tilt))
 
     def pointer_tilt(self) -> int:
         """Tilt step of the pointer now: while spinning, a divider arriving at the top
@@ -405,7 +408,7 @@ class WheelView:
         surface.blit(rim, rim.get_rect(center=(cx, cy)))
         if alpha_lights and self.lights:
             r = self._r()
-            band = max(int(r * 0.09), 3)
+            band = wheel_parts.band(r)
             on, off = self._light(True), self._light(False)
             chase = int(self.lit_phase * 8)
             for k in range(self.lights):
@@ -415,7 +418,7 @@ class WheelView:
                 img = on if lit else off
                 surface.blit(img, img.get_rect(center=(int(x), int(y))))
         r = self._r()
-        lift = r + int(max(int(r * 0.09), 3) * 0.9)
+        lift = r + int(wheel_parts.band(r) * 0.9)
         if self.spin_pointer:           # the pointer runs round the still disc, its tip to the hub
             q = round(self.pointer_angle / self.ANGLE_STEP) * self.ANGLE_STEP % 360.0
             pointer = self._turned_pointer(q)
@@ -427,5 +430,5 @@ class WheelView:
 
     def _turned_pointer(self, angle: float) -> pygame.Surface:
         """The pointer turned clockwise by `angle` (a few kept, like the disc's rotations)."""
-        return self._kept(("pointer", self._r(), angle),
+        return self._kept(("pointer", self.art, self._r(), angle),
                           lambda: pygame.transform.rotate(self._pointer(0), -angle) if angle else self._pointer(0))

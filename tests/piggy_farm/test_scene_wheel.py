@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from cabinet.ui.layout import Assets, Layout
+from cabinet.ui.wheel_parts import WheelArt
 from cabinet.ui.wheel_view import WheelSlice, WheelView, ease_out_spin
 from games.piggy_farm.math.tables import load
 from games.piggy_farm.view.features import visual_slices
@@ -30,7 +31,7 @@ def app():
 
 def wheel(app, sizes=(1, 1, 2, 1, 3)) -> WheelView:
     slices = [WheelSlice(f"{i}x", (40 * i, 100, 200), size=s) for i, s in enumerate(sizes)]
-    return WheelView(app, "test", (960, 540), 300, slices, hub_label="T")
+    return WheelView(app, "test", (960, 540), 300, slices, WheelArt("piggy_farm", rim="wheel.bronze.rim"), hub_label="T")
 
 
 @pytest.mark.parametrize("start", [0.0, 37.0, 181.5, 359.0])

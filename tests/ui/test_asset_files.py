@@ -80,3 +80,48 @@ def test_the_tool_reproduces_the_committed_pictures(skin):
         made = pygame.surfarray.array3d(painters[image_id][1]()).astype(int)
         stored = pygame.surfarray.array3d(pygame.image.load(str(manifest.image_path(image_id, skin)))).astype(int)
         assert made.shape == stored.shape and np.abs(made - stored).max() <= 1, image_id
+
+
+def _painters():
+    from cabinet.ui import cabinet_art
+    from games.grinning_harvest.tools import make_assets as gh
+    from games.happy_money_hens.tools import make_assets as hmh
+    from games.piggy_farm.tools import make_assets as pf
+    yield "cabinet", "default", cabinet_art.painters()
+    yield "grinning_harvest", "night", gh.painters()
+    yield "happy_money_hens", "farm", hmh.painters()
+    for skin in ("farm", "night"):
+        yield "piggy_farm", skin, pf.painters(skin)
+
+
+def test_the_tools_reproduce_every_committed_svg_byte_for_byte():
+    svgs = 0
+    for game, skin, painters in _painters():
+        manifest = assets.read_manifest(game)
+        for image_id, (rel_file, paint) in painters.items():
+            path = manifest.image_path(image_id, skin)
+            assert path.relative_to(assets.ROOT).as_posix() == f"{game}/{skin}/{rel_file}"
+            if rel_file.endswith(".svg"):
+                assert paint().encode() == path.read_bytes(), path
+                svgs += 1
+    assert svgs >= 13 + 10 + 18 + 2 * 4            # cabinet, line badges, coins/bonus/pips/wheel, both PF skins
+
+
+def test_an_svg_is_drawn_crisp_at_each_size_asked_for():
+    small, big = asset_files.image("cabinet", "icon.sound.on", 20), asset_files.image("cabinet", "icon.sound.on", 200)
+    assert small.get_size() == (20, 20) and big.get_size() == (200, 200)
+    alpha = pygame.surfarray.array_alpha(big)
+    # drawn at 200 px, not scaled up from a small raster: the speaker's edge is sharp
+    assert ((alpha > 0) & (alpha < 255)).mean() < 0.05 and (alpha == 255).mean() > 0.15
+    rim = asset_files.image("piggy_farm", "wheel.gold.rim", 300)
+    assert pygame.surfarray.array_alpha(rim)[150, 150] == 255 and pygame.surfarray.array_alpha(rim)[150, 60] == 0
+
+
+def test_the_full_pot_with_its_coins_is_reproduced():
+    from games.happy_money_hens.tools import make_assets
+    painters = make_assets.painters()
+    manifest = assets.read_manifest("happy_money_hens")
+    for image_id in ("pot.GOLD.4", "pot.BLUE.0"):
+        made = pygame.surfarray.array3d(painters[image_id][1]()).astype(int)
+        stored = pygame.surfarray.array3d(pygame.image.load(str(manifest.image_path(image_id, "farm")))).astype(int)
+        assert made.shape == stored.shape and np.abs(made - stored).max() <= 1, image_id

@@ -33,6 +33,29 @@ def painters() -> dict:
     out["backdrop"] = ("backdrop.png", lambda: paint_scene.backdrop((1920, 1080)))
     frame = pygame.Rect(REELS_RECT).inflate(2 * FRAME_PAD, 2 * FRAME_PAD)
     out["frame"] = ("frame.png", lambda: paint_scene.reel_frame(frame.size, FRAME_PAD))
+    out.update(badge_painters())
+    from cabinet.ui import svg
+    # the rules page's bonus board: 3.2 x 3.2 cells (100 units each), the corner a sixth of a cell
+    out["rules.bonus_frame"] = ("rules/bonus_frame.svg", lambda: svg.tile(320, 320, 100 / 6, (30, 14, 40),
+                                                                           (255, 150, 50), 5, "bonus board"))
+    out["rules.empty_cell"] = ("rules/empty_cell.svg", lambda: svg.tile(86, 86, 12.5, (50, 30, 60), title="empty cell"))
+    return out
+
+
+def badge_painters() -> dict:
+    """The paylines' badges (SVG) beside the reels: a dark disc, the line's colour inside
+    (dimmed when the line is not lit), a soft shine."""
+    from cabinet.ui import svg
+    from ..view.art import LINE_COLORS
+    out = {}
+    for i, color in enumerate(LINE_COLORS):
+        for on in (True, False):
+            fill = color if on else svg.lerp(color, (40, 20, 50), 0.6)
+            body = svg.circle(50, 50, 50, (30, 10, 20)) + svg.circle(50, 50, 40, fill) + \
+                svg.ellipse(40, 30, 18, 9, (255, 255, 255, 70 if on else 25))
+            state = "on" if on else "off"
+            out[f"line_badge.{i}.{state}"] = (f"badges/line{i}_{state}.svg",
+                                              lambda body=body, t=f"line {i} badge {state}": svg.document(100, 100, body, title=t))
     return out
 
 

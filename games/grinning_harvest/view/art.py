@@ -25,6 +25,8 @@ BONE = (242, 236, 214)
 # Jackpot coin colours (rim, face) by name, lowest first.
 JACKPOT_COLORS = {"mini": ((90, 200, 110), (30, 110, 50)), "minor": ((90, 170, 255), (30, 70, 160)),
                   "mega": ((200, 110, 255), (90, 30, 150)), "grand": ((255, 214, 80), (170, 60, 20))}
+# The paylines' colours (line i: LINE_COLORS[i % 5]): their badges are files, one per colour.
+LINE_COLORS = [(255, 200, 60), (255, 120, 40), (140, 230, 90), (200, 120, 255), (90, 200, 255)]
 # Badge colours of the line symbols (light, dark).
 BADGES = {"candy": ((255, 176, 80), (150, 60, 10)), "bat": ((150, 100, 220), (50, 24, 100)),
           "cat": ((120, 210, 140), (24, 90, 60)), "ghost": ((130, 190, 255), (30, 60, 140)),
@@ -56,6 +58,17 @@ def web(size: int) -> pygame.Surface:
 def skull(size: int, glow: bool = False) -> pygame.Surface:
     """A small skull (the row item; three wake the Great Skull); `glow`: awake."""
     return asset_files.image(GAME, "skull_awake" if glow else "skull", size)
+
+
+def image(image_id: str, size: int | tuple[int, int]) -> pygame.Surface:
+    """Any picture of the game's skin by its manifest id, at `size` px."""
+    return asset_files.image(GAME, image_id, size)
+
+
+def line_badge(line: int, size: int, on: bool) -> pygame.Surface:
+    """The round badge of payline `line` (its colour; dimmed when not lit); its number
+    is printed on it by the board."""
+    return asset_files.image(GAME, f"line_badge.{line % len(LINE_COLORS)}.{'on' if on else 'off'}", size)
 
 
 def plate(size: tuple[int, int], top, bottom, rim) -> pygame.Surface:

@@ -246,19 +246,10 @@ def draw_line_badges(scene, surface) -> None:
                 y = cy + (k - (len(ids) - 1) / 2) * 40
                 on = i in lit
                 size = lay.px(34)
-                color = panels.LINE_COLORS[i % len(panels.LINE_COLORS)]
-                badge = _img(scene, ("lbadge", i, size, on), lambda color=color, on=on: _line_badge(size, color, on))
+                badge = _img(scene, ("lbadge", i, size, on), lambda i=i, on=on: art.line_badge(i, size, on))
                 surface.blit(badge, badge.get_rect(center=lay.pt(x, y)))
                 A.blit_text(surface, str(i + 1), 24, (x, y + 1), (40, 10, 10) if on else D.CREAM, anchor="center",
                             bold=True)
-
-
-def _line_badge(size: int, color, on: bool) -> pygame.Surface:
-    def paint(s, S):
-        pygame.draw.circle(s, (30, 10, 20), (S // 2, S // 2), S // 2)
-        pygame.draw.circle(s, color if on else D.lerp_color(color, (40, 20, 50), 0.6), (S // 2, S // 2),
-                           S // 2 - S // 10)
-    return art.supersampled(size, paint)
 
 
 def flight_progress(p: float, i: int, n: int) -> float:

@@ -11,7 +11,7 @@ from cabinet.ui.reels import pulse
 
 from . import art
 
-LINE_COLORS = [(255, 200, 60), (255, 120, 40), (140, 230, 90), (200, 120, 255), (90, 200, 255)]
+LINE_COLORS = art.LINE_COLORS
 LEFT = pygame.Rect(262, 372, 350, 534)
 RIGHT = pygame.Rect(1308, 372, 350, 534)
 BANNERS = {"bonus": ((255, 150, 40), (120, 30, 10), (255, 230, 150)),

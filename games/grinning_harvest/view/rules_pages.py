@@ -9,7 +9,7 @@ import pygame
 
 from cabinet.ui import asset_files
 from cabinet.ui import draw as D
-from cabinet.ui.rules_art import image_picture, line_picture, strip_picture
+from cabinet.ui.rules_art import arrow, image_picture, line_picture, strip_picture
 from cabinet.ui.rules_common import money_at, pay_card, paytable_x100
 from cabinet.ui.rules_page import Card, Page
 
@@ -17,7 +17,7 @@ from . import art, pictures
 from ..math import help as H
 from ..math.tables import JACKPOTS, load
 
-LINE_COLORS = [(255, 200, 60), (255, 120, 40), (140, 230, 90), (200, 120, 255), (90, 200, 255)]
+LINE_COLORS = art.LINE_COLORS
 PUMPKIN_PLATE = ((70, 24, 60), (30, 8, 30), (255, 170, 60))
 VAULT_PLATE = ((255, 214, 102), (170, 100, 20), (255, 245, 200))
 
@@ -114,9 +114,10 @@ def _collect_painter(scene: Any, values: list[int]):
             surf.blit(face, face.get_rect(center=(int(x), h // 2)))
         for x0, x1 in ((xs[0] + n * 0.48, xs[1] - n * 0.52), (xs[2] - n * 0.48, xs[1] + n * 0.52)):
             y = h // 2
-            pygame.draw.line(surf, D.GOLD, (x0, y), (x1, y), max(3, n // 16))
             d = 1 if x1 > x0 else -1
-            pygame.draw.polygon(surf, D.GOLD, [(x1, y), (x1 - d * n * 0.12, y - n * 0.09), (x1 - d * n * 0.12, y + n * 0.09)])
+            pygame.draw.line(surf, D.GOLD, (x0, y), (x1 - d * n * 0.1, y), max(3, n // 16))    # as long as the gap
+            head = arrow(int(n * 0.19), left=d < 0)
+            surf.blit(head, head.get_rect(center=(int(x1 - d * n * 0.06), y)))
         return surf
     return paint
 
@@ -149,8 +150,7 @@ def _board_painter(scene: Any):
         for c, img in enumerate(row_items):
             surf.blit(img, img.get_rect(center=(x0 + c * cell + cell // 2, int(cell * 0.5))))
         frame = pygame.Rect(0, int(cell * 1.1), cell * 3 + cell // 5, int(cell * 3.2))
-        pygame.draw.rect(surf, (30, 14, 40), frame, border_radius=cell // 6)
-        pygame.draw.rect(surf, (255, 150, 50), frame, max(3, cell // 20), border_radius=cell // 6)
+        surf.blit(art.image("rules.bonus_frame", frame.size), frame)
         grid = {(0, 0): values[2], (2, 0): values[5], (1, 2): values[0], (2, 2): values[3]}
         vault_total = sum(grid.values())
         for r in range(3):
@@ -162,8 +162,8 @@ def _board_painter(scene: Any):
                 elif (r, c) in grid:
                     face = _pumpkin(scene, grid[(r, c)])(int(cell * 0.92))
                 else:
-                    pygame.draw.rect(surf, (50, 30, 60), pygame.Rect(0, 0, int(cell * 0.86), int(cell * 0.86)).move(
-                        centre[0] - int(cell * 0.43), centre[1] - int(cell * 0.43)), border_radius=cell // 8)
+                    empty = art.image("rules.empty_cell", int(cell * 0.86))
+                    surf.blit(empty, empty.get_rect(center=centre))
                     continue
                 surf.blit(face, face.get_rect(center=centre))
         return surf

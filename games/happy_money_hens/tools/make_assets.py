@@ -24,7 +24,20 @@ def painters() -> dict:
             out[f"pot.{colour}.{level}"] = (f"pots/{colour}_{level}.png",
                                             lambda c=colour, v=level: paint.feature_pot((PX, PX), c, v))
     out["backdrop"] = ("backdrop.png", lambda: paint.backdrop((1920, 1080)))
+    out.update(wheel_painters())
+    from . import paint_svg
+    out.update(paint_svg.painters())
     return out
+
+
+def wheel_painters() -> dict:
+    """The gamble wheel's still parts (SVG): the gold rim with its 20 light sockets (the
+    rules page's bonus wheel in violet) and the pointer."""
+    from cabinet.ui import wheel_parts
+    return {"wheel.rim": ("wheel/rim.svg", lambda: wheel_parts.rim_svg((212, 170, 70), (110, 70, 20), 20)),
+            "wheel.bonus.rim": ("wheel/bonus_rim.svg",
+                                lambda: wheel_parts.rim_svg((140, 120, 230), (64, 50, 120), 20, "bonus wheel rim")),
+            "wheel.pointer": ("wheel/pointer.svg", wheel_parts.pointer_svg)}
 
 
 def main() -> int:

@@ -12,7 +12,8 @@ import pygame
 
 from cabinet.ui import draw as D
 
-from ..view.art import LETTER_COLOURS, POT_COLOURS, POT_FEATURE, SS, _canvas, _down, coin, outlined
+from ..view.art import COIN_TINTS, LETTER_COLOURS, POT_COLOURS, POT_FEATURE, SS, _canvas, _down, outlined
+from .paint_svg import coin, raster
 
 
 def _tile(size: int, color, radius_div: int = 6) -> pygame.Surface:
@@ -186,7 +187,7 @@ def feature_pot(size: tuple[int, int], colour: str, level: int, levels: int = 4)
     pygame.draw.rect(s, (150, 100, 30), neck, max(2, W // 80), border_radius=int(H * 0.05))
     if level >= levels:
         for k in range(3):
-            c = coin(int(W * 0.2), (255, 205, 60))
+            c = raster(coin(COIN_TINTS["full"]), int(W * 0.2))
             s.blit(c, c.get_rect(center=(W * (0.36 + k * 0.14), H * (0.1 - (k == 1) * 0.04))))
     return pygame.transform.smoothscale(s, (w, h))
 

@@ -2,15 +2,13 @@
 files under assets/happy_money_hens/<skin>/ (named by its manifest.yaml, loaded through
 cabinet/ui/asset_files.py; `python -m games.happy_money_hens.tools.make_assets` paints
 them). What the game draws here is what carries a value: coins in the tint of their
-kind with their amount painted on, and outlined labels.
+kind (the coin body is a file) with their amount painted on, and outlined labels.
 """
 from __future__ import annotations
 
-import numpy as np
 import pygame
 
 from cabinet.ui import asset_files
-from cabinet.ui import draw as D
 
 GAME = "happy_money_hens"
 SS = 2   # supersampling factor
@@ -19,6 +17,9 @@ POT_COLOURS = {"BLUE": (70, 140, 255), "RED": (235, 70, 70), "GOLD": (255, 196, 
 POT_FEATURE = {"BLUE": "DOUBLE COINS", "RED": "POT FILL", "GOLD": "HAPPY BOOST"}
 JACKPOT_COLOURS = {"MINI": (80, 200, 120), "MINOR": (70, 150, 255), "MAJOR": (190, 90, 240), "GRAND": (245, 70, 80)}
 LETTER_COLOURS = {"A": (235, 80, 80), "K": (70, 140, 240), "Q": (170, 90, 230), "J": (60, 190, 120)}
+# The coins' kinds and their tints: each a file (coins/<kind>.svg) of the skin.
+COIN_TINTS = {"cash": (255, 200, 50), "boost": (255, 150, 60), "ghost": (200, 170, 110), "full": (255, 205, 60),
+              **POT_COLOURS, **JACKPOT_COLOURS}
 FEATURE_COLOURS = {"double_coins": POT_COLOURS["BLUE"], "pot_fill": POT_COLOURS["RED"],
                    "happy_boost": POT_COLOURS["GOLD"]}
 
@@ -49,26 +50,14 @@ def outlined(text: str, px: int, color, rim=(30, 16, 8), width: int = 0) -> pyga
     return back
 
 
-def coin(size: int, tint=(255, 200, 50)) -> pygame.Surface:
-    """A round coin with a rim and a shine (no value: the label is blitted on top)."""
-    n = size * SS
-    s = _canvas(size)
-    yy, xx = np.mgrid[0:n, 0:n].astype(np.float32)
-    d = np.sqrt((xx - n * 0.42) ** 2 + (yy - n * 0.38) ** 2) / n
-    shade = np.clip(1.25 - d * 1.3, 0.45, 1.2)
-    rgb = np.clip(np.stack([np.full((n, n), c, np.float32) * shade for c in tint], -1), 0, 255).astype(np.uint8)
-    body = pygame.Surface((n, n), pygame.SRCALPHA)
-    pygame.surfarray.blit_array(body, rgb.transpose(1, 0, 2))
-    mask = _canvas(size)
-    pygame.draw.circle(mask, (255, 255, 255, 255), (n / 2, n / 2), n * 0.48)
-    pa = pygame.surfarray.pixels_alpha(body)
-    pa[:, :] = pygame.surfarray.array_alpha(mask)
-    del pa
-    s.blit(body, (0, 0))
-    dark = D.lerp_color(tint, (60, 30, 0), 0.55)
-    pygame.draw.circle(s, dark, (n / 2, n / 2), n * 0.48, max(3, n // 22))
-    pygame.draw.circle(s, D.lerp_color(tint, (255, 255, 255), 0.45), (n / 2, n / 2), n * 0.38, max(2, n // 60))
-    return _down(s, size)
+def coin(size: int, kind: str = "cash", dim: float = 0.0) -> pygame.Surface:
+    """A round coin of `kind` (COIN_TINTS) with a rim and a shine (no value: the label is
+    blitted on top), `dim` of the way to black (a coin behind another)."""
+    surf = asset_files.image(GAME, f"coin.{kind}", size)
+    if dim:
+        k = round(255 * (1 - dim))
+        surf.fill((k, k, k), special_flags=pygame.BLEND_RGB_MULT)
+    return surf
 
 
 def coin_label(coin_surf: pygame.Surface, text: str, sub: str | None = None, color=(70, 35, 0)) -> pygame.Surface:
@@ -85,6 +74,11 @@ def coin_label(coin_surf: pygame.Surface, text: str, sub: str | None = None, col
         cap = outlined(sub, int(size * 0.17), (255, 255, 255), rim=color, width=1)
         surf.blit(cap, cap.get_rect(center=(size // 2, int(size * 0.30))))
     return surf
+
+
+def image(image_id: str, size: int | tuple[int, int]) -> pygame.Surface:
+    """Any picture of the game's skin by its manifest id, at `size` px."""
+    return asset_files.image(GAME, image_id, size)
 
 
 def symbol_face(name: str, size: int) -> pygame.Surface:

@@ -118,7 +118,7 @@ def _draw_pots(scene, surface: pygame.Surface) -> None:
                 a = k * math.tau / 10 + p * 2
                 d = 40 + 140 * p
                 q = (center[0] + math.cos(a) * d, center[1] + math.sin(a) * d * 0.6)
-                coin = _surf(scene, ("spark", colour), lambda colour=colour: art.coin(lay.px(30), art.POT_COLOURS[colour]))
+                coin = _surf(scene, ("spark", colour), lambda colour=colour: art.coin(lay.px(30), colour))
                 surface.blit(coin, coin.get_rect(center=lay.pt(*q)))
         pot = _surf(scene, ("pot", colour, level), lambda colour=colour, level=level: art.feature_pot(
             (lay.px(128), lay.px(128)), colour, level))
@@ -132,8 +132,8 @@ def _draw_pots(scene, surface: pygame.Surface) -> None:
             A.blit_text(surface, f"LEVEL {level}", 30, (x - 4, 162), D.CREAM, bold=True, outline=(20, 10, 20))
         for i in range(4):
             on = i < level
-            pip = _surf(scene, ("pip", colour, on), lambda on=on, colour=colour: _pip(lay.px(24), art.POT_COLOURS[colour],
-                                                                                     on))
+            pip = _surf(scene, ("pip", colour, on),
+                        lambda on=on, colour=colour: art.image(f"pip.{colour if on else 'empty'}", lay.px(24)))
             surface.blit(pip, lay.pt(x - 2 + i * 30, 198))
 
 
@@ -146,16 +146,8 @@ def _draw_flying(scene, surface: pygame.Surface) -> None:
     x1, y1 = POT_X[pot] - 80, 172
     q = p * p * (3 - 2 * p)
     x, y = x0 + (x1 - x0) * q, y0 + (y1 - y0) * q - 160 * math.sin(math.pi * q)
-    c = _surf(scene, ("fly", pot), lambda: art.coin(lay.px(64), art.POT_COLOURS[pot]))
+    c = _surf(scene, ("fly", pot), lambda: art.coin(lay.px(64), pot))
     surface.blit(c, c.get_rect(center=lay.pt(x, y)))
-
-
-def _pip(size: int, col, on: bool) -> pygame.Surface:
-    s = pygame.Surface((size, size), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    pygame.draw.circle(s, (20, 16, 30), (size / 2, size / 2), size / 2)
-    pygame.draw.circle(s, col if on else (70, 70, 86), (size / 2, size / 2), size / 2 - max(2, size // 8))
-    return s
 
 
 def _draw_plaque(scene, surface: pygame.Surface) -> None:

@@ -12,6 +12,8 @@ from . import art
 from .bonus_state import POT_LETTERS, BonusSnapshot
 
 POT_ROWS = ("GRAND", "MAJOR", "MINOR", "MINI")
+LETTER_RING = (92, 102)          # logical px of the letter ring and the pots' veil (their files' size)
+VEIL = (490, 4 * 205 - 15)
 FEATURE_LABEL = {"double_coins": "DOUBLE COINS", "pot_fill": "POT FILL", "happy_boost": "HAPPY BOOST"}
 
 
@@ -69,7 +71,7 @@ def _draw_pots(view, surface: pygame.Surface, snap: BonusSnapshot) -> None:
         for j, ch in enumerate(letters):
             lit = j < filled or won_now
             if j in new:              # the letter(s) this coin just added
-                frame = view._surf(("letter_ring",), lambda: ring((lay.px(92), lay.px(102)), (255, 255, 255)))
+                frame = view._surf(("letter_ring",), lambda: art.image("letter_ring", tuple(map(lay.px, LETTER_RING))))
                 surface.blit(frame, lay.pt(x0 + 22 + j * 92 - 6, y + 74))
             box = view._surf(("letter", lit, pot), lambda lit=lit, col=col: D.rounded_panel(
                 (lay.px(80), lay.px(90)), D.lerp_color(col, (255, 255, 255), 0.35) if lit else (50, 50, 64),
@@ -80,7 +82,7 @@ def _draw_pots(view, surface: pygame.Surface, snap: BonusSnapshot) -> None:
             A.blit_text(surface, ch, 64, (bx + 40, y + 128), (255, 255, 255) if lit else (110, 110, 130),
                         anchor="center", bold=True, outline=(30, 20, 30) if lit else None)
     if "pot_fill" not in snap.combination:        # the pots are only filled with POT FILL active
-        veil = view._surf(("pots_veil",), lambda: _veil_panel((lay.px(490), lay.px(4 * 205 - 15))))
+        veil = view._surf(("pots_veil",), lambda: art.image("pots_veil", tuple(map(lay.px, VEIL))))
         surface.blit(veil, lay.pt(x0, 118))
         note = view._surf(("pots_note",), lambda: D.rounded_panel(
             (lay.px(420), lay.px(110)), (120, 40, 60), (60, 16, 30), radius=lay.px(26), border=D.GOLD,
@@ -103,19 +105,5 @@ def ring(size: tuple[int, int], col, round_: bool = False) -> pygame.Surface:
     return s
 
 
-def _veil_panel(size: tuple[int, int]) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    pygame.draw.rect(s, (16, 14, 30, 170), s.get_rect(), border_radius=max(6, size[0] // 20))
-    return s
-
-
 def _life_egg(size: int, lit: bool) -> pygame.Surface:
-    s = pygame.Surface((size, size), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    col = (255, 225, 120) if lit else (70, 70, 86)
-    pygame.draw.ellipse(s, D.lerp_color(col, (0, 0, 0), 0.4), (size * 0.15, 0, size * 0.7, size))
-    pygame.draw.ellipse(s, col, (size * 0.19, size * 0.04, size * 0.62, size * 0.9))
-    if lit:
-        pygame.draw.ellipse(s, (255, 255, 230), (size * 0.3, size * 0.15, size * 0.15, size * 0.25))
-    return s
+    return art.image(f"life.{'lit' if lit else 'spent'}", size)

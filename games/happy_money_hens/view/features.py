@@ -125,12 +125,12 @@ class BonusView:
         size = lay.px(COIN)
         if coin["kind"] == "pot_fill":
             key = ("pf", coin["pot"], coin["double"])
-            tint, text, sub = art.JACKPOT_COLOURS[coin["pot"]], coin["pot"], "POT FILL"
+            kind, text, sub = coin["pot"], coin["pot"], "POT FILL"
         elif coin.get("pot_award"):
             cents = win_cents(bet, coin["value_x100"])
             text = self.app.cabinet.currency.short(cents)
             key = ("award", coin["pot_award"], text)
-            tint, sub = art.JACKPOT_COLOURS[coin["pot_award"]], coin["pot_award"]
+            kind = sub = coin["pot_award"]
         else:
             boosted = bool(coin.get("boost_x100"))
             value = coin["value_x100"]
@@ -138,28 +138,28 @@ class BonusView:
             # A double coin is two coins of the same value (each half of the pair's value).
             text = self.app.cabinet.currency.short(win_cents(bet, value // 2 if pair else value))
             key = ("cash", text, coin["double"], boosted, pair)
-            tint, sub = ((255, 150, 60) if boosted else (255, 200, 50)), None
+            kind, sub = ("boost" if boosted else "cash"), None
             if coin["double"] and not pair:
                 sub = "DOUBLE"
         two = coin["double"] and (coin["kind"] == "pot_fill" or sub is None)
 
         def build() -> pygame.Surface:
             if not coin["double"]:
-                return art.coin_label(art.coin(size, tint), text, sub)
+                return art.coin_label(art.coin(size, kind), text, sub)
             w = lay.px(CELL_W) - 4
             s = pygame.Surface((w, size), pygame.SRCALPHA)
             s.fill((0, 0, 0, 0))
             if two:       # two equal coins side by side, overlapping a little
                 small = int(size * 0.84)
-                back = art.coin_label(art.coin(small, D.lerp_color(tint, (0, 0, 0), 0.12)), text,
+                back = art.coin_label(art.coin(small, kind, dim=0.12), text,
                                       "POT FILL" if coin["kind"] == "pot_fill" else None)
-                front = art.coin_label(art.coin(small, tint), text, "POT FILL" if coin["kind"] == "pot_fill" else None)
+                front = art.coin_label(art.coin(small, kind), text, "POT FILL" if coin["kind"] == "pot_fill" else None)
                 s.blit(back, (w - small, (size - small) // 2))
                 s.blit(front, (0, (size - small) // 2))
                 return s
-            back = art.coin(size, D.lerp_color(tint, (0, 0, 0), 0.25))
+            back = art.coin(size, kind, dim=0.25)
             s.blit(back, (w - size, 0))
-            s.blit(art.coin_label(art.coin(size, tint), text, sub), (0, 0))
+            s.blit(art.coin_label(art.coin(size, kind), text, sub), (0, 0))
             return s
         return self._surf(key + ("coin", size, two), build)
 
@@ -171,7 +171,7 @@ class BonusView:
         def build() -> pygame.Surface:
             s = pygame.Surface((w, h * 4), pygame.SRCALPHA)
             s.fill((0, 0, 0, 0))
-            ghost = art.coin(lay.px(COIN * 0.8), (200, 170, 110))
+            ghost = art.coin(lay.px(COIN * 0.8), "ghost")
             ghost.set_alpha(120)
             for i in (0, 2):
                 s.blit(ghost, ghost.get_rect(center=(w // 2, h * i + h // 2)))

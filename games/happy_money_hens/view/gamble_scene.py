@@ -19,12 +19,15 @@ import pygame
 from cabinet.mechanics.gamble import Gamble, GambleOption
 from cabinet.ui.presentation import Presentation, Step
 from cabinet.ui.scene import Scene
+from cabinet.ui.wheel_parts import WheelArt
 from cabinet.ui.wheel_view import WheelSlice, WheelView
 from cabinet.ui.widgets import Button
 
 from ..math import gamble as hens_gamble
 from .gamble_draw import draw_gamble
 from .layout import BONUS_C, CASH_C, GREEN, GREY, RADIUS, RED, entry_name
+
+WHEEL_ART = WheelArt("happy_money_hens")     # the rim (20 sockets) and pointer files
 
 
 
@@ -103,13 +106,13 @@ class GambleScene(Scene):
 
     def _wheel(self, key: str, center, option: GambleOption | None, label: str, short: str = "") -> WheelView:
         if option is None:
-            return WheelView(self.app, key, center, RADIUS, [WheelSlice(label, GREY)], lights=20, font_size=40,
-                             spin_pointer=True)
+            return WheelView(self.app, key, center, RADIUS, [WheelSlice(label, GREY)], WHEEL_ART, lights=20,
+                             font_size=40, spin_pointer=True)
         share = option.green_share(self.min_green)
         green = float(share)
         return WheelView(self.app, f"{key}_{round(green * 10000)}_{label}", center, RADIUS,
                          [WheelSlice(label, GREEN, size=green, short=short), WheelSlice("LOSE", RED, size=1 - green)],
-                         lights=20, font_size=40, spin_pointer=True)
+                         WHEEL_ART, lights=20, font_size=40, spin_pointer=True)
 
     def _build_views(self) -> None:
         cur = self.app.cabinet.currency

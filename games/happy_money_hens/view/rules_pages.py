@@ -12,6 +12,7 @@ from cabinet.ui import draw as D
 from cabinet.ui.rules_art import board_picture, image_picture, lines_sheet, strip_picture, wheel_picture
 from cabinet.ui.rules_common import money_at, pay_card, paytable_x100
 from cabinet.ui.rules_page import Card, Page
+from cabinet.ui.wheel_parts import WheelArt
 
 from . import art
 from ..math import help as H
@@ -36,8 +37,8 @@ def _short(scene: Any, x100: int) -> str:
     return text[:-3] if text.endswith(cur.decimal + "00") else text
 
 
-def _coin(value: str, tint=(255, 200, 50), sub: str | None = None):
-    return lambda size: art.coin_label(art.coin(size, tint), value, sub)
+def _coin(value: str, kind: str = "cash", sub: str | None = None):
+    return lambda size: art.coin_label(art.coin(size, kind), value, sub)
 
 
 # -- pages ------------------------------------------------------------------------------
@@ -117,9 +118,7 @@ def _mini_reels(scene: Any):
     def cell(surf: pygame.Surface, rect: pygame.Rect, r: int, c: int) -> None:
         live = r >= rows - active
         inner = rect.inflate(-rect.w // 8, -rect.h // 8)
-        pygame.draw.rect(surf, (60, 50, 110) if live else (38, 36, 60), inner, border_radius=rect.w // 6)
-        pygame.draw.rect(surf, D.GOLD if live else (90, 90, 120), inner, max(2, rect.w // 30),
-                         border_radius=rect.w // 6)
+        surf.blit(art.image("rules.tile.live" if live else "rules.tile.dead", inner.size), inner)
         value = coins.get((r, c))
         if value is not None:
             face = art.coin_label(art.coin(int(inner.w * 0.9)), _short(scene, value))
@@ -127,7 +126,7 @@ def _mini_reels(scene: Any):
                 face.set_alpha(120)
             surf.blit(face, face.get_rect(center=inner.center))
 
-    board = board_picture(("hmh_mini_reels", scene.bet), rows, reels, cell, frame=(160, 110, 40))
+    board = board_picture(("hmh_mini_reels", scene.bet), rows, reels, cell, (art.GAME, "rules.board"))
     margin = 0.9                                   # the counts' column, in cells
 
     def paint(w: int, h: int) -> pygame.Surface:
@@ -138,8 +137,8 @@ def _mini_reels(scene: Any):
         font = asset_files.font(int(size * 0.5), bold=True)
         for k, count in enumerate(b["row_counts"]):
             centre = (int(size * margin * 0.45), int((rows - active - 1 - k + 0.5) * size))
-            pygame.draw.circle(surf, (120, 60, 160), centre, int(size * 0.36))
-            pygame.draw.circle(surf, D.CREAM, centre, int(size * 0.36), max(2, size // 24))
+            badge = art.image("rules.count", int(size * 0.72))
+            surf.blit(badge, badge.get_rect(center=centre))
             label = font.render(str(count), True, D.CREAM)
             surf.blit(label, label.get_rect(center=centre))
         return surf
@@ -153,10 +152,10 @@ def features_page(scene: Any) -> Page:
     double = strip_picture(("hmh_double", scene.bet), [_coin(_short(scene, v)), _coin(_short(scene, v))], 110, 260,
                            0.0)
     red = art.POT_COLOURS["RED"]
-    fill = strip_picture("hmh_fill", [_coin(ch, red) for ch in "MINI"], 80, 170)
-    names = strip_picture("hmh_pot_names", [_coin(p, art.JACKPOT_COLOURS[p]) for p in POT_NAMES], 80, 170)
+    fill = strip_picture("hmh_fill", [_coin(ch, "RED") for ch in "MINI"], 80, 170)
+    names = strip_picture("hmh_pot_names", [_coin(p, p) for p in POT_NAMES], 80, 170)
     pots = tuple((H.letters(p), money_at(scene, b["pots"][p]["value"])) for p in POT_NAMES)
-    boost = strip_picture(("hmh_boost", scene.bet), [_coin(_short(scene, v)), _coin("+", art.POT_COLOURS["GOLD"]),
+    boost = strip_picture(("hmh_boost", scene.bet), [_coin(_short(scene, v)), _coin("+", "GOLD"),
                                                      _coin(_short(scene, v + b["boost_values"][3]))], 90, 220)
     return Page("Bonus features", "Features", columns=(
         (Card(*s["double_coins"], picture=double, accent=art.POT_COLOURS["BLUE"]),),
@@ -212,8 +211,8 @@ def gamble_page(scene: Any) -> Page:
 
 def _wheels_painter():
     green, red = (60, 190, 100), (220, 60, 60)
-    cash = wheel_picture("hmh_cash_wheel", [(1, green), (1, red)], (220, 180, 80))
-    bonus = wheel_picture("hmh_bonus_wheel", [(1, green), (3, red)], (140, 120, 230))
+    cash = wheel_picture("hmh_cash_wheel", [(1, green), (1, red)], WheelArt(art.GAME))
+    bonus = wheel_picture("hmh_bonus_wheel", [(1, green), (3, red)], WheelArt(art.GAME, rim="wheel.bonus.rim"))
 
     def paint(w: int, h: int) -> pygame.Surface:
         surf = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -31,6 +31,28 @@ def painters(skin: str) -> dict:
                 "rooster": ("features/rooster.png", paint.rooster),
                 "barn": ("features/barn.png", lambda: paint.barn(barn_w + 80, barn_h + 110)),
                 "door": ("features/door.png", lambda: paint.door((barn_w - 180) // 2, barn_h - 150))})
+    out.update(wheel_painters(skin))
+    from ..view.rules_pages import SAMPLE
+    from . import paint_rules
+    out.update(paint_rules.painters(skin, len(SAMPLE), len(SAMPLE[0].split())))
+    return out
+
+
+def wheel_painters(skin: str) -> dict:
+    """The FARM WHEEL's still parts (SVG): each tier's rim with its 24 light sockets and
+    the pointer; at night the metals take the moonlight and the pointer is a cooler red."""
+    from cabinet.ui import svg, wheel_parts
+    from ..view.features import TIER_RIM
+    moon = (150, 170, 230)
+    out = {}
+    for tier, (rim, dark) in TIER_RIM.items():
+        if skin == "night":
+            rim, dark = svg.lerp(rim, moon, 0.3), svg.lerp(dark, (20, 24, 60), 0.35)
+        out[f"wheel.{tier}.rim"] = (f"wheel/{tier}_rim.svg",
+                                    lambda rim=rim, dark=dark, t=tier: wheel_parts.rim_svg(rim, dark, 24, f"{t} rim"))
+    pointer = dict(body=(190, 40, 70), edge=(214, 224, 255), shadow=(10, 12, 40), cap=(150, 24, 60)) \
+        if skin == "night" else {}
+    out["wheel.pointer"] = ("wheel/pointer.svg", lambda: wheel_parts.pointer_svg(**pointer))
     return out
 
 

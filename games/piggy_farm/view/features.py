@@ -11,6 +11,7 @@ import math
 import pygame
 
 from cabinet.ui import draw as D
+from cabinet.ui.wheel_parts import WheelArt
 from cabinet.ui.wheel_view import WheelSlice, WheelView
 
 from . import art
@@ -18,6 +19,14 @@ from .layout import RECT
 
 TIER_RIM = {"bronze": ((214, 140, 70), (110, 60, 20)), "silver": ((214, 220, 232), (100, 106, 124)),
             "gold": ((255, 210, 70), (150, 96, 10))}
+TIERS = tuple(TIER_RIM)
+
+
+def wheel_art(tier: str) -> WheelArt:
+    """The tier's rim and the pointer: files of the game's skin (tools/make_assets.py)."""
+    return WheelArt(art.GAME, rim=f"wheel.{tier}.rim")
+
+
 TIER_TEXT = {"bronze": (255, 200, 150), "silver": (235, 240, 255), "gold": (255, 224, 110)}
 
 
@@ -75,9 +84,8 @@ class FarmWheel:
                 if s.kind == "upgrade":
                     label, short = "UPGRADE", "UP"
                 shown.append(WheelSlice(label, slice_color(s.kind, s.value, name), size=share, short=short))
-            rim, dark = TIER_RIM[name]
             self.views[name] = WheelView(app, f"farm_{name}", (RECT.centerx, RECT.centery + 34), 292, shown,
-                                         rim=rim, rim_dark=dark, hub_label=name.upper(), font_size=40, turns=3)
+                                         art=wheel_art(name), hub_label=name.upper(), font_size=40, turns=3)
         self.result_text = ""
 
     def warm(self) -> None:

@@ -9,14 +9,13 @@ from typing import Any
 import pygame
 
 from cabinet.ui import asset_files
-from cabinet.ui import draw as D
 from cabinet.ui.figures import feature_rate
-from cabinet.ui.rules_art import board_picture, image_picture, strip_picture, wheel_picture
+from cabinet.ui.rules_art import arrow, board_picture, image_picture, strip_picture, wheel_picture
 from cabinet.ui.rules_common import pay_card, paytable_x100
 from cabinet.ui.rules_page import Card, Page
 
 from . import art
-from .features import TIER_RIM, slice_color
+from .features import TIER_RIM, slice_color, wheel_art
 from ..math import help as H
 from ..math.tables import load
 
@@ -28,6 +27,7 @@ SAMPLE = ["CR AP GP EG CN AP PP",
           "GP HN HN WD CN PP AP",
           "CR HN AP HN EG CN WM",
           "EG HN CN AP GP EG CR"]
+BOARD_ART = (art.GAME, "rules.board")      # the sample boards' backdrop and frame (tools/paint_rules.py)
 CLUSTER = {(3, 3), (4, 1), (4, 2), (4, 3), (5, 1), (5, 3), (6, 1)}
 
 
@@ -69,19 +69,18 @@ def _board(key: Any, lit: set[tuple[int, int]], board: list[list[str]], fresh: s
 
     def cell(surf: pygame.Surface, rect: pygame.Rect, r: int, c: int) -> None:
         inner = rect.inflate(-max(2, rect.w // 14), -max(2, rect.h // 14))
-        color = (250, 236, 190) if (r, c) in lit else (232, 222, 200) if (r, c) in fresh else (200, 190, 170)
-        pygame.draw.rect(surf, color, inner, border_radius=rect.w // 6)
+        state = "lit" if (r, c) in lit else "fresh" if (r, c) in fresh else "plain"
+        surf.blit(art.picture(f"rules.tile.{state}", inner.size), inner)
         if (r, c) in gone:
-            pygame.draw.circle(surf, (255, 200, 80), inner.center, inner.w // 3, max(2, rect.w // 14))
+            surf.blit(art.picture("rules.gone", inner.size), inner)
             return
         face = _symbol(board[r][c], int(inner.w * 0.92))
         if lit and (r, c) not in lit and (r, c) not in fresh:
             face.set_alpha(110)
         surf.blit(face, face.get_rect(center=inner.center))
-        if (r, c) in lit or (r, c) in fresh:
-            pygame.draw.rect(surf, D.GOLD if (r, c) in lit else (90, 200, 255), inner, max(2, rect.w // 12),
-                             border_radius=rect.w // 6)
-    return board_picture(key, rows, cols, cell, frame=(120, 80, 40), backdrop=(150, 110, 70), min_h=260, max_h=560)
+        if state != "plain":
+            surf.blit(art.picture(f"rules.ring.{state}", inner.size), inner)
+    return board_picture(key, rows, cols, cell, BOARD_ART, min_h=260, max_h=560)
 
 
 def clusters_page(scene: Any) -> Page:
@@ -126,9 +125,8 @@ def _pair_painter(left: Any, right: Any):
         a, b = left.paint(side, side), right.paint(side, side)
         surf.blit(a, a.get_rect(midleft=(0, h // 2)))
         surf.blit(b, b.get_rect(midright=(w, h // 2)))
-        mid, y = w // 2, h // 2
-        pygame.draw.polygon(surf, D.GOLD, [(mid - side * 0.09, y - side * 0.08), (mid + side * 0.09, y),
-                                           (mid - side * 0.09, y + side * 0.08)])
+        head = arrow(int(side * 0.18))
+        surf.blit(head, head.get_rect(center=(w // 2, h // 2)))
         return surf
     return paint
 
@@ -142,7 +140,7 @@ def wheel_page(scene: Any) -> Page:
     for tier, slices in pm.wheel.tiers.items():
         total = sum(sl.weight for sl in slices)
         pic = wheel_picture(("pf", tier), [(sl.weight, slice_color(sl.kind, sl.value, tier)) for sl in slices],
-                            TIER_RIM[tier][0], min_h=180, max_h=330)
+                            wheel_art(tier), min_h=180, max_h=330)
         rows = tuple((_slice_words(sl), f"{100 * sl.weight / total:.1f}%") for sl in slices)
         more = "+" if trig[tier] == max(trig.values()) else ""
         cards.append(Card(f"{tier} wheel", (f"{trig[tier]}{more} windmills.",), rows=rows, picture=pic,
@@ -175,7 +173,7 @@ def free_spins_page(scene: Any) -> Page:
     def cell(surf: pygame.Surface, rect: pygame.Rect, r: int, c: int) -> None:
         inner = rect.inflate(-max(2, rect.w // 14), -max(2, rect.h // 14))
         charge = charges.get((r, c))
-        pygame.draw.rect(surf, (250, 220, 140) if charge else (200, 190, 170), inner, border_radius=rect.w // 6)
+        surf.blit(art.picture("rules.tile.charged" if charge else "rules.tile.plain", inner.size), inner)
         face = _symbol(board[r][c], int(inner.w * 0.8))
         face.set_alpha(150 if charge else 90)
         surf.blit(face, face.get_rect(center=inner.center))
@@ -183,8 +181,8 @@ def free_spins_page(scene: Any) -> Page:
             font = asset_files.font(int(inner.h * 0.5), bold=True)
             tag = font.render(f"x{charge}", True, (120, 40, 0))
             surf.blit(tag, tag.get_rect(center=inner.center))
-            pygame.draw.rect(surf, D.GOLD, inner, max(2, rect.w // 14), border_radius=rect.w // 6)
-    grid = board_picture("pf_sticky", 7, 7, cell, frame=(120, 80, 40), backdrop=(150, 110, 70), min_h=300, max_h=600)
+            surf.blit(art.picture("rules.ring.charged", inner.size), inner)
+    grid = board_picture("pf_sticky", len(SAMPLE), len(SAMPLE), cell, BOARD_ART, min_h=300, max_h=600)
     return Page("Free spins and the sticky grid", "Free spins", widths=(1.0, 1.1), columns=(
         (Card(*s["sticky"], picture=grid),), (Card(*s["free_spins"], picture=_face(load().symbols[load().scatter])),
                                               Card(*_growing(scene)))))

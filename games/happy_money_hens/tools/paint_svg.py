@@ -1,0 +1,95 @@
+"""Happy Money Hens' line art as SVG text (`python -m games.happy_money_hens.tools.make_assets`
+writes it under assets/happy_money_hens/<skin>/): the coin body of every kind (its value
+is printed on it by view/art.py), the bonus side's life eggs, letter ring and the pots'
+veil, and the pots' level pips.
+"""
+from __future__ import annotations
+
+import io
+
+import pygame
+
+from cabinet.ui import svg
+
+from ..view.art import COIN_TINTS, POT_COLOURS
+
+
+def coin(tint) -> str:
+    """A round coin lit from the upper left, a dark rim and a bright inner ring; no value."""
+    lit = tuple(min(int(c * 1.2), 255) for c in tint)
+    shade = lambda k: tuple(min(int(c * k), 255) for c in tint)     # noqa: E731
+    # the light falls off from (42%, 38%) of the square; the coin spans 2%..98% of it
+    defs = svg.radial("body", [(0, lit), (0.06, lit), (0.4, shade(0.925)), (0.8, shade(0.6)), (1, shade(0.45))],
+                      cx=0.4167, cy=0.375, r=0.646)
+    body = svg.circle(50, 50, 48, "url(#body)")
+    body += svg.circle(50, 50, 45.7, None, svg.lerp(tint, (60, 30, 0), 0.55), 4.6)
+    body += svg.circle(50, 50, 37.2, None, svg.lerp(tint, (255, 255, 255), 0.45), 1.7)
+    return svg.document(100, 100, body, defs, title="coin")
+
+
+def raster(text: str, size: int) -> pygame.Surface:
+    """SVG text drawn at `size` px (for pictures that contain one, e.g. a full pot)."""
+    return pygame.image.load_sized_svg(io.BytesIO(text.encode()), (size, size))
+
+
+def life_egg(lit: bool) -> str:
+    col = (255, 225, 120) if lit else (70, 70, 86)
+    body = svg.ellipse(50, 50, 35, 50, svg.lerp(col, (0, 0, 0), 0.4))
+    body += svg.ellipse(50, 49, 31, 45, col)
+    if lit:
+        body += svg.ellipse(37.5, 27.5, 7.5, 12.5, (255, 255, 230))
+    return svg.document(100, 100, body, title="life egg " + ("lit" if lit else "spent"))
+
+
+def letter_ring(w: int, h: int) -> str:
+    """The white frame over the pot letter being filled (w x h logical px)."""
+    line = max(3, h // 16)
+    body = svg.rect(line / 2 + 1, line / 2 + 1, w - line - 2, h - line - 2, max(6, h // 6), None, (255, 255, 255),
+                    line + 2)
+    return svg.document(w, h, body, title="letter ring")
+
+
+def veil(w: int, h: int) -> str:
+    """The dark glass over the pots while a feature card shows (w x h logical px)."""
+    return svg.document(w, h, svg.rect(0, 0, w, h, max(6, w // 20), (16, 14, 30, 170)), title="pots veil")
+
+
+def pip(colour: str | None) -> str:
+    """A pot's level pip: lit in the pot's colour, or (None) an empty one."""
+    fill = POT_COLOURS[colour] if colour else (70, 70, 86)
+    body = svg.circle(50, 50, 50, (20, 16, 30)) + svg.circle(50, 50, 37.5, fill)
+    return svg.document(100, 100, body, title=f"{colour or 'empty'} pip")
+
+
+def rules_painters() -> dict:
+    """The rules page's mini-reel board: its backdrop and frame, the live and the dead
+    rows' tiles and the rows' count badge."""
+    from cabinet.ui import cabinet_art
+
+    from ..math.tables import load
+    bonus = load().raw["bonus"]
+    board = cabinet_art.board_svgs(bonus["rows"], bonus["reels"], (26, 24, 50), (160, 110, 40), "mini reels")
+    out = {f"rules.board.{part}": (f"rules/board_{part}.svg", lambda part=part: board[part]) for part in board}
+    # the tile is the cell less an eighth; its corner the cell's sixth, its border the cell's 30th
+    out["rules.tile.live"] = ("rules/tile_live.svg", lambda: svg.tile(100, 100, 19, (60, 50, 110), (255, 204, 77),
+                                                                       3.8, "live row"))
+    out["rules.tile.dead"] = ("rules/tile_dead.svg", lambda: svg.tile(100, 100, 19, (38, 36, 60), (90, 90, 120),
+                                                                       3.8, "row not yet in play"))
+    out["rules.count"] = ("rules/count.svg", lambda: svg.document(
+        100, 100, svg.circle(50, 50, 50, (120, 60, 160)) + svg.circle(50, 50, 47, None, (250, 244, 228), 6),
+        title="row count badge"))
+    return out
+
+
+def painters() -> dict:
+    """image id -> (file under the skin's folder, () -> SVG text)."""
+    from ..view.bonus_side import LETTER_RING, VEIL
+    out = {f"coin.{kind}": (f"coins/{kind}.svg", lambda t=tint: coin(t)) for kind, tint in COIN_TINTS.items()}
+    out.update({f"life.{state}": (f"bonus/life_{state}.svg", lambda lit=state == "lit": life_egg(lit))
+                for state in ("lit", "spent")})
+    out["letter_ring"] = ("bonus/letter_ring.svg", lambda: letter_ring(*LETTER_RING))
+    out["pots_veil"] = ("bonus/pots_veil.svg", lambda: veil(*VEIL))
+    out.update({f"pip.{c}": (f"pips/{c}.svg", lambda c=c: pip(c)) for c in POT_COLOURS})
+    out["pip.empty"] = ("pips/empty.svg", lambda: pip(None))
+    out.update(rules_painters())
+    return out
