@@ -147,6 +147,18 @@ def board_svgs(rows: int, cols: int, backdrop, frame, title: str = "rules board"
             "frame": svg.tile(w, h, radius, None, frame, 100 / 18, title=f"{title} frame")}
 
 
+# -- the big win's raining coin ------------------------------------------------------------------
+def win_coin() -> str:
+    """A gold coin (dark rim, gold face, a highlight up and left), as the big-win
+    celebration rains it."""
+    face = svg.radial("face", [(0.0, (255, 226, 128)), (0.7, (255, 204, 77)), (1.0, (214, 160, 40))],
+                      cx=0.42, cy=0.4, r=0.6)
+    body = (svg.circle(50, 50, 50, (168, 112, 24)) + svg.circle(50, 50, 40, "url(#face)")
+            + svg.circle(50, 50, 40, None, (150, 98, 20), 2.5)
+            + svg.circle(36, 36, 12.5, (255, 240, 180), opacity=0.9))
+    return svg.document(100, 100, body, defs=face, title="big win coin")
+
+
 def painters() -> dict[str, tuple[str, object]]:
     """image id -> (file under assets/cabinet/, () -> SVG text)."""
     out: dict[str, tuple[str, object]] = {}
@@ -160,4 +172,5 @@ def painters() -> dict[str, tuple[str, object]]:
     out.update({f"rules.cell{'_lit' if lit else ''}": (f"rules/cell{'_lit' if lit else ''}.svg",
                                                        lambda lit=lit: line_cell(lit)) for lit in (False, True)})
     out["rules.arrow"] = ("rules/arrow.svg", arrow_head)
+    out["celebration.coin"] = ("celebration/coin.svg", win_coin)
     return out

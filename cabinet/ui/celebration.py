@@ -16,6 +16,7 @@ import pygame
 
 from cabinet.core.win_tiers import TIERS, big_win_tier, tier_multiples  # noqa: F401  (re-exported)
 
+from . import asset_files
 from . import draw as D
 from .figures import cap_of, feature_words, times
 from .overlay import Overlay
@@ -166,7 +167,7 @@ class BigWin(Overlay):
 
     def _coins(self, surface: pygame.Surface, count: int) -> None:
         lay, A = self.app.layout, self.app.assets
-        coin = A.surface(("coin", lay.px(36)), lambda: _coin(lay.px(36)))
+        coin = A.surface(("coin", lay.px(36)), lambda: asset_files.image("cabinet", "celebration.coin", lay.px(36)))
         for i in range(count):  # coins raining, positions from index and time only
             x = (i * 0.618034 % 1.0) * 1920
             y = ((self.t * (260 + (i * 37) % 200) + i * 97) % 1240) - 80
@@ -186,11 +187,3 @@ class BigWin(Overlay):
         A.blit_text(surface, "BALANCE", 24, (60, 972), D.MUTED, bold=True)
         A.blit_chars(surface, self.app.cabinet.currency.format(game.shown_balance - self.hud.held_cents), 46,
                      (60, 1004), D.CREAM, bold=True)
-
-
-def _coin(d: int) -> pygame.Surface:
-    surf = pygame.Surface((d, d), pygame.SRCALPHA)
-    pygame.draw.circle(surf, D.GOLD_DARK, (d // 2, d // 2), d // 2)
-    pygame.draw.circle(surf, D.GOLD, (d // 2, d // 2), d // 2 - max(2, d // 10))
-    pygame.draw.circle(surf, (255, 240, 180), (d // 2 - d // 7, d // 2 - d // 7), max(2, d // 8))
-    return surf

@@ -81,6 +81,27 @@ def rules_painters() -> dict:
     return out
 
 
+def reel_frame(w: float, h: float, radius: float) -> str:
+    """The base game's wooden hen-house frame (w x h logical px) with a gold inlay, six
+    brass studs a side and a dark glass window where the reels turn."""
+    inset, gold_w, glass_w = w / 140, w / 300, w / 400
+    defs = (svg.linear("wood", [(0, (150, 92, 50)), (1, (82, 44, 22))])
+            + svg.linear("glass", [(0, (32, 30, 60)), (1, (14, 12, 30))])
+            + svg.linear("sheen", [(0, (255, 255, 255, 34)), (0.5, (255, 255, 255, 0)), (1, (255, 255, 255, 0))]))
+    body = svg.rect(0, 0, w, h, radius, "url(#wood)") + svg.rect(0, 0, w, h, radius, "url(#sheen)")
+    body += svg.rect(gold_w / 2, gold_w / 2, w - gold_w, h - gold_w, radius - gold_w / 2, None, (255, 214, 120),
+                     gold_w)
+    gx, gy, gw, gh, gr = inset, inset, w - 2 * inset, h - 2 * inset, radius - 6
+    body += svg.rect(gx, gy, gw, gh, gr, "url(#glass)") + svg.rect(gx, gy, gw, gh, gr, "url(#sheen)")
+    body += svg.rect(gx + glass_w / 2, gy + glass_w / 2, gw - glass_w, gh - glass_w, gr - glass_w / 2, None,
+                     (60, 40, 20), glass_w)
+    for k in range(6):
+        y = h * (k + 0.5) / 6
+        for x in (w * 0.006 + 6, w - w * 0.006 - 6):
+            body += svg.circle(x, y, w / 280, (255, 220, 140))
+    return svg.document(w, h, body, defs, title="reel frame")
+
+
 def painters() -> dict:
     """image id -> (file under the skin's folder, () -> SVG text)."""
     from ..view.bonus_side import LETTER_RING, VEIL
@@ -91,5 +112,7 @@ def painters() -> dict:
     out["pots_veil"] = ("bonus/pots_veil.svg", lambda: veil(*VEIL))
     out.update({f"pip.{c}": (f"pips/{c}.svg", lambda c=c: pip(c)) for c in POT_COLOURS})
     out["pip.empty"] = ("pips/empty.svg", lambda: pip(None))
+    from ..view.layout import REELS
+    out["reel_frame"] = ("reel_frame.svg", lambda: reel_frame(REELS.w + 44, REELS.h + 44, 34))
     out.update(rules_painters())
     return out

@@ -60,6 +60,11 @@ def coin(size: int, kind: str = "cash", dim: float = 0.0) -> pygame.Surface:
     return surf
 
 
+def reel_frame(size: tuple[int, int]) -> pygame.Surface:
+    """The base game's wooden frame around the reels at `size` px."""
+    return asset_files.image(GAME, "reel_frame", size)
+
+
 def coin_label(coin_surf: pygame.Surface, text: str, sub: str | None = None, color=(70, 35, 0)) -> pygame.Surface:
     """A coin with its value (and an optional small caption) painted on."""
     size = coin_surf.get_width()

@@ -27,7 +27,7 @@ def draw_base(scene, surface: pygame.Surface) -> None:
     """The whole base-game board of a HensScene."""
     lay = scene.app.layout
     frame_r = REELS.inflate(44, 44)
-    frame = _surf(scene, ("frame",), lambda: _frame((lay.px(frame_r.w), lay.px(frame_r.h)), lay.px(34)))
+    frame = _surf(scene, ("frame",), lambda: art.reel_frame((lay.px(frame_r.w), lay.px(frame_r.h))))
     surface.blit(frame, lay.pt(frame_r.x, frame_r.y))
     scene.reels.draw(surface)
     _draw_hot_cells(scene, surface)
@@ -36,22 +36,6 @@ def draw_base(scene, surface: pygame.Surface) -> None:
     _draw_flying(scene, surface)
     _draw_plaque(scene, surface)
     _draw_fortune_panel(scene, surface)
-
-
-def _frame(size: tuple[int, int], radius: int) -> pygame.Surface:
-    """A wooden hen-house frame with a gold inlay around a dark glass window."""
-    w, h = size
-    s = D.rounded_panel(size, (150, 92, 50), (82, 44, 22), radius=radius, border=(255, 214, 120),
-                        border_width=max(3, w // 300))
-    inner = pygame.Rect(0, 0, w, h).inflate(-max(8, w // 70), -max(8, w // 70))
-    glass = D.rounded_panel(inner.size, (32, 30, 60), (14, 12, 30), radius=radius - 6, border=(60, 40, 20),
-                            border_width=max(2, w // 400))
-    s.blit(glass, inner.topleft)
-    for k in range(6):
-        y = h * (k + 0.5) / 6
-        pygame.draw.circle(s, (255, 220, 140), (w * 0.006 + 6, y), max(3, w // 280))
-        pygame.draw.circle(s, (255, 220, 140), (w - w * 0.006 - 6, y), max(3, w // 280))
-    return s
 
 
 def _draw_hot_cells(scene, surface: pygame.Surface) -> None:
