@@ -54,13 +54,15 @@ def exact_base(m: Maths) -> dict[str, float]:
 
 def bonus_from_triggers(m: Maths, boards: np.ndarray, lines: np.ndarray, n: int, seed: int) -> dict[str, float]:
     """E[bonus | trigger] and feature rates from n bonuses started from trigger boards
-    drawn uniformly among the trigger stop combinations."""
+    drawn uniformly among the trigger stop combinations; "_pay_x100" and "_line_x100"
+    are each bonus's payout and its trigger board's line win."""
     gen = np.random.Generator(make_bit_generator(seed))
-    pays, feats_all = [], {f: [] for f in FEATURES}
+    pays, feats_all, used = [], {f: [] for f in FEATURES}, []
     for start in range(0, n, 100_000):
         k = min(100_000, n - start)
         pick = gen.integers(0, len(boards), k)
         b, ln = boards[pick], lines[pick]
+        used.append(ln)
         pm = b == m.sym["pumpkin"]
         vi = _draw(gen, m.values_base, int(pm.sum()))
         pv = np.zeros(b.shape, dtype=np.int64)
@@ -76,7 +78,8 @@ def bonus_from_triggers(m: Maths, boards: np.ndarray, lines: np.ndarray, n: int,
         for f in FEATURES:
             feats_all[f].append(feats[f])
     p = np.concatenate(pays) / 100
-    return {"mean": p.mean(), "sd": p.std(), "n": n,
+    lines_used = np.concatenate(used)
+    return {"mean": p.mean(), "sd": p.std(), "n": n, "_pay_x100": np.concatenate(pays), "_line_x100": lines_used,
             **{f: np.concatenate(v).mean() for f, v in feats_all.items()}}
 
 

@@ -99,48 +99,52 @@ def split_rounds(pm: PiggyMath, kind: str, spins: int, strips: str, roots: int, 
     return Particles(np.concatenate(out_w), np.concatenate(out_p), np.concatenate(out_r), roots, played)
 
 
-def slice_odds(pm: PiggyMath) -> dict[str, dict[int, float]]:
-    """Trigger tier -> {free-spins multiplier: exact probability the chain ends there}."""
-    out = {}
-    for tier in pm.wheel.tiers:
-        odds: dict[int, float] = {}
+def triggering_wins(rates: dict, i: int) -> tuple[np.ndarray, np.ndarray]:
+    """Tier i's triggering spins' base wins, sorted, and bw[j] = P(tier i, base win >= b[j])
+    (each stratum's spins weighted by its exact probability)."""
+    wins, weights = [], []
+    for s in rates["strata"]:
+        if s.tiers[i] <= 0:
+            continue
+        b = s.wins[i] if len(s.wins[i]) else np.zeros(1, dtype=np.int64)
+        wins.append(b)
+        weights.append(np.full(len(b), s.p * s.tiers[i] / len(b)))
+    b = np.concatenate(wins)
+    bw = np.concatenate(weights)
+    order = np.argsort(b)
+    return b[order], np.cumsum(bw[order][::-1])[::-1]
+
+
+def wheel_tail(pm: PiggyMath, rates: dict, parts: Particles, target_x100: int) -> tuple[np.ndarray, dict]:
+    """Per root of the split free-spin rounds: its estimate of P(a spin triggers the wheel
+    and the round's win, base + wheel, reaches target_x100), with the coin slices exact;
+    and the mean by path (tier and slice)."""
+    per_root = np.zeros(parts.roots)
+    paths = {}
+    for i, tier in enumerate(rates["names"]):
+        b, bw = triggering_wins(rates, i)
+
+        def at_least(need: np.ndarray | int) -> np.ndarray:
+            j = np.searchsorted(b, need, side="left")
+            return np.where(j < len(b), bw[np.minimum(j, len(b) - 1)], 0.0)      # P(tier, b >= need)
         for (t, j), p in pm.wheel.outcome_odds(tier).items():
-            s = pm.wheel.tiers[t][j]
-            if s.kind == "free_spins":
-                odds[int(s.value)] = odds.get(int(s.value), 0.0) + float(p)
-        out[tier] = odds
-    return out
+            sl = pm.wheel.tiers[t][j]
+            if sl.kind == "coin":
+                contrib = np.full(parts.roots, float(p) * float(at_least(target_x100 - int(sl.value))))
+            else:
+                # a particle of raw win W reaches the target when b >= target - m * W
+                frac = at_least(target_x100 - int(sl.value) * parts.win)
+                contrib = np.bincount(parts.root, weights=parts.weight * frac * float(p), minlength=parts.roots)
+            per_root += contrib
+            key = f"{tier} {sl.kind} {sl.value}"
+            paths[key] = paths.get(key, 0.0) + float(contrib.mean())
+    return per_root, paths
 
 
 def spin_mode_odds(pm: PiggyMath, strips: str, parts: Particles, per_stratum: int, seed: int) -> dict:
     """P(a round of this spin mode reaches the cap), with its standard error."""
     rates = wheel_rates(pm, strips, per_stratum, seed)
-    cap = pm.cap_x100
-    odds = slice_odds(pm)
-    # each root's contribution, summed over tiers, multipliers and triggering spins
-    per_root = np.zeros(parts.roots)
-    paths = {}
-    for i, tier in enumerate(rates["names"]):
-        # the triggering spins' base wins, each stratum weighted by its exact probability
-        wins, weights = [], []
-        for s in rates["strata"]:
-            if s.tiers[i] <= 0:
-                continue
-            b = s.wins[i] if len(s.wins[i]) else np.zeros(1, dtype=np.int64)
-            wins.append(b)
-            weights.append(np.full(len(b), s.p * s.tiers[i] / len(b)))
-        b = np.concatenate(wins)
-        bw = np.concatenate(weights)
-        order = np.argsort(b)
-        b, bw = b[order], np.cumsum(bw[order][::-1])[::-1]       # bw[j] = weight of wins >= b[j]
-        for mult, p_m in odds[tier].items():
-            # a particle of raw win W caps the round when b >= cap - mult * W
-            need = cap - mult * parts.win
-            j = np.searchsorted(b, need, side="left")
-            frac = np.where(j < len(b), bw[np.minimum(j, len(b) - 1)], 0.0)    # P(tier, b >= need)
-            contrib = np.bincount(parts.root, weights=parts.weight * frac * p_m, minlength=parts.roots)
-            per_root += contrib
-            paths[f"{tier} x{mult}"] = float(contrib.mean())
+    per_root, paths = wheel_tail(pm, rates, parts, pm.cap_x100)
     est = float(per_root.mean())
     se = float(per_root.std(ddof=1) / math.sqrt(parts.roots))
     # the wheel rate's own error, relative, added in quadrature
