@@ -15,16 +15,29 @@ Game hooks (optional GameSpec fields):
 - `payout_sources(round)` -> {source: payout_x100}: with it, the RTP by source is exact
   over every regenerated book; without it, the sheet gives the exact RTP of rounds
   with no feature and of rounds in which each feature occurs;
-- `tail_odds(mode, thresholds_x100, seed)` -> {threshold: (probability, lo, hi)}: the
-  rules' odds of a win of at least each threshold, estimated by the game (importance
-  sampling or splitting: rare wins the plain live run cannot reach). Without it the
-  live run's own counts are given, and a band it never reached says so.
+- `tail_odds(mode, thresholds_x100, seed, sims)` -> {threshold: (probability, lo, hi[,
+  method])}: the rules' odds of a win of at least each threshold, estimated by the game
+  (exact parts, splitting, conditional Monte Carlo from exact trigger odds: rare wins the
+  plain live run cannot reach). Without it the live run's own counts are given, and a
+  band it never reached says so;
+- `live_rtp(mode, sims, seed, workers)` -> {"rtp", "ci99", "rounds", "method"} or None:
+  an unbiased variance-reduced estimate of the mode's RTP (control variates with exact
+  expectations, conditional Monte Carlo of the features, splitting), printed beside the
+  plain live run's. Both hooks get `sims`, the plain live run's figures of every mode,
+  with the additive "sums" the game's simulate() returned.
+
+The RTP by source regenerates every paying book (minutes for a large library); it is
+kept in `<out>/<id>_sources.json` keyed by a digest of the libraries (`library_key`)
+and read back from there or from games/<id>/par/ when the libraries are the same
+(`--fresh-sources` recomputes). The command prints its wall and CPU time.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import math
+import os
+import resource
 import time
 from collections import Counter
 from fractions import Fraction
@@ -293,5 +306,8 @@ def par_command(game: str, out: str, books_dir: str | None, sim_rounds: int, wor
     gid = data["game"]
     (out_dir / f"{gid}_par.json").write_text(json.dumps(data, indent=2))
     (out_dir / f"{gid}_par.md").write_text(markdown(data))
-    print(f"PAR sheet of {gid} in {time.perf_counter() - t0:.0f}s: {out_dir / (gid + '_par.md')}, "
+    cpu = sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+              for f in ("ru_utime", "ru_stime"))
+    print(f"PAR sheet of {gid} in {time.perf_counter() - t0:.0f}s wall, {cpu:.0f}s CPU (with its workers; "
+          f"load average {os.getloadavg()[0]:.1f}): {out_dir / (gid + '_par.md')}, "
           f"{gid}_par.json, {', '.join(data['plots'])}")

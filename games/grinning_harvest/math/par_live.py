@@ -87,9 +87,10 @@ def no_trigger_tail(x100: int) -> float:
 _RUNS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 
 
-def bonus_run(seed: int, workers: int = 2, n: int = BONUSES) -> tuple[np.ndarray, np.ndarray]:
+def bonus_run(seed: int, workers: int = 2, n: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(bonus payouts, line wins) of n bonuses from the exact trigger-board law (one run
-    per seed and size in a process: the RTP and the tail odds share it)."""
+    per seed and size in a process: the RTP and the tail odds share it; n: BONUSES)."""
+    n = BONUSES if n is None else n
     if (seed, n) not in _RUNS:
         _RUNS[seed, n] = _bonus_run(seed, workers, n)
     return _RUNS[seed, n]

@@ -122,6 +122,8 @@ def wheel_tail(pm: PiggyMath, rates: dict, parts: Particles, target_x100: int) -
     per_root = np.zeros(parts.roots)
     paths = {}
     for i, tier in enumerate(rates["names"]):
+        if not any(s.tiers[i] > 0 for s in rates["strata"]):
+            continue                                   # no spin triggers this tier
         b, bw = triggering_wins(rates, i)
 
         def at_least(need: np.ndarray | int) -> np.ndarray:
