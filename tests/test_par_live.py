@@ -82,8 +82,8 @@ def test_pf_wheel_tail_by_splitting_agrees_with_plain_wheels_on_a_hand_built_tri
     P(3x + wheel >= X) of a plain silver wheel."""
     from games.piggy_farm.math.sim import wheel_batch
     from games.piggy_farm.math.tables import load
-    from games.piggy_farm.tools.top_odds import split_rounds, wheel_tail
-    from games.piggy_farm.tools.wheel_rate import Stratum
+    from games.piggy_farm.math.rare import split_rounds, wheel_tail
+    from games.piggy_farm.math.rare import Stratum
     pm = load()
     names = list(pm.wheel.tiers)
     tiers = np.zeros(len(names) + 1)

@@ -2,7 +2,7 @@
 and the odds of its top awards (GameSpec.live_rtp / .tail_odds).
 
 The base game without the bonus is exact (every stop combination of the three strips:
-tools/design.exact_base): line pays, collects (each pumpkin's mean value: values are
+math/exact.exact_base): line pays, collects (each pumpkin's mean value: values are
 drawn independently of the board), the trigger probability p and the exact law of the
 trigger boards. What is random is only the bonus: `BONUSES` bonuses played by the
 vectorised engine (math/sim.bonus_batch) from trigger boards drawn from that exact law,
@@ -35,7 +35,7 @@ CHUNK = 250_000
 
 def _bonus_chunk(task: tuple) -> tuple[np.ndarray, np.ndarray]:
     """(bonus payout, its board's line win) of n bonuses from trigger boards."""
-    from ..tools.design import bonus_from_triggers
+    from .exact import bonus_from_triggers
     seed, index, boards, lines, n = task
     out = bonus_from_triggers(load(), boards, lines, n, seed * 1_000 + index)
     return out["_pay_x100"], out["_line_x100"]
@@ -43,7 +43,7 @@ def _bonus_chunk(task: tuple) -> tuple[np.ndarray, np.ndarray]:
 
 @lru_cache(maxsize=4)
 def _exact() -> dict[str, Any]:
-    from ..tools.design import all_boards, exact_base
+    from .exact import all_boards, exact_base
     m = load()
     ex = exact_base(m)
     board = all_boards(m)

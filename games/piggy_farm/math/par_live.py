@@ -9,10 +9,10 @@ enough windmills, THE FARM WHEEL. Its RTP splits into parts that each converge f
 - E[spin win]: the plain live run's own rounds (>= 10^7, the vectorised engine), their
   spins' wins without the wheel (sim.simulate's "sums");
 - P(t): THE FARM WHEEL's trigger rate per tier, stratified by the first board's windmill
-  count, whose law is exact from the strip counts (tools/wheel_rate.py);
+  count, whose law is exact from the strip counts (math/rare.py);
 - V_t: the wheel's value from tier t: exact slice odds (upgrade chains) x each final
   slice's value, coins exact, free spins xm at E[min(m W, cap)] with W the raw x1 win of a
-  free-spins round, estimated by multilevel splitting (tools/top_odds.py: a stopping-time
+  free-spins round, estimated by multilevel splitting (math/rare.py: a stopping-time
   split keeps it unbiased; the 99% interval comes from the independent roots).
 
 The parts come from independent runs, so their errors add in quadrature (the tiers' rate
@@ -43,7 +43,7 @@ _CACHE: dict[tuple, Any] = {}
 
 
 def _split_task(task: tuple[int, int, int]):
-    from ..tools.top_odds import split_rounds
+    from .rare import split_rounds
     seed, index, roots = task
     pm = load()
     fs = pm.raw["free_spins"]
@@ -55,7 +55,7 @@ def _parts(seed: int, workers: int = 2):
     """The split x1 free-spin rounds of the wheel: ROOTS roots in independent tasks (one
     run per process and seed; base and ante share it)."""
     from cabinet.math import pool
-    from ..tools.top_odds import Particles
+    from .rare import Particles
     key = ("parts", seed)
     if key not in _CACHE:
         tasks = [(seed, i, ROOTS // SPLIT_TASKS) for i in range(SPLIT_TASKS)]
@@ -69,7 +69,7 @@ def _parts(seed: int, workers: int = 2):
 
 
 def _rates(mode: str, seed: int) -> dict:
-    from ..tools.wheel_rate import wheel_rates
+    from .rare import wheel_rates
     key = ("rates", mode, seed)
     if key not in _CACHE:
         pm = load()
@@ -142,7 +142,7 @@ def tail_odds(mode: str, thresholds_x100: list[int], seed: int = 1,
     live run's rounds without the wheel that reach X (sim.NO_WHEEL_X; Wilson interval,
     its bounds added to the wheel path's)."""
     from cabinet.math.stats import rate_ci
-    from ..tools.top_odds import wheel_tail
+    from .rare import wheel_tail
     from .sim import NO_WHEEL_X
     if mode not in SPIN_MODES:
         return {}
