@@ -6,6 +6,8 @@ and the design tools (tools/design.py, tools/forces.py).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from cabinet.core.rng import make_bit_generator
@@ -26,7 +28,7 @@ def all_boards(m: Maths) -> np.ndarray:
     return board
 
 
-def exact_base(m: Maths) -> dict[str, float]:
+def exact_base(m: Maths) -> dict[str, Any]:
     """Exact base-game figures without the bonus's own payout."""
     board = all_boards(m)
     line = m.lines.pays_batch(board)
@@ -43,7 +45,17 @@ def exact_base(m: Maths) -> dict[str, float]:
             "p_collect_vaults": [float((coll & (nv == k)).mean()) for k in range(ROWS + 1)],
             "p_collect": coll.mean(), "p_line_win": (line > 0).mean(),
             "p_hit_no_bonus_value": ((line > 0) | coll | trig).mean(), "_trig_boards": board[trig],
-            "_trig_line": line[trig]}
+            "_trig_line": line[trig], "_stops": len(board),
+            # the rounds without the bonus: (line, vaults, pumpkins) of each collect and its
+            # probability, and the line wins of the others (the PAR sheet's exact tail)
+            "_collect_groups": _groups(np.stack([line[coll], nv[coll], npk[coll]], axis=1), len(board)),
+            "_no_collect_line": line[~trig & ~coll]}
+
+
+def _groups(keys: np.ndarray, total: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of `keys` and the share of `total` each has."""
+    rows, count = np.unique(keys, axis=0, return_counts=True)
+    return rows, count / total
 
 
 def bonus_from_triggers(m: Maths, boards: np.ndarray, lines: np.ndarray, n: int, seed: int) -> dict[str, float]:

@@ -43,21 +43,8 @@ def _bonus_chunk(task: tuple) -> tuple[np.ndarray, np.ndarray]:
 
 @lru_cache(maxsize=4)
 def _exact() -> dict[str, Any]:
-    from .exact import all_boards, exact_base
-    m = load()
-    ex = exact_base(m)
-    board = all_boards(m)
-    line = m.lines.pays_batch(board)
-    pk = board == m.sym["pumpkin"]
-    nv = (board[:, :, 1] == m.sym["vault"]).sum(axis=1)
-    npk = pk.sum(axis=(1, 2))
-    trig = pk[:, :, 0].any(axis=1) & pk[:, :, 2].any(axis=1) & (nv > 0)
-    coll = ~trig & (nv > 0) & (npk > 0)
-    keys, count = np.unique(np.stack([line[coll], nv[coll], npk[coll]], axis=1), axis=0, return_counts=True)
-    ex["_collect_groups"] = (keys, count / len(board))          # (line, vaults, pumpkins), probability
-    ex["_no_collect_line"] = line[~trig & ~coll]
-    ex["_stops"] = len(board)
-    return ex
+    from .exact import exact_base
+    return exact_base(load())
 
 
 @lru_cache(maxsize=None)
