@@ -72,8 +72,14 @@ def _rates(mode: str, seed: int) -> dict:
     from .rare import wheel_rates
     key = ("rates", mode, seed)
     if key not in _CACHE:
+        import sys
+        import time
         pm = load()
+        t0 = time.perf_counter()
+        print(f"piggy_farm/{mode}: THE FARM WHEEL's trigger strata ({PER_STRATUM:,} spins a stratum below the "
+              "trigger) ...", file=sys.stderr, flush=True)
         _CACHE[key] = wheel_rates(pm, pm.mode(mode)["strips"], PER_STRATUM, seed + 1 + SPIN_MODES.index(mode))
+        print(f"  done in {time.perf_counter() - t0:.1f}s", file=sys.stderr, flush=True)
     return _CACHE[key]
 
 
@@ -144,12 +150,12 @@ def tail_odds(mode: str, thresholds_x100: list[int], seed: int = 1,
     from cabinet.math.stats import rate_ci
     from .rare import wheel_tail
     from .sim import NO_WHEEL_X
-    if mode not in SPIN_MODES:
-        return {}
-    pm = load()
-    cost = int(pm.mode(mode)["cost_x100"])
     sim = (sims or {}).get(mode) or {}
     counts = sim.get("sums", {}).get("no_wheel_ge_x")
+    if mode not in SPIN_MODES or counts is None:
+        return {}                     # without the live run's rounds the spins' own part is unknown
+    pm = load()
+    cost = int(pm.mode(mode)["cost_x100"])
     parts, rates = _parts(seed), _rates(mode, seed)
     out = {}
     for x in thresholds_x100:
