@@ -143,7 +143,8 @@ def _tier_value(pm, tier: str, parts) -> float:
 
 def tail_odds(mode: str, thresholds_x100: list[int], seed: int = 1,
               sims: dict[str, Any] | None = None) -> dict[int, tuple]:
-    """P(win >= X) of a base or ante round for X of 1,000x the cost or more: the wheel's
+    """P(win >= X) of a base or ante round for X of 1,000x, 5,000x, 10,000x the cost and the
+    cap: the wheel's
     path by splitting (99% interval from the roots and the rates' error, relative) + the
     live run's rounds without the wheel that reach X (sim.NO_WHEEL_X; Wilson interval,
     its bounds added to the wheel path's)."""
@@ -158,10 +159,11 @@ def tail_odds(mode: str, thresholds_x100: list[int], seed: int = 1,
     cost = int(pm.mode(mode)["cost_x100"])
     parts, rates = _parts(seed), _rates(mode, seed)
     out = {}
+    at = {x * cost: i for i, x in enumerate(NO_WHEEL_X)} | {pm.cap_x100: len(NO_WHEEL_X)}
     for x in thresholds_x100:
-        if x < 1000 * cost or counts is None or x / cost not in NO_WHEEL_X:
-            continue                  # the live run's own count is the better estimate there
-        k = int(counts[NO_WHEEL_X.index(x / cost)])
+        if x not in at:
+            continue                  # below 1,000x the live run's own count is the better estimate
+        k = int(counts[at[x]])
         q, qlo, qhi = rate_ci(k, sim["rounds"])
         per_root, _ = wheel_tail(pm, rates, parts, x)
         p = float(per_root.mean())

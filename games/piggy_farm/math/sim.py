@@ -24,8 +24,9 @@ FEATURES = ("wheel", "wheel_bronze", "wheel_silver", "wheel_gold", "upgrade", "c
             "growing_season", "hunt_prizes", "hunt_5000x", "risk_win", "capped", "max_win")
 
 
-# wins (x the cost) at which the live run counts the rounds that reach them without the wheel
-NO_WHEEL_X = (1_000, 5_000, 10_000, 50_000)
+# wins (x the cost) at which the live run counts the rounds that reach them without the
+# wheel ("no_wheel_ge_x"; its last entry counts those reaching the cap)
+NO_WHEEL_X = (1_000, 5_000, 10_000)
 
 
 def weighted(gen: np.random.Generator, weights, n: int) -> np.ndarray:
@@ -215,7 +216,8 @@ def simulate(seed_sequence, mode: str, n: int) -> dict:
         tiers = tier_idx[scat]
         go = np.nonzero((tiers >= 0) & ~capped)[0]
         rest = pay[(tiers < 0) | capped]
-        sums["no_wheel_ge_x"] = [int((rest >= x * int(m["cost_x100"])).sum()) for x in NO_WHEEL_X]
+        sums["no_wheel_ge_x"] = [int((rest >= x * int(m["cost_x100"])).sum()) for x in NO_WHEEL_X] + [
+            int((rest >= pm.cap_x100).sum())]
         sub = {}
         pay[go] += wheel_batch(pm, gen, tiers[go], room[go] - pay[go], sub)
         for k, v in sub.items():
