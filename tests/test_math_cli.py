@@ -92,6 +92,37 @@ def test_par_writes_markdown_json_and_plots(books, tmp_path):
     assert "| base | 1x | 0.945000 |" in md and "## Mode `buy_bonus`" in md
 
 
+def test_par_keeps_the_sources_by_library_digest_and_prints_the_reduced_row(books, tmp_path, capsys):
+    from cabinet.math.par_markdown import markdown
+    args = ["par", TOY, "--out", str(tmp_path), "--books-dir", str(books), "--sim-rounds", "20000"]
+    assert main(args) == 0
+    saved = json.loads((tmp_path / "toygame_sources.json").read_text())
+    assert "computed" in capsys.readouterr().out and len(saved["library_key"]) == 64
+    assert main(args) == 0                               # the same libraries: read back
+    out = capsys.readouterr().out
+    assert "RTP by source read from toygame_sources.json" in out and "CPU" in out
+    saved["sources"]["base"]["sources"] = {"line wins": 0.5}
+    (tmp_path / "toygame_sources.json").write_text(json.dumps(saved))
+    data = json.loads((tmp_path / "toygame_par.json").read_text())
+    assert main(args) == 0 and "read from" in capsys.readouterr().out
+    assert json.loads((tmp_path / "toygame_par.json").read_text())["modes"]["base"]["rtp_by_source"]["sources"] == \
+        {"line wins": 0.5}                               # (what the file said: it is trusted by its key)
+    saved["library_key"] = "0" * 64                      # another library's: recomputed and rewritten
+    (tmp_path / "toygame_sources.json").write_text(json.dumps(saved))
+    assert main(args + ["--fresh-sources"]) == 0 and "computed" in capsys.readouterr().out
+    assert json.loads((tmp_path / "toygame_sources.json").read_text())["library_key"] != "0" * 64
+    live = data["modes"]["base"]["live_sim"]
+    assert live["variance_reduced"] is None               # the toy has no live_rtp
+    assert "No variance-reduced estimate for this mode" in (tmp_path / "toygame_par.md").read_text()
+    live["variance_reduced"] = {"rtp": 0.9452, "ci99": [0.9432, 0.9472], "ci99_half_pp": 0.2, "rounds": 20000,
+                                "method": "exact lines + a bonus run"}
+    md = markdown(data)
+    assert ("variance-reduced (unbiased): natural RTP 0.945200, 99% interval [0.943200, 0.947200] (±0.200 pp; "
+            "+0.020 pp from stated). Method: exact lines + a bonus run") in md
+    tops = data["modes"]["base"]["top_awards"]
+    assert tops and all(a["rules_method"] == "the game's estimate (tail_odds)" for a in tops)
+
+
 def test_verify_regenerates_and_passes(books, capsys):
     assert main(["verify", TOY, "--books-dir", str(books), "--sample", "500", "--workers", "1"]) == 0
     assert "verified" in capsys.readouterr().out

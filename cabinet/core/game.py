@@ -88,10 +88,18 @@ class GameSpec:
     par_info: Callable[[], dict[str, Any]] | None = None
     # payout_sources(round) -> {source: payout_x100}, parts summing to the payout.
     payout_sources: Callable[[Round], dict[str, int]] | None = None
-    # tail_odds(mode, thresholds_x100, seed) -> {threshold: (p, lo99, hi99)}: the rules'
-    # odds of a win of at least each threshold, estimated by the game where a plain
-    # simulation cannot reach (importance sampling, splitting); for the PAR sheet.
-    tail_odds: Callable[[str, list[int], int], dict[int, tuple[float, float, float]]] | None = None
+    # tail_odds(mode, thresholds_x100, seed, sims) -> {threshold: (p, lo99, hi99)}: the
+    # rules' odds of a win of at least each threshold, estimated by the game where a plain
+    # simulation cannot reach (importance sampling, splitting); for the PAR sheet. `sims`
+    # is the plain live run's figures (as for live_rtp; may be empty). A value may carry
+    # a 4th element: the method, in words, for the sheet.
+    tail_odds: Callable[[str, list[int], int, dict[str, Any]], dict[int, tuple]] | None = None
+    # live_rtp(mode, sims, seed, workers) -> {"rtp", "ci99": [lo, hi], "method", "rounds"}
+    # or None: an unbiased variance-reduced estimate of the rules' RTP of a mode (control
+    # variates with exact expectations, conditional Monte Carlo, splitting) for the PAR
+    # sheet's live check; `sims` is the plain live run's figures of every mode
+    # ({mode: cabinet.math.sim summary}, with the "sums" its simulate() returned).
+    live_rtp: Callable[[str, dict[str, Any], int, int], dict[str, Any] | None] | None = None
     # The game's closed event vocabulary: event type -> its record (a TypedDict,
     # cabinet.core.events); a test checks that play() emits nothing else.
     events: dict[str, type] = field(default_factory=dict)

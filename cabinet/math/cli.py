@@ -115,6 +115,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--sim-rounds", type=int, default=10**7, metavar="N",
                    help="live-rules rounds per spin mode (default 10,000,000; buys and side modes get 1/200)")
     workers(p, 2)
+    p.add_argument("--fresh-sources", action="store_true",
+                   help="recompute the RTP by source from every book even when DIR or games/<id>/par holds "
+                        "<id>_sources.json for these very libraries")
 
     p = verb("verify", "regenerate books and check them against the library")
     game(p)
@@ -239,7 +242,7 @@ def _run(args: argparse.Namespace) -> int | None:
         return rates_command(args.game, args.rounds, args.other_rounds, args.workers, args.scheduler, args.out)
     elif args.verb == "par":
         from .par import par_command
-        par_command(args.game, args.out, args.books_dir, args.sim_rounds, args.workers)
+        par_command(args.game, args.out, args.books_dir, args.sim_rounds, args.workers, args.fresh_sources)
     elif args.verb == "bench":
         if args.regen:
             from .bench_regen import regen_command

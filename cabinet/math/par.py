@@ -15,15 +15,29 @@ Game hooks (optional GameSpec fields):
 - `payout_sources(round)` -> {source: payout_x100}: with it, the RTP by source is exact
   over every regenerated book; without it, the sheet gives the exact RTP of rounds
   with no feature and of rounds in which each feature occurs;
-- `tail_odds(mode, thresholds_x100, seed)` -> {threshold: (probability, lo, hi)}: the
-  rules' odds of a win of at least each threshold, estimated by the game (importance
-  sampling or splitting: rare wins the plain live run cannot reach). Without it the
-  live run's own counts are given, and a band it never reached says so.
+- `tail_odds(mode, thresholds_x100, seed, sims)` -> {threshold: (probability, lo, hi[,
+  method])}: the rules' odds of a win of at least each threshold, estimated by the game
+  (exact parts, splitting, conditional Monte Carlo from exact trigger odds: rare wins the
+  plain live run cannot reach). Without it the live run's own counts are given, and a
+  band it never reached says so;
+- `live_rtp(mode, sims, seed, workers)` -> {"rtp", "ci99", "rounds", "method"} or None:
+  an unbiased variance-reduced estimate of the mode's RTP (control variates with exact
+  expectations, conditional Monte Carlo of the features, splitting), printed beside the
+  plain live run's. Both hooks get `sims`, the plain live run's figures of every mode,
+  with the additive "sums" the game's simulate() returned.
+
+The RTP by source regenerates every paying book (minutes for a large library); it is
+kept in `<out>/<id>_sources.json` keyed by a digest of the libraries (`library_key`)
+and read back from there or from games/<id>/par/ when the libraries are the same
+(`--fresh-sources` recomputes). The command prints its wall and CPU time.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import os
+import resource
 import time
 from collections import Counter
 from fractions import Fraction
@@ -63,6 +77,40 @@ def _source_chunk(task: tuple) -> dict[str, int]:
     return dict(sums)
 
 
+def library_key(lib: B.Library) -> str:
+    """A digest of what the RTP by source depends on: the math fingerprint and, per mode,
+    the books' seeds, strata, hints, payouts and weights."""
+    h = hashlib.sha256(B.fingerprint(lib.spec).encode())
+    for mode in sorted(lib.modes):
+        mb = lib.modes[mode]
+        h.update(json.dumps([mode, mb.meta.get("seeds")], sort_keys=True, default=str).encode())
+        for a in (mb.force, mb.payout_x100, mb.weight, mb.hint_count, mb.hints):
+            if a is not None:
+                h.update(np.ascontiguousarray(a).tobytes())
+    return h.hexdigest()
+
+
+def cached_sources(lib: B.Library, dirs: list[Path], workers: int = 2, progress: bool = False,
+                   fresh: bool = False) -> tuple[dict[str, dict[str, Any]], str]:
+    """`rtp_sources`, read from `<id>_sources.json` in the first of `dirs` that holds one
+    for these very libraries (library_key), else computed and written to dirs[0].
+    Returns (sources, where they came from)."""
+    key = library_key(lib)
+    name = f"{lib.spec.id}_sources.json"
+    if not fresh:
+        for d in dirs:
+            try:
+                saved = json.loads((d / name).read_text())
+                if saved.get("library_key") == key:
+                    return saved["sources"], f"read from {name} (same libraries: key {key[:12]})"
+            except (OSError, ValueError, KeyError, AttributeError):
+                continue                   # absent, unreadable or another library's: computed below
+    out = rtp_sources(lib, workers, progress)
+    (dirs[0] / name).write_text(json.dumps({"library_key": key, "command": f"python -m cabinet.math par "
+                                            f"{lib.spec.id} --out DIR", "sources": out}, indent=1))
+    return out, f"computed (written to {name})"
+
+
 def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dict[str, dict[str, Any]]:
     """{mode: RTP by source}: exact over every book with `payout_sources`, else by feature."""
     spec = lib.spec
@@ -99,7 +147,8 @@ def _paid(mb: B.ModeBooks, sel: np.ndarray) -> int:
     return sum(map(int.__mul__, mb.weight[sel].tolist(), mb.payout_x100[sel].tolist()))
 
 
-def top_awards(lib: B.Library, mode: str, sim: dict[str, Any] | None, seed: int = 1) -> list[dict[str, Any]]:
+def top_awards(lib: B.Library, mode: str, sim: dict[str, Any] | None, seed: int = 1,
+               sims: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """P(win >= X) for the top bands: the library's (exact from the weights) beside the
     rules' (the game's `tail_odds` hook, else the live run's counts)."""
     mb = lib.books(mode)
@@ -108,15 +157,16 @@ def top_awards(lib: B.Library, mode: str, sim: dict[str, Any] | None, seed: int 
     edges = [int(e * cost) for e in BAND_EDGES[1:-1] if e >= TOP_FROM_X and e * cost <= top]
     thresholds = sorted(set(edges + [top]))
     w = mb.weight.astype(np.float64) / float(mb.weight.sum())
-    hook = lib.spec.tail_odds(mode, thresholds, seed) if lib.spec.tail_odds is not None else None
+    hook = lib.spec.tail_odds(mode, thresholds, seed, sims or {}) if lib.spec.tail_odds is not None else None
     rows = []
     for x in thresholds:
         p_lib = float(w[mb.payout_x100 >= x].sum())
         row: dict[str, Any] = {"at_least_x": x / cost, "library": p_lib, "rules": None, "rules_ci99": None,
                                "rules_method": None}
         if hook is not None and x in hook:
-            p, lo, hi = hook[x]
-            row.update(rules=p, rules_ci99=[lo, hi], rules_method="the game's estimate (tail_odds)")
+            p, lo, hi = hook[x][:3]
+            how = hook[x][3] if len(hook[x]) > 3 else "the game's estimate (tail_odds)"
+            row.update(rules=p, rules_ci99=[lo, hi], rules_method=how)
         elif sim is not None and x in edges:
             k = sum(c for label, c in sim["bands"].items() if BAND_EDGES[BAND_LABELS.index(label)] * cost >= x)
             p, lo, hi = rate_ci(k, sim["rounds"])
@@ -126,7 +176,8 @@ def top_awards(lib: B.Library, mode: str, sim: dict[str, Any] | None, seed: int 
 
 
 def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, Any] | None,
-               sources: dict[str, Any], rates: dict[str, Any] | None) -> dict[str, Any]:
+               sources: dict[str, Any], rates: dict[str, Any] | None,
+               sims: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every figure of one mode's section."""
     mb = lib.books(mode)
     w = mb.weight.astype(np.float64) / float(mb.weight.sum())
@@ -147,7 +198,7 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
         "cost": fig["cost"], "stated_rtp": float(B.rtp_fraction(mb.meta["rtp_target"])),
         "rtp": fig["rtp"], "rtp_exact": mb.meta["rtp"], "hit_rate": fig["hit_rate"], "sd": sd,
         "volatility_index_90": Z90 * sd, "max_win_x": fig["max_win_x"], "max_win_odds": fig["max_win_odds"],
-        "top_awards": top_awards(lib, mode, sim), "features": fig["features"],
+        "top_awards": top_awards(lib, mode, sim, LIVE_SEED, sims), "features": fig["features"],
         "feature_rates": feature_table(mb, fig["features"], rates, sim), "books": len(mb),
         "forced_books": mb.meta["build"]["forced_books"], "category_targets": mb.meta["category_targets"],
         "rtp_by_source": sources,
@@ -162,8 +213,17 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
         "live_sim": None if sim is None else {
             "rounds": sim["rounds"], "engine": sim["engine"], "seed": sim["seed"], "rtp": sim["rtp"],
             "rtp_ci99": sim["rtp_ci99"], "rtp_ci99_half_pp": (sim["rtp_ci99"][1] - sim["rtp_ci99"][0]) * 50,
-            "hit_rate": sim["hit_rate"], "features": {k: v["rate"] for k, v in sim["features"].items()}},
+            "hit_rate": sim["hit_rate"], "features": {k: v["rate"] for k, v in sim["features"].items()},
+            "variance_reduced": _reduced(sim.get("reduced"))},
     }
+
+
+def _reduced(r: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The game's variance-reduced RTP estimate (GameSpec.live_rtp) with its half-width."""
+    if r is None:
+        return None
+    lo, hi = r["ci99"]
+    return {**r, "ci99": [lo, hi], "ci99_half_pp": (hi - lo) * 50}
 
 
 def rtp_by_bet(lib: B.Library) -> dict[str, Any] | None:
@@ -185,9 +245,13 @@ def rtp_by_bet(lib: B.Library) -> dict[str, Any] | None:
 LIVE_SEED = 0x9A25_0001        # not the rates' seed: the sheet's live check is an independent run
 
 
-def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
-               workers: int = 2, progress: bool = False) -> tuple[B.Library, dict[str, Any]]:
-    """The PAR sheet's data for a game (its libraries must load)."""
+def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7, workers: int = 2,
+               progress: bool = False, source_dirs: list[Path] | None = None,
+               fresh_sources: bool = False) -> tuple[B.Library, dict[str, Any]]:
+    """The PAR sheet's data for a game (its libraries must load). The RTP by source is
+    read from `<id>_sources.json` in one of `source_dirs` when it was computed for these
+    very libraries (else computed and written to the first of them; `fresh_sources`
+    always computes)."""
     lib = B.load_library(game, books_dir)
     spec = lib.spec
     figs = library_figures(lib)["modes"]
@@ -202,7 +266,16 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
         rounds = {m.id: sim_rounds if m.kind == "spin" else max(1, sim_rounds // BUY_SHARE) for m in spec.modes}
         sims = simulate_modes(game if isinstance(game, str) else spec, rounds, workers, seed=LIVE_SEED,
                               engine="simulate", progress=progress, desc=f"live rules of {spec.id}")
-    sources = rtp_sources(lib, workers, progress)
+    if spec.live_rtp is not None:
+        for mode in sims:
+            t0 = time.perf_counter()
+            sims[mode]["reduced"] = r = spec.live_rtp(mode, sims, LIVE_SEED, workers)
+            if progress and r is not None:
+                print(f"variance-reduced RTP of {spec.id}/{mode}: {r['rtp']:.6f} ± "
+                      f"{(r['ci99'][1] - r['ci99'][0]) * 50:.3f} pp (99%), {time.perf_counter() - t0:.1f}s", flush=True)
+    sources, sources_from = cached_sources(lib, source_dirs or [Path(".")], workers, progress, fresh_sources)
+    if progress:
+        print(f"RTP by source {sources_from}", flush=True)
     data: dict[str, Any] = {
         "game": spec.id, "name": spec.name, "version": spec.version, "fingerprint": B.fingerprint(spec),
         "max_win_x": spec.max_win_x, "paytable": spec.paytable() if spec.paytable else None,
@@ -212,21 +285,29 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
         "notes": info.get("notes", []), "modes": {}}
     data["rtp_by_bet"] = rtp_by_bet(lib)
     for mode in lib.modes:
-        data["modes"][mode] = mode_sheet(lib, mode, figs[mode], sims.get(mode), sources[mode], rates)
+        data["modes"][mode] = mode_sheet(lib, mode, figs[mode], sims.get(mode), sources[mode], rates, sims)
     return lib, data
 
 
-def par_command(game: str, out: str, books_dir: str | None, sim_rounds: int, workers: int = 2) -> None:
-    """Write <out>/<id>_par.md, <id>_par.json and the PNG plots."""
+def par_command(game: str, out: str, books_dir: str | None, sim_rounds: int, workers: int = 2,
+                fresh_sources: bool = False) -> None:
+    """Write <out>/<id>_par.md, <id>_par.json and the PNG plots (and <id>_sources.json,
+    the RTP by source of these libraries, which a later run reads back: see game_sheet)."""
     from .par_markdown import markdown
     from .par_plots import plots
     t0 = time.perf_counter()
     out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
-    lib, data = game_sheet(game, books_dir, sim_rounds, workers, progress=True)
+    spec = B.resolve_game(game)
+    shipped = Path(spec.math_files[0]).parent / "par" if spec.math_files else out_dir
+    lib, data = game_sheet(game, books_dir, sim_rounds, workers, progress=True,
+                           source_dirs=[out_dir, shipped], fresh_sources=fresh_sources)
     data["plots"] = plots(lib, data, out_dir)
     gid = data["game"]
     (out_dir / f"{gid}_par.json").write_text(json.dumps(data, indent=2))
     (out_dir / f"{gid}_par.md").write_text(markdown(data))
-    print(f"PAR sheet of {gid} in {time.perf_counter() - t0:.0f}s: {out_dir / (gid + '_par.md')}, "
+    cpu = sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+              for f in ("ru_utime", "ru_stime"))
+    print(f"PAR sheet of {gid} in {time.perf_counter() - t0:.0f}s wall, {cpu:.0f}s CPU (with its workers; "
+          f"load average {os.getloadavg()[0]:.1f}): {out_dir / (gid + '_par.md')}, "
           f"{gid}_par.json, {', '.join(data['plots'])}")

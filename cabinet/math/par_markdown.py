@@ -71,6 +71,16 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
                 f"99% interval [{lo:.6f}, {hi:.6f}] (±{s['rtp_ci99_half_pp']:.2f} pp; "
                 f"{(s['rtp'] - m['stated_rtp']) * 100:+.3f} pp from stated"
                 f"{'' if lo <= m['stated_rtp'] <= hi else ', OUTSIDE the interval'}); hit rate {s['hit_rate']:.6f}.", ""]
+        r = s.get("variance_reduced")
+        if r:
+            lo, hi = r["ci99"]
+            out += [f"Live rules, variance-reduced (unbiased): natural RTP {r['rtp']:.6f}, 99% interval "
+                    f"[{lo:.6f}, {hi:.6f}] (±{r['ci99_half_pp']:.3f} pp; {(r['rtp'] - m['stated_rtp']) * 100:+.3f} pp "
+                    f"from stated{'' if lo <= m['stated_rtp'] <= hi else ', OUTSIDE the interval'}). "
+                    f"Method: {r['method']}", ""]
+        else:
+            out += ["No variance-reduced estimate for this mode: the plain live run's interval above is the "
+                    "check.", ""]
     out += ["Top awards: the odds of a win of at least X times the cost, in the library (exact from the "
             "weights) and in the rules:", ""]
     rows = []

@@ -4,7 +4,9 @@ Rounds run in fixed chunks (`chunk_size`); chunk k of mode m draws from
 `SeedSequence(seed, spawn_key=(crc32(m), k))` and chunk results are merged in chunk
 order, so the figures are identical for any number of workers, local or on a Dask
 cluster (`--scheduler tcp://host:port`). The engine is the game's vectorised
-`simulate` when it has one, else a loop over `play`.
+`simulate` when it has one, else a loop over `play`. A `simulate` may also return
+"sums": {name: number or list}, additive statistics of its rounds (the parts a game's
+variance-reduced RTP estimate needs, GameSpec.live_rtp): summed over the chunks.
 """
 from __future__ import annotations
 
@@ -51,9 +53,11 @@ def run_chunk(task: SimTask) -> dict[str, Any]:
     spec = B.resolve_game(task.game)
     ss = chunk_seed(task.seed, task.mode, task.chunk)
     cats = list(spec.book_forces.get(task.mode, {}))
+    sums: dict[str, Any] = {}
     if task.engine == "simulate":
         out = spec.simulate(ss, task.mode, task.count)
         pay = np.asarray(out["payout_x100"], dtype=np.int64)
+        sums = {k: np.asarray(v).tolist() for k, v in out.get("sums", {}).items()}
         feats = {k: int(np.count_nonzero(v)) for k, v in out["features"].items()}
         taken = np.zeros(task.count, dtype=bool)
         strata = {}
@@ -79,7 +83,23 @@ def run_chunk(task: SimTask) -> dict[str, Any]:
     return {"n": len(pay), "paid": int(pay.sum()), "paid_sq": float(pf @ pf),
             "held": float(held.sum()), "held_sq": float(held @ held),
             "hits": int(np.count_nonzero(pay)), "max": int(pay.max()) if len(pay) else 0,
-            "features": feats, "strata": strata, "bands": band_counts(pay, cost).tolist()}
+            "features": feats, "strata": strata, "bands": band_counts(pay, cost).tolist(), "sums": sums}
+
+
+def add_sums(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Key-wise sums of the chunks' "sums": numbers, or lists of equal length added
+    element-wise; a key starting "samples_" holds a list of values, concatenated (in
+    chunk order). A key a chunk lacks counts as zero (or empty) there."""
+    out: dict[str, Any] = {}
+    for part in parts:
+        for k, v in part.items():
+            if k not in out:
+                out[k] = v
+            elif k.startswith("samples_"):
+                out[k] = out[k] + v
+            else:
+                out[k] = np.add(out[k], v).tolist() if isinstance(v, list) else out[k] + v
+    return out
 
 
 def plan(game: Any, mode: str, rounds: int, engine: str, seed: int) -> list[SimTask]:
@@ -120,7 +140,7 @@ def _summary(spec, mode: str, engine: str, seed: int, results: list[dict], secon
             "max_win_x": max(r["max"] for r in results) / 100, "sd": sd,
             f"rtp_held_{HELD_X}x": held / n, f"sd_held_{HELD_X}x": float(np.sqrt(max(0.0, held_sq / n - (held / n) ** 2))),
             "features": feats, "strata": strata, "bands": dict(zip(BAND_LABELS, bands)),
-            "seconds": seconds, "rounds_per_s": n / max(seconds, 1e-9)}
+            "sums": add_sums([r.get("sums", {}) for r in results]), "seconds": seconds, "rounds_per_s": n / max(seconds, 1e-9)}
 
 
 def simulate_modes(game: Any, rounds: dict[str, int], workers: int = 1, scheduler: str | None = None,

@@ -77,3 +77,11 @@ def rate_ci(hits: int, n: int, z: float = Z99) -> tuple[float, float, float]:
     centre = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def scaled_rate_ci(scale: float, hits: int, n: int, add: float = 0.0, z: float = Z99) -> tuple[float, float, float]:
+    """(scale * k/n + add, lo, hi): a conditional rate k/n measured by simulation (Wilson
+    interval) times an exactly known probability `scale`, plus an exactly known part.
+    The PAR sheet's rare-event odds: P(win >= X) = P(exact part) + P(trigger) P(X | trigger)."""
+    p, lo, hi = rate_ci(hits, n, z)
+    return scale * p + add, scale * lo + add, scale * hi + add

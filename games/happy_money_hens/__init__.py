@@ -16,7 +16,7 @@ from pathlib import Path
 from cabinet.core.game import GameSpec
 
 from . import review
-from .math import batch, events, help, par, paytable, rules, sim, tables
+from .math import batch, events, help, par, par_live, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _RAW = tables.load().raw
@@ -44,6 +44,8 @@ GAME = GameSpec(
     help=help.help_pages,
     par_info=par.par_info,
     payout_sources=par.payout_sources,
+    live_rtp=par_live.live_rtp,
+    tail_odds=par_live.tail_odds,
     events=events.CATALOGUE,
     buy_keys={"buy_mystery": 1, "buy_triple": 2},
     win_cap=tables.win_cap(),

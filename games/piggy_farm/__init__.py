@@ -10,7 +10,7 @@ from cabinet.core.game import BetMode, GameSpec
 
 from . import review
 
-from .math import batch, events, help, par, paytable, rules, sim, tables
+from .math import batch, events, help, par, par_live, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _BET_LADDER = (20, 40, 60, 80, 100, 120, 160, 200, 240, 300, 400, 500, 600, 800, 1000, 1200, 1600, 2000,
@@ -41,6 +41,8 @@ GAME = GameSpec(
     help=help.help_pages,
     par_info=par.par_info,
     payout_sources=par.payout_sources,
+    live_rtp=par_live.live_rtp,
+    tail_odds=par_live.tail_odds,
     events=events.CATALOGUE,
     cap_exempt_modes=tuple(mid for mid, m in _RAW["modes"].items() if m.get("cap_exempt")),
     # max-win books are natural capped rounds found by batched searches (0.1 to ~15 CPU s

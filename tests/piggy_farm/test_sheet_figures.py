@@ -20,7 +20,7 @@ from cabinet.core.forcing import first_index, substream
 from games.piggy_farm.math.search import capping
 from games.piggy_farm.math.sim import simulate
 from games.piggy_farm.math.tables import load
-from games.piggy_farm.tools.wheel_rate import first_board_law, reel_counts, wheel_rates
+from games.piggy_farm.math.rare import first_board_law, reel_counts, wheel_rates
 
 from .rules_helpers import board_of, ints, math_with, spin_state
 

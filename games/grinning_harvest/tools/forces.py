@@ -17,7 +17,7 @@ import numpy as np
 
 from games.grinning_harvest.math.tables import load
 from games.grinning_harvest.math.sim import simulate
-from games.grinning_harvest.tools.design import bonus_from_triggers, exact_base
+from games.grinning_harvest.math.exact import bonus_from_triggers, exact_base
 
 ORDER = ("max_win", "jackpot_grand", "big_win", "jackpot_mega", "jackpot_minor", "great_skull", "vaults_3")
 CHUNK = 5_000_000

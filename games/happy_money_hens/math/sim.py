@@ -19,6 +19,8 @@ from .rules import BONUS_MODES, BUY_MODES, SPIN_MODES, evaluator
 from .sim_bonus import simulate_bonuses
 
 BATCH = 50_000
+BIG_BONUS_X100 = 10_000     # bonuses paying at least 100x are kept one by one (par_live: top-award odds)
+LINE_BINS = 1_000           # line wins by 0.05x up to 49.95x (the last bin holds the rest)
 
 
 def _padded(strips):
@@ -142,7 +144,25 @@ class HensSim:
         full = np.zeros(n, bool)
         full[idx] = res["full_board"]
         feats["full_board"] = full
-        return {"payout_x100": pay, "features": feats}
+        return {"payout_x100": pay, "features": feats, "sums": self.sums(mode, line, combos, idx, res["total_x100"])}
+
+    def sums(self, mode: str, line: np.ndarray, combos: np.ndarray, idx: np.ndarray,
+             bonus: np.ndarray) -> dict[str, Any]:
+        """Additive figures for the PAR sheet's variance-reduced RTP and top-award odds
+        (math/par_live.py): per combination, the bonuses' count, sum and sum of squares
+        and the payouts of those of at least BIG_BONUS_X100; in a spin mode, the rounds'
+        line wins per combination (counts by line win, LINE_BINS bins of 0.05x)."""
+        c = combos[idx]
+        b = bonus.astype(np.float64)
+        out: dict[str, Any] = {"bonus_n": np.bincount(c, minlength=8).tolist(),
+                               "bonus_sum": np.bincount(c, weights=b, minlength=8).tolist(),
+                               "bonus_sq": np.bincount(c, weights=b * b, minlength=8).tolist()}
+        for combo in COMBOS:
+            out[f"samples_big_bonus_{combo}"] = bonus[(c == combo) & (bonus >= BIG_BONUS_X100)].tolist()
+        if mode in SPIN_MODES:
+            cell = np.minimum(line // 5, LINE_BINS - 1) + LINE_BINS * combos
+            out["line_by_combo"] = np.bincount(cell, minlength=8 * LINE_BINS).tolist()
+        return out
 
 
 _SIM: dict[int, HensSim] = {}
@@ -150,22 +170,24 @@ _SIM: dict[int, HensSim] = {}
 
 def simulate(seed_sequence, mode: str, n: int) -> dict[str, Any]:
     """n rounds of `mode` from `seed_sequence` (numpy SeedSequence or int):
-    {"payout_x100": int64[n], "features": {name: bool[n]}}."""
+    {"payout_x100": int64[n], "features": {name: bool[n]}, "sums": HensSim.sums}."""
     m = load()
     if id(m) not in _SIM:                 # built once per process (the line table takes ~30 ms)
         _SIM[id(m)] = HensSim(m)
     sim = _SIM[id(m)]
     ss = seed_sequence if isinstance(seed_sequence, np.random.SeedSequence) else np.random.SeedSequence(seed_sequence)
     gen = np.random.Generator(np.random.PCG64DXSM(ss))
-    pays, feats = [], []
+    pays, feats, sums = [], [], []
     left = n
     while left > 0:
         k = min(BATCH, left)
         out = sim.batch(gen, mode, k)
         pays.append(out["payout_x100"])
         feats.append(out["features"])
+        sums.append(out["sums"])
         left -= k
     if not pays:
         return {"payout_x100": np.zeros(0, np.int64), "features": {}}
+    from cabinet.math.sim import add_sums
     return {"payout_x100": np.concatenate(pays),
-            "features": {k: np.concatenate([f[k] for f in feats]) for k in feats[0]}}
+            "features": {k: np.concatenate([f[k] for f in feats]) for k in feats[0]}, "sums": add_sums(sums)}

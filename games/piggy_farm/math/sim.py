@@ -1,6 +1,7 @@
 """Piggy Farm's vectorised engine for `sim`: the rules of rules.py for many rounds at once.
 
-simulate(seed_sequence, mode, n) -> {"payout_x100": int64[n], "features": {name: bool[n]}}
+simulate(seed_sequence, mode, n) -> {"payout_x100": int64[n], "features": {name: bool[n]},
+"sums": {...}} (base and ante: the sum and sum of squares of the spins' own wins)
 
 Rounds advance together as numpy arrays: boards (m, 7, 7), strip positions (m, 7),
 sticky grids (m, 49); a mask of still-active rows shrinks as tumble chains and
@@ -21,6 +22,11 @@ from .tables import PiggyMath, band_of, load
 FEATURES = ("wheel", "wheel_bronze", "wheel_silver", "wheel_gold", "upgrade", "coin_prize", "free_spins",
             "free_spins_x1", "free_spins_x2", "free_spins_x3", "free_spins_x5", "retrigger", "hog_wild",
             "growing_season", "hunt_prizes", "hunt_5000x", "risk_win", "capped", "max_win")
+
+
+# wins (x the cost) at which the live run counts the rounds that reach them without the
+# wheel ("no_wheel_ge_x"; its last entry counts those reaching the cap)
+NO_WHEEL_X = (1_000, 5_000, 10_000)
 
 
 def weighted(gen: np.random.Generator, weights, n: int) -> np.ndarray:
@@ -200,11 +206,18 @@ def simulate(seed_sequence, mode: str, n: int) -> dict:
     feats = {f: np.zeros(n, dtype=bool) for f in FEATURES}
     pay = np.zeros(n, dtype=np.int64)
     names = list(pm.wheel.tiers)
+    sums = {}
     if mode in ("base", "ante"):
         pay, scat, capped = spin_batch(pm, gen, m["strips"], n, np.ones(n, dtype=np.int64), room)
+        spin = pay.astype(np.float64)
+        # the spins' own wins (tumbles, no wheel), for the PAR sheet's variance-reduced RTP
+        sums = {"spin_x100": int(pay.sum()), "spin_sq": float(spin @ spin)}
         tier_idx = np.array([names.index(pm.tier_for(int(s))) if pm.tier_for(int(s)) else -1 for s in range(50)])
         tiers = tier_idx[scat]
         go = np.nonzero((tiers >= 0) & ~capped)[0]
+        rest = pay[(tiers < 0) | capped]
+        sums["no_wheel_ge_x"] = [int((rest >= x * int(m["cost_x100"])).sum()) for x in NO_WHEEL_X] + [
+            int((rest >= pm.cap_x100).sum())]
         sub = {}
         pay[go] += wheel_batch(pm, gen, tiers[go], room[go] - pay[go], sub)
         for k, v in sub.items():
@@ -238,4 +251,4 @@ def simulate(seed_sequence, mode: str, n: int) -> dict:
         feats["capped"] = pay >= cap
         feats["max_win"] = feats["capped"]
         pay = np.minimum(pay, cap)
-    return {"payout_x100": pay, "features": feats}
+    return {"payout_x100": pay, "features": feats, "sums": sums}

@@ -25,8 +25,7 @@ import numpy as np
 
 from ..math.sim import spin_batch
 from ..math.tables import PiggyMath, load
-from .top_odds import split_rounds
-from .wheel_rate import Z99, wheel_rates
+from ..math.rare import Z99, split_rounds, wheel_rates
 
 
 def cluster_rtp(pm: PiggyMath, strips: str, spins: int, seed: int) -> tuple[float, float]:

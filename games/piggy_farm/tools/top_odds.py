@@ -24,123 +24,15 @@ from __future__ import annotations
 
 import argparse
 import math
-from dataclasses import dataclass
 
-import numpy as np
-
-from ..math.sim import spin_batch
+from ..math.rare import Z99, Particles, split_rounds, wheel_rates, wheel_tail
 from ..math.tables import PiggyMath, load
-from .wheel_rate import Z99, wheel_rates
-
-LEVELS_X = (100, 300, 1_000, 3_000, 8_000, 20_000, 35_000)   # raw win levels, x the bet
-
-
-@dataclass
-class Particles:
-    """Finished split rounds: raw win (x100, stopped at `room`), weight, root index."""
-    win: np.ndarray
-    weight: np.ndarray
-    root: np.ndarray
-    roots: int
-    spins: int
-
-    def tail(self, t_x100: float) -> tuple[float, float]:
-        """(P(W >= t), its standard error)."""
-        per_root = np.bincount(self.root, weights=self.weight * (self.win >= t_x100), minlength=self.roots)
-        return float(per_root.mean()), float(per_root.std(ddof=1) / math.sqrt(self.roots))
-
-    def mean(self, cap_x100: int | None = None) -> tuple[float, float]:
-        w = self.win if cap_x100 is None else np.minimum(self.win, cap_x100)
-        per_root = np.bincount(self.root, weights=self.weight * w, minlength=self.roots)
-        return float(per_root.mean()), float(per_root.std(ddof=1) / math.sqrt(self.roots))
-
-
-def split_rounds(pm: PiggyMath, kind: str, spins: int, strips: str, roots: int, room_x100: int,
-                 seed: int = 1, factor: int = 3, levels_x: tuple[int, ...] = LEVELS_X,
-                 chunk: int = 20_000) -> Particles:
-    """Free-spin rounds of `kind` ('free_spins', 'hog_wild', 'growing_season') at x1,
-    split at the raw-win levels; each round stops at `room_x100` (the cap)."""
-    gen = np.random.Generator(np.random.PCG64DXSM(seed))
-    fs = pm.raw["free_spins"]
-    sticky = kind != "growing_season"
-    spawn = pm.mode("hog_wild")["spawn_weights"] if kind == "hog_wild" else None
-    levels = np.array([x * 100 for x in levels_x], dtype=np.int64)
-    out_w, out_p, out_r, played = [], [], [], 0
-    for r0 in range(0, roots, chunk):
-        m = min(chunk, roots - r0)
-        grid = np.zeros((m, pm.shape.cells), dtype=np.int64) if sticky else None
-        won = np.zeros(m, dtype=np.int64)
-        spn = np.full(m, spins, dtype=np.int64)
-        done = np.zeros(m, dtype=np.int64)
-        wt = np.ones(m)
-        root = np.arange(r0, r0 + m)
-        lev = np.zeros(m, dtype=np.int64)
-        while len(won):
-            mult = done + 1 if kind == "growing_season" else np.ones(len(won), dtype=np.int64)
-            w, sc, cp = spin_batch(pm, gen, strips, len(won), mult, room_x100 - won, grid, spawn)
-            played += len(won)
-            won += w
-            done += 1
-            if sticky:
-                spn += np.where((sc >= int(fs["retrigger_scatters"])) & ~cp, int(fs["retrigger_spins"]), 0)
-            fin = (done >= spn) | cp
-            out_w.append(won[fin]); out_p.append(wt[fin]); out_r.append(root[fin])
-            keep = ~fin
-            won, spn, done, wt, root, lev = (a[keep] for a in (won, spn, done, wt, root, lev))
-            grid = grid[keep] if sticky else None
-            new = np.searchsorted(levels, won, side="right")
-            copies = factor ** np.maximum(new - lev, 0)
-            if (copies > 1).any():
-                idx = np.repeat(np.arange(len(won)), copies)
-                wt = (wt / copies)[idx]
-                won, spn, done, root = won[idx], spn[idx], done[idx], root[idx]
-                lev = np.maximum(new, lev)[idx]
-                grid = grid[idx] if sticky else None
-    return Particles(np.concatenate(out_w), np.concatenate(out_p), np.concatenate(out_r), roots, played)
-
-
-def slice_odds(pm: PiggyMath) -> dict[str, dict[int, float]]:
-    """Trigger tier -> {free-spins multiplier: exact probability the chain ends there}."""
-    out = {}
-    for tier in pm.wheel.tiers:
-        odds: dict[int, float] = {}
-        for (t, j), p in pm.wheel.outcome_odds(tier).items():
-            s = pm.wheel.tiers[t][j]
-            if s.kind == "free_spins":
-                odds[int(s.value)] = odds.get(int(s.value), 0.0) + float(p)
-        out[tier] = odds
-    return out
 
 
 def spin_mode_odds(pm: PiggyMath, strips: str, parts: Particles, per_stratum: int, seed: int) -> dict:
     """P(a round of this spin mode reaches the cap), with its standard error."""
     rates = wheel_rates(pm, strips, per_stratum, seed)
-    cap = pm.cap_x100
-    odds = slice_odds(pm)
-    # each root's contribution, summed over tiers, multipliers and triggering spins
-    per_root = np.zeros(parts.roots)
-    paths = {}
-    for i, tier in enumerate(rates["names"]):
-        # the triggering spins' base wins, each stratum weighted by its exact probability
-        wins, weights = [], []
-        for s in rates["strata"]:
-            if s.tiers[i] <= 0:
-                continue
-            b = s.wins[i] if len(s.wins[i]) else np.zeros(1, dtype=np.int64)
-            wins.append(b)
-            weights.append(np.full(len(b), s.p * s.tiers[i] / len(b)))
-        b = np.concatenate(wins)
-        bw = np.concatenate(weights)
-        order = np.argsort(b)
-        b, bw = b[order], np.cumsum(bw[order][::-1])[::-1]       # bw[j] = weight of wins >= b[j]
-        for mult, p_m in odds[tier].items():
-            # a particle of raw win W caps the round when b >= cap - mult * W
-            need = cap - mult * parts.win
-            j = np.searchsorted(b, need, side="left")
-            frac = np.where(j < len(b), bw[np.minimum(j, len(b) - 1)], 0.0)    # P(tier, b >= need)
-            contrib = np.bincount(parts.root, weights=parts.weight * frac * p_m, minlength=parts.roots)
-            per_root += contrib
-            paths[f"{tier} x{mult}"] = float(contrib.mean())
+    per_root, paths = wheel_tail(pm, rates, parts, pm.cap_x100)
     est = float(per_root.mean())
     se = float(per_root.std(ddof=1) / math.sqrt(parts.roots))
     # the wheel rate's own error, relative, added in quadrature

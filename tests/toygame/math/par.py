@@ -40,7 +40,8 @@ def _coin_sums(count: int) -> dict[int, Fraction]:
     return out
 
 
-def tail_odds(mode: str, thresholds_x100: list[int], seed: int = 0) -> dict[int, tuple[float, float, float]]:
+def tail_odds(mode: str, thresholds_x100: list[int], seed: int = 0,
+              sims: dict | None = None) -> dict[int, tuple[float, float, float]]:
     """The exact odds of a win of at least each threshold (every stop combination and
     coin draw enumerated): the PAR sheet's rules column for the top awards."""
     if mode == "buy_bonus":

@@ -1,0 +1,171 @@
+"""The PAR sheet's rules-side estimates: additive sums from simulate(), the rare-event
+odds (exact part + trigger odds x a conditional rate), Grinning Harvest's exact base
+game and bonus-run tail against plain simulation, Piggy Farm's splitting tail against
+plain simulation on a hand-built trigger law, and Happy Money Hens' pooled-bonus RTP and
+tail on hand-built live sums (checked against the formulas by hand)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from cabinet.math.sim import add_sums
+from cabinet.math.stats import rate_ci, scaled_rate_ci
+
+
+def test_add_sums_adds_numbers_and_lists_and_concatenates_samples():
+    parts = [{"n": 2, "v": [1, 2], "samples_x": [5]}, {"n": 3, "v": [10, 20], "samples_x": [7, 8]}, {"other": 1.5}]
+    assert add_sums(parts) == {"n": 5, "v": [11, 22], "samples_x": [5, 7, 8], "other": 1.5}
+    assert add_sums([]) == {}
+
+
+def test_scaled_rate_ci_is_the_wilson_interval_times_the_exact_odds_plus_the_exact_part():
+    p, lo, hi = rate_ci(30, 1000)
+    assert scaled_rate_ci(0.01, 30, 1000, 0.002) == pytest.approx((0.01 * p + 0.002, 0.01 * lo + 0.002,
+                                                                   0.01 * hi + 0.002))
+
+
+# ---------------------------------------------------------------- Grinning Harvest
+
+def test_gh_value_sums_are_the_exact_law_of_a_sum_of_pumpkin_values():
+    from games.grinning_harvest.math.par_live import value_sums
+    from games.grinning_harvest.math.tables import load
+    vt = load().values_base
+    one_v, one_p = value_sums(1)
+    assert one_v.tolist() == sorted(vt.value_x100.tolist()) and one_p == pytest.approx(vt.probabilities)
+    two_v, two_p = value_sums(2)
+    assert two_p.sum() == pytest.approx(1.0)
+    assert float(two_v @ two_p) == pytest.approx(2 * vt.mean_x100())
+    # two grand jackpots: the product of the grand's probability with itself
+    assert two_p[two_v == 2 * vt.value_x100.max()][0] == pytest.approx(vt.probabilities[-1] ** 2)
+
+
+def test_gh_exact_base_and_tails_agree_with_plain_simulation():
+    from games.grinning_harvest.math import par_live as P
+    from games.grinning_harvest.math.sim import simulate_parts
+    n = 250_000
+    out = simulate_parts(np.random.SeedSequence(11), "base", n)
+    ex = P._exact()
+    # the exact parts: line + collect RTP, the trigger odds
+    base = (out["line"] + out["collect"]) / 100
+    half = 2.576 * base.std() / np.sqrt(n)
+    assert abs(base.mean() - (ex["line_rtp"] + ex["collect_rtp"])) < half
+    k = int(out["features"]["bonus"].sum())
+    _, lo, hi = rate_ci(k, n)
+    assert lo < ex["p_trigger"] < hi
+    # the exact tail without the bonus at 10x: every round with no trigger
+    plain = int(((base >= 10) & ~out["features"]["bonus"]).sum())
+    _, lo, hi = rate_ci(plain, n)
+    assert lo < P.no_trigger_tail(1000) < hi
+    assert P.no_trigger_tail(0) == pytest.approx(1 - ex["p_trigger"])
+
+
+def test_gh_tail_odds_from_bonuses_agree_with_plain_simulation(monkeypatch):
+    from games.grinning_harvest.math import par_live as P
+    from games.grinning_harvest.math.sim import simulate
+    monkeypatch.setattr(P, "BONUSES", 60_000)
+    odds = P.tail_odds("base", [2_000, 10_000], seed=5)
+    n = 400_000
+    pay = simulate(np.random.SeedSequence(12), "base", n)["payout_x100"]
+    for x, (p, lo, hi, how) in odds.items():
+        q, qlo, qhi = rate_ci(int((pay >= x).sum()), n)
+        assert qlo < hi and lo < qhi, (x, p, q)          # the two 99% intervals overlap
+        assert lo < p < hi and "60,000 bonuses" in how
+    assert P.tail_odds("buy_harvest", [2_000]) == {}
+
+
+# ---------------------------------------------------------------- Piggy Farm
+
+def test_pf_wheel_tail_by_splitting_agrees_with_plain_wheels_on_a_hand_built_trigger_law():
+    """Every 'spin' triggers the silver tier with base win 3x: wheel_tail must give
+    P(3x + wheel >= X) of a plain silver wheel."""
+    from games.piggy_farm.math.sim import wheel_batch
+    from games.piggy_farm.math.tables import load
+    from games.piggy_farm.math.rare import split_rounds, wheel_tail
+    from games.piggy_farm.math.rare import Stratum
+    pm = load()
+    names = list(pm.wheel.tiers)
+    tiers = np.zeros(len(names) + 1)
+    tiers[names.index("silver")] = 1.0
+    wins = [np.zeros(0, np.int64)] * len(names)
+    wins[names.index("silver")] = np.array([300])
+    rates = {"names": names, "strata": [Stratum(3, 1.0, 1, tiers, wins)]}
+    fs = pm.raw["free_spins"]
+    parts = split_rounds(pm, "free_spins", int(fs["spins"]), fs["strips"], 2_500, pm.cap_x100, seed=3)
+    n = 4_000
+    gen = np.random.Generator(np.random.PCG64DXSM(4))
+    plain = 300 + wheel_batch(pm, gen, np.full(n, names.index("silver")), np.full(n, pm.cap_x100), {})
+    for x in (5_000, 30_000):
+        per_root, paths = wheel_tail(pm, rates, parts, x)
+        p, se = per_root.mean(), per_root.std(ddof=1) / np.sqrt(parts.roots)
+        q, qlo, qhi = rate_ci(int((plain >= x).sum()), n)
+        assert qlo - 2.576 * se < p < qhi + 2.576 * se, (x, p, q)
+        assert sum(paths.values()) == pytest.approx(p)
+    # a coin slice of 50x reaches 50x exactly, whatever the free spins do
+    coin50 = sum(float(pr) for (t, j), pr in pm.wheel.outcome_odds("silver").items()
+                 if pm.wheel.tiers[t][j].kind == "coin" and int(pm.wheel.tiers[t][j].value) >= 4_700)
+    per_root, paths = wheel_tail(pm, rates, parts, 5_000)
+    assert sum(v for k, v in paths.items() if "coin" in k) == pytest.approx(coin50)
+
+
+def test_pf_live_rtp_adds_the_spins_the_wheel_and_their_errors(monkeypatch):
+    from games.piggy_farm.math import par_live as P
+    monkeypatch.setattr(P, "ROOTS", 800)
+    monkeypatch.setattr(P, "PER_STRATUM", 4_000)
+    monkeypatch.setattr(P, "SPLIT_TASKS", 1)
+    monkeypatch.setattr(P, "_CACHE", {})
+    sims = {"base": {"rounds": 1_000_000, "sums": {"spin_x100": 83_000_000, "spin_sq": 9.0e10,
+                                                     "no_wheel_ge_x": [0, 0, 0, 0]}}}
+    r = P.live_rtp("base", sims, seed=9, workers=1)
+    wheel = float(P.wheel_value_per_root("base", 9).mean())
+    assert r["rtp"] == pytest.approx((83.0 + wheel) / 100)
+    assert r["ci99"][0] < r["rtp"] < r["ci99"][1] and "split rounds" in r["method"]
+    assert P.live_rtp("free_spins", sims, 9) is None and P.live_rtp("base", {}, 9) is None
+    odds = P.tail_odds("base", [50_000, 100_000, 5_000_000], 9, sims)
+    assert set(odds) == {100_000, 5_000_000}            # 500x is left to the live run's count
+    assert odds[5_000_000][0] < odds[100_000][0]
+    assert odds[5_000_000][2] > odds[5_000_000][0] + 1e-6    # 0 of 10^6 without the wheel widens the bound
+
+
+# ---------------------------------------------------------------- Happy Money Hens
+
+def _hens_sims(line_bins: int):
+    """Two modes' hand-built live sums: bonuses of combination 1 pay 10x (990 of them)
+    or 300x (10); of combination 2, 20x (1000); every base round's line win is 0 or 1x."""
+    n = [0] * 8
+    s1, s2 = [0.0] * 8, [0.0] * 8
+    n[1], s1[1], s2[1] = 1000, 990 * 1000.0 + 10 * 30000.0, 990 * 1000.0 ** 2 + 10 * 30000.0 ** 2
+    n[2], s1[2], s2[2] = 1000, 1000 * 2000.0, 1000 * 2000.0 ** 2
+    lines = np.zeros(8 * line_bins, dtype=np.int64)
+    lines[line_bins * 1 + 0] = 600                     # combination 1: line 0 ...
+    lines[line_bins * 1 + 20] = 400                    # ... or 1x (100 x100 = bin 20)
+    lines[line_bins * 2 + 0] = 1000
+    base = {"rounds": 10_000, "sums": {"bonus_n": n, "bonus_sum": s1, "bonus_sq": s2,
+                                      "samples_big_bonus_1": [30000] * 10, "line_by_combo": lines.tolist()}}
+    empty = {"rounds": 10, "sums": {"bonus_n": [0] * 8, "bonus_sum": [0.0] * 8, "bonus_sq": [0.0] * 8}}
+    return {"base": base, "bonus_dc": empty}
+
+
+def test_hmh_live_rtp_is_exact_lines_plus_exact_combo_odds_times_pooled_means(monkeypatch):
+    from games.happy_money_hens.math import par_live as P
+    from games.happy_money_hens.math.sim import LINE_BINS
+    odds = {c: Fraction(0) for c in range(8)}
+    odds[1], odds[2] = Fraction(1, 100), Fraction(1, 50)
+    monkeypatch.setattr(P, "combo_odds", lambda mode: odds)
+    monkeypatch.setattr(P, "line_rtp", lambda m: Fraction(1, 2))
+    r = P.live_rtp("base", _hens_sims(LINE_BINS), seed=1)
+    mean1 = (990 * 1000 + 10 * 30000) / 1000
+    assert r["rtp"] == pytest.approx((50 + mean1 / 100 + 2000 / 50) / 100)
+    var1 = (990 * 1000 ** 2 + 10 * 30000 ** 2) / 1000 - mean1 ** 2
+    half = 2.5758293035489004 * np.sqrt((1 / 100) ** 2 * var1 * 1000 / 999 / 1000) / 100   # combination 2: no spread
+    assert (r["ci99"][1] - r["ci99"][0]) / 2 == pytest.approx(half)
+    # a 300x bonus reaches 300x; with a 1x line win (40% of combination-1 rounds) 301x too
+    t = P.tail_odds("base", [20_000, 30_000, 30_100, 30_200], seed=1, sims=_hens_sims(LINE_BINS))
+    assert set(t) == {20_000, 30_000, 30_100, 30_200}
+    assert t[30_000][0] == pytest.approx(0.01 * 10 / 1000)
+    assert t[30_100][0] == pytest.approx(0.01 * 10 / 1000 * 0.4)
+    assert t[30_200][0] == 0.0
+    assert t[30_000][1] < t[30_000][0] < t[30_000][2]
+    assert P.tail_odds("base", [10_000], 1, _hens_sims(LINE_BINS)) == {}     # below 200x: the live count
+    assert P.live_rtp("buy_triple", _hens_sims(LINE_BINS), 1) is None
