@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
+import struct
 import wave
 from pathlib import Path
 from typing import Callable
@@ -75,6 +76,26 @@ def pcm16(mono: np.ndarray) -> np.ndarray:
     return (np.asarray(mono, np.float64) / peak * 0.85 * 32767).astype(np.int16)
 
 
+OGG_SERIAL = 0x5D981D7C      # the stream serial of every OGG we write (libvorbis picks a random one)
+
+
+def ogg_with_serial(data: bytes, serial: int) -> bytes:
+    """The Ogg stream `data` with every page's stream serial set to `serial` and its CRC
+    made again: the same samples encode to the same bytes on every `make assets`."""
+    from cabinet.core.assets import ogg_crc
+    out, at = bytearray(data), 0
+    while at + 27 <= len(out) and out[at:at + 4] == b"OggS":
+        segments = out[at + 26]
+        size = 27 + segments + sum(out[at + 27:at + 27 + segments])
+        struct.pack_into("<I", out, at + 14, serial)
+        out[at + 22:at + 26] = bytes(4)
+        struct.pack_into("<I", out, at + 22, ogg_crc(bytes(out[at:at + size])))
+        at += size
+    if at != len(out):
+        raise ValueError(f"not a whole Ogg stream: {len(out) - at} bytes after the last page")
+    return bytes(out)
+
+
 def write_sound(path: Path, mono: np.ndarray, rate: int = RATE) -> None:
     """A cue as 16-bit mono WAV (stdlib) or, for .ogg, Vorbis (the tools extra soundfile)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -85,6 +106,7 @@ def write_sound(path: Path, mono: np.ndarray, rate: int = RATE) -> None:
         except ImportError:
             raise SystemExit("asset_build: writing OGG needs soundfile; allowed: pip install -e '.[tools]'") from None
         soundfile.write(str(path), pcm, rate, format="OGG", subtype="VORBIS")
+        path.write_bytes(ogg_with_serial(path.read_bytes(), OGG_SERIAL))
         return
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)

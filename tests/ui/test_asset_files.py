@@ -125,3 +125,13 @@ def test_the_full_pot_with_its_coins_is_reproduced():
         made = pygame.surfarray.array3d(painters[image_id][1]()).astype(int)
         stored = pygame.surfarray.array3d(pygame.image.load(str(manifest.image_path(image_id, "farm")))).astype(int)
         assert made.shape == stored.shape and np.abs(made - stored).max() <= 1, image_id
+
+
+def test_the_music_loop_is_reproduced_byte_for_byte(tmp_path):
+    """libvorbis picks a random stream serial; the tool sets one, so `make assets`
+    writes the committed music.ogg again, not a file that differs on every run."""
+    from cabinet.ui import asset_build, synth
+    out = tmp_path / "music.ogg"
+    asset_build.write_sound(out, synth.music_loop(synth.Synth(asset_build.RATE)))
+    assert out.read_bytes() == (assets.ROOT / "sounds" / "music.ogg").read_bytes()
+    assert assets._ogg_damage(out.read_bytes()) is None
