@@ -33,7 +33,7 @@ import zlib
 from xml.etree import ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Sequence, Any
 
 from .config_file import read_yaml
 from .schema import ConfigError
@@ -224,11 +224,20 @@ def check_game(game_id: str, skin: str | None, root: Path = ROOT) -> Manifest | 
     return None if manifest is None else check_files(manifest, skin)
 
 
-def check_files(manifest: Manifest, skin: str | None) -> Manifest:
+def check_files(manifest: Manifest, skin: str | None, images: Sequence[str] = (),
+                sounds: Sequence[str] = ()) -> Manifest:
     """Every file of the manifest that `skin` (None: the default) uses is there and
-    readable, and starts like its format; AssetError names the first that is not."""
+    readable, and starts like its format, and every image and sound id the code asks
+    for (`images`, `sounds`) is in it; AssetError names the first that is not."""
     root = manifest.root
     skin = skin or manifest.default_skin
+    where = rel(root / manifest.game / "manifest.yaml", root)
+    for kind, wanted, have in (("images", images, manifest.images), ("sounds", sounds, manifest.sounds)):
+        missing = [i for i in wanted if i not in have]
+        if missing:
+            raise AssetError(f"{where}: {kind}.{missing[0]} is missing (the screens draw it"
+                             f"{f'; {len(missing) - 1} more missing' if len(missing) > 1 else ''}); "
+                             f"allowed: a manifest naming every {kind[:-1]} id as shipped")
     for image_id, template in manifest.images.items():
         try:
             path = root / template.format(skin=skin)
@@ -257,10 +266,11 @@ CABINET = "cabinet"         # the cabinet's own manifest: assets/cabinet/manifes
 def check_cabinet(root: Path | None = None) -> Manifest:
     """The cabinet's own manifest with every file it names checked (AssetError: one line)."""
     root = root or ROOT
+    from .cabinet_asset_ids import IMAGES, SOUNDS
     manifest = read_manifest(CABINET, root)
     if manifest is None:
         raise AssetError(f"{rel(root / CABINET / 'manifest.yaml', root)} is missing")
-    return check_files(manifest, None)
+    return check_files(manifest, None, IMAGES, SOUNDS)
 
 
 def cabinet_sounds(root: Path = ROOT) -> dict[str, Path]:

@@ -149,10 +149,30 @@ def write_game(game: str, name: str, skins: dict[str, tuple[str, dict[str, tuple
         for skin, table in colors.items():
             text += f"  {skin}:\n" + _yaml_map({k: list(v) for k, v in table.items()}, "    ")
     (root / game / "manifest.yaml").write_text(text)
+    if root == files.ROOT:
+        write_asset_ids(game, [i for i in first if "@" not in i], list(sounds))   # sized copies: optional
     files.check_game(game, None, root)
     for skin in skins:
         files.check_game(game, skin, root)
     return count + 1
+
+
+def asset_ids_path(game: str) -> Path:
+    """Where the code's list of the ids it asks the manifest for lives: beside the
+    game's package (games/<id>/asset_ids.py), the cabinet's in cabinet/core."""
+    repo = files.ROOT.parent
+    return repo / "cabinet/core/cabinet_asset_ids.py" if game == files.CABINET else repo / "games" / game / "asset_ids.py"
+
+
+def write_asset_ids(game: str, images: list[str], sounds: list[str]) -> None:
+    """The ids the screens draw, as the start checks every manifest against them."""
+    who = "the cabinet's screens" if game == files.CABINET else f"{game}'s view"
+    text = (f'"""The picture and sound ids {who} ask{"" if game == files.CABINET else "s"} for in\n'
+            f'assets/{game}/manifest.yaml: the start refuses a manifest without one of them,\n'
+            'naming it. Written by make assets with the manifest."""\n'
+            "IMAGES = (\n" + "".join(f"    {i!r},\n" for i in images) + ")\n"
+            "SOUNDS = (\n" + "".join(f"    {c!r},\n" for c in sounds) + ")\n")
+    asset_ids_path(game).write_text(text)
 
 
 def tool_main(game: str, name: str, skins: Callable[[], dict], bank: Callable[[object], dict],

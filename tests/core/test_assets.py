@@ -117,3 +117,36 @@ def test_a_manifest_path_out_of_assets_is_refused(tmp_path):
                                                      "frame: ../../outside.png"))
     with pytest.raises(assets.AssetError, match=r"images.frame leaves assets/"):
         assets.check_game("piggy_farm", "farm", root)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_shipped_manifest_names_every_id_its_view_asks_for(game):
+    from cabinet.core.books import resolve_game
+    spec = resolve_game(game)
+    manifest = assets.read_manifest(game)
+    assert spec.image_ids and spec.sound_ids
+    assert set(spec.image_ids) <= set(manifest.images) and set(spec.sound_ids) <= set(manifest.sounds)
+    for skin in manifest.skins:
+        assets.check_files(manifest, skin, spec.image_ids, spec.sound_ids)
+
+
+def test_a_manifest_without_an_id_the_view_draws_is_refused_naming_it(tmp_path):
+    from cabinet.core.books import resolve_game
+    spec = resolve_game("piggy_farm")
+    root = _copy(tmp_path)
+    path = root / "piggy_farm" / "manifest.yaml"
+    path.write_text("".join(line for line in path.read_text().splitlines(keepends=True)
+                            if not line.startswith("  frame:")))
+    manifest = assets.read_manifest("piggy_farm", root)
+    assets.check_files(manifest, "farm")                         # every file it names is fine...
+    with pytest.raises(assets.AssetError) as err:                # ...but the view draws "frame"
+        assets.check_files(manifest, "farm", spec.image_ids, spec.sound_ids)
+    assert str(err.value).startswith("assets/piggy_farm/manifest.yaml: images.frame is missing")
+    assert "\n" not in str(err.value)
+
+
+def test_the_cabinet_manifest_names_every_id_its_screens_ask_for():
+    from cabinet.core.cabinet_asset_ids import IMAGES, SOUNDS
+    manifest = assets.check_cabinet()
+    assert "celebration.coin" in IMAGES and "music" in SOUNDS
+    assert set(IMAGES) <= set(manifest.images) and set(SOUNDS) <= set(manifest.sounds)
