@@ -38,8 +38,6 @@ BONUS_MODES = {combo_mode(c): c for c in COMBOS}
 POT_COLOURS = ("BLUE", "RED", "GOLD")
 FEATURE_NAMES = (("bonus",) + tuple(f"combo_{combo_code(c)}" for c in COMBOS)
                  + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board",))
-FORCE_LABELS = {"pot_grand": "GRAND pot won", "full_board": "all 35 mini reels filled, every row active",
-                **{f"combo_{combo_code(c)}": f"bonus with {combo_code(c)}" for c in COMBOS}}
 MAX_FORCE_TRIES = 200_000
 
 
