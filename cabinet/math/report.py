@@ -6,7 +6,11 @@ import sys
 from typing import Any, TextIO
 
 from cabinet.core import books as B
-from .stats import weighted_figures
+from .stats import BAND_LABELS, band_counts, rate_ci, weighted_figures
+
+BAND_MIN_MASS = 1e-7        # a band the rules reach this often must be in the library
+BAND_RATIO = (0.5, 2.0)     # the library's band mass against the rules', where ...
+BAND_RATIO_COUNT = 100      # ... the rules saw at least this many rounds in the band
 
 
 def library_figures(lib: B.Library) -> dict[str, Any]:
@@ -43,6 +47,44 @@ def feature_table(mb: B.ModeBooks, lib_rates: dict[str, float], rates: dict[str,
     return rows
 
 
+def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The payout bands (cabinet/math/stats.py BAND_EDGES) where a mode's library and
+    the rules' measured rounds (rates.json) part: a band with rules' mass >=
+    BAND_MIN_MASS and no book ("missing"), or a library/rules ratio outside
+    BAND_RATIO where the rules saw >= BAND_RATIO_COUNT rounds in it ("ratio"). Each
+    row: band, kind, library and rules' mass, ratio, the rules' count and 99%
+    interval. Empty when the library follows the rules (or no rates are measured)."""
+    measured = (rates or {}).get("modes", {}).get(mb.mode)
+    if not measured or not measured.get("bands"):
+        return []
+    n = int(measured["rounds"])
+    lib = band_counts(mb.payout_x100, int(mb.meta["cost_x100"]), mb.weight.astype(float))
+    lib = lib / lib.sum()
+    rows = []
+    for k, label in enumerate(BAND_LABELS):
+        count = int(measured["bands"].get(label, 0))
+        rules = count / n
+        ratio = lib[k] / rules if rules else None
+        kind = None
+        if rules >= BAND_MIN_MASS and count > 0 and lib[k] == 0:
+            kind = "missing"
+        elif count >= BAND_RATIO_COUNT and not BAND_RATIO[0] <= ratio <= BAND_RATIO[1]:
+            kind = "ratio"
+        if kind:
+            _, lo, hi = rate_ci(count, n)
+            rows.append({"mode": mb.mode, "band": label, "kind": kind, "library": float(lib[k]), "rules": rules,
+                         "ratio": ratio, "count": count, "rounds": n, "ci99": [lo, hi]})
+    return rows
+
+
+def band_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The band check's rows in words, one line each."""
+    return [f"{r['mode']}: band {r['band']}x {'missing from the library' if r['kind'] == 'missing' else 'off'}: "
+            f"library {r['library']:.4g}, rules {r['rules']:.4g} ({r['count']:,} in {r['rounds']:,} rounds, "
+            f"99% [{r['ci99'][0]:.3g}, {r['ci99'][1]:.3g}])"
+            + (f", ratio {r['ratio']:.3f}" if r["kind"] == "ratio" else "") for r in rows]
+
+
 def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
     """Print per mode: cost, RTP to 6 decimals, hit rate, max payout and odds, and per
     feature the library's rate beside the rules' (rates.json or the game's target)."""
@@ -74,6 +116,11 @@ def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
             held = (f"rules {rules:.6g}  ratio {row['ratio']:.4f}" if row["ratio"] is not None
                     else "rules: none held")
             print(f"  {'':<16}   {row['feature']:<20} {rate:.6g} ({odds})  {held}")
+    bands = [line for mode in figs["modes"] for line in band_lines(band_check(lib.books(mode), rates))]
+    print("payout bands against the rules' (rates.json): " + ("every band present and within "
+          f"{BAND_RATIO[0]}-{BAND_RATIO[1]}x" if not bands else f"{len(bands)} apart"))
+    for line in bands:
+        print("  " + line)
 
 
 def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str | None) -> int:
