@@ -85,6 +85,27 @@ def band_lines(rows: list[dict[str, Any]]) -> list[str]:
             + (f", ratio {r['ratio']:.3f}" if r["kind"] == "ratio" else "") for r in rows]
 
 
+def print_band_check(lib: B.Library, rates: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Print the band check of every mode of a library (`rtp`, `verify`); returns its rows."""
+    if rates is None:
+        from .rates import load_rates
+        try:
+            rates = load_rates(lib.spec)
+        except B.LibraryError as exc:
+            print(f"payout bands: not checked ({exc})")
+            return []
+    if rates is None:
+        print("payout bands: not checked (no rates.json: `python -m cabinet.math rates GAME`)")
+        return []
+    rows = [r for mode in lib.modes for r in band_check(lib.books(mode), rates)]
+    print("payout bands against the rules' (rates.json): "
+          + (f"every band present and within {BAND_RATIO[0]}-{BAND_RATIO[1]}x of the rules' mass" if not rows
+             else f"{len(rows)} apart"))
+    for line in band_lines(rows):
+        print("  " + line)
+    return rows
+
+
 def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
     """Print per mode: cost, RTP to 6 decimals, hit rate, max payout and odds, and per
     feature the library's rate beside the rules' (rates.json or the game's target)."""
@@ -116,11 +137,7 @@ def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
             held = (f"rules {rules:.6g}  ratio {row['ratio']:.4f}" if row["ratio"] is not None
                     else "rules: none held")
             print(f"  {'':<16}   {row['feature']:<20} {rate:.6g} ({odds})  {held}")
-    bands = [line for mode in figs["modes"] for line in band_lines(band_check(lib.books(mode), rates))]
-    print("payout bands against the rules' (rates.json): " + ("every band present and within "
-          f"{BAND_RATIO[0]}-{BAND_RATIO[1]}x" if not bands else f"{len(bands)} apart"))
-    for line in bands:
-        print("  " + line)
+    print_band_check(lib, rates)
 
 
 def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str | None) -> int:

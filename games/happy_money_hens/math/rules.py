@@ -13,10 +13,11 @@ distribution of the category: 'pot_<name>' a bonus that awards the pot; 'full_bo
 one that fills all 35 reels with every row active and no GRAND; 'combo_<CODE>' a
 bonus with that final combination and neither a GRAND nor a full board. Its
 rejection loops are searches (cabinet/core/forcing.py): every attempt on its own
-sub-stream, so a book replays its kept attempts directly. A gamble bonus library's
-GRAND or full board (1 in ~60,000 bonuses without DOUBLE COINS) is searched in
-batches: each attempt's bonus plays on Rng(its sub-stream's first seed), which the
-vectorised bonus (batch_bonus.py) decides many at a time.
+sub-stream, so a book replays its kept attempts directly. In a gamble bonus library
+(mode bonus_*) 'full_board' is any full board, GRAND or not (its only category; 1 in
+58,351 bonuses without DOUBLE COINS), and is searched in batches: each attempt's
+bonus plays on Rng(its sub-stream's first seed), which the vectorised bonus
+(batch_bonus.py) decides many at a time; 'pot_grand' the same way.
 Events are the closed set documented in events.py.
 """
 from __future__ import annotations
@@ -344,7 +345,8 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
     # a GRAND), combo_X (without a GRAND or a full board).
     excluded = {"pot_grand": set(), "full_board": {"pot_grand"}}.get(force, {"pot_grand", "full_board"})
     if mode in BONUS_MODES and force in ("pot_grand", "full_board"):
-        return _forced_gamble_bonus(m, rng, mode, force, excluded)
+        # a gamble bonus library's full board is its only category: GRAND or not
+        return _forced_gamble_bonus(m, rng, mode, force, set())
     if force.startswith("combo_"):
         combo = combo_from_code(force[6:])
         return _forced_round(m, rng, mode, lambda sub: combo, None, excluded)
