@@ -33,6 +33,13 @@ def test_a_band_the_rules_reach_but_no_book_holds_is_missing():
     assert "500-1k" in band_lines(rows)[0] and "missing" in band_lines(rows)[0]
 
 
+def test_a_band_the_rules_saw_once_or_twice_is_unconfirmed_not_missing():
+    rates = _rates({"1-2": 150_000, "100-200": 1}, 300_000)
+    rows = band_check(_books([0, 1.5], [1, 1]), rates)
+    assert [(r["band"], r["kind"], r["count"]) for r in rows] == [("100-200", "unconfirmed", 1)]
+    assert "only" in band_lines(rows)[0]
+
+
 def test_a_band_below_1e_minus_7_may_be_missing():
     rates = _rates({"1-2": 300_000_000, "1k-5k": 1}, 1_000_000_000)    # 1e-9
     assert band_check(_books([0, 1.5], [7, 3]), rates) == []

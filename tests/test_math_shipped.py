@@ -63,8 +63,8 @@ def test_shipped_feature_rates_are_the_rules(game_id):
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_shipped_payout_bands_are_the_rules(game_id):
-    """Every payout band the rules reach (mass >= 1e-7 in rates.json) has books, and
-    every band the rules saw 100+ times holds 0.5-2x the rules' mass."""
+    """Every payout band the rules reach (mass >= 1e-7 in rates.json, seen 3+ times)
+    has books, and every band the rules saw 100+ times holds 0.5-2x the rules' mass."""
     from cabinet.math.rates import load_rates
     from cabinet.math.report import band_check, band_lines
     spec = GAMES[game_id]
@@ -72,5 +72,5 @@ def test_shipped_payout_bands_are_the_rules(game_id):
         pytest.skip(f"{game_id} ships no library yet")
     rates = load_rates(spec)
     lib = B.load_library(spec)
-    rows = [r for mode in lib.modes for r in band_check(lib.books(mode), rates)]
+    rows = [r for mode in lib.modes for r in band_check(lib.books(mode), rates) if r["kind"] != "unconfirmed"]
     assert not rows, band_lines(rows)

@@ -8,7 +8,8 @@ from typing import Any, TextIO
 from cabinet.core import books as B
 from .stats import BAND_LABELS, band_counts, rate_ci, weighted_figures
 
-BAND_MIN_MASS = 1e-7        # a band the rules reach this often must be in the library
+BAND_MIN_MASS = 1e-7        # a band the rules reach this often must be in the library ...
+BAND_MIN_COUNT = 3          # ... seen at least this many times (as the PAR sheet's rule)
 BAND_RATIO = (0.5, 2.0)     # the library's band mass against the rules', where ...
 BAND_RATIO_COUNT = 100      # ... the rules saw at least this many rounds in the band
 
@@ -53,7 +54,10 @@ def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, 
     BAND_MIN_MASS and no book ("missing"), or a library/rules ratio outside
     BAND_RATIO where the rules saw >= BAND_RATIO_COUNT rounds in it ("ratio"). Each
     row: band, kind, library and rules' mass, ratio, the rules' count and 99%
-    interval. Empty when the library follows the rules (or no rates are measured)."""
+    interval. A band with no book that the rules saw only once or twice (its mass
+    unknown within two orders of magnitude) is listed as "unconfirmed", not missing.
+    No "missing" or "ratio" row when the library follows the rules (or no rates are
+    measured)."""
     measured = (rates or {}).get("modes", {}).get(mb.mode)
     if not measured or not measured.get("bands"):
         return []
@@ -67,7 +71,7 @@ def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, 
         ratio = lib[k] / rules if rules else None
         kind = None
         if rules >= BAND_MIN_MASS and count > 0 and lib[k] == 0:
-            kind = "missing"
+            kind = "missing" if count >= BAND_MIN_COUNT else "unconfirmed"
         elif count >= BAND_RATIO_COUNT and not BAND_RATIO[0] <= ratio <= BAND_RATIO[1]:
             kind = "ratio"
         if kind:
@@ -79,7 +83,9 @@ def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, 
 
 def band_lines(rows: list[dict[str, Any]]) -> list[str]:
     """The band check's rows in words, one line each."""
-    return [f"{r['mode']}: band {r['band']}x {'missing from the library' if r['kind'] == 'missing' else 'off'}: "
+    words = {"missing": "missing from the library", "ratio": "off",
+             "unconfirmed": "has no book, and the rules saw it only"}
+    return [f"{r['mode']}: band {r['band']}x {words[r['kind']]}: "
             f"library {r['library']:.4g}, rules {r['rules']:.4g} ({r['count']:,} in {r['rounds']:,} rounds, "
             f"99% [{r['ci99'][0]:.3g}, {r['ci99'][1]:.3g}])"
             + (f", ratio {r['ratio']:.3f}" if r["kind"] == "ratio" else "") for r in rows]
@@ -98,9 +104,12 @@ def print_band_check(lib: B.Library, rates: dict[str, Any] | None = None) -> lis
         print("payout bands: not checked (no rates.json: `python -m cabinet.math rates GAME`)")
         return []
     rows = [r for mode in lib.modes for r in band_check(lib.books(mode), rates)]
+    apart = [r for r in rows if r["kind"] != "unconfirmed"]
     print("payout bands against the rules' (rates.json): "
-          + (f"every band present and within {BAND_RATIO[0]}-{BAND_RATIO[1]}x of the rules' mass" if not rows
-             else f"{len(rows)} apart"))
+          + (f"every band present and within {BAND_RATIO[0]}-{BAND_RATIO[1]}x of the rules' mass" if not apart
+             else f"{len(apart)} apart")
+          + (f" ({len(rows) - len(apart)} seen by the rules only once or twice, with no book)" if len(rows) > len(apart)
+             else ""))
     for line in band_lines(rows):
         print("  " + line)
     return rows
