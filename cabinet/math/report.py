@@ -115,6 +115,21 @@ def print_band_check(lib: B.Library, rates: dict[str, Any] | None = None) -> lis
     return rows
 
 
+def _outside_note(row: dict[str, Any], rates: dict[str, Any] | None, mode: str) -> str:
+    """For a library/rules ratio outside 0.95-1.05: the rules' count and 99% interval
+    (rates.json) and whether the library's rate is inside it (a rare feature's noise)
+    or not (a real miss)."""
+    if row["ratio"] is None or 0.95 <= row["ratio"] <= 1.05:
+        return ""
+    m = (rates or {}).get("modes", {}).get(mode, {}).get("features", {}).get(row["feature"])
+    if not m:
+        return "  [outside 0.95-1.05; no measured count]"
+    lo, hi = m["ci99"]
+    where = "inside" if lo <= row["library"] <= hi else "OUTSIDE"
+    return (f"  [outside 0.95-1.05: rules {m['count']:,} seen, 99% [{lo:.4g}, {hi:.4g}]; "
+            f"library {where} the rules' interval]")
+
+
 def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
     """Print per mode: cost, RTP to 6 decimals, hit rate, max payout and odds, and per
     feature the library's rate beside the rules' (rates.json or the game's target)."""
@@ -145,7 +160,7 @@ def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
             odds = f"1 in {1 / rate:,.0f}" if rate > 0 else "never"
             held = (f"rules {rules:.6g}  ratio {row['ratio']:.4f}" if row["ratio"] is not None
                     else "rules: none held")
-            print(f"  {'':<16}   {row['feature']:<20} {rate:.6g} ({odds})  {held}")
+            print(f"  {'':<16}   {row['feature']:<20} {rate:.6g} ({odds})  {held}{_outside_note(row, rates, mode)}")
     print_band_check(lib, rates)
 
 
