@@ -39,3 +39,37 @@ def test_a_rate_the_game_sets_carries_the_features_nested_in_it():
     assert out["wheel"] == held["wheel"]
     assert abs(out["wheel_gold"]["rate"] - 0.0001 * 0.018 / 0.0174) < 1e-15
     assert out["retrigger_elsewhere"] == held["retrigger_elsewhere"]       # also seen without the wheel
+
+
+def test_the_weights_hold_the_rules_payout_band_masses():
+    """A sample with twice the rules' share of 20-50x wins (multiples of the cost) gets
+    weights holding the rules' band masses, with the stated RTP exact."""
+    from fractions import Fraction
+    from cabinet.core.books import rtp_fraction
+    from cabinet.math.stats import BAND_LABELS, band_counts
+    spec = dataclasses.replace(GAME, book_forces={})
+    cost = spec.mode("base").cost_x100
+    target = rtp_fraction(spec.rtp["base"])
+    rng = np.random.default_rng(4)
+    n = 20_000
+    # the rules: 1% at 30x, 48% paying uniformly around (target - 0.3) / 0.48, else nothing
+    mean_body = (float(target) - 0.3) / 0.48
+    pay = np.zeros(n, dtype=np.int64)
+    body = rng.random(n) < 0.48
+    pay[body] = (cost * rng.uniform(mean_body - 0.8, mean_body + 0.8, int(body.sum()))).astype(np.int64)
+    pay[:400] = 30 * cost                        # the sample: 2% at 30x
+    rounds = 10_000_000
+    bands = {label: int(round(c * rounds / n)) for label, c in zip(BAND_LABELS, band_counts(pay, cost))}
+    bands["20-50"] = rounds // 100
+    bands["0"] += rounds - sum(bands.values())
+    rates = {"modes": {"base": {"rounds": rounds, "bands": bands, "features": {}, "strata": {}}}}
+    names = tuple(spec.feature_names)
+    tasks = [Task(GAME.id, "base", -1, None, 0, n, 1, names)]
+    result = (np.arange(n, dtype=np.uint64), pay, np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.int64),
+              np.zeros(n, dtype=np.uint16), np.zeros(0, dtype=np.uint32))
+    arrays, meta = assemble(spec, "base", tasks, [result], seed=1, natural=n, rates=rates)
+    w = arrays["weight"].astype(float)
+    lib = band_counts(arrays["payout_x100"], cost, w) / w.sum()
+    assert "20-50" in meta["optimizer"]["held_bands"]
+    assert abs(lib[BAND_LABELS.index("20-50")] / 0.01 - 1) < 0.05, lib[BAND_LABELS.index("20-50")]
+    assert abs(Fraction(meta["rtp"]) - target) <= Fraction(1, 10**6)

@@ -59,3 +59,18 @@ def test_shipped_feature_rates_are_the_rules(game_id):
             if not (0.95 <= rate / m["rate"] <= 1.05 or lo <= rate <= hi):
                 off.append(f"{mode}/{name}: library {rate:.4g}, rules {m['rate']:.4g} [{lo:.4g}, {hi:.4g}]")
     assert not off, off
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_shipped_payout_bands_are_the_rules(game_id):
+    """Every payout band the rules reach (mass >= 1e-7 in rates.json, seen 3+ times)
+    has books, and every band the rules saw 100+ times holds 0.5-2x the rules' mass."""
+    from cabinet.math.rates import load_rates
+    from cabinet.math.report import band_check, band_lines
+    spec = GAMES[game_id]
+    if not (B.default_books_dir(spec) / B.MANIFEST).is_file():
+        pytest.skip(f"{game_id} ships no library yet")
+    rates = load_rates(spec)
+    lib = B.load_library(spec)
+    rows = [r for mode in lib.modes for r in band_check(lib.books(mode), rates) if r["kind"] != "unconfirmed"]
+    assert not rows, band_lines(rows)

@@ -5,7 +5,8 @@
 For each mode (default: every mode of the game) it generates `--books` natural books
 from the seeds `build` would use, in chunks of `--chunk` (build's chunk size), through
 the game's seed-exact `play_batch` when it has one, and `--play` books through `play`
-(the per-round generator) for comparison; it prints books/s of process CPU time (a
+(the per-round generator, each round dropped after its payout is read, as the
+builder's and verify's loops do) for comparison; it prints books/s of process CPU time (a
 busy shared machine stretches wall time, not CPU time) and of wall time. The first
 chunk is generated once before timing (tables built, caches warm).
 """
@@ -41,7 +42,10 @@ def bench_mode(spec, mode: str, books: int, chunk: int, play_books: int) -> dict
         out["play_batch"] = _timed(lambda: [spec.play_batch(s, mode, None) for s in seeds], books)
     few = seeds[0][:play_books].tolist()
     spec.play(Rng.for_book(few[0]), mode)
-    out["play"] = _timed(lambda: [spec.play(Rng.for_book(s), mode) for s in few], len(few))
+    # each round is dropped once its payout is read, as the builder and verify do: a
+    # list of 2,000 live rounds (every event's dicts and lists) would time Python's
+    # cyclic garbage collector walking them, 2-3x the cost of the rounds themselves
+    out["play"] = _timed(lambda: [spec.play(Rng.for_book(s), mode).payout_x100 for s in few], len(few))
     return out
 
 

@@ -15,8 +15,9 @@ A game may give `spec.play_batch(seeds, mode, force) -> (payout_x100[n], [featur
 each round][, jackpot_x100[n]])`, a fast path for natural books that must give
 exactly what `play(Rng.for_book(seed), mode)` gives for each seed (`verify` checks).
 
-Weights (cabinet/math/optimize.py) hold the stated RTP and every feature at the rules'
-rate (cabinet/math/rates.py). Each game's libraries are written into a new directory
+Weights (cabinet/math/optimize.py) hold the stated RTP, every feature at the rules'
+rate and every payout band the rules saw often enough at the rules' mass
+(cabinet/math/rates.py). Each game's libraries are written into a new directory
 beside the target, verified there (`verify`: manifest, RTP, every forced book and a
 sample of natural ones regenerated), and only then installed in one rename: the
 target is never half overwritten, and a library that fails stays out of it.
@@ -43,8 +44,8 @@ from . import pool
 from .books import install, mode_file_bytes, staging_dir, strata, write_library
 from .optimize import natural_weights, optimize, sampling_se
 from .pool import Progress
-from .rates import load_rates, mode_targets
-from .stats import weighted_figures
+from .rates import band_targets, load_rates, mode_targets
+from .stats import BAND_LABELS, band_of, weighted_figures
 
 CHUNK = 2000
 FORCED_CHUNK = 10
@@ -251,16 +252,26 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
     bits = np.array([(feats >> np.uint64(i)) & np.uint64(1) for i in range(len(names))], dtype=bool).T
     held = _nested_follow({k: v for k, v in mode_targets(spec, rates, mode).items() if k in names}, rates, mode,
                           bits, names)
+    # the payout bands the rules saw often enough are held too, as moments like the
+    # features (their indicator columns after the features'), so the library's win
+    # distribution keeps the rules' band masses, not its sample's
+    bands = band_targets(rates, mode)
+    band_col = band_of(pay, cost)
+    columns = names + [f"band {label}" for label in bands]
+    cols = np.column_stack([bits] + [band_col == BAND_LABELS.index(label) for label in bands]) if bands else bits
+    goals = {**{names.index(k): v for k, v in held.items()},
+             **{len(names) + j: t for j, t in enumerate(bands.values())}}
     try:
-        weight, report = optimize(pay, stratum, targets, cost, rtp, features=bits,
-                                  rates={names.index(k): v["rate"] for k, v in held.items()},
-                                  rate_sigma={names.index(k): v.get("sigma", 0.0) for k, v in held.items()})
+        weight, report = optimize(pay, stratum, targets, cost, rtp, features=cols,
+                                  rates={i: v["rate"] for i, v in goals.items()},
+                                  rate_sigma={i: v.get("sigma", 0.0) for i, v in goals.items()})
     except Exception as exc:
         raise BuildError(f"{spec.id}/{mode}: optimizer failed: {exc}") from exc
-    report["held_features"] = [names[i] for i in report["held_features"]]
-    report["free_features"] = [names[i] for i in report["free_features"]]
-    report["mu"] = {names[int(i)]: v for i, v in report["mu"].items()}
-    report["feature_miss"] = {names[int(i)]: v for i, v in report["feature_miss"].items()}
+    report["held_bands"] = [columns[i][5:] for i in report["held_features"] if i >= len(names)]
+    report["held_features"] = [columns[i] for i in report["held_features"] if i < len(names)]
+    report["free_features"] = [columns[i] for i in report["free_features"]]
+    report["mu"] = {columns[int(i)]: v for i, v in report["mu"].items()}
+    report["feature_miss"] = {columns[int(i)]: v for i, v in report["feature_miss"].items()}
     before = weighted_figures(natural_weights(stratum, targets), pay, feats, names, cost)
     after = weighted_figures(weight, pay, feats, names, cost)
     report["natural"] = before
@@ -272,7 +283,8 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
     meta = {"format": B.FORMAT, "game": spec.id, "mode": mode, "version": spec.version,
             "fingerprint": B.fingerprint(spec), "cost_x100": cost, "rtp_target": str(spec.rtp[mode]),
             "rtp": report["rtp"], "feature_names": names, "categories": cats,
-            "category_targets": dict(zip(cats, targets)), "rate_targets": held, "cap_x100": cap,
+            "category_targets": dict(zip(cats, targets)), "rate_targets": held, "band_targets": bands,
+            "cap_x100": cap,
             "seeds": {"seed": seed, "block": SEED_BLOCK},
             "build": {"books": len(pay), "natural_books": natural,
                       "forced_books": {c: int((force == i).sum()) for i, c in enumerate(cats)},
@@ -389,7 +401,8 @@ def report_mode(spec: GameSpec, meta: dict[str, Any]) -> None:
     for cat, note in opt.get("category_target_notes", {}).items():
         print(f"  {cat}: {note}", file=sys.stderr)
     for name, miss in opt.get("feature_miss", {}).items():
-        rate = meta["rate_targets"][name]["rate"]
+        target = meta["band_targets"].get(name[5:]) if name.startswith("band ") else meta["rate_targets"][name]
+        rate = target["rate"]
         if abs(miss) > 0.01 * rate:
             print(f"  {name}: held at {rate + miss:.4g} for the rules' {rate:.4g} ({miss / rate:+.1%}): the "
                   f"measured rates disagree with an identity the books obey", file=sys.stderr)

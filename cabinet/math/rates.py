@@ -101,6 +101,21 @@ def mode_targets(spec: GameSpec, doc: dict[str, Any] | None, mode: str) -> dict[
     return out
 
 
+def band_targets(doc: dict[str, Any] | None, mode: str) -> dict[str, dict[str, Any]]:
+    """{band label: {"rate", "sigma", "source"}}: the payout bands (stats.BAND_LABELS)
+    a mode's library holds at the rules' mass: every band the rules saw at least
+    MIN_COUNT times, with its standard error."""
+    measured = (doc or {}).get("modes", {}).get(mode, {})
+    n = int(measured.get("rounds", 0))
+    out = {}
+    for label, count in (measured.get("bands") or {}).items():
+        if count >= MIN_COUNT and count < n:
+            p = count / n
+            out[label] = {"rate": p, "sigma": (p * (1 - p) / n) ** 0.5,
+                          "source": f"measured, {count:,} in {n:,} rounds"}
+    return out
+
+
 def rates_command(game: str, spin_rounds: int, other_rounds: int, workers: int, scheduler: str | None,
                   out: str | None) -> int:
     spec = B.resolve_game(game)

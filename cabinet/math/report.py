@@ -6,7 +6,12 @@ import sys
 from typing import Any, TextIO
 
 from cabinet.core import books as B
-from .stats import weighted_figures
+from .stats import BAND_LABELS, band_counts, rate_ci, weighted_figures
+
+BAND_MIN_MASS = 1e-7        # a band the rules reach this often must be in the library ...
+BAND_MIN_COUNT = 3          # ... seen at least this many times (as the PAR sheet's rule)
+BAND_RATIO = (0.5, 2.0)     # the library's band mass against the rules', where ...
+BAND_RATIO_COUNT = 100      # ... the rules saw at least this many rounds in the band
 
 
 def library_figures(lib: B.Library) -> dict[str, Any]:
@@ -43,6 +48,88 @@ def feature_table(mb: B.ModeBooks, lib_rates: dict[str, float], rates: dict[str,
     return rows
 
 
+def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The payout bands (cabinet/math/stats.py BAND_EDGES) where a mode's library and
+    the rules' measured rounds (rates.json) part: a band with rules' mass >=
+    BAND_MIN_MASS and no book ("missing"), or a library/rules ratio outside
+    BAND_RATIO where the rules saw >= BAND_RATIO_COUNT rounds in it ("ratio"). Each
+    row: band, kind, library and rules' mass, ratio, the rules' count and 99%
+    interval. A band with no book that the rules saw only once or twice (its mass
+    unknown within two orders of magnitude) is listed as "unconfirmed", not missing.
+    No "missing" or "ratio" row when the library follows the rules (or no rates are
+    measured)."""
+    measured = (rates or {}).get("modes", {}).get(mb.mode)
+    if not measured or not measured.get("bands"):
+        return []
+    n = int(measured["rounds"])
+    lib = band_counts(mb.payout_x100, int(mb.meta["cost_x100"]), mb.weight.astype(float))
+    lib = lib / lib.sum()
+    rows = []
+    for k, label in enumerate(BAND_LABELS):
+        count = int(measured["bands"].get(label, 0))
+        rules = count / n
+        ratio = lib[k] / rules if rules else None
+        kind = None
+        if rules >= BAND_MIN_MASS and count > 0 and lib[k] == 0:
+            kind = "missing" if count >= BAND_MIN_COUNT else "unconfirmed"
+        elif count >= BAND_RATIO_COUNT and not BAND_RATIO[0] <= ratio <= BAND_RATIO[1]:
+            kind = "ratio"
+        if kind:
+            _, lo, hi = rate_ci(count, n)
+            rows.append({"mode": mb.mode, "band": label, "kind": kind, "library": float(lib[k]), "rules": rules,
+                         "ratio": ratio, "count": count, "rounds": n, "ci99": [lo, hi]})
+    return rows
+
+
+def band_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The band check's rows in words, one line each."""
+    words = {"missing": "missing from the library", "ratio": "off",
+             "unconfirmed": "has no book, and the rules saw it only"}
+    return [f"{r['mode']}: band {r['band']}x {words[r['kind']]}: "
+            f"library {r['library']:.4g}, rules {r['rules']:.4g} ({r['count']:,} in {r['rounds']:,} rounds, "
+            f"99% [{r['ci99'][0]:.3g}, {r['ci99'][1]:.3g}])"
+            + (f", ratio {r['ratio']:.3f}" if r["kind"] == "ratio" else "") for r in rows]
+
+
+def print_band_check(lib: B.Library, rates: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Print the band check of every mode of a library (`rtp`, `verify`); returns its rows."""
+    if rates is None:
+        from .rates import load_rates
+        try:
+            rates = load_rates(lib.spec)
+        except B.LibraryError as exc:
+            print(f"payout bands: not checked ({exc})")
+            return []
+    if rates is None:
+        print("payout bands: not checked (no rates.json: `python -m cabinet.math rates GAME`)")
+        return []
+    rows = [r for mode in lib.modes for r in band_check(lib.books(mode), rates)]
+    apart = [r for r in rows if r["kind"] != "unconfirmed"]
+    print("payout bands against the rules' (rates.json): "
+          + (f"every band present and within {BAND_RATIO[0]}-{BAND_RATIO[1]}x of the rules' mass" if not apart
+             else f"{len(apart)} apart")
+          + (f" ({len(rows) - len(apart)} seen by the rules only once or twice, with no book)" if len(rows) > len(apart)
+             else ""))
+    for line in band_lines(rows):
+        print("  " + line)
+    return rows
+
+
+def _outside_note(row: dict[str, Any], rates: dict[str, Any] | None, mode: str) -> str:
+    """For a library/rules ratio outside 0.95-1.05: the rules' count and 99% interval
+    (rates.json) and whether the library's rate is inside it (a rare feature's noise)
+    or not (a real miss)."""
+    if row["ratio"] is None or 0.95 <= row["ratio"] <= 1.05:
+        return ""
+    m = (rates or {}).get("modes", {}).get(mode, {}).get("features", {}).get(row["feature"])
+    if not m:
+        return "  [outside 0.95-1.05; no measured count]"
+    lo, hi = m["ci99"]
+    where = "inside" if lo <= row["library"] <= hi else "OUTSIDE"
+    return (f"  [outside 0.95-1.05: rules {m['count']:,} seen, 99% [{lo:.4g}, {hi:.4g}]; "
+            f"library {where} the rules' interval]")
+
+
 def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
     """Print per mode: cost, RTP to 6 decimals, hit rate, max payout and odds, and per
     feature the library's rate beside the rules' (rates.json or the game's target)."""
@@ -73,7 +160,8 @@ def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
             odds = f"1 in {1 / rate:,.0f}" if rate > 0 else "never"
             held = (f"rules {rules:.6g}  ratio {row['ratio']:.4f}" if row["ratio"] is not None
                     else "rules: none held")
-            print(f"  {'':<16}   {row['feature']:<20} {rate:.6g} ({odds})  {held}")
+            print(f"  {'':<16}   {row['feature']:<20} {rate:.6g} ({odds})  {held}{_outside_note(row, rates, mode)}")
+    print_band_check(lib, rates)
 
 
 def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str | None) -> int:

@@ -129,4 +129,6 @@ def verify_command(game: str, books_dir: str | None, sample: int | None, workers
         for bad in m["mismatches"][:5]:
             print(f"    book {bad['book']} ({bad['engine']}): library {bad['library']} regenerated {bad['regenerated']}")
     print(f"verified in {rep['seconds']:.1f}s: {'OK' if rep['ok'] else 'FAILED'}")
+    from .report import print_band_check
+    print_band_check(B.load_library(game, books_dir))
     return 0 if rep["ok"] else 1

@@ -1,15 +1,12 @@
 """Spin chance: wager a credit too small to play for a chance at one spin.
 
-Offered when 0 < credit < the price of play. The player may PLAY (the pointer runs
-over a meter whose green share is credit / price) or leave with the credit (NO
-THANKS). Green: a base-game spin at the current bet is awarded and plays
-automatically; red: the credit is lost. The chance is exactly credit / price of one
-base-game spin (an integer draw), so the wager is fair: the expected value of the
-awarded spin per cent wagered equals that of buying it.
-
-With a bet multiplier (fortune bet) active, a credit that still covers one base-game
-spin does not need spin chance: `offer` returns None and the cabinet suggests
-switching the multiplier off instead.
+Offered when 0 < credit < the current price of play (the rules sheet's trigger). The
+player may PLAY (the pointer runs over a meter whose green share is credit / price) or
+leave with the credit (NO THANKS). Green: a spin of the current play at the current
+bet is awarded and plays automatically; red: the credit is lost. The chance is exactly
+credit / price of that spin (an integer draw), so the wager is fair: the expected value
+of the awarded spin per cent wagered equals that of buying it. The spin priced is the
+current play, a bet multiplier (fortune bet) included: the game passes that price.
 """
 from __future__ import annotations
 
@@ -44,17 +41,9 @@ class SpinChance:
         return rng.chance(self.credit_cents, self.spin_price_cents)
 
 
-def offer(credit_cents: int, play_price_cents: int, spin_price_cents: int) -> SpinChance | None:
-    """The spin chance to offer at this credit, or None: only when 0 < credit < the
-    price of play and the credit does not cover one base-game spin (at a bet
-    multiplier the price of play exceeds the base spin's; see `multiplier_blocks`)."""
-    if 0 < credit_cents < play_price_cents and credit_cents < spin_price_cents:
-        return SpinChance(credit_cents, spin_price_cents)
+def offer(credit_cents: int, play_price_cents: int) -> SpinChance | None:
+    """The spin chance to offer at this credit, or None: only when
+    0 < credit < the current price of play, for a spin at that price."""
+    if 0 < credit_cents < play_price_cents:
+        return SpinChance(credit_cents, play_price_cents)
     return None
-
-
-def multiplier_blocks(credit_cents: int, play_price_cents: int, spin_price_cents: int) -> bool:
-    """True when the credit is below the price of play only because a bet multiplier
-    is on: it still covers a base-game spin, so no spin chance is offered and the
-    player is told to switch the multiplier off."""
-    return 0 < credit_cents < play_price_cents and credit_cents >= spin_price_cents

@@ -33,7 +33,7 @@ GAME = GameSpec(
     version=str(_RAW["version"]),
     math_files=tuple(str(_MATH / f) for f in ("math.yaml", "math/tables.py", "math/rules.py", "math/bonus.py",
                                                "math/pots.py")),
-    force_categories=dict(rules.FORCE_LABELS),
+    force_categories=dict(help.FORCE_LABELS),
     book_forces={mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in _RAW["book_forces"].items()},
     simulate=sim.simulate,
     play_batch=batch.play_batch,

@@ -52,8 +52,13 @@ GAME = GameSpec(
     forced_books={"base": {"max_win": 50}},
     # FARM WHEEL BUY's value is heavy-tailed (free spins up to the cap): 10,000 books
     # leave its sample RTP 3.8 standard errors from the rules' and the weights would
-    # carry 27 pp of it; at 300,000 the books carry it themselves
-    book_counts={"wheel_buy": 300_000},
+    # carry 27 pp of it; at 300,000 the books carry it themselves. The free-spins buys
+    # and the hunt take enough books for every payout band the rules reach (rates.json
+    # bands: FREE SPINS and HOG WILD 50-100x about 1 in 30,000, GOLDEN EGG HUNT 20-50x
+    # 1 in 14,000, GROWING SEASON's no-win 1 in 7,500); the hunt's 5,000x egg stratum
+    # takes the default 1% of them (1,000 books)
+    book_counts={"wheel_buy": 300_000, "free_spins": 300_000, "hog_wild": 300_000, "growing_season": 100_000,
+                 "golden_egg_hunt": 100_000},
     # books: every mode vectorised, exactly play's rounds seed for seed
     play_batch=batch.play_batch,
     force_modes=dict(rules.FORCE_MODES),

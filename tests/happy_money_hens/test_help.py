@@ -1,6 +1,6 @@
 """The help text and the math file agree on every number the player reads, and it
 says what the sheet says (in sentence case, as the other games' pages)."""
-from games.happy_money_hens.math.help import FEATURE_LABELS, general_rules, help_pages, sections, x
+from games.happy_money_hens.math.help import FEATURE_LABELS, FORCE_LABELS, general_rules, help_pages, sections, x
 from games.happy_money_hens.math.tables import load
 
 
@@ -45,7 +45,19 @@ def test_the_sheets_general_rules_are_all_there():
 
 def test_no_internal_id_and_no_text_of_another_game_reaches_the_player():
     t = text() + " ".join(" ".join(p) for _, p in sections().values()) + " ".join(FEATURE_LABELS.values())
+    t += " ".join(FORCE_LABELS.values())
     for leak in ("FORTUNE_1_2", "fortune_1_2", "DC+PF", "combo_", "pot_grand", "buy_mystery", "in clusters",
                  "/100000"):
         assert leak not in t, leak
     assert not any(line.isupper() and len(line) > 40 for line in t.split("\n"))     # not all capitals
+
+
+def test_force_labels_name_every_forcing_category_in_the_sheets_words():
+    from games.happy_money_hens.math import rules
+    assert set(FORCE_LABELS) >= {"pot_grand", "full_board"} | {f for f in rules.FEATURE_NAMES if f.startswith("combo_")}
+    assert FORCE_LABELS["pot_grand"] == "GRAND pot won"
+    assert FORCE_LABELS["combo_DC+PF"] == "Bonus: Double Coins + Pot Fill"
+    assert FORCE_LABELS["combo_HB"] == "Bonus: Happy Boost"
+    assert "35 mini reels" in FORCE_LABELS["full_board"]
+    for label in FORCE_LABELS.values():            # no id: no code letters, no underscores
+        assert "_" not in label and not any(code in label.split() for code in ("DC", "PF", "HB")), label

@@ -100,10 +100,38 @@ def test_forced_rounds_land_in_their_own_disjoint_category():
     assert "pot_grand" in r.features and "GRAND" in [e for e in r.events if e["type"] == "bonus_end"][0]["pots_won"]
 
 
+def test_a_gamble_bonus_librarys_forced_full_board_is_the_first_attempt_in_it_and_replays_from_its_hint():
+    from cabinet.core.forcing import substream
+    from games.happy_money_hens.math.bonus import HensBonus
+    from games.happy_money_hens.math.tables import load
+    rng = Rng.recording(5)
+    r = play(rng, "bonus_pf", "full_board")
+    assert "full_board" in r.features
+    end = [e for e in r.events if e["type"] == "bonus_end"][0]
+    assert end["full_board"] and len(end["paying"]) == 35
+    (k,) = rng.trace.values
+    # every earlier attempt's bonus (each on Rng(its sub-stream's first seed)) is
+    # outside the category: the kept one is the natural bonus given a full board
+    key = Rng(5).seed64()
+    m = load()
+    for j in range(0, k, max(1, k // 40)):
+        b = HensBonus(Rng(substream(key, j).seed64()), m, 2, [])
+        b.run()
+        assert not b.full_board(), j
+    again = play(Rng.for_book(5, [k]), "bonus_pf", "full_board")
+    assert again.events == r.events and again.payout_x100 == r.payout_x100
+    # the GRAND of a gamble bonus library, the same way
+    r = play(Rng(6), "bonus_pf_hb", "pot_grand")
+    assert "pot_grand" in r.features and "GRAND" in [e for e in r.events if e["type"] == "bonus_end"][0]["pots_won"]
+
+
 def test_book_forces_cover_the_rare_awards_in_every_bet_mode():
     for mode in ("base", "fortune_1_2", "fortune_1_5", "fortune_2", "buy_mystery"):
         assert {"pot_grand", "full_board"} <= set(GAME.book_forces[mode])
     assert {"combo_DC+PF", "combo_DC+HB", "combo_PF+HB", "combo_DC+PF+HB"} <= set(GAME.book_forces["base"])
+    # the gamble's bonus libraries where a full board is rare (no DOUBLE COINS) force it
+    for mode in ("bonus_pf", "bonus_hb", "bonus_pf_hb"):
+        assert list(GAME.book_forces[mode]) == ["full_board"]
 
 
 def test_payout_sources_split_every_round_exactly():

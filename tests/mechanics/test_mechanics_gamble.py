@@ -8,7 +8,7 @@ from cabinet.core.rng import Rng
 from cabinet.mechanics.exact_chance import below_big, chance_fraction
 from cabinet.core.money import WinCap
 from cabinet.mechanics.gamble import Gamble, bonus_option, cash_option, gamble_offered
-from cabinet.mechanics.spin_chance import SpinChance, multiplier_blocks, offer
+from cabinet.mechanics.spin_chance import SpinChance, offer
 
 MULTS = (Fraction(3, 2), Fraction(2), Fraction(3))
 BONUS = [("DC", Fraction(3164300, 100)), ("HB+PF+DC", Fraction(827011, 7))]
@@ -113,12 +113,14 @@ def test_spin_chance_is_credit_over_price_exactly():
     assert abs(wins / 20000 - 0.37) < 4 * (0.37 * 0.63 / 20000) ** 0.5
 
 
-def test_spin_chance_is_offered_only_below_the_price_and_above_zero():
-    assert offer(0, 100, 100) is None and offer(100, 100, 100) is None
-    assert offer(99, 100, 100).chance == Fraction(99, 100)
-    assert offer(110, 120, 100) is None                  # covers a base spin: no spin chance
-    assert multiplier_blocks(110, 120, 100) and multiplier_blocks(100, 120, 100)
-    assert not multiplier_blocks(99, 120, 100) and not multiplier_blocks(120, 120, 100)
-    assert not multiplier_blocks(0, 120, 100)
+def test_spin_chance_is_offered_only_below_the_price_of_play_and_above_zero():
+    # the sheet: triggered when the credit is below the current price of play, yet above zero
+    assert offer(0, 100) is None and offer(100, 100) is None and offer(101, 100) is None
+    assert offer(99, 100).chance == Fraction(99, 100)
+    # a fortune bet's price of play (120 for a 100 spin): a credit of 110 gets the
+    # chance at a spin of that play, priced at 120
+    chance = offer(110, 120)
+    assert (chance.credit_cents, chance.spin_price_cents) == (110, 120)
+    assert chance.chance == Fraction(110, 120)
     with pytest.raises(ValueError):
         SpinChance(100, 100)

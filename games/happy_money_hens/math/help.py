@@ -5,7 +5,9 @@ number read from math.yaml (no pygame).
 rules_pages.py lays them out beside the pictures); `general_rules()`: the sheet's
 game information; `help_pages()` (GameSpec.help): all of it as plain pages;
 `describe_modes()`: the modes with the names and descriptions a player reads;
-`FEATURE_LABELS`: Round.features in words (the history).
+`FEATURE_LABELS`: Round.features in words (the history); `FORCE_LABELS`: the forcing
+categories (rules.play's `force`) in the same words, for the review tools' force menu,
+the math overlay and the library viewer.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ def combo_words(combo: int) -> str:
 FEATURE_LABELS = {"bonus": "", "full_board": "All 35 mini reels filled", "capped": "Win limit reached",
                   **{f"combo_{combo_code(c)}": f"Bonus: {combo_words(c)}" for c in COMBOS},
                   **{f"pot_{p.lower()}": f"{p} pot won" for p in POT_NAMES}}
+FORCE_LABELS = {k: FEATURE_LABELS[k] for k in ("pot_grand", "full_board", *(f"combo_{combo_code(c)}" for c in COMBOS))}
 
 
 def plain_money(cents: int) -> str:

@@ -13,7 +13,11 @@ distribution of the category: 'pot_<name>' a bonus that awards the pot; 'full_bo
 one that fills all 35 reels with every row active and no GRAND; 'combo_<CODE>' a
 bonus with that final combination and neither a GRAND nor a full board. Its
 rejection loops are searches (cabinet/core/forcing.py): every attempt on its own
-sub-stream, so a book replays its kept attempts directly.
+sub-stream, so a book replays its kept attempts directly. In a gamble bonus library
+(mode bonus_*) 'full_board' is any full board, GRAND or not (its only category; 1 in
+58,351 bonuses without DOUBLE COINS), and is searched in batches: each attempt's
+bonus plays on Rng(its sub-stream's first seed), which the vectorised bonus
+(batch_bonus.py) decides many at a time; 'pot_grand' the same way.
 Events are the closed set documented in events.py.
 """
 from __future__ import annotations
@@ -21,13 +25,17 @@ from __future__ import annotations
 from fractions import Fraction
 from math import lcm
 
-from cabinet.core.forcing import search
+import numpy as np
+
+from cabinet.core.forcing import first_accepted, search
 from cabinet.core.rng import Rng
+from cabinet.core.rng_batch import BookStreams
 from cabinet.core import events as E
 from cabinet.core.round import Round, event
 from cabinet.mechanics.exact_chance import below_big, chance_fraction
 from cabinet.mechanics.lines import LineEvaluator
 
+from .batch_bonus import BonusLockstep
 from .bonus import HensBonus
 from .tables import COMBOS, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code, combo_mode, load
 from .pots import BITS, combo_odds, count_distribution, triggered_given_counts, triggered_given_final, upgrade
@@ -38,9 +46,8 @@ BONUS_MODES = {combo_mode(c): c for c in COMBOS}
 POT_COLOURS = ("BLUE", "RED", "GOLD")
 FEATURE_NAMES = (("bonus",) + tuple(f"combo_{combo_code(c)}" for c in COMBOS)
                  + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board",))
-FORCE_LABELS = {"pot_grand": "GRAND pot won", "full_board": "all 35 mini reels filled, every row active",
-                **{f"combo_{combo_code(c)}": f"bonus with {combo_code(c)}" for c in COMBOS}}
 MAX_FORCE_TRIES = 200_000
+BONUS_FORCE_TRIES = 20_000_000     # a gamble bonus library's full board: about 1 in 60,000 bonuses
 
 
 def evaluator(m: HensMath | None = None) -> LineEvaluator:
@@ -292,6 +299,40 @@ def _forced_round(m: HensMath, rng: Rng, mode: str, pick_combo, wanted: str | No
     return _finish(m, mode, line, events, bonus, combo)[0]
 
 
+def _bonus_attempt_seed(gen: np.random.Generator) -> int:
+    """The seed of a forced gamble bonus attempt: the first draw of its sub-stream
+    (Rng.seed64), so the bonus plays on Rng(seed) and the vectorised engine
+    (batch_bonus.py on BookStreams) decides many attempts at once."""
+    return int(gen.integers(0, 2**63 - 1))
+
+
+def _forced_gamble_bonus(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: set) -> Round:
+    """A gamble bonus library's round (mode bonus_*) of a category: the first attempt
+    whose bonus is in it (an exact rejection over whole bonuses, as _forced_round),
+    attempts decided in batches by BonusLockstep; the kept one is played with its
+    events by HensBonus."""
+    combo = BONUS_MODES[mode]
+
+    def accepts(gens: list[np.random.Generator]) -> np.ndarray:
+        seeds = np.array([_bonus_attempt_seed(g) for g in gens], dtype=np.uint64)
+        res = BonusLockstep(m, BookStreams(seeds), np.arange(len(seeds)), np.full(len(seeds), combo)).run()
+        grand = res["awards"][:, POT_NAMES.index("GRAND")] > 0
+        flags = {"pot_grand": grand, "full_board": np.asarray(res["full_board"], dtype=bool)}
+        ok = flags[wanted].copy()
+        for f in excluded:
+            ok &= ~flags[f]
+        return ok
+
+    sub = first_accepted(rng, accepts, BONUS_FORCE_TRIES, f"{wanted} in {mode}")
+    events: list = []
+    bonus = HensBonus(Rng(sub.seed64()), m, combo, events)
+    bonus.run()
+    feats = _bonus_feats(bonus)
+    if wanted not in feats or feats & excluded:
+        raise RuntimeError(f"{mode}: the vectorised bonus kept an attempt outside {wanted} (engines disagree)")
+    return _finish(m, mode, 0, events, bonus, combo)[0]
+
+
 def play(rng: Rng, mode: str, force: str | None = None) -> Round:
     """One round of `mode`; with `force`, one round of that category, drawn from the
     exact conditional distribution (rejection over whole bonuses)."""
@@ -303,6 +344,9 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
     # The book categories are disjoint, in this order: pot_grand, full_board (without
     # a GRAND), combo_X (without a GRAND or a full board).
     excluded = {"pot_grand": set(), "full_board": {"pot_grand"}}.get(force, {"pot_grand", "full_board"})
+    if mode in BONUS_MODES and force in ("pot_grand", "full_board"):
+        # a gamble bonus library's full board is its only category: GRAND or not
+        return _forced_gamble_bonus(m, rng, mode, force, set())
     if force.startswith("combo_"):
         combo = combo_from_code(force[6:])
         return _forced_round(m, rng, mode, lambda sub: combo, None, excluded)

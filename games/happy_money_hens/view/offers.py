@@ -185,9 +185,8 @@ class Offers:
         if self.app.stack.top is not scene:
             return None
         credit, price = self.cabinet.balance, self.spin_price()
-        # the spin offered is the current play (a fortune bet included), so the
-        # mechanism's base spin is that play and no multiplier ever blocks it
-        if (credit, price) == self.declined_at or sc.offer(credit, price, price) is None:
+        # the spin offered is the current play (a fortune bet included)
+        if (credit, price) == self.declined_at or sc.offer(credit, price) is None:
             return None
         return self.open_spin_chance(credit)
 

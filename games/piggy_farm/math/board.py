@@ -39,6 +39,13 @@ class Layout:
         # row bits -> the columns set in it; column bits -> rows kept / removed
         self.cols_in = [[c for c in range(cols) if b >> c & 1] for b in range(1 << cols)]
         self.kept = [[r for r in range(rows) if not b >> r & 1] for b in range(1 << rows)]
+        # per row and row bits: the (row, col) pairs and the flat indices of its cells;
+        # per removed-rows bits: the survivors' (from row, to row) moves
+        self.row_pairs = [[tuple((r, c) for c in self.cols_in[b]) for b in range(1 << cols)] for r in range(rows)]
+        self.row_index = [[tuple(r * cols + c for c in self.cols_in[b]) for b in range(1 << cols)]
+                          for r in range(rows)]
+        self.moves = [tuple((r, rows - len(keep) + j) for j, r in enumerate(keep) if rows - len(keep) + j != r)
+                      for keep in self.kept]
         # each reel followed by its first `rows` symbols again: every window and refill is one slice
         self.ext = {name: [(list(reel) * (rows // len(reel) + 2))[:len(reel) + rows] for reel in reels]
                     for name, reels in pm.strips.items()}
@@ -70,24 +77,26 @@ class Layout:
 
     def cells(self, mask: int) -> list[list[int]]:
         """[[row, col], ...] of a mask's cells, row-major (event payloads)."""
-        out, r, cols_in, full, cols = [], 0, self.cols_in, self.row_full, self.cols
+        out: list[list[int]] = []
+        r, pairs, full, cols = 0, self.row_pairs, self.row_full, self.cols
         while mask:
             b = mask & full
             if b:
-                out.extend([r, c] for c in cols_in[b])
+                out += map(list, pairs[r][b])
             mask >>= cols
             r += 1
         return out
 
     def index(self, mask: int) -> list[int]:
         """Flat cell indices of a mask, row-major (for the sticky grid)."""
-        out, base, cols_in, full, cols = [], 0, self.cols_in, self.row_full, self.cols
+        out: list[int] = []
+        r, index, full, cols = 0, self.row_index, self.row_full, self.cols
         while mask:
             b = mask & full
             if b:
-                out.extend(base + c for c in cols_in[b])
+                out += index[r][b]
             mask >>= cols
-            base += cols
+            r += 1
         return out
 
     def column_removed(self, mask: int, c: int) -> int:
@@ -140,6 +149,7 @@ class Board:
         ext, ext_ids, lengths = lay.ext[self.strips], lay.ext_ids[self.strips], lay.lengths[self.strips]
         rows, tops, cols, names, cm = lay.rows, self.tops, self.cols, self.names, self.cm
         col0, gather, shift, full, kept, known = lay.col0, lay.gather, lay.shift, lay.col_full, lay.kept, lay.known
+        moves = lay.moves
         for c in range(lay.cols):
             gone = ((((union >> c) & col0) * gather) >> shift) & full      # column_removed, inlined
             if not gone:
@@ -147,9 +157,9 @@ class Board:
             keep = kept[gone]
             k = rows - len(keep)
             top = (tops[c] - k) % lengths[c]
-            falls.extend([c, r, k + j] for j, r in enumerate(keep) if k + j != r)
+            falls += [[c, r, to] for r, to in moves[gone]]
             fresh = ext_ids[c][top:top + k]
-            refills.extend([c, r, sid] for r, sid in enumerate(fresh))
+            refills += [[c, r, sid] for r, sid in enumerate(fresh)]
             old, old_names = cols[c], names[c]
             col = ext[c][top:top + k] + [old[r] for r in keep]
             cols[c] = col
