@@ -58,6 +58,7 @@ IMAGES = (
     'rules.tile.live',
     'rules.tile.dead',
     'rules.count',
+    'rules.spin_meter',
 )
 SOUNDS = (
     'hmh_land',

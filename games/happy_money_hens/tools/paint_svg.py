@@ -78,7 +78,19 @@ def rules_painters() -> dict:
     out["rules.count"] = ("rules/count.svg", lambda: svg.document(
         100, 100, svg.circle(50, 50, 50, (120, 60, 160)) + svg.circle(50, 50, 47, None, (250, 244, 228), 6),
         title="row count badge"))
+    out["rules.spin_meter"] = ("rules/spin_meter.svg", spin_meter)
     return out
+
+
+def spin_meter() -> str:
+    """The rules page's spin chance: a bar, green for the chance to win the spin and red
+    for the rest, and the needle that stops on it (an illustration: 400 x 100 units)."""
+    x, y, w, h, r = 16, 35, 368, 40, 40 / 3
+    split, needle = x + w * 0.35, x + w * 0.22
+    body = (svg.rect(x, y, split - x, h, r, (60, 190, 100)) + svg.rect(split, y, x + w - split, h, r, (220, 60, 60))
+            + svg.rect(x, y, w, h, r, None, (250, 244, 228), 3.4)
+            + svg.polygon([(needle - 12.5, 8), (needle + 12.5, 8), (needle, y)], (250, 244, 228)))
+    return svg.document(400, 100, body, title="spin chance meter")
 
 
 def reel_frame(w: float, h: float, radius: float) -> str:

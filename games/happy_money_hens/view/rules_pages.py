@@ -225,17 +225,7 @@ def _wheels_painter():
 
 
 def _meter_painter():
-    def paint(w: int, h: int) -> pygame.Surface:
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        bar = pygame.Rect(int(w * 0.04), int(h * 0.35), int(w * 0.92), int(h * 0.4))
-        split = bar.x + int(bar.w * 0.35)
-        pygame.draw.rect(surf, (60, 190, 100), (bar.x, bar.y, split - bar.x, bar.h), border_radius=bar.h // 3)
-        pygame.draw.rect(surf, (220, 60, 60), (split, bar.y, bar.right - split, bar.h), border_radius=bar.h // 3)
-        pygame.draw.rect(surf, D.CREAM, bar, max(2, h // 30), border_radius=bar.h // 3)
-        x = bar.x + int(bar.w * 0.22)
-        pygame.draw.polygon(surf, D.CREAM, [(x - h // 8, int(h * 0.08)), (x + h // 8, int(h * 0.08)), (x, bar.y)])
-        return surf
-    return paint
+    return lambda w, h: asset_files.image(art.GAME, "rules.spin_meter", (w, h))
 
 
 def mode_picture(scene: Any, mode_id: str) -> Any | None:
