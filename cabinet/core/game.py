@@ -80,11 +80,11 @@ class GameSpec:
     # Feature names a Round of this game may list (for rtp/par feature rates).
     feature_names: tuple[str, ...] = ()
     default_bet: int | None = None
-    # The picture and sound ids the game's view asks assets/<id>/manifest.yaml for
-    # (games/<id>/asset_ids.py, written by its make_assets): the start refuses a
-    # manifest that lacks one, naming it, instead of a view failing mid-game.
-    image_ids: tuple[str, ...] = ()
-    sound_ids: tuple[str, ...] = ()
+    # The file listing the picture and sound ids the game's view asks
+    # assets/<id>/manifest.yaml for (games/<id>/view/asset_ids.yaml, written by its
+    # make_assets): the start refuses a manifest that lacks one, naming it, instead
+    # of a view failing mid-game.
+    asset_ids: str | None = None
     # -- presentation and PAR hooks (the math side; no pygame) --------------------
     # help() -> [(title, text)]: the info screen's pages, paragraphs split by blank
     # lines, every number read from the math file.

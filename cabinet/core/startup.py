@@ -286,9 +286,10 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
         if skin is not None and (manifest is None or skin not in manifest.skins):
             raise ConfigError(f"{key}.skin = {shown(skin)} is not a skin of {spec.name}; allowed: "
                               f"{', '.join(manifest.skins) if manifest else 'none (the game ships no skins)'}")
-        if manifest is None and (spec.image_ids or spec.sound_ids):
+        images, sounds = assets.read_ids(Path(spec.asset_ids)) if spec.asset_ids else ((), ())
+        if manifest is None and (images or sounds):
             raise assets.AssetError(f"assets/{gid}/manifest.yaml is missing; allowed: the game's manifest as shipped")
-        manifest = assets.check_files(manifest, skin, spec.image_ids, spec.sound_ids) if manifest is not None else None
+        manifest = assets.check_files(manifest, skin, images, sounds) if manifest is not None else None
     except assets.AssetError as exc:
         return f"{spec.name}: {exc}"
     setup = GameSetup(spec, ladder, default, modes, cap, skin=skin, manifest=manifest)

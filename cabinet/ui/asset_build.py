@@ -158,20 +158,18 @@ def write_game(game: str, name: str, skins: dict[str, tuple[str, dict[str, tuple
 
 
 def asset_ids_path(game: str) -> Path:
-    """Where the code's list of the ids it asks the manifest for lives: beside the
-    game's package (games/<id>/asset_ids.py), the cabinet's in cabinet/core."""
+    """Where the code's list of the ids it asks the manifest for lives: in the game's
+    view (games/<id>/view/asset_ids.yaml), the cabinet's in cabinet/core."""
     repo = files.ROOT.parent
-    return repo / "cabinet/core/cabinet_asset_ids.py" if game == files.CABINET else repo / "games" / game / "asset_ids.py"
+    return repo / "cabinet/core/asset_ids.yaml" if game == files.CABINET else repo / "games" / game / "view/asset_ids.yaml"
 
 
 def write_asset_ids(game: str, images: list[str], sounds: list[str]) -> None:
     """The ids the screens draw, as the start checks every manifest against them."""
     who = "the cabinet's screens" if game == files.CABINET else f"{game}'s view"
-    text = (f'"""The picture and sound ids {who} ask{"" if game == files.CABINET else "s"} for in\n'
-            f'assets/{game}/manifest.yaml: the start refuses a manifest without one of them,\n'
-            'naming it. Written by make assets with the manifest."""\n'
-            "IMAGES = (\n" + "".join(f"    {i!r},\n" for i in images) + ")\n"
-            "SOUNDS = (\n" + "".join(f"    {c!r},\n" for c in sounds) + ")\n")
+    text = (f"# The picture and sound ids {who} ask for in assets/{game}/manifest.yaml:\n"
+            "# the start refuses a manifest without one of them, naming it. Written by make assets.\n"
+            "images:\n" + "".join(f"  - {i}\n" for i in images) + "sounds:\n" + "".join(f"  - {c}\n" for c in sounds))
     asset_ids_path(game).write_text(text)
 
 

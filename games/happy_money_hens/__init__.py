@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cabinet.core.game import GameSpec
 
-from . import asset_ids, review
+from . import review
 from .math import batch, events, help, par, par_live, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
@@ -41,8 +41,7 @@ GAME = GameSpec(
     paytable=paytable.paytable,
     feature_names=rules.FEATURE_NAMES,
     default_bet=int(_RAW["default_bet"]),
-    image_ids=asset_ids.IMAGES,
-    sound_ids=asset_ids.SOUNDS,
+    asset_ids=str(Path(__file__).parent / "view" / "asset_ids.yaml"),
     help=help.help_pages,
     par_info=par.par_info,
     payout_sources=par.payout_sources,

@@ -122,17 +122,17 @@ def test_a_manifest_path_out_of_assets_is_refused(tmp_path):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_shipped_manifest_names_every_id_its_view_asks_for(game):
     from cabinet.core.books import resolve_game
-    spec = resolve_game(game)
+    images, sounds = assets.read_ids(Path(resolve_game(game).asset_ids))
     manifest = assets.read_manifest(game)
-    assert spec.image_ids and spec.sound_ids
-    assert set(spec.image_ids) <= set(manifest.images) and set(spec.sound_ids) <= set(manifest.sounds)
+    assert images and sounds
+    assert set(images) <= set(manifest.images) and set(sounds) <= set(manifest.sounds)
     for skin in manifest.skins:
-        assets.check_files(manifest, skin, spec.image_ids, spec.sound_ids)
+        assets.check_files(manifest, skin, images, sounds)
 
 
 def test_a_manifest_without_an_id_the_view_draws_is_refused_naming_it(tmp_path):
     from cabinet.core.books import resolve_game
-    spec = resolve_game("piggy_farm")
+    ids = assets.read_ids(Path(resolve_game("piggy_farm").asset_ids))
     root = _copy(tmp_path)
     path = root / "piggy_farm" / "manifest.yaml"
     path.write_text("".join(line for line in path.read_text().splitlines(keepends=True)
@@ -140,13 +140,21 @@ def test_a_manifest_without_an_id_the_view_draws_is_refused_naming_it(tmp_path):
     manifest = assets.read_manifest("piggy_farm", root)
     assets.check_files(manifest, "farm")                         # every file it names is fine...
     with pytest.raises(assets.AssetError) as err:                # ...but the view draws "frame"
-        assets.check_files(manifest, "farm", spec.image_ids, spec.sound_ids)
+        assets.check_files(manifest, "farm", *ids)
     assert str(err.value).startswith("assets/piggy_farm/manifest.yaml: images.frame is missing")
     assert "\n" not in str(err.value)
 
 
 def test_the_cabinet_manifest_names_every_id_its_screens_ask_for():
-    from cabinet.core.cabinet_asset_ids import IMAGES, SOUNDS
+    IMAGES, SOUNDS = assets.read_ids(assets.CABINET_IDS)
     manifest = assets.check_cabinet()
     assert "celebration.coin" in IMAGES and "music" in SOUNDS
     assert set(IMAGES) <= set(manifest.images) and set(SOUNDS) <= set(manifest.sounds)
+
+
+def test_a_damaged_list_of_ids_is_one_line(tmp_path):
+    bad = tmp_path / "asset_ids.yaml"
+    bad.write_text("images: [\n")
+    with pytest.raises(assets.AssetError) as err:
+        assets.read_ids(bad)
+    assert "asset_ids.yaml" in str(err.value) and "\n" not in str(err.value)
