@@ -183,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(exc.line + "\n")
         return exc.code
     _quiet_audio_without_sound_card()
-    from cabinet.ui.app import run_app
+    from cabinet.ui.launch import run_app
     return run_app(cabinet, start_game=args.game, windowed=args.windowed, then=then)
 
 

@@ -3,7 +3,9 @@ games' math imports this package.
 
 Map:
     app.py          App: window, frame loop, global keys (sound, music, turbo,
-                    fullscreen, screenshot, operator), open(name), recall, start_scenes, run_app
+                    fullscreen, screenshot, operator), open(name), recall, start_scenes
+    launch.py       run_app: `python main.py` until the app stops
+    window.py       the display window: open, desktop fullscreen <-> window
     scene.py        Scene, the scene registry (@register, scene_class) and SceneStack
                     (top first, pass down, opaque hides below)
     screens.py      imports every scene module once so each registers by name

@@ -14,7 +14,6 @@ import gc
 import os
 import sys
 import time
-import warnings
 from pathlib import Path
 from typing import Any, Callable
 
@@ -30,7 +29,7 @@ from cabinet.core.player_settings import PlayerSettings  # noqa: E402
 
 from . import asset_files  # noqa: E402
 from . import draw as D  # noqa: E402
-from . import host, memory, screenshots, touch  # noqa: E402  (host, touch: SDL's hints before the display starts)
+from . import host, memory, screenshots, touch, window  # noqa: E402,F401  (host, touch: SDL's hints before the display starts)
 from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
 from .clock import RealClock  # noqa: E402
@@ -76,7 +75,7 @@ class App:
         pygame.font.init()
         self.fullscreen = (bool(opt(config, "display.fullscreen", False)) and not windowed) or self.kiosk
         self.windowed_size = size or (int(opt(config, "display.width", 1280)), int(opt(config, "display.height", 720)))
-        self.surface = self._open_window()
+        self.surface = window.open_window(self.fullscreen, self.windowed_size, self.kiosk)
         self.layout = Layout(self.surface.get_size())
         self.assets = Assets(self.layout)
         for gid, setup in getattr(cabinet, "games", {}).items():    # each game's skin (config games.<id>.skin)
@@ -136,39 +135,12 @@ class App:
         self.save_player_settings()
 
     # -- window -----------------------------------------------------------------
-    def _open_window(self) -> pygame.Surface:
-        pygame.display.set_caption("Slot Cabinet")
-        if self.fullscreen:
-            info = pygame.display.get_desktop_sizes()
-            size = info[0] if info else self.windowed_size
-            surface = pygame.display.set_mode(size, pygame.FULLSCREEN)
-        else:
-            surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        if self.kiosk:
-            pygame.mouse.set_visible(False)
-        return surface
-
-    def _window(self) -> "pygame.Window | None":
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            try:
-                return pygame.Window.from_display_module()
-            except (pygame.error, AttributeError):
-                return None
-
     def toggle_fullscreen(self) -> None:
         """F11 / ALT+ENTER: desktop fullscreen <-> window; never raises (dummy driver)."""
         if self.kiosk:
             return
-        window = self._window()
         try:
-            if window is None:
-                raise pygame.error("no window")
-            if self.fullscreen:
-                window.set_windowed()
-                window.size = self.windowed_size
-            else:
-                window.set_fullscreen(desktop=True)
+            window.set_fullscreen(not self.fullscreen, self.windowed_size)
             self.fullscreen = not self.fullscreen
         except pygame.error as exc:
             self.toast(f"Fullscreen not available here ({exc})")
@@ -477,24 +449,3 @@ def start_scenes(app: App, start_game: str | None = None) -> None:
         cabinet.lock(str(exc))
     app.show_lock()
 
-
-def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False,
-            then: Any = None) -> int:
-    """`python main.py`: the cabinet in a window (or kiosk) until the player quits, a
-    signal or EXIT CABINET stops it (gracefully: exit 0); `then(app)` runs once the
-    first scenes are up (main.py --replay). No display: one line, exit 2."""
-    problem = host.display_problem()
-    if problem:
-        sys.stderr.write(f"main.py: {problem}\n")
-        cabinet.close()
-        return 2
-    app = App(cabinet.config, cabinet, windowed=windowed)
-    host.install_signal_handlers(app)
-    start_scenes(app, start_game)
-    if then is not None:
-        then(app)
-    try:
-        app.run()
-    finally:
-        pygame.quit()
-    return 0

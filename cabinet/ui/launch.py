@@ -1,0 +1,32 @@
+"""`python main.py`: the cabinet's app run until it stops (cabinet/ui/app.py is the app)."""
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pygame
+
+from . import host
+from .app import App, start_scenes
+
+
+def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False,
+            then: Any = None) -> int:
+    """`python main.py`: the cabinet in a window (or kiosk) until the player quits, a
+    signal or EXIT CABINET stops it (gracefully: exit 0); `then(app)` runs once the
+    first scenes are up (main.py --replay). No display: one line, exit 2."""
+    problem = host.display_problem()
+    if problem:
+        sys.stderr.write(f"main.py: {problem}\n")
+        cabinet.close()
+        return 2
+    app = App(cabinet.config, cabinet, windowed=windowed)
+    host.install_signal_handlers(app)
+    start_scenes(app, start_game)
+    if then is not None:
+        then(app)
+    try:
+        app.run()
+    finally:
+        pygame.quit()
+    return 0
