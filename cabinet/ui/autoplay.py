@@ -29,6 +29,22 @@ class Autoplay:
     stop_on_bonus: bool = True
     start_balance: int = 0
 
+    def after_round(self, win_cents: int, bonus: bool) -> str | None:
+        """One round played: why the run stops now (None: it goes on)."""
+        self.left -= 1
+        if self.single_win_limit is not None and win_cents >= self.single_win_limit:
+            return "single win limit reached"
+        if self.stop_on_bonus and bonus:
+            return "bonus"
+        return "all rounds played" if self.left <= 0 else None
+
+    def refuses_next(self, balance: int, cost: int) -> str | None:
+        """Why the next round may not start at this balance and cost (None: it may)."""
+        lost = self.start_balance - balance
+        if self.loss_limit is not None and lost + cost > self.loss_limit:
+            return "loss limit would be exceeded"
+        return None
+
 
 @register("autoplay_menu")
 class AutoplayMenu(Overlay):

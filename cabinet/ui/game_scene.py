@@ -371,21 +371,15 @@ class GameScene(Scene):
         auto = self.autoplay
         if auto is None:
             return
-        auto.left -= 1
-        if auto.single_win_limit is not None and played.win_cents >= auto.single_win_limit:
-            self.stop_autoplay("single win limit reached")
-        elif auto.stop_on_bonus and self.is_bonus(played):
-            self.stop_autoplay("bonus")
-        elif auto.left <= 0:
-            self.stop_autoplay("all rounds played")
+        reason = auto.after_round(played.win_cents, self.is_bonus(played))
+        if reason:
+            self.stop_autoplay(reason)
         self._autoplay_wait = self.AUTOPLAY_GAP
 
     def _autoplay_next(self) -> None:
-        auto = self.autoplay
-        cost = self.mode_cost()
-        lost = auto.start_balance - self.app.cabinet.balance
-        if auto.loss_limit is not None and lost + cost > auto.loss_limit:
-            self.stop_autoplay("loss limit would be exceeded")
+        reason = self.autoplay.refuses_next(self.app.cabinet.balance, self.mode_cost())
+        if reason:
+            self.stop_autoplay(reason)
             return
         self.play()
 
