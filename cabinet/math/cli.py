@@ -152,15 +152,14 @@ def _check_args(args: argparse.Namespace) -> None:
         v = getattr(args, name, None)
         if v is not None and v < 1 and not (name == "sim_rounds" and v == 0):
             raise UserError(f"--{name.replace('_', '-')} must be a positive whole number, got {v}")
-    _check_out(args)
     ref = getattr(args, "game", None)
-    if ref is None or ref == "all":
-        return
-    spec = B.resolve_game(ref)
-    wanted = getattr(args, "mode", None)
-    for mode in [wanted] if isinstance(wanted, str) else wanted or []:
-        if mode not in {m.id for m in spec.modes}:
-            raise UserError(f"{spec.id} has no mode {mode!r}; allowed: {', '.join(m.id for m in spec.modes)}")
+    if ref is not None and ref != "all":
+        spec = B.resolve_game(ref)
+        wanted = getattr(args, "mode", None)
+        for mode in [wanted] if isinstance(wanted, str) else wanted or []:
+            if mode not in {m.id for m in spec.modes}:
+                raise UserError(f"{spec.id} has no mode {mode!r}; allowed: {', '.join(m.id for m in spec.modes)}")
+    _check_out(args)            # last: par makes its DIR, so not for a game or mode it refuses
 
 
 def _check_out(args: argparse.Namespace) -> None:
