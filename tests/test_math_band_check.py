@@ -2,6 +2,7 @@
 holds (cabinet/math/rates.py band_targets), on hand-built libraries and rates."""
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 
 import numpy as np
@@ -69,3 +70,82 @@ def test_the_builder_holds_bands_seen_30_times_with_their_standard_error():
     assert held["200-500"]["rate"] == 158 / 10_000_000
     assert abs(held["200-500"]["sigma"] - (1.58e-5 * (1 - 1.58e-5) / 1e7) ** 0.5) < 1e-15
     assert band_targets(None, "base") == {}
+
+
+def _tails(cost_x100, at_least):
+    """A rates file's tail estimate: {threshold in multiples of the cost: (p, lo, hi)}."""
+    return {"cost_x100": cost_x100, "at_least": {str(int(x * cost_x100)): {"p": p, "ci99": [lo, hi], "method": "toy"}
+                                                  for x, (p, lo, hi) in at_least.items()}}
+
+
+def test_a_top_band_too_rare_for_the_plain_run_is_held_at_the_tail_estimate():
+    rates = _rates({"1-2": 3_000_000, "1k-5k": 40, "5k-10k": 3, "10k+": 2}, 10_000_000)
+    rates["modes"]["base"]["tails"] = _tails(100, {1_000: (5e-6, 4.9e-6, 5.2e-6), 5_000: (4e-7, 3.7e-7, 4.4e-7),
+                                                   10_000: (1.5e-7, 1.3e-7, 6e-7)})
+    held = band_targets(rates, "base")
+    # 10k+: P(>= 10,000x) alone, its error from the lower half-width (the upper one may carry a bound)
+    assert abs(held["10k+"]["rate"] - 1.5e-7) < 1e-20
+    assert abs(held["10k+"]["sigma"] - 2e-8 / 2.5758293035489004) < 1e-20
+    # 5k-10k: the difference of the two edges, errors added in quadrature
+    assert abs(held["5k-10k"]["rate"] - 2.5e-7) < 1e-20
+    assert abs(held["5k-10k"]["sigma"] - math.hypot(3e-8, 2e-8) / 2.5758293035489004) < 1e-20
+    # 1k-5k was seen 40 times (sigma 2.0e-6): the tail's (about 4e-8) is tighter and wins
+    assert abs(held["1k-5k"]["rate"] - 4.6e-6) < 1e-18 and held["1k-5k"]["source"].startswith("the rules' tail")
+    assert held["1-2"]["source"].startswith("measured")
+
+
+def test_the_plain_count_wins_where_it_is_tighter_and_no_tail_below_the_top_bands():
+    rates = _rates({"1-2": 3_000_000, "500-1k": 5_000, "1k-5k": 4_000}, 10_000_000)
+    # a loose tail estimate of 1k-5k (sigma 1.6e-4 against the count's 2e-5); none for 500-1k
+    rates["modes"]["base"]["tails"] = _tails(100, {1_000: (4e-4, 0.0, 9e-4), 5_000: (0.0, 0.0, 1e-6)})
+    held = band_targets(rates, "base")
+    assert held["1k-5k"]["source"].startswith("measured") and held["1k-5k"]["rate"] == 4e-4
+    assert held["500-1k"]["source"].startswith("measured")
+    # a band whose tail difference is not positive is not taken from the tail
+    assert "5k-10k" not in held and "10k+" not in held
+
+
+def test_the_tail_estimate_is_asked_at_the_band_edges_up_to_the_cap():
+    import dataclasses
+    from cabinet.math.rates import mode_tails
+    from tests.toygame import GAME
+    asked = {}
+
+    def tail_odds(mode, thresholds, seed, sims):
+        asked[mode] = list(thresholds)
+        return {x: (1.0 / x, 0.9 / x, 1.1 / x, "toy splitting") for x in thresholds}
+    spec = dataclasses.replace(GAME, tail_odds=tail_odds, max_win_x=5_000)
+    cost = spec.mode("base").cost_x100
+    got = mode_tails(spec, "base", {}, 1)
+    assert asked["base"] == [e * cost for e in (1_000, 5_000) if e * cost <= 500_000]
+    assert got["cost_x100"] == cost
+    assert got["at_least"][str(1_000 * cost)] == {"p": 1.0 / (1_000 * cost), "ci99": [0.9 / (1_000 * cost),
+                                                  1.1 / (1_000 * cost)], "method": "toy splitting"}
+    assert mode_tails(dataclasses.replace(spec, tail_odds=None), "base", {}, 1) is None
+    buy = next((m.id for m in spec.modes if m.kind != "spin"), None)
+    if buy is not None:
+        assert mode_tails(spec, buy, {}, 1) is None
+
+
+def test_a_rare_feature_is_held_at_the_games_estimate_where_it_beats_the_count():
+    import dataclasses
+    from cabinet.math.rates import mode_targets
+    from tests.toygame import GAME
+    spec = dataclasses.replace(GAME, rate_targets={})
+    n = 10_000_000
+    feats = {"bonus": {"count": 28_000, "rate": 0.0028, "ci99": [0.00276, 0.00284],
+                       # a looser estimate than the count: the count stays
+                       "reduced": {"p": 0.00283, "ci99": [0.0027, 0.0029], "method": "toy"}},
+             "jackpot": {"count": 72, "rate": 7.2e-6, "ci99": [5.3e-6, 9.6e-6],
+                         "reduced": {"p": 9.0e-6, "ci99": [8.8e-6, 9.2e-6], "method": "exact odds x bonuses"}},
+             "top_coin": {"count": 3, "rate": 3e-7, "ci99": [0.0, 1e-6],
+                          "reduced": {"p": 2.5e-7, "ci99": [2.5e-7, 2.5e-7], "method": "the value table"}},
+             "never": {"count": 2, "rate": 2e-7, "ci99": [0.0, 1e-6]}}
+    doc = {"modes": {"base": {"rounds": n, "features": feats}}}
+    held = mode_targets(spec, doc, "base")
+    assert held["bonus"]["source"].startswith("measured") and held["bonus"]["rate"] == 0.0028
+    assert held["jackpot"]["rate"] == 9.0e-6 and held["jackpot"]["source"] == "the rules' estimate: exact odds x bonuses"
+    assert abs(held["jackpot"]["sigma"] - 2e-7 / 2.5758293035489004) < 1e-20
+    # exact: no error, held like a rate the game sets; a rare feature with no estimate is not held
+    assert held["top_coin"] == {"rate": 2.5e-7, "sigma": 0.0, "source": "exact: the value table"}
+    assert "never" not in held

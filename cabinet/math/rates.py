@@ -11,6 +11,17 @@ these rates (cabinet/math/optimize.py) and refuses rates measured for other math
 a game may set a mode's rate itself (`GameSpec.rate_targets`: a rate, or
 (other mode, factor) for a rate tied to another mode's), which then wins.
 
+The top payout bands (TAIL_FROM_X times the cost and up) are too rare for a plain
+run: 10^7 rounds see a 1-in-500,000 band about 20 times (+-60% at 99%). Where the
+game estimates its rules' tail (`GameSpec.tail_odds`: splitting, exact trigger odds
+x a feature's own run), `tails` keeps P(win >= X) at each band edge with its 99%
+interval, and the builder holds those bands at the tail estimate wherever it is
+tighter than the plain count. The same goes for rare features: where the game
+computes a feature's rate exactly or estimates it better than a count
+(`GameSpec.feature_odds`: exact trigger odds x the feature's rate among many
+bonuses, splitting), the feature keeps it as `reduced`, and the builder holds
+whichever of the two is tighter.
+
 After changing a game's rules: `python -m cabinet.math rates GAME`, then `build`.
 """
 from __future__ import annotations
@@ -24,11 +35,13 @@ from cabinet.core import books as B
 from cabinet.core.game import GameSpec
 
 from .sim import DEFAULT_SEED, simulate_modes
+from .stats import BAND_EDGES, BAND_LABELS, Z99
 
 RATES_FILE = "rates.json"
 SPIN_ROUNDS = 10**7
 OTHER_ROUNDS = 3 * 10**5
 MIN_COUNT = 30           # a rate seen fewer times is reported, not held
+TAIL_FROM_X = 1_000      # bands from this multiple of the cost up may take the game's tail estimate
 
 
 def rates_path(spec: GameSpec) -> Path | None:
@@ -53,9 +66,56 @@ def measure(game: Any, spin_rounds: int = SPIN_ROUNDS, other_rounds: int = OTHER
                        "features": {k: {"count": v["count"], "rate": v["rate"], "ci99": v["ci99"]}
                                     for k, v in r["features"].items()},
                        "strata": r["strata"]}
+        if progress and spec.tail_odds is not None and spec.mode(mode).kind == "spin":
+            print(f"{spec.id}/{mode}: the rules' tail estimate (tail_odds) ...", file=sys.stderr, flush=True)
+        tails = mode_tails(spec, mode, sims, seed)
+        if tails:
+            modes[mode]["tails"] = tails
+        hook = getattr(spec, "feature_odds", None)
+        for name, v in ((hook(mode, sims, seed) or {}) if hook is not None else {}).items():
+            entry = modes[mode]["features"].setdefault(name, {"count": 0, "rate": 0.0, "ci99": [0.0, 0.0]})
+            entry["reduced"] = {"p": float(v[0]), "ci99": [float(v[1]), float(v[2])],
+                                "method": v[3] if len(v) > 3 else "the game's estimate (feature_odds)"}
     return {"game": spec.id, "fingerprint": B.fingerprint(spec), "engine": "simulate", "seed": seed,
             "command": f"python -m cabinet.math rates {spec.id} --rounds {spin_rounds} --other-rounds {other_rounds}",
             "modes": modes}
+
+
+def mode_tails(spec: GameSpec, mode: str, sims: dict[str, Any], seed: int) -> dict[str, Any] | None:
+    """{"cost_x100", "at_least": {threshold_x100: {"p", "ci99", "method"}}}: the game's
+    tail estimate (tail_odds) at every band edge from TAIL_FROM_X times the cost up to
+    the cap, for a spin mode; None if the game gives none."""
+    if spec.tail_odds is None or spec.mode(mode).kind != "spin":
+        return None
+    cost = spec.mode(mode).cost_x100
+    cap = B.cap_x100(spec, mode)
+    edges = [int(e * cost) for e in BAND_EDGES[1:-1] if e >= TAIL_FROM_X and (cap is None or e * cost <= cap)]
+    got = spec.tail_odds(mode, edges, seed, sims) or {}
+    at = {str(x): {"p": float(v[0]), "ci99": [float(v[1]), float(v[2])],
+                   "method": v[3] if len(v) > 3 else "the game's tail estimate"}
+          for x, v in sorted(got.items()) if x in edges}
+    return {"cost_x100": cost, "at_least": at} if at else None
+
+
+def _tail_band(tails: dict[str, Any] | None, k: int) -> dict[str, Any] | None:
+    """Band k's mass from the tail estimate: P(>= its lower edge) - P(>= its upper
+    edge), with a standard error from each side's lower 99% half-width (the tail
+    hooks add a one-sided bound for rounds a plain run never showed to the upper
+    one); None where an edge is not estimated or the difference is not positive."""
+    if not tails:
+        return None
+    cost, at = int(tails["cost_x100"]), tails["at_least"]
+
+    def side(edge: float) -> tuple[float, float] | None:
+        if edge == float("inf"):
+            return 0.0, 0.0
+        v = at.get(str(int(edge * cost)))
+        return None if v is None else (v["p"], max(0.0, v["p"] - v["ci99"][0]) / Z99)
+    lo, hi = side(BAND_EDGES[k]), side(BAND_EDGES[k + 1])
+    if lo is None or hi is None or lo[0] - hi[0] <= 0:
+        return None
+    return {"rate": lo[0] - hi[0], "sigma": (lo[1] ** 2 + hi[1] ** 2) ** 0.5,
+            "source": f"the rules' tail estimate ({at[str(int(BAND_EDGES[k] * cost))]['method']})"}
 
 
 def load_rates(spec: GameSpec, path: Path | None = None) -> dict[str, Any] | None:
@@ -83,10 +143,20 @@ def mode_targets(spec: GameSpec, doc: dict[str, Any] | None, mode: str) -> dict[
     out: dict[str, dict[str, Any]] = {}
     measured = (doc or {}).get("modes", {}).get(mode, {})
     for name, f in measured.get("features", {}).items():
+        counted = reduced = None
         if f["count"] >= MIN_COUNT:
             n, p = measured["rounds"], float(f["rate"])
-            out[name] = {"rate": p, "sigma": (p * (1 - p) / n) ** 0.5,
-                         "source": f"measured, {f['count']:,} in {n:,} rounds"}
+            counted = {"rate": p, "sigma": (p * (1 - p) / n) ** 0.5,
+                       "source": f"measured, {f['count']:,} in {n:,} rounds"}
+        r = f.get("reduced")
+        if r is not None and 0 < r["p"] < 1:
+            half = max(r["p"] - r["ci99"][0], r["ci99"][1] - r["p"], 0.0)
+            exact = half == 0
+            reduced = {"rate": r["p"], "sigma": half / Z99,
+                       "source": ("exact: " if exact else "the rules' estimate: ") + r["method"]}
+        best = reduced if reduced is not None and (counted is None or reduced["sigma"] < counted["sigma"]) else counted
+        if best is not None:
+            out[name] = best
     for name, target in spec.rate_targets.get(mode, {}).items():
         if isinstance(target, (tuple, list)):
             other, factor = target
@@ -104,15 +174,22 @@ def mode_targets(spec: GameSpec, doc: dict[str, Any] | None, mode: str) -> dict[
 def band_targets(doc: dict[str, Any] | None, mode: str) -> dict[str, dict[str, Any]]:
     """{band label: {"rate", "sigma", "source"}}: the payout bands (stats.BAND_LABELS)
     a mode's library holds at the rules' mass: every band the rules saw at least
-    MIN_COUNT times, with its standard error."""
+    MIN_COUNT times, with its standard error, or its tail estimate (`tails`) where
+    that is tighter or the band was seen fewer times."""
     measured = (doc or {}).get("modes", {}).get(mode, {})
     n = int(measured.get("rounds", 0))
     out = {}
-    for label, count in (measured.get("bands") or {}).items():
-        if count >= MIN_COUNT and count < n:
+    bands = measured.get("bands") or {}
+    for k, label in enumerate(BAND_LABELS):
+        count = int(bands.get(label, 0))
+        counted = None
+        if MIN_COUNT <= count < n:
             p = count / n
-            out[label] = {"rate": p, "sigma": (p * (1 - p) / n) ** 0.5,
-                          "source": f"measured, {count:,} in {n:,} rounds"}
+            counted = {"rate": p, "sigma": (p * (1 - p) / n) ** 0.5, "source": f"measured, {count:,} in {n:,} rounds"}
+        tail = _tail_band(measured.get("tails"), k) if BAND_EDGES[k] >= TAIL_FROM_X else None
+        best = tail if tail is not None and (counted is None or tail["sigma"] < counted["sigma"]) else counted
+        if best is not None:
+            out[label] = best
     return out
 
 
@@ -127,6 +204,14 @@ def rates_command(game: str, spin_rounds: int, other_rounds: int, workers: int, 
     for mode, m in doc["modes"].items():
         lo, hi = m["rtp_ci99"]
         print(f"{spec.id}/{mode}: {m['rounds']:,} rounds, RTP {m['rtp']:.5f} [{lo:.5f}, {hi:.5f}] at 99%, "
-              f"{sum(1 for f in m['features'].values() if f['count'] >= MIN_COUNT)} features held")
+              f"{len(mode_targets(spec, doc, mode))} features held")
+        for name, t in mode_targets(spec, doc, mode).items():
+            if not t["source"].startswith(("measured", "set by")):
+                print(f"  {name}: {t['rate']:.4g} ± {Z99 * t['sigma']:.2g} (99%), {t['source']}; "
+                      f"{m['features'].get(name, {}).get('count', 0):,} in the plain run")
+        for label, t in band_targets(doc, mode).items():
+            if t["source"].startswith("the rules' tail"):
+                print(f"  band {label}: {t['rate']:.4g} ± {Z99 * t['sigma']:.2g} (99%) from the tail estimate, "
+                      f"{m['bands'].get(label, 0):,} in the plain run")
     print(f"wrote {path}", file=sys.stderr)
     return 0
