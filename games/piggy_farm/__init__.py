@@ -47,8 +47,12 @@ GAME = GameSpec(
     events=events.CATALOGUE,
     cap_exempt_modes=tuple(mid for mid, m in _RAW["modes"].items() if m.get("cap_exempt")),
     # max-win books are natural capped rounds found by batched searches (0.1 to ~15 CPU s
-    # each): 50 of them carry the 1 in 7,149,814 category; wheel books take the default
-    forced_books={"base": {"max_win": 50}},
+    # each): 50 of them carry the 1 in 7,149,814 category (the ante's 1 in 1,088,627);
+    # FREE SPINS x5 books (base about 0.25 CPU s each: a gold trigger is 1 in 194,088
+    # spins; ante 0.07) put some 5% (base) and 1.5% (ante) of themselves at 5,000x the
+    # cost or more, where the natural and wheel books hold only a few; wheel books take
+    # the default
+    forced_books={"base": {"max_win": 50, "free_spins_x5": 600}, "ante": {"max_win": 50, "free_spins_x5": 1500}},
     # FARM WHEEL BUY's value is heavy-tailed (free spins up to the cap): 10,000 books
     # leave its sample RTP 3.8 standard errors from the rules' and the weights would
     # carry 27 pp of it; at 300,000 the books carry it themselves. The free-spins buys

@@ -75,11 +75,59 @@ def test_the_ladder_runs_from_20_cents_to_100_dollars_and_every_win_is_whole_cen
         assert all(((pay * b) % 100 == 0).all() for b in ladder), m.id
 
 
-def test_the_ante_stratum_is_five_times_the_base_wheel_exactly():
+def test_the_ante_strata_are_five_times_the_base_wheel_exactly():
+    """Every wheel round is in one stratum: max win, then FREE SPINS x5, then the other
+    wheel rounds; the three together are the wheel's rate, the ante's exactly 5x."""
     forces = GAME.book_forces
-    base = forces["base"]["wheel"] + forces["base"]["max_win"]       # capped wheel rounds are max_win's
-    assert Fraction(forces["ante"]["wheel"]).limit_denominator(10**12) == 5 * Fraction(base).limit_denominator(10**12)
-    assert abs(base * 278 - 1) < 0.01                                 # "about 1 base round in 278"
+    assert list(forces["base"]) == list(forces["ante"]) == ["max_win", "free_spins_x5", "wheel"]
+    base, ante = (sum(Fraction(v).limit_denominator(10**13) for v in forces[m].values()) for m in ("base", "ante"))
+    assert abs(ante / base - 5) < Fraction(1, 10**6)
+    assert abs(float(base) * 278 - 1) < 0.01                         # "about 1 base round in 278"
+    assert forces["base"]["max_win"] == 1 / 7_149_814                 # the sheet's max-win odds
+
+
+def test_the_free_spins_x5_stratum_comes_from_the_tier_rates_and_the_exact_slice_odds():
+    from games.piggy_farm.math.rules import free_spins_tiers
+    pm = load()
+    wheel = pm.raw["wheel"]["slices"]
+
+    def share(tier, pred):
+        return Fraction(sum(s["weight"] for s in wheel[tier] if pred(s)), sum(s["weight"] for s in wheel[tier]))
+    up = {t: share(t, lambda s: s["kind"] == "upgrade") for t in wheel}
+    x5 = share("gold", lambda s: s["kind"] == "free_spins" and s["value"] == 5)
+    # x5 is a gold slice: bronze climbs twice, silver once
+    want = {"bronze": up["bronze"] * up["silver"] * x5, "silver": up["silver"] * x5, "gold": x5}
+    for mode in ("base", "ante"):
+        one_in = pm.raw["wheel_tier_one_in"][mode]
+        got = free_spins_tiers(pm, mode, 5)
+        for tier in want:
+            assert abs(got[tier] - float(want[tier]) / one_in[tier]) < 1e-18
+        paths = pm.raw["max_win_paths"][mode]
+        capped_x5 = GAME.book_forces[mode]["max_win"] * sum(v for k, v in paths.items() if k.endswith("x5")) / 10_000
+        assert abs(GAME.book_forces[mode]["free_spins_x5"] - (sum(got.values()) - capped_x5)) < 1e-15
+    # the base game's x5 rate, about 1 in 24,000 rounds, as the plain run measures it (406 in 10^7)
+    assert 1 / 26_000 < sum(free_spins_tiers(pm, "base", 5).values()) < 1 / 22_000
+
+
+def test_a_forced_free_spins_x5_book_is_a_natural_trigger_whose_wheel_ends_on_x5():
+    for mode in ("base", "ante"):
+        for seed in range(3):
+            r = play(Rng(seed), mode, "free_spins_x5")
+            trig = next(e for e in r.events if e["type"] == E.WHEEL_TRIGGER)
+            spins = [e for e in r.events if e["type"] == E.WHEEL_SPIN]
+            start = next(e for e in r.events if e["type"] == E.FREE_SPINS_START)
+            assert trig["scatters"] >= 3 and spins[0]["tier"] == trig["tier"]
+            assert all(e["upgrade"] for e in spins[:-1]) and spins[-1]["tier"] == "gold"
+            assert start["start_multiplier"] == 5 and "free_spins_x5" in r.features
+
+
+def test_a_forced_max_win_in_the_ante_caps_along_the_antes_paths():
+    pm = load()
+    r = play(Rng(3), "ante", "max_win")
+    assert r.payout_x100 == pm.cap_x100 and r.capped
+    trig = next(e for e in r.events if e["type"] == E.WHEEL_TRIGGER)
+    start = next(e for e in r.events if e["type"] == E.FREE_SPINS_START)
+    assert f"{trig['tier']} x{start['start_multiplier']}" in pm.raw["max_win_paths"]["ante"]
 
 
 def test_the_ante_reels_trigger_the_wheel_five_times_as_often():
@@ -158,6 +206,30 @@ def test_a_forced_wheel_book_is_a_natural_trigger():
             r = play(Rng(seed), mode, "wheel")
             trig = next(e for e in r.events if e["type"] == E.WHEEL_TRIGGER)
             assert trig["scatters"] >= 3 and "wheel" in r.features and f"wheel_{trig['tier']}" in r.features
+            # the wheel stratum holds the wheel rounds of no earlier stratum (max win, FREE SPINS x5)
+            assert not r.capped and "free_spins_x5" not in r.features
+
+
+def test_a_forced_wheel_book_that_lands_on_free_spins_x5_is_drawn_again():
+    """Seeds whose first triggered round ends on FREE SPINS x5 (found by playing the
+    force's own first attempt): the book is a later attempt, with no x5."""
+    from cabinet.core.forcing import substream
+    from games.piggy_farm.math.rules import WHEEL_ATTEMPTS, play_once
+    from games.piggy_farm.math.search import triggering
+    from cabinet.core.forcing import first_accepted
+    pm = load()
+    found = 0
+    for seed in range(400):
+        key = Rng(seed).seed64()
+        first = play_once(pm, first_accepted(substream(key, 0), triggering(pm, "ante"), WHEEL_ATTEMPTS, "t"),
+                          "ante", None)
+        if "free_spins_x5" in first.features:
+            r = play(Rng(seed), "ante", "wheel")
+            assert "wheel" in r.features and "free_spins_x5" not in r.features
+            found += 1
+            if found == 2:
+                break
+    assert found == 2
 
 
 def test_risk_the_farm_help_states_the_sheet_and_the_exact_odds():

@@ -28,6 +28,7 @@ FORCES = {
     "wheel_bronze": "THE FARM WHEEL: bronze", "wheel_silver": "THE FARM WHEEL: silver",
     "wheel_gold": "THE FARM WHEEL: gold", "free_spins": "Wheel lands on free spins",
     "coin_prize": "Wheel lands on a coin prize", "max_win": "Max win 50,000x", "wheel": "THE FARM WHEEL triggers",
+    "free_spins_x5": "Wheel lands on FREE SPINS x5",
     "hunt_5000x": "EGG HUNT: a 5,000x egg", "risk_win": "RISK THE FARM won",
 }
 # Which modes each force applies to. The base-game forces steer the spin (wheel.py's
@@ -37,7 +38,7 @@ FORCES = {
 # sub-stream), so a book replays its kept attempts directly.
 FORCE_MODES = {"wheel_bronze": ("base", "ante"), "wheel_silver": ("base", "ante"), "wheel_gold": ("base", "ante"),
                "free_spins": ("base", "ante"), "coin_prize": ("base", "ante"), "max_win": ("base", "ante"),
-               "wheel": ("base", "ante"),
+               "wheel": ("base", "ante"), "free_spins_x5": ("base", "ante"),
                "hunt_5000x": ("golden_egg_hunt", "egg_hunt"), "risk_win": ("risk_the_farm",)}
 TOP_EGG_X100 = 500000
 
@@ -247,10 +248,12 @@ def base_spin(sp: Spin, strips: str, force: str | None) -> None:
         want = pm.tier_for(need["bronze"] + sp.rng.below(len(need)))
     elif force == "max_win":
         want, mult = max_win_path(sp)
+    elif force == "free_spins_x5":
+        want, mult = x5_tier(sp), 5
     if want is None:
         _, scatters = spin_once(sp, strips, "base")
         tier = pm.tier_for(scatters)
-    elif force == "max_win":            # the natural spin given its tier (see natural_trigger)
+    elif force in ("max_win", "free_spins_x5"):     # the natural spin given its tier (see natural_trigger)
         scatters, tier = natural_trigger(sp, strips, want), want
     else:
         scatters, tier = _forced_spin(sp, strips, need[want], want)
@@ -262,14 +265,38 @@ def base_spin(sp: Spin, strips: str, force: str | None) -> None:
         accept = lambda st: st.slice.kind != "coin"
     elif force == "coin_prize":
         accept = lambda st: st.slice.kind != "free_spins"
-    elif force == "max_win":
+    elif force in ("max_win", "free_spins_x5"):   # the wheel's chain given it ends on free spins at `mult`
         home = next(t for t, sl in pm.wheel.tiers.items() if any(x.kind == "free_spins" and x.value == mult for x in sl))
         up = pm.wheel.upgrade_kind
         accept = lambda st: (st.slice.kind == "free_spins" and st.slice.value == mult if st.tier == home
                              else st.slice.kind == up)
-        farm_wheel(sp, tier, accept, capped_free_spins)
+        farm_wheel(sp, tier, accept, capped_free_spins if force == "max_win" else None)
         return
     farm_wheel(sp, tier, accept)
+
+
+def free_spins_tiers(pm: PiggyMath, mode: str, mult: int) -> dict[str, float]:
+    """Per trigger tier, P(a spin of `mode` triggers it and its wheel ends on FREE SPINS
+    x`mult`): the tier's trigger rate (math.yaml wheel_tier_one_in, from
+    tools/wheel_rate.py) x the exact odds of the wheel's chain from it (upgrades
+    included) ending on that slice."""
+    out = {}
+    for tier, one_in in pm.raw["wheel_tier_one_in"][mode].items():
+        odds = pm.wheel.outcome_odds(tier)
+        lands = sum(p for (t, j), p in odds.items()
+                    if pm.wheel.tiers[t][j].kind == "free_spins" and int(pm.wheel.tiers[t][j].value) == mult)
+        out[tier] = float(lands) / float(one_in)
+    return out
+
+
+def x5_tier(sp: Spin) -> str:
+    """The trigger tier of a round whose wheel ends on FREE SPINS x5 (the forced
+    stratum that holds most top awards), drawn by the rules' shares
+    (free_spins_tiers, in millionths)."""
+    shares = free_spins_tiers(sp.pm, sp.mode, 5)
+    total = sum(shares.values())
+    tiers = list(shares)
+    return tiers[sp.rng.weighted([round(1_000_000 * v / total) for v in shares.values()])]
 
 
 def max_win_path(sp: Spin) -> tuple[str, int]:
@@ -381,12 +408,18 @@ def play_once(pm: PiggyMath, rng: Rng, mode: str, force: str | None) -> Spin:
 
 
 def force_met(sp: Spin, force: str | None) -> bool:
-    """Whether a drawn round is in the forced category (else play draws another)."""
+    """Whether a drawn round is in the forced category and in no book category listed
+    before it (else play draws another): the strata max win, FREE SPINS x5, wheel
+    (book_forces) stay disjoint, so each stratum's books are its rounds only."""
     if force == "max_win":
         return sp.capped
     if force in ("hunt_5000x", "risk_win"):
         return force in sp.features
-    return True             # none, or a wheel force base_spin has already steered
+    if force == "free_spins_x5":
+        return not sp.capped
+    if force == "wheel":
+        return not sp.capped and "free_spins_x5" not in sp.features
+    return True             # none, or a demo force base_spin has already steered
 
 
 def play(rng: Rng, mode: str, force: str | None = None) -> Round:
@@ -401,10 +434,13 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
     def attempt(sub: Rng) -> Spin | None:
         got = play_once(pm, sub, mode, steer)
         return got if force_met(got, force) else None
-    if force == "wheel":            # a natural round given the trigger: its first spin decides
-        sub = first_accepted(rng, triggering(pm, pm.mode(mode)["strips"]), WHEEL_ATTEMPTS, "a wheel trigger")
-        sp = play_once(pm, sub, mode, None)
-    elif force in ("max_win", "hunt_5000x", "risk_win"):      # whole rounds, until one is in the category
+    def wheel_attempt(sub: Rng) -> Spin | None:     # a natural round given the trigger: its first spin decides
+        trigger = first_accepted(sub, triggering(pm, pm.mode(mode)["strips"]), WHEEL_ATTEMPTS, "a wheel trigger")
+        got = play_once(pm, trigger, mode, None)
+        return got if force_met(got, force) else None
+    if force == "wheel":
+        sp = search(rng, wheel_attempt, 10_000, f"a wheel round in {mode} (no cap, no FREE SPINS x5)")
+    elif force in ("max_win", "hunt_5000x", "risk_win", "free_spins_x5"):      # whole rounds, until one is in the category
         sp = search(rng, attempt, 1_000_000, f"{force} in {mode}")
     else:
         sp = play_once(pm, rng, mode, steer)
@@ -418,14 +454,23 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
 def book_forces() -> dict[str, dict[str, float]]:
     """The book builder's forced categories per mode, as target frequencies per round:
     the math file's 1-in-N figures (THE FARM WHEEL: the base rate, the ante's exactly
-    wheel_ratio times it), and the exact natural frequencies of the hunts' top egg and
-    of RISK THE FARM's win (so those strata carry no sampling noise)."""
+    wheel_ratio times it; the cap), the wheel ending on FREE SPINS x5 from the tier
+    rates and the exact slice odds, and the exact natural frequencies of the hunts' top
+    egg and of RISK THE FARM's win (so those strata carry no sampling noise). A
+    stratum holds the rounds of its category and of no category listed before it:
+    max win, then FREE SPINS x5 (less its capped rounds, by max_win_paths' shares),
+    then the other wheel rounds."""
     pm = load()
     raw = pm.raw
     forces = {mode: {cat: 1.0 / float(n) for cat, n in cats.items()} for mode, cats in raw["book_forces_one_in"].items()}
-    wheel = forces["base"]["wheel"]
-    forces["ante"] = {"wheel": wheel * float(raw["modes"]["ante"]["wheel_ratio"])}
-    forces["base"]["wheel"] = wheel - forces["base"].get("max_win", 0.0)    # capped wheel rounds: max_win's
+    wheel = forces["base"].pop("wheel")
+    for mode, rate in (("base", wheel), ("ante", wheel * float(raw["modes"]["ante"]["wheel_ratio"]))):
+        cats = forces.setdefault(mode, {})
+        top = cats.get("max_win", 0.0)
+        paths = raw["max_win_paths"][mode]
+        capped_x5 = top * sum(v for k, v in paths.items() if k.endswith(" x5")) / sum(paths.values())
+        cats["free_spins_x5"] = sum(free_spins_tiers(pm, mode, 5).values()) - capped_x5
+        cats["wheel"] = rate - top - cats["free_spins_x5"]
     for hunt in ("golden_egg_hunt", "egg_hunt"):
         forces[hunt] = {"hunt_5000x": float(pm.hunt(hunt).chance_of_prize_at_least(TOP_EGG_X100))}
     num, den = (int(x) for x in raw["modes"]["risk_the_farm"]["chance"])
