@@ -32,7 +32,8 @@ BONUS_FEATURES = tuple(f"jackpot_{j}" for j in JACKPOTS) + ("great_skull", "vaul
 
 def exact_no_trigger(ex: dict[str, Any]) -> dict[str, float]:
     """Exact P(no bonus and the feature) of a base round for every feature a base round
-    without the bonus can have (collect, vaults in view, jackpots, big and max wins)."""
+    without the bonus can have (collect, jackpots, big and max wins; 0 for the bonus's
+    own), and the vaults in view over every round (the board alone decides them)."""
     from .par_live import no_trigger_tail
     m = load()
     vt = m.values_base

@@ -65,10 +65,13 @@ def _structure_chunk(task: tuple) -> tuple[np.ndarray, np.ndarray]:
     return res["paid_single"].astype(np.int8), res["paid_double"].astype(np.int8)
 
 
-def pot_rates(seed: int, bonuses: int = BONUSES, workers: int = WORKERS) -> dict[bool, dict[str, tuple]]:
-    """{double coins on: {pot feature: (mean chance, its standard error)}} per bonus with POT FILL."""
+def pot_rates(seed: int, bonuses: int | None = None, workers: int | None = None) -> dict[bool, dict[str, tuple]]:
+    """{double coins on: {pot feature: (mean chance, its standard error)}} per bonus with
+    POT FILL, from `bonuses` (BONUSES) bonuses per DOUBLE COINS flag on `workers` (WORKERS)."""
     from cabinet.math import pool
     m = load()
+    bonuses = BONUSES if bonuses is None else bonuses
+    workers = WORKERS if workers is None else workers
     groups = {False: POT_FILL, True: POT_FILL | DOUBLE_COINS}
     tasks = [(seed, i, c, min(CHUNK, bonuses - a)) for c in groups.values() for i, a in enumerate(range(0, bonuses, CHUNK))]
     parts = pool.run(_structure_chunk, tasks, workers)
@@ -102,7 +105,8 @@ def combo_chances(mode: str) -> dict[int, float]:
     return {0: 0.0, **{c: float(p) for c, p in zip(COMBOS, natural_combo_weights(mode))}}
 
 
-def mode_odds(mode: str, pots: dict[bool, dict[str, tuple]], full: dict[bool, float]) -> dict[str, tuple]:
+def mode_odds(mode: str, pots: dict[bool, dict[str, tuple]], full: dict[bool, float],
+              bonuses: int = BONUSES) -> dict[str, tuple]:
     """A mode's feature rates from the exact combination odds and the per-bonus rates."""
     pc = combo_chances(mode)
     how = "exact combination odds" + (" (pots.combo_odds)" if mode.startswith(("base", "fortune")) else "")
@@ -119,7 +123,7 @@ def mode_odds(mode: str, pots: dict[bool, dict[str, tuple]], full: dict[bool, fl
         se = sqrt(sum((weight[dc] * pots[dc][f][1]) ** 2 for dc in weight))
         out[f] = (p, max(0.0, p - Z99 * se), p + Z99 * se,
                   f"{how} x the chance of a {name} among bonuses with POT FILL: exact given the processed coins, "
-                  f"averaged over {BONUSES:,} bonuses per DOUBLE COINS flag (conditional Monte Carlo)")
+                  f"averaged over {bonuses:,} bonuses per DOUBLE COINS flag (conditional Monte Carlo)")
     return out
 
 
@@ -135,4 +139,4 @@ def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -
         return {}
     if seed not in _POTS:
         _POTS[seed] = pot_rates(seed)
-    return mode_odds(mode, _POTS[seed], full_board_rates())
+    return mode_odds(mode, _POTS[seed], full_board_rates(), BONUSES)

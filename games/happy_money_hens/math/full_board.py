@@ -66,8 +66,10 @@ def full_board_chance(m: HensMath, tol: float = 1e-16, max_spins: int = 5_000, d
                 lv = m.lives if x else lives - 1
                 if lv == 0:
                     continue                      # the bonus ends here, not full
+                after: dict[int, float] = {}       # the count after: capped at the last row's
                 for dec, pdec in takes[x].items():
-                    c2 = min(c + dec, last)
+                    after[min(c + dec, last)] = after.get(min(c + dec, last), 0.0) + pdec
+                for c2, pdec in after.items():
                     rising = sum(1 for th in thresholds if c < th <= c2)
                     # open cells the rising rows bring: 5 - Binomial(5, q) each
                     dist = {open_ - x: px * pdec * mass}
