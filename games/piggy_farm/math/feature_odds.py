@@ -67,8 +67,8 @@ def wheel_odds(mode: str, rates: dict) -> dict[str, tuple]:
         if f == "wheel":
             se = float(rates["total_se"])     # "any tier" is binomial within each stratum
         out[f] = (p, max(0.0, p - Z99 * se), p + Z99 * se,
-                  f"THE FARM WHEEL's tier rates (exact first-board windmill law, stratified tumbles) x the "
-                  f"exact slice odds of each tier")
+                  "THE FARM WHEEL's tier rates (exact first-board windmill law, stratified tumbles) x the "
+                  "exact slice odds of each tier")
     return out
 
 
