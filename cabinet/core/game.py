@@ -99,6 +99,16 @@ class GameSpec:
     # is the plain live run's figures (as for live_rtp; may be empty). A value may carry
     # a 4th element: the method, in words, for the sheet.
     tail_odds: Callable[[str, list[int], int, dict[str, Any]], dict[int, tuple]] | None = None
+    # feature_odds(mode, sims, seed) -> {feature: (p, lo99, hi99, method)}: the rules'
+    # probability per round of a round of `mode` having each feature it can estimate
+    # better than a count in the plain run (exact computation, or exact trigger odds x
+    # the feature's rate in a large run of the feature alone), with its 99% interval
+    # (lo == hi == p when exact) and the method in one line; for the rates the books
+    # hold and the PAR sheet's feature table. `sims` is the plain live run's figures per
+    # mode (as cabinet.math.sim.simulate_modes returns them; may be empty: then what
+    # needs no plain run); `seed` a simulation seed. {} for a mode without such
+    # estimates. At most about a minute per game on 2 cores, all modes together.
+    feature_odds: Callable[[str, dict[str, Any], int], dict[str, tuple]] | None = None
     # live_rtp(mode, sims, seed, workers) -> {"rtp", "ci99": [lo, hi], "method", "rounds"}
     # or None: an unbiased variance-reduced estimate of the rules' RTP of a mode (control
     # variates with exact expectations, conditional Monte Carlo, splitting) for the PAR

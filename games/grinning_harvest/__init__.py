@@ -12,7 +12,7 @@ from pathlib import Path
 from cabinet.core.game import BetMode, GameSpec
 
 from . import review
-from .math import batch, events, help, par, par_live, paytable, rules, sim, tables
+from .math import batch, events, feature_odds, help, par, par_live, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _M = tables.load()
@@ -45,6 +45,7 @@ GAME = GameSpec(
     payout_sources=par.payout_sources,
     live_rtp=par_live.live_rtp,
     tail_odds=par_live.tail_odds,
+    feature_odds=feature_odds.feature_odds,
     events=events.CATALOGUE,
     buy_keys={b.id: b.key for b in _M.buys},
     forced_books={mode: {k: int(v) for k, v in cats.items()}

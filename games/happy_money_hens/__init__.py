@@ -16,7 +16,7 @@ from pathlib import Path
 from cabinet.core.game import GameSpec
 
 from . import review
-from .math import batch, events, help, par, par_live, paytable, rules, sim, tables
+from .math import batch, events, feature_odds, help, par, par_live, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _RAW = tables.load().raw
@@ -47,6 +47,7 @@ GAME = GameSpec(
     payout_sources=par.payout_sources,
     live_rtp=par_live.live_rtp,
     tail_odds=par_live.tail_odds,
+    feature_odds=feature_odds.feature_odds,
     events=events.CATALOGUE,
     buy_keys={"buy_mystery": 1, "buy_triple": 2},
     win_cap=tables.win_cap(),

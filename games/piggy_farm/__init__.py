@@ -11,6 +11,7 @@ from cabinet.core.game import BetMode, GameSpec
 from . import review
 
 from .math import batch, events, help, par, par_live, paytable, rules, sim, tables
+from .math.feature_odds import feature_odds
 
 _MATH = Path(__file__).parent
 _BET_LADDER = (20, 40, 60, 80, 100, 120, 160, 200, 240, 300, 400, 500, 600, 800, 1000, 1200, 1600, 2000,
@@ -44,6 +45,7 @@ GAME = GameSpec(
     payout_sources=par.payout_sources,
     live_rtp=par_live.live_rtp,
     tail_odds=par_live.tail_odds,
+    feature_odds=feature_odds,
     events=events.CATALOGUE,
     cap_exempt_modes=tuple(mid for mid, m in _RAW["modes"].items() if m.get("cap_exempt")),
     # max-win books are natural capped rounds found by batched searches (0.1 to ~15 CPU s

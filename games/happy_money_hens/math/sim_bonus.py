@@ -77,13 +77,16 @@ class _State:
 
 def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) -> dict[str, np.ndarray]:
     """Play one bonus per entry of `combos` (ints 1..7). Returns total_x100 (n,),
-    awards (n, 4) pots won per name and full_board (n,)."""
+    awards (n, 4) pots won per name and full_board (n,); paid_single, paid_double (n,)
+    the coins on active rows at the end (every one processed: its pot fill, if any,
+    added its letters) that are single and double coins."""
     combos = np.asarray(combos, dtype=np.int64)
     n = len(combos)
     s = _State(m, combos)
     if n == 0:
-        return {"total_x100": np.zeros(0, np.int64), "awards": np.zeros((0, 4), np.int64),
-                "full_board": np.zeros(0, bool)}
+        zero = np.zeros(0, np.int64)
+        return {"total_x100": zero, "awards": np.zeros((0, 4), np.int64), "full_board": np.zeros(0, bool),
+                "paid_single": zero, "paid_double": zero}
     R, C, A = m.rows, m.reels, m.active_rows
     # starting coins on distinct cells of the active rows
     k = m.start_counts[_weighted(gen, m.start_weights, n)]
@@ -138,4 +141,5 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
     paying = s.held & s.active[:, :, None]
     total = (s.val * paying).sum(axis=(1, 2))
     full = s.held.all(axis=(1, 2)) & s.active.all(axis=1)
-    return {"total_x100": total, "awards": s.awards, "full_board": full}
+    return {"total_x100": total, "awards": s.awards, "full_board": full,
+            "paid_single": (paying & ~s.dbl).sum(axis=(1, 2)), "paid_double": (paying & s.dbl).sum(axis=(1, 2))}

@@ -1,0 +1,142 @@
+"""Happy Money Hens' rules-side rate of each feature per round, tighter than a count in
+a plain run (GameSpec.feature_odds, for the PAR sheet's feature table and the books).
+
+A round's bonus depends on the round only through its final combination c, whose
+chance per round is exact in every mode: pots.combo_odds in a spin mode (the
+feature symbols' exact counts x the pots' trigger draws x the fortune upgrades), the
+mystery weights in buy_mystery, c = 7 in buy_triple, one combination in a gamble bonus
+mode. So 'bonus' and every 'combo_<CODE>' (the final combination exactly) are exact,
+and a bonus feature's rate is sum over c of P(c) P(feature | c):
+
+- full_board: P(full board | c) exact (math/full_board.py), one figure without DOUBLE
+  COINS and one with (POT FILL and HAPPY BOOST change what coins are worth, never where
+  they land nor what they take off the row counts).
+- pot_<name>: a pot is won when the letters its pot-fill coins add reach its length.
+  Every coin on an active row at the end was processed; each is a pot-fill coin of pot
+  p with chance pot_fill x weight_p / total weight, drawn for it alone, independently of
+  where coins land and of which are double (the draws that decide the bonus's course).
+  So given N1 single and N2 double processed coins, P(pot p) = P(X1 + 2 X2 >= length)
+  with X1 ~ Bin(N1, r_p), X2 ~ Bin(N2, r_p), exactly: conditional Monte Carlo over
+  BONUSES bonuses per DOUBLE COINS flag of the vectorised engine (math/sim_bonus.py,
+  played with POT FILL: DC+PF and PF; HAPPY BOOST adds value only, so PF+HB and
+  DC+PF+HB share those laws), a normal 99% interval on the mean of those chances.
+  Without POT FILL no pot is won.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb, sqrt
+from typing import Any
+
+import numpy as np
+
+from .tables import COMBOS, DOUBLE_COINS, POT_FILL, POT_NAMES, combo_code, load
+
+Z99 = 2.5758293035489004
+BONUSES = 120_000            # bonuses per DOUBLE COINS flag (conditional Monte Carlo)
+CHUNK = 20_000
+WORKERS = 2
+
+
+def pot_chance_table(m, pot: int) -> np.ndarray:
+    """g[N1, N2] = P(pot won | N1 single and N2 double processed coins) of a bonus with
+    POT FILL: P(X1 + 2 X2 >= length), X1 ~ Bin(N1, r), X2 ~ Bin(N2, r)."""
+    cells = m.rows * m.reels
+    r = m.pot_fill[0] / m.pot_fill[1] * float(m.pot_weights[pot]) / float(m.pot_weights.sum())
+    length = int(m.pot_lengths[pot])
+    pmf = [np.array([comb(n, k) * r ** k * (1 - r) ** (n - k) for k in range(n + 1)]) for n in range(cells + 1)]
+    g = np.zeros((cells + 1, cells + 1))
+    for n1 in range(cells + 1):
+        for n2 in range(cells + 1 - n1):
+            letters = np.zeros(n1 + 2 * n2 + 1)
+            for k2, p2 in enumerate(pmf[n2]):
+                letters[2 * k2:2 * k2 + n1 + 1] += p2 * pmf[n1]
+            g[n1, n2] = letters[length:].sum()
+    return g
+
+
+def _structure_chunk(task: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """(single, double) processed coins of n bonuses of a combination."""
+    from cabinet.core.rng import make_bit_generator
+    from .sim_bonus import simulate_bonuses
+    seed, index, combo, n = task
+    gen = np.random.Generator(make_bit_generator(seed * 1_000 + 100 + 10 * combo + index))
+    res = simulate_bonuses(gen, load(), np.full(n, combo))
+    return res["paid_single"].astype(np.int8), res["paid_double"].astype(np.int8)
+
+
+def pot_rates(seed: int, bonuses: int | None = None, workers: int | None = None) -> dict[bool, dict[str, tuple]]:
+    """{double coins on: {pot feature: (mean chance, its standard error)}} per bonus with
+    POT FILL, from `bonuses` (BONUSES) bonuses per DOUBLE COINS flag on `workers` (WORKERS)."""
+    from cabinet.math import pool
+    m = load()
+    bonuses = BONUSES if bonuses is None else bonuses
+    workers = WORKERS if workers is None else workers
+    groups = {False: POT_FILL, True: POT_FILL | DOUBLE_COINS}
+    tasks = [(seed, i, c, min(CHUNK, bonuses - a)) for c in groups.values() for i, a in enumerate(range(0, bonuses, CHUNK))]
+    parts = pool.run(_structure_chunk, tasks, workers)
+    tables = [pot_chance_table(m, p) for p in range(len(POT_NAMES))]
+    out = {}
+    for dc, c in groups.items():
+        mine = [r for t, r in zip(tasks, parts) if t[2] == c]
+        n1 = np.concatenate([r[0] for r in mine]).astype(np.intp)
+        n2 = np.concatenate([r[1] for r in mine]).astype(np.intp)
+        out[dc] = {}
+        for p, name in enumerate(POT_NAMES):
+            v = tables[p][n1, n2]
+            out[dc][f"pot_{name.lower()}"] = (float(v.mean()), float(v.std(ddof=1) / sqrt(len(v))))
+    return out
+
+
+@lru_cache(maxsize=1)
+def full_board_rates() -> dict[bool, float]:
+    """Exact P(full board) of a bonus without and with DOUBLE COINS."""
+    from .full_board import full_board_chance
+    m = load()
+    return {False: full_board_chance(m), True: full_board_chance(m, double=True)}
+
+
+def combo_chances(mode: str) -> dict[int, float]:
+    """Exact chance per round of each final combination (0: no bonus)."""
+    from .pots import combo_odds
+    from .rules import SPIN_MODES, natural_combo_weights
+    if mode in SPIN_MODES:
+        return {c: float(p) for c, p in combo_odds(mode).items()}
+    return {0: 0.0, **{c: float(p) for c, p in zip(COMBOS, natural_combo_weights(mode))}}
+
+
+def mode_odds(mode: str, pots: dict[bool, dict[str, tuple]], full: dict[bool, float],
+              bonuses: int = BONUSES) -> dict[str, tuple]:
+    """A mode's feature rates from the exact combination odds and the per-bonus rates."""
+    pc = combo_chances(mode)
+    how = "exact combination odds" + (" (pots.combo_odds)" if mode.startswith(("base", "fortune")) else "")
+    out = {"bonus": (1 - pc[0],) * 3 + (f"{how}: 1 - P(no bonus)",)}
+    for c in COMBOS:
+        out[f"combo_{combo_code(c)}"] = (pc[c],) * 3 + (f"{how}: the final combination {combo_code(c)}",)
+    fb = sum(pc[c] * full[bool(c & DOUBLE_COINS)] for c in COMBOS)
+    out["full_board"] = (fb,) * 3 + (f"{how} x the exact full-board chance of a bonus without / with DOUBLE COINS "
+                                      f"(1 in {1 / full[False]:,.0f} / 1 in {1 / full[True]:,.0f}; math/full_board.py)",)
+    weight = {dc: sum(pc[c] for c in COMBOS if c & POT_FILL and bool(c & DOUBLE_COINS) == dc) for dc in (False, True)}
+    for name in POT_NAMES:
+        f = f"pot_{name.lower()}"
+        p = sum(weight[dc] * pots[dc][f][0] for dc in weight)
+        se = sqrt(sum((weight[dc] * pots[dc][f][1]) ** 2 for dc in weight))
+        out[f] = (p, max(0.0, p - Z99 * se), p + Z99 * se,
+                  f"{how} x the chance of a {name} among bonuses with POT FILL: exact given the processed coins, "
+                  f"averaged over {bonuses:,} bonuses per DOUBLE COINS flag (conditional Monte Carlo)")
+    return out
+
+
+_POTS: dict[int, dict] = {}
+
+
+def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -> dict[str, tuple]:
+    """GameSpec.feature_odds: {feature: (p, lo99, hi99, method)} of a round of `mode`
+    (every mode; `sims` is not needed). The bonuses are played once per process and
+    seed, shared by all modes."""
+    from .rules import BONUS_MODES, BUY_MODES, SPIN_MODES
+    if mode not in SPIN_MODES + BUY_MODES and mode not in BONUS_MODES:
+        return {}
+    if seed not in _POTS:
+        _POTS[seed] = pot_rates(seed)
+    return mode_odds(mode, _POTS[seed], full_board_rates(), BONUSES)

@@ -1,0 +1,70 @@
+"""Happy Money Hens' feature_odds: exact combinations, the exact full board with DOUBLE
+COINS, the pots' conditional chances by hand, and the estimates against plain bonuses."""
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from cabinet.math.stats import rate_ci
+from games.happy_money_hens import GAME
+from games.happy_money_hens.math import feature_odds as F
+from games.happy_money_hens.math.full_board import full_board_chance
+from games.happy_money_hens.math.pots import combo_odds
+from games.happy_money_hens.math.sim_bonus import simulate_bonuses
+from games.happy_money_hens.math.tables import POT_NAMES, combo_code, load
+
+
+def test_a_pots_chance_given_its_coins_is_the_letters_binomial():
+    m = load()
+    g = F.pot_chance_table(m, POT_NAMES.index("GRAND"))        # 5 letters
+    r = 0.5 * 15 / 100                                          # pot fill 50/100 x weight 15 of 100
+    assert g[5, 0] == pytest.approx(r ** 5)
+    assert g[0, 3] == pytest.approx(r ** 3)                     # three double coins: 6 letters
+    assert g[1, 2] == pytest.approx(r ** 3)                     # both doubles and the single
+    assert g[4, 0] == 0.0 and g[0, 2] == 0.0
+    mini = F.pot_chance_table(m, POT_NAMES.index("MINI"))       # 4 letters
+    rm = 0.5 * 35 / 100
+    assert mini[0, 2] == pytest.approx(rm ** 2)
+
+
+def test_the_full_board_with_double_coins_agrees_with_plain_bonuses():
+    m = load()
+    assert full_board_chance(replace(m, double=(0, 100)), double=True) == pytest.approx(full_board_chance(m))
+    # a hand-built bonus where full boards are common and DOUBLE COINS' faster rows matter
+    easy = replace(m, row_counts=(8, 12, 16, 20), lives=5, land_active=200, land_inactive=60)
+    single, double = full_board_chance(easy), full_board_chance(easy, double=True)
+    assert 0.15 < single < 0.25 and 0.45 < double < 0.6
+    n = 4_000
+    for combo, p in ((1, double), (4, single)):
+        k = int(simulate_bonuses(np.random.default_rng(combo), easy, np.full(n, combo))["full_board"].sum())
+        _, lo, hi = rate_ci(k, n)
+        assert lo < p < hi, (combo, p, k / n)
+
+
+def test_pot_rates_agree_with_counted_awards_for_every_combination_with_pot_fill():
+    rates = F.pot_rates(seed=2, bonuses=10_000, workers=1)
+    n = 10_000
+    for combo, dc in ((2, False), (6, False), (3, True), (7, True)):
+        won = simulate_bonuses(np.random.default_rng(10 + combo), load(), np.full(n, combo))["awards"] > 0
+        for i, name in enumerate(POT_NAMES[:3]):
+            p, se = rates[dc][f"pot_{name.lower()}"]
+            _, lo, hi = rate_ci(int(won[:, i].sum()), n)
+            assert lo < p + 2.6 * se and p - 2.6 * se < hi, (combo, name, p, won[:, i].mean())
+
+
+def test_mode_rates_hold_the_exact_combination_odds(monkeypatch):
+    monkeypatch.setattr(F, "BONUSES", 4_000)
+    monkeypatch.setattr(F, "WORKERS", 1)
+    monkeypatch.setattr(F, "_POTS", {})
+    odds = GAME.feature_odds("fortune_1_5", {}, 5)
+    exact = combo_odds("fortune_1_5")
+    for c in range(1, 8):
+        assert odds[f"combo_{combo_code(c)}"][:3] == (float(exact[c]),) * 3
+    assert odds["bonus"][0] == pytest.approx(float(1 - exact[0]))
+    assert odds["combo_DC"][0] == 0.0                                # 1.5x lifts to two features
+    triple = GAME.feature_odds("buy_triple", {}, 5)
+    assert triple["bonus"][0] == 1.0 and triple["combo_DC+PF+HB"][0] == 1.0
+    dc = GAME.feature_odds("bonus_dc", {}, 5)
+    assert dc["pot_grand"][:3] == (0.0, 0.0, 0.0)                    # no POT FILL, no pot
+    assert dc["full_board"][0] == pytest.approx(full_board_chance(load(), double=True))
+    assert GAME.feature_odds("no_such_mode", {}, 5) == {}
