@@ -29,7 +29,7 @@ from .tables import load
 
 Z99 = 2.5758293035489004    # two-sided 99% normal quantile (cabinet.math.stats, not imported at game load)
 
-BONUSES = 3_000_000         # bonuses per estimate (99% half-width of the base RTP about 0.12 pp)
+BONUSES = 12_000_000        # bonuses per estimate (99% half-widths: base RTP about 0.06 pp, P(>= 10,000x) about 5%)
 CHUNK = 250_000
 
 
