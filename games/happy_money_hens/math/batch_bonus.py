@@ -61,8 +61,8 @@ class BonusLockstep:
         self.held = np.zeros((k, cells), bool)
         self.pf = np.zeros((k, cells), bool)            # a pot-fill coin not processed yet
         self.dbl = np.zeros((k, cells), bool)
-        self.pot = np.zeros((k, cells), np.int64)
-        self.cash = np.zeros((k, cells), np.int64)
+        self.pot = np.zeros((k, cells), np.int8)
+        self.cash = np.zeros((k, cells), np.int32)
         self.val = np.zeros((k, cells), np.int64)
         self.row_of = np.repeat(np.arange(m.rows), m.reels)
         self.active = np.zeros((k, m.rows), bool)
@@ -78,7 +78,7 @@ class BonusLockstep:
         self.cum = {name: np.cumsum(getattr(m, name)) for name in
                     ("start_weights", "pot_weights", "cash_weights", "boost_count_weights", "boost_weights")}
 
-    _ROWS = ("combos", "dc", "pfc", "hb", "held", "pf", "dbl", "pot", "cash", "val", "active", "counts",
+    _ROWS = ("dc", "pfc", "hb", "held", "pf", "dbl", "pot", "cash", "val", "active", "counts",
              "names", "awards", "pot_x100", "lives", "book")
 
     # ---- draws ---------------------------------------------------------------------
