@@ -15,8 +15,11 @@ same order, so every book's bonus is the one `play` regenerates:
   among the coins on active rows and a boost value);
 - the bonus ends at 0 lives.
 
-State over (k, 35) cell arrays, cell = row * 5 + reel, as sim_bonus.py; every loop
-runs over the books still playing.
+State over (k, 35) cell arrays, cell = row * 5 + reel, as sim_bonus.py, for the
+bonuses still playing only: a bonus's results are taken when it ends and its rows
+dropped (with its stream), so every step works on whole arrays, never on a subset
+of rows; the i-th coin of each bonus's spin is found by np.nonzero (row-major: each
+bonus's cells in ascending order), not by sorting.
 """
 from __future__ import annotations
 
@@ -33,18 +36,33 @@ def _kth(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.argsort(~mask, axis=1, kind="stable"), mask.sum(axis=1)
 
 
+def _by_rank(mask: np.ndarray):
+    """The True cells of each row in ascending order, as (rows, cells) of the j-th
+    cell of every row that has one, for j = 0, 1, ..."""
+    r, c = np.nonzero(mask)
+    if not len(r):
+        return
+    j = np.arange(len(r)) - np.searchsorted(r, r)          # rank of the cell in its row
+    for rank in range(int(j.max()) + 1):
+        sel = j == rank
+        yield r[sel], c[sel]
+
+
 class BonusLockstep:
     def __init__(self, m: HensMath, st: BookStreams, rows: np.ndarray, combos: np.ndarray):
         k = len(rows)
         cells = m.rows * m.reels
         # the bonuses' own streams (the batch's other books draw nothing more)
-        self.m, self.st, self.rows = m, st.subset(rows), np.arange(k)
+        self.m, self.st = m, st.subset(rows)
+        self.book = np.arange(k)                           # each playing row's bonus
         self.combos = np.asarray(combos, dtype=np.int64)
+        self.dc, self.pfc, self.hb = (self.combos & DOUBLE_COINS) > 0, (self.combos & POT_FILL) > 0, \
+            (self.combos & HAPPY_BOOST) > 0
         self.held = np.zeros((k, cells), bool)
         self.pf = np.zeros((k, cells), bool)            # a pot-fill coin not processed yet
         self.dbl = np.zeros((k, cells), bool)
-        self.pot = np.zeros((k, cells), np.int64)
-        self.cash = np.zeros((k, cells), np.int64)
+        self.pot = np.zeros((k, cells), np.int8)
+        self.cash = np.zeros((k, cells), np.int32)
         self.val = np.zeros((k, cells), np.int64)
         self.row_of = np.repeat(np.arange(m.rows), m.reels)
         self.active = np.zeros((k, m.rows), bool)
@@ -55,42 +73,39 @@ class BonusLockstep:
         self.awards = np.zeros((k, len(m.pot_values)), np.int64)
         self.pot_x100 = np.zeros(k, np.int64)
         self.lives = np.full(k, m.lives, np.int64)
+        self.out = {"total_x100": np.zeros(k, np.int64), "awards": np.zeros((k, len(m.pot_values)), np.int64),
+                    "pot_x100": np.zeros(k, np.int64), "full_board": np.zeros(k, bool)}
         self.cum = {name: np.cumsum(getattr(m, name)) for name in
                     ("start_weights", "pot_weights", "cash_weights", "boost_count_weights", "boost_weights")}
 
+    _ROWS = ("dc", "pfc", "hb", "held", "pf", "dbl", "pot", "cash", "val", "active", "counts",
+             "names", "awards", "pot_x100", "lives", "book")
+
     # ---- draws ---------------------------------------------------------------------
-    def _coins(self, ix: np.ndarray, where: np.ndarray) -> None:
-        """A coin (bonus.draw_coin) on every cell of `where` (bool (len(ix), 35)) of
-        the books `ix`, cell by cell in ascending order, stuck there."""
+    def _coins(self, where: np.ndarray) -> None:
+        """A coin (bonus.draw_coin) on every cell of `where` (bool (k, 35)), each
+        bonus's cells in ascending order, stuck there."""
         m, st = self.m, self.st
-        order, count = _kth(where)
-        for j in range(int(count.max()) if len(count) else 0):
-            sel = np.flatnonzero(count > j)
-            b, cell = ix[sel], order[sel, j]
-            rows, combo = self.rows[b], self.combos[b]
-            dbl = np.zeros(len(sel), bool)
-            has = np.flatnonzero(combo & DOUBLE_COINS)
-            dbl[has] = st.chance(rows[has], *m.double)
-            pf = np.zeros(len(sel), bool)
-            has = np.flatnonzero(combo & POT_FILL)
-            pf[has] = st.chance(rows[has], *m.pot_fill)
-            pot = np.zeros(len(sel), np.int64)
+        for b, cell in _by_rank(where):
+            dbl = np.zeros(len(b), bool)
+            has = np.flatnonzero(self.dc[b])
+            dbl[has] = st.chance(b[has], *m.double)
+            pf = np.zeros(len(b), bool)
+            has = np.flatnonzero(self.pfc[b])
+            pf[has] = st.chance(b[has], *m.pot_fill)
             has = np.flatnonzero(pf)
-            pot[has] = st.weighted_cum(rows[has], self.cum["pot_weights"])
-            cash = m.cash_values[st.weighted_cum(rows, self.cum["cash_weights"])]
+            self.pot[b[has], cell[has]] = st.weighted_cum(b[has], self.cum["pot_weights"])
+            cash = m.cash_values[st.weighted_cum(b, self.cum["cash_weights"])]
             self.held[b, cell] = True
-            self.pf[b, cell], self.dbl[b, cell], self.pot[b, cell], self.cash[b, cell] = pf, dbl, pot, cash
+            self.pf[b, cell], self.dbl[b, cell], self.cash[b, cell] = pf, dbl, cash
             self.val[b, cell] = np.where(pf, 0, cash * (1 + dbl))
 
-    def _process(self, ix: np.ndarray, where: np.ndarray) -> None:
+    def _process(self, where: np.ndarray) -> None:
         """Process the unprocessed pot-fill coins of `where` in ascending cell order
         (HensBonus.process_pot_fill): letters, then the pot or the cash value."""
         m = self.m
-        order, count = _kth(where & self.pf[ix])
         lengths = m.pot_lengths
-        for j in range(int(count.max()) if len(count) else 0):
-            sel = np.flatnonzero(count > j)
-            b, cell = ix[sel], order[sel, j]
+        for b, cell in _by_rank(where & self.pf):
             p = self.pot[b, cell]
             add = 1 + self.dbl[b, cell]
             after = self.names[b, p] + add
@@ -104,83 +119,90 @@ class BonusLockstep:
     # ---- the bonus -----------------------------------------------------------------
     def start(self) -> None:
         m, st = self.m, self.st
-        k = len(self.rows)
+        k = len(self.book)
         everyone = np.arange(k)
-        n = m.start_counts[st.weighted_cum(self.rows, self.cum["start_weights"])]
+        n = m.start_counts[st.weighted_cum(everyone, self.cum["start_weights"])]
         pool_size = m.active_rows * m.reels
-        picks = st.below_many(self.rows, pool_size - np.arange(int(n.max())), n)
+        picks = st.below_many(everyone, pool_size - np.arange(int(n.max())), n)
         pool = np.tile(np.arange(pool_size), (k, 1))
         where = np.zeros_like(self.held)
         for j in range(int(n.max())):                 # pool.pop(below(len(pool))), len shrinking
             sel = np.flatnonzero(n > j)
             where[sel, pool[sel, picks[sel, j]]] = True
             pool = pop_columns(pool, picks[:, j])      # (rows past their count pop a column they never read)
-        self._coins(everyone, where)
-        self._process(everyone, where)
+        self._coins(where)
+        self._process(where)
 
-    def spin(self, ix: np.ndarray) -> None:
+    def spin(self) -> None:
+        """One bonus spin of every bonus still playing."""
         m, st = self.m, self.st
-        rows = self.rows[ix]
-        open_ = ~self.held[ix]
-        order, count = _kth(open_)
-        u = st.below_many(rows, m.land_den, count)
-        active_cell = self.active[ix][:, self.row_of]                       # (len, 35)
-        chance = np.where(active_cell, m.land_active, m.land_inactive)
-        width = u.shape[1]
-        landed = np.zeros_like(open_)
-        if width:
-            cells = order[:, :width]
-            hit = (np.arange(width) < count[:, None]) & (u < np.take_along_axis(chance, cells, axis=1))
-            r_idx, j_idx = np.nonzero(hit)
-            landed[r_idx, cells[r_idx, j_idx]] = True
-        self._coins(ix, landed)
+        everyone = np.arange(len(self.book))
+        open_ = ~self.held
+        count = open_.sum(axis=1)
+        u = st.below_many(everyone, m.land_den, count)      # each bonus's open cells, in cell order
+        active_cell = self.active[:, self.row_of]                       # (k, 35)
+        if u.shape[1]:
+            rank = np.minimum(np.cumsum(open_, axis=1) - 1, u.shape[1] - 1)
+            landed = open_ & (np.take_along_axis(u, rank, axis=1) < np.where(active_cell, m.land_active,
+                                                                             m.land_inactive))
+        else:
+            landed = np.zeros_like(open_)
+        self._coins(landed)
         on_active = landed & active_cell
-        self.lives[ix] = np.where(on_active.any(axis=1), m.lives, self.lives[ix] - 1)
-        self._process(ix, on_active)
-        dec = (on_active * (1 + self.dbl[ix])).sum(axis=1)
-        waiting = ~self.active[ix]
-        counts = np.where(waiting & (dec[:, None] > 0), np.maximum(0, self.counts[ix] - dec[:, None]), self.counts[ix])
-        self.counts[ix] = counts
+        self.lives = np.where(on_active.any(axis=1), m.lives, self.lives - 1)
+        self._process(on_active)
+        dec = (on_active & self.dbl).sum(axis=1) + on_active.sum(axis=1)
+        waiting = ~self.active
+        counts = np.where(waiting & (dec[:, None] > 0), np.maximum(0, self.counts - dec[:, None]), self.counts)
+        self.counts = counts
         newly = waiting & (dec[:, None] > 0) & (counts <= 0)
         if newly.any():
-            self.active[ix] |= newly
-            self._process(ix, newly[:, self.row_of])
-        hb = np.flatnonzero(self.combos[ix] & HAPPY_BOOST)
+            self.active |= newly
+            self._process(newly[:, self.row_of])
+        hb = np.flatnonzero(self.hb)
         if len(hb):
-            self._boost(ix[hb])
+            self._boost(hb)
 
     def _boost(self, ix: np.ndarray) -> None:
         m, st = self.m, self.st
-        hit = st.chance(self.rows[ix], *m.boost)
+        hit = st.chance(ix, *m.boost)
         ix = ix[hit]
         if not len(ix):
             return
-        rows = self.rows[ix]
         pool_mask = self.held[ix] & self.active[ix][:, self.row_of]
         pool, size = _kth(pool_mask)
-        kk = np.minimum(m.boost_counts[st.weighted_cum(rows, self.cum["boost_count_weights"])], size)
+        kk = np.minimum(m.boost_counts[st.weighted_cum(ix, self.cum["boost_count_weights"])], size)
         for i in range(int(kk.max())):
             sel = np.flatnonzero(kk > i)
-            j = st.below(rows[sel], size[sel] - i)
+            j = st.below(ix[sel], size[sel] - i)
             cell = pool[sel, j]
             rest = pop_columns(pool[sel], j)
             pool = pool[:, :-1].copy()
             pool[sel] = rest
-            add = m.boost_values[st.weighted_cum(rows[sel], self.cum["boost_weights"])]
+            add = m.boost_values[st.weighted_cum(ix[sel], self.cum["boost_weights"])]
             self.val[ix[sel], cell] += add
+
+    def _finish(self, done: np.ndarray) -> None:
+        """Take the results of the bonuses of rows `done` (bool per row) and drop them."""
+        d = np.flatnonzero(done)
+        book = self.book[d]
+        active_cell = self.active[d][:, self.row_of]
+        self.out["total_x100"][book] = (self.val[d] * (self.held[d] & active_cell)).sum(axis=1)
+        self.out["awards"][book] = self.awards[d]
+        self.out["pot_x100"][book] = self.pot_x100[d]
+        self.out["full_board"][book] = self.active[d].all(axis=1) & self.held[d].all(axis=1)
+        keep = np.flatnonzero(~done)
+        for name in self._ROWS:
+            setattr(self, name, getattr(self, name)[keep])
+        self.st = self.st.subset(keep)
 
     def run(self) -> dict[str, np.ndarray]:
         """Play every bonus to its end: total_x100, pot awards per pot (k, 4), the pot
         part (x100) and whether the board ended full."""
         self.start()
-        live = np.arange(len(self.rows))
-        while len(live):
-            self.spin(live)
-            live = live[self.lives[live] > 0]
-            if 2 * len(live) < len(self.st) > 64:         # draw only for the books still playing
-                self.st = self.st.subset(self.rows[live])
-                self.rows[live] = np.arange(len(live))
-        active_cell = self.active[:, self.row_of]
-        total = (self.val * (self.held & active_cell)).sum(axis=1)
-        full = self.active.all(axis=1) & self.held.all(axis=1)
-        return {"total_x100": total, "awards": self.awards, "pot_x100": self.pot_x100, "full_board": full}
+        while len(self.book):
+            self.spin()
+            done = self.lives <= 0
+            if done.any():
+                self._finish(done)
+        return self.out

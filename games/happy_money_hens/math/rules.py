@@ -15,13 +15,15 @@ bonus with that final combination and neither a GRAND nor a full board. Its
 rejection loops are searches (cabinet/core/forcing.py): every attempt on its own
 sub-stream, so a book replays its kept attempts directly. In a gamble bonus library
 (mode bonus_*) 'full_board' is any full board, GRAND or not (its only category; 1 in
-58,351 bonuses without DOUBLE COINS), and is searched in batches: each attempt's
-bonus plays on Rng(its sub-stream's first seed), which the vectorised bonus
-(batch_bonus.py) decides many at a time; 'pot_grand' the same way.
+58,351 bonuses without DOUBLE COINS). The pot and full-board searches (every mode)
+run in batches: an attempt's combination comes from its sub-stream and its bonus
+plays on Rng(the sub-stream's first seed), which the vectorised bonus (batch_bonus.py)
+decides many at a time; the combo_<CODE> searches play attempt by attempt.
 Events are the closed set documented in events.py.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from fractions import Fraction
 from math import lcm
 
@@ -37,7 +39,8 @@ from cabinet.mechanics.lines import LineEvaluator
 
 from .batch_bonus import BonusLockstep
 from .bonus import HensBonus
-from .tables import COMBOS, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code, combo_mode, load
+from .tables import (COMBOS, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code,
+                     combo_mode, load)
 from .pots import BITS, combo_odds, count_distribution, triggered_given_counts, triggered_given_final, upgrade
 
 SPIN_MODES = ("base", "fortune_1_2", "fortune_1_5", "fortune_2")
@@ -182,18 +185,26 @@ def _spin_forced(m: HensMath, rng: Rng, mode: str, final: int, events: list) -> 
     return line, final
 
 
-def _pick_fraction(rng: Rng, probs: list[Fraction]) -> int:
-    """Index i with probability probs[i] (exact; the probabilities sum to 1)."""
-    u = Fraction(0)
+def _fraction_table(probs: list[Fraction]) -> tuple[int, list[int]]:
+    """(common denominator, cumulative numerators) of probabilities summing to 1."""
     den = 1
     for p in probs:
         den = lcm(den, p.denominator)
-    x = below_big(rng, den)
-    for i, p in enumerate(probs):
+    cum, u = [], Fraction(0)
+    for p in probs:
         u += p
-        if x < u * den:
-            return i
-    return len(probs) - 1
+        cum.append(int(u * den))
+    return den, cum
+
+
+def _pick_index(rng: Rng, den: int, cum: list[int]) -> int:
+    """Index i with probability (cum[i] - cum[i-1]) / den, exactly (one below_big)."""
+    return min(bisect_right(cum, below_big(rng, den)), len(cum) - 1)
+
+
+def _pick_fraction(rng: Rng, probs: list[Fraction]) -> int:
+    """Index i with probability probs[i] (exact; the probabilities sum to 1)."""
+    return _pick_index(rng, *_fraction_table(probs))
 
 
 def _buy_board(m: HensMath, rng: Rng, combo: int, events: list) -> int:
@@ -278,21 +289,17 @@ def _bonus_feats(bonus: HensBonus) -> set:
     return out | ({"full_board"} if bonus.full_board() else set())
 
 
-def _forced_round(m: HensMath, rng: Rng, mode: str, pick_combo, wanted: str | None, excluded: set) -> Round:
-    """A round of a category. The base part and the bonus are independent given the
-    combination, so: search for a combination and bonus in the category (exact
-    rejection), then draw the base part given that combination."""
+def _forced_round(m: HensMath, rng: Rng, mode: str, combo: int, excluded: set) -> Round:
+    """A round of combination `combo` outside the `excluded` categories. The base part
+    and the bonus are independent given the combination, so: search for a bonus of
+    that combination outside them (exact rejection), then draw the base part given it."""
     def attempt(sub: Rng):
-        combo = pick_combo(sub)
-        if combo is None:
-            return None
         bonus_events: list = []
         bonus = HensBonus(sub, m, combo, bonus_events)
         bonus.run()
-        feats = _bonus_feats(bonus)
-        return (combo, bonus, bonus_events) if (wanted is None or wanted in feats) and not feats & excluded else None
+        return None if _bonus_feats(bonus) & excluded else (bonus, bonus_events)
 
-    combo, bonus, bonus_events = search(rng, attempt, MAX_FORCE_TRIES, f"{wanted or 'the combination'} in {mode}")
+    bonus, bonus_events = search(rng, attempt, MAX_FORCE_TRIES, f"combination {combo_code(combo)} in {mode}")
     events: list = []
     line, _ = _combo_for(m, rng, mode, events, combo)
     events += bonus_events
@@ -300,37 +307,73 @@ def _forced_round(m: HensMath, rng: Rng, mode: str, pick_combo, wanted: str | No
 
 
 def _bonus_attempt_seed(gen: np.random.Generator) -> int:
-    """The seed of a forced gamble bonus attempt: the first draw of its sub-stream
+    """The seed of a batched forced attempt: the first draw of its sub-stream
     (Rng.seed64), so the bonus plays on Rng(seed) and the vectorised engine
     (batch_bonus.py on BookStreams) decides many attempts at once."""
     return int(gen.integers(0, 2**63 - 1))
 
 
-def _forced_gamble_bonus(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: set) -> Round:
-    """A gamble bonus library's round (mode bonus_*) of a category: the first attempt
-    whose bonus is in it (an exact rejection over whole bonuses, as _forced_round),
-    attempts decided in batches by BonusLockstep; the kept one is played with its
-    events by HensBonus."""
-    combo = BONUS_MODES[mode]
+def _on(gen: np.random.Generator) -> Rng:
+    """An Rng drawing from an attempt's own generator (what `accepts` is given)."""
+    rng = Rng.__new__(Rng)
+    rng.gen, rng.trace = gen, None
+    return rng
+
+
+def _batch_flags(res: dict) -> dict[str, np.ndarray]:
+    """The forceable bonus categories of BonusLockstep's results, one bool per bonus."""
+    flags = {f"pot_{p.lower()}": res["awards"][:, i] > 0 for i, p in enumerate(POT_NAMES)}
+    flags["full_board"] = np.asarray(res["full_board"], dtype=bool)
+    return flags
+
+
+_COMBO_TABLES: dict = {}
+
+
+def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: set) -> Round:
+    """A round of a bonus category ('full_board' or 'pot_<name>'): the first attempt
+    whose combination and bonus are in it (an exact rejection over whole bonuses, as
+    _forced_round), attempts decided in batches by BonusLockstep; then the base part
+    given the kept combination (_combo_for). Attempt k, on its own sub-stream: its
+    first draw is the bonus's seed (_bonus_attempt_seed), then its combination from
+    the mode's natural weights (no draw where only one is possible); the bonus plays
+    on Rng(seed). The kept one is played with its events by HensBonus and checked."""
+    if mode not in _COMBO_TABLES:
+        weights = natural_combo_weights(mode)
+        _COMBO_TABLES[mode] = [c for c, w in zip(COMBOS, weights) if w], _fraction_table(weights)
+    only, (den, cum) = _COMBO_TABLES[mode]
+    needs_pf = wanted.startswith("pot_")          # a pot is won only with POT FILL
+
+    def combo_of(sub: Rng) -> int:
+        return only[0] if len(only) == 1 else COMBOS[_pick_index(sub, den, cum)]
 
     def accepts(gens: list[np.random.Generator]) -> np.ndarray:
         seeds = np.array([_bonus_attempt_seed(g) for g in gens], dtype=np.uint64)
-        res = BonusLockstep(m, BookStreams(seeds), np.arange(len(seeds)), np.full(len(seeds), combo)).run()
-        grand = res["awards"][:, POT_NAMES.index("GRAND")] > 0
-        flags = {"pot_grand": grand, "full_board": np.asarray(res["full_board"], dtype=bool)}
-        ok = flags[wanted].copy()
-        for f in excluded:
-            ok &= ~flags[f]
+        combos = np.array([combo_of(_on(g)) for g in gens], dtype=np.int64)
+        ok = np.zeros(len(gens), dtype=bool)
+        play_ix = np.flatnonzero(combos & POT_FILL) if needs_pf else np.arange(len(gens))
+        if len(play_ix):
+            flags = _batch_flags(BonusLockstep(m, BookStreams(seeds[play_ix]), np.arange(len(play_ix)),
+                                               combos[play_ix]).run())
+            keep = flags[wanted].copy()
+            for f in excluded:
+                keep &= ~flags[f]
+            ok[play_ix] = keep
         return ok
 
     sub = first_accepted(rng, accepts, BONUS_FORCE_TRIES, f"{wanted} in {mode}")
-    events: list = []
-    bonus = HensBonus(Rng(sub.seed64()), m, combo, events)
+    seed = sub.seed64()
+    combo = combo_of(sub)
+    bonus_events: list = []
+    bonus = HensBonus(Rng(seed), m, combo, bonus_events)
     bonus.run()
     feats = _bonus_feats(bonus)
     if wanted not in feats or feats & excluded:
         raise RuntimeError(f"{mode}: the vectorised bonus kept an attempt outside {wanted} (engines disagree)")
-    return _finish(m, mode, 0, events, bonus, combo)[0]
+    events: list = []
+    line, _ = _combo_for(m, rng, mode, events, combo)
+    events += bonus_events
+    return _finish(m, mode, line, events, bonus, combo)[0]
 
 
 def play(rng: Rng, mode: str, force: str | None = None) -> Round:
@@ -344,17 +387,11 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
     # The book categories are disjoint, in this order: pot_grand, full_board (without
     # a GRAND), combo_X (without a GRAND or a full board).
     excluded = {"pot_grand": set(), "full_board": {"pot_grand"}}.get(force, {"pot_grand", "full_board"})
-    if mode in BONUS_MODES and force in ("pot_grand", "full_board"):
-        # a gamble bonus library's full board is its only category: GRAND or not
-        return _forced_gamble_bonus(m, rng, mode, force, set())
+    if mode in BONUS_MODES:
+        excluded = set()         # a gamble bonus library's full board is its only category: GRAND or not
     if force.startswith("combo_"):
         combo = combo_from_code(force[6:])
-        return _forced_round(m, rng, mode, lambda sub: combo, None, excluded)
+        return _forced_round(m, rng, mode, combo, excluded)
     if force == "full_board" or force in {f"pot_{p.lower()}" for p in POT_NAMES}:
-        weights = natural_combo_weights(mode)
-
-        def pick(sub: Rng):
-            c = COMBOS[_pick_fraction(sub, weights)]
-            return None if force.startswith("pot_") and not c & 2 else c
-        return _forced_round(m, rng, mode, pick, force, excluded)
+        return _forced_in_batches(m, rng, mode, force, excluded)
     raise KeyError(f"unknown force category {force!r}")
