@@ -73,3 +73,22 @@ def test_the_weights_hold_the_rules_payout_band_masses():
     assert "20-50" in meta["optimizer"]["held_bands"]
     assert abs(lib[BAND_LABELS.index("20-50")] / 0.01 - 1) < 0.05, lib[BAND_LABELS.index("20-50")]
     assert abs(Fraction(meta["rtp"]) - target) <= Fraction(1, 10**6)
+
+
+def test_a_stated_category_share_is_checked_against_the_games_own_estimate():
+    """The game's tight estimate of a category's rate (rates.json `reduced`) decides,
+    not the plain run's thin stratum count."""
+    from cabinet.math.build import category_targets
+    spec = dataclasses.replace(GAME, book_forces={"base": {"jackpot": 0.0023, "bonus": 0.05}})
+    strata = {"jackpot": {"rate": 0.00251, "ci99": [0.00229, 0.00276], "count": 753}}
+    # the thin count alone would keep the stated 0.0023 (inside its interval) ...
+    rates = {"modes": {"base": {"strata": strata, "features": {}}}}
+    assert category_targets(spec, "base", rates)[0] == [0.0023, 0.05]
+    # ... but the game's estimate from 2,000,000 rounds puts it outside: its rate is used
+    rates["modes"]["base"]["features"] = {"jackpot": {"reduced": {"p": 0.00240, "ci99": [0.00235, 0.00245],
+                                                                  "method": "toy"}}}
+    targets, notes = category_targets(spec, "base", rates)
+    assert targets == [0.00240, 0.05] and "outside the rules' estimate" in notes["jackpot"]
+    # inside the estimate's interval the stated figure stays
+    rates["modes"]["base"]["features"]["jackpot"]["reduced"]["ci99"] = [0.00225, 0.00255]
+    assert category_targets(spec, "base", rates)[0] == [0.0023, 0.05]
