@@ -45,18 +45,23 @@ class _State:
         self.alive = np.ones(n, bool)
 
     def land_coins(self, gen, where: np.ndarray) -> None:
-        """Draw a coin for every cell in `where` (bool (n,7,5)) and stick it."""
-        m, shape = self.m, where.shape
-        dbl = self.dc[:, None, None] & (gen.random(shape) < m.double[0] / m.double[1])
-        pf = self.pf_on[:, None, None] & (gen.random(shape) < m.pot_fill[0] / m.pot_fill[1])
-        pot = _weighted(gen, m.pot_weights, shape).astype(np.int8)
-        cash = m.cash_values[_weighted(gen, m.cash_weights, shape)]
-        self.held |= where
-        self.dbl = np.where(where, dbl, self.dbl)
-        self.pf = np.where(where, pf, self.pf)
-        self.pot = np.where(where, pot, self.pot)
-        self.cash = np.where(where, cash, self.cash)
-        self.val = np.where(where, np.where(pf, 0, cash * (1 + dbl)), self.val)
+        """Draw a coin for every cell in `where` (bool (n,7,5)) and stick it (draws for
+        those cells only: a spin lands on a few of the 35)."""
+        m = self.m
+        at = np.nonzero(where)
+        k = len(at[0])
+        if not k:
+            return
+        dbl = self.dc[at[0]] & (gen.random(k) < m.double[0] / m.double[1])
+        pf = self.pf_on[at[0]] & (gen.random(k) < m.pot_fill[0] / m.pot_fill[1])
+        pot = _weighted(gen, m.pot_weights, k).astype(np.int8)
+        cash = m.cash_values[_weighted(gen, m.cash_weights, k)]
+        self.held[at] = True
+        self.dbl[at] = dbl
+        self.pf[at] = pf
+        self.pot[at] = pot
+        self.cash[at] = cash
+        self.val[at] = np.where(pf, 0, cash * (1 + dbl))
 
     def process(self, mask: np.ndarray, r: int, c: int) -> None:
         """Process the pot-fill coins at cell (r, c) of the bonuses in `mask`."""
@@ -73,6 +78,20 @@ class _State:
         self.awards[i, p] += done
         self.val[i, r, c] = np.where(done, m.pot_values[p], self.cash[i, r, c] * add)
         self.pf[i, r, c] = False
+
+    def results(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(total_x100, awards, full_board) of every bonus held (final once it has ended)."""
+        paying = self.held & self.active[:, :, None]
+        total = (self.val * paying).sum(axis=(1, 2))
+        full = self.held.all(axis=(1, 2)) & self.active.all(axis=1)
+        return total, self.awards, full
+
+    def keep(self, rows: np.ndarray) -> None:
+        """Drop every bonus but `rows` (an ended bonus's state no longer changes)."""
+        n = len(self.alive)
+        for k, v in vars(self).items():
+            if isinstance(v, np.ndarray) and v.shape[:1] == (n,):
+                setattr(self, k, v[rows])
 
 
 def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) -> dict[str, np.ndarray]:
@@ -98,7 +117,14 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
             s.process(np.ones(n, bool), r, c)
     p_on, p_off = m.land_active / m.land_den, m.land_inactive / m.land_den
     bcount_cum = np.cumsum(m.boost_count_weights)
+    total, awards, full = np.zeros(n, np.int64), np.zeros((n, 4), np.int64), np.zeros(n, bool)
+    ids = np.arange(n)                            # each row's bonus
     while s.alive.any():
+        if s.alive.sum() * 2 < len(ids):          # ended bonuses leave the arrays: the long ones run alone
+            done = ~s.alive
+            total[ids[done]], awards[ids[done]], full[ids[done]] = (a[done] for a in s.results())
+            ids = ids[s.alive]
+            s.keep(np.nonzero(s.alive)[0])
         live = s.alive
         chance = np.where(s.active, p_on, p_off)[:, :, None]
         land = land_batch(gen, ~s.held & live[:, None, None], np.broadcast_to(chance, s.held.shape))
@@ -123,7 +149,7 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
                 s.active[:, r] |= newly
                 for c in range(C):
                     s.process(newly, r, c)
-        boosting = live & s.hb & (gen.random(n) < m.boost[0] / m.boost[1])
+        boosting = live & s.hb & (gen.random(len(ids)) < m.boost[0] / m.boost[1])
         if boosting.any():
             i = np.nonzero(boosting)[0]
             elig = (s.held[i] & s.active[i][:, :, None]).reshape(len(i), -1)
@@ -135,7 +161,5 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
             flat = s.val[i].reshape(len(i), -1) + pick * add
             s.val[i] = flat.reshape(len(i), R, C)
         s.alive = live & (s.lives > 0)          # a full board plays out its lives too
-    paying = s.held & s.active[:, :, None]
-    total = (s.val * paying).sum(axis=(1, 2))
-    full = s.held.all(axis=(1, 2)) & s.active.all(axis=1)
-    return {"total_x100": total, "awards": s.awards, "full_board": full}
+    total[ids], awards[ids], full[ids] = s.results()
+    return {"total_x100": total, "awards": awards, "full_board": full}
