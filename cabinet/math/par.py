@@ -29,7 +29,9 @@ Game hooks (optional GameSpec fields):
 The RTP by source regenerates every paying book (minutes for a large library); it is
 kept in `<out>/<id>_sources.json` keyed by a digest of the libraries (`library_key`)
 and read back from there or from games/<id>/par/ when the libraries are the same
-(`--fresh-sources` recomputes). The command prints its wall and CPU time.
+(`--fresh-sources` recomputes). The command prints its wall and CPU time, and the wall
+time of each phase (libraries, plain live runs, each mode's live_rtp, RTP by source,
+each mode's sheet with its tail_odds, plots) to show where it goes.
 """
 from __future__ import annotations
 
