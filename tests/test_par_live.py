@@ -145,7 +145,7 @@ def test_pf_wheel_value_weighs_the_two_runs_by_the_fixed_share(monkeypatch):
     pm = load()
     split = Particles(np.full(40, 500), np.full(40, 0.5), np.repeat(np.arange(20), 2), 20, 0)   # 2 x 5x x 1/2 each
     plain = Particles(np.array([0, 4_000] * 5), np.ones(10), np.arange(10), 10, 0)
-    monkeypatch.setattr(P, "_CACHE", {("runs", 1): {"split": split, "plain": plain}})
+    monkeypatch.setattr(P, "_CACHE", {("split", 1): split, ("plain", 1): plain})
     lam = P.SPLIT_GAIN * 20 / (P.SPLIT_GAIN * 20 + 10)
     assert P.split_share(P.free_spin_runs(1)) == pytest.approx(lam)
     tier = next(iter(pm.wheel.tiers))

@@ -74,25 +74,27 @@ def _joined(got: list) -> Any:
                      int(offset[-1]), sum(g.spins for g in got))
 
 
-def free_spin_runs(seed: int, workers: int = 2) -> dict[str, Any]:
+def free_spin_runs(seed: int, workers: int = 2, kinds: tuple[str, ...] = ("split", "plain")) -> dict[str, Any]:
     """The wheel's x1 free-spin rounds, in independent tasks (one run per process and
     seed; base and ante share it): {"split": ROOTS split rounds, "plain": PLAIN_ROUNDS
-    unsplit ones} (rare.Particles each)."""
+    unsplit ones} (rare.Particles each); `kinds` the ones needed (the top awards' tail:
+    the split ones only), those not yet played run together."""
     from cabinet.math import pool
-    key = ("runs", seed)
-    if key not in _CACHE:
-        tasks = ([("split", seed, i, ROOTS // SPLIT_TASKS) for i in range(SPLIT_TASKS)]
-                 + [("plain", seed, 500 + i, PLAIN_ROUNDS // PLAIN_TASKS) for i in range(PLAIN_TASKS)])
+    todo = [k for k in kinds if (k, seed) not in _CACHE]
+    if todo:
+        tasks = ([("split", seed, i, ROOTS // SPLIT_TASKS) for i in range(SPLIT_TASKS) if "split" in todo]
+                 + [("plain", seed, 500 + i, PLAIN_ROUNDS // PLAIN_TASKS) for i in range(PLAIN_TASKS) if "plain" in todo])
         cost = [t[3] * (SPLIT_COST if t[0] == "split" else 1.0) for t in tasks]
         with pool.Progress(sum(cost), "rounds", "piggy_farm free-spin rounds of the wheel") as bar:
             got = pool.run(_free_spins_task, tasks, workers, on_done=lambda i, r: bar.done(cost[i], tasks[i][3]))
-        _CACHE[key] = {"split": _joined(got[:SPLIT_TASKS]), "plain": _joined(got[SPLIT_TASKS:])}
-    return _CACHE[key]
+        for k in todo:
+            _CACHE[k, seed] = _joined([g for t, g in zip(tasks, got) if t[0] == k])
+    return {k: _CACHE[k, seed] for k in kinds}
 
 
 def _parts(seed: int, workers: int = 2):
     """The split free-spin rounds (the top awards' tail)."""
-    return free_spin_runs(seed, workers)["split"]
+    return free_spin_runs(seed, workers, ("split",))["split"]
 
 
 def split_share(runs: dict[str, Any]) -> float:
@@ -110,7 +112,7 @@ def _strata_task(task: tuple[str, dict[int, int], int]) -> dict:
 def _rates(mode: str, seed: int, workers: int = 2) -> dict:
     """THE FARM WHEEL's trigger strata of a spin mode: a pilot run of PILOT_STRATUM spins a
     simulated stratum gives each stratum's spread of a spin's wheel value (tier values
-    from the free-spin runs), Neyman's allocation of STRATA_SPINS[mode] spins follows, and
+    from the split free-spin rounds), Neyman's allocation of STRATA_SPINS[mode] spins follows, and
     a fresh run of those in RATE_TASKS independent tasks (the pilot is not in the
     estimate, so it stays unbiased) gives the rates."""
     from cabinet.math import pool
@@ -127,7 +129,9 @@ def _rates(mode: str, seed: int, workers: int = 2) -> dict:
               f"then {spins:,} by Neyman's allocation) ...", file=sys.stderr, flush=True)
         half = {k: PILOT_STRATUM // 2 for k in range(60)}
         pilot = merged_rates(pool.run(_strata_task, [(strips, half, at + 90), (strips, half, at + 91)], workers))
-        alloc = neyman_strata(pilot, [_tier_value(pm, t, seed) for t in pilot["names"]], spins)
+        split = _parts(seed, workers)          # the allocation's tier values: the split rounds alone
+        alloc = neyman_strata(pilot, [float(per_root_value(pm, {t: 1.0}, split).mean()) for t in pilot["names"]],
+                              spins)
         tasks = [(strips, {k: -(-n // RATE_TASKS) for k, n in alloc.items()}, at + i) for i in range(RATE_TASKS)]
         _CACHE[key] = merged_rates(pool.run(_strata_task, tasks, workers))
         print(f"  done in {time.perf_counter() - t0:.1f}s: " + ", ".join(
