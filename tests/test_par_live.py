@@ -109,23 +109,95 @@ def test_pf_wheel_tail_by_splitting_agrees_with_plain_wheels_on_a_hand_built_tri
     assert sum(v for k, v in paths.items() if "coin" in k) == pytest.approx(coin50)
 
 
-def test_pf_live_rtp_adds_the_spins_the_wheel_and_their_errors(monkeypatch):
+def _small_pf(monkeypatch):
     from games.piggy_farm.math import par_live as P
-    monkeypatch.setattr(P, "ROOTS", 800)
-    monkeypatch.setattr(P, "PER_STRATUM", 4_000)
-    monkeypatch.setattr(P, "SPLIT_TASKS", 1)
-    monkeypatch.setattr(P, "_CACHE", {})
+    for name, v in {"ROOTS": 800, "PLAIN_ROUNDS": 2_000, "SPLIT_TASKS": 1, "PLAIN_TASKS": 2, "PILOT_STRATUM": 2_000,
+                    "STRATA_SPINS": {"base": 8_000, "ante": 8_000}, "RATE_TASKS": 2, "_CACHE": {}}.items():
+        monkeypatch.setattr(P, name, v)
+    return P
+
+
+def test_pf_live_rtp_adds_the_spins_the_wheel_and_their_errors(monkeypatch):
+    P = _small_pf(monkeypatch)
+    from games.piggy_farm.math.tables import load
     sims = {"base": {"rounds": 1_000_000, "sums": {"spin_x100": 83_000_000, "spin_sq": 9.0e10,
                                                      "no_wheel_ge_x": [0, 0, 0, 0]}}}
     r = P.live_rtp("base", sims, seed=9, workers=1)
-    wheel = float(P.wheel_value_per_root("base", 9).mean())
+    rates = P._rates("base", 9)
+    wheel, se = P.wheel_value(load(), dict(zip(rates["names"], rates["rate"].tolist())), 9)
     assert r["rtp"] == pytest.approx((83.0 + wheel) / 100)
-    assert r["ci99"][0] < r["rtp"] < r["ci99"][1] and "split rounds" in r["method"]
+    assert r["ci99"][0] < r["rtp"] < r["ci99"][1] and "split rounds" in r["method"] and "unsplit" in r["method"]
+    # the strata's spins: Neyman's allocation of STRATA_SPINS over the simulated strata, 1,000 at least each
+    sim = [s.n for s in rates["strata"] if s.n]
+    assert min(sim) >= 1_000 and 8_000 <= sum(sim) <= 8_000 + 1_002 * len(sim)
     assert P.live_rtp("free_spins", sims, 9) is None and P.live_rtp("base", {}, 9) is None
     odds = P.tail_odds("base", [50_000, 100_000, 5_000_000], 9, sims)
     assert set(odds) == {100_000, 5_000_000}            # 500x is left to the live run's count
     assert odds[5_000_000][0] < odds[100_000][0]
     assert odds[5_000_000][2] > odds[5_000_000][0] + 1e-6    # 0 of 10^6 without the wheel widens the bound
+
+
+def test_pf_wheel_value_weighs_the_two_runs_by_the_fixed_share(monkeypatch):
+    """Hand-built runs: split roots all worth 10x at x1, unsplit rounds 0x or 40x."""
+    from games.piggy_farm.math import par_live as P
+    from games.piggy_farm.math.rare import Particles
+    from games.piggy_farm.math.tables import load
+    pm = load()
+    split = Particles(np.full(40, 500), np.full(40, 0.5), np.repeat(np.arange(20), 2), 20, 0)   # 2 x 5x x 1/2 each
+    plain = Particles(np.array([0, 4_000] * 5), np.ones(10), np.arange(10), 10, 0)
+    monkeypatch.setattr(P, "_CACHE", {("split", 1): split, ("plain", 1): plain})
+    lam = P.SPLIT_GAIN * 20 / (P.SPLIT_GAIN * 20 + 10)
+    assert P.split_share(P.free_spin_runs(1)) == pytest.approx(lam)
+    tier = next(iter(pm.wheel.tiers))
+    a, b = P.per_root_value(pm, {tier: 1.0}, split), P.per_root_value(pm, {tier: 1.0}, plain)
+    assert np.ptp(a) == pytest.approx(0)                 # every split root alike: no spread
+    v, se = P.wheel_value(pm, {tier: 1.0}, 1)
+    assert v == pytest.approx(lam * a.mean() + (1 - lam) * b.mean())
+    assert se == pytest.approx((1 - lam) * b.std(ddof=1) / np.sqrt(10))
+    # a coin-only tier value is exact: the free spins play no part
+    coins = sum(float(p) * int(pm.wheel.tiers[t][j].value) for (t, j), p in pm.wheel.outcome_odds(tier).items()
+                if pm.wheel.tiers[t][j].kind == "coin")
+    fs = sum(float(p) * min(500 * int(pm.wheel.tiers[t][j].value), pm.cap_x100)
+             for (t, j), p in pm.wheel.outcome_odds(tier).items() if pm.wheel.tiers[t][j].kind != "coin")
+    assert a[0] == pytest.approx(coins + fs)
+
+
+def test_pf_unsplit_and_split_free_spin_rounds_have_the_same_mean():
+    from games.piggy_farm.math.rare import split_rounds
+    from games.piggy_farm.math.tables import load
+    pm = load()
+    fs = pm.raw["free_spins"]
+    args = (pm, "free_spins", int(fs["spins"]), fs["strips"], 6_000, pm.cap_x100)
+    plain = split_rounds(*args, seed=21, factor=1, levels_x=())
+    split = split_rounds(*args, seed=22)
+    assert len(plain.win) == plain.roots and (plain.weight == 1).all()
+    (ma, sa), (mb, sb) = plain.mean(pm.cap_x100), split.mean(pm.cap_x100)
+    assert abs(ma - mb) < 3.3 * np.hypot(sa, sb), (ma, mb)
+
+
+def test_pf_rates_error_counts_the_tiers_correlation_and_neyman_follows_the_spread():
+    from games.piggy_farm.math.rare import Stratum, merged_rates, neyman_strata, rates_of, rates_value_se
+    names = ["bronze", "silver"]
+    law = np.array([0.5, 0.3, 0.2])
+    none = [np.zeros(0, np.int64)] * 2
+    # stratum 0: bronze 1 in 10; stratum 1: bronze 60%, silver 40% (every spin triggers)
+    s0 = Stratum(0, 0.5, 1_000, np.array([0.1, 0.0, 0.9]), none)
+    s1 = Stratum(1, 0.3, 500, np.array([0.6, 0.4, 0.0]), none)
+    s2 = Stratum(2, 0.2, 0, np.array([0.0, 1.0, 0.0]), none)         # exact
+    rates = rates_of(names, [s0, s1, s2], law)
+    assert rates["rate"].tolist() == pytest.approx([0.05 + 0.18, 0.12 + 0.2])
+    v = [100.0, 300.0]
+    var0 = 0.5 ** 2 * (0.1 * 100 ** 2 - 10 ** 2) / 1_000
+    var1 = 0.3 ** 2 * (0.6 * 100 ** 2 + 0.4 * 300 ** 2 - 180 ** 2) / 500
+    assert rates_value_se(rates, v) == pytest.approx(np.sqrt(var0 + var1))
+    # the tiers taken as independent would overstate it
+    assert rates_value_se(rates, v) < np.sqrt(sum((se * x) ** 2 for se, x in zip(rates["se"], v)))
+    alloc = neyman_strata(rates, v, 10_000, least=1)
+    w0, w1 = 0.5 * np.sqrt(var0 * 1_000) / 0.5, 0.3 * np.sqrt(var1 * 500) / 0.3
+    assert set(alloc) == {0, 1} and alloc[0] / alloc[1] == pytest.approx(w0 / w1, rel=1e-3)
+    # two runs of a stratum pool their spins
+    both = merged_rates([rates, rates_of(names, [Stratum(0, 0.5, 3_000, np.array([0.3, 0.0, 0.7]), none)], law)])
+    assert both["strata"][0].n == 4_000 and both["strata"][0].tiers[0] == pytest.approx((100 + 900) / 4_000)
 
 
 # ---------------------------------------------------------------- Happy Money Hens
@@ -154,6 +226,7 @@ def test_hmh_live_rtp_is_exact_lines_plus_exact_combo_odds_times_pooled_means(mo
     odds[1], odds[2] = Fraction(1, 100), Fraction(1, 50)
     monkeypatch.setattr(P, "combo_odds", lambda mode: odds)
     monkeypatch.setattr(P, "line_rtp", lambda m: Fraction(1, 2))
+    monkeypatch.setattr(P, "extra_bonuses", lambda sims, seed, workers=2: {"sums": {}, "n": dict.fromkeys(range(8), 0)})
     r = P.live_rtp("base", _hens_sims(LINE_BINS), seed=1)
     mean1 = (990 * 1000 + 10 * 30000) / 1000
     assert r["rtp"] == pytest.approx((50 + mean1 / 100 + 2000 / 50) / 100)
@@ -169,3 +242,38 @@ def test_hmh_live_rtp_is_exact_lines_plus_exact_combo_odds_times_pooled_means(mo
     assert t[30_000][1] < t[30_000][0] < t[30_000][2]
     assert P.tail_odds("base", [10_000], 1, _hens_sims(LINE_BINS)) == {}     # below 200x: the live count
     assert P.live_rtp("buy_triple", _hens_sims(LINE_BINS), 1) is None
+
+
+def test_hmh_neyman_counts_meet_each_modes_target_at_the_fewest_bonuses():
+    from games.happy_money_hens.math.par_live import Z99, neyman_counts
+    zero = {c: 0.0 for c in range(1, 8)}
+    a = {**zero, 1: 0.01, 3: 0.002}
+    b = {**zero, 7: 0.015}
+    sd = {c: 1_000.0 * c for c in range(1, 8)}
+    need = neyman_counts({"a": a, "b": b}, {"a": 100, "b": 200}, sd, 0.003)
+    for odds, cost in ((a, 100), (b, 200)):
+        var = sum(odds[c] ** 2 * sd[c] ** 2 / need[c] for c in odds if odds[c])
+        assert Z99 * np.sqrt(var) / cost <= 0.003 * (1 + 1e-9)
+    # mode a alone sets combinations 1 and 3, in proportion to P(c) sd_c; b sets 7 (one term: exactly the target)
+    assert need[1] / need[3] == pytest.approx(0.01 * 1_000 / (0.002 * 3_000), rel=1e-3)
+    assert need[7] == np.ceil((Z99 * 0.015 * 7_000 / (0.003 * 200)) ** 2)
+    assert need[2] == need[4] == 0
+
+
+def test_hmh_extra_bonuses_join_the_pool_without_touching_the_live_counts(monkeypatch):
+    from games.happy_money_hens.math import par_live as P
+    from games.happy_money_hens.math.sim import LINE_BINS, bonuses_of
+    monkeypatch.setattr(P, "PILOT", 300)
+    monkeypatch.setattr(P, "MAX_EXTRA", 900)
+    monkeypatch.setattr(P, "EXTRA_CHUNK", 200)
+    monkeypatch.setattr(P, "_EXTRA", {})
+    sims = _hens_sims(LINE_BINS)
+    extra = P.extra_bonuses(sims, seed=3, workers=1)
+    assert 0 < sum(extra["n"].values()) <= 900
+    assert [int(x) for x in extra["sums"]["bonus_n"][1:]] == [extra["n"][c] for c in range(1, 8)]
+    assert P.extra_bonuses(sims, seed=3) is extra                   # one run per live counts and seed
+    pool = P.pooled_bonuses(sims, extra)
+    assert pool[1]["n"] == 1000 + extra["n"][1] and pool[3]["n"] == extra["n"][3]
+    # bonuses of one combination only, its count as asked
+    one = bonuses_of(np.random.SeedSequence(4), 5, 70)
+    assert one["bonus_n"] == [0, 0, 0, 0, 0, 70, 0, 0] and one["bonus_sum"][5] > 0

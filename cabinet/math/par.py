@@ -29,7 +29,9 @@ Game hooks (optional GameSpec fields):
 The RTP by source regenerates every paying book (minutes for a large library); it is
 kept in `<out>/<id>_sources.json` keyed by a digest of the libraries (`library_key`)
 and read back from there or from games/<id>/par/ when the libraries are the same
-(`--fresh-sources` recomputes). The command prints its wall and CPU time.
+(`--fresh-sources` recomputes). The command prints its wall and CPU time, and the wall
+time of each phase (libraries, plain live runs, each mode's live_rtp, RTP by source,
+each mode's sheet with its tail_odds, plots) to show where it goes.
 """
 from __future__ import annotations
 
@@ -247,11 +249,13 @@ LIVE_SEED = 0x9A25_0001        # not the rates' seed: the sheet's live check is 
 
 def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7, workers: int = 2,
                progress: bool = False, source_dirs: list[Path] | None = None,
-               fresh_sources: bool = False) -> tuple[B.Library, dict[str, Any]]:
+               fresh_sources: bool = False, timings: dict[str, float] | None = None
+               ) -> tuple[B.Library, dict[str, Any]]:
     """The PAR sheet's data for a game (its libraries must load). The RTP by source is
     read from `<id>_sources.json` in one of `source_dirs` when it was computed for these
     very libraries (else computed and written to the first of them; `fresh_sources`
-    always computes)."""
+    always computes). `timings` receives the wall seconds of each phase."""
+    clock = _Clock(timings)
     lib = B.load_library(game, books_dir)
     spec = lib.spec
     figs = library_figures(lib)["modes"]
@@ -261,19 +265,22 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
         rates = load_rates(spec)
     except B.LibraryError:
         rates = None                      # stale: the sheet's own live check only
+    clock.lap("libraries")
     sims: dict[str, Any] = {}
     if sim_rounds > 0 and spec.simulate is not None:
         rounds = {m.id: sim_rounds if m.kind == "spin" else max(1, sim_rounds // BUY_SHARE) for m in spec.modes}
         sims = simulate_modes(game if isinstance(game, str) else spec, rounds, workers, seed=LIVE_SEED,
                               engine="simulate", progress=progress, desc=f"live rules of {spec.id}")
+        clock.lap(f"plain live runs ({len(rounds)} modes, {sum(rounds.values()):,} rounds)")
     if spec.live_rtp is not None:
         for mode in sims:
-            t0 = time.perf_counter()
             sims[mode]["reduced"] = r = spec.live_rtp(mode, sims, LIVE_SEED, workers)
+            took = clock.lap(f"live_rtp {mode}")
             if progress and r is not None:
                 print(f"variance-reduced RTP of {spec.id}/{mode}: {r['rtp']:.6f} ± "
-                      f"{(r['ci99'][1] - r['ci99'][0]) * 50:.3f} pp (99%), {time.perf_counter() - t0:.1f}s", flush=True)
+                      f"{(r['ci99'][1] - r['ci99'][0]) * 50:.3f} pp (99%), {took:.1f}s", flush=True)
     sources, sources_from = cached_sources(lib, source_dirs or [Path(".")], workers, progress, fresh_sources)
+    clock.lap("RTP by source")
     if progress:
         print(f"RTP by source {sources_from}", flush=True)
     data: dict[str, Any] = {
@@ -286,7 +293,22 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
     data["rtp_by_bet"] = rtp_by_bet(lib)
     for mode in lib.modes:
         data["modes"][mode] = mode_sheet(lib, mode, figs[mode], sims.get(mode), sources[mode], rates, sims)
+        clock.lap(f"sheet {mode} (tail_odds, figures)")
     return lib, data
+
+
+class _Clock:
+    """Wall seconds between laps, added to `into` under each lap's name (None: not kept)."""
+
+    def __init__(self, into: dict[str, float] | None):
+        self.into, self.t = into, time.perf_counter()
+
+    def lap(self, name: str) -> float:
+        now = time.perf_counter()
+        took, self.t = now - self.t, now
+        if self.into is not None:
+            self.into[name] = self.into.get(name, 0.0) + took
+        return took
 
 
 def par_command(game: str, out: str, books_dir: str | None, sim_rounds: int, workers: int = 2,
@@ -300,12 +322,17 @@ def par_command(game: str, out: str, books_dir: str | None, sim_rounds: int, wor
     out_dir.mkdir(parents=True, exist_ok=True)
     spec = B.resolve_game(game)
     shipped = Path(spec.math_files[0]).parent / "par" if spec.math_files else out_dir
+    timings: dict[str, float] = {}
     lib, data = game_sheet(game, books_dir, sim_rounds, workers, progress=True,
-                           source_dirs=[out_dir, shipped], fresh_sources=fresh_sources)
+                           source_dirs=[out_dir, shipped], fresh_sources=fresh_sources, timings=timings)
+    clock = _Clock(timings)
     data["plots"] = plots(lib, data, out_dir)
+    clock.lap("plots")
     gid = data["game"]
     (out_dir / f"{gid}_par.json").write_text(json.dumps(data, indent=2))
     (out_dir / f"{gid}_par.md").write_text(markdown(data))
+    clock.lap("json, markdown")
+    print("wall time by phase: " + "; ".join(f"{k} {v:.1f}s" for k, v in timings.items() if v >= 0.05), flush=True)
     cpu = sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
               for f in ("ru_utime", "ru_stime"))
     print(f"PAR sheet of {gid} in {time.perf_counter() - t0:.0f}s wall, {cpu:.0f}s CPU (with its workers; "

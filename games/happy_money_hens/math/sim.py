@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from cabinet.core.rng import weighted_batch
+from cabinet.core.rng import make_bit_generator, weighted_batch
 
 from .tables import COMBOS, POT_NAMES, HensMath, combo_code, load
 from .rules import BONUS_MODES, BUY_MODES, SPIN_MODES, evaluator
@@ -149,20 +149,36 @@ class HensSim:
     def sums(self, mode: str, line: np.ndarray, combos: np.ndarray, idx: np.ndarray,
              bonus: np.ndarray) -> dict[str, Any]:
         """Additive figures for the PAR sheet's variance-reduced RTP and top-award odds
-        (math/par_live.py): per combination, the bonuses' count, sum and sum of squares
-        and the payouts of those of at least BIG_BONUS_X100; in a spin mode, the rounds'
+        (math/par_live.py): the bonuses' (bonus_sums) and, in a spin mode, the rounds'
         line wins per combination (counts by line win, LINE_BINS bins of 0.05x)."""
-        c = combos[idx]
-        b = bonus.astype(np.float64)
-        out: dict[str, Any] = {"bonus_n": np.bincount(c, minlength=8).tolist(),
-                               "bonus_sum": np.bincount(c, weights=b, minlength=8).tolist(),
-                               "bonus_sq": np.bincount(c, weights=b * b, minlength=8).tolist()}
-        for combo in COMBOS:
-            out[f"samples_big_bonus_{combo}"] = bonus[(c == combo) & (bonus >= BIG_BONUS_X100)].tolist()
+        out = bonus_sums(combos[idx], bonus)
         if mode in SPIN_MODES:
             cell = np.minimum(line // 5, LINE_BINS - 1) + LINE_BINS * combos
             out["line_by_combo"] = np.bincount(cell, minlength=8 * LINE_BINS).tolist()
         return out
+
+
+def bonus_sums(combos: np.ndarray, bonus: np.ndarray) -> dict[str, Any]:
+    """Per combination: the bonuses' count, sum and sum of squares (x100) and the payouts
+    of those of at least BIG_BONUS_X100 (one by one)."""
+    b = bonus.astype(np.float64)
+    out: dict[str, Any] = {"bonus_n": np.bincount(combos, minlength=8).tolist(),
+                           "bonus_sum": np.bincount(combos, weights=b, minlength=8).tolist(),
+                           "bonus_sq": np.bincount(combos, weights=b * b, minlength=8).tolist()}
+    for combo in COMBOS:
+        out[f"samples_big_bonus_{combo}"] = bonus[(combos == combo) & (bonus >= BIG_BONUS_X100)].tolist()
+    return out
+
+
+def bonuses_of(seed_sequence, combo: int, n: int) -> dict[str, Any]:
+    """bonus_sums of n bonuses of one combination, played from `seed_sequence` (the
+    PAR sheet's extra bonuses of the costly combinations: par_live.extra_bonuses)."""
+    gen = np.random.Generator(make_bit_generator(seed_sequence))
+    m = load()
+    parts = [bonus_sums(np.full(k, combo), simulate_bonuses(gen, m, np.full(k, combo))["total_x100"])
+             for k in [BATCH] * (n // BATCH) + ([n % BATCH] if n % BATCH else [])]
+    from cabinet.math.sim import add_sums
+    return add_sums(parts)
 
 
 _SIM: dict[int, HensSim] = {}

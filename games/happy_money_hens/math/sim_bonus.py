@@ -45,18 +45,23 @@ class _State:
         self.alive = np.ones(n, bool)
 
     def land_coins(self, gen, where: np.ndarray) -> None:
-        """Draw a coin for every cell in `where` (bool (n,7,5)) and stick it."""
-        m, shape = self.m, where.shape
-        dbl = self.dc[:, None, None] & (gen.random(shape) < m.double[0] / m.double[1])
-        pf = self.pf_on[:, None, None] & (gen.random(shape) < m.pot_fill[0] / m.pot_fill[1])
-        pot = _weighted(gen, m.pot_weights, shape).astype(np.int8)
-        cash = m.cash_values[_weighted(gen, m.cash_weights, shape)]
-        self.held |= where
-        self.dbl = np.where(where, dbl, self.dbl)
-        self.pf = np.where(where, pf, self.pf)
-        self.pot = np.where(where, pot, self.pot)
-        self.cash = np.where(where, cash, self.cash)
-        self.val = np.where(where, np.where(pf, 0, cash * (1 + dbl)), self.val)
+        """Draw a coin for every cell in `where` (bool (n,7,5)) and stick it (draws for
+        those cells only: a spin lands on a few of the 35)."""
+        m = self.m
+        at = np.nonzero(where)
+        k = len(at[0])
+        if not k:
+            return
+        dbl = self.dc[at[0]] & (gen.random(k) < m.double[0] / m.double[1])
+        pf = self.pf_on[at[0]] & (gen.random(k) < m.pot_fill[0] / m.pot_fill[1])
+        pot = _weighted(gen, m.pot_weights, k).astype(np.int8)
+        cash = m.cash_values[_weighted(gen, m.cash_weights, k)]
+        self.held[at] = True
+        self.dbl[at] = dbl
+        self.pf[at] = pf
+        self.pot[at] = pot
+        self.cash[at] = cash
+        self.val[at] = np.where(pf, 0, cash * (1 + dbl))
 
     def process(self, mask: np.ndarray, r: int, c: int) -> None:
         """Process the pot-fill coins at cell (r, c) of the bonuses in `mask`."""
@@ -74,19 +79,32 @@ class _State:
         self.val[i, r, c] = np.where(done, m.pot_values[p], self.cash[i, r, c] * add)
         self.pf[i, r, c] = False
 
+    def results(self) -> tuple[np.ndarray, ...]:
+        """(total_x100, awards, full_board, paid_single, paid_double) of every bonus held
+        (final once it has ended): the last two count its paying single and double coins."""
+        paying = self.held & self.active[:, :, None]
+        total = (self.val * paying).sum(axis=(1, 2))
+        full = self.held.all(axis=(1, 2)) & self.active.all(axis=1)
+        return total, self.awards, full, (paying & ~self.dbl).sum(axis=(1, 2)), (paying & self.dbl).sum(axis=(1, 2))
+
+    def keep(self, rows: np.ndarray) -> None:
+        """Drop every bonus but `rows` (an ended bonus's state no longer changes)."""
+        n = len(self.alive)
+        for k, v in vars(self).items():
+            if isinstance(v, np.ndarray) and v.shape[:1] == (n,):
+                setattr(self, k, v[rows])
+
 
 def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) -> dict[str, np.ndarray]:
     """Play one bonus per entry of `combos` (ints 1..7). Returns total_x100 (n,),
-    awards (n, 4) pots won per name and full_board (n,); paid_single, paid_double (n,)
-    the coins on active rows at the end (every one processed: its pot fill, if any,
-    added its letters) that are single and double coins."""
+    awards (n, 4) pots won per name and full_board (n,)."""
     combos = np.asarray(combos, dtype=np.int64)
     n = len(combos)
     s = _State(m, combos)
     if n == 0:
-        zero = np.zeros(0, np.int64)
-        return {"total_x100": zero, "awards": np.zeros((0, 4), np.int64), "full_board": np.zeros(0, bool),
-                "paid_single": zero, "paid_double": zero}
+        return {"total_x100": np.zeros(0, np.int64), "awards": np.zeros((0, 4), np.int64),
+                "full_board": np.zeros(0, bool), "paid_single": np.zeros(0, np.int64),
+                "paid_double": np.zeros(0, np.int64)}
     R, C, A = m.rows, m.reels, m.active_rows
     # starting coins on distinct cells of the active rows
     k = m.start_counts[_weighted(gen, m.start_weights, n)]
@@ -101,7 +119,16 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
             s.process(np.ones(n, bool), r, c)
     p_on, p_off = m.land_active / m.land_den, m.land_inactive / m.land_den
     bcount_cum = np.cumsum(m.boost_count_weights)
+    total, awards, full = np.zeros(n, np.int64), np.zeros((n, 4), np.int64), np.zeros(n, bool)
+    single, double = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    ids = np.arange(n)                            # each row's bonus
     while s.alive.any():
+        if s.alive.sum() * 2 < len(ids):          # ended bonuses leave the arrays: the long ones run alone
+            done = ~s.alive
+            (total[ids[done]], awards[ids[done]], full[ids[done]], single[ids[done]],
+             double[ids[done]]) = (a[done] for a in s.results())
+            ids = ids[s.alive]
+            s.keep(np.nonzero(s.alive)[0])
         live = s.alive
         chance = np.where(s.active, p_on, p_off)[:, :, None]
         land = land_batch(gen, ~s.held & live[:, None, None], np.broadcast_to(chance, s.held.shape))
@@ -126,7 +153,7 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
                 s.active[:, r] |= newly
                 for c in range(C):
                     s.process(newly, r, c)
-        boosting = live & s.hb & (gen.random(n) < m.boost[0] / m.boost[1])
+        boosting = live & s.hb & (gen.random(len(ids)) < m.boost[0] / m.boost[1])
         if boosting.any():
             i = np.nonzero(boosting)[0]
             elig = (s.held[i] & s.active[i][:, :, None]).reshape(len(i), -1)
@@ -138,8 +165,5 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
             flat = s.val[i].reshape(len(i), -1) + pick * add
             s.val[i] = flat.reshape(len(i), R, C)
         s.alive = live & (s.lives > 0)          # a full board plays out its lives too
-    paying = s.held & s.active[:, :, None]
-    total = (s.val * paying).sum(axis=(1, 2))
-    full = s.held.all(axis=(1, 2)) & s.active.all(axis=1)
-    return {"total_x100": total, "awards": s.awards, "full_board": full,
-            "paid_single": (paying & ~s.dbl).sum(axis=(1, 2)), "paid_double": (paying & s.dbl).sum(axis=(1, 2))}
+    total[ids], awards[ids], full[ids], single[ids], double[ids] = s.results()
+    return {"total_x100": total, "awards": awards, "full_board": full, "paid_single": single, "paid_double": double}

@@ -86,8 +86,11 @@ class Stratum:
     wins: list[np.ndarray]         # per tier: base wins (x100) of the simulated spins ending there
 
 
-def wheel_rates(pm: PiggyMath, strips: str, per_stratum: int, seed: int = 1) -> dict:
-    """Per tier: the rate per spin and its standard error; plus the strata."""
+def wheel_rates(pm: PiggyMath, strips: str, per_stratum: int | dict[int, int], seed: int = 1) -> dict:
+    """Per tier: the rate per spin and its standard error; plus the strata. `per_stratum`:
+    spins per first-board count below the trigger (a quarter of it, at least 1,000, at
+    or above it, where a tumble only upgrades the tier), or {count: spins} (an
+    allocation: par_live's Neyman allocation)."""
     names = list(pm.wheel.tiers)
     need = {t: n for n, t in pm.tier_by_scatters.items()}
     top = max(need.values())
@@ -106,7 +109,10 @@ def wheel_rates(pm: PiggyMath, strips: str, per_stratum: int, seed: int = 1) -> 
             continue
         # below the lowest trigger the stratum decides whether the wheel comes at all;
         # above it only whether a tumble upgrades the tier (a smaller variance)
-        want = per_stratum if k < min(need.values()) else max(1000, per_stratum // 4)
+        if isinstance(per_stratum, dict):
+            want = max(1, int(per_stratum.get(k, 1)))
+        else:
+            want = per_stratum if k < min(need.values()) else max(1000, per_stratum // 4)
         done, hits, wins = 0, np.zeros(len(names) + 1), [[] for _ in names]
         while done < want:
             m = min(100_000, want - done)
@@ -119,6 +125,12 @@ def wheel_rates(pm: PiggyMath, strips: str, per_stratum: int, seed: int = 1) -> 
             done += m
         strata.append(Stratum(k, float(pk), want, hits / want,
                               [np.concatenate(w) for w in wins]))
+    return rates_of(names, strata, law)
+
+
+def rates_of(names: list[str], strata: list[Stratum], law: np.ndarray) -> dict:
+    """wheel_rates' figures from its strata: per tier the rate per spin and its standard
+    error, the total and its error."""
     rate = np.zeros(len(names))
     var = np.zeros(len(names))
     for s in strata:
@@ -130,6 +142,22 @@ def wheel_rates(pm: PiggyMath, strips: str, per_stratum: int, seed: int = 1) -> 
     any_var = sum(s.p ** 2 * s.tiers[:-1].sum() * (1 - s.tiers[:-1].sum()) / s.n for s in strata if s.n)
     return {"names": names, "rate": rate, "se": np.sqrt(var), "total": float(rate.sum()),
             "total_se": math.sqrt(any_var), "strata": strata, "law": law}
+
+
+def merged_rates(parts: list[dict]) -> dict:
+    """One wheel_rates result from independent runs of the same strips (each stratum's
+    spins pooled)."""
+    by_k: dict[int, Stratum] = {}
+    for part in parts:
+        for s in part["strata"]:
+            o = by_k.get(s.k)
+            if o is None:
+                by_k[s.k] = s
+            elif s.n:
+                n = o.n + s.n
+                by_k[s.k] = Stratum(s.k, s.p, n, (o.tiers * o.n + s.tiers * s.n) / n,
+                                    [np.concatenate([a, b]) for a, b in zip(o.wins, s.wins)])
+    return rates_of(parts[0]["names"], [by_k[k] for k in sorted(by_k)], parts[0]["law"])
 
 
 LEVELS_X = (100, 300, 1_000, 3_000, 8_000, 20_000, 35_000)   # raw win levels, x the bet
@@ -197,6 +225,33 @@ def split_rounds(pm: PiggyMath, kind: str, spins: int, strips: str, roots: int, 
                 lev = np.maximum(new, lev)[idx]
                 grid = grid[idx] if sticky else None
     return Particles(np.concatenate(out_w), np.concatenate(out_p), np.concatenate(out_r), roots, played)
+
+
+def rates_value_se(rates: dict, tier_value: list[float]) -> float:
+    """The standard error of sum over tiers of rate x value (values taken as exact): per
+    stratum, the variance of one spin's value (the value of the tier it ends in, 0 without
+    the wheel: the tiers' multinomial correlation counted), weighted by P(k)^2 / n_k."""
+    v = np.append(np.asarray(tier_value, dtype=np.float64), 0.0)
+    var = 0.0
+    for s in rates["strata"]:
+        if s.n:
+            mean = float(s.tiers @ v)
+            var += s.p ** 2 * max(float(s.tiers @ (v * v)) - mean * mean, 0.0) / s.n
+    return math.sqrt(var)
+
+
+def neyman_strata(rates: dict, tier_value: list[float], spins: int, least: int = 1_000) -> dict[int, int]:
+    """{count: spins} for the simulated strata of `rates` (a pilot run) that minimises
+    rates_value_se at `spins` in all: n_k proportional to P(k) x the spread of a spin's value in
+    stratum k (at least `least` each)."""
+    v = np.append(np.asarray(tier_value, dtype=np.float64), 0.0)
+    sd = {}
+    for s in rates["strata"]:
+        if s.n:
+            mean = float(s.tiers @ v)
+            sd[s.k] = s.p * math.sqrt(max(float(s.tiers @ (v * v)) - mean * mean, 0.0))
+    total = sum(sd.values()) or 1.0
+    return {k: max(least, int(round(spins * w / total))) for k, w in sd.items()}
 
 
 def triggering_wins(rates: dict, i: int) -> tuple[np.ndarray, np.ndarray]:
