@@ -82,7 +82,10 @@ def test_the_cap_comes_from_the_top_award_odds_and_only_with_the_plain_run(monke
 
 
 def test_the_ante_wheels_features_agree_with_plain_rounds(monkeypatch):
-    monkeypatch.setattr(par_live, "PER_STRATUM", 20_000)
+    # small strata: a pilot, Neyman's allocation (tier values from a few split rounds), the run
+    monkeypatch.setattr(par_live, "PILOT_STRATUM", 4_000)
+    monkeypatch.setattr(par_live, "STRATA_SPINS", {"base": 100_000, "ante": 200_000})
+    monkeypatch.setattr(par_live, "ROOTS", 8_000)
     monkeypatch.setattr(par_live, "_CACHE", {})
     out = GAME.feature_odds("ante", {}, 6)
     assert "capped" not in out
