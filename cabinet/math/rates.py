@@ -150,7 +150,9 @@ def mode_targets(spec: GameSpec, doc: dict[str, Any] | None, mode: str) -> dict[
                        "source": f"measured, {f['count']:,} in {n:,} rounds"}
         r = f.get("reduced")
         if r is not None and 0 < r["p"] < 1:
-            half = max(r["p"] - r["ci99"][0], r["ci99"][1] - r["p"], 0.0)
+            # the lower half-width, as for the tails (an upper bound may carry a one-sided
+            # bound for rounds the plain run never showed); the upper one if there is no lower
+            half = max(r["p"] - r["ci99"][0], 0.0) or max(r["ci99"][1] - r["p"], 0.0)
             exact = half == 0
             reduced = {"rate": r["p"], "sigma": half / Z99,
                        "source": ("exact: " if exact else "the rules' estimate: ") + r["method"]}
