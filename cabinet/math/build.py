@@ -218,10 +218,13 @@ def _nested_follow(held: dict[str, dict[str, Any]], rates: dict[str, Any] | None
 
 def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) -> tuple[list[float], dict[str, str]]:
     """Each forcing category's share (its stratum: the rounds in it and in no category
-    listed before it): the game's stated frequency (book_forces), unless the game's
-    estimate of the category's rate (rates.json `reduced`, from feature_odds), or
-    without one the rules' measured stratum rate, puts it outside its 99% interval:
-    then that rate, and a note says so."""
+    listed before it): the game's stated frequency (book_forces), unless the rules'
+    measured stratum rate (rates.json) puts it outside its 99% interval: then the
+    measured rate, and a note says so. Where the game estimates the category's whole
+    feature rate tightly (rates.json `reduced`, from feature_odds), a stated share
+    between that estimate's lower bound less the earlier categories' shares (the
+    rounds also in an earlier category count there) and its upper bound is kept: a
+    thin plain count does not overrule it."""
     measured = (rates or {}).get("modes", {}).get(mode, {}).get("strata", {})
     features = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
     out, notes = [], {}
@@ -229,16 +232,10 @@ def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) ->
         target = float(stated)
         m = measured.get(cat)
         reduced = features.get(cat, {}).get("reduced")
-        if reduced is not None:
-            # the game's own estimate of the category's rate (feature_odds) is far tighter
-            # than the plain run's stratum count; the rounds also in an earlier category
-            # are a small share of it, so the stated figure must lie in its interval
-            lo, hi = reduced["ci99"]
-            if not lo <= target <= hi:
-                notes[cat] = (f"stated {target:.4g} is outside the rules' estimate [{lo:.4g}, {hi:.4g}] "
-                              f"({reduced['method']}): the estimate {reduced['p']:.4g} is used")
-                target = float(reduced["p"])
-        elif m and m["count"] >= 30 and not m["ci99"][0] <= target <= m["ci99"][1]:
+        if reduced is not None and reduced["ci99"][0] - sum(out) <= target <= reduced["ci99"][1]:
+            out.append(target)        # consistent with the game's tight estimate of the whole feature
+            continue
+        if m and m["count"] >= 30 and not m["ci99"][0] <= target <= m["ci99"][1]:
             notes[cat] = (f"stated {target:.4g} is outside the rules' 99% interval [{m['ci99'][0]:.4g}, "
                           f"{m['ci99'][1]:.4g}] ({m['count']:,} seen): the measured {m['rate']:.4g} is used")
             target = float(m["rate"])
