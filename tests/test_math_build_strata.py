@@ -92,6 +92,10 @@ def test_a_stated_category_share_consistent_with_the_games_estimate_stands_again
                                                                   "method": "toy"}}}
     targets, notes = category_targets(spec, "base", rates)
     assert targets == [0.0001, 0.0023, 0.05] and not notes
-    # a stated share above the whole feature's estimate is not consistent: the count decides
+    # a stated share above the whole feature's estimate cannot be: it moves to the range's top
     rates["modes"]["base"]["features"]["jackpot"]["reduced"]["ci99"] = [0.00200, 0.00220]
-    assert category_targets(spec, "base", rates)[0] == [0.0001, 0.00251, 0.05]
+    targets, notes = category_targets(spec, "base", rates)
+    assert targets == [0.0001, 0.00220, 0.05] and "0.0022 is used" in notes["jackpot"]
+    # and one below the estimate less the earlier shares, to the range's bottom
+    rates["modes"]["base"]["features"]["jackpot"]["reduced"]["ci99"] = [0.00260, 0.00280]
+    assert abs(category_targets(spec, "base", rates)[0][1] - 0.0025) < 1e-15

@@ -52,6 +52,7 @@ FORCED_CHUNK = 10
 DEFAULT_SEED = 0x5EED_B00C
 BASE_BOOKS = 300_000
 BUY_BOOKS = 10_000
+STATED_DIGITS = 1e-5          # a stated share written to 5-6 significant digits matches an exact figure
 GUESS_S = {"natural": 2e-4, "forced": 0.05}       # seconds a book, before a library gives its own
 
 
@@ -224,7 +225,8 @@ def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) ->
     feature rate tightly (rates.json `reduced`, from feature_odds), a stated share
     between that estimate's lower bound less the earlier categories' shares (the
     rounds also in an earlier category count there) and its upper bound is kept: a
-    thin plain count does not overrule it."""
+    thin plain count does not overrule it, and a stated share outside that range is
+    moved to its nearest end."""
     measured = (rates or {}).get("modes", {}).get(mode, {}).get("strata", {})
     features = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
     out, notes = [], {}
@@ -232,7 +234,13 @@ def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) ->
         target = float(stated)
         m = measured.get(cat)
         reduced = features.get(cat, {}).get("reduced")
-        if reduced is not None and reduced["ci99"][0] - sum(out) <= target <= reduced["ci99"][1]:
+        if reduced is not None:
+            lo, hi = max(0.0, reduced["ci99"][0] - sum(out)), reduced["ci99"][1]
+            if not lo * (1 - STATED_DIGITS) <= target <= hi * (1 + STATED_DIGITS):
+                near = min(max(target, lo), hi)
+                notes[cat] = (f"stated {target:.4g} is outside [{lo:.4g}, {hi:.4g}], what the game's estimate of "
+                              f"the whole feature ({reduced['method']}) allows a stratum: {near:.4g} is used")
+                target = near
             out.append(target)        # consistent with the game's tight estimate of the whole feature
             continue
         if m and m["count"] >= 30 and not m["ci99"][0] <= target <= m["ci99"][1]:

@@ -50,6 +50,7 @@ GAME = GameSpec(
     buy_keys={b.id: b.key for b in _M.buys},
     forced_books={mode: {k: int(v) for k, v in cats.items()}
                   for mode, cats in (_RAW.get("forced_books") or {}).items()},
+    book_counts={mode: int(n) for mode, n in (_RAW.get("books") or {}).items()},
     rules="games.grinning_harvest.view.rules_pages",
     feature_labels=help.FEATURE_LABELS,
     board_draws=review.board_draws,
