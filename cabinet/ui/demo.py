@@ -28,7 +28,7 @@ from .scene import register
 from .widgets import Button
 
 COLUMNS = (("FEATURES", 150), ("WINS BY PAYOUT", 710), ("BOARDS", 1270))
-COL_W, ROW_H, TOP, ROWS = 540, 60, 316, 9
+COL_W, ROW_H, TOP, ROWS = 540, 55, 316, 10
 
 
 def demo_allowed(config) -> bool:
