@@ -71,8 +71,7 @@ def measure(game: Any, spin_rounds: int = SPIN_ROUNDS, other_rounds: int = OTHER
         tails = mode_tails(spec, mode, sims, seed)
         if tails:
             modes[mode]["tails"] = tails
-        hook = getattr(spec, "feature_odds", None)
-        for name, v in ((hook(mode, sims, seed) or {}) if hook is not None else {}).items():
+        for name, v in ((spec.feature_odds(mode, sims, seed) or {}) if spec.feature_odds is not None else {}).items():
             entry = modes[mode]["features"].setdefault(name, {"count": 0, "rate": 0.0, "ci99": [0.0, 0.0]})
             entry["reduced"] = {"p": float(v[0]), "ci99": [float(v[1]), float(v[2])],
                                 "method": v[3] if len(v) > 3 else "the game's estimate (feature_odds)"}
@@ -97,11 +96,17 @@ def mode_tails(spec: GameSpec, mode: str, sims: dict[str, Any], seed: int) -> di
     return {"cost_x100": cost, "at_least": at} if at else None
 
 
+def estimate_sigma(p: float, ci99: list[float]) -> float:
+    """The standard error of a game's estimate from its 99% interval: the lower
+    half-width (the hooks add a one-sided bound for rounds a plain run never showed to
+    the upper one), the upper one where there is no lower; 0 for an exact figure."""
+    return (max(p - ci99[0], 0.0) or max(ci99[1] - p, 0.0)) / Z99
+
+
 def _tail_band(tails: dict[str, Any] | None, k: int) -> dict[str, Any] | None:
     """Band k's mass from the tail estimate: P(>= its lower edge) - P(>= its upper
-    edge), with a standard error from each side's lower 99% half-width (the tail
-    hooks add a one-sided bound for rounds a plain run never showed to the upper
-    one); None where an edge is not estimated or the difference is not positive."""
+    edge), each side's standard error from estimate_sigma, added in quadrature; None
+    where an edge is not estimated or the difference is not positive."""
     if not tails:
         return None
     cost, at = int(tails["cost_x100"]), tails["at_least"]
@@ -110,7 +115,7 @@ def _tail_band(tails: dict[str, Any] | None, k: int) -> dict[str, Any] | None:
         if edge == float("inf"):
             return 0.0, 0.0
         v = at.get(str(int(edge * cost)))
-        return None if v is None else (v["p"], max(0.0, v["p"] - v["ci99"][0]) / Z99)
+        return None if v is None else (v["p"], estimate_sigma(v["p"], v["ci99"]))
     lo, hi = side(BAND_EDGES[k]), side(BAND_EDGES[k + 1])
     if lo is None or hi is None or lo[0] - hi[0] <= 0:
         return None
@@ -150,12 +155,9 @@ def mode_targets(spec: GameSpec, doc: dict[str, Any] | None, mode: str) -> dict[
                        "source": f"measured, {f['count']:,} in {n:,} rounds"}
         r = f.get("reduced")
         if r is not None and 0 < r["p"] < 1:
-            # the lower half-width, as for the tails (an upper bound may carry a one-sided
-            # bound for rounds the plain run never showed); the upper one if there is no lower
-            half = max(r["p"] - r["ci99"][0], 0.0) or max(r["ci99"][1] - r["p"], 0.0)
-            exact = half == 0
-            reduced = {"rate": r["p"], "sigma": half / Z99,
-                       "source": ("exact: " if exact else "the rules' estimate: ") + r["method"]}
+            sigma = estimate_sigma(r["p"], r["ci99"])
+            reduced = {"rate": r["p"], "sigma": sigma,
+                       "source": ("exact: " if sigma == 0 else "the rules' estimate: ") + r["method"]}
         best = reduced if reduced is not None and (counted is None or reduced["sigma"] < counted["sigma"]) else counted
         if best is not None:
             out[name] = best
@@ -205,9 +207,10 @@ def rates_command(game: str, spin_rounds: int, other_rounds: int, workers: int, 
     path.write_text(json.dumps(doc, indent=1) + "\n")
     for mode, m in doc["modes"].items():
         lo, hi = m["rtp_ci99"]
+        held = mode_targets(spec, doc, mode)
         print(f"{spec.id}/{mode}: {m['rounds']:,} rounds, RTP {m['rtp']:.5f} [{lo:.5f}, {hi:.5f}] at 99%, "
-              f"{len(mode_targets(spec, doc, mode))} features held")
-        for name, t in mode_targets(spec, doc, mode).items():
+              f"{len(held)} features held")
+        for name, t in held.items():
             if not t["source"].startswith(("measured", "set by")):
                 print(f"  {name}: {t['rate']:.4g} ± {Z99 * t['sigma']:.2g} (99%), {t['source']}; "
                       f"{m['features'].get(name, {}).get('count', 0):,} in the plain run")
