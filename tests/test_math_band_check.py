@@ -149,3 +149,27 @@ def test_a_rare_feature_is_held_at_the_games_estimate_where_it_beats_the_count()
     # exact: no error, held like a rate the game sets; a rare feature with no estimate is not held
     assert held["top_coin"] == {"rate": 2.5e-7, "sigma": 0.0, "source": "exact: the value table"}
     assert "never" not in held
+
+
+def test_a_rates_file_with_a_tampered_estimate_is_refused_in_one_line(tmp_path):
+    import json
+    import pytest
+    from cabinet.core.book_format import LibraryError
+    from cabinet.core.books import fingerprint
+    from cabinet.math.rates import load_rates
+    from tests.toygame import GAME
+    good = {"p": 1e-5, "ci99": [9e-6, 1.1e-5], "method": "toy"}
+    for bad in ({"p": "x"}, {"p": 1e-5}, {"p": 2e-5, "ci99": [9e-6, 1.1e-5]}, {"p": 1e-5, "ci99": "x"}):
+        for where in ("reduced", "tail"):
+            mode = {"rounds": 10, "features": {"bonus": {"count": 1, "rate": 0.1, "ci99": [0, 1],
+                                                         "reduced": bad if where == "reduced" else good}},
+                    "tails": {"cost_x100": 100, "at_least": {"100000": bad if where == "tail" else good}}}
+            path = tmp_path / "rates.json"
+            path.write_text(json.dumps({"fingerprint": fingerprint(GAME), "modes": {"base": mode}}))
+            with pytest.raises(LibraryError) as exc:
+                load_rates(GAME, path)
+            assert "is not an estimate" in str(exc.value) and "\n" not in str(exc.value)
+    mode["tails"]["at_least"]["100000"] = good
+    mode["features"]["bonus"]["reduced"] = good
+    path.write_text(json.dumps({"fingerprint": fingerprint(GAME), "modes": {"base": mode}}))
+    assert load_rates(GAME, path)["modes"]["base"]["tails"]["cost_x100"] == 100

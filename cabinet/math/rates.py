@@ -137,7 +137,37 @@ def load_rates(spec: GameSpec, path: Path | None = None) -> dict[str, Any] | Non
     if doc["fingerprint"] != B.fingerprint(spec):
         raise B.LibraryError(f"{path}: rates measured for other math; measure them again with "
                              f"`python -m cabinet.math rates {spec.id}`")
+    bad = _malformed_estimate(doc)
+    if bad:
+        raise B.LibraryError(f"{path}: {bad} is not an estimate (a number p in [0, 1] and ci99 [lo, hi] around it); "
+                             f"measure the rates again with `python -m cabinet.math rates {spec.id}`")
     return doc
+
+
+def _malformed_estimate(doc: dict[str, Any]) -> str | None:
+    """Where the file's game estimates (features' `reduced`, `tails`) are not
+    {"p", "ci99": [lo, hi]} with 0 <= lo <= p <= hi <= 1, or None."""
+    def ok(v: Any) -> bool:
+        try:
+            p, (lo, hi) = float(v["p"]), v["ci99"]
+            return 0.0 <= float(lo) <= p <= float(hi) <= 1.0
+        except (KeyError, TypeError, ValueError):
+            return False
+    try:
+        for mode, m in doc["modes"].items():
+            for name, f in m.get("features", {}).items():
+                if "reduced" in f and not ok(f["reduced"]):
+                    return f"modes.{mode}.features.{name}.reduced"
+            tails = m.get("tails")
+            if tails is not None:
+                int(tails["cost_x100"])
+                for x, v in tails["at_least"].items():
+                    int(x)
+                    if not ok(v):
+                        return f"modes.{mode}.tails.at_least.{x}"
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return "an estimate"
+    return None
 
 
 def mode_targets(spec: GameSpec, doc: dict[str, Any] | None, mode: str) -> dict[str, dict[str, Any]]:
