@@ -93,6 +93,9 @@ class GameSpec:
     par_info: Callable[[], dict[str, Any]] | None = None
     # payout_sources(round) -> {source: payout_x100}, parts summing to the payout.
     payout_sources: Callable[[Round], dict[str, int]] | None = None
+    # The one source (a key of payout_sources) of every win of a round that lists no
+    # feature: the PAR sheet then counts such books without regenerating them.
+    plain_source: str | None = None
     # tail_odds(mode, thresholds_x100, seed, sims) -> {threshold: (p, lo99, hi99)}: the
     # rules' odds of a win of at least each threshold, estimated by the game where a plain
     # simulation cannot reach (importance sampling, splitting); for the PAR sheet. `sims`

@@ -26,7 +26,9 @@ Game hooks (optional GameSpec fields):
   plain live run's. Both hooks get `sims`, the plain live run's figures of every mode,
   with the additive "sums" the game's simulate() returned.
 
-The RTP by source regenerates every paying book (minutes for a large library); it is
+The RTP by source regenerates every paying book that lists a feature (minutes for a
+large library; a book with none pays only the game's `plain_source`, checked on a
+sample, so it is counted without being played); it is
 kept in `<out>/<id>_sources.json` keyed by a digest of the libraries (`library_key`)
 and read back from there or from games/<id>/par/ when the libraries are the same
 (`--fresh-sources` recomputes). The command prints its wall and CPU time, and the wall
@@ -61,20 +63,29 @@ from .stats import BAND_EDGES, BAND_LABELS, Z90, band_counts, rate_ci
 
 BAND_ROUNDS = (10**3, 10**4, 10**5, 10**6, 10**7)
 SOURCE_CHUNK = 5_000
+PLAIN_CHECK = 200         # books with no feature per mode played to check GameSpec.plain_source
 TOP_FROM_X = 50           # the top-award table starts at wins of 50x the cost
 BUY_SHARE = 200           # a buy's live check plays this many times fewer rounds (its rates come from rates.json)
 
 
 def _source_chunk(task: tuple) -> dict[str, int]:
-    """Sum of weight * payout by source over the given books of one mode."""
-    ref, books_dir, mode, ids = task
+    """Sum of weight * payout by source over the given books of one mode. With `plain`
+    set, the books list no feature and are only checked: each must pay from that one
+    source (GameSpec.plain_source), as rtp_sources counts the rest of them unplayed."""
+    ref, books_dir, mode, ids, plain = task
     lib = cached_library(ref, books_dir, mode)
     split = lib.spec.payout_sources
     weight = lib.books(mode).weight
     sums: Counter = Counter()
     for book in ids:
+        parts = {k: v for k, v in split(lib.round(mode, book)).items() if v}
+        if plain:
+            if set(parts) - {plain}:
+                raise RuntimeError(f"{lib.spec.id} {mode} book {book} lists no feature but pays from {parts}: "
+                                   f"GameSpec.plain_source ({plain!r}) is wrong")
+            continue
         w = int(weight[book])
-        for src, pay in split(lib.round(mode, book)).items():
+        for src, pay in parts.items():
             sums[src] += w * pay
     return dict(sums)
 
@@ -128,19 +139,34 @@ def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dic
                                    "in each)", "sources": src}
         return out
     ref = B.game_ref(spec)
-    tasks = []
+    plain = spec.plain_source
+    tasks, counted, checked = [], {}, {}
     for mode, mb in lib.modes.items():          # a book that pays nothing adds nothing to any source
-        paying = np.flatnonzero(mb.payout_x100).tolist()
-        tasks += [(ref, lib.path, mode, paying[a:a + SOURCE_CHUNK]) for a in range(0, len(paying), SOURCE_CHUNK)]
+        pays = mb.payout_x100 != 0
+        direct = pays & (mb.features == 0) if plain else np.zeros_like(pays)
+        counted[mode] = _paid(mb, direct)
+        paying = np.flatnonzero(pays & ~direct).tolist()
+        tasks += [(ref, lib.path, mode, paying[a:a + SOURCE_CHUNK], None) for a in range(0, len(paying), SOURCE_CHUNK)]
+        ids = np.flatnonzero(direct)
+        sample = ids[::max(1, len(ids) // PLAIN_CHECK)][:PLAIN_CHECK].tolist()
+        checked[mode] = len(sample)
+        if sample:                              # a spread sample of them, played to check the claim
+            tasks.append((ref, lib.path, mode, sample, plain))
     with Progress(sum(len(t[3]) for t in tasks), "books", f"sources of {spec.id}'s books", progress) as bar:
         parts = pool.run(_source_chunk, tasks, workers, on_done=lambda i, r: bar.done(len(tasks[i][3]), len(tasks[i][3])))
     for mode, mb in lib.modes.items():
         sums: Counter = Counter()
+        if counted[mode]:
+            sums[plain] += counted[mode]
         for t, part in zip(tasks, parts):
             if t[2] == mode:
                 sums.update(part)
         total, cost = sum(mb.weight.tolist()), int(mb.meta["cost_x100"])
-        out[mode] = {"method": "payout_sources() over every book that pays, exact",
+        method = "payout_sources() over every book that pays, exact"
+        if counted[mode]:
+            method = (f"exact: payout_sources() over every book with a feature that pays; a book with none "
+                      f"pays only {plain} (checked on {checked[mode]:,} of them)")
+        out[mode] = {"method": method,
                      "sources": {k: float(Fraction(v, total * cost)) for k, v in sums.items()}}
     return out
 

@@ -29,6 +29,7 @@ from cabinet.core.money import win_cents
 
 from . import draw as D
 from .autoplay import Autoplay
+from .bet_choices import BetChoices
 from .celebration import celebrate
 from .hud import Hud, build_buttons, game_action
 from .presentation import Presentation, Step
@@ -38,7 +39,7 @@ from .widgets import Button
 
 
 @register("game")
-class GameScene(Scene):
+class GameScene(BetChoices, Scene):
     """Base class of every game scene: HUD, bets, modes, rounds, recovery, autoplay."""
 
     TURBO_SPEED = 3.0          # presentation clock multiplier in turbo
@@ -177,52 +178,6 @@ class GameScene(Scene):
         button = Button(rect, label, action, **kw)
         self.widgets.append(button)
         return button
-
-    def select_mode(self, mode_id: str) -> None:
-        """Choose the spin mode (ante on/off, fortune level) between rounds; one the
-        win limit keeps off this bet is refused with the reason."""
-        if not self.busy and any(m.id == mode_id for m in self.spin_modes):
-            if not self.offered(mode_id):
-                self.message(self.not_offered_reason(mode_id))
-                return
-            self.mode_id = mode_id
-            self._remember_choices()
-
-    def offered(self, mode_id: str) -> bool:
-        """Whether the cabinet offers this mode at the current bet (exact price, win limits)."""
-        setup = self.app.cabinet.games.get(self.spec.id)
-        return setup is None or setup.offers(mode_id, self.bet)
-
-    def offered_up_to(self, mode_id: str) -> int | None:
-        """The highest bet this mode is offered at (None: every bet)."""
-        setup = self.app.cabinet.games.get(self.spec.id)
-        return None if setup is None else setup.option_max_bet.get(mode_id)
-
-    def not_offered_reason(self, mode_id: str) -> str:
-        cab = self.app.cabinet
-        return cab.option_refusal(cab.games[self.spec.id], mode_id, self.bet)
-
-    def bet_changed(self) -> None:
-        """After BET +/-: a spin option the new bet does not offer falls back to the
-        standard spin, and the player is told why."""
-        if self.spin_modes and not self.offered(self.mode_id):
-            reason = self.not_offered_reason(self.mode_id)
-            self.mode_id = self.spin_modes[0].id
-            self.message(reason)
-        self._remember_choices()
-
-    # The bet and the spin option (an ante, a fortune bet) are kept per game for the
-    # session: the ante "stays on until switched off", also across a trip to the lobby.
-    def _remember_choices(self) -> None:
-        if not self.recall_mode:
-            self.app.game_choices[self.spec.id] = (self.bet, self.mode_id)
-
-    def _recall_choices(self) -> None:
-        bet, mode = self.app.game_choices.get(self.spec.id, (None, None))
-        if bet in self.ladder:
-            self.bet_index = self.ladder.index(bet)
-        if any(m.id == mode for m in self.spin_modes) and self.offered(mode):
-            self.mode_id = mode
 
     def leave(self) -> None:
         self._remember_choices()

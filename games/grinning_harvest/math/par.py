@@ -18,6 +18,9 @@ def par_info() -> dict[str, Any]:
     return {"reel_strips": {"base": [list(r) for r in m.raw["reels"]]}, "notes": notes}
 
 
+PLAIN_SOURCE = "lines"     # every win of a round that lists no feature
+
+
 def payout_sources(rnd: Round) -> dict[str, int]:
     """A round's payout split into line wins, base collects and the bonus (capped rounds
     lose the excess from the bonus first)."""

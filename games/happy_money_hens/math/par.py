@@ -8,6 +8,9 @@ from cabinet.core.round import Round
 from .tables import load
 
 
+PLAIN_SOURCE = "line wins"     # every win of a round that lists no feature
+
+
 def payout_sources(rnd: Round) -> dict[str, int]:
     """A round's payout by source (x100, summing to the payout) for the PAR sheet:
     line wins, bonus cash coins, pot awards, happy boosts."""

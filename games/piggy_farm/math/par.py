@@ -11,6 +11,9 @@ from .tables import load
 ORDER = ("base clusters", "wheel coins", "free spins", "hunt prizes", "risk prize")
 
 
+PLAIN_SOURCE = "base clusters"     # every win of a round that lists no feature
+
+
 def payout_sources(r: Round) -> dict[str, int]:
     """payout_x100 by source; the parts sum to the round's payout exactly (a capped
     round's excess is taken off the latest sources first)."""
