@@ -4,13 +4,13 @@ Deterministic in its Rng. Every number comes from math.yaml (tables.py); the clu
 finding, tumble, wheel and pick game are the shared mechanisms of cabinet/mechanics
 (the board itself is board.py's columns and bitboards). The event names and payloads
 are listed in events.py. The vectorised simulator in sim.py is the same rules written
-for many rounds at once (tests compare the two). Forced categories that take many
-attempts (a wheel trigger, a round that reaches the cap) are natural rounds given the
-category: attempts on their own sub-streams, decided in batches (search.py).
+for many rounds at once (tests compare the two). A round forced into a category (a
+demo's wheel tier, a book stratum) is forced.py's: `play` hands it over.
 """
 from __future__ import annotations
 
-from cabinet.core.forcing import first_accepted, search
+from typing import Callable
+
 from cabinet.core.rng import Rng
 from cabinet.core.round import Round, event
 from cabinet.mechanics.clusters import find_clusters
@@ -18,28 +18,9 @@ from cabinet.mechanics.pick import assign_nests
 
 from . import events as E
 from .board import Board, layout
-from .search import capping, triggering
 from .tables import PiggyMath, load
 
 VERSION = "2"          # 2: pays of 0.05x, the wheel and free spins that reach 50,000x naturally
-MAX_WIN_ATTEMPTS = 10_000_000   # free-spin rounds a max-win book may try (x1: about 1 in 65,000 caps)
-WHEEL_ATTEMPTS = 1_000_000      # base spins a wheel book may try (about 1 in 278 triggers)
-FORCES = {
-    "wheel_bronze": "THE FARM WHEEL: bronze", "wheel_silver": "THE FARM WHEEL: silver",
-    "wheel_gold": "THE FARM WHEEL: gold", "free_spins": "Wheel lands on free spins",
-    "coin_prize": "Wheel lands on a coin prize", "max_win": "Max win 50,000x", "wheel": "THE FARM WHEEL triggers",
-    "free_spins_x5": "Wheel lands on FREE SPINS x5",
-    "hunt_5000x": "EGG HUNT: a 5,000x egg", "risk_win": "RISK THE FARM won",
-}
-# Which modes each force applies to. The base-game forces steer the spin (wheel.py's
-# accept, forced_tops); the others draw whole natural rounds until the category holds
-# (rejection sampling: exactly the natural distribution given the category). Every
-# retry loop is a search of cabinet/core/forcing.py (each attempt on its own
-# sub-stream), so a book replays its kept attempts directly.
-FORCE_MODES = {"wheel_bronze": ("base", "ante"), "wheel_silver": ("base", "ante"), "wheel_gold": ("base", "ante"),
-               "free_spins": ("base", "ante"), "coin_prize": ("base", "ante"), "max_win": ("base", "ante"),
-               "wheel": ("base", "ante"), "free_spins_x5": ("base", "ante"),
-               "hunt_5000x": ("golden_egg_hunt", "egg_hunt"), "risk_win": ("risk_the_farm",)}
 TOP_EGG_X100 = 500000
 
 
@@ -222,139 +203,14 @@ def farm_wheel(sp: Spin, tier: str, accept=None, award=None) -> None:
         raise ValueError(f"unknown wheel slice kind {last.slice.kind!r}")
 
 
-def forced_tops(sp: Spin, strips: str, scatters: int) -> list[int]:
-    """Strip stops showing windmills on exactly `scatters` reels (a possible natural
-    board, used to force a wheel tier for demos and books)."""
-    pm = sp.pm
-    reels = pm.strips[strips]
-    rows = pm.shape.rows
-    order = list(range(len(reels)))
-    sp.rng.shuffle(order)
-    with_ws = set(order[:scatters])
-    tops = []
-    for c, reel in enumerate(reels):
-        n = len(reel)
-        ok = [t for t in range(n) if (any(reel[(t + r) % n] == pm.scatter for r in range(rows))) == (c in with_ws)]
-        tops.append(ok[sp.rng.below(len(ok))])
-    return tops
-
-
-def base_spin(sp: Spin, strips: str, force: str | None) -> None:
+def base_spin(sp: Spin, strips: str) -> None:
     """A base (or ante) spin: tumble chain, then THE FARM WHEEL on 3+ windmills."""
-    pm = sp.pm
-    want = {"wheel_bronze": "bronze", "wheel_silver": "silver", "wheel_gold": "gold"}.get(force or "")
-    need = {v: k for k, v in pm.tier_by_scatters.items()}
-    if force in ("free_spins", "coin_prize"):
-        want = pm.tier_for(need["bronze"] + sp.rng.below(len(need)))
-    elif force == "max_win":
-        want, mult = max_win_path(sp)
-    elif force == "free_spins_x5":
-        want, mult = x5_tier(sp), 5
-    if want is None:
-        _, scatters = spin_once(sp, strips, "base")
-        tier = pm.tier_for(scatters)
-    elif force in ("max_win", "free_spins_x5"):     # the natural spin given its tier (see natural_trigger)
-        scatters, tier = natural_trigger(sp, strips, want), want
-    else:
-        scatters, tier = _forced_spin(sp, strips, need[want], want)
+    _, scatters = spin_once(sp, strips, "base")
+    tier = sp.pm.tier_for(scatters)
     if tier is None or sp.capped:
         return
     sp.events.append(event(E.WHEEL_TRIGGER, scatters=scatters, tier=tier))
-    accept = None
-    if force == "free_spins":
-        accept = lambda st: st.slice.kind != "coin"
-    elif force == "coin_prize":
-        accept = lambda st: st.slice.kind != "free_spins"
-    elif force in ("max_win", "free_spins_x5"):   # the wheel's chain given it ends on free spins at `mult`
-        home = next(t for t, sl in pm.wheel.tiers.items() if any(x.kind == "free_spins" and x.value == mult for x in sl))
-        up = pm.wheel.upgrade_kind
-        accept = lambda st: (st.slice.kind == "free_spins" and st.slice.value == mult if st.tier == home
-                             else st.slice.kind == up)
-        farm_wheel(sp, tier, accept, capped_free_spins if force == "max_win" else None)
-        return
-    farm_wheel(sp, tier, accept)
-
-
-def free_spins_tiers(pm: PiggyMath, mode: str, mult: int) -> dict[str, float]:
-    """Per trigger tier, P(a spin of `mode` triggers it and its wheel ends on FREE SPINS
-    x`mult`): the tier's trigger rate (math.yaml wheel_tier_one_in, from
-    tools/wheel_rate.py) x the exact odds of the wheel's chain from it (upgrades
-    included) ending on that slice."""
-    out = {}
-    for tier, one_in in pm.raw["wheel_tier_one_in"][mode].items():
-        odds = pm.wheel.outcome_odds(tier)
-        lands = sum(p for (t, j), p in odds.items()
-                    if pm.wheel.tiers[t][j].kind == "free_spins" and int(pm.wheel.tiers[t][j].value) == mult)
-        out[tier] = float(lands) / float(one_in)
-    return out
-
-
-def x5_tier(sp: Spin) -> str:
-    """The trigger tier of a round whose wheel ends on FREE SPINS x5 (the forced
-    stratum that holds most top awards), drawn by the rules' shares
-    (free_spins_tiers, in millionths)."""
-    shares = free_spins_tiers(sp.pm, sp.mode, 5)
-    total = sum(shares.values())
-    tiers = list(shares)
-    return tiers[sp.rng.weighted([round(1_000_000 * v / total) for v in shares.values()])]
-
-
-def max_win_path(sp: Spin) -> tuple[str, int]:
-    """The path of a round that reaches the cap: the tier its spin triggers and the
-    multiplier of the free spins its wheel ends on, drawn by the rules' shares of
-    capped rounds (math.yaml max_win_paths, from tools/top_odds.py)."""
-    paths = sp.pm.raw["max_win_paths"][sp.mode]
-    name = list(paths)[sp.rng.weighted([int(v) for v in paths.values()])]
-    tier, mult = name.split(" x")
-    return tier, int(mult)
-
-
-def natural_trigger(sp: Spin, strips: str, tier: str) -> int:
-    """A natural spin that triggers `tier`, by rejection (tumble-in triggers included,
-    unlike forced_tops): the first such attempt is found in batches (search.py) and
-    played with its events. Returns its windmills."""
-    sub = first_accepted(sp.rng, triggering(sp.pm, strips, tier), MAX_WIN_ATTEMPTS, f"a {tier} wheel trigger")
-    outer, sp.rng = sp.rng, sub
-    try:
-        _, scatters = spin_once(sp, strips, "base")
-    finally:
-        sp.rng = outer
-    return scatters
-
-
-def capped_free_spins(sp: Spin, mult: int) -> None:
-    """The max-win force's free spins: a natural round at `mult` that reaches the cap,
-    by rejection (so exactly the natural round given the cap): the first capping
-    attempt is found in batches (search.py), then played with its events."""
-    fs = sp.pm.raw["free_spins"]
-    sub = first_accepted(sp.rng, capping(sp.pm, mult, sp.cap - sp.total), MAX_WIN_ATTEMPTS,
-                         f"a capped free-spins round at x{mult}")
-    outer, sp.rng = sp.rng, sub
-    try:
-        free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], mult)
-    finally:
-        sp.rng = outer
-    if not sp.capped:
-        raise RuntimeError("a free-spins attempt capped in the batch engine but not in play")
-
-
-def _forced_spin(sp: Spin, strips: str, scatters: int, want: str) -> tuple[int, str]:
-    """A base spin whose final board triggers tier `want` (a search: a forced trigger
-    that tumbles into another tier is drawn again)."""
-    outer, mark = sp.rng, len(sp.events)
-
-    def attempt(sub: Rng):
-        sp.rng = sub
-        try:
-            _, got = spin_once(sp, strips, "base", tops=forced_tops(sp, strips, scatters))
-        finally:
-            sp.rng = outer
-        if sp.pm.tier_for(got) == want and not sp.capped:
-            return got
-        del sp.events[mark:]
-        sp.total, sp.capped = 0, False
-        return None
-    return search(outer, attempt, 10_000, f"a {want} wheel trigger"), want
+    farm_wheel(sp, tier)
 
 
 def egg_hunt(sp: Spin) -> None:
@@ -380,11 +236,13 @@ def egg_hunt(sp: Spin) -> None:
     sp.events.append(event(E.HUNT_END, prizes=found, total_x100=min(sp.total, pm.cap_x100)))
 
 
-def play_once(pm: PiggyMath, rng: Rng, mode: str, force: str | None) -> Spin:
+def play_once(pm: PiggyMath, rng: Rng, mode: str, spin: Callable[[Spin, str], None] | None = None) -> Spin:
+    """One round of `mode`, its events and total on the returned Spin; `spin` plays a
+    base or ante spin in place of base_spin (a forced round's, forced.steered_spin)."""
     sp = Spin(pm, rng, mode)
     m = pm.mode(mode)
     if mode in ("base", "ante"):
-        base_spin(sp, m["strips"], force)
+        (spin or base_spin)(sp, m["strips"])
     elif mode == "wheel_buy":
         tiers = m["tier_weights"]
         tier = list(tiers)[rng.weighted([int(v) for v in tiers.values()])]
@@ -407,72 +265,20 @@ def play_once(pm: PiggyMath, rng: Rng, mode: str, force: str | None) -> Spin:
     return sp
 
 
-def force_met(sp: Spin, force: str | None) -> bool:
-    """Whether a drawn round is in the forced category and in no book category listed
-    before it (else play draws another): the strata max win, FREE SPINS x5, wheel
-    (book_forces) stay disjoint, so each stratum's books are its rounds only."""
-    if force == "max_win":
-        return sp.capped
-    if force in ("hunt_5000x", "risk_win"):
-        return force in sp.features
-    if force == "free_spins_x5":
-        return not sp.capped
-    if force == "wheel":
-        return not sp.capped and "free_spins_x5" not in sp.features
-    return True             # none, or a demo force base_spin has already steered
 
 
-def play(rng: Rng, mode: str, force: str | None = None) -> Round:
-    """One round of `mode`, decided in full; `force` picks a category (FORCES)."""
-    pm = load()
-    if force is not None and force not in FORCES:
-        raise KeyError(f"unknown force {force!r}; known: {sorted(FORCES)}")
-    if force is not None and mode not in FORCE_MODES[force]:
-        raise ValueError(f"force {force!r} applies to {' and '.join(FORCE_MODES[force])} only")
-    steer = force if mode in ("base", "ante") else None
-
-    def attempt(sub: Rng) -> Spin | None:
-        got = play_once(pm, sub, mode, steer)
-        return got if force_met(got, force) else None
-    def wheel_attempt(sub: Rng) -> Spin | None:     # a natural round given the trigger: its first spin decides
-        trigger = first_accepted(sub, triggering(pm, pm.mode(mode)["strips"]), WHEEL_ATTEMPTS, "a wheel trigger")
-        got = play_once(pm, trigger, mode, None)
-        return got if force_met(got, force) else None
-    if force == "wheel":
-        sp = search(rng, wheel_attempt, 10_000, f"a wheel round in {mode} (no cap, no FREE SPINS x5)")
-    elif force in ("max_win", "hunt_5000x", "risk_win", "free_spins_x5"):      # whole rounds, until one is in the category
-        sp = search(rng, attempt, 1_000_000, f"{force} in {mode}")
-    else:
-        sp = play_once(pm, rng, mode, steer)
+def finish(sp: Spin) -> Round:
+    """The Round of a played Spin: its payout (capped), features and ROUND_END."""
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
     if sp.capped:
         sp.features.update({"capped", "max_win"})
     sp.events.append(E.round_end(payout_x100=payout, capped=sp.capped))
-    return Round(mode, payout, sp.events, tuple(sorted(sp.features)), sp.capped)
+    return Round(sp.mode, payout, sp.events, tuple(sorted(sp.features)), sp.capped)
 
 
-def book_forces() -> dict[str, dict[str, float]]:
-    """The book builder's forced categories per mode, as target frequencies per round:
-    the math file's 1-in-N figures (THE FARM WHEEL: the base rate, the ante's exactly
-    wheel_ratio times it; the cap), the wheel ending on FREE SPINS x5 from the tier
-    rates and the exact slice odds, and the exact natural frequencies of the hunts' top
-    egg and of RISK THE FARM's win (so those strata carry no sampling noise). A
-    stratum holds the rounds of its category and of no category listed before it:
-    max win, then FREE SPINS x5 (less its capped rounds, by max_win_paths' shares),
-    then the other wheel rounds."""
-    pm = load()
-    raw = pm.raw
-    forces = {mode: {cat: 1.0 / float(n) for cat, n in cats.items()} for mode, cats in raw["book_forces_one_in"].items()}
-    wheel = forces["base"].pop("wheel")
-    for mode, rate in (("base", wheel), ("ante", wheel * float(raw["modes"]["ante"]["wheel_ratio"]))):
-        cats = forces.setdefault(mode, {})
-        top = cats.get("max_win", 0.0)
-        paths = raw["max_win_paths"][mode]
-        capped_x5 = top * sum(v for k, v in paths.items() if k.endswith(" x5")) / sum(paths.values())
-        cats["free_spins_x5"] = sum(free_spins_tiers(pm, mode, 5).values()) - capped_x5
-        cats["wheel"] = rate - top - cats["free_spins_x5"]
-    for hunt in ("golden_egg_hunt", "egg_hunt"):
-        forces[hunt] = {"hunt_5000x": float(pm.hunt(hunt).chance_of_prize_at_least(TOP_EGG_X100))}
-    num, den = (int(x) for x in raw["modes"]["risk_the_farm"]["chance"])
-    forces["risk_the_farm"] = {"risk_win": num / den}
-    return forces
+def play(rng: Rng, mode: str, force: str | None = None) -> Round:
+    """One round of `mode`, decided in full; `force` picks a category (forced.FORCES)."""
+    if force is not None:
+        from .forced import play_forced     # forced.py builds on this module
+        return play_forced(rng, mode, force)
+    return finish(play_once(load(), rng, mode))

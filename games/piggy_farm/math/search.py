@@ -6,7 +6,7 @@ and the first attempt in the category is kept, so the kept round is exactly the
 natural round given the category and a book replays it from its index alone
 (forcing.first_accepted records it as the book's hint). Rare categories take
 hundreds to tens of thousands of attempts; here the attempts are decided many at once by the vectorised engine (sim.py) on the attempts'
-own generators, in exactly the order rules.py draws (streams.py), and rules.py then
+own generators, in exactly the order rules.py draws (streams.py), and forced.py then
 plays only the kept attempt with its events.
 """
 from __future__ import annotations
