@@ -29,6 +29,7 @@ class Spin:
 
     def __init__(self, pm: PiggyMath, rng: Rng, mode: str):
         self.pm, self.rng, self.mode = pm, rng, mode
+        self.lay = layout(pm)
         self.events: list[dict] = []
         self.features: set[str] = set()
         self.total = 0
@@ -48,8 +49,9 @@ class Spin:
 def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> Board:
     """Draw a stop per reel (unless given) and show the window; emits BOARD. The seven
     stops are one draw of the generator with the seven reel lengths as bounds: the
-    same numbers as seven `below(length)` calls in turn."""
-    lay = layout(sp.pm)
+    same numbers as seven `below(length)` calls in turn (free_spins draws many spins'
+    stops in one call: the same numbers again)."""
+    lay = sp.lay
     if tops is None:
         tops = sp.rng.gen.integers(0, lay.bounds[strips]).tolist()
     board = lay.drop(strips, tops)
@@ -65,9 +67,9 @@ def masks(pm: PiggyMath, board: list[list[int]]) -> tuple[dict[int, int], int, i
 
 def bump(pm: PiggyMath, grid: list[int], mask: int) -> None:
     """Charge / bump every cell of `mask` once (the sticky-grid rule of math.yaml)."""
-    rule = pm.raw["sticky_grid"]
-    first, growth, top = int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"])
-    for i in layout(pm).index(mask):
+    lay = layout(pm)
+    first, growth, top = lay.sticky
+    for i in lay.index(mask):
         g = grid[i]
         grid[i] = first if g == 0 else min(g * growth, top)
 
@@ -79,37 +81,37 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
     `grid` is the sticky grid (flat, row-major) or None; `multiplier` the round's
     fixed factor (free-spins start multiplier x growing-season spin number).
     Returns the chain's win and the final board's symbol masks."""
-    pm, lay, won = sp.pm, board.lay, 0
-    pay_ids, wild, shape, least = lay.pay_ids, pm.wild, pm.shape, pm.min_cluster
-    names, pay, band = lay.names, lay.pay, lay.band
-    while True:
-        m = board.masks()
-        if sp.capped:
-            return won, m
+    lay, events, won = board.lay, sp.events, 0
+    pay_ids, wild, shape, least = lay.pay_ids, lay.wild, sp.pm.shape, lay.least
+    names, pay, band, index = lay.names, lay.pay, lay.band, lay.index
+    m = board.masks()
+    while not sp.capped:
         clusters = find_clusters({s: m[s] for s in pay_ids}, m[wild], shape, least)
         if not clusters:
-            return won, m
+            break
         union = drop_win = 0
         for cl in clusters:
-            grid_sum = sum(grid[i] for i in lay.index(cl.mask)) if grid is not None else 0
+            grid_sum = sum(grid[i] for i in index(cl.mask)) if grid is not None else 0
             mult = max(grid_sum, 1) * multiplier
             p = pay[cl.symbol][cl.size]
-            sp.events.append(E.cluster_win(symbol=names[cl.symbol], size=cl.size, band=band[cl.size],
-                                           cells=lay.cells(cl.mask), pay_x100=p,
-                                           grid_sum=grid_sum, multiplier=mult, win_x100=p * mult))
+            events.append(E.cluster_win(symbol=names[cl.symbol], size=cl.size, band=band[cl.size],
+                                        cells=lay.cells(cl.mask), pay_x100=p,
+                                        grid_sum=grid_sum, multiplier=mult, win_x100=p * mult))
             drop_win += p * mult
             union |= cl.mask
         if grid is not None:
-            bump(pm, grid, union)
-            cols = shape.cols
-            sp.events.append(event(E.STICKY_GRID, values=[grid[r * cols:(r + 1) * cols] for r in range(shape.rows)]))
+            bump(sp.pm, grid, union)
+            cols = lay.cols
+            events.append(event(E.STICKY_GRID, values=[grid[k:k + cols] for k in range(0, len(grid), cols)]))
         won += drop_win
         sp.add(drop_win)
         if sp.capped:
-            return won, board.masks()
+            break
         falls, refills = board.tumble(union)
-        sp.events.append(event(E.TUMBLE, removed=lay.cells(union), falls=falls, refills=refills,
-                               tops=list(board.tops), board=board.ids()))
+        events.append(event(E.TUMBLE, removed=lay.cells(union), falls=falls, refills=refills,
+                            tops=list(board.tops), board=board.ids()))
+        m = board.masks()
+    return won, m
 
 
 def tumble_chain(sp: Spin, strips: str, board: list[list[int]], tops: list[int],
@@ -128,10 +130,11 @@ def spin_once(sp: Spin, strips: str, phase: str, grid=None, multiplier: int = 1,
     if phase == "hog_wild":
         spawn_wilds(sp, board)
     win, m = chain(sp, board, grid, multiplier)
-    scat = m[sp.pm.scatter]
-    sp.events.append(event(E.SPIN_END, win_x100=win, total_x100=sp.total, scatters=scat.bit_count(),
+    scat = m[board.lay.scatter]
+    n = scat.bit_count()
+    sp.events.append(event(E.SPIN_END, win_x100=win, total_x100=sp.total, scatters=n,
                            scatter_cells=board.lay.cells(scat)))
-    return win, scat.bit_count()
+    return win, n
 
 
 def spawn_wilds(sp: Spin, board: Board) -> None:
@@ -152,25 +155,39 @@ def spawn_wilds(sp: Spin, board: Board) -> None:
 
 def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: int = 1) -> int:
     """A free-spins round: 'free_spins' / 'hog_wild' (sticky grid, retriggers) or
-    'growing_season' (spin k pays xk, windmills asleep). Returns its win."""
+    'growing_season' (spin k pays xk, windmills asleep). Returns its win.
+
+    The spins' strip stops are the round's last draws, and nothing but the stops is
+    drawn between spins (HOG WILD's spawns aside): so the stops of every spin still to
+    come are drawn in one call, the same numbers as one call a spin (a round that
+    reaches the cap leaves the rest of its call unused)."""
     pm = sp.pm
     sticky = kind != "growing_season"
     grid = [0] * pm.shape.cells if sticky else None     # a fresh grid every round: nothing leaks
     fs = pm.raw["free_spins"]
+    retrigger, more = int(fs["retrigger_scatters"]), int(fs["retrigger_spins"])
+    bounds = sp.lay.bounds[strips]
+    ahead: list[list[int]] | None = [] if kind != "hog_wild" else None
     sp.features.add(kind)
-    sp.events.append(event(E.FREE_SPINS_START, feature=kind, spins=spins, start_multiplier=start_multiplier,
-                           sticky=sticky, strips=strips))
+    events = sp.events
+    events.append(event(E.FREE_SPINS_START, feature=kind, spins=spins, start_multiplier=start_multiplier,
+                        sticky=sticky, strips=strips))
     won, i = 0, 0
     while i < spins and not sp.capped:
         i += 1
         mult = start_multiplier * (i if kind == "growing_season" else 1)
-        sp.events.append(event(E.FREE_SPIN, index=i, of=spins, multiplier=mult))
-        win, scatters = spin_once(sp, strips, kind, grid, mult)
+        events.append(event(E.FREE_SPIN, index=i, of=spins, multiplier=mult))
+        tops = None
+        if ahead is not None:
+            if not ahead:
+                ahead = sp.rng.gen.integers(0, bounds, size=(spins - i + 1, len(bounds))).tolist()[::-1]
+            tops = ahead.pop()
+        win, scatters = spin_once(sp, strips, kind, grid, mult, tops)
         won += win
-        if sticky and not sp.capped and scatters >= int(fs["retrigger_scatters"]):
-            spins += int(fs["retrigger_spins"])
+        if sticky and not sp.capped and scatters >= retrigger:
+            spins += more
             sp.features.add("retrigger")
-            sp.events.append(event(E.RETRIGGER, added=int(fs["retrigger_spins"]), of=spins, scatters=scatters))
+            events.append(event(E.RETRIGGER, added=more, of=spins, scatters=scatters))
     sp.events.append(event(E.FREE_SPINS_END, win_x100=won))
     return won
 
