@@ -65,8 +65,6 @@ class Layout:
         self.pay = [[int(x) for x in row] for row in pm.pay_by_size.tolist()]
         self.band = [BANDS[band_of(s)] if s >= pm.min_cluster else "" for s in range(pm.shape.cells + 1)]
 
-        # column masks met after tumbles, by (column, its symbols): boards repeat columns
-        self.known: dict[tuple[int, ...], tuple[int, ...]] = {}
         # per strip set, reel and stop: the window's symbol ids and per-symbol masks
         self.ext_ids = {name: [[self.names[x] for x in reel] for reel in exts] for name, exts in self.ext.items()}
         self.window_masks = {name: [[self.column_masks(c, ext[t:t + rows]) for t in range(len(ext) - rows)]
@@ -159,7 +157,7 @@ class Board:
         refills: list[list] = []
         ext, ext_ids, lengths = lay.ext[self.strips], lay.ext_ids[self.strips], lay.lengths[self.strips]
         rows, tops, cols, names, cm = lay.rows, self.tops, self.cols, self.names, self.cm
-        col0, gather, shift, full, kept, known = lay.col0, lay.gather, lay.shift, lay.col_full, lay.kept, lay.known
+        col0, gather, shift, full, kept, column_masks = lay.col0, lay.gather, lay.shift, lay.col_full, lay.kept, lay.column_masks
         lay_falls, lay_refill = lay.falls, lay.refill
         for c in range(lay.cols):
             gone = ((((union >> c) & col0) * gather) >> shift) & full      # column_removed, inlined
@@ -177,13 +175,7 @@ class Board:
             col = new + [old[r] for r in keep]
             cols[c] = col
             names[c] = fresh + [old_names[r] for r in keep]
-            key = (c, *col)
-            got = known.get(key)
-            if got is None:
-                if len(known) > 100_000:                # a bounded cache
-                    known.clear()
-                got = known[key] = lay.column_masks(c, col)
-            cm[c] = got
+            cm[c] = column_masks(c, col)      # no cache: clearing a big one cost a round 20 ms
             tops[c] = top
         return falls, refills
 
