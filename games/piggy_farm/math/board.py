@@ -32,8 +32,12 @@ class Layout:
         self.nsym = len(pm.symbols)
         self.pay_ids = tuple(pm.pay_ids)
         self.wild, self.scatter, self.least = pm.wild, pm.scatter, pm.min_cluster
+        self.full = (1 << (rows * cols)) - 1
         rule = pm.raw["sticky_grid"]      # (first charge, growth, cap) of the sticky grid
         self.sticky = (int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"]))
+        spawn = pm.raw["modes"].get("hog_wild", {}).get("spawn_weights", {})      # HOG WILD: count -> weight
+        self.spawn_counts = [int(k) for k in spawn]
+        self.spawn_cum = np.cumsum(np.array([int(v) for v in spawn.values()], dtype=np.int64))
         self.col_bits = [[1 << (r * cols + c) for r in range(rows)] for c in range(cols)]
         # a column's cells of a row-major mask: ((mask >> c) & col0) * gather >> (rows-1)*cols
         # puts row r's bit at bit r (the products never collide: 7x7 and smaller)
@@ -139,7 +143,7 @@ class Board:
 
     def ids(self) -> list[list[str]]:
         """The board as rows of symbol ids (event payloads)."""
-        return [list(r) for r in zip(*self.names)]
+        return list(map(list, zip(*self.names)))
 
     def put(self, r: int, c: int, s: int) -> None:
         """Symbol s lands on (r, c) (HOG WILD's spawned wilds)."""

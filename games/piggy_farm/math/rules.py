@@ -139,17 +139,15 @@ def spin_once(sp: Spin, strips: str, phase: str, grid=None, multiplier: int = 1,
 
 def spawn_wilds(sp: Spin, board: Board) -> None:
     """HOG WILD: 1 to 3 extra wilds land on cells holding neither a wild nor a windmill."""
-    pm = sp.pm
-    weights = pm.mode("hog_wild")["spawn_weights"]
-    counts = [int(k) for k in weights]
-    k = counts[sp.rng.weighted([int(v) for v in weights.values()])]
-    rows, cols = pm.shape.rows, pm.shape.cols
-    free = [(r, c) for r in range(rows) for c in range(cols) if board.cols[c][r] not in (pm.wild, pm.scatter)]
+    lay = board.lay
+    k = lay.spawn_counts[sp.rng.weighted_cum(lay.spawn_cum)]        # math.yaml's spawn_weights
+    m = board.masks()
+    free = lay.cells(lay.full & ~(m[lay.wild] | m[lay.scatter]))   # row-major
     cells = []
     for _ in range(min(k, len(free))):
-        r, c = free.pop(sp.rng.below(len(free)))
-        board.put(r, c, pm.wild)
-        cells.append([r, c])
+        cell = free.pop(sp.rng.below(len(free)))
+        board.put(cell[0], cell[1], lay.wild)
+        cells.append(cell)
     sp.events.append(event(E.WILD_SPAWN, cells=cells, board=board.ids()))
 
 
