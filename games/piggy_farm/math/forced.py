@@ -142,6 +142,8 @@ def natural_trigger(sp: Spin, strips: str, tier: str) -> int:
         _, scatters = spin_once(sp, strips, "base")
     finally:
         sp.rng = outer
+    if sp.pm.tier_for(scatters) != tier or sp.capped:
+        raise RuntimeError(f"a spin triggered {tier} in the batch engine but not in play")
     return scatters
 
 
