@@ -26,7 +26,7 @@ GAME = GameSpec(
     bet_ladder=_BET_LADDER,
     modes=help.describe_modes(tuple(BetMode(mid, m["label"], int(m["cost_x100"]), m["kind"])
                                     for mid, m in _RAW["modes"].items())),
-    play=rules.play,
+    play=forced.play,
     scene="games.piggy_farm.view.scene:PiggyFarmScene",
     rtp={mid: float(_RAW["rtp"]) for mid in _RAW["modes"]},
     max_win_x=_PM.cap_x100 // 100,

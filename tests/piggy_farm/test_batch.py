@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import games.piggy_farm.math.batch as batch
+import games.piggy_farm.math.forced as forced
 import games.piggy_farm.math.rules as rules
 from cabinet.core.rng import Rng
 from cabinet.math.build import Task, book_seeds, run_task
@@ -18,7 +19,7 @@ from games.piggy_farm.math.tables import load
 
 
 def play_rounds(seeds, mode, force=None):
-    rounds = [rules.play(Rng.for_book(s), mode, force) for s in np.asarray(seeds).tolist()]
+    rounds = [forced.play(Rng.for_book(s), mode, force) for s in np.asarray(seeds).tolist()]
     return [r.payout_x100 for r in rounds], [set(r.features) for r in rounds]
 
 

@@ -15,8 +15,8 @@ from cabinet.core.rng import Rng
 from games.piggy_farm import GAME
 from games.piggy_farm.math import events as E
 from games.piggy_farm.math.help import help_pages, help_text
-from games.piggy_farm.math.forced import FORCES
-from games.piggy_farm.math.rules import free_spins, play, tumble_chain
+from games.piggy_farm.math.forced import FORCES, play
+from games.piggy_farm.math.rules import free_spins, tumble_chain
 from cabinet.core.forcing import first_index, substream
 from games.piggy_farm.math.search import capping
 from games.piggy_farm.math.sim import simulate

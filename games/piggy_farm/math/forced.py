@@ -1,4 +1,5 @@
-"""Piggy Farm's forced rounds: the categories a demo or a book asks `play` for.
+"""Piggy Farm's round generator, play(rng, mode, force=None) -> Round (GameSpec.play):
+a natural round is rules.py's; here are the categories a demo or a book forces.
 
 The base-game demo forces (a wheel tier, a free-spins or coin slice) steer the spin
 (forced_tops, the wheel's `accept`). The book categories draw natural rounds until
@@ -18,6 +19,7 @@ from cabinet.core.round import Round, event
 from . import events as E
 from .feature_odds import tier_shares
 from .rules import TOP_EGG_X100, Spin, base_spin, farm_wheel, finish, free_spins, play_once, spin_once
+from .rules import play as natural_play
 from .search import capping, triggering
 from .tables import PiggyMath, load
 
@@ -197,8 +199,10 @@ def force_met(sp: Spin, force: str | None) -> bool:
     return True             # a demo force the spin has already steered
 
 
-def play_forced(rng: Rng, mode: str, force: str) -> Round:
-    """One round of `mode` in the category `force` (rules.play with a force)."""
+def play(rng: Rng, mode: str, force: str | None = None) -> Round:
+    """One round of `mode`, decided in full; `force` picks a category (FORCES)."""
+    if force is None:
+        return natural_play(rng, mode)
     pm = load()
     if force not in FORCES:
         raise KeyError(f"unknown force {force!r}; known: {sorted(FORCES)}")

@@ -1,11 +1,12 @@
-"""Piggy Farm's round generator: play(rng, mode, force=None) -> Round.
+"""Piggy Farm's natural round: play(rng, mode) -> Round (forced.play, the game's
+round generator, adds the forced categories).
 
 Deterministic in its Rng. Every number comes from math.yaml (tables.py); the cluster
 finding, tumble, wheel and pick game are the shared mechanisms of cabinet/mechanics
 (the board itself is board.py's columns and bitboards). The event names and payloads
 are listed in events.py. The vectorised simulator in sim.py is the same rules written
 for many rounds at once (tests compare the two). A round forced into a category (a
-demo's wheel tier, a book stratum) is forced.py's: `play` hands it over.
+demo's wheel tier, a book stratum) is forced.py's, built on this module.
 """
 from __future__ import annotations
 
@@ -291,9 +292,6 @@ def finish(sp: Spin) -> Round:
     return Round(sp.mode, payout, sp.events, tuple(sorted(sp.features)), sp.capped)
 
 
-def play(rng: Rng, mode: str, force: str | None = None) -> Round:
-    """One round of `mode`, decided in full; `force` picks a category (forced.FORCES)."""
-    if force is not None:
-        from .forced import play_forced     # forced.py builds on this module
-        return play_forced(rng, mode, force)
+def play(rng: Rng, mode: str) -> Round:
+    """One natural round of `mode`, decided in full."""
     return finish(play_once(load(), rng, mode))
