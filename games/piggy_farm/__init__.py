@@ -10,7 +10,7 @@ from cabinet.core.game import BetMode, GameSpec
 
 from . import review
 
-from .math import batch, events, help, par, par_live, paytable, rules, sim, tables
+from .math import batch, events, forced, help, par, par_live, paytable, rules, sim, tables
 from .math.feature_odds import feature_odds
 
 _MATH = Path(__file__).parent
@@ -26,14 +26,14 @@ GAME = GameSpec(
     bet_ladder=_BET_LADDER,
     modes=help.describe_modes(tuple(BetMode(mid, m["label"], int(m["cost_x100"]), m["kind"])
                                     for mid, m in _RAW["modes"].items())),
-    play=rules.play,
+    play=forced.play,
     scene="games.piggy_farm.view.scene:PiggyFarmScene",
     rtp={mid: float(_RAW["rtp"]) for mid in _RAW["modes"]},
     max_win_x=_PM.cap_x100 // 100,
     version=rules.VERSION,
-    math_files=tuple(str(_MATH / f) for f in ("math.yaml", "math/rules.py", "math/tables.py")),
-    force_categories=dict(rules.FORCES),
-    book_forces=rules.book_forces(),
+    math_files=tuple(str(_MATH / f) for f in ("math.yaml", "math/rules.py", "math/forced.py", "math/tables.py")),
+    force_categories=dict(forced.FORCES),
+    book_forces=forced.book_forces(),
     simulate=sim.simulate,
     evaluate=paytable.evaluate,
     paytable=paytable.paytable,
@@ -67,7 +67,7 @@ GAME = GameSpec(
                  "golden_egg_hunt": 100_000},
     # books: every mode vectorised, exactly play's rounds seed for seed
     play_batch=batch.play_batch,
-    force_modes=dict(rules.FORCE_MODES),
+    force_modes=dict(forced.FORCE_MODES),
     rules="games.piggy_farm.view.rules_pages",
     feature_labels=help.FEATURE_LABELS,
     board_draws=review.board_draws,

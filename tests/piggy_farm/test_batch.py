@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import games.piggy_farm.math.batch as batch
+import games.piggy_farm.math.forced as forced
 import games.piggy_farm.math.rules as rules
 from cabinet.core.rng import Rng
 from cabinet.math.build import Task, book_seeds, run_task
@@ -18,7 +19,7 @@ from games.piggy_farm.math.tables import load
 
 
 def play_rounds(seeds, mode, force=None):
-    rounds = [rules.play(Rng.for_book(s), mode, force) for s in np.asarray(seeds).tolist()]
+    rounds = [forced.play(Rng.for_book(s), mode, force) for s in np.asarray(seeds).tolist()]
     return [r.payout_x100 for r in rounds], [set(r.features) for r in rounds]
 
 
@@ -81,3 +82,17 @@ def test_a_build_chunk_is_the_same_with_and_without_the_hook():
     slow = run_task(dataclasses.replace(task, game=plain))
     for a, b in zip(fast, slow):
         assert a.dtype == b.dtype and a.tobytes() == b.tobytes()
+
+
+def test_a_search_reads_each_attempts_first_board_as_numpy_draws_it():
+    """streams.fresh_stops (a forced search's batch of attempts): each fresh attempt's
+    stops are exactly its generator's `integers(0, reel lengths)`, for the shipped reels
+    and for bounds near 2**32, where Lemire's method rejects words and redraws."""
+    from cabinet.core.forcing import substream
+    from games.piggy_farm.math.streams import fresh_stops
+    huge = np.array([2**31 + 1, 3, 2**32 - 1, 5, 2**31 + 99], dtype=np.int64)
+    for lengths in (load().strip_sets["base"].lengths, load().strip_sets["ante"].lengths, huge):
+        want = np.array([substream(77, k).gen.integers(0, lengths) for k in range(3000)])
+        assert (fresh_stops([substream(77, k).gen for k in range(3000)], lengths) == want).all()
+    with pytest.raises(ValueError, match="bounds from 2"):
+        fresh_stops([substream(77, 0).gen], np.array([1, 5], dtype=np.int64))

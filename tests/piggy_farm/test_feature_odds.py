@@ -8,7 +8,7 @@ from cabinet.math.stats import rate_ci
 from games.piggy_farm import GAME
 from games.piggy_farm.math import feature_odds as F
 from games.piggy_farm.math import par_live
-from games.piggy_farm.math.rules import book_forces
+from games.piggy_farm.math.forced import book_forces
 from games.piggy_farm.math.sim import simulate
 from games.piggy_farm.math.tables import load
 

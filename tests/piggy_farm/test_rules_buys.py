@@ -16,7 +16,8 @@ import pytest
 from cabinet.core.rng import Rng
 from games.piggy_farm import GAME
 from games.piggy_farm.math import events as E
-from games.piggy_farm.math.rules import play, tumble_chain
+from games.piggy_farm.math.forced import play
+from games.piggy_farm.math.rules import tumble_chain
 from games.piggy_farm.math.tables import load
 
 from .rules_helpers import QUIET, board_of, ints, math_with, spin_state

@@ -13,7 +13,8 @@ import numpy as np
 
 from cabinet.core.rng import Rng
 from games.piggy_farm.math import events as E
-from games.piggy_farm.math.rules import bump, free_spins, play, tumble_chain
+from games.piggy_farm.math.forced import play
+from games.piggy_farm.math.rules import bump, free_spins, tumble_chain
 from games.piggy_farm.math.sim import free_spins_batch
 from games.piggy_farm.math.tables import load
 

@@ -8,7 +8,8 @@ import numpy as np
 
 from cabinet.core.rng import Rng
 from games.piggy_farm.math import events as E
-from games.piggy_farm.math.rules import farm_wheel, play
+from games.piggy_farm.math.forced import play
+from games.piggy_farm.math.rules import farm_wheel
 from games.piggy_farm.math.sim import simulate
 from games.piggy_farm.math.tables import load
 

@@ -15,7 +15,8 @@ from cabinet.core.rng import Rng
 from games.piggy_farm import GAME
 from games.piggy_farm.math import events as E
 from games.piggy_farm.math.help import help_pages, help_text
-from games.piggy_farm.math.rules import FORCES, free_spins, play, tumble_chain
+from games.piggy_farm.math.forced import FORCES, play
+from games.piggy_farm.math.rules import free_spins, tumble_chain
 from cabinet.core.forcing import first_index, substream
 from games.piggy_farm.math.search import capping
 from games.piggy_farm.math.sim import simulate
@@ -87,7 +88,7 @@ def test_the_ante_strata_are_five_times_the_base_wheel_exactly():
 
 
 def test_the_free_spins_x5_stratum_comes_from_the_tier_rates_and_the_exact_slice_odds():
-    from games.piggy_farm.math.rules import free_spins_tiers
+    from games.piggy_farm.math.forced import free_spins_tiers
     pm = load()
     wheel = pm.raw["wheel"]["slices"]
 
@@ -214,7 +215,8 @@ def test_a_forced_wheel_book_that_lands_on_free_spins_x5_is_drawn_again():
     """Seeds whose first triggered round ends on FREE SPINS x5 (found by playing the
     force's own first attempt): the book is a later attempt, with no x5."""
     from cabinet.core.forcing import substream
-    from games.piggy_farm.math.rules import WHEEL_ATTEMPTS, play_once
+    from games.piggy_farm.math.forced import WHEEL_ATTEMPTS
+    from games.piggy_farm.math.rules import play_once
     from games.piggy_farm.math.search import triggering
     from cabinet.core.forcing import first_accepted
     pm = load()

@@ -1,8 +1,9 @@
 """Piggy Farm's math (no pygame; every number from ../math.yaml).
 
     tables.py     math.yaml -> integer tables (PiggyMath)
-    rules.py      play(rng, mode, force) -> Round: the round generator books replay;
-                  book_forces()
+    rules.py      the natural round: play(rng, mode) -> Round
+    forced.py     play(rng, mode, force) -> Round, the round generator books replay: the
+                  forced rounds (demo steering, book strata searches) and book_forces()
     board.py      a round's board: columns plus bitboards, tumbles (rules.py's engine)
     search.py     forced searches decided in batches (wheel triggers, max-win free spins)
     streams.py    each row's strip stops from its own generator, in play's order

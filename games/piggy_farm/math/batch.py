@@ -1,6 +1,6 @@
 """Piggy Farm's book fast path: play_batch(seeds, mode, force) -> (payout_x100, features).
 
-For every seed it gives exactly what `rules.play(Rng.for_book(seed), mode, force)`
+For every seed it gives exactly what `forced.play(Rng.for_book(seed), mode, force)`
 gives (payout and feature set), so the book builder may use it instead of `play`
 (`python -m cabinet.math verify` still regenerates every book with `play`).
 
@@ -30,7 +30,7 @@ import numpy as np
 from cabinet.core.rng import Rng, weighted_indices
 
 from . import rules
-from .rules import play
+from .forced import play
 from .sim import free_spins_batch, spin_batch
 from .streams import HogWildStream, StopStream, generators as _generators
 from .tables import PiggyMath, load

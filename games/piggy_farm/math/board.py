@@ -8,7 +8,11 @@ A tumble touches only the columns that lost cells: a column's removed rows are r
 straight out of the union mask (one multiply gathers the seven bits), survivors keep
 their order and fall, and the fresh symbols are one slice of the strip above the
 window. Event payloads (boards as symbol ids, cells as [row, col]) are built from
-the same columns. The rules are those of cabinet/mechanics/tumble.py; a test plays
+the same columns; their small lists ([row, col] of a cell, [col, from, to] of a fall,
+[col, row, symbol id] of a refill) are made once per layout and shared by every
+event that names them (a long round's events hold thousands of them: made afresh
+they were most of its allocations and of the collector's work). Event payloads are
+read, never changed in place. The rules are those of cabinet/mechanics/tumble.py; a test plays
 both on the same boards.
 """
 from __future__ import annotations
@@ -27,7 +31,13 @@ class Layout:
         self.names = pm.symbols
         self.nsym = len(pm.symbols)
         self.pay_ids = tuple(pm.pay_ids)
-        self.wild, self.scatter = pm.wild, pm.scatter
+        self.wild, self.scatter, self.least = pm.wild, pm.scatter, pm.min_cluster
+        self.full = (1 << (rows * cols)) - 1
+        rule = pm.raw["sticky_grid"]      # (first charge, growth, cap) of the sticky grid
+        self.sticky = (int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"]))
+        spawn = pm.raw["modes"].get("hog_wild", {}).get("spawn_weights", {})      # HOG WILD: count -> weight
+        self.spawn_counts = [int(k) for k in spawn]
+        self.spawn_cum = np.cumsum(np.array([int(v) for v in spawn.values()], dtype=np.int64))
         self.col_bits = [[1 << (r * cols + c) for r in range(rows)] for c in range(cols)]
         # a column's cells of a row-major mask: ((mask >> c) & col0) * gather >> (rows-1)*cols
         # puts row r's bit at bit r (the products never collide: 7x7 and smaller)
@@ -41,11 +51,16 @@ class Layout:
         self.kept = [[r for r in range(rows) if not b >> r & 1] for b in range(1 << rows)]
         # per row and row bits: the (row, col) pairs and the flat indices of its cells;
         # per removed-rows bits: the survivors' (from row, to row) moves
-        self.row_pairs = [[tuple((r, c) for c in self.cols_in[b]) for b in range(1 << cols)] for r in range(rows)]
+        cell = [[[r, c] for c in range(cols)] for r in range(rows)]
+        self.row_pairs = [[tuple(cell[r][c] for c in self.cols_in[b]) for b in range(1 << cols)] for r in range(rows)]
         self.row_index = [[tuple(r * cols + c for c in self.cols_in[b]) for b in range(1 << cols)]
                           for r in range(rows)]
         self.moves = [tuple((r, rows - len(keep) + j) for j, r in enumerate(keep) if rows - len(keep) + j != r)
                       for keep in self.kept]
+        # per column and removed-rows bits: the falls [col, from, to]; per column, row
+        # and symbol: the refill [col, row, symbol id]
+        self.falls = [[tuple([c, r, to] for r, to in mv) for mv in self.moves] for c in range(cols)]
+        self.refill = [[[[c, r, sid] for sid in self.names] for r in range(rows)] for c in range(cols)]
         # each reel followed by its first `rows` symbols again: every window and refill is one slice
         self.ext = {name: [(list(reel) * (rows // len(reel) + 2))[:len(reel) + rows] for reel in reels]
                     for name, reels in pm.strips.items()}
@@ -54,8 +69,6 @@ class Layout:
         self.pay = [[int(x) for x in row] for row in pm.pay_by_size.tolist()]
         self.band = [BANDS[band_of(s)] if s >= pm.min_cluster else "" for s in range(pm.shape.cells + 1)]
 
-        # column masks met after tumbles, by (column, its symbols): boards repeat columns
-        self.known: dict[tuple[int, ...], tuple[int, ...]] = {}
         # per strip set, reel and stop: the window's symbol ids and per-symbol masks
         self.ext_ids = {name: [[self.names[x] for x in reel] for reel in exts] for name, exts in self.ext.items()}
         self.window_masks = {name: [[self.column_masks(c, ext[t:t + rows]) for t in range(len(ext) - rows)]
@@ -82,7 +95,7 @@ class Layout:
         while mask:
             b = mask & full
             if b:
-                out += map(list, pairs[r][b])
+                out += pairs[r][b]
             mask >>= cols
             r += 1
         return out
@@ -130,7 +143,7 @@ class Board:
 
     def ids(self) -> list[list[str]]:
         """The board as rows of symbol ids (event payloads)."""
-        return [list(r) for r in zip(*self.names)]
+        return list(map(list, zip(*self.names)))
 
     def put(self, r: int, c: int, s: int) -> None:
         """Symbol s lands on (r, c) (HOG WILD's spawned wilds)."""
@@ -148,8 +161,8 @@ class Board:
         refills: list[list] = []
         ext, ext_ids, lengths = lay.ext[self.strips], lay.ext_ids[self.strips], lay.lengths[self.strips]
         rows, tops, cols, names, cm = lay.rows, self.tops, self.cols, self.names, self.cm
-        col0, gather, shift, full, kept, known = lay.col0, lay.gather, lay.shift, lay.col_full, lay.kept, lay.known
-        moves = lay.moves
+        col0, gather, shift, full, kept, column_masks = lay.col0, lay.gather, lay.shift, lay.col_full, lay.kept, lay.column_masks
+        lay_falls, lay_refill = lay.falls, lay.refill
         for c in range(lay.cols):
             gone = ((((union >> c) & col0) * gather) >> shift) & full      # column_removed, inlined
             if not gone:
@@ -157,20 +170,16 @@ class Board:
             keep = kept[gone]
             k = rows - len(keep)
             top = (tops[c] - k) % lengths[c]
-            falls += [[c, r, to] for r, to in moves[gone]]
+            falls += lay_falls[c][gone]
+            new = ext[c][top:top + k]
+            refill = lay_refill[c]
+            refills += [refill[r][s] for r, s in enumerate(new)]
             fresh = ext_ids[c][top:top + k]
-            refills += [[c, r, sid] for r, sid in enumerate(fresh)]
             old, old_names = cols[c], names[c]
-            col = ext[c][top:top + k] + [old[r] for r in keep]
+            col = new + [old[r] for r in keep]
             cols[c] = col
             names[c] = fresh + [old_names[r] for r in keep]
-            key = (c, *col)
-            got = known.get(key)
-            if got is None:
-                if len(known) > 100_000:                # a bounded cache
-                    known.clear()
-                got = known[key] = lay.column_masks(c, col)
-            cm[c] = got
+            cm[c] = column_masks(c, col)      # no cache: clearing a big one cost a round 20 ms
             tops[c] = top
         return falls, refills
 

@@ -6,7 +6,7 @@ and the first attempt in the category is kept, so the kept round is exactly the
 natural round given the category and a book replays it from its index alone
 (forcing.first_accepted records it as the book's hint). Rare categories take
 hundreds to tens of thousands of attempts; here the attempts are decided many at once by the vectorised engine (sim.py) on the attempts'
-own generators, in exactly the order rules.py draws (streams.py), and rules.py then
+own generators, in exactly the order rules.py draws (streams.py), and forced.py then
 plays only the kept attempt with its events.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Callable
 import numpy as np
 
 from .sim import free_spins_batch, spin_batch
-from .streams import StopStream
+from .streams import StopStream, fresh_stops
 from .tables import PiggyMath
 
 Accepts = Callable[[list[np.random.Generator]], np.ndarray]
@@ -25,14 +25,14 @@ Accepts = Callable[[list[np.random.Generator]], np.ndarray]
 def triggering(pm: PiggyMath, strips: str, tier: str | None = None) -> Accepts:
     """A base / ante spin whose final board triggers THE FARM WHEEL (on `tier`, if
     given) and that did not reach the cap first: its first board is the attempt's
-    first draw (rules.drop)."""
+    first draw (rules.drop; streams.fresh_stops, the same numbers for many at once)."""
     lengths = pm.strip_sets[strips].lengths
     tier_of = np.array([pm.tier_for(s) is not None if tier is None else pm.tier_for(s) == tier
                         for s in range(pm.shape.cells + 1)])
 
     def accepts(gens: list[np.random.Generator]) -> np.ndarray:
         n = len(gens)
-        tops = np.array([g.integers(0, lengths) for g in gens], dtype=np.int64).reshape(n, -1)
+        tops = fresh_stops(gens, lengths)
         _, scat, capped = spin_batch(pm, None, strips, n, np.ones(n, dtype=np.int64),
                                      np.full(n, pm.cap_x100, dtype=np.int64), tops=tops)
         return tier_of[scat] & ~capped

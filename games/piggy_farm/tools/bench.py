@@ -22,7 +22,7 @@ from cabinet.core.rng import Rng
 from cabinet.math.build import book_seeds
 from games.piggy_farm import GAME
 from games.piggy_farm.math.batch import play_batch
-from games.piggy_farm.math.rules import play
+from games.piggy_farm.math.forced import play
 from games.piggy_farm.math.sim import simulate
 
 
