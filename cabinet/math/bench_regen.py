@@ -8,10 +8,14 @@ time (the process's own time: what the round costs, whatever else loads the mach
 and of wall time, and the worst against the worst natural round of the same mode (a
 regenerated book should cost about what playing that round costs: at most about
 twice a natural one). The first book of each stratum is timed apart ("first"): it
-pays what a game computes once per process (tables it caches on first use).
+pays what a game computes once per process (tables it caches on first use). Once the
+library is loaded, the objects alive are collected and frozen out of the cyclic
+garbage collector's reach, as the cabinet does after every scene change (App.
+_settle_memory): a full collection walking them (about 10 ms) is not a round's cost.
 """
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from typing import Any
@@ -39,6 +43,8 @@ def regen_figures(game: str, books_dir: str | None = None, forced_sample: int | 
     of one game (CPU milliseconds; wall time beside)."""
     natural_sample = NATURAL_SAMPLE if natural_sample is None else natural_sample
     lib = B.load_library(game, books_dir)
+    gc.collect()
+    gc.freeze()
     rng = np.random.default_rng(seed)
     out: dict[str, Any] = {}
     plan = []
