@@ -127,6 +127,54 @@ def test_the_tail_estimate_is_asked_at_the_band_edges_up_to_the_cap():
         assert mode_tails(spec, buy, {}, 1) is None
 
 
+def test_a_game_may_start_its_tail_bands_lower_and_the_bands_follow_where_the_tails_were_measured():
+    import dataclasses
+    from cabinet.math.rates import TAIL_FROM_X, mode_tails
+    from tests.toygame import GAME
+
+    def tail_odds(mode, thresholds, seed, sims):
+        return {x: (1.0 / x, 0.99 / x, 1.01 / x, "toy exact trigger odds x bonuses") for x in thresholds}
+    spec = dataclasses.replace(GAME, tail_odds=tail_odds, max_win_x=5_000, tail_from_x=200)
+    cost = spec.mode("base").cost_x100
+    got = mode_tails(spec, "base", {}, 1)
+    assert got["from_x"] == 200
+    assert sorted(int(x) for x in got["at_least"]) == [e * cost for e in (200, 500, 1_000, 5_000)]
+    # 12 rounds of 500-1k in the plain run are too few to hold; the tail estimate holds it,
+    # and 200-500 too, where the tail's error is below the count's
+    rates = _rates({"1-2": 3_000_000, "200-500": 158, "500-1k": 12}, 10_000_000)
+    rates["modes"]["base"]["tails"] = got
+    held = band_targets(rates, "base")
+    assert held["500-1k"]["source"].startswith("the rules' tail")
+    assert abs(held["500-1k"]["rate"] - (1 / (500 * cost) - 1 / (1_000 * cost))) < 1e-15
+    assert held["200-500"]["source"].startswith("the rules' tail")
+    # the same estimates in a file without from_x (measured before it): only from TAIL_FROM_X up
+    del rates["modes"]["base"]["tails"]["from_x"]
+    held = band_targets(rates, "base")
+    assert "500-1k" not in held and held["200-500"]["source"].startswith("measured")
+    assert held["1k-5k"]["source"].startswith("the rules' tail") and TAIL_FROM_X == 1_000
+
+
+def test_a_rates_file_with_a_bad_tail_start_is_refused_in_one_line(tmp_path):
+    import json
+
+    import pytest
+
+    from cabinet.core.books import LibraryError, fingerprint
+    from cabinet.math.rates import load_rates
+    from tests.toygame import GAME
+    doc = _rates({"1-2": 3_000_000}, 10_000_000)
+    doc["fingerprint"] = fingerprint(GAME)
+    doc["modes"]["base"]["tails"] = {**_tails(100, {1_000: (5e-6, 4.9e-6, 5.2e-6)}), "from_x": -5}
+    path = tmp_path / "rates.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(LibraryError, match=r"modes\.base\.tails\.from_x"):
+        load_rates(GAME, path)
+    doc["modes"]["base"]["tails"]["from_x"] = "low"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(LibraryError, match="not an estimate"):
+        load_rates(GAME, path)
+
+
 def test_a_rare_feature_is_held_at_the_games_estimate_where_it_beats_the_count():
     import dataclasses
     from cabinet.math.rates import mode_targets

@@ -109,6 +109,33 @@ def test_pf_wheel_tail_by_splitting_agrees_with_plain_wheels_on_a_hand_built_tri
     assert sum(v for k, v in paths.items() if "coin" in k) == pytest.approx(coin50)
 
 
+def test_pf_bought_wheel_tail_by_splitting_agrees_with_plain_bought_wheels():
+    """A bought wheel: its tier by the buy's weights, no spin before it. bought_wheel_tail
+    gives P(wheel >= X) of plain wheels drawn the same way; a coin's path is exact."""
+    from games.piggy_farm.math.rare import bought_wheel_tail, split_rounds
+    from games.piggy_farm.math.sim import wheel_batch
+    from games.piggy_farm.math.tables import load
+    pm = load()
+    names = list(pm.wheel.tiers)
+    weights = {"bronze": 6, "silver": 3, "gold": 1}                 # hand-set: the rare tiers often
+    fs = pm.raw["free_spins"]
+    parts = split_rounds(pm, "free_spins", int(fs["spins"]), fs["strips"], 2_500, pm.cap_x100, seed=5)
+    n = 4_000
+    gen = np.random.Generator(np.random.PCG64DXSM(6))
+    tiers = gen.choice([names.index(t) for t in weights], size=n, p=np.array(list(weights.values())) / 10)
+    plain = wheel_batch(pm, gen, tiers, np.full(n, pm.cap_x100), {})
+    for x in (3_000, 20_000):
+        per_root, paths = bought_wheel_tail(pm, weights, parts, x)
+        p, se = per_root.mean(), per_root.std(ddof=1) / np.sqrt(parts.roots)
+        _, qlo, qhi = rate_ci(int((plain >= x).sum()), n)
+        assert qlo - 2.576 * se < p < qhi + 2.576 * se, (x, p, (plain >= x).mean())
+        assert sum(paths.values()) == pytest.approx(p)
+    coins = sum(w / 10 * float(pr) for t, w in weights.items() for (u, j), pr in pm.wheel.outcome_odds(t).items()
+                if pm.wheel.tiers[u][j].kind == "coin" and int(pm.wheel.tiers[u][j].value) >= 3_000)
+    _, paths = bought_wheel_tail(pm, weights, parts, 3_000)
+    assert sum(v for k, v in paths.items() if "coin" in k) == pytest.approx(coins)
+
+
 def _small_pf(monkeypatch):
     from games.piggy_farm.math import par_live as P
     for name, v in {"ROOTS": 800, "PLAIN_ROUNDS": 2_000, "SPLIT_TASKS": 1, "PLAIN_TASKS": 2, "PILOT_STRATUM": 2_000,

@@ -102,6 +102,11 @@ class GameSpec:
     # is the plain live run's figures (as for live_rtp; may be empty). A value may carry
     # a 4th element: the method, in words, for the sheet.
     tail_odds: Callable[[str, list[int], int, dict[str, Any]], dict[int, tuple]] | None = None
+    # The payout bands from this multiple of the cost up take tail_odds' estimate where it
+    # is tighter than the plain run's count (cabinet/math/rates.py; None: its TAIL_FROM_X,
+    # 1,000x); a game whose tail_odds is good lower down (a bonus's exact trigger odds x
+    # millions of bonuses) sets it lower.
+    tail_from_x: float | None = None
     # feature_odds(mode, sims, seed) -> {feature: (p, lo99, hi99, method)}: the rules'
     # probability per round of a round of `mode` having each feature it can estimate
     # better than a count in the plain run (exact computation, or exact trigger odds x

@@ -11,7 +11,8 @@ these rates (cabinet/math/optimize.py) and refuses rates measured for other math
 a game may set a mode's rate itself (`GameSpec.rate_targets`: a rate, or
 (other mode, factor) for a rate tied to another mode's), which then wins.
 
-The top payout bands (TAIL_FROM_X times the cost and up) are too rare for a plain
+The top payout bands (TAIL_FROM_X times the cost and up, or the game's
+`GameSpec.tail_from_x`) are too rare for a plain
 run: 10^7 rounds see a 1-in-500,000 band about 20 times (+-60% at 99%). Where the
 game estimates its rules' tail (`GameSpec.tail_odds`: splitting, exact trigger odds
 x a feature's own run), `tails` keeps P(win >= X) at each band edge with its 99%
@@ -81,19 +82,26 @@ def measure(game: Any, spin_rounds: int = SPIN_ROUNDS, other_rounds: int = OTHER
 
 
 def mode_tails(spec: GameSpec, mode: str, sims: dict[str, Any], seed: int) -> dict[str, Any] | None:
-    """{"cost_x100", "at_least": {threshold_x100: {"p", "ci99", "method"}}}: the game's
-    tail estimate (tail_odds) at every band edge from TAIL_FROM_X times the cost up to
-    the cap, for a spin mode; None if the game gives none."""
+    """{"cost_x100", "from_x", "at_least": {threshold_x100: {"p", "ci99", "method"}}}: the
+    game's tail estimate (tail_odds) at every band edge from tail_from_x(spec) times the
+    cost up to the cap, for a spin mode; None if the game gives none."""
     if spec.tail_odds is None or spec.mode(mode).kind != "spin":
         return None
     cost = spec.mode(mode).cost_x100
     cap = B.cap_x100(spec, mode)
-    edges = [int(e * cost) for e in BAND_EDGES[1:-1] if e >= TAIL_FROM_X and (cap is None or e * cost <= cap)]
+    start = tail_from_x(spec)
+    edges = [int(e * cost) for e in BAND_EDGES[1:-1] if e >= start and (cap is None or e * cost <= cap)]
     got = spec.tail_odds(mode, edges, seed, sims) or {}
     at = {str(x): {"p": float(v[0]), "ci99": [float(v[1]), float(v[2])],
                    "method": v[3] if len(v) > 3 else "the game's tail estimate"}
           for x, v in sorted(got.items()) if x in edges}
-    return {"cost_x100": cost, "at_least": at} if at else None
+    return {"cost_x100": cost, "from_x": start, "at_least": at} if at else None
+
+
+def tail_from_x(spec: GameSpec) -> float:
+    """The multiple of the cost from which the game's bands may take its tail estimate:
+    GameSpec.tail_from_x, else TAIL_FROM_X."""
+    return float(TAIL_FROM_X if spec.tail_from_x is None else spec.tail_from_x)
 
 
 def estimate_sigma(p: float, ci99: list[float]) -> float:
@@ -161,6 +169,8 @@ def _malformed_estimate(doc: dict[str, Any]) -> str | None:
             tails = m.get("tails")
             if tails is not None:
                 int(tails["cost_x100"])
+                if not float(tails.get("from_x", TAIL_FROM_X)) > 0:
+                    return f"modes.{mode}.tails.from_x"
                 for x, v in tails["at_least"].items():
                     int(x)
                     if not ok(v):
@@ -209,18 +219,20 @@ def band_targets(doc: dict[str, Any] | None, mode: str) -> dict[str, dict[str, A
     """{band label: {"rate", "sigma", "source"}}: the payout bands (stats.BAND_LABELS)
     a mode's library holds at the rules' mass: every band the rules saw at least
     MIN_COUNT times, with its standard error, or its tail estimate (`tails`) where
-    that is tighter or the band was seen fewer times."""
+    that is tighter or the band was seen fewer times, from the tails' `from_x` (the
+    game's tail_from_x when they were measured) up."""
     measured = (doc or {}).get("modes", {}).get(mode, {})
     n = int(measured.get("rounds", 0))
     out = {}
     bands = measured.get("bands") or {}
+    tails = measured.get("tails")
     for k, label in enumerate(BAND_LABELS):
         count = int(bands.get(label, 0))
         counted = None
         if MIN_COUNT <= count < n:
             p = count / n
             counted = {"rate": p, "sigma": (p * (1 - p) / n) ** 0.5, "source": f"measured, {count:,} in {n:,} rounds"}
-        tail = _tail_band(measured.get("tails"), k) if BAND_EDGES[k] >= TAIL_FROM_X else None
+        tail = _tail_band(tails, k) if tails and BAND_EDGES[k] >= float(tails.get("from_x", TAIL_FROM_X)) else None
         best = tail if tail is not None and (counted is None or tail["sigma"] < counted["sigma"]) else counted
         if best is not None:
             out[label] = best

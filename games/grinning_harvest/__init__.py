@@ -46,6 +46,7 @@ GAME = GameSpec(
     plain_source=par.PLAIN_SOURCE,
     live_rtp=par_live.live_rtp,
     tail_odds=par_live.tail_odds,
+    tail_from_x=100,          # par_live.tail_odds: exact without the bonus + trigger odds x 12,000,000 bonuses
     feature_odds=feature_odds.feature_odds,
     events=events.CATALOGUE,
     buy_keys={b.id: b.key for b in _M.buys},

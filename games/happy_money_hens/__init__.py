@@ -48,6 +48,7 @@ GAME = GameSpec(
     plain_source=par.PLAIN_SOURCE,
     live_rtp=par_live.live_rtp,
     tail_odds=par_live.tail_odds,
+    tail_from_x=par_live.TAIL_FROM_X,
     feature_odds=feature_odds.feature_odds,
     events=events.CATALOGUE,
     buy_keys={"buy_mystery": 1, "buy_triple": 2},

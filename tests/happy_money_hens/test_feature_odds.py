@@ -68,3 +68,37 @@ def test_mode_rates_hold_the_exact_combination_odds(monkeypatch):
     assert dc["pot_grand"][:3] == (0.0, 0.0, 0.0)                    # no POT FILL, no pot
     assert dc["full_board"][0] == pytest.approx(full_board_chance(load(), double=True))
     assert GAME.feature_odds("no_such_mode", {}, 5) == {}
+
+
+def test_a_full_boards_grand_without_double_coins_is_the_binomial_of_its_35_coins():
+    from math import comb
+    r = 0.5 * 15 / 100                                          # pot fill 50/100 x GRAND's weight 15 of 100
+    exact = sum(comb(35, k) * r ** k * (1 - r) ** (35 - k) for k in range(5, 36))
+    got = F.grand_given_full_board(seed=3, bonuses=50_000)
+    assert got[False] == (pytest.approx(exact), 0.0)
+    g = F.pot_chance_table(load(), POT_NAMES.index("GRAND"))
+    p, se = got[True]                                           # double coins add letters: more likely
+    assert exact < p <= g[0, 35] and se > 0
+
+
+def test_the_category_shares_hold_the_exact_figures(monkeypatch):
+    """category_shares (math.yaml's book_forces): a category without POT FILL's GRAND is
+    exact (the combination's exact odds x the exact full-board chance); buy_triple lists
+    full_board alone, so its share is every full board of a DC+PF+HB bonus."""
+    monkeypatch.setattr(F, "BONUSES", 4_000)
+    monkeypatch.setattr(F, "WORKERS", 1)
+    real = F.grand_given_full_board
+    monkeypatch.setattr(F, "grand_given_full_board", lambda seed: real(seed, 20_000))
+    shares = F.category_shares(seed=4)
+    full = {dc: full_board_chance(load(), double=dc) for dc in (False, True)}
+    assert shares["buy_triple"]["full_board"] == (pytest.approx(full[True]), 0.0)
+    base = combo_odds("base")
+    dc_hb = 1 | 4                                               # DC+HB: no POT FILL, no pot
+    assert shares["base"]["combo_DC+HB"][0] == pytest.approx(float(base[dc_hb]) * (1 - full[True]))
+    for mode in ("bonus_pf", "bonus_hb", "bonus_pf_hb"):
+        assert shares[mode]["full_board"][0] == pytest.approx(full[False])
+    # where pot_grand comes first, full_board keeps the full boards without a GRAND
+    fb_base = sum(float(base[c]) * full[bool(c & 1)] for c in range(1, 8))
+    assert 0.99 * fb_base < shares["base"]["full_board"][0] < fb_base
+    # buy_triple (DC+PF+HB alone): nothing listed before full_board, no error
+    assert list(shares["buy_triple"]) == ["full_board"]

@@ -42,9 +42,15 @@ def test_a_spin_modes_features_sum_the_tiers_rates_times_their_shares():
     assert out["wheel"][2] - out["wheel"][0] == pytest.approx(F.Z99 * 1.2e-5)
 
 
-def test_bought_wheels_hunts_and_the_risk_are_exact_and_what_plain_rounds_show():
+def test_bought_wheels_hunts_and_the_risk_are_exact_and_what_plain_rounds_show(monkeypatch):
+    monkeypatch.setattr(par_live, "ROOTS", 800)                        # the bought cap's split rounds, small
+    monkeypatch.setattr(par_live, "SPLIT_TASKS", 1)
+    monkeypatch.setattr(par_live, "_CACHE", {})
     n = 200_000
     exact = GAME.feature_odds("wheel_buy", {}, 1)
+    # the cap: the split rounds' estimate (not exact), the same for capped and max_win
+    p, lo, hi, how = exact["capped"]
+    assert exact["max_win"] == exact["capped"] and 0 <= lo <= p <= hi and "split" in how
     feats = simulate(np.random.SeedSequence(3), "wheel_buy", n)["features"]
     for f in ("wheel_silver", "wheel_gold", "upgrade", "coin_prize", "free_spins_x2", "free_spins_x5"):
         p, lo, hi, _ = exact[f]

@@ -13,7 +13,10 @@ exact law of trigger boards (exact.bonus_from_triggers), so
 
 its 99% interval the Wilson interval of the bonuses' count, scaled.
 A buy is a bonus from the buy's own start: BUY_ROUNDS rounds of the vectorised engine
-(math/sim.simulate), a Wilson interval on each count.
+(math/sim.simulate), a Wilson interval on each count; but its cap (max_win, about 1 in
+1,300 to 1 in 13,000 buys, +-20% from such a count) from SPLIT_ROOTS bonuses under
+multilevel splitting on the vault total (math/rare.py), a normal 99% interval over the
+independent roots.
 """
 from __future__ import annotations
 
@@ -26,6 +29,9 @@ from .tables import JACKPOTS, load
 
 BONUSES = 8_000_000          # bonuses from trigger boards per base-game estimate
 BUY_ROUNDS = 2_000_000       # rounds per buy mode
+SPLIT_ROOTS = 4_000_000      # split bonuses per buy mode (its cap: 99% half-width about 5%, 1.5% for the Haunted Row)
+SPLIT_TASKS = 4
+WORKERS = 2
 CHUNK = 500_000
 BONUS_FEATURES = tuple(f"jackpot_{j}" for j in JACKPOTS) + ("great_skull", "vaults_3", "big_win", "max_win")
 
@@ -101,6 +107,32 @@ def buy_odds(mode: str, seed: int, rounds: int = BUY_ROUNDS) -> dict[str, tuple]
             for f, c in counts.items() if f not in ("collect", "bonus", "vaults_in_view_2", "vaults_in_view_3")}
 
 
+def _split_task(task: tuple[str, int, int, int]) -> tuple[float, float, int]:
+    """(sum and sum of squares over its roots of the capped weight, roots) of one
+    independent split run."""
+    from .rare import split_buys
+    mode, seed, index, roots = task
+    s = split_buys(load(), mode, roots, seed * 1_000 + 800 + index)
+    per_root = np.bincount(s.root, weights=s.weight * s.capped, minlength=s.roots)
+    return float(per_root.sum()), float((per_root ** 2).sum()), s.roots
+
+
+def buy_cap_odds(mode: str, seed: int, roots: int | None = None, workers: int | None = None) -> tuple:
+    """(p, lo99, hi99, method): P(a bought bonus reaches the cap) by splitting."""
+    from cabinet.math import pool
+    from cabinet.math.stats import Z99
+    roots = SPLIT_ROOTS if roots is None else roots
+    tasks = [(mode, seed, i, roots // SPLIT_TASKS + (i < roots % SPLIT_TASKS)) for i in range(SPLIT_TASKS)]
+    got = pool.run(_split_task, tasks, WORKERS if workers is None else workers)
+    n = sum(g[2] for g in got)
+    p = sum(g[0] for g in got) / n
+    se = (max(sum(g[1] for g in got) / n - p * p, 0.0) / (n - 1)) ** 0.5
+    from .rare import FACTOR, LEVELS_X
+    return (p, max(0.0, p - Z99 * se), p + Z99 * se,
+            f"{n:,} bought bonuses under multilevel splitting on the vault total (x{FACTOR} at "
+            f"{', '.join(f'{x:,}' for x in LEVELS_X)}x the bet; math/rare.py), over the independent roots")
+
+
 def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -> dict[str, tuple]:
     """GameSpec.feature_odds: {feature: (p, lo99, hi99, method)} of a round of `mode`
     (`sims` is not needed: nothing here uses the plain run)."""
@@ -108,5 +140,5 @@ def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -
     if mode == "base":
         return base_odds(seed)
     if mode in {b.id for b in m.buys}:
-        return buy_odds(mode, seed)
+        return {**buy_odds(mode, seed), "max_win": buy_cap_odds(mode, seed)}
     return {}

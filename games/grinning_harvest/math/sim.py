@@ -44,51 +44,12 @@ def bonus_batch(gen: np.random.Generator, m: Maths, row: RowTable, vt: ValueTabl
     (arrays of length k). Returns (bonus payout int64[k], capped bool[k])."""
     k = len(start_x100)
     vals = np.where(vaults, start_x100[:, None], 0).astype(np.int64)
-    total = vals.sum(axis=1)
-    capped = total >= cap_left
+    capped = vals.sum(axis=1) >= cap_left
     lives = np.full(k, m.lives)
     live = ~capped
-    p_pumpkin = m.pumpkin_chance / m.chance_den
-    p_vault = m.vault_chance / m.chance_den
-    mults = row.multipliers
     while live.any():
         ix = np.flatnonzero(live)
-        n = len(ix)
-        ph, vh, vv = pumpkins[ix], vaults[ix], vals[ix]
-        land = ~ph & (gen.random((n, ROWS, 2)) < p_pumpkin)
-        vroom = vh.sum(axis=1) < m.max_vaults
-        vland = ~vh & vroom[:, None] & (gen.random((n, ROWS)) < p_vault)
-        ri = _draw_row(gen, row, n)
-        great = (ri == row.skull).all(axis=1)
-        g = np.ones(n, dtype=np.int64)
-        if great.any():
-            feats["great_skull"][ix[great]] = True
-            g[great] = m.great_skull_mult[weighted_batch(gen, m.great_skull_cum, int(great.sum()))]
-        # vault values first: multiplier above the top-row vault, then the Great Skull
-        vv = vv * g[:, None]
-        vv[:, 0] *= mults[ri[:, 1]]
-        # this spin's pumpkins, multiplied by the row (top row only) and the Great Skull
-        cnt = int(land.sum())
-        pv = np.zeros((n, ROWS, 2), dtype=np.int64)
-        if cnt:
-            vi = _draw(gen, vt, cnt)
-            pv[land] = vt.value_x100[vi]
-            where = np.nonzero(land)[0]
-            for j in JACKPOTS:
-                hit = vi == vt.labels.index(j)
-                if hit.any():
-                    feats[f"jackpot_{j}"][ix[where[hit]]] = True
-            pv[:, 0, 0] *= mults[ri[:, 0]]
-            pv[:, 0, 1] *= mults[ri[:, 2]]
-            pv *= g[:, None, None]
-        vh = vh | vland
-        vv += np.where(vh, pv.sum(axis=(1, 2))[:, None], 0)
-        ph = ph | land
-        reset = land.any(axis=(1, 2)) | vland.any(axis=1)
-        lv = np.where(reset, m.lives, lives[ix] - 1)
-        pumpkins[ix], vaults[ix], vals[ix], lives[ix] = ph, vh, vv, lv
-        tot = vv.sum(axis=1)
-        cap_now = tot >= cap_left[ix]
+        cap_now, lv = bonus_spin(gen, m, row, vt, pumpkins, vaults, vals, lives, cap_left, feats, ix)
         capped[ix[cap_now]] = True
         # the bonus ends only after `lives` empty spins, full board or not (the row
         # above still multiplies the vaults on a full board)
@@ -96,6 +57,52 @@ def bonus_batch(gen: np.random.Generator, m: Maths, row: RowTable, vt: ValueTabl
     feats["vaults_3"] |= vaults.sum(axis=1) >= 3
     pay = np.where(capped, cap_left, vals.sum(axis=1))
     return pay, capped
+
+
+def bonus_spin(gen: np.random.Generator, m: Maths, row: RowTable, vt: ValueTable, pumpkins: np.ndarray,
+               vaults: np.ndarray, vals: np.ndarray, lives: np.ndarray, cap_left: np.ndarray,
+               feats: dict[str, np.ndarray], ix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One spin of the bonuses `ix` (indices into the state arrays: held pumpkins,
+    vaults, vault values, lives, updated in place; jackpot/great_skull flags set in
+    `feats`). Returns (whether each reached its cap_left, its lives after the spin)."""
+    n = len(ix)
+    p_pumpkin = m.pumpkin_chance / m.chance_den
+    p_vault = m.vault_chance / m.chance_den
+    mults = row.multipliers
+    ph, vh, vv = pumpkins[ix], vaults[ix], vals[ix]
+    land = ~ph & (gen.random((n, ROWS, 2)) < p_pumpkin)
+    vroom = vh.sum(axis=1) < m.max_vaults
+    vland = ~vh & vroom[:, None] & (gen.random((n, ROWS)) < p_vault)
+    ri = _draw_row(gen, row, n)
+    great = (ri == row.skull).all(axis=1)
+    g = np.ones(n, dtype=np.int64)
+    if great.any():
+        feats["great_skull"][ix[great]] = True
+        g[great] = m.great_skull_mult[weighted_batch(gen, m.great_skull_cum, int(great.sum()))]
+    # vault values first: multiplier above the top-row vault, then the Great Skull
+    vv = vv * g[:, None]
+    vv[:, 0] *= mults[ri[:, 1]]
+    # this spin's pumpkins, multiplied by the row (top row only) and the Great Skull
+    cnt = int(land.sum())
+    pv = np.zeros((n, ROWS, 2), dtype=np.int64)
+    if cnt:
+        vi = _draw(gen, vt, cnt)
+        pv[land] = vt.value_x100[vi]
+        where = np.nonzero(land)[0]
+        for j in JACKPOTS:
+            hit = vi == vt.labels.index(j)
+            if hit.any():
+                feats[f"jackpot_{j}"][ix[where[hit]]] = True
+        pv[:, 0, 0] *= mults[ri[:, 0]]
+        pv[:, 0, 1] *= mults[ri[:, 2]]
+        pv *= g[:, None, None]
+    vh = vh | vland
+    vv += np.where(vh, pv.sum(axis=(1, 2))[:, None], 0)
+    ph = ph | land
+    reset = land.any(axis=(1, 2)) | vland.any(axis=1)
+    lv = np.where(reset, m.lives, lives[ix] - 1)
+    pumpkins[ix], vaults[ix], vals[ix], lives[ix] = ph, vh, vv, lv
+    return vv.sum(axis=1) >= cap_left[ix], lv
 
 
 def _base_chunk(gen: np.random.Generator, m: Maths, n: int) -> dict[str, Any]:
@@ -146,8 +153,11 @@ def _base_chunk(gen: np.random.Generator, m: Maths, n: int) -> dict[str, Any]:
     return {"payout_x100": total, "line": line, "collect": collect, "bonus": bonus, "features": feats}
 
 
-def _buy_chunk(gen: np.random.Generator, m: Maths, mode: str, n: int) -> dict[str, Any]:
-    """n bonuses of a buy option from its starting board."""
+def buy_start(gen: np.random.Generator, m: Maths, mode: str, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                                             dict[str, np.ndarray]]:
+    """n starting boards of a buy option: held pumpkins (n, ROWS, 2), their total
+    (x100), vaults (n, ROWS), and the feature flags so far (bonus; the starting
+    pumpkins' jackpots)."""
     opt = m.buy(mode)
     feats = {f: np.zeros(n, dtype=bool) for f in FEATURES}
     feats["bonus"][:] = True
@@ -167,7 +177,14 @@ def _buy_chunk(gen: np.random.Generator, m: Maths, mode: str, n: int) -> dict[st
     owner = np.nonzero(pumpkins)[0]
     for j in JACKPOTS:
         feats[f"jackpot_{j}"][owner[vi == opt.values.labels.index(j)]] = True
-    pay, capped = bonus_batch(gen, m, opt.row, opt.values, pumpkins, start.sum(axis=(1, 2)), vaults,
+    return pumpkins, start.sum(axis=(1, 2)), vaults, feats
+
+
+def _buy_chunk(gen: np.random.Generator, m: Maths, mode: str, n: int) -> dict[str, Any]:
+    """n bonuses of a buy option from its starting board."""
+    opt = m.buy(mode)
+    pumpkins, start, vaults, feats = buy_start(gen, m, mode, n)
+    pay, capped = bonus_batch(gen, m, opt.row, opt.values, pumpkins, start, vaults,
                               np.full(n, m.max_win_x100, dtype=np.int64), feats)
     feats["max_win"] = capped
     feats["big_win"] = pay >= big_win_x100(m, mode)

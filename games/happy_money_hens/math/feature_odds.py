@@ -96,6 +96,68 @@ def full_board_rates() -> dict[bool, float]:
     return {False: full_board_chance(m), True: full_board_chance(m, double=True)}
 
 
+def grand_given_full_board(seed: int = 1, bonuses: int = 1_000_000) -> dict[bool, tuple[float, float]]:
+    """{double coins on: (P(GRAND | a full board of a POT FILL bonus), its standard
+    error)}. A full board has every one of the 35 coins processed, so without DOUBLE
+    COINS it is exact: g[35, 0] of pot_chance_table; with them, the mean of g[N1, N2]
+    over the full boards among `bonuses` DC+PF bonuses (conditional Monte Carlo)."""
+    from cabinet.core.rng import make_bit_generator
+    from .sim_bonus import simulate_bonuses
+    m = load()
+    g = pot_chance_table(m, POT_NAMES.index("GRAND"))
+    cells = m.rows * m.reels
+    gen = np.random.Generator(make_bit_generator(seed * 1_000 + 900))
+    vals = []
+    for a in range(0, bonuses, 50_000):
+        r = simulate_bonuses(gen, m, np.full(min(50_000, bonuses - a), POT_FILL | DOUBLE_COINS))
+        vals.append(g[r["paid_single"][r["full_board"]], r["paid_double"][r["full_board"]]])
+    v = np.concatenate(vals)
+    return {False: (float(g[cells, 0]), 0.0), True: (float(v.mean()), float(v.std(ddof=1) / sqrt(len(v))))}
+
+
+def category_shares(seed: int | None = None) -> dict[str, dict[str, tuple[float, float]]]:
+    """{mode: {category: (its stratum's share per round, standard error)}} for
+    math.yaml's book_forces, whose categories are disjoint in the order listed
+    (pot_grand, full_board, combo_X). Per final combination c: P(c) exact, P(GRAND | c)
+    from pot_rates, P(full board | c) exact, P(GRAND | full board, c) from
+    grand_given_full_board; a category listed later keeps only what the earlier ones
+    leave. Printed by: python -c "from games.happy_money_hens.math.feature_odds import
+    print_category_shares as p; p()"."""
+    from cabinet.math.sim import DEFAULT_SEED
+    seed = DEFAULT_SEED if seed is None else seed     # the rates tool's: its `reduced` pot_grand, the same bonuses
+    full, fb_grand, pots = full_board_rates(), grand_given_full_board(seed), pot_rates(seed)
+    out = {}
+    for mode, cats in load().raw["book_forces"].items():
+        pc, order = combo_chances(mode), list(cats)
+        shares: dict[str, list] = {cat: [0.0, 0.0] for cat in order}
+        for c in COMBOS:
+            dc, pf = bool(c & DOUBLE_COINS), bool(c & POT_FILL)
+            grand, grand_se = pots[dc]["pot_grand"] if pf else (0.0, 0.0)
+            fb_g, fb_g_se = fb_grand[dc] if pf else (0.0, 0.0)
+            # (chance given c, its standard error) of each category's stratum
+            left, parts = 1.0, {}
+            if "pot_grand" in order:
+                parts["pot_grand"] = (grand, grand_se)
+                left -= grand
+            if "full_board" in order:
+                after = fb_g if "pot_grand" in order and order.index("pot_grand") < order.index("full_board") else 0.0
+                parts["full_board"] = (full[dc] * (1 - after), full[dc] * fb_g_se if after else 0.0)
+                left -= parts["full_board"][0]
+            parts[f"combo_{combo_code(c)}"] = (left, sqrt(grand_se ** 2 + (full[dc] * fb_g_se) ** 2))
+            for cat, (p, se) in parts.items():
+                if cat in shares:
+                    shares[cat][0] += pc[c] * p
+                    shares[cat][1] += (pc[c] * se) ** 2
+        out[mode] = {cat: (p, sqrt(v)) for cat, (p, v) in shares.items()}
+    return out
+
+
+def print_category_shares(seed: int | None = None) -> None:
+    for mode, cats in category_shares(seed).items():
+        print(f"{mode + ':':13s}" + ", ".join(f"{cat}: {p:.5e}" for cat, (p, _) in cats.items()))
+        print(" " * 13 + "99% +-: " + ", ".join(f"{Z99 * se:.1g}" for _, se in cats.values()))
+
+
 def combo_chances(mode: str) -> dict[int, float]:
     """Exact chance per round of each final combination (0: no bonus)."""
     from .pots import combo_odds
@@ -140,3 +202,4 @@ def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -
     if seed not in _POTS:
         _POTS[seed] = pot_rates(seed)
     return mode_odds(mode, _POTS[seed], full_board_rates(), BONUSES)
+

@@ -1,7 +1,9 @@
 """Piggy Farm's rules-side rate of each feature per round, tighter than a count in a
 plain run (GameSpec.feature_odds, for the PAR sheet's feature table and the books).
 
-- wheel_buy: every wheel feature exactly (its tier weights x the slice odds);
+- wheel_buy: every wheel feature exactly (its tier weights x the slice odds), and
+  'capped' / 'max_win' (a bought wheel reaching the 50,000x cap, seen 8 times in 300,000
+  plain rounds) from the split free-spin rounds (rare.bought_wheel_tail);
   risk_the_farm: 'risk_win' exactly (its chance).
 - The hunts (golden_egg_hunt, egg_hunt): 'hunt_5000x' exactly, the pick game's chance of
   a 5,000x egg (tables.PickGame.chance_of_prize_at_least, as rules.book_forces holds it).
@@ -72,8 +74,9 @@ def wheel_odds(mode: str, rates: dict) -> dict[str, tuple]:
     return out
 
 
-def wheel_buy_odds() -> dict[str, tuple]:
-    """A bought wheel's features, exact: its tier weights x the slice odds."""
+def wheel_buy_odds(seed: int = 1) -> dict[str, tuple]:
+    """A bought wheel's features, exact: its tier weights x the slice odds; and its cap
+    (capped, max_win) by splitting (bought_cap_odds)."""
     pm = load()
     tw = {t: int(w) for t, w in pm.mode("wheel_buy")["tier_weights"].items()}
     total = sum(tw.values())
@@ -83,7 +86,25 @@ def wheel_buy_odds() -> dict[str, tuple]:
     for f in names:
         p = sum(w / total * shares[t].get(f, 0.0) for t, w in tw.items())
         out[f] = (p, p, p, "exact: the buy's tier weights x the slice odds of each tier")
+    out["capped"] = out["max_win"] = bought_cap_odds(seed)
     return out
+
+
+def bought_cap_odds(seed: int = 1) -> tuple:
+    """(p, lo99, hi99, method): P(a bought wheel's win reaches the cap), the tier weights
+    x the exact slice odds x, for free spins xm, P(m W >= cap) from par_live's split
+    free-spin rounds (rare.bought_wheel_tail; a coin never reaches it); the normal 99%
+    interval over the independent roots."""
+    from . import par_live
+    from .rare import bought_wheel_tail
+    pm = load()
+    parts = par_live._parts(seed)
+    per_root, _ = bought_wheel_tail(pm, pm.mode("wheel_buy")["tier_weights"], parts, pm.cap_x100)
+    p = float(per_root.mean())
+    half = Z99 * float(per_root.std(ddof=1)) / math.sqrt(parts.roots)
+    return (p, max(0.0, p - half), p + half,
+            f"the buy's tier weights x the exact slice odds x the free spins' P(m W >= the {pm.cap_x100 // 100:,}x "
+            f"cap) from {parts.roots:,} split free-spin rounds (multilevel splitting, par_live)")
 
 
 def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -> dict[str, tuple]:
@@ -93,7 +114,7 @@ def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -
     if mode in HUNTS:
         return hunt_odds(mode)
     if mode == "wheel_buy":
-        return wheel_buy_odds()
+        return wheel_buy_odds(seed)
     if mode == "risk_the_farm":
         num, den = (int(x) for x in load().mode(mode)["chance"])
         return {"risk_win": (num / den,) * 3 + (f"exact: the chance {num} in {den}",)}

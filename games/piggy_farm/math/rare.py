@@ -275,7 +275,7 @@ def wheel_tail(pm: PiggyMath, rates: dict, parts: Particles, target_x100: int) -
     and the round's win, base + wheel, reaches target_x100), with the coin slices exact;
     and the mean by path (tier and slice)."""
     per_root = np.zeros(parts.roots)
-    paths = {}
+    paths: dict[str, float] = {}
     for i, tier in enumerate(rates["names"]):
         if not any(s.tiers[i] > 0 for s in rates["strata"]):
             continue                                   # no spin triggers this tier
@@ -284,15 +284,42 @@ def wheel_tail(pm: PiggyMath, rates: dict, parts: Particles, target_x100: int) -
         def at_least(need: np.ndarray | int) -> np.ndarray:
             j = np.searchsorted(b, need, side="left")
             return np.where(j < len(b), bw[np.minimum(j, len(b) - 1)], 0.0)      # P(tier, b >= need)
-        for (t, j), p in pm.wheel.outcome_odds(tier).items():
-            sl = pm.wheel.tiers[t][j]
-            if sl.kind == "coin":
-                contrib = np.full(parts.roots, float(p) * float(at_least(target_x100 - int(sl.value))))
-            else:
-                # a particle of raw win W reaches the target when b >= target - m * W
-                frac = at_least(target_x100 - int(sl.value) * parts.win)
-                contrib = np.bincount(parts.root, weights=parts.weight * frac * float(p), minlength=parts.roots)
-            per_root += contrib
-            key = f"{tier} {sl.kind} {sl.value}"
-            paths[key] = paths.get(key, 0.0) + float(contrib.mean())
+        per_root += tier_tail(pm, tier, at_least, parts, target_x100, paths)
     return per_root, paths
+
+
+def bought_wheel_tail(pm: PiggyMath, tier_weights: dict[str, int], parts: Particles,
+                      target_x100: int) -> tuple[np.ndarray, dict]:
+    """wheel_tail for a bought wheel: its tier drawn by `tier_weights`, no triggering
+    spin (its win 0)."""
+    total = sum(int(w) for w in tier_weights.values())
+    per_root = np.zeros(parts.roots)
+    paths: dict[str, float] = {}
+    for tier, w in tier_weights.items():
+        share = int(w) / total
+
+        def at_least(need: np.ndarray | int, share: float = share) -> np.ndarray:
+            return np.where(np.asarray(need) <= 0, share, 0.0)                # P(tier, 0 >= need)
+        per_root += tier_tail(pm, tier, at_least, parts, target_x100, paths)
+    return per_root, paths
+
+
+def tier_tail(pm: PiggyMath, tier: str, at_least, parts: Particles, target_x100: int,
+              paths: dict[str, float]) -> np.ndarray:
+    """Per root: P(the wheel starts at `tier` and the round reaches target_x100), where
+    at_least(need) is P(the wheel starts at `tier` and the spin before it won >= need):
+    every final slice by its exact odds, a coin exactly, free spins xm from the split
+    rounds' raw wins W (the target reached when the spin's win >= target - m W). Adds
+    each path's mean to `paths`."""
+    per_root = np.zeros(parts.roots)
+    for (t, j), p in pm.wheel.outcome_odds(tier).items():
+        sl = pm.wheel.tiers[t][j]
+        if sl.kind == "coin":
+            contrib = np.full(parts.roots, float(p) * float(at_least(target_x100 - int(sl.value))))
+        else:
+            frac = at_least(target_x100 - int(sl.value) * parts.win)
+            contrib = np.bincount(parts.root, weights=parts.weight * frac * float(p), minlength=parts.roots)
+        per_root += contrib
+        key = f"{tier} {sl.kind} {sl.value}"
+        paths[key] = paths.get(key, 0.0) + float(contrib.mean())
+    return per_root
