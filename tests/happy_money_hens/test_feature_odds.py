@@ -81,24 +81,18 @@ def test_a_full_boards_grand_without_double_coins_is_the_binomial_of_its_35_coin
     assert exact < p <= g[0, 35] and se > 0
 
 
-def test_the_category_shares_hold_the_exact_figures(monkeypatch):
-    """category_shares (math.yaml's book_forces): a category without POT FILL's GRAND is
-    exact (the combination's exact odds x the exact full-board chance); buy_triple lists
-    full_board alone, so its share is every full board of a DC+PF+HB bonus."""
-    monkeypatch.setattr(F, "BONUSES", 4_000)
-    monkeypatch.setattr(F, "WORKERS", 1)
-    real = F.grand_given_full_board
-    monkeypatch.setattr(F, "grand_given_full_board", lambda seed: real(seed, 20_000))
-    shares = F.category_shares(seed=4)
+def test_the_stated_category_shares_hold_the_exact_figures():
+    """math.yaml's book_forces: a category without POT FILL's GRAND is exact (the
+    combination's exact odds x the exact full-board chance); buy_triple lists full_board
+    alone, so its share is every full board of a DC+PF+HB bonus."""
     full = {dc: full_board_chance(load(), double=dc) for dc in (False, True)}
-    assert shares["buy_triple"]["full_board"] == (pytest.approx(full[True]), 0.0)
+    stated = GAME.book_forces
+    assert stated["buy_triple"]["full_board"] == pytest.approx(full[True], rel=1e-5)
     base = combo_odds("base")
     dc_hb = 1 | 4                                               # DC+HB: no POT FILL, no pot
-    assert shares["base"]["combo_DC+HB"][0] == pytest.approx(float(base[dc_hb]) * (1 - full[True]))
+    assert stated["base"]["combo_DC+HB"] == pytest.approx(float(base[dc_hb]) * (1 - full[True]), rel=1e-5)
     for mode in ("bonus_pf", "bonus_hb", "bonus_pf_hb"):
-        assert shares[mode]["full_board"][0] == pytest.approx(full[False])
+        assert stated[mode]["full_board"] == pytest.approx(full[False], rel=1e-5)
     # where pot_grand comes first, full_board keeps the full boards without a GRAND
     fb_base = sum(float(base[c]) * full[bool(c & 1)] for c in range(1, 8))
-    assert 0.99 * fb_base < shares["base"]["full_board"][0] < fb_base
-    # buy_triple (DC+PF+HB alone): nothing listed before full_board, no error
-    assert list(shares["buy_triple"]) == ["full_board"]
+    assert 0.99 * fb_base < stated["base"]["full_board"] < fb_base
