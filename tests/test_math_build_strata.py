@@ -99,3 +99,8 @@ def test_a_stated_category_share_consistent_with_the_games_estimate_stands_again
     # and one below the estimate less the earlier shares, to the range's bottom
     rates["modes"]["base"]["features"]["jackpot"]["reduced"]["ci99"] = [0.00260, 0.00280]
     assert abs(category_targets(spec, "base", rates)[0][1] - 0.0025) < 1e-15
+    # the first category listed is the whole feature: outside its estimate's range, the estimate
+    rates["modes"]["base"]["features"]["top"] = {"reduced": {"p": 0.00013, "ci99": [0.00012, 0.00014],
+                                                             "method": "toy"}}
+    targets, notes = category_targets(spec, "base", rates)
+    assert targets[0] == 0.00013 and "0.00013 is used" in notes["top"]

@@ -226,7 +226,8 @@ def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) ->
     between that estimate's lower bound less the earlier categories' shares (the
     rounds also in an earlier category count there) and its upper bound is kept: a
     thin plain count does not overrule it, and a stated share outside that range is
-    moved to its nearest end."""
+    replaced: by the estimate itself for the first category listed (its stratum is the
+    whole feature), else by the range's nearest end."""
     measured = (rates or {}).get("modes", {}).get(mode, {}).get("strata", {})
     features = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
     out, notes = [], {}
@@ -237,7 +238,9 @@ def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) ->
         if reduced is not None:
             lo, hi = max(0.0, reduced["ci99"][0] - sum(out)), reduced["ci99"][1]
             if not lo * (1 - STATED_DIGITS) <= target <= hi * (1 + STATED_DIGITS):
-                near = min(max(target, lo), hi)
+                # the first category's stratum is the whole feature: the estimate itself; a later
+                # one's lies between the bounds, and the nearest end moves the stated share least
+                near = float(reduced["p"]) if not out else min(max(target, lo), hi)
                 notes[cat] = (f"stated {target:.4g} is outside [{lo:.4g}, {hi:.4g}], what the game's estimate of "
                               f"the whole feature ({reduced['method']}) allows a stratum: {near:.4g} is used")
                 target = near
