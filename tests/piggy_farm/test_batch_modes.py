@@ -15,9 +15,11 @@ import pytest
 import games.piggy_farm.math.batch as batch
 import games.piggy_farm.math.rules as rules
 from cabinet.core.rng import Rng
+from cabinet.core.rng_batch import BookStreams
 from cabinet.math.build import book_seeds
 from games.piggy_farm import GAME
 from games.piggy_farm.math.events import FREE_SPIN
+from games.piggy_farm.math.streams import HogWildStream, StopStream
 from games.piggy_farm.math.tables import load, parse
 
 MODES = [m.id for m in GAME.modes]
@@ -110,3 +112,21 @@ def test_capped_hunts_and_spins_equal_play(mode, cap, monkeypatch):
     else:
         assert capped.sum() >= 20 and (~capped).sum() >= 100
         assert (pay[capped] == cap).all() and (pay[~capped] < cap).all()
+
+
+def test_streams_draw_alike_from_generators_and_from_book_streams():
+    # forced searches hand StopStream numpy Generators (search.py), books a BookStreams:
+    # the same seeds give the same stops and spawns, spin after spin, as rows drop out
+    pm = load()
+    seeds = book_seeds(12, "hog_wild", -1, 0, 60)
+    lengths = pm.strip_sets["free_spins"].lengths
+    pairs = [(StopStream([Rng.for_book(s).gen for s in seeds.tolist()], lengths, 8, 5),
+              StopStream(BookStreams(seeds), lengths, 8, 5)),
+             (HogWildStream(pm, [Rng.for_book(s).gen for s in seeds.tolist()], "hog_wild"),
+              HogWildStream(pm, BookStreams(seeds), "hog_wild"))]
+    for gens, books in pairs:
+        alive = np.arange(len(seeds))
+        for spin in range(20):                  # past the first 8 spins: drawn 5 at a time
+            (a, sa), (b, sb) = gens(alive), books(alive)
+            assert (a == b).all() and (sa is None if sb is None else (sa == sb).all()), spin
+            alive = alive[np.arange(len(alive)) % 7 != spin % 7]
