@@ -1,6 +1,7 @@
 """play_batch (batch.py), the book builder's fast path, gives exactly what play gives,
 seed for seed: payout and feature set, for the vectorised free-spin buys (retriggers
-and the 50,000x cap included) and for the modes it hands to play."""
+and the 50,000x cap included) and for the forced books it hands to play
+(test_batch_modes.py: every other mode and path)."""
 from __future__ import annotations
 
 import dataclasses
@@ -68,9 +69,9 @@ def test_capped_rounds_equal_play(mode, monkeypatch):
         assert any("retrigger" in f for f, c in zip(feats, capped) if c)
 
 
-@pytest.mark.parametrize("mode,force,n", [("egg_hunt", None, 300), ("base", None, 300),
-                                          ("risk_the_farm", None, 300), ("base", "wheel_bronze", 10)])
-def test_other_modes_and_forces_fall_back_to_play(mode, force, n):
+@pytest.mark.parametrize("mode,force,n", [("base", "wheel_bronze", 10), ("egg_hunt", "hunt_5000x", 5),
+                                          ("risk_the_farm", "risk_win", 5)])
+def test_forces_fall_back_to_play(mode, force, n):
     assert_same(book_seeds(3, mode, -1, 0, n), mode, force)
 
 

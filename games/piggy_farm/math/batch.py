@@ -4,22 +4,25 @@ For every seed it gives exactly what `forced.play(Rng.for_book(seed), mode, forc
 gives (payout and feature set), so the book builder may use it instead of `play`
 (`python -m cabinet.math verify` still regenerates every book with `play`).
 
-How: the FREE SPINS / HOG WILD / GROWING SEASON buys draw nothing but strip stops
-(and HOG WILD's spawns), all `below(n)` with n < 2**32; numpy's `integers(0, bounds)`
-with an array of bounds yields the same values as the same scalar `below` calls in
-turn. So each book's own generator (Rng.for_book(seed)) draws its stops in a few
-array calls, in play's order, and the vectorised engine of sim.py plays the rounds
-in lockstep with those stops (`free_spins_batch(..., draw=...)`): the rules are the
-same, now the random numbers are too.
+How: every book's stream is a row of `BookStreams(seeds)` (cabinet/core/rng_batch.py:
+the draws of `Rng.for_book(seed)` computed in arrays, without one numpy Generator per
+book), and every draw `play` makes is made for all the books at that point at once,
+each row in exactly play's order; the vectorised engine of sim.py plays the rounds in
+lockstep with those draws (`spin_batch(..., tops=...)`, `free_spins_batch(..., draw=...)`):
+the rules are the same, now the random numbers are too.
 
-- FREE SPINS / GROWING SEASON: a round's only draws are 7 stops per spin, so the
-  first `spins` spins are one call per book; a retrigger (+5 spins) draws 5 more
-  spins' stops from the same generator when the book gets there.
-- HOG WILD: per spin play draws the 7 stops, the spawn count (weighted), then one
-  cell per spawned wild among the free cells (which depend on the board). Per book
-  and spin one call draws this spin's cells together with the next spin's stops and
-  spawn count (draws past a round's end are never used; the generator is the book's).
-- Any other mode, or any `force`: `play` per seed.
+- BASE / ANTE: the first board (seven stops, rules.drop), the tumble chains, then for
+  the books whose final board triggers THE FARM WHEEL the wheel spins tier by tier
+  (a weighted draw per stop, upgrades spun on the next tier) and the free spins it awards.
+- FARM WHEEL BUY: the tier (a weighted draw), then the same wheel and free spins.
+- FREE SPINS / GROWING SEASON: a round's only draws are 7 stops per spin, so the first
+  `spins` spins are one draw per book; a retrigger (+5 spins) draws 5 more spins' stops
+  when the book gets there (streams.StopStream).
+- HOG WILD: per spin the 7 stops, the spawn count, then one cell per spawned wild among
+  the free cells (which depend on the board) (streams.HogWildStream).
+- EGG HUNTS: the prize count, then the prizes (the nests drawn after them change
+  neither payout nor features). RISK THE FARM: one `chance` draw.
+- Any `force`: `play` per seed.
 """
 from __future__ import annotations
 
@@ -28,21 +31,15 @@ from typing import Sequence
 import numpy as np
 
 from cabinet.core.rng import Rng, weighted_indices
+from cabinet.core.rng_batch import BookStreams
 
 from . import rules
 from .forced import play
 from .sim import free_spins_batch, spin_batch
-from .streams import HogWildStream, StopStream, generators as _generators
+from .streams import HogWildStream, StopStream, first_stops
 from .tables import PiggyMath, load
 
 BUYS = ("free_spins", "hog_wild", "growing_season")
-
-
-def _rng(gen: np.random.Generator) -> Rng:
-    """The book's Rng around its generator (the same stream `play` draws from)."""
-    r = Rng.__new__(Rng)
-    r.gen = gen
-    return r
 
 
 def _features(sets: list[set[str]], capped: np.ndarray) -> list[tuple[str, ...]]:
@@ -54,33 +51,59 @@ def _features(sets: list[set[str]], capped: np.ndarray) -> list[tuple[str, ...]]
     return out
 
 
-def _wheel_rounds(pm: PiggyMath, gens: list[np.random.Generator], tiers: list[str], pay: np.ndarray,
+def _wheel_stops(pm: PiggyMath, st: BookStreams, tiers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Wheel.spin for every row of `st` from its tier (indices into the tier order):
+    one weighted draw per stop, an upgrade slice spinning the next tier. Returns each
+    row's final tier, final slice index and whether it upgraded."""
+    wheel = pm.wheel
+    names = list(wheel.tiers)
+    cur = np.asarray(tiers, dtype=np.int64).copy()
+    final = np.zeros(len(cur), dtype=np.int64)
+    upgraded = np.zeros(len(cur), dtype=bool)
+    for t, name in enumerate(names):                 # tiers in upgrade order: a row only moves up
+        rows = np.flatnonzero(cur == t)
+        if not len(rows):
+            continue
+        slices = wheel.tiers[name]
+        pick = st.weighted_cum(rows, np.cumsum([s.weight for s in slices]))
+        up = np.array([s.kind == wheel.upgrade_kind for s in slices])[pick]
+        cur[rows[up]] = t + 1
+        upgraded[rows[up]] = True
+        final[rows[~up]] = pick[~up]
+    return cur, final, upgraded
+
+
+def _wheel_rounds(pm: PiggyMath, st: BookStreams, tiers: np.ndarray, pay: np.ndarray,
                   room: np.ndarray, feats: list[set[str]], capped: np.ndarray) -> None:
-    """THE FARM WHEEL for the books of `gens` (a rules.farm_wheel each, drawn from the
-    book's own generator where its round stands), then every free-spins round they
-    award in lockstep (StopStream on the same generators). Adds to `pay`, `feats`
+    """THE FARM WHEEL for every row of `st` (rules.farm_wheel from tier index `tiers`,
+    drawn from the row's stream where its round stands), then every free-spins round
+    they award in lockstep (StopStream on the same streams). Adds to `pay`, `feats`
     and `capped` in place; `room` is what each round may still win before the cap."""
+    names = list(pm.wheel.tiers)
+    tier, idx, upgraded = _wheel_stops(pm, st, tiers)
     go, start = [], []
-    for i, (gen, tier) in enumerate(zip(gens, tiers)):
-        stops = pm.wheel.spin(_rng(gen), tier)
-        feats[i].update(("wheel", f"wheel_{tier}"))
-        if len(stops) > 1:
+    for i, (t0, t, j, up) in enumerate(zip(np.asarray(tiers).tolist(), tier.tolist(), idx.tolist(),
+                                           upgraded.tolist())):
+        last = pm.wheel.tiers[names[t]][j]
+        feats[i].update(("wheel", f"wheel_{names[t0]}"))
+        if up:
             feats[i].add("upgrade")
-        last = stops[-1].slice
         if last.kind == "coin":
             feats[i].add("coin_prize")
             pay[i] += int(last.value)
             capped[i] |= pay[i] >= room[i]
-        else:
+        elif last.kind == "free_spins":
             feats[i].update((f"free_spins_x{int(last.value)}", "free_spins"))
             go.append(i)
             start.append(int(last.value))
+        else:
+            raise ValueError(f"unknown wheel slice kind {last.kind!r}")
     if not go:
         return
     fs = pm.raw["free_spins"]
     spins, strips = int(fs["spins"]), fs["strips"]
     rows = np.array(go)
-    draw = StopStream([gens[i] for i in go], pm.strip_sets[strips].lengths, spins, int(fs["retrigger_spins"]))
+    draw = StopStream(st.subset(rows), pm.strip_sets[strips].lengths, spins, int(fs["retrigger_spins"]))
     won, retrig, cp = free_spins_batch(pm, None, "free_spins", np.full(len(go), spins), strips,
                                        np.array(start, dtype=np.int64), room[rows] - pay[rows], draw=draw)
     pay[rows] += won
@@ -91,24 +114,25 @@ def _wheel_rounds(pm: PiggyMath, gens: list[np.random.Generator], tiers: list[st
 
 
 def _spin_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarray, list[tuple[str, ...]]]:
-    """Base / ante books: every book's first board from its own generator (one draw,
-    as rules.drop), the spins and tumble chains in lockstep, then the wheel books'
-    wheels and free spins (`_wheel_rounds`) from where each generator stands."""
+    """Base / ante books: every book's first board (one draw per reel, as rules.drop),
+    the spins and tumble chains in lockstep, then the wheel books' wheels and free
+    spins (`_wheel_rounds`) from where each stream stands."""
     strips = pm.mode(mode)["strips"]
     n = len(seeds)
-    gens = _generators(seeds)
-    lengths = pm.strip_sets[strips].lengths
-    tops = np.array([g.integers(0, lengths) for g in gens], dtype=np.int64).reshape(n, -1)
+    st = BookStreams(seeds)
+    tops = first_stops(st, pm.strip_sets[strips].lengths)
     room = np.full(n, pm.cap_x100, dtype=np.int64)
     pay, scat, capped = spin_batch(pm, None, strips, n, np.ones(n, dtype=np.int64), room, tops=tops)
+    names = list(pm.wheel.tiers)
+    tier_of = np.array([-1 if pm.tier_for(s) is None else names.index(pm.tier_for(s))
+                        for s in range(pm.shape.cells + 1)])
+    tier = tier_of[scat]
+    wheel = np.flatnonzero((tier >= 0) & ~capped)
     feats: list[set[str]] = [set() for _ in range(n)]
-    tier_of = [pm.tier_for(s) for s in range(pm.shape.cells + 1)]
-    wheel = [i for i, (s, cp) in enumerate(zip(scat.tolist(), capped.tolist())) if tier_of[s] and not cp]
-    if wheel:
+    if len(wheel):
         sub_pay, sub_cap = pay[wheel], capped[wheel]
-        sub_feats = [feats[i] for i in wheel]
-        _wheel_rounds(pm, [gens[i] for i in wheel], [tier_of[int(scat[i])] for i in wheel], sub_pay,
-                      room[wheel], sub_feats, sub_cap)
+        sub_feats = [feats[i] for i in wheel.tolist()]
+        _wheel_rounds(pm, st.subset(wheel), tier[wheel], sub_pay, room[wheel], sub_feats, sub_cap)
         pay[wheel], capped[wheel] = sub_pay, sub_cap
     return np.minimum(pay, pm.cap_x100), _features(feats, capped)
 
@@ -116,14 +140,15 @@ def _spin_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndar
 def _wheel_buy_batch(pm: PiggyMath, seeds: Sequence[int]) -> tuple[np.ndarray, list[tuple[str, ...]]]:
     """FARM WHEEL BUY books: each book's tier drawn as play draws it, then `_wheel_rounds`."""
     tw = pm.mode("wheel_buy")["tier_weights"]
-    names, weights = list(tw), [int(v) for v in tw.values()]
+    names = list(pm.wheel.tiers)
     n = len(seeds)
-    gens = _generators(seeds)
-    tiers = [names[_rng(g).weighted(weights)] for g in gens]
+    st = BookStreams(seeds)
+    drawn = st.weighted_cum(np.arange(n), np.cumsum([int(v) for v in tw.values()]))
+    tiers = np.array([names.index(t) for t in tw], dtype=np.int64)[drawn]
     pay = np.zeros(n, dtype=np.int64)
     capped = np.zeros(n, dtype=bool)
     feats: list[set[str]] = [set() for _ in range(n)]
-    _wheel_rounds(pm, gens, tiers, pay, np.full(n, pm.cap_x100, dtype=np.int64), feats, capped)
+    _wheel_rounds(pm, st, tiers, pay, np.full(n, pm.cap_x100, dtype=np.int64), feats, capped)
     return np.minimum(pay, pm.cap_x100), _features(feats, capped)
 
 
@@ -137,21 +162,24 @@ def _hunt_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndar
     values = np.array(list(hunt.ladder), dtype=np.int64)
     lcum = np.cumsum(list(hunt.ladder.values())).astype(np.int64)
     cap = pm.cap_x100
-    pay = np.zeros(len(seeds), dtype=np.int64)
-    feats = []
-    for i, g in enumerate(_generators(seeds)):
-        k = int(counts[weighted_indices(ccum, g.integers(0, ccum[-1]))])
-        prizes = values[weighted_indices(lcum, g.integers(0, lcum[-1], size=k))]
-        run = np.cumsum(prizes)
-        stop = int(np.searchsorted(run, cap, side="left"))       # the reveal that reaches the cap, if any
-        shown = prizes[:stop + 1]
-        pay[i] = min(int(run[-1]), cap)
-        f = {"hunt_prizes"}
-        if (shown >= rules.TOP_EGG_X100).any():
-            f.add("hunt_5000x")
-        if stop < k:
-            f.update(("capped", "max_win"))
-        feats.append(tuple(sorted(f)))
+    n = len(seeds)
+    st = BookStreams(seeds)
+    everyone = np.arange(n)
+    k = counts[st.weighted_cum(everyone, ccum)]
+    draws = st.below_many(everyone, int(lcum[-1]), k)
+    shown = np.arange(draws.shape[1])[None, :] < k[:, None]
+    prizes = np.where(shown, values[weighted_indices(lcum, draws)], 0)
+    run = np.cumsum(prizes, axis=1)
+    total = run[:, -1] if run.shape[1] else np.zeros(n, dtype=np.int64)
+    # the reveal that reaches the cap, if any: the reveals after it are never shown
+    reached = (run >= cap) & shown
+    stop = np.where(reached.any(axis=1), reached.argmax(axis=1), k)
+    seen = np.arange(draws.shape[1])[None, :] <= stop[:, None]
+    top = ((prizes >= rules.TOP_EGG_X100) & shown & seen).any(axis=1)
+    hit = stop < k
+    pay = np.minimum(total, cap).astype(np.int64)
+    feats = [("hunt_prizes",) + (("capped", "max_win") if c else ()) for c in hit.tolist()]
+    feats = [tuple(sorted(f + (("hunt_5000x",) if t else ()))) for f, t in zip(feats, top.tolist())]
     return pay, feats
 
 
@@ -159,20 +187,19 @@ def _risk_batch(pm: PiggyMath, seeds: Sequence[int]) -> tuple[np.ndarray, list[t
     """RISK THE FARM books: one `chance` draw each, as play draws it."""
     m = pm.mode("risk_the_farm")
     num, den = (int(x) for x in m["chance"])
-    won = np.array([_rng(g).chance(num, den) for g in _generators(seeds)], dtype=bool)
+    won = BookStreams(seeds).chance(np.arange(len(seeds)), num, den)
     return np.where(won, int(m["prize_x100"]), 0).astype(np.int64), [("risk_win",) if w else () for w in won.tolist()]
 
 
 def _buy_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarray, list[tuple[str, ...]]]:
     m = pm.mode(mode)
     n = len(seeds)
-    gens = _generators(seeds)
+    st = BookStreams(seeds)
     spins, strips = int(m["spins"]), m["strips"]
     if mode == "hog_wild":
-        draw = HogWildStream(pm, gens, strips)
+        draw = HogWildStream(pm, st, strips)
     else:
-        draw = StopStream(gens, pm.strip_sets[strips].lengths, spins,
-                          int(pm.raw["free_spins"]["retrigger_spins"]))
+        draw = StopStream(st, pm.strip_sets[strips].lengths, spins, int(pm.raw["free_spins"]["retrigger_spins"]))
     cap = None if m.get("cap_exempt") else pm.cap_x100
     room = np.full(n, cap if cap is not None else np.iinfo(np.int64).max // 4, dtype=np.int64)
     start = np.full(n, int(m.get("start_multiplier", 1)), dtype=np.int64)
@@ -194,9 +221,9 @@ def _buy_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarr
 
 def play_batch(seeds, mode: str, force: str | None = None) -> tuple[np.ndarray, list[tuple[str, ...]]]:
     """(payout_x100 int64[n], features of each round): exactly `play(Rng.for_book(seed),
-    mode, force)` for each seed (the three free-spin buys vectorised, the rest by `play`)."""
-    seeds = [int(s) for s in np.asarray(seeds, dtype=np.uint64).tolist()]
-    if force is None and seeds:
+    mode, force)` for each seed (every mode vectorised on BookStreams; a `force` by `play`)."""
+    seeds = np.asarray(seeds, dtype=np.uint64).reshape(-1)
+    if force is None and len(seeds):
         pm = load()
         if mode in BUYS:
             return _buy_batch(pm, seeds, mode)
@@ -208,5 +235,5 @@ def play_batch(seeds, mode: str, force: str | None = None) -> tuple[np.ndarray, 
             return _risk_batch(pm, seeds)
         if mode in ("golden_egg_hunt", "egg_hunt"):
             return _hunt_batch(pm, seeds, mode)
-    rounds = [play(Rng.for_book(s), mode, force) for s in seeds]
+    rounds = [play(Rng.for_book(s), mode, force) for s in seeds.tolist()]
     return np.array([r.payout_x100 for r in rounds], dtype=np.int64), [r.features for r in rounds]

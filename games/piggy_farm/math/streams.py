@@ -1,11 +1,14 @@
 """Random streams for rounds played in lockstep: each row's strip stops (and HOG
-WILD's spawns) drawn from that row's own generator, in exactly the order the round
+WILD's spawns) drawn from that row's own stream, in exactly the order the round
 generator (rules.py) draws them, so the vectorised engine of sim.py plays the same
-rounds as `play` (batch.py for books, rules.py for forced searches).
+rounds as `play` (batch.py for books, search.py for forced searches).
 
+A row's stream is a `BookStreams` row (cabinet/core/rng_batch.py: the streams of
+`Rng.for_book(seed)` computed in arrays, no Generator objects) or, for a forced
+search's attempts, one numpy Generator each (`GeneratorRows`, the same two calls).
 numpy's `integers(0, bounds)` with an array of bounds yields the same values as the
-same scalar `below` calls in turn (all bounds < 2**32), so a row draws many stops in
-one call.
+same scalar `below` calls in turn (all bounds < 2**32), and so does BookStreams'
+`below_many`, so a row draws a spin's seven stops, or a round's first spins, at once.
 """
 from __future__ import annotations
 
@@ -13,13 +16,49 @@ from typing import Sequence
 
 import numpy as np
 
-from cabinet.core.rng import Rng, weighted_indices
+from cabinet.core.rng import weighted_indices
+from cabinet.core.rng_batch import BookStreams
 
 from .tables import PiggyMath
 
 
-def generators(seeds: Sequence[int]) -> list[np.random.Generator]:
-    return [Rng.for_book(s).gen for s in seeds]
+class GeneratorRows:
+    """One numpy Generator per row, drawn through BookStreams' `below` / `below_many`
+    (so StopStream and HogWildStream take either)."""
+
+    def __init__(self, gens: Sequence[np.random.Generator]):
+        self.gens = list(gens)
+
+    def __len__(self) -> int:
+        return len(self.gens)
+
+    def below(self, rows: np.ndarray, n: np.ndarray | int) -> np.ndarray:
+        bound = np.broadcast_to(np.asarray(n, dtype=np.int64), np.shape(rows))
+        return np.array([self.gens[r].integers(0, b) for r, b in zip(np.asarray(rows).tolist(), bound.tolist())],
+                        dtype=np.int64)
+
+    def below_many(self, rows: np.ndarray, n: np.ndarray | int, count: np.ndarray) -> np.ndarray:
+        count = np.asarray(count, dtype=np.int64)
+        width = int(count.max()) if len(count) else 0
+        bound = np.broadcast_to(np.asarray(n, dtype=np.int64), (width,))
+        out = np.zeros((len(count), width), dtype=np.int64)
+        for i, (r, c) in enumerate(zip(np.asarray(rows).tolist(), count.tolist())):
+            out[i, :c] = self.gens[r].integers(0, bound[:c])
+        return out
+
+
+Rows = BookStreams | GeneratorRows
+
+
+def rows_of(streams: BookStreams | Sequence[np.random.Generator]) -> Rows:
+    """BookStreams as they are; a list of numpy Generators as GeneratorRows."""
+    return streams if isinstance(streams, (BookStreams, GeneratorRows)) else GeneratorRows(streams)
+
+
+def first_stops(streams: Rows, lengths: np.ndarray) -> np.ndarray:
+    """Every row's first board (rules.drop: one `below(length)` per reel, in order): (n, reels)."""
+    n = len(streams)
+    return streams.below_many(np.arange(n), lengths, np.full(n, len(lengths)))
 
 
 U32 = np.uint64(0xFFFFFFFF)
@@ -72,14 +111,16 @@ def _lemire_row(gen: np.random.Generator, u32: list[int], lengths: list[int]) ->
 
 class StopStream:
     """FREE SPINS / GROWING SEASON: each row's stops, drawn `first` spins at once and
-    `more` spins at a time past that (retriggers), in spin order."""
+    `more` spins at a time past that (retriggers), in spin order. `streams`: a
+    BookStreams or a list of numpy Generators, row i playing round i."""
 
-    def __init__(self, gens: list[np.random.Generator], lengths: np.ndarray, first: int, more: int):
-        self.gens, self.lengths, self.more = gens, lengths, more
-        cols = len(lengths)
-        bounds = np.tile(lengths, first)
-        self.buf = np.array([g.integers(0, bounds) for g in gens], dtype=np.int64).reshape(len(gens), first, cols)
-        self.have = np.full(len(gens), first)
+    def __init__(self, streams: BookStreams | Sequence[np.random.Generator], lengths: np.ndarray,
+                 first: int, more: int):
+        self.st, self.lengths, self.more = rows_of(streams), lengths, more
+        n, cols = len(self.st), len(lengths)
+        self.buf = self.st.below_many(np.arange(n), np.tile(lengths, first), np.full(n, first * cols))
+        self.buf = self.buf.reshape(n, first, cols)
+        self.have = np.full(n, first)
         self.pos = 0           # rounds advance in lockstep: every playing row is at the same spin
 
     def __call__(self, rows: np.ndarray) -> tuple[np.ndarray, None]:
@@ -87,63 +128,52 @@ class StopStream:
         need = rows[self.have[rows] <= p]
         if len(need):
             if p >= self.buf.shape[1]:
-                grow = np.zeros((len(self.gens), self.more, self.buf.shape[2]), dtype=np.int64)
+                grow = np.zeros((self.buf.shape[0], self.more, self.buf.shape[2]), dtype=np.int64)
                 self.buf = np.concatenate([self.buf, grow], axis=1)
-            bounds = np.tile(self.lengths, self.more)
-            for r in need.tolist():
-                h = int(self.have[r])
-                self.buf[r, h:h + self.more] = self.gens[r].integers(0, bounds).reshape(self.more, -1)
-                self.have[r] = h + self.more
+            cols = self.buf.shape[2]
+            h = p                              # a row alive at spin p has drawn exactly p spins' stops
+            drawn = self.st.below_many(need, np.tile(self.lengths, self.more), np.full(len(need), self.more * cols))
+            self.buf[need, h:h + self.more] = drawn.reshape(len(need), self.more, cols)
+            self.have[need] = h + self.more
         self.pos = p + 1
         return self.buf[rows, p], None
 
 
 class HogWildStream:
     """HOG WILD: per spin the stops, the spawn count, then the spawned cells, drawn from
-    each row's generator in exactly play's order (rules.spawn_wilds)."""
+    each row's stream in exactly play's order (rules.spawn_wilds)."""
 
-    def __init__(self, pm: PiggyMath, gens: list[np.random.Generator], strips: str):
-        self.pm, self.gens = pm, gens
+    def __init__(self, pm: PiggyMath, streams: BookStreams | Sequence[np.random.Generator], strips: str):
+        self.pm, self.st = pm, rows_of(streams)
         self.ss = pm.strip_sets[strips]
         weights = pm.mode("hog_wild")["spawn_weights"]
         self.counts = np.array([int(k) for k in weights], dtype=np.int64)
         self.cum = np.cumsum([int(v) for v in weights.values()])
         self.head = np.concatenate([self.ss.lengths, [int(self.cum[-1])]]).astype(np.int64)   # 7 stops + count
-        first = np.array([g.integers(0, self.head) for g in gens], dtype=np.int64)
-        self.next = first            # (n, cols + 1): the next spin's stops and raw count draw
 
     def __call__(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        pm, ss = self.pm, self.ss
+        pm, ss, st = self.pm, self.ss, self.st
         cols, cells = ss.cols, pm.shape.cells
-        head = self.next[rows]
+        head = st.below_many(rows, self.head, np.full(len(rows), cols + 1))
         tops = head[:, :cols]
         k = self.counts[weighted_indices(self.cum, head[:, cols])]
         flat = ss.window(tops, pm.shape.rows).reshape(len(rows), cells)
         free = (flat != pm.wild) & (flat != pm.scatter)
         nfree = free.sum(axis=1)
         k = np.minimum(k, nfree)
-        picks = np.zeros((len(rows), 3), dtype=np.int64)
-        gens = self.gens
-        for kk in np.unique(k).tolist():
-            sel = np.nonzero(k == kk)[0]
-            # this spin's kk cell draws (below(F), below(F-1), ...), then the next spin's head
-            bounds = np.empty((len(sel), kk + cols + 1), dtype=np.int64)
-            bounds[:, :kk] = nfree[sel, None] - np.arange(kk)[None, :]
-            bounds[:, kk:] = self.head
-            drawn = np.array([gens[r].integers(0, b) for r, b in zip(rows[sel].tolist(), bounds)],
-                             dtype=np.int64).reshape(len(sel), -1)
-            self.next[rows[sel]] = drawn[:, kk:]
-            picks[sel, :kk] = drawn[:, :kk]
+        most = int(k.max()) if len(k) else 0
+        picks = np.zeros((len(rows), max(most, 1)), dtype=np.int64)
+        for j in range(most):                       # free.pop(below(len(free))), the list shrinking
+            sel = np.flatnonzero(k > j)
+            picks[sel, j] = st.below(rows[sel], nfree[sel] - j)
         # spawn_wilds pops cells from the list of free cells (row-major): pick j is an
         # index among the cells not yet taken; turn it into a rank among all free cells
         rank = picks.copy()
-        for j in range(1, 3):
+        for j in range(1, most):
             for prev in np.sort(rank[:, :j], axis=1).T:        # earlier ranks, ascending
                 rank[:, j] += rank[:, j] >= prev
         order = np.cumsum(free, axis=1) - 1                    # rank of each free cell
         spawned = np.zeros((len(rows), cells), dtype=bool)
-        for j in range(3):
+        for j in range(most):
             spawned |= free & (order == rank[:, j, None]) & (j < k)[:, None]
         return tops, spawned
-
-
