@@ -196,6 +196,24 @@ def _cost(spec_id: str, task: Task, previous: dict[str, float]) -> float:
     return task.count * previous.get(_cost_key(spec_id, task), GUESS_S["forced" if task.category else "natural"])
 
 
+def stratum_cpu(keys: list[str], counts: list[int], per_book: dict[str, float]) -> list[tuple[str, int, float]]:
+    """(stratum key, books, CPU seconds) of every stratum, costliest first: `keys[i]`
+    and `counts[i]` are one task's, `per_book` the CPU seconds a book of each key."""
+    books: dict[str, int] = {}
+    for k, n in zip(keys, counts):
+        books[k] = books.get(k, 0) + n
+    rows = [(k, n, n * per_book.get(k, GUESS_S["natural" if k.endswith("/natural") else "forced"])) for k, n in books.items()]
+    return sorted(rows, key=lambda r: -r[2])
+
+
+def print_strata(rows: list[tuple[str, int, float]], title: str, top: int = 12) -> None:
+    """The costliest strata and the total, one line each (stderr)."""
+    total = sum(r[2] for r in rows)
+    print(f"{title}: {total:,.1f} CPU s of book generation in {len(rows)} strata; the costliest:", file=sys.stderr)
+    for key, n, cpu in rows[:top]:
+        print(f"  {cpu:8.1f} s {cpu / max(total, 1e-9):6.1%}  {n:>9,} books  {key}", file=sys.stderr)
+
+
 def _nested_follow(held: dict[str, dict[str, Any]], rates: dict[str, Any] | None, mode: str, bits: np.ndarray,
                    names: list[str]) -> dict[str, dict[str, Any]]:
     """A rate the game sets for a feature (e.g. the wheel at 5x the base game's) carries
@@ -324,17 +342,20 @@ def build(game: str | GameSpec, modes: list[str] | None = None, books: int | Non
 
 def build_games(games: list[str | GameSpec], modes: list[str] | None = None, books: int | None = None,
                 workers: int = 1, out: str | Path | None = None, seed: int = DEFAULT_SEED,
-                progress: bool = False, scheduler: str | None = None) -> dict[str, dict[str, dict[str, Any]]]:
+                progress: bool = False, scheduler: str | None = None,
+                plan_only: bool = False) -> dict[str, dict[str, dict[str, Any]]]:
     """Build the libraries of several games with one pool of workers; returns
     {game: {mode: meta}}. `out` is the directory of a single game's libraries; with
-    several games each goes to `out/<game id>` (default: each game's books folder)."""
+    several games each goes to `out/<game id>` (default: each game's books folder).
+    `plan_only`: print each stratum's expected CPU seconds (the last builds' cost a
+    book times the plan's books) and build nothing."""
     jobs = []           # (spec, target dir, mode, natural, tasks)
     rates: dict[str, Any] = {}
     for game in games:
         spec = B.resolve_game(game)
         ref = B.game_ref(game)
         target = B.default_books_dir(spec) if out is None else Path(out) if len(games) == 1 else Path(out) / spec.id
-        rates[spec.id] = load_rates(spec)
+        rates[spec.id] = None if plan_only else load_rates(spec)
         for mode in modes or [m.id for m in spec.modes]:
             spec.mode(mode)
             if mode not in spec.rtp:
@@ -345,6 +366,11 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
     owner = [spec.id for spec, *_, ts in jobs for _ in ts]
     previous = _read_costs()
     cost = [_cost(o, t, previous) for t, o in zip(tasks, owner)]
+    keys = [_cost_key(o, t) for t, o in zip(tasks, owner)]
+    if plan_only:
+        print_strata(stratum_cpu(keys, [t.count for t in tasks], previous),
+                     f"planned (the CPU seconds a book of the last builds, {_costs_file()})", top=40)
+        return {}
     t0 = time.perf_counter()
     with Progress(sum(cost), "books", "building", progress) as bar:
         results = pool.run(_timed, tasks, workers, scheduler, order=sorted(range(len(tasks)), key=lambda i: -cost[i]),
@@ -357,6 +383,10 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
         seconds[key] = seconds.get(key, 0.0) + secs
         counts[key] = counts.get(key, 0) + t.count
     _write_costs({k: seconds[k] / counts[k] for k in seconds})
+    if progress:
+        print_strata(stratum_cpu(list(seconds), [counts[k] for k in seconds], {k: seconds[k] / counts[k] for k in seconds}),
+                     "this build")
+    t1 = time.perf_counter()
     metas: dict[str, dict[str, dict[str, Any]]] = {}
     files: dict[str, dict[str, tuple[bytes, dict[str, Any]]]] = {}
     pos = 0
@@ -368,21 +398,29 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
         metas.setdefault(spec.id, {})[mode] = meta
         if progress:
             report_mode(spec, meta)
+    weighed = time.perf_counter() - t1
     if progress:
         n = sum(t.count for t in tasks)
         print(f"generated {n:,} books in {elapsed:.1f}s ({n / max(elapsed, 1e-9):,.0f} books/s, "
-              f"{workers} worker(s){', on ' + scheduler if scheduler else ''})", file=sys.stderr)
+              f"{workers} worker(s){', on ' + scheduler if scheduler else ''}); weights of {len(jobs)} mode(s) "
+              f"in {weighed:.1f}s", file=sys.stderr)
     targets = {spec.id: (spec, target) for spec, target, *_ in jobs}
+    phases = {"generate": elapsed, "weights": weighed, "write": 0.0, "verify": 0.0, "install": 0.0}
     for gid, (spec, target) in targets.items():
-        _verify_and_install(spec, target, files[gid], workers, progress)
+        _verify_and_install(spec, target, files[gid], workers, progress, phases)
+    if progress:
+        print("build phases (wall s): " + ", ".join(f"{k} {v:.1f}" for k, v in phases.items())
+              + f"; total {sum(phases.values()):.1f}", file=sys.stderr)
     return metas
 
 
 def _verify_and_install(spec: GameSpec, target: Path, files: dict[str, tuple[bytes, dict[str, Any]]],
-                        workers: int, progress: bool) -> None:
-    """Write into a new directory (with the target's other modes), verify, install."""
+                        workers: int, progress: bool, phases: dict[str, float]) -> None:
+    """Write into a new directory (with the target's other modes), verify, install;
+    adds the wall seconds of each step to `phases`."""
     from .verify import verify_library
     stage = staging_dir(target)
+    t0 = time.perf_counter()
     try:
         kept: dict[str, tuple[bytes, dict[str, Any]]] = {}
         if len(files) < len(spec.modes) and (target / B.MANIFEST).is_file():
@@ -393,8 +431,11 @@ def _verify_and_install(spec: GameSpec, target: Path, files: dict[str, tuple[byt
                     kept[name] = ((target / name).read_bytes(), old[name])
         write_library(stage, spec.id, B.fingerprint(spec), {**kept, **files})
         present = [m.id for m in spec.modes if f"{m.id}.npz" in {**kept, **files}]
+        t1 = time.perf_counter()
+        phases["write"] += t1 - t0
         rep = verify_library(spec, str(stage), workers=workers, natural_sample="build", progress=progress,
                              modes=present)
+        phases["verify"] += time.perf_counter() - t1
     except Exception:
         shutil.rmtree(stage, ignore_errors=True)
         raise
@@ -402,9 +443,11 @@ def _verify_and_install(spec: GameSpec, target: Path, files: dict[str, tuple[byt
         failed = [m for m, r in rep["modes"].items() if not r["ok"]]
         raise BuildError(f"{spec.id}: the new library fails verification in {', '.join(failed)}; "
                          f"it is left in {stage} and {target} is unchanged")
+    t2 = time.perf_counter()
     install(stage, target)
     from cabinet.core.program import update_entries
     update_entries(target)
+    phases["install"] += time.perf_counter() - t2
     if progress:
         print(f"{spec.id}: verified and installed in {target}", file=sys.stderr)
 
