@@ -151,6 +151,15 @@ def _timed(task: Task) -> tuple[tuple[np.ndarray, ...], float]:
     return out, time.process_time() - t0
 
 
+def _weigh(job: tuple) -> tuple[tuple[bytes, dict[str, Any]], dict[str, Any]]:
+    """One mode's weights and file (a task of the pool, so the modes are weighed in
+    parallel): ((file bytes, manifest entry), meta)."""
+    ref, mode, tasks, results, seed, natural, rates = job
+    spec = B.resolve_game(ref)
+    arrays, meta = assemble(spec, mode, tasks, results, seed, natural, rates)
+    return mode_file_bytes(arrays, meta), meta
+
+
 def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[Task]:
     """Every task of one mode, in library order."""
     names = tuple(B.feature_names(spec))
@@ -389,12 +398,14 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
     t1 = time.perf_counter()
     metas: dict[str, dict[str, dict[str, Any]]] = {}
     files: dict[str, dict[str, tuple[bytes, dict[str, Any]]]] = {}
-    pos = 0
+    pos, weigh = 0, []
     for spec, target, mode, natural, ts in jobs:
-        part = results[pos:pos + len(ts)]
+        weigh.append((ts[0].game, mode, ts, [r for r, _ in results[pos:pos + len(ts)]], seed, natural, rates[spec.id]))
         pos += len(ts)
-        arrays, meta = assemble(spec, mode, ts, [r for r, _ in part], seed, natural, rates[spec.id])
-        files.setdefault(spec.id, {})[f"{mode}.npz"] = mode_file_bytes(arrays, meta)
+    size = [sum(t.count for t in w[2]) for w in weigh]
+    weighed_files = pool.run(_weigh, weigh, workers, scheduler, order=sorted(range(len(weigh)), key=lambda i: -size[i]))
+    for (spec, target, mode, *_), (data, meta) in zip(jobs, weighed_files):
+        files.setdefault(spec.id, {})[f"{mode}.npz"] = data
         metas.setdefault(spec.id, {})[mode] = meta
         if progress:
             report_mode(spec, meta)
