@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from cabinet.math.build import stratum_cpu
+from cabinet.math.build_costs import stratum_cpu
 from cabinet.math.cli import main
 
 TOY = "tests.toygame"

@@ -17,15 +17,17 @@ exactly what `play(Rng.for_book(seed), mode)` gives for each seed (`verify` chec
 
 Weights (cabinet/math/optimize.py) hold the stated RTP, every feature at the rules'
 rate and every payout band the rules saw often enough at the rules' mass
-(cabinet/math/rates.py). Each game's libraries are written into a new directory
-beside the target, verified there (`verify`: manifest, RTP, every forced book and a
-sample of natural ones regenerated), and only then installed in one rename: the
-target is never half overwritten, and a library that fails stays out of it.
+(cabinet/math/rates.py); each mode is weighed as a task of the same pool. Each
+game's libraries are written into a new directory beside the target, verified there
+(`verify`: manifest, RTP, every forced book and a sample of natural ones
+regenerated; every game's checks in one pool), and only then installed in one
+rename: the target is never half overwritten, and a library that fails stays out
+of it. With `progress`, the CPU seconds of each stratum and the wall seconds of each
+phase are printed (cabinet/math/build_costs.py; `build --plan` prints the expected
+ones without building).
 """
 from __future__ import annotations
 
-import json
-import os
 import shutil
 import sys
 import time
@@ -41,6 +43,7 @@ from cabinet.core.game import GameSpec
 from cabinet.core.rng import Rng
 
 from . import pool
+from .build_costs import cost_key, costs_file, print_strata, read_costs, stratum_cpu, task_cost, write_costs
 from .books import install, mode_file_bytes, staging_dir, strata, write_library
 from .optimize import natural_weights, optimize, sampling_se
 from .pool import Progress
@@ -53,7 +56,6 @@ DEFAULT_SEED = 0x5EED_B00C
 BASE_BOOKS = 300_000
 BUY_BOOKS = 10_000
 STATED_DIGITS = 1e-5          # a stated share written to 5-6 significant digits matches an exact figure
-GUESS_S = {"natural": 2e-4, "forced": 0.05}       # seconds a book, before a library gives its own
 
 
 class BuildError(Exception):
@@ -172,55 +174,6 @@ def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[T
         for start in range(0, count, size):
             tasks.append(Task(ref, mode, force, cat, start, min(size, count - start), seed, names))
     return tasks
-
-
-def _costs_file() -> Path:
-    """Where the last builds' CPU seconds per book are kept (for the progress bar's
-    ETA only; never part of a library, so a library's bytes never depend on timing)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "slot-cabinet" / "build-costs.json"
-
-
-def _read_costs() -> dict[str, float]:
-    try:
-        return {str(k): float(v) for k, v in json.loads(_costs_file().read_text()).items()}
-    except (OSError, ValueError, AttributeError):
-        return {}
-
-
-def _write_costs(costs: dict[str, float]) -> None:
-    try:
-        path = _costs_file()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({**_read_costs(), **costs}, indent=0, sort_keys=True))
-    except OSError:
-        pass
-
-
-def _cost_key(spec_id: str, task: Task) -> str:
-    return f"{spec_id}/{task.mode}/{task.category or 'natural'}"
-
-
-def _cost(spec_id: str, task: Task, previous: dict[str, float]) -> float:
-    return task.count * previous.get(_cost_key(spec_id, task), GUESS_S["forced" if task.category else "natural"])
-
-
-def stratum_cpu(keys: list[str], counts: list[int], per_book: dict[str, float]) -> list[tuple[str, int, float]]:
-    """(stratum key, books, CPU seconds) of every stratum, costliest first: `keys[i]`
-    and `counts[i]` are one task's, `per_book` the CPU seconds a book of each key."""
-    books: dict[str, int] = {}
-    for k, n in zip(keys, counts):
-        books[k] = books.get(k, 0) + n
-    rows = [(k, n, n * per_book.get(k, GUESS_S["natural" if k.endswith("/natural") else "forced"])) for k, n in books.items()]
-    return sorted(rows, key=lambda r: -r[2])
-
-
-def print_strata(rows: list[tuple[str, int, float]], title: str, top: int = 12) -> None:
-    """The costliest strata and the total, one line each (stderr)."""
-    total = sum(r[2] for r in rows)
-    print(f"{title}: {total:,.1f} CPU s of book generation in {len(rows)} strata; the costliest:", file=sys.stderr)
-    for key, n, cpu in rows[:top]:
-        print(f"  {cpu:8.1f} s {cpu / max(total, 1e-9):6.1%}  {n:>9,} books  {key}", file=sys.stderr)
 
 
 def _nested_follow(held: dict[str, dict[str, Any]], rates: dict[str, Any] | None, mode: str, bits: np.ndarray,
@@ -373,12 +326,12 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
             jobs.append((spec, target, mode, natural, plan(spec, ref, mode, natural, seed)))
     tasks = [t for *_, ts in jobs for t in ts]
     owner = [spec.id for spec, *_, ts in jobs for _ in ts]
-    previous = _read_costs()
-    cost = [_cost(o, t, previous) for t, o in zip(tasks, owner)]
-    keys = [_cost_key(o, t) for t, o in zip(tasks, owner)]
+    previous = read_costs()
+    cost = [task_cost(o, t, previous) for t, o in zip(tasks, owner)]
+    keys = [cost_key(o, t) for t, o in zip(tasks, owner)]
     if plan_only:
         print_strata(stratum_cpu(keys, [t.count for t in tasks], previous),
-                     f"planned (the CPU seconds a book of the last builds, {_costs_file()})", top=40)
+                     f"planned (the CPU seconds a book of the last builds, {costs_file()})", top=40)
         return {}
     t0 = time.perf_counter()
     with Progress(sum(cost), "books", "building", progress) as bar:
@@ -388,10 +341,10 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
     seconds: dict[str, float] = {}
     counts: dict[str, int] = {}
     for t, o, (_, secs) in zip(tasks, owner, results):
-        key = _cost_key(o, t)
+        key = cost_key(o, t)
         seconds[key] = seconds.get(key, 0.0) + secs
         counts[key] = counts.get(key, 0) + t.count
-    _write_costs({k: seconds[k] / counts[k] for k in seconds})
+    write_costs({k: seconds[k] / counts[k] for k in seconds})
     if progress:
         print_strata(stratum_cpu(list(seconds), [counts[k] for k in seconds], {k: seconds[k] / counts[k] for k in seconds}),
                      "this build")
@@ -417,21 +370,18 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
               f"in {weighed:.1f}s", file=sys.stderr)
     targets = {spec.id: (spec, target) for spec, target, *_ in jobs}
     phases = {"generate": elapsed, "weights": weighed, "write": 0.0, "verify": 0.0, "install": 0.0}
-    for gid, (spec, target) in targets.items():
-        _verify_and_install(spec, target, files[gid], workers, progress, phases)
+    _verify_and_install([(spec, target, files[gid]) for gid, (spec, target) in targets.items()], workers, progress,
+                        phases)
     if progress:
         print("build phases (wall s): " + ", ".join(f"{k} {v:.1f}" for k, v in phases.items())
               + f"; total {sum(phases.values()):.1f}", file=sys.stderr)
     return metas
 
 
-def _verify_and_install(spec: GameSpec, target: Path, files: dict[str, tuple[bytes, dict[str, Any]]],
-                        workers: int, progress: bool, phases: dict[str, float]) -> None:
-    """Write into a new directory (with the target's other modes), verify, install;
-    adds the wall seconds of each step to `phases`."""
-    from .verify import verify_library
+def _stage(spec: GameSpec, target: Path, files: dict[str, tuple[bytes, dict[str, Any]]]) -> tuple[Path, list[str]]:
+    """A new directory beside `target` with the new files and the target's other
+    modes: (its path, the modes in it)."""
     stage = staging_dir(target)
-    t0 = time.perf_counter()
     try:
         kept: dict[str, tuple[bytes, dict[str, Any]]] = {}
         if len(files) < len(spec.modes) and (target / B.MANIFEST).is_file():
@@ -441,26 +391,48 @@ def _verify_and_install(spec: GameSpec, target: Path, files: dict[str, tuple[byt
                 if name not in files and name in old and (target / name).is_file():
                     kept[name] = ((target / name).read_bytes(), old[name])
         write_library(stage, spec.id, B.fingerprint(spec), {**kept, **files})
-        present = [m.id for m in spec.modes if f"{m.id}.npz" in {**kept, **files}]
-        t1 = time.perf_counter()
-        phases["write"] += t1 - t0
-        rep = verify_library(spec, str(stage), workers=workers, natural_sample="build", progress=progress,
-                             modes=present)
-        phases["verify"] += time.perf_counter() - t1
     except Exception:
         shutil.rmtree(stage, ignore_errors=True)
         raise
-    if not rep["ok"]:
-        failed = [m for m, r in rep["modes"].items() if not r["ok"]]
-        raise BuildError(f"{spec.id}: the new library fails verification in {', '.join(failed)}; "
-                         f"it is left in {stage} and {target} is unchanged")
-    t2 = time.perf_counter()
-    install(stage, target)
+    return stage, [m.id for m in spec.modes if f"{m.id}.npz" in {**kept, **files}]
+
+
+def _verify_and_install(games: list[tuple[GameSpec, Path, dict[str, tuple[bytes, dict[str, Any]]]]],
+                        workers: int, progress: bool, phases: dict[str, float]) -> None:
+    """Write each game's libraries into a new directory (with the target's other
+    modes), verify them all with one pool, install each that passes; adds the wall
+    seconds of each step to `phases`. A game that fails stays out of its target."""
     from cabinet.core.program import update_entries
-    update_entries(target)
+    from .verify import verify_libraries
+    t0 = time.perf_counter()
+    stages: list[tuple[Path, list[str]]] = []
+    try:
+        for spec, target, files in games:
+            stages.append(_stage(spec, target, files))
+        t1 = time.perf_counter()
+        phases["write"] += t1 - t0
+        reps = verify_libraries([(spec, str(stage), present) for (spec, *_), (stage, present) in zip(games, stages)],
+                                "build", workers, progress=progress)
+        phases["verify"] += time.perf_counter() - t1
+    except Exception:
+        for stage, _ in stages:
+            shutil.rmtree(stage, ignore_errors=True)
+        raise
+    t2 = time.perf_counter()
+    failures = []
+    for (spec, target, _), (stage, _), rep in zip(games, stages, reps):
+        if not rep["ok"]:
+            failed = [m for m, r in rep["modes"].items() if not r["ok"]]
+            failures.append(f"{spec.id}: the new library fails verification in {', '.join(failed)}; "
+                            f"it is left in {stage} and {target} is unchanged")
+            continue
+        install(stage, target)
+        update_entries(target)
+        if progress:
+            print(f"{spec.id}: verified and installed in {target}", file=sys.stderr)
     phases["install"] += time.perf_counter() - t2
-    if progress:
-        print(f"{spec.id}: verified and installed in {target}", file=sys.stderr)
+    if failures:
+        raise BuildError("; ".join(failures))
 
 
 def report_mode(spec: GameSpec, meta: dict[str, Any]) -> None:
