@@ -212,7 +212,7 @@ def _buy(m: Maths, st: BookStreams, mode: str, setup: BonusSetup):
 
 def _rounds(m: Maths, st: BookStreams, mode: str, force: str | None):
     """(payout_x100, flags) of one round per row of `st`, natural or from `force`'s
-    proposal, drawing exactly what rules._once draws."""
+    proposal, drawing exactly what rules.one_round draws."""
     base_values, setup, need_trigger, need_collect = proposal(m, mode, force)
     if mode != "base":
         return _buy(m, st, mode, setup)

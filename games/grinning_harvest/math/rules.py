@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from cabinet.core.forcing import ReplayError, first_accepted, search
+from cabinet.core.forcing import search
 from cabinet.core.rng import Rng
 from cabinet.core import events as E
 from cabinet.core.round import Round, event
@@ -37,10 +37,6 @@ FORCE_LABELS = {"bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini Jackpot", "ja
 # the coin shows on about 2% of base pumpkins and 0.6% of bought-bonus pumpkins, so
 # that accepted rounds rarely hold the coin twice (close to the natural conditional).
 FORCE_ATTEMPTS = 200_000
-# Forced categories decided in batches: those that take thousands of attempts. The
-# others (a few to ~100 attempts) cost less one attempt at a time than a batch of
-# 256; either way the kept attempt is the first in the category, the same index.
-BATCHED = {"big_win"}
 _JACKPOT_BOOST = {"mini": (4, 1), "minor": (10, 3), "mega": (25, 8), "grand": (100, 30)}
 
 
@@ -243,7 +239,7 @@ def big_win_x100(m: Maths, mode: str) -> int:
     return int(bw["base"]) * 100 if mode == "base" else int(bw["buy"]) * m.buy(mode).cost_x100
 
 
-def _once(rng: Rng, m: Maths, mode: str, force: str | None) -> Round:
+def one_round(rng: Rng, m: Maths, mode: str, force: str | None) -> Round:
     base_values, setup, need_trigger, need_collect = proposal(m, mode, force)
     if mode == "base":
         total, events, features, capped = _base(rng, m, base_values, setup, need_trigger, need_collect)
@@ -272,31 +268,20 @@ def in_category(rnd: Round, force: str, earlier: list[str]) -> bool:
 def play(rng: Rng, mode: str = "base", force: str | None = None) -> Round:
     """One round of `mode` ('base' or a buy id). With `force`, a round of that
     category (one of FORCE_LABELS), drawn from its proposal until it belongs to it
-    and to none of the categories listed before it in math.yaml's book_forces: each
-    attempt plays on its own sub-stream (cabinet/core/forcing.py). A BATCHED
-    category's attempts are decided in batches by the vectorised engine
-    (batch.forced_accepts, the same draws as `_once`), and the first one in it is
-    played here with its events. A book replays its kept attempt directly."""
+    and to none of the categories listed before it in math.yaml's book_forces. The
+    search draws each attempt from its own sub-stream (cabinet/core/forcing.py), so a
+    book replays its kept attempt directly. (The book builder's play, forced.py,
+    decides the costliest categories' attempts in batches: the same kept attempt.)"""
     m = load()
     if mode != "base":
         m.buy(mode)                       # KeyError for an unknown mode
     if force is None:
-        return _once(rng, m, mode, None)
+        return one_round(rng, m, mode, None)
     if force not in FORCE_LABELS:
         raise ValueError(f"unknown forcing condition {force!r}; known: {sorted(FORCE_LABELS)}")
-    from .batch import forced_accepts     # batch.py builds on this module
     earlier = earlier_categories(m, mode, force)
-    replay = rng.trace is not None and rng.trace.replay
-    what = f"{force} in {mode}"
-    if force not in BATCHED:
-        def attempt(sub: Rng):
-            rnd = _once(sub, m, mode, force)
-            return rnd if in_category(rnd, force, earlier) else None
-        return search(rng, attempt, FORCE_ATTEMPTS, what)
-    sub = first_accepted(rng, forced_accepts(mode, force, earlier), FORCE_ATTEMPTS, what, streams=True)
-    rnd = _once(sub, m, mode, force)
-    if not in_category(rnd, force, earlier):
-        if replay:
-            raise ReplayError(f"the hint of '{what}' is not an accepted attempt")
-        raise RuntimeError(f"{what}: the vectorised engine kept an attempt outside the category (engines disagree)")
-    return rnd
+
+    def attempt(sub: Rng):
+        rnd = one_round(sub, m, mode, force)
+        return rnd if in_category(rnd, force, earlier) else None
+    return search(rng, attempt, FORCE_ATTEMPTS, f"{force} in {mode}")
