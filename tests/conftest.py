@@ -10,3 +10,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # so `tests.toygame` imports under any import mode
     sys.path.insert(0, str(ROOT))
+
+from cabinet.math.blas import one_blas_thread  # noqa: E402
+
+one_blas_thread()              # as `python -m cabinet.math` does, before numpy is imported

@@ -27,8 +27,10 @@ from typing import Callable, TypeVar
 import numpy as np
 
 from .rng import ReplayError, Rng, Trace
+from .rng_batch import BookStreams
 
-__all__ = ["ForceFailed", "ReplayError", "best_of", "first_accepted", "first_index", "search", "substream"]
+__all__ = ["ForceFailed", "ReplayError", "attempt_generators", "attempt_streams", "best_of", "first_accepted",
+           "first_index", "search", "substream"]
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -112,32 +114,68 @@ def best_of(rng: Rng, n: int, make: Callable[[Rng], C], score: Callable[[C], flo
 
 
 Accepts = Callable[[list[np.random.Generator]], np.ndarray]
+StreamAccepts = Callable[[BookStreams], np.ndarray]
+
+# Spare Generators for `attempt_generators`: a fresh Generator(PCG64DXSM(SeedSequence))
+# costs about 8 us (most of it SeedSequence's hashing, in Python-called Cython), more
+# than deciding the attempt in a vectorised engine. Setting a spare's state costs ~1 us.
+_SPARE: list[np.random.Generator] = []
 
 
-def first_index(key: int, accepts: Accepts, limit: int, what: str) -> int:
+def attempt_streams(key: int, k0: int, n: int) -> BookStreams:
+    """Attempts k0 .. k0+n-1 of the search keyed `key` as BookStreams (row i draws
+    exactly what `substream(key, k0 + i)` draws), without Generator objects."""
+    return BookStreams(np.full(n, key, dtype=np.uint64), spawn=np.arange(k0, k0 + n, dtype=np.uint64))
+
+
+def attempt_generators(key: int, k0: int, n: int) -> list[np.random.Generator]:
+    """Generators in exactly the state of `substream(key, k).gen` for k = k0 .. k0+n-1:
+    the SeedSequence and PCG64DXSM seeding computed for all of them at once
+    (cabinet/core/rng_batch.py), then set as the states of spare Generators. Give
+    them back with `_SPARE.extend(...)` when done (first_index does)."""
+    st = BookStreams(np.full(n, key, dtype=np.uint64), words=0, spawn=np.arange(k0, k0 + n, dtype=np.uint64))
+    state = ((st.hi.astype(object) << 64) | st.lo.astype(object)).tolist()
+    inc = ((st.inc_hi.astype(object) << 64) | st.inc_lo.astype(object)).tolist()
+    gens = [_SPARE.pop() if _SPARE else np.random.Generator(np.random.PCG64DXSM(0)) for _ in range(n)]
+    for g, s, i in zip(gens, state, inc):
+        g.bit_generator.state = {"bit_generator": "PCG64DXSM", "state": {"state": s, "inc": i},
+                                 "has_uint32": 0, "uinteger": 0}
+    return gens
+
+
+def first_index(key: int, accepts: Accepts | StreamAccepts, limit: int, what: str, streams: bool = False) -> int:
     """Index of the first attempt of the search keyed `key` that `accepts` takes
-    (`accepts` decides many attempts at once from their generators, one bool each, with
-    a vectorised engine), tried in batches growing from 256 to 8,192 attempts."""
+    (`accepts` decides many attempts at once, one bool each, with a vectorised engine:
+    from their generators, or with `streams` from their BookStreams), tried in
+    batches growing from 256 to 8,192 attempts."""
     k0, size = 0, 256
     while k0 < limit:
         n = min(size, limit - k0)
-        ok = np.flatnonzero(accepts([substream(key, k).gen for k in range(k0, k0 + n)]))
+        if streams:
+            ok = np.flatnonzero(accepts(attempt_streams(key, k0, n)))     # type: ignore[arg-type]
+        else:
+            gens = attempt_generators(key, k0, n)
+            try:
+                ok = np.flatnonzero(accepts(gens))                         # type: ignore[arg-type]
+            finally:
+                _SPARE.extend(gens)
         if len(ok):
             return k0 + int(ok[0])
         k0, size = k0 + n, min(2 * size, 8192)
     raise ForceFailed(f"could not force {what} in {limit:,} attempts")
 
 
-def first_accepted(rng: Rng, accepts: Accepts, limit: int, what: str) -> Rng:
+def first_accepted(rng: Rng, accepts: Accepts | StreamAccepts, limit: int, what: str, streams: bool = False) -> Rng:
     """`search` decided in batches: the kept attempt's own stream, to play it on (the
     caller plays it with its events and checks it is in the category). Recorded and
-    replayed as a hint like `search`'s, so a book shows without searching again."""
+    replayed as a hint like `search`'s, so a book shows without searching again.
+    `streams`: `accepts` takes the attempts' BookStreams instead of Generators."""
     key = rng.seed64()
     trace = rng.trace
     if trace is not None and trace.replay:
         return _sub(key, trace.take(what), trace)
     slot = trace.reserve() if trace is not None else -1
-    k = first_index(key, accepts, limit, what)
+    k = first_index(key, accepts, limit, what, streams)
     if trace is not None:
         trace.truncate(slot + 1)
         trace.values[slot] = k

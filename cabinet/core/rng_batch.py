@@ -72,8 +72,11 @@ def _mix(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return r ^ (r >> _U64(16))
 
 
-def seed_words(seeds: np.ndarray) -> np.ndarray:
-    """`SeedSequence(seed).generate_state(4, np.uint64)` for every seed: (n, 4) uint64."""
+def seed_words(seeds: np.ndarray, spawn: np.ndarray | None = None) -> np.ndarray:
+    """`SeedSequence(seed).generate_state(4, np.uint64)` for every seed: (n, 4) uint64;
+    with `spawn` (one integer below 2**32 per seed), of `SeedSequence(seed,
+    spawn_key=(spawn[i],))`: the spawn key is one more entropy word after the pool's
+    four (the seed's two words padded with zeros), mixed into every pool word."""
     s = np.asarray(seeds, dtype=_U64)
     h = _Hash32(_INIT_A, _MULT_A)
     pool = [h.mix(s & _M32), h.mix(s >> _S32), h.mix(np.zeros_like(s)), h.mix(np.zeros_like(s))]
@@ -81,6 +84,12 @@ def seed_words(seeds: np.ndarray) -> np.ndarray:
         for dst in range(4):
             if src != dst:
                 pool[dst] = _mix(pool[dst], h.mix(pool[src]))
+    if spawn is not None:
+        k = np.broadcast_to(np.asarray(spawn, dtype=_U64), s.shape)
+        if (k > _M32).any():
+            raise ValueError("seed_words: a spawn key word is below 2**32")
+        for dst in range(4):
+            pool[dst] = _mix(pool[dst], h.mix(k))
     g = _Hash32(_INIT_B, _MULT_B)
     out32 = [g.mix(pool[i % 4]) for i in range(8)]
     return np.stack([out32[2 * k] | (out32[2 * k + 1] << _S32) for k in range(4)], axis=1)
@@ -127,8 +136,11 @@ class BookStreams:
 
     GROW = 16         # 64-bit outputs added to every row's buffer when one runs out
 
-    def __init__(self, seeds: Sequence[int] | np.ndarray, words: int = 8):
-        w = seed_words(np.asarray(seeds, dtype=_U64).reshape(-1))
+    def __init__(self, seeds: Sequence[int] | np.ndarray, words: int = 8, spawn: np.ndarray | None = None):
+        """Row i: the stream of `Rng.for_book(seeds[i])`, or with `spawn`, of
+        `Rng(SeedSequence(seeds[i], spawn_key=(spawn[i],)))` (a forced search's
+        attempt, cabinet/core/forcing.py)."""
+        w = seed_words(np.asarray(seeds, dtype=_U64).reshape(-1), spawn)
         init_hi, init_lo, seq_hi, seq_lo = (w[:, k].copy() for k in range(4))
         # pcg_setseq_128_srandom_r: inc = initseq << 1 | 1; step; += initstate; step
         self.inc_hi = (seq_hi << _U64(1)) | (seq_lo >> _U64(63))

@@ -1,6 +1,10 @@
 """`python -m cabinet.math VERB ...`: see `cabinet.math.cli`."""
 import sys
 
-from .cli import main
+from .blas import one_blas_thread
+
+one_blas_thread()              # before numpy is imported (cabinet/math/blas.py)
+
+from .cli import main  # noqa: E402
 
 sys.exit(main())

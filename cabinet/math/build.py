@@ -17,15 +17,17 @@ exactly what `play(Rng.for_book(seed), mode)` gives for each seed (`verify` chec
 
 Weights (cabinet/math/optimize.py) hold the stated RTP, every feature at the rules'
 rate and every payout band the rules saw often enough at the rules' mass
-(cabinet/math/rates.py). Each game's libraries are written into a new directory
-beside the target, verified there (`verify`: manifest, RTP, every forced book and a
-sample of natural ones regenerated), and only then installed in one rename: the
-target is never half overwritten, and a library that fails stays out of it.
+(cabinet/math/rates.py); each mode is weighed as a task of the same pool. Each
+game's libraries are written into a new directory beside the target, verified there
+(`verify`: manifest, RTP, every forced book and a sample of natural ones
+regenerated; every game's checks in one pool), and only then installed in one
+rename: the target is never half overwritten, and a library that fails stays out
+of it. With `progress`, the CPU seconds of each stratum and the wall seconds of each
+phase are printed (cabinet/math/build_costs.py; `build --plan` prints the expected
+ones without building).
 """
 from __future__ import annotations
 
-import json
-import os
 import shutil
 import sys
 import time
@@ -41,6 +43,7 @@ from cabinet.core.game import GameSpec
 from cabinet.core.rng import Rng
 
 from . import pool
+from .build_costs import cost_key, costs_file, print_strata, read_costs, stratum_cpu, task_cost, write_costs
 from .books import install, mode_file_bytes, staging_dir, strata, write_library
 from .optimize import natural_weights, optimize, sampling_se
 from .pool import Progress
@@ -53,7 +56,6 @@ DEFAULT_SEED = 0x5EED_B00C
 BASE_BOOKS = 300_000
 BUY_BOOKS = 10_000
 STATED_DIGITS = 1e-5          # a stated share written to 5-6 significant digits matches an exact figure
-GUESS_S = {"natural": 2e-4, "forced": 0.05}       # seconds a book, before a library gives its own
 
 
 class BuildError(Exception):
@@ -151,6 +153,15 @@ def _timed(task: Task) -> tuple[tuple[np.ndarray, ...], float]:
     return out, time.process_time() - t0
 
 
+def _weigh(job: tuple) -> tuple[tuple[bytes, dict[str, Any]], dict[str, Any]]:
+    """One mode's weights and file (a task of the pool, so the modes are weighed in
+    parallel): ((file bytes, manifest entry), meta)."""
+    ref, mode, tasks, results, seed, natural, rates = job
+    spec = B.resolve_game(ref)
+    arrays, meta = assemble(spec, mode, tasks, results, seed, natural, rates)
+    return mode_file_bytes(arrays, meta), meta
+
+
 def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[Task]:
     """Every task of one mode, in library order."""
     names = tuple(B.feature_names(spec))
@@ -163,37 +174,6 @@ def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[T
         for start in range(0, count, size):
             tasks.append(Task(ref, mode, force, cat, start, min(size, count - start), seed, names))
     return tasks
-
-
-def _costs_file() -> Path:
-    """Where the last builds' CPU seconds per book are kept (for the progress bar's
-    ETA only; never part of a library, so a library's bytes never depend on timing)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "slot-cabinet" / "build-costs.json"
-
-
-def _read_costs() -> dict[str, float]:
-    try:
-        return {str(k): float(v) for k, v in json.loads(_costs_file().read_text()).items()}
-    except (OSError, ValueError, AttributeError):
-        return {}
-
-
-def _write_costs(costs: dict[str, float]) -> None:
-    try:
-        path = _costs_file()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({**_read_costs(), **costs}, indent=0, sort_keys=True))
-    except OSError:
-        pass
-
-
-def _cost_key(spec_id: str, task: Task) -> str:
-    return f"{spec_id}/{task.mode}/{task.category or 'natural'}"
-
-
-def _cost(spec_id: str, task: Task, previous: dict[str, float]) -> float:
-    return task.count * previous.get(_cost_key(spec_id, task), GUESS_S["forced" if task.category else "natural"])
 
 
 def _nested_follow(held: dict[str, dict[str, Any]], rates: dict[str, Any] | None, mode: str, bits: np.ndarray,
@@ -327,17 +307,20 @@ def build(game: str | GameSpec, modes: list[str] | None = None, books: int | Non
 
 def build_games(games: list[str | GameSpec], modes: list[str] | None = None, books: int | None = None,
                 workers: int = 1, out: str | Path | None = None, seed: int = DEFAULT_SEED,
-                progress: bool = False, scheduler: str | None = None) -> dict[str, dict[str, dict[str, Any]]]:
+                progress: bool = False, scheduler: str | None = None,
+                plan_only: bool = False) -> dict[str, dict[str, dict[str, Any]]]:
     """Build the libraries of several games with one pool of workers; returns
     {game: {mode: meta}}. `out` is the directory of a single game's libraries; with
-    several games each goes to `out/<game id>` (default: each game's books folder)."""
+    several games each goes to `out/<game id>` (default: each game's books folder).
+    `plan_only`: print each stratum's expected CPU seconds (the last builds' cost a
+    book times the plan's books) and build nothing."""
     jobs = []           # (spec, target dir, mode, natural, tasks)
     rates: dict[str, Any] = {}
     for game in games:
         spec = B.resolve_game(game)
         ref = B.game_ref(game)
         target = B.default_books_dir(spec) if out is None else Path(out) if len(games) == 1 else Path(out) / spec.id
-        rates[spec.id] = load_rates(spec)
+        rates[spec.id] = None if plan_only else load_rates(spec)
         for mode in modes or [m.id for m in spec.modes]:
             spec.mode(mode)
             if mode not in spec.rtp:
@@ -346,8 +329,13 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
             jobs.append((spec, target, mode, natural, plan(spec, ref, mode, natural, seed)))
     tasks = [t for *_, ts in jobs for t in ts]
     owner = [spec.id for spec, *_, ts in jobs for _ in ts]
-    previous = _read_costs()
-    cost = [_cost(o, t, previous) for t, o in zip(tasks, owner)]
+    previous = read_costs()
+    cost = [task_cost(o, t, previous) for t, o in zip(tasks, owner)]
+    keys = [cost_key(o, t) for t, o in zip(tasks, owner)]
+    if plan_only:
+        print_strata(stratum_cpu(keys, [t.count for t in tasks], previous),
+                     f"planned (the CPU seconds a book of the last builds, {costs_file()})", top=40)
+        return {}
     t0 = time.perf_counter()
     with Progress(sum(cost), "books", "building", progress) as bar:
         results = pool.run(_timed, tasks, workers, scheduler, order=sorted(range(len(tasks)), key=lambda i: -cost[i]),
@@ -356,35 +344,46 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
     seconds: dict[str, float] = {}
     counts: dict[str, int] = {}
     for t, o, (_, secs) in zip(tasks, owner, results):
-        key = _cost_key(o, t)
+        key = cost_key(o, t)
         seconds[key] = seconds.get(key, 0.0) + secs
         counts[key] = counts.get(key, 0) + t.count
-    _write_costs({k: seconds[k] / counts[k] for k in seconds})
+    write_costs({k: seconds[k] / counts[k] for k in seconds})
+    if progress:
+        print_strata(stratum_cpu(list(seconds), [counts[k] for k in seconds], {k: seconds[k] / counts[k] for k in seconds}),
+                     "this build")
+    t1 = time.perf_counter()
     metas: dict[str, dict[str, dict[str, Any]]] = {}
     files: dict[str, dict[str, tuple[bytes, dict[str, Any]]]] = {}
-    pos = 0
+    pos, weigh = 0, []
     for spec, target, mode, natural, ts in jobs:
-        part = results[pos:pos + len(ts)]
+        weigh.append((ts[0].game, mode, ts, [r for r, _ in results[pos:pos + len(ts)]], seed, natural, rates[spec.id]))
         pos += len(ts)
-        arrays, meta = assemble(spec, mode, ts, [r for r, _ in part], seed, natural, rates[spec.id])
-        files.setdefault(spec.id, {})[f"{mode}.npz"] = mode_file_bytes(arrays, meta)
+    size = [sum(t.count for t in w[2]) for w in weigh]
+    weighed_files = pool.run(_weigh, weigh, workers, scheduler, order=sorted(range(len(weigh)), key=lambda i: -size[i]))
+    for (spec, target, mode, *_), (data, meta) in zip(jobs, weighed_files):
+        files.setdefault(spec.id, {})[f"{mode}.npz"] = data
         metas.setdefault(spec.id, {})[mode] = meta
         if progress:
             report_mode(spec, meta)
+    weighed = time.perf_counter() - t1
     if progress:
         n = sum(t.count for t in tasks)
         print(f"generated {n:,} books in {elapsed:.1f}s ({n / max(elapsed, 1e-9):,.0f} books/s, "
-              f"{workers} worker(s){', on ' + scheduler if scheduler else ''})", file=sys.stderr)
+              f"{workers} worker(s){', on ' + scheduler if scheduler else ''}); weights of {len(jobs)} mode(s) "
+              f"in {weighed:.1f}s", file=sys.stderr)
     targets = {spec.id: (spec, target) for spec, target, *_ in jobs}
-    for gid, (spec, target) in targets.items():
-        _verify_and_install(spec, target, files[gid], workers, progress)
+    phases = {"generate": elapsed, "weights": weighed, "write": 0.0, "verify": 0.0, "install": 0.0}
+    _verify_and_install([(spec, target, files[gid]) for gid, (spec, target) in targets.items()], workers, progress,
+                        phases)
+    if progress:
+        print("build phases (wall s): " + ", ".join(f"{k} {v:.1f}" for k, v in phases.items())
+              + f"; total {sum(phases.values()):.1f}", file=sys.stderr)
     return metas
 
 
-def _verify_and_install(spec: GameSpec, target: Path, files: dict[str, tuple[bytes, dict[str, Any]]],
-                        workers: int, progress: bool) -> None:
-    """Write into a new directory (with the target's other modes), verify, install."""
-    from .verify import verify_library
+def _stage(spec: GameSpec, target: Path, files: dict[str, tuple[bytes, dict[str, Any]]]) -> tuple[Path, list[str]]:
+    """A new directory beside `target` with the new files and the target's other
+    modes: (its path, the modes in it)."""
     stage = staging_dir(target)
     try:
         kept: dict[str, tuple[bytes, dict[str, Any]]] = {}
@@ -395,21 +394,48 @@ def _verify_and_install(spec: GameSpec, target: Path, files: dict[str, tuple[byt
                 if name not in files and name in old and (target / name).is_file():
                     kept[name] = ((target / name).read_bytes(), old[name])
         write_library(stage, spec.id, B.fingerprint(spec), {**kept, **files})
-        present = [m.id for m in spec.modes if f"{m.id}.npz" in {**kept, **files}]
-        rep = verify_library(spec, str(stage), workers=workers, natural_sample="build", progress=progress,
-                             modes=present)
     except Exception:
         shutil.rmtree(stage, ignore_errors=True)
         raise
-    if not rep["ok"]:
-        failed = [m for m, r in rep["modes"].items() if not r["ok"]]
-        raise BuildError(f"{spec.id}: the new library fails verification in {', '.join(failed)}; "
-                         f"it is left in {stage} and {target} is unchanged")
-    install(stage, target)
+    return stage, [m.id for m in spec.modes if f"{m.id}.npz" in {**kept, **files}]
+
+
+def _verify_and_install(games: list[tuple[GameSpec, Path, dict[str, tuple[bytes, dict[str, Any]]]]],
+                        workers: int, progress: bool, phases: dict[str, float]) -> None:
+    """Write each game's libraries into a new directory (with the target's other
+    modes), verify them all with one pool, install each that passes; adds the wall
+    seconds of each step to `phases`. A game that fails stays out of its target."""
     from cabinet.core.program import update_entries
-    update_entries(target)
-    if progress:
-        print(f"{spec.id}: verified and installed in {target}", file=sys.stderr)
+    from .verify import verify_libraries
+    t0 = time.perf_counter()
+    stages: list[tuple[Path, list[str]]] = []
+    try:
+        for spec, target, files in games:
+            stages.append(_stage(spec, target, files))
+        t1 = time.perf_counter()
+        phases["write"] += t1 - t0
+        reps = verify_libraries([(spec, str(stage), present) for (spec, *_), (stage, present) in zip(games, stages)],
+                                "build", workers, progress=progress)
+        phases["verify"] += time.perf_counter() - t1
+    except Exception:
+        for stage, _ in stages:
+            shutil.rmtree(stage, ignore_errors=True)
+        raise
+    t2 = time.perf_counter()
+    failures = []
+    for (spec, target, _), (stage, _), rep in zip(games, stages, reps):
+        if not rep["ok"]:
+            failed = [m for m, r in rep["modes"].items() if not r["ok"]]
+            failures.append(f"{spec.id}: the new library fails verification in {', '.join(failed)}; "
+                            f"it is left in {stage} and {target} is unchanged")
+            continue
+        install(stage, target)
+        update_entries(target)
+        if progress:
+            print(f"{spec.id}: verified and installed in {target}", file=sys.stderr)
+    phases["install"] += time.perf_counter() - t2
+    if failures:
+        raise BuildError("; ".join(failures))
 
 
 def report_mode(spec: GameSpec, meta: dict[str, Any]) -> None:

@@ -63,6 +63,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="N", help="build seed (default: the toolchain's fixed seed)")
     p.add_argument("--scheduler", metavar="ADDR", help="run on a Dask cluster (tcp://host:port, or 'local' for a "
                    "LocalCluster of --workers processes); the library is byte-identical")
+    p.add_argument("--plan", action="store_true", help="only print each stratum's expected CPU seconds (the last "
+                   "builds' cost a book, kept in the user's cache, times the books planned) and build nothing")
 
     p = verb("rtp", "figures of the shipped libraries (exact RTP per mode)")
     game(p)
@@ -225,7 +227,8 @@ def _run(args: argparse.Namespace) -> int | None:
         from .build import DEFAULT_SEED, build_games
         games = _all_games() if args.game == "all" else [args.game]
         build_games(games, args.mode, args.books, args.workers, args.out,
-                    DEFAULT_SEED if args.seed is None else args.seed, progress=True, scheduler=args.scheduler)
+                    DEFAULT_SEED if args.seed is None else args.seed, progress=True, scheduler=args.scheduler,
+                    plan_only=args.plan)
     elif args.verb == "rtp":
         from .report import rtp_command
         rtp_command(args.game, args.json, args.books_dir)

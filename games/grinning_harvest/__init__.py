@@ -12,7 +12,7 @@ from pathlib import Path
 from cabinet.core.game import BetMode, GameSpec
 
 from . import review
-from .math import batch, events, feature_odds, help, par, par_live, paytable, rules, sim, tables
+from .math import batch, events, feature_odds, forced, help, par, par_live, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _M = tables.load()
@@ -24,7 +24,7 @@ GAME = GameSpec(
     bet_ladder=tuple(int(c) for c in _RAW["bet_ladder_cents"]),
     modes=(BetMode("base", "Spin", 100, "spin", "A base-game spin."),)
     + tuple(BetMode(b.id, b.label, b.cost_x100, "buy", b.help) for b in _M.buys),
-    play=rules.play,
+    play=forced.play,
     scene="games.grinning_harvest.view.scene:GrinningHarvestScene",
     rtp={"base": float(_M.rtp["base"]), **{b.id: float(_M.rtp["buy"]) for b in _M.buys}},
     max_win_x=int(_RAW["max_win_x"]),

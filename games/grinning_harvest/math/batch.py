@@ -16,6 +16,11 @@ same streams as Rng.for_book, cabinet/core/rng_batch.py) in exactly play's order
 
 A forced round (`force`) is always played by `play`. tests/grinning_harvest/
 test_batch.py compares play_batch with play seed by seed in every mode.
+
+`forced_accepts(mode, force)` is the same engine on a forcing proposal's tables
+(rules.proposal), deciding a forced search's attempts many at once on their own
+streams (cabinet/core/forcing.py first_accepted): rules.play keeps the first attempt
+in the category and plays only it with its events.
 """
 from __future__ import annotations
 
@@ -24,8 +29,9 @@ import numpy as np
 from cabinet.core.batch import batch_by_play, feature_tuples, pop_columns
 from cabinet.core.rng_batch import BookStreams
 
-from .tables import JACKPOTS, REELS, ROWS, Maths, RowTable, ValueTable, load
-from .rules import FEATURES, big_win_x100, play
+from .bonus import BonusSetup
+from .tables import JACKPOTS, REELS, ROWS, Maths, ValueTable, load
+from .rules import FEATURES, big_win_x100, forced_stops, play, proposal
 
 _F = {f: i for i, f in enumerate(FEATURES)}
 EMPTY, PUMPKIN, VAULT = 0, 1, 2
@@ -41,18 +47,20 @@ def _jackpot_flags(flags: np.ndarray, rows: np.ndarray, labels: np.ndarray, valu
 class BonusBatch:
     """Bonuses in lockstep, one per row of `st` listed in `rows`, each from its start
     board: `kind` int8 (k, ROWS, REELS) EMPTY / PUMPKIN / VAULT; `start_x100` the
-    starting pumpkins' total (each starting vault collects it at once)."""
+    starting pumpkins' total (each starting vault collects it at once); `setup` the
+    tables and landing chances drawn from (natural or a forcing proposal's)."""
 
     def __init__(self, m: Maths, st: BookStreams, rows: np.ndarray, kind: np.ndarray, start_x100: np.ndarray,
-                 cap_left: np.ndarray, values: ValueTable, row: RowTable, flags: np.ndarray):
+                 cap_left: np.ndarray, setup: BonusSetup, flags: np.ndarray):
         # the bonuses' own streams (the batch's other books draw nothing more)
         self.m, self.st, self.rows, self.kind = m, st.subset(rows), np.arange(len(rows)), kind
-        self.values, self.row, self.flags = values, row, flags       # flags: (k, len(FEATURES)) of these rows
+        self.values, self.row, self.flags = setup.values, setup.row, flags   # flags: (k, len(FEATURES)) of these rows
+        self.chances = setup.pumpkin_chance, setup.vault_chance
         self.vault = np.where(kind[:, :, 1] == VAULT, start_x100[:, None], 0).astype(np.int64)   # (k, ROWS)
         self.cap_left = cap_left
         self.capped = self.vault.sum(axis=1) >= cap_left
         self.lives = np.full(len(rows), m.lives)
-        self.mults = row.multipliers
+        self.mults = setup.row.multipliers
 
     def run(self) -> tuple[np.ndarray, np.ndarray]:
         """Play every bonus to its end: (payout_x100 int64[k], capped bool[k])."""
@@ -85,7 +93,7 @@ class BonusBatch:
                 sel = np.flatnonzero(draws)
                 if not len(sel):
                     continue
-                hit = st.chance(rows[sel], m.pumpkin_chance if pumpkin else m.vault_chance, m.chance_den)
+                hit = st.chance(rows[sel], self.chances[0] if pumpkin else self.chances[1], m.chance_den)
                 sel = sel[hit]
                 landed[sel, r, c] = True
                 if pumpkin and len(sel):
@@ -116,32 +124,34 @@ class BonusBatch:
 
 
 def _bonuses(m: Maths, st: BookStreams, rows: np.ndarray, kind: np.ndarray, start: np.ndarray,
-             cap_left: np.ndarray, mode: str, flags: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+             cap_left: np.ndarray, setup: BonusSetup, flags: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     sub = flags[rows]
-    bonus = BonusBatch(m, st, rows, kind, start, cap_left, m.values_for(mode), m.row_for(mode), sub)
+    bonus = BonusBatch(m, st, rows, kind, start, cap_left, setup, sub)
     pay, capped = bonus.run()
     flags[rows] = sub
     return pay, capped
 
 
 def _finish(m: Maths, mode: str, total: np.ndarray, capped: np.ndarray, flags: np.ndarray):
+    """(payout_x100, flags (n, len(FEATURES))) with big_win and max_win set."""
     flags[:, _F["big_win"]] = total >= big_win_x100(m, mode)
     flags[:, _F["max_win"]] = capped
-    return total, feature_tuples(flags, FEATURES), np.zeros(len(total), dtype=np.int64)
+    return total, flags
 
 
-def _base(m: Maths, seeds: np.ndarray):
-    n = len(seeds)
-    st = BookStreams(seeds)
+def _base(m: Maths, st: BookStreams, values: ValueTable, setup: BonusSetup, stops_from: np.ndarray | None):
+    """Base rounds, one per row of `st`: stops reel by reel, or (a forced proposal)
+    one draw among the stop triples `stops_from` (rules._base)."""
+    n = len(st)
     everyone = np.arange(n)
     board = np.empty((n, ROWS, REELS), dtype=np.int16)
+    triple = None if stops_from is None else stops_from[st.below(everyone, len(stops_from))]
     for c in range(REELS):
         strip = m.strips[c]
-        stops = st.below(everyone, len(strip))
+        stops = st.below(everyone, len(strip)) if triple is None else triple[:, c]
         board[:, :, c] = strip[(stops[:, None] + np.arange(ROWS)) % len(strip)]
     flags = np.zeros((n, len(FEATURES)), dtype=bool)
     pumpkin = board == m.sym["pumpkin"]
-    values = m.values_base
     pv = np.zeros((n, ROWS, REELS), dtype=np.int64)
     label = np.full((n, ROWS, REELS), -1, dtype=np.int64)
     for c in range(REELS):                        # reel by reel, top to bottom (rules._base)
@@ -168,17 +178,17 @@ def _base(m: Maths, seeds: np.ndarray):
     if len(ti):
         kind = np.where(pumpkin[ti], PUMPKIN, np.where(vault[ti][:, :, None] & (np.arange(REELS) == 1),
                                                        VAULT, EMPTY)).astype(np.int8)
-        pay, cap = _bonuses(m, st, ti, kind, pv[ti].sum(axis=(1, 2)), m.max_win_x100 - line[ti], "base", flags)
+        pay, cap = _bonuses(m, st, ti, kind, pv[ti].sum(axis=(1, 2)), m.max_win_x100 - line[ti], setup, flags)
         total[ti] = line[ti] + pay
         capped[ti] = cap
     capped |= total >= m.max_win_x100
     return _finish(m, "base", np.minimum(total, m.max_win_x100), capped, flags)
 
 
-def _buy(m: Maths, seeds: np.ndarray, mode: str):
-    opt = m.buy(mode)
-    n = len(seeds)
-    st = BookStreams(seeds)
+def _buy(m: Maths, st: BookStreams, mode: str, setup: BonusSetup):
+    """Bought bonuses, one per row of `st`, from the option's start (rules.buy_start)."""
+    opt, values = m.buy(mode), setup.values
+    n = len(st)
     everyone = np.arange(n)
     flags = np.zeros((n, len(FEATURES)), dtype=bool)
     flags[:, _F["bonus"]] = True
@@ -193,11 +203,33 @@ def _buy(m: Maths, seeds: np.ndarray, mode: str):
             free = pop_columns(free, j)
             kind[everyone, r, reel] = item
             if item == PUMPKIN:
-                vi = st.weighted_cum(everyone, opt.values.cum)
-                start += opt.values.value_x100[vi]
-                _jackpot_flags(flags, everyone, vi, opt.values)
-    pay, capped = _bonuses(m, st, everyone, kind, start, np.full(n, m.max_win_x100, dtype=np.int64), mode, flags)
+                vi = st.weighted_cum(everyone, values.cum)
+                start += values.value_x100[vi]
+                _jackpot_flags(flags, everyone, vi, values)
+    pay, capped = _bonuses(m, st, everyone, kind, start, np.full(n, m.max_win_x100, dtype=np.int64), setup, flags)
     return _finish(m, mode, pay, capped, flags)
+
+
+def _rounds(m: Maths, st: BookStreams, mode: str, force: str | None):
+    """(payout_x100, flags) of one round per row of `st`, natural or from `force`'s
+    proposal, drawing exactly what rules.one_round draws."""
+    base_values, setup, need_trigger, need_collect = proposal(m, mode, force)
+    if mode != "base":
+        return _buy(m, st, mode, setup)
+    stops_from = forced_stops(m, need_trigger, need_collect) if need_trigger or need_collect else None
+    return _base(m, st, base_values, setup, stops_from)
+
+
+def forced_accepts(mode: str, force: str, earlier: list[str]):
+    """`accepts` of forcing.first_accepted(streams=True): for every attempt's stream,
+    whether its round from `force`'s proposal is in `force` and in none of `earlier`."""
+    m = load()
+    col, out = _F[force], [_F[e] for e in earlier]
+
+    def accepts(st: BookStreams) -> np.ndarray:
+        _, flags = _rounds(m, st, mode, force)
+        return flags[:, col] & ~flags[:, out].any(axis=1)
+    return accepts
 
 
 def play_batch(seeds, mode: str = "base", force: str | None = None):
@@ -209,4 +241,5 @@ def play_batch(seeds, mode: str = "base", force: str | None = None):
         m.buy(mode)                                   # KeyError for an unknown mode
     if force is not None or not len(seeds):
         return batch_by_play(play, seeds, mode, force)
-    return _base(m, seeds) if mode == "base" else _buy(m, seeds, mode)
+    total, flags = _rounds(m, BookStreams(seeds), mode, None)
+    return total, feature_tuples(flags, FEATURES), np.zeros(len(total), dtype=np.int64)

@@ -36,6 +36,7 @@ FORCE_LABELS = {"bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini Jackpot", "ja
 # Weight factors of a forced jackpot's coin (base pumpkins, bonus pumpkins of a buy):
 # the coin shows on about 2% of base pumpkins and 0.6% of bought-bonus pumpkins, so
 # that accepted rounds rarely hold the coin twice (close to the natural conditional).
+FORCE_ATTEMPTS = 200_000
 _JACKPOT_BOOST = {"mini": (4, 1), "minor": (10, 3), "mega": (25, 8), "grand": (100, 30)}
 
 
@@ -62,11 +63,17 @@ def _boost(values: ValueTable, label: str, factor: int) -> ValueTable:
     return replace(values, weights=w, cum=np.cumsum(w))
 
 
-def _proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, BonusSetup, bool]:
-    """(base values, bonus setup, needs a trigger board) for a natural or forced round.
-    A forced round is drawn from a proposal that makes its category likely and is
-    retried until it belongs to it; the book builder weights such books by the
-    category's measured frequency."""
+def proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, BonusSetup, bool, bool]:
+    """(base values, bonus setup, needs a trigger board, needs a collect board) for a
+    natural or forced round. A forced round is drawn from a proposal that makes its
+    category likely and is retried until it belongs to it; the book builder weights
+    such books by the category's measured frequency."""
+    base_values, setup, need_trigger = _tables(m, mode, force)
+    need_collect = bool(mode == "base" and force and (force.startswith("jackpot_") or force == "big_win"))
+    return base_values, setup, need_trigger and mode == "base", need_collect
+
+
+def _tables(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, BonusSetup, bool]:
     row = m.row_for(mode)
     setup = BonusSetup(m.values_for(mode), row, m.pumpkin_chance, m.vault_chance)
     base_values = m.values_base
@@ -102,7 +109,7 @@ def _proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, Bonus
 _FORCED_STOPS: dict = {}
 
 
-def _forced_stops(m: Maths, need_trigger: bool, need_collect: bool) -> np.ndarray:
+def forced_stops(m: Maths, need_trigger: bool, need_collect: bool) -> np.ndarray:
     """Every stop triple (one per reel) whose board is a trigger (need_trigger) or
     shows a pumpkin and a vault (need_collect), in stop order; computed once."""
     key = (id(m), need_trigger, need_collect)
@@ -128,7 +135,7 @@ def _base(rng: Rng, m: Maths, base_values: ValueTable, setup: BonusSetup, need_t
     forced round's stops are drawn uniformly among those showing a trigger or a
     collect (exactly the natural stops given that board), without a retry loop."""
     if need_trigger or need_collect:
-        ok = _forced_stops(m, need_trigger, need_collect)
+        ok = forced_stops(m, need_trigger, need_collect)
         stops = [int(v) for v in ok[rng.below(len(ok))]]
     else:
         stops = [rng.below(len(m.strips[c])) for c in range(REELS)]
@@ -232,10 +239,9 @@ def big_win_x100(m: Maths, mode: str) -> int:
     return int(bw["base"]) * 100 if mode == "base" else int(bw["buy"]) * m.buy(mode).cost_x100
 
 
-def _once(rng: Rng, m: Maths, mode: str, force: str | None) -> Round:
-    base_values, setup, need_trigger = _proposal(m, mode, force)
+def one_round(rng: Rng, m: Maths, mode: str, force: str | None) -> Round:
+    base_values, setup, need_trigger, need_collect = proposal(m, mode, force)
     if mode == "base":
-        need_collect = bool(force and (force.startswith("jackpot_") or force == "big_win"))
         total, events, features, capped = _base(rng, m, base_values, setup, need_trigger, need_collect)
     else:
         total, events, features, capped = _buy(rng, m, mode, setup)
@@ -247,24 +253,35 @@ def _once(rng: Rng, m: Maths, mode: str, force: str | None) -> Round:
     return Round(mode, int(total), events, tuple(f for f in FEATURES if f in features), capped)
 
 
+def earlier_categories(m: Maths, mode: str, force: str) -> list[str]:
+    """The book categories listed before `force` in the mode's book_forces. The book
+    builder files a book under the first it is in: a forced book must not belong to
+    an earlier one, or its category's share would carry rounds that belong elsewhere."""
+    order = list((m.raw.get("book_forces") or {}).get(mode, {}))
+    return order[:order.index(force)] if force in order else []
+
+
+def in_category(rnd: Round, force: str, earlier: list[str]) -> bool:
+    return force in rnd.features and not any(e in rnd.features for e in earlier)
+
+
 def play(rng: Rng, mode: str = "base", force: str | None = None) -> Round:
     """One round of `mode` ('base' or a buy id). With `force`, a round of that
     category (one of FORCE_LABELS), drawn from its proposal until it belongs to it
     and to none of the categories listed before it in math.yaml's book_forces. The
     search draws each attempt from its own sub-stream (cabinet/core/forcing.py), so a
-    book replays its kept attempt directly."""
+    book replays its kept attempt directly. (The book builder's play, forced.py,
+    decides the costliest categories' attempts in batches: the same kept attempt.)"""
     m = load()
     if mode != "base":
         m.buy(mode)                       # KeyError for an unknown mode
     if force is None:
-        return _once(rng, m, mode, None)
-    # The book builder files a book under the first of the mode's book_forces it is
-    # in: a forced book must not belong to an earlier one, or its category's share
-    # would carry rounds (and payouts) that belong elsewhere.
-    order = list((m.raw.get("book_forces") or {}).get(mode, {}))
-    earlier = order[:order.index(force)] if force in order else []
+        return one_round(rng, m, mode, None)
+    if force not in FORCE_LABELS:
+        raise ValueError(f"unknown forcing condition {force!r}; known: {sorted(FORCE_LABELS)}")
+    earlier = earlier_categories(m, mode, force)
 
     def attempt(sub: Rng):
-        rnd = _once(sub, m, mode, force)
-        return rnd if force in rnd.features and not any(e in rnd.features for e in earlier) else None
-    return search(rng, attempt, 200_000, f"{force} in {mode}")
+        rnd = one_round(sub, m, mode, force)
+        return rnd if in_category(rnd, force, earlier) else None
+    return search(rng, attempt, FORCE_ATTEMPTS, f"{force} in {mode}")
