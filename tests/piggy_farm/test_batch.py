@@ -86,14 +86,28 @@ def test_a_build_chunk_is_the_same_with_and_without_the_hook():
 
 
 def test_a_search_reads_each_attempts_first_board_as_numpy_draws_it():
-    """streams.fresh_stops (a forced search's batch of attempts): each fresh attempt's
-    stops are exactly its generator's `integers(0, reel lengths)`, for the shipped reels
-    and for bounds near 2**32, where Lemire's method rejects words and redraws."""
-    from cabinet.core.forcing import substream
-    from games.piggy_farm.math.streams import fresh_stops
+    """A forced search's batch of attempts (search.triggering on forcing.attempt_streams):
+    each attempt's stops are exactly its own generator's `integers(0, reel lengths)`,
+    for the shipped reels and for bounds near 2**32, where Lemire's method rejects words
+    and redraws."""
+    from cabinet.core.forcing import attempt_streams, substream
     huge = np.array([2**31 + 1, 3, 2**32 - 1, 5, 2**31 + 99], dtype=np.int64)
     for lengths in (load().strip_sets["base"].lengths, load().strip_sets["ante"].lengths, huge):
         want = np.array([substream(77, k).gen.integers(0, lengths) for k in range(3000)])
-        assert (fresh_stops([substream(77, k).gen for k in range(3000)], lengths) == want).all()
-    with pytest.raises(ValueError, match="bounds from 2"):
-        fresh_stops([substream(77, 0).gen], np.array([1, 5], dtype=np.int64))
+        got = attempt_streams(77, 0, 3000).below_many(np.arange(3000), lengths, np.full(3000, len(lengths)))
+        assert (got == want).all()
+
+
+def test_the_batched_trigger_search_keeps_the_one_at_a_time_searchs_attempt():
+    """search.triggering decides attempts many at once; the first it accepts is the first
+    whose own stream, played by the rules one attempt at a time, triggers the tier."""
+    from cabinet.core.forcing import first_index, substream
+    from games.piggy_farm.math import rules, search
+    pm = load()
+    k = first_index(5, search.triggering(pm, "base", "silver"), 200_000, "silver", streams=True)
+    tiers = []
+    for j in range(k + 1):
+        sp = rules.Spin(pm, substream(5, j), "base")
+        _, got = rules.spin_once(sp, "base", "base")
+        tiers.append(pm.tier_for(got) if not sp.capped else None)
+    assert tiers[k] == "silver" and "silver" not in tiers[:k]

@@ -178,7 +178,7 @@ def test_natural_free_spins_reach_the_cap():
     stream) one in a few hundred reaches 50,000x (the rules' tail, tools/top_odds.py:
     P(raw >= 10,000x) ~ 2e-3); the kept attempt, played by play's own code, caps."""
     pm = load()
-    k = first_index(2024, capping(pm, 5, pm.cap_x100), 20_000, "a capped x5 round")
+    k = first_index(2024, capping(pm, 5, pm.cap_x100), 20_000, "a capped x5 round", streams=True)
     assert k < 20_000
     sp = spin_state(pm, "base")
     sp.rng = substream(2024, k)
@@ -223,7 +223,7 @@ def test_a_forced_wheel_book_that_lands_on_free_spins_x5_is_drawn_again():
     found = 0
     for seed in range(400):
         key = Rng(seed).seed64()
-        first = play_once(pm, first_accepted(substream(key, 0), triggering(pm, "ante"), WHEEL_ATTEMPTS, "t"),
+        first = play_once(pm, first_accepted(substream(key, 0), triggering(pm, "ante"), WHEEL_ATTEMPTS, "t", streams=True),
                           "ante", None)
         if "free_spins_x5" in first.features:
             r = play(Rng(seed), "ante", "wheel")

@@ -138,7 +138,8 @@ def natural_trigger(sp: Spin, strips: str, tier: str) -> int:
     """A natural spin that triggers `tier`, by rejection (tumble-in triggers included,
     unlike forced_tops): the first such attempt is found in batches (search.py) and
     played with its events. Returns its windmills."""
-    sub = first_accepted(sp.rng, triggering(sp.pm, strips, tier), MAX_WIN_ATTEMPTS, f"a {tier} wheel trigger")
+    sub = first_accepted(sp.rng, triggering(sp.pm, strips, tier), MAX_WIN_ATTEMPTS, f"a {tier} wheel trigger",
+                         streams=True)
     outer, sp.rng = sp.rng, sub
     try:
         _, scatters = spin_once(sp, strips, "base")
@@ -155,7 +156,7 @@ def capped_free_spins(sp: Spin, mult: int) -> None:
     attempt is found in batches (search.py), then played with its events."""
     fs = sp.pm.raw["free_spins"]
     sub = first_accepted(sp.rng, capping(sp.pm, mult, sp.cap - sp.total), MAX_WIN_ATTEMPTS,
-                         f"a capped free-spins round at x{mult}")
+                         f"a capped free-spins round at x{mult}", streams=True)
     outer, sp.rng = sp.rng, sub
     try:
         free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], mult)
@@ -214,7 +215,8 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
         got = play_once(pm, sub, mode, spin)
         return got if force_met(got, force) else None
     def wheel_attempt(sub: Rng) -> Spin | None:     # a natural round given the trigger: its first spin decides
-        trigger = first_accepted(sub, triggering(pm, pm.mode(mode)["strips"]), WHEEL_ATTEMPTS, "a wheel trigger")
+        trigger = first_accepted(sub, triggering(pm, pm.mode(mode)["strips"]), WHEEL_ATTEMPTS, "a wheel trigger",
+                                 streams=True)
         got = play_once(pm, trigger, mode)
         return got if force_met(got, force) else None
     if force == "wheel":

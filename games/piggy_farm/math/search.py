@@ -5,8 +5,10 @@ rejection: attempt k plays on its own stream (cabinet/core/forcing.py's sub-stre
 and the first attempt in the category is kept, so the kept round is exactly the
 natural round given the category and a book replays it from its index alone
 (forcing.first_accepted records it as the book's hint). Rare categories take
-hundreds to tens of thousands of attempts; here the attempts are decided many at once by the vectorised engine (sim.py) on the attempts'
-own generators, in exactly the order rules.py draws (streams.py), and forced.py then
+hundreds to tens of thousands of attempts; here the attempts are decided many at
+once by the vectorised engine (sim.py) on the attempts' own streams (BookStreams of
+the sub-streams: no numpy Generator an attempt), in exactly the order rules.py draws
+(streams.py), and forced.py then
 plays only the kept attempt with its events.
 """
 from __future__ import annotations
@@ -16,23 +18,26 @@ from typing import Callable
 import numpy as np
 
 from .sim import free_spins_batch, spin_batch
-from .streams import StopStream, fresh_stops
+from cabinet.core.rng_batch import BookStreams
+
+from .streams import StopStream
 from .tables import PiggyMath
 
-Accepts = Callable[[list[np.random.Generator]], np.ndarray]
+Accepts = Callable[[BookStreams], np.ndarray]     # forcing.first_accepted(..., streams=True)
 
 
 def triggering(pm: PiggyMath, strips: str, tier: str | None = None) -> Accepts:
     """A base / ante spin whose final board triggers THE FARM WHEEL (on `tier`, if
     given) and that did not reach the cap first: its first board is the attempt's
-    first draw (rules.drop; streams.fresh_stops, the same numbers for many at once)."""
+    first draw (rules.drop: the reels' stops, one below(length) each)."""
+    reels = len(pm.strip_sets[strips].lengths)
     lengths = pm.strip_sets[strips].lengths
     tier_of = np.array([pm.tier_for(s) is not None if tier is None else pm.tier_for(s) == tier
                         for s in range(pm.shape.cells + 1)])
 
-    def accepts(gens: list[np.random.Generator]) -> np.ndarray:
-        n = len(gens)
-        tops = fresh_stops(gens, lengths)
+    def accepts(st: BookStreams) -> np.ndarray:
+        n = len(st)
+        tops = st.below_many(np.arange(n), lengths, np.full(n, reels))
         _, scat, capped = spin_batch(pm, None, strips, n, np.ones(n, dtype=np.int64),
                                      np.full(n, pm.cap_x100, dtype=np.int64), tops=tops)
         return tier_of[scat] & ~capped
@@ -45,10 +50,10 @@ def capping(pm: PiggyMath, mult: int, room: int) -> Accepts:
     spins, strips, more = int(fs["spins"]), fs["strips"], int(fs["retrigger_spins"])
     lengths = pm.strip_sets[strips].lengths
 
-    def accepts(gens: list[np.random.Generator]) -> np.ndarray:
-        n = len(gens)
+    def accepts(st: BookStreams) -> np.ndarray:
+        n = len(st)
         _, _, capped = free_spins_batch(pm, None, "free_spins", np.full(n, spins), strips,
                                         np.full(n, mult, dtype=np.int64), np.full(n, room, dtype=np.int64),
-                                        draw=StopStream(gens, lengths, spins, more))
+                                        draw=StopStream(st, lengths, spins, more))
         return capped
     return accepts

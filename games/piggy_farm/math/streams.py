@@ -61,54 +61,6 @@ def first_stops(streams: Rows, lengths: np.ndarray) -> np.ndarray:
     return streams.below_many(np.arange(n), lengths, np.full(n, len(lengths)))
 
 
-U32 = np.uint64(0xFFFFFFFF)
-
-
-def fresh_stops(gens: list[np.random.Generator], lengths: np.ndarray) -> np.ndarray:
-    """(n, reels) stops: what `g.integers(0, lengths)` gives as the FIRST draw of each
-    fresh generator (a forced search's attempt, cabinet/core/forcing.py), for many
-    generators at a time; the generators are left past it and not drawn from again.
-
-    numpy draws each bound below 2**32 with Lemire's method on 32-bit words, and a
-    fresh generator's words are its 64-bit outputs split low half first: so one
-    `random_raw` call per generator and the multiplies done for all at once give the
-    same stops (a test holds it against numpy). A word Lemire rejects (odds about
-    bound / 2**32) sends its row through `_lemire_row`, the same steps one by one."""
-    n, reels = len(gens), len(lengths)
-    if not (2 <= int(lengths.min()) and int(lengths.max()) <= 2**32 - 1):
-        raise ValueError("fresh_stops needs bounds from 2 to 2**32 - 1")
-    words = (reels + 1) // 2
-    raw = np.array([g.bit_generator.random_raw(words) for g in gens], dtype=np.uint64).reshape(n, words)
-    u32 = np.empty((n, 2 * words), dtype=np.uint64)
-    u32[:, 0::2], u32[:, 1::2] = raw & U32, raw >> np.uint64(32)
-    excl = lengths.astype(np.uint64)
-    m = u32[:, :reels] * excl
-    out = (m >> np.uint64(32)).astype(np.int64)
-    rejected = np.flatnonzero(((m & U32) < (U32 - (excl - np.uint64(1))) % excl).any(axis=1))
-    for r in rejected.tolist():
-        out[r] = _lemire_row(gens[r], u32[r].tolist(), lengths.tolist())
-    return out
-
-
-def _lemire_row(gen: np.random.Generator, u32: list[int], lengths: list[int]) -> list[int]:
-    """One row of fresh_stops step by step: numpy's bounded 32-bit draw per bound,
-    redrawing a rejected word from the 32-bit words that follow (`u32`, then more of
-    the generator's outputs)."""
-    out, pos = [], 0
-    for n in lengths:
-        threshold = (0xFFFFFFFF - (n - 1)) % n
-        while True:
-            if pos == len(u32):
-                w = int(gen.bit_generator.random_raw())
-                u32 += [w & 0xFFFFFFFF, w >> 32]
-            m = u32[pos] * n
-            pos += 1
-            if m & 0xFFFFFFFF >= threshold:
-                break
-        out.append(m >> 32)
-    return out
-
-
 class StopStream:
     """FREE SPINS / GROWING SEASON: each row's stops, drawn `first` spins at once and
     `more` spins at a time past that (retriggers), in spin order. `streams`: a
