@@ -87,7 +87,7 @@ def seed_words(seeds: np.ndarray, spawn: np.ndarray | None = None) -> np.ndarray
     if spawn is not None:
         k = np.broadcast_to(np.asarray(spawn, dtype=_U64), s.shape)
         if (k > _M32).any():
-            raise ValueError("seed_words: a spawn key word is below 2**32")
+            raise ValueError("seed_words: a spawn key must be below 2**32")
         for dst in range(4):
             pool[dst] = _mix(pool[dst], h.mix(k))
     g = _Hash32(_INIT_B, _MULT_B)

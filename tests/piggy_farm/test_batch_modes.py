@@ -114,15 +114,39 @@ def test_capped_hunts_and_spins_equal_play(mode, cap, monkeypatch):
         assert (pay[capped] == cap).all() and (pay[~capped] < cap).all()
 
 
+class GeneratorRows:
+    """One numpy Generator per row (numpy's own draws), called as BookStreams is."""
+
+    def __init__(self, gens: list[np.random.Generator]):
+        self.gens = list(gens)
+
+    def __len__(self) -> int:
+        return len(self.gens)
+
+    def below(self, rows: np.ndarray, n: np.ndarray | int) -> np.ndarray:
+        bound = np.broadcast_to(np.asarray(n, dtype=np.int64), np.shape(rows))
+        return np.array([self.gens[r].integers(0, b) for r, b in zip(np.asarray(rows).tolist(), bound.tolist())],
+                        dtype=np.int64)
+
+    def below_many(self, rows: np.ndarray, n: np.ndarray | int, count: np.ndarray) -> np.ndarray:
+        count = np.asarray(count, dtype=np.int64)
+        width = int(count.max()) if len(count) else 0
+        bound = np.broadcast_to(np.asarray(n, dtype=np.int64), (width,))
+        out = np.zeros((len(count), width), dtype=np.int64)
+        for i, (r, c) in enumerate(zip(np.asarray(rows).tolist(), count.tolist())):
+            out[i, :c] = self.gens[r].integers(0, bound[:c])
+        return out
+
+
 def test_streams_draw_alike_from_generators_and_from_book_streams():
-    # forced searches hand StopStream numpy Generators (search.py), books a BookStreams:
+    # StopStream and HogWildStream on BookStreams draw what numpy's own Generators draw:
     # the same seeds give the same stops and spawns, spin after spin, as rows drop out
     pm = load()
     seeds = book_seeds(12, "hog_wild", -1, 0, 60)
     lengths = pm.strip_sets["free_spins"].lengths
-    pairs = [(StopStream([Rng.for_book(s).gen for s in seeds.tolist()], lengths, 8, 5),
+    pairs = [(StopStream(GeneratorRows([Rng.for_book(s).gen for s in seeds.tolist()]), lengths, 8, 5),
               StopStream(BookStreams(seeds), lengths, 8, 5)),
-             (HogWildStream(pm, [Rng.for_book(s).gen for s in seeds.tolist()], "hog_wild"),
+             (HogWildStream(pm, GeneratorRows([Rng.for_book(s).gen for s in seeds.tolist()]), "hog_wild"),
               HogWildStream(pm, BookStreams(seeds), "hog_wild"))]
     for gens, books in pairs:
         alive = np.arange(len(seeds))

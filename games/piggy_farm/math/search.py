@@ -20,7 +20,7 @@ import numpy as np
 from .sim import free_spins_batch, spin_batch
 from cabinet.core.rng_batch import BookStreams
 
-from .streams import StopStream
+from .streams import StopStream, first_stops
 from .tables import PiggyMath
 
 Accepts = Callable[[BookStreams], np.ndarray]     # forcing.first_accepted(..., streams=True)
@@ -29,15 +29,14 @@ Accepts = Callable[[BookStreams], np.ndarray]     # forcing.first_accepted(..., 
 def triggering(pm: PiggyMath, strips: str, tier: str | None = None) -> Accepts:
     """A base / ante spin whose final board triggers THE FARM WHEEL (on `tier`, if
     given) and that did not reach the cap first: its first board is the attempt's
-    first draw (rules.drop: the reels' stops, one below(length) each)."""
-    reels = len(pm.strip_sets[strips].lengths)
+    first draw (rules.drop; streams.first_stops)."""
     lengths = pm.strip_sets[strips].lengths
     tier_of = np.array([pm.tier_for(s) is not None if tier is None else pm.tier_for(s) == tier
                         for s in range(pm.shape.cells + 1)])
 
     def accepts(st: BookStreams) -> np.ndarray:
         n = len(st)
-        tops = st.below_many(np.arange(n), lengths, np.full(n, reels))
+        tops = first_stops(st, lengths)
         _, scat, capped = spin_batch(pm, None, strips, n, np.ones(n, dtype=np.int64),
                                      np.full(n, pm.cap_x100, dtype=np.int64), tops=tops)
         return tier_of[scat] & ~capped

@@ -4,15 +4,13 @@ generator (rules.py) draws them, so the vectorised engine of sim.py plays the sa
 rounds as `play` (batch.py for books, search.py for forced searches).
 
 A row's stream is a `BookStreams` row (cabinet/core/rng_batch.py: the streams of
-`Rng.for_book(seed)` computed in arrays, no Generator objects) or, for a forced
-search's attempts, one numpy Generator each (`GeneratorRows`, the same two calls).
-numpy's `integers(0, bounds)` with an array of bounds yields the same values as the
-same scalar `below` calls in turn (all bounds < 2**32), and so does BookStreams'
-`below_many`, so a row draws a spin's seven stops, or a round's first spins, at once.
+`Rng.for_book(seed)`, or of a forced search's attempts, computed in arrays, no
+Generator objects). numpy's `integers(0, bounds)` with an array of bounds yields the
+same values as the same scalar `below` calls in turn (all bounds < 2**32), and so
+does BookStreams' `below_many`, so a row draws a spin's seven stops, or a round's
+first spins, at once.
 """
 from __future__ import annotations
-
-from typing import Sequence
 
 import numpy as np
 
@@ -22,40 +20,7 @@ from cabinet.core.rng_batch import BookStreams
 from .tables import PiggyMath
 
 
-class GeneratorRows:
-    """One numpy Generator per row, drawn through BookStreams' `below` / `below_many`
-    (so StopStream and HogWildStream take either)."""
-
-    def __init__(self, gens: Sequence[np.random.Generator]):
-        self.gens = list(gens)
-
-    def __len__(self) -> int:
-        return len(self.gens)
-
-    def below(self, rows: np.ndarray, n: np.ndarray | int) -> np.ndarray:
-        bound = np.broadcast_to(np.asarray(n, dtype=np.int64), np.shape(rows))
-        return np.array([self.gens[r].integers(0, b) for r, b in zip(np.asarray(rows).tolist(), bound.tolist())],
-                        dtype=np.int64)
-
-    def below_many(self, rows: np.ndarray, n: np.ndarray | int, count: np.ndarray) -> np.ndarray:
-        count = np.asarray(count, dtype=np.int64)
-        width = int(count.max()) if len(count) else 0
-        bound = np.broadcast_to(np.asarray(n, dtype=np.int64), (width,))
-        out = np.zeros((len(count), width), dtype=np.int64)
-        for i, (r, c) in enumerate(zip(np.asarray(rows).tolist(), count.tolist())):
-            out[i, :c] = self.gens[r].integers(0, bound[:c])
-        return out
-
-
-Rows = BookStreams | GeneratorRows
-
-
-def rows_of(streams: BookStreams | Sequence[np.random.Generator]) -> Rows:
-    """BookStreams as they are; a list of numpy Generators as GeneratorRows."""
-    return streams if isinstance(streams, (BookStreams, GeneratorRows)) else GeneratorRows(streams)
-
-
-def first_stops(streams: Rows, lengths: np.ndarray) -> np.ndarray:
+def first_stops(streams: BookStreams, lengths: np.ndarray) -> np.ndarray:
     """Every row's first board (rules.drop: one `below(length)` per reel, in order): (n, reels)."""
     n = len(streams)
     return streams.below_many(np.arange(n), lengths, np.full(n, len(lengths)))
@@ -64,11 +29,11 @@ def first_stops(streams: Rows, lengths: np.ndarray) -> np.ndarray:
 class StopStream:
     """FREE SPINS / GROWING SEASON: each row's stops, drawn `first` spins at once and
     `more` spins at a time past that (retriggers), in spin order. `streams`: a
-    BookStreams or a list of numpy Generators, row i playing round i."""
+    BookStreams, row i playing round i."""
 
-    def __init__(self, streams: BookStreams | Sequence[np.random.Generator], lengths: np.ndarray,
+    def __init__(self, streams: BookStreams, lengths: np.ndarray,
                  first: int, more: int):
-        self.st, self.lengths, self.more = rows_of(streams), lengths, more
+        self.st, self.lengths, self.more = streams, lengths, more
         n, cols = len(self.st), len(lengths)
         self.buf = self.st.below_many(np.arange(n), np.tile(lengths, first), np.full(n, first * cols))
         self.buf = self.buf.reshape(n, first, cols)
@@ -95,8 +60,8 @@ class HogWildStream:
     """HOG WILD: per spin the stops, the spawn count, then the spawned cells, drawn from
     each row's stream in exactly play's order (rules.spawn_wilds)."""
 
-    def __init__(self, pm: PiggyMath, streams: BookStreams | Sequence[np.random.Generator], strips: str):
-        self.pm, self.st = pm, rows_of(streams)
+    def __init__(self, pm: PiggyMath, streams: BookStreams, strips: str):
+        self.pm, self.st = pm, streams
         self.ss = pm.strip_sets[strips]
         weights = pm.mode("hog_wild")["spawn_weights"]
         self.counts = np.array([int(k) for k in weights], dtype=np.int64)
