@@ -27,7 +27,7 @@ def test_natural_book_in_two_categories_joins_the_first():
 def test_a_rate_the_game_sets_carries_the_features_nested_in_it():
     """The ante's wheel at 5x the base game's: the wheel's tiers (every book with a tier
     has the wheel) scale with it; a feature outside it keeps its measured rate."""
-    from cabinet.math.build import _nested_follow
+    from cabinet.math.rates import nested_follow
     names = ["wheel", "wheel_gold", "retrigger_elsewhere"]
     bits = np.array([[1, 1, 0], [1, 0, 0], [0, 0, 1], [1, 0, 1], [0, 0, 0]], dtype=bool)
     rates = {"modes": {"ante": {"features": {"wheel": {"rate": 0.0174}, "wheel_gold": {"rate": 0.0001},
@@ -35,7 +35,7 @@ def test_a_rate_the_game_sets_carries_the_features_nested_in_it():
     held = {"wheel": {"rate": 0.018, "source": "set by the game: 5.0 x base's"},
             "wheel_gold": {"rate": 0.0001, "source": "measured, 1,074 in 10,000,000 rounds"},
             "retrigger_elsewhere": {"rate": 0.002, "source": "measured, 20,000 in 10,000,000 rounds"}}
-    out = _nested_follow(held, rates, "ante", bits, names)
+    out = nested_follow(held, rates, "ante", bits, names)
     assert out["wheel"] == held["wheel"]
     assert abs(out["wheel_gold"]["rate"] - 0.0001 * 0.018 / 0.0174) < 1e-15
     assert out["retrigger_elsewhere"] == held["retrigger_elsewhere"]       # also seen without the wheel
@@ -79,7 +79,7 @@ def test_a_stated_category_share_consistent_with_the_games_estimate_stands_again
     """A stratum holds the category's rounds in no earlier category, so its share lies
     between the game's estimate of the whole feature less the earlier shares and that
     estimate: a stated share there stands, though a thin plain count disagrees."""
-    from cabinet.math.build import category_targets
+    from cabinet.math.rates import category_targets
     spec = dataclasses.replace(GAME, book_forces={"base": {"top": 0.0001, "jackpot": 0.0023, "bonus": 0.05}})
     strata = {"jackpot": {"rate": 0.00251, "ci99": [0.00240, 0.00276], "count": 753}}
     # the thin count alone puts the stated 0.0023 outside: its measured rate is used

@@ -47,7 +47,7 @@ from .build_costs import cost_key, costs_file, print_strata, read_costs, stratum
 from .books import install, mode_file_bytes, staging_dir, strata, write_library
 from .optimize import natural_weights, optimize, sampling_se
 from .pool import Progress
-from .rates import band_targets, load_rates, mode_targets
+from .rates import band_targets, category_targets, load_rates, mode_targets, nested_follow
 from .stats import BAND_LABELS, band_of, weighted_figures
 
 CHUNK = 2000
@@ -55,7 +55,6 @@ FORCED_CHUNK = 10
 DEFAULT_SEED = 0x5EED_B00C
 BASE_BOOKS = 300_000
 BUY_BOOKS = 10_000
-STATED_DIGITS = 1e-5          # a stated share written to 5-6 significant digits matches an exact figure
 
 
 class BuildError(Exception):
@@ -176,64 +175,6 @@ def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[T
     return tasks
 
 
-def _nested_follow(held: dict[str, dict[str, Any]], rates: dict[str, Any] | None, mode: str, bits: np.ndarray,
-                   names: list[str]) -> dict[str, dict[str, Any]]:
-    """A rate the game sets for a feature (e.g. the wheel at 5x the base game's) carries
-    the features nested in it (every book with them has it: the wheel's tiers, its
-    prizes): their measured rates scale with it, so they keep their share of it and
-    the targets stay consistent."""
-    measured = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
-    out = dict(held)
-    for f, t in held.items():
-        if not t["source"].startswith("set by the game") or f not in measured or not measured[f]["rate"]:
-            continue
-        factor = t["rate"] / measured[f]["rate"]
-        col = bits[:, names.index(f)]
-        for g, tg in held.items():
-            inner = bits[:, names.index(g)]
-            if g != f and tg["source"].startswith("measured") and inner.any() and not (inner & ~col).any():
-                out[g] = {"rate": tg["rate"] * factor, "sigma": tg.get("sigma", 0.0) * factor,
-                          "source": f"{tg['source']}, x{factor:.4f} with {f}"}
-    return out
-
-
-def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) -> tuple[list[float], dict[str, str]]:
-    """Each forcing category's share (its stratum: the rounds in it and in no category
-    listed before it): the game's stated frequency (book_forces), unless the rules'
-    measured stratum rate (rates.json) puts it outside its 99% interval: then the
-    measured rate, and a note says so. Where the game estimates the category's whole
-    feature rate tightly (rates.json `reduced`, from feature_odds), a stated share
-    between that estimate's lower bound less the earlier categories' shares (the
-    rounds also in an earlier category count there) and its upper bound is kept: a
-    thin plain count does not overrule it, and a stated share outside that range is
-    replaced: by the estimate itself for the first category listed (its stratum is the
-    whole feature), else by the range's nearest end."""
-    measured = (rates or {}).get("modes", {}).get(mode, {}).get("strata", {})
-    features = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
-    out, notes = [], {}
-    for cat, stated in spec.book_forces.get(mode, {}).items():
-        target = float(stated)
-        m = measured.get(cat)
-        reduced = features.get(cat, {}).get("reduced")
-        if reduced is not None:
-            lo, hi = max(0.0, reduced["ci99"][0] - sum(out)), reduced["ci99"][1]
-            if not lo * (1 - STATED_DIGITS) <= target <= hi * (1 + STATED_DIGITS):
-                # the first category's stratum is the whole feature: the estimate itself; a later
-                # one's lies between the bounds, and the nearest end moves the stated share least
-                near = float(reduced["p"]) if not out else min(max(target, lo), hi)
-                notes[cat] = (f"stated {target:.4g} is outside [{lo:.4g}, {hi:.4g}], what the game's estimate of "
-                              f"the whole feature ({reduced['method']}) allows a stratum: {near:.4g} is used")
-                target = near
-            out.append(target)        # consistent with the game's tight estimate of the whole feature
-            continue
-        if m and m["count"] >= 30 and not m["ci99"][0] <= target <= m["ci99"][1]:
-            notes[cat] = (f"stated {target:.4g} is outside the rules' 99% interval [{m['ci99'][0]:.4g}, "
-                          f"{m['ci99'][1]:.4g}] ({m['count']:,} seen): the measured {m['rate']:.4g} is used")
-            target = float(m["rate"])
-        out.append(target)
-    return out, notes
-
-
 def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple], seed: int, natural: int,
              rates: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """Arrays and metadata of one mode from its task results; runs the optimizer."""
@@ -250,7 +191,7 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
     cost = spec.mode(mode).cost_x100
     rtp = B.rtp_fraction(spec.rtp[mode])
     bits = np.array([(feats >> np.uint64(i)) & np.uint64(1) for i in range(len(names))], dtype=bool).T
-    held = _nested_follow({k: v for k, v in mode_targets(spec, rates, mode).items() if k in names}, rates, mode,
+    held = nested_follow({k: v for k, v in mode_targets(spec, rates, mode).items() if k in names}, rates, mode,
                           bits, names)
     # the payout bands the rules saw often enough are held too, as moments like the
     # features (their indicator columns after the features'), so the library's win

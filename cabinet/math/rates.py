@@ -21,7 +21,10 @@ tighter than the plain count. The same goes for rare features: where the game
 computes a feature's rate exactly or estimates it better than a count
 (`GameSpec.feature_odds`: exact trigger odds x the feature's rate among many
 bonuses, splitting), the feature keeps it as `reduced`, and the builder holds
-whichever of the two is tighter.
+whichever of the two is tighter. The targets the builder holds are made here from
+the measurements: `mode_targets` (features), `band_targets` (payout bands),
+`category_targets` (the forcing categories' shares) and `nested_follow` (features
+nested in one the game sets).
 
 After changing a game's rules: `python -m cabinet.math rates GAME`, then `build`.
 """
@@ -31,6 +34,8 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from cabinet.core import books as B
 from cabinet.core.game import GameSpec
@@ -43,6 +48,7 @@ SPIN_ROUNDS = 10**7
 OTHER_ROUNDS = 3 * 10**5
 MIN_COUNT = 30           # a rate seen fewer times is reported, not held
 TAIL_FROM_X = 1_000      # bands from this multiple of the cost up may take the game's tail estimate
+STATED_DIGITS = 1e-5     # a stated share written to 5-6 significant digits matches an exact figure
 
 
 def rates_path(spec: GameSpec) -> Path | None:
@@ -237,6 +243,64 @@ def band_targets(doc: dict[str, Any] | None, mode: str) -> dict[str, dict[str, A
         if best is not None:
             out[label] = best
     return out
+
+
+def nested_follow(held: dict[str, dict[str, Any]], rates: dict[str, Any] | None, mode: str, bits: np.ndarray,
+                   names: list[str]) -> dict[str, dict[str, Any]]:
+    """A rate the game sets for a feature (e.g. the wheel at 5x the base game's) carries
+    the features nested in it (every book with them has it: the wheel's tiers, its
+    prizes): their measured rates scale with it, so they keep their share of it and
+    the targets stay consistent."""
+    measured = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
+    out = dict(held)
+    for f, t in held.items():
+        if not t["source"].startswith("set by the game") or f not in measured or not measured[f]["rate"]:
+            continue
+        factor = t["rate"] / measured[f]["rate"]
+        col = bits[:, names.index(f)]
+        for g, tg in held.items():
+            inner = bits[:, names.index(g)]
+            if g != f and tg["source"].startswith("measured") and inner.any() and not (inner & ~col).any():
+                out[g] = {"rate": tg["rate"] * factor, "sigma": tg.get("sigma", 0.0) * factor,
+                          "source": f"{tg['source']}, x{factor:.4f} with {f}"}
+    return out
+
+
+def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) -> tuple[list[float], dict[str, str]]:
+    """Each forcing category's share (its stratum: the rounds in it and in no category
+    listed before it): the game's stated frequency (book_forces), unless the rules'
+    measured stratum rate (rates.json) puts it outside its 99% interval: then the
+    measured rate, and a note says so. Where the game estimates the category's whole
+    feature rate tightly (rates.json `reduced`, from feature_odds), a stated share
+    between that estimate's lower bound less the earlier categories' shares (the
+    rounds also in an earlier category count there) and its upper bound is kept: a
+    thin plain count does not overrule it, and a stated share outside that range is
+    replaced: by the estimate itself for the first category listed (its stratum is the
+    whole feature), else by the range's nearest end."""
+    measured = (rates or {}).get("modes", {}).get(mode, {}).get("strata", {})
+    features = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
+    out, notes = [], {}
+    for cat, stated in spec.book_forces.get(mode, {}).items():
+        target = float(stated)
+        m = measured.get(cat)
+        reduced = features.get(cat, {}).get("reduced")
+        if reduced is not None:
+            lo, hi = max(0.0, reduced["ci99"][0] - sum(out)), reduced["ci99"][1]
+            if not lo * (1 - STATED_DIGITS) <= target <= hi * (1 + STATED_DIGITS):
+                # the first category's stratum is the whole feature: the estimate itself; a later
+                # one's lies between the bounds, and the nearest end moves the stated share least
+                near = float(reduced["p"]) if not out else min(max(target, lo), hi)
+                notes[cat] = (f"stated {target:.4g} is outside [{lo:.4g}, {hi:.4g}], what the game's estimate of "
+                              f"the whole feature ({reduced['method']}) allows a stratum: {near:.4g} is used")
+                target = near
+            out.append(target)        # consistent with the game's tight estimate of the whole feature
+            continue
+        if m and m["count"] >= 30 and not m["ci99"][0] <= target <= m["ci99"][1]:
+            notes[cat] = (f"stated {target:.4g} is outside the rules' 99% interval [{m['ci99'][0]:.4g}, "
+                          f"{m['ci99'][1]:.4g}] ({m['count']:,} seen): the measured {m['rate']:.4g} is used")
+            target = float(m["rate"])
+        out.append(target)
+    return out, notes
 
 
 def rates_command(game: str, spin_rounds: int, other_rounds: int, workers: int, scheduler: str | None,
