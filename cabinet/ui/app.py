@@ -12,7 +12,6 @@ from __future__ import annotations
 import collections
 import gc
 import os
-import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -21,11 +20,10 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 
-from cabinet.core import cash_desk, player_settings  # noqa: E402
+from cabinet.core import cash_desk  # noqa: E402
 from cabinet.core.cabinet import CabinetLocked  # noqa: E402
 from cabinet.core.ledger import RESULT_SHOWN, LedgerError  # noqa: E402
 from cabinet.core.pin import PinGuard  # noqa: E402
-from cabinet.core.player_settings import PlayerSettings  # noqa: E402
 
 from . import asset_files  # noqa: E402
 from . import draw as D  # noqa: E402
@@ -37,6 +35,7 @@ from .input import InputMap  # noqa: E402
 from . import screens  # noqa: E402,F401  (every scene module: each registers its scenes by name)
 from .kiosk import Session, default_script  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
+from .player_prefs import PlayerPrefs  # noqa: E402
 from .operator.test_screens import input_line  # noqa: E402
 from .review import ReviewDesk  # noqa: E402
 from .round_show import show_round  # noqa: E402
@@ -52,7 +51,7 @@ def opt(obj: Any, path: str, default: Any = None) -> Any:
     return default if obj is None else obj
 
 
-class App:
+class App(PlayerPrefs):
     """Owns the window, the layout and assets, the input map, audio and the scenes."""
 
     def __init__(self, config: Any, cabinet: Any, *, size: tuple[int, int] | None = None,
@@ -104,35 +103,6 @@ class App:
         self.game_choices: dict[str, tuple[int, str]] = {}   # per game: (bet, spin mode) for the session
         self.attract_after = float(opt(config, "attract_idle_seconds", 90))
         self.review = ReviewDesk(self)         # pause, step, slow motion, math overlay (review mode only)
-
-    # -- the player's settings (sound panel, turbo), kept in <data_dir>/player.json --
-    def _load_player_settings(self) -> None:
-        defaults = PlayerSettings(sound=self.audio.sound_on, music=self.audio.music_on)
-        settings, problems = player_settings.load(self.data_dir, defaults)
-        for problem in problems:
-            sys.stderr.write(f"player settings: {problem}\n")
-        if problems:
-            self.toast(f"{player_settings.FILE}: {problems[0].split(': ', 1)[-1]}", 6.0)
-        self.audio.sound_on, self.audio.music_on = settings.sound, settings.music
-        self.audio.set_levels(settings.effects_volume, settings.music_volume)
-        self.turbo = settings.turbo and self.turbo_allowed
-
-    def save_player_settings(self) -> None:
-        """Keep sound, music, their volumes and turbo across restarts."""
-        a = self.audio
-        try:
-            player_settings.save(self.data_dir, PlayerSettings(a.sound_on, a.music_on, a.effects_level,
-                                                               a.music_level, self.turbo))
-        except OSError as exc:
-            self.toast(f"Sound settings not saved ({exc.strerror or exc}); they hold until restart")
-
-    def toggle_sound(self) -> None:
-        self.toast("Sound effects " + ("on" if self.audio.toggle_sound() else "off"))
-        self.save_player_settings()
-
-    def toggle_music(self) -> None:
-        self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
-        self.save_player_settings()
 
     # -- window -----------------------------------------------------------------
     def toggle_fullscreen(self) -> None:

@@ -1,0 +1,45 @@
+"""The player's settings of the cabinet (App's share of them): sound effects and music
+on or off with their volumes, and turbo, kept in <data_dir>/player.json
+(cabinet/core/player_settings.py) so they hold across restarts. A damaged file is
+named in a toast and the defaults are used; a file that cannot be written says so
+and the settings hold until restart.
+"""
+from __future__ import annotations
+
+import sys
+
+from cabinet.core import player_settings
+from cabinet.core.player_settings import PlayerSettings
+
+
+class PlayerPrefs:
+    """Mixed into App (cabinet/ui/app.py), which provides `audio`, `data_dir`, `turbo`,
+    `turbo_allowed` and `toast`."""
+
+    def _load_player_settings(self) -> None:
+        defaults = PlayerSettings(sound=self.audio.sound_on, music=self.audio.music_on)
+        settings, problems = player_settings.load(self.data_dir, defaults)
+        for problem in problems:
+            sys.stderr.write(f"player settings: {problem}\n")
+        if problems:
+            self.toast(f"{player_settings.FILE}: {problems[0].split(': ', 1)[-1]}", 6.0)
+        self.audio.sound_on, self.audio.music_on = settings.sound, settings.music
+        self.audio.set_levels(settings.effects_volume, settings.music_volume)
+        self.turbo = settings.turbo and self.turbo_allowed
+
+    def save_player_settings(self) -> None:
+        """Keep sound, music, their volumes and turbo across restarts."""
+        a = self.audio
+        try:
+            player_settings.save(self.data_dir, PlayerSettings(a.sound_on, a.music_on, a.effects_level,
+                                                               a.music_level, self.turbo))
+        except OSError as exc:
+            self.toast(f"Sound settings not saved ({exc.strerror or exc}); they hold until restart")
+
+    def toggle_sound(self) -> None:
+        self.toast("Sound effects " + ("on" if self.audio.toggle_sound() else "off"))
+        self.save_player_settings()
+
+    def toggle_music(self) -> None:
+        self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
+        self.save_player_settings()
