@@ -207,3 +207,20 @@ def test_a_library_that_fails_verification_is_not_installed(lib_dirs, tmp_path, 
     after = {p.name: p.read_bytes() for p in (tmp_path / "lib").iterdir()}
     assert after["base.npz"] == before["base.npz"] and after["buy_bonus.npz"] != before["buy_bonus.npz"]
     B.load_library(GAME, tmp_path / "lib")           # the kept base file and the new one, one manifest
+
+
+def test_warm_regenerates_the_first_book_of_every_stratum_once(lib_dirs, monkeypatch):
+    """Library.warm (the game scene calls it on opening): one book per stratum of each
+    mode asked for (natural and every forced category), the first of it; nothing again."""
+    fresh = B.load_library(GAME, lib_dirs[0])
+    made: list[tuple[str, int]] = []
+    real = B.Library.round
+    monkeypatch.setattr(B.Library, "round", lambda self, mode, book: made.append((mode, book)) or real(self, mode, book))
+    mb = fresh.books("base")
+    strata = [-1] + list(range(len(mb.meta["categories"])))      # natural, then each forced category
+    assert fresh.warm(["base"]) == len(strata) >= 2
+    assert made == [("base", int(np.flatnonzero(mb.force == f)[0])) for f in strata]
+    assert fresh.warm(["base"]) == 0
+    others = [m.id for m in GAME.modes if m.id != "base"]
+    assert fresh.warm() == sum(len(np.unique(fresh.books(m).force)) for m in others)
+    assert fresh.warm(["no_such_mode"]) == 0

@@ -258,6 +258,7 @@ class Library:
         self.modes = modes
         self.path = path
         self._subsets: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
+        self._warm: set[str] = set()       # modes whose first book of every stratum was made
 
     def books(self, mode: str) -> ModeBooks:
         """The books of one mode (KeyError naming the mode if absent)."""
@@ -306,6 +307,22 @@ class Library:
         mb = self.books(mode)
         f = int(mb.force[book_id])
         return None if f < 0 else mb.meta["categories"][f]
+
+    def warm(self, modes: list[str] | tuple[str, ...] | None = None) -> int:
+        """Regenerate the first book of every stratum (natural, and each forced
+        category) of `modes` once per process, so the tables a game builds on first use
+        are built here (on opening the game) and not during the first such round on
+        screen. Returns how many books it regenerated (0 when already warm)."""
+        done, count = self._warm, 0
+        for mode in modes if modes is not None else list(self.modes):
+            if mode in done or mode not in self.modes:
+                continue
+            done.add(mode)
+            force = self.modes[mode].force
+            for f in np.unique(force).tolist():
+                self.round(mode, int(np.argmax(force == f)))
+                count += 1
+        return count
 
     def round(self, mode: str, book_id: int) -> Round:
         """Regenerate a book's Round (with its events): its seed, its force, and its

@@ -91,6 +91,9 @@ class GameScene(BetChoices, Scene):
         self.hud = Hud(self)
         self.widgets = build_buttons(self)
         self.build()
+        library = getattr(setup, "library", None)
+        if library is not None:             # tables built on first use: now, not in a round
+            library.warm([m.id for m in self.modes] + [m.id for m in self.spec.modes if m.kind == "gamble"])
 
     # == hooks for games ========================================================
     def build(self) -> None:
@@ -344,6 +347,7 @@ class GameScene(BetChoices, Scene):
         if self.recall_mode:
             return
         cab = self.app.cabinet
+        self.app.checkpoints.flush()       # a result shown just before counts as shown
         played = cab.open_round() or cab.unshown_result(self.spec.id)   # a win whose display a stop cut short
         if played is None or played.game != self.spec.id:
             return

@@ -99,14 +99,17 @@ def seek_round(scene: Any, wanted: Callable[[Any], bool], label: str, mode: str 
 
 
 def settle_round(scene: Any) -> None:
-    """Finish the round on screen and close any celebration over the scene."""
+    """Finish the round on screen, close any celebration or gamble offer over the scene,
+    and let its result count as shown (App._results_shown), so the next shot's game
+    does not show it again as an interrupted round's."""
     app = scene.app
     for _ in range(2000):
         while app.stack.top is not scene:
             app.pop()
-        if not scene.busy:
+        if not scene.busy and scene.result_pending is None:
             return
-        scene.skip()
+        if scene.busy:
+            scene.skip()
         app.step(DT)
 
 
@@ -232,8 +235,4 @@ def _game_shots(app: Any, gid: str, shots: list, out: Path, index: list, failed:
         except (LookupError, RuntimeError, ValueError) as exc:
             failed.append(f"{gid}/{shot.name}: {exc}")
             print(f"{gid}/{shot.name}: FAILED: {exc}")
-        for _ in range(600):                 # finish the round so the ledger stays settled
-            if not scene.busy:
-                break
-            scene.skip()
-            app.step(DT)
+        settle_round(scene)                 # so the ledger stays settled and the result shown
