@@ -11,7 +11,10 @@ live run of the vectorised engine (`--sim-rounds`, default 10^7 a spin mode, 1/2
 of that for buys and side libraries, whose rules' rates come from rates.json).
 
 Game hooks (optional GameSpec fields):
-- `par_info()` -> {"reel_strips": {set name: [[symbol, ...] per reel]}, "notes": [str]};
+- `par_info()` -> {"reel_strips": {set name: [[symbol, ...] per reel]}, "notes": [str],
+  optional "live_chunk": {mode: rounds}: the live run's chunk size for those modes (sim's
+  CHUNK otherwise; a batch engine whose rare features play in the chunk's lockstep runs
+  them faster in bigger chunks);
 - `payout_sources(round)` -> {source: payout_x100}: with it, the RTP by source is exact
   over every regenerated book; without it, the sheet gives the exact RTP of rounds
   with no feature and of rounds in which each feature occurs;
@@ -58,7 +61,7 @@ from .optimize import sampling_se
 from .pool import Progress
 from .rates import load_rates
 from .report import feature_table, library_figures
-from .sim import simulate_modes
+from .sim import CHUNK, simulate_modes
 from .stats import BAND_EDGES, BAND_LABELS, Z90, band_counts, rate_ci
 
 BAND_ROUNDS = (10**3, 10**4, 10**5, 10**6, 10**7)
@@ -239,7 +242,8 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
                           "hit_rate": opt["moved"]["hit_rate"],
                           "features": opt["moved"]["features"], "kl_natural": opt["kl_natural"]},
         "live_sim": None if sim is None else {
-            "rounds": sim["rounds"], "engine": sim["engine"], "seed": sim["seed"], "rtp": sim["rtp"],
+            "rounds": sim["rounds"], "engine": sim["engine"], "seed": sim["seed"], "chunk": sim.get("chunk"),
+            "rtp": sim["rtp"],
             "rtp_ci99": sim["rtp_ci99"], "rtp_ci99_half_pp": (sim["rtp_ci99"][1] - sim["rtp_ci99"][0]) * 50,
             "hit_rate": sim["hit_rate"], "features": {k: v["rate"] for k, v in sim["features"].items()},
             "variance_reduced": _reduced(sim.get("reduced"))},
@@ -295,8 +299,11 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
     sims: dict[str, Any] = {}
     if sim_rounds > 0 and spec.simulate is not None:
         rounds = {m.id: sim_rounds if m.kind == "spin" else max(1, sim_rounds // BUY_SHARE) for m in spec.modes}
+        chunk = info.get("live_chunk") or {}
         sims = simulate_modes(game if isinstance(game, str) else spec, rounds, workers, seed=LIVE_SEED,
-                              engine="simulate", progress=progress, desc=f"live rules of {spec.id}")
+                              engine="simulate", progress=progress, desc=f"live rules of {spec.id}", chunk=chunk)
+        for mode in sims:
+            sims[mode]["chunk"] = min(chunk.get(mode, CHUNK["simulate"]), rounds[mode])
         clock.lap(f"plain live runs ({len(rounds)} modes, {sum(rounds.values()):,} rounds)")
     if spec.live_rtp is not None:
         for mode in sims:

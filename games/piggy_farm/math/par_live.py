@@ -52,6 +52,7 @@ SPLIT_GAIN = 2.5
 PILOT_STRATUM = 20_000    # pilot spins per simulated first-board windmill count (sizes the strata)
 STRATA_SPINS = {"base": 1_500_000, "ante": 6_000_000}   # spins over a mode's simulated strata (Neyman)
 RATE_TASKS = 4
+STRATUM_SPIN_COST = 1 / 12  # a stratum's spin costs about this many unsplit free-spin rounds
 SPIN_MODES = ("base", "ante")
 _CACHE: dict[tuple, Any] = {}
 
@@ -78,17 +79,8 @@ def free_spin_runs(seed: int, workers: int = 2, kinds: tuple[str, ...] = ("split
     """The wheel's x1 free-spin rounds, in independent tasks (one run per process and
     seed; base and ante share it): {"split": ROOTS split rounds, "plain": PLAIN_ROUNDS
     unsplit ones} (rare.Particles each); `kinds` the ones needed (the top awards' tail:
-    the split ones only), those not yet played run together."""
-    from cabinet.math import pool
-    todo = [k for k in kinds if (k, seed) not in _CACHE]
-    if todo:
-        tasks = ([("split", seed, i, ROOTS // SPLIT_TASKS) for i in range(SPLIT_TASKS) if "split" in todo]
-                 + [("plain", seed, 500 + i, PLAIN_ROUNDS // PLAIN_TASKS) for i in range(PLAIN_TASKS) if "plain" in todo])
-        cost = [t[3] * (SPLIT_COST if t[0] == "split" else 1.0) for t in tasks]
-        with pool.Progress(sum(cost), "rounds", "piggy_farm free-spin rounds of the wheel") as bar:
-            got = pool.run(_free_spins_task, tasks, workers, on_done=lambda i, r: bar.done(cost[i], tasks[i][3]))
-        for k in todo:
-            _CACHE[k, seed] = _joined([g for t, g in zip(tasks, got) if t[0] == k])
+    the split ones only), those not yet played run (see prepare)."""
+    prepare(seed, workers, (), "plain" in kinds)
     return {k: _CACHE[k, seed] for k in kinds}
 
 
@@ -103,40 +95,90 @@ def split_share(runs: dict[str, Any]) -> float:
     return g / (g + runs["plain"].roots)
 
 
-def _strata_task(task: tuple[str, dict[int, int], int]) -> dict:
+def _task(task: tuple) -> Any:
+    """One task of prepare's pools: free-spin rounds ("split"/"plain", seed, index, roots)
+    or a stratum run ("strata", strips, {count: spins}, seed)."""
     from .rare import wheel_rates
-    strips, alloc, seed = task
-    return wheel_rates(load(), strips, alloc, seed)
+    if task[0] == "strata":
+        return wheel_rates(load(), *task[1:])
+    return _free_spins_task(task)
+
+
+def _cost(task: tuple) -> float:
+    """A task's cost in unsplit free-spin rounds (the progress bar's units, the pools' order)."""
+    if task[0] == "strata":
+        return sum(task[2].values()) * STRATUM_SPIN_COST
+    return task[3] * (SPLIT_COST if task[0] == "split" else 1.0)
+
+
+def _pooled(labelled: list[tuple], workers: int, desc: str) -> dict[Any, list]:
+    """[(label, task)] run in one pool, costliest first: {label: [results in task order]}."""
+    from cabinet.math import pool
+    if not labelled:
+        return {}
+    tasks = [t for _, t in labelled]
+    cost = [_cost(t) for t in tasks]
+    with pool.Progress(sum(cost), "tasks", desc) as bar:
+        got = pool.run(_task, tasks, workers, order=sorted(range(len(tasks)), key=lambda i: -cost[i]),
+                       on_done=lambda i, r: bar.done(cost[i], 1))
+    out: dict[Any, list] = {}
+    for (label, _), g in zip(labelled, got):
+        out.setdefault(label, []).append(g)
+    return out
+
+
+def prepare(seed: int, workers: int = 2, modes: tuple[str, ...] = SPIN_MODES, plain: bool = True) -> None:
+    """Play every run not yet cached that the spin modes `modes` need (and the unsplit
+    free-spin rounds if `plain`), in two pools so both cores stay busy: first the split
+    free-spin rounds with each mode's pilot of the wheel's trigger strata (PILOT_STRATUM
+    spins a simulated stratum, in two halves); then, once the split rounds give the tier
+    values, each mode's strata by Neyman's allocation of STRATA_SPINS[mode] spins (the
+    pilot's spread; RATE_TASKS independent tasks; the pilot is not in the estimate, so it
+    stays unbiased) beside the unsplit rounds (PLAIN_ROUNDS in PLAIN_TASKS)."""
+    import sys
+    import time
+    from .rare import merged_rates, neyman_strata
+    pm = load()
+    modes = tuple(m for m in modes if ("rates", m, seed) not in _CACHE)
+    # (what a task's result is for, the task)
+    first = ([("split", ("split", seed, i, ROOTS // SPLIT_TASKS)) for i in range(SPLIT_TASKS)]
+             if ("split", seed) not in _CACHE else [])
+    at = {m: (seed + 1 + SPIN_MODES.index(m)) * 100 for m in modes}
+    half = {k: PILOT_STRATUM // 2 for k in range(60)}
+    first += [(("pilot", m), ("strata", pm.mode(m)["strips"], half, at[m] + 90 + j)) for m in modes for j in (0, 1)]
+    second = ([("plain", ("plain", seed, 500 + i, PLAIN_ROUNDS // PLAIN_TASKS)) for i in range(PLAIN_TASKS)]
+              if plain and ("plain", seed) not in _CACHE else [])
+    if not first and not second:
+        return
+    t0 = time.perf_counter()
+    if modes:
+        print(f"piggy_farm/{', '.join(modes)}: THE FARM WHEEL's trigger strata ({PILOT_STRATUM:,} pilot spins a "
+              f"stratum, then " + ", ".join(f"{STRATA_SPINS[m]:,}" for m in modes) + " by Neyman's allocation), "
+              "with the free-spin rounds of its value ...", file=sys.stderr, flush=True)
+    got = _pooled(first, workers, "piggy_farm wheel: split free-spin rounds, strata pilots")
+    if ("split", seed) not in _CACHE:
+        _CACHE["split", seed] = _joined(got["split"])
+    split = _CACHE["split", seed]              # the allocation's tier values: the split rounds alone
+    for m in modes:
+        pilot = merged_rates(got["pilot", m])
+        alloc = neyman_strata(pilot, [float(per_root_value(pm, {t: 1.0}, split).mean()) for t in pilot["names"]],
+                              STRATA_SPINS[m])
+        second += [(("strata", m), ("strata", pm.mode(m)["strips"], {k: -(-n // RATE_TASKS) for k, n in alloc.items()},
+                                    at[m] + i)) for i in range(RATE_TASKS)]
+    got = _pooled(second, workers, "piggy_farm wheel: strata, unsplit free-spin rounds")
+    if plain and ("plain", seed) not in _CACHE:
+        _CACHE["plain", seed] = _joined(got["plain"])
+    for m in modes:
+        _CACHE["rates", m, seed] = r = merged_rates(got["strata", m])
+        print(f"  {m}: " + ", ".join(f"{s.k} windmills {s.n:,}" for s in r["strata"] if s.n), file=sys.stderr,
+              flush=True)
+    print(f"  done in {time.perf_counter() - t0:.1f}s", file=sys.stderr, flush=True)
 
 
 def _rates(mode: str, seed: int, workers: int = 2) -> dict:
-    """THE FARM WHEEL's trigger strata of a spin mode: a pilot run of PILOT_STRATUM spins a
-    simulated stratum gives each stratum's spread of a spin's wheel value (tier values
-    from the split free-spin rounds), Neyman's allocation of STRATA_SPINS[mode] spins follows, and
-    a fresh run of those in RATE_TASKS independent tasks (the pilot is not in the
-    estimate, so it stays unbiased) gives the rates."""
-    from cabinet.math import pool
-    from .rare import merged_rates, neyman_strata
-    key = ("rates", mode, seed)
-    if key not in _CACHE:
-        import sys
-        import time
-        pm = load()
-        t0 = time.perf_counter()
-        strips, at = pm.mode(mode)["strips"], (seed + 1 + SPIN_MODES.index(mode)) * 100
-        spins = STRATA_SPINS[mode]
-        print(f"piggy_farm/{mode}: THE FARM WHEEL's trigger strata ({PILOT_STRATUM:,} pilot spins a stratum, "
-              f"then {spins:,} by Neyman's allocation) ...", file=sys.stderr, flush=True)
-        half = {k: PILOT_STRATUM // 2 for k in range(60)}
-        pilot = merged_rates(pool.run(_strata_task, [(strips, half, at + 90), (strips, half, at + 91)], workers))
-        split = _parts(seed, workers)          # the allocation's tier values: the split rounds alone
-        alloc = neyman_strata(pilot, [float(per_root_value(pm, {t: 1.0}, split).mean()) for t in pilot["names"]],
-                              spins)
-        tasks = [(strips, {k: -(-n // RATE_TASKS) for k, n in alloc.items()}, at + i) for i in range(RATE_TASKS)]
-        _CACHE[key] = merged_rates(pool.run(_strata_task, tasks, workers))
-        print(f"  done in {time.perf_counter() - t0:.1f}s: " + ", ".join(
-            f"{s.k} windmills {s.n:,}" for s in _CACHE[key]["strata"] if s.n), file=sys.stderr, flush=True)
-    return _CACHE[key]
+    """THE FARM WHEEL's trigger strata of a spin mode (see prepare)."""
+    prepare(seed, workers, (mode,), plain=False)
+    return _CACHE["rates", mode, seed]
 
 
 def per_root_value(pm, coef: dict[str, float], parts) -> np.ndarray:
@@ -179,6 +221,7 @@ def live_rtp(mode: str, sims: dict[str, Any], seed: int, workers: int = 2) -> di
     n, s1, s2 = sim["rounds"], sim["sums"]["spin_x100"], sim["sums"]["spin_sq"]
     spin = s1 / n
     spin_se = math.sqrt(max(s2 / n - spin * spin, 0.0) / (n - 1))
+    prepare(seed, workers)                  # both spin modes' runs at once: the first call plays them
     runs = free_spin_runs(seed, workers)
     rates = _rates(mode, seed, workers)
     wheel, value_se = wheel_value(pm, dict(zip(rates["names"], rates["rate"].tolist())), seed)
