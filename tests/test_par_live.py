@@ -138,7 +138,7 @@ def test_pf_bought_wheel_tail_by_splitting_agrees_with_plain_bought_wheels():
 
 def _small_pf(monkeypatch):
     from games.piggy_farm.math import par_live as P
-    for name, v in {"ROOTS": 800, "PLAIN_ROUNDS": 2_000, "SPLIT_TASKS": 1, "PLAIN_TASKS": 2, "PILOT_STRATUM": 2_000,
+    for name, v in {"ROOTS": 800, "LIGHT_ROUNDS": 2_000, "SPLIT_TASKS": 1, "LIGHT_TASKS": 2, "PILOT_STRATUM": 2_000,
                     "STRATA_SPINS": {"base": 8_000, "ante": 8_000}, "RATE_TASKS": 2, "_CACHE": {}}.items():
         monkeypatch.setattr(P, name, v)
     return P
@@ -153,7 +153,7 @@ def test_pf_live_rtp_adds_the_spins_the_wheel_and_their_errors(monkeypatch):
     rates = P._rates("base", 9)
     wheel, se = P.wheel_value(load(), dict(zip(rates["names"], rates["rate"].tolist())), 9)
     assert r["rtp"] == pytest.approx((83.0 + wheel) / 100)
-    assert r["ci99"][0] < r["rtp"] < r["ci99"][1] and "split rounds" in r["method"] and "unsplit" in r["method"]
+    assert r["ci99"][0] < r["rtp"] < r["ci99"][1] and "split rounds" in r["method"] and "split once" in r["method"]
     # the strata's spins: Neyman's allocation of STRATA_SPINS over the simulated strata, 1,000 at least each
     sim = [s.n for s in rates["strata"] if s.n]
     assert min(sim) >= 1_000 and 8_000 <= sum(sim) <= 8_000 + 1_002 * len(sim)
@@ -165,14 +165,14 @@ def test_pf_live_rtp_adds_the_spins_the_wheel_and_their_errors(monkeypatch):
 
 
 def test_pf_wheel_value_weighs_the_two_runs_by_the_fixed_share(monkeypatch):
-    """Hand-built runs: split roots all worth 10x at x1, unsplit rounds 0x or 40x."""
+    """Hand-built runs: split roots all worth 10x at x1, once-split roots 0x or 40x."""
     from games.piggy_farm.math import par_live as P
     from games.piggy_farm.math.rare import Particles
     from games.piggy_farm.math.tables import load
     pm = load()
     split = Particles(np.full(40, 500), np.full(40, 0.5), np.repeat(np.arange(20), 2), 20, 0)   # 2 x 5x x 1/2 each
     plain = Particles(np.array([0, 4_000] * 5), np.ones(10), np.arange(10), 10, 0)
-    monkeypatch.setattr(P, "_CACHE", {("split", 1): split, ("plain", 1): plain})
+    monkeypatch.setattr(P, "_CACHE", {("split", 1): split, ("light", 1): plain})
     lam = P.SPLIT_GAIN * 20 / (P.SPLIT_GAIN * 20 + 10)
     assert P.split_share(P.free_spin_runs(1)) == pytest.approx(lam)
     tier = next(iter(pm.wheel.tiers))
@@ -197,9 +197,28 @@ def test_pf_unsplit_and_split_free_spin_rounds_have_the_same_mean():
     args = (pm, "free_spins", int(fs["spins"]), fs["strips"], 6_000, pm.cap_x100)
     plain = split_rounds(*args, seed=21, factor=1, levels_x=())
     split = split_rounds(*args, seed=22)
+    from games.piggy_farm.math import par_live as P
+    light = split_rounds(*args, seed=23, factor=P.LIGHT_FACTOR, levels_x=P.LIGHT_LEVELS_X)
     assert len(plain.win) == plain.roots and (plain.weight == 1).all()
-    (ma, sa), (mb, sb) = plain.mean(pm.cap_x100), split.mean(pm.cap_x100)
+    (ma, sa), (mb, sb), (mc, sc) = plain.mean(pm.cap_x100), split.mean(pm.cap_x100), light.mean(pm.cap_x100)
     assert abs(ma - mb) < 3.3 * np.hypot(sa, sb), (ma, mb)
+    assert abs(ma - mc) < 3.3 * np.hypot(sa, sc), (ma, mc)
+
+
+def test_pf_split_rounds_play_every_root_once_when_new_roots_join_the_lockstep():
+    """A lockstep of 500 rows over 3,000 roots: new roots join as rounds end; each root's
+    copies carry its whole weight, and a root split at 100x has copies past it only."""
+    from games.piggy_farm.math.rare import split_rounds
+    from games.piggy_farm.math.tables import load
+    pm = load()
+    fs = pm.raw["free_spins"]
+    p = split_rounds(pm, "free_spins", int(fs["spins"]), fs["strips"], 3_000, pm.cap_x100, seed=24,
+                     levels_x=(100,), chunk=500)
+    assert p.roots == 3_000 and set(p.root.tolist()) == set(range(3_000))
+    assert np.bincount(p.root, weights=p.weight, minlength=p.roots) == pytest.approx(np.ones(3_000))
+    split = np.bincount(p.root, minlength=p.roots) > 1
+    assert split.any() and (p.win[split[p.root]] >= 10_000).all() and (p.weight[split[p.root]] == 1 / 3).all()
+    assert p.spins >= 3_000 * int(fs["spins"])
 
 
 def test_pf_rates_error_counts_the_tiers_correlation_and_neyman_follows_the_spread():

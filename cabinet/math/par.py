@@ -11,7 +11,10 @@ live run of the vectorised engine (`--sim-rounds`, default 10^7 a spin mode, 1/2
 of that for buys and side libraries, whose rules' rates come from rates.json).
 
 Game hooks (optional GameSpec fields):
-- `par_info()` -> {"reel_strips": {set name: [[symbol, ...] per reel]}, "notes": [str]};
+- `par_info()` -> {"reel_strips": {set name: [[symbol, ...] per reel]}, "notes": [str],
+  optional "live_chunk": {mode: rounds}: the live run's chunk size for those modes (sim's
+  CHUNK otherwise; a batch engine whose rare features play in the chunk's lockstep runs
+  them faster in bigger chunks);
 - `payout_sources(round)` -> {source: payout_x100}: with it, the RTP by source is exact
   over every regenerated book; without it, the sheet gives the exact RTP of rounds
   with no feature and of rounds in which each feature occurs;
@@ -32,7 +35,7 @@ sample, so it is counted without being played); it is
 kept in `<out>/<id>_sources.json` keyed by a digest of the libraries (`library_key`)
 and read back from there or from games/<id>/par/ when the libraries are the same
 (`--fresh-sources` recomputes). The command prints its wall and CPU time, and the wall
-time of each phase (libraries, plain live runs, each mode's live_rtp, RTP by source,
+and CPU time (with the pools' workers) of each phase (libraries, plain live runs, each mode's live_rtp, RTP by source,
 each mode's sheet with its tail_odds, plots) to show where it goes.
 """
 from __future__ import annotations
@@ -239,7 +242,8 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
                           "hit_rate": opt["moved"]["hit_rate"],
                           "features": opt["moved"]["features"], "kl_natural": opt["kl_natural"]},
         "live_sim": None if sim is None else {
-            "rounds": sim["rounds"], "engine": sim["engine"], "seed": sim["seed"], "rtp": sim["rtp"],
+            "rounds": sim["rounds"], "engine": sim["engine"], "seed": sim["seed"], "chunk": sim.get("chunk"),
+            "rtp": sim["rtp"],
             "rtp_ci99": sim["rtp_ci99"], "rtp_ci99_half_pp": (sim["rtp_ci99"][1] - sim["rtp_ci99"][0]) * 50,
             "hit_rate": sim["hit_rate"], "features": {k: v["rate"] for k, v in sim["features"].items()},
             "variance_reduced": _reduced(sim.get("reduced"))},
@@ -275,13 +279,14 @@ LIVE_SEED = 0x9A25_0001        # not the rates' seed: the sheet's live check is 
 
 def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7, workers: int = 2,
                progress: bool = False, source_dirs: list[Path] | None = None,
-               fresh_sources: bool = False, timings: dict[str, float] | None = None
-               ) -> tuple[B.Library, dict[str, Any]]:
+               fresh_sources: bool = False, timings: dict[str, float] | None = None,
+               cpu_timings: dict[str, float] | None = None) -> tuple[B.Library, dict[str, Any]]:
     """The PAR sheet's data for a game (its libraries must load). The RTP by source is
     read from `<id>_sources.json` in one of `source_dirs` when it was computed for these
     very libraries (else computed and written to the first of them; `fresh_sources`
-    always computes). `timings` receives the wall seconds of each phase."""
-    clock = _Clock(timings)
+    always computes). `timings` receives the wall seconds of each phase, `cpu_timings`
+    their CPU seconds (with the workers')."""
+    clock = _Clock(timings, cpu_timings)
     lib = B.load_library(game, books_dir)
     spec = lib.spec
     figs = library_figures(lib)["modes"]
@@ -295,8 +300,12 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
     sims: dict[str, Any] = {}
     if sim_rounds > 0 and spec.simulate is not None:
         rounds = {m.id: sim_rounds if m.kind == "spin" else max(1, sim_rounds // BUY_SHARE) for m in spec.modes}
+        chunk = info.get("live_chunk") or {}
         sims = simulate_modes(game if isinstance(game, str) else spec, rounds, workers, seed=LIVE_SEED,
-                              engine="simulate", progress=progress, desc=f"live rules of {spec.id}")
+                              engine="simulate", progress=progress, desc=f"live rules of {spec.id}", chunk=chunk)
+        for mode in chunk:             # another partition than sim's: the sheet says which
+            if mode in sims:
+                sims[mode]["chunk"] = min(chunk[mode], rounds[mode])
         clock.lap(f"plain live runs ({len(rounds)} modes, {sum(rounds.values()):,} rounds)")
     if spec.live_rtp is not None:
         for mode in sims:
@@ -323,17 +332,27 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
     return lib, data
 
 
-class _Clock:
-    """Wall seconds between laps, added to `into` under each lap's name (None: not kept)."""
+def _cpu() -> float:
+    """CPU seconds of this process and its finished workers (each pool's are, when it closes)."""
+    return sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+               for f in ("ru_utime", "ru_stime"))
 
-    def __init__(self, into: dict[str, float] | None):
-        self.into, self.t = into, time.perf_counter()
+
+class _Clock:
+    """Wall seconds between laps, added to `into` under each lap's name (None: not kept);
+    the CPU seconds of each lap (with the workers of the pools it ran) go to `into_cpu`."""
+
+    def __init__(self, into: dict[str, float] | None, into_cpu: dict[str, float] | None = None):
+        self.into, self.into_cpu, self.t, self.c = into, into_cpu, time.perf_counter(), _cpu()
 
     def lap(self, name: str) -> float:
-        now = time.perf_counter()
+        now, cpu = time.perf_counter(), _cpu()
         took, self.t = now - self.t, now
         if self.into is not None:
             self.into[name] = self.into.get(name, 0.0) + took
+        if self.into_cpu is not None:
+            self.into_cpu[name] = self.into_cpu.get(name, 0.0) + cpu - self.c
+        self.c = cpu
         return took
 
 
@@ -349,18 +368,19 @@ def par_command(game: str, out: str, books_dir: str | None, sim_rounds: int, wor
     spec = B.resolve_game(game)
     shipped = Path(spec.math_files[0]).parent / "par" if spec.math_files else out_dir
     timings: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     lib, data = game_sheet(game, books_dir, sim_rounds, workers, progress=True,
-                           source_dirs=[out_dir, shipped], fresh_sources=fresh_sources, timings=timings)
-    clock = _Clock(timings)
+                           source_dirs=[out_dir, shipped], fresh_sources=fresh_sources, timings=timings,
+                           cpu_timings=cpu)
+    clock = _Clock(timings, cpu)
     data["plots"] = plots(lib, data, out_dir)
     clock.lap("plots")
     gid = data["game"]
     (out_dir / f"{gid}_par.json").write_text(json.dumps(data, indent=2))
     (out_dir / f"{gid}_par.md").write_text(markdown(data))
     clock.lap("json, markdown")
-    print("wall time by phase: " + "; ".join(f"{k} {v:.1f}s" for k, v in timings.items() if v >= 0.05), flush=True)
-    cpu = sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
-              for f in ("ru_utime", "ru_stime"))
-    print(f"PAR sheet of {gid} in {time.perf_counter() - t0:.0f}s wall, {cpu:.0f}s CPU (with its workers; "
+    print("wall time by phase (CPU with the workers'): " + "; ".join(
+        f"{k} {v:.1f}s ({cpu[k]:.0f}s)" for k, v in timings.items() if v >= 0.05), flush=True)
+    print(f"PAR sheet of {gid} in {time.perf_counter() - t0:.0f}s wall, {_cpu():.0f}s CPU (with its workers; "
           f"load average {os.getloadavg()[0]:.1f}): {out_dir / (gid + '_par.md')}, "
           f"{gid}_par.json, {', '.join(data['plots'])}")

@@ -67,7 +67,8 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
     if m["live_sim"]:
         s = m["live_sim"]
         lo, hi = s["rtp_ci99"]
-        out += [f"Live rules ({s['engine']}, {s['rounds']:,} rounds, seed {s['seed']}): natural RTP {s['rtp']:.6f}, "
+        chunks = f" in chunks of {s['chunk']:,}" if s.get("chunk") else ""
+        out += [f"Live rules ({s['engine']}, {s['rounds']:,} rounds{chunks}, seed {s['seed']}): natural RTP {s['rtp']:.6f}, "
                 f"99% interval [{lo:.6f}, {hi:.6f}] (±{s['rtp_ci99_half_pp']:.2f} pp; "
                 f"{(s['rtp'] - m['stated_rtp']) * 100:+.3f} pp from stated"
                 f"{'' if lo <= m['stated_rtp'] <= hi else ', OUTSIDE the interval'}); hit rate {s['hit_rate']:.6f}.", ""]

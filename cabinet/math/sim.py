@@ -102,8 +102,8 @@ def add_sums(parts: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def plan(game: Any, mode: str, rounds: int, engine: str, seed: int) -> list[SimTask]:
-    size = CHUNK[engine]
+def plan(game: Any, mode: str, rounds: int, engine: str, seed: int, size: int | None = None) -> list[SimTask]:
+    size = size or CHUNK[engine]
     return [SimTask(game, mode, engine, k, min(size, rounds - start), seed)
             for k, start in enumerate(range(0, rounds, size))]
 
@@ -145,8 +145,11 @@ def _summary(spec, mode: str, engine: str, seed: int, results: list[dict], secon
 
 def simulate_modes(game: Any, rounds: dict[str, int], workers: int = 1, scheduler: str | None = None,
                    seed: int = DEFAULT_SEED, engine: str = "auto", progress: bool = False,
-                   desc: str = "") -> dict[str, dict[str, Any]]:
-    """Simulate several modes in one pool: {mode: figures} (as `simulate_mode`)."""
+                   desc: str = "", chunk: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
+    """Simulate several modes in one pool: {mode: figures} (as `simulate_mode`).
+    `chunk` {mode: rounds a chunk} replaces CHUNK[engine] for those modes (another
+    partition of the rounds, so other figures; a batch engine's rare features run in
+    bigger batches)."""
     spec = B.resolve_game(game)
     ref = B.game_ref(game)
     if engine == "auto":
@@ -155,7 +158,7 @@ def simulate_modes(game: Any, rounds: dict[str, int], workers: int = 1, schedule
         raise B.LibraryError(f"{spec.id} has no vectorised simulate()")
     for mode in rounds:
         spec.mode(mode)
-    tasks = [t for mode, n in rounds.items() for t in plan(ref, mode, n, engine, seed)]
+    tasks = [t for mode, n in rounds.items() for t in plan(ref, mode, n, engine, seed, (chunk or {}).get(mode))]
     # a round's cost differs a lot between modes: weigh each chunk by its mode's cost
     weight = {m.id: (1.0 if m.kind == "spin" else 20.0) for m in spec.modes}
     t0 = time.perf_counter()

@@ -12,6 +12,10 @@ ORDER = ("base clusters", "wheel coins", "free spins", "hunt prizes", "risk priz
 
 
 PLAIN_SOURCE = "base clusters"     # every win of a round that lists no feature
+# The PAR sheet's live run of the spin modes in chunks of this many rounds (sim's 50,000
+# otherwise): THE FARM WHEEL's free spins play in the lockstep of a chunk's triggers, and
+# 1 base spin in 277 leaves too few rows for numpy to pay its per-call cost
+LIVE_CHUNK = 100_000
 
 
 def payout_sources(r: Round) -> dict[str, int]:
@@ -43,6 +47,7 @@ def par_info() -> dict[str, Any]:
     pm = load()
     return {"reel_strips": {name: [[pm.symbols[s] for s in reel] for reel in reels]
                             for name, reels in pm.strips.items()},
+            "live_chunk": {"base": LIVE_CHUNK, "ante": LIVE_CHUNK},
             "notes": ["Reel strips per set: base (base game), ante (FARM WHEEL BOOST), free_spins (wheel-awarded "
                       "free spins), hog_wild, growing_season; the FREE SPINS buy uses the base strips.",
                       "Sticky grid: first win charges a cell at x1, each later win doubles it, cap x128; a cluster's "

@@ -12,11 +12,14 @@ enough windmills, THE FARM WHEEL. Its RTP splits into parts that each converge f
   count, whose law is exact from the strip counts (math/rare.py);
 - V_t: the wheel's value from tier t: exact slice odds (upgrade chains) x each final
   slice's value, coins exact, free spins xm at E[min(m W, cap)] with W the raw x1 win of a
-  free-spins round, from two independent runs with fixed weights (SPLIT_GAIN): unsplit
-  rounds, and rounds under multilevel splitting (math/rare.py: a stopping-time split keeps
-  it unbiased; its 99% interval comes from the independent roots). Splitting buys the
-  tail, not the mean: per spin played, an unsplit round's value has about half the
-  variance of a split root's, so most of the value comes from the unsplit rounds.
+  free-spins round, from two independent runs with fixed weights (SPLIT_GAIN): rounds
+  split once (LIGHT_FACTOR copies when W first reaches LIGHT_LEVELS_X), and rounds under
+  full multilevel splitting (math/rare.py: a stopping-time split keeps both unbiased;
+  their 99% intervals come from the independent roots). The full splitting buys the
+  tail, not the mean: per spin played, a once-split root's value has about a third of
+  the variance of a fully split root's (and two thirds of an unsplit round's: nearly
+  all of the variance is in rounds past 100x), so most of the value comes from the
+  once-split rounds.
 
 The parts come from independent runs, so their errors add in quadrature; the rates' error
 is that of sum over t of P(t) V_t with the values held (per stratum the variance of one
@@ -40,18 +43,21 @@ from .tables import load
 
 Z99 = 2.5758293035489004
 ROOTS = 200_000           # split free-spin rounds: the top awards' tail, and part of the wheel's value
-PLAIN_ROUNDS = 1_200_000  # unsplit free-spin rounds: the rest of the wheel's value
+LIGHT_ROUNDS = 600_000    # free-spin rounds split once: the rest of the wheel's value
+LIGHT_FACTOR, LIGHT_LEVELS_X = 3, (100,)
 SPLIT_TASKS = 4         # independent split runs (each has a fixed cost of ~1 s: its long retrigger tail)
-PLAIN_TASKS = 12
-SPLIT_COST = 5.0          # a split root plays about this many times the spins of an unsplit round
-# The value is lam x (split roots' mean) + (1 - lam) x (unsplit rounds' mean), lam = g R / (g R + U)
-# for R roots, U unsplit rounds and this fixed g: a split root's value has about 1/g the variance
-# of an unsplit round's (measured: sd 5,700 against 8,900 for the wheel's xm mix). Any fixed
-# lam keeps the estimate unbiased; the interval uses the measured spreads of both runs.
-SPLIT_GAIN = 2.5
+LIGHT_TASKS = 12
+SPLIT_COST = 3.7          # a split root plays about this many times the spins of a once-split one (110 : 30)
+# The value is lam x (split roots' mean) + (1 - lam) x (once-split roots' mean), lam = g R / (g R + U)
+# for R and U roots and this fixed g: a split root's value has about 1/g the variance of a
+# once-split root's (measured for the wheel's xm mix of both modes: 5.5e4 against 7.6e4, and
+# 1.4e5 for an unsplit round). Any fixed lam keeps the estimate unbiased; the interval uses
+# the measured spreads of both runs.
+SPLIT_GAIN = 1.4
 PILOT_STRATUM = 20_000    # pilot spins per simulated first-board windmill count (sizes the strata)
 STRATA_SPINS = {"base": 1_500_000, "ante": 6_000_000}   # spins over a mode's simulated strata (Neyman)
 RATE_TASKS = 4
+STRATUM_SPIN_COST = 1 / 15  # a stratum's spin costs about this many once-split free-spin rounds
 SPIN_MODES = ("base", "ante")
 _CACHE: dict[tuple, Any] = {}
 
@@ -61,9 +67,9 @@ def _free_spins_task(task: tuple[str, int, int, int]):
     kind, seed, index, roots = task
     pm = load()
     fs = pm.raw["free_spins"]
-    plain = {} if kind == "split" else {"factor": 1, "levels_x": ()}
+    light = {} if kind == "split" else {"factor": LIGHT_FACTOR, "levels_x": LIGHT_LEVELS_X}
     return split_rounds(pm, "free_spins", int(fs["spins"]), fs["strips"], roots, pm.cap_x100,
-                        seed * 1_000 + index, **plain)
+                        seed * 1_000 + index, **light)
 
 
 def _joined(got: list) -> Any:
@@ -74,21 +80,12 @@ def _joined(got: list) -> Any:
                      int(offset[-1]), sum(g.spins for g in got))
 
 
-def free_spin_runs(seed: int, workers: int = 2, kinds: tuple[str, ...] = ("split", "plain")) -> dict[str, Any]:
+def free_spin_runs(seed: int, workers: int = 2, kinds: tuple[str, ...] = ("split", "light")) -> dict[str, Any]:
     """The wheel's x1 free-spin rounds, in independent tasks (one run per process and
-    seed; base and ante share it): {"split": ROOTS split rounds, "plain": PLAIN_ROUNDS
-    unsplit ones} (rare.Particles each); `kinds` the ones needed (the top awards' tail:
-    the split ones only), those not yet played run together."""
-    from cabinet.math import pool
-    todo = [k for k in kinds if (k, seed) not in _CACHE]
-    if todo:
-        tasks = ([("split", seed, i, ROOTS // SPLIT_TASKS) for i in range(SPLIT_TASKS) if "split" in todo]
-                 + [("plain", seed, 500 + i, PLAIN_ROUNDS // PLAIN_TASKS) for i in range(PLAIN_TASKS) if "plain" in todo])
-        cost = [t[3] * (SPLIT_COST if t[0] == "split" else 1.0) for t in tasks]
-        with pool.Progress(sum(cost), "rounds", "piggy_farm free-spin rounds of the wheel") as bar:
-            got = pool.run(_free_spins_task, tasks, workers, on_done=lambda i, r: bar.done(cost[i], tasks[i][3]))
-        for k in todo:
-            _CACHE[k, seed] = _joined([g for t, g in zip(tasks, got) if t[0] == k])
+    seed; base and ante share it): {"split": ROOTS split rounds, "light": LIGHT_ROUNDS
+    rounds split once} (rare.Particles each); `kinds` the ones needed (the top awards'
+    tail: the split ones only), those not yet played run (see prepare)."""
+    prepare(seed, workers, (), "light" in kinds)
     return {k: _CACHE[k, seed] for k in kinds}
 
 
@@ -100,43 +97,93 @@ def _parts(seed: int, workers: int = 2):
 def split_share(runs: dict[str, Any]) -> float:
     """lam: the split roots' share of the wheel's value (SPLIT_GAIN)."""
     g = SPLIT_GAIN * runs["split"].roots
-    return g / (g + runs["plain"].roots)
+    return g / (g + runs["light"].roots)
 
 
-def _strata_task(task: tuple[str, dict[int, int], int]) -> dict:
+def _task(task: tuple) -> Any:
+    """One task of prepare's pools: free-spin rounds ("split"/"light", seed, index, roots)
+    or a stratum run ("strata", strips, {count: spins}, seed)."""
     from .rare import wheel_rates
-    strips, alloc, seed = task
-    return wheel_rates(load(), strips, alloc, seed)
+    if task[0] == "strata":
+        return wheel_rates(load(), *task[1:])
+    return _free_spins_task(task)
+
+
+def _cost(task: tuple) -> float:
+    """A task's cost in once-split free-spin rounds (the progress bar's units, the pools' order)."""
+    if task[0] == "strata":
+        return sum(task[2].values()) * STRATUM_SPIN_COST
+    return task[3] * (SPLIT_COST if task[0] == "split" else 1.0)
+
+
+def _pooled(labelled: list[tuple], workers: int, desc: str) -> dict[Any, list]:
+    """[(label, task)] run in one pool, costliest first: {label: [results in task order]}."""
+    from cabinet.math import pool
+    if not labelled:
+        return {}
+    tasks = [t for _, t in labelled]
+    cost = [_cost(t) for t in tasks]
+    with pool.Progress(sum(cost), "tasks", desc) as bar:
+        got = pool.run(_task, tasks, workers, order=sorted(range(len(tasks)), key=lambda i: -cost[i]),
+                       on_done=lambda i, r: bar.done(cost[i], 1))
+    out: dict[Any, list] = {}
+    for (label, _), g in zip(labelled, got):
+        out.setdefault(label, []).append(g)
+    return out
+
+
+def prepare(seed: int, workers: int = 2, modes: tuple[str, ...] = SPIN_MODES, light: bool = True) -> None:
+    """Play every run not yet cached that the spin modes `modes` need (and the once-split
+    free-spin rounds if `light`), in two pools so both cores stay busy: first the split
+    free-spin rounds with each mode's pilot of the wheel's trigger strata (PILOT_STRATUM
+    spins a simulated stratum, in two halves); then, once the split rounds give the tier
+    values, each mode's strata by Neyman's allocation of STRATA_SPINS[mode] spins (the
+    pilot's spread; RATE_TASKS independent tasks; the pilot is not in the estimate, so it
+    stays unbiased) beside the once-split rounds (LIGHT_ROUNDS in LIGHT_TASKS)."""
+    import sys
+    import time
+    from .rare import merged_rates, neyman_strata
+    pm = load()
+    modes = tuple(m for m in modes if ("rates", m, seed) not in _CACHE)
+    # (what a task's result is for, the task)
+    first = ([("split", ("split", seed, i, ROOTS // SPLIT_TASKS)) for i in range(SPLIT_TASKS)]
+             if ("split", seed) not in _CACHE else [])
+    at = {m: (seed + 1 + SPIN_MODES.index(m)) * 100 for m in modes}
+    half = {k: PILOT_STRATUM // 2 for k in range(60)}
+    first += [(("pilot", m), ("strata", pm.mode(m)["strips"], half, at[m] + 90 + j)) for m in modes for j in (0, 1)]
+    second = ([("light", ("light", seed, 500 + i, LIGHT_ROUNDS // LIGHT_TASKS)) for i in range(LIGHT_TASKS)]
+              if light and ("light", seed) not in _CACHE else [])
+    if not first and not second:
+        return
+    t0 = time.perf_counter()
+    if modes:
+        print(f"piggy_farm/{', '.join(modes)}: THE FARM WHEEL's trigger strata ({PILOT_STRATUM:,} pilot spins a "
+              f"stratum, then " + ", ".join(f"{STRATA_SPINS[m]:,}" for m in modes) + " by Neyman's allocation), "
+              "with the free-spin rounds of its value ...", file=sys.stderr, flush=True)
+    got = _pooled(first, workers, "piggy_farm wheel: split free-spin rounds, strata pilots")
+    if ("split", seed) not in _CACHE:
+        _CACHE["split", seed] = _joined(got["split"])
+    split = _CACHE["split", seed]              # the allocation's tier values: the split rounds alone
+    for m in modes:
+        pilot = merged_rates(got["pilot", m])
+        alloc = neyman_strata(pilot, [float(per_root_value(pm, {t: 1.0}, split).mean()) for t in pilot["names"]],
+                              STRATA_SPINS[m])
+        second += [(("strata", m), ("strata", pm.mode(m)["strips"], {k: -(-n // RATE_TASKS) for k, n in alloc.items()},
+                                    at[m] + i)) for i in range(RATE_TASKS)]
+    got = _pooled(second, workers, "piggy_farm wheel: strata, once-split free-spin rounds")
+    if light and ("light", seed) not in _CACHE:
+        _CACHE["light", seed] = _joined(got["light"])
+    for m in modes:
+        _CACHE["rates", m, seed] = r = merged_rates(got["strata", m])
+        print(f"  {m}: " + ", ".join(f"{s.k} windmills {s.n:,}" for s in r["strata"] if s.n), file=sys.stderr,
+              flush=True)
+    print(f"  done in {time.perf_counter() - t0:.1f}s", file=sys.stderr, flush=True)
 
 
 def _rates(mode: str, seed: int, workers: int = 2) -> dict:
-    """THE FARM WHEEL's trigger strata of a spin mode: a pilot run of PILOT_STRATUM spins a
-    simulated stratum gives each stratum's spread of a spin's wheel value (tier values
-    from the split free-spin rounds), Neyman's allocation of STRATA_SPINS[mode] spins follows, and
-    a fresh run of those in RATE_TASKS independent tasks (the pilot is not in the
-    estimate, so it stays unbiased) gives the rates."""
-    from cabinet.math import pool
-    from .rare import merged_rates, neyman_strata
-    key = ("rates", mode, seed)
-    if key not in _CACHE:
-        import sys
-        import time
-        pm = load()
-        t0 = time.perf_counter()
-        strips, at = pm.mode(mode)["strips"], (seed + 1 + SPIN_MODES.index(mode)) * 100
-        spins = STRATA_SPINS[mode]
-        print(f"piggy_farm/{mode}: THE FARM WHEEL's trigger strata ({PILOT_STRATUM:,} pilot spins a stratum, "
-              f"then {spins:,} by Neyman's allocation) ...", file=sys.stderr, flush=True)
-        half = {k: PILOT_STRATUM // 2 for k in range(60)}
-        pilot = merged_rates(pool.run(_strata_task, [(strips, half, at + 90), (strips, half, at + 91)], workers))
-        split = _parts(seed, workers)          # the allocation's tier values: the split rounds alone
-        alloc = neyman_strata(pilot, [float(per_root_value(pm, {t: 1.0}, split).mean()) for t in pilot["names"]],
-                              spins)
-        tasks = [(strips, {k: -(-n // RATE_TASKS) for k, n in alloc.items()}, at + i) for i in range(RATE_TASKS)]
-        _CACHE[key] = merged_rates(pool.run(_strata_task, tasks, workers))
-        print(f"  done in {time.perf_counter() - t0:.1f}s: " + ", ".join(
-            f"{s.k} windmills {s.n:,}" for s in _CACHE[key]["strata"] if s.n), file=sys.stderr, flush=True)
-    return _CACHE[key]
+    """THE FARM WHEEL's trigger strata of a spin mode (see prepare)."""
+    prepare(seed, workers, (mode,), light=False)
+    return _CACHE["rates", mode, seed]
 
 
 def per_root_value(pm, coef: dict[str, float], parts) -> np.ndarray:
@@ -156,11 +203,11 @@ def per_root_value(pm, coef: dict[str, float], parts) -> np.ndarray:
 
 def wheel_value(pm, coef: dict[str, float], seed: int) -> tuple[float, float]:
     """(sum over t of coef[t] V_t, its standard error): lam x the split roots' mean +
-    (1 - lam) x the unsplit rounds' mean, independent runs."""
+    (1 - lam) x the once-split roots' mean, independent runs."""
     runs = free_spin_runs(seed)
     lam = split_share(runs)
     (ma, va), (mb, vb) = [(float(y.mean()), float(y.var(ddof=1)) / len(y))
-                          for y in (per_root_value(pm, coef, runs[k]) for k in ("split", "plain"))]
+                          for y in (per_root_value(pm, coef, runs[k]) for k in ("split", "light"))]
     return lam * ma + (1 - lam) * mb, math.sqrt(lam * lam * va + (1 - lam) ** 2 * vb)
 
 
@@ -179,6 +226,7 @@ def live_rtp(mode: str, sims: dict[str, Any], seed: int, workers: int = 2) -> di
     n, s1, s2 = sim["rounds"], sim["sums"]["spin_x100"], sim["sums"]["spin_sq"]
     spin = s1 / n
     spin_se = math.sqrt(max(s2 / n - spin * spin, 0.0) / (n - 1))
+    prepare(seed, workers)                  # both spin modes' runs at once: the first call plays them
     runs = free_spin_runs(seed, workers)
     rates = _rates(mode, seed, workers)
     wheel, value_se = wheel_value(pm, dict(zip(rates["names"], rates["rate"].tolist())), seed)
@@ -186,15 +234,15 @@ def live_rtp(mode: str, sims: dict[str, Any], seed: int, workers: int = 2) -> di
     cost = int(pm.mode(mode)["cost_x100"])
     rtp = (spin + wheel) / cost
     half = Z99 * math.sqrt(spin_se ** 2 + value_se ** 2 + rate_se ** 2) / cost
-    split, plain = runs["split"], runs["plain"]
+    split, light = runs["split"], runs["light"]
     return {"rtp": rtp, "ci99": [rtp - half, rtp + half], "rounds": n,
             "method": f"spins' own wins {spin / cost:.6f} from the live run's {n:,} rounds (vectorised engine) + "
                       f"THE FARM WHEEL {wheel / cost:.6f} = sum over tiers of the trigger rate (1 in "
                       f"{1 / rates['total']:.2f} in all; strata of the exact first-board windmill law, "
                       f"{sum(s.n for s in rates['strata']):,} spins by Neyman's allocation from a pilot's spread) "
-                      f"x the tier's value (exact slice odds, coins exact, free spins from {plain.roots:,} "
-                      f"unsplit rounds ({plain.spins:,} spins) and {split.roots:,} split rounds ({split.spins:,} "
-                      f"spins), weighted {1 - split_share(runs):.2f} : {split_share(runs):.2f}, fixed in advance); "
+                      f"x the tier's value (exact slice odds, coins exact, free spins from {light.roots:,} "
+                      f"rounds split once at {LIGHT_LEVELS_X[0]:,}x ({light.spins:,} spins) and {split.roots:,} "
+                      f"split rounds ({split.spins:,} spins), weighted {1 - split_share(runs):.2f} : {split_share(runs):.2f}, fixed in advance); "
                       f"99% half-widths: spins {Z99 * spin_se / cost * 100:.3f} pp, rates "
                       f"{Z99 * rate_se / cost * 100:.3f} pp, values {Z99 * value_se / cost * 100:.3f} pp, added in "
                       "quadrature."}

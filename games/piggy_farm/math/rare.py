@@ -187,43 +187,48 @@ def split_rounds(pm: PiggyMath, kind: str, spins: int, strips: str, roots: int, 
                  seed: int = 1, factor: int = 3, levels_x: tuple[int, ...] = LEVELS_X,
                  chunk: int = 20_000) -> Particles:
     """Free-spin rounds of `kind` ('free_spins', 'hog_wild', 'growing_season') at x1,
-    split at the raw-win levels; each round stops at `room_x100` (the cap)."""
+    split at the raw-win levels; each round stops at `room_x100` (the cap). About
+    `chunk` rounds play in lockstep: when fewer than half of them are still playing,
+    new roots join (a batch engine's spin costs little more for 20,000 rows than for
+    2,000, so the long retrigger tails ride along with fresh rounds)."""
     gen = np.random.Generator(np.random.PCG64DXSM(seed))
     fs = pm.raw["free_spins"]
     sticky = kind != "growing_season"
     spawn = pm.mode("hog_wild")["spawn_weights"] if kind == "hog_wild" else None
     levels = np.array([x * 100 for x in levels_x], dtype=np.int64)
-    out_w, out_p, out_r, played = [], [], [], 0
-    for r0 in range(0, roots, chunk):
-        m = min(chunk, roots - r0)
-        grid = np.zeros((m, pm.shape.cells), dtype=np.int64) if sticky else None
-        won = np.zeros(m, dtype=np.int64)
-        spn = np.full(m, spins, dtype=np.int64)
-        done = np.zeros(m, dtype=np.int64)
-        wt = np.ones(m)
-        root = np.arange(r0, r0 + m)
-        lev = np.zeros(m, dtype=np.int64)
-        while len(won):
-            mult = done + 1 if kind == "growing_season" else np.ones(len(won), dtype=np.int64)
-            w, sc, cp = spin_batch(pm, gen, strips, len(won), mult, room_x100 - won, grid, spawn)
-            played += len(won)
-            won += w
-            done += 1
-            if sticky:
-                spn += np.where((sc >= int(fs["retrigger_scatters"])) & ~cp, int(fs["retrigger_spins"]), 0)
-            fin = (done >= spn) | cp
-            out_w.append(won[fin]); out_p.append(wt[fin]); out_r.append(root[fin])
-            keep = ~fin
-            won, spn, done, wt, root, lev = (a[keep] for a in (won, spn, done, wt, root, lev))
-            grid = grid[keep] if sticky else None
-            new = np.searchsorted(levels, won, side="right")
-            copies = factor ** np.maximum(new - lev, 0)
-            if (copies > 1).any():
-                idx = np.repeat(np.arange(len(won)), copies)
-                wt = (wt / copies)[idx]
-                won, spn, done, root = won[idx], spn[idx], done[idx], root[idx]
-                lev = np.maximum(new, lev)[idx]
-                grid = grid[idx] if sticky else None
+    out_w, out_p, out_r, played, started = [], [], [], 0, 0
+    empty = np.zeros(0, dtype=np.int64)
+    won, spn, done, root, lev, wt = empty, empty, empty, empty, empty, np.zeros(0)
+    grid = np.zeros((0, pm.shape.cells), dtype=np.int64) if sticky else None
+    while started < roots or len(won):
+        if started < roots and len(won) < chunk // 2:
+            m = min(chunk - len(won), roots - started)
+            won, done, lev = (np.concatenate([a, np.zeros(m, dtype=np.int64)]) for a in (won, done, lev))
+            spn = np.concatenate([spn, np.full(m, spins, dtype=np.int64)])
+            root = np.concatenate([root, np.arange(started, started + m)])
+            wt = np.concatenate([wt, np.ones(m)])
+            grid = np.concatenate([grid, np.zeros((m, pm.shape.cells), dtype=np.int64)]) if sticky else None
+            started += m
+        mult = done + 1 if kind == "growing_season" else np.ones(len(won), dtype=np.int64)
+        w, sc, cp = spin_batch(pm, gen, strips, len(won), mult, room_x100 - won, grid, spawn)
+        played += len(won)
+        won += w
+        done += 1
+        if sticky:
+            spn += np.where((sc >= int(fs["retrigger_scatters"])) & ~cp, int(fs["retrigger_spins"]), 0)
+        fin = (done >= spn) | cp
+        out_w.append(won[fin]); out_p.append(wt[fin]); out_r.append(root[fin])
+        keep = ~fin
+        won, spn, done, wt, root, lev = (a[keep] for a in (won, spn, done, wt, root, lev))
+        grid = grid[keep] if sticky else None
+        new = np.searchsorted(levels, won, side="right")
+        copies = factor ** np.maximum(new - lev, 0)
+        if (copies > 1).any():
+            idx = np.repeat(np.arange(len(won)), copies)
+            wt = (wt / copies)[idx]
+            won, spn, done, root = won[idx], spn[idx], done[idx], root[idx]
+            lev = np.maximum(new, lev)[idx]
+            grid = grid[idx] if sticky else None
     return Particles(np.concatenate(out_w), np.concatenate(out_p), np.concatenate(out_r), roots, played)
 
 
