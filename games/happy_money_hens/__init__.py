@@ -34,6 +34,7 @@ GAME = GameSpec(
     math_files=tuple(str(_MATH / f) for f in ("math.yaml", "math/tables.py", "math/rules.py", "math/bonus.py",
                                                "math/pots.py")),
     force_categories=dict(help.FORCE_LABELS),
+    force_modes={"big_bonus": tuple(tables.load().big_bonus_x100)},     # the modes with a big_bonus threshold
     book_forces={mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in _RAW["book_forces"].items()},
     simulate=sim.simulate,
     play_batch=batch.play_batch,

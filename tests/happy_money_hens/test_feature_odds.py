@@ -90,9 +90,31 @@ def test_the_stated_category_shares_hold_the_exact_figures():
     assert stated["buy_triple"]["full_board"] == pytest.approx(full[True], rel=1e-5)
     base = combo_odds("base")
     dc_hb = 1 | 4                                               # DC+HB: no POT FILL, no pot
-    assert stated["base"]["combo_DC+HB"] == pytest.approx(float(base[dc_hb]) * (1 - full[True]), rel=1e-5)
+    # less its big bonuses (big_bonus is listed before the combinations in base)
+    exact = float(base[dc_hb]) * (1 - full[True])
+    assert exact - stated["base"]["big_bonus"] < stated["base"]["combo_DC+HB"] < exact
     for mode in ("bonus_pf", "bonus_hb", "bonus_pf_hb"):
         assert stated[mode]["full_board"] == pytest.approx(full[False], rel=1e-5)
     # where pot_grand comes first, full_board keeps the full boards without a GRAND
     fb_base = sum(float(base[c]) * full[bool(c & 1)] for c in range(1, 8))
     assert 0.99 * fb_base < stated["base"]["full_board"] < fb_base
+
+
+def test_the_big_bonus_estimate_agrees_with_a_plain_simulation(monkeypatch):
+    """feature_odds.big_odds (exact combination odds x the share of big bonuses among
+    bonuses played from their combination) against counted rounds of base, with the
+    threshold lowered to 50x so both are cheap: within their joint 99% interval."""
+    from games.happy_money_hens.math import feature_odds as fo
+    from games.happy_money_hens.math.sim import simulate
+    m = load()
+    monkeypatch.setitem(m.big_bonus_x100, "base", 5_000)
+    monkeypatch.setattr(fo, "BIG_BONUSES", {c: 30_000 for c in range(1, 8)})
+    monkeypatch.setattr(fo, "CHUNK", 10_000)
+    monkeypatch.setattr(fo, "_BIG", {})
+    fo.big_counts(5, workers=1)
+    p, lo, hi, _ = fo.big_odds("base", seed=5)
+    n = 400_000
+    counted = simulate(77, "base", n)["features"]["big_bonus"].mean()
+    se = ((hi - p) / fo.Z99) ** 2 + counted * (1 - counted) / n
+    assert 1e-3 < p < 5e-3
+    assert abs(counted - p) < fo.Z99 * se ** 0.5

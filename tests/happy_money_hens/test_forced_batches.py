@@ -50,26 +50,30 @@ def attempt_by_attempt(mode, seed, wanted, excluded, upto):
             continue
         b = HensBonus(Rng(bonus_seed), m, combo, [])
         b.run()
-        feats = rules._bonus_feats(b)
+        feats = rules._bonus_feats(m, mode, b)
         out.append((wanted in feats and not feats & excluded, combo))
     return out
 
 
 @pytest.mark.parametrize("mode,force,seed", [("fortune_2", "pot_grand", 3), ("buy_mystery", "pot_grand", 8),
                                              ("fortune_2", "full_board", 4), ("base", "pot_grand", 1),
-                                             ("buy_triple", "full_board", 2)])
+                                             ("buy_triple", "full_board", 2), ("base", "big_bonus", 1),
+                                             ("fortune_2", "big_bonus", 23), ("fortune_1_5", "big_bonus", 17)])
 def test_the_batched_search_keeps_the_first_attempt_in_the_category(mode, force, seed):
     rng = Rng.recording(seed)
     r = play(rng, mode, force)
     k = rng.trace.values[0]
-    excluded = {"pot_grand"} if force == "full_board" else set()
+    excluded = rules.excluded_before(load(), mode, force)
     ref = attempt_by_attempt(mode, seed, force, excluded, k)
     assert [i for i, (ok, _) in enumerate(ref) if ok] == [k]         # none before it, and it is in
     trigger = [e for e in r.events if e["type"] == "pot_trigger"][0]
     assert rules.combo_from_code(trigger["code"]) == ref[k][1]
     assert force in r.features and not excluded & set(r.features)
     end = [e for e in r.events if e["type"] == "bonus_end"][0]
-    assert end["full_board"] if force == "full_board" else "GRAND" in end["pots_won"]
+    if force == "big_bonus":
+        assert end["total_x100"] >= load().big_bonus_x100[mode]
+    else:
+        assert end["full_board"] if force == "full_board" else "GRAND" in end["pots_won"]
     again = play(Rng.for_book(seed, rng.trace.values), mode, force)
     assert again.events == r.events and again.payout_x100 == r.payout_x100
 
@@ -126,3 +130,36 @@ def test_the_combination_pick_is_the_exact_scan():
         w = natural_combo_weights(mode)
         for s in range(40):
             assert rules._pick_fraction(Rng(s), w) == pick_by_scan(Rng(s), w)
+
+
+def test_each_category_is_outside_those_its_mode_lists_before_it():
+    """math.yaml's orders: base pot_grand, full_board, big_bonus, combo_X; fortune_2
+    big_bonus first; buy_triple's full_board alone (GRAND or not)."""
+    m = load()
+    assert rules.excluded_before(m, "base", "big_bonus") == {"pot_grand", "full_board"}
+    # (the combinations listed before it as well: disjoint from it anyway)
+    assert rules.excluded_before(m, "base", "combo_DC+HB") == {"pot_grand", "full_board", "big_bonus", "combo_DC+PF"}
+    assert rules.excluded_before(m, "fortune_2", "big_bonus") == set()
+    assert rules.excluded_before(m, "fortune_2", "pot_grand") == {"big_bonus"}
+    assert rules.excluded_before(m, "buy_triple", "full_board") == set()
+    assert rules.excluded_before(m, "bonus_pf", "full_board") == set()
+
+
+def test_a_forced_big_bonus_of_base_wins_its_threshold_without_a_grand_or_a_full_board():
+    m = load()
+    for seed in (2, 3):
+        r = play(Rng(seed), "base", "big_bonus")
+        end = [e for e in r.events if e["type"] == "bonus_end"][0]
+        assert end["total_x100"] >= m.big_bonus_x100["base"] == 300 * m.costs["base"]
+        assert "GRAND" not in end["pots_won"] and not end["full_board"]
+        assert "big_bonus" in r.features and not {"pot_grand", "full_board"} & set(r.features)
+
+
+def test_a_forced_grand_of_fortune_2_is_below_its_big_bonus_and_a_mode_without_one_refuses_it():
+    m = load()
+    r = play(Rng(5), "fortune_2", "pot_grand")
+    end = [e for e in r.events if e["type"] == "bonus_end"][0]
+    assert "GRAND" in end["pots_won"] and end["total_x100"] < m.big_bonus_x100["fortune_2"]
+    assert "big_bonus" not in r.features
+    with pytest.raises(KeyError, match="no big_bonus"):
+        play(Rng(1), "buy_triple", "big_bonus")

@@ -27,9 +27,9 @@ from cabinet.core.batch import batch_by_play, feature_tuples, pop_columns
 
 from .batch_bonus import BonusLockstep
 from .pots import BITS
-from .rules import BONUS_MODES, BUY_MODES, FEATURE_NAMES, SPIN_MODES, play
+from .rules import BONUS_MODES, BUY_MODES, FEATURE_NAMES, SPIN_MODES, batch_flags, play
 from .sim import HensSim
-from .tables import COMBOS, POT_NAMES, HensMath, combo_code, load
+from .tables import COMBOS, HensMath, combo_code, load
 
 NAMES = tuple(sorted(FEATURE_NAMES))       # a Round lists its features sorted
 _F = {f: i for i, f in enumerate(NAMES)}
@@ -119,7 +119,6 @@ def play_batch(seeds, mode: str, force: str | None = None):
         flags[bi, _F["bonus"]] = True
         for c in COMBOS:
             flags[bi[combo[bi] == c], _F[f"combo_{combo_code(c)}"]] = True
-        for p, name in enumerate(POT_NAMES):
-            flags[bi, _F[f"pot_{name.lower()}"]] = res["awards"][:, p] > 0
-        flags[bi, _F["full_board"]] = res["full_board"]
+        for name, on in batch_flags(m, mode, res).items():
+            flags[bi, _F[name]] = on
     return total, feature_tuples(flags, NAMES), jackpot

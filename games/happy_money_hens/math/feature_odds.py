@@ -21,6 +21,10 @@ and a bonus feature's rate is sum over c of P(c) P(feature | c):
   played with POT FILL: DC+PF and PF; HAPPY BOOST adds value only, so PF+HB and
   DC+PF+HB share those laws), a normal 99% interval on the mean of those chances.
   Without POT FILL no pot is won.
+- big_bonus (a bonus winning at least the mode's big_bonus_x times its cost): P(big |
+  c) counted among BIG_BONUSES[c] bonuses of each combination played from c alone (the
+  vectorised engine, shared by every mode and threshold), with GRAND and full board
+  noted for the strata (big_counts): a plain count given c, a normal 99% interval.
 """
 from __future__ import annotations
 
@@ -34,6 +38,7 @@ from .tables import COMBOS, DOUBLE_COINS, POT_FILL, POT_NAMES, combo_code, load
 
 Z99 = 2.5758293035489004
 BONUSES = 120_000            # bonuses per DOUBLE COINS flag (conditional Monte Carlo)
+BIG_BONUSES = {c: 1_000_000 for c in COMBOS}   # bonuses per combination (big_counts)
 CHUNK = 20_000
 WORKERS = 2
 
@@ -88,6 +93,60 @@ def pot_rates(seed: int, bonuses: int | None = None, workers: int | None = None)
     return out
 
 
+def _big_chunk(task: tuple) -> dict[int, np.ndarray]:
+    """{threshold: counts[GRAND won][full board]} of the bonuses of n of a combination
+    winning at least each threshold (x100)."""
+    from cabinet.core.rng import make_bit_generator
+    from .sim_bonus import simulate_bonuses
+    seed, index, combo, n, lows = task
+    gen = np.random.Generator(make_bit_generator(np.random.SeedSequence(seed, spawn_key=(0xB16, combo, index))))
+    res = simulate_bonuses(gen, load(), np.full(n, combo))
+    cell = 2 * (res["awards"][:, POT_NAMES.index("GRAND")] > 0) + res["full_board"]
+    return {low: np.bincount(cell[res["total_x100"] >= low], minlength=4).reshape(2, 2) for low in lows}
+
+
+_BIG: dict[int, dict] = {}
+
+
+def big_counts(seed: int, workers: int | None = None) -> dict[int, dict]:
+    """{combination: {"n": bonuses played, threshold (x100): counts[GRAND][full board]
+    of those winning at least it}} for every mode's big_bonus threshold (once per seed)."""
+    if seed not in _BIG:
+        from cabinet.math import pool
+        lows = tuple(sorted(set(load().big_bonus_x100.values())))
+        tasks = [(seed, i, c, min(CHUNK, BIG_BONUSES[c] - a), lows) for c in COMBOS
+                 for i, a in enumerate(range(0, BIG_BONUSES[c], CHUNK))]
+        parts = pool.run(_big_chunk, tasks, WORKERS if workers is None else workers)
+        out: dict[int, dict] = {c: {"n": BIG_BONUSES[c], **{low: np.zeros((2, 2), np.int64) for low in lows}}
+                                for c in COMBOS}
+        for t, r in zip(tasks, parts):
+            for low, k in r.items():
+                out[t[2]][low] += k
+        _BIG[seed] = out
+    return _BIG[seed]
+
+
+def _share(k: int, n: int) -> tuple[float, float]:
+    """A count's share of n and its binomial standard error."""
+    q = k / n
+    return q, sqrt(q * (1 - q) / n)
+
+
+def big_odds(mode: str, seed: int) -> tuple | None:
+    """(p, lo99, hi99, method) of a big_bonus per round of `mode` (None: it has none)."""
+    m = load()
+    low = m.big_bonus_x100.get(mode)
+    if low is None:
+        return None
+    pc, counts = combo_chances(mode), big_counts(seed)
+    terms = [(pc[c],) + _share(int(counts[c][low].sum()), counts[c]["n"]) for c in COMBOS if pc[c]]
+    p = sum(w * q for w, q, _ in terms)
+    half = Z99 * sqrt(sum((w * se) ** 2 for w, _, se in terms))
+    return (p, max(0.0, p - half), p + half,
+            f"exact combination odds x the share of bonuses winning at least {low // m.costs[mode]:,}x the cost "
+            f"among {sum(BIG_BONUSES.values()):,} played from their combination alone (a count per combination)")
+
+
 @lru_cache(maxsize=1)
 def full_board_rates() -> dict[bool, float]:
     """Exact P(full board) of a bonus without and with DOUBLE COINS."""
@@ -117,33 +176,49 @@ def grand_given_full_board(seed: int = 1, bonuses: int = 1_000_000) -> dict[bool
 
 def category_shares(seed: int | None = None) -> dict[str, dict[str, tuple[float, float]]]:
     """{mode: {category: (its stratum's share per round, standard error)}} for
-    math.yaml's book_forces, whose categories are disjoint in the order listed
-    (pot_grand, full_board, combo_X). Per final combination c: P(c) exact, P(GRAND | c)
+    math.yaml's book_forces, whose categories are disjoint in the order each mode
+    lists them (rules.excluded_before). Per final combination c: P(c) exact, P(GRAND | c)
     from pot_rates, P(full board | c) exact, P(GRAND | full board, c) from
-    grand_given_full_board; a category listed later keeps only what the earlier ones
-    leave. Printed by: python -c "from games.happy_money_hens.math.feature_odds import
+    grand_given_full_board, the big bonuses by GRAND and full board from big_counts; a
+    category listed later keeps only what the earlier ones leave. Printed by: python -c "from games.happy_money_hens.math.feature_odds import
     print_category_shares as p; p()"."""
     from cabinet.math.sim import DEFAULT_SEED
     seed = DEFAULT_SEED if seed is None else seed     # the rates tool's: its `reduced` pot_grand, the same bonuses
-    full, fb_grand, pots = full_board_rates(), grand_given_full_board(seed), pot_rates(seed)
+    full, fb_grand, pots, big = full_board_rates(), grand_given_full_board(seed), pot_rates(seed), big_counts(seed)
+    m = load()
     out = {}
-    for mode, cats in load().raw["book_forces"].items():
+    for mode, cats in m.raw["book_forces"].items():
         pc, order = combo_chances(mode), list(cats)
+
+        def before(a: str, b: str) -> bool:
+            return a in order and order.index(a) < order.index(b)
+
         shares: dict[str, list] = {cat: [0.0, 0.0] for cat in order}
         for c in COMBOS:
             dc, pf = bool(c & DOUBLE_COINS), bool(c & POT_FILL)
             grand, grand_se = pots[dc]["pot_grand"] if pf else (0.0, 0.0)
             fb_g, fb_g_se = fb_grand[dc] if pf else (0.0, 0.0)
+            # the big bonuses given c by GRAND won x full board: the counts of big_counts
+            k = big[c][m.big_bonus_x100[mode]] if "big_bonus" in order else np.zeros((2, 2), np.int64)
+            n_big = big[c]["n"]
             # (chance given c, its standard error) of each category's stratum
-            left, parts = 1.0, {}
+            parts = {}
             if "pot_grand" in order:
-                parts["pot_grand"] = (grand, grand_se)
-                left -= grand
+                # less the GRANDs that are big bonuses when big_bonus comes first
+                lost = _share(int(k[1].sum()), n_big) if before("big_bonus", "pot_grand") else (0.0, 0.0)
+                parts["pot_grand"] = (grand - lost[0], sqrt(grand_se ** 2 + lost[1] ** 2))
             if "full_board" in order:
-                after = fb_g if "pot_grand" in order and order.index("pot_grand") < order.index("full_board") else 0.0
-                parts["full_board"] = (full[dc] * (1 - after), full[dc] * fb_g_se if after else 0.0)
-                left -= parts["full_board"][0]
-            parts[f"combo_{combo_code(c)}"] = (left, sqrt(grand_se ** 2 + (full[dc] * fb_g_se) ** 2))
+                after = fb_g if before("pot_grand", "full_board") else 0.0
+                lost = (_share(int(k[0, 1] + (0 if before("pot_grand", "full_board") else k[1, 1])), n_big)
+                        if before("big_bonus", "full_board") else (0.0, 0.0))
+                parts["full_board"] = (full[dc] * (1 - after) - lost[0],
+                                       sqrt((full[dc] * fb_g_se if after else 0.0) ** 2 + lost[1] ** 2))
+            if "big_bonus" in order:
+                g_rows = [0] if before("pot_grand", "big_bonus") else [0, 1]
+                f_cols = [0] if before("full_board", "big_bonus") else [0, 1]
+                parts["big_bonus"] = _share(int(k[np.ix_(g_rows, f_cols)].sum()), n_big)
+            left = 1.0 - sum(p for p, _ in parts.values())
+            parts[f"combo_{combo_code(c)}"] = (left, sqrt(sum(se ** 2 for _, se in parts.values())))
             for cat, (p, se) in parts.items():
                 if cat in shares:
                     shares[cat][0] += pc[c] * p
@@ -201,5 +276,7 @@ def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -
         return {}
     if seed not in _POTS:
         _POTS[seed] = pot_rates(seed)
-    return mode_odds(mode, _POTS[seed], full_board_rates(), BONUSES)
+    out = mode_odds(mode, _POTS[seed], full_board_rates(), BONUSES)
+    big = big_odds(mode, seed)
+    return out if big is None else {**out, "big_bonus": big}
 

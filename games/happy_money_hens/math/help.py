@@ -28,9 +28,11 @@ def combo_words(combo: int) -> str:
 
 
 FEATURE_LABELS = {"bonus": "", "full_board": "All 35 mini reels filled", "capped": "Win limit reached",
+                  "big_bonus": "Big bonus win",
                   **{f"combo_{combo_code(c)}": f"Bonus: {combo_words(c)}" for c in COMBOS},
                   **{f"pot_{p.lower()}": f"{p} pot won" for p in POT_NAMES}}
-FORCE_LABELS = {k: FEATURE_LABELS[k] for k in ("pot_grand", "full_board", *(f"combo_{combo_code(c)}" for c in COMBOS))}
+FORCE_LABELS = {k: FEATURE_LABELS[k] for k in ("pot_grand", "full_board", "big_bonus",
+                                               *(f"combo_{combo_code(c)}" for c in COMBOS))}
 
 
 def plain_money(cents: int) -> str:

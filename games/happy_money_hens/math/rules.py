@@ -10,13 +10,15 @@ and one GOLD, then the pots trigger the purchased combination. A gamble bonus ro
 
 Forcing (`force`, for the book builder and demos) draws from the exact conditional
 distribution of the category: 'pot_<name>' a bonus that awards the pot; 'full_board'
-one that fills all 35 reels with every row active and no GRAND; 'combo_<CODE>' a
-bonus with that final combination and neither a GRAND nor a full board. Its
+one that fills all 35 reels with every row active; 'big_bonus' one whose own win is at
+least the mode's math.yaml big_bonus_x times its cost; 'combo_<CODE>' a bonus with
+that final combination; each outside the categories its mode lists before it
+(excluded_before; by default pot_grand, full_board, big_bonus, combo_X). Its
 rejection loops are searches (cabinet/core/forcing.py): every attempt on its own
 sub-stream, so a book replays its kept attempts directly. In a gamble bonus library
 (mode bonus_*) 'full_board' is any full board, GRAND or not (its only category; 1 in
-58,351 bonuses without DOUBLE COINS). The pot and full-board searches (every mode)
-run in batches: an attempt's combination comes from its sub-stream and its bonus
+58,351 bonuses without DOUBLE COINS). The pot, full-board and big-bonus searches
+(every mode) run in batches: an attempt's combination comes from its sub-stream and its bonus
 plays on Rng(the sub-stream's first seed), which the vectorised bonus (batch_bonus.py)
 decides many at a time; the combo_<CODE> searches play attempt by attempt.
 Events are the closed set documented in events.py.
@@ -48,7 +50,9 @@ BUY_MODES = ("buy_mystery", "buy_triple")
 BONUS_MODES = {combo_mode(c): c for c in COMBOS}
 POT_COLOURS = ("BLUE", "RED", "GOLD")
 FEATURE_NAMES = (("bonus",) + tuple(f"combo_{combo_code(c)}" for c in COMBOS)
-                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board",))
+                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board", "big_bonus"))
+# the book categories' order where a mode does not list the one forced (math.yaml book_forces)
+DEFAULT_ORDER = ("pot_grand", "full_board", "big_bonus")
 MAX_FORCE_TRIES = 200_000
 BONUS_FORCE_TRIES = 20_000_000     # a gamble bonus library's full board: about 1 in 60,000 bonuses
 
@@ -262,9 +266,7 @@ def _finish(m: HensMath, mode: str, line: int, events: list, bonus: HensBonus | 
     total = line
     if bonus is not None:
         total += bonus.total_x100()
-        feats |= {"bonus", f"combo_{combo_code(combo)}"} | {f"pot_{p.lower()}" for p in bonus.awards}
-        if bonus.full_board():
-            feats.add("full_board")
+        feats |= {"bonus", f"combo_{combo_code(combo)}"} | _bonus_feats(m, mode, bonus)
     events.append(E.round_end(line_x100=line, payout_x100=total))
     # The sheet's only limit is $250,000.00 a game "excluding jackpots", in money: the
     # cabinet applies it at the bet played (no multiple of the bet caps a round here).
@@ -284,9 +286,17 @@ def _round(m: HensMath, rng: Rng, mode: str) -> Round:
     return _finish(m, mode, line, events, bonus, combo)[0]
 
 
-def _bonus_feats(bonus: HensBonus) -> set:
+def is_big(m: HensMath, mode: str, bonus_x100):
+    """Whether a bonus winning `bonus_x100` (a number or an array) is a big_bonus of
+    `mode` (math.yaml big_bonus_x; never in a mode without one)."""
+    low = m.big_bonus_x100.get(mode)
+    return np.asarray(bonus_x100) >= low if low is not None else np.zeros(np.shape(bonus_x100), dtype=bool)
+
+
+def _bonus_feats(m: HensMath, mode: str, bonus: HensBonus) -> set:
     out = {f"pot_{p.lower()}" for p in bonus.awards}
-    return out | ({"full_board"} if bonus.full_board() else set())
+    out |= {"full_board"} if bonus.full_board() else set()
+    return out | ({"big_bonus"} if is_big(m, mode, bonus.total_x100()) else set())
 
 
 def _forced_round(m: HensMath, rng: Rng, mode: str, combo: int, excluded: set) -> Round:
@@ -297,7 +307,7 @@ def _forced_round(m: HensMath, rng: Rng, mode: str, combo: int, excluded: set) -
         bonus_events: list = []
         bonus = HensBonus(sub, m, combo, bonus_events)
         bonus.run()
-        return None if _bonus_feats(bonus) & excluded else (bonus, bonus_events)
+        return None if _bonus_feats(m, mode, bonus) & excluded else (bonus, bonus_events)
 
     bonus, bonus_events = search(rng, attempt, MAX_FORCE_TRIES, f"combination {combo_code(combo)} in {mode}")
     events: list = []
@@ -320,10 +330,12 @@ def _on(gen: np.random.Generator) -> Rng:
     return rng
 
 
-def _batch_flags(res: dict) -> dict[str, np.ndarray]:
-    """The forceable bonus categories of BonusLockstep's results, one bool per bonus."""
+def batch_flags(m: HensMath, mode: str, res: dict) -> dict[str, np.ndarray]:
+    """The bonus features of BonusLockstep's (or simulate_bonuses') results, one bool
+    per bonus: pot_<name>, full_board and big_bonus."""
     flags = {f"pot_{p.lower()}": res["awards"][:, i] > 0 for i, p in enumerate(POT_NAMES)}
     flags["full_board"] = np.asarray(res["full_board"], dtype=bool)
+    flags["big_bonus"] = is_big(m, mode, res["total_x100"])
     return flags
 
 
@@ -331,7 +343,7 @@ _COMBO_TABLES: dict = {}
 
 
 def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: set) -> Round:
-    """A round of a bonus category ('full_board' or 'pot_<name>'): the first attempt
+    """A round of a bonus category ('full_board', 'big_bonus' or 'pot_<name>'): the first attempt
     whose combination and bonus are in it (an exact rejection over whole bonuses, as
     _forced_round), attempts decided in batches by BonusLockstep; then the base part
     given the kept combination (_combo_for). Attempt k, on its own sub-stream: its
@@ -353,7 +365,7 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
         ok = np.zeros(len(gens), dtype=bool)
         play_ix = np.flatnonzero(combos & POT_FILL) if needs_pf else np.arange(len(gens))
         if len(play_ix):
-            flags = _batch_flags(BonusLockstep(m, BookStreams(seeds[play_ix]), np.arange(len(play_ix)),
+            flags = batch_flags(m, mode, BonusLockstep(m, BookStreams(seeds[play_ix]), np.arange(len(play_ix)),
                                                combos[play_ix]).run())
             keep = flags[wanted].copy()
             for f in excluded:
@@ -367,7 +379,7 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
     bonus_events: list = []
     bonus = HensBonus(Rng(seed), m, combo, bonus_events)
     bonus.run()
-    feats = _bonus_feats(bonus)
+    feats = _bonus_feats(m, mode, bonus)
     if wanted not in feats or feats & excluded:
         raise RuntimeError(f"{mode}: the vectorised bonus kept an attempt outside {wanted} (engines disagree)")
     events: list = []
@@ -384,14 +396,26 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
         raise KeyError(f"happy_money_hens has no mode {mode!r}")
     if force is None:
         return _round(m, rng, mode)
-    # The book categories are disjoint, in this order: pot_grand, full_board (without
-    # a GRAND), combo_X (without a GRAND or a full board).
-    excluded = {"pot_grand": set(), "full_board": {"pot_grand"}}.get(force, {"pot_grand", "full_board"})
-    if mode in BONUS_MODES:
-        excluded = set()         # a gamble bonus library's full board is its only category: GRAND or not
+    excluded = excluded_before(m, mode, force)
     if force.startswith("combo_"):
         combo = combo_from_code(force[6:])
         return _forced_round(m, rng, mode, combo, excluded)
-    if force == "full_board" or force in {f"pot_{p.lower()}" for p in POT_NAMES}:
+    if force == "big_bonus" and mode not in m.big_bonus_x100:
+        raise KeyError(f"{mode} has no big_bonus (math.yaml big_bonus_x lists {sorted(m.big_bonus_x100)})")
+    if force in {"full_board", "big_bonus"} or force in {f"pot_{p.lower()}" for p in POT_NAMES}:
         return _forced_in_batches(m, rng, mode, force, excluded)
     raise KeyError(f"unknown force category {force!r}")
+
+
+def excluded_before(m: HensMath, mode: str, force: str) -> set:
+    """The book categories are disjoint, in the order the mode lists them (math.yaml
+    book_forces): a forced round is outside every category listed before its own. A
+    category the mode does not list follows DEFAULT_ORDER (combo_X after all three);
+    a gamble bonus library's (bonus_*) is outside nothing: its full board is its only
+    category, GRAND or not."""
+    order = list(m.raw["book_forces"].get(mode, {}))
+    if force in order:
+        return set(order[:order.index(force)])
+    if mode in BONUS_MODES:
+        return set()
+    return set(DEFAULT_ORDER[:DEFAULT_ORDER.index(force)] if force in DEFAULT_ORDER else DEFAULT_ORDER[:2])

@@ -14,8 +14,8 @@ import numpy as np
 
 from cabinet.core.rng import make_bit_generator, weighted_batch
 
-from .tables import COMBOS, POT_NAMES, HensMath, combo_code, load
-from .rules import BONUS_MODES, BUY_MODES, SPIN_MODES, evaluator
+from .tables import COMBOS, HensMath, combo_code, load
+from .rules import BONUS_MODES, BUY_MODES, SPIN_MODES, batch_flags, evaluator
 from .sim_bonus import simulate_bonuses
 
 BATCH = 50_000
@@ -137,13 +137,9 @@ class HensSim:
         feats = {"bonus": combos > 0}
         for c in COMBOS:
             feats[f"combo_{combo_code(c)}"] = combos == c
-        for k, p in enumerate(POT_NAMES):
-            f = np.zeros(n, bool)
-            f[idx] = res["awards"][:, k] > 0
-            feats[f"pot_{p.lower()}"] = f
-        full = np.zeros(n, bool)
-        full[idx] = res["full_board"]
-        feats["full_board"] = full
+        for name, on in batch_flags(m, mode, res).items():       # pot_<name>, full_board, big_bonus
+            feats[name] = np.zeros(n, bool)
+            feats[name][idx] = on
         return {"payout_x100": pay, "features": feats, "sums": self.sums(mode, line, combos, idx, res["total_x100"])}
 
     def sums(self, mode: str, line: np.ndarray, combos: np.ndarray, idx: np.ndarray,

@@ -91,6 +91,7 @@ class HensMath:
     costs: dict
     mystery_weights: np.ndarray             # weight of combination 1..7 (index combo-1)
     max_win_cents: int                      # per game, jackpots excluded (the sheet's $250,000.00)
+    big_bonus_x100: dict                    # mode -> a 'big_bonus' is a bonus winning at least this (x100)
 
     @property
     def pot_lengths(self) -> np.ndarray:
@@ -144,7 +145,20 @@ def load(path: str | None = None) -> HensMath:
         costs={m: int(v["cost"]) for m, v in raw["modes"].items()},
         mystery_weights=np.array([mw[combo_code(c)] for c in COMBOS], dtype=np.int64),
         max_win_cents=int(raw["max_win_cents"]),
+        big_bonus_x100=_big_bonus(raw),
     )
+
+
+def _big_bonus(raw: dict) -> dict[str, int]:
+    """math.yaml `big_bonus_x` ({mode: X}, X a whole multiple of the mode's cost) as
+    the bonus win (x100 of the base bet) from which a bonus of that mode is a big_bonus."""
+    out = {}
+    for mode, x in (raw.get("big_bonus_x") or {}).items():
+        if mode not in raw["modes"] or isinstance(x, bool) or not isinstance(x, int) or x <= 0:
+            raise ValueError(f"math.yaml big_bonus_x: {mode}: {x!r}; allowed: a mode of `modes` and a whole "
+                             f"multiple of its cost above 0")
+        out[mode] = x * int(raw["modes"][mode]["cost"])
+    return out
 
 
 def win_cap() -> WinCap:
