@@ -111,8 +111,11 @@ def upgrade_odds(combo: int, min_features: int) -> dict[int, Fraction]:
     return out
 
 
+@lru_cache(maxsize=None)
 def triggered_given_final(mode: str, final: int, path: str | None = None) -> dict[int, Fraction]:
-    """P(triggered pots = t | final combination = final) for a spin mode."""
+    """P(triggered pots = t | final combination = final) for a spin mode (computed once
+    per mode and combination: a forced spin book's base part reads it; do not alter
+    the dict returned)."""
     m = load(path)
     q = Fraction(m.trigger[mode], m.feature_den)
     low = m.min_features[mode]
