@@ -30,13 +30,9 @@ def _until_over(app: Any, scene: Any, frames: int = 3000) -> Any:
 
 
 def _finish(app: Any, scene: Any) -> None:
-    for _ in range(3000):
-        while app.stack.top is not scene and len(app.stack.scenes) > 1:
-            app.pop()
-        if not scene.busy:
-            return
-        scene.skip()
-        app.step(DT)
+    """Finish the round and let its result count as shown (shots.settle_round)."""
+    from .shots import settle_round
+    settle_round(scene)
 
 
 def game_shots(app: Any, gid: str, save: Callable[[str, str], None]) -> None:
