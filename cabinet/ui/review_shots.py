@@ -12,7 +12,7 @@ from cabinet.core.hand_board import BoardError, find_boards, load_board
 from cabinet.core.replay import ReplayError, book_round
 
 from .demo import board_folders, demo_allowed
-from .shell_shots import DT, _clear, _finish as _settle
+from .shell_shots import DT, _clear, settle_round
 
 
 
@@ -53,7 +53,7 @@ def review_shots(app: Any, gid: str, save: Callable[[str, str], None]) -> None:
                     break
             save(f"{gid}__review_single_step", "Review: one event later (F6 single step), paused again")
             _reset(app)
-        _settle(app, scene)
+        settle_round(scene)
     specs = {k: s.spec for k, s in app.cabinet.games.items()}
     for path in find_boards(board_folders(app, gid), gid)[:1]:
         try:
@@ -62,7 +62,7 @@ def review_shots(app: Any, gid: str, save: Callable[[str, str], None]) -> None:
             continue
         scene.force_next, scene.force_mode = board.force, board.mode
         if scene.play():
-            _settle(app, scene)
+            settle_round(scene)
             desk.math = True
             for _ in range(5):                   # what the round opens (a gamble) is closed
                 app.step(DT)

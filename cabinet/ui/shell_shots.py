@@ -29,10 +29,19 @@ def _until_over(app: Any, scene: Any, frames: int = 3000) -> Any:
     return None
 
 
-def _finish(app: Any, scene: Any) -> None:
-    """Finish the round and let its result count as shown (shots.settle_round)."""
-    from .shots import settle_round
-    settle_round(scene)
+def settle_round(scene: Any) -> None:
+    """Finish the round on screen, close any celebration or gamble offer over the scene,
+    and let its result count as shown (App._results_shown), so the next shot's game
+    does not show it again as an interrupted round's."""
+    app = scene.app
+    for _ in range(2000):
+        while app.stack.top is not scene:
+            app.pop()
+        if not scene.busy and scene.result_pending is None:
+            return
+        if scene.busy:
+            scene.skip()
+        app.step(DT)
 
 
 def game_shots(app: Any, gid: str, save: Callable[[str, str], None]) -> None:
@@ -85,9 +94,9 @@ def _celebrations(app: Any, scene: Any, gid: str, save: Callable[[str, str], Non
                 save(f"{gid}__feature_total", "The feature's total win: its features and where the win came from")
                 over.update(60.0)
                 app.step(DT)
-                _finish(app, scene)
+                settle_round(scene)
                 break
-            _finish(app, scene)
+            settle_round(scene)
     if "max_win" in scene.spec.force_categories and app.config.demo_tools:
         if scene.play(force="max_win"):
             over = _until_over(app, scene)
@@ -95,7 +104,7 @@ def _celebrations(app: Any, scene: Any, gid: str, save: Callable[[str, str], Non
                 over.update(2.0)
                 app.step(DT)
                 save(f"{gid}__max_win_celebration", "The max win celebrated; the balance counts up with it")
-            _finish(app, scene)
+            settle_round(scene)
 
 
 def history_shots(app: Any, save: Callable[[str, str], None]) -> None:

@@ -32,9 +32,9 @@ from typing import Any, Callable
 import pygame
 
 from . import asset_files
+from .shell_shots import DT, settle_round  # noqa: F401  (settle_round: the shots' own helper too)
 
 SIZE = (1920, 1080)
-DT = 1 / 30
 
 
 @dataclass(frozen=True)
@@ -96,21 +96,6 @@ def seek_round(scene: Any, wanted: Callable[[Any], bool], label: str, mode: str 
         return False
     advance_to(app, scene, label, within)
     return True
-
-
-def settle_round(scene: Any) -> None:
-    """Finish the round on screen, close any celebration or gamble offer over the scene,
-    and let its result count as shown (App._results_shown), so the next shot's game
-    does not show it again as an interrupted round's."""
-    app = scene.app
-    for _ in range(2000):
-        while app.stack.top is not scene:
-            app.pop()
-        if not scene.busy and scene.result_pending is None:
-            return
-        if scene.busy:
-            scene.skip()
-        app.step(DT)
 
 
 def _fresh_cabinet(cabinet: Any, folder: Path) -> Any:
