@@ -318,9 +318,9 @@ class Library:
             if mode in done or mode not in self.modes:
                 continue
             done.add(mode)
-            force = self.modes[mode].force
-            for f in np.unique(force).tolist():
-                self.round(mode, int(np.argmax(force == f)))
+            _, firsts = np.unique(self.modes[mode].force, return_index=True)   # each stratum's first book
+            for book in firsts.tolist():
+                self.round(mode, book)
                 count += 1
         return count
 

@@ -8,15 +8,15 @@ time (the process's own time: what the round costs, whatever else loads the mach
 and of wall time, and the worst against the worst natural round of the same mode (a
 regenerated book should cost about what playing that round costs: at most about
 twice a natural one). Forced books are the rare big rounds, so they are also set
-beside the natural rounds most like them: the TOP_NATURAL highest-paying natural books
-of the mode ("natural_top"), the long bonus rounds a player meets naturally. Before timing, the library is warmed as the cabinet warms it
-when a game opens (`Library.warm`: the first book of every stratum, which pays what a
-game computes once per process, the tables it caches on first use); that warm-up's
-cost is printed apart, and the first book timed of each stratum after it ("first").
-Once the
-library is loaded, the objects alive are collected and frozen out of the cyclic
-garbage collector's reach, as the cabinet does after every scene change (App.
+beside the natural rounds most like them: the TOP_NATURAL highest-paying natural
+books of the mode ("natural_top"), the long bonus rounds a player meets naturally.
+Once the library is loaded, the objects alive are collected and frozen out of the
+cyclic garbage collector's reach, as the cabinet does after every scene change (App.
 _settle_memory): a full collection walking them (about 10 ms) is not a round's cost.
+Then the library is warmed as the cabinet warms it when a game opens (`Library.warm`:
+the first book of every stratum, which pays what a game computes once per process,
+the tables it caches on first use); that warm-up's cost is printed apart, and the
+first book timed of each stratum after it ("first").
 """
 from __future__ import annotations
 
@@ -61,16 +61,15 @@ def regen_figures(game: str, books_dir: str | None = None, forced_sample: int | 
     for mode, mb in lib.modes.items():
         cats = mb.meta["categories"]
         for f in range(-1, len(cats)):
-            ids = np.flatnonzero(mb.force == f)
+            stratum = ids = np.flatnonzero(mb.force == f)
             if not len(ids):
                 continue
             size = natural_sample if f < 0 else forced_sample
             if size is not None and size < len(ids):
                 ids = np.sort(rng.choice(ids, size, replace=False))
-            plan.append((mode, "natural" if f < 0 else cats[f], ids, int((mb.force == f).sum())))
+            plan.append((mode, "natural" if f < 0 else cats[f], ids, len(stratum)))
             if f < 0:
-                natural = np.flatnonzero(mb.force == f)
-                top = natural[np.argsort(mb.payout_x100[natural], kind="stable")[-TOP_NATURAL:]]
+                top = stratum[np.argsort(mb.payout_x100[stratum], kind="stable")[-TOP_NATURAL:]]
                 plan.append((mode, "natural_top", np.sort(top), len(top)))
     bar = None
     if progress:

@@ -32,7 +32,7 @@ from typing import Any, Callable
 import pygame
 
 from . import asset_files
-from .shell_shots import DT, settle_round  # noqa: F401  (settle_round: the shots' own helper too)
+from .shell_shots import DT, settle_round
 
 SIZE = (1920, 1080)
 
