@@ -13,6 +13,7 @@ import collections
 import gc
 import os
 import time
+import traceback
 from pathlib import Path
 from typing import Any, Callable
 
@@ -162,7 +163,24 @@ class App(PlayerPrefs):
             self.toast(self.cabinet.refused.get(game_id, f"{game_id} is not available"))
             return None
         game_scene = self._game_scene(setup)
-        return None if game_scene is None else self.push(game_scene(self, setup))
+        if game_scene is None or not self._warm_books(setup):
+            return None
+        return self.push(game_scene(self, setup))
+
+    def _warm_books(self, setup: Any) -> bool:
+        """Build the tables the game's books need on first use now, not during the first
+        such round on screen (`Library.warm`, once per process). A book that does not
+        regenerate keeps the game closed, said in a toast (False)."""
+        library = getattr(setup, "library", None)
+        if library is None:
+            return True
+        try:
+            library.warm([*setup.modes, *(m.id for m in setup.spec.modes if m.kind == "gamble")])
+        except Exception as exc:                # a bug or a damaged library: never a crash
+            traceback.print_exc()
+            self.toast(f"{setup.spec.name} cannot open: one of its books does not play back ({exc})", 8.0)
+            return False
+        return True
 
     def _game_scene(self, setup: Any) -> type[Scene] | None:
         """The scene class the game's spec names (None, said in a toast, if it fails to load)."""

@@ -91,9 +91,6 @@ class GameScene(BetChoices, Scene):
         self.hud = Hud(self)
         self.widgets = build_buttons(self)
         self.build()
-        library = getattr(setup, "library", None)
-        if library is not None:             # tables built on first use: now, not in a round
-            library.warm([m.id for m in self.modes] + [m.id for m in self.spec.modes if m.kind == "gamble"])
 
     # == hooks for games ========================================================
     def build(self) -> None:

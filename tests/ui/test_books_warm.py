@@ -1,0 +1,29 @@
+"""Opening a game drawing from its books warms them (Library.warm: the first book of
+every stratum, once per process); a book that does not play back keeps the game
+closed with a toast naming it, and the cabinet goes on."""
+from __future__ import annotations
+
+from cabinet.core.books import Library
+
+from .conftest import books_app, run
+
+
+def test_a_book_that_does_not_play_back_keeps_its_game_closed(tmp_path, monkeypatch):
+    app = books_app(tmp_path)
+    try:
+        setup = app.cabinet.games["grinning_harvest"]
+
+        def broken(self, mode, book):
+            raise RuntimeError(f"{mode} book {book}: the engines disagree")
+        monkeypatch.setattr(Library, "round", broken)
+        monkeypatch.setattr(setup.library, "_warm", set())       # not warmed yet in this process
+        assert app.open_game("grinning_harvest") is None
+        assert "Grinning Harvest cannot open" in app.toast_text and "engines disagree" in app.toast_text
+        assert app.stack.top.__class__.__name__ == "Lobby"
+        run(app, 2)                                               # the cabinet goes on
+        monkeypatch.undo()
+        monkeypatch.setattr(setup.library, "_warm", set())
+        scene = app.open_game("grinning_harvest")                 # a sound library opens, warmed
+        assert scene is not None and set(setup.modes) <= setup.library._warm
+    finally:
+        app.checkpoints.close()
