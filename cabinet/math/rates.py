@@ -295,7 +295,7 @@ def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) ->
                 target = near
             out.append(target)        # consistent with the game's tight estimate of the whole feature
             continue
-        if m and m["count"] >= 30 and not m["ci99"][0] <= target <= m["ci99"][1]:
+        if m and m["count"] >= MIN_COUNT and not m["ci99"][0] <= target <= m["ci99"][1]:
             notes[cat] = (f"stated {target:.4g} is outside the rules' 99% interval [{m['ci99'][0]:.4g}, "
                           f"{m['ci99'][1]:.4g}] ({m['count']:,} seen): the measured {m['rate']:.4g} is used")
             target = float(m["rate"])

@@ -120,15 +120,14 @@ def _split_task(task: tuple[str, int, int, int]) -> tuple[float, float, int]:
 def buy_cap_odds(mode: str, seed: int, roots: int | None = None, workers: int | None = None) -> tuple:
     """(p, lo99, hi99, method): P(a bought bonus reaches the cap) by splitting."""
     from cabinet.math import pool
-    from cabinet.math.stats import Z99
+    from cabinet.math.stats import mean_ci
     roots = SPLIT_ROOTS if roots is None else roots
     tasks = [(mode, seed, i, roots // SPLIT_TASKS + (i < roots % SPLIT_TASKS)) for i in range(SPLIT_TASKS)]
     got = pool.run(_split_task, tasks, WORKERS if workers is None else workers)
     n = sum(g[2] for g in got)
-    p = sum(g[0] for g in got) / n
-    se = (max(sum(g[1] for g in got) / n - p * p, 0.0) / (n - 1)) ** 0.5
+    p, lo, hi = mean_ci(sum(g[0] for g in got), sum(g[1] for g in got), n)
     from .rare import FACTOR, LEVELS_X
-    return (p, max(0.0, p - Z99 * se), p + Z99 * se,
+    return (p, max(0.0, lo), hi,
             f"{n:,} bought bonuses under multilevel splitting on the vault total (x{FACTOR} at "
             f"{', '.join(f'{x:,}' for x in LEVELS_X)}x the bet; math/rare.py), over the independent roots")
 
