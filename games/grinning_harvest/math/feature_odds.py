@@ -113,7 +113,7 @@ def _split_task(task: tuple[str, int, int, int]) -> tuple[float, float, int]:
     from .rare import split_buys
     mode, seed, index, roots = task
     s = split_buys(load(), mode, roots, seed * 1_000 + 800 + index)
-    per_root = np.bincount(s.root, weights=s.weight * s.capped, minlength=s.roots)
+    per_root = s.per_root(s.capped)
     return float(per_root.sum()), float((per_root ** 2).sum()), s.roots
 
 

@@ -43,9 +43,14 @@ class SplitBonuses:
     roots: int
     spins: int
 
+    def per_root(self, hit: np.ndarray) -> np.ndarray:
+        """Each root's weight of finished copies in `hit` (a bool per copy): unbiased for
+        P(a bonus's outcome is in `hit`), independent between roots."""
+        return np.bincount(self.root, weights=self.weight * hit, minlength=self.roots)
+
     def odds(self, hit: np.ndarray) -> tuple[float, float]:
         """(P(a bonus's outcome is in `hit`, a bool per finished copy), its standard error)."""
-        per_root = np.bincount(self.root, weights=self.weight * hit, minlength=self.roots)
+        per_root = self.per_root(hit)
         return float(per_root.mean()), float(per_root.std(ddof=1) / math.sqrt(self.roots))
 
 
@@ -64,8 +69,9 @@ def split_buys(m: Maths, mode: str, roots: int, seed: int, levels_x: tuple[int, 
         vals = np.where(vaults, start[:, None], 0).astype(np.int64)
         lives = np.full(k, m.lives)
         weight, root = np.ones(k), np.arange(r0, r0 + k)
-        level = np.searchsorted(levels, vals.sum(axis=1), side="right")
-        done = vals.sum(axis=1) >= cap                 # the start alone reaches the cap
+        start_total = vals.sum(axis=1)
+        level = np.searchsorted(levels, start_total, side="right")
+        done = start_total >= cap                      # the start alone reaches the cap
         out_pay.append(np.full(int(done.sum()), cap)); out_cap.append(np.ones(int(done.sum()), bool))
         out_w.append(weight[done]); out_r.append(root[done])
         keep = ~done
@@ -74,10 +80,9 @@ def split_buys(m: Maths, mode: str, roots: int, seed: int, levels_x: tuple[int, 
         while len(root):
             n = len(root)
             feats = {f: np.zeros(n, dtype=bool) for f in FEATURES}
-            capped, lv = bonus_spin(gen, m, opt.row, opt.values, pumpkins, vaults, vals, lives,
-                                    np.full(n, cap, dtype=np.int64), feats, np.arange(n))
+            total, lv = bonus_spin(gen, m, opt.row, opt.values, pumpkins, vaults, vals, lives, feats, np.arange(n))
             spins += n
-            total = vals.sum(axis=1)
+            capped = total >= cap
             fin = capped | (lv <= 0)
             out_pay.append(np.where(capped[fin], cap, total[fin])); out_cap.append(capped[fin])
             out_w.append(weight[fin]); out_r.append(root[fin])

@@ -49,7 +49,8 @@ def bonus_batch(gen: np.random.Generator, m: Maths, row: RowTable, vt: ValueTabl
     live = ~capped
     while live.any():
         ix = np.flatnonzero(live)
-        cap_now, lv = bonus_spin(gen, m, row, vt, pumpkins, vaults, vals, lives, cap_left, feats, ix)
+        total, lv = bonus_spin(gen, m, row, vt, pumpkins, vaults, vals, lives, feats, ix)
+        cap_now = total >= cap_left[ix]
         capped[ix[cap_now]] = True
         # the bonus ends only after `lives` empty spins, full board or not (the row
         # above still multiplies the vaults on a full board)
@@ -60,11 +61,11 @@ def bonus_batch(gen: np.random.Generator, m: Maths, row: RowTable, vt: ValueTabl
 
 
 def bonus_spin(gen: np.random.Generator, m: Maths, row: RowTable, vt: ValueTable, pumpkins: np.ndarray,
-               vaults: np.ndarray, vals: np.ndarray, lives: np.ndarray, cap_left: np.ndarray,
+               vaults: np.ndarray, vals: np.ndarray, lives: np.ndarray,
                feats: dict[str, np.ndarray], ix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """One spin of the bonuses `ix` (indices into the state arrays: held pumpkins,
     vaults, vault values, lives, updated in place; jackpot/great_skull flags set in
-    `feats`). Returns (whether each reached its cap_left, its lives after the spin)."""
+    `feats`). Returns (each one's vault total after the spin, its lives after it)."""
     n = len(ix)
     p_pumpkin = m.pumpkin_chance / m.chance_den
     p_vault = m.vault_chance / m.chance_den
@@ -102,7 +103,7 @@ def bonus_spin(gen: np.random.Generator, m: Maths, row: RowTable, vt: ValueTable
     reset = land.any(axis=(1, 2)) | vland.any(axis=1)
     lv = np.where(reset, m.lives, lives[ix] - 1)
     pumpkins[ix], vaults[ix], vals[ix], lives[ix] = ph, vh, vv, lv
-    return vv.sum(axis=1) >= cap_left[ix], lv
+    return vv.sum(axis=1), lv
 
 
 def _base_chunk(gen: np.random.Generator, m: Maths, n: int) -> dict[str, Any]:
