@@ -69,3 +69,13 @@ def test_engines_that_play_different_rules_disagree():
         return {"payout_x100": out["payout_x100"] * 11 // 10, "features": out["features"]}
     ok, figures = engines_agree(dataclasses.replace(GAME, simulate=richer), "buy_bonus", 20_000)
     assert not ok and not figures["rtp"]["agree"]
+
+
+def test_a_mode_simulated_in_other_chunks_says_so():
+    """simulate_modes records a `chunk` given for a mode (the PAR sheet prints "in chunks
+    of N"): capped at the mode's rounds; a mode on the default partition has none."""
+    from cabinet.math.sim import simulate_modes
+    got = simulate_modes("piggy_farm", {"base": 3_000, "ante": 2_000}, 1, engine="simulate",
+                         chunk={"base": 1_000, "ante": 50_000})
+    assert got["base"]["chunk"] == 1_000 and got["ante"]["chunk"] == 2_000
+    assert "chunk" not in simulate_modes("piggy_farm", {"base": 2_000}, 1, engine="simulate")["base"]

@@ -300,12 +300,9 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
     sims: dict[str, Any] = {}
     if sim_rounds > 0 and spec.simulate is not None:
         rounds = {m.id: sim_rounds if m.kind == "spin" else max(1, sim_rounds // BUY_SHARE) for m in spec.modes}
-        chunk = info.get("live_chunk") or {}
         sims = simulate_modes(game if isinstance(game, str) else spec, rounds, workers, seed=LIVE_SEED,
-                              engine="simulate", progress=progress, desc=f"live rules of {spec.id}", chunk=chunk)
-        for mode in chunk:             # another partition than sim's: the sheet says which
-            if mode in sims:
-                sims[mode]["chunk"] = min(chunk[mode], rounds[mode])
+                              engine="simulate", progress=progress, desc=f"live rules of {spec.id}",
+                              chunk=info.get("live_chunk"))
         clock.lap(f"plain live runs ({len(rounds)} modes, {sum(rounds.values()):,} rounds)")
     if spec.live_rtp is not None:
         for mode in sims:

@@ -172,6 +172,8 @@ def simulate_modes(game: Any, rounds: dict[str, int], workers: int = 1, schedule
     for mode in rounds:
         mine = [r for t, r in zip(tasks, results) if t.mode == mode]
         out[mode] = _summary(spec, mode, engine, seed, mine, seconds)
+        if (chunk or {}).get(mode):    # another partition than CHUNK's: a sheet says which
+            out[mode]["chunk"] = min(chunk[mode], rounds[mode])
     return out
 
 
