@@ -35,7 +35,7 @@ from cabinet.core.rng_batch import BookStreams
 
 from . import rules
 from .forced import play
-from .sim import free_spins_batch, spin_batch
+from .sim import free_spins_batch, spin_batch, wheel_chain
 from .streams import HogWildStream, StopStream, first_stops
 from .tables import PiggyMath, load
 
@@ -51,28 +51,6 @@ def _features(sets: list[set[str]], capped: np.ndarray) -> list[tuple[str, ...]]
     return out
 
 
-def _wheel_stops(pm: PiggyMath, st: BookStreams, tiers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Wheel.spin for every row of `st` from its tier (indices into the tier order):
-    one weighted draw per stop, an upgrade slice spinning the next tier. Returns each
-    row's final tier, final slice index and whether it upgraded."""
-    wheel = pm.wheel
-    names = list(wheel.tiers)
-    cur = np.asarray(tiers, dtype=np.int64).copy()
-    final = np.zeros(len(cur), dtype=np.int64)
-    upgraded = np.zeros(len(cur), dtype=bool)
-    for t, name in enumerate(names):                 # tiers in upgrade order: a row only moves up
-        rows = np.flatnonzero(cur == t)
-        if not len(rows):
-            continue
-        slices = wheel.tiers[name]
-        pick = st.weighted_cum(rows, np.cumsum([s.weight for s in slices]))
-        up = np.array([s.kind == wheel.upgrade_kind for s in slices])[pick]
-        cur[rows[up]] = t + 1
-        upgraded[rows[up]] = True
-        final[rows[~up]] = pick[~up]
-    return cur, final, upgraded
-
-
 def _wheel_rounds(pm: PiggyMath, st: BookStreams, tiers: np.ndarray, pay: np.ndarray,
                   room: np.ndarray, feats: list[set[str]], capped: np.ndarray) -> None:
     """THE FARM WHEEL for every row of `st` (rules.farm_wheel from tier index `tiers`,
@@ -80,7 +58,7 @@ def _wheel_rounds(pm: PiggyMath, st: BookStreams, tiers: np.ndarray, pay: np.nda
     they award in lockstep (StopStream on the same streams). Adds to `pay`, `feats`
     and `capped` in place; `room` is what each round may still win before the cap."""
     names = list(pm.wheel.tiers)
-    tier, idx, upgraded = _wheel_stops(pm, st, tiers)
+    tier, idx, upgraded = wheel_chain(pm, tiers, st.weighted_cum)
     go, start = [], []
     for i, (t0, t, j, up) in enumerate(zip(np.asarray(tiers).tolist(), tier.tolist(), idx.tolist(),
                                            upgraded.tolist())):

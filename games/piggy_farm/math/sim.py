@@ -149,6 +149,29 @@ def free_spins_batch(pm: PiggyMath, gen: np.random.Generator, kind: str, spins: 
     return won, retrig, capped
 
 
+def wheel_chain(pm: PiggyMath, tiers: np.ndarray, pick) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """THE FARM WHEEL's spins for rounds starting on `tiers` (indices into the tier
+    order): each tier's rounds draw one slice, `pick(rows, cum)` (one index per row of
+    `rows` from the slices' cumulative weights: the engine's own random source), and an
+    upgrade slice spins the next tier. Returns each round's final tier, the slice it
+    stopped on there and whether it upgraded (both engines: wheel_batch, batch.py)."""
+    wheel = pm.wheel
+    cur = np.asarray(tiers, dtype=np.int64).copy()
+    final = np.full(len(cur), -1, dtype=np.int64)
+    upgraded = np.zeros(len(cur), dtype=bool)
+    for t, name in enumerate(wheel.tiers):            # tiers in upgrade order: a round only moves up
+        rows = np.flatnonzero(cur == t)
+        if not len(rows):
+            continue
+        slices = wheel.tiers[name]
+        pick_ix = pick(rows, np.cumsum(np.asarray([s.weight for s in slices], dtype=np.int64)))
+        up = np.array([s.kind == wheel.upgrade_kind for s in slices])[pick_ix]
+        cur[rows[up]] = t + 1
+        upgraded[rows[up]] = True
+        final[rows[~up]] = pick_ix[~up]
+    return cur, final, upgraded
+
+
 def wheel_batch(pm: PiggyMath, gen: np.random.Generator, tiers: np.ndarray, room: np.ndarray, feats: dict):
     """THE FARM WHEEL for m rounds whose trigger tiers are `tiers` (indices into the
     tier order). Returns each round's wheel win; fills the wheel features."""
@@ -158,18 +181,8 @@ def wheel_batch(pm: PiggyMath, gen: np.random.Generator, tiers: np.ndarray, room
     for t, name in enumerate(names):
         feats[f"wheel_{name}"] = tiers == t
     feats["wheel"] = np.ones(m, dtype=bool)
-    cur = tiers.copy()
-    upgraded = np.zeros(m, dtype=bool)
-    final = np.full(m, -1)
-    for t, name in enumerate(names):
-        rows = np.nonzero(cur == t)[0]
-        slices = pm.wheel.tiers[name]
-        pick = weighted(gen, [s.weight for s in slices], len(rows))
-        kinds = np.array([s.kind for s in slices])[pick]
-        up = kinds == pm.wheel.upgrade_kind
-        cur[rows[up]] = t + 1
-        upgraded[rows[up]] = True
-        final[rows[~up]] = t * 100 + pick[~up]
+    cur, slice_ix, upgraded = wheel_chain(pm, tiers, lambda rows, cum: weighted_batch(gen, cum, len(rows)))
+    final = cur * 100 + slice_ix
     feats["upgrade"] = upgraded
     coin = np.zeros(m, dtype=bool)
     fs_start = np.zeros(m, dtype=np.int64)
