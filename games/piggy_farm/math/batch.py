@@ -35,7 +35,7 @@ from cabinet.core.rng_batch import BookStreams
 
 from . import rules
 from .forced import play
-from .sim import free_spins_batch, spin_batch, wheel_chain
+from .sim import free_spins_batch, spin_batch, tier_index, wheel_chain
 from .streams import HogWildStream, StopStream, first_stops
 from .tables import PiggyMath, load
 
@@ -101,10 +101,7 @@ def _spin_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndar
     tops = first_stops(st, pm.strip_sets[strips].lengths)
     room = np.full(n, pm.cap_x100, dtype=np.int64)
     pay, scat, capped = spin_batch(pm, None, strips, n, np.ones(n, dtype=np.int64), room, tops=tops)
-    names = list(pm.wheel.tiers)
-    tier_of = np.array([-1 if pm.tier_for(s) is None else names.index(pm.tier_for(s))
-                        for s in range(pm.shape.cells + 1)])
-    tier = tier_of[scat]
+    tier = tier_index(pm)[scat]
     wheel = np.flatnonzero((tier >= 0) & ~capped)
     feats: list[set[str]] = [set() for _ in range(n)]
     if len(wheel):

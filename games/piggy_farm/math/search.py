@@ -17,7 +17,7 @@ from typing import Callable
 
 import numpy as np
 
-from .sim import free_spins_batch, spin_batch
+from .sim import free_spins_batch, spin_batch, tier_index
 from cabinet.core.rng_batch import BookStreams
 
 from .streams import StopStream, first_stops
@@ -31,8 +31,8 @@ def triggering(pm: PiggyMath, strips: str, tier: str | None = None) -> Accepts:
     given) and that did not reach the cap first: its first board is the attempt's
     first draw (rules.drop; streams.first_stops)."""
     lengths = pm.strip_sets[strips].lengths
-    tier_of = np.array([pm.tier_for(s) is not None if tier is None else pm.tier_for(s) == tier
-                        for s in range(pm.shape.cells + 1)])
+    index = tier_index(pm)
+    tier_of = index >= 0 if tier is None else index == list(pm.wheel.tiers).index(tier)
 
     def accepts(st: BookStreams) -> np.ndarray:
         n = len(st)

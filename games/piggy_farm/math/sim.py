@@ -149,6 +149,14 @@ def free_spins_batch(pm: PiggyMath, gen: np.random.Generator, kind: str, spins: 
     return won, retrig, capped
 
 
+def tier_index(pm: PiggyMath) -> np.ndarray:
+    """For every count of windmills 0..cells, the index (in the tier order) of THE
+    FARM WHEEL tier it triggers, -1 for none (pm.tier_for as a lookup table)."""
+    names = list(pm.wheel.tiers)
+    return np.array([-1 if pm.tier_for(s) is None else names.index(pm.tier_for(s))
+                     for s in range(pm.shape.cells + 1)])
+
+
 def wheel_chain(pm: PiggyMath, tiers: np.ndarray, pick) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """THE FARM WHEEL's spins for rounds starting on `tiers` (indices into the tier
     order): each tier's rounds draw one slice, `pick(rows, cum)` (one index per row of
@@ -225,8 +233,7 @@ def simulate(seed_sequence, mode: str, n: int) -> dict:
         spin = pay.astype(np.float64)
         # the spins' own wins (tumbles, no wheel), for the PAR sheet's variance-reduced RTP
         sums = {"spin_x100": int(pay.sum()), "spin_sq": float(spin @ spin)}
-        tier_idx = np.array([names.index(pm.tier_for(int(s))) if pm.tier_for(int(s)) else -1 for s in range(50)])
-        tiers = tier_idx[scat]
+        tiers = tier_index(pm)[scat]
         go = np.nonzero((tiers >= 0) & ~capped)[0]
         rest = pay[(tiers < 0) | capped]
         sums["no_wheel_ge_x"] = [int((rest >= x * int(m["cost_x100"])).sum()) for x in NO_WHEEL_X] + [
