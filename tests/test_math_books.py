@@ -141,19 +141,6 @@ def test_a_games_batch_fast_path_gives_the_same_library(tmp_path):
     assert (tmp_path / "plain" / "base.npz").read_bytes() == (tmp_path / "fast" / "base.npz").read_bytes()
 
 
-def test_fingerprint_covers_the_shared_mechanics(monkeypatch, tmp_path):
-    """A library stands on the cabinet's shared round code too (RNG, lines, hold-and-win,
-    tumble...): changing any of it must refuse the old libraries."""
-    names = {p.name for p in B.shared_math_files()}
-    assert {"rng.py", "round.py", "lines.py", "hold_and_win.py", "clusters.py", "tumble.py", "wheel.py"} <= names
-    shared = tmp_path / "lines.py"
-    shared.write_text("A = 1\n")
-    monkeypatch.setattr(B, "shared_math_files", lambda: [shared])
-    before = B.fingerprint(GAME)
-    shared.write_text("A = 2\n")
-    assert B.fingerprint(GAME) != before
-
-
 def test_forced_books_store_hints_that_replay_only_their_kept_attempts(lib, monkeypatch):
     from cabinet.core import forcing
     mb = lib.books("base")

@@ -2,9 +2,9 @@
 regenerate. The format is documented in cabinet/core/book_format.py; the build half
 (writing, strata, weights) is cabinet/math/.
 
-The fingerprint is sha256 over the round generator's `version` and, for each file in
-`spec.math_files` in order and the cabinet's shared round code, its base name and
-bytes. A library whose fingerprint does not match the game's current math is refused
+The fingerprint (cabinet/core/fingerprint.py) is sha256 over the round generator's
+`version`, the game's data files (`spec.math_files`) and its round code: the module
+of `spec.play` and everything of this repository it imports. A library whose fingerprint does not match the game's current math is refused
 with `LibraryError`, as is a missing, corrupt or altered file (any array or the
 metadata differing from the books' manifest, or arrays whose exact RTP is not the
 stated one): the cabinet then does not offer that game.
@@ -13,7 +13,6 @@ Default location: `<package of the game>/books/`, i.e. `games/<id>/books/`.
 """
 from __future__ import annotations
 
-import hashlib
 import importlib
 import sys
 from dataclasses import dataclass, field
@@ -25,13 +24,14 @@ import numpy as np
 
 from .book_format import (ARRAYS, FORMAT, MANIFEST, OPTIONAL_ARRAYS, LibraryError, exact_sums, read_manifest,
                           read_mode_file, stratum_seeds)
+from .fingerprint import fingerprint, round_code
 from .game import GameSpec
 from .money import WinCap
 from .rng import Rng
 from .round import Round
 
 __all__ = ["ARRAYS", "FORMAT", "MANIFEST", "OPTIONAL_ARRAYS", "Library", "LibraryError", "ModeBooks",
-           "exact_sums", "load_library", "load_mode", "stratum_seeds"]
+           "exact_sums", "fingerprint", "load_library", "load_mode", "round_code", "stratum_seeds"]
 
 
 # ---------------------------------------------------------------- game resolution
@@ -80,33 +80,6 @@ def default_books_dir(spec: GameSpec) -> Path:
     if package is None:
         raise LibraryError(f"{spec.id}: no package exposes this GAME; give the books directory")
     return Path(str(importlib.import_module(package).__file__)).resolve().parent / "books"
-
-
-def shared_math_files() -> list[Path]:
-    """The cabinet's code every round generator stands on: the RNG service, the Round,
-    and the shared mechanisms (lines, hold-and-win, clusters, tumble, wheel, pick...).
-    A change to any of them invalidates every library, as a change to a game's own
-    math files does."""
-    root = Path(__file__).resolve().parents[1]
-    return [root / "core" / "rng.py", root / "core" / "round.py", root / "core" / "forcing.py",
-            *sorted((root / "mechanics").glob("*.py"))]
-
-
-def fingerprint(spec: GameSpec) -> str:
-    """sha256 of the round-generator version and each math file's name and bytes:
-    the game's own (spec.math_files) and the cabinet's shared ones."""
-    h = hashlib.sha256()
-    h.update(f"version={spec.version}\n".encode())
-    paths: list[str | Path] = [*spec.math_files, *shared_math_files()]
-    for path in paths:
-        p = Path(path)
-        try:
-            data = p.read_bytes()
-        except OSError as exc:
-            raise LibraryError(f"{spec.id}: math file {p} unreadable: {exc}") from exc
-        h.update(f"file={p.name}:{len(data)}\n".encode())
-        h.update(data)
-    return h.hexdigest()
 
 
 def cap_x100(spec: GameSpec, mode: str) -> int | None:

@@ -61,7 +61,9 @@ class GameSpec:
     # (its limit is then money only: `win_cap`, e.g. Happy Money Hens' $250,000.00).
     max_win_x: int | None
     version: str                         # round-generator version, part of the book fingerprint
-    math_files: tuple[str, ...] = ()     # paths whose bytes go into the fingerprint
+    # The data files the round code reads (math.yaml): their bytes go into the book
+    # fingerprint beside the round code itself (play's module and its imports).
+    math_files: tuple[str, ...] = ()
     force_categories: dict[str, str] = field(default_factory=dict)  # id -> label
     # Rare categories the book builder produces on purpose, per mode: category id ->
     # target frequency per round (from the math file). play(rng, mode, force=cat)

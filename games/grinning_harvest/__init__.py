@@ -29,7 +29,7 @@ GAME = GameSpec(
     rtp={"base": float(_M.rtp["base"]), **{b.id: float(_M.rtp["buy"]) for b in _M.buys}},
     max_win_x=int(_RAW["max_win_x"]),
     version=_RAW["version"],
-    math_files=tuple(str(_MATH / f) for f in ("math.yaml", "math/tables.py", "math/rules.py", "math/bonus.py")),
+    math_files=(str(_MATH / "math.yaml"),),
     force_categories=dict(rules.FORCE_LABELS),
     book_forces={mode: {k: float(v) for k, v in cats.items()}
                  for mode, cats in (_RAW.get("book_forces") or {}).items()},

@@ -31,8 +31,7 @@ GAME = GameSpec(
     rtp={mid: float(_RAW["rtp"]) for mid in _RAW["modes"]},
     max_win_x=None,                 # the sheet's limit is money only: win_cap ($250,000.00 a game)
     version=str(_RAW["version"]),
-    math_files=tuple(str(_MATH / f) for f in ("math.yaml", "math/tables.py", "math/rules.py", "math/bonus.py",
-                                               "math/pots.py")),
+    math_files=(str(_MATH / "math.yaml"),),
     force_categories=dict(help.FORCE_LABELS),
     force_modes={"big_bonus": tuple(tables.load().big_bonus_x100)},     # the modes with a big_bonus threshold
     book_forces={mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in _RAW["book_forces"].items()},
