@@ -50,7 +50,7 @@ GAME = GameSpec(
     events=events.CATALOGUE,
     cap_exempt_modes=tuple(mid for mid, m in _RAW["modes"].items() if m.get("cap_exempt")),
     # max-win books are natural capped rounds found by batched searches (0.1 to ~15 CPU s
-    # each): 50 of them carry the 1 in 7,149,814 category (the ante's 1 in 1,088,627);
+    # each): 50 of them carry the 1 in 7,149,814 category (the ante's 1 in 1,062,800);
     # FREE SPINS x5 books (base about 0.25 CPU s each: a gold trigger is 1 in 194,088
     # spins; ante 0.07) put some 5% (base) and 1.5% (ante) of themselves at 5,000x the
     # cost or more, where the natural and wheel books hold only a few; wheel books take
