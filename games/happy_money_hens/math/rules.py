@@ -13,7 +13,7 @@ distribution of the category: 'pot_<name>' a bonus that awards the pot; 'full_bo
 one that fills all 35 reels with every row active; 'big_bonus' one whose own win is at
 least the mode's math.yaml big_bonus_x times its cost; 'combo_<CODE>' a bonus with
 that final combination; each outside the categories its mode lists before it
-(excluded_before; by default pot_grand, full_board, big_bonus, combo_X). Its
+(excluded_before; where a mode does not list one: pot_grand, full_board, big_bonus). Its
 rejection loops are searches (cabinet/core/forcing.py): every attempt on its own
 sub-stream, so a book replays its kept attempts directly. In a gamble bonus library
 (mode bonus_*) 'full_board' is any full board, GRAND or not (its only category; 1 in
@@ -410,8 +410,9 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
 def excluded_before(m: HensMath, mode: str, force: str) -> set:
     """The book categories are disjoint, in the order the mode lists them (math.yaml
     book_forces): a forced round is outside every category listed before its own. A
-    category the mode does not list follows DEFAULT_ORDER (combo_X after all three);
-    a gamble bonus library's (bonus_*) is outside nothing: its full board is its only
+    category the mode does not list follows DEFAULT_ORDER, and combo_X (a demo force
+    there) is outside pot_grand and full_board only: big_bonus has a threshold only in
+    the modes that list it; a gamble bonus library's (bonus_*) is outside nothing: its full board is its only
     category, GRAND or not."""
     order = list(m.raw["book_forces"].get(mode, {}))
     if force in order:
