@@ -74,7 +74,8 @@ class BonusLockstep:
         self.pot_x100 = np.zeros(k, np.int64)
         self.lives = np.full(k, m.lives, np.int64)
         self.out = {"total_x100": np.zeros(k, np.int64), "awards": np.zeros((k, len(m.pot_values)), np.int64),
-                    "pot_x100": np.zeros(k, np.int64), "full_board": np.zeros(k, bool)}
+                    "pot_x100": np.zeros(k, np.int64), "full_board": np.zeros(k, bool),
+                    "paid_single": np.zeros(k, np.int64), "paid_double": np.zeros(k, np.int64)}
         self.cum = {name: np.cumsum(getattr(m, name)) for name in
                     ("start_weights", "pot_weights", "cash_weights", "boost_count_weights", "boost_weights")}
 
@@ -191,6 +192,9 @@ class BonusLockstep:
         self.out["awards"][book] = self.awards[d]
         self.out["pot_x100"][book] = self.pot_x100[d]
         self.out["full_board"][book] = self.active[d].all(axis=1) & self.held[d].all(axis=1)
+        paying = self.held[d] & active_cell                    # the coins on active rows, as sim_bonus counts them
+        self.out["paid_double"][book] = (paying & self.dbl[d]).sum(axis=1)
+        self.out["paid_single"][book] = paying.sum(axis=1) - self.out["paid_double"][book]
         keep = np.flatnonzero(~done)
         for name in self._ROWS:
             setattr(self, name, getattr(self, name)[keep])
@@ -198,7 +202,8 @@ class BonusLockstep:
 
     def run(self) -> dict[str, np.ndarray]:
         """Play every bonus to its end: total_x100, pot awards per pot (k, 4), the pot
-        part (x100) and whether the board ended full."""
+        part (x100), whether the board ended full, and its single and double coins on
+        active rows (paid_single, paid_double)."""
         self.start()
         while len(self.book):
             self.spin()

@@ -69,10 +69,16 @@ def coin_view(cell: tuple[int, int], coin: dict[str, Any]) -> dict[str, Any]:
 class HensBonus:
     """One bonus in progress; `run()` plays it to the end and returns the total."""
 
-    def __init__(self, rng: Rng, m: HensMath, combo: int, events: list | None = None):
+    def __init__(self, rng: Rng, m: HensMath, combo: int, events: list | None = None,
+                 cash: dict[int, int] | None = None):
         if not 1 <= combo <= 7:
             raise ValueError(f"combination must be 1..7, got {combo}")
         self.rng, self.m, self.combo = rng, m, combo
+        # `cash`: {k: value} puts value (x100) in place of the k-th coin's cash draw (the
+        # draw is still made, so nothing else changes): a forced big bonus's cash values
+        # drawn last (cash_tail.py)
+        self.cash = cash or {}
+        self.drawn: list[dict[str, Any]] = []      # every coin, in draw order
         self.events = events if events is not None else []
         # The sheet: the bonus ends when the lives reach zero, full board or not
         # (a full board still plays out its lives: Happy Boost can strike on them).
@@ -85,7 +91,25 @@ class HensBonus:
 
     # ---- pieces -----------------------------------------------------------------
     def _pick(self, rng: Rng, row: int, reel: int) -> dict[str, Any]:
-        return draw_coin(rng, self.m, self.combo)
+        return self._coin(rng)
+
+    def _coin(self, rng: Rng) -> dict[str, Any]:
+        coin = draw_coin(rng, self.m, self.combo)
+        k = len(self.drawn)
+        self.drawn.append(coin)
+        if k in self.cash:
+            coin["cash_x100"] = int(self.cash[k])
+            if coin["kind"] == "cash":
+                coin["value_x100"] = coin["cash_x100"] * (2 if coin["double"] else 1)
+        return coin
+
+    def paying_cash(self) -> list[tuple[int, int]]:
+        """(draw index, multiplier) of every coin on an active row paying its cash
+        value (times 2 when double), in draw order: what cash_tail.py redraws."""
+        index = {id(c): k for k, c in enumerate(self.drawn)}
+        out = [(index[id(coin)], 2 if coin["double"] else 1) for (r, _), coin in self.board.held()
+               if self.active[r] and coin["kind"] == "cash" and "pot_award" not in coin]
+        return sorted(out)
 
     def process_pot_fill(self, cell: tuple[int, int]) -> None:
         """Add a pot-fill coin's letters; pay the pot or turn the coin into cash."""
@@ -148,7 +172,7 @@ class HensBonus:
         pool = [(r, c) for r in range(m.active_rows) for c in range(m.reels)]
         cells = sorted(pool.pop(rng.below(len(pool))) for _ in range(n))
         for cell in cells:
-            self.board.place(cell[0], cell[1], draw_coin(rng, m, self.combo))
+            self.board.place(cell[0], cell[1], self._coin(rng))
         self.events.append(event(
             "bonus_start", combination=combo_features(self.combo), code=combo_code(self.combo),
             rows=m.rows, reels=m.reels, active_rows=[r for r in range(m.rows) if self.active[r]],

@@ -25,6 +25,10 @@ and a bonus feature's rate is sum over c of P(c) P(feature | c):
   c) counted among BIG_BONUSES[c] bonuses of each combination played from c alone (the
   vectorised engine, shared by every mode and threshold), with GRAND and full board
   noted for the strata (big_counts): a plain count given c, a normal 99% interval.
+  In a mode whose bonuses have DOUBLE COINS alone (the gamble's bonus_dc), P(big) is
+  exact given the N1 single and N2 double paying coins (cash_tail.py: the cash values
+  are drawn independently of the rest), so conditional Monte Carlo again: the mean of
+  A[N1, N2] over CASH_TAIL_BONUSES bonuses (cash_tail_odds).
 """
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ from .tables import COMBOS, DOUBLE_COINS, POT_FILL, POT_NAMES, combo_code, load
 Z99 = 2.5758293035489004
 BONUSES = 120_000            # bonuses per DOUBLE COINS flag (conditional Monte Carlo)
 BIG_BONUSES = {c: 1_000_000 for c in COMBOS}   # bonuses per combination (big_counts)
+CASH_TAIL_BONUSES = 1_000_000   # bonuses of a DOUBLE COINS mode (cash_tail_odds)
 CHUNK = 20_000
 WORKERS = 2
 
@@ -132,12 +137,37 @@ def _share(k: int, n: int) -> tuple[float, float]:
     return q, sqrt(q * (1 - q) / n)
 
 
+@lru_cache(maxsize=None)
+def cash_tail_odds(mode: str, seed: int) -> tuple[float, float]:
+    """(P(big_bonus), its standard error) of a mode whose bonuses have DOUBLE COINS
+    alone: the mean of cash_tail's A[N1, N2] over CASH_TAIL_BONUSES bonuses."""
+    from cabinet.core.rng import make_bit_generator
+    from .cash_tail import cash_tail
+    from .rules import natural_combo_weights
+    from .sim_bonus import simulate_bonuses
+    combo = next(c for c, w in zip(COMBOS, natural_combo_weights(mode)) if w)
+    a = cash_tail(mode).table()
+    gen = np.random.Generator(make_bit_generator(np.random.SeedSequence(seed, spawn_key=(0xCA5, combo))))
+    vals = []
+    for start in range(0, CASH_TAIL_BONUSES, 100_000):
+        r = simulate_bonuses(gen, load(), np.full(min(100_000, CASH_TAIL_BONUSES - start), combo))
+        vals.append(a[r["paid_single"], r["paid_double"]])
+    v = np.concatenate(vals)
+    return float(v.mean()), float(v.std(ddof=1) / sqrt(len(v)))
+
+
 def big_odds(mode: str, seed: int) -> tuple | None:
     """(p, lo99, hi99, method) of a big_bonus per round of `mode` (None: it has none)."""
+    from .rules import cash_last
     m = load()
     low = m.big_bonus_x100.get(mode)
     if low is None:
         return None
+    if cash_last(mode):
+        p, se = cash_tail_odds(mode, seed)
+        return (p, max(0.0, p - Z99 * se), p + Z99 * se,
+                f"exact given the single and double paying coins (cash_tail.py), averaged over "
+                f"{CASH_TAIL_BONUSES:,} bonuses (conditional Monte Carlo)")
     pc, counts = combo_chances(mode), big_counts(seed)
     terms = [(pc[c],) + _share(int(counts[c][low].sum()), counts[c]["n"]) for c in COMBOS if pc[c]]
     p = sum(w * q for w, q, _ in terms)
@@ -184,6 +214,7 @@ def category_shares(seed: int | None = None) -> dict[str, dict[str, tuple[float,
     print_category_shares as p; p()"."""
     from cabinet.math.sim import DEFAULT_SEED
     seed = DEFAULT_SEED if seed is None else seed     # the rates tool's: its `reduced` pot_grand, the same bonuses
+    from .rules import cash_last
     full, fb_grand, pots, big = full_board_rates(), grand_given_full_board(seed), pot_rates(seed), big_counts(seed)
     m = load()
     out = {}
@@ -213,7 +244,9 @@ def category_shares(seed: int | None = None) -> dict[str, dict[str, tuple[float,
                         if before("big_bonus", "full_board") else (0.0, 0.0))
                 parts["full_board"] = (full[dc] * (1 - after) - lost[0],
                                        sqrt((full[dc] * fb_g_se if after else 0.0) ** 2 + lost[1] ** 2))
-            if "big_bonus" in order:
+            if "big_bonus" in order and cash_last(mode):        # no pot, no full board before it
+                parts["big_bonus"] = cash_tail_odds(mode, seed)
+            elif "big_bonus" in order:
                 g_rows = [0] if before("pot_grand", "big_bonus") else [0, 1]
                 f_cols = [0] if before("full_board", "big_bonus") else [0, 1]
                 parts["big_bonus"] = _share(int(k[np.ix_(g_rows, f_cols)].sum()), n_big)

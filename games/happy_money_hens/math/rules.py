@@ -20,7 +20,11 @@ sub-stream, so a book replays its kept attempts directly. In a gamble bonus libr
 58,351 bonuses without DOUBLE COINS). The pot, full-board and big-bonus searches
 (every mode) run in batches: an attempt's combination comes from its sub-stream and its bonus
 plays on Rng(the sub-stream's first seed), which the vectorised bonus (batch_bonus.py)
-decides many at a time; the combo_<CODE> searches play attempt by attempt.
+decides many at a time; the combo_<CODE> searches play attempt by attempt. A big bonus
+of DOUBLE COINS alone (bonus_dc) is drawn cash values last (cash_tail.py): an attempt
+is kept with the exact chance its paying coins reach the threshold over that chance's
+maximum, and the kept bonus replays with its paying coins' cash values drawn given the
+total, from its sub-stream.
 Events are the closed set documented in events.py.
 """
 from __future__ import annotations
@@ -41,7 +45,8 @@ from cabinet.mechanics.lines import LineEvaluator
 
 from .batch_bonus import BonusLockstep
 from .bonus import HensBonus
-from .tables import (COMBOS, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code,
+from .cash_tail import SCALE, cash_tail
+from .tables import (COMBOS, HAPPY_BOOST, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code,
                      combo_mode, load)
 from .pots import BITS, combo_odds, count_distribution, triggered_given_counts, triggered_given_final, upgrade
 
@@ -330,6 +335,12 @@ def _on(gen: np.random.Generator) -> Rng:
     return rng
 
 
+def cash_last(mode: str) -> bool:
+    """Whether a big bonus of `mode` is drawn cash values last (cash_tail.py): every
+    combination the mode can play has neither POT FILL nor HAPPY BOOST."""
+    return all(not c & (POT_FILL | HAPPY_BOOST) for c, w in zip(COMBOS, natural_combo_weights(mode)) if w)
+
+
 def batch_flags(m: HensMath, mode: str, res: dict) -> dict[str, np.ndarray]:
     """The bonus features of BonusLockstep's (or simulate_bonuses') results, one bool
     per bonus: pot_<name>, full_board and big_bonus."""
@@ -355,6 +366,9 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
         _COMBO_TABLES[mode] = [c for c, w in zip(COMBOS, weights) if w], _fraction_table(weights)
     only, (den, cum) = _COMBO_TABLES[mode]
     needs_pf = wanted.startswith("pot_")          # a pot is won only with POT FILL
+    # a big bonus of DOUBLE COINS alone: its skeleton kept with chance A[N1, N2] / max A,
+    # its paying cash values drawn last (cash_tail.py)
+    tail = cash_tail(mode) if wanted == "big_bonus" and cash_last(mode) else None
 
     def combo_of(sub: Rng) -> int:
         return only[0] if len(only) == 1 else COMBOS[_pick_index(sub, den, cum)]
@@ -365,9 +379,13 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
         ok = np.zeros(len(gens), dtype=bool)
         play_ix = np.flatnonzero(combos & POT_FILL) if needs_pf else np.arange(len(gens))
         if len(play_ix):
-            flags = batch_flags(m, mode, BonusLockstep(m, BookStreams(seeds[play_ix]), np.arange(len(play_ix)),
-                                               combos[play_ix]).run())
-            keep = flags[wanted].copy()
+            res = BonusLockstep(m, BookStreams(seeds[play_ix]), np.arange(len(play_ix)), combos[play_ix]).run()
+            flags = batch_flags(m, mode, res)
+            if tail is None:
+                keep = flags[wanted].copy()
+            else:
+                u = np.array([_on(gens[i]).below(SCALE) for i in play_ix.tolist()], dtype=np.int64)
+                keep = u < tail.keep_weights()[res["paid_single"], res["paid_double"]]
             for f in excluded:
                 keep &= ~flags[f]
             ok[play_ix] = keep
@@ -376,8 +394,15 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
     sub = first_accepted(rng, accepts, BONUS_FORCE_TRIES, f"{wanted} in {mode}")
     seed = sub.seed64()
     combo = combo_of(sub)
+    cash = None
+    if tail is not None:
+        sub.below(SCALE)                          # the kept attempt's acceptance draw
+        paying = HensBonus(Rng(seed), m, combo)
+        paying.run()
+        spots = paying.paying_cash()
+        cash = dict(zip([k for k, _ in spots], tail.draw(sub, [mult for _, mult in spots])))
     bonus_events: list = []
-    bonus = HensBonus(Rng(seed), m, combo, bonus_events)
+    bonus = HensBonus(Rng(seed), m, combo, bonus_events, cash)
     bonus.run()
     feats = _bonus_feats(m, mode, bonus)
     if wanted not in feats or feats & excluded:
