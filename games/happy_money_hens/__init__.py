@@ -33,7 +33,10 @@ GAME = GameSpec(
     version=str(_RAW["version"]),
     math_files=(str(_MATH / "math.yaml"),),
     force_categories=dict(help.FORCE_LABELS),
-    force_modes={"big_bonus": tuple(tables.load().big_bonus_x100)},     # the modes with a big_bonus threshold
+    # the modes with a big_bonus threshold, and those listing GRAND won several times
+    force_modes={"big_bonus": tuple(tables.load().big_bonus_x100),
+                 **{cat: tuple(mode for mode, cats in _RAW["book_forces"].items() if cat in cats)
+                    for cat in rules.MULTI_GRAND}},
     book_forces={mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in _RAW["book_forces"].items()},
     simulate=sim.simulate,
     play_batch=batch.play_batch,

@@ -70,14 +70,14 @@ class HensBonus:
     """One bonus in progress; `run()` plays it to the end and returns the total."""
 
     def __init__(self, rng: Rng, m: HensMath, combo: int, events: list | None = None,
-                 cash: dict[int, int] | None = None):
+                 contents: dict[int, dict[str, Any]] | None = None):
         if not 1 <= combo <= 7:
             raise ValueError(f"combination must be 1..7, got {combo}")
         self.rng, self.m, self.combo = rng, m, combo
-        # `cash`: {k: value} puts value (x100) in place of the k-th coin's cash draw (the
-        # draw is still made, so nothing else changes): a forced big bonus's cash values
-        # drawn last (cash_tail.py)
-        self.cash = cash or {}
+        # `contents`: {k: {"pot": name or None, "cash_x100": value}} puts what the k-th
+        # coin holds in place of what it drew (the draws are still made, so the skeleton
+        # does not change): a rare forced bonus's contents drawn last (tails.py)
+        self.contents = contents or {}
         self.drawn: list[dict[str, Any]] = []      # every coin, in draw order
         self.events = events if events is not None else []
         # The sheet: the bonus ends when the lives reach zero, full board or not
@@ -97,15 +97,25 @@ class HensBonus:
         coin = draw_coin(rng, self.m, self.combo)
         k = len(self.drawn)
         self.drawn.append(coin)
-        if k in self.cash:
-            coin["cash_x100"] = int(self.cash[k])
-            if coin["kind"] == "cash":
-                coin["value_x100"] = coin["cash_x100"] * (2 if coin["double"] else 1)
+        held = self.contents.get(k)
+        if held is not None:
+            if "pot" in held:
+                coin["pot"] = held["pot"]
+                coin["kind"] = "pot_fill" if held["pot"] else "cash"
+            coin["cash_x100"] = int(held.get("cash_x100", coin["cash_x100"]))
+            coin["value_x100"] = 0 if coin["pot"] else coin["cash_x100"] * (2 if coin["double"] else 1)
         return coin
+
+    def counted(self) -> list[tuple[int, int]]:
+        """(draw index, 2 if double else 1) of every coin on an active row (each was
+        processed), in draw order."""
+        index = {id(c): k for k, c in enumerate(self.drawn)}
+        return sorted((index[id(coin)], 2 if coin["double"] else 1) for (r, _), coin in self.board.held()
+                      if self.active[r])
 
     def paying_cash(self) -> list[tuple[int, int]]:
         """(draw index, multiplier) of every coin on an active row paying its cash
-        value (times 2 when double), in draw order: what cash_tail.py redraws."""
+        value (times 2 when double), in draw order: what tails.cash_tail redraws."""
         index = {id(c): k for k, c in enumerate(self.drawn)}
         out = [(index[id(coin)], 2 if coin["double"] else 1) for (r, _), coin in self.board.held()
                if self.active[r] and coin["kind"] == "cash" and "pot_award" not in coin]

@@ -26,7 +26,7 @@ and a bonus feature's rate is sum over c of P(c) P(feature | c):
   vectorised engine, shared by every mode and threshold), with GRAND and full board
   noted for the strata (big_counts): a plain count given c, a normal 99% interval.
   In a mode whose bonuses have DOUBLE COINS alone (the gamble's bonus_dc), P(big) is
-  exact given the N1 single and N2 double paying coins (cash_tail.py: the cash values
+  exact given the N1 single and N2 double paying coins (tails.py: the cash values
   are drawn independently of the rest), so conditional Monte Carlo again: the mean of
   A[N1, N2] over CASH_TAIL_BONUSES bonuses (cash_tail_odds).
 """
@@ -85,7 +85,10 @@ def pot_rates(seed: int, bonuses: int | None = None, workers: int | None = None)
     groups = {False: POT_FILL, True: POT_FILL | DOUBLE_COINS}
     tasks = [(seed, i, c, min(CHUNK, bonuses - a)) for c in groups.values() for i, a in enumerate(range(0, bonuses, CHUNK))]
     parts = pool.run(_structure_chunk, tasks, workers)
+    from .rules import MULTI_GRAND
+    from .tails import grand_tail
     tables = [pot_chance_table(m, p) for p in range(len(POT_NAMES))]
+    multi = {cat: grand_tail(times, exactly).table() for cat, (times, exactly) in MULTI_GRAND.items()}
     out = {}
     for dc, c in groups.items():
         mine = [r for t, r in zip(tasks, parts) if t[2] == c]
@@ -95,6 +98,9 @@ def pot_rates(seed: int, bonuses: int | None = None, workers: int | None = None)
         for p, name in enumerate(POT_NAMES):
             v = tables[p][n1, n2]
             out[dc][f"pot_{name.lower()}"] = (float(v.mean()), float(v.std(ddof=1) / sqrt(len(v))))
+        for cat, table in multi.items():            # GRAND several times: its letters (tails.py)
+            v = table[n1, n2]
+            out[dc][cat] = (float(v.mean()), float(v.std(ddof=1) / sqrt(len(v))))
     return out
 
 
@@ -142,7 +148,7 @@ def cash_tail_odds(mode: str, seed: int) -> tuple[float, float]:
     """(P(big_bonus), its standard error) of a mode whose bonuses have DOUBLE COINS
     alone: the mean of cash_tail's A[N1, N2] over CASH_TAIL_BONUSES bonuses."""
     from cabinet.core.rng import make_bit_generator
-    from .cash_tail import cash_tail
+    from .tails import cash_tail
     from .rules import natural_combo_weights
     from .sim_bonus import simulate_bonuses
     combo = next(c for c, w in zip(COMBOS, natural_combo_weights(mode)) if w)
@@ -166,7 +172,7 @@ def big_odds(mode: str, seed: int) -> tuple | None:
     if cash_last(mode):
         p, se = cash_tail_odds(mode, seed)
         return (p, max(0.0, p - Z99 * se), p + Z99 * se,
-                f"exact given the single and double paying coins (cash_tail.py), averaged over "
+                f"exact given the single and double paying coins (tails.py), averaged over "
                 f"{CASH_TAIL_BONUSES:,} bonuses (conditional Monte Carlo)")
     pc, counts = combo_chances(mode), big_counts(seed)
     terms = [(pc[c],) + _share(int(counts[c][low].sum()), counts[c]["n"]) for c in COMBOS if pc[c]]
@@ -214,7 +220,7 @@ def category_shares(seed: int | None = None) -> dict[str, dict[str, tuple[float,
     print_category_shares as p; p()"."""
     from cabinet.math.sim import DEFAULT_SEED
     seed = DEFAULT_SEED if seed is None else seed     # the rates tool's: its `reduced` pot_grand, the same bonuses
-    from .rules import cash_last
+    from .rules import MULTI_GRAND, cash_last
     full, fb_grand, pots, big = full_board_rates(), grand_given_full_board(seed), pot_rates(seed), big_counts(seed)
     m = load()
     out = {}
@@ -234,9 +240,16 @@ def category_shares(seed: int | None = None) -> dict[str, dict[str, tuple[float,
             n_big = big[c]["n"]
             # (chance given c, its standard error) of each category's stratum
             parts = {}
+            for cat in MULTI_GRAND:                # listed first where they are (buy_mystery)
+                if cat in order:
+                    parts[cat] = pots[dc][cat] if pf else (0.0, 0.0)
             if "pot_grand" in order:
-                # less the GRANDs that are big bonuses when big_bonus comes first
+                # less the GRANDs that are big bonuses when big_bonus comes first, and the
+                # multiple GRANDs when their categories do
                 lost = _share(int(k[1].sum()), n_big) if before("big_bonus", "pot_grand") else (0.0, 0.0)
+                for cat in MULTI_GRAND:
+                    if before(cat, "pot_grand"):
+                        lost = (lost[0] + parts[cat][0], sqrt(lost[1] ** 2 + parts[cat][1] ** 2))
                 parts["pot_grand"] = (grand - lost[0], sqrt(grand_se ** 2 + lost[1] ** 2))
             if "full_board" in order:
                 after = fb_g if before("pot_grand", "full_board") else 0.0
@@ -287,8 +300,11 @@ def mode_odds(mode: str, pots: dict[bool, dict[str, tuple]], full: dict[bool, fl
     out["full_board"] = (fb,) * 3 + (f"{how} x the exact full-board chance of a bonus without / with DOUBLE COINS "
                                       f"(1 in {1 / full[False]:,.0f} / 1 in {1 / full[True]:,.0f}; math/full_board.py)",)
     weight = {dc: sum(pc[c] for c in COMBOS if c & POT_FILL and bool(c & DOUBLE_COINS) == dc) for dc in (False, True)}
-    for name in POT_NAMES:
-        f = f"pot_{name.lower()}"
+    from .rules import MULTI_GRAND, multi_grand
+    words = {"pot_grand_2": "GRAND won exactly twice", "pot_grand_3": "GRAND won three times or more"}
+    names = [f"pot_{name.lower()}" for name in POT_NAMES] + [c for c in MULTI_GRAND if multi_grand(load(), mode, c)]
+    for f in names:
+        name = words.get(f, f[4:].upper())
         p = sum(weight[dc] * pots[dc][f][0] for dc in weight)
         se = sqrt(sum((weight[dc] * pots[dc][f][1]) ** 2 for dc in weight))
         out[f] = (p, max(0.0, p - Z99 * se), p + Z99 * se,

@@ -30,8 +30,9 @@ def combo_words(combo: int) -> str:
 FEATURE_LABELS = {"bonus": "", "full_board": "All 35 mini reels filled", "capped": "Win limit reached",
                   "big_bonus": "Big bonus win",
                   **{f"combo_{combo_code(c)}": f"Bonus: {combo_words(c)}" for c in COMBOS},
-                  **{f"pot_{p.lower()}": f"{p} pot won" for p in POT_NAMES}}
-FORCE_LABELS = {k: FEATURE_LABELS[k] for k in ("pot_grand", "full_board", "big_bonus",
+                  **{f"pot_{p.lower()}": f"{p} pot won" for p in POT_NAMES},
+                  "pot_grand_2": "GRAND pot won twice", "pot_grand_3": "GRAND pot won three times or more"}
+FORCE_LABELS = {k: FEATURE_LABELS[k] for k in ("pot_grand", "pot_grand_2", "pot_grand_3", "full_board", "big_bonus",
                                                *(f"combo_{combo_code(c)}" for c in COMBOS))}
 
 

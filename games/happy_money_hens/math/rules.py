@@ -9,7 +9,8 @@ and one GOLD, then the pots trigger the purchased combination. A gamble bonus ro
 (bonus_dc ... bonus_dc_pf_hb): the bonus alone, with that combination.
 
 Forcing (`force`, for the book builder and demos) draws from the exact conditional
-distribution of the category: 'pot_<name>' a bonus that awards the pot; 'full_board'
+distribution of the category: 'pot_<name>' a bonus that awards the pot ('pot_grand_2' /
+'pot_grand_3': GRAND exactly twice / three times or more, where a mode lists them); 'full_board'
 one that fills all 35 reels with every row active; 'big_bonus' one whose own win is at
 least the mode's math.yaml big_bonus_x times its cost; 'combo_<CODE>' a bonus with
 that final combination; each outside the categories its mode lists before it
@@ -21,10 +22,11 @@ sub-stream, so a book replays its kept attempts directly. In a gamble bonus libr
 (every mode) run in batches: an attempt's combination comes from its sub-stream and its bonus
 plays on Rng(the sub-stream's first seed), which the vectorised bonus (batch_bonus.py)
 decides many at a time; the combo_<CODE> searches play attempt by attempt. A big bonus
-of DOUBLE COINS alone (bonus_dc) is drawn cash values last (cash_tail.py): an attempt
+of DOUBLE COINS alone (bonus_dc) is drawn cash values last (tails.py): an attempt
 is kept with the exact chance its paying coins reach the threshold over that chance's
 maximum, and the kept bonus replays with its paying coins' cash values drawn given the
-total, from its sub-stream.
+total, from its sub-stream; several GRANDs in one bonus (pot_grand_2, pot_grand_3: buy_mystery)
+alike, the GRAND letters of its processed coins drawn given their count.
 Events are the closed set documented in events.py.
 """
 from __future__ import annotations
@@ -45,7 +47,7 @@ from cabinet.mechanics.lines import LineEvaluator
 
 from .batch_bonus import BonusLockstep
 from .bonus import HensBonus
-from .cash_tail import SCALE, cash_tail
+from .tails import SCALE, SumTail, cash_tail, cash_values, grand_tail
 from .tables import (COMBOS, HAPPY_BOOST, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code,
                      combo_mode, load)
 from .pots import BITS, combo_odds, count_distribution, triggered_given_counts, triggered_given_final, upgrade
@@ -54,8 +56,11 @@ SPIN_MODES = ("base", "fortune_1_2", "fortune_1_5", "fortune_2")
 BUY_MODES = ("buy_mystery", "buy_triple")
 BONUS_MODES = {combo_mode(c): c for c in COMBOS}
 POT_COLOURS = ("BLUE", "RED", "GOLD")
+# GRAND won several times in one bonus (reported where a mode lists it among its book
+# categories): category -> (times, exactly that many)
+MULTI_GRAND = {"pot_grand_2": (2, True), "pot_grand_3": (3, False)}
 FEATURE_NAMES = (("bonus",) + tuple(f"combo_{combo_code(c)}" for c in COMBOS)
-                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + ("full_board", "big_bonus"))
+                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + tuple(MULTI_GRAND) + ("full_board", "big_bonus"))
 # the book categories' order where a mode does not list the one forced (math.yaml book_forces)
 DEFAULT_ORDER = ("pot_grand", "full_board", "big_bonus")
 MAX_FORCE_TRIES = 200_000
@@ -301,7 +306,17 @@ def is_big(m: HensMath, mode: str, bonus_x100):
 def _bonus_feats(m: HensMath, mode: str, bonus: HensBonus) -> set:
     out = {f"pot_{p.lower()}" for p in bonus.awards}
     out |= {"full_board"} if bonus.full_board() else set()
+    grands = bonus.awards.count("GRAND")
+    out |= {cat for cat, (times, exactly) in MULTI_GRAND.items()
+            if multi_grand(m, mode, cat) and (grands == times if exactly else grands >= times)}
     return out | ({"big_bonus"} if is_big(m, mode, bonus.total_x100()) else set())
+
+
+
+def multi_grand(m: HensMath, mode: str, cat: str) -> bool:
+    """Whether `mode` reports `cat` (a MULTI_GRAND category): the modes that list it
+    among their book categories (math.yaml book_forces)."""
+    return cat in m.raw["book_forces"].get(mode, {})
 
 
 def _forced_round(m: HensMath, rng: Rng, mode: str, combo: int, excluded: set) -> Round:
@@ -335,8 +350,45 @@ def _on(gen: np.random.Generator) -> Rng:
     return rng
 
 
+def _tail_of(mode: str, wanted: str) -> SumTail | None:
+    """The tail law a category is drawn contents last with (tails.py): a big bonus of
+    DOUBLE COINS alone (its cash), two GRANDs (the GRAND letters); None otherwise."""
+    if wanted == "big_bonus" and cash_last(mode):
+        return cash_tail(mode)
+    if wanted in MULTI_GRAND:
+        times, exactly = MULTI_GRAND[wanted]
+        return grand_tail(times, exactly)
+    return None
+
+
+def _contents_given(m: HensMath, rng: Rng, wanted: str, tail: SumTail, skeleton: HensBonus) -> dict:
+    """What the counted coins of a kept skeleton hold, drawn from `rng` given the
+    category: the paying coins' cash values (big_bonus), or which processed coins are
+    GRAND pot-fill coins and, for the others, what they are given that they are not
+    (pot_grand_2 / pot_grand_3: a cash coin or a pot-fill coin of another pot, at
+    their odds)."""
+    if wanted == "big_bonus":
+        spots = skeleton.paying_cash()
+        cash = cash_values(m, tail.draw(rng, [mult for _, mult in spots]))
+        return {k: {"cash_x100": v} for (k, _), v in zip(spots, cash)}
+    spots = skeleton.counted()
+    grand = POT_NAMES.index("GRAND")
+    num, den = m.pot_fill
+    others = [p for p in range(len(POT_NAMES)) if p != grand]
+    # not a GRAND pot-fill coin: a cash coin, or a pot-fill coin of pot p, exactly
+    weights = [(den - num) * int(m.pot_weights.sum())] + [num * int(m.pot_weights[p]) for p in others]
+    out = {}
+    for (k, _), is_grand in zip(spots, tail.draw(rng, [mult for _, mult in spots])):
+        if is_grand:
+            out[k] = {"pot": "GRAND"}
+        else:
+            i = rng.weighted(weights)
+            out[k] = {"pot": None if i == 0 else POT_NAMES[others[i - 1]]}
+    return out
+
+
 def cash_last(mode: str) -> bool:
-    """Whether a big bonus of `mode` is drawn cash values last (cash_tail.py): every
+    """Whether a big bonus of `mode` is drawn cash values last (tails.py): every
     combination the mode can play has neither POT FILL nor HAPPY BOOST."""
     return all(not c & (POT_FILL | HAPPY_BOOST) for c, w in zip(COMBOS, natural_combo_weights(mode)) if w)
 
@@ -347,6 +399,9 @@ def batch_flags(m: HensMath, mode: str, res: dict) -> dict[str, np.ndarray]:
     flags = {f"pot_{p.lower()}": res["awards"][:, i] > 0 for i, p in enumerate(POT_NAMES)}
     flags["full_board"] = np.asarray(res["full_board"], dtype=bool)
     flags["big_bonus"] = is_big(m, mode, res["total_x100"])
+    grands = res["awards"][:, POT_NAMES.index("GRAND")]
+    for cat, (times, exactly) in MULTI_GRAND.items():
+        flags[cat] = ((grands == times) if exactly else (grands >= times)) & multi_grand(m, mode, cat)
     return flags
 
 
@@ -366,9 +421,14 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
         _COMBO_TABLES[mode] = [c for c, w in zip(COMBOS, weights) if w], _fraction_table(weights)
     only, (den, cum) = _COMBO_TABLES[mode]
     needs_pf = wanted.startswith("pot_")          # a pot is won only with POT FILL
-    # a big bonus of DOUBLE COINS alone: its skeleton kept with chance A[N1, N2] / max A,
-    # its paying cash values drawn last (cash_tail.py)
-    tail = cash_tail(mode) if wanted == "big_bonus" and cash_last(mode) else None
+    tail = _tail_of(mode, wanted)       # drawn contents last (tails.py), or a plain rejection
+    if wanted in MULTI_GRAND:          # GRAND exactly twice is never three times: nothing to exclude
+        excluded = excluded - set(MULTI_GRAND)
+    if tail is not None and excluded - {"full_board"}:
+        # the natural attempt's contents are replaced: only a category its skeleton
+        # decides (the full board) can be excluded from its flags
+        raise ValueError(f"{mode}: {wanted} is drawn contents last and must be listed before "
+                         f"{sorted(excluded - {'full_board'})} in math.yaml book_forces")
 
     def combo_of(sub: Rng) -> int:
         return only[0] if len(only) == 1 else COMBOS[_pick_index(sub, den, cum)]
@@ -394,15 +454,14 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
     sub = first_accepted(rng, accepts, BONUS_FORCE_TRIES, f"{wanted} in {mode}")
     seed = sub.seed64()
     combo = combo_of(sub)
-    cash = None
+    contents = None
     if tail is not None:
         sub.below(SCALE)                          # the kept attempt's acceptance draw
-        paying = HensBonus(Rng(seed), m, combo)
-        paying.run()
-        spots = paying.paying_cash()
-        cash = dict(zip([k for k, _ in spots], tail.draw(sub, [mult for _, mult in spots])))
+        skeleton = HensBonus(Rng(seed), m, combo)
+        skeleton.run()
+        contents = _contents_given(m, sub, wanted, tail, skeleton)
     bonus_events: list = []
-    bonus = HensBonus(Rng(seed), m, combo, bonus_events, cash)
+    bonus = HensBonus(Rng(seed), m, combo, bonus_events, contents)
     bonus.run()
     feats = _bonus_feats(m, mode, bonus)
     if wanted not in feats or feats & excluded:
@@ -427,7 +486,10 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
         return _forced_round(m, rng, mode, combo, excluded)
     if force == "big_bonus" and mode not in m.big_bonus_x100:
         raise KeyError(f"{mode} has no big_bonus (math.yaml big_bonus_x lists {sorted(m.big_bonus_x100)})")
-    if force in {"full_board", "big_bonus"} or force in {f"pot_{p.lower()}" for p in POT_NAMES}:
+    if force in MULTI_GRAND and not multi_grand(m, mode, force):
+        raise KeyError(f"{mode} has no {force} (math.yaml book_forces lists it for "
+                       f"{sorted(k for k in m.raw['book_forces'] if multi_grand(m, k, force))})")
+    if force in {"full_board", "big_bonus", *MULTI_GRAND} or force in {f"pot_{p.lower()}" for p in POT_NAMES}:
         return _forced_in_batches(m, rng, mode, force, excluded)
     raise KeyError(f"unknown force category {force!r}")
 
