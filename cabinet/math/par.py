@@ -18,6 +18,10 @@ Game hooks (optional GameSpec fields):
 - `payout_sources(round)` -> {source: payout_x100}: with it, the RTP by source is exact
   over every regenerated book; without it, the sheet gives the exact RTP of rounds
   with no feature and of rounds in which each feature occurs;
+- `batch_sources(seeds, mode)` -> {source: int64 array}: payout_sources of many natural
+  rounds at once (the game's seed-exact lockstep engine); with it the natural books
+  (no force, no hints) are split BATCH_CHUNK at a time, each book's parts checked to
+  sum to its stored payout, and only the forced ones are regenerated one by one;
 - `tail_odds(mode, thresholds_x100, seed, sims)` -> {threshold: (probability, lo, hi[,
   method])}: the rules' odds of a win of at least each threshold, estimated by the game
   (exact parts, splitting, conditional Monte Carlo from exact trigger odds: rare wins the
@@ -30,7 +34,7 @@ Game hooks (optional GameSpec fields):
   with the additive "sums" the game's simulate() returned.
 
 The RTP by source regenerates every paying book that lists a feature (minutes for a
-large library; a book with none pays only the game's `plain_source`, checked on a
+large library without batch_sources, seconds with it; a book with none pays only the game's `plain_source`, checked on a
 sample, so it is counted without being played); it is
 kept in `<out>/<id>_sources.json` keyed by a digest of the libraries (`library_key`)
 and read back from there or from games/<id>/par/ when the libraries are the same
@@ -188,8 +192,7 @@ def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dic
             tasks.append((_source_chunk, (ref, lib.path, mode, sample, plain)))
     sizes = [len(t[1][3]) for t in tasks]
     with Progress(sum(sizes), "books", f"sources of {spec.id}'s books", progress) as bar:
-        parts = pool.run(_task, tasks, workers, order=np.argsort(sizes, kind="stable")[::-1].tolist(),
-                         on_done=lambda i, r: bar.done(sizes[i], sizes[i]))
+        parts = pool.run(_task, tasks, workers, on_done=lambda i, r: bar.done(sizes[i], sizes[i]))
     for mode, mb in lib.modes.items():
         sums: Counter = Counter()
         if counted[mode]:
