@@ -201,11 +201,10 @@ def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dic
             if t[1][2] == mode:
                 sums.update(part)
         total, cost = sum(mb.weight.tolist()), int(mb.meta["cost_x100"])
-        how = "payout_sources()" if spec.batch_sources is None else \
-            "payout_sources() (natural books: batch_sources(), the same split per book)"
-        method = f"{how} over every book that pays, exact"
+        via = "" if spec.batch_sources is None else " (the natural ones by batch_sources(), the same split)"
+        method = f"payout_sources() over every book that pays{via}, exact"
         if counted[mode]:
-            method = (f"exact: {how} over every book with a feature that pays; a book with none "
+            method = (f"exact: payout_sources() over every book with a feature that pays{via}; a book with none "
                       f"pays only {plain} (checked on {checked[mode]:,} of them)")
         out[mode] = {"method": method,
                      "sources": {k: float(Fraction(v, total * cost)) for k, v in sums.items()}}
