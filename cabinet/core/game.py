@@ -95,6 +95,11 @@ class GameSpec:
     par_info: Callable[[], dict[str, Any]] | None = None
     # payout_sources(round) -> {source: payout_x100}, parts summing to the payout.
     payout_sources: Callable[[Round], dict[str, int]] | None = None
+    # batch_sources(seeds, mode) -> {source: int64[n]}: payout_sources of the natural
+    # rounds of many book seeds at once (the game's seed-exact lockstep engine, as
+    # play_batch), the same split per round; the PAR sheet's RTP by source plays the
+    # natural books with it (forced books and books with hints still one at a time).
+    batch_sources: Callable[[Any, str], dict[str, Any]] | None = None
     # The one source (a key of payout_sources) of every win of a round that lists no
     # feature: the PAR sheet then counts such books without regenerating them.
     plain_source: str | None = None

@@ -18,6 +18,10 @@ Game hooks (optional GameSpec fields):
 - `payout_sources(round)` -> {source: payout_x100}: with it, the RTP by source is exact
   over every regenerated book; without it, the sheet gives the exact RTP of rounds
   with no feature and of rounds in which each feature occurs;
+- `batch_sources(seeds, mode)` -> {source: int64 array}: payout_sources of many natural
+  rounds at once (the game's seed-exact lockstep engine); with it the natural books
+  (no force, no hints) are split BATCH_CHUNK at a time, each book's parts checked to
+  sum to its stored payout, and only the forced ones are regenerated one by one;
 - `tail_odds(mode, thresholds_x100, seed, sims)` -> {threshold: (probability, lo, hi[,
   method])}: the rules' odds of a win of at least each threshold, estimated by the game
   (exact parts, splitting, conditional Monte Carlo from exact trigger odds: rare wins the
@@ -30,7 +34,7 @@ Game hooks (optional GameSpec fields):
   with the additive "sums" the game's simulate() returned.
 
 The RTP by source regenerates every paying book that lists a feature (minutes for a
-large library; a book with none pays only the game's `plain_source`, checked on a
+large library without batch_sources, seconds with it; a book with none pays only the game's `plain_source`, checked on a
 sample, so it is counted without being played); it is
 kept in `<out>/<id>_sources.json` keyed by a digest of the libraries (`library_key`)
 and read back from there or from games/<id>/par/ when the libraries are the same
@@ -66,6 +70,7 @@ from .stats import BAND_EDGES, BAND_LABELS, Z90, band_counts, rate_ci
 
 BAND_ROUNDS = (10**3, 10**4, 10**5, 10**6, 10**7)
 SOURCE_CHUNK = 5_000
+BATCH_CHUNK = 25_000      # natural books per batch_sources call (a lockstep engine is faster on more rows)
 PLAIN_CHECK = 200         # books with no feature per mode played to check GameSpec.plain_source
 TOP_FROM_X = 50           # the top-award table starts at wins of 50x the cost
 BUY_SHARE = 200           # a buy's live check plays this many times fewer rounds (its rates come from rates.json)
@@ -91,6 +96,27 @@ def _source_chunk(task: tuple) -> dict[str, int]:
         for src, pay in parts.items():
             sums[src] += w * pay
     return dict(sums)
+
+
+def _batch_chunk(task: tuple) -> dict[str, int]:
+    """`_source_chunk` of natural books (no force, no hints) by the game's batch_sources:
+    their seeds in one array, every book's split at once. Each book's parts must sum to
+    its stored payout (else the libraries or the hook are wrong: the error names the book)."""
+    ref, books_dir, mode, ids = task
+    lib = cached_library(ref, books_dir, mode)
+    mb = lib.books(mode)
+    ids = np.asarray(ids, dtype=np.int64)
+    seeds = mb.seeds(int(ids[0]), int(ids[-1] - ids[0]) + 1)[ids - ids[0]]
+    parts = {k: np.asarray(v, dtype=np.int64) for k, v in lib.spec.batch_sources(seeds, mode).items()}
+    paid = sum(parts.values())
+    bad = np.flatnonzero(paid != mb.payout_x100[ids])
+    if len(bad):
+        b = int(ids[bad[0]])
+        raise RuntimeError(f"{lib.spec.id} {mode} book {b}: batch_sources gives "
+                           f"{ {k: int(v[bad[0]]) for k, v in parts.items()} }, which does not split its payout "
+                           f"{int(mb.payout_x100[b])} (a stale library, or a batch_sources that is not seed-exact)")
+    weight = mb.weight[ids]
+    return {k: _dot(weight, v) for k, v in parts.items() if v.any()}
 
 
 def library_key(lib: B.Library) -> str:
@@ -148,34 +174,55 @@ def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dic
         pays = mb.payout_x100 != 0
         direct = pays & (mb.features == 0) if plain else np.zeros_like(pays)
         counted[mode] = _paid(mb, direct)
-        paying = np.flatnonzero(pays & ~direct).tolist()
-        tasks += [(ref, lib.path, mode, paying[a:a + SOURCE_CHUNK], None) for a in range(0, len(paying), SOURCE_CHUNK)]
+        batched = np.zeros_like(pays)
+        if spec.batch_sources is not None:      # natural books without hints: the game's lockstep engine
+            batched = pays & ~direct & (mb.force < 0)
+            if mb.hint_count is not None:
+                batched &= mb.hint_count == 0
+            ids = np.flatnonzero(batched)
+            tasks += [(_batch_chunk, (ref, lib.path, mode, ids[a:a + BATCH_CHUNK]))
+                      for a in range(0, len(ids), BATCH_CHUNK)]
+        paying = np.flatnonzero(pays & ~direct & ~batched).tolist()
+        tasks += [(_source_chunk, (ref, lib.path, mode, paying[a:a + SOURCE_CHUNK], None))
+                  for a in range(0, len(paying), SOURCE_CHUNK)]
         ids = np.flatnonzero(direct)
         sample = ids[::max(1, len(ids) // PLAIN_CHECK)][:PLAIN_CHECK].tolist()
         checked[mode] = len(sample)
         if sample:                              # a spread sample of them, played to check the claim
-            tasks.append((ref, lib.path, mode, sample, plain))
-    with Progress(sum(len(t[3]) for t in tasks), "books", f"sources of {spec.id}'s books", progress) as bar:
-        parts = pool.run(_source_chunk, tasks, workers, on_done=lambda i, r: bar.done(len(tasks[i][3]), len(tasks[i][3])))
+            tasks.append((_source_chunk, (ref, lib.path, mode, sample, plain)))
+    sizes = [len(t[1][3]) for t in tasks]
+    with Progress(sum(sizes), "books", f"sources of {spec.id}'s books", progress) as bar:
+        parts = pool.run(_task, tasks, workers, on_done=lambda i, r: bar.done(sizes[i], sizes[i]))
     for mode, mb in lib.modes.items():
         sums: Counter = Counter()
         if counted[mode]:
             sums[plain] += counted[mode]
         for t, part in zip(tasks, parts):
-            if t[2] == mode:
+            if t[1][2] == mode:
                 sums.update(part)
         total, cost = sum(mb.weight.tolist()), int(mb.meta["cost_x100"])
-        method = "payout_sources() over every book that pays, exact"
+        via = "" if spec.batch_sources is None else " (the natural ones by batch_sources(), the same split)"
+        method = f"payout_sources() over every book that pays{via}, exact"
         if counted[mode]:
-            method = (f"exact: payout_sources() over every book with a feature that pays; a book with none "
+            method = (f"exact: payout_sources() over every book with a feature that pays{via}; a book with none "
                       f"pays only {plain} (checked on {checked[mode]:,} of them)")
         out[mode] = {"method": method,
                      "sources": {k: float(Fraction(v, total * cost)) for k, v in sums.items()}}
     return out
 
 
+def _task(task: tuple) -> dict[str, int]:
+    fn, args = task
+    return fn(args)
+
+
 def _paid(mb: B.ModeBooks, sel: np.ndarray) -> int:
-    return sum(map(int.__mul__, mb.weight[sel].tolist(), mb.payout_x100[sel].tolist()))
+    return _dot(mb.weight[sel], mb.payout_x100[sel])
+
+
+def _dot(a: np.ndarray, b: np.ndarray) -> int:
+    """sum(a * b) of two integer arrays as an exact Python int (no int64 overflow)."""
+    return sum(map(int.__mul__, a.tolist(), b.tolist()))
 
 
 def top_awards(lib: B.Library, mode: str, sim: dict[str, Any] | None, seed: int = 1,

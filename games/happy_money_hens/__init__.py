@@ -48,6 +48,7 @@ GAME = GameSpec(
     help=help.help_pages,
     par_info=par.par_info,
     payout_sources=par.payout_sources,
+    batch_sources=par.batch_sources,
     plain_source=par.PLAIN_SOURCE,
     live_rtp=par_live.live_rtp,
     tail_odds=par_live.tail_odds,

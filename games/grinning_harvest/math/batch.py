@@ -139,9 +139,11 @@ def _finish(m: Maths, mode: str, total: np.ndarray, capped: np.ndarray, flags: n
     return total, flags
 
 
-def _base(m: Maths, st: BookStreams, values: ValueTable, setup: BonusSetup, stops_from: np.ndarray | None):
+def _base(m: Maths, st: BookStreams, values: ValueTable, setup: BonusSetup, stops_from: np.ndarray | None,
+          parts: dict[str, np.ndarray] | None = None):
     """Base rounds, one per row of `st`: stops reel by reel, or (a forced proposal)
-    one draw among the stop triples `stops_from` (rules._base)."""
+    one draw among the stop triples `stops_from` (rules._base). `parts`, if given,
+    receives each round's line_x100 and collect_x100 (as its round_end event's)."""
     n = len(st)
     everyone = np.arange(n)
     board = np.empty((n, ROWS, REELS), dtype=np.int16)
@@ -173,6 +175,8 @@ def _base(m: Maths, st: BookStreams, values: ValueTable, setup: BonusSetup, stop
     for j in JACKPOTS:
         flags[paid, _F[f"jackpot_{j}"]] = (label[paid] == values.labels.index(j)).any(axis=(1, 2))
     total = line + np.where(coll, nv * pv.sum(axis=(1, 2)), 0)
+    if parts is not None:
+        parts["line_x100"], parts["collect_x100"] = line, total - line
     capped = np.zeros(n, dtype=bool)
     ti = np.flatnonzero(trig)
     if len(ti):
@@ -210,14 +214,14 @@ def _buy(m: Maths, st: BookStreams, mode: str, setup: BonusSetup):
     return _finish(m, mode, pay, capped, flags)
 
 
-def _rounds(m: Maths, st: BookStreams, mode: str, force: str | None):
+def _rounds(m: Maths, st: BookStreams, mode: str, force: str | None, parts: dict[str, np.ndarray] | None = None):
     """(payout_x100, flags) of one round per row of `st`, natural or from `force`'s
-    proposal, drawing exactly what rules.one_round draws."""
+    proposal, drawing exactly what rules.one_round draws (`parts`: as _base's)."""
     base_values, setup, need_trigger, need_collect = proposal(m, mode, force)
     if mode != "base":
         return _buy(m, st, mode, setup)
     stops_from = forced_stops(m, need_trigger, need_collect) if need_trigger or need_collect else None
-    return _base(m, st, base_values, setup, stops_from)
+    return _base(m, st, base_values, setup, stops_from, parts)
 
 
 def forced_accepts(mode: str, force: str, earlier: list[str]):
@@ -230,6 +234,14 @@ def forced_accepts(mode: str, force: str, earlier: list[str]):
         _, flags = _rounds(m, st, mode, force)
         return flags[:, col] & ~flags[:, out].any(axis=1)
     return accepts
+
+
+def base_parts(seeds) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(payout_x100, line_x100, collect_x100) of natural base rounds: play_batch's
+    payouts with each round's line wins and base collects."""
+    parts: dict[str, np.ndarray] = {}
+    total, _ = _rounds(load(), BookStreams(np.asarray(seeds, dtype=np.uint64).reshape(-1)), "base", None, parts)
+    return total, parts["line_x100"], parts["collect_x100"]
 
 
 def play_batch(seeds, mode: str = "base", force: str | None = None):

@@ -92,6 +92,23 @@ def _buy_part(m: HensMath, st: BookStreams, mode: str, n: int) -> tuple[np.ndarr
     return _sim(m).line_pays_boards(board), combo
 
 
+def natural_parts(m: HensMath, seeds: np.ndarray, mode: str):
+    """The parts of n natural rounds, as play_batch totals them: (line pay int64[n],
+    combination int64[n], the rows with a bonus, BonusLockstep.run()'s results for
+    those rows, or None when there are none)."""
+    n = len(seeds)
+    st = BookStreams(seeds)
+    if mode in SPIN_MODES:
+        line, combo = _spin_part(m, st, mode, n)
+    elif mode in BUY_MODES:
+        line, combo = _buy_part(m, st, mode, n)
+    else:
+        line, combo = np.zeros(n, dtype=np.int64), np.full(n, BONUS_MODES[mode], dtype=np.int64)
+    bi = np.flatnonzero(combo)
+    res = BonusLockstep(m, st, bi, combo[bi]).run() if len(bi) else None
+    return line, combo, bi, res
+
+
 def play_batch(seeds, mode: str, force: str | None = None):
     """(payout_x100 int64[n], features of each round, jackpot_x100 int64[n]): exactly
     `play(Rng.for_book(seed), mode, force)` for each seed."""
@@ -102,18 +119,10 @@ def play_batch(seeds, mode: str, force: str | None = None):
     if force is not None or not n:
         return batch_by_play(play, seeds, mode, force)
     m = load()
-    st = BookStreams(seeds)
-    if mode in SPIN_MODES:
-        line, combo = _spin_part(m, st, mode, n)
-    elif mode in BUY_MODES:
-        line, combo = _buy_part(m, st, mode, n)
-    else:
-        line, combo = np.zeros(n, dtype=np.int64), np.full(n, BONUS_MODES[mode], dtype=np.int64)
+    line, combo, bi, res = natural_parts(m, seeds, mode)
     flags = np.zeros((n, len(NAMES)), dtype=bool)
     total, jackpot = line.copy(), np.zeros(n, dtype=np.int64)
-    bi = np.flatnonzero(combo)
     if len(bi):
-        res = BonusLockstep(m, st, bi, combo[bi]).run()
         total[bi] += res["total_x100"]
         jackpot[bi] = np.minimum(res["pot_x100"], total[bi])
         flags[bi, _F["bonus"]] = True

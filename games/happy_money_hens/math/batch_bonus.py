@@ -72,15 +72,17 @@ class BonusLockstep:
         self.names = np.zeros((k, len(m.pot_values)), np.int64)
         self.awards = np.zeros((k, len(m.pot_values)), np.int64)
         self.pot_x100 = np.zeros(k, np.int64)
+        self.boost_x100 = np.zeros(k, np.int64)           # the HAPPY BOOST values added (the boost events' sum)
         self.lives = np.full(k, m.lives, np.int64)
         self.out = {"total_x100": np.zeros(k, np.int64), "awards": np.zeros((k, len(m.pot_values)), np.int64),
                     "pot_x100": np.zeros(k, np.int64), "full_board": np.zeros(k, bool),
+                    "boost_x100": np.zeros(k, np.int64),
                     "paid_single": np.zeros(k, np.int64), "paid_double": np.zeros(k, np.int64)}
         self.cum = {name: np.cumsum(getattr(m, name)) for name in
                     ("start_weights", "pot_weights", "cash_weights", "boost_count_weights", "boost_weights")}
 
     _ROWS = ("dc", "pfc", "hb", "held", "pf", "dbl", "pot", "cash", "val", "active", "counts",
-             "names", "awards", "pot_x100", "lives", "book")
+             "names", "awards", "pot_x100", "boost_x100", "lives", "book")
 
     # ---- draws ---------------------------------------------------------------------
     def _coins(self, where: np.ndarray) -> None:
@@ -182,6 +184,7 @@ class BonusLockstep:
             pool[sel] = rest
             add = m.boost_values[st.weighted_cum(ix[sel], self.cum["boost_weights"])]
             self.val[ix[sel], cell] += add
+            self.boost_x100[ix[sel]] += add
 
     def _finish(self, done: np.ndarray) -> None:
         """Take the results of the bonuses of rows `done` (bool per row) and drop them."""
@@ -191,6 +194,7 @@ class BonusLockstep:
         self.out["total_x100"][book] = (self.val[d] * (self.held[d] & active_cell)).sum(axis=1)
         self.out["awards"][book] = self.awards[d]
         self.out["pot_x100"][book] = self.pot_x100[d]
+        self.out["boost_x100"][book] = self.boost_x100[d]
         self.out["full_board"][book] = self.active[d].all(axis=1) & self.held[d].all(axis=1)
         paying = self.held[d] & active_cell                    # the coins on active rows, as sim_bonus counts them
         self.out["paid_double"][book] = (paying & self.dbl[d]).sum(axis=1)
@@ -202,8 +206,9 @@ class BonusLockstep:
 
     def run(self) -> dict[str, np.ndarray]:
         """Play every bonus to its end: total_x100, pot awards per pot (k, 4), the pot
-        part (x100), whether the board ended full, and its single and double coins on
-        active rows (paid_single, paid_double)."""
+        part (x100), the HAPPY BOOST values added (boost_x100), whether the board
+        ended full, and its single and double coins on active rows (paid_single,
+        paid_double)."""
         self.start()
         while len(self.book):
             self.spin()

@@ -1,10 +1,13 @@
-"""Happy Money Hens' PAR-sheet hooks (GameSpec.payout_sources / .par_info)."""
+"""Happy Money Hens' PAR-sheet hooks (GameSpec.payout_sources / .batch_sources / .par_info)."""
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from cabinet.core.round import Round
 
+from . import batch
 from .tables import load
 
 
@@ -22,10 +25,32 @@ def payout_sources(rnd: Round) -> dict[str, int]:
             pots += int(e["value_x100"])
         elif e["type"] == "boost":
             boosts += sum(int(b["add_x100"]) for b in e["boosts"])
-    line = min(line, rnd.payout_x100)
-    pots = min(pots, rnd.payout_x100 - line)
-    boosts = min(boosts, rnd.payout_x100 - line - pots)
-    return {"line wins": line, "bonus cash coins": rnd.payout_x100 - line - pots - boosts,
+    return {k: int(v) for k, v in _split(line, pots, boosts, rnd.payout_x100).items()}
+
+
+def batch_sources(seeds: np.ndarray, mode: str) -> dict[str, np.ndarray]:
+    """payout_sources of the natural rounds of `seeds` (GameSpec.batch_sources): the
+    same split per round, from play_batch's lockstep engine (batch.natural_parts: the
+    line pay, and the bonus's total, pot awards and HAPPY BOOST values)."""
+    seeds = np.asarray(seeds, dtype=np.uint64).reshape(-1)
+    n = len(seeds)
+    line, _, bi, res = batch.natural_parts(load(), seeds, mode)
+    pots, boosts, total = (np.zeros(n, dtype=np.int64) for _ in range(3))
+    total += line
+    if res is not None:
+        total[bi] += res["total_x100"]
+        pots[bi], boosts[bi] = res["pot_x100"], res["boost_x100"]
+    return _split(line, pots, boosts, total)
+
+
+def _split(line, pots, boosts, payout):
+    """The sources of rounds (ints, or int64 arrays of many) from the line pay, the
+    pot awards and the boosts added: each part at most what the payout leaves, the bonus
+    cash coins the rest."""
+    line = np.minimum(line, payout)
+    pots = np.minimum(pots, payout - line)
+    boosts = np.minimum(boosts, payout - line - pots)
+    return {"line wins": line, "bonus cash coins": payout - line - pots - boosts,
             "pot awards": pots, "happy boosts": boosts}
 
 

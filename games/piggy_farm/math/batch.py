@@ -91,10 +91,13 @@ def _wheel_rounds(pm: PiggyMath, st: BookStreams, tiers: np.ndarray, pay: np.nda
             feats[i].add("retrigger")
 
 
-def _spin_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarray, list[tuple[str, ...]]]:
+def _spin_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarray, list[tuple[str, ...]],
+                                                                          np.ndarray]:
     """Base / ante books: every book's first board (one draw per reel, as rules.drop),
     the spins and tumble chains in lockstep, then the wheel books' wheels and free
-    spins (`_wheel_rounds`) from where each stream stands."""
+    spins (`_wheel_rounds`) from where each stream stands. Returns (payout, features,
+    the base spin's own win: its tumble chain's, before any wheel; at least the cap in
+    a round the chain capped)."""
     strips = pm.mode(mode)["strips"]
     n = len(seeds)
     st = BookStreams(seeds)
@@ -104,12 +107,13 @@ def _spin_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndar
     tier = tier_index(pm)[scat]
     wheel = np.flatnonzero((tier >= 0) & ~capped)
     feats: list[set[str]] = [set() for _ in range(n)]
+    base = pay.copy()
     if len(wheel):
         sub_pay, sub_cap = pay[wheel], capped[wheel]
         sub_feats = [feats[i] for i in wheel.tolist()]
         _wheel_rounds(pm, st.subset(wheel), tier[wheel], sub_pay, room[wheel], sub_feats, sub_cap)
         pay[wheel], capped[wheel] = sub_pay, sub_cap
-    return np.minimum(pay, pm.cap_x100), _features(feats, capped)
+    return np.minimum(pay, pm.cap_x100), _features(feats, capped), base
 
 
 def _wheel_buy_batch(pm: PiggyMath, seeds: Sequence[int]) -> tuple[np.ndarray, list[tuple[str, ...]]]:
@@ -194,6 +198,12 @@ def _buy_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarr
     return won, feats
 
 
+def spin_parts(seeds, mode: str) -> tuple[np.ndarray, list[tuple[str, ...]], np.ndarray]:
+    """(payout_x100, features, the base spin's own win) of natural base / ante rounds:
+    play_batch's, with the win of each round's tumble chain before its wheel."""
+    return _spin_batch(load(), np.asarray(seeds, dtype=np.uint64).reshape(-1), mode)
+
+
 def play_batch(seeds, mode: str, force: str | None = None) -> tuple[np.ndarray, list[tuple[str, ...]]]:
     """(payout_x100 int64[n], features of each round): exactly `play(Rng.for_book(seed),
     mode, force)` for each seed (every mode vectorised on BookStreams; a `force` by `play`)."""
@@ -203,7 +213,7 @@ def play_batch(seeds, mode: str, force: str | None = None) -> tuple[np.ndarray, 
         if mode in BUYS:
             return _buy_batch(pm, seeds, mode)
         if mode in ("base", "ante"):
-            return _spin_batch(pm, seeds, mode)
+            return _spin_batch(pm, seeds, mode)[:2]
         if mode == "wheel_buy":
             return _wheel_buy_batch(pm, seeds)
         if mode == "risk_the_farm":

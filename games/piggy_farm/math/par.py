@@ -1,10 +1,14 @@
-"""PAR-sheet hooks: the RTP of a round split by source, and the reel strips and notes."""
+"""PAR-sheet hooks: the RTP of a round split by source (one round, or many natural rounds
+at once), and the reel strips and notes."""
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from cabinet.core.round import Round
 
+from . import batch
 from . import events as E
 from .tables import load
 
@@ -35,12 +39,47 @@ def payout_sources(r: Round) -> dict[str, int]:
             parts["hunt prizes"] += e["prize_x100"]
         elif t == E.RISK_DRAW:
             parts["risk prize"] += e["win_x100"]
-    excess = sum(parts.values()) - r.payout_x100
+    return {k: int(v) for k, v in _cut(parts, r.payout_x100).items() if v}
+
+
+# the one source of every win of a mode's round (base and ante: the base spin's
+# tumble chain, then the wheel's coins or free spins)
+_ONLY = {"free_spins": "free spins", "hog_wild": "free spins", "growing_season": "free spins",
+         "golden_egg_hunt": "hunt prizes", "egg_hunt": "hunt prizes", "risk_the_farm": "risk prize"}
+
+
+def batch_sources(seeds: np.ndarray, mode: str) -> dict[str, np.ndarray]:
+    """payout_sources of the natural rounds of `seeds` (GameSpec.batch_sources), from
+    play_batch's lockstep engine: a round of a buy, a hunt or RISK THE FARM pays from
+    one source; a base / ante round's tumble chain pays base clusters (batch.spin_parts)
+    and its wheel the rest, a coin prize (feature coin_prize) or free spins, as a FARM
+    WHEEL BUY round's."""
+    seeds = np.asarray(seeds, dtype=np.uint64).reshape(-1)
+    if mode in _ONLY:
+        pay = batch.play_batch(seeds, mode)[0]
+        return {_ONLY[mode]: pay}
+    if mode in ("base", "ante"):
+        pay, feats, base = batch.spin_parts(seeds, mode)
+    elif mode == "wheel_buy":
+        (pay, feats), base = batch.play_batch(seeds, mode), np.zeros(len(seeds), dtype=np.int64)
+    else:
+        raise KeyError(f"piggy_farm has no mode {mode!r}")
+    coin = np.array(["coin_prize" in f for f in feats], dtype=bool)
+    rest = np.maximum(pay - base, 0)
+    return _cut({"base clusters": base, "wheel coins": np.where(coin, rest, 0),
+                 "free spins": np.where(coin, 0, rest)}, pay)
+
+
+def _cut(parts: dict, payout):
+    """The parts (ints, or int64 arrays of many rounds) less what they win beyond the
+    payout, taken off the latest sources (ORDER) first."""
+    parts = {k: parts.get(k, 0) for k in ORDER}
+    excess = sum(parts.values()) - payout
     for k in reversed(ORDER):
-        cut = min(excess, parts[k])
-        parts[k] -= cut
-        excess -= cut
-    return {k: v for k, v in parts.items() if v}
+        cut = np.minimum(excess, parts[k])
+        parts[k] = parts[k] - cut
+        excess = excess - cut
+    return parts
 
 
 def par_info() -> dict[str, Any]:
