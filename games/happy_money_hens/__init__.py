@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cabinet.core.game import GameSpec
+from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.money import WinCap
 
 from . import review
 from .math import batch, events, feature_odds, help, par, par_live, paytable, rules, sim, tables
@@ -25,7 +26,10 @@ GAME = GameSpec(
     id=_RAW["id"],
     name=_RAW["name"],
     bet_ladder=tuple(_RAW["bet_ladder"]),
-    modes=help.describe_modes(tables.bet_modes()),
+    # the math file's modes: spins and buys, and the gamble's seven bonus libraries (kind
+    # 'gamble': the cabinet plays a won bonus entry as a round of its bonus_* mode)
+    modes=help.describe_modes(tuple(BetMode(mid, v["label"], int(v["cost"]), v.get("kind", "spin"),
+                                            v.get("description", "")) for mid, v in _RAW["modes"].items())),
     play=rules.play,
     scene="games.happy_money_hens.view.scene:HensScene",
     rtp={mid: float(_RAW["rtp"]) for mid in _RAW["modes"]},
@@ -56,7 +60,8 @@ GAME = GameSpec(
     feature_odds=feature_odds.feature_odds,
     events=events.CATALOGUE,
     buy_keys={"buy_mystery": 1, "buy_triple": 2},
-    win_cap=tables.win_cap(),
+    # the sheet's limit: $250,000.00 per game, jackpots excluded (no multiple of the bet)
+    win_cap=WinCap(max_cents=tables.load().max_win_cents),
     forced_books=_RAW.get("forced_books", {}),
     book_counts=_RAW.get("books", {}),
     rules="games.happy_money_hens.view.rules_pages",

@@ -1,6 +1,6 @@
 """Every figure the help pages state is the one the shipped libraries and the game
 data give: the RTP of every bet mode, the buy prices and the two limits. The screens
-read the same hooks (GameSpec.rtp, modes, win_cap; math.tables.gamble_cap)."""
+read the same hooks (GameSpec.rtp, modes, win_cap; math.gamble.gamble_cap)."""
 from fractions import Fraction
 
 import pytest
@@ -8,7 +8,8 @@ import pytest
 from cabinet.core.books import load_library
 from games.happy_money_hens import GAME
 from games.happy_money_hens.math.help import help_pages
-from games.happy_money_hens.math.tables import gamble_cap, load
+from games.happy_money_hens.math.gamble import gamble_cap
+from games.happy_money_hens.math.tables import load
 
 BET_MODES = [m.id for m in GAME.modes if m.kind in ("spin", "buy")]
 

@@ -10,7 +10,8 @@ from games.happy_money_hens import GAME
 from games.happy_money_hens.math.gamble import start_gamble
 from games.happy_money_hens.math.help import help_pages
 from games.happy_money_hens.math.rules import FEATURE_NAMES, play
-from games.happy_money_hens.math.tables import gamble_cap, load, win_cap
+from games.happy_money_hens.math.gamble import gamble_cap
+from games.happy_money_hens.math.tables import load
 
 from .test_gamble import FakeLibrary
 
@@ -22,10 +23,10 @@ def cabinet(tmp_path, extra=""):
 
 def test_the_game_states_a_money_limit_only():
     assert GAME.max_win_x is None                              # no invented multiple of the bet
-    assert GAME.win_cap == win_cap() == WinCap(max_x=None, max_cents=25_000_000)
+    assert GAME.win_cap == WinCap(max_x=None, max_cents=25_000_000)
     assert "max_win_x" not in load().raw and "capped" not in FEATURE_NAMES
     for bet in GAME.bet_ladder:                                # the same $250,000.00 at every bet
-        assert win_cap().limit_cents(bet) == 25_000_000
+        assert GAME.win_cap.limit_cents(bet) == 25_000_000
 
 
 def test_rounds_are_never_capped_by_the_rules():

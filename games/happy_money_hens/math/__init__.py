@@ -1,7 +1,6 @@
 """Happy Money Hens' math (no pygame; every number from ../math.yaml).
 
-    tables.py     math.yaml -> arrays (HensMath), feature-combination codes, win_cap and
-                  gamble_cap (the sheet's two limits), bet_modes
+    tables.py     math.yaml -> arrays (HensMath), feature-combination codes
     rules.py      play(rng, mode, force) -> Round: the round generator books replay
     bonus.py      the mini-reel bonus, one at a time
     pots.py       feature pots and their exact odds; advance_levels (display state)

@@ -19,7 +19,14 @@ from cabinet.core.money import WinCap
 from cabinet.core.rng import Rng
 from cabinet.mechanics.gamble import Gamble, gamble_offered
 
-from .tables import COMBOS, combo_code, combo_from_code, combo_mode, gamble_cap, load
+from .tables import COMBOS, combo_code, combo_from_code, combo_mode, load
+
+
+def gamble_cap() -> WinCap:
+    """The gamble's limit as data: min(2500x the base bet, $250,000.00); a gamble win
+    that would exceed it is collected automatically."""
+    g = load().raw["gamble"]
+    return WinCap(max_x=int(g["limit_x"]), max_cents=int(g["limit_cents"]))
 
 
 def gamble_config() -> dict[str, Any]:

@@ -13,8 +13,6 @@ from pathlib import Path
 import numpy as np
 import yaml
 
-from cabinet.core.game import BetMode
-from cabinet.core.money import WinCap
 
 MATH_PATH = Path(__file__).parents[1] / "math.yaml"
 
@@ -159,23 +157,3 @@ def _big_bonus(raw: dict) -> dict[str, int]:
                              f"multiple of its cost above 0")
         out[mode] = x * int(raw["modes"][mode]["cost"])
     return out
-
-
-def win_cap() -> WinCap:
-    """The game's win limit as data: $250,000.00 per game, jackpots excluded (the
-    sheet states no multiple of the bet)."""
-    return WinCap(max_cents=load().max_win_cents)
-
-
-def gamble_cap() -> WinCap:
-    """The gamble's limit as data: min(2500x the base bet, $250,000.00); a gamble win
-    that would exceed it is collected automatically."""
-    g = load().raw["gamble"]
-    return WinCap(max_x=int(g["limit_x"]), max_cents=int(g["limit_cents"]))
-
-
-def bet_modes() -> tuple[BetMode, ...]:
-    """The math file's modes: spins and buys, and the gamble's seven bonus libraries
-    (kind 'gamble': the cabinet plays a won bonus entry as a round of its bonus_* mode)."""
-    return tuple(BetMode(mid, v["label"], int(v["cost"]), v.get("kind", "spin"), v.get("description", ""))
-                 for mid, v in load().raw["modes"].items())

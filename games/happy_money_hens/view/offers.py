@@ -25,7 +25,8 @@ from cabinet.mechanics.gamble import Gamble, GambleOption
 from ..math import gamble as hens_gamble
 from .gamble_scene import GambleScene
 from .spin_chance_scene import SpinChanceScene
-from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode, gamble_cap
+from ..math.gamble import gamble_cap
+from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode
 
 
 class Offers:

@@ -16,7 +16,8 @@ from cabinet.ui.wheel_parts import WheelArt
 
 from . import art
 from ..math import help as H
-from ..math.tables import POT_NAMES, gamble_cap, load
+from ..math.gamble import gamble_cap
+from ..math.tables import POT_NAMES, load
 
 NAMES = {"ROOSTER": "Rooster", "HEN": "Hen", "CHICK": "Chick", "EGG": "Egg", "A": "A", "K": "K", "Q": "Q", "J": "J",
          "WILD": "Wild", "BLUE": "Blue feature symbol", "RED": "Red feature symbol", "GOLD": "Gold feature symbol"}
