@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from cabinet.mechanics.clusters import Lanes
+
 from .tables import BANDS, PiggyMath, band_of
 
 
@@ -38,7 +40,13 @@ class Layout:
         spawn = pm.raw["modes"].get("hog_wild", {}).get("spawn_weights", {})      # HOG WILD: count -> weight
         self.spawn_counts = [int(k) for k in spawn]
         self.spawn_cum = np.cumsum(np.array([int(v) for v in spawn.values()], dtype=np.int64))
-        self.col_bits = [[1 << (r * cols + c) for r in range(rows)] for c in range(cols)]
+        # the cluster finder's packed board: symbol s's cells in lane s; per column, row
+        # and symbol, the bit of that symbol on that cell
+        self.lanes = Lanes(pm.shape, self.pay_ids)
+        width = self.lanes.width
+        self.wild_at, self.scatter_at = self.wild * width, self.scatter * width
+        self.cell_bits = [[[1 << (s * width + r * cols + c) for s in range(self.nsym)] for r in range(rows)]
+                          for c in range(cols)]
         # a column's cells of a row-major mask: ((mask >> c) & col0) * gather >> (rows-1)*cols
         # puts row r's bit at bit r (the products never collide: 7x7 and smaller)
         self.col0 = sum(1 << (r * cols) for r in range(rows))
@@ -69,24 +77,25 @@ class Layout:
         self.pay = [[int(x) for x in row] for row in pm.pay_by_size.tolist()]
         self.band = [BANDS[band_of(s)] if s >= pm.min_cluster else "" for s in range(pm.shape.cells + 1)]
 
-        # per strip set, reel and stop: the window's symbol ids and per-symbol masks
+        # per strip set, reel and stop: the window's symbols, their ids and its packed
+        # masks (tuples: shared by every board that shows them, never changed)
         self.ext_ids = {name: [[self.names[x] for x in reel] for reel in exts] for name, exts in self.ext.items()}
-        self.window_masks = {name: [[self.column_masks(c, ext[t:t + rows]) for t in range(len(ext) - rows)]
-                                    for c, ext in enumerate(exts)] for name, exts in self.ext.items()}
+        self.windows = {name: [[tuple(ext[t:t + rows]) for t in range(len(ext) - rows)] for ext in exts]
+                        for name, exts in self.ext.items()}
+        self.window_ids = {name: [[tuple(ext[t:t + rows]) for t in range(len(ext) - rows)] for ext in exts]
+                           for name, exts in self.ext_ids.items()}
+        self.window_packs = {name: [[self.column_pack(c, win) for win in wins] for c, wins in enumerate(exts)]
+                             for name, exts in self.windows.items()}
 
-    def column_masks(self, c: int, col: list[int]) -> tuple[int, ...]:
-        """Per symbol, the cells it holds in column c (row-major bits)."""
-        m = [0] * self.nsym
-        for b, s in zip(self.col_bits[c], col):
-            m[s] |= b
-        return tuple(m)
+    def column_pack(self, c: int, col) -> int:
+        """Column c's cells, packed (every symbol's in its lane)."""
+        return sum([bits[s] for bits, s in zip(self.cell_bits[c], col)])
 
     def drop(self, strips: str, tops: list[int]) -> "Board":
         """The board a spin shows at these strip stops."""
-        rows = self.rows
-        return Board(self, strips, [ext[t:t + rows] for ext, t in zip(self.ext[strips], tops)],
-                     [ext[t:t + rows] for ext, t in zip(self.ext_ids[strips], tops)],
-                     [wm[t] for wm, t in zip(self.window_masks[strips], tops)], list(tops))
+        return Board(self, strips, [w[t] for w, t in zip(self.windows[strips], tops)],
+                     [w[t] for w, t in zip(self.window_ids[strips], tops)],
+                     [w[t] for w, t in zip(self.window_packs[strips], tops)], list(tops))
 
     def cells(self, mask: int) -> list[list[int]]:
         """[[row, col], ...] of a mask's cells, row-major (event payloads)."""
@@ -118,28 +127,33 @@ class Layout:
 
 
 class Board:
-    """One board: its columns as symbol indices and as ids, each column's symbol
-    masks, and each column's strip position (top row)."""
+    """One board: its columns as symbol indices and as ids (sequences, top row
+    first; a window's are shared tuples), each column's packed masks, and each
+    column's strip position (top row)."""
 
-    __slots__ = ("lay", "strips", "cols", "names", "cm", "tops")
+    __slots__ = ("lay", "strips", "cols", "names", "packs", "tops")
 
-    def __init__(self, lay: Layout, strips: str, cols: list[list[int]], names: list[list[str]],
-                 cm: list[tuple[int, ...]], tops: list[int]):
-        self.lay, self.strips, self.cols, self.names, self.cm, self.tops = lay, strips, cols, names, cm, tops
+    def __init__(self, lay: Layout, strips: str, cols: list, names: list, packs: list[int], tops: list[int]):
+        self.lay, self.strips, self.cols, self.names, self.packs, self.tops = lay, strips, cols, names, packs, tops
 
     @classmethod
     def of_rows(cls, lay: Layout, strips: str, rows: list[list[int]], tops: list[int]) -> "Board":
         """A hand-built board given as rows of symbol indices."""
         cols = [list(col) for col in zip(*rows)]
         return cls(lay, strips, cols, [[lay.names[s] for s in col] for col in cols],
-                   [lay.column_masks(c, col) for c, col in enumerate(cols)], list(tops))
+                   [lay.column_pack(c, col) for c, col in enumerate(cols)], list(tops))
 
     def rows(self) -> list[list[int]]:
         return [list(r) for r in zip(*self.cols)]
 
+    def packed(self) -> int:
+        """Every symbol's cell mask in its lane (lay.lanes); columns' bits are disjoint."""
+        return sum(self.packs)
+
     def masks(self) -> list[int]:
-        """Cell mask of every symbol (index = symbol); columns' masks are disjoint."""
-        return list(map(sum, zip(*self.cm)))
+        """Cell mask of every symbol (index = symbol)."""
+        p, lanes = self.packed(), self.lay.lanes
+        return [lanes.lane(p, s) for s in range(self.lay.nsym)]
 
     def ids(self) -> list[list[str]]:
         """The board as rows of symbol ids (event payloads)."""
@@ -148,9 +162,9 @@ class Board:
     def put(self, r: int, c: int, s: int) -> None:
         """Symbol s lands on (r, c) (HOG WILD's spawned wilds)."""
         lay = self.lay
-        self.cols[c][r] = s
-        self.names[c][r] = lay.names[s]
-        self.cm[c] = lay.column_masks(c, self.cols[c])
+        col, names = list(self.cols[c]), list(self.names[c])
+        col[r], names[r] = s, lay.names[s]
+        self.cols[c], self.names[c], self.packs[c] = col, names, lay.column_pack(c, col)
 
     def tumble(self, union: int) -> tuple[list[list[int]], list[list]]:
         """Remove `union`'s cells, drop the survivors, refill from the strip above.
@@ -160,8 +174,8 @@ class Board:
         falls: list[list[int]] = []
         refills: list[list] = []
         ext, ext_ids, lengths = lay.ext[self.strips], lay.ext_ids[self.strips], lay.lengths[self.strips]
-        rows, tops, cols, names, cm = lay.rows, self.tops, self.cols, self.names, self.cm
-        col0, gather, shift, full, kept, column_masks = lay.col0, lay.gather, lay.shift, lay.col_full, lay.kept, lay.column_masks
+        rows, tops, cols, names, packs = lay.rows, self.tops, self.cols, self.names, self.packs
+        col0, gather, shift, full, kept, column_pack = lay.col0, lay.gather, lay.shift, lay.col_full, lay.kept, lay.column_pack
         lay_falls, lay_refill = lay.falls, lay.refill
         for c in range(lay.cols):
             gone = ((((union >> c) & col0) * gather) >> shift) & full      # column_removed, inlined
@@ -179,7 +193,7 @@ class Board:
             col = new + [old[r] for r in keep]
             cols[c] = col
             names[c] = fresh + [old_names[r] for r in keep]
-            cm[c] = column_masks(c, col)      # no cache: clearing a big one cost a round 20 ms
+            packs[c] = column_pack(c, col)      # no cache: clearing a big one cost a round 20 ms
             tops[c] = top
         return falls, refills
 
