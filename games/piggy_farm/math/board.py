@@ -68,7 +68,15 @@ class Layout:
         # per column and removed-rows bits: the falls [col, from, to]; per column, row
         # and symbol: the refill [col, row, symbol id]
         self.falls = [[tuple([c, r, to] for r, to in mv) for mv in self.moves] for c in range(cols)]
-        self.refill = [[[[c, r, sid] for sid in self.names] for r in range(rows)] for c in range(cols)]
+        refill = [[[[c, r, sid] for sid in self.names] for r in range(rows)] for c in range(cols)]
+        # per column and removed-rows bits, what a tumble does to the column's packed
+        # masks: the survivors' runs (rows falling together) as (cells of the run in
+        # every lane, bits they fall by), and the rows the refills land on (every lane)
+        every = sum(1 << (s * width) for s in range(self.nsym))
+        bit = [[(1 << (r * cols + c)) * every for r in range(rows)] for c in range(cols)]
+        self.removal = [[(rows - len(keep), keep, self.falls[c][g], self.runs(bit[c], g),
+                          sum(bit[c][:rows - len(keep)])) for g, keep in enumerate(self.kept)] for c in range(cols)]
+        self.sym_of = {sid: s for s, sid in enumerate(self.names)}
         # each reel followed by its first `rows` symbols again: every window and refill is one slice
         self.ext = {name: [(list(reel) * (rows // len(reel) + 2))[:len(reel) + rows] for reel in reels]
                     for name, reels in pm.strips.items()}
@@ -86,6 +94,22 @@ class Layout:
                            for name, exts in self.ext_ids.items()}
         self.window_packs = {name: [[self.column_pack(c, win) for win in wins] for c, wins in enumerate(exts)]
                              for name, exts in self.windows.items()}
+        # ... and the refills [col, row, symbol id] its rows would be (a tumble's k
+        # refills at window top t are the first k of t's)
+        self.window_refills = {name: [[tuple(refill[c][r][s] for r, s in enumerate(win)) for win in wins]
+                                      for c, wins in enumerate(exts)] for name, exts in self.windows.items()}
+
+    def runs(self, bits: list[int], gone: int) -> tuple[tuple[int, int], ...]:
+        """A column's survivors of a removal grouped by how far they fall (0 for
+        those below the lowest gap): (their cells, in every lane; the bits they move by)."""
+        out: dict[int, int] = {}
+        below = 0
+        for r in range(self.rows - 1, -1, -1):
+            if gone >> r & 1:
+                below += 1
+            else:
+                out[below * self.cols] = out.get(below * self.cols, 0) | bits[r]
+        return tuple((m, by) for by, m in out.items())
 
     def column_pack(self, c: int, col) -> int:
         """Column c's cells, packed (every symbol's in its lane)."""
@@ -93,8 +117,7 @@ class Layout:
 
     def drop(self, strips: str, tops: list[int]) -> "Board":
         """The board a spin shows at these strip stops."""
-        return Board(self, strips, [w[t] for w, t in zip(self.windows[strips], tops)],
-                     [w[t] for w, t in zip(self.window_ids[strips], tops)],
+        return Board(self, strips, [w[t] for w, t in zip(self.window_ids[strips], tops)],
                      [w[t] for w, t in zip(self.window_packs[strips], tops)], list(tops))
 
     def cells(self, mask: int) -> list[list[int]]:
@@ -127,24 +150,26 @@ class Layout:
 
 
 class Board:
-    """One board: its columns as symbol indices and as ids (sequences, top row
-    first; a window's are shared tuples), each column's packed masks, and each
-    column's strip position (top row)."""
+    """One board: its columns as symbol ids (sequences, top row first; a window's
+    are shared tuples), each column's packed masks, and each column's strip
+    position (top row)."""
 
-    __slots__ = ("lay", "strips", "cols", "names", "packs", "tops")
+    __slots__ = ("lay", "strips", "names", "packs", "tops")
 
-    def __init__(self, lay: Layout, strips: str, cols: list, names: list, packs: list[int], tops: list[int]):
-        self.lay, self.strips, self.cols, self.names, self.packs, self.tops = lay, strips, cols, names, packs, tops
+    def __init__(self, lay: Layout, strips: str, names: list, packs: list[int], tops: list[int]):
+        self.lay, self.strips, self.names, self.packs, self.tops = lay, strips, names, packs, tops
 
     @classmethod
     def of_rows(cls, lay: Layout, strips: str, rows: list[list[int]], tops: list[int]) -> "Board":
         """A hand-built board given as rows of symbol indices."""
         cols = [list(col) for col in zip(*rows)]
-        return cls(lay, strips, cols, [[lay.names[s] for s in col] for col in cols],
+        return cls(lay, strips, [[lay.names[s] for s in col] for col in cols],
                    [lay.column_pack(c, col) for c, col in enumerate(cols)], list(tops))
 
     def rows(self) -> list[list[int]]:
-        return [list(r) for r in zip(*self.cols)]
+        """The board as rows of symbol indices."""
+        sym = self.lay.sym_of
+        return [[sym[x] for x in row] for row in zip(*self.names)]
 
     def packed(self) -> int:
         """Every symbol's cell mask in its lane (lay.lanes); columns' bits are disjoint."""
@@ -162,9 +187,9 @@ class Board:
     def put(self, r: int, c: int, s: int) -> None:
         """Symbol s lands on (r, c) (HOG WILD's spawned wilds)."""
         lay = self.lay
-        col, names = list(self.cols[c]), list(self.names[c])
-        col[r], names[r] = s, lay.names[s]
-        self.cols[c], self.names[c], self.packs[c] = col, names, lay.column_pack(c, col)
+        names = list(self.names[c])
+        names[r] = lay.names[s]
+        self.names[c], self.packs[c] = names, lay.column_pack(c, [lay.sym_of[x] for x in names])
 
     def tumble(self, union: int) -> tuple[list[list[int]], list[list]]:
         """Remove `union`'s cells, drop the survivors, refill from the strip above.
@@ -173,28 +198,24 @@ class Board:
         lay = self.lay
         falls: list[list[int]] = []
         refills: list[list] = []
-        ext, ext_ids, lengths = lay.ext[self.strips], lay.ext_ids[self.strips], lay.lengths[self.strips]
-        rows, tops, cols, names, packs = lay.rows, self.tops, self.cols, self.names, self.packs
-        col0, gather, shift, full, kept, column_pack = lay.col0, lay.gather, lay.shift, lay.col_full, lay.kept, lay.column_pack
-        lay_falls, lay_refill = lay.falls, lay.refill
+        ids, packs_at, refills_at = lay.window_ids[self.strips], lay.window_packs[self.strips], lay.window_refills[self.strips]
+        lengths, tops, names, packs, removal = lay.lengths[self.strips], self.tops, self.names, self.packs, lay.removal
+        col0, gather, shift, full = lay.col0, lay.gather, lay.shift, lay.col_full
         for c in range(lay.cols):
             gone = ((((union >> c) & col0) * gather) >> shift) & full      # column_removed, inlined
             if not gone:
                 continue
-            keep = kept[gone]
-            k = rows - len(keep)
+            k, keep, fall, runs, fresh = removal[c][gone]
             top = (tops[c] - k) % lengths[c]
-            falls += lay_falls[c][gone]
-            new = ext[c][top:top + k]
-            refill = lay_refill[c]
-            refills += [refill[r][s] for r, s in enumerate(new)]
-            fresh = ext_ids[c][top:top + k]
-            old, old_names = cols[c], names[c]
-            col = new + [old[r] for r in keep]
-            cols[c] = col
-            names[c] = fresh + [old_names[r] for r in keep]
-            packs[c] = column_pack(c, col)      # no cache: clearing a big one cost a round 20 ms
             tops[c] = top
+            falls += fall
+            refills += refills_at[c][top][:k]
+            old = names[c]
+            names[c] = [*ids[c][top][:k], *[old[r] for r in keep]]
+            pack, old = packs_at[c][top] & fresh, packs[c]      # the refills: the window at the new top's first k rows
+            for cells, by in runs:
+                pack |= (old & cells) << by
+            packs[c] = pack
         return falls, refills
 
 
