@@ -17,11 +17,21 @@ both on the same boards.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+from typing import Callable, Sequence
+
 import numpy as np
 
 from cabinet.mechanics.clusters import Lanes
 
 from .tables import BANDS, PiggyMath, band_of
+
+
+def survivors(keep: list[int]) -> Callable[[Sequence], tuple]:
+    """The entries of a column at rows `keep`, as a tuple."""
+    if len(keep) > 1:
+        return itemgetter(*keep)
+    return itemgetter(slice(keep[0], keep[0] + 1) if keep else slice(0, 0))
 
 
 class Layout:
@@ -36,7 +46,14 @@ class Layout:
         self.wild, self.scatter, self.least = pm.wild, pm.scatter, pm.min_cluster
         self.full = (1 << (rows * cols)) - 1
         rule = pm.raw["sticky_grid"]      # (first charge, growth, cap) of the sticky grid
-        self.sticky = (int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"]))
+        self.sticky = first, growth, cap = int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"])
+        self.bumped: dict[int, int] = {}      # a cell's charge -> its charge after a bump
+        g = 0
+        while g not in self.bumped:
+            after = first if g == 0 else min(g * growth, cap)
+            self.bumped[g] = after
+            g = after
+        self.row_starts = range(0, rows * cols, cols)
         spawn = pm.raw["modes"].get("hog_wild", {}).get("spawn_weights", {})      # HOG WILD: count -> weight
         self.spawn_counts = [int(k) for k in spawn]
         self.spawn_cum = np.cumsum(np.array([int(v) for v in spawn.values()], dtype=np.int64))
@@ -74,8 +91,11 @@ class Layout:
         # every lane, bits they fall by), and the rows the refills land on (every lane)
         every = sum(1 << (s * width) for s in range(self.nsym))
         bit = [[(1 << (r * cols + c)) * every for r in range(rows)] for c in range(cols)]
-        self.removal = [[(rows - len(keep), keep, self.falls[c][g], self.runs(bit[c], g),
+        # (and the survivors' ids picked out of the old column as a tuple)
+        self.removal = [[(rows - len(keep), survivors(keep), self.falls[c][g], self.runs(bit[c], g),
                           sum(bit[c][:rows - len(keep)])) for g, keep in enumerate(self.kept)] for c in range(cols)]
+        # folding a mask's rows onto row 0 (shifts by 4, 2, 1 rows for 7): the columns it touches
+        self.folds = [cols << j for j in reversed(range(max(rows - 1, 1).bit_length()))]
         self.sym_of = {sid: s for s, sid in enumerate(self.names)}
         # each reel followed by its first `rows` symbols again: every window and refill is one slice
         self.ext = {name: [(list(reel) * (rows // len(reel) + 2))[:len(reel) + rows] for reel in reels]
@@ -163,7 +183,7 @@ class Board:
     def of_rows(cls, lay: Layout, strips: str, rows: list[list[int]], tops: list[int]) -> "Board":
         """A hand-built board given as rows of symbol indices."""
         cols = [list(col) for col in zip(*rows)]
-        return cls(lay, strips, [[lay.names[s] for s in col] for col in cols],
+        return cls(lay, strips, [tuple(lay.names[s] for s in col) for col in cols],
                    [lay.column_pack(c, col) for c, col in enumerate(cols)], list(tops))
 
     def rows(self) -> list[list[int]]:
@@ -189,7 +209,7 @@ class Board:
         lay = self.lay
         names = list(self.names[c])
         names[r] = lay.names[s]
-        self.names[c], self.packs[c] = names, lay.column_pack(c, [lay.sym_of[x] for x in names])
+        self.names[c], self.packs[c] = tuple(names), lay.column_pack(c, [lay.sym_of[x] for x in names])
 
     def tumble(self, union: int) -> tuple[list[list[int]], list[list]]:
         """Remove `union`'s cells, drop the survivors, refill from the strip above.
@@ -201,17 +221,17 @@ class Board:
         ids, packs_at, refills_at = lay.window_ids[self.strips], lay.window_packs[self.strips], lay.window_refills[self.strips]
         lengths, tops, names, packs, removal = lay.lengths[self.strips], self.tops, self.names, self.packs, lay.removal
         col0, gather, shift, full = lay.col0, lay.gather, lay.shift, lay.col_full
-        for c in range(lay.cols):
+        touched = union
+        for by in lay.folds:
+            touched |= touched >> by
+        for c in lay.cols_in[touched & lay.row_full]:
             gone = ((((union >> c) & col0) * gather) >> shift) & full      # column_removed, inlined
-            if not gone:
-                continue
             k, keep, fall, runs, fresh = removal[c][gone]
             top = (tops[c] - k) % lengths[c]
             tops[c] = top
             falls += fall
             refills += refills_at[c][top][:k]
-            old = names[c]
-            names[c] = [*ids[c][top][:k], *[old[r] for r in keep]]
+            names[c] = ids[c][top][:k] + keep(names[c])
             pack, old = packs_at[c][top] & fresh, packs[c]      # the refills: the window at the new top's first k rows
             for cells, by in runs:
                 pack |= (old & cells) << by

@@ -18,7 +18,7 @@ from cabinet.mechanics.clusters import lane_clusters
 from cabinet.mechanics.pick import assign_nests
 
 from . import events as E
-from .board import Board, layout
+from .board import Board, Layout, layout
 from .tables import PiggyMath, load
 
 VERSION = "2"          # 2: pays of 0.05x, the wheel and free spins that reach 50,000x naturally
@@ -66,13 +66,12 @@ def masks(pm: PiggyMath, board: list[list[int]]) -> tuple[dict[int, int], int, i
     return {s: m[s] for s in pm.pay_ids}, m[pm.wild], m[pm.scatter]
 
 
-def bump(pm: PiggyMath, grid: list[int], mask: int) -> None:
-    """Charge / bump every cell of `mask` once (the sticky-grid rule of math.yaml)."""
-    lay = layout(pm)
-    first, growth, top = lay.sticky
+def bump(lay: Layout, grid: list[int], mask: int) -> None:
+    """Charge / bump every cell of `mask` once (the sticky-grid rule of math.yaml,
+    tabled: lay.bumped)."""
+    bumped = lay.bumped
     for i in lay.index(mask):
-        g = grid[i]
-        grid[i] = first if g == 0 else min(g * growth, top)
+        grid[i] = bumped[grid[i]]
 
 
 def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int = 1) -> tuple[int, list[int]]:
@@ -92,7 +91,7 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
             break
         union = drop_win = 0
         for cl in clusters:
-            grid_sum = sum(grid[i] for i in index(cl.mask)) if grid is not None else 0
+            grid_sum = sum(map(grid.__getitem__, index(cl.mask))) if grid is not None else 0
             mult = max(grid_sum, 1) * multiplier
             p = pay[cl.symbol][cl.size]
             events.append(E.cluster_win(symbol=names[cl.symbol], size=cl.size, band=band[cl.size],
@@ -101,9 +100,9 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
             drop_win += p * mult
             union |= cl.mask
         if grid is not None:
-            bump(sp.pm, grid, union)
+            bump(lay, grid, union)
             cols = lay.cols
-            events.append(event(E.STICKY_GRID, values=[grid[k:k + cols] for k in range(0, len(grid), cols)]))
+            events.append(event(E.STICKY_GRID, values=[grid[k:k + cols] for k in lay.row_starts]))
         won += drop_win
         sp.add(drop_win)
         if sp.capped:
