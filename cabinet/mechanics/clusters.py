@@ -110,6 +110,7 @@ class Lanes:
         self.shape, self.pay = shape, tuple(pay)
         self.width = shape.cells + shape.cols
         self.at = tuple(k * self.width for k in self.pay)
+        self.pay_at = tuple(zip(self.pay, self.at))
         self.full = shape.full
         self.rep = sum(1 << a for a in self.at)            # x rep: a mask copied into every paying lane
         self.pay_full = shape.full * self.rep
@@ -141,9 +142,11 @@ def lane_clusters(packed: int, wild_mask: int, lanes: Lanes, min_size: int) -> l
         left, right, up, down = (within << 1) & nf, (within >> 1) & nl, within << c, within >> c
         hubs = ((left & right) | (up & down) | ((left | right) & (up | down))) & within
         within &= hubs | ((hubs << 1) & nf) | ((hubs >> 1) & nl) | (hubs << c) | (hubs >> c)
+    if within.bit_count() < min_size:
+        return []
     nf, nl = lanes.shape.not_first_col, lanes.shape.not_last_col      # one lane's, for the growing
     found = []
-    for lane, at in zip(lanes.pay, lanes.at):
+    for lane, at in lanes.pay_at:
         part = (within >> at) & full
         if part.bit_count() < min_size:
             continue

@@ -137,8 +137,8 @@ class Layout:
 
     def drop(self, strips: str, tops: list[int]) -> "Board":
         """The board a spin shows at these strip stops."""
-        return Board(self, strips, [w[t] for w, t in zip(self.window_ids[strips], tops)],
-                     [w[t] for w, t in zip(self.window_packs[strips], tops)], list(tops))
+        return Board(self, strips, list(map(list.__getitem__, self.window_ids[strips], tops)),
+                     list(map(list.__getitem__, self.window_packs[strips], tops)), list(tops))
 
     def cells(self, mask: int) -> list[list[int]]:
         """[[row, col], ...] of a mask's cells, row-major (event payloads)."""
