@@ -13,9 +13,11 @@ Rules encoded here (Piggy Farm's sheet, generic for any cluster game):
   paying symbol, so a group of wilds alone pays nothing;
 - scatters are simply never passed in as paying symbols, so they never cluster.
 
-Two versions share these rules: `find_clusters` (Python ints, one board, for the
-round generator) and `find_clusters_batch` (numpy uint64, many boards at once, for
-the vectorised simulator).
+Two versions share these rules: `lane_clusters` (one board as one Python int, every
+symbol's mask in a lane of its own, so the shifts move all symbols at once: for the
+round generator; `find_clusters` packs a dict of masks and calls it) and
+`find_clusters_batch` (numpy uint64, many boards at once, for the vectorised
+simulator).
 """
 from __future__ import annotations
 

@@ -1,18 +1,24 @@
-"""The 7x7 board of one round, laid out for speed: columns of symbols plus bitboards.
+"""The 7x7 board of one round, laid out for speed: columns of symbol ids plus one
+packed integer of bitboards.
 
 The round generator (rules.py) plays every drop of a round through this: a board is
-its seven columns (lists of symbol indices, top row first) and the strip position of
-each column's top; per-symbol cell masks (bit `row * cols + col`, as in
-cabinet/mechanics/clusters.py) are rebuilt from the columns for the cluster finder.
-A tumble touches only the columns that lost cells: a column's removed rows are read
-straight out of the union mask (one multiply gathers the seven bits), survivors keep
-their order and fall, and the fresh symbols are one slice of the strip above the
-window. Event payloads (boards as symbol ids, cells as [row, col]) are built from
-the same columns; their small lists ([row, col] of a cell, [col, from, to] of a fall,
-[col, row, symbol id] of a refill) are made once per layout and shared by every
-event that names them (a long round's events hold thousands of them: made afresh
-they were most of its allocations and of the collector's work). Event payloads are
-read, never changed in place. The rules are those of cabinet/mechanics/tumble.py; a test plays
+its seven columns (symbol ids, top row first), each column's cells packed for the
+cluster finder (symbol s's cells in lane s, bit `row * cols + col` of it:
+cabinet/mechanics/clusters.py's Lanes) and the strip position of each column's top.
+Everything a drop shows is tabled per strip set, reel and stop (the window's ids as
+a tuple, its packed cells, its cells as refill records), so a fresh board is seven
+look-ups per column list and the whole board's masks are one sum. A tumble touches
+only the columns that lost cells: a column's removed rows are read straight out of
+the union mask (one multiply gathers the seven bits); per removed-rows pattern a
+table gives the survivors' ids (an itemgetter), the runs of survivors that fall
+together (their cells in every lane, shifted down in one operation each) and the
+falls; the fresh symbols are the first rows of the window at the new top. Event
+payloads (boards as symbol ids, cells as [row, col]) are built from the same
+columns; their small lists ([row, col] of a cell, [col, from, to] of a fall, [col,
+row, symbol id] of a refill) are made once per layout and shared by every event that
+names them (a long round's events hold thousands of them: made afresh they were most
+of its allocations and of the collector's work). Event payloads are read, never
+changed in place. The rules are those of cabinet/mechanics/tumble.py; a test plays
 both on the same boards.
 """
 from __future__ import annotations
@@ -46,7 +52,7 @@ class Layout:
         self.wild, self.scatter, self.least = pm.wild, pm.scatter, pm.min_cluster
         self.full = (1 << (rows * cols)) - 1
         rule = pm.raw["sticky_grid"]      # (first charge, growth, cap) of the sticky grid
-        self.sticky = first, growth, cap = int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"])
+        first, growth, cap = int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"])
         self.bumped: dict[int, int] = {}      # a cell's charge -> its charge after a bump
         g = 0
         while g not in self.bumped:
