@@ -122,7 +122,7 @@ class Layout:
                              for name, exts in self.windows.items()}
         # ... and the refills [col, row, symbol id] its rows would be (a tumble's k
         # refills at window top t are the first k of t's)
-        self.window_refills = {name: [[tuple(refill[c][r][s] for r, s in enumerate(win)) for win in wins]
+        self.window_refills = {name: [[tuple(map(list.__getitem__, refill[c], win)) for win in wins]
                                       for c, wins in enumerate(exts)] for name, exts in self.windows.items()}
 
     def runs(self, bits: list[int], gone: int) -> tuple[tuple[int, int], ...]:
