@@ -13,14 +13,16 @@ Rules encoded here (Piggy Farm's sheet, generic for any cluster game):
   paying symbol, so a group of wilds alone pays nothing;
 - scatters are simply never passed in as paying symbols, so they never cluster.
 
-Two versions share these rules: `find_clusters` (Python ints, one board, for the
-round generator) and `find_clusters_batch` (numpy uint64, many boards at once, for
-the vectorised simulator).
+Two versions share these rules: `lane_clusters` (one board as one Python int, every
+symbol's mask in a lane of its own, so the shifts move all symbols at once: for the
+round generator; `find_clusters` packs a dict of masks and calls it) and
+`find_clusters_batch` (numpy uint64, many boards at once, for the vectorised
+simulator).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -97,41 +99,91 @@ def grow(seed: int, within: int, shape: BoardShape) -> int:
         comp = nxt
 
 
-def find_clusters(symbol_masks: dict, wild_mask: int, shape: BoardShape, min_size: int) -> list[Cluster]:
-    """Every cluster of `min_size` or more cells on one board.
+class Lanes:
+    """A packed board: every symbol's cell mask in its own lane of one integer (lane k
+    is bits k * width .. k * width + cells - 1), and which lanes pay.
 
-    `symbol_masks` maps each paying symbol to its cell mask (scatters left out);
-    `wild_mask` marks the wilds, which join any symbol's cluster they touch.
-    Clusters come out in symbol order of the dict, then by lowest cell.
-    """
+    A lane is `cells + cols` bits wide, so a shift by one row or one column never
+    carries a cell into the next lane where the next mask (`& within`) would keep it.
+    The shift masks are repeated in every paying lane, so one shift of the packed
+    integer moves every paying symbol's cells at once."""
+
+    def __init__(self, shape: BoardShape, pay: Sequence[int]):
+        self.shape, self.pay = shape, tuple(pay)
+        self.width = shape.cells + shape.cols
+        self.at = tuple(k * self.width for k in self.pay)
+        self.pay_at = tuple(zip(self.pay, self.at))
+        self.full = shape.full
+        self.rep = sum(1 << a for a in self.at)            # x rep: a mask copied into every paying lane
+        self.pay_full = shape.full * self.rep
+        self.not_first_col = shape.not_first_col * self.rep
+        self.not_last_col = shape.not_last_col * self.rep
+
+    def pack(self, masks: Sequence[int]) -> int:
+        """Lane k holds masks[k]."""
+        return sum(m << (k * self.width) for k, m in enumerate(masks))
+
+    def lane(self, packed: int, k: int) -> int:
+        return (packed >> (k * self.width)) & self.full
+
+
+def lane_clusters(packed: int, wild_mask: int, lanes: Lanes, min_size: int) -> list[Cluster]:
+    """Every cluster of `min_size` or more cells on one packed board; a Cluster's
+    symbol is its lane. `wild_mask` (a plain mask) joins every paying lane.
+    Clusters come out in lane order of `lanes.pay`, then by lowest cell of the symbol.
+
+    First, for all lanes at once, the cells of components of 3 or more (a component
+    of 3+ cells is its cells with 2+ neighbours and their neighbours: a cell with one
+    neighbour hangs on one with two or more, else the two are a component of 2); a
+    lane with fewer than `min_size` such cells holds no cluster (most lanes of most
+    boards). Then each remaining lane grows its components from the lowest cell of the
+    symbol not yet in one, within those cells."""
+    nf, nl, c, full = lanes.not_first_col, lanes.not_last_col, lanes.shape.cols, lanes.full
+    within = (packed & lanes.pay_full) | wild_mask * lanes.rep
+    if min_size >= 3:
+        left, right, up, down = (within << 1) & nf, (within >> 1) & nl, within << c, within >> c
+        hubs = ((left & right) | (up & down) | ((left | right) & (up | down))) & within
+        within &= hubs | ((hubs << 1) & nf) | ((hubs >> 1) & nl) | (hubs << c) | (hubs >> c)
+    if within.bit_count() < min_size:
+        return []
+    nf, nl = lanes.shape.not_first_col, lanes.shape.not_last_col      # one lane's, for the growing
     found = []
-    nf, nl, full, c = shape.not_first_col, shape.not_last_col, shape.full, shape.cols
-    for sym, own in symbol_masks.items():
-        if not own:
+    for lane, at in lanes.pay_at:
+        part = (within >> at) & full
+        if part.bit_count() < min_size:
             continue
-        within = own | wild_mask
-        if within.bit_count() < min_size:
-            continue
-        # only cells with an edge neighbour in `within` can be part of a cluster of 2+:
-        # the others are dropped before any flood fill (most boards end here)
-        linked = within & (((within << 1) & nf) | ((within >> 1) & nl) | ((within << c) & full) | (within >> c))
-        if min_size >= 2:
-            if linked.bit_count() < min_size:
-                continue
-            within = linked
-        seeds = own & linked
+        seeds = part & ~wild_mask     # the wild never starts a cluster
         while seeds:
             comp = seeds & -seeds       # `grow`, inlined (the hot loop of every cluster game)
             while True:
-                nxt = (comp | ((comp << 1) & nf) | ((comp >> 1) & nl) | (comp << c) | (comp >> c)) & within
+                nxt = (comp | ((comp << 1) & nf) | ((comp >> 1) & nl) | (comp << c) | (comp >> c)) & part
                 if nxt == comp:
                     break
                 comp = nxt
             seeds &= ~comp
             size = comp.bit_count()
             if size >= min_size:
-                found.append(Cluster(sym, comp, size))
+                found.append(Cluster(lane, comp, size))
     return found
+
+
+@lru_cache(maxsize=None)
+def _lanes(shape: BoardShape, n: int) -> Lanes:
+    return Lanes(shape, range(n))
+
+
+def find_clusters(symbol_masks: dict, wild_mask: int, shape: BoardShape, min_size: int) -> list[Cluster]:
+    """Every cluster of `min_size` or more cells on one board (lane_clusters on the
+    masks packed in dict order).
+
+    `symbol_masks` maps each paying symbol to its cell mask (scatters left out);
+    `wild_mask` marks the wilds, which join any symbol's cluster they touch.
+    Clusters come out in symbol order of the dict, then by lowest cell.
+    """
+    keys = list(symbol_masks)
+    lanes = _lanes(shape, len(keys))
+    return [Cluster(keys[cl.symbol], cl.mask, cl.size)
+            for cl in lane_clusters(lanes.pack(symbol_masks.values()), wild_mask, lanes, min_size)]
 
 
 # ----------------------------------------------------------------------------- batch

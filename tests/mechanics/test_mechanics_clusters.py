@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from cabinet.mechanics.clusters import BoardShape, find_clusters, find_clusters_batch, pack_masks, unpack_mask
+from cabinet.mechanics.clusters import (BoardShape, Lanes, find_clusters, find_clusters_batch, lane_clusters, pack_masks,
+                                        unpack_mask)
 from cabinet.mechanics.tumble import StripSet, tumble, tumble_batch
 
 
@@ -23,6 +24,68 @@ def test_batch_and_single_board_find_the_same_clusters():
         total += len(single)
     assert total > 1000
     assert (np.bitwise_count(cm) == size).all()
+
+
+def _flood_clusters(board, pay, wild, min_size):
+    """Reference: breadth-first search over (row, col) cells, one symbol at a time."""
+    rows, cols = len(board), len(board[0])
+    out = []
+    for s in pay:
+        seen = set()
+        for r0 in range(rows):
+            for c0 in range(cols):
+                if board[r0][c0] != s or (r0, c0) in seen:
+                    continue
+                comp, todo = {(r0, c0)}, [(r0, c0)]
+                while todo:
+                    r, c = todo.pop()
+                    for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                        if 0 <= rr < rows and 0 <= cc < cols and (rr, cc) not in comp and board[rr][cc] in (s, wild):
+                            comp.add((rr, cc))
+                            todo.append((rr, cc))
+                seen |= comp
+                if len(comp) >= min_size:
+                    out.append((s, sorted(comp)))
+    return out
+
+
+def test_packed_lanes_find_what_a_plain_flood_fill_finds():
+    # paying lanes that do not start at 0 and are not consecutive, the wild and a
+    # never-paying symbol in lanes of their own; boards rich in small groups (where
+    # the cells-of-components-of-3+ filter decides) and in wilds
+    rng = np.random.default_rng(3)
+    for shape in (BoardShape(7, 7), BoardShape(5, 6)):
+        pay, wild = (1, 3, 4), 5     # symbol 0 never pays
+        lanes = Lanes(shape, pay)
+        for min_size in (5, 3, 2, 1):
+            for _ in range(400):
+                board = rng.choice([0, 1, 3, 4, 5], size=(shape.rows, shape.cols), p=[.2, .25, .2, .2, .15]).tolist()
+                masks = [shape.mask_of([(r, c) for r in range(shape.rows) for c in range(shape.cols) if board[r][c] == k])
+                         for k in range(6)]
+                got = lane_clusters(lanes.pack(masks), masks[wild], lanes, min_size)
+                assert [(cl.symbol, shape.cells_of(cl.mask)) for cl in got] == _flood_clusters(board, pay, wild, min_size)
+                assert all(cl.size == cl.mask.bit_count() for cl in got)
+                assert all(lanes.lane(lanes.pack(masks), k) == masks[k] for k in range(6))
+
+
+def test_every_shape_of_five_pays_and_wilds_alone_do_not():
+    shape = BoardShape(7, 7)
+    plus = shape.mask_of([(3, 3), (2, 3), (4, 3), (3, 2), (3, 4)])      # one cell with two or more neighbours
+    path = shape.mask_of([(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)])
+    bend = shape.mask_of([(6, 6), (5, 6), (4, 6), (4, 5), (4, 4)])
+    for own in (plus, path, bend):
+        (cl,) = find_clusters({"x": own}, 0, shape, 5)
+        assert cl.mask == own and cl.size == 5
+    # four own cells and one wild make five; five wilds with one own cell beside them too
+    (cl,) = find_clusters({"x": path & ~shape.bit(0, 4)}, shape.bit(0, 4), shape, 5)
+    assert cl.size == 5
+    assert find_clusters({"x": shape.bit(1, 0)}, path, shape, 5)[0].size == 6
+    assert find_clusters({"x": 0, "y": shape.bit(6, 0)}, path | plus, shape, 5) == []
+    # two groups of four with no link: nothing; one wild between them joins them
+    two = shape.mask_of([(6, 0), (6, 1), (5, 0), (5, 1), (6, 3), (6, 4), (5, 3), (5, 4)])
+    assert find_clusters({"x": two}, 0, shape, 5) == []
+    (cl,) = find_clusters({"x": two}, shape.bit(6, 2), shape, 5)
+    assert cl.size == 9
 
 
 def test_shifts_do_not_wrap_between_rows():

@@ -13,6 +13,7 @@ import numpy as np
 
 from cabinet.core.rng import Rng
 from games.piggy_farm.math import events as E
+from games.piggy_farm.math.board import layout
 from games.piggy_farm.math.forced import play
 from games.piggy_farm.math.rules import bump, free_spins, tumble_chain
 from games.piggy_farm.math.sim import free_spins_batch
@@ -36,7 +37,7 @@ def test_charge_starts_at_1_doubles_and_caps_at_128():
     grid = [0] * 49
     seen = []
     for _ in range(10):
-        bump(pm, grid, 1 << 3)
+        bump(layout(pm), grid, 1 << 3)
         seen.append(grid[3])
     assert seen == [1, 2, 4, 8, 16, 32, 64, 128, 128, 128]
     assert sum(grid) == 128

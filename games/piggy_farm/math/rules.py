@@ -14,11 +14,11 @@ from typing import Callable
 
 from cabinet.core.rng import Rng
 from cabinet.core.round import Round, event
-from cabinet.mechanics.clusters import find_clusters
+from cabinet.mechanics.clusters import lane_clusters
 from cabinet.mechanics.pick import assign_nests
 
 from . import events as E
-from .board import Board, layout
+from .board import Board, Layout, layout
 from .tables import PiggyMath, load
 
 VERSION = "2"          # 2: pays of 0.05x, the wheel and free spins that reach 50,000x naturally
@@ -55,8 +55,8 @@ def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> Bo
     lay = sp.lay
     if tops is None:
         tops = sp.rng.gen.integers(0, lay.bounds[strips]).tolist()
-    board = lay.drop(strips, tops)
-    sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=list(tops), board=board.ids()))
+    board = lay.drop(strips, tops)       # the board's own copy of `tops`: the event keeps this one
+    sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=tops, board=board.ids()))
     return board
 
 
@@ -66,13 +66,12 @@ def masks(pm: PiggyMath, board: list[list[int]]) -> tuple[dict[int, int], int, i
     return {s: m[s] for s in pm.pay_ids}, m[pm.wild], m[pm.scatter]
 
 
-def bump(pm: PiggyMath, grid: list[int], mask: int) -> None:
-    """Charge / bump every cell of `mask` once (the sticky-grid rule of math.yaml)."""
-    lay = layout(pm)
-    first, growth, top = lay.sticky
+def bump(lay: Layout, grid: list[int], mask: int) -> None:
+    """Charge / bump every cell of `mask` once (the sticky-grid rule of math.yaml,
+    tabled: lay.bumped)."""
+    bumped = lay.bumped
     for i in lay.index(mask):
-        g = grid[i]
-        grid[i] = first if g == 0 else min(g * growth, top)
+        grid[i] = bumped[grid[i]]
 
 
 def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int = 1) -> tuple[int, list[int]]:
@@ -81,18 +80,18 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
 
     `grid` is the sticky grid (flat, row-major) or None; `multiplier` the round's
     fixed factor (free-spins start multiplier x growing-season spin number).
-    Returns the chain's win and the final board's symbol masks."""
+    Returns the chain's win and the final board, packed (lay.lanes)."""
     lay, events, won = board.lay, sp.events, 0
-    pay_ids, wild, shape, least = lay.pay_ids, lay.wild, sp.pm.shape, lay.least
+    lanes, wild_at, full, least = lay.lanes, lay.wild_at, lay.full, lay.least
     names, pay, band, index = lay.names, lay.pay, lay.band, lay.index
-    m = board.masks()
+    packed = board.packed()
     while not sp.capped:
-        clusters = find_clusters({s: m[s] for s in pay_ids}, m[wild], shape, least)
+        clusters = lane_clusters(packed, (packed >> wild_at) & full, lanes, least)
         if not clusters:
             break
         union = drop_win = 0
         for cl in clusters:
-            grid_sum = sum(grid[i] for i in index(cl.mask)) if grid is not None else 0
+            grid_sum = sum(map(grid.__getitem__, index(cl.mask))) if grid is not None else 0
             mult = max(grid_sum, 1) * multiplier
             p = pay[cl.symbol][cl.size]
             events.append(E.cluster_win(symbol=names[cl.symbol], size=cl.size, band=band[cl.size],
@@ -101,9 +100,9 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
             drop_win += p * mult
             union |= cl.mask
         if grid is not None:
-            bump(sp.pm, grid, union)
+            bump(lay, grid, union)
             cols = lay.cols
-            events.append(event(E.STICKY_GRID, values=[grid[k:k + cols] for k in range(0, len(grid), cols)]))
+            events.append(event(E.STICKY_GRID, values=[grid[k:k + cols] for k in lay.row_starts]))
         won += drop_win
         sp.add(drop_win)
         if sp.capped:
@@ -111,8 +110,8 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
         falls, refills = board.tumble(union)
         events.append(event(E.TUMBLE, removed=lay.cells(union), falls=falls, refills=refills,
                             tops=list(board.tops), board=board.ids()))
-        m = board.masks()
-    return won, m
+        packed = board.packed()
+    return won, packed
 
 
 def tumble_chain(sp: Spin, strips: str, board: list[list[int]], tops: list[int],
@@ -130,8 +129,8 @@ def spin_once(sp: Spin, strips: str, phase: str, grid=None, multiplier: int = 1,
     board = drop(sp, strips, phase, tops)
     if phase == "hog_wild":
         spawn_wilds(sp, board)
-    win, m = chain(sp, board, grid, multiplier)
-    scat = m[board.lay.scatter]
+    win, packed = chain(sp, board, grid, multiplier)
+    scat = (packed >> board.lay.scatter_at) & board.lay.full
     n = scat.bit_count()
     sp.events.append(event(E.SPIN_END, win_x100=win, total_x100=sp.total, scatters=n,
                            scatter_cells=board.lay.cells(scat)))
