@@ -10,7 +10,7 @@ import numpy as np
 
 from cabinet.core import books as B
 
-from .stats import BAND_LABELS, Z90
+from .stats import BAND_LABELS, Z90, rate_ci
 
 
 def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
@@ -32,13 +32,23 @@ def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
         bands = data["modes"][mode]["bands"]
         lib_p = np.array([bands["library"][b] for b in labels])
         ax.bar(np.arange(len(labels)), np.where(lib_p > 0, lib_p, np.nan), color="#4c72b0", label="library")
+        title = mode
         if bands["rules"]:
+            # the live run's count per band, with its 99% interval: a band seen once or
+            # twice in a buy's shorter run is a wide whisker, not a figure to read
+            n = int(bands["rules_rounds"])
             rules_p = np.array([bands["rules"].get(b, 0.0) for b in labels])
-            ax.plot(np.arange(len(labels)), np.where(rules_p > 0, rules_p, np.nan), "o", color="#dd8452",
-                    markersize=4, label=f"rules ({bands['rules_rounds']:,} rounds)")
+            ci = np.array([rate_ci(int(round(p * n)), n) for p in rules_p])
+            seen = rules_p > 0
+            x = np.arange(len(labels))[seen]
+            ax.errorbar(x, rules_p[seen], yerr=[rules_p[seen] - np.maximum(ci[seen, 1], 1e-12),
+                                               ci[seen, 2] - rules_p[seen]],
+                        fmt="o", color="#dd8452", markersize=4, elinewidth=1, capsize=2,
+                        label="rules (live run, 99% interval)")
+            title = f"{mode} (rules: {n:,} rounds)"
         ax.set_yscale("log")
         ax.set_ylim(1e-10, 1.5)
-        ax.set_title(mode, fontsize=10)
+        ax.set_title(title, fontsize=10)
         ax.set_xticks(np.arange(len(labels)), labels, rotation=60, fontsize=7)
         ax.grid(axis="y", alpha=0.3)
         if k == 0:
@@ -46,7 +56,7 @@ def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
     for k in range(len(modes), rows * cols):
         axes[k // cols][k % cols].axis("off")
     fig.suptitle(f"{data['name']}: probability of a win in each size band (multiples of the mode's cost)")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.975))            # the panels' titles below the figure's
     files.append(f"{gid}_distribution.png")
     fig.savefig(out / files[-1], dpi=100)
     plt.close(fig)
