@@ -64,7 +64,7 @@ from .books import cached_library, strata
 from .optimize import sampling_se
 from .pool import Progress
 from .rates import load_rates
-from .report import feature_table, library_figures
+from .report import band_check, feature_table, library_figures
 from .sim import simulate_modes
 from .stats import BAND_EDGES, BAND_LABELS, Z90, band_counts, rate_ci
 
@@ -272,6 +272,9 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
         else (sim or {}).get("rounds")
     missing = [label for k, label in enumerate(BAND_LABELS)
                if rules_bands and rules_bands.get(label, 0) >= 3 and lib_bands[k] == 0]
+    # bands with no book that the rules' run saw only once or twice: their mass is not
+    # known within two orders of magnitude, so not judged missing, but shown
+    unconfirmed = [r for r in band_check(mb, rates) if r["kind"] == "unconfirmed"]
     return {
         "cost": fig["cost"], "stated_rtp": float(B.rtp_fraction(mb.meta["rtp_target"])),
         "rtp": fig["rtp"], "rtp_exact": mb.meta["rtp"], "hit_rate": fig["hit_rate"], "sd": sd,
@@ -282,7 +285,8 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
         "rtp_by_source": sources,
         "bands": {"library": dict(zip(BAND_LABELS, lib_bands.tolist())),
                   "rules": None if not rules_bands else {k: v / n_rules for k, v in rules_bands.items()},
-                  "rules_rounds": n_rules, "missing_in_library": missing},
+                  "rules_rounds": n_rules, "missing_in_library": missing,
+                  "unconfirmed": [{"band": r["band"], "count": r["count"], "ci99": r["ci99"]} for r in unconfirmed]},
         "rtp_band_90": {str(n): [fig["rtp"] - Z90 * sd / math.sqrt(n), fig["rtp"] + Z90 * sd / math.sqrt(n)]
                         for n in BAND_ROUNDS},
         "weights_moved": {"natural_rtp_of_books": opt["natural"]["rtp"], "natural_rtp_se": se,

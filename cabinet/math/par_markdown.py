@@ -95,6 +95,12 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
     if missing:
         out += [f"Payout bands the rules reach (3+ times in {m['bands']['rules_rounds']:,} rounds) but no book "
                 f"holds: {', '.join(missing)}.", ""]
+    rare = m["bands"].get("unconfirmed") or []
+    if rare:
+        out += ["Payout bands with no book that the rules' run saw only once or twice (their mass is known only "
+                "within the 99% interval given, so they are not judged missing): "
+                + "; ".join(f"{r['band']}x, {r['count']} in {m['bands']['rules_rounds']:,} rounds "
+                            f"(99%: {r['ci99'][0]:.3g} .. {r['ci99'][1]:.3g})" for r in rare) + ".", ""]
     src = m["rtp_by_source"]
     out += [f"RTP by source ({src['method']}):", ""]
     out += _table(["source", "RTP"], [[k, f"{v:.6f}"] for k, v in src["sources"].items()])
