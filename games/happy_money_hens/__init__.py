@@ -17,7 +17,7 @@ from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.money import WinCap
 
 from . import review
-from .math import batch, events, feature_odds, help, par, par_live, paytable, rules, sim, tables
+from .math import batch, categories, events, feature_odds, help, par, par_live, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _RAW = tables.load().raw
@@ -40,13 +40,13 @@ GAME = GameSpec(
     # the modes with a big_bonus threshold, and those listing GRAND won several times
     force_modes={"big_bonus": tuple(tables.load().big_bonus_x100),
                  **{cat: tuple(mode for mode, cats in _RAW["book_forces"].items() if cat in cats)
-                    for cat in rules.MULTI_GRAND}},
+                    for cat in categories.MULTI_GRAND}},
     book_forces={mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in _RAW["book_forces"].items()},
     simulate=sim.simulate,
     play_batch=batch.play_batch,
     evaluate=paytable.evaluate,
     paytable=paytable.paytable,
-    feature_names=rules.FEATURE_NAMES,
+    feature_names=categories.FEATURE_NAMES,
     default_bet=int(_RAW["default_bet"]),
     asset_ids=str(Path(__file__).parent / "view" / "asset_ids.yaml"),
     help=help.help_pages,

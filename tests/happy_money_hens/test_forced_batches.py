@@ -50,7 +50,7 @@ def attempt_by_attempt(mode, seed, wanted, excluded, upto):
             continue
         b = HensBonus(Rng(bonus_seed), m, combo, [])
         b.run()
-        feats = rules._bonus_feats(m, mode, b)
+        feats = rules.bonus_feats(m, mode, b)
         out.append((wanted in feats and not feats & excluded, combo))
     return out
 

@@ -13,7 +13,7 @@ import pytest
 
 from cabinet.core.rng import Rng, make_bit_generator
 from games.happy_money_hens.math import tails as CT
-from games.happy_money_hens.math import rules
+from games.happy_money_hens.math import categories, rules
 from games.happy_money_hens.math.bonus import HensBonus
 from games.happy_money_hens.math.sim_bonus import simulate_bonuses
 from games.happy_money_hens.math.feature_odds import pot_chance_table
@@ -155,7 +155,7 @@ def test_multiple_grand_books_are_natural_bonuses_given_their_grands(monkeypatch
     with one GRAND: the same mean win, counted coins, double coins and share of DOUBLE
     COINS among them."""
     m = load()
-    monkeypatch.setitem(rules.MULTI_GRAND, "pot_grand_2", (1, True))
+    monkeypatch.setitem(categories.MULTI_GRAND, "pot_grand_2", (1, True))
     CT.grand_tail.cache_clear()
     try:
         forced = [rules.play(Rng(500 + i), "buy_mystery", "pot_grand_2") for i in range(300)]
@@ -197,6 +197,6 @@ def test_a_three_grand_book_replays_and_wins_three_grands():
 
 def test_only_the_modes_listing_them_report_multiple_grands():
     m = load()
-    assert rules.multi_grand(m, "buy_mystery", "pot_grand_2") and not rules.multi_grand(m, "base", "pot_grand_2")
+    assert categories.multi_grand(m, "buy_mystery", "pot_grand_2") and not categories.multi_grand(m, "base", "pot_grand_2")
     with pytest.raises(KeyError, match="pot_grand_3"):
         rules.play(Rng(1), "base", "pot_grand_3")

@@ -27,7 +27,8 @@ from cabinet.core.batch import batch_by_play, feature_tuples, pop_columns
 
 from .batch_bonus import BonusLockstep
 from .pots import BITS
-from .rules import BONUS_MODES, BUY_MODES, FEATURE_NAMES, SPIN_MODES, batch_flags, play
+from .categories import FEATURE_NAMES, batch_flags
+from .rules import BONUS_MODES, BUY_MODES, SPIN_MODES, play
 from .sim import HensSim
 from .tables import COMBOS, HensMath, combo_code, load
 

@@ -85,7 +85,7 @@ def pot_rates(seed: int, bonuses: int | None = None, workers: int | None = None)
     groups = {False: POT_FILL, True: POT_FILL | DOUBLE_COINS}
     tasks = [(seed, i, c, min(CHUNK, bonuses - a)) for c in groups.values() for i, a in enumerate(range(0, bonuses, CHUNK))]
     parts = pool.run(_structure_chunk, tasks, workers)
-    from .rules import MULTI_GRAND
+    from .categories import MULTI_GRAND
     from .tails import grand_tail
     tables = [pot_chance_table(m, p) for p in range(len(POT_NAMES))]
     multi = {cat: grand_tail(times, exactly).table() for cat, (times, exactly) in MULTI_GRAND.items()}
@@ -220,7 +220,8 @@ def category_shares(seed: int | None = None) -> dict[str, dict[str, tuple[float,
     print_category_shares as p; p()"."""
     from cabinet.math.sim import DEFAULT_SEED
     seed = DEFAULT_SEED if seed is None else seed     # the rates tool's: its `reduced` pot_grand, the same bonuses
-    from .rules import MULTI_GRAND, cash_last
+    from .categories import MULTI_GRAND
+    from .rules import cash_last
     full, fb_grand, pots, big = full_board_rates(), grand_given_full_board(seed), pot_rates(seed), big_counts(seed)
     m = load()
     out = {}
@@ -300,7 +301,7 @@ def mode_odds(mode: str, pots: dict[bool, dict[str, tuple]], full: dict[bool, fl
     out["full_board"] = (fb,) * 3 + (f"{how} x the exact full-board chance of a bonus without / with DOUBLE COINS "
                                       f"(1 in {1 / full[False]:,.0f} / 1 in {1 / full[True]:,.0f}; math/full_board.py)",)
     weight = {dc: sum(pc[c] for c in COMBOS if c & POT_FILL and bool(c & DOUBLE_COINS) == dc) for dc in (False, True)}
-    from .rules import MULTI_GRAND, multi_grand
+    from .categories import MULTI_GRAND, multi_grand
     words = {"pot_grand_2": "GRAND won exactly twice", "pot_grand_3": "GRAND won three times or more"}
     names = [f"pot_{name.lower()}" for name in POT_NAMES] + [c for c in MULTI_GRAND if multi_grand(load(), mode, c)]
     for f in names:

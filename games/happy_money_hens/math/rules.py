@@ -47,7 +47,8 @@ from cabinet.mechanics.lines import LineEvaluator
 
 from .batch_bonus import BonusLockstep
 from .bonus import HensBonus
-from .tails import SCALE, SumTail, cash_tail, cash_values, grand_tail
+from .categories import MULTI_GRAND, batch_flags, bonus_feats, multi_grand
+from .tails import SCALE, SumTail, cash_tail, contents_given, grand_tail
 from .tables import (COMBOS, HAPPY_BOOST, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code,
                      combo_mode, load)
 from .pots import BITS, combo_odds, count_distribution, triggered_given_counts, triggered_given_final, upgrade
@@ -56,11 +57,6 @@ SPIN_MODES = ("base", "fortune_1_2", "fortune_1_5", "fortune_2")
 BUY_MODES = ("buy_mystery", "buy_triple")
 BONUS_MODES = {combo_mode(c): c for c in COMBOS}
 POT_COLOURS = ("BLUE", "RED", "GOLD")
-# GRAND won several times in one bonus (reported where a mode lists it among its book
-# categories): category -> (times, exactly that many)
-MULTI_GRAND = {"pot_grand_2": (2, True), "pot_grand_3": (3, False)}
-FEATURE_NAMES = (("bonus",) + tuple(f"combo_{combo_code(c)}" for c in COMBOS)
-                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + tuple(MULTI_GRAND) + ("full_board", "big_bonus"))
 # the book categories' order where a mode does not list the one forced (math.yaml book_forces)
 DEFAULT_ORDER = ("pot_grand", "full_board", "big_bonus")
 MAX_FORCE_TRIES = 200_000
@@ -276,7 +272,7 @@ def _finish(m: HensMath, mode: str, line: int, events: list, bonus: HensBonus | 
     total = line
     if bonus is not None:
         total += bonus.total_x100()
-        feats |= {"bonus", f"combo_{combo_code(combo)}"} | _bonus_feats(m, mode, bonus)
+        feats |= {"bonus", f"combo_{combo_code(combo)}"} | bonus_feats(m, mode, bonus)
     events.append(E.round_end(line_x100=line, payout_x100=total))
     # The sheet's only limit is $250,000.00 a game "excluding jackpots", in money: the
     # cabinet applies it at the bet played (no multiple of the bet caps a round here).
@@ -296,29 +292,6 @@ def _round(m: HensMath, rng: Rng, mode: str) -> Round:
     return _finish(m, mode, line, events, bonus, combo)[0]
 
 
-def is_big(m: HensMath, mode: str, bonus_x100):
-    """Whether a bonus winning `bonus_x100` (a number or an array) is a big_bonus of
-    `mode` (math.yaml big_bonus_x; never in a mode without one)."""
-    low = m.big_bonus_x100.get(mode)
-    return np.asarray(bonus_x100) >= low if low is not None else np.zeros(np.shape(bonus_x100), dtype=bool)
-
-
-def _bonus_feats(m: HensMath, mode: str, bonus: HensBonus) -> set:
-    out = {f"pot_{p.lower()}" for p in bonus.awards}
-    out |= {"full_board"} if bonus.full_board() else set()
-    grands = bonus.awards.count("GRAND")
-    out |= {cat for cat, (times, exactly) in MULTI_GRAND.items()
-            if multi_grand(m, mode, cat) and (grands == times if exactly else grands >= times)}
-    return out | ({"big_bonus"} if is_big(m, mode, bonus.total_x100()) else set())
-
-
-
-def multi_grand(m: HensMath, mode: str, cat: str) -> bool:
-    """Whether `mode` reports `cat` (a MULTI_GRAND category): the modes that list it
-    among their book categories (math.yaml book_forces)."""
-    return cat in m.raw["book_forces"].get(mode, {})
-
-
 def _forced_round(m: HensMath, rng: Rng, mode: str, combo: int, excluded: set) -> Round:
     """A round of combination `combo` outside the `excluded` categories. The base part
     and the bonus are independent given the combination, so: search for a bonus of
@@ -327,7 +300,7 @@ def _forced_round(m: HensMath, rng: Rng, mode: str, combo: int, excluded: set) -
         bonus_events: list = []
         bonus = HensBonus(sub, m, combo, bonus_events)
         bonus.run()
-        return None if _bonus_feats(m, mode, bonus) & excluded else (bonus, bonus_events)
+        return None if bonus_feats(m, mode, bonus) & excluded else (bonus, bonus_events)
 
     bonus, bonus_events = search(rng, attempt, MAX_FORCE_TRIES, f"combination {combo_code(combo)} in {mode}")
     events: list = []
@@ -361,48 +334,10 @@ def _tail_of(mode: str, wanted: str) -> SumTail | None:
     return None
 
 
-def _contents_given(m: HensMath, rng: Rng, wanted: str, tail: SumTail, skeleton: HensBonus) -> dict:
-    """What the counted coins of a kept skeleton hold, drawn from `rng` given the
-    category: the paying coins' cash values (big_bonus), or which processed coins are
-    GRAND pot-fill coins and, for the others, what they are given that they are not
-    (pot_grand_2 / pot_grand_3: a cash coin or a pot-fill coin of another pot, at
-    their odds)."""
-    if wanted == "big_bonus":
-        spots = skeleton.paying_cash()
-        cash = cash_values(m, tail.draw(rng, [mult for _, mult in spots]))
-        return {k: {"cash_x100": v} for (k, _), v in zip(spots, cash)}
-    spots = skeleton.counted()
-    grand = POT_NAMES.index("GRAND")
-    num, den = m.pot_fill
-    others = [p for p in range(len(POT_NAMES)) if p != grand]
-    # not a GRAND pot-fill coin: a cash coin, or a pot-fill coin of pot p, exactly
-    weights = [(den - num) * int(m.pot_weights.sum())] + [num * int(m.pot_weights[p]) for p in others]
-    out = {}
-    for (k, _), is_grand in zip(spots, tail.draw(rng, [mult for _, mult in spots])):
-        if is_grand:
-            out[k] = {"pot": "GRAND"}
-        else:
-            i = rng.weighted(weights)
-            out[k] = {"pot": None if i == 0 else POT_NAMES[others[i - 1]]}
-    return out
-
-
 def cash_last(mode: str) -> bool:
     """Whether a big bonus of `mode` is drawn cash values last (tails.py): every
     combination the mode can play has neither POT FILL nor HAPPY BOOST."""
     return all(not c & (POT_FILL | HAPPY_BOOST) for c, w in zip(COMBOS, natural_combo_weights(mode)) if w)
-
-
-def batch_flags(m: HensMath, mode: str, res: dict) -> dict[str, np.ndarray]:
-    """The bonus features of BonusLockstep's (or simulate_bonuses') results, one bool
-    per bonus: pot_<name>, full_board and big_bonus."""
-    flags = {f"pot_{p.lower()}": res["awards"][:, i] > 0 for i, p in enumerate(POT_NAMES)}
-    flags["full_board"] = np.asarray(res["full_board"], dtype=bool)
-    flags["big_bonus"] = is_big(m, mode, res["total_x100"])
-    grands = res["awards"][:, POT_NAMES.index("GRAND")]
-    for cat, (times, exactly) in MULTI_GRAND.items():
-        flags[cat] = ((grands == times) if exactly else (grands >= times)) & multi_grand(m, mode, cat)
-    return flags
 
 
 _COMBO_TABLES: dict = {}
@@ -459,11 +394,11 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
         sub.below(SCALE)                          # the kept attempt's acceptance draw
         skeleton = HensBonus(Rng(seed), m, combo)
         skeleton.run()
-        contents = _contents_given(m, sub, wanted, tail, skeleton)
+        contents = contents_given(m, sub, wanted, tail, skeleton)
     bonus_events: list = []
     bonus = HensBonus(Rng(seed), m, combo, bonus_events, contents)
     bonus.run()
-    feats = _bonus_feats(m, mode, bonus)
+    feats = bonus_feats(m, mode, bonus)
     if wanted not in feats or feats & excluded:
         raise RuntimeError(f"{mode}: the vectorised bonus kept an attempt outside {wanted} (engines disagree)")
     events: list = []

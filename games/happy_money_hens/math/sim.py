@@ -15,7 +15,8 @@ import numpy as np
 from cabinet.core.rng import make_bit_generator, weighted_batch
 
 from .tables import COMBOS, HensMath, combo_code, load
-from .rules import BONUS_MODES, BUY_MODES, SPIN_MODES, batch_flags, evaluator
+from .categories import batch_flags
+from .rules import BONUS_MODES, BUY_MODES, SPIN_MODES, evaluator
 from .sim_bonus import simulate_bonuses
 
 BATCH = 50_000

@@ -36,6 +36,7 @@ import numpy as np
 
 from cabinet.core.rng import Rng
 
+from .bonus import HensBonus
 from .tables import POT_NAMES, HensMath, load
 
 SCALE = 2 ** 53
@@ -57,6 +58,7 @@ class SumTail:
         self.cells = cells
         self._table: np.ndarray | None = None
         self._keep: np.ndarray | None = None
+        self._tails: dict[tuple[int, int], np.ndarray] | None = None
 
     def _step(self, tail: np.ndarray, mult: int) -> np.ndarray:
         """Tail chances with one more coin (multiplier `mult`) before the others:
@@ -67,27 +69,28 @@ class SumTail:
             out += pv * tail[np.maximum(0, t - mult * v)]
         return out
 
-    def _tails(self, mults: list[int]) -> list[np.ndarray]:
-        """tails[k][t] = P(coins k.. of `mults` sum to at least t), k = 0..len."""
-        tail = np.zeros(self.top + 1)
-        tail[0] = 1.0
-        out = [tail]
-        for mult in reversed(mults):
-            tail = self._step(tail, mult)
-            out.append(tail)
-        return out[::-1]
+    def _rest(self) -> dict[tuple[int, int], np.ndarray]:
+        """{(n1, n2): P(n1 single and n2 double coins sum to at least t), t = 0..top}
+        for every n1 + n2 <= cells: the sum's law does not depend on the coins' order,
+        so these serve the table and every draw (computed once)."""
+        if self._tails is None:
+            base = np.zeros(self.top + 1)
+            base[0] = 1.0
+            tails, single = {}, base
+            for n1 in range(self.cells + 1):
+                tail = tails[n1, 0] = single
+                for n2 in range(1, self.cells + 1 - n1):
+                    tail = tails[n1, n2] = self._step(tail, 2)
+                single = self._step(single, 1)
+            self._tails = tails
+        return self._tails
 
     def table(self) -> np.ndarray:
         """A[N1, N2] (zero where N1 + N2 exceeds the 35 cells)."""
         if self._table is None:
             a = np.zeros((self.cells + 1, self.cells + 1))
-            singles = self._tails([1] * self.cells)[::-1]          # singles[n]: n single coins
-            for n1 in range(self.cells + 1):
-                tail = singles[n1]
-                a[n1, 0] = self._within(tail, 0)
-                for n2 in range(1, self.cells + 1 - n1):
-                    tail = self._step(tail, 2)
-                    a[n1, n2] = self._within(tail, 0)
+            for (n1, n2), tail in self._rest().items():
+                a[n1, n2] = self._within(tail, 0)
             self._table = a
         return self._table
 
@@ -115,12 +118,14 @@ class SumTail:
         """Indices into `values` of coins with these multipliers given that their sum,
         multiplied, lies in [need, below): coin by coin from p(v) x the chance that the
         coins after it still bring the sum into the range."""
-        tails = self._tails(mults)
-        if self._within(tails[0], 0) <= 0:
+        tails = self._rest()
+        left = [mults.count(1), mults.count(2)]              # singles, doubles still to draw
+        if len(mults) != sum(left) or self._within(tails[tuple(left)], 0) <= 0:
             raise ValueError(f"coins {mults} cannot reach [{self.need}, {self.below})")
         got, out = 0, []
-        for k, mult in enumerate(mults):
-            rest = self.p * self._within(tails[k + 1], got + mult * self.values)
+        for mult in mults:
+            left[mult - 1] -= 1
+            rest = self.p * self._within(tails[tuple(left)], got + mult * self.values)
             weights = (rest / rest.sum() * SCALE).astype(np.int64)
             i = rng.weighted(weights)
             out.append(i)
@@ -159,3 +164,29 @@ def grand_tail(times: int, exactly: bool = False) -> SumTail:
     length = int(m.pot_lengths[POT_NAMES.index("GRAND")])
     return SumTail([0, 1], [1 - r, r], times * length, m.rows * m.reels,
                    (times + 1) * length if exactly else None)
+
+
+def contents_given(m: HensMath, rng: Rng, wanted: str, tail: SumTail, skeleton: HensBonus) -> dict:
+    """What the counted coins of a kept skeleton hold, drawn from `rng` given the
+    category: the paying coins' cash values (big_bonus), or which processed coins are
+    GRAND pot-fill coins and, for the others, what they are given that they are not
+    (pot_grand_2 / pot_grand_3: a cash coin or a pot-fill coin of another pot, at
+    their odds)."""
+    if wanted == "big_bonus":
+        spots = skeleton.paying_cash()
+        cash = cash_values(m, tail.draw(rng, [mult for _, mult in spots]))
+        return {k: {"cash_x100": v} for (k, _), v in zip(spots, cash)}
+    spots = skeleton.counted()
+    grand = POT_NAMES.index("GRAND")
+    num, den = m.pot_fill
+    others = [p for p in range(len(POT_NAMES)) if p != grand]
+    # not a GRAND pot-fill coin: a cash coin, or a pot-fill coin of pot p, exactly
+    weights = [(den - num) * int(m.pot_weights.sum())] + [num * int(m.pot_weights[p]) for p in others]
+    out = {}
+    for (k, _), is_grand in zip(spots, tail.draw(rng, [mult for _, mult in spots])):
+        if is_grand:
+            out[k] = {"pot": "GRAND"}
+        else:
+            i = rng.weighted(weights)
+            out[k] = {"pot": None if i == 0 else POT_NAMES[others[i - 1]]}
+    return out
