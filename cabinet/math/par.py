@@ -270,11 +270,12 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
     rules_bands = (rates or {}).get("modes", {}).get(mode, {}).get("bands") or (sim or {}).get("bands")
     n_rules = (rates or {}).get("modes", {}).get(mode, {}).get("rounds") if (rates or {}).get("modes", {}).get(mode) \
         else (sim or {}).get("rounds")
-    missing = [label for k, label in enumerate(BAND_LABELS)
-               if rules_bands and rules_bands.get(label, 0) >= 3 and lib_bands[k] == 0]
-    # bands with no book that the rules' run saw only once or twice: their mass is not
-    # known within two orders of magnitude, so not judged missing, but shown
-    unconfirmed = [r for r in band_check(mb, rates) if r["kind"] == "unconfirmed"]
+    # the payout-band check of verify and rtp (report.band_check), on the rules' counts the
+    # sheet shows: a band seen 3+ times with no book is missing; one seen only once or twice
+    # (its mass not known within two orders of magnitude) is listed apart, not judged
+    rows = band_check(mb, {"modes": {mode: {"rounds": n_rules, "bands": rules_bands}}}) if rules_bands else []
+    missing = [r["band"] for r in rows if r["kind"] == "missing"]
+    unconfirmed = [r for r in rows if r["kind"] == "unconfirmed"]
     return {
         "cost": fig["cost"], "stated_rtp": float(B.rtp_fraction(mb.meta["rtp_target"])),
         "rtp": fig["rtp"], "rtp_exact": mb.meta["rtp"], "hit_rate": fig["hit_rate"], "sd": sd,
