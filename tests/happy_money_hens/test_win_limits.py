@@ -9,7 +9,8 @@ from cabinet.core.rng import Rng
 from games.happy_money_hens import GAME
 from games.happy_money_hens.math.gamble import start_gamble
 from games.happy_money_hens.math.help import help_pages
-from games.happy_money_hens.math.rules import FEATURE_NAMES, play
+from games.happy_money_hens.math.categories import FEATURE_NAMES
+from games.happy_money_hens.math.rules import play
 from games.happy_money_hens.math.gamble import gamble_cap
 from games.happy_money_hens.math.tables import load
 
