@@ -123,8 +123,11 @@ def test_the_tail_estimate_is_asked_at_the_band_edges_up_to_the_cap():
                                                   1.1 / (1_000 * cost)], "method": "toy splitting"}
     assert mode_tails(dataclasses.replace(spec, tail_odds=None), "base", {}, 1) is None
     buy = next((m.id for m in spec.modes if m.kind != "spin"), None)
-    if buy is not None:
-        assert mode_tails(spec, buy, {}, 1) is None
+    if buy is not None:          # a buy is asked from BUY_TAIL_FROM_X times its price
+        from cabinet.math.rates import BUY_TAIL_FROM_X
+        bought = mode_tails(spec, buy, {}, 1)
+        price = spec.mode(buy).cost_x100
+        assert asked[buy][0] == BUY_TAIL_FROM_X * price and bought["from_x"] == BUY_TAIL_FROM_X
 
 
 def test_a_game_may_start_its_tail_bands_lower_and_the_bands_follow_where_the_tails_were_measured():
@@ -221,3 +224,45 @@ def test_a_rates_file_with_a_tampered_estimate_is_refused_in_one_line(tmp_path):
     mode["features"]["bonus"]["reduced"] = good
     path.write_text(json.dumps({"fingerprint": fingerprint(GAME), "modes": {"base": mode}}))
     assert load_rates(GAME, path)["modes"]["base"]["tails"]["cost_x100"] == 100
+
+
+def _tailed(bands, rounds, cost_x100, at_least, from_x=20):
+    rates = _rates(bands, rounds)
+    rates["modes"]["base"]["tails"] = _tails(cost_x100, at_least) | {"from_x": from_x}
+    return rates
+
+
+def test_a_band_the_tail_estimate_puts_above_1e_minus_7_with_no_book_is_missing():
+    """A buy's plain run of 300,000 rounds never sees a 1-in-300,000 band; the game's tail
+    estimate (rates.json tails) does: P(>= 100x) - P(>= 200x) = 3.6e-6 +- 1e-6 at 99%."""
+    rates = _tailed({"1-2": 150_000, "50-100": 12}, 300_000, 100,
+                    {50: (4e-5, 3.5e-5, 4.5e-5), 100: (3.7e-6, 2.7e-6, 4.7e-6), 200: (1e-7, 0.0, 3e-7),
+                     500: (0.0, 0.0, 0.0)})
+    rows = band_check(_books([0, 1.5, 60], [499_964, 500_000, 36]), rates)
+    assert [(r["band"], r["kind"]) for r in rows] == [("100-200", "missing"), ("200-500", "unconfirmed")]
+    assert abs(rows[0]["rules"] - 3.6e-6) < 1e-12 and rows[0]["method"].startswith("the rules' tail estimate")
+    assert "missing" in band_lines(rows)[0] and "toy" in band_lines(rows)[0]
+    # a book in the band: nothing missing; the 200-500x band (1e-7 at most 3e-7, its lower
+    # bound 0) has no book and is listed as unconfirmed only when its estimate reaches 1e-7
+    rows = band_check(_books([0, 1.5, 60, 150], [499_960, 500_000, 36, 4]), rates)
+    assert [(r["band"], r["kind"]) for r in rows] == [("200-500", "unconfirmed")]
+    assert "not known to reach" in band_lines(rows)[0]
+
+
+def test_a_tail_band_below_its_range_or_looser_than_the_count_is_judged_by_the_count():
+    # 20-50x seen 2,000 times (+-6% at 99%) beats a +-50% tail: the count decides, no row
+    rates = _tailed({"1-2": 150_000, "20-50": 2_000}, 300_000, 100,
+                    {20: (1e-2, 5e-3, 1.5e-2), 50: (3e-3, 1.5e-3, 4.5e-3)})
+    assert band_check(_books([0, 1.5, 30], [493_333, 500_000, 6_667]), rates) == []
+    # below from_x the tail is not used: 10-20x with a tail but a zero count is not missing
+    rates = _tailed({"1-2": 150_000}, 300_000, 100, {10: (1e-3, 9e-4, 1.1e-3), 20: (0.0, 0.0, 0.0)})
+    assert band_check(_books([0, 1.5], [500_000, 500_000]), rates) == []
+
+
+def test_a_tight_tail_band_far_from_the_library_is_off():
+    rates = _tailed({"1-2": 150_000}, 300_000, 100,
+                    {100: (1e-4, 0.97e-4, 1.03e-4), 200: (0.0, 0.0, 0.0)})
+    # library: 100-200x at 1e-3, ten times the tail's 1e-4 (known to 3%); at 1.2e-4 it is within 0.5-2x
+    rows = band_check(_books([0, 1.5, 150], [499_000, 500_000, 1_000]), rates)
+    assert [(r["band"], r["kind"]) for r in rows] == [("100-200", "ratio")]
+    assert band_check(_books([0, 1.5, 150], [499_880, 500_000, 120]), rates) == []

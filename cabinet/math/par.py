@@ -226,16 +226,22 @@ def _dot(a: np.ndarray, b: np.ndarray) -> int:
 
 
 def top_awards(lib: B.Library, mode: str, sim: dict[str, Any] | None, seed: int = 1,
-               sims: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+               sims: dict[str, Any] | None = None, rates: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """P(win >= X) for the top bands: the library's (exact from the weights) beside the
-    rules' (the game's `tail_odds` hook, else the live run's counts)."""
+    rules' (the game's `tail_odds` hook for a spin mode; for a buy, the tail estimate
+    the rates file keeps from the same hook, so the sheet does not play it again; else
+    the live run's counts)."""
     mb = lib.books(mode)
     cost = int(mb.meta["cost_x100"])
     top = int(mb.payout_x100.max())
     edges = [int(e * cost) for e in BAND_EDGES[1:-1] if e >= TOP_FROM_X and e * cost <= top]
     thresholds = sorted(set(edges + [top]))
     w = mb.weight.astype(np.float64) / float(mb.weight.sum())
-    hook = lib.spec.tail_odds(mode, thresholds, seed, sims or {}) if lib.spec.tail_odds is not None else None
+    if lib.spec.mode(mode).kind == "spin":
+        hook = lib.spec.tail_odds(mode, thresholds, seed, sims or {}) if lib.spec.tail_odds is not None else None
+    else:
+        kept = ((rates or {}).get("modes", {}).get(mode, {}).get("tails") or {}).get("at_least", {})
+        hook = {int(x): (v["p"], *v["ci99"], f"{v['method']} (rates.json)") for x, v in kept.items()}
     rows = []
     for x in thresholds:
         p_lib = float(w[mb.payout_x100 >= x].sum())
@@ -273,21 +279,26 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
     # the payout-band check of verify and rtp (report.band_check), on the rules' counts the
     # sheet shows: a band seen 3+ times with no book is missing; one seen only once or twice
     # (its mass not known within two orders of magnitude) is listed apart, not judged
-    rows = band_check(mb, {"modes": {mode: {"rounds": n_rules, "bands": rules_bands}}}) if rules_bands else []
+    tails = (rates or {}).get("modes", {}).get(mode, {}).get("tails")
+    rows = band_check(mb, {"modes": {mode: {"rounds": n_rules, "bands": rules_bands} | ({"tails": tails} if tails else {})}}) \
+        if rules_bands else []
     missing = [r["band"] for r in rows if r["kind"] == "missing"]
     unconfirmed = [r for r in rows if r["kind"] == "unconfirmed"]
     return {
         "cost": fig["cost"], "stated_rtp": float(B.rtp_fraction(mb.meta["rtp_target"])),
         "rtp": fig["rtp"], "rtp_exact": mb.meta["rtp"], "hit_rate": fig["hit_rate"], "sd": sd,
         "volatility_index_90": Z90 * sd, "max_win_x": fig["max_win_x"], "max_win_odds": fig["max_win_odds"],
-        "top_awards": top_awards(lib, mode, sim, LIVE_SEED, sims), "features": fig["features"],
+        "top_awards": top_awards(lib, mode, sim, LIVE_SEED, sims, rates), "features": fig["features"],
         "feature_rates": feature_table(mb, fig["features"], rates, sim), "books": len(mb),
         "forced_books": mb.meta["build"]["forced_books"], "category_targets": mb.meta["category_targets"],
         "rtp_by_source": sources,
         "bands": {"library": dict(zip(BAND_LABELS, lib_bands.tolist())),
                   "rules": None if not rules_bands else {k: v / n_rules for k, v in rules_bands.items()},
                   "rules_rounds": n_rules, "missing_in_library": missing,
-                  "unconfirmed": [{"band": r["band"], "count": r["count"], "ci99": r["ci99"]} for r in unconfirmed]},
+                  "unconfirmed": [{"band": r["band"], "count": r["count"], "ci99": r["ci99"], "rules": r["rules"],
+                                   "method": r.get("method")} for r in unconfirmed],
+                  "missing_rows": [{"band": r["band"], "rules": r["rules"], "ci99": r["ci99"], "count": r["count"],
+                                    "method": r.get("method")} for r in rows if r["kind"] == "missing"]},
         "rtp_band_90": {str(n): [fig["rtp"] - Z90 * sd / math.sqrt(n), fig["rtp"] + Z90 * sd / math.sqrt(n)]
                         for n in BAND_ROUNDS},
         "weights_moved": {"natural_rtp_of_books": opt["natural"]["rtp"], "natural_rtp_se": se,

@@ -4,6 +4,17 @@ from __future__ import annotations
 from typing import Any
 
 
+def _band_words(r: dict, m: dict) -> str:
+    """One band of the band check in words: its count, or its tail estimate."""
+    if r.get("method"):
+        return (f"{r['band']}x, {r['rules']:.3g} (99%: {r['ci99'][0]:.3g} .. {r['ci99'][1]:.3g}; "
+                f"{r['method'].removeprefix('the rules' + chr(39) + ' tail estimate (').rstrip(')')})")
+    if "count" in r:
+        return (f"{r['band']}x, {r['count']} in {m['bands']['rules_rounds']:,} rounds "
+                f"(99%: {r['ci99'][0]:.3g} .. {r['ci99'][1]:.3g})")
+    return f"{r['band']}x"
+
+
 def _odds(p: float) -> str:
     if p <= 0:
         return "never"
@@ -91,16 +102,18 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
         rows.append([f">= {a['at_least_x']:,.2f}x", _odds(a["library"]), rules or "not estimated",
                      _ratio(a["library"] / a["rules"]) if a["rules"] else ""])
     out += _table(["win", "library", "rules", "ratio"], rows)
-    missing = m["bands"]["missing_in_library"]
+    missing = m["bands"].get("missing_rows")
+    if missing is None:        # a sheet written before the tail-aware band check
+        missing = [{"band": b, "method": None} for b in m["bands"]["missing_in_library"]]
     if missing:
-        out += [f"Payout bands the rules reach (3+ times in {m['bands']['rules_rounds']:,} rounds) but no book "
-                f"holds: {', '.join(missing)}.", ""]
+        out += ["Payout bands the rules reach (mass 1e-7 or more, known: seen 3+ times in "
+                f"{m['bands']['rules_rounds']:,} rounds, or the 99% lower bound of the rules' tail estimate) "
+                "but no book holds: " + "; ".join(_band_words(r, m) for r in missing) + ".", ""]
     rare = m["bands"].get("unconfirmed") or []
     if rare:
-        out += ["Payout bands with no book that the rules' run saw only once or twice (their mass is known only "
-                "within the 99% interval given, so they are not judged missing): "
-                + "; ".join(f"{r['band']}x, {r['count']} in {m['bands']['rules_rounds']:,} rounds "
-                            f"(99%: {r['ci99'][0]:.3g} .. {r['ci99'][1]:.3g})" for r in rare) + ".", ""]
+        out += ["Payout bands with no book whose mass may reach 1e-7 but is not known to (seen only once or "
+                "twice, or a tail estimate whose 99% interval reaches below 1e-7), so they are not judged "
+                "missing: " + "; ".join(_band_words(r, m) for r in rare) + ".", ""]
     src = m["rtp_by_source"]
     out += [f"RTP by source ({src['method']}):", ""]
     out += _table(["source", "RTP"], [[k, f"{v:.6f}"] for k, v in src["sources"].items()])

@@ -12,7 +12,7 @@ a game may set a mode's rate itself (`GameSpec.rate_targets`: a rate, or
 (other mode, factor) for a rate tied to another mode's), which then wins.
 
 The top payout bands (TAIL_FROM_X times the cost and up, or the game's
-`GameSpec.tail_from_x`) are too rare for a plain
+`GameSpec.tail_from_x`; BUY_TAIL_FROM_X in a buy) are too rare for a plain
 run: 10^7 rounds see a 1-in-500,000 band about 20 times (+-60% at 99%). Where the
 game estimates its rules' tail (`GameSpec.tail_odds`: splitting, exact trigger odds
 x a feature's own run), `tails` keeps P(win >= X) at each band edge with its 99%
@@ -48,6 +48,7 @@ SPIN_ROUNDS = 10**7
 OTHER_ROUNDS = 3 * 10**5
 MIN_COUNT = 30           # a rate seen fewer times is reported, not held
 TAIL_FROM_X = 1_000      # bands from this multiple of the cost up may take the game's tail estimate
+BUY_TAIL_FROM_X = 20     # ... in a buy or side library (its plain run is 300,000 rounds)
 STATED_DIGITS = 1e-5     # a stated share written to 5-6 significant digits matches an exact figure
 
 
@@ -73,7 +74,7 @@ def measure(game: Any, spin_rounds: int = SPIN_ROUNDS, other_rounds: int = OTHER
                        "features": {k: {"count": v["count"], "rate": v["rate"], "ci99": v["ci99"]}
                                     for k, v in r["features"].items()},
                        "strata": r["strata"]}
-        if progress and spec.tail_odds is not None and spec.mode(mode).kind == "spin":
+        if progress and spec.tail_odds is not None:
             print(f"{spec.id}/{mode}: the rules' tail estimate (tail_odds) ...", file=sys.stderr, flush=True)
         tails = mode_tails(spec, mode, sims, seed)
         if tails:
@@ -90,12 +91,13 @@ def measure(game: Any, spin_rounds: int = SPIN_ROUNDS, other_rounds: int = OTHER
 def mode_tails(spec: GameSpec, mode: str, sims: dict[str, Any], seed: int) -> dict[str, Any] | None:
     """{"cost_x100", "from_x", "at_least": {threshold_x100: {"p", "ci99", "method"}}}: the
     game's tail estimate (tail_odds) at every band edge from tail_from_x(spec) times the
-    cost up to the cap, for a spin mode; None if the game gives none."""
-    if spec.tail_odds is None or spec.mode(mode).kind != "spin":
+    cost (a spin mode) or BUY_TAIL_FROM_X times it (any other) up to the cap; None if
+    the game gives none."""
+    if spec.tail_odds is None:
         return None
     cost = spec.mode(mode).cost_x100
     cap = B.cap_x100(spec, mode)
-    start = tail_from_x(spec)
+    start = tail_from_x(spec) if spec.mode(mode).kind == "spin" else BUY_TAIL_FROM_X
     edges = [int(e * cost) for e in BAND_EDGES[1:-1] if e >= start and (cap is None or e * cost <= cap)]
     got = spec.tail_odds(mode, edges, seed, sims) or {}
     at = {str(x): {"p": float(v[0]), "ci99": [float(v[1]), float(v[2])],

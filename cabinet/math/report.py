@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any, TextIO
 
@@ -50,44 +51,65 @@ def feature_table(mb: B.ModeBooks, lib_rates: dict[str, float], rates: dict[str,
 
 def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, Any]]:
     """The payout bands (cabinet/math/stats.py BAND_EDGES) where a mode's library and
-    the rules' measured rounds (rates.json) part: a band with rules' mass >=
-    BAND_MIN_MASS and no book ("missing"), or a library/rules ratio outside
-    BAND_RATIO where the rules saw >= BAND_RATIO_COUNT rounds in it ("ratio"). Each
-    row: band, kind, library and rules' mass, ratio, the rules' count and 99%
-    interval. A band with no book that the rules saw only once or twice (its mass
-    unknown within two orders of magnitude) is listed as "unconfirmed", not missing.
-    No "missing" or "ratio" row when the library follows the rules (or no rates are
-    measured)."""
+    the rules part: a band with rules' mass >= BAND_MIN_MASS and no book ("missing"),
+    or a library/rules ratio outside BAND_RATIO where the rules' mass is known to
+    about 10% ("ratio"). The rules' mass of a band is the measured rounds' count
+    (rates.json), or the game's tail estimate of the band (rates.json `tails`,
+    rates.band_targets' choice) where the band lies in the estimate's range and it is
+    tighter or the count is under rates.MIN_COUNT. Each row: band, kind, library and
+    rules' mass, ratio, the rules' count and 99% interval, and the tail estimate's
+    method where it was used. A band with no book whose mass is not known to reach
+    BAND_MIN_MASS (seen only once or twice, or a tail estimate whose 99% lower bound is
+    below it) is listed as "unconfirmed", not missing. No "missing" or "ratio" row when
+    the library follows the rules (or no rates are measured)."""
+    from .rates import MIN_COUNT, TAIL_FROM_X, _tail_band
+    from .stats import BAND_EDGES, Z99
     measured = (rates or {}).get("modes", {}).get(mb.mode)
     if not measured or not measured.get("bands"):
         return []
     n = int(measured["rounds"])
+    tails = measured.get("tails")
     lib = band_counts(mb.payout_x100, int(mb.meta["cost_x100"]), mb.weight.astype(float))
     lib = lib / lib.sum()
     rows = []
     for k, label in enumerate(BAND_LABELS):
         count = int(measured["bands"].get(label, 0))
         rules = count / n
+        _, lo, hi = rate_ci(count, n)
+        tail = _tail_band(tails, k) if tails and BAND_EDGES[k] >= float(tails.get("from_x", TAIL_FROM_X)) else None
+        counted_sigma = (rules * (1 - rules) / n) ** 0.5 if count >= MIN_COUNT else math.inf
+        use_tail = tail is not None and tail["sigma"] < counted_sigma
+        if use_tail:
+            rules, sigma = tail["rate"], tail["sigma"]
+            lo, hi = max(0.0, rules - Z99 * sigma), rules + Z99 * sigma
         ratio = lib[k] / rules if rules else None
         kind = None
-        if rules >= BAND_MIN_MASS and count > 0 and lib[k] == 0:
-            kind = "missing" if count >= BAND_MIN_COUNT else "unconfirmed"
-        elif count >= BAND_RATIO_COUNT and not BAND_RATIO[0] <= ratio <= BAND_RATIO[1]:
+        if rules >= BAND_MIN_MASS and lib[k] == 0 and (use_tail or count > 0):
+            known = lo >= BAND_MIN_MASS if use_tail else count >= BAND_MIN_COUNT
+            kind = "missing" if known else "unconfirmed"
+        elif ratio is not None and not BAND_RATIO[0] <= ratio <= BAND_RATIO[1] and (
+                sigma <= 0.1 * rules if use_tail else count >= BAND_RATIO_COUNT):
             kind = "ratio"
         if kind:
-            _, lo, hi = rate_ci(count, n)
             rows.append({"mode": mb.mode, "band": label, "kind": kind, "library": float(lib[k]), "rules": rules,
-                         "ratio": ratio, "count": count, "rounds": n, "ci99": [lo, hi]})
+                         "ratio": ratio, "count": count, "rounds": n, "ci99": [lo, hi],
+                         "method": tail["source"] if use_tail else None})
     return rows
 
 
 def band_lines(rows: list[dict[str, Any]]) -> list[str]:
     """The band check's rows in words, one line each."""
-    words = {"missing": "missing from the library", "ratio": "off",
-             "unconfirmed": "has no book, and the rules saw it only"}
-    return [f"{r['mode']}: band {r['band']}x {words[r['kind']]}: "
-            f"library {r['library']:.4g}, rules {r['rules']:.4g} ({r['count']:,} in {r['rounds']:,} rounds, "
-            f"99% [{r['ci99'][0]:.3g}, {r['ci99'][1]:.3g}])"
+    def words(r: dict[str, Any]) -> str:
+        if r["kind"] != "unconfirmed":
+            return {"missing": "missing from the library", "ratio": "off"}[r["kind"]]
+        return "has no book, and the rules' mass is not known to reach 1e-7" if r.get("method") else \
+            "has no book, and the rules saw it only"
+
+    def how(r: dict[str, Any]) -> str:
+        if r.get("method"):
+            return f"{r['method']}, 99% [{r['ci99'][0]:.3g}, {r['ci99'][1]:.3g}]"
+        return f"{r['count']:,} in {r['rounds']:,} rounds, 99% [{r['ci99'][0]:.3g}, {r['ci99'][1]:.3g}]"
+    return [f"{r['mode']}: band {r['band']}x {words(r)}: library {r['library']:.4g}, rules {r['rules']:.4g} ({how(r)})"
             + (f", ratio {r['ratio']:.3f}" if r["kind"] == "ratio" else "") for r in rows]
 
 
@@ -108,7 +130,8 @@ def print_band_check(lib: B.Library, rates: dict[str, Any] | None = None) -> lis
     print("payout bands against the rules' (rates.json): "
           + (f"every band present and within {BAND_RATIO[0]}-{BAND_RATIO[1]}x of the rules' mass" if not apart
              else f"{len(apart)} apart")
-          + (f" ({len(rows) - len(apart)} seen by the rules only once or twice, with no book)" if len(rows) > len(apart)
+          + (f" ({len(rows) - len(apart)} with no book whose mass is not known to reach {BAND_MIN_MASS:g})"
+             if len(rows) > len(apart)
              else ""))
     for line in band_lines(rows):
         print("  " + line)

@@ -56,14 +56,17 @@ GAME = GameSpec(
     # spins; ante 0.07) put some 5% (base) and 1.5% (ante) of themselves at 5,000x the
     # cost or more, where the natural and wheel books hold only a few; wheel books take
     # the default
-    forced_books={"base": {"max_win": 50, "free_spins_x5": 600}, "ante": {"max_win": 50, "free_spins_x5": 1500}},
+    # big wins (math.yaml big_win_x): a hunt's is drawn exactly given the category (0.2 ms a
+    # book); HOG WILD's by rejection, about 265,000 rounds (~14 CPU s) a book
+    forced_books={"base": {"max_win": 50, "free_spins_x5": 600}, "ante": {"max_win": 50, "free_spins_x5": 1500},
+                  "golden_egg_hunt": {"big_win": 200}, "egg_hunt": {"big_win": 200}, "hog_wild": {"big_win": 8}},
     # FARM WHEEL BUY's value is heavy-tailed (free spins up to the cap): 10,000 books
     # leave its sample RTP 3.8 standard errors from the rules' and the weights would
     # carry 27 pp of it; at 300,000 the books carry it themselves. The free-spins buys
     # and the hunt take enough books for every payout band the rules reach (rates.json
     # bands: FREE SPINS and HOG WILD 50-100x about 1 in 30,000, GOLDEN EGG HUNT 20-50x
     # 1 in 14,000, GROWING SEASON's no-win 1 in 7,500); the hunt's 5,000x egg stratum
-    # takes the default 1% of them (1,000 books)
+    # takes the default 1% of them (1,000 books), drawn exactly given the category
     book_counts={"wheel_buy": 300_000, "free_spins": 300_000, "hog_wild": 300_000, "growing_season": 100_000,
                  "golden_egg_hunt": 100_000},
     # books: every mode vectorised, exactly play's rounds seed for seed

@@ -111,3 +111,32 @@ def test_the_batched_trigger_search_keeps_the_one_at_a_time_searchs_attempt():
         _, got = rules.spin_once(sp, "base", "base")
         tiers.append(pm.tier_for(got) if not sp.capped else None)
     assert tiers[k] == "silver" and "silver" not in tiers[:k]
+
+
+@pytest.mark.parametrize("mode", ["hog_wild", "free_spins"])
+def test_the_batched_big_win_search_keeps_the_one_at_a_time_searchs_attempt(mode):
+    """search.winning decides bought rounds many at once; at a threshold of 20x the price
+    (about 1 in 1,700 rounds, so the test is quick) the first attempt it accepts is the
+    first whose own stream, played by the rules, wins that much: the kept round is the
+    natural round given the category."""
+    from cabinet.core.forcing import first_index, substream
+    from games.piggy_farm.math import search
+    pm = load()
+    need = 20 * int(pm.mode(mode)["cost_x100"])
+    k = first_index(11, search.winning(pm, mode, need), 100_000, "a 20x win", streams=True)
+    wins = [rules.play_once(pm, substream(11, j), mode).total for j in range(k + 1)]
+    assert wins[k] >= need and max(wins[:k]) < need
+
+
+def test_a_forced_big_win_is_the_kept_attempt_played_and_reports_the_feature(monkeypatch):
+    """forced.play(force='big_win') in HOG WILD at a lowered threshold: the round is the
+    search's kept attempt played by the rules, its payout at least the big win, with
+    'big_win' among its features (as play_batch reports it for natural rounds)."""
+    pm = load()
+    price = int(pm.mode("hog_wild")["cost_x100"])
+    monkeypatch.setitem(pm.raw["big_win_x"], "hog_wild", 20)
+    for seed in (1, 2):
+        rnd = forced.play(Rng.for_book(seed), "hog_wild", "big_win")
+        assert rnd.payout_x100 >= 20 * price and "big_win" in rnd.features
+    pay, feats = batch.play_batch(np.arange(20_000), "hog_wild")
+    assert ((pay >= 20 * price) == np.array(["big_win" in f for f in feats])).all() and (pay >= 20 * price).any()

@@ -58,14 +58,31 @@ def test_bought_wheels_hunts_and_the_risk_are_exact_and_what_plain_rounds_show(m
         _, qlo, qhi = rate_ci(int(feats[f].sum()), n)
         assert qlo < p < qhi, (f, p, feats[f].mean())
     for hunt in ("golden_egg_hunt", "egg_hunt"):
-        p = GAME.feature_odds(hunt, {}, 1)["hunt_5000x"]
-        assert p[0] == p[2] == pytest.approx(book_forces()[hunt]["hunt_5000x"])
+        odds = GAME.feature_odds(hunt, {}, 1)
+        p = odds["hunt_5000x"]             # the whole feature; its stratum leaves out the big wins
+        assert p[0] == p[2] == pytest.approx(float(load().hunt(hunt).chance_of_prize_at_least(500000)))
+        assert odds["big_win"][0] == odds["big_win"][2] == book_forces()[hunt]["big_win"]
         k = int(simulate(np.random.SeedSequence(4), hunt, n)["features"]["hunt_5000x"].sum())
         _, qlo, qhi = rate_ci(k, n)
         assert qlo < p[0] < qhi
     risk = GAME.feature_odds("risk_the_farm", {}, 1)["risk_win"]
     assert risk[0] == pytest.approx(book_forces()["risk_the_farm"]["risk_win"])
-    assert GAME.feature_odds("free_spins", {}, 1) == {}
+    assert GAME.feature_odds("free_spins", {}, 1) == {}       # no big win stratum there
+
+
+def test_hog_wilds_big_win_comes_from_its_split_rounds_and_agrees_with_plain_rounds(monkeypatch):
+    """HOG WILD's big win (100x its price) from buy_tails' split rounds; at 20x its price
+    (about 1 in 1,700) the same estimator's interval holds the plain rounds' rate."""
+    from games.piggy_farm.math import buy_tails
+    monkeypatch.setattr(buy_tails, "_CACHE", {})
+    monkeypatch.setitem(buy_tails.SPLIT_ROOTS, "hog_wild", 32_000)
+    p, lo, hi, how = GAME.feature_odds("hog_wild", {}, 1)["big_win"]
+    assert 0 <= lo <= p <= hi and "split" in how
+    price = int(load().mode("hog_wild")["cost_x100"])
+    q, qlo, qhi, _ = buy_tails.buy_tail("hog_wild", [20 * price], 1)[20 * price]
+    k = int((simulate(np.random.SeedSequence(5), "hog_wild", 100_000)["payout_x100"] >= 20 * price).sum())
+    _, klo, khi = rate_ci(k, 100_000)
+    assert qlo < khi and klo < qhi            # the two 99% intervals overlap
 
 
 def test_the_cap_comes_from_the_top_award_odds_and_only_with_the_plain_run(monkeypatch):

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from cabinet.core.rng import Rng
+from cabinet.mechanics.pick import PickGame
 from games.piggy_farm import GAME
 from games.piggy_farm.math import events as E
 from games.piggy_farm.math.forced import play
@@ -118,18 +120,72 @@ def test_top_egg_chance_is_exact_against_brute_force():
         ktot = sum(hunt.prize_counts.values())
         miss = sum(Fraction(w, ktot) * (1 - q) ** k for k, w in hunt.prize_counts.items())
         assert hunt.chance_of_prize_at_least(500000) == 1 - miss
-        assert GAME.book_forces[mode]["hunt_5000x"] == float(1 - miss)
+        # the strata: a big win first (its exact chance), then a 5,000x egg below it
+        total, top_below = hunt_law(hunt, pm.big_win_x100(mode))
+        assert GAME.book_forces[mode]["big_win"] == pytest.approx(total, rel=1e-9)
+        assert GAME.book_forces[mode]["hunt_5000x"] == pytest.approx(top_below, rel=1e-9)
+        assert top_below < float(1 - miss) <= (top_below + total) * (1 + 1e-12)     # a big win nearly always holds one
     num, den = (int(x) for x in pm.mode("risk_the_farm")["chance"])
     assert GAME.book_forces["risk_the_farm"]["risk_win"] == num / den
 
 
+def hunt_law(hunt, big: int) -> tuple[float, float]:
+    """(P(total >= big), P(a 5,000x egg and total < big)) by convolving the ladder's law
+    forward over the prize count (float64 on a grid of 100 hundredths), independently of
+    the pick game's backward tables."""
+    lt, kt = sum(hunt.ladder.values()), sum(hunt.prize_counts.values())
+    size = big // 100 + 1                          # sums past `big` pile up in the last cell
+    dist = np.zeros((size, 2))
+    dist[0, 0] = 1.0
+    total = top_below = 0.0
+    for k in range(max(hunt.prize_counts) + 1):
+        if k in hunt.prize_counts:
+            w = hunt.prize_counts[k] / kt
+            total += w * dist[-1].sum()
+            top_below += w * dist[:-1, 1].sum()
+        nxt = np.zeros_like(dist)
+        for v, wv in hunt.ladder.items():
+            to = np.minimum(np.arange(size) + v // 100, size - 1)
+            if v >= 500000:
+                np.add.at(nxt[:, 1], to, wv / lt * dist.sum(axis=1))
+            else:
+                np.add.at(nxt, to, wv / lt * dist)
+        dist = nxt
+    return total, top_below
+
+
 @pytest.mark.parametrize("mode", ["golden_egg_hunt", "egg_hunt"])
-def test_forced_top_egg_rounds_hold_a_5000x_egg(mode):
+def test_forced_top_egg_rounds_hold_a_5000x_egg_below_the_big_win(mode):
+    big = load().big_win_x100(mode)
     for seed in range(20):
         rnd = play(Rng(seed), mode, "hunt_5000x")
         prizes = [e["prize_x100"] for e in rnd.events if e["type"] == E.HUNT_REVEAL and e["prize_x100"]]
-        assert 500000 in prizes and "hunt_5000x" in rnd.features
-        assert rnd.payout_x100 == min(sum(prizes), load().cap_x100)
+        assert 500000 in prizes and "hunt_5000x" in rnd.features and "big_win" not in rnd.features
+        assert rnd.payout_x100 == min(sum(prizes), load().cap_x100) < big
+
+
+@pytest.mark.parametrize("mode", ["golden_egg_hunt", "egg_hunt"])
+def test_forced_big_win_hunts_reach_it_with_the_rules_law_given_it(mode):
+    """A big-win book (math.yaml big_win_x: GOLDEN EGG HUNT 100x, EGG HUNT 50x its price)
+    is a hunt drawn from its law given the total: every one reaches the threshold, shows
+    its reveals in order with the rooster last, and the mean number of prizes matches
+    the exact conditional mean (forward convolution per prize count)."""
+    pm = load()
+    hunt, big = pm.hunt(mode), pm.big_win_x100(mode)
+    counts = []
+    for seed in range(300):
+        rnd = play(Rng(seed), mode, "big_win")
+        reveals = [e for e in rnd.events if e["type"] == E.HUNT_REVEAL]
+        prizes = [e["prize_x100"] for e in reveals if e["prize_x100"]]
+        assert rnd.payout_x100 == sum(prizes) >= big and "big_win" in rnd.features
+        assert all(e["rooster"] for e in reveals[len(prizes):]) and len(reveals) <= len(prizes) + 1
+        counts.append(len(prizes))
+    kt = sum(hunt.prize_counts.values())
+    by_k = {k: w / kt * hunt_law(PickGame(hunt.nests, {k: 1}, hunt.ladder, hunt.min_prizes), big)[0]
+            for k, w in hunt.prize_counts.items()}
+    mean = sum(k * p for k, p in by_k.items()) / sum(by_k.values())
+    var = sum((k - mean) ** 2 * p for k, p in by_k.items()) / sum(by_k.values())
+    assert abs(np.mean(counts) - mean) < 4 * (var / len(counts)) ** 0.5
 
 
 def test_forced_risk_win_pays_4000x_and_forces_stay_in_their_modes():

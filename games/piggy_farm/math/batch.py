@@ -42,6 +42,14 @@ from .tables import PiggyMath, load
 BUYS = ("free_spins", "hog_wild", "growing_season")
 
 
+def _with_big_win(pm: PiggyMath, mode: str, pay: np.ndarray, feats: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """`feats` with 'big_win' added where the payout reaches the mode's big win (rules.finish)."""
+    big = pm.big_win_x100(mode)
+    if big is None:
+        return feats
+    return [tuple(sorted(f + ("big_win",))) if hit else f for f, hit in zip(feats, (pay >= big).tolist())]
+
+
 def _features(sets: list[set[str]], capped: np.ndarray) -> list[tuple[str, ...]]:
     out = []
     for f, cp in zip(sets, capped.tolist()):
@@ -211,14 +219,17 @@ def play_batch(seeds, mode: str, force: str | None = None) -> tuple[np.ndarray, 
     if force is None and len(seeds):
         pm = load()
         if mode in BUYS:
-            return _buy_batch(pm, seeds, mode)
-        if mode in ("base", "ante"):
-            return _spin_batch(pm, seeds, mode)[:2]
-        if mode == "wheel_buy":
-            return _wheel_buy_batch(pm, seeds)
-        if mode == "risk_the_farm":
-            return _risk_batch(pm, seeds)
-        if mode in ("golden_egg_hunt", "egg_hunt"):
-            return _hunt_batch(pm, seeds, mode)
+            pay, feats = _buy_batch(pm, seeds, mode)
+        elif mode in ("base", "ante"):
+            pay, feats = _spin_batch(pm, seeds, mode)[:2]
+        elif mode == "wheel_buy":
+            pay, feats = _wheel_buy_batch(pm, seeds)
+        elif mode == "risk_the_farm":
+            pay, feats = _risk_batch(pm, seeds)
+        elif mode in ("golden_egg_hunt", "egg_hunt"):
+            pay, feats = _hunt_batch(pm, seeds, mode)
+        else:
+            raise KeyError(f"piggy_farm has no mode {mode!r}")
+        return pay, _with_big_win(pm, mode, pay, feats)
     rounds = [play(Rng.for_book(s), mode, force) for s in seeds.tolist()]
     return np.array([r.payout_x100 for r in rounds], dtype=np.int64), [r.features for r in rounds]

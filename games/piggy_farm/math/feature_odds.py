@@ -6,7 +6,10 @@ plain run (GameSpec.feature_odds, for the PAR sheet's feature table and the book
   plain rounds) from the split free-spin rounds (rare.bought_wheel_tail);
   risk_the_farm: 'risk_win' exactly (its chance).
 - The hunts (golden_egg_hunt, egg_hunt): 'hunt_5000x' exactly, the pick game's chance of
-  a 5,000x egg (tables.PickGame.chance_of_prize_at_least, as rules.book_forces holds it).
+  a 5,000x egg (tables.PickGame.chance_of_prize_at_least), and 'big_win' exactly, its
+  law of the prize total (cabinet/mechanics/pick.py chance_of).
+- The free-spins buys with a big win (math.yaml big_win_x: HOG WILD): 'big_win' from
+  multilevel splitting of the bought rounds (buy_tails.buy_tail).
 - The spin modes (base, ante): THE FARM WHEEL's trigger rate per tier t from the exact
   first-board windmill law with stratified tumbles (math/rare.py wheel_rates, the strata
   the PAR sheet's live RTP uses), and what the wheel does from each tier exactly (the
@@ -34,9 +37,16 @@ HUNTS = ("golden_egg_hunt", "egg_hunt")
 
 
 def hunt_odds(mode: str) -> dict[str, tuple]:
+    from cabinet.mechanics.pick import PickCondition, chance_of
     from .rules import TOP_EGG_X100
-    p = float(load().hunt(mode).chance_of_prize_at_least(TOP_EGG_X100))
-    return {"hunt_5000x": (p, p, p, f"exact: the pick game's chance of a prize of at least {TOP_EGG_X100 // 100:,}x")}
+    pm = load()
+    p = float(pm.hunt(mode).chance_of_prize_at_least(TOP_EGG_X100))
+    out = {"hunt_5000x": (p, p, p, f"exact: the pick game's chance of a prize of at least {TOP_EGG_X100 // 100:,}x")}
+    big = pm.big_win_x100(mode)
+    if big is not None:
+        b = chance_of(pm.hunt(mode), PickCondition(lo=big))
+        out["big_win"] = (b, b, b, f"exact: the pick game's law of the prize total, at least {big // 100:,}x")
+    return out
 
 
 def tier_shares(pm, tier: str) -> dict[str, float]:
@@ -109,7 +119,9 @@ def bought_cap_odds(seed: int = 1) -> tuple:
 
 def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -> dict[str, tuple]:
     """GameSpec.feature_odds: {feature: (p, lo99, hi99, method)} of a round of `mode`:
-    the hunts' top egg; the spin modes' wheel features, and their cap with the plain run."""
+    the hunts' top egg and big win; a bought wheel's features; RISK THE FARM's win; a
+    free-spins buy's big win; the spin modes' wheel features, and their cap with the
+    plain run."""
     from . import par_live
     if mode in HUNTS:
         return hunt_odds(mode)
@@ -118,6 +130,10 @@ def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -
     if mode == "risk_the_farm":
         num, den = (int(x) for x in load().mode(mode)["chance"])
         return {"risk_win": (num / den,) * 3 + (f"exact: the chance {num} in {den}",)}
+    from .buy_tails import FREE_SPIN_BUYS, buy_tail     # not round code: outside the books' fingerprint
+    big = load().big_win_x100(mode)
+    if mode in FREE_SPIN_BUYS and big is not None:
+        return {"big_win": buy_tail(mode, [big], seed)[big]}
     if mode not in par_live.SPIN_MODES:
         return {}
     out = wheel_odds(mode, par_live._rates(mode, seed))

@@ -15,12 +15,13 @@ from __future__ import annotations
 from cabinet.core.forcing import first_accepted, search
 from cabinet.core.rng import Rng
 from cabinet.core.round import Round, event
+from cabinet.mechanics.pick import PickCondition, chance_of, draw_given
 
 from . import events as E
 from .feature_odds import tier_shares
-from .rules import TOP_EGG_X100, Spin, base_spin, farm_wheel, finish, free_spins, play_once, spin_once
+from .rules import TOP_EGG_X100, Spin, base_spin, egg_hunt, farm_wheel, finish, free_spins, play_once, spin_once
 from .rules import play as natural_play
-from .search import capping, triggering
+from .search import capping, triggering, winning
 from .tables import PiggyMath, load
 
 MAX_WIN_ATTEMPTS = 10_000_000   # free-spin rounds a max-win book may try (x1: about 1 in 65,000 caps)
@@ -32,12 +33,25 @@ FORCES = {
     "free_spins_x5": "Wheel lands on FREE SPINS x5",
     "hunt_5000x": "EGG HUNT: a 5,000x egg", "risk_win": "RISK THE FARM won",
 }
+HUNTS = ("golden_egg_hunt", "egg_hunt")
+
+
+def big_win_label(pm: PiggyMath) -> str:
+    """The demo menu's words for 'big_win': each mode's threshold, from math.yaml."""
+    by_x: dict[int, list[str]] = {}
+    for mode, x in pm.raw.get("big_win_x", {}).items():
+        by_x.setdefault(int(x), []).append(pm.mode(mode)["label"])
+    return "Big win: " + "; ".join(f"{' / '.join(labels)} {x:,}x the price" for x, labels in sorted(by_x.items()))
+
+
+FORCES["big_win"] = big_win_label(load())
 # Which modes each force applies to (the spin modes' forces steer base_spin; the
 # others are searches over whole rounds).
 FORCE_MODES = {"wheel_bronze": ("base", "ante"), "wheel_silver": ("base", "ante"), "wheel_gold": ("base", "ante"),
                "free_spins": ("base", "ante"), "coin_prize": ("base", "ante"), "max_win": ("base", "ante"),
                "wheel": ("base", "ante"), "free_spins_x5": ("base", "ante"),
-               "hunt_5000x": ("golden_egg_hunt", "egg_hunt"), "risk_win": ("risk_the_farm",)}
+               "hunt_5000x": HUNTS, "risk_win": ("risk_the_farm",),
+               "big_win": tuple(load().raw.get("big_win_x", {}))}
 TIER_FORCES = {"wheel_bronze": "bronze", "wheel_silver": "silver", "wheel_gold": "gold"}
 
 
@@ -185,14 +199,51 @@ def _forced_spin(sp: Spin, strips: str, scatters: int, want: str) -> int:
     return search(outer, attempt, 10_000, f"a {want} wheel trigger")
 
 
+def hunt_condition(pm: PiggyMath, mode: str, force: str) -> PickCondition:
+    """The hunt rounds of a book category: 'big_win', a total of the mode's big win or
+    more; 'hunt_5000x', a 5,000x egg in a round below it (big_win is listed first)."""
+    big = pm.big_win_x100(mode)
+    if force == "big_win":
+        return PickCondition(lo=big)
+    return PickCondition(hi=big, top=TOP_EGG_X100)
+
+
+def hunt_given(pm: PiggyMath, rng: Rng, mode: str, force: str) -> Spin:
+    """A hunt drawn from its law given the category (cabinet/mechanics/pick.py
+    draw_given: the prize count, then each prize, weighted by the chance that the
+    round still ends in the category): exact, with no search."""
+    sp = Spin(pm, rng, mode)
+    egg_hunt(sp, draw_given(pm.hunt(mode), rng, hunt_condition(pm, mode, force)))
+    return sp
+
+
+def big_buy(pm: PiggyMath, rng: Rng, mode: str) -> Spin:
+    """A free-spins buy that wins its big win or more: a natural round by rejection,
+    the first such attempt found in batches (search.winning), then played with its
+    events."""
+    sub = first_accepted(rng, winning(pm, mode, pm.big_win_x100(mode)), MAX_WIN_ATTEMPTS,
+                         f"a big win in {mode}", streams=True)
+    sp = play_once(pm, sub, mode)
+    if "big_win" not in finish_features(sp):
+        raise RuntimeError(f"a {mode} round reached its big win in the batch engine but not in play")
+    return sp
+
+
+def finish_features(sp: Spin) -> set[str]:
+    """The features `finish` gives a played Spin (its payout against the big win)."""
+    big = sp.pm.big_win_x100(sp.mode)
+    payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
+    return sp.features | ({"big_win"} if big is not None and payout >= big else set())
+
+
 def force_met(sp: Spin, force: str | None) -> bool:
     """Whether a drawn round is in the forced category and in no book category listed
     before it (else play draws another): the strata max win, FREE SPINS x5, wheel
     (book_forces) stay disjoint, so each stratum's books are its rounds only."""
     if force == "max_win":
         return sp.capped
-    if force in ("hunt_5000x", "risk_win"):
-        return force in sp.features
+    if force in ("hunt_5000x", "risk_win", "big_win"):
+        return force in finish_features(sp)
     if force == "free_spins_x5":
         return not sp.capped
     if force == "wheel":
@@ -221,7 +272,11 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
         return got if force_met(got, force) else None
     if force == "wheel":
         sp = search(rng, wheel_attempt, 10_000, f"a wheel round in {mode} (no cap, no FREE SPINS x5)")
-    elif force in ("max_win", "hunt_5000x", "risk_win", "free_spins_x5"):      # whole rounds, until one is in the category
+    elif mode in HUNTS:
+        sp = hunt_given(pm, rng, mode, force)
+    elif force == "big_win":
+        sp = big_buy(pm, rng, mode)
+    elif force in ("max_win", "risk_win", "free_spins_x5"):      # whole rounds, until one is in the category
         sp = search(rng, attempt, 1_000_000, f"{force} in {mode}")
     else:
         sp = play_once(pm, rng, mode, spin)
@@ -248,8 +303,10 @@ def book_forces() -> dict[str, dict[str, float]]:
         capped_x5 = top * sum(v for k, v in paths.items() if k.endswith(" x5")) / sum(paths.values())
         cats["free_spins_x5"] = sum(free_spins_tiers(pm, mode, 5).values()) - capped_x5
         cats["wheel"] = rate - top - cats["free_spins_x5"]
-    for hunt in ("golden_egg_hunt", "egg_hunt"):
-        forces[hunt] = {"hunt_5000x": float(pm.hunt(hunt).chance_of_prize_at_least(TOP_EGG_X100))}
+    for hunt in HUNTS:
+        game = pm.hunt(hunt)
+        big = {"big_win": chance_of(game, hunt_condition(pm, hunt, "big_win"))} if pm.big_win_x100(hunt) else {}
+        forces[hunt] = big | {"hunt_5000x": chance_of(game, hunt_condition(pm, hunt, "hunt_5000x"))}
     num, den = (int(x) for x in raw["modes"]["risk_the_farm"]["chance"])
     forces["risk_the_farm"] = {"risk_win": num / den}
     return forces

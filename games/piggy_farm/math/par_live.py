@@ -250,14 +250,17 @@ def live_rtp(mode: str, sims: dict[str, Any], seed: int, workers: int = 2) -> di
 
 def tail_odds(mode: str, thresholds_x100: list[int], seed: int = 1,
               sims: dict[str, Any] | None = None) -> dict[int, tuple]:
-    """P(win >= X) of a base or ante round for X of 1,000x, 5,000x, 10,000x the cost and the
-    cap: the wheel's
+    """P(win >= X) of a bought round: buy_tails.buy_tail. Of a base or ante round, for X
+    of 1,000x, 5,000x, 10,000x the cost and the cap: the wheel's
     path by splitting (99% interval from the roots and the rates' error, relative) + the
     live run's rounds without the wheel that reach X (sim.NO_WHEEL_X; Wilson interval,
     its bounds added to the wheel path's)."""
     from cabinet.math.stats import rate_ci
     from .rare import wheel_tail
     from .sim import NO_WHEEL_X
+    if mode not in SPIN_MODES:
+        from .buy_tails import buy_tail
+        return buy_tail(mode, thresholds_x100, seed)
     sim = (sims or {}).get(mode) or {}
     counts = sim.get("sums", {}).get("no_wheel_ge_x")
     if mode not in SPIN_MODES or counts is None:

@@ -185,12 +185,16 @@ class Particles:
 
 def split_rounds(pm: PiggyMath, kind: str, spins: int, strips: str, roots: int, room_x100: int,
                  seed: int = 1, factor: int = 3, levels_x: tuple[int, ...] = LEVELS_X,
-                 chunk: int = 20_000) -> Particles:
+                 chunk: int = 20_000, potential: int = 0) -> Particles:
     """Free-spin rounds of `kind` ('free_spins', 'hog_wild', 'growing_season') at x1,
-    split at the raw-win levels; each round stops at `room_x100` (the cap). About
-    `chunk` rounds play in lockstep: when fewer than half of them are still playing,
-    new roots join (a batch engine's spin costs little more for 20,000 rows than for
-    2,000, so the long retrigger tails ride along with fresh rounds)."""
+    split at the levels of a score (x100 of the bet) after each spin: the raw win, plus
+    `potential` x the sticky grid's sum x the spins left (what a charged grid promises:
+    a round that builds its grid early splits before its wins come; the score depends
+    on the past only, so any choice keeps the estimate unbiased); each round stops at
+    `room_x100` (the cap). About `chunk` rounds play in lockstep: when fewer than half
+    of them are still playing, new roots join (a batch engine's spin costs little more
+    for 20,000 rows than for 2,000, so the long retrigger tails ride along with fresh
+    rounds)."""
     gen = np.random.Generator(np.random.PCG64DXSM(seed))
     fs = pm.raw["free_spins"]
     sticky = kind != "growing_season"
@@ -221,7 +225,8 @@ def split_rounds(pm: PiggyMath, kind: str, spins: int, strips: str, roots: int, 
         keep = ~fin
         won, spn, done, wt, root, lev = (a[keep] for a in (won, spn, done, wt, root, lev))
         grid = grid[keep] if sticky else None
-        new = np.searchsorted(levels, won, side="right")
+        score = won + potential * grid.sum(axis=1) * (spn - done) if sticky and potential else won
+        new = np.searchsorted(levels, score, side="right")
         copies = factor ** np.maximum(new - lev, 0)
         if (copies > 1).any():
             idx = np.repeat(np.arange(len(won)), copies)

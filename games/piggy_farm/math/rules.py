@@ -228,11 +228,13 @@ def base_spin(sp: Spin, strips: str) -> None:
     farm_wheel(sp, tier)
 
 
-def egg_hunt(sp: Spin) -> None:
-    """GOLDEN EGG HUNT / EGG HUNT: every reveal drawn before the first nest opens."""
+def egg_hunt(sp: Spin, reveals: list[int | None] | None = None) -> None:
+    """GOLDEN EGG HUNT / EGG HUNT: every reveal drawn before the first nest opens
+    (`reveals`, if given, drawn already: a forced book's, forced.hunt_given)."""
     pm = sp.pm
     hunt = pm.hunt(sp.mode)
-    reveals = hunt.draw(sp.rng)
+    if reveals is None:
+        reveals = hunt.draw(sp.rng)
     nests = assign_nests(sp.rng, hunt.nests, reveals)
     sp.events.append(event(E.HUNT_START, nests=hunt.nests, min_prizes=hunt.min_prizes, ladder_x100=sorted(hunt.ladder)))
     found = 0
@@ -287,6 +289,9 @@ def finish(sp: Spin) -> Round:
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
     if sp.capped:
         sp.features.update({"capped", "max_win"})
+    big = sp.pm.big_win_x100(sp.mode)
+    if big is not None and payout >= big:
+        sp.features.add("big_win")
     sp.events.append(E.round_end(payout_x100=payout, capped=sp.capped))
     return Round(sp.mode, payout, sp.events, tuple(sorted(sp.features)), sp.capped)
 

@@ -20,7 +20,7 @@ import numpy as np
 from .sim import free_spins_batch, spin_batch, tier_index
 from cabinet.core.rng_batch import BookStreams
 
-from .streams import StopStream, first_stops
+from .streams import HogWildStream, StopStream, first_stops
 from .tables import PiggyMath
 
 Accepts = Callable[[BookStreams], np.ndarray]     # forcing.first_accepted(..., streams=True)
@@ -55,4 +55,22 @@ def capping(pm: PiggyMath, mult: int, room: int) -> Accepts:
                                         np.full(n, mult, dtype=np.int64), np.full(n, room, dtype=np.int64),
                                         draw=StopStream(st, lengths, spins, more))
         return capped
+    return accepts
+
+
+def winning(pm: PiggyMath, mode: str, need: int) -> Accepts:
+    """A free-spins buy (FREE SPINS, HOG WILD, GROWING SEASON: rules.free_spins from
+    the round's first draw) that wins `need` or more."""
+    m = pm.mode(mode)
+    spins, strips = int(m["spins"]), m["strips"]
+    more = int(pm.raw["free_spins"]["retrigger_spins"])
+    lengths = pm.strip_sets[strips].lengths
+    start = int(m.get("start_multiplier", 1))
+
+    def accepts(st: BookStreams) -> np.ndarray:
+        n = len(st)
+        draw = HogWildStream(pm, st, strips) if mode == "hog_wild" else StopStream(st, lengths, spins, more)
+        won, _, _ = free_spins_batch(pm, None, mode, np.full(n, spins), strips, np.full(n, start, dtype=np.int64),
+                                     np.full(n, pm.cap_x100, dtype=np.int64), draw=draw)
+        return won >= need
     return accepts

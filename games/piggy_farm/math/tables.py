@@ -62,6 +62,12 @@ class PiggyMath:
     def mode(self, mode_id: str) -> dict[str, Any]:
         return self.raw["modes"][mode_id]
 
+    def big_win_x100(self, mode_id: str) -> int | None:
+        """The win (x100 of the bet) from which a round of `mode_id` is a big win
+        (math.yaml big_win_x, in multiples of the mode's cost), or None."""
+        x = self.raw.get("big_win_x", {}).get(mode_id)
+        return None if x is None else int(x) * int(self.mode(mode_id)["cost_x100"])
+
     def hunt(self, mode_id: str) -> PickGame:
         m = self.mode(mode_id)
         return PickGame(nests=int(m["nests"]), prize_counts={int(k): int(v) for k, v in m["prize_counts"].items()},
