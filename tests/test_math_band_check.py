@@ -266,3 +266,7 @@ def test_a_tight_tail_band_far_from_the_library_is_off():
     rows = band_check(_books([0, 1.5, 150], [499_000, 500_000, 1_000]), rates)
     assert [(r["band"], r["kind"]) for r in rows] == [("100-200", "ratio")]
     assert band_check(_books([0, 1.5, 150], [499_880, 500_000, 120]), rates) == []
+    # an exact tail band far below 1e-7 with no book is neither missing nor off
+    tiny = _tailed({"1-2": 150_000}, 300_000, 100, {100: (1e-4, 1e-4, 1e-4), 200: (5e-14, 5e-14, 5e-14),
+                                                     500: (0.0, 0.0, 0.0)})
+    assert band_check(_books([0, 1.5, 150], [499_900, 500_000, 100]), tiny) == []

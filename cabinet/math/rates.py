@@ -204,8 +204,9 @@ def mode_targets(spec: GameSpec, doc: dict[str, Any] | None, mode: str) -> dict[
         r = f.get("reduced")
         if r is not None and 0 < r["p"] < 1:
             sigma = estimate_sigma(r["p"], r["ci99"])
+            said = "exact" if sigma == 0 else "the rules' estimate"
             reduced = {"rate": r["p"], "sigma": sigma,
-                       "source": ("exact: " if sigma == 0 else "the rules' estimate: ") + r["method"]}
+                       "source": r["method"] if r["method"].startswith(said) else f"{said}: {r['method']}"}
         best = reduced if reduced is not None and (counted is None or reduced["sigma"] < counted["sigma"]) else counted
         if best is not None:
             out[name] = best

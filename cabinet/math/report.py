@@ -88,7 +88,7 @@ def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, 
             known = lo >= BAND_MIN_MASS if use_tail else count >= BAND_MIN_COUNT
             kind = "missing" if known else "unconfirmed"
         elif ratio is not None and not BAND_RATIO[0] <= ratio <= BAND_RATIO[1] and (
-                sigma <= 0.1 * rules if use_tail else count >= BAND_RATIO_COUNT):
+                sigma <= 0.1 * rules and rules >= BAND_MIN_MASS if use_tail else count >= BAND_RATIO_COUNT):
             kind = "ratio"
         if kind:
             rows.append({"mode": mb.mode, "band": label, "kind": kind, "library": float(lib[k]), "rules": rules,
