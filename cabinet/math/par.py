@@ -63,10 +63,10 @@ from . import pool
 from .books import cached_library, strata
 from .optimize import sampling_se
 from .pool import Progress
-from .rates import load_rates
+from .rates import TAIL_FROM_X, _tail_band, load_rates
 from .report import band_check, feature_table, library_figures
 from .sim import simulate_modes
-from .stats import BAND_EDGES, BAND_LABELS, Z90, band_counts, rate_ci
+from .stats import BAND_EDGES, BAND_LABELS, Z90, Z99, band_counts, rate_ci
 
 BAND_ROUNDS = (10**3, 10**4, 10**5, 10**6, 10**7)
 SOURCE_CHUNK = 5_000
@@ -280,6 +280,11 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
     # sheet shows: a band seen 3+ times with no book is missing; one seen only once or twice
     # (its mass not known within two orders of magnitude) is listed apart, not judged
     tails = (rates or {}).get("modes", {}).get(mode, {}).get("tails")
+    tail_bands = {}
+    for k, label in enumerate(BAND_LABELS):     # the bands the rates' tail estimate covers (plotted beside the counts)
+        t = _tail_band(tails, k) if tails and BAND_EDGES[k] >= float(tails.get("from_x", TAIL_FROM_X)) else None
+        if t is not None:
+            tail_bands[label] = [t["rate"], max(0.0, t["rate"] - Z99 * t["sigma"]), t["rate"] + Z99 * t["sigma"]]
     rows = band_check(mb, {"modes": {mode: {"rounds": n_rules, "bands": rules_bands} | ({"tails": tails} if tails else {})}}) \
         if rules_bands else []
     missing = [r["band"] for r in rows if r["kind"] == "missing"]
@@ -294,7 +299,7 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
         "rtp_by_source": sources,
         "bands": {"library": dict(zip(BAND_LABELS, lib_bands.tolist())),
                   "rules": None if not rules_bands else {k: v / n_rules for k, v in rules_bands.items()},
-                  "rules_rounds": n_rules, "missing_in_library": missing,
+                  "rules_rounds": n_rules, "missing_in_library": missing, "rules_tail": tail_bands,
                   "unconfirmed": [{"band": r["band"], "count": r["count"], "ci99": r["ci99"], "rules": r["rules"],
                                    "method": r.get("method")} for r in unconfirmed],
                   "missing_rows": [{"band": r["band"], "rules": r["rules"], "ci99": r["ci99"], "count": r["count"],

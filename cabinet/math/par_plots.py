@@ -46,12 +46,22 @@ def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
                         fmt="o", color="#dd8452", markersize=4, elinewidth=1, capsize=2,
                         label="rules (live run, 99% interval)")
             title = f"{mode} (rules: {n:,} rounds)"
+        tail = bands.get("rules_tail") or {}
+        if tail:
+            # the rates file's tail estimate of the top bands (splitting, exact odds): a buy's
+            # 300,000 plain rounds never see a 1-in-a-million band, the estimate does
+            at = np.array([labels.index(b) for b in tail]) + 0.22
+            p = np.array([v[0] for v in tail.values()])
+            lo = np.array([v[1] for v in tail.values()])
+            hi = np.array([v[2] for v in tail.values()])
+            ax.errorbar(at, p, yerr=[p - np.maximum(lo, 1e-12), hi - p], fmt="D", color="#55a868", markersize=3.5,
+                        elinewidth=1, capsize=2, label="rules (tail estimate, 99% interval)")
         ax.set_yscale("log")
         ax.set_ylim(1e-10, 1.5)
         ax.set_title(title, fontsize=10)
         ax.set_xticks(np.arange(len(labels)), labels, rotation=60, fontsize=7)
         ax.grid(axis="y", alpha=0.3)
-        if k == 0:
+        if k == 0 or (tail and not any(data["modes"][m]["bands"].get("rules_tail") for m in modes[:k])):
             ax.legend(fontsize=7, loc="upper right")
     for k in range(len(modes), rows * cols):
         axes[k // cols][k % cols].axis("off")
