@@ -29,6 +29,14 @@ from .widgets import Button
 
 COLUMNS = (("FEATURES", 150), ("WINS BY PAYOUT", 710), ("BOARDS", 1270))
 COL_W, ROW_H, TOP, ROWS = 540, 55, 316, 10
+BOTTOM = 872                # the buttons' row starts at 880
+MAX_ROWS = 14               # a column longer than ROWS packs its rows closer, down to this many
+
+
+def row_height(rows: int) -> int:
+    """The pitch of a column's buttons: ROW_H for up to ROWS of them, closer for more
+    (a game with many outcome categories, Piggy Farm's eleven), so every one shows."""
+    return ROW_H if rows <= ROWS else (BOTTOM - TOP) // min(rows, MAX_ROWS)
 
 
 def demo_allowed(config) -> bool:
@@ -84,8 +92,10 @@ class ForceMenu(Overlay):
                    [(f"band_{i}", label) for i, (_, label, _) in enumerate(self.bands)],
                    [(f"board_{i}", self._board_label(path)) for i, path in enumerate(self.boards)])
         for (_, x), items in zip(COLUMNS, columns):
-            for r, (action, label) in enumerate(items[:ROWS]):
-                self.widgets.append(Button((x, TOP + r * ROW_H, COL_W - 40, ROW_H - 8), label, action, font_size=24))
+            pitch = row_height(len(items))
+            for r, (action, label) in enumerate(items[:MAX_ROWS]):
+                self.widgets.append(Button((x, TOP + r * pitch, COL_W - 40, pitch - 8), label, action,
+                                           font_size=24 if pitch >= ROW_H else 22))
         items = [w for w in self.widgets if w.action.partition("_")[0] in ("force", "band", "board")]
         self._focus = items[0] if items else None       # ENTER chooses it; the arrows move it
 

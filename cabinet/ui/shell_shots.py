@@ -35,6 +35,8 @@ def settle_round(scene: Any) -> None:
     does not show it again as an interrupted round's."""
     app = scene.app
     for _ in range(2000):
+        if scene not in app.stack.scenes:    # the shot left the game (to the lobby and back): a new scene
+            return
         while app.stack.top is not scene:
             app.pop()
         if not scene.busy and scene.result_pending is None:

@@ -183,3 +183,19 @@ def test_operator_menu_works_from_the_keyboard_alone(app):
         press(app, K.K_DOWN)
     press(app, K.K_RETURN)
     assert app.config.gamble == "off" and app.stack.top is menu
+
+
+def test_the_force_menu_shows_every_category_of_every_game_inside_its_panel():
+    """Piggy Farm lists eleven outcome categories: a column longer than ten packs its
+    rows closer (demo.row_height), so each one has a button, inside the panel and above
+    the menu's own buttons, none overlapping the next."""
+    from games.grinning_harvest import GAME as GH
+    from games.happy_money_hens import GAME as HMH
+    from games.piggy_farm import GAME as PF
+    from cabinet.ui.demo import BOTTOM, TOP, row_height
+    for spec in (GH, HMH, PF):
+        n = len(spec.force_categories)
+        pitch = row_height(n)
+        assert TOP + (n - 1) * pitch + (pitch - 8) <= BOTTOM, (spec.id, n, pitch)
+        assert pitch - 8 >= 30, (spec.id, pitch)
+    assert len(PF.force_categories) > 10
