@@ -74,15 +74,16 @@ class BonusLockstep:
         self.pot_x100 = np.zeros(k, np.int64)
         self.boost_x100 = np.zeros(k, np.int64)           # the HAPPY BOOST values added (the boost events' sum)
         self.lives = np.full(k, m.lives, np.int64)
+        self.spins = np.zeros(k, np.int64)
         self.out = {"total_x100": np.zeros(k, np.int64), "awards": np.zeros((k, len(m.pot_values)), np.int64),
                     "pot_x100": np.zeros(k, np.int64), "full_board": np.zeros(k, bool),
-                    "boost_x100": np.zeros(k, np.int64),
+                    "boost_x100": np.zeros(k, np.int64), "spins": np.zeros(k, np.int64),
                     "paid_single": np.zeros(k, np.int64), "paid_double": np.zeros(k, np.int64)}
         self.cum = {name: np.cumsum(getattr(m, name)) for name in
                     ("start_weights", "pot_weights", "cash_weights", "boost_count_weights", "boost_weights")}
 
     _ROWS = ("dc", "pfc", "hb", "held", "pf", "dbl", "pot", "cash", "val", "active", "counts",
-             "names", "awards", "pot_x100", "boost_x100", "lives", "book")
+             "names", "awards", "pot_x100", "boost_x100", "lives", "spins", "book")
 
     # ---- draws ---------------------------------------------------------------------
     def _coins(self, where: np.ndarray) -> None:
@@ -140,6 +141,7 @@ class BonusLockstep:
         """One bonus spin of every bonus still playing."""
         m, st = self.m, self.st
         everyone = np.arange(len(self.book))
+        self.spins += 1
         open_ = ~self.held
         count = open_.sum(axis=1)
         u = st.below_many(everyone, m.land_den, count)      # each bonus's open cells, in cell order
@@ -195,6 +197,7 @@ class BonusLockstep:
         self.out["awards"][book] = self.awards[d]
         self.out["pot_x100"][book] = self.pot_x100[d]
         self.out["boost_x100"][book] = self.boost_x100[d]
+        self.out["spins"][book] = self.spins[d]
         self.out["full_board"][book] = self.active[d].all(axis=1) & self.held[d].all(axis=1)
         paying = self.held[d] & active_cell                    # the coins on active rows, as sim_bonus counts them
         self.out["paid_double"][book] = (paying & self.dbl[d]).sum(axis=1)
@@ -207,8 +210,8 @@ class BonusLockstep:
     def run(self) -> dict[str, np.ndarray]:
         """Play every bonus to its end: total_x100, pot awards per pot (k, 4), the pot
         part (x100), the HAPPY BOOST values added (boost_x100), whether the board
-        ended full, and its single and double coins on active rows (paid_single,
-        paid_double)."""
+        ended full, its single and double coins on active rows (paid_single,
+        paid_double) and the spins it played (spins)."""
         self.start()
         while len(self.book):
             self.spin()

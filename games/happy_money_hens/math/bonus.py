@@ -70,7 +70,8 @@ class HensBonus:
     """One bonus in progress; `run()` plays it to the end and returns the total."""
 
     def __init__(self, rng: Rng, m: HensMath, combo: int, events: list | None = None,
-                 contents: dict[int, dict[str, Any]] | None = None):
+                 contents: dict[int, dict[str, Any]] | None = None,
+                 boosts: dict[int, list[tuple[int, int]]] | None = None):
         if not 1 <= combo <= 7:
             raise ValueError(f"combination must be 1..7, got {combo}")
         self.rng, self.m, self.combo = rng, m, combo
@@ -78,6 +79,12 @@ class HensBonus:
         # coin holds in place of what it drew (the draws are still made, so the skeleton
         # does not change): a rare forced bonus's contents drawn last (tails.py)
         self.contents = contents or {}
+        # `boosts`: {spin: [(pick, value_x100), ...]} puts HAPPY BOOST's boosts of every
+        # spin in place of those it drew (none on a spin it does not list; pick: the
+        # index into the coins on active rows not boosted yet that spin), the draws
+        # still made alike (boost_tail.py)
+        self.boosts = boosts
+        self.pool_sizes: list[int] = []            # coins on active rows at each spin's HAPPY BOOST
         self.drawn: list[dict[str, Any]] = []      # every coin, in draw order
         self.events = events if events is not None else []
         # The sheet: the bonus ends when the lives reach zero, full board or not
@@ -160,14 +167,19 @@ class HensBonus:
 
     def _boost(self) -> None:
         rng, m = self.rng, self.m
-        if not rng.chance(*m.boost):
-            return
         pool = [cell for cell, _ in self.board.held() if self.active[cell[0]]]
-        k = min(int(m.boost_counts[rng.weighted_cum(_cum(m, "boost_count_weights"))]), len(pool))
+        self.pool_sizes.append(len(pool))
+        drawn = []                                 # (pick, value) of each boost drawn
+        if rng.chance(*m.boost):
+            k = min(int(m.boost_counts[rng.weighted_cum(_cum(m, "boost_count_weights"))]), len(pool))
+            for i in range(k):
+                pick = rng.below(len(pool) - i)
+                drawn.append((pick, int(m.boost_values[rng.weighted_cum(_cum(m, "boost_weights"))])))
+        if self.boosts is not None:
+            drawn = self.boosts.get(self.spins, [])
         boosts = []
-        for _ in range(k):
-            r, c = pool.pop(rng.below(len(pool)))
-            add = int(m.boost_values[rng.weighted_cum(_cum(m, "boost_weights"))])
+        for pick, add in drawn:
+            r, c = pool.pop(pick)
             coin = self.board.cells[r][c]
             coin["value_x100"] += add
             boosts.append({"row": r, "reel": c, "add_x100": add, "value_x100": coin["value_x100"]})

@@ -43,6 +43,7 @@ class _State:
         self.awards = np.zeros((n, 4), np.int64)
         self.lives = np.full(n, m.lives, np.int64)
         self.alive = np.ones(n, bool)
+        self.spins = np.zeros(n, np.int64)
 
     def land_coins(self, gen, where: np.ndarray) -> None:
         """Draw a coin for every cell in `where` (bool (n,7,5)) and stick it (draws for
@@ -80,12 +81,13 @@ class _State:
         self.pf[i, r, c] = False
 
     def results(self) -> tuple[np.ndarray, ...]:
-        """(total_x100, awards, full_board, paid_single, paid_double) of every bonus held
-        (final once it has ended): the last two count its paying single and double coins."""
+        """(total_x100, awards, full_board, paid_single, paid_double, spins) of every bonus
+        held (final once it has ended): paid_* count its paying single and double coins."""
         paying = self.held & self.active[:, :, None]
         total = (self.val * paying).sum(axis=(1, 2))
         full = self.held.all(axis=(1, 2)) & self.active.all(axis=1)
-        return total, self.awards, full, (paying & ~self.dbl).sum(axis=(1, 2)), (paying & self.dbl).sum(axis=(1, 2))
+        return (total, self.awards, full, (paying & ~self.dbl).sum(axis=(1, 2)), (paying & self.dbl).sum(axis=(1, 2)),
+                self.spins)
 
     def keep(self, rows: np.ndarray) -> None:
         """Drop every bonus but `rows` (an ended bonus's state no longer changes)."""
@@ -97,14 +99,15 @@ class _State:
 
 def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) -> dict[str, np.ndarray]:
     """Play one bonus per entry of `combos` (ints 1..7). Returns total_x100 (n,),
-    awards (n, 4) pots won per name and full_board (n,)."""
+    awards (n, 4) pots won per name, full_board (n,), the paying single and double
+    coins (paid_single, paid_double) and the spins played (spins)."""
     combos = np.asarray(combos, dtype=np.int64)
     n = len(combos)
     s = _State(m, combos)
     if n == 0:
         return {"total_x100": np.zeros(0, np.int64), "awards": np.zeros((0, 4), np.int64),
                 "full_board": np.zeros(0, bool), "paid_single": np.zeros(0, np.int64),
-                "paid_double": np.zeros(0, np.int64)}
+                "paid_double": np.zeros(0, np.int64), "spins": np.zeros(0, np.int64)}
     R, C, A = m.rows, m.reels, m.active_rows
     # starting coins on distinct cells of the active rows
     k = m.start_counts[_weighted(gen, m.start_weights, n)]
@@ -120,16 +123,17 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
     p_on, p_off = m.land_active / m.land_den, m.land_inactive / m.land_den
     bcount_cum = np.cumsum(m.boost_count_weights)
     total, awards, full = np.zeros(n, np.int64), np.zeros((n, 4), np.int64), np.zeros(n, bool)
-    single, double = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    single, double, spins = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
     ids = np.arange(n)                            # each row's bonus
     while s.alive.any():
         if s.alive.sum() * 2 < len(ids):          # ended bonuses leave the arrays: the long ones run alone
             done = ~s.alive
             (total[ids[done]], awards[ids[done]], full[ids[done]], single[ids[done]],
-             double[ids[done]]) = (a[done] for a in s.results())
+             double[ids[done]], spins[ids[done]]) = (a[done] for a in s.results())
             ids = ids[s.alive]
             s.keep(np.nonzero(s.alive)[0])
         live = s.alive
+        s.spins += live
         chance = np.where(s.active, p_on, p_off)[:, :, None]
         land = land_batch(gen, ~s.held & live[:, None, None], np.broadcast_to(chance, s.held.shape))
         was_active = s.active.copy()
@@ -165,5 +169,6 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
             flat = s.val[i].reshape(len(i), -1) + pick * add
             s.val[i] = flat.reshape(len(i), R, C)
         s.alive = live & (s.lives > 0)          # a full board plays out its lives too
-    total[ids], awards[ids], full[ids], single[ids], double[ids] = s.results()
-    return {"total_x100": total, "awards": awards, "full_board": full, "paid_single": single, "paid_double": double}
+    total[ids], awards[ids], full[ids], single[ids], double[ids], spins[ids] = s.results()
+    return {"total_x100": total, "awards": awards, "full_board": full, "paid_single": single, "paid_double": double,
+            "spins": spins}
