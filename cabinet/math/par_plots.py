@@ -46,7 +46,7 @@ def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
                         fmt="o", color="#dd8452", markersize=4, elinewidth=1, capsize=2,
                         label="rules (live run, 99% interval)")
             title = f"{mode} (rules: {n:,} rounds)"
-        tail = bands.get("rules_tail") or {}
+        tail = {b: v for b, v in (bands.get("rules_tail") or {}).items() if v[0] >= 1e-10}    # on the plot's scale
         if tail:
             # the rates file's tail estimate of the top bands (splitting, exact odds): a buy's
             # 300,000 plain rounds never see a 1-in-a-million band, the estimate does
@@ -54,7 +54,8 @@ def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
             p = np.array([v[0] for v in tail.values()])
             lo = np.array([v[1] for v in tail.values()])
             hi = np.array([v[2] for v in tail.values()])
-            ax.errorbar(at, p, yerr=[p - np.maximum(lo, 1e-12), hi - p], fmt="D", color="#55a868", markersize=3.5,
+            ax.errorbar(at, p, yerr=[np.maximum(p - np.maximum(lo, 1e-12), 0.0), hi - p], fmt="D", color="#55a868",
+                        markersize=3.5,
                         elinewidth=1, capsize=2, label="rules (tail estimate, 99% interval)")
         ax.set_yscale("log")
         ax.set_ylim(1e-10, 1.5)
