@@ -200,3 +200,72 @@ def test_only_the_modes_listing_them_report_multiple_grands():
     assert categories.multi_grand(m, "buy_mystery", "pot_grand_2") and not categories.multi_grand(m, "base", "pot_grand_2")
     with pytest.raises(KeyError, match="pot_grand_3"):
         rules.play(Rng(1), "base", "pot_grand_3")
+
+
+def test_a_two_grand_book_of_bonus_pf_is_outside_the_full_boards_and_replays():
+    rec = Rng.recording(4)
+    r = rules.play(rec, "bonus_pf", "pot_grand_2")
+    end = next(e for e in r.events if e["type"] == "bonus_end")
+    assert end["pots_won"].count("GRAND") == 2 and not end["full_board"]
+    assert {"pot_grand", "pot_grand_2"} <= set(r.features) and "full_board" not in r.features
+    cost = load().costs["bonus_pf"]
+    assert 50 * cost <= r.payout_x100 < 100 * cost                # the band it gives books
+    again = rules.play(Rng.for_book(4, list(rec.trace.values)), "bonus_pf", "pot_grand_2")
+    assert again.events == r.events
+
+
+def test_a_mode_without_double_coins_bounds_its_grand_letters_by_single_coins():
+    """bonus_pf's skeletons have no double coin: its rejection's bound is the largest
+    chance of single coins (35 of them), not of 35 double ones (a book would take
+    ~1.4 million attempts instead of ~2,500)."""
+    singles, both = CT.grand_tail(2, True, False), CT.grand_tail(2, True)
+    assert singles.ceiling() == singles.table()[:, 0].max() == singles.table()[35, 0]
+    assert both.ceiling() > 100 * singles.ceiling()
+    assert (singles.keep_weights()[:, 1:] == 0).all() and singles.keep_weights()[35, 0] == CT.SCALE
+    res = {"paid_single": np.array([3]), "paid_double": np.array([1])}
+    with pytest.raises(ValueError, match="DOUBLE COINS"):
+        singles.weights_of(res)
+
+
+def test_bonus_pf_grand_books_are_natural_bonuses_given_their_grands(monkeypatch):
+    """The contents-last draw of bonus_pf's pot_grand_2 at 'exactly one GRAND' (about 1
+    bonus in 630), 200 forced rounds against the natural POT FILL bonuses with one GRAND
+    and no full board (listed before it): the same mean win and counted coins."""
+    m = load()
+    monkeypatch.setitem(categories.MULTI_GRAND, "pot_grand_2", (1, True))
+    CT.grand_tail.cache_clear()
+    try:
+        forced = [rules.play(Rng(900 + i), "bonus_pf", "pot_grand_2") for i in range(200)]
+    finally:
+        CT.grand_tail.cache_clear()
+    ends = [next(e for e in r.events if e["type"] == "bonus_end") for r in forced]
+    assert all(e["pots_won"].count("GRAND") == 1 and not e["full_board"] for e in ends)
+    res = simulate_bonuses(np.random.Generator(make_bit_generator(79)), m, np.full(400_000, POT_FILL))
+    one = (res["awards"][:, POT_NAMES.index("GRAND")] == 1) & ~res["full_board"]
+    for f, nat in (([e["total_x100"] for e in ends], res["total_x100"][one]),
+                   ([len(e["paying"]) for e in ends], res["paid_single"][one])):
+        a, b = np.asarray(f, float), nat.astype(float)
+        se = sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
+        assert abs(a.mean() - b.mean()) < 4.5 * se, (a.mean(), b.mean(), se)
+
+
+def test_bonus_pfs_grand_share_agrees_with_a_plain_count(monkeypatch):
+    """category_shares' pot_grand_2 of bonus_pf (its GRANDs given the processed coins,
+    less those of the full boards, listed first) at 'exactly one GRAND', against the
+    POT FILL bonuses counted with one GRAND and no full board: within their joint 99%."""
+    from games.happy_money_hens.math import feature_odds as F
+    monkeypatch.setitem(categories.MULTI_GRAND, "pot_grand_2", (1, True))
+    monkeypatch.setattr(F, "BONUSES", 40_000)
+    monkeypatch.setattr(F, "WORKERS", 1)
+    CT.grand_tail.cache_clear()
+    try:
+        p, se = F.category_shares(seed=6, modes=("bonus_pf",))["bonus_pf"]["pot_grand_2"]
+        full = F.full_board_rates()[False]
+        raw = F.pot_rates(6, 40_000, 1)[False]["pot_grand_2"][0]
+        assert p == pytest.approx(raw - full * CT.grand_tail(1, True).table()[35, 0], rel=1e-12)
+    finally:
+        CT.grand_tail.cache_clear()
+    res = simulate_bonuses(np.random.Generator(make_bit_generator(80)), load(), np.full(300_000, POT_FILL))
+    hit = (res["awards"][:, POT_NAMES.index("GRAND")] == 1) & ~res["full_board"]
+    q = hit.mean()
+    assert abs(p - q) < 2.5758 * sqrt(se ** 2 + q * (1 - q) / len(hit)), (p, q)

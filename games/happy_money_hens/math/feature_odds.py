@@ -28,7 +28,12 @@ and a bonus feature's rate is sum over c of P(c) P(feature | c):
   In a mode whose bonuses have DOUBLE COINS alone (the gamble's bonus_dc), P(big) is
   exact given the N1 single and N2 double paying coins (tails.py: the cash values
   are drawn independently of the rest), so conditional Monte Carlo again: the mean of
-  A[N1, N2] over CASH_TAIL_BONUSES bonuses (cash_tail_odds).
+  A[N1, N2] over CASH_TAIL_BONUSES bonuses (cash_tail_odds). In a HAPPY BOOST library
+  without DOUBLE COINS (bonus_hb, bonus_pf_hb), P(big and no GRAND) is exact given the
+  counted coins N and the spins S (boost_tail.py: the coins' contents and the spins'
+  boosts are drawn independently of the rest): the mean of its A[N, S] over
+  BOOST_TAIL_BONUSES bonuses (boost_tail_odds); with POT FILL every GRAND is a big
+  bonus, so P(big) = P(GRAND) + that.
 """
 from __future__ import annotations
 
@@ -44,6 +49,7 @@ Z99 = 2.5758293035489004
 BONUSES = 120_000            # bonuses per DOUBLE COINS flag (conditional Monte Carlo)
 BIG_BONUSES = {c: 1_000_000 for c in COMBOS}   # bonuses per combination (big_counts)
 CASH_TAIL_BONUSES = 1_000_000   # bonuses of a DOUBLE COINS mode (cash_tail_odds)
+BOOST_TAIL_BONUSES = 1_000_000  # bonuses of a HAPPY BOOST mode without DOUBLE COINS (boost_tail_odds)
 CHUNK = 20_000
 WORKERS = 2
 
@@ -162,9 +168,34 @@ def cash_tail_odds(mode: str, seed: int) -> tuple[float, float]:
     return float(v.mean()), float(v.std(ddof=1) / sqrt(len(v)))
 
 
+@lru_cache(maxsize=None)
+def boost_tail_odds(mode: str, seed: int) -> dict[str, tuple[float, float]]:
+    """{"all": (P(big_bonus and no GRAND), its standard error), "no_full_board": (the
+    same outside the full boards, ...)} of a HAPPY BOOST library without DOUBLE COINS
+    (rules.boost_last): the mean of boost_tail's A[N, S] over BOOST_TAIL_BONUSES bonuses
+    (their counted coins and spins)."""
+    from cabinet.core.rng import make_bit_generator
+    from .boost_tail import boost_tail
+    from .rules import BONUS_MODES
+    from .sim_bonus import simulate_bonuses
+    m = load()
+    combo = BONUS_MODES[mode]
+    a = boost_tail(m.big_bonus_x100[mode], bool(combo & POT_FILL)).table()
+    gen = np.random.Generator(make_bit_generator(np.random.SeedSequence(seed, spawn_key=(0xB005, combo))))
+    vals, fulls = [], []
+    for start in range(0, BOOST_TAIL_BONUSES, 100_000):
+        r = simulate_bonuses(gen, m, np.full(min(100_000, BOOST_TAIL_BONUSES - start), combo))
+        vals.append(a[r["paid_single"], r["spins"]])
+        fulls.append(r["full_board"])
+    v = np.concatenate(vals)
+    rest = v * ~np.concatenate(fulls)
+    return {"all": (float(v.mean()), float(v.std(ddof=1) / sqrt(len(v)))),
+            "no_full_board": (float(rest.mean()), float(rest.std(ddof=1) / sqrt(len(rest))))}
+
+
 def big_odds(mode: str, seed: int) -> tuple | None:
     """(p, lo99, hi99, method) of a big_bonus per round of `mode` (None: it has none)."""
-    from .rules import cash_last
+    from .rules import boost_last, cash_last
     m = load()
     low = m.big_bonus_x100.get(mode)
     if low is None:
@@ -174,6 +205,18 @@ def big_odds(mode: str, seed: int) -> tuple | None:
         return (p, max(0.0, p - Z99 * se), p + Z99 * se,
                 f"exact given the single and double paying coins (tails.py), averaged over "
                 f"{CASH_TAIL_BONUSES:,} bonuses (conditional Monte Carlo)")
+    if boost_last(mode):
+        p, se = boost_tail_odds(mode, seed)["all"]
+        how = (f"exact given the counted coins and the spins (boost_tail.py), averaged over "
+               f"{BOOST_TAIL_BONUSES:,} bonuses (conditional Monte Carlo)")
+        from .rules import BONUS_MODES
+        if BONUS_MODES[mode] & POT_FILL:       # and every GRAND bonus (all of them big: boost_tail.py)
+            if seed not in _POTS:
+                _POTS[seed] = pot_rates(seed)
+            g, g_se = _POTS[seed][False]["pot_grand"]
+            p, se = p + g, sqrt(se ** 2 + g_se ** 2)
+            how = f"the GRANDs (pot_rates) and the big bonuses without one: {how}"
+        return p, max(0.0, p - Z99 * se), p + Z99 * se, how
     pc, counts = combo_chances(mode), big_counts(seed)
     terms = [(pc[c],) + _share(int(counts[c][low].sum()), counts[c]["n"]) for c in COMBOS if pc[c]]
     p = sum(w * q for w, q, _ in terms)
@@ -191,75 +234,132 @@ def full_board_rates() -> dict[bool, float]:
     return {False: full_board_chance(m), True: full_board_chance(m, double=True)}
 
 
-def grand_given_full_board(seed: int = 1, bonuses: int = 1_000_000) -> dict[bool, tuple[float, float]]:
-    """{double coins on: (P(GRAND | a full board of a POT FILL bonus), its standard
-    error)}. A full board has every one of the 35 coins processed, so without DOUBLE
-    COINS it is exact: g[35, 0] of pot_chance_table; with them, the mean of g[N1, N2]
-    over the full boards among `bonuses` DC+PF bonuses (conditional Monte Carlo)."""
+@lru_cache(maxsize=4)
+def _full_board_coins(seed: int, bonuses: int) -> tuple[np.ndarray, np.ndarray]:
+    """(single, double) coins of the full boards among `bonuses` DC+PF bonuses."""
     from cabinet.core.rng import make_bit_generator
     from .sim_bonus import simulate_bonuses
     m = load()
-    g = pot_chance_table(m, POT_NAMES.index("GRAND"))
-    cells = m.rows * m.reels
     gen = np.random.Generator(make_bit_generator(seed * 1_000 + 900))
-    vals = []
+    n1, n2 = [], []
     for a in range(0, bonuses, 50_000):
         r = simulate_bonuses(gen, m, np.full(min(50_000, bonuses - a), POT_FILL | DOUBLE_COINS))
-        vals.append(g[r["paid_single"][r["full_board"]], r["paid_double"][r["full_board"]]])
-    v = np.concatenate(vals)
+        n1.append(r["paid_single"][r["full_board"]])
+        n2.append(r["paid_double"][r["full_board"]])
+    return np.concatenate(n1), np.concatenate(n2)
+
+
+def grand_table(cat: str) -> np.ndarray:
+    """P(cat | N1 single and N2 double processed coins) of a GRAND category: pot_grand
+    (pot_chance_table) or GRAND won several times (tails.grand_tail)."""
+    from .categories import MULTI_GRAND
+    from .tails import grand_tail
+    if cat == "pot_grand":
+        return pot_chance_table(load(), POT_NAMES.index("GRAND"))
+    return grand_tail(*MULTI_GRAND[cat]).table()
+
+
+def grand_given_full_board(seed: int = 1, bonuses: int = 1_000_000,
+                           cat: str = "pot_grand") -> dict[bool, tuple[float, float]]:
+    """{double coins on: (P(cat | a full board of a POT FILL bonus), its standard
+    error)}, cat a GRAND category (pot_grand: GRAND won). A full board has every one of
+    the 35 coins processed, so without DOUBLE COINS it is exact: g[35, 0] of its
+    table (grand_table); with them, the mean of g[N1, N2] over the full boards among
+    `bonuses` DC+PF bonuses (conditional Monte Carlo)."""
+    g = grand_table(cat)
+    cells = load().rows * load().reels
+    n1, n2 = _full_board_coins(seed, bonuses)
+    v = g[n1, n2]
     return {False: (float(g[cells, 0]), 0.0), True: (float(v.mean()), float(v.std(ddof=1) / sqrt(len(v))))}
 
 
-def category_shares(seed: int | None = None) -> dict[str, dict[str, tuple[float, float]]]:
+def _on_full_board(cat: str, dc: bool, seed: int) -> tuple[float, float]:
+    """(P(cat | a full board), its standard error) of a POT FILL bonus with DOUBLE
+    COINS `dc` (exact without: no bonus is played)."""
+    if not dc:
+        return float(grand_table(cat)[load().rows * load().reels, 0]), 0.0
+    return grand_given_full_board(seed, cat=cat)[True]
+
+
+def category_shares(seed: int | None = None, modes: tuple[str, ...] | None = None
+                    ) -> dict[str, dict[str, tuple[float, float]]]:
     """{mode: {category: (its stratum's share per round, standard error)}} for
-    math.yaml's book_forces, whose categories are disjoint in the order each mode
-    lists them (rules.excluded_before). Per final combination c: P(c) exact, P(GRAND | c)
-    from pot_rates, P(full board | c) exact, P(GRAND | full board, c) from
-    grand_given_full_board, the big bonuses by GRAND and full board from big_counts; a
-    category listed later keeps only what the earlier ones leave. Printed by: python -c "from games.happy_money_hens.math.feature_odds import
-    print_category_shares as p; p()"."""
+    math.yaml's book_forces (every mode, or `modes`), whose categories are disjoint in
+    the order each mode lists them (rules.excluded_before). Per final combination c:
+    P(c) exact, P(GRAND | c) and GRAND won several times from pot_rates, P(full board | c)
+    exact, a GRAND category's chance given a full board from grand_given_full_board
+    (exact without DOUBLE COINS), the big bonuses by GRAND and full board from
+    big_counts, or exact given the skeleton (cash_tail_odds, boost_tail_odds); a
+    category listed later keeps only what the earlier ones leave. Printed by: python -c
+    "from games.happy_money_hens.math.feature_odds import print_category_shares as p; p()"."""
     from cabinet.math.sim import DEFAULT_SEED
     seed = DEFAULT_SEED if seed is None else seed     # the rates tool's: its `reduced` pot_grand, the same bonuses
     from .categories import MULTI_GRAND
-    from .rules import cash_last
-    full, fb_grand, pots, big = full_board_rates(), grand_given_full_board(seed), pot_rates(seed), big_counts(seed)
+    from .rules import boost_last, cash_last
+    full, pots = full_board_rates(), pot_rates(seed)
     m = load()
     out = {}
     for mode, cats in m.raw["book_forces"].items():
+        if modes is not None and mode not in modes:
+            continue
         pc, order = combo_chances(mode), list(cats)
 
         def before(a: str, b: str) -> bool:
-            return a in order and order.index(a) < order.index(b)
+            return a in order and b in order and order.index(a) < order.index(b)
 
+        if boost_last(mode) and before("big_bonus", "full_board"):
+            raise ValueError(f"{mode}: big_bonus is drawn coins and boosts last: list full_board before it")
+        # a big bonus's split by GRAND and full board: counted (big_counts), unless exact given the skeleton
+        counted = "big_bonus" in order and not (cash_last(mode) or boost_last(mode))
+        big = big_counts(seed) if counted else None
         shares: dict[str, list] = {cat: [0.0, 0.0] for cat in order}
         for c in COMBOS:
+            if not pc[c]:
+                continue
             dc, pf = bool(c & DOUBLE_COINS), bool(c & POT_FILL)
             grand, grand_se = pots[dc]["pot_grand"] if pf else (0.0, 0.0)
-            fb_g, fb_g_se = fb_grand[dc] if pf else (0.0, 0.0)
-            # the big bonuses given c by GRAND won x full board: the counts of big_counts
-            k = big[c][m.big_bonus_x100[mode]] if "big_bonus" in order else np.zeros((2, 2), np.int64)
-            n_big = big[c]["n"]
+
+            def on_full(cat: str) -> tuple[float, float]:
+                """(P(full board and cat | c), its standard error), cat a GRAND category."""
+                if not pf:
+                    return 0.0, 0.0
+                g, se = _on_full_board(cat, dc, seed)
+                return full[dc] * g, full[dc] * se
+
+            k = big[c][m.big_bonus_x100[mode]] if counted else np.zeros((2, 2), np.int64)
+            n_big = big[c]["n"] if counted else 1
             # (chance given c, its standard error) of each category's stratum
             parts = {}
             for cat in MULTI_GRAND:                # listed first where they are (buy_mystery)
                 if cat in order:
-                    parts[cat] = pots[dc][cat] if pf else (0.0, 0.0)
+                    p, se = pots[dc][cat] if pf else (0.0, 0.0)
+                    if before("full_board", cat):          # less its full boards (bonus_pf)
+                        f, f_se = on_full(cat)
+                        p, se = p - f, sqrt(se ** 2 + f_se ** 2)
+                    parts[cat] = (p, se)
             if "pot_grand" in order:
-                # less the GRANDs that are big bonuses when big_bonus comes first, and the
-                # multiple GRANDs when their categories do
-                lost = _share(int(k[1].sum()), n_big) if before("big_bonus", "pot_grand") else (0.0, 0.0)
-                for cat in MULTI_GRAND:
-                    if before(cat, "pot_grand"):
-                        lost = (lost[0] + parts[cat][0], sqrt(lost[1] ** 2 + parts[cat][1] ** 2))
+                # less the GRANDs that are big bonuses when big_bonus comes first, the
+                # multiple GRANDs when their categories do, the full boards when it does
+                fb_first = before("full_board", "pot_grand")
+                lost = (_share(int(k[1, :1 if fb_first else 2].sum()), n_big) if before("big_bonus", "pot_grand")
+                        else (0.0, 0.0))
+                for cat in [x for x in MULTI_GRAND if before(x, "pot_grand")] + (["full_board"] if fb_first else []):
+                    q = parts[cat] if cat in MULTI_GRAND else on_full("pot_grand")
+                    lost = (lost[0] + q[0], sqrt(lost[1] ** 2 + q[1] ** 2))
                 parts["pot_grand"] = (grand - lost[0], sqrt(grand_se ** 2 + lost[1] ** 2))
             if "full_board" in order:
-                after = fb_g if before("pot_grand", "full_board") else 0.0
+                # less its GRANDs when pot_grand (or GRAND won several times) comes first
+                firsts = ["pot_grand"] if before("pot_grand", "full_board") else \
+                    [x for x in MULTI_GRAND if before(x, "full_board")]
+                gone = [on_full(x) for x in firsts]
                 lost = (_share(int(k[0, 1] + (0 if before("pot_grand", "full_board") else k[1, 1])), n_big)
                         if before("big_bonus", "full_board") else (0.0, 0.0))
-                parts["full_board"] = (full[dc] * (1 - after) - lost[0],
-                                       sqrt((full[dc] * fb_g_se if after else 0.0) ** 2 + lost[1] ** 2))
+                parts["full_board"] = (full[dc] - sum(g for g, _ in gone) - lost[0],
+                                       sqrt(sum(se ** 2 for _, se in gone) + lost[1] ** 2))
             if "big_bonus" in order and cash_last(mode):        # no pot, no full board before it
                 parts["big_bonus"] = cash_tail_odds(mode, seed)
+            elif "big_bonus" in order and boost_last(mode):     # after full_board (and pot_grand: rules)
+                parts["big_bonus"] = boost_tail_odds(mode, seed)["no_full_board" if "full_board" in order else "all"]
             elif "big_bonus" in order:
                 g_rows = [0] if before("pot_grand", "big_bonus") else [0, 1]
                 f_cols = [0] if before("full_board", "big_bonus") else [0, 1]
@@ -274,8 +374,9 @@ def category_shares(seed: int | None = None) -> dict[str, dict[str, tuple[float,
     return out
 
 
-def print_category_shares(seed: int | None = None) -> None:
-    for mode, cats in category_shares(seed).items():
+def print_category_shares(seed: int | None = None, modes: tuple[str, ...] | None = None) -> None:
+    """category_shares printed, each mode's shares then their 99% half-widths."""
+    for mode, cats in category_shares(seed, modes).items():
         print(f"{mode + ':':13s}" + ", ".join(f"{cat}: {p:.5e}" for cat, (p, _) in cats.items()))
         print(" " * 13 + "99% +-: " + ", ".join(f"{Z99 * se:.1g}" for _, se in cats.values()))
 

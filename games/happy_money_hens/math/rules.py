@@ -25,8 +25,11 @@ decides many at a time; the combo_<CODE> searches play attempt by attempt. A big
 of DOUBLE COINS alone (bonus_dc) is drawn cash values last (tails.py): an attempt
 is kept with the exact chance its paying coins reach the threshold over that chance's
 maximum, and the kept bonus replays with its paying coins' cash values drawn given the
-total, from its sub-stream; several GRANDs in one bonus (pot_grand_2, pot_grand_3: buy_mystery)
-alike, the GRAND letters of its processed coins drawn given their count.
+total, from its sub-stream; several GRANDs in one bonus (pot_grand_2, pot_grand_3:
+buy_mystery, bonus_pf) alike, the GRAND letters of its processed coins drawn given their
+count; a big bonus of HAPPY BOOST without DOUBLE COINS (bonus_hb, bonus_pf_hb: without a
+GRAND) alike, given its counted coins and spins, what the coins hold and the spins'
+boosts (boost_tail.py).
 Events are the closed set documented in events.py.
 """
 from __future__ import annotations
@@ -47,10 +50,11 @@ from cabinet.mechanics.lines import LineEvaluator
 
 from .batch_bonus import BonusLockstep
 from .bonus import HensBonus
+from .boost_tail import BoostTail, boost_tail
 from .categories import MULTI_GRAND, batch_flags, bonus_feats, multi_grand
 from .tails import SCALE, SumTail, cash_tail, contents_given, grand_tail
-from .tables import (COMBOS, HAPPY_BOOST, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code,
-                     combo_mode, load)
+from .tables import (COMBOS, DOUBLE_COINS, HAPPY_BOOST, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features,
+                     combo_from_code, combo_mode, load)
 from .pots import BITS, combo_odds, count_distribution, triggered_given_counts, triggered_given_final, upgrade
 
 SPIN_MODES = ("base", "fortune_1_2", "fortune_1_5", "fortune_2")
@@ -323,14 +327,18 @@ def _on(gen: np.random.Generator) -> Rng:
     return rng
 
 
-def _tail_of(mode: str, wanted: str) -> SumTail | None:
+def _tail_of(mode: str, wanted: str) -> SumTail | BoostTail | None:
     """The tail law a category is drawn contents last with (tails.py): a big bonus of
-    DOUBLE COINS alone (its cash), two GRANDs (the GRAND letters); None otherwise."""
+    DOUBLE COINS alone (its cash), of HAPPY BOOST without DOUBLE COINS (its coins and
+    boosts: boost_tail.py), two GRANDs (the GRAND letters); None otherwise."""
     if wanted == "big_bonus" and cash_last(mode):
         return cash_tail(mode)
+    if wanted == "big_bonus" and boost_last(mode):
+        return boost_tail(load().big_bonus_x100[mode], bool(BONUS_MODES[mode] & POT_FILL))
     if wanted in MULTI_GRAND:
         times, exactly = MULTI_GRAND[wanted]
-        return grand_tail(times, exactly)
+        doubles = any(c & DOUBLE_COINS for c, w in zip(COMBOS, natural_combo_weights(mode)) if w)
+        return grand_tail(times, exactly, doubles)
     return None
 
 
@@ -338,6 +346,28 @@ def cash_last(mode: str) -> bool:
     """Whether a big bonus of `mode` is drawn cash values last (tails.py): every
     combination the mode can play has neither POT FILL nor HAPPY BOOST."""
     return all(not c & (POT_FILL | HAPPY_BOOST) for c, w in zip(COMBOS, natural_combo_weights(mode)) if w)
+
+
+def boost_last(mode: str) -> bool:
+    """Whether a big bonus of `mode` is drawn coins and boosts last (boost_tail.py): a
+    gamble bonus library of HAPPY BOOST without DOUBLE COINS (bonus_hb, bonus_pf_hb)."""
+    return mode in BONUS_MODES and bool(BONUS_MODES[mode] & HAPPY_BOOST) and not BONUS_MODES[mode] & DOUBLE_COINS
+
+
+def _contents_last(m: HensMath, sub: Rng, wanted: str, tail: SumTail | BoostTail, seed: int,
+                   combo: int) -> tuple[dict, dict | None]:
+    """(coin contents, HAPPY BOOST's boosts or None) of the kept attempt's skeleton,
+    drawn from its sub-stream given the category (tails.py, boost_tail.py)."""
+    skeleton = HensBonus(Rng(seed), m, combo)
+    skeleton.run()
+    if isinstance(tail, SumTail):
+        return contents_given(m, sub, wanted, tail, skeleton), None
+
+    def replay(contents: dict) -> HensBonus:
+        again = HensBonus(Rng(seed), m, combo, contents=contents)
+        again.run()
+        return again
+    return tail.contents(sub, skeleton, replay)
 
 
 _COMBO_TABLES: dict = {}
@@ -350,7 +380,10 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
     given the kept combination (_combo_for). Attempt k, on its own sub-stream: its
     first draw is the bonus's seed (_bonus_attempt_seed), then its combination from
     the mode's natural weights (no draw where only one is possible); the bonus plays
-    on Rng(seed). The kept one is played with its events by HensBonus and checked."""
+    on Rng(seed). A category drawn contents last (_tail_of) keeps an attempt with its
+    tail's chance given the skeleton instead (the attempt's next draw) and draws the
+    contents from the sub-stream after it (_contents_last). The kept one is played with
+    its events by HensBonus and checked."""
     if mode not in _COMBO_TABLES:
         weights = natural_combo_weights(mode)
         _COMBO_TABLES[mode] = [c for c, w in zip(COMBOS, weights) if w], _fraction_table(weights)
@@ -359,11 +392,13 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
     tail = _tail_of(mode, wanted)       # drawn contents last (tails.py), or a plain rejection
     if wanted in MULTI_GRAND:          # GRAND exactly twice is never three times: nothing to exclude
         excluded = excluded - set(MULTI_GRAND)
-    if tail is not None and excluded - {"full_board"}:
+    if tail is not None and (excluded - {"full_board"} - tail.excludes or tail.excludes - excluded):
         # the natural attempt's contents are replaced: only a category its skeleton
-        # decides (the full board) can be excluded from its flags
-        raise ValueError(f"{mode}: {wanted} is drawn contents last and must be listed before "
-                         f"{sorted(excluded - {'full_board'})} in math.yaml book_forces")
+        # decides (the full board) can be excluded by its flags; one the tail's own
+        # law leaves out (boost_tail.py: pot_grand) must be listed before it
+        raise ValueError(f"{mode}: {wanted} is drawn contents last and listed after {sorted(excluded)} in "
+                         f"math.yaml book_forces: it must come after {sorted(tail.excludes)}, and after "
+                         f"nothing else but full_board")
 
     def combo_of(sub: Rng) -> int:
         return only[0] if len(only) == 1 else COMBOS[_pick_index(sub, den, cum)]
@@ -380,8 +415,8 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
                 keep = flags[wanted].copy()
             else:
                 u = np.array([_on(gens[i]).below(SCALE) for i in play_ix.tolist()], dtype=np.int64)
-                keep = u < tail.keep_weights()[res["paid_single"], res["paid_double"]]
-            for f in excluded:
+                keep = u < tail.weights_of(res)
+            for f in excluded - (tail.excludes if tail is not None else set()):
                 keep &= ~flags[f]
             ok[play_ix] = keep
         return ok
@@ -389,14 +424,12 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
     sub = first_accepted(rng, accepts, BONUS_FORCE_TRIES, f"{wanted} in {mode}")
     seed = sub.seed64()
     combo = combo_of(sub)
-    contents = None
+    contents = boosts = None
     if tail is not None:
         sub.below(SCALE)                          # the kept attempt's acceptance draw
-        skeleton = HensBonus(Rng(seed), m, combo)
-        skeleton.run()
-        contents = contents_given(m, sub, wanted, tail, skeleton)
+        contents, boosts = _contents_last(m, sub, wanted, tail, seed, combo)
     bonus_events: list = []
-    bonus = HensBonus(Rng(seed), m, combo, bonus_events, contents)
+    bonus = HensBonus(Rng(seed), m, combo, bonus_events, contents, boosts)
     bonus.run()
     feats = bonus_feats(m, mode, bonus)
     if wanted not in feats or feats & excluded:

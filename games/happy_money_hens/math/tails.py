@@ -14,7 +14,11 @@ contents alone is exact, a tail of a sum of independent coins (`SumTail`):
   GRAND pot-fill coin with chance r = pot_fill x GRAND's weight share, adding 2 letters
   when double; GRAND is won k times when the letters make 5k to 5k + 4 (pot_grand_2:
   GRAND won exactly twice, pot_grand_3: three times or more; buy_mystery's 20-50x and
-  50-100x bands).
+  50-100x bands, bonus_pf's 50-100x, where no coin is double: `doubles` False bounds
+  its rejection by the single coins' chances alone).
+
+A HAPPY BOOST bonus without DOUBLE COINS adds its spins' boosts to its coins:
+boost_tail.py, the same two steps given the counted coins and the spins.
 
 A rare bonus is then drawn exactly: a skeleton from P(skeleton) x A[N1, N2], by natural
 bonuses each kept with chance A[N1, N2] / max A (`keep_weights`; max A is far above
@@ -47,7 +51,10 @@ class SumTail:
     `values` (integers >= 0) with chance `probs`, in [need, below) (below None: no
     upper end): A[N1, N2] = P(need <= sum < below)."""
 
-    def __init__(self, values, probs, need: int, cells: int = 35, below: int | None = None):
+    excludes: frozenset = frozenset()      # no category is left out by the law itself (boost_tail.py's may)
+
+    def __init__(self, values, probs, need: int, cells: int = 35, below: int | None = None,
+                 doubles: bool = True):
         self.values = np.asarray(values, dtype=np.int64)
         self.p = np.asarray(probs, dtype=np.float64)
         self.need = int(need)
@@ -56,6 +63,7 @@ class SumTail:
             raise ValueError(f"an empty range [{need}, {below})")
         self.top = self.need if self.below is None else self.below      # the tails' last index
         self.cells = cells
+        self.doubles = doubles         # False: a mode without DOUBLE COINS, whose skeletons have N2 = 0
         self._table: np.ndarray | None = None
         self._keep: np.ndarray | None = None
         self._tails: dict[tuple[int, int], np.ndarray] | None = None
@@ -103,16 +111,27 @@ class SumTail:
             return lo
         return lo - tail[np.clip(self.below - got, 0, self.top)]
 
+    def _reached(self) -> np.ndarray:
+        """A where a skeleton can be (without doubles: N2 = 0), 0 elsewhere."""
+        return self.table() if self.doubles else self.table() * (np.arange(self.cells + 1) == 0)
+
     def ceiling(self) -> float:
-        """max A: the rejection's bound."""
-        return float(self.table().max())
+        """max A over the skeletons there can be: the rejection's bound."""
+        return float(self._reached().max())
 
     def keep_weights(self) -> np.ndarray:
         """A / max A as integers out of SCALE: the chance a skeleton of N1 single and
         N2 double paying coins is kept is keep_weights()[N1, N2] / SCALE."""
         if self._keep is None:
-            self._keep = (self.table() / self.ceiling() * SCALE).astype(np.int64)
+            self._keep = (self._reached() / self.ceiling() * SCALE).astype(np.int64)
         return self._keep
+
+    def weights_of(self, res: dict[str, np.ndarray]) -> np.ndarray:
+        """The keep weight of each bonus of BonusLockstep's results (its paying single
+        and double coins)."""
+        if not self.doubles and res["paid_double"].any():
+            raise ValueError("a double coin where this tail's mode has no DOUBLE COINS")
+        return self.keep_weights()[res["paid_single"], res["paid_double"]]
 
     def draw(self, rng: Rng, mults: list[int]) -> list[int]:
         """Indices into `values` of coins with these multipliers given that their sum,
@@ -156,14 +175,16 @@ def grand_chance(m: HensMath) -> float:
 
 
 @lru_cache(maxsize=None)
-def grand_tail(times: int, exactly: bool = False) -> SumTail:
+def grand_tail(times: int, exactly: bool = False, doubles: bool = True) -> SumTail:
     """Letters of GRAND (0 or 1 a coin, counted twice for a double coin) making
-    `times` GRANDs or more (exactly `times` with `exactly`)."""
+    `times` GRANDs or more (exactly `times` with `exactly`); `doubles` False for a mode
+    without DOUBLE COINS (bonus_pf): its bound is the largest chance of single coins
+    alone, some thousand times below that of 35 double ones."""
     m = load()
     r = grand_chance(m)
     length = int(m.pot_lengths[POT_NAMES.index("GRAND")])
     return SumTail([0, 1], [1 - r, r], times * length, m.rows * m.reels,
-                   (times + 1) * length if exactly else None)
+                   (times + 1) * length if exactly else None, doubles)
 
 
 def contents_given(m: HensMath, rng: Rng, wanted: str, tail: SumTail, skeleton: HensBonus) -> dict:

@@ -9,7 +9,8 @@ shared machine does not distort):
   decides them;
 - books: CPU seconds per forced book of each mode and category, `--books` books played
   as the book builder plays them (`play` on a recording stream, the builder's seeds of
-  that stratum, library seed 1).
+  that stratum, library seed 1); the first book of a category drawn contents last also
+  builds its tail's tables (once a process, as in a builder's worker).
 """
 from __future__ import annotations
 
@@ -60,7 +61,8 @@ def main() -> None:
     ap.add_argument("--combo", action="append", help="combination code (PF, DC+PF+HB, ...); default PF and DC+PF+HB")
     ap.add_argument("--books", type=int, default=10)
     ap.add_argument("--mode", action="append", choices=BOOK_MODES)
-    ap.add_argument("--force", action="append", choices=("full_board", "pot_grand"))
+    ap.add_argument("--force", action="append",
+                    choices=("full_board", "pot_grand", "pot_grand_2", "pot_grand_3", "big_bonus"))
     a = ap.parse_args()
     if a.bonuses < 0 or a.books < 0:
         raise SystemExit("--bonuses and --books must be >= 0")

@@ -13,8 +13,7 @@ books' big-win stratum):
 - GOLDEN EGG HUNT, EGG HUNT: exact, the pick game's law of the prize total
   (cabinet/mechanics/pick.py chance_of).
 - RISK THE FARM: exact (its one prize and its chance).
-- FARM WHEEL BUY: the tier weights x the exact slice odds x the wheel's split free-spin
-  rounds (rare.bought_wheel_tail over par_live's split rounds).
+(FARM WHEEL BUY's is par_live.bought_wheel_tails, over the wheel's own split rounds.)
 """
 from __future__ import annotations
 
@@ -55,7 +54,7 @@ def split_buy(mode: str, seed: int = 1, workers: int = 2):
     """The split rounds of a free-spins buy (rare.Particles), played once per process
     and seed in SPLIT_TASKS tasks."""
     from cabinet.math import pool
-    from .par_live import _joined
+    from .rare import Particles
     key = (mode, seed)
     if key not in _CACHE:
         n = SPLIT_ROOTS[mode] // SPLIT_TASKS
@@ -63,7 +62,7 @@ def split_buy(mode: str, seed: int = 1, workers: int = 2):
         t0 = time.perf_counter()
         with pool.Progress(len(tasks), "roots", f"piggy_farm/{mode}: split rounds") as bar:
             got = pool.run(_split_task, tasks, workers, on_done=lambda i, r: bar.done(1, n))
-        _CACHE[key] = _joined(got)
+        _CACHE[key] = Particles.joined(got)
         print(f"  {mode}: {n * SPLIT_TASKS:,} split rounds in {time.perf_counter() - t0:.1f}s", file=sys.stderr,
               flush=True)
     return _CACHE[key]
@@ -76,7 +75,8 @@ def _interval(per_root: np.ndarray) -> tuple[float, float, float]:
 
 
 def buy_tail(mode: str, thresholds_x100: list[int], seed: int = 1, workers: int = 2) -> dict[int, tuple]:
-    """{X: (P(win >= X), lo99, hi99, method)} of a bought round of `mode` (not base / ante)."""
+    """{X: (P(win >= X), lo99, hi99, method)} of a bought round of `mode` (a free-spins
+    buy, a hunt or RISK THE FARM)."""
     from cabinet.mechanics.pick import PickCondition, chance_of
     pm = load()
     m = pm.mode(mode)
@@ -99,12 +99,4 @@ def buy_tail(mode: str, thresholds_x100: list[int], seed: int = 1, workers: int 
         for x in thresholds_x100:
             p = num / den if x <= int(m["prize_x100"]) else 0.0
             out[x] = (p, p, p, f"exact: the chance {num} in {den} of the {int(m['prize_x100']) // 100:,}x prize")
-    elif mode == "wheel_buy":
-        from .par_live import _parts
-        from .rare import bought_wheel_tail
-        parts = _parts(seed, workers)
-        for x in thresholds_x100:
-            per_root, _ = bought_wheel_tail(pm, m["tier_weights"], parts, x)
-            out[x] = _interval(per_root) + (
-                f"the tier weights x the exact slice odds x {parts.roots:,} split free-spin rounds of the wheel",)
     return out

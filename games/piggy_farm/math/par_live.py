@@ -72,14 +72,6 @@ def _free_spins_task(task: tuple[str, int, int, int]):
                         seed * 1_000 + index, **light)
 
 
-def _joined(got: list) -> Any:
-    from .rare import Particles
-    offset = np.cumsum([0] + [g.roots for g in got])
-    return Particles(np.concatenate([g.win for g in got]), np.concatenate([g.weight for g in got]),
-                     np.concatenate([g.root + off for g, off in zip(got, offset)]),
-                     int(offset[-1]), sum(g.spins for g in got))
-
-
 def free_spin_runs(seed: int, workers: int = 2, kinds: tuple[str, ...] = ("split", "light")) -> dict[str, Any]:
     """The wheel's x1 free-spin rounds, in independent tasks (one run per process and
     seed; base and ante share it): {"split": ROOTS split rounds, "light": LIGHT_ROUNDS
@@ -142,7 +134,7 @@ def prepare(seed: int, workers: int = 2, modes: tuple[str, ...] = SPIN_MODES, li
     stays unbiased) beside the once-split rounds (LIGHT_ROUNDS in LIGHT_TASKS)."""
     import sys
     import time
-    from .rare import merged_rates, neyman_strata
+    from .rare import Particles, merged_rates, neyman_strata
     pm = load()
     modes = tuple(m for m in modes if ("rates", m, seed) not in _CACHE)
     # (what a task's result is for, the task)
@@ -162,7 +154,7 @@ def prepare(seed: int, workers: int = 2, modes: tuple[str, ...] = SPIN_MODES, li
               "with the free-spin rounds of its value ...", file=sys.stderr, flush=True)
     got = _pooled(first, workers, "piggy_farm wheel: split free-spin rounds, strata pilots")
     if ("split", seed) not in _CACHE:
-        _CACHE["split", seed] = _joined(got["split"])
+        _CACHE["split", seed] = Particles.joined(got["split"])
     split = _CACHE["split", seed]              # the allocation's tier values: the split rounds alone
     for m in modes:
         pilot = merged_rates(got["pilot", m])
@@ -172,7 +164,7 @@ def prepare(seed: int, workers: int = 2, modes: tuple[str, ...] = SPIN_MODES, li
                                     at[m] + i)) for i in range(RATE_TASKS)]
     got = _pooled(second, workers, "piggy_farm wheel: strata, once-split free-spin rounds")
     if light and ("light", seed) not in _CACHE:
-        _CACHE["light", seed] = _joined(got["light"])
+        _CACHE["light", seed] = Particles.joined(got["light"])
     for m in modes:
         _CACHE["rates", m, seed] = r = merged_rates(got["strata", m])
         print(f"  {m}: " + ", ".join(f"{s.k} windmills {s.n:,}" for s in r["strata"] if s.n), file=sys.stderr,
@@ -258,6 +250,8 @@ def tail_odds(mode: str, thresholds_x100: list[int], seed: int = 1,
     from cabinet.math.stats import rate_ci
     from .rare import wheel_tail
     from .sim import NO_WHEEL_X
+    if mode == "wheel_buy":
+        return bought_wheel_tails(thresholds_x100, seed)
     if mode not in SPIN_MODES:
         from .buy_tails import buy_tail
         return buy_tail(mode, thresholds_x100, seed)
@@ -282,4 +276,20 @@ def tail_odds(mode: str, thresholds_x100: list[int], seed: int = 1,
         out[x] = (p + q, max(0.0, p - half) + qlo, p + half + qhi,
                   f"THE FARM WHEEL's path {p:.3e} (trigger strata x exact slice odds x {parts.roots:,} split "
                   f"free-spin rounds) + spins without the wheel: {k:,} of the live run's {sim['rounds']:,}")
+    return out
+
+
+def bought_wheel_tails(thresholds_x100: list[int], seed: int = 1) -> dict[int, tuple]:
+    """{X: (P(win >= X), lo99, hi99, method)} of FARM WHEEL BUY: the tier weights x the
+    exact slice odds x the wheel's split free-spin rounds (rare.bought_wheel_tail)."""
+    from .rare import bought_wheel_tail
+    pm = load()
+    parts = _parts(seed)
+    out = {}
+    for x in thresholds_x100:
+        per_root, _ = bought_wheel_tail(pm, pm.mode("wheel_buy")["tier_weights"], parts, x)
+        p = float(per_root.mean())
+        half = Z99 * float(per_root.std(ddof=1)) / math.sqrt(parts.roots)
+        out[x] = (p, max(0.0, p - half), p + half,
+                  f"the tier weights x the exact slice odds x {parts.roots:,} split free-spin rounds of the wheel")
     return out

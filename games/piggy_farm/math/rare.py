@@ -177,6 +177,14 @@ class Particles:
         per_root = np.bincount(self.root, weights=self.weight * (self.win >= t_x100), minlength=self.roots)
         return float(per_root.mean()), float(per_root.std(ddof=1) / math.sqrt(self.roots))
 
+    @staticmethod
+    def joined(parts: list["Particles"]) -> "Particles":
+        """Independent runs as one (their roots renumbered after each other)."""
+        offset = np.cumsum([0] + [g.roots for g in parts])
+        return Particles(np.concatenate([g.win for g in parts]), np.concatenate([g.weight for g in parts]),
+                         np.concatenate([g.root + off for g, off in zip(parts, offset)]),
+                         int(offset[-1]), sum(g.spins for g in parts))
+
     def mean(self, cap_x100: int | None = None) -> tuple[float, float]:
         w = self.win if cap_x100 is None else np.minimum(self.win, cap_x100)
         per_root = np.bincount(self.root, weights=self.weight * w, minlength=self.roots)
