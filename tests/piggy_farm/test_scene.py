@@ -265,10 +265,12 @@ def test_a_round_resumed_mid_way_shows_what_watching_showed_at_that_step(app, bu
     play_out(app, scene)
 
 
-@pytest.mark.parametrize("category, mode", [("hunt_5000x", "golden_egg_hunt"), ("risk_win", "risk_the_farm")])
+@pytest.mark.parametrize("category, mode", [("hunt_5000x", "golden_egg_hunt"), ("risk_win", "risk_the_farm"),
+                                            ("big_win", "golden_egg_hunt")])
 def test_review_tools_play_a_buy_category_in_its_buy(app, category, mode):
-    """The force menu's 'a 5,000x egg' / 'RISK THE FARM won' are categories of buys:
-    forced from the base game, the round is bought in a mode the category lives in."""
+    """The force menu's 'a 5,000x egg' / 'RISK THE FARM won' / 'Big win of a buy' (its
+    eleventh button, the column packed closer) are categories of buys: forced from the
+    base game, the round is bought in a mode the category lives in."""
     scene = open_game(app)
     force_next(app, category)
     before = app.cabinet.balance

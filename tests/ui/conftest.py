@@ -172,10 +172,11 @@ def play_out(app, scene, dt=0.1, limit=600.0):
 
 def force_next(app, category: str) -> None:
     """FORCE button, then the category's button in the force menu (real clicks)."""
-    from cabinet.ui.demo import COL_W, COLUMNS, ROW_H, TOP
+    from cabinet.ui.demo import COL_W, COLUMNS, TOP, row_height
     categories = list(app.stack.top.spec.force_categories)
+    pitch = row_height(len(categories))
     click(app, (119, 895))
-    click(app, (COLUMNS[0][1] + (COL_W - 40) // 2, TOP + categories.index(category) * ROW_H + ROW_H // 2 - 4))
+    click(app, (COLUMNS[0][1] + (COL_W - 40) // 2, TOP + categories.index(category) * pitch + pitch // 2 - 4))
 
 
 def game_app_fixture(spec, seed: int):
