@@ -121,6 +121,8 @@ def test_the_tail_estimate_is_asked_at_the_band_edges_up_to_the_cap():
     assert got["cost_x100"] == cost
     assert got["at_least"][str(1_000 * cost)] == {"p": 1.0 / (1_000 * cost), "ci99": [0.9 / (1_000 * cost),
                                                   1.1 / (1_000 * cost)], "method": "toy splitting"}
+    # the first edge past the 5,000x cap: exactly 0, so the band holding the cap ends there
+    assert got["at_least"][str(10_000 * cost)]["p"] == 0.0 and str(5_000 * cost) in got["at_least"]
     assert mode_tails(dataclasses.replace(spec, tail_odds=None), "base", {}, 1) is None
     buy = next((m.id for m in spec.modes if m.kind != "spin"), None)
     if buy is not None:          # a buy is asked from BUY_TAIL_FROM_X times its price
@@ -141,7 +143,7 @@ def test_a_game_may_start_its_tail_bands_lower_and_the_bands_follow_where_the_ta
     cost = spec.mode("base").cost_x100
     got = mode_tails(spec, "base", {}, 1)
     assert got["from_x"] == 200
-    assert sorted(int(x) for x in got["at_least"]) == [e * cost for e in (200, 500, 1_000, 5_000)]
+    assert sorted(int(x) for x in got["at_least"]) == [e * cost for e in (200, 500, 1_000, 5_000, 10_000)]   # 10k: past the cap
     # 12 rounds of 500-1k in the plain run are too few to hold; the tail estimate holds it,
     # and 200-500 too, where the tail's error is below the count's
     rates = _rates({"1-2": 3_000_000, "200-500": 158, "500-1k": 12}, 10_000_000)
@@ -270,3 +272,13 @@ def test_a_tight_tail_band_far_from_the_library_is_off():
     tiny = _tailed({"1-2": 150_000}, 300_000, 100, {100: (1e-4, 1e-4, 1e-4), 200: (5e-14, 5e-14, 5e-14),
                                                      500: (0.0, 0.0, 0.0)})
     assert band_check(_books([0, 1.5, 150], [499_900, 500_000, 100]), tiny) == []
+
+
+def test_the_band_holding_the_cap_takes_its_tail_estimate_up_to_the_cap():
+    """A bought wheel capped at 1,250x its price: P(>= 1,000x) from the tail, P(>= 5,000x)
+    = 0 exactly (mode_tails writes it), so the 1k-5k band is the tail's, not a thin count."""
+    rates = _tailed({"1-2": 150_000, "1k-5k": 12}, 300_000, 100,
+                    {500: (2e-4, 1.9e-4, 2.1e-4), 1_000: (6e-5, 5.8e-5, 6.2e-5), 5_000: (0.0, 0.0, 0.0)})
+    held = band_targets(rates, "base")
+    assert held["1k-5k"]["rate"] == 6e-5 and held["1k-5k"]["source"].startswith("the rules' tail")
+    assert held["500-1k"]["rate"] == 2e-4 - 6e-5

@@ -103,6 +103,10 @@ def mode_tails(spec: GameSpec, mode: str, sims: dict[str, Any], seed: int) -> di
     at = {str(x): {"p": float(v[0]), "ci99": [float(v[1]), float(v[2])],
                    "method": v[3] if len(v) > 3 else "the game's tail estimate"}
           for x, v in sorted(got.items()) if x in edges}
+    above = [int(e * cost) for e in BAND_EDGES[1:-1] if cap is not None and e * cost > cap]
+    if at and above:          # no round pays past the cap: the band holding it ends there exactly
+        at[str(above[0])] = {"p": 0.0, "ci99": [0.0, 0.0], "method": f"exact: nothing pays above the cap of "
+                                                                     f"{cap / cost:,.0f}x the cost"}
     return {"cost_x100": cost, "from_x": start, "at_least": at} if at else None
 
 
