@@ -29,8 +29,8 @@ import numpy as np
 from .rng import ReplayError, Rng, Trace
 from .rng_batch import BookStreams
 
-__all__ = ["ForceFailed", "ReplayError", "attempt_generators", "attempt_streams", "best_of", "first_accepted",
-           "first_index", "search", "substream"]
+__all__ = ["ForceFailed", "ReplayError", "attempt_generators", "attempt_streams", "best_of", "checked_index",
+           "first_accepted", "first_index", "search", "substream"]
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -165,17 +165,41 @@ def first_index(key: int, accepts: Accepts | StreamAccepts, limit: int, what: st
     raise ForceFailed(f"could not force {what} in {limit:,} attempts")
 
 
-def first_accepted(rng: Rng, accepts: Accepts | StreamAccepts, limit: int, what: str, streams: bool = False) -> Rng:
+def checked_index(key: int, k: int, accepts: Accepts | StreamAccepts, what: str, streams: bool = False) -> int:
+    """`k`, a first accepted attempt of the search keyed `key` found earlier (a game's
+    record of its slowest searches), once `accepts` takes attempt k itself; a record
+    that does not (stale, or altered) raises ForceFailed naming the search."""
+    if streams:
+        ok = bool(accepts(attempt_streams(key, k, 1))[0])               # type: ignore[arg-type]
+    else:
+        gens = attempt_generators(key, k, 1)
+        try:
+            ok = bool(accepts(gens)[0])                                  # type: ignore[arg-type]
+        finally:
+            _SPARE.extend(gens)
+    if not ok:
+        raise ForceFailed(f"the recorded attempt {k} of the search for {what} keyed {key} is not in the "
+                          "category: the record is stale or altered; find it again with the game's tool")
+    return k
+
+
+def first_accepted(rng: Rng, accepts: Accepts | StreamAccepts, limit: int, what: str, streams: bool = False,
+                   found: dict[int, int] | None = None) -> Rng:
     """`search` decided in batches: the kept attempt's own stream, to play it on (the
     caller plays it with its events and checks it is in the category). Recorded and
     replayed as a hint like `search`'s, so a book shows without searching again.
-    `streams`: `accepts` takes the attempts' BookStreams instead of Generators."""
+    `streams`: `accepts` takes the attempts' BookStreams instead of Generators.
+    `found`: {key: first accepted index} of searches made before (a game's record of
+    the ones that take minutes), used after checking the attempt (`checked_index`)."""
     key = rng.seed64()
     trace = rng.trace
     if trace is not None and trace.replay:
         return _sub(key, trace.take(what), trace)
     slot = trace.reserve() if trace is not None else -1
-    k = first_index(key, accepts, limit, what, streams)
+    if found is not None and key in found:
+        k = checked_index(key, int(found[key]), accepts, what, streams)
+    else:
+        k = first_index(key, accepts, limit, what, streams)
     if trace is not None:
         trace.truncate(slot + 1)
         trace.values[slot] = k

@@ -32,7 +32,8 @@ def critical_files(root: Path = ROOT) -> list[str]:
     found.append(root / "cabinet/core/asset_ids.yaml")
     for game in sorted(p for p in (root / "games").iterdir() if p.is_dir() and (p / "__init__.py").is_file()):
         found += [p for p in game.rglob("*.py") if "tools" not in p.relative_to(game).parts[:1]]
-        found += [p for p in (game / "math.yaml", game / "rates.json", game / "view/asset_ids.yaml") if p.is_file()]
+        found += [p for p in (game / "math.yaml", game / "rates.json", game / "found.json", game / "view/asset_ids.yaml")
+                  if p.is_file()]
         if (game / "books").is_dir():
             found += [p for p in (game / "books").iterdir() if p.is_file()]
     rel = {p.relative_to(root).as_posix() for p in found if p.is_file() and "__pycache__" not in p.parts}

@@ -57,9 +57,12 @@ GAME = GameSpec(
     # cost or more, where the natural and wheel books hold only a few; wheel books take
     # the default
     # big wins (math.yaml big_win_x): a hunt's is drawn exactly given the category (0.2 ms a
-    # book); HOG WILD's by rejection, about 265,000 rounds (~14 CPU s) a book
+    # book); HOG WILD's by rejection, about 300,000 rounds (~14 CPU s) a book; the huge wins
+    # (math.yaml huge_win_x) by rejection too, about 5,800,000 rounds (~4 CPU minutes) a
+    # book, so their searches are recorded (found.json, tools/find_books.py)
     forced_books={"base": {"max_win": 50, "free_spins_x5": 600}, "ante": {"max_win": 50, "free_spins_x5": 1500},
-                  "golden_egg_hunt": {"big_win": 200}, "egg_hunt": {"big_win": 200}, "hog_wild": {"big_win": 8}},
+                  "golden_egg_hunt": {"big_win": 200}, "egg_hunt": {"big_win": 200},
+                  "hog_wild": {"huge_win": 4, "big_win": 8}, "free_spins": {"huge_win": 4}},
     # FARM WHEEL BUY's value is heavy-tailed (free spins up to the cap): 10,000 books
     # leave its sample RTP 3.8 standard errors from the rules' and the weights would
     # carry 27 pp of it; at 300,000 the books carry it themselves. The free-spins buys

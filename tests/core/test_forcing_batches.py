@@ -94,3 +94,35 @@ def test_a_late_first_acceptance_spans_the_growing_batches():
     assert seen == [256, 512, 1024]
     with pytest.raises(ForceFailed, match="could not force nothing in 300 attempts"):
         first_index(key, lambda gens: np.zeros(len(gens), dtype=bool), 300, "nothing")
+
+
+@pytest.mark.parametrize("streams", [False, True])
+def test_a_recorded_first_attempt_is_checked_and_used_instead_of_searching(streams):
+    """first_accepted(found={key: k}): the search plays only attempt k, after checking
+    the category takes it; the book's hint and its round are the searched ones. A record
+    whose attempt the category refuses (stale or altered) stops with the search named."""
+    def by_gens(gens):
+        return np.array([bool(_six_then_odd((g.integers(0, 6), g.integers(0, 6)))) for g in gens])
+
+    def by_streams(st):
+        rows = np.arange(len(st))
+        return _six_then_odd((st.below(rows, 6), st.below(rows, 6)))
+    accepts = by_streams if streams else by_gens
+    for seed in range(6):
+        rec = Rng.recording(seed)
+        sub = first_accepted(rec, accepts, 10_000, "a six then odd", streams=streams)
+        want, k = (sub.below(6), sub.below(6)), rec.trace.values[0]
+        key = Rng(seed).seed64()
+        sizes = []
+
+        def counting(x):
+            sizes.append(len(x))
+            return accepts(x)
+        again = Rng.recording(seed)
+        got = first_accepted(again, counting, 10_000, "a six then odd", streams=streams, found={key: k})
+        assert sizes == [1] and again.trace.values == [k] and (got.below(6), got.below(6)) == want
+        wrong = next(j for j in range(100) if not accepts(attempt_streams(key, j, 1) if streams
+                                                              else attempt_generators(key, j, 1))[0])
+        with pytest.raises(ForceFailed, match=f"recorded attempt {wrong} of the search for a six then odd keyed {key}"):
+            first_accepted(Rng.recording(seed), accepts, 10_000, "a six then odd", streams=streams,
+                           found={key: wrong})

@@ -140,3 +140,74 @@ def test_a_forced_big_win_is_the_kept_attempt_played_and_reports_the_feature(mon
         assert rnd.payout_x100 >= 20 * price and "big_win" in rnd.features
     pay, feats = batch.play_batch(np.arange(20_000), "hog_wild")
     assert ((pay >= 20 * price) == np.array(["big_win" in f for f in feats])).all() and (pay >= 20 * price).any()
+
+
+def test_win_levels_nest_a_big_win_books_stratum_leaves_out_the_huge_wins(monkeypatch):
+    """HOG WILD's categories at lowered levels (a big win 20x, a huge win 30x the price):
+    a huge-win book wins 30x or more and has both features; a big-win book's stratum is
+    what the huge win (listed before it) leaves, 20x to 30x; play_batch reports both
+    levels from the payout, as rules.finish does."""
+    pm = load()
+    price = int(pm.mode("hog_wild")["cost_x100"])
+    monkeypatch.setitem(pm.raw["big_win_x"], "hog_wild", 20)
+    monkeypatch.setitem(pm.raw["huge_win_x"], "hog_wild", 30)
+    assert list(GAME.book_forces["hog_wild"]) == ["huge_win", "big_win"]
+    for seed in (1, 2):
+        huge = forced.play(Rng.for_book(seed), "hog_wild", "huge_win")
+        assert huge.payout_x100 >= 30 * price and {"big_win", "huge_win"} <= set(huge.features)
+        big = forced.play(Rng.for_book(seed), "hog_wild", "big_win")
+        assert 20 * price <= big.payout_x100 < 30 * price
+        assert "big_win" in big.features and "huge_win" not in big.features
+    pay, feats = batch.play_batch(np.arange(20_000), "hog_wild")
+    assert ((pay >= 30 * price) == np.array(["huge_win" in f for f in feats])).all() and (pay >= 30 * price).any()
+    assert ((pay >= 20 * price) == np.array(["big_win" in f for f in feats])).all()
+
+
+def test_the_recorded_huge_win_searches_cover_every_book_and_each_is_in_its_category():
+    """found.json (tools/find_books.py) records the first accepted attempt of every book
+    of the buys' win-level strata for the default build seed; each recorded attempt is
+    in its category (checked as the build checks it), and a book played with the record
+    is the round the search keeps: a HUGE WIN of 200x the price or more."""
+    from cabinet.core.forcing import checked_index
+    from games.piggy_farm.math.forced import level_search
+    from games.piggy_farm.tools.find_books import searches
+    pm = load()
+    todo = searches()
+    assert {(m, lv) for m, lv, _, _ in todo} == {("free_spins", "huge_win"), ("hog_wild", "huge_win"),
+                                                  ("hog_wild", "big_win")}
+    for mode, level, _, seed in todo:
+        key = Rng(seed).seed64()
+        assert key in pm.found, (mode, level, seed)
+        accepts, _, what = level_search(pm, mode, level)
+        assert checked_index(key, pm.found[key], accepts, what, streams=True) == pm.found[key]
+    mode, level, _, seed = todo[0]
+    rec = Rng.recording(seed)
+    rnd = forced.play(rec, mode, level)
+    assert rec.trace.values == [pm.found[Rng(seed).seed64()]]
+    assert rnd.payout_x100 >= 200 * int(pm.mode(mode)["cost_x100"]) and "huge_win" in rnd.features
+
+
+def test_a_damaged_found_record_is_refused_with_what_is_allowed(tmp_path):
+    from games.piggy_farm.math.tables import read_found
+    assert read_found(tmp_path / "none.json") == {}
+    bad = tmp_path / "found.json"
+    for text in ("{", '{"attempts": [1, 2]}', '{"attempts": {"x": 1}}', "[]"):
+        bad.write_text(text)
+        with pytest.raises(ValueError, match="not a record of found attempts.*allowed"):
+            read_found(bad)
+
+
+def test_find_books_refuses_bad_arguments_and_a_damaged_record_in_one_line(tmp_path, monkeypatch, capsys):
+    """tools/find_books.py: --workers below 1 is refused by argparse (exit 2); a damaged
+    found.json stops it with the file named and nothing written."""
+    from games.piggy_farm.tools import find_books
+    with pytest.raises(SystemExit) as stop:
+        find_books.main(["--workers", "0"])
+    assert stop.value.code == 2 and "give 1 or more" in capsys.readouterr().err
+    bad = tmp_path / "found.json"
+    bad.write_text("{not json")
+    monkeypatch.setattr(find_books, "FOUND_FILE", bad)
+    assert find_books.main([]) == 2
+    err = capsys.readouterr().err
+    assert str(bad) in err and "allowed" in err and len(err.strip().splitlines()) == 1
+    assert bad.read_text() == "{not json"

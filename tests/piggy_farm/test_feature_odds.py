@@ -67,7 +67,7 @@ def test_bought_wheels_hunts_and_the_risk_are_exact_and_what_plain_rounds_show(m
         assert qlo < p[0] < qhi
     risk = GAME.feature_odds("risk_the_farm", {}, 1)["risk_win"]
     assert risk[0] == pytest.approx(book_forces()["risk_the_farm"]["risk_win"])
-    assert GAME.feature_odds("free_spins", {}, 1) == {}       # no big win stratum there
+    assert GAME.feature_odds("growing_season", {}, 1) == {}       # no win-level stratum there
 
 
 def test_hog_wilds_big_win_comes_from_its_split_rounds_and_agrees_with_plain_rounds(monkeypatch):
@@ -76,8 +76,10 @@ def test_hog_wilds_big_win_comes_from_its_split_rounds_and_agrees_with_plain_rou
     from games.piggy_farm.math import buy_tails
     monkeypatch.setattr(buy_tails, "_CACHE", {})
     monkeypatch.setitem(buy_tails.SPLIT_ROOTS, "hog_wild", 32_000)
-    p, lo, hi, how = GAME.feature_odds("hog_wild", {}, 1)["big_win"]
+    odds = GAME.feature_odds("hog_wild", {}, 1)
+    p, lo, hi, how = odds["big_win"]
     assert 0 <= lo <= p <= hi and "split" in how
+    assert set(odds) == {"big_win", "huge_win"} and odds["huge_win"][0] <= p     # 200x its price: rarer
     price = int(load().mode("hog_wild")["cost_x100"])
     q, qlo, qhi, _ = buy_tails.buy_tail("hog_wild", [20 * price], 1)[20 * price]
     k = int((simulate(np.random.SeedSequence(5), "hog_wild", 100_000)["payout_x100"] >= 20 * price).sum())

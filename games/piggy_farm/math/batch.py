@@ -42,12 +42,13 @@ from .tables import PiggyMath, load
 BUYS = ("free_spins", "hog_wild", "growing_season")
 
 
-def _with_big_win(pm: PiggyMath, mode: str, pay: np.ndarray, feats: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
-    """`feats` with 'big_win' added where the payout reaches the mode's big win (rules.finish)."""
-    big = pm.big_win_x100(mode)
-    if big is None:
-        return feats
-    return [tuple(sorted(f + ("big_win",))) if hit else f for f, hit in zip(feats, (pay >= big).tolist())]
+def _with_win_levels(pm: PiggyMath, mode: str, pay: np.ndarray,
+                     feats: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """`feats` with each win level (big_win, huge_win) added where the payout reaches
+    it (rules.finish)."""
+    for level, x in pm.win_levels(mode).items():
+        feats = [tuple(sorted(f + (level,))) if hit else f for f, hit in zip(feats, (pay >= x).tolist())]
+    return feats
 
 
 def _features(sets: list[set[str]], capped: np.ndarray) -> list[tuple[str, ...]]:
@@ -230,6 +231,6 @@ def play_batch(seeds, mode: str, force: str | None = None) -> tuple[np.ndarray, 
             pay, feats = _hunt_batch(pm, seeds, mode)
         else:
             raise KeyError(f"piggy_farm has no mode {mode!r}")
-        return pay, _with_big_win(pm, mode, pay, feats)
+        return pay, _with_win_levels(pm, mode, pay, feats)
     rounds = [play(Rng.for_book(s), mode, force) for s in seeds.tolist()]
     return np.array([r.payout_x100 for r in rounds], dtype=np.int64), [r.features for r in rounds]

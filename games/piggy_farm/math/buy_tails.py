@@ -28,7 +28,7 @@ from .tables import load
 
 Z99 = 2.5758293035489004
 FREE_SPIN_BUYS = ("free_spins", "hog_wild", "growing_season")
-SPLIT_ROOTS = {"free_spins": 800_000, "hog_wild": 800_000, "growing_season": 200_000}
+SPLIT_ROOTS = {"free_spins": 3_200_000, "hog_wild": 3_200_000, "growing_season": 200_000}   # 99%: about +-25% at 200x
 SPLIT_TASKS = 16               # independent split runs a mode (each roots / tasks roots)
 SPLIT_FACTOR = 2
 SPLIT_POTENTIAL = 300          # x100 of the bet a grid unit promises for each spin left

@@ -8,8 +8,9 @@ plain run (GameSpec.feature_odds, for the PAR sheet's feature table and the book
 - The hunts (golden_egg_hunt, egg_hunt): 'hunt_5000x' exactly, the pick game's chance of
   a 5,000x egg (tables.PickGame.chance_of_prize_at_least), and 'big_win' exactly, its
   law of the prize total (cabinet/mechanics/pick.py chance_of).
-- The free-spins buys with a big win (math.yaml big_win_x: HOG WILD): 'big_win' from
-  multilevel splitting of the bought rounds (buy_tails.buy_tail).
+- The free-spins buys with win levels (math.yaml big_win_x / huge_win_x: FREE SPINS,
+  HOG WILD): 'big_win' and 'huge_win' from multilevel splitting of the bought rounds
+  (buy_tails.buy_tail).
 - The spin modes (base, ante): THE FARM WHEEL's trigger rate per tier t from the exact
   first-board windmill law with stratified tumbles (math/rare.py wheel_rates, the strata
   the PAR sheet's live RTP uses), and what the wheel does from each tier exactly (the
@@ -131,9 +132,10 @@ def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -
         num, den = (int(x) for x in load().mode(mode)["chance"])
         return {"risk_win": (num / den,) * 3 + (f"exact: the chance {num} in {den}",)}
     from .buy_tails import FREE_SPIN_BUYS, buy_tail     # not round code: outside the books' fingerprint
-    big = load().big_win_x100(mode)
-    if mode in FREE_SPIN_BUYS and big is not None:
-        return {"big_win": buy_tail(mode, [big], seed)[big]}
+    levels = load().win_levels(mode)
+    if mode in FREE_SPIN_BUYS and levels:
+        tails = buy_tail(mode, list(levels.values()), seed)
+        return {level: tails[x] for level, x in levels.items()}
     if mode not in par_live.SPIN_MODES:
         return {}
     out = wheel_odds(mode, par_live._rates(mode, seed))

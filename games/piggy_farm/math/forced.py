@@ -12,6 +12,8 @@ itself is rules.py's.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from cabinet.core.forcing import first_accepted, search
 from cabinet.core.rng import Rng
 from cabinet.core.round import Round, event
@@ -25,6 +27,7 @@ from .search import capping, triggering, winning
 from .tables import PiggyMath, load
 
 MAX_WIN_ATTEMPTS = 10_000_000   # free-spin rounds a max-win book may try (x1: about 1 in 65,000 caps)
+HUGE_WIN_ATTEMPTS = 400_000_000  # bought rounds a huge-win book may try (about 1 in 5,000,000 reach it)
 WHEEL_ATTEMPTS = 1_000_000      # base spins a wheel book may try (about 1 in 278 triggers)
 FORCES = {
     "wheel_bronze": "THE FARM WHEEL: bronze", "wheel_silver": "THE FARM WHEEL: silver",
@@ -36,20 +39,22 @@ FORCES = {
 HUNTS = ("golden_egg_hunt", "egg_hunt")
 
 
-def big_win_label(pm: PiggyMath) -> str:
-    """The demo menu's words for 'big_win': the buys' thresholds, from math.yaml."""
-    xs = sorted({int(x) for x in pm.raw.get("big_win_x", {}).values()})
-    return f"Big win of a buy ({' / '.join(f'{x:,}x' for x in xs)} its price)"
+def win_level_label(pm: PiggyMath, level: str = "big_win") -> str:
+    """The demo menu's words for a win level ('big_win', 'huge_win'): the buys'
+    thresholds, from math.yaml."""
+    xs = sorted({int(x) for x in pm.raw.get(f"{level}_x", {}).values()})
+    return f"{level.replace('_', ' ').capitalize()} of a buy ({' / '.join(f'{x:,}x' for x in xs)} its price)"
 
 
-FORCES["big_win"] = big_win_label(load())
+FORCES["big_win"] = win_level_label(load())
+FORCES["huge_win"] = win_level_label(load(), "huge_win")
 # Which modes each force applies to (the spin modes' forces steer base_spin; the
 # others are searches over whole rounds).
 FORCE_MODES = {"wheel_bronze": ("base", "ante"), "wheel_silver": ("base", "ante"), "wheel_gold": ("base", "ante"),
                "free_spins": ("base", "ante"), "coin_prize": ("base", "ante"), "max_win": ("base", "ante"),
                "wheel": ("base", "ante"), "free_spins_x5": ("base", "ante"),
                "hunt_5000x": HUNTS, "risk_win": ("risk_the_farm",),
-               "big_win": tuple(load().raw.get("big_win_x", {}))}
+               "big_win": tuple(load().raw.get("big_win_x", {})), "huge_win": tuple(load().raw.get("huge_win_x", {}))}
 TIER_FORCES = {"wheel_bronze": "bronze", "wheel_silver": "silver", "wheel_gold": "gold"}
 
 
@@ -215,23 +220,36 @@ def hunt_given(pm: PiggyMath, rng: Rng, mode: str, force: str) -> Spin:
     return sp
 
 
-def big_buy(pm: PiggyMath, rng: Rng, mode: str) -> Spin:
-    """A free-spins buy that wins its big win or more: a natural round by rejection,
-    the first such attempt found in batches (search.winning), then played with its
-    events."""
-    sub = first_accepted(rng, winning(pm, mode, pm.big_win_x100(mode)), MAX_WIN_ATTEMPTS,
-                         f"a big win in {mode}", streams=True)
+def level_search(pm: PiggyMath, mode: str, level: str) -> tuple[Callable, int, str]:
+    """(accepts, attempt limit, words) of the search for a free-spins buy that wins its
+    win level (big_win, huge_win) or more and no higher level the mode has (that one
+    is listed before, its own stratum)."""
+    levels = pm.win_levels(mode)
+    above = [x for x in levels.values() if x > levels[level]]
+    limit = HUGE_WIN_ATTEMPTS if level == "huge_win" else MAX_WIN_ATTEMPTS
+    return (winning(pm, mode, levels[level], min(above) if above else None), limit,
+            f"a {level.replace('_', ' ')} in {mode}")
+
+
+def big_buy(pm: PiggyMath, rng: Rng, mode: str, level: str = "big_win") -> Spin:
+    """A free-spins buy in its win-level category (level_search): a natural round by
+    rejection, the first such attempt found in batches (search.winning; the slowest
+    searches' results are recorded in found.json and checked, tools/find_books.py),
+    then played with its events."""
+    accepts, limit, what = level_search(pm, mode, level)
+    sub = first_accepted(rng, accepts, limit, what, streams=True, found=pm.found)
     sp = play_once(pm, sub, mode)
-    if "big_win" not in finish_features(sp):
-        raise RuntimeError(f"a {mode} round reached its big win in the batch engine but not in play")
+    levels = pm.win_levels(mode)
+    got = finish_features(sp)
+    if level not in got or any(f in got for f, x in levels.items() if x > levels[level]):
+        raise RuntimeError(f"a {mode} round reached its {level} in the batch engine but not in play")
     return sp
 
 
 def finish_features(sp: Spin) -> set[str]:
     """The features `finish` gives a played Spin (its payout against the big win)."""
-    big = sp.pm.big_win_x100(sp.mode)
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
-    return sp.features | ({"big_win"} if big is not None and payout >= big else set())
+    return sp.features | {f for f, x in sp.pm.win_levels(sp.mode).items() if payout >= x}
 
 
 def force_met(sp: Spin, force: str | None) -> bool:
@@ -240,7 +258,7 @@ def force_met(sp: Spin, force: str | None) -> bool:
     (book_forces) stay disjoint, so each stratum's books are its rounds only."""
     if force == "max_win":
         return sp.capped
-    if force in ("hunt_5000x", "risk_win", "big_win"):
+    if force in ("hunt_5000x", "risk_win", "big_win", "huge_win"):
         return force in finish_features(sp)
     if force == "free_spins_x5":
         return not sp.capped
@@ -272,8 +290,8 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
         sp = search(rng, wheel_attempt, 10_000, f"a wheel round in {mode} (no cap, no FREE SPINS x5)")
     elif mode in HUNTS:
         sp = hunt_given(pm, rng, mode, force)
-    elif force == "big_win":
-        sp = big_buy(pm, rng, mode)
+    elif force in ("big_win", "huge_win"):
+        sp = big_buy(pm, rng, mode, force)
     elif force in ("max_win", "risk_win", "free_spins_x5"):      # whole rounds, until one is in the category
         sp = search(rng, attempt, 1_000_000, f"{force} in {mode}")
     else:

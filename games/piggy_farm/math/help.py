@@ -24,7 +24,7 @@ FEATURE_LABELS = {"wheel": "", "wheel_bronze": "Bronze wheel", "wheel_silver": "
                   "free_spins_x3": "at x3", "free_spins_x5": "at x5", "retrigger": "Retrigger",
                   "hog_wild": "Hog Wild", "growing_season": "Growing Season", "hunt_prizes": "Egg hunt",
                   "hunt_5000x": "5,000x egg", "risk_win": "The farm pays", "capped": "Top prize",
-                  "max_win": "", "big_win": "Big win"}
+                  "max_win": "", "big_win": "Big win", "huge_win": "Huge win"}
 
 
 def x(v100: int) -> str:

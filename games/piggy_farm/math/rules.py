@@ -289,9 +289,7 @@ def finish(sp: Spin) -> Round:
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
     if sp.capped:
         sp.features.update({"capped", "max_win"})
-    big = sp.pm.big_win_x100(sp.mode)
-    if big is not None and payout >= big:
-        sp.features.add("big_win")
+    sp.features.update(f for f, x in sp.pm.win_levels(sp.mode).items() if payout >= x)
     sp.events.append(E.round_end(payout_x100=payout, capped=sp.capped))
     return Round(sp.mode, payout, sp.events, tuple(sorted(sp.features)), sp.capped)
 

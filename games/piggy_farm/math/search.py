@@ -58,9 +58,9 @@ def capping(pm: PiggyMath, mult: int, room: int) -> Accepts:
     return accepts
 
 
-def winning(pm: PiggyMath, mode: str, need: int) -> Accepts:
+def winning(pm: PiggyMath, mode: str, need: int, below: int | None = None) -> Accepts:
     """A free-spins buy (FREE SPINS, HOG WILD, GROWING SEASON: rules.free_spins from
-    the round's first draw) that wins `need` or more."""
+    the round's first draw) that wins `need` or more (and less than `below`, if given)."""
     m = pm.mode(mode)
     spins, strips = int(m["spins"]), m["strips"]
     more = int(pm.raw["free_spins"]["retrigger_spins"])
@@ -72,5 +72,5 @@ def winning(pm: PiggyMath, mode: str, need: int) -> Accepts:
         draw = HogWildStream(pm, st, strips) if mode == "hog_wild" else StopStream(st, lengths, spins, more)
         won, _, _ = free_spins_batch(pm, None, mode, np.full(n, spins), strips, np.full(n, start, dtype=np.int64),
                                      np.full(n, pm.cap_x100, dtype=np.int64), draw=draw)
-        return won >= need
+        return (won >= need) if below is None else (won >= need) & (won < below)
     return accepts

@@ -21,7 +21,8 @@ from .tables import PiggyMath, band_of, load
 
 FEATURES = ("wheel", "wheel_bronze", "wheel_silver", "wheel_gold", "upgrade", "coin_prize", "free_spins",
             "free_spins_x1", "free_spins_x2", "free_spins_x3", "free_spins_x5", "retrigger", "hog_wild",
-            "growing_season", "hunt_prizes", "hunt_5000x", "risk_win", "capped", "max_win", "big_win")
+            "growing_season", "hunt_prizes", "hunt_5000x", "risk_win", "capped", "max_win", "big_win",
+            "huge_win")
 
 
 # wins (x the cost) at which the live run counts the rounds that reach them without the
@@ -271,7 +272,6 @@ def simulate(seed_sequence, mode: str, n: int) -> dict:
         feats["capped"] = pay >= cap
         feats["max_win"] = feats["capped"]
         pay = np.minimum(pay, cap)
-    big = pm.big_win_x100(mode)
-    if big is not None:
-        feats["big_win"] = pay >= big
+    for level, x in pm.win_levels(mode).items():
+        feats[level] = pay >= x
     return {"payout_x100": pay, "features": feats, "sums": sums}

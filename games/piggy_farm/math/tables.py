@@ -7,6 +7,7 @@ Symbols become small ints (their order in the math file); pays become an
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -21,6 +22,8 @@ from cabinet.mechanics.tumble import StripSet
 from cabinet.mechanics.wheel import Wheel, wheel_from_data
 
 MATH_FILE = Path(__file__).parents[1] / "math.yaml"
+FOUND_FILE = MATH_FILE.parent / "found.json"
+WIN_LEVELS = ("big_win", "huge_win")    # a round's win against math.yaml big_win_x / huge_win_x
 
 BANDS = ("5", "6-7", "8-9", "10-11", "12+")
 BAND_LOW = (5, 6, 8, 10, 12)
@@ -62,16 +65,46 @@ class PiggyMath:
     def mode(self, mode_id: str) -> dict[str, Any]:
         return self.raw["modes"][mode_id]
 
-    def big_win_x100(self, mode_id: str) -> int | None:
-        """The win (x100 of the bet) from which a round of `mode_id` is a big win
-        (math.yaml big_win_x, in multiples of the mode's cost), or None."""
-        x = self.raw.get("big_win_x", {}).get(mode_id)
+    def win_level_x100(self, feature: str, mode_id: str) -> int | None:
+        """The win (x100 of the bet) from which a round of `mode_id` has the win-level
+        feature `feature` (WIN_LEVELS: math.yaml big_win_x / huge_win_x, in multiples of
+        the mode's cost), or None."""
+        x = self.raw.get(f"{feature}_x", {}).get(mode_id)
         return None if x is None else int(x) * int(self.mode(mode_id)["cost_x100"])
+
+    def big_win_x100(self, mode_id: str) -> int | None:
+        return self.win_level_x100("big_win", mode_id)
+
+    def win_levels(self, mode_id: str) -> dict[str, int]:
+        """{feature: win x100} of the win levels `mode_id` has."""
+        got = {f: self.win_level_x100(f, mode_id) for f in WIN_LEVELS}
+        return {f: x for f, x in got.items() if x is not None}
+
+    @property
+    def found(self) -> dict[int, int]:
+        """The first accepted attempts of the slowest book searches (found.json beside
+        the math file, by tools/find_books.py): {search key: attempt}."""
+        got = self.__dict__.get("_found")
+        if got is None:
+            got = self.__dict__["_found"] = read_found(FOUND_FILE)
+        return got
 
     def hunt(self, mode_id: str) -> PickGame:
         m = self.mode(mode_id)
         return PickGame(nests=int(m["nests"]), prize_counts={int(k): int(v) for k, v in m["prize_counts"].items()},
                         ladder={int(k): int(v) for k, v in m["ladder_x100"].items()}, min_prizes=int(m["min_prizes"]))
+
+
+def read_found(path: Path) -> dict[int, int]:
+    """found.json's {search key: first accepted attempt} ({} without the file)."""
+    if not path.is_file():
+        return {}
+    try:
+        attempts = json.loads(path.read_text())["attempts"]
+        return {int(k): int(v) for k, v in attempts.items()}
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{path}: not a record of found attempts ({exc}); allowed: "
+                         '{"attempts": {"<search key>": <attempt>, ...}}, as tools/find_books.py writes it') from None
 
 
 def parse(raw: dict[str, Any]) -> PiggyMath:
