@@ -9,6 +9,7 @@ from cabinet.core import events as E
 from cabinet.core.rng import Rng
 from cabinet.core.books import resolve_game
 from cabinet.core.game import discover
+from tests.forced_rounds import forced_round
 
 GAMES = [*discover(), "tests.toygame"]          # every game under games/, and the template
 SHARED = {"reel_stop": E.ReelStop, "line_win": E.LineWin, "cluster_win": E.ClusterWin, "cap": E.Cap,
@@ -19,7 +20,9 @@ def rounds(spec, natural: int, forced: int):
     for mode in spec.modes:
         for cat in [None, *spec.book_forces.get(mode.id, {})]:
             for seed in range(natural if cat is None else forced):
-                yield mode.id, cat, spec.play(Rng(7_000 + seed), mode.id, cat)
+                rnd = (spec.play(Rng(7_000 + seed), mode.id) if cat is None
+                       else forced_round(spec, mode.id, cat, seed))
+                yield mode.id, cat, rnd
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -11,6 +11,7 @@ from cabinet.core.hand_board import BoardError, ScriptedRng, board_draws_of, boa
 from cabinet.core.review_draws import PayoutBand, bands, mask, regenerate_live
 from cabinet.core.review_math import event_adds
 from cabinet.core.rng import Rng
+from tests.forced_rounds import forced_round
 
 SPECS = discover()
 
@@ -77,7 +78,7 @@ def test_event_adds_sum_to_the_payout_in_every_mode_and_forced_category(game):
         modes = spec.force_modes.get(cat) or [next(m.id for m in spec.modes if m.kind == "spin")]
         for mode in modes[:1]:
             try:
-                rounds.append(spec.play(Rng.for_book(3), mode, cat))
+                rounds.append(forced_round(spec, mode, cat, 3))
             except (KeyError, ValueError):
                 continue
     assert any(r.capped for r in rounds) or game == "happy_money_hens"
