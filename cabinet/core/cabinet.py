@@ -245,6 +245,8 @@ class Cabinet:
         if setup.library is not None:
             book = setup.library.draw(self.rng, mode, force)
             return {"source": "books", "book": int(book), "force": force}, int(setup.library.payout_x100(mode, book))
+        if force in setup.spec.books_only_forces:
+            raise LookupError("only the shipped books hold it (math_source: books)")   # a search of millions
         seed = self.rng.seed64()
         rnd = setup.spec.play(Rng.for_book(seed), mode, force)
         return {"source": "live", "seed": seed, "force": force}, rnd.payout_x100

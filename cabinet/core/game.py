@@ -158,6 +158,9 @@ class GameSpec:
     books_dir: str | None = None             # where the libraries live (default <package>/books)
     # review tools: {category: modes it lives in}, so a forced category plays in a mode that has it
     force_modes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # categories a live search cannot force on screen (a rejection search of millions of
+    # rounds): forced only from the shipped books (math_source: books), refused live
+    books_only_forces: tuple[str, ...] = ()
     # -- review tools (the game's review.py; never reachable with real play) ---------
     # board_draws(doc, mode) -> the values of the rules' first draws that show a
     # hand-built board (cabinet/core/hand_board.py); BoardError names a bad value.

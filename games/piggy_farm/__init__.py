@@ -75,6 +75,9 @@ GAME = GameSpec(
     # books: every mode vectorised, exactly play's rounds seed for seed
     play_batch=batch.play_batch,
     force_modes=dict(forced.FORCE_MODES),
+    # a huge win of a buy is about 1 round in 5.8 million: its books keep their searches'
+    # attempts (found.json), a live search would hold the screen for a minute or more
+    books_only_forces=("huge_win",),
     rules="games.piggy_farm.view.rules_pages",
     feature_labels=help.FEATURE_LABELS,
     board_draws=review.board_draws,

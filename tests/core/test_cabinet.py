@@ -67,6 +67,26 @@ def test_force_only_with_demo_tools(tmp_path):
     assert "jackpot" in played.round.features
 
 
+def test_a_books_only_category_is_refused_live_and_forced_from_the_books(tmp_path):
+    """Piggy Farm's huge win of a buy (about 1 round in 5.8 million) is forced from its
+    books; live math refuses it before any debit instead of searching for a minute."""
+    from games.piggy_farm import GAME as FARM
+    assert FARM.books_only_forces == ("huge_win",)
+    for source in ("live", "books"):
+        folder = tmp_path / source
+        folder.mkdir()
+        (folder / "config.yaml").write_text(f"data_dir: .\nmath_source: {source}\ndemo_tools: true\n"
+                                            "demo_credit: '1000.00'\n")
+        cab = Cabinet(load_config(folder / "config.yaml"), games={FARM.id: FARM}, seed=3)
+        if source == "live":
+            with pytest.raises(LookupError, match=r"only the shipped books hold it \(math_source: books\)"):
+                cab.start_round("piggy_farm", "free_spins", 100, force="huge_win")
+            assert cab.balance == 100_000 and cab.meters()["games_played"] == 0
+        else:
+            played = cab.start_round("piggy_farm", "free_spins", 100, force="huge_win")
+            assert "huge_win" in played.round.features and played.round.payout_x100 >= 200 * 5000
+
+
 def test_real_play_config_refuses_demo_tools(tmp_path):
     from cabinet.core.schema import ConfigError
     (tmp_path / "config.yaml").write_text("real_play: true\ndemo_tools: true\n")
