@@ -250,7 +250,7 @@ class GameScene(BetChoices, Scene):
             if force is None:
                 raise
             why = exc.args[0] if exc.args else exc
-            self.message(f"{force} cannot be forced in this mode ({why})")
+            self.message(f"{self.spec.force_categories.get(force, force)} cannot be forced here: {why}")
             self.showcase = []
             return False
         self.begin(played)
