@@ -149,19 +149,25 @@ def test_grand_letters_agree_with_the_binomial_pot_chances():
     assert twice[35, 0] > 0 and thrice[0, 35] > thrice[35, 0] > 0       # double coins add 2 letters
 
 
+def at_one_grand(monkeypatch, mode: str, first_seed: int, n: int) -> tuple[list, list[dict]]:
+    """(rounds, their bonus_end events): `n` rounds of `mode` forced to pot_grand_2 lowered to
+    'exactly one GRAND' (its tail rebuilt for it and cleared after)."""
+    monkeypatch.setitem(categories.MULTI_GRAND, "pot_grand_2", (1, True))
+    CT.grand_tail.cache_clear()
+    try:
+        forced = [rules.play(Rng(first_seed + i), mode, "pot_grand_2") for i in range(n)]
+    finally:
+        CT.grand_tail.cache_clear()
+    return forced, [next(e for e in r.events if e["type"] == "bonus_end") for r in forced]
+
+
 def test_multiple_grand_books_are_natural_bonuses_given_their_grands(monkeypatch):
     """The contents-last draw of pot_grand_2 at 'exactly one GRAND' (about 1 buy in 5)
     in buy_mystery, 300 forced rounds against natural bonuses of the buy's combinations
     with one GRAND: the same mean win, counted coins, double coins and share of DOUBLE
     COINS among them."""
     m = load()
-    monkeypatch.setitem(categories.MULTI_GRAND, "pot_grand_2", (1, True))
-    CT.grand_tail.cache_clear()
-    try:
-        forced = [rules.play(Rng(500 + i), "buy_mystery", "pot_grand_2") for i in range(300)]
-    finally:
-        CT.grand_tail.cache_clear()
-    ends = [next(e for e in r.events if e["type"] == "bonus_end") for r in forced]
+    forced, ends = at_one_grand(monkeypatch, "buy_mystery", 500, 300)
     assert all(e["pots_won"].count("GRAND") == 1 for e in ends)
     f = {"win": [e["total_x100"] for e in ends], "coins": [len(e["paying"]) for e in ends],
          "dbl": [sum(c["double"] for c in e["paying"]) for e in ends],
@@ -232,13 +238,7 @@ def test_bonus_pf_grand_books_are_natural_bonuses_given_their_grands(monkeypatch
     bonus in 630), 200 forced rounds against the natural POT FILL bonuses with one GRAND
     and no full board (listed before it): the same mean win and counted coins."""
     m = load()
-    monkeypatch.setitem(categories.MULTI_GRAND, "pot_grand_2", (1, True))
-    CT.grand_tail.cache_clear()
-    try:
-        forced = [rules.play(Rng(900 + i), "bonus_pf", "pot_grand_2") for i in range(200)]
-    finally:
-        CT.grand_tail.cache_clear()
-    ends = [next(e for e in r.events if e["type"] == "bonus_end") for r in forced]
+    _, ends = at_one_grand(monkeypatch, "bonus_pf", 900, 200)
     assert all(e["pots_won"].count("GRAND") == 1 and not e["full_board"] for e in ends)
     res = simulate_bonuses(np.random.Generator(make_bit_generator(79)), m, np.full(400_000, POT_FILL))
     one = (res["awards"][:, POT_NAMES.index("GRAND")] == 1) & ~res["full_board"]
