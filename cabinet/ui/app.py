@@ -52,6 +52,10 @@ def opt(obj: Any, path: str, default: Any = None) -> Any:
     return default if obj is None else obj
 
 
+TOAST_WRAP = 1600     # logical width of a toast's text: a longer one (a damaged file's reason) wraps
+TOAST_SHORT = 760     # a toast this wide at most sits under the top bar, a wider one in the middle
+
+
 class App(PlayerPrefs):
     """Owns the window, the layout and assets, the input map, audio and the scenes."""
 
@@ -385,18 +389,31 @@ class App(PlayerPrefs):
         self.review.draw(self.surface)
         self.session.draw(self.surface)
         text = self.toast_text
-        if text:           # under the top bar, at the right, where the sound and menu buttons are
-            label = self.assets.text(text, 28, D.CREAM, bold=True)
-            w, h = label.get_width() + self.layout.px(50), label.get_height() + self.layout.px(20)
-            panel = self.assets.surface(("toast", w, h), lambda: D.rounded_panel(
-                (w, h), (40, 44, 96), (20, 22, 50), radius=h // 2, border=D.GOLD, alpha=240))
-            right, top = self.layout.pt(1904, 100)
-            self.surface.blit(panel, (right - w, top))
-            at = label.get_rect(center=(right - w // 2, top + h // 2))
-            self.surface.blit(label, at)
-            with D.text_bounds(self.surface.get_rect()):
-                D.record_text(text, label, at)
+        if text:
+            self._draw_toast(text)
         return self.surface
+
+    def _draw_toast(self, text: str) -> None:
+        """A short toast under the top bar at the right, where the sound and menu buttons
+        are; a long one (wrapped: a damaged file's reason) as a notice in the middle of
+        the screen, clear of every title. Opaque: its text lies above the screen's."""
+        wide = self.assets.font(28, True).size(text)[0] > self.layout.px(TOAST_SHORT)
+        label = self.assets.text(text, 28, D.CREAM, bold=True, wrap=TOAST_WRAP if wide else 0)
+        w, h = label.get_width() + self.layout.px(50), label.get_height() + self.layout.px(20)
+        panel = self.assets.surface(("toast", w, h), lambda: D.rounded_panel(
+            (w, h), (40, 44, 96), (20, 22, 50), radius=min(h // 2, self.layout.px(30)), border=D.GOLD))
+        if wide:
+            cx, cy = self.layout.pt(960, 480)
+            box = panel.get_rect(center=(cx, cy))
+        else:
+            right, top = self.layout.pt(1904, 100)
+            box = panel.get_rect(topright=(right, top))
+        self.surface.blit(panel, box)
+        D.text_layer(box)
+        at = label.get_rect(center=box.center)
+        self.surface.blit(label, at)
+        with D.text_bounds(self.surface.get_rect()):
+            D.record_text(text, label, at)
 
     def _results_shown(self) -> None:
         """A settled round's result counts as shown once its game is on top again and

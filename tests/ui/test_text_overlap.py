@@ -26,6 +26,9 @@ GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
 # Each game's board (logical), its frame included, as its layout places it.
 BOARDS = {"happy_money_hens": (HENS_REELS.inflate(44, 44), HENS_BONUS), "grinning_harvest": (pygame.Rect(REELS_RECT),),
           "piggy_farm": (PIGGY_BOARD.inflate(24, 24),)}
+LONG_TOAST = ("Piggy Farm cannot open: one of its books does not play back (/home/cabinet/games/piggy_farm/found.json: "
+              "not a record of found attempts (invalid literal for int() with base 10: 'x'); allowed: "
+              '{"attempts": {"<search key>": <attempt>, ...}}, as tools/find_books.py writes it)')
 LONG = "Fortune bet 2x is offered at bets up to $2,000.00: above, the $250,000.00 win limit would lower its return"
 
 
@@ -103,6 +106,8 @@ def test_no_menu_overlay_or_celebration_of_a_game_has_overlapping_text(app, gid)
     _check(app, f"{gid} idle", found)
     app.toast("Turbo off")
     _check(app, f"{gid} with a toast", found)
+    app.toast(LONG_TOAST)                     # a damaged file's reason wraps inside the window
+    _check(app, f"{gid} with a long toast", found)
     for action in ("autoplay", "sound_panel"):
         scene.on_action(action)
         _check(app, f"{gid} {action}", found)
