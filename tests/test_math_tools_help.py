@@ -51,7 +51,17 @@ def test_every_option_has_help_and_mode_options_list_the_ids(verb):
 @pytest.mark.parametrize("argv,words", [
     (["sim", "piggy_farm", "--mode", "nope", "--rounds", "10"], ["no mode 'nope'", "allowed: base, ante"]),
     (["sim", "nogame", "--mode", "base", "--rounds", "10"], ["no game 'nogame'"]),
-    (["sim", "piggy_farm", "--mode", "base", "--rounds", "-5"], ["--rounds must be a positive"]),
+    (["sim", "piggy_farm", "--mode", "base", "--rounds", "-5"], ["--rounds must be a whole number from 1 to"]),
+    (["sim", "piggy_farm", "--mode", "base", "--rounds", str(10**23)], ["from 1 to 10,000,000,000"]),
+    (["sim", "piggy_farm", "--mode", "base", "--rounds", "10", "--workers", str(10**20)], ["--workers", "1 to 64"]),
+    (["sim", "piggy_farm", "--mode", "base", "--rounds", "10", "--seed", "-1"], ["--seed", "0 to 2**63 - 1"]),
+    (["sim", "piggy_farm", "--mode", "base", "--rounds", "10", "--scheduler", "bogus"], ["allowed: 'local'"]),
+    (["build", "grinning_harvest", "--plan", "--books", str(10**20)], ["--books must be a whole number"]),
+    (["build", "all", "--plan", "--mode", "base"], ["--mode names a mode of one game"]),
+    (["rtp", "../etc"], ["no game '../etc'", "allowed: grinning_harvest, happy_money_hens, piggy_farm"]),
+    (["rtp", ".piggy_farm"], ["no game '.piggy_farm'"]),
+    (["show", "grinning_harvest", "--mode", "base", "--book", "-1"], ["no book -1"]),
+    (["show", "grinning_harvest", "--mode", "base", "--book", "99999999"], ["no book 99999999"]),
     (["sim", "piggy_farm", "--mode", "base", "--rounds", "many"], ["invalid int value"]),
     (["frobnicate"], ["invalid choice"]),
     (["rtp", "piggy_farm", "--books-dir", "/nonexistent/dir"], ["book manifest missing"]),
@@ -69,3 +79,14 @@ def test_a_bad_argument_is_one_line_and_exit_2(argv, words, capsys):
     assert err.count("\n") == 1 and "Traceback" not in err, err
     for w in words:
         assert w in err, err
+
+
+@pytest.mark.parametrize("line", ["{", "null", "[]", '{"nob": 1}', '{"board": [[1, 2]]}', '{"board": 7}'])
+def test_evaluate_names_a_bad_line_of_stdin_in_one_line(line, capsys, monkeypatch):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO('{"board": [["A","A","A"],["A","A","A"],["A","A","A"]]}\n' + line + "\n"))
+    assert main(["evaluate", "grinning_harvest"]) == 2
+    out, err = capsys.readouterr()
+    assert out.count("\n") == 1                                  # the good first line was scored
+    assert err.count("\n") == 1 and err.startswith("error: stdin line 2: not a board of grinning_harvest")
+    assert 'allowed: {"board": [[symbol, ...], ...]}' in err

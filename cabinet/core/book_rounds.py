@@ -37,7 +37,10 @@ def book_round(setup: GameSetup, mode: str, book: int, bet_cents: int | None = N
     bet = setup.default_bet if bet_cents is None else bet_cents
     if bet not in setup.bet_ladder:
         raise BookRoundError(f"{bet} is not on {spec.id}'s bet ladder")
-    rnd = library.round(mode, book)
+    try:
+        rnd = library.round(mode, book)
+    except (ValueError, OSError, OverflowError) as exc:      # a damaged data file the round reads
+        raise BookRoundError(f"{spec.id}/{mode} book {book} does not play back: {exc}") from None
     paid, capped = setup.cap.apply(win_cents(bet, rnd.payout_x100), bet, mode,
                                    jackpot=win_cents(bet, rnd.jackpot_x100))
     kind = spec.mode(mode).kind

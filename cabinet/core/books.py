@@ -44,8 +44,10 @@ def resolve_game(ref: str | GameSpec) -> GameSpec:
     module_name = ref if "." in ref else f"games.{ref}"
     try:
         module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        raise LibraryError(f"no game {ref!r}: cannot import {module_name} ({exc})") from exc
+    except (ModuleNotFoundError, TypeError, ValueError) as exc:   # TypeError: a relative name ('.x', '../x')
+        from .game import discover
+        raise LibraryError(f"no game {ref!r}: cannot import {module_name} ({exc}); allowed: "
+                           f"{', '.join(discover())}, or a dotted module exposing GAME") from None
     spec = getattr(module, "GAME", None)
     if not isinstance(spec, GameSpec):
         raise LibraryError(f"{module_name} does not expose GAME as a GameSpec")
@@ -290,11 +292,11 @@ class Library:
         for mode in modes if modes is not None else list(self.modes):
             if mode in done or mode not in self.modes:
                 continue
-            done.add(mode)
             _, firsts = np.unique(self.modes[mode].force, return_index=True)   # each stratum's first book
             for book in firsts.tolist():
                 self.round(mode, book)
                 count += 1
+            done.add(mode)           # only once every stratum played back: a failure is met again
         return count
 
     def round(self, mode: str, book_id: int) -> Round:

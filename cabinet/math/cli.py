@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -152,13 +153,26 @@ def parser() -> argparse.ArgumentParser:
     return ap
 
 
+MAX_WORKERS = 64             # worker processes one command may start
+MAX_COUNT = 10**10           # rounds or books one command may be asked for
+
+
 def _check_args(args: argparse.Namespace) -> None:
     """Game and mode arguments exist; counts are positive."""
     for name in ("rounds", "books", "buy_rounds", "other_rounds", "sim_rounds", "sample", "regen_sample",
                  "workers", "sim_factor"):
         v = getattr(args, name, None)
-        if v is not None and v < 1 and not (name == "sim_rounds" and v == 0):
-            raise UserError(f"--{name.replace('_', '-')} must be a positive whole number, got {v}")
+        top = MAX_WORKERS if name == "workers" else MAX_COUNT
+        if v is not None and (v < 1 and not (name == "sim_rounds" and v == 0) or v > top):
+            raise UserError(f"--{name.replace('_', '-')} must be a whole number from 1 to {top:,}, got {v}")
+    seed = getattr(args, "seed", None)
+    if seed is not None and not 0 <= seed < 2**63:
+        raise UserError(f"--seed must be a whole number from 0 to 2**63 - 1, got {seed}")
+    scheduler = getattr(args, "scheduler", None)
+    if scheduler is not None and scheduler != "local" and not re.fullmatch(r"(tcp|tls)://[^\s:/]+:\d{1,5}", scheduler):
+        raise UserError(f"--scheduler {scheduler!r}: allowed: 'local', or a Dask scheduler's address tcp://host:port")
+    if getattr(args, "game", None) == "all" and getattr(args, "mode", None):
+        raise UserError("--mode names a mode of one game; with 'all' every mode of every game is built")
     ref = getattr(args, "game", None)
     if ref is not None and ref != "all":
         spec = B.resolve_game(ref)

@@ -190,7 +190,12 @@ def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
 def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str | None) -> int:
     """Regenerate one book; exit status 1 if its payout differs from the library's."""
     lib = B.load_library(game, books_dir)
-    r = lib.round(mode, book)
+    try:
+        r = lib.round(mode, book)
+    except IndexError as exc:
+        raise B.LibraryError(str(exc)) from None
+    except (ValueError, OSError, OverflowError) as exc:     # a damaged data file the round reads
+        raise B.LibraryError(f"{lib.spec.id}/{mode} book {book} does not play back: {exc}") from None
     stored = lib.payout_x100(mode, book)
     info = {"game": lib.spec.id, "mode": mode, "book": book,
             "seed": lib.books(mode).seed(book), "hints": lib.books(mode).book_hints(book), "force": lib.force(mode, book),
@@ -224,7 +229,15 @@ def evaluate_command(game: str, paytable: bool, lines: TextIO) -> None:
         return
     if spec.evaluate is None:
         raise B.LibraryError(f"{spec.id} has no evaluate()")
-    for line in lines:
+    for number, line in enumerate(lines, start=1):
         if line.strip():
-            json.dump(spec.evaluate(json.loads(line)["board"]), sys.stdout)
+            try:
+                doc = json.loads(line)
+                board = doc["board"]
+                result = spec.evaluate(board)
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+                raise B.LibraryError(f"stdin line {number}: not a board of {spec.id} ({type(exc).__name__}: {exc}); "
+                                     'allowed: {"board": [[symbol, ...], ...]}, one JSON object a line, '
+                                     "symbols of the game's paytable (--paytable)") from None
+            json.dump(result, sys.stdout)
             print(flush=True)
