@@ -191,9 +191,13 @@ def test_a_damaged_found_record_is_refused_with_what_is_allowed(tmp_path):
     from games.piggy_farm.math.tables import read_found
     assert read_found(tmp_path / "none.json") == {}
     bad = tmp_path / "found.json"
-    for text in ("{", '{"attempts": [1, 2]}', '{"attempts": {"x": 1}}', "[]"):
+    for text in ("{", '{"attempts": [1, 2]}', '{"attempts": {"x": 1}}', "[]", "", '{"attempts": null}',
+                 '{"attempts": {"1": Infinity}}', '{"attempts": {"1": NaN}}', '{"attempts": {"1": -3}}',
+                 '{"attempts": {"1": true}}', '{"attempts": {"1": 3.5}}', '{"attempts": {"-1": 3}}',
+                 '{"attempts": {"1": 4294967296}}', '{"attempts": {"18446744073709551616": 1}}'):
         bad.write_text(text)
-        with pytest.raises(ValueError, match="not a record of found attempts.*allowed"):
+        with pytest.raises(ValueError, match=r"found\.json: (not a record of found attempts|search .* is not a "
+                                             r"whole number in range).*allowed: .*2\*\*32 - 1"):
             read_found(bad)
 
 
@@ -201,9 +205,14 @@ def test_find_books_refuses_bad_arguments_and_a_damaged_record_in_one_line(tmp_p
     """tools/find_books.py: --workers below 1 is refused by argparse (exit 2); a damaged
     found.json stops it with the file named and nothing written."""
     from games.piggy_farm.tools import find_books
-    with pytest.raises(SystemExit) as stop:
-        find_books.main(["--workers", "0"])
-    assert stop.value.code == 2 and "give 1 or more" in capsys.readouterr().err
+    for workers in ("0", "65", str(10**20)):
+        with pytest.raises(SystemExit) as stop:
+            find_books.main(["--workers", workers])
+        assert stop.value.code == 2 and "allowed: 1 to 64" in capsys.readouterr().err
+    folder = tmp_path / "a_folder"
+    folder.mkdir()
+    monkeypatch.setattr(find_books, "FOUND_FILE", folder)       # a folder in its place: refused, not 'no record'
+    assert find_books.main([]) == 2 and "Is a directory" in capsys.readouterr().err
     bad = tmp_path / "found.json"
     bad.write_text("{not json")
     monkeypatch.setattr(find_books, "FOUND_FILE", bad)

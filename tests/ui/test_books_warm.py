@@ -47,6 +47,8 @@ def test_a_damaged_record_of_found_attempts_keeps_piggy_farm_closed_with_its_rea
         text = app.toast_text
         assert text.startswith("Piggy Farm cannot open") and str(bad) in text and "allowed:" in text
         assert text_problems(app, "found.json notice") == []
+        for _ in range(4):                     # a failed warm-up is met again: every later tap stays closed
+            assert app.open_game("piggy_farm") is None and "found.json" in app.toast_text
         assert app.open_game("grinning_harvest") is not None
     finally:
         tables.load().__dict__.pop("_found", None)

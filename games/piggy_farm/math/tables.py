@@ -96,15 +96,23 @@ class PiggyMath:
 
 
 def read_found(path: Path) -> dict[int, int]:
-    """found.json's {search key: first accepted attempt} ({} without the file)."""
-    if not path.is_file():
+    """found.json's {search key: first accepted attempt} ({} without the file): keys
+    whole numbers in 0 .. 2**64 - 1, attempts in 0 .. 2**32 - 1 (JSON integers, no
+    floats or booleans; a search gives up long before); anything else, a folder in
+    its place or a read error is a ValueError naming the file and what is allowed."""
+    allowed = ('allowed: {"attempts": {"<search key>": <attempt>, ...}} keys from 0 to 2**64 - 1, attempts '
+               "from 0 to 2**32 - 1, as tools/find_books.py writes it")
+    if not path.exists():
         return {}
     try:
         attempts = json.loads(path.read_text())["attempts"]
-        return {int(k): int(v) for k, v in attempts.items()}
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise ValueError(f"{path}: not a record of found attempts ({exc}); allowed: "
-                         '{"attempts": {"<search key>": <attempt>, ...}}, as tools/find_books.py writes it') from None
+        found = {int(k): v for k, v in attempts.items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{path}: not a record of found attempts ({exc}); {allowed}") from None
+    for key, k in found.items():
+        if not 0 <= key < 2**64 or type(k) is not int or not 0 <= k < 2**32:
+            raise ValueError(f"{path}: search {key}'s attempt {k!r} is not a whole number in range; {allowed}")
+    return found
 
 
 def parse(raw: dict[str, Any]) -> PiggyMath:
