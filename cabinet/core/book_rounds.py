@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from .cabinet import PlayedRound
+from .book_format import LibraryError
 from .money import win_cents
 from .rng import Rng
 from .startup import GameSetup
@@ -39,8 +40,8 @@ def book_round(setup: GameSetup, mode: str, book: int, bet_cents: int | None = N
         raise BookRoundError(f"{bet} is not on {spec.id}'s bet ladder")
     try:
         rnd = library.round(mode, book)
-    except (ValueError, OSError, OverflowError) as exc:      # a damaged data file the round reads
-        raise BookRoundError(f"{spec.id}/{mode} book {book} does not play back: {exc}") from None
+    except LibraryError as exc:                               # a damaged data file the round reads
+        raise BookRoundError(str(exc)) from None
     paid, capped = setup.cap.apply(win_cents(bet, rnd.payout_x100), bet, mode,
                                    jackpot=win_cents(bet, rnd.jackpot_x100))
     kind = spec.mode(mode).kind

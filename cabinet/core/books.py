@@ -301,12 +301,17 @@ class Library:
 
     def round(self, mode: str, book_id: int) -> Round:
         """Regenerate a book's Round (with its events): its seed, its force, and its
-        hints, so a forced search plays only the attempt it kept."""
+        hints, so a forced search plays only the attempt it kept. A data file the
+        round reads that is damaged (e.g. a game's record of found attempts) is a
+        LibraryError naming the book and the file."""
         mb = self.books(mode)
         if not 0 <= book_id < len(mb):
             raise IndexError(f"{self.spec.id}/{mode}: no book {book_id} (0..{len(mb) - 1})")
         rng = Rng.for_book(mb.seed(book_id), mb.book_hints(book_id))
-        rnd = self.spec.play(rng, mode, self.force(mode, book_id))
+        try:
+            rnd = self.spec.play(rng, mode, self.force(mode, book_id))
+        except (ValueError, OSError, OverflowError) as exc:     # a damaged data file the round reads
+            raise LibraryError(f"{self.spec.id}/{mode} book {book_id} does not play back: {exc}") from None
         if rng.trace is not None:
             rng.trace.finish()
         return rnd

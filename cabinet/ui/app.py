@@ -22,12 +22,12 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 
 from cabinet.core import cash_desk  # noqa: E402
+from cabinet.core.book_format import LibraryError  # noqa: E402
 from cabinet.core.cabinet import CabinetLocked  # noqa: E402
 from cabinet.core.ledger import RESULT_SHOWN, LedgerError  # noqa: E402
 from cabinet.core.pin import PinGuard  # noqa: E402
 
 from . import asset_files  # noqa: E402
-from . import draw as D  # noqa: E402
 from . import host, memory, screenshots, touch, window  # noqa: E402,F401  (host, touch: SDL's hints before the display starts)
 from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
@@ -37,6 +37,7 @@ from . import screens  # noqa: E402,F401  (every scene module: each registers it
 from .kiosk import Session, default_script  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
 from .player_prefs import PlayerPrefs  # noqa: E402
+from .toast import draw_toast  # noqa: E402
 from .operator.test_screens import input_line  # noqa: E402
 from .review import ReviewDesk  # noqa: E402
 from .round_show import show_round  # noqa: E402
@@ -50,10 +51,6 @@ def opt(obj: Any, path: str, default: Any = None) -> Any:
             return default
         obj = obj.get(part) if isinstance(obj, dict) else getattr(obj, part, None)
     return default if obj is None else obj
-
-
-TOAST_WRAP = 1600     # logical width of a toast's text: a longer one (a damaged file's reason) wraps
-TOAST_SHORT = 760     # a toast this wide at most sits under the top bar, a wider one in the middle
 
 
 class App(PlayerPrefs):
@@ -182,7 +179,8 @@ class App(PlayerPrefs):
             library.warm([*setup.modes, *(m.id for m in setup.spec.modes if m.kind == "gamble")])
         except Exception as exc:                # a bug or a damaged library: never a crash
             traceback.print_exc()
-            self.toast(f"{setup.spec.name} cannot open: one of its books does not play back ({exc})", 8.0)
+            why = exc if isinstance(exc, LibraryError) else f"one of its books does not play back ({exc})"
+            self.toast(f"{setup.spec.name} cannot open: {why}", 8.0)
             return False
         return True
 
@@ -390,30 +388,8 @@ class App(PlayerPrefs):
         self.session.draw(self.surface)
         text = self.toast_text
         if text:
-            self._draw_toast(text)
+            draw_toast(self.surface, self.assets, self.layout, text)
         return self.surface
-
-    def _draw_toast(self, text: str) -> None:
-        """A short toast under the top bar at the right, where the sound and menu buttons
-        are; a long one (wrapped: a damaged file's reason) as a notice in the middle of
-        the screen, clear of every title. Opaque: its text lies above the screen's."""
-        wide = self.assets.font(28, True).size(text)[0] > self.layout.px(TOAST_SHORT)
-        label = self.assets.text(text, 28, D.CREAM, bold=True, wrap=TOAST_WRAP if wide else 0)
-        w, h = label.get_width() + self.layout.px(50), label.get_height() + self.layout.px(20)
-        panel = self.assets.surface(("toast", w, h), lambda: D.rounded_panel(
-            (w, h), (40, 44, 96), (20, 22, 50), radius=min(h // 2, self.layout.px(30)), border=D.GOLD))
-        if wide:
-            cx, cy = self.layout.pt(960, 480)
-            box = panel.get_rect(center=(cx, cy))
-        else:
-            right, top = self.layout.pt(1904, 100)
-            box = panel.get_rect(topright=(right, top))
-        self.surface.blit(panel, box)
-        D.text_layer(box)
-        at = label.get_rect(center=box.center)
-        self.surface.blit(label, at)
-        with D.text_bounds(self.surface.get_rect()):
-            D.record_text(text, label, at)
 
     def _results_shown(self) -> None:
         """A settled round's result counts as shown once its game is on top again and
