@@ -201,8 +201,9 @@ def test_warm_regenerates_the_first_book_of_every_stratum_once(lib_dirs, monkeyp
     mode asked for (natural and every forced category), the first of it; nothing again."""
     fresh = B.load_library(GAME, lib_dirs[0])
     made: list[tuple[str, int]] = []
-    real = B.Library.round
-    monkeypatch.setattr(B.Library, "round", lambda self, mode, book: made.append((mode, book)) or real(self, mode, book))
+    real = B.Library.regenerate
+    monkeypatch.setattr(B.Library, "regenerate",
+                        lambda self, mode, book: made.append((mode, book)) or real(self, mode, book))
     mb = fresh.books("base")
     strata = [-1] + list(range(len(mb.meta["categories"])))      # natural, then each forced category
     assert fresh.warm(["base"]) == len(strata) >= 2

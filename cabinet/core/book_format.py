@@ -3,8 +3,12 @@
 A *book* is one pre-simulated round, stored as what regenerates it: its stratum (the
 forcing condition it was generated under) and position, from which its seed follows,
 the hints that replay its forced searches directly (cabinet/core/forcing.py), plus its
-payout, its feature set and its integer draw weight. No events are stored:
-`Library.round` replays `spec.play` to get them.
+payout, its feature set and its integer draw weight. Events are stored only for the
+forced books of the strata a game lists in `spec.stored_rounds` (those whose forced
+draw costs several natural rounds to regenerate: a conditional draw given a big total,
+a long search): each such book keeps its whole Round, so showing it costs a decode,
+not a re-run of the search. `Library.round` replays `spec.play` for every other book,
+and `verify` regenerates the stored ones and compares them event by event.
 
 One file per bet mode, `<books dir>/<mode>.npz`, a zip of `.npy` arrays written with a
 fixed timestamp so that identical content gives identical bytes:
@@ -20,6 +24,10 @@ features       uint64    bit i set when meta["feature_names"][i] is in Round.fea
 jackpot_x100   int64     (optional) the payout's jackpot part (Round.jackpot_x100)
 hint_count     uint16    (optional, with hints) how many hints each book has
 hints          uint32    (optional) every book's hints, in book order
+stored_book    int64     (optional, with the next two) the forced books that keep their
+                         Round, strictly increasing
+stored_end     int64     where each stored book's bytes end in stored_rounds
+stored_rounds  uint8     the stored Rounds, each `pack_round`: zlib of Round.to_json
 meta           uint8     UTF-8 JSON (below)
 =============  ========  ==================================================================
 
@@ -52,6 +60,8 @@ from typing import Any
 
 import numpy as np
 
+from .round import Round
+
 FORMAT = 2
 MANIFEST = "manifest.json"
 SEED_BLOCK = 1000
@@ -59,7 +69,10 @@ ARRAYS = {"force": np.int16, "payout_x100": np.int64, "weight": np.int64, "featu
 # jackpot_x100: written only when some book has a jackpot part (the share of the payout
 # a money win limit "excluding jackpots" does not cap); hint_count + hints: only when
 # some book has hints (a forced search).
-OPTIONAL_ARRAYS = {"jackpot_x100": np.int64, "hint_count": np.uint16, "hints": np.uint32}
+# stored_book + stored_end + stored_rounds: only when the game stores some strata's rounds.
+OPTIONAL_ARRAYS = {"jackpot_x100": np.int64, "hint_count": np.uint16, "hints": np.uint32,
+                   "stored_book": np.int64, "stored_end": np.int64, "stored_rounds": np.uint8}
+STORED = ("stored_book", "stored_end", "stored_rounds")
 PER_BOOK = ("force", "payout_x100", "weight", "features", "jackpot_x100", "hint_count")
 
 
@@ -79,6 +92,36 @@ def stratum_seeds(seed: int, mode: str, force: int, start: int, count: int) -> n
         out[pos:pos + take] = words[off:off + take] >> np.uint64(1)
         pos += take
     return out
+
+
+def pack_round(rnd: Round) -> bytes:
+    """A stored round's bytes: zlib (level 9) of its JSON."""
+    return zlib.compress(rnd.to_json().encode(), 9)
+
+
+_ROUND_KEYS = {"mode": str, "payout_x100": int, "features": list, "capped": bool, "jackpot_x100": int, "events": list}
+
+
+def unpack_round(data: bytes) -> Round:
+    """The Round of `pack_round`'s bytes; ValueError naming what is wrong when they are
+    not one."""
+    try:
+        doc = json.loads(zlib.decompress(data))
+    except (zlib.error, ValueError) as exc:        # a JSON or UTF-8 error is a ValueError
+        raise ValueError(f"not a stored round ({type(exc).__name__}: {exc})") from None
+    if not isinstance(doc, dict):
+        raise ValueError("not a stored round (a round is a JSON object)")
+    for key, kind in _ROUND_KEYS.items():
+        if not isinstance(doc.get(key), kind) or (kind is int and isinstance(doc[key], bool)):
+            raise ValueError(f"not a stored round (its {key!r} must be a JSON {kind.__name__})")
+    if not all(isinstance(f, str) for f in doc["features"]) or \
+            not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in doc["events"]):
+        raise ValueError("not a stored round (features are strings, events objects with a 'type')")
+    try:
+        return Round(doc["mode"], doc["payout_x100"], doc["events"], tuple(doc["features"]), doc["capped"],
+                     doc["jackpot_x100"])
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"not a stored round ({exc})") from None
 
 
 def array_digest(arr: np.ndarray) -> str:
@@ -206,6 +249,7 @@ def _check_arrays(path: Path, data: dict[str, np.ndarray], meta: dict[str, Any])
     if ("hints" in data) != ("hint_count" in data) or \
             ("hints" in data and int(data["hint_count"].sum(dtype=np.int64)) != len(data["hints"])):
         raise LibraryError(f"{path}: corrupt book library (hint counts do not match the hints)")
+    _check_stored(path, data)
     w, force = data["weight"], data["force"]
     if int(w.min()) < 1 or exact_dot(w, np.ones(n, dtype=np.int64)) >= 2**63:
         raise LibraryError(f"{path}: corrupt book library (weights not positive or total too large)")
@@ -214,3 +258,23 @@ def _check_arrays(path: Path, data: dict[str, np.ndarray], meta: dict[str, Any])
     ncat = len(meta.get("categories", []))
     if int(force.min()) < -1 or int(force.max()) >= ncat or (n > 1 and bool((np.diff(force) < 0).any())):
         raise LibraryError(f"{path}: corrupt book library (force column out of range or out of order)")
+
+
+def _check_stored(path: Path, data: dict[str, np.ndarray]) -> None:
+    """The stored rounds' three arrays: all or none; forced books, strictly increasing;
+    ends non-decreasing, each round at least one byte, the last end the bytes' length."""
+    have = [name in data for name in STORED]
+    if not any(have):
+        return
+    if not all(have):
+        raise LibraryError(f"{path}: corrupt book library (stored rounds need all of {', '.join(STORED)})")
+    book, end, blob = (data[name] for name in STORED)
+    force = data["force"]
+    if len(book) != len(end) or not len(book) or int(end[-1]) != len(blob):
+        raise LibraryError(f"{path}: corrupt book library (stored round ends do not match their bytes)")
+    if int(book[0]) < 0 or int(book[-1]) >= len(force) or bool((np.diff(book) <= 0).any()) \
+            or bool((force[book] < 0).any()):
+        raise LibraryError(f"{path}: corrupt book library (stored rounds of books that are not forced books "
+                           f"in increasing order)")
+    if bool((np.diff(np.concatenate([[0], end])) < 1).any()):
+        raise LibraryError(f"{path}: corrupt book library (a stored round of no bytes)")

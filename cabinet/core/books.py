@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from .book_format import (ARRAYS, FORMAT, MANIFEST, OPTIONAL_ARRAYS, LibraryError, exact_sums, read_manifest,
-                          read_mode_file, stratum_seeds)
+                          read_mode_file, stratum_seeds, unpack_round)
 from .fingerprint import fingerprint, round_code
 from .game import GameSpec
 from .money import WinCap
@@ -125,6 +125,9 @@ class ModeBooks:
     jackpot_x100: np.ndarray | None = None    # None: no book has a jackpot part
     hint_count: np.ndarray | None = None      # None: no book has hints
     hints: np.ndarray | None = None
+    stored_book: np.ndarray | None = None     # None: no book keeps its Round (book_format)
+    stored_end: np.ndarray | None = None
+    stored_rounds: np.ndarray | None = None
     _sums: tuple[int, int] | None = field(default=None, repr=False, compare=False)
     _first: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
     _hinted: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False, compare=False)
@@ -155,6 +158,16 @@ class ModeBooks:
         idx, start = self._hinted
         k = int(np.searchsorted(idx, book))
         return self.hints[int(start[k]):int(start[k + 1])].tolist()
+
+    def stored_round(self, book: int) -> bytes | None:
+        """The packed Round the library keeps for a book (book_format.pack_round), or None."""
+        if self.stored_book is None or self.stored_end is None or self.stored_rounds is None:
+            return None
+        k = int(np.searchsorted(self.stored_book, book))
+        if k == len(self.stored_book) or int(self.stored_book[k]) != book:
+            return None
+        start = int(self.stored_end[k - 1]) if k else 0
+        return self.stored_rounds[start:int(self.stored_end[k])].tobytes()
 
     def sums(self) -> tuple[int, int]:
         """(sum(w), sum(w * payout_x100)) as exact ints, computed once."""
@@ -287,23 +300,47 @@ class Library:
         """Regenerate the first book of every stratum (natural, and each forced
         category) of `modes` once per process, so the tables a game builds on first use
         are built here (on opening the game) and not during the first such round on
-        screen. Returns how many books it regenerated (0 when already warm)."""
+        screen; a stratum that stores its rounds is checked against the regenerated
+        one (LibraryError when they differ). Returns how many books it regenerated (0
+        when already warm)."""
         done, count = self._warm, 0
         for mode in modes if modes is not None else list(self.modes):
             if mode in done or mode not in self.modes:
                 continue
             _, firsts = np.unique(self.modes[mode].force, return_index=True)   # each stratum's first book
             for book in firsts.tolist():
-                self.round(mode, book)
+                rnd = self.regenerate(mode, book)
+                if self.books(mode).stored_round(book) is not None and self.round(mode, book).to_json() != rnd.to_json():
+                    raise LibraryError(f"{self.spec.id}/{mode} book {book}: the stored round is not the one "
+                                       f"the rules play from its seed")
                 count += 1
             done.add(mode)           # only once every stratum played back: a failure is met again
         return count
 
     def round(self, mode: str, book_id: int) -> Round:
-        """Regenerate a book's Round (with its events): its seed, its force, and its
-        hints, so a forced search plays only the attempt it kept. A data file the
-        round reads that is damaged (e.g. a game's record of found attempts) is a
-        LibraryError naming the book and the file."""
+        """A book's Round (with its events): the one the library stores for it
+        (book_format: stored_rounds), else regenerated from its seed (`regenerate`).
+        A stored round that does not decode, or is not the book's payout, is a
+        LibraryError naming the book."""
+        mb = self.books(mode)
+        packed = mb.stored_round(book_id) if 0 <= book_id < len(mb) else None
+        if packed is None:
+            return self.regenerate(mode, book_id)
+        try:
+            rnd = unpack_round(packed)
+        except ValueError as exc:
+            raise LibraryError(f"{self.spec.id}/{mode} book {book_id}: stored round unreadable: {exc}") from None
+        jack = 0 if mb.jackpot_x100 is None else int(mb.jackpot_x100[book_id])
+        if (rnd.mode, rnd.payout_x100, rnd.jackpot_x100) != (mode, int(mb.payout_x100[book_id]), jack):
+            raise LibraryError(f"{self.spec.id}/{mode} book {book_id}: the stored round ({rnd.mode}, pays "
+                               f"{rnd.payout_x100}) is not the book's ({mode}, pays {int(mb.payout_x100[book_id])})")
+        return rnd
+
+    def regenerate(self, mode: str, book_id: int) -> Round:
+        """Regenerate a book's Round (with its events) by the rules: its seed, its
+        force, and its hints, so a forced search plays only the attempt it kept. A
+        data file the round reads that is damaged (e.g. a game's record of found
+        attempts) is a LibraryError naming the book and the file."""
         mb = self.books(mode)
         if not 0 <= book_id < len(mb):
             raise IndexError(f"{self.spec.id}/{mode}: no book {book_id} (0..{len(mb) - 1})")

@@ -161,6 +161,11 @@ class GameSpec:
     # categories a live search cannot force on screen (a rejection search of millions of
     # rounds): forced only from the shipped books (math_source: books), refused live
     books_only_forces: tuple[str, ...] = ()
+    # mode -> categories whose forced books keep their whole Round in the library
+    # (book_format: stored_rounds): a forced draw that costs several natural rounds to
+    # regenerate (a conditional draw given a big total, a long search) is shown from
+    # its stored events; `verify` regenerates them and compares
+    stored_rounds: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # -- review tools (the game's review.py; never reachable with real play) ---------
     # board_draws(doc, mode) -> the values of the rules' first draws that show a
     # hand-built board (cabinet/core/hand_board.py); BoardError names a bad value.

@@ -7,7 +7,9 @@ a sample of natural books, and prints the median and the worst in milliseconds o
 time (the process's own time: what the round costs, whatever else loads the machine)
 and of wall time, and the worst against the worst natural round of the same mode (a
 regenerated book should cost about what playing that round costs: at most about
-twice a natural one). Forced books are the rare big rounds, so they are also set
+twice a natural one), and the median CPU time per event of the round (a 50,000x
+round shows hundreds of tumbles: a round is as quick as a natural one when each of its
+events is). Forced books are the rare big rounds, so they are also set
 beside the natural rounds most like them: the TOP_NATURAL highest-paying natural
 books of the mode ("natural_top"), the long bonus rounds a player meets naturally.
 Once the library is loaded, the objects alive are collected and frozen out of the
@@ -33,14 +35,15 @@ NATURAL_SAMPLE = 2_000
 TOP_NATURAL = 200
 
 
-def _time_books(lib: B.Library, mode: str, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(CPU ms, wall ms) of Library.round for each book."""
-    cpu, wall = np.empty(len(ids)), np.empty(len(ids))
+def _time_books(lib: B.Library, mode: str, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(CPU ms, wall ms, events) of Library.round for each book."""
+    cpu, wall, events = np.empty(len(ids)), np.empty(len(ids)), np.empty(len(ids))
     for k, book in enumerate(ids.tolist()):
         t0, c0 = time.perf_counter(), time.thread_time()
-        lib.round(mode, book)
+        rnd = lib.round(mode, book)
         cpu[k], wall[k] = time.thread_time() - c0, time.perf_counter() - t0
-    return cpu * 1e3, wall * 1e3
+        events[k] = max(1, len(rnd.events))
+    return cpu * 1e3, wall * 1e3, events
 
 
 def regen_figures(game: str, books_dir: str | None = None, forced_sample: int | None = None,
@@ -77,14 +80,15 @@ def regen_figures(game: str, books_dir: str | None = None, forced_sample: int | 
         bar = tqdm(total=sum(len(p[2]) for p in plan), unit="books", file=sys.stderr, desc=lib.spec.id)
     try:
         for mode, stratum, ids, count in plan:
-            first, first_wall = _time_books(lib, mode, ids[:1])
-            ms, wall = _time_books(lib, mode, ids[1:]) if len(ids) > 1 else (first, first_wall)
+            first, first_wall, first_events = _time_books(lib, mode, ids[:1])
+            ms, wall, events = _time_books(lib, mode, ids[1:]) if len(ids) > 1 else (first, first_wall, first_events)
             worst = int(np.argmax(ms))
             rest = ids[1:] if len(ids) > 1 else ids
             out.setdefault(mode, {})[stratum] = {"books": count, "timed": len(ids), "first_ms": float(first[0]),
                                                  "median_ms": float(np.median(ms)), "worst_ms": float(ms[worst]),
                                                  "worst_book": int(rest[worst]), "median_wall_ms": float(np.median(wall)),
-                                                 "worst_wall_ms": float(wall.max())}
+                                                 "worst_wall_ms": float(wall.max()), "worst_events": int(events[worst]),
+                                                 "us_per_event": float(np.median(ms / events) * 1e3)}
             if bar is not None:
                 bar.update(len(ids))
     finally:
@@ -118,7 +122,8 @@ def regen_command(games: list[str], books_dir: str | None, forced_sample: int | 
                     ratio = f" {f['worst_ms'] / nat:5.2f}x the worst natural, {f['worst_ms'] / top:5.2f}x natural_top's"
                 print(f"  {mode:<16} {stratum:<16} {f['timed']:>6,}/{f['books']:<8,} first {f['first_ms']:6.2f}  "
                       f"median {f['median_ms']:6.2f}  worst {f['worst_ms']:6.2f} ({f['worst_wall_ms']:7.2f}) "
-                      f"book {f['worst_book']}{ratio}")
+                      f"book {f['worst_book']} ({f['worst_events']:,} events), {f['us_per_event']:5.1f} us an event"
+                      f"{ratio}")
                 worst_all = max(worst_all, f["worst_ms"])
                 worst_wall = max(worst_wall, f["worst_wall_ms"])
     first = max(f["first_ms"] for figures in res.values() for strata in figures["modes"].values()

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from cabinet.core import books as B
-from cabinet.core.book_format import SEED_BLOCK, read_manifest
+from cabinet.core.book_format import SEED_BLOCK, pack_round, read_manifest
 from cabinet.core.game import GameSpec
 from cabinet.core.rng import Rng
 
@@ -96,7 +96,8 @@ def forced_books(spec: GameSpec, mode: str, category: str, natural: int) -> int:
 
 def run_task(task: Task) -> tuple[np.ndarray, ...]:
     """Generate one task's books: (seeds, payout_x100, feature bitmasks, jackpot_x100,
-    hint_count, hints)."""
+    hint_count, hints, stored round lengths (0: not stored), stored round bytes). A
+    stratum of `spec.stored_rounds` stores each book's Round (book_format.pack_round)."""
     spec = B.resolve_game(task.game)
     seeds = book_seeds(task.seed, task.mode, task.force, task.start, task.count)
     bit = {name: 1 << i for i, name in enumerate(task.names)}
@@ -104,17 +105,23 @@ def run_task(task: Task) -> tuple[np.ndarray, ...]:
     feats = np.zeros(task.count, dtype=np.uint64)
     jack = np.zeros(task.count, dtype=np.int64)
     counts = np.zeros(task.count, dtype=np.uint16)
+    stored_len = np.zeros(task.count, dtype=np.int64)
     hints: list[int] = []
+    stored: list[bytes] = []
     mode, force = task.mode, task.category
     if spec.play_batch is not None and force is None:   # the game's own fast path, natural books
         out = spec.play_batch(seeds, mode, None)
         jackpots = out[2] if len(out) > 2 else np.zeros(task.count, dtype=np.int64)
         rounds = zip(np.asarray(out[0], dtype=np.int64).tolist(), out[1],
-                     np.asarray(jackpots, dtype=np.int64).tolist())
+                     np.asarray(jackpots, dtype=np.int64).tolist(), [None] * task.count)
     else:
-        rounds = _played(spec, seeds, mode, force, counts, hints)
-    for i, (payout, round_features, jackpot) in enumerate(rounds):
+        keep = force is not None and force in spec.stored_rounds.get(mode, ())
+        rounds = _played(spec, seeds, mode, force, counts, hints, keep)
+    for i, (payout, round_features, jackpot, packed) in enumerate(rounds):
         pay[i], jack[i] = payout, jackpot
+        if packed is not None:
+            stored_len[i] = len(packed)
+            stored.append(packed)
         mask = 0
         for f in round_features:
             try:
@@ -126,12 +133,15 @@ def run_task(task: Task) -> tuple[np.ndarray, ...]:
             raise BuildError(f"{spec.id}/{mode}: play(force={force!r}) returned a round without "
                              f"that category (seed {int(seeds[i])})")
         feats[i] = mask
-    return seeds, pay, feats, jack, counts, np.asarray(hints, dtype=np.uint32)
+    return (seeds, pay, feats, jack, counts, np.asarray(hints, dtype=np.uint32), stored_len,
+            np.frombuffer(b"".join(stored), dtype=np.uint8))
 
 
-def _played(spec: GameSpec, seeds: np.ndarray, mode: str, force: str | None, counts: np.ndarray, hints: list[int]):
-    """(payout, features, jackpot) of each seed by `play` on a recording stream; the
-    hints of each book go to `counts` / `hints`."""
+def _played(spec: GameSpec, seeds: np.ndarray, mode: str, force: str | None, counts: np.ndarray, hints: list[int],
+            keep: bool):
+    """(payout, features, jackpot, the packed Round or None) of each seed by `play` on a
+    recording stream (`keep`: pack every Round); the hints of each book go to `counts`
+    / `hints`."""
     for i, s in enumerate(seeds.tolist()):
         rng = Rng.recording(s)
         try:
@@ -143,7 +153,7 @@ def _played(spec: GameSpec, seeds: np.ndarray, mode: str, force: str | None, cou
             raise BuildError(f"{spec.id}/{mode}: seed {s}: forced searches give hints out of range")
         counts[i] = len(got)
         hints += got
-        yield r.payout_x100, r.features, r.jackpot_x100
+        yield r.payout_x100, r.features, r.jackpot_x100, pack_round(r) if keep else None
 
 
 def _timed(task: Task) -> tuple[tuple[np.ndarray, ...], float]:
@@ -165,6 +175,11 @@ def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[T
     """Every task of one mode, in library order."""
     names = tuple(B.feature_names(spec))
     cats = list(spec.book_forces.get(mode, {}))
+    for m, listed in spec.stored_rounds.items():
+        unknown = sorted(set(listed) - set(spec.book_forces.get(m, {})))
+        if unknown:
+            raise BuildError(f"{spec.id}: stored_rounds lists {m}/{', '.join(unknown)}, not a forced category "
+                             f"of that mode (its categories: {', '.join(spec.book_forces.get(m, {})) or 'none'})")
     tasks = []
     strata_ = [(-1, None, natural)] + [(c, cat, forced_books(spec, mode, cat, natural))
                                        for c, cat in enumerate(cats)]
@@ -181,7 +196,8 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
     names = list(tasks[0].names)
     cats = list(spec.book_forces.get(mode, {}))
     targets, target_notes = category_targets(spec, mode, rates)
-    pay, feats, jack, counts, hints = (np.concatenate([r[k] for r in results]) for k in range(1, 6))
+    pay, feats, jack, counts, hints, stored_len, stored = (np.concatenate([r[k] for r in results])
+                                                          for k in range(1, 8))
     force = np.concatenate([np.full(t.count, t.force, dtype=np.int16) for t in tasks])
     cap = B.cap_x100(spec, mode)
     if cap is not None and int(pay.max()) > cap:
@@ -236,6 +252,9 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
         arrays["jackpot_x100"] = jack
     if counts.any():
         arrays["hint_count"], arrays["hints"] = counts, hints
+    if stored_len.any():
+        book = np.flatnonzero(stored_len).astype(np.int64)
+        arrays.update(stored_book=book, stored_end=np.cumsum(stored_len[book]), stored_rounds=stored)
     return arrays, meta
 
 

@@ -63,6 +63,13 @@ GAME = GameSpec(
     # the sheet's limit: $250,000.00 per game, jackpots excluded (no multiple of the bet)
     win_cap=WinCap(max_cents=tables.load().max_win_cents),
     forced_books=_RAW.get("forced_books", {}),
+    # the forced books that regenerate slowest keep their rounds (`python -m cabinet.math
+    # bench --regen`: 2.1-7.9x the slowest natural bonus rounds of their mode): big
+    # HAPPY BOOST bonuses drawn contents last (their coins, pots and boosts given the
+    # total), GRAND won two or three times, full boards of a long bonus
+    stored_rounds={"base": ("full_board",), "fortune_1_5": ("pot_grand", "full_board"),
+                   "buy_mystery": ("pot_grand_3", "pot_grand_2"), "bonus_dc": ("big_bonus",),
+                   "bonus_pf": ("pot_grand_2",), "bonus_hb": ("big_bonus",), "bonus_pf_hb": ("big_bonus",)},
     book_counts=_RAW.get("books", {}),
     rules="games.happy_money_hens.view.rules_pages",
     feature_labels=help.FEATURE_LABELS,

@@ -16,7 +16,7 @@ def test_a_book_that_does_not_play_back_keeps_its_game_closed(tmp_path, monkeypa
 
         def broken(self, mode, book):
             raise RuntimeError(f"{mode} book {book}: the engines disagree")
-        monkeypatch.setattr(Library, "round", broken)
+        monkeypatch.setattr(Library, "regenerate", broken)
         monkeypatch.setattr(setup.library, "_warm", set())       # not warmed yet in this process
         assert app.open_game("grinning_harvest") is None
         assert "Grinning Harvest cannot open" in app.toast_text and "engines disagree" in app.toast_text
