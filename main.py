@@ -68,7 +68,43 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     clip_cli.add_arguments(p)
     p.add_argument("--verify", action="store_true", help="print the sha256 of every critical file (code and "
                    "books); exit 2 naming each one that differs from manifest.sha256")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    _refuse_clashes(p, args)
+    return args
+
+
+# Each of these runs alone and exits (or replays one thing), with only the options
+# listed beside it; a plain start takes every option but the commands.
+COMMANDS = {"verify": (), "check_config": (), "audit": ("config",), "export_report": ("config",),
+            "meters": ("config",), "clip": ("config", "seed", "demo", "clip_fps", "clip_width"),
+            "clip_book": ("config", "seed", "demo", "clip_fps", "clip_width"),
+            "shots": ("config", "seed", "demo", "game"),
+            "replay": ("config", "seed", "demo", "kiosk", "windowed"),
+            "replay_book": ("config", "seed", "demo", "kiosk", "windowed")}
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _refuse_clashes(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """One command at a time, each with the options it uses: an option it would
+    ignore (`--meters --audit`, `--verify --game nope`) is refused, as is an empty
+    `--game`."""
+    given = [k for k, v in vars(args).items() if v not in (None, False) and v != p.get_default(k)]
+    commands = [k for k in given if k in COMMANDS]
+    if len(commands) > 1:
+        p.error(f"{' and '.join(_flag(k) for k in commands)} cannot be given together: give one of them (each runs alone)")
+    if args.game is not None and not args.game.strip():
+        p.error("--game needs a game id (e.g. piggy_farm); without it the lobby opens")
+    if commands:
+        extra = [k for k in given if k not in COMMANDS and k not in COMMANDS[commands[0]]]
+        if extra:
+            allowed = ", ".join(_flag(k) for k in COMMANDS[commands[0]]) or "no other option"
+            p.error(f"{_flag(commands[0])} does not use {', '.join(_flag(k) for k in extra)} "
+                    f"(it takes {allowed})")
+    elif args.clip_fps != p.get_default("clip_fps") or args.clip_width != p.get_default("clip_width"):
+        p.error("--clip-fps and --clip-width go with --clip or --clip-book")
 
 
 def verify_program() -> int:
