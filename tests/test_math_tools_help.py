@@ -84,9 +84,27 @@ def test_a_bad_argument_is_one_line_and_exit_2(argv, words, capsys):
 @pytest.mark.parametrize("line", ["{", "null", "[]", '{"nob": 1}', '{"board": [[1, 2]]}', '{"board": 7}'])
 def test_evaluate_names_a_bad_line_of_stdin_in_one_line(line, capsys, monkeypatch):
     import io
-    monkeypatch.setattr("sys.stdin", io.StringIO('{"board": [["A","A","A"],["A","A","A"],["A","A","A"]]}\n' + line + "\n"))
+    good = '{"board": [["candy","candy","candy"],["bat","bat","bat"],["wild","cat","vault"]]}'
+    monkeypatch.setattr("sys.stdin", io.StringIO(good + "\n" + line + "\n"))
     assert main(["evaluate", "grinning_harvest"]) == 2
     out, err = capsys.readouterr()
     assert out.count("\n") == 1                                  # the good first line was scored
     assert err.count("\n") == 1 and err.startswith("error: stdin line 2: not a board of grinning_harvest")
     assert 'allowed: {"board": [[symbol, ...], ...]}' in err
+
+
+@pytest.mark.parametrize("game, board", [
+    ("grinning_harvest", [["A", "candy", "candy"], ["bat", "bat", "bat"], ["wild", "cat", "vault"]]),
+    ("happy_money_hens", [["HEN"] * 5, ["HEN"] * 5, ["HEN", "HEN", "hen", "HEN", "HEN"]]),
+    ("piggy_farm", [["GP"] * 7] * 6 + [["GP"] * 6 + [7]]),
+])
+def test_evaluate_refuses_a_symbol_not_in_the_paytable_naming_it(game, board, capsys, monkeypatch):
+    """A symbol the game does not have is named, with the paytable's symbols: it used
+    to score as nothing, silently."""
+    import io
+    import json
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({"board": board}) + "\n"))
+    assert main(["evaluate", game]) == 2
+    out, err = capsys.readouterr()
+    bad = next(s for row in board for s in row if s not in ("candy", "bat", "cat", "wild", "vault", "HEN", "GP"))
+    assert not out and err.count("\n") == 1 and f"unknown symbol {json.dumps(bad)}; the paytable's: " in err

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import os
 import sys
 from pathlib import Path
 
@@ -186,7 +187,6 @@ def _check_args(args: argparse.Namespace) -> None:
 def _check_out(args: argparse.Namespace) -> None:
     """--out can be written, before any work starts: par's DIR is made and written to,
     build's DIR has a writable folder to be made in, rates' FILE a writable folder."""
-    import os
     import tempfile
     out = getattr(args, "out", None)
     if out is None or args.verb not in ("par", "build", "rates"):
@@ -225,6 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     except (UserError, B.LibraryError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:          # the reader went away (`| head`): stop quietly, as a shell tool does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except Exception as exc:  # build/optimizer errors: one clear line, exit 2
         from .build import BuildError
         if isinstance(exc, BuildError):

@@ -227,11 +227,19 @@ def evaluate_command(game: str, paytable: bool, lines: TextIO) -> None:
         return
     if spec.evaluate is None:
         raise B.LibraryError(f"{spec.id} has no evaluate()")
+    symbols = set(spec.paytable()["symbols"]) if spec.paytable is not None else None
     for number, line in enumerate(lines, start=1):
         if line.strip():
             try:
                 doc = json.loads(line)
                 board = doc["board"]
+                if not isinstance(board, list) or not all(isinstance(row, list) for row in board):
+                    raise ValueError("a board is a list of rows, each a list of symbols")
+                unknown = sorted({json.dumps(s) for row in board for s in row
+                                  if symbols is not None and (not isinstance(s, str) or s not in symbols)})
+                if unknown:
+                    raise ValueError(f"unknown symbol{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+                                     f"the paytable's: {', '.join(spec.paytable()['symbols'])}")
                 result = spec.evaluate(board)
             except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
                 raise B.LibraryError(f"stdin line {number}: not a board of {spec.id} ({type(exc).__name__}: {exc}); "
