@@ -166,6 +166,10 @@ class GameSpec:
     # regenerate (a conditional draw given a big total, a long search) is shown from
     # its stored events; `verify` regenerates them and compares
     stored_rounds: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # check_data() reads the data files the rounds read besides spec.math_files (Piggy
+    # Farm's found.json) as strictly as play does: a ValueError names the file and what
+    # is allowed. `python -m cabinet.math manifest` runs it before it hashes them.
+    check_data: Callable[[], Any] | None = None
     # -- review tools (the game's review.py; never reachable with real play) ---------
     # board_draws(doc, mode) -> the values of the rules' first draws that show a
     # hand-built board (cabinet/core/hand_board.py); BoardError names a bad value.

@@ -306,6 +306,13 @@ def manifest_command(check: bool) -> int:
     broken = program.book_differences(found)
     if broken:
         raise UserError(f"{broken[0]}: a library differs from its own manifest; rebuild or restore it first")
+    from cabinet.core.game import discover
+    for spec in discover().values():
+        try:
+            if spec.check_data is not None:
+                spec.check_data()
+        except (ValueError, OSError) as exc:
+            raise UserError(f"{exc}; fix or restore it first (the manifest would vouch for it)") from None
     path = program.write_manifest(found)
     print(f"wrote {path.name}: {len(found)} critical files")
     return 0

@@ -78,6 +78,7 @@ GAME = GameSpec(
     # a huge win of a buy is about 1 round in 5.8 million: its books keep their searches'
     # attempts (found.json), a live search would hold the screen for a minute or more
     books_only_forces=("huge_win",),
+    check_data=lambda: tables.read_found(tables.FOUND_FILE),
     rules="games.piggy_farm.view.rules_pages",
     feature_labels=help.FEATURE_LABELS,
     board_draws=review.board_draws,

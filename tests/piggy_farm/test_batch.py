@@ -220,3 +220,24 @@ def test_find_books_refuses_bad_arguments_and_a_damaged_record_in_one_line(tmp_p
     err = capsys.readouterr().err
     assert str(bad) in err and "allowed" in err and len(err.strip().splitlines()) == 1
     assert bad.read_text() == "{not json"
+
+
+def test_the_manifest_will_not_vouch_for_a_damaged_record(tmp_path, monkeypatch, capsys):
+    """`python -m cabinet.math manifest` reads found.json as play reads it
+    (GameSpec.check_data) and refuses to hash a damaged one, naming it; manifest.sha256
+    is left as it was."""
+    from cabinet.core import program
+    from cabinet.math.cli import main
+    from games.piggy_farm.math import tables
+    bad = tmp_path / "found.json"
+    bad.write_text('{"attempts": {"12": 1.5}}')
+    monkeypatch.setattr(tables, "FOUND_FILE", bad)
+    monkeypatch.setattr(program, "write_manifest", lambda *a: pytest.fail("the manifest was written"))
+    before = (program.ROOT / "manifest.sha256").read_bytes()
+    assert main(["manifest"]) == 2
+    err = capsys.readouterr().err
+    assert str(bad) in err and "allowed:" in err and "the manifest would vouch for it" in err and err.count("\n") == 1
+    assert (program.ROOT / "manifest.sha256").read_bytes() == before
+    assert GAME.check_data is not None
+    monkeypatch.setattr(tables, "FOUND_FILE", tmp_path / "absent.json")
+    GAME.check_data()                            # no record at all is allowed: no huge-win book is found yet
