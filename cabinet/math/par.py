@@ -48,7 +48,6 @@ import hashlib
 import json
 import math
 import os
-import resource
 import time
 from collections import Counter
 from fractions import Fraction
@@ -62,7 +61,7 @@ from cabinet.core import books as B
 from . import pool
 from .books import cached_library, strata
 from .optimize import sampling_se
-from .pool import Progress
+from .pool import Clock, Progress, cpu_seconds
 from .rates import TAIL_FROM_X, _tail_band, load_rates
 from .report import band_check, feature_table, library_figures
 from .sim import simulate_modes
@@ -354,7 +353,7 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
     very libraries (else computed and written to the first of them; `fresh_sources`
     always computes). `timings` receives the wall seconds of each phase, `cpu_timings`
     their CPU seconds (with the workers')."""
-    clock = _Clock(timings, cpu_timings)
+    clock = Clock(timings, cpu_timings)
     lib = B.load_library(game, books_dir)
     spec = lib.spec
     figs = library_figures(lib)["modes"]
@@ -397,30 +396,6 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
     return lib, data
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and its finished workers (each pool's are, when it closes)."""
-    return sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
-               for f in ("ru_utime", "ru_stime"))
-
-
-class _Clock:
-    """Wall seconds between laps, added to `into` under each lap's name (None: not kept);
-    the CPU seconds of each lap (with the workers of the pools it ran) go to `into_cpu`."""
-
-    def __init__(self, into: dict[str, float] | None, into_cpu: dict[str, float] | None = None):
-        self.into, self.into_cpu, self.t, self.c = into, into_cpu, time.perf_counter(), _cpu()
-
-    def lap(self, name: str) -> float:
-        now, cpu = time.perf_counter(), _cpu()
-        took, self.t = now - self.t, now
-        if self.into is not None:
-            self.into[name] = self.into.get(name, 0.0) + took
-        if self.into_cpu is not None:
-            self.into_cpu[name] = self.into_cpu.get(name, 0.0) + cpu - self.c
-        self.c = cpu
-        return took
-
-
 def par_command(game: str, out: str, books_dir: str | None, sim_rounds: int, workers: int = 2,
                 fresh_sources: bool = False) -> None:
     """Write <out>/<id>_par.md, <id>_par.json and the PNG plots (and <id>_sources.json,
@@ -437,7 +412,7 @@ def par_command(game: str, out: str, books_dir: str | None, sim_rounds: int, wor
     lib, data = game_sheet(game, books_dir, sim_rounds, workers, progress=True,
                            source_dirs=[out_dir, shipped], fresh_sources=fresh_sources, timings=timings,
                            cpu_timings=cpu)
-    clock = _Clock(timings, cpu)
+    clock = Clock(timings, cpu)
     data["plots"] = plots(lib, data, out_dir)
     clock.lap("plots")
     gid = data["game"]
@@ -446,6 +421,6 @@ def par_command(game: str, out: str, books_dir: str | None, sim_rounds: int, wor
     clock.lap("json, markdown")
     print("wall time by phase (CPU with the workers'): " + "; ".join(
         f"{k} {v:.1f}s ({cpu[k]:.0f}s)" for k, v in timings.items() if v >= 0.05), flush=True)
-    print(f"PAR sheet of {gid} in {time.perf_counter() - t0:.0f}s wall, {_cpu():.0f}s CPU (with its workers; "
+    print(f"PAR sheet of {gid} in {time.perf_counter() - t0:.0f}s wall, {cpu_seconds():.0f}s CPU (with its workers; "
           f"load average {os.getloadavg()[0]:.1f}): {out_dir / (gid + '_par.md')}, "
           f"{gid}_par.json, {', '.join(data['plots'])}")

@@ -5,10 +5,13 @@ what a tool writes never depends on where or in which order the tasks ran.
 
 Progress: `Progress` is one tqdm bar over the tasks' estimated costs (so the ETA is
 honest when a few tasks cost a thousand times the rest), with a count of what is done.
+`Clock` times a tool's phases, wall and CPU (with the pools' workers, `cpu_seconds`).
 """
 from __future__ import annotations
 
+import resource
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import nullcontext
 from typing import Any, Callable, Sequence
@@ -86,3 +89,27 @@ def run(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int = 1, schedu
                     fut.cancel()
                 raise
     return results
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and its finished workers (each pool's are, when it closes)."""
+    return sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+               for f in ("ru_utime", "ru_stime"))
+
+
+class Clock:
+    """Wall seconds between laps, added to `into` under each lap's name (None: not kept);
+    the CPU seconds of each lap (with the workers of the pools it ran) go to `into_cpu`."""
+
+    def __init__(self, into: dict[str, float] | None, into_cpu: dict[str, float] | None = None):
+        self.into, self.into_cpu, self.t, self.c = into, into_cpu, time.perf_counter(), cpu_seconds()
+
+    def lap(self, name: str) -> float:
+        now, cpu = time.perf_counter(), cpu_seconds()
+        took, self.t = now - self.t, now
+        if self.into is not None:
+            self.into[name] = self.into.get(name, 0.0) + took
+        if self.into_cpu is not None:
+            self.into_cpu[name] = self.into_cpu.get(name, 0.0) + cpu - self.c
+        self.c = cpu
+        return took
