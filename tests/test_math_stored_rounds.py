@@ -152,6 +152,8 @@ def test_a_stored_stratum_that_is_not_a_category_is_a_build_error(tmp_path):
 
 @pytest.mark.parametrize("data, message", [
     (b"not zlib", "not a stored round \\(error"),
+    (zlib.compress(b" " * (17 * 2**20)), "more than 16777216 bytes"),
+    (zlib.compress(b"{}")[:-3], "cut short"),
     (zlib.compress(b"[1, 2]"), "a round is a JSON object"),
     (zlib.compress(b"{\"mode\": \"base\"}"), "its 'payout_x100' must be a JSON int"),
     (zlib.compress(json.dumps({"mode": "base", "payout_x100": True, "features": [], "capped": False,

@@ -99,6 +99,7 @@ def pack_round(rnd: Round) -> bytes:
     return zlib.compress(rnd.to_json().encode(), 9)
 
 
+MAX_ROUND_BYTES = 16 * 2**20        # a stored round's JSON: the largest shipped is about 0.3 MB
 _ROUND_KEYS = {"mode": str, "payout_x100": int, "features": list, "capped": bool, "jackpot_x100": int, "events": list}
 
 
@@ -106,7 +107,11 @@ def unpack_round(data: bytes) -> Round:
     """The Round of `pack_round`'s bytes; ValueError naming what is wrong when they are
     not one."""
     try:
-        doc = json.loads(zlib.decompress(data))
+        inflate = zlib.decompressobj()
+        text = inflate.decompress(data, MAX_ROUND_BYTES)
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise ValueError(f"{'more than ' + str(MAX_ROUND_BYTES) + ' bytes' if inflate.unconsumed_tail else 'cut short'}")
+        doc = json.loads(text)
     except (zlib.error, ValueError) as exc:        # a JSON or UTF-8 error is a ValueError
         raise ValueError(f"not a stored round ({type(exc).__name__}: {exc})") from None
     if not isinstance(doc, dict):
