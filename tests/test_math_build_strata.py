@@ -19,7 +19,8 @@ def test_natural_book_in_two_categories_joins_the_first():
     pay = np.arange(n, dtype=np.int64) * 3
     seeds = np.arange(n, dtype=np.uint64)
     tasks = [Task(GAME.id, "base", -1, None, 0, n, 1, names)]
-    result = (seeds, pay, feats, np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.uint16), np.zeros(0, dtype=np.uint32))
+    result = (seeds, pay, feats, np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.uint16), np.zeros(0, dtype=np.uint32),
+              np.zeros(n, dtype=np.int64), np.zeros(0, dtype=np.uint8))
     _, meta = assemble(spec, "base", tasks, [result], seed=1, natural=n)
     assert meta["optimizer"]["natural_in_category"] == {"jackpot": 3, "bonus": 27}
 
@@ -66,7 +67,8 @@ def test_the_weights_hold_the_rules_payout_band_masses():
     names = tuple(spec.feature_names)
     tasks = [Task(GAME.id, "base", -1, None, 0, n, 1, names)]
     result = (np.arange(n, dtype=np.uint64), pay, np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.int64),
-              np.zeros(n, dtype=np.uint16), np.zeros(0, dtype=np.uint32))
+              np.zeros(n, dtype=np.uint16), np.zeros(0, dtype=np.uint32),
+              np.zeros(n, dtype=np.int64), np.zeros(0, dtype=np.uint8))
     arrays, meta = assemble(spec, "base", tasks, [result], seed=1, natural=n, rates=rates)
     w = arrays["weight"].astype(float)
     lib = band_counts(arrays["payout_x100"], cost, w) / w.sum()
