@@ -91,7 +91,7 @@ def _refuse_clashes(p: argparse.ArgumentParser, args: argparse.Namespace) -> Non
     """One command at a time, each with the options it uses: an option it would
     ignore (`--meters --audit`, `--verify --game nope`) is refused, as is an empty
     `--game`."""
-    given = [k for k, v in vars(args).items() if v not in (None, False) and v != p.get_default(k)]
+    given = [k for k, v in vars(args).items() if v is not None and v is not False]      # 0 and "" are given
     commands = [k for k in given if k in COMMANDS]
     if len(commands) > 1:
         p.error(f"{' and '.join(_flag(k) for k in commands)} cannot be given together: give one of them (each runs alone)")
@@ -103,7 +103,7 @@ def _refuse_clashes(p: argparse.ArgumentParser, args: argparse.Namespace) -> Non
             allowed = ", ".join(_flag(k) for k in COMMANDS[commands[0]]) or "no other option"
             p.error(f"{_flag(commands[0])} does not use {', '.join(_flag(k) for k in extra)} "
                     f"(it takes {allowed})")
-    elif args.clip_fps != p.get_default("clip_fps") or args.clip_width != p.get_default("clip_width"):
+    elif args.clip_fps is not None or args.clip_width is not None:
         p.error("--clip-fps and --clip-width go with --clip or --clip-book")
 
 

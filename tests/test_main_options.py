@@ -19,6 +19,10 @@ import main
     (["--game", ""], "--game needs a game id"),
     (["--game", "  "], "--game needs a game id"),
     (["--clip-fps", "20"], "--clip-fps and --clip-width go with --clip or --clip-book"),
+    (["--clip-width", "960"], "--clip-fps and --clip-width go with --clip or --clip-book"),
+    (["--audit", "--seed", "0"], "--audit does not use --seed"),
+    (["--verify", "--seed", "0"], "--verify does not use --seed"),
+    (["--meters", "--clip-fps", "15"], "--meters does not use --clip-fps"),
 ])
 def test_an_option_a_command_would_ignore_is_refused_in_one_line(argv, says, capsys):
     with pytest.raises(SystemExit) as stop:

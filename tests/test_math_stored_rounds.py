@@ -20,7 +20,8 @@ from cabinet.math.build import BuildError, build
 from cabinet.math.verify import verify_library
 from tests.toygame import GAME
 
-STORED = dataclasses.replace(GAME, stored_rounds={"base": ("top_coin",)})
+STORED_REF = "tests.toygame_stored"          # importable by name for the math tools
+STORED = B.resolve_game(STORED_REF)
 
 
 @pytest.fixture(scope="module")
@@ -144,18 +145,78 @@ def test_inconsistent_stored_round_arrays_are_refused_at_load(stored_dir, tmp_pa
     assert "base.npz" in str(err.value) and "\n" not in str(err.value)
 
 
-def test_a_stored_stratum_that_is_not_a_category_is_a_build_error(tmp_path):
-    wrong = dataclasses.replace(GAME, stored_rounds={"base": ("top_coin", "nope")})
-    with pytest.raises(BuildError, match="stored_rounds lists base/nope, not a forced category of that mode"):
-        build(wrong, books=1000, out=tmp_path)
+@pytest.mark.parametrize("stored, message", [
+    ({"base": ("top_coin", "nope")}, "stored_rounds lists base/nope, not a forced category of that mode"),
+    ({"nope": ("top_coin",)}, "stored_rounds names mode 'nope', which is not a mode of the game"),
+    ({"base": "top_coin"}, "stored_rounds\\['base'\\] must be a tuple of distinct category names"),
+    ({"base": ("top_coin", "top_coin")}, "must be a tuple of distinct category names"),
+])
+def test_a_stored_stratum_that_is_not_a_category_is_a_build_error(tmp_path, stored, message):
+    with pytest.raises(BuildError, match=message):
+        build(dataclasses.replace(GAME, stored_rounds=stored), books=1000, out=tmp_path)
+
+
+def test_a_stored_round_of_a_stratum_the_game_does_not_store_is_refused_at_load(stored_dir, tmp_path):
+    """The library names which books keep their rounds, and the game which strata
+    may: a library storing the jackpot stratum's rounds too is refused."""
+    lib_dir = _copy(stored_dir, tmp_path)
+    lib = B.load_library(STORED, lib_dir)
+    mb = lib.books("base")
+    jackpot = int(np.flatnonzero(mb.force == mb.meta["categories"].index("jackpot"))[0])
+    packed = pack_round(lib.regenerate("base", jackpot))
+
+    def add(data, meta):
+        at = int(np.searchsorted(data["stored_book"], jackpot))
+        blob, end = data["stored_rounds"].tobytes(), data["stored_end"]
+        cut = int(end[at - 1]) if at else 0
+        data["stored_rounds"] = np.frombuffer(blob[:cut] + packed + blob[cut:], dtype=np.uint8)
+        data["stored_end"] = np.concatenate([end[:at], [cut + len(packed)], end[at:] + len(packed)])
+        data["stored_book"] = np.insert(data["stored_book"], at, jackpot)
+    _rewrite(lib_dir / "base.npz", add)
+    with pytest.raises(B.LibraryError, match="stored rounds of a stratum the game does not store"):
+        B.load_library(STORED, lib_dir)
+
+
+def test_show_regenerates_and_names_a_stored_round_that_is_not_the_rules(stored_dir, tmp_path, capsys):
+    from cabinet.math.cli import main
+    lib_dir = _copy(stored_dir, tmp_path)
+    lib = B.load_library(STORED, lib_dir)
+    book = int(lib.books("base").stored_book[1])
+    assert main(["show", STORED_REF, "--mode", "base", "--book", str(book), "--books-dir", str(lib_dir)]) == 0
+    assert "the round the library stores for this book: the same" in capsys.readouterr().out
+    rnd = lib.round("base", book)
+    rnd.events[0]["stop"] = 99
+    _rewrite(lib_dir / "base.npz", lambda data, meta: _replace_round(data, 1, rnd))
+    assert main(["show", STORED_REF, "--mode", "base", "--book", str(book), "--books-dir", str(lib_dir)]) == 1
+    out, err = capsys.readouterr()
+    assert '"stop":99' not in out and "stores for this book: DIFFERENT" in out and "is not the rules' round" in err
+
+
+def test_a_stored_round_with_other_features_or_extra_bytes_is_refused(stored_dir, tmp_path):
+    lib_dir = _copy(stored_dir, tmp_path)
+    lib = B.load_library(STORED, lib_dir)
+    first = int(lib.books("base").stored_book[0])
+    rnd = lib.round("base", first)
+    rnd.features = rnd.features + ("jackpot",)
+    _rewrite(lib_dir / "base.npz", lambda data, meta: _replace_round(data, 0, rnd))
+    with pytest.raises(B.LibraryError, match=f"base book {first}: the stored round's features .* are not the book's"):
+        B.load_library(STORED, lib_dir).round("base", first)
+    good = pack_round(lib.regenerate("base", first))
+    for junk in (good + b"GARBAGE", zlib.compress(lib.regenerate("base", first).to_json().encode(), 1)):
+        assert junk != good
+        with pytest.raises(ValueError, match="not what pack_round writes for it|Error"):
+            unpack_round(junk)
 
 
 @pytest.mark.parametrize("data, message", [
     (b"not zlib", "not a stored round \\(error"),
     (zlib.compress(b" " * (17 * 2**20)), "more than 16777216 bytes"),
     (zlib.compress(b"{}")[:-3], "cut short"),
+    (zlib.compress(b"[" * 200_000 + b"]" * 200_000), "RecursionError"),
+    (zlib.compress(json.dumps({"mode": "base", "payout_x100": 5, "features": [], "capped": False,
+                               "jackpot_x100": 0, "events": [], "evil": 1}).encode()), "a round is a JSON object of"),
     (zlib.compress(b"[1, 2]"), "a round is a JSON object"),
-    (zlib.compress(b"{\"mode\": \"base\"}"), "its 'payout_x100' must be a JSON int"),
+    (zlib.compress(b"{\"mode\": \"base\"}"), "a round is a JSON object of mode, payout_x100"),
     (zlib.compress(json.dumps({"mode": "base", "payout_x100": True, "features": [], "capped": False,
                                "jackpot_x100": 0, "events": []}).encode()), "'payout_x100' must be a JSON int"),
     (zlib.compress(json.dumps({"mode": "base", "payout_x100": 5, "features": [], "capped": False,

@@ -81,7 +81,10 @@ def test_a_bad_argument_is_one_line_and_exit_2(argv, words, capsys):
         assert w in err, err
 
 
-@pytest.mark.parametrize("line", ["{", "null", "[]", '{"nob": 1}', '{"board": [[1, 2]]}', '{"board": 7}'])
+@pytest.mark.parametrize("line", ["{", "null", "[]", '{"nob": 1}', '{"board": [[1, 2]]}', '{"board": 7}',
+                                  '{"board": []}', '{"board": [["bat","bat","bat"]]}',
+                                  '{"board": ' + '[["bat","bat","bat"]' + ',["bat","bat","bat"]' * 3 + ']}',
+                                  '{"board": ' + "[" * 100_000 + "]" * 100_000 + "}", "[" * 100_000])
 def test_evaluate_names_a_bad_line_of_stdin_in_one_line(line, capsys, monkeypatch):
     import io
     good = '{"board": [["candy","candy","candy"],["bat","bat","bat"],["wild","cat","vault"]]}'

@@ -104,29 +104,37 @@ _ROUND_KEYS = {"mode": str, "payout_x100": int, "features": list, "capped": bool
 
 
 def unpack_round(data: bytes) -> Round:
-    """The Round of `pack_round`'s bytes; ValueError naming what is wrong when they are
-    not one."""
+    """The Round of `pack_round`'s bytes, which must be exactly what `pack_round` gives
+    for it (no trailing bytes, extra keys or other encoding); ValueError naming what is
+    wrong when they are not one."""
     try:
         inflate = zlib.decompressobj()
         text = inflate.decompress(data, MAX_ROUND_BYTES)
-        if inflate.unconsumed_tail or not inflate.eof:
-            raise ValueError(f"{'more than ' + str(MAX_ROUND_BYTES) + ' bytes' if inflate.unconsumed_tail else 'cut short'}")
+        if inflate.unconsumed_tail:
+            raise ValueError(f"more than {MAX_ROUND_BYTES} bytes")
+        if not inflate.eof:
+            raise ValueError("cut short")
         doc = json.loads(text)
-    except (zlib.error, ValueError) as exc:        # a JSON or UTF-8 error is a ValueError
+    except (zlib.error, ValueError, RecursionError) as exc:        # a JSON or UTF-8 error is a ValueError
         raise ValueError(f"not a stored round ({type(exc).__name__}: {exc})") from None
-    if not isinstance(doc, dict):
-        raise ValueError("not a stored round (a round is a JSON object)")
+    if not isinstance(doc, dict) or set(doc) != set(_ROUND_KEYS):
+        raise ValueError(f"not a stored round (a round is a JSON object of {', '.join(_ROUND_KEYS)})")
     for key, kind in _ROUND_KEYS.items():
-        if not isinstance(doc.get(key), kind) or (kind is int and isinstance(doc[key], bool)):
+        if not isinstance(doc[key], kind) or (kind is int and isinstance(doc[key], bool)):
             raise ValueError(f"not a stored round (its {key!r} must be a JSON {kind.__name__})")
     if not all(isinstance(f, str) for f in doc["features"]) or \
             not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in doc["events"]):
         raise ValueError("not a stored round (features are strings, events objects with a 'type')")
     try:
-        return Round(doc["mode"], doc["payout_x100"], doc["events"], tuple(doc["features"]), doc["capped"],
-                     doc["jackpot_x100"])
-    except (TypeError, ValueError) as exc:
+        rnd = Round(doc["mode"], doc["payout_x100"], doc["events"], tuple(doc["features"]), doc["capped"],
+                    doc["jackpot_x100"])
+        same = pack_round(rnd) == data
+    except (TypeError, ValueError, RecursionError) as exc:
         raise ValueError(f"not a stored round ({exc})") from None
+    if not same:
+        raise ValueError("not a stored round (its bytes are not what pack_round writes for it: trailing "
+                         "bytes, spacing or another encoding)")
+    return rnd
 
 
 def array_digest(arr: np.ndarray) -> str:
@@ -267,7 +275,8 @@ def _check_arrays(path: Path, data: dict[str, np.ndarray], meta: dict[str, Any])
 
 def _check_stored(path: Path, data: dict[str, np.ndarray]) -> None:
     """The stored rounds' three arrays: all or none; forced books, strictly increasing;
-    ends non-decreasing, each round at least one byte, the last end the bytes' length."""
+    ends strictly increasing from at least 1 (each round one byte or more), the last end
+    the bytes' length."""
     have = [name in data for name in STORED]
     if not any(have):
         return
@@ -277,9 +286,10 @@ def _check_stored(path: Path, data: dict[str, np.ndarray]) -> None:
     force = data["force"]
     if len(book) != len(end) or not len(book) or int(end[-1]) != len(blob):
         raise LibraryError(f"{path}: corrupt book library (stored round ends do not match their bytes)")
-    if int(book[0]) < 0 or int(book[-1]) >= len(force) or bool((np.diff(book) <= 0).any()) \
+    # element-wise comparisons, never differences: an int64 difference can wrap around
+    if bool((book < 0).any()) or bool((book >= len(force)).any()) or bool((book[1:] <= book[:-1]).any()) \
             or bool((force[book] < 0).any()):
         raise LibraryError(f"{path}: corrupt book library (stored rounds of books that are not forced books "
                            f"in increasing order)")
-    if bool((np.diff(np.concatenate([[0], end])) < 1).any()):
-        raise LibraryError(f"{path}: corrupt book library (a stored round of no bytes)")
+    if int(end[0]) < 1 or bool((end[1:] <= end[:-1]).any()):
+        raise LibraryError(f"{path}: corrupt book library (a stored round of no bytes, or ends out of order)")

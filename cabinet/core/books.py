@@ -334,6 +334,9 @@ class Library:
         if (rnd.mode, rnd.payout_x100, rnd.jackpot_x100) != (mode, int(mb.payout_x100[book_id]), jack):
             raise LibraryError(f"{self.spec.id}/{mode} book {book_id}: the stored round ({rnd.mode}, pays "
                                f"{rnd.payout_x100}) is not the book's ({mode}, pays {int(mb.payout_x100[book_id])})")
+        if sorted(rnd.features) != sorted(self.features(mode, book_id)):
+            raise LibraryError(f"{self.spec.id}/{mode} book {book_id}: the stored round's features "
+                               f"{sorted(rnd.features)} are not the book's {sorted(self.features(mode, book_id))}")
         return rnd
 
     def regenerate(self, mode: str, book_id: int) -> Round:
@@ -347,7 +350,7 @@ class Library:
         rng = Rng.for_book(mb.seed(book_id), mb.book_hints(book_id))
         try:
             rnd = self.spec.play(rng, mode, self.force(mode, book_id))
-        except (ValueError, OSError, OverflowError) as exc:     # a damaged data file the round reads
+        except (ValueError, OSError, OverflowError, RecursionError) as exc:     # a damaged data file the round reads
             raise LibraryError(f"{self.spec.id}/{mode} book {book_id} does not play back: {exc}") from None
         if rng.trace is not None:
             rng.trace.finish()
@@ -396,6 +399,11 @@ def load_mode(spec: GameSpec, mode: str, books_dir: Path | str | None = None,
     data, meta = read_mode_file(path, manifest["files"].get(path.name))
     fp = expected_fingerprint or fingerprint(spec)
     sums = _check_meta(spec, mode, path, meta, data, fp)
+    if "stored_book" in data:
+        listed = [meta["categories"].index(c) for c in spec.stored_rounds.get(mode, ()) if c in meta["categories"]]
+        if not np.isin(data["force"][data["stored_book"]], listed).all():
+            raise LibraryError(f"{path}: stored rounds of a stratum the game does not store (GameSpec.stored_rounds "
+                               f"lists {', '.join(spec.stored_rounds.get(mode, ())) or 'none'} for {mode})")
     return ModeBooks(mode=mode, meta=meta, cum=np.cumsum(data["weight"]), _sums=sums, **data)
 
 

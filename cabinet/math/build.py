@@ -176,6 +176,12 @@ def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[T
     names = tuple(B.feature_names(spec))
     cats = list(spec.book_forces.get(mode, {}))
     for m, listed in spec.stored_rounds.items():
+        if m not in {bm.id for bm in spec.modes}:
+            raise BuildError(f"{spec.id}: stored_rounds names mode {m!r}, which is not a mode of the game")
+        if not isinstance(listed, (tuple, list)) or not all(isinstance(c, str) for c in listed) \
+                or len(set(listed)) != len(listed):
+            raise BuildError(f"{spec.id}: stored_rounds[{m!r}] must be a tuple of distinct category names, "
+                             f"got {listed!r}")
         unknown = sorted(set(listed) - set(spec.book_forces.get(m, {})))
         if unknown:
             raise BuildError(f"{spec.id}: stored_rounds lists {m}/{', '.join(unknown)}, not a forced category "

@@ -311,7 +311,7 @@ def manifest_command(check: bool) -> int:
         try:
             if spec.check_data is not None:
                 spec.check_data()
-        except (ValueError, OSError) as exc:
+        except (ValueError, OSError, RecursionError) as exc:
             raise UserError(f"{exc}; fix or restore it first (the manifest would vouch for it)") from None
     path = program.write_manifest(found)
     print(f"wrote {path.name}: {len(found)} critical files")

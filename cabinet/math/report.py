@@ -188,18 +188,25 @@ def rtp_command(game: str, as_json: bool, books_dir: str | None) -> None:
 
 
 def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str | None) -> int:
-    """Regenerate one book; exit status 1 if its payout differs from the library's."""
+    """Regenerate one book by the rules; exit status 1 if its payout differs from the
+    library's, or the round the library stores for it (stored_rounds) is not this one."""
     lib = B.load_library(game, books_dir)
     try:
-        r = lib.round(mode, book)
+        r = lib.regenerate(mode, book)
     except IndexError as exc:
         raise B.LibraryError(str(exc)) from None
     stored = lib.payout_x100(mode, book)
+    kept = None
+    if lib.books(mode).stored_round(book) is not None:
+        try:
+            kept = "the same" if lib.round(mode, book).to_json() == r.to_json() else "DIFFERENT"
+        except B.LibraryError as exc:
+            kept = f"DIFFERENT ({exc})"
     info = {"game": lib.spec.id, "mode": mode, "book": book,
             "seed": lib.books(mode).seed(book), "hints": lib.books(mode).book_hints(book), "force": lib.force(mode, book),
             "weight": int(lib.books(mode).weight[book]), "payout_x100": r.payout_x100,
             "library_payout_x100": stored, "features": list(r.features),
-            "capped": r.capped, "events": r.events}
+            "capped": r.capped, "stored_round": kept, "events": r.events}
     if as_json:
         json.dump(info, sys.stdout, indent=2)
         print()
@@ -210,8 +217,13 @@ def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str 
             print("  " + json.dumps(e, separators=(",", ":")))
         print(f"payout {r.payout_x100 / 100:,.2f}x (library {stored / 100:,.2f}x) "
               f"features {list(r.features)}{' capped' if r.capped else ''}")
+        if kept is not None:
+            print(f"the round the library stores for this book: {kept}")
     if r.payout_x100 != stored:
         print(f"error: regenerated payout {r.payout_x100} != library {stored}", file=sys.stderr)
+        return 1
+    if kept is not None and kept != "the same":
+        print(f"error: the round the library stores for book {book} is not the rules' round: {kept}", file=sys.stderr)
         return 1
     return 0
 
@@ -241,7 +253,7 @@ def evaluate_command(game: str, paytable: bool, lines: TextIO) -> None:
                     raise ValueError(f"unknown symbol{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
                                      f"the paytable's: {', '.join(spec.paytable()['symbols'])}")
                 result = spec.evaluate(board)
-            except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as exc:
                 raise B.LibraryError(f"stdin line {number}: not a board of {spec.id} ({type(exc).__name__}: {exc}); "
                                      'allowed: {"board": [[symbol, ...], ...]}, one JSON object a line, '
                                      "symbols of the game's paytable (--paytable)") from None

@@ -30,9 +30,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="render a round of the ledger to an animated GIF (+ MP4, storyboard PNG) and exit")
     p.add_argument("--clip-book", nargs=4, metavar=("GAME", "MODE", "BOOK", "OUT.gif"),
                    help="render one book of a game's library the same way and exit")
-    p.add_argument("--clip-fps", type=int, default=FPS[0], metavar="N",
+    p.add_argument("--clip-fps", type=int, metavar="N",
                    help=f"frames per second of a clip ({FPS[1]}-{FPS[2]}, default {FPS[0]})")
-    p.add_argument("--clip-width", type=int, default=WIDTH[0], metavar="PX",
+    p.add_argument("--clip-width", type=int, metavar="PX",
                    help=f"width of a clip in pixels, 16:9 ({WIDTH[1]}-{WIDTH[2]}, default {WIDTH[0]})")
 
 
@@ -76,6 +76,8 @@ def check(args: argparse.Namespace) -> dict[str, Any]:
     """Everything that can be checked before a cabinet opens: ids, sizes, files, Pillow."""
     if args.clip is not None and args.clip_book is not None:
         raise ClipRefused("--clip and --clip-book are one clip each; give one of them")
+    args.clip_fps = FPS[0] if args.clip_fps is None else args.clip_fps          # None: not given
+    args.clip_width = WIDTH[0] if args.clip_width is None else args.clip_width
     if not FPS[1] <= args.clip_fps <= FPS[2]:
         raise ClipRefused(f"--clip-fps {args.clip_fps} is not allowed; allowed: {FPS[1]} to {FPS[2]}")
     if not WIDTH[1] <= args.clip_width <= WIDTH[2]:

@@ -10,7 +10,7 @@ from cabinet.core.game import BetMode, GameSpec
 
 from . import review
 
-from .math import batch, events, forced, help, par, par_live, paytable, rules, sim, tables
+from .math import batch, events, forced, found_record, help, par, par_live, paytable, rules, sim, tables
 from .math.feature_odds import feature_odds
 
 _MATH = Path(__file__).parent
@@ -78,7 +78,7 @@ GAME = GameSpec(
     # a huge win of a buy is about 1 round in 5.8 million: its books keep their searches'
     # attempts (found.json), a live search would hold the screen for a minute or more
     books_only_forces=("huge_win",),
-    check_data=lambda: tables.read_found(tables.FOUND_FILE),
+    check_data=found_record.check_found,
     rules="games.piggy_farm.view.rules_pages",
     feature_labels=help.FEATURE_LABELS,
     board_draws=review.board_draws,

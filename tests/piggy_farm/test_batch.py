@@ -238,6 +238,32 @@ def test_the_manifest_will_not_vouch_for_a_damaged_record(tmp_path, monkeypatch,
     err = capsys.readouterr().err
     assert str(bad) in err and "allowed:" in err and "the manifest would vouch for it" in err and err.count("\n") == 1
     assert (program.ROOT / "manifest.sha256").read_bytes() == before
-    assert GAME.check_data is not None
-    monkeypatch.setattr(tables, "FOUND_FILE", tmp_path / "absent.json")
-    GAME.check_data()                            # no record at all is allowed: no huge-win book is found yet
+    monkeypatch.undo()
+    assert GAME.check_data() == tables.read_found(tables.FOUND_FILE) and len(GAME.check_data()) >= 8   # the shipped one
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda t: None, "missing (the huge-win books replay their searches from it)"),
+    (lambda t: t.replace('"6448693844398550416"', '" 6448693844398550416 "', 1), "is not a plain decimal number"),
+    (lambda t: t.replace('"6448693844398550416"', '"+6448693844398550416"', 1), "is not a plain decimal number"),
+    (lambda t: t.replace('"6448693844398550416"', '"\u0661\u0662"', 1), "is not a plain decimal number"),
+    (lambda t: t.replace('"attempts": {', '"attempts": {\n  "6448693844398550416": 12345,', 1), "given twice"),
+    (lambda t: t.replace('\n "attempts"', ' "attempts"', 1), "not laid out as tools/find_books.py writes it"),
+    (lambda t: t.replace('"attempts": {', '"deep": ' + "[" * 100_000 + "]" * 100_000 + ', "attempts": {', 1),
+     "nested too deeply"),
+])
+def test_the_manifest_takes_found_json_only_as_find_books_writes_it(tmp_path, monkeypatch, change, says):
+    """Keys the rounds would still read (spaces, a sign, other digits, one given twice
+    with another attempt), another layout, a missing file: each refused by check_data,
+    naming the file."""
+    from cabinet.core import program
+    from games.piggy_farm.math import tables
+    text = (program.ROOT / "games/piggy_farm/found.json").read_text()
+    changed = change(text)
+    bad = tmp_path / "found.json"
+    if changed is not None:
+        bad.write_text(changed)
+    monkeypatch.setattr(tables, "FOUND_FILE", bad)
+    with pytest.raises(ValueError, match="not |missing|given twice|nested") as err:
+        GAME.check_data()
+    assert says in str(err.value) and str(bad) in str(err.value) and "\n" not in str(err.value)

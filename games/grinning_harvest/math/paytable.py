@@ -10,6 +10,8 @@ from .tables import load
 def evaluate(board: list[list[str]]) -> dict[str, Any]:
     """Line evaluation of one board (issue 3's `evaluate` shape), no collects."""
     m = load()
+    if len(board) != 3 or any(len(r) != 3 for r in board):
+        raise ValueError("a Grinning Harvest board is 3 rows of 3 reels")
     wins = m.lines.evaluate(board)
     return {"wins": [{"symbol": w.symbol, "count": w.count, "positions": [list(p) for p in w.positions],
                       "line": w.line, "pay_x": w.pay_x100 / 100} for w in wins],

@@ -1,0 +1,45 @@
+"""games/piggy_farm/found.json checked as tools/find_books.py writes it, for
+`python -m cabinet.math manifest` (GameSpec.check_data), which will not hash a record
+the rounds would read differently from what the tool wrote. The rounds read it with
+tables.read_found, which this runs first; on top of it the file must exist (the shipped
+huge-win books replay their searches from it), its keys must be plain decimal numbers,
+each once, and the text must be the tool's own JSON layout. Not round code: nothing
+the rounds import imports it."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import tables
+
+ALLOWED = "as tools/find_books.py writes it (rerun it, or restore the file)"
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise ValueError(f"key {twice[0]!r} given twice")
+    return dict(pairs)
+
+
+def check_found() -> dict[int, int]:
+    """The record's {search key: attempt}; ValueError naming the file and what is wrong."""
+    path = tables.FOUND_FILE
+    if not path.is_file():
+        raise ValueError(f"{path}: missing (the huge-win books replay their searches from it); write it "
+                         f"{ALLOWED.removeprefix('as ')}")
+    try:
+        found = tables.read_found(path)
+        text = path.read_text()
+        doc = json.loads(text, object_pairs_hook=_unique)
+    except RecursionError:
+        raise ValueError(f"{path}: nested too deeply to be a record of found attempts; {ALLOWED}") from None
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}; {ALLOWED}" if str(path) not in str(exc) else str(exc)) from None
+    odd = [k for k in doc["attempts"] if not (k.isascii() and k.isdigit() and str(int(k)) == k)]
+    if odd:
+        raise ValueError(f"{path}: search key {odd[0]!r} is not a plain decimal number; {ALLOWED}")
+    if text != json.dumps(doc, indent=1) + "\n":
+        raise ValueError(f"{path}: not laid out {ALLOWED}")
+    return found
