@@ -309,10 +309,9 @@ class Library:
                 continue
             _, firsts = np.unique(self.modes[mode].force, return_index=True)   # each stratum's first book
             for book in firsts.tolist():
-                rnd = self.regenerate(mode, book)
-                if self.books(mode).stored_round(book) is not None and self.round(mode, book).to_json() != rnd.to_json():
-                    raise LibraryError(f"{self.spec.id}/{mode} book {book}: the stored round is not the one "
-                                       f"the rules play from its seed")
+                differs = self.stored_difference(mode, book, self.regenerate(mode, book))
+                if differs is not None:
+                    raise LibraryError(f"{self.spec.id}/{mode} book {book}: {differs}")
                 count += 1
             done.add(mode)           # only once every stratum played back: a failure is met again
         return count
@@ -338,6 +337,17 @@ class Library:
             raise LibraryError(f"{self.spec.id}/{mode} book {book_id}: the stored round's features "
                                f"{sorted(rnd.features)} are not the book's {sorted(self.features(mode, book_id))}")
         return rnd
+
+    def stored_difference(self, mode: str, book_id: int, regenerated: Round) -> str | None:
+        """None when the book keeps no round or keeps `regenerated` (the rules' round
+        from its seed) event for event; else what is wrong with the stored one."""
+        if self.books(mode).stored_round(book_id) is None:
+            return None
+        try:
+            same = self.round(mode, book_id).to_json() == regenerated.to_json()
+        except LibraryError as exc:
+            return f"the stored round is unusable: {exc}"
+        return None if same else "the stored round is not the one the rules play from its seed"
 
     def regenerate(self, mode: str, book_id: int) -> Round:
         """Regenerate a book's Round (with its events) by the rules: its seed, its

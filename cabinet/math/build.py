@@ -171,10 +171,9 @@ def _weigh(job: tuple) -> tuple[tuple[bytes, dict[str, Any]], dict[str, Any]]:
     return mode_file_bytes(arrays, meta), meta
 
 
-def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[Task]:
-    """Every task of one mode, in library order."""
-    names = tuple(B.feature_names(spec))
-    cats = list(spec.book_forces.get(mode, {}))
+def check_stored_rounds(spec: GameSpec) -> None:
+    """`spec.stored_rounds` names modes of the game and, for each, distinct forced
+    categories of that mode; BuildError otherwise."""
     for m, listed in spec.stored_rounds.items():
         if m not in {bm.id for bm in spec.modes}:
             raise BuildError(f"{spec.id}: stored_rounds names mode {m!r}, which is not a mode of the game")
@@ -186,6 +185,12 @@ def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[T
         if unknown:
             raise BuildError(f"{spec.id}: stored_rounds lists {m}/{', '.join(unknown)}, not a forced category "
                              f"of that mode (its categories: {', '.join(spec.book_forces.get(m, {})) or 'none'})")
+
+
+def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[Task]:
+    """Every task of one mode, in library order."""
+    names = tuple(B.feature_names(spec))
+    cats = list(spec.book_forces.get(mode, {}))
     tasks = []
     strata_ = [(-1, None, natural)] + [(c, cat, forced_books(spec, mode, cat, natural))
                                        for c, cat in enumerate(cats)]
@@ -287,6 +292,7 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
         ref = B.game_ref(game)
         target = B.default_books_dir(spec) if out is None else Path(out) if len(games) == 1 else Path(out) / spec.id
         rates[spec.id] = None if plan_only else load_rates(spec)
+        check_stored_rounds(spec)
         for mode in modes or [m.id for m in spec.modes]:
             spec.mode(mode)
             if mode not in spec.rtp:

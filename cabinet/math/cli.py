@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import os
+import re
 import sys
 from pathlib import Path
 

@@ -196,12 +196,9 @@ def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str 
     except IndexError as exc:
         raise B.LibraryError(str(exc)) from None
     stored = lib.payout_x100(mode, book)
-    kept = None
-    if lib.books(mode).stored_round(book) is not None:
-        try:
-            kept = "the same" if lib.round(mode, book).to_json() == r.to_json() else "DIFFERENT"
-        except B.LibraryError as exc:
-            kept = f"DIFFERENT ({exc})"
+    differs = lib.stored_difference(mode, book, r)
+    kept = None if lib.books(mode).stored_round(book) is None else \
+        "the same" if differs is None else f"DIFFERENT ({differs})"
     info = {"game": lib.spec.id, "mode": mode, "book": book,
             "seed": lib.books(mode).seed(book), "hints": lib.books(mode).book_hints(book), "force": lib.force(mode, book),
             "weight": int(lib.books(mode).weight[book]), "payout_x100": r.payout_x100,
@@ -239,7 +236,7 @@ def evaluate_command(game: str, paytable: bool, lines: TextIO) -> None:
         return
     if spec.evaluate is None:
         raise B.LibraryError(f"{spec.id} has no evaluate()")
-    symbols = set(spec.paytable()["symbols"]) if spec.paytable is not None else None
+    symbols = spec.paytable()["symbols"] if spec.paytable is not None else None
     for number, line in enumerate(lines, start=1):
         if line.strip():
             try:
@@ -251,7 +248,7 @@ def evaluate_command(game: str, paytable: bool, lines: TextIO) -> None:
                                   if symbols is not None and (not isinstance(s, str) or s not in symbols)})
                 if unknown:
                     raise ValueError(f"unknown symbol{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
-                                     f"the paytable's: {', '.join(spec.paytable()['symbols'])}")
+                                     f"the paytable's: {', '.join(symbols or ())}")
                 result = spec.evaluate(board)
             except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as exc:
                 raise B.LibraryError(f"stdin line {number}: not a board of {spec.id} ({type(exc).__name__}: {exc}); "

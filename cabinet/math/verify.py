@@ -62,14 +62,8 @@ def _played(lib: B.Library, mode: str, ids: np.ndarray):
         except ReplayError as exc:
             yield -1, [f"replay failed: {exc}"], 0
             continue
-        feats = list(r.features)
-        if lib.books(mode).stored_round(book) is not None:
-            try:
-                same = lib.round(mode, book).to_json() == r.to_json()
-            except B.LibraryError as exc:
-                same, feats = False, feats + [str(exc)]
-            if not same:
-                feats.append("stored round differs")
+        differs = lib.stored_difference(mode, book, r)
+        feats = list(r.features) + (["stored round differs", differs] if differs is not None else [])
         yield r.payout_x100, feats, r.jackpot_x100
 
 

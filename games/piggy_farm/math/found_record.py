@@ -8,6 +8,7 @@ the rounds import imports it."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from . import tables
@@ -16,8 +17,7 @@ ALLOWED = "as tools/find_books.py writes it (rerun it, or restore the file)"
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    keys = [k for k, _ in pairs]
-    twice = sorted({k for k in keys if keys.count(k) > 1})
+    twice = sorted(k for k, n in Counter(k for k, _ in pairs).items() if n > 1)
     if twice:
         raise ValueError(f"key {twice[0]!r} given twice")
     return dict(pairs)
