@@ -87,6 +87,7 @@ def _keys(path: str, data: Any) -> dict[str, list[str]]:
 MAX_LADDER = 64                  # bets on one game's ladder (config.yaml's longest has 17)
 MAX_BET = 10**9                  # minor units: bet x the largest payout stays far inside int64
 DEFAULT_PIN = "1234"
+PIN_DIGITS = (4, 12)             # shortest and longest operator PIN
 MINOR_UNITS = (1, 10, 100, 1000)
 
 
@@ -206,7 +207,17 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             "decimal": text(".", "one printable character that is not a digit, a sign or a space, like \".\" or \",\"",
                             _separator(False)),
         },
-        "demo_credit": amount_rule(minor_units, 1000, 1, 10**9),
+        "demo_credit": amount_rule(minor_units, 1000, 0, 10**9),
+        "ledger_key": Field(str, None, "the path of the ledger's MAC key file (absolute, outside data_dir), or null "
+                                       "for <data_dir>/cabinet.key (demo play only)",
+                            lambda v: 0 < len(v) <= 4096 and "\x00" not in v, nullable=True),
+        "ledger_witness": Field(str, None, "a folder path (absolute, outside data_dir, ideally another disk) where "
+                                           "the ledger's chain head is also written, or null for none (demo play only)",
+                                lambda v: 0 < len(v) <= 4096 and "\x00" not in v, nullable=True),
+        "rtp_bounds": {
+            "min": number(0.5, 1.0, 0.80),
+            "max": number(0.5, 1.0, 0.99),
+        },
         "data_dir": text("data", "a folder path (relative to this file), without NUL characters",
                          lambda v: 0 < len(v) <= 4096 and "\x00" not in v),
         "report_dir": Field(str, None, "a folder path (absolute, or relative to data_dir), without NUL characters, "
@@ -220,8 +231,9 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         "turbo_allowed": boolean(True),
         "skip_allowed": boolean(True),
         "min_round_seconds": number(0.0, 10.0, 0.0),
-        "operator_pin": text(DEFAULT_PIN, "4 to 8 digits 0-9 in quotes, like \"4821\" (the PIN pad types 0-9 only)",
-                             lambda v: re.fullmatch(r"[0-9]{4,8}", v) is not None),
+        "operator_pin": text(DEFAULT_PIN, f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits 0-9 in quotes, like \"48213\" "
+                                          "(the PIN pad types 0-9 only)",
+                             lambda v: re.fullmatch(r"[0-9]{%d,%d}" % PIN_DIGITS, v) is not None),
         "attract_idle_seconds": integer(10, 3600, 90),
         "unfinished_round_hours": integer(1, 8760, 24),
         "max_buy_cost": amount_rule(minor_units, 10000),
@@ -261,6 +273,15 @@ def check_rules(cfg: Any) -> None:
     if not big.big < big.mega < big.epic:
         raise ConfigError(f"big_win = {{big: {big.big}, mega: {big.mega}, epic: {big.epic}}} is not allowed; "
                           f"allowed: big < mega < epic")
+    bounds = cfg.rtp_bounds
+    if not bounds.min < bounds.max:
+        raise ConfigError(f"rtp_bounds = {{min: {bounds.min}, max: {bounds.max}}} is not allowed; allowed: min < max, "
+                          "both from 0.5 to 1.0")
+    for name in ("ledger_key", "ledger_witness"):
+        value = getattr(cfg, name)
+        if value is not None and not os.path.isabs(value):
+            raise ConfigError(f"{name} = {shown(value)} is not allowed; allowed: an absolute path (it lives outside "
+                              "data_dir), or null")
     cur = cfg.currency
     if cur.thousands == cur.decimal:
         raise ConfigError(f"currency.thousands = {cur.thousands!r} is the same as currency.decimal; "
@@ -271,6 +292,12 @@ def check_rules(cfg: Any) -> None:
         if cfg.operator_pin == DEFAULT_PIN:
             raise ConfigError(f"operator_pin = \"{DEFAULT_PIN}\" is the default PIN, not allowed with real_play = true; "
                               f"allowed: your own 4 to 8 digits")
+        if cfg.ledger_key is None:
+            raise ConfigError("ledger_key = null is not allowed with real_play = true (the ledger's MAC key must not sit "
+                              "in the data folder it protects); allowed: the absolute path of a key file outside data_dir")
+        if cfg.ledger_witness is None:
+            raise ConfigError("ledger_witness = null is not allowed with real_play = true (a rollback of the data folder "
+                              "would go unseen); allowed: the absolute path of a folder outside data_dir")
         if cfg.rng_seed is not None:
             raise ConfigError("rng_seed is not allowed with real_play = true (a seeded RNG is predictable); "
                               "allowed: rng_seed: null")
@@ -324,4 +351,26 @@ def load_config(path: str | Path | None = None) -> Config:
     cfg.source = p
     cfg.data_path = data_path(p, values["data_dir"])
     cfg.report_path = report_path(cfg.data_path, values["report_dir"])
+    trust_paths(cfg)
     return cfg
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        Path(os.path.realpath(path)).relative_to(os.path.realpath(folder))
+        return True
+    except ValueError:
+        return False
+
+
+def trust_paths(cfg: Any) -> None:
+    """`ledger_key_path` (the ledger's MAC key: ledger_key, or <data_dir>/cabinet.key) and
+    `ledger_witness_path` (None without one); with real_play both must lie outside the
+    data folder, which is what an attacker who can write that folder cannot reach."""
+    data = Path(cfg.data_path)
+    cfg.ledger_key_path = Path(cfg.ledger_key) if cfg.ledger_key else data / "cabinet.key"
+    cfg.ledger_witness_path = Path(cfg.ledger_witness) if cfg.ledger_witness else None
+    for name, path in (("ledger_key", cfg.ledger_key), ("ledger_witness", cfg.ledger_witness)):
+        if path is not None and _inside(Path(path), data):
+            raise ConfigError(f"{name} = {shown(path)} is inside data_dir ({data}); allowed: a path outside the data "
+                              "folder (a write to the data folder must not reach it)")
