@@ -31,12 +31,23 @@ from .ledger import files as ledger_files
 from . import reports, review_draws
 from .money import win_cents
 from .rng import Rng
+from .system_rng import SystemRng
 from .round import Round
 from .startup import GameSetup, Plan, prepare_config
 
 
 class BetRefused(ValueError):
     """A bet that cannot be placed; the message is for the player."""
+
+
+class GameLocked(BetRefused):
+    """A game taken off offer while the cabinet runs (a book whose round does not pay
+    what its library says); the message names the game and the book."""
+
+
+class ShownMismatch(LookupError):
+    """A recorded round whose regenerated events pay otherwise than its ledger row
+    (its game's library changed since): the game is locked; the message names it."""
 
 
 class CabinetLocked(RuntimeError):
@@ -74,7 +85,9 @@ class Cabinet:
         self.clock = clock                      # wall time (the one-day rule); tests inject one
         self.handpay: dict[str, Any] | None = None   # a cash-out waiting for the attendant
         self.currency = config.currency
-        self.rng = Rng(seed if seed is not None else config.rng_seed)
+        # real play: outcome selection from the OS's cryptographic source (config refuses a seed there)
+        self.rng: Rng = SystemRng() if config.real_play else Rng(seed if seed is not None else config.rng_seed)
+        self.game_locks: dict[str, str] = {}    # games taken off offer at run time (lock_game), kept until restart
         self.refused: dict[str, str] = {}
         self.games: dict[str, GameSetup] = {}
         self.locked: str | None = None
@@ -95,14 +108,18 @@ class Cabinet:
         return self.config.data_path / LEDGER_NAME
 
     def _power_up(self, led: Ledger) -> None:
-        """A verified ledger: demo credit if it is new, the events kept while it was
+        """A verified ledger: demo credit if it is new (demo play only: under real_play
+        money enters only by a credit-in), the events kept while it was
         locked, every open round decoded now (one that cannot be regenerated locks before
         anything is shown), the rounds left unfinished too long closed, the power-up with
         the start's audit, and a handpay still waiting."""
         for rec in led.open_rounds():          # before anything is written
             if rec.game in self.games:
-                self._played(rec)
-        if led.created and self.config.demo_credit:
+                try:
+                    self._played(rec)
+                except ShownMismatch:          # its game is locked (lock_game), the round stays open
+                    pass
+        if led.created and self.config.demo_credit and not self.config.real_play:
             led.deposit(self.config.demo_credit)
         led.import_pending(self.config.data_path)
         closed = self._close_stale(led)
@@ -226,9 +243,21 @@ class Cabinet:
         return self._call(lambda led: led.game_state(game_id), default={})
 
     def adopt_offer(self, offer: Any) -> None:
-        """The games as an operator's settings change offers them (startup.reoffer)."""
+        """The games as an operator's settings change offers them (startup.reoffer);
+        a game locked at run time stays locked."""
         self.offer = offer
         self.games, self.refused = dict(offer.games), dict(offer.refused)
+        for game_id, why in self.game_locks.items():
+            self.games.pop(game_id, None)
+            self.refused[game_id] = why
+
+    def lock_game(self, game_id: str, reason: str) -> None:
+        """Take one game off offer until the next start (the cabinet and the other
+        games play on), and log why."""
+        self.game_locks.setdefault(game_id, reason)
+        self.games.pop(game_id, None)
+        self.refused[game_id] = self.game_locks[game_id]
+        self.log("game_locked", {"game": game_id, "reason": reason})
 
     def _require_unlocked(self) -> None:
         if self.locked:
@@ -269,7 +298,8 @@ class Cabinet:
             raise BetRefused("A handpay is waiting: call the attendant")
         setup = self.games.get(game_id)
         if setup is None:
-            raise BetRefused(self.refused.get(game_id, f"{game_id} is not available"))
+            raise (GameLocked if game_id in self.game_locks else BetRefused)(
+                self.refused.get(game_id, f"{game_id} is not available"))
         if funded_by is None and (mode_id not in setup.modes or setup.spec.mode(mode_id).kind not in ("spin", "buy")):
             raise BetRefused(f"{mode_id} is not a bet mode of {setup.spec.name}")
         if bet_cents not in setup.bet_ladder:
@@ -284,6 +314,7 @@ class Cabinet:
                              f"balance is {self.currency.format(self.balance)}")
         outcome, payout = self._draw(setup, mode_id, force, bet_cents)
         rnd = self.regenerate(setup, mode_id, outcome)
+        self._check_shown(setup, game_id, mode_id, outcome, payout, rnd)
         win, capped_money = setup.cap.apply(win_cents(bet_cents, payout), bet_cents, mode_id,
                                             jackpot=win_cents(bet_cents, rnd.jackpot_x100))
         try:   # the incremental audit runs inside this transaction, before the debit
@@ -292,6 +323,23 @@ class Cabinet:
         except InsufficientCredit as exc:
             raise BetRefused(str(exc)) from None
         return PlayedRound(rid, game_id, mode_id, bet_cents, cost, rnd, win, capped_money or rnd.capped, 0, outcome)
+
+    def _check_shown(self, setup: GameSetup, game_id: str, mode_id: str, outcome: dict[str, Any], payout: int,
+                     rnd: Round) -> None:
+        """Pay what is shown: the round the player will see (regenerated by the rules)
+        must pay exactly what the library says the outcome pays, or nothing is
+        recorded, the game is locked (GameLocked) and the mismatch logged."""
+        if rnd.payout_x100 == payout and rnd.mode == mode_id:
+            return
+        what = f"{self._outcome_name(outcome)} of {mode_id}"
+        reason = (f"{setup.spec.name} locked: {what} plays a round paying {rnd.payout_x100 / 100:g}x the bet; "
+                  f"its library pays {payout / 100:g}x (verify the books)")
+        self.lock_game(game_id, reason)
+        raise GameLocked(reason)
+
+    @staticmethod
+    def _outcome_name(outcome: dict[str, Any]) -> str:
+        return f"book {outcome.get('book')}" if outcome.get("source") == "books" else f"seed {outcome.get('seed')}"
 
     def option_refusal(self, setup: GameSetup, mode_id: str, bet_cents: int) -> str:
         """Why a mode is not offered at this bet, for the player: its price is not whole
@@ -337,6 +385,12 @@ class Cabinet:
         except (KeyError, ValueError, IndexError, TypeError) as exc:
             why = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc     # a KeyError's str() quotes
             raise LedgerError(f"ledger damaged: rounds row {rec.id} cannot be regenerated: {why}") from None
+        if rnd.payout_x100 != rec.payout_x100:
+            reason = (f"{setup.spec.name} locked: round {rec.id} ({rec.mode}, {self._outcome_name(rec.outcome)}) "
+                      f"now plays a round paying {rnd.payout_x100 / 100:g}x the bet, but it was recorded paying "
+                      f"{rec.payout_x100 / 100:g}x (the game's library changed since; verify the books)")
+            self.lock_game(rec.game, reason)
+            raise ShownMismatch(reason)
         return PlayedRound(rec.id, rec.game, rec.mode, rec.bet_cents, rec.cost_cents, rnd, rec.win_cents,
                            rec.capped, rec.checkpoint, rec.outcome, rec.state == "settled")
 
@@ -347,7 +401,10 @@ class Cabinet:
             return None
         for rec in self._call(lambda led: led.open_rounds(), default=[]):
             if rec.game in self.games:
-                played = self._call(lambda led: self._played(rec), default=None)
+                try:
+                    played = self._call(lambda led: self._played(rec), default=None)
+                except ShownMismatch:          # that game is locked now; its round waits
+                    continue
                 if played is not None and rec.id not in self._recovered:
                     self._recovered.add(rec.id)
                     self._call(lambda led: led.log_event("recovery", {
@@ -381,7 +438,10 @@ class Cabinet:
             return None
         if self._call(lambda led: led.side_draws_of(rec.id), default=[True]):
             return None
-        played = self._call(lambda led: self._played(rec), default=None)
+        try:
+            played = self._call(lambda led: self._played(rec), default=None)
+        except ShownMismatch:
+            return None
         return None if played is None else replace(played, checkpoint=RESULT_SHOWN)   # shown from its end
 
     def result_shown(self, round_id: int) -> None:
@@ -429,7 +489,7 @@ class Cabinet:
     def ram_clear(self) -> Path:
         """The operator's RAM CLEAR (behind the PIN and a confirmation): the old ledger
         and key are moved, untouched, into <data_dir>/ramclear-<time>/, a fresh ledger
-        starts with the demo credit, and the clear (with the lock it ends) is logged in
+        starts with the demo credit (at 0.00 under real_play), and the clear (with the lock it ends) is logged in
         it. Returns the backup folder. CabinetLocked if the files cannot be moved."""
         detail: dict[str, Any] = {"reason": self.locked or "operator"}
         if self.ledger is not None:

@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 
-from cabinet.core.cabinet import BetRefused, CabinetLocked
+from cabinet.core.cabinet import BetRefused, CabinetLocked, GameLocked
 from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.money import win_cents
 
@@ -240,6 +240,12 @@ class GameScene(BetChoices, Scene):
         except CabinetLocked:                         # altered data or a storage error: nothing was
             self.stop_autoplay()                      # debited; the lock notice says why
             self.app.show_lock()
+            return False
+        except GameLocked as exc:                     # this game's library does not pay what it shows:
+            self.stop_autoplay()                      # nothing was debited; back to the lobby, which
+            self.app.audio.play("refuse")             # no longer offers it, with the reason
+            self.app.pop(self)
+            self.app.toast(str(exc), 8.0)
             return False
         except BetRefused as exc:
             self.message(str(exc))
