@@ -13,11 +13,13 @@
     python main.py --replay-book GAME MODE BOOK   # review tools: replay any book of a library
     python main.py --clip ROUND_ID OUT.gif   # a round rendered to GIF (+ MP4) and a storyboard PNG
     python main.py --clip-book GAME MODE BOOK OUT.gif   # any book of a library, the same way
-    python main.py --verify               # sha256 of every critical file against manifest.sha256
+    python main.py --verify               # sha256 of every critical file against manifest.sha256, and its signer
 
 User mistakes (a bad config, a bad argument) print one line and exit 2. A start and
 --check-config run the same checks (cabinet.core.startup.prepare): what the check
-accepts starts, what it refuses does not start.
+accepts starts, what it refuses does not start. Both first check the program
+(`program_check`: the signature of manifest.sha256 and every critical file's sha256,
+docs/signing.md) before any config, game or book is read.
 """
 from __future__ import annotations
 
@@ -66,8 +68,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    help="review tools: replay one book of a game's library")
     from cabinet.ui import clip_cli
     clip_cli.add_arguments(p)
-    p.add_argument("--verify", action="store_true", help="print the sha256 of every critical file (code and "
-                   "books); exit 2 naming each one that differs from manifest.sha256")
+    p.add_argument("--verify", action="store_true", help="print the sha256 of every critical file (code, books, "
+                   "assets) and the manifest's signer; exit 2 naming each one that differs from manifest.sha256, "
+                   "or a signature that does not verify")
     args = p.parse_args(argv)
     _refuse_clashes(p, args)
     return args
@@ -109,15 +112,39 @@ def _refuse_clashes(p: argparse.ArgumentParser, args: argparse.Namespace) -> Non
 
 def verify_program() -> int:
     """Program verification, as a lab runs it: every critical file's sha256 on stdout
-    (sha256sum format), then each difference from the manifest on stderr; exit 2 if any."""
-    from cabinet.core import program
-    found, diff = program.verify()
-    for name, sha in found.items():
+    (sha256sum format), the manifest's digest and its signer, then each difference
+    from the manifest (or a signature that does not verify) on stderr; exit 2 if any."""
+    from cabinet.core import program, release
+    verdict = release.check_program()
+    for name, sha in verdict.found.items():
         print(f"{sha}  {name}")
-    print(f"{len(found)} critical files; {program.MANIFEST_NAME} sha256 {program.manifest_digest()}")
-    for line in diff:
+    print(f"{len(verdict.found)} critical files; {program.MANIFEST_NAME} sha256 {program.manifest_digest()}")
+    print(verdict.signer_line())
+    for line in verdict.problems:
         sys.stderr.write(f"verify: {line}\n")
-    return 2 if diff else 0
+    return 2 if verdict.problems else 0
+
+
+def program_check(config: str | None) -> None:
+    """A start's first step, before the config, a game or a book is read: the signature
+    of manifest.sha256 and every critical file's sha256 (cabinet.core.release). Refused
+    naming the first bad file; a build signed by a development key starts only without
+    real_play, saying so in one line on stderr."""
+    from cabinet.core import release
+    verdict = release.check_program()
+    if verdict.problems:
+        raise Refused(f"program check failed: {verdict.problems[0]}")
+    if verdict.release:
+        return
+    from cabinet.core.config import load_config
+    from cabinet.core.schema import ConfigError
+    try:
+        real_play = load_config(config or None).real_play
+    except ConfigError:
+        return                              # the config check that follows names the mistake
+    if real_play:
+        raise Refused(f"program check failed: {release.real_play_refusal(verdict)}")
+    sys.stderr.write(f"development build signed by key {release.fingerprint(verdict.signer)}: not for real play\n")
 
 
 class Refused(Exception):
@@ -143,7 +170,8 @@ def _plan(path: str | None, create: bool, libraries=None):
 
 def check_config(path: str | None, libraries=None) -> str:
     """`--check-config [FILE]`: every check a start makes, creating nothing; returns
-    the ok line (Refused if the config would not start)."""
+    the ok line (Refused if the program or the config would not start)."""
+    program_check(path)
     plan = _plan(path, create=False, libraries=libraries)
     refused = "".join(f"\n{gid}: not offered: {why}" for gid, why in plan.offer.refused.items())
     return f"{plan.config.source}: ok{refused}"
@@ -152,6 +180,7 @@ def check_config(path: str | None, libraries=None) -> str:
 def open_cabinet(args: argparse.Namespace, libraries=None):
     """A start up to the window: the same checks as --check-config, then the data
     folder, the command-line switches and the Cabinet (Refused: one line, exit 2)."""
+    program_check(args.config)
     plan = _plan(args.config, create=True, libraries=libraries)
     cfg = plan.config
     if args.seed is not None and not 0 <= args.seed < 2**63:

@@ -1,41 +1,69 @@
 """Program verification: the sha256 of every critical file, against `manifest.sha256`.
 
-The critical files are what decides an outcome or a payment: `main.py`, every Python
-file under `cabinet/` and `games/` (a game's design-only `tools/` excepted), each game's
-`math.yaml` and `rates.json`, and every file of each game's `books/` (the libraries
-and their own manifest). `manifest.sha256`, at the top of the tree, lists them in
-`sha256sum` format (one "<sha256>  <path>" line per file, sorted by path), so a lab
-can also check it with `sha256sum -c manifest.sha256`.
+The critical files are what decides an outcome, a payment or what the player sees:
+`main.py` and any other importable file at the top of the tree (a `yaml.py` dropped
+beside main.py would shadow the installed package), the `__init__.py` of any other
+top-level package (`tests/` excepted), every Python file under `cabinet/` and `games/`
+(a game's design-only `tools/` excepted; compiled extensions and sourceless `.pyc`
+count as Python files, `__pycache__` does not), each game's `math.yaml`, `rates.json`,
+`found.json` and `view/asset_ids.yaml`, `cabinet/core/asset_ids.yaml`, every file of
+each game's `books/` (the libraries and their own manifest) and every file under
+`assets/` (pictures, sounds, fonts; dotfiles and `__pycache__` skipped). `config.yaml`
+is the operator's file and is not listed. `manifest.sha256`, at the top of the tree,
+lists them in `sha256sum` format (one "<sha256>  <path>" line per file, sorted by
+path), so a lab can also check it with `sha256sum -c manifest.sha256`.
 
-It is written by `python -m cabinet.math manifest`; `build` updates the lines of the
-libraries it installs. A developer who edits any critical file runs
+`manifest.sha256.sig` is its Ed25519 signature (`cabinet.core.release`, docs/signing.md):
+every start checks the signature and every digest (main.py). It is written by
+`python -m cabinet.math manifest`, which signs it; `build` updates the lines of the
+libraries it installs and signs again. A developer who edits any critical file runs
 `python -m cabinet.math manifest` and commits the result: `tests/test_program_manifest.py`
 fails while the manifest differs from the tree, so it cannot silently go stale. After
 a merge conflict in it, run the command again. `python main.py --verify` prints every
-hash and exits 2 naming each file that differs from the manifest (or from its books'
-manifest), 0 when none does.
+hash and the signer and exits 2 naming each file that differs from the manifest (or
+from its books' manifest), or a signature that does not verify; 0 when none does.
 """
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import json
+import os
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST_NAME = "manifest.sha256"
+CODE_SUFFIXES = tuple(importlib.machinery.all_suffixes())   # .py, .pyc, .so, .cpython-311-x86_64-linux-gnu.so, ...
+
+
+def _code(path: Path) -> bool:
+    """Whether Python would import this file as a module (source, sourceless or extension)."""
+    return path.name.endswith(CODE_SUFFIXES)
+
+
+def _walk(folder: Path):
+    """Every file under `folder`, `__pycache__` and dotfiles (and dot folders) skipped."""
+    for top, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(".")]
+        yield from (Path(top, f) for f in files if not f.startswith("."))
 
 
 def critical_files(root: Path = ROOT) -> list[str]:
     """The critical files' paths relative to `root`, sorted (posix separators)."""
-    found = [root / "main.py"]
-    found += (root / "cabinet").rglob("*.py")
+    found = [p for p in root.iterdir() if p.is_file() and (_code(p) or p.name == "main.py")]
+    found += [d / "__init__.py" for d in root.iterdir()
+              if d.is_dir() and d.name not in ("cabinet", "games", "tests") and not d.name.startswith(".")]
+    found += [p for p in _walk(root / "cabinet") if _code(p)]
     found.append(root / "cabinet/core/asset_ids.yaml")
-    for game in sorted(p for p in (root / "games").iterdir() if p.is_dir() and (p / "__init__.py").is_file()):
-        found += [p for p in game.rglob("*.py") if "tools" not in p.relative_to(game).parts[:1]]
+    games = root / "games"
+    found += [p for p in _walk(games) if _code(p) and p.relative_to(games).parts[1:2] != ("tools",)]
+    for game in sorted(p for p in games.iterdir() if p.is_dir() and (p / "__init__.py").is_file()):
         found += [p for p in (game / "math.yaml", game / "rates.json", game / "found.json", game / "view/asset_ids.yaml")
                   if p.is_file()]
         if (game / "books").is_dir():
             found += [p for p in (game / "books").iterdir() if p.is_file()]
+    found += _walk(root / "assets")
     rel = {p.relative_to(root).as_posix() for p in found if p.is_file() and "__pycache__" not in p.parts}
     return sorted(rel)
 
@@ -74,11 +102,23 @@ def read_manifest(root: Path = ROOT) -> dict[str, str] | None:
     path = root / MANIFEST_NAME
     if not path.is_file():
         return None
-    out = {}
-    for n, line in enumerate(path.read_text().splitlines(), start=1):
+    return parse_manifest(path.read_bytes(), path)
+
+
+def parse_manifest(data: bytes, path: Path | str = MANIFEST_NAME) -> dict[str, str]:
+    """{path: sha256} from the manifest's bytes (read once: what was signed is what is
+    parsed). ValueError names a line that is not "<64 hex>  <path>", or a path twice."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not UTF-8 text") from None
+    out: dict[str, str] = {}
+    for n, line in enumerate(text.splitlines(), start=1):
         sha, sep, name = line.partition("  ")
         if not sep or len(sha) != 64 or any(c not in "0123456789abcdef" for c in sha) or not name:
             raise ValueError(f"{path}:{n}: not a '<sha256>  <path>' line")
+        if name in out:
+            raise ValueError(f"{path}:{n}: {name} listed twice")
         out[name] = sha
     return out
 
@@ -120,10 +160,13 @@ def book_differences(found: dict[str, str], root: Path = ROOT) -> list[str]:
     return out
 
 
-def update_entries(books_dir: Path, root: Path = ROOT) -> bool:
+def update_entries(books_dir: Path, root: Path = ROOT, key: str | None = None) -> bool:
     """After `build` installs a library in the tree: the manifest's lines for that
-    books directory follow its new files (nothing else changes). False when the
-    directory is outside the tree or there is no manifest."""
+    books directory follow its new files (nothing else changes), and the manifest is
+    signed again with the key `python -m cabinet.math manifest` would use (`key`, else
+    the release key, else the development key: `signing.signing_key`); a key that
+    cannot be used is one line on stderr (the start then refuses the old signature).
+    False when the directory is outside the tree or there is no manifest."""
     try:
         prefix = books_dir.resolve().relative_to(root).as_posix() + "/"
     except ValueError:
@@ -134,6 +177,11 @@ def update_entries(books_dir: Path, root: Path = ROOT) -> bool:
     kept = {k: v for k, v in listed.items() if not k.startswith(prefix)}
     kept.update({p: digest(root / p) for p in critical_files(root) if p.startswith(prefix)})
     write_manifest(kept, root)
+    from . import signing
+    try:
+        signing.sign_file(root / MANIFEST_NAME, key)
+    except signing.ReleaseError as exc:
+        sys.stderr.write(f"{MANIFEST_NAME} updated but not signed: {exc}\n")
     return True
 
 

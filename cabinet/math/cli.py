@@ -149,8 +149,13 @@ def parser() -> argparse.ArgumentParser:
     p = verb("tamper", "alter every shipped book file as a tester would and show each one refused")
     p.add_argument("games", nargs="*", metavar="GAME", help="games (default: every game under games/)")
 
-    p = verb("manifest", "write manifest.sha256, the sha256 of every critical file (python main.py --verify checks it)")
-    p.add_argument("--check", action="store_true", help="only compare; exit 2 naming each file that differs")
+    p = verb("manifest", "write manifest.sha256, the sha256 of every critical file, and sign it into "
+             "manifest.sha256.sig (python main.py --verify and every start check both; docs/signing.md)")
+    p.add_argument("--check", action="store_true", help="only compare; exit 2 naming each file that differs "
+                   "or a signature that does not verify")
+    p.add_argument("--key", metavar="PATH", help="sign with this Ed25519 private key (PKCS8 PEM, the release "
+                   "key); default: $SLOT_CABINET_RELEASE_KEY or /root/.slot-cabinet/release_ed25519.pem if present, "
+                   "else the development key ~/.config/slot-cabinet/dev_ed25519.pem (made if missing)")
     return ap
 
 
@@ -281,7 +286,7 @@ def _run(args: argparse.Namespace) -> int | None:
         from .tamper import tamper_command
         return tamper_command(args.games)
     elif args.verb == "manifest":
-        return manifest_command(args.check)
+        return manifest_command(args.check, args.key)
     return None
 
 
@@ -294,15 +299,22 @@ def _all_games() -> list[str]:
     return games
 
 
-def manifest_command(check: bool) -> int:
-    """Write (or --check) manifest.sha256."""
-    from cabinet.core import program
-    found, diff = program.verify()
+def manifest_command(check: bool, key: str | None = None) -> int:
+    """Write manifest.sha256 and sign it (or --check both)."""
+    from cabinet.core import program, release, signing
     if check:
-        for line in diff:
+        if key is not None:
+            raise UserError("--check does not use --key (it checks against the trusted keys)")
+        verdict = release.check_program()
+        for line in verdict.problems:
             print(line, file=sys.stderr)
-        print(f"{len(found)} critical files, {len(diff)} difference(s)")
-        return 2 if diff else 0
+        print(f"{len(verdict.found)} critical files, {len(verdict.problems)} difference(s); {verdict.signer_line()}")
+        return 2 if verdict.problems else 0
+    try:
+        signer = signing.signing_key(key)[0]   # a key that cannot be used stops before anything is written
+    except signing.ReleaseError as exc:
+        raise UserError(f"--key: {exc}" if key is not None else str(exc)) from None
+    found, _diff = program.verify()
     broken = program.book_differences(found)
     if broken:
         raise UserError(f"{broken[0]}: a library differs from its own manifest; rebuild or restore it first")
@@ -314,7 +326,10 @@ def manifest_command(check: bool) -> int:
         except (ValueError, OSError, RecursionError) as exc:
             raise UserError(f"{exc}; fix or restore it first (the manifest would vouch for it)") from None
     path = program.write_manifest(found)
-    print(f"wrote {path.name}: {len(found)} critical files")
+    data = path.read_bytes()
+    (path.parent / release.SIG_NAME).write_text(signing.signature_text(data, signer))
+    print(f"wrote {path.name}: {len(found)} critical files; {release.SIG_NAME}: signed by "
+          f"{release.describe(release.raw_public(signer))}")
     return 0
 
 
