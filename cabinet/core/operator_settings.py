@@ -4,8 +4,11 @@ They live in `<data_dir>/operator.json` beside the ledger (config.yaml stays the
 operator's hand-written file) and, at start, override config.yaml's values of the
 same settings. The file holds only what was changed in the menu, written as
 config.yaml writes it (amounts as text with the currency's decimals), under the names
-of `KEYS` and, per game, `games: {id: {enabled, bet_ladder, default_bet, win_limit}}`;
-a changed PIN is kept only as its salted hash (`operator_pin_hash`, cabinet/core/pin.py).
+of `KEYS` and, per game, `games: {id: {enabled, bet_ladder, default_bet, win_limit}}`.
+It holds no PIN: a PIN changed in the menu is a chained event in the ledger
+(cabinet/core/pin.py); an `operator_pin_hash` an older cabinet (or anyone who can write
+the data folder) left in the file is reported at start, never read, and dropped at the
+menu's next write.
 
 One check for the file and for the menu (`check`): a value passes its config.yaml
 key's own rule, then the rules between keys (`check_rules`, e.g. no review tools with
@@ -24,7 +27,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable
 
-from . import pin
 from .config import check_rules, config_schema, game_schema, parse_ladder
 from .money import amount_text
 from .schema import ConfigError, Field
@@ -41,7 +43,8 @@ KEYS = {"gamble": "gamble", "volume": "sound.volume", "music_volume": "sound.mus
         "handpay_limit": "cash.handpay_limit", "unfinished_round_hours": "unfinished_round_hours"}
 GAME_KEYS = ("enabled", "bet_ladder", "default_bet", "win_limit")
 AMOUNTS = ("max_buy_cost", "handpay_limit")
-PIN_HASH = "operator_pin_hash"
+PIN_HASH = "operator_pin_hash"        # no longer read (the PIN lives in the ledger)
+PIN_HASH_IGNORED = f"{PIN_HASH} is no longer read: the PIN lives in the ledger"
 
 OfferCheck = Callable[[Any], object]    # raises ConfigError when the games do not pass (its result is unused)
 
@@ -106,14 +109,9 @@ def check(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: s
             offer(trial)
         return trial
     if key == PIN_HASH:
-        if not pin.hash_ok(raw):
-            raise ConfigError(f"{PIN_HASH} is not a PIN hash this cabinet writes; allowed: change the PIN in the "
-                              "operator menu")
-        trial = copy.copy(cfg)
-        trial.operator_pin_hash = raw
-        return trial
+        raise ConfigError(f"{PIN_HASH_IGNORED}; allowed: change the PIN in the operator menu's SETTINGS")
     if key not in KEYS:
-        raise ConfigError(f"{key[:40]} is not a saved setting; allowed: {', '.join([*KEYS, 'games', PIN_HASH])}")
+        raise ConfigError(f"{key[:40]} is not a saved setting; allowed: {', '.join([*KEYS, 'games'])}")
     field = field_rule(KEYS[key], minor)
     value = field.validate(KEYS[key], raw)
     trial = _with(cfg, KEYS[key], value)
@@ -183,6 +181,9 @@ def apply_saved(cfg: Any, offer: OfferCheck | None = None) -> list[str]:
     problems = []
     trial = cfg
     for key, value, game in _entries(data):
+        if key == PIN_HASH and game is None:
+            problems.append(f"{path}: {PIN_HASH_IGNORED}")
+            continue
         try:
             if key == "games":
                 raise ConfigError(f"games{'.' + game[:40] if game else ''} = {str(value)[:40]!r} is not allowed; "
@@ -209,6 +210,7 @@ def change(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: 
         data = _read(path) if path.is_file() else {}
     except (OSError, ValueError, RecursionError):
         data = {}                      # an unreadable file was ignored at start: start a sound one
+    data.pop(PIN_HASH, None)           # never read: not carried on
     if game is None:
         data[key] = raw
     else:

@@ -37,7 +37,10 @@ def test_a_corrupt_file_is_named_and_left_untouched(tmp_path):
 
 
 def test_bad_values_are_named_with_what_is_allowed_and_the_good_ones_apply(tmp_path):
-    cfg = config(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n")
+    (tmp_path / "keys").mkdir()
+    (tmp_path / "witness").mkdir()
+    cfg = config(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n"
+                           f"ledger_key: {tmp_path / 'keys' / 'cabinet.key'}\nledger_witness: {tmp_path / 'witness'}\n")
     path = settings_path(cfg)
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps({"gamble": "always", "volume": 0.4, "demo_tools": True, "colour": "red"}))
@@ -101,19 +104,27 @@ def test_change_writes_only_what_changed_as_config_writes_it(tmp_path):
     assert cfg.attract_idle_seconds == 120 and json.loads(settings_path(cfg).read_text())["attract_idle_seconds"] == 120
 
 
-def test_a_changed_pin_is_kept_only_as_a_hash(tmp_path):
-    from cabinet.core import pin
+def test_the_file_holds_no_pin_a_hash_left_there_is_named_and_dropped_at_the_next_write(tmp_path):
+    """The PIN lives in the ledger (tests/core/test_pin_trust.py): an operator_pin_hash in
+    operator.json is reported in one line, never read, refused by the menu, and dropped
+    when the menu next writes the file."""
+    import pytest
     from cabinet.core.operator_settings import change
     from cabinet.core.schema import ConfigError
     cfg = config(tmp_path)
-    change(cfg, "operator_pin_hash", pin.hash_pin("8642", iterations=2000))
-    text = settings_path(cfg).read_text()
-    assert "8642" not in text and pin.matches("8642", cfg) and not pin.matches("1234", cfg)
-    again = config(tmp_path)
-    assert apply_saved(again) == [] and pin.matches("8642", again)
-    import pytest
-    with pytest.raises(ConfigError, match="operator_pin_hash is not a PIN hash"):
-        change(cfg, "operator_pin_hash", "8642")
+    path = settings_path(cfg)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"operator_pin_hash": "pbkdf2_sha256$100000$00112233445566778899aabbccddeeff$" + "ab" * 32,
+                                "volume": 0.3}))
+    problems = apply_saved(cfg)
+    assert problems == [f"{path}: operator_pin_hash is no longer read: the PIN lives in the ledger"]
+    assert cfg.sound.volume == 0.3 and not hasattr(cfg, "operator_pin_hash")
+    with pytest.raises(ConfigError, match="operator_pin_hash is no longer read: the PIN lives in the ledger; allowed: "
+                                          "change the PIN in the operator menu's SETTINGS"):
+        change(cfg, "operator_pin_hash", "anything")
+    change(cfg, "gamble", "off")
+    assert json.loads(path.read_text()) == {"volume": 0.3, "gamble": "off"}
+    assert apply_saved(config(tmp_path)) == []
 
 
 def test_a_game_without_a_section_shows_its_defaults_offered(tmp_path):

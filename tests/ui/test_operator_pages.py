@@ -236,17 +236,23 @@ def test_settings_are_validated_saved_applied_and_logged(app, tmp_path):
     assert isinstance(app.stack.top, Lobby) and app.stack.top.specs == []
 
 
+def enter_twice(app, digits: str) -> None:
+    for _ in range(2):
+        for d in digits:
+            tap(app, f"pin_{d}")
+        tap(app, "pin_OK")
+
+
 def test_the_pin_is_changed_twice_entered_and_the_old_one_stops_working(app):
     menu = login(app)
     tap(app, "tab_settings")
     tap(app, "section_pin")
     tap(app, "change_pin")
-    for _ in range(2):
-        for d in "8642":
-            tap(app, f"pin_{d}")
-        tap(app, "pin_OK")
+    enter_twice(app, "8642")
     assert app.stack.top is menu and "PIN changed" in menu.shown.note
-    assert "8642" not in settings_path(app.config).read_text()
+    assert not settings_path(app.config).exists()                   # the PIN lives in the ledger
+    (_, _, detail, _), = app.cabinet.events(5, ("pin_changed",))
+    assert detail["by"] == "operator" and "8642" not in json.dumps(detail)
     tap(app, "close")
     press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)
     for d in "1234":
@@ -255,6 +261,91 @@ def test_the_pin_is_changed_twice_entered_and_the_old_one_stops_working(app):
     assert isinstance(app.stack.top, PinPad) and app.stack.top.error == "Wrong PIN"
     press(app, K.K_ESCAPE)
     login(app, "8642")
+
+
+def test_a_pin_of_4_or_12_digits_is_taken_3_and_13_are_refused_in_one_clear_line(app):
+    from tests.ui.textcheck import text_problems
+    menu = login(app)
+    tap(app, "tab_settings")
+    tap(app, "section_pin")
+    page = menu.shown
+    assert text_problems(app, "settings: PIN") == []
+    tap(app, "change_pin")
+    pad = app.stack.top
+    assert isinstance(pad, PinPad) and pad.why == "Enter the new PIN (4 to 12 digits) twice"
+    for d in "1234567890123":                                        # the 13th digit is refused, and said so
+        tap(app, f"pin_{d}")
+    assert pad.entered == "123456789012" and pad.error == "A PIN has at most 12 digits"
+    assert "12 of 4 to 12 digits" in texts_drawn(app)
+    assert text_problems(app, "PIN pad, 12 digits") == []
+    tap(app, "pin_OK")
+    for d in "123456789012":
+        tap(app, f"pin_{d}")
+    tap(app, "pin_OK")
+    assert app.stack.top is menu and page.note == "PIN changed: 12 digits, kept in the ledger (pin_changed, logged)"
+    assert page.pin_changed and text_problems(app, "settings: PIN changed") == []
+    tap(app, "change_pin")
+    enter_twice(app, "135")
+    assert page.note == "Refused: a new PIN of 3 digits is not allowed; allowed: 4 to 12 digits 0-9"
+    assert page.note_bad and "135" not in page.note.replace("3 digits", "")
+    assert page.new_pin("1234567890123") is False
+    assert page.note == "Refused: a new PIN of 13 digits is not allowed; allowed: 4 to 12 digits 0-9"
+    tap(app, "change_pin")
+    enter_twice(app, "2580")
+    assert page.note.startswith("PIN changed: 4 digits")
+    tap(app, "close")
+    login(app, "2580")
+    assert len(app.cabinet.events(10, ("pin_changed",))) == 2
+
+
+def test_a_hash_in_operator_json_does_not_open_the_menu(tmp_path):
+    """The lab's attack through the pad: 0000's PBKDF2 hash written into operator.json."""
+    import hashlib
+    from tests.ui.conftest import make_app
+    first = make_app(tmp_path)
+    path = settings_path(first.config)
+    first.checkpoints.close()
+    first.cabinet.close()
+    salt = b"0123456789abcdef"
+    path.write_text(json.dumps({"operator_pin_hash": f"pbkdf2_sha256$100000${salt.hex()}$"
+                                                    f"{hashlib.pbkdf2_hmac('sha256', b'0000', salt, 100_000).hex()}"}))
+    app = make_app(tmp_path)
+    press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)
+    for d in "0000":
+        press(app, getattr(K, f"K_{d}"))
+    press(app, K.K_RETURN)
+    assert isinstance(app.stack.top, PinPad) and app.stack.top.error == "Wrong PIN"
+    press(app, K.K_ESCAPE)
+    login(app, "1234")
+    app.checkpoints.close()
+
+
+def test_a_locked_ledger_opens_only_audit_with_config_pin_and_restarts_no_count(app):
+    from tests.ui.textcheck import text_problems
+    menu = login(app)
+    tap(app, "tab_settings")
+    tap(app, "section_pin")
+    tap(app, "change_pin")
+    enter_twice(app, "8642")
+    tap(app, "close")
+    press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)                   # one wrong PIN, chained
+    for d in "9999":
+        press(app, getattr(K, f"K_{d}"))
+    press(app, K.K_RETURN)
+    press(app, K.K_ESCAPE)
+    assert app.pin_guard.failures == 1
+    app.cabinet.lock("test: the ledger cannot be trusted")
+    press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)
+    pad = app.stack.top
+    assert "Ledger locked: config.yaml's PIN opens AUDIT / RAM CLEAR" in texts_drawn(app)
+    assert text_problems(app, "PIN pad, ledger locked") == []
+    for d in "8642":                                                 # the ledger's PIN: not trusted now
+        tap(app, f"pin_{d}")
+    tap(app, "pin_OK")
+    assert app.stack.top is pad and pad.error == "Wrong PIN"
+    menu = login(app, "1234")                                        # config.yaml's: AUDIT / RAM CLEAR only
+    assert menu.current == "system" and not menu.allowed("cash") and not menu.allowed("settings")
+    assert app.pin_guard.failures == 2                               # the login is not chained: no restart
 
 
 def test_diagnostics_rng_self_test_program_verification_and_the_test_screens(app, monkeypatch):

@@ -9,7 +9,8 @@ mouse or touch.
     DIAGNOSTICS  display, sound, input and touch tests, RNG self-test, program verification
     AUDIT        the audit status, RUN AUDIT and RAM CLEAR (the only way out of a lock)
 
-Opening it is an `operator_login` event and closing it an `operator_logout`; in kiosk
+Opening it is an `operator_login` event and closing it an `operator_logout`; a login in
+the chain (not one kept outside a locked ledger) restarts the wrong-PIN count; in kiosk
 mode its EXIT CABINET is the only way out (a graceful stop). While the cabinet is
 locked only the pages that need no trusted ledger open (AUDIT, DIAGNOSTICS).
 Digits 1-7 jump to a page; arrows move a focus ring over the buttons, ENTER presses,
@@ -93,7 +94,10 @@ class OperatorMenu(Overlay):
 
     # -- life cycle ----------------------------------------------------------------------
     def enter(self) -> None:
-        self.app.cabinet.log("operator_login", {"page": self.current})
+        cab = self.app.cabinet
+        cab.log("operator_login", {"page": self.current})
+        if not cab.locked:                 # the login is in the chain: the count the log rebuilds restarts
+            self.app.pin_guard.reset()
 
     def leave(self) -> None:
         self.app.cabinet.log("operator_logout", {})

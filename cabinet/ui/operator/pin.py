@@ -2,10 +2,13 @@
 
 It guards the operator menu (CTRL+SHIFT+O, or a 3-second press on the screen's top-left
 corner on a touch cabinet), an attendant's handpay, and a PIN change (the new PIN
-twice). Every wrong PIN is an event in the ledger (`pin_failure`); after 3 in a row
-the pad refuses further tries for 30 s, then 60 s, 120 s ... up to 15 minutes
-(cabinet/core/pin.py), and says so with a call for the attendant. The count is kept
-by the app across pads and rebuilt from the event log at start.
+twice). A PIN has 4 to 12 digits (config PIN_DIGITS): the pad takes no more than 12
+and shows how many were entered. The PIN is checked against the ledger's record, or
+config.yaml's while the ledger is locked (cabinet/core/pin.py). Every wrong PIN is an
+event in the ledger (`pin_failure`); after 3 in a row the pad refuses further tries
+for 30 s, then 60 s, 120 s ... up to 15 minutes, and says so with a call for the
+attendant. The count is kept by the app across pads, restarts only with an
+`operator_login` in the chain, and is rebuilt from the event log at start.
 """
 from __future__ import annotations
 
@@ -13,6 +16,8 @@ from typing import Callable
 
 import pygame
 
+from cabinet.core import pin as pin_rules
+from cabinet.core.config import PIN_DIGITS
 from cabinet.core.pin import delay_after
 
 from .. import draw as D
@@ -65,9 +70,12 @@ class PinPad(Overlay):
             self.entered = ""
         elif action == "pin_OK":
             self.submit()
-        elif action.startswith("pin_") and len(self.entered) < 8 and self.app.pin_guard.wait() <= 0:
-            self.entered += action[4:]
-            self.error = ""
+        elif action.startswith("pin_") and self.app.pin_guard.wait() <= 0:
+            if len(self.entered) < PIN_DIGITS[1]:
+                self.entered += action[4:]
+                self.error = ""
+            else:
+                self.error = f"A PIN has at most {PIN_DIGITS[1]} digits"
         return True
 
     def submit(self) -> None:
@@ -76,7 +84,7 @@ class PinPad(Overlay):
             self._new_pin(entered)
             return
         guard = self.app.pin_guard
-        result = guard.attempt(entered, self.app.config)
+        result = guard.attempt(entered, lambda p: pin_rules.check(p, self.app.config, self.app.cabinet))
         if result == "locked":
             self.error = f"Locked: try again in {clock_text(guard.wait())}"
             return
@@ -111,18 +119,29 @@ class PinPad(Overlay):
             return "enter the new PIN" if self.first is None else "enter it again"
         return "enter PIN"
 
+    def note(self) -> str:
+        """The small line under the entry: how many digits, or which PIN a locked cabinet takes."""
+        if self.entered:
+            return f"{len(self.entered)} of {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
+        if self.purpose == "login" and getattr(self.app.cabinet, "locked", None):
+            return "Ledger locked: config.yaml's PIN opens AUDIT / RAM CLEAR"
+        return ""
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         A = self.app.assets
         wait = self.app.pin_guard.wait()
         if self.why:
             A.blit_text(surface, self.why, 26, (960, 200), D.MUTED, anchor="midtop", wrap=520)
-        A.blit_text(surface, "*" * len(self.entered) or self.prompt(), 54, (960, 300), D.CREAM, anchor="center",
+        A.blit_text(surface, "*" * len(self.entered) or self.prompt(), 54, (960, 290), D.CREAM, anchor="center",
                     bold=True)
+        note = self.note()
+        if note:
+            A.blit_text(surface, note, 22, (960, 332), D.MUTED, anchor="center")
         if wait > 0:
-            A.blit_text(surface, f"Too many wrong PINs: locked for {clock_text(wait)}", 30, (960, 350), D.RED,
+            A.blit_text(surface, f"Too many wrong PINs: locked for {clock_text(wait)}", 30, (960, 362), D.RED,
                         anchor="center", bold=True)
-            A.blit_text(surface, "ATTENDANT CALLED", 28, (960, 388), D.GOLD, anchor="center", bold=True)
+            A.blit_text(surface, "ATTENDANT CALLED", 28, (960, 398), D.GOLD, anchor="center", bold=True)
         elif self.error:
-            A.blit_text(surface, self.error, 30, (960, 360), D.RED, anchor="center", bold=True)
+            A.blit_text(surface, self.error, 30, (960, 372), D.RED, anchor="center", bold=True)
         self.draw_widgets(surface)

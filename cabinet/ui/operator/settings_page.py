@@ -7,6 +7,10 @@ is allowed, and nothing changes. An accepted change is written to
 <data_dir>/operator.json (it holds across restarts), applied at once, and logged
 (`settings_changed`, from and to). Game changes reach a game the next time it opens
 (an idle game under the menu goes back to the lobby when the menu closes).
+
+The PIN (4 to 12 digits, entered twice) is not a setting of operator.json: a change is
+a chained `pin_changed` event in the ledger (cabinet/core/pin.py), refused while the
+ledger is locked.
 """
 from __future__ import annotations
 
@@ -14,7 +18,8 @@ from typing import Any
 
 from cabinet.core import operator_settings as settings
 from cabinet.core import pin
-from cabinet.core.config import DEFAULT_PIN
+from cabinet.core.cabinet import CabinetLocked
+from cabinet.core.config import DEFAULT_PIN, PIN_DIGITS
 from cabinet.core.money import amount_text, parse_amount
 from cabinet.core.schema import ConfigError
 from cabinet.core.startup import reoffer, whole_bet_unit
@@ -35,6 +40,7 @@ class SettingsPage(Page):
         super().__init__(menu)
         self.section = "cabinet"
         self.game = next(iter(self.cab.offer.specs), None)
+        self.pin_changed = False            # the PIN is the ledger's record, not config.yaml's (refresh)
         self.build()
 
     # -- widgets ---------------------------------------------------------------------
@@ -119,7 +125,8 @@ class SettingsPage(Page):
             self.build()
             return True
         if action == "change_pin":
-            self.app.open("pin_pad", "new_pin", on_ok=self.new_pin, why="Enter the new PIN (4 to 8 digits) twice")
+            self.app.open("pin_pad", "new_pin", on_ok=self.new_pin,
+                          why=f"Enter the new PIN ({PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits) twice")
             return True
         if action.startswith("bet_") and action[4:].isdigit():
             cents = int(action[4:])
@@ -149,7 +156,7 @@ class SettingsPage(Page):
 
     def apply(self, key: str, raw: Any, game: str | None = None) -> bool:
         cfg, cab = self.app.config, self.cab
-        before = settings.raw_value(cfg, key, game) if key != settings.PIN_HASH else None
+        before = settings.raw_value(cfg, key, game)
         try:
             settings.change(cfg, key, raw, lambda trial: reoffer(trial, cab.offer), game)
         except ConfigError as exc:
@@ -162,25 +169,33 @@ class SettingsPage(Page):
             cab.adopt_offer(reoffer(cfg, cab.offer))
             self.menu.games_changed = True
         apply_to_app(self.app)
-        shown_to = "(hidden)" if key == settings.PIN_HASH else raw
-        cab.log("settings_changed", {"key": key, "game": game, "from": before, "to": shown_to, "by": "operator"})
-        self.say(f"{key.replace('_', ' ')}{' of ' + game if game else ''}: {before} > {shown_to} (saved, logged)"
-                 if key != settings.PIN_HASH else "PIN changed (saved as a hash, logged)")
+        cab.log("settings_changed", {"key": key, "game": game, "from": before, "to": raw, "by": "operator"})
+        self.say(f"{key.replace('_', ' ')}{' of ' + game if game else ''}: {before} > {raw} (saved, logged)")
         if game is not None:
             self.build()
         return True
 
-    def new_pin(self, entered: str) -> None:
-        cfg = self.app.config
+    def new_pin(self, entered: str) -> bool:
+        """The PIN entered twice: checked by config.yaml's rule for operator_pin, then a
+        chained `pin_changed` event (nothing is written while the ledger is locked)."""
+        allowed = f"allowed: {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits 0-9"
         try:
             settings.field_rule("operator_pin").validate("operator_pin", entered)
-            if getattr(cfg, "real_play", False) and entered == DEFAULT_PIN:
-                raise ConfigError(f"operator_pin = \"{DEFAULT_PIN}\" is the default PIN, not allowed with real_play = "
-                                  "true; allowed: your own 4 to 8 digits")
-        except ConfigError as exc:
-            self.say(f"Refused: {exc}", bad=True)
-            return
-        self.apply(settings.PIN_HASH, pin.hash_pin(entered))
+        except ConfigError:                  # its words would show the PIN typed: these do not
+            self.say(f"Refused: a new PIN of {len(entered)} digits is not allowed; {allowed}", bad=True)
+            return False
+        if getattr(self.app.config, "real_play", False) and entered == DEFAULT_PIN:
+            self.say(f"Refused: the default PIN \"{DEFAULT_PIN}\" is not allowed with real_play = true; {allowed}, "
+                     "your own", bad=True)
+            return False
+        try:
+            pin.set_pin(self.cab, entered, by="operator")
+        except CabinetLocked as exc:
+            self.say(f"Not changed: the ledger is locked ({exc}); config.yaml's PIN stays", bad=True)
+            return False
+        self.pin_changed = True
+        self.say(f"PIN changed: {len(entered)} digits, kept in the ledger (pin_changed, logged)")
+        return True
 
     # -- frame -----------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -198,12 +213,18 @@ class SettingsPage(Page):
             self.text(surface, "BET LADDER: a lit bet is on it (press to add or remove; each pays whole units for "
                                "every book)", (360, y + 30), 22, D.MUTED, anchor="midleft")
 
+    def refresh(self) -> None:
+        super().refresh()
+        self.pin_changed = pin.current(self.cab) is not None     # read once per showing, not per frame
+
     def _draw_pin(self, surface) -> None:
-        cfg = self.app.config
-        changed = bool(getattr(cfg, "operator_pin_hash", None))
-        self.text(surface, "The operator PIN opens this menu and pays handpays.", (360, 380), 28, D.CREAM)
-        self.text(surface, "It was changed here (kept as a salted hash in operator.json)." if changed else
-                  "It is config.yaml's operator_pin.", (360, 424), 26, D.MUTED)
+        self.text(surface, f"The operator PIN ({PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits) opens this menu and pays "
+                           "handpays.", (360, 380), 28, D.CREAM)
+        self.text(surface, "It was changed here: kept in the ledger, keyed (scrypt, then HMAC with the ledger key)."
+                  if self.pin_changed else "It is config.yaml's operator_pin.", (360, 424), 26,
+                  D.MUTED)
+        self.text(surface, "While the ledger is locked, and after a RAM CLEAR, config.yaml's operator_pin opens the "
+                           "menu.", (360, 540), 24, D.MUTED)
         guard = self.app.pin_guard
         self.text(surface, f"Wrong PINs in a row now: {guard.failures}. After 3, each try waits 30 s, then 60 s, "
                            "120 s ... up to 15 minutes; every one is in the event log.", (360, 480), 24, D.MUTED)
