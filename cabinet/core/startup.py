@@ -9,7 +9,9 @@ In order: config.yaml (`load_config`: the file and its keys); the data folder
 (report_dir, the same rules); the operator's saved
 settings (<data_dir>/operator.json, which pass the same rules); then every game
 (`offer_games`): a known id, known bet modes, the configured ladder or the game's own
-in the currency's minor units, the default bet on it, every bet paying whole minor
+in the currency's minor units, the default bet on it, every bet mode's stated RTP within
+config rtp_bounds (and, drawn from books, each mode's library's exact RTP too), every
+picture, sound and font decodable (cabinet/core/assets.py), every bet paying whole minor
 units for every book of the game (from its books, loaded here once and handed to the
 Cabinet), and the win limits. A config mistake raises `ConfigError` (one line naming
 the key and what is allowed); a game whose code or books cannot be used is refused
@@ -22,11 +24,13 @@ import math
 import os
 import stat
 from dataclasses import dataclass, field
+from decimal import Decimal, localcontext
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from . import assets
-from .books import Library, load_library
+from .books import Library, load_library, rtp_fraction
 from .config import MAX_BET, load_config
 from .game import GameSpec, discover
 from .money import WinCap, hundredths_to_minor
@@ -226,6 +230,48 @@ def cap_buy_cost(setup: GameSetup, max_cost: int | None) -> None:
             setup.option_limits[mode_id] = "buy_cost"
 
 
+def percent(value: Fraction, apart_from: Fraction | None = None) -> str:
+    """A fraction as a percentage: 2 decimals, more when needed to show it exactly or
+    (`apart_from`) to show it differs from that bound (at most 24)."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        exact = Decimal(value.numerator) * 100 / Decimal(value.denominator)
+        other = None if apart_from is None else Decimal(apart_from.numerator) * 100 / Decimal(apart_from.denominator)
+        for places in range(2, 25):
+            text = f"{exact:.{places}f}"
+            if (other is None and Decimal(text) == exact) or (other is not None and text != f"{other:.{places}f}"):
+                break
+    return f"{text}%"
+
+
+def _bounds(cfg: Any) -> tuple[Fraction, Fraction, str]:
+    """(min, max, the refusal's "allowed" part) of config rtp_bounds."""
+    low, high = rtp_fraction(cfg.rtp_bounds.min), rtp_fraction(cfg.rtp_bounds.max)
+    return low, high, f"allowed: {percent(low)}-{percent(high)} (config rtp_bounds)"
+
+
+def rtp_out_of_bounds(cfg: Any, spec: GameSpec, library: Any = None) -> str | None:
+    """Why the game may not be offered for its return, or None: a bet mode whose stated
+    RTP (GameSpec.rtp, from its math file) lies outside config rtp_bounds, or states
+    none; with its `library`, a mode whose books' exact RTP lies outside (the library's
+    load already holds it within 1e-6 of the stated figure, books.py `_check_meta`)."""
+    low, high, allowed = _bounds(cfg)
+    for mode in spec.modes:
+        raw = spec.rtp.get(mode.id)
+        try:
+            stated = rtp_fraction(raw)           # type: ignore[arg-type]
+        except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+            return f"bet mode {mode.id} states RTP {shown(raw)}, not a number; {allowed}"
+        if not low <= stated <= high:
+            return f"bet mode {mode.id} states RTP {percent(stated, low if stated < low else high)}; {allowed}"
+        if library is not None:
+            exact = library.books(mode.id).rtp()
+            if not low <= exact <= high:
+                return (f"bet mode {mode.id}'s book library returns RTP {percent(exact, low if exact < low else high)} "
+                        f"(stated {percent(stated)}); {allowed}")
+    return None
+
+
 def _modes(cfg: Any, key: str, spec: GameSpec, gcfg: Any) -> tuple[str, ...]:
     if gcfg is None or gcfg.modes == "all":
         return tuple(m.id for m in spec.modes)
@@ -272,6 +318,9 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
         default = own if own in ladder else ladder[0]
     if gcfg is not None and not gcfg.enabled:
         return None
+    out_of_bounds = rtp_out_of_bounds(cfg, spec)
+    if out_of_bounds:
+        return f"{spec.name}: {out_of_bounds}"
     minor = cfg.currency.minor_units
     exempt = frozenset(spec.cap_exempt_modes)
     # the game's own money limit (its rules, spec.win_cap, in hundredths of the major
@@ -291,7 +340,8 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
             raise assets.AssetError(f"assets/{gid}/manifest.yaml is missing; allowed: the game's manifest as shipped")
         manifest = assets.check_files(manifest, skin, images, sounds) if manifest is not None else None
     except assets.AssetError as exc:
-        return f"{spec.name}: {exc}"
+        why = str(exc)
+        return f"{spec.name}: {why}" + ("" if "allowed:" in why else "; allowed: the game's files as shipped")
     setup = GameSetup(spec, ladder, default, modes, cap, skin=skin, manifest=manifest)
     if cfg.math_source != "books":
         cap_buy_cost(setup, getattr(cfg, "max_buy_cost", None))
@@ -300,6 +350,9 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
         library = setup.library = libraries.get(spec)
     except Exception as exc:
         return f"{spec.name}: book library unavailable ({exc})"
+    out_of_bounds = rtp_out_of_bounds(cfg, spec, library)
+    if out_of_bounds:
+        return f"{spec.name}: {out_of_bounds}"
     played = tuple(dict.fromkeys([*modes, *(m.id for m in spec.modes if m.kind == "gamble")]))
     unit = whole_bet_unit(library, played)
     odd = [b for b in ladder if b % unit]

@@ -17,6 +17,7 @@ from tests.core.test_config_rules import refused
 def _copy(tmp_path: Path) -> Path:
     root = tmp_path / "assets"
     shutil.copytree(assets.ROOT / "cabinet", root / "cabinet")
+    shutil.copytree(assets.ROOT / "fonts", root / "fonts")
     (root / "sounds").mkdir()
     for path in (assets.ROOT / "sounds").glob("*.*"):
         shutil.copy(path, root / "sounds" / path.name)
@@ -125,3 +126,77 @@ def test_a_damaged_music_loop_refuses_the_start_in_one_line(tmp_path, monkeypatc
     monkeypatch.setattr(assets, "ROOT", root)
     (tmp_path / "cfg").mkdir()
     refused(tmp_path / "cfg", "", "the cabinet's own files: assets/sounds/music.ogg is damaged", "fails its CRC")
+
+
+# ------------------------------------------------------------------ decoded at the check (issue #31 item 6)
+def _font_table(data: bytes, tag: bytes) -> tuple[int, int]:
+    count = struct.unpack_from(">H", data, 4)[0]
+    for i in range(count):
+        name, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if name == tag:
+            return offset, length
+    raise KeyError(tag)
+
+
+def test_a_font_whose_glyphs_are_damaged_is_refused_by_its_table_checksum(tmp_path):
+    root = _copy(tmp_path)
+    font = root / "fonts" / "Lato-Bold.ttf"
+    data = bytearray(font.read_bytes())
+    offset, length = _font_table(bytes(data), b"glyf")
+    data[offset + length // 2] ^= 0x10
+    font.write_bytes(bytes(data))
+    with pytest.raises(assets.AssetError) as err:
+        assets.check_fonts(root)
+    assert str(err.value) == "assets/fonts/Lato-Bold.ttf cannot be decoded (its table 'glyf' fails its checksum)"
+    font.write_bytes(bytes(data[:2000]))                       # the directory lists tables past the end
+    with pytest.raises(assets.AssetError, match=r"Lato-Bold.ttf cannot be decoded \(its table '.*' runs past"):
+        assets.check_fonts(root)
+
+
+def test_an_svg_declaring_a_huge_size_is_refused(tmp_path):
+    root = _copy(tmp_path)
+    icon = root / "cabinet" / "default" / "icons" / "turbo_on.svg"
+    text = icon.read_text()
+    icon.write_text(text.replace('width="100" height="100"', 'width="30000" height="300mm"'))
+    with pytest.raises(assets.AssetError) as err:
+        assets.check_cabinet(root)
+    assert str(err.value) == ("assets/cabinet/default/icons/turbo_on.svg is 30000x1134 pixels; allowed: pictures up "
+                              "to 8192 pixels a side and 16,777,216 pixels in all")
+    icon.write_text(text.replace('width="100" height="100" viewBox="0 0 100 100"', 'viewBox="0 0 9000 10"'))
+    with pytest.raises(assets.AssetError, match=r"turbo_on.svg is 9000x10 pixels"):
+        assets.check_cabinet(root)
+    icon.write_text(text.replace('width="100"', 'width="-100"'))
+    with pytest.raises(assets.AssetError, match=r"turbo_on.svg cannot be decoded \(its size is -100 x 100: negative"):
+        assets.check_cabinet(root)
+
+
+def _with_crc(page: bytearray) -> bytes:
+    page[22:26] = bytes(4)
+    page[22:26] = struct.pack("<I", assets.ogg_crc(bytes(page)))
+    return bytes(page)
+
+
+def test_music_whose_vorbis_header_is_damaged_with_its_crc_recomputed_is_refused(tmp_path):
+    root = _copy(tmp_path)
+    ogg = root / "sounds" / "music.ogg"
+    data = ogg.read_bytes()
+    pages = _pages(data)
+    at, size = pages[0]
+    first = bytearray(data[at:at + size])
+    header = first.index(b"\x01vorbis")
+    first[header + 11] = 0                                      # no channels
+    ogg.write_bytes(_with_crc(first) + data[size:])
+    with pytest.raises(assets.AssetError) as err:
+        assets.check_cabinet(root)
+    assert str(err.value).startswith("assets/sounds/music.ogg cannot be decoded (its Vorbis header gives version 0, "
+                                     "0 channels")
+    first[header:header + 7] = b"\x01vorbiz"
+    ogg.write_bytes(_with_crc(first) + data[size:])
+    with pytest.raises(assets.AssetError, match=r"music.ogg cannot be decoded \(it does not begin with the three"):
+        assets.check_cabinet(root)
+    at, size = pages[2]                                         # a page out of sequence
+    third = bytearray(data[at:at + size])
+    third[18:22] = struct.pack("<I", 7)
+    ogg.write_bytes(data[:at] + _with_crc(third) + data[at + size:])
+    with pytest.raises(assets.AssetError, match=r"music.ogg cannot be decoded \(page 2 is out of order \(sequence 7"):
+        assets.check_cabinet(root)
