@@ -215,8 +215,8 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
                                            "the ledger's chain head is also written, or null for none (demo play only)",
                                 lambda v: 0 < len(v) <= 4096 and "\x00" not in v, nullable=True),
         "rtp_bounds": {
-            "min": number(0.5, 1.0, 0.80),
-            "max": number(0.5, 1.0, 0.99),
+            "min": number(0.25, 1.0, 0.80),
+            "max": number(0.25, 1.0, 0.99),
         },
         "data_dir": text("data", "a folder path (relative to this file), without NUL characters",
                          lambda v: 0 < len(v) <= 4096 and "\x00" not in v),
@@ -276,7 +276,7 @@ def check_rules(cfg: Any) -> None:
     bounds = cfg.rtp_bounds
     if not bounds.min < bounds.max:
         raise ConfigError(f"rtp_bounds = {{min: {bounds.min}, max: {bounds.max}}} is not allowed; allowed: min < max, "
-                          "both from 0.5 to 1.0")
+                          "both from 0.25 to 1.0")
     for name in ("ledger_key", "ledger_witness"):
         value = getattr(cfg, name)
         if value is not None and not os.path.isabs(value):

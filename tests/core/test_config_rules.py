@@ -10,6 +10,7 @@ import pytest
 
 from cabinet.core.startup import Libraries
 from tests.config_fuzz import run_check, run_start, snapshot
+from tests.real_play import trust_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARIES = Libraries()          # the books, loaded once for the whole module
@@ -138,9 +139,33 @@ def test_the_default_pin_with_real_play_is_refused(tmp_path):
 
 def test_demo_tools_or_a_fixed_seed_with_real_play_are_refused(tmp_path):
     refused(tmp_path, "real_play: true\ndemo_tools: true\noperator_pin: '4821'\n", "demo_tools = true", "real_play")
-    starts(tmp_path, "real_play: true\noperator_pin: '4821'\n")      # the review tools are off unless asked for
-    refused(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\nrng_seed: 7\n", "rng_seed")
-    starts(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n")
+    trust = trust_lines(tmp_path / "trust")
+    starts(tmp_path, "real_play: true\noperator_pin: '4821'\n" + trust)   # the review tools are off unless asked for
+    refused(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\nrng_seed: 7\n" + trust, "rng_seed")
+    starts(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n" + trust)
+
+
+def test_real_play_needs_the_ledger_key_and_witness_outside_the_data_folder(tmp_path):
+    base = "real_play: true\noperator_pin: '4821'\n"
+    trust = trust_lines(tmp_path / "trust")
+    key_line, witness_line = trust.splitlines()
+    refused(tmp_path, base + witness_line + "\n", "ledger_key = null", "real_play", "outside data_dir")
+    refused(tmp_path, base + key_line + "\n", "ledger_witness = null", "real_play", "outside data_dir")
+    refused(tmp_path, base + "ledger_key: keys/cabinet.key\n" + witness_line + "\n", "ledger_key", "absolute path")
+    inside = tmp_path / "data" / "cabinet.key"
+    refused(tmp_path, base + f"ledger_key: {inside}\n" + witness_line + "\n", "ledger_key", "inside data_dir")
+    refused(tmp_path, base + key_line + f"\nledger_witness: {tmp_path / 'data' / 'w'}\n", "ledger_witness",
+            "inside data_dir")
+    starts(tmp_path, base + trust)
+
+
+def test_rtp_bounds_must_be_an_interval(tmp_path):
+    refused(tmp_path, "rtp_bounds: {min: 0.95, max: 0.90}\n", "rtp_bounds", "min < max")
+    refused(tmp_path, "rtp_bounds: {min: 0.2}\n", "rtp_bounds.min")
+
+
+def test_demo_credit_may_be_zero(tmp_path):
+    starts(tmp_path, "demo_credit: '0.00'\n")
 
 
 def test_a_piggy_farm_ladder_that_would_round_wins_is_refused_by_the_check(tmp_path):
@@ -243,7 +268,7 @@ def test_main_refuses_in_one_line_exit_2_for_the_check_and_the_start(tmp_path, t
 def test_operator_settings_pass_the_same_rules_and_a_bad_one_is_ignored_in_one_line(tmp_path):
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "operator.json").write_text('{"demo_tools": true, "gamble": "off"}')
-    path = write(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n")
+    path = write(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n" + trust_lines(tmp_path / "trust"))
     r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--check-config", str(path)],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0

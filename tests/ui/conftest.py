@@ -25,6 +25,7 @@ min_round_seconds: {min_round}
 turbo_allowed: {turbo}
 skip_allowed: {skip}
 sound: {{enabled: true, volume: 0.5}}
+rtp_bounds: {{min: 0.4, max: 0.99}}     # the toy states 47.6% for its big buy (twice the price of the same bonus)
 games:
   toyui: {{bet_ladder: ["0.10", "0.20", "0.50", "1.00"], default_bet: "1.00"}}
 """
@@ -143,6 +144,7 @@ demo_tools: true
 demo_credit: "100000.00"
 min_round_seconds: 0
 sound: {{enabled: true, volume: 0.5}}
+rtp_bounds: {{min: 0.4, max: 0.99}}     # the toy states 47.6% for its big buy (twice the price of the same bonus)
 games:
   {game}: {{bet_ladder: ["0.10", "1.00", "15.00"], default_bet: "1.00"}}
 """

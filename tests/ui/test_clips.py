@@ -16,6 +16,7 @@ from PIL import Image, ImageSequence
 import main
 from cabinet.core.books import load_library
 from cabinet.ui.clip_files import mp4_encoder
+from tests.real_play import trust_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = """
@@ -135,7 +136,7 @@ def test_without_pillow_a_clip_is_refused_in_one_line(tmp_path, capsys, monkeypa
 
 
 def test_real_play_refuses_clips(tmp_path, capsys):
-    cfg = config(tmp_path, 'real_play: true\ndemo_tools: false\noperator_pin: "4821"\n')
+    cfg = config(tmp_path, 'real_play: true\ndemo_tools: false\noperator_pin: "4821"\n' + trust_lines(tmp_path / "trust"))
     err = _refusal(capsys, ["--config", str(cfg), "--clip-book", "piggy_farm", "base", "0", str(tmp_path / "c.gif")])
     assert "real_play" in err
     err = _refusal(capsys, ["--config", str(cfg), "--clip", "1", str(tmp_path / "c.gif")])

@@ -20,6 +20,7 @@ from cabinet.ui.demo import ForceMenu
 from cabinet.ui.math_overlay import facts
 from tests.ui.conftest import books_app, finish_round, make_app, press, run, serve
 from tests.ui.textcheck import text_problems
+from tests.real_play import trust_lines
 
 K = pygame
 
@@ -236,7 +237,7 @@ def test_replay_book_checks_game_mode_and_book(lab):
 def _main_config(tmp_path, real_play=False, demo=True):
     tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "config.yaml"
-    pin = '\noperator_pin: "86420"' if real_play else ""
+    pin = '\noperator_pin: "86420"\n' + trust_lines(tmp_path / "trust") if real_play else ""
     path.write_text(f"data_dir: {tmp_path / 'data'}\nmath_source: live\nreal_play: {str(real_play).lower()}\n"
                     f"demo_tools: {str(demo and not real_play).lower()}{pin}\n")
     return str(path)
