@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from . import program
+from . import program, release
 from .ledger import export as ledger_export
 from .ledger.files import sync_dir
 from .ledger.meters import rtp
@@ -277,7 +277,8 @@ def _why(exc: OSError) -> str:
 
 
 def summary(snap: ledger_export.Snapshot, cur: Currency, by: str, files: dict[str, Written]) -> dict[str, Any]:
-    found, differences = program.verify()
+    verdict = release.check_program()
+    found, differences = verdict.found, verdict.problems
     report = snap.report
     return {
         "report": "cabinet report export",
@@ -285,7 +286,8 @@ def summary(snap: ledger_export.Snapshot, cur: Currency, by: str, files: dict[st
         "cabinet": {"id": snap.cabinet, "version": program.version(), "ledger_format": snap.version},
         "program": {"manifest": program.MANIFEST_NAME, "manifest_sha256": program.manifest_digest(),
                     "critical_files": len(found), "differences": len(differences),
-                    "first_differences": differences[:5], "verified": not differences},
+                    "first_differences": differences[:5], "signer": verdict.signer_line(),
+                    "verified": not differences},
         "audit": {"result": "ok", "checked": report.summary(), "chain_entries": report.entries,
                   "chain_head": report.head, "open_rounds": report.open_rounds},
         "span": {"from_utc": utc(snap.created_at), "to_utc": utc(snap.taken_at),

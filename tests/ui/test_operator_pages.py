@@ -9,10 +9,7 @@ import csv
 import errno
 import json
 import sqlite3
-import sys
 import time
-import types
-from importlib.machinery import ModuleSpec
 
 import pygame
 import pytest
@@ -365,21 +362,21 @@ def test_diagnostics_rng_self_test_program_verification_and_the_test_screens(app
     while page.busy:
         time.sleep(0.02)
     run(app, 1)
-    if page.program["available"]:                                       # the build has cabinet.core.program
-        assert page.program["files"] > 0
-    else:
-        assert any("Not in this build" in t for t, _ in page.program_lines())
-    fake = types.ModuleType("cabinet.core.program")
-    fake.__spec__ = ModuleSpec("cabinet.core.program", None)
-    fake.verify = lambda: ({"main.py": "ab" * 32, "cabinet/x.py": "cd" * 32}, ["cabinet/x.py: sha256 differs"])
-    monkeypatch.setitem(sys.modules, "cabinet.core.program", fake)
+    assert page.program["files"] > 500 and "signed by" in page.program["signer"]    # the start's program check
+    from cabinet.core import release
+    verdict = release.Verdict(found={"main.py": "ab" * 32, "cabinet/x.py": "cd" * 32}, signer=None,
+                              problems=["manifest.sha256.sig: bad signature", "cabinet/x.py: sha256 differs"])
+    monkeypatch.setattr(release, "check_program", lambda *a, **k: verdict)
     tap(app, "verify")
     while page.busy:
         time.sleep(0.02)
     run(app, 1)
-    assert page.program == {"available": True, "files": 2, "differences": ["cabinet/x.py: sha256 differs"],
-                            "logged": True}
-    assert app.cabinet.events(1, ("program_verified",))[0][2]["differences"] == ["cabinet/x.py: sha256 differs"]
+    assert page.program == {"files": 2, "differences": ["manifest.sha256.sig: bad signature",
+                                                        "cabinet/x.py: sha256 differs"],
+                            "signer": "manifest.sha256.sig: no trusted signature", "release": False, "logged": True}
+    assert any("no trusted signature" in t for t, _ in page.program_lines())
+    logged = app.cabinet.events(1, ("program_verified",))[0][2]
+    assert logged["differences"][1] == "cabinet/x.py: sha256 differs" and "no trusted" in logged["signer"]
     tap(app, "display_test")
     for _ in range(8):                                                  # a tap shows the next pattern
         assert app.stack.top.scene_name == "display_test"

@@ -2,15 +2,14 @@
 service's statistical self-test, program verification, the versions and the uptime.
 
 The self-test and the verification run off the frame loop (a thread) and are logged
-(`rng_selftest`, `program_verified`). Program verification hashes the critical files
-against their manifest through `cabinet.core.program` (`program.verify()`), which
-another change adds with `main.py --verify`; until it is in the build this page says
-so and shows what the start already verifies (each game's book fingerprint).
+(`rng_selftest`, `program_verified`). Program verification is the start's program
+check (`cabinet.core.release.check_program`, what `main.py --verify` prints): the
+release signature over manifest.sha256, then every critical file's sha256 against it;
+the page names the signer and each file that differs, and each game's book
+fingerprint matched at start.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import platform
 import threading
 import time
@@ -18,14 +17,12 @@ from typing import Any
 
 import pygame
 
-from cabinet.core import rng_selftest
+from cabinet.core import release, rng_selftest
 from cabinet.core.program import version
 from cabinet.core.books import fingerprint
 
 from .. import draw as D
 from .page import Page
-
-PROGRAM_MODULE = "cabinet.core.program"
 
 
 def duration(seconds: float) -> str:
@@ -90,9 +87,8 @@ class DiagnosticsPage(Page):
                      bad=not self.rng["passed"])
         if self.program is not None and not self.program.get("logged"):
             self.program["logged"] = True
-            if self.program["available"]:
-                self.cab.log("program_verified", {"files": self.program["files"], "differences":
-                                                  self.program["differences"][:20]})
+            self.cab.log("program_verified", {"files": self.program["files"], "signer": self.program["signer"],
+                                              "differences": self.program["differences"][:20]})
 
     # -- frame -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -143,13 +139,12 @@ class DiagnosticsPage(Page):
             return [("hashing the critical files...", D.MUTED)]
         out: list[tuple[str, tuple[int, int, int]]] = []
         p = self.program
-        if p is not None and p["available"]:
+        if p is not None:
             good = not p["differences"]
-            out.append((f"{p['files']} critical files hashed: " + ("all match the manifest" if good else
-                        f"{len(p['differences'])} differ"), D.GREEN if good else D.RED))
+            out.append((f"{p['files']} critical files hashed: " + ("all match the signed manifest" if good else
+                        f"{len(p['differences'])} problems"), D.GREEN if good else D.RED))
+            out.append((p["signer"], D.GREEN if p["release"] else D.RED))
             out += [(d, D.RED) for d in p["differences"][:3]]
-        elif p is not None:
-            out.append(("Not in this build: cabinet.core.program (main.py --verify) is not here yet.", D.MUTED))
         else:
             out.append(("Press VERIFY PROGRAM to hash the code and books against their manifest.", D.MUTED))
         for gid, setup in self.cab.games.items():
@@ -160,9 +155,7 @@ class DiagnosticsPage(Page):
 
 
 def verify_program() -> dict[str, Any]:
-    """Program verification through cabinet.core.program when the build has it."""
-    if importlib.util.find_spec(PROGRAM_MODULE) is None:
-        return {"available": False, "files": 0, "differences": []}
-    program = importlib.import_module(PROGRAM_MODULE)
-    found, differences = program.verify()
-    return {"available": True, "files": len(found), "differences": list(differences)}
+    """The start's program check, again: signature, signer and every file's digest."""
+    verdict = release.check_program()
+    return {"files": len(verdict.found), "differences": list(verdict.problems), "signer": verdict.signer_line(),
+            "release": verdict.release}

@@ -15,8 +15,9 @@ PER_PAGE = 15
 TOP = 214
 FILTERS: dict[str, tuple[str, ...] | None] = {
     "ALL": None,
-    "SECURITY": ("pin_failure", "operator_login", "operator_logout", "lock", "audit", "ram_clear",
-                 "settings_changed", "rng_selftest", "program_verified", "report_export"),
+    "SECURITY": ("pin_failure", "pin_changed", "operator_login", "operator_logout", "lock", "audit", "ram_clear",
+                 "settings_changed", "rng_selftest", "program_verified", "report_export", "game_locked",
+                 "pending_forged", "pending_unverified"),
     "MONEY": ("credit_in", "cash_out", "handpay_pending", "handpay", "handpay_cancelled", "round_closed",
               "paid_unshown", "period_reset"),
     "SYSTEM": ("ledger_created", "power_up", "recovery", "shutdown", "session_reset", "pending_unreadable"),
