@@ -105,6 +105,19 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--sim-factor", type=int, default=1, metavar="K", help="simulate K times as many rounds (default 1)")
     workers(p, 2)
 
+    p = verb("fidelity", "compare a fresh run of the rules with the shipped library figure by figure (fine payout "
+             "bins, feature rates and routes, means given each, tail past the library's top); writes "
+             "<id>_fidelity.md beside the PAR sheet; exit 1 when anything is flagged")
+    game(p)
+    p.add_argument("--mode", action="append", metavar="MODE", help=f"mode (repeatable; default every mode); modes: {modes}")
+    p.add_argument("--rounds", type=int, default=1_000_000, metavar="N", help="rules rounds per spin mode (default 1,000,000)")
+    p.add_argument("--buy-rounds", type=int, default=300_000, metavar="N",
+                   help="rules rounds per buy or side mode (default 300,000)")
+    workers(p, 2)
+    p.add_argument("--seed", type=int, metavar="N", help="the fresh run's seed (default: the tool's fixed seed)")
+    p.add_argument("--out", metavar="DIR", help="folder of the report (default games/<id>/par)")
+    books_dir(p)
+
     p = verb("rates", "measure the rules' feature rates (games/<id>/rates.json, which the builder holds)")
     game(p)
     p.add_argument("--rounds", type=int, default=10**7, metavar="N", help="rounds per spin mode (default 10,000,000)")
@@ -194,14 +207,14 @@ def _check_out(args: argparse.Namespace) -> None:
     build's DIR has a writable folder to be made in, rates' FILE a writable folder."""
     import tempfile
     out = getattr(args, "out", None)
-    if out is None or args.verb not in ("par", "build", "rates"):
+    if out is None or args.verb not in ("par", "build", "rates", "fidelity"):
         return
     path = Path(out)
     kind = "FILE" if args.verb == "rates" else "DIR"
     try:
         if not str(out).strip():
             raise OSError("an empty name")
-        if args.verb == "par":
+        if args.verb in ("par", "fidelity"):
             path.mkdir(parents=True, exist_ok=True)
             folder = path
         elif args.verb == "rates":
@@ -266,6 +279,9 @@ def _run(args: argparse.Namespace) -> int | None:
     elif args.verb == "agree":
         from .agree import agree_command
         return agree_command(args.game, args.mode, args.rounds, args.buy_rounds, args.sim_factor, args.workers)
+    elif args.verb == "fidelity":
+        from .fidelity import fidelity_command
+        return fidelity_command(args)
     elif args.verb == "rates":
         from .rates import rates_command
         return rates_command(args.game, args.rounds, args.other_rounds, args.workers, args.scheduler, args.out)
