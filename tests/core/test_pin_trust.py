@@ -12,8 +12,6 @@ import hmac
 import json
 import secrets
 import sqlite3
-import statistics
-import time
 from pathlib import Path
 
 import pytest
@@ -196,13 +194,19 @@ def test_only_a_chained_operator_login_restarts_the_wrong_pin_count(tmp_path):
     assert pin_state(again) == (0, None)
 
 
-def test_checking_a_pin_costs_one_scrypt_under_150_ms(tmp_path):
+def test_checking_a_pin_costs_exactly_one_scrypt_of_the_stated_cost(tmp_path, monkeypatch):
+    """Each guess costs one scrypt at n=2**14, r=8, p=1 (an offline search pays it per
+    PIN, and needs the ledger key besides); the time is measured by the PIN bench, not here."""
     cab, _ = start(tmp_path)
     pin.set_pin(cab, "90210", by="operator")
-    times = []
+    calls = []
+    real = hashlib.scrypt
+
+    def counted(password, *, salt, n, r, p, **kw):
+        calls.append((n, r, p))
+        return real(password, salt=salt, n=n, r=r, p=p, **kw)
+    monkeypatch.setattr(hashlib, "scrypt", counted)
     for guess in ("90210", "90211", "90210"):
-        t = time.perf_counter()
+        calls.clear()
         pin.check(guess, cab.config, cab)
-        times.append(time.perf_counter() - t)
-    print(f"\nPIN check (ledger read + scrypt + HMAC): {[round(x * 1000) for x in times]} ms")
-    assert statistics.median(times) < 0.5          # ~50-80 ms here; generous for a loaded test machine
+        assert calls == [(2**14, 8, 1)]
