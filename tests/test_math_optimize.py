@@ -133,3 +133,53 @@ def test_a_rate_the_natural_books_cannot_carry_is_left_free():
     feats = np.column_stack([feats, np.zeros(len(pay), bool)])
     w, rep = optimize(pay, stratum, [2e-5], 100, Fraction("0.95"), features=feats, rates={2: 1e-4})
     assert rep["free_features"] == [2]
+
+
+def test_the_tilt_is_the_least_kl_one_where_no_win_passes_the_body():
+    """With every payout below BODY_X the family is the least-KL weighting holding the
+    RTP, the rates and the shares: its log-ratio to the natural weights is affine in
+    (payout, features) inside each stratum (the optimality condition of the convex
+    problem), and the reported KL is the least one (`kl_least`)."""
+    rng = np.random.default_rng(12)
+    n = 30_000
+    bonus = rng.random(n) < 0.03
+    pay = np.where(rng.random(n) < 0.35, rng.choice([20, 50, 100, 300, 800], n), 0)
+    pay = (pay + np.where(bonus, rng.integers(500, 3_000, n), 0)).astype(np.int64)   # all below 50x
+    stratum = np.full(n, -1)
+    stratum[:40] = 0
+    pay[:40] = 4_000
+    bonus[:40] = True
+    w, rep = optimize(pay, stratum, [1e-3], 100, Fraction("0.93"), features=bonus[:, None], rates={0: 0.032})
+    nat = stratum < 0
+    ratio = np.log(w[nat] / w[nat].mean())
+    design = np.column_stack([np.ones(nat.sum()), pay[nat] / 100, bonus[nat]])
+    coef, *_ = np.linalg.lstsq(design, ratio, rcond=None)
+    assert np.abs(design @ coef - ratio).max() < 1e-6          # integer rounding is ~1e-10 of a weight
+    assert abs(coef[1] - rep["lambda"]) < 1e-6 and abs(coef[2] - rep["mu"][0]) < 1e-6
+    tilt = rep["tilt"]
+    assert tilt["kl"] > 1e-5 and abs(tilt["kl"] - tilt["kl_least"]) < 1e-6 * tilt["kl"]
+
+
+def test_keeping_the_tails_shape_costs_kl_over_the_least_kl_tilt():
+    """With wins above BODY_X the RTP is held through min(x, H): the KL is above the
+    least one (the tilt in x itself), which is reported beside it."""
+    pay, stratum, feats = _featured_books()
+    pay = pay.copy()
+    pay[100:400] = np.arange(300) * 100 + 8_000          # 80x .. 380x wins in the natural stratum
+    w, rep = optimize(pay, stratum, [2e-5], 100, Fraction("0.93"), features=feats, rates={0: 0.0105})
+    tilt = rep["tilt"]
+    assert tilt["kl_least"] is not None and tilt["kl"] > tilt["kl_least"] * 1.01
+
+
+def test_tilt_figures_of_the_natural_weights_are_zero():
+    from cabinet.math.optimize import tilt_figures
+    stratum = np.array([-1] * 6 + [0] * 2)
+    w = np.array([3, 3, 3, 3, 3, 3, 1, 1], dtype=np.int64)          # the category at 1/10 of the weight
+    t = tilt_figures(w, stratum, [0.1])
+    assert abs(t["kl"]) < 1e-15 and t["max_log_ratio"] < 1e-15
+    w[0] = 6                                                        # one book at twice its odds
+    t = tilt_figures(w, stratum, [0.1])
+    pi = w / w.sum()
+    pi0 = np.array([0.15] * 6 + [0.05] * 2)
+    assert abs(t["kl"] - float(np.sum(pi * np.log(pi / pi0)))) < 1e-15
+    assert abs(t["max_log_ratio"] - float(np.abs(np.log(pi / pi0)).max())) < 1e-15

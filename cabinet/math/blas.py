@@ -2,11 +2,11 @@
 
 The tools run in parallel by processes (`--workers`, or Dask workers, which start
 with one BLAS thread each); numpy's OpenBLAS would add its own threads to every
-process. Two reasons to refuse them: on a busy 2-core machine they spin against the
-workers (the build's weights took 5-20x the CPU: GH buy_vaults 9.8 s -> 0.6 s), and
-the optimizer's float sums, hence a few integer weights, depend on how many threads
-split them, so a library's bytes would depend on the machine it is built on.
-A caller's own setting of these variables is kept.
+process. On a busy 2-core machine they spin against the workers (the build's weights
+took 5-20x the CPU: GH buy_vaults 9.8 s -> 0.6 s), so they are refused. A library's
+bytes no longer depend on them: the optimizer uses no BLAS (its sums are exact,
+cabinet/math/optimize.py), so any thread count builds the same weights
+(tests/test_math_reproducible.py). A caller's own setting of these variables is kept.
 """
 import os
 

@@ -24,7 +24,15 @@ regenerated; every game's checks in one pool), and only then installed in one
 rename: the target is never half overwritten, and a library that fails stays out
 of it. With `progress`, the CPU seconds of each stratum and the wall seconds of each
 phase are printed (cabinet/math/build_costs.py; `build --plan` prints the expected
-ones without building).
+ones without building), and each mode's tilt (how far the weights moved from the
+natural ones: optimize.tilt_figures).
+
+The weights and every figure of the metadata are reproducible arithmetic (exact sums,
+no BLAS or libm: cabinet/math/optimize.py), so the same source builds the same bytes
+on any machine, thread count or --workers. `build --check` rebuilds into a temporary
+folder and compares every array of every mode file and the manifest with the
+installed library (books.compare_library), installing nothing: a lab's check that
+what it was given is what the source builds.
 """
 from __future__ import annotations
 
@@ -44,11 +52,11 @@ from cabinet.core.rng import Rng
 
 from . import pool
 from .build_costs import cost_key, costs_file, print_strata, read_costs, stratum_cpu, task_cost, write_costs
-from .books import install, mode_file_bytes, staging_dir, strata, write_library
-from .optimize import natural_weights, optimize, sampling_se
+from .books import compare_library, install, mode_file_bytes, staging_dir, strata, write_library
+from .optimize import exact_figures, optimize, sampling_se
 from .pool import Progress
 from .rates import band_targets, category_targets, load_rates, mode_targets, nested_follow
-from .stats import BAND_LABELS, band_of, weighted_figures
+from .stats import BAND_LABELS, band_of
 
 CHUNK = 2000
 FORCED_CHUNK = 10
@@ -240,8 +248,8 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
     report["free_features"] = [columns[i] for i in report["free_features"]]
     report["mu"] = {columns[int(i)]: v for i, v in report["mu"].items()}
     report["feature_miss"] = {columns[int(i)]: v for i, v in report["feature_miss"].items()}
-    before = weighted_figures(natural_weights(stratum, targets), pay, feats, names, cost)
-    after = weighted_figures(weight, pay, feats, names, cost)
+    before = exact_figures(pay, feats, names, cost, stratum=stratum, targets=targets)
+    after = exact_figures(pay, feats, names, cost, weight=weight)
     report["natural"] = before
     report["natural_rtp_se"] = sampling_se(pay, stratum, targets, cost)
     report["moved"] = {"rtp": after["rtp"] - before["rtp"], "hit_rate": after["hit_rate"] - before["hit_rate"],
@@ -279,12 +287,15 @@ def build(game: str | GameSpec, modes: list[str] | None = None, books: int | Non
 def build_games(games: list[str | GameSpec], modes: list[str] | None = None, books: int | None = None,
                 workers: int = 1, out: str | Path | None = None, seed: int = DEFAULT_SEED,
                 progress: bool = False, scheduler: str | None = None,
-                plan_only: bool = False) -> dict[str, dict[str, dict[str, Any]]]:
+                plan_only: bool = False, check: list[str] | None = None) -> dict[str, dict[str, dict[str, Any]]]:
     """Build the libraries of several games with one pool of workers; returns
     {game: {mode: meta}}. `out` is the directory of a single game's libraries; with
     several games each goes to `out/<game id>` (default: each game's books folder).
     `plan_only`: print each stratum's expected CPU seconds (the last builds' cost a
-    book times the plan's books) and build nothing."""
+    book times the plan's books) and build nothing. `check` (a list): build into a
+    temporary folder, compare every array of every mode file and the manifest with
+    the target's (`books.compare_library`), print one line a mode and add each
+    difference found to the list; nothing is verified or installed."""
     jobs = []           # (spec, target dir, mode, natural, tasks)
     rates: dict[str, Any] = {}
     for game in games:
@@ -344,6 +355,10 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
               f"{workers} worker(s){', on ' + scheduler if scheduler else ''}); weights of {len(jobs)} mode(s) "
               f"in {weighed:.1f}s", file=sys.stderr)
     targets = {spec.id: (spec, target) for spec, target, *_ in jobs}
+    if check is not None:
+        for gid, (spec, target) in targets.items():
+            check += _check_against(spec, target, files[gid])
+        return metas
     phases = {"generate": elapsed, "weights": weighed, "write": 0.0, "verify": 0.0, "install": 0.0}
     _verify_and_install([(spec, target, files[gid]) for gid, (spec, target) in targets.items()], workers, progress,
                         phases)
@@ -351,6 +366,21 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
         print("build phases (wall s): " + ", ".join(f"{k} {v:.1f}" for k, v in phases.items())
               + f"; total {sum(phases.values()):.1f}", file=sys.stderr)
     return metas
+
+
+def _check_against(spec: GameSpec, target: Path, files: dict[str, tuple[bytes, dict[str, Any]]]) -> list[str]:
+    """Write a game's rebuilt mode files and manifest into a temporary folder, compare
+    them with `target`'s and print one line per mode and one for the manifest; returns
+    the lines that say they differ. The folder is removed; nothing else is written."""
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix=f"cabinet-check-{spec.id}-") as tmp:
+        built = Path(tmp)
+        write_library(built, spec.id, B.fingerprint(spec), files)
+        lines = compare_library(built, target, spec.id, [m.id for m in spec.modes if f"{m.id}.npz" in files],
+                                whole=len(files) == len(spec.modes))
+    for ok, line in lines:
+        print(line)
+    return [line for ok, line in lines if not ok]
 
 
 def _stage(spec: GameSpec, target: Path, files: dict[str, tuple[bytes, dict[str, Any]]]) -> tuple[Path, list[str]]:
@@ -416,6 +446,12 @@ def report_mode(spec: GameSpec, meta: dict[str, Any]) -> None:
     print(f"{spec.id}/{meta['mode']}: {meta['build']['books']:,} books, rtp {float(opt['natural']['rtp']):.6f} "
           f"natural -> {meta['rtp_target']} target, {len(opt['held_features'])} feature rates held, "
           f"hit rate moved {opt['moved']['hit_rate']:+.5f}", file=sys.stderr)
+    tilt = opt.get("tilt")
+    if tilt:
+        least = tilt.get("kl_least")
+        print(f"  tilt: KL(w || w0) {tilt['kl']:.3e} nats"
+              + (f" (the least-KL weights with the same RTP and rates: {least:.3e})" if least is not None else "")
+              + f", max |log w/w0| {tilt['max_log_ratio']:.3f}", file=sys.stderr)
     for cat, note in opt.get("category_target_notes", {}).items():
         print(f"  {cat}: {note}", file=sys.stderr)
     for name, miss in opt.get("feature_miss", {}).items():

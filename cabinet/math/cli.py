@@ -67,6 +67,9 @@ def parser() -> argparse.ArgumentParser:
                    "LocalCluster of --workers processes); the library is byte-identical")
     p.add_argument("--plan", action="store_true", help="only print each stratum's expected CPU seconds (the last "
                    "builds' cost a book, kept in the user's cache, times the books planned) and build nothing")
+    p.add_argument("--check", action="store_true", help="rebuild into a temporary folder and compare every array "
+                   "of every mode file and the manifest with the installed library (games/<id>/books, or --out): one "
+                   "line a mode, 'identical' or the first array that differs; exit 1 on any difference; installs nothing")
 
     p = verb("rtp", "figures of the shipped libraries (exact RTP per mode)")
     game(p)
@@ -261,9 +264,16 @@ def _run(args: argparse.Namespace) -> int | None:
     if args.verb == "build":
         from .build import DEFAULT_SEED, build_games
         games = _all_games() if args.game == "all" else [args.game]
+        if args.check and args.plan:
+            raise UserError("--check rebuilds and compares; --plan builds nothing: give one of them")
+        differ: list[str] | None = [] if args.check else None
         build_games(games, args.mode, args.books, args.workers, args.out,
                     DEFAULT_SEED if args.seed is None else args.seed, progress=True, scheduler=args.scheduler,
-                    plan_only=args.plan)
+                    plan_only=args.plan, check=differ)
+        if differ is not None:
+            print(f"{len(differ)} difference(s) from the installed libraries" if differ
+                  else "the rebuilt libraries are identical to the installed ones")
+            return 1 if differ else 0
     elif args.verb == "rtp":
         from .report import rtp_command
         rtp_command(args.game, args.json, args.books_dir)

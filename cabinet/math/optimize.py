@@ -1,5 +1,5 @@
 """Integer book weights: the stated RTP exactly, every feature at the rules' rate,
-and otherwise as near the natural odds as possible.
+and otherwise as near the natural odds as possible, the same bits on every machine.
 
 The books of a mode fall into strata: one per forcing category (books forced into it,
 plus natural books that landed in it; a natural book in several categories belongs to
@@ -7,7 +7,7 @@ the first in `book_forces` order, so categories should not overlap) and the natu
 stratum (every other book). The categories' shares of the total weight are fixed at
 their target frequencies, split evenly over their books: that is the importance weight
 that keeps rare awards at their stated odds. The natural stratum carries the rest, and
-weight never moves between strata.
+weight never moves between strata. These are the natural weights w0.
 
 Inside each stratum the weights are the distribution nearest to uniform (least
 Kullback-Leibler divergence, each stratum keeping its share) among a family with one
@@ -27,9 +27,39 @@ itself would crush the rare big wins by e^(λx)). The weights are then integeris
 over a large total (2**52) with exact stratum totals, and a final exact correction
 moves a little weight between two natural books of different payouts, so that the
 RTP equals the stated one to about 1e-15. Sums are exact Python integers.
+
+How far the weights moved (the tilt), `tilt_figures`: KL(w ‖ w0) = Σ π_i log(π_i / π0_i)
+in nats over the whole mode (π the weights' probabilities, π0 the natural ones), the
+measure the family above minimises: it is the least-KL weighting among those with the
+same stratum shares, feature rates and mean body E[min(x, H)]. Holding the RTP through
+the body, not x itself, it is not the least-KL weighting with the stated RTP: that one
+tilts by e^(λx) and is reported beside it (`kl_least`, the same moments solved with
+x itself), so the price of keeping the tail's shape is on record. The largest
+|log(w_i / w0_i)| is reported too (not minimised).
+
+Reproducible bits. A lab rebuilding the library from the source must get the same
+bytes on any machine, so every float step whose last bit could differ between
+machines is replaced by one that cannot:
+
+* no BLAS or LAPACK (their kernels and thread counts change summation orders): every
+  sum over books is exact and then correctly rounded (`exact_colsums`: integer
+  mantissas summed per exponent), so it does not depend on the order of the books,
+  the thread count or the SIMD width; the small least-squares step is a one-sided
+  Jacobi SVD in plain Python floats (`_lstsq`);
+* no libm or SIMD transcendental: exp and log are evaluated by `_exp` / `_log` from
+  IEEE basic operations (+ - * /, rint, frexp/ldexp: correctly rounded everywhere);
+* the solve runs on atoms, the distinct (stratum, payout, held features) rows, whose
+  order (np.unique) does not depend on the order of the books either;
+* rounding to integers (`_integerise`, `_correct`) is integer arithmetic with stable
+  ties.
+
+What remains is IEEE-754 binary64 with round-to-nearest, which every x86-64 and ARM64
+machine numpy runs on provides. The report's figures (`exact_figures`, `sampling_se`)
+are exact rationals rounded once.
 """
 from __future__ import annotations
 
+import copy
 import math
 from fractions import Fraction
 from typing import Any
@@ -41,11 +71,142 @@ from cabinet.core.book_format import exact_dot
 TOTAL_WEIGHT = 2**52
 BODY_X = 50.0          # wins above this multiple of the cost keep their relative odds
 NEWTON_STEPS = 100
+EPS = 2.0 ** -52
 
 
 class OptimizeError(Exception):
     """The stated RTP or frequencies cannot be met by these books."""
 
+
+# ---------------------------------------------------------------- reproducible arithmetic
+
+def exact_colsums(a: np.ndarray) -> list[float]:
+    """Column sums of a float array (1-D: its sum), each exact and then correctly rounded,
+    as math.fsum: the same bits for any order of the rows on any machine. frexp splits
+    each entry into an integer mantissa (|m| < 2**53) and an exponent; the mantissas'
+    high and low 26-bit halves are summed per (column, exponent) in floats, which is
+    exact (integers, every partial sum below 2**52 for fewer than 2**25 rows), and the
+    bins are combined in Python integers, rounded once by an exact integer division."""
+    a = np.asarray(a, dtype=np.float64)
+    if a.ndim == 1:
+        a = a[:, None]
+    n, k = a.shape
+    if n == 0 or k == 0:
+        return [0.0] * k
+    if n >= 2**25:
+        raise OptimizeError(f"{n} rows: too many for an exact sum")
+    if not np.isfinite(a).all():
+        raise OptimizeError("a sum over the books is not finite")
+    mant, ex = np.frexp(a)
+    m = (mant * 2.0**53).astype(np.int64)          # exact: mant has at most 53 significant bits
+    hi = m >> 26
+    lo = m - (hi << 26)
+    e0 = int(ex.min())
+    span = int(ex.max()) - e0 + 1
+    idx = ((ex - e0).astype(np.int64) + span * np.arange(k, dtype=np.int64)).ravel()
+    shi = np.bincount(idx, hi.ravel().astype(np.float64), k * span).reshape(k, span)
+    slo = np.bincount(idx, lo.ravel().astype(np.float64), k * span).reshape(k, span)
+    out = []
+    shift = e0 - 53
+    for j in range(k):
+        total = 0
+        for e in np.flatnonzero((shi[j] != 0) | (slo[j] != 0)).tolist():
+            total += ((int(shi[j, e]) << 26) + int(slo[j, e])) << e
+        out.append(float(total << shift) if shift >= 0 else total / (1 << -shift))
+    return out
+
+
+def exact_sum(a: np.ndarray) -> float:
+    """sum(a), exact then correctly rounded (`exact_colsums`)."""
+    return exact_colsums(np.ravel(a))[0]
+
+
+_LN2_HI = 6.93147180369123816490e-01           # fdlibm's split of log(2): k * _LN2_HI is exact
+_LN2_LO = 1.90821492927058770002e-10
+_INV_LN2 = 1.44269504088896338700e+00
+_EXP_TAYLOR = [1 / math.factorial(i) for i in range(13, -1, -1)]
+_LOG_SERIES = [1 / (2 * i + 1) for i in range(10, -1, -1)]
+_SQRT_HALF = 0.70710678118654752440
+
+
+def _exp(x: np.ndarray) -> np.ndarray:
+    """exp(x) for x <= 0 from IEEE basic operations only (np.exp's SIMD kernels differ by
+    CPU in the last bit): x = k log 2 + r (Cody-Waite), a degree-13 Taylor polynomial of
+    r (|r| <= 0.35: truncation below 1e-17), times 2**k exactly. Below -700 it gives 0
+    (no subnormals): such a weight is below one unit of 2**52 anyway."""
+    x = np.maximum(np.asarray(x, dtype=np.float64), -700.0)
+    k = np.rint(x * _INV_LN2)
+    r = (x - k * _LN2_HI) - k * _LN2_LO
+    p = np.full_like(r, _EXP_TAYLOR[0])
+    for c in _EXP_TAYLOR[1:]:
+        p = p * r + c
+    out = np.ldexp(p, k.astype(np.int64))
+    out[x <= -700.0] = 0.0
+    return out
+
+
+def _log(x: np.ndarray) -> np.ndarray:
+    """log(x) for normal x > 0 from IEEE basic operations only: x = m 2**e with m in
+    [sqrt(1/2), sqrt(2)), log m = 2 atanh((m - 1)/(m + 1)) by its series (11 terms)."""
+    m, e = np.frexp(np.asarray(x, dtype=np.float64))
+    small = m < _SQRT_HALF
+    m = np.where(small, m * 2.0, m)
+    e = (e - small).astype(np.float64)
+    f = (m - 1.0) / (m + 1.0)
+    f2 = f * f
+    p = np.full_like(f, _LOG_SERIES[0])
+    for c in _LOG_SERIES[1:]:
+        p = p * f2 + c
+    return e * _LN2_HI + (e * _LN2_LO + 2.0 * f * p)
+
+
+def _dot(a: list[float], b: list[float]) -> float:
+    return math.fsum([x * y for x, y in zip(a, b)])
+
+
+def _lstsq(a: list[list[float]], b: list[float]) -> list[float]:
+    """The least-squares solution of least norm of a x = b (as np.linalg.lstsq with
+    rcond=None: singular values up to eps * max(rows, cols) * the largest are dropped),
+    in plain Python floats: a one-sided Jacobi SVD that rotates pairs of rows (and b
+    with them) until the rows are orthogonal; then x = Σ_k row_k b_k / |row_k|².
+    Orthogonal rotations keep |a x - b|; rows of very different scale (the weighted
+    moments: the RTP's is 1e4 times the rest) keep their relative accuracy."""
+    rows = [list(r) for r in a]
+    rhs = list(b)
+    m, n = len(rows), len(rows[0]) if rows else 0
+    for _ in range(60):
+        turned = False
+        for i in range(m - 1):
+            for j in range(i + 1, m):
+                alpha, beta, gamma = _dot(rows[i], rows[i]), _dot(rows[j], rows[j]), _dot(rows[i], rows[j])
+                if gamma == 0.0 or abs(gamma) <= EPS * math.sqrt(alpha) * math.sqrt(beta):
+                    continue
+                turned = True
+                zeta = (beta - alpha) / (2.0 * gamma)
+                if abs(zeta) > 1e150:
+                    t = 0.5 / zeta
+                else:
+                    t = (1.0 if zeta >= 0 else -1.0) / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
+                c = 1.0 / math.sqrt(1.0 + t * t)
+                s = c * t
+                ri, rj = rows[i], rows[j]
+                rows[i] = [c * u - s * v for u, v in zip(ri, rj)]
+                rows[j] = [s * u + c * v for u, v in zip(ri, rj)]
+                rhs[i], rhs[j] = c * rhs[i] - s * rhs[j], s * rhs[i] + c * rhs[j]
+        if not turned:
+            break
+    norms = [math.sqrt(_dot(r, r)) for r in rows]
+    top = max(norms, default=0.0)
+    cut = EPS * max(m, n) * top
+    x = [0.0] * n
+    for r, nrm, bk in zip(rows, norms, rhs):
+        if nrm > cut and nrm > 0.0:
+            f = bk / (nrm * nrm)
+            x = [xi + f * ri for xi, ri in zip(x, r)]
+    return x
+
+
+# ---------------------------------------------------------------- integer weights
 
 def _integerise(p: np.ndarray, total: int) -> np.ndarray:
     """Integer weights >= 1 proportional to p, summing exactly to total."""
@@ -95,60 +256,98 @@ def _correct(w: np.ndarray, x: np.ndarray, natural: np.ndarray, deficit: int) ->
     return deficit
 
 
-def _group_tilt(s: np.ndarray, theta: np.ndarray, groups: list[tuple[np.ndarray, float]]) -> np.ndarray:
-    """p over every book: each group (stratum) keeps its share; inside it,
-    p ∝ exp(s θ) (one θ for all groups)."""
-    z = s @ theta
-    p = np.empty(len(z))
-    for idx, share in groups:
-        e = np.exp(z[idx] - z[idx].max())
-        p[idx] = share * e / e.sum()
-    return p
+# ---------------------------------------------------------------- the moment solve
+
+class Atoms:
+    """The distinct rows of a mode for the solve: books with the same stratum (group),
+    payout and held features get the same weight, so the solve runs over these atoms,
+    each with its count; np.unique orders them by content, not by the books' order."""
+
+    def __init__(self, group: np.ndarray, key: np.ndarray, s: np.ndarray, m: np.ndarray, shares: list[float]):
+        rows = np.column_stack([group.astype(np.int64), key.astype(np.int64)])
+        uniq, first, self.inverse, count = np.unique(rows, axis=0, return_index=True, return_inverse=True,
+                                                     return_counts=True)
+        self.inverse = self.inverse.ravel()
+        self.group = uniq[:, 0]
+        self.count = count.astype(np.float64)
+        self.s, self.m = s[first], m[first]
+        self.shares = shares
+        self.members = [np.flatnonzero(self.group == g) for g in range(len(shares))]
+
+    def tilt(self, theta: list[float]) -> tuple[np.ndarray, np.ndarray]:
+        """(mass of each atom, probability of one of its books within its group) for
+        weights ∝ exp(s θ) inside each group, each group keeping its share."""
+        z = np.zeros(len(self.group))
+        for j, t in enumerate(theta):                    # a fixed order of elementwise steps
+            z = z + self.s[:, j] * t
+        mass = np.zeros(len(z))
+        unit = np.zeros(len(z))
+        for idx, share in zip(self.members, self.shares):
+            e = _exp(z[idx] - z[idx].max())
+            total = exact_sum(self.count[idx] * e)
+            unit[idx] = e / total
+            mass[idx] = share * (self.count[idx] * e) / total
+        return mass, unit
+
+    def moments(self, mass: np.ndarray) -> np.ndarray:
+        return np.array(exact_colsums(mass[:, None] * self.m))
+
+    def jacobian(self, mass: np.ndarray) -> list[list[float]]:
+        """d E[m] / d θ: Σ_groups share · covariance of m and s inside the group, every
+        sum exact."""
+        k_m, k_s = self.m.shape[1], self.s.shape[1]
+        pm = mass[:, None] * self.m
+        ps = mass[:, None] * self.s
+        jac = [exact_colsums(pm * self.s[:, l:l + 1]) for l in range(k_s)]      # jac[l][j]
+        for idx, share in zip(self.members, self.shares):
+            em, es = exact_colsums(pm[idx]), exact_colsums(ps[idx])
+            for l in range(k_s):
+                jac[l] = [v - a * es[l] / share for v, a in zip(jac[l], em)]
+        return [[jac[l][j] for l in range(k_s)] for j in range(k_m)]
 
 
-def solve_moments(s: np.ndarray, m: np.ndarray, target: np.ndarray, sigma: np.ndarray,
-                  groups: list[tuple[np.ndarray, float]] | None = None) -> tuple[np.ndarray, np.ndarray]:
+def solve_moments(atoms: Atoms, target: np.ndarray, sigma: np.ndarray) -> tuple[list[float], np.ndarray]:
     """θ with E_p[m] = target for p ∝ exp(s θ) inside each group (stratum), each group
     keeping its share, each moment weighed by 1 / sigma (its uncertainty): Gauss-Newton
     on the moment equations, damped. Where the targets are consistent every moment is
     met; where measured rates break an identity the books obey (a feature the union
     of others, each measured on its own) the solution is the weighted least-squares
     one: a near-exact moment (the RTP, sigma ~ 0) is met and the noisy ones share the
-    difference by their noise. Returns (θ, E_p[m] - target)."""
-    groups = groups or [(np.arange(len(s)), 1.0)]
-    theta = np.zeros(s.shape[1])
-    w = 1.0 / sigma
+    difference by their noise. Every step is reproducible arithmetic (module doc).
+    Returns (θ, E_p[m] - target)."""
+    k = atoms.s.shape[1]
+    theta = [0.0] * k
+    w = [1.0 / float(v) for v in sigma]
+    goal = [float(v) for v in target]
 
-    def resid(th: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        p = _group_tilt(s, th, groups)
-        return (p @ m - target) * w, p
+    def resid(th: list[float]) -> tuple[list[float], np.ndarray]:
+        mass = atoms.tilt(th)[0]
+        got = atoms.moments(mass)
+        return [(float(g) - t) * wi for g, t, wi in zip(got, goal, w)], mass
 
-    r, p = resid(theta)
-    cost = float(r @ r)
+    r, mass = resid(theta)
+    cost = math.fsum([v * v for v in r])
     for _ in range(NEWTON_STEPS):
-        if float(np.abs(r).max()) <= 1e-9:
+        if max(abs(v) for v in r) <= 1e-9:
             break
-        jac = np.zeros((m.shape[1], s.shape[1]))
-        for idx, share in groups:                 # d E[m] / d θ: the groups' covariances
-            q = p[idx] / share
-            ms, ss = m[idx], s[idx]
-            jac += share * ((ms * q[:, None]).T @ ss - np.outer(q @ ms, q @ ss))
-        step = np.linalg.lstsq(jac * w[:, None], -r, rcond=None)[0]
+        jac = atoms.jacobian(mass)
+        step = _lstsq([[v * wj for v in row] for row, wj in zip(jac, w)], [-v for v in r])
         t = 1.0
         while True:                   # halve until the weighted error shrinks
-            r2, p2 = resid(theta + t * step)
-            c2 = float(r2 @ r2)
+            trial = [a + t * b for a, b in zip(theta, step)]
+            r2, mass2 = resid(trial)
+            c2 = math.fsum([v * v for v in r2])
             if c2 <= cost or t < 1e-10:
                 break
             t /= 2
         if c2 > cost:
             break
-        theta, r, p = theta + t * step, r2, p2
+        theta, r, mass = trial, r2, mass2
         done = cost - c2 <= 1e-14 * (1.0 + cost)
         cost = c2
         if done:
             break
-    return theta, p @ m - target
+    return theta, atoms.moments(mass) - np.array(goal)
 
 
 def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float], cost_x100: int,
@@ -163,9 +362,10 @@ def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float],
     their standard errors (default: exact). Every stratum keeps its share; inside
     each the weights tilt by one common θ (the least-KL solution of the constraints).
     Returns (weights, report): the tilt parameters, the exact RTP reached and its
-    error, the natural stratum's KL divergence from uniform, the features left free
-    (no stratum has books with and without them), and how far each held rate stays
-    from its target (only where the targets contradict each other)."""
+    error, the natural stratum's KL divergence from uniform, how far the weights moved
+    from the natural ones (`tilt`: `tilt_figures`), the features left free (no stratum
+    has books with and without them), and how far each held rate stays from its
+    target (only where the targets contradict each other)."""
     n = len(payout_x100)
     x = payout_x100.astype(np.int64)
     feats = np.zeros((n, 0), dtype=bool) if features is None else np.asarray(features, dtype=bool)
@@ -181,6 +381,9 @@ def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float],
     if rest <= 0 or not nat.any():
         raise OptimizeError("the categories' targets leave no weight for natural books")
     groups = [(np.flatnonzero(nat), rest)] + [(np.flatnonzero(stratum == c), share) for c, share in shares.items()]
+    group = np.full(n, -1, dtype=np.int64)
+    for g, (idx, _) in enumerate(groups):
+        group[idx] = g
     y = x / cost_x100
     body = np.minimum(y, BODY_X)
     lo = sum(share * float(y[idx].min()) for idx, share in groups)
@@ -202,49 +405,144 @@ def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float],
     sig = rate_sigma or {}
     sigma = ([1e-13 * max(1.0, t_rtp)] if varies else []) + [max(sig.get(f, 0.0), 1e-9 * want[f]) for f in held]
     s = np.column_stack(cols_s) if cols_s else np.zeros((n, 0))
-    theta, miss = (solve_moments(s, np.column_stack(cols_m), np.array(goal), np.array(sigma), groups) if cols_s
-                   else (np.zeros(0), np.zeros(0)))
+    m = np.column_stack(cols_m) if cols_m else np.zeros((n, 0))
+    atoms = Atoms(group, np.column_stack([x] + [feats[:, f] for f in held]), s, m, [sh for _, sh in groups])
+    theta, miss = (solve_moments(atoms, np.array(goal), np.array(sigma)) if cols_s else ([], np.zeros(0)))
     if varies and abs(miss[0]) > 1e-9 * max(1.0, t_rtp):
         raise OptimizeError(f"RTP {t_rtp:.6f} is out of reach of these books with the feature rates held "
                             f"(off by {miss[0]:.2e})")
-    p = _group_tilt(s, theta, groups)
+    mass, unit = atoms.tilt(theta)
+    unit = unit[atoms.inverse]                          # each book's probability within its stratum
     w = np.zeros(n, dtype=np.int64)
     left = total
-    for k, (idx, share) in enumerate(groups[1:]):
+    for idx, share in groups[1:]:
         part = int(round(share * total))
-        w[idx] = _integerise(p[idx] / share, part)
+        w[idx] = _integerise(unit[idx], part)
         left -= part
-    w[groups[0][0]] = _integerise(p[nat] / rest, left)
+    w[groups[0][0]] = _integerise(unit[nat], left)
     wanted = rtp * cost_x100 * total
     ones = np.ones(n, dtype=np.int64)
     _correct(w, x, nat, round(wanted) - exact_dot(w, x))
     reached = Fraction(exact_dot(w, x), exact_dot(w, ones) * cost_x100)
     if abs(reached - rtp) > Fraction(1, 10**6):
         raise OptimizeError(f"RTP {float(reached):.9f} misses target {float(rtp):.6f}")
-    pn = p[nat] / rest
-    kl = float(np.sum(pn * np.log(np.where(pn > 0, pn, 1.0) * int(nat.sum()))))
+    un = unit[nat]
+    kl = exact_sum(un * _log(np.where(un > 0, un * float(len(un)), 1.0)))
+    tilt = tilt_figures(w, stratum, targets)
+    if cols_s:
+        tilt["kl_least"] = _least_kl(atoms, mass)
     mu = theta[1:] if varies else theta
     return w, {"lambda": float(theta[0]) if varies else 0.0,
                "mu": {int(f): float(t) for f, t in zip(held, mu)},
                "rtp": f"{reached.numerator}/{reached.denominator}", "rtp_error": float(reached - rtp),
-               "kl_natural": kl, "natural_share": rest, "body_x": BODY_X,
+               "kl_natural": kl, "natural_share": rest, "body_x": BODY_X, "tilt": tilt,
                "held_features": [int(f) for f in held], "free_features": [int(f) for f in free],
                "feature_miss": {int(f): float(d) for f, d in zip(held, miss[1:] if varies else miss)}}
+
+
+def _least_kl(atoms: Atoms, mass: np.ndarray) -> float | None:
+    """KL(p ‖ p0) of the least-KL weighting with the moments `mass` (the optimizer's
+    float weights per atom) reaches (the RTP, the held rates) and the same stratum
+    shares: the exponential tilt in the moments themselves (x, not min(x, H)). These
+    targets are consistent, so each moment is weighed by its spread under `mass` (a
+    well-conditioned solve); None where the solve does not meet them to 1e-6 of that."""
+    least = copy.copy(atoms)
+    least.s = atoms.m
+    reached = atoms.moments(mass)
+    spread = np.sqrt(np.maximum(np.array(
+        exact_colsums(mass[:, None] * atoms.m * atoms.m)) - reached * reached, 0.0))
+    spread = np.where(spread > 0, spread, 1.0)
+    theta, miss = solve_moments(least, reached, spread)
+    if np.any(np.abs(miss) > 1e-6 * spread):
+        return None
+    mass, unit = least.tilt(theta)
+    books = np.array([float(atoms.count[idx].sum()) for idx in atoms.members] + [1.0])[atoms.group]
+    ratio = np.where(mass > 0, unit * books, 1.0)            # p / p0 = unit / (1 / books of the stratum)
+    return exact_sum(mass * _log(ratio))
+
+
+def tilt_figures(weight: np.ndarray, stratum: np.ndarray, targets: list[float]) -> dict[str, Any]:
+    """How far integer weights moved from the natural ones: {"measure", "kl" (KL(π ‖ π0)
+    in nats over the whole mode), "max_log_ratio" (the largest |log(π_i / π0_i)|)},
+    π = weight / sum(weight), π0 the natural probabilities (`natural_weights`);
+    reproducible arithmetic, exact sums."""
+    wf = weight.astype(np.float64)
+    total = float(sum(weight.tolist()))
+    pi = wf / total
+    pi0 = natural_weights(stratum, targets)
+    logs = _log(np.where(pi0 > 0, pi / np.where(pi0 > 0, pi0, 1.0), 1.0))
+    return {"measure": "KL(w || w0) in nats over the mode; w0 the natural weights (stratum shares, uniform inside)",
+            "kl": exact_sum(pi * logs), "max_log_ratio": float(np.abs(logs).max())}
+
+
+# ---------------------------------------------------------------- the report's figures
+
+def _strata_parts(stratum: np.ndarray, targets: list[float]) -> list[tuple[np.ndarray, Fraction]]:
+    """(members, share) of each stratum with books: the categories at their targets,
+    the natural stratum the rest (as `natural_weights`), shares as exact fractions."""
+    parts, rest = [], Fraction(1)
+    for c, target in enumerate(targets):
+        members = stratum == c
+        if members.any() and target > 0:
+            parts.append((members, Fraction(target)))
+            rest -= Fraction(target)
+    nat = stratum < 0
+    if nat.any():
+        parts.append((nat, rest))
+    return parts
+
+
+def exact_figures(payout_x100: np.ndarray, features: np.ndarray, names: list[str], cost_x100: int,
+                  weight: np.ndarray | None = None, stratum: np.ndarray | None = None,
+                  targets: list[float] | None = None) -> dict[str, Any]:
+    """stats.weighted_figures' figures (cost, rtp, hit_rate, max_win_x, max_win_odds,
+    sd, features) of integer `weight`, or of the natural weights (`stratum`, `targets`:
+    each stratum its share, uniform inside), computed as exact fractions and rounded
+    once: the same bits on every machine (a float dot product is not)."""
+    x = payout_x100.astype(np.int64)
+    if weight is not None:
+        w = weight.astype(np.int64)
+        total = exact_dot(w, np.ones(len(w), dtype=np.int64))
+
+        def mean(v: np.ndarray) -> Fraction:
+            return Fraction(exact_dot(w, v.astype(np.int64)), total)
+    else:
+        parts = _strata_parts(stratum, targets or [])
+
+        def mean(v: np.ndarray) -> Fraction:
+            v = v.astype(np.int64)
+            return sum((share * Fraction(exact_dot(v[members], np.ones(int(members.sum()), dtype=np.int64)),
+                                         int(members.sum())) for members, share in parts), Fraction(0))
+    if int(x.max()) >= 3 * 10**9:
+        raise OptimizeError("payouts too large for exact figures")
+    ex, ex2 = mean(x), mean(x * x)
+    top = int(x.max())
+    top_p = mean(x == top)
+    var = max(Fraction(0), ex2 - ex * ex) / (cost_x100 * cost_x100)
+    feats = {name: float(mean((features >> np.uint64(i)) & np.uint64(1))) for i, name in enumerate(names)}
+    return {"cost": cost_x100 / 100, "rtp": float(ex / cost_x100), "hit_rate": float(mean(x > 0)),
+            "max_win_x": top / 100, "max_win_odds": round(1 / top_p) if top_p > 0 else None,
+            "sd": math.sqrt(float(var)), "features": feats}
 
 
 def sampling_se(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float], cost_x100: int) -> float:
     """Standard error of the library's natural RTP as an estimate of the rules' RTP:
     sqrt(sum over strata of share^2 * variance / books), payouts per unit cost. A
-    weight correction within a few of these is the sample's noise, not the rules'."""
-    y = payout_x100 / cost_x100
-    shares = [(stratum == c, t) for c, t in enumerate(targets) if t > 0 and (stratum == c).any()]
-    rest = 1.0 - sum(t for _, t in shares)
-    se2 = 0.0
+    weight correction within a few of these is the sample's noise, not the rules'.
+    Exact integer sums, rounded once."""
+    x = payout_x100.astype(np.int64)
+    shares = [(stratum == c, Fraction(t)) for c, t in enumerate(targets) if t > 0 and (stratum == c).any()]
+    rest = 1 - sum((t for _, t in shares), Fraction(0))
+    se2 = Fraction(0)
     for members, share in shares + [(stratum < 0, rest)]:
         n = int(members.sum())
         if n > 1:
-            se2 += share * share * float(np.var(y[members], ddof=1)) / n
-    return math.sqrt(se2)
+            xs = x[members]
+            s1 = exact_dot(xs, np.ones(n, dtype=np.int64))
+            s2 = exact_dot(xs, xs)
+            var = Fraction(s2 * n - s1 * s1, n * (n - 1) * cost_x100 * cost_x100)
+            se2 += share * share * var / n
+    return math.sqrt(float(se2))
 
 
 def natural_weights(stratum: np.ndarray, targets: list[float]) -> np.ndarray:
