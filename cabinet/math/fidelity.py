@@ -194,7 +194,16 @@ def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_
                   "cost": lay.cost / 100, "top_x": lay.top / lay.cost, "rows": rows, "summary": summary(rows)}
     return {"game": spec.id, "name": spec.name, "fingerprint": fp, "seed": seed, "workers": workers,
             "args": {"rounds": rounds, "buy_rounds": buy_rounds, "modes": asked},
-            "seconds": time.perf_counter() - t0, "modes": out, "library": str(where)}
+            "seconds": time.perf_counter() - t0, "modes": out, "library": _shown(where / B.MANIFEST)}
+
+
+def _shown(path: Path) -> str:
+    """A path as the report shows it: from the repository's root when inside it."""
+    root = Path(__file__).resolve().parents[2]
+    try:
+        return str(path.resolve().relative_to(root))
+    except ValueError:
+        return str(path.resolve())
 
 
 def _line(r: dict[str, Any]) -> str:

@@ -75,7 +75,7 @@ def _command(res: dict[str, Any]) -> str:
 def markdown(res: dict[str, Any]) -> str:
     modes = res["modes"]
     out = [f"# Fidelity: {res['name']} (`{res['game']}`)", "",
-           f"Library fingerprint: `{res['fingerprint']}` (games/{res['game']}/books/manifest.json)  ",
+           f"Library fingerprint: `{res['fingerprint']}` ({res['library']})  ",
            f"Run seed: {res['seed']} (0x{res['seed']:X}); workers {res['workers']}; run time "
            f"{res['seconds']:,.0f} s wall; written {time.strftime('%Y-%m-%d %H:%M %Z')}  ",
            f"Rules rounds per mode: {_rounds_words(res)}  ",

@@ -170,7 +170,9 @@ def compare(lib: Cells, rules: Cells, names: list[str], bin_labels: list[str], t
         sl, sr = lib.sums(has[i][0]), rules.sums(has[i][1])
         if sl[0] > 0 or sr[0] > 0:
             once(b"rate" + _key(*has[i]), f, lambda: proportion("feature", f, sl[0] / L[0] * nl, nl, sr[0], nr))
-    out.append(mean("feature mean", "all rounds", L, R))
+    everything = mean("feature mean", "all rounds", L, R)
+    out.append(everything)
+    first[b"mean" + _key(np.ones(len(lib.w), bool), np.ones(len(rules.w), bool))] = everything
     for i, f in enumerate(names):
         once(b"mean" + _key(*has[i]), f, lambda: mean("feature mean", f, lib.sums(has[i][0]), rules.sums(has[i][1])))
 
