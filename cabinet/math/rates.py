@@ -30,6 +30,7 @@ After changing a game's rules: `python -m cabinet.math rates GAME`, then `build`
 """
 from __future__ import annotations
 
+import math
 import json
 import sys
 from pathlib import Path
@@ -139,7 +140,7 @@ def _tail_band(tails: dict[str, Any] | None, k: int) -> dict[str, Any] | None:
     lo, hi = side(BAND_EDGES[k]), side(BAND_EDGES[k + 1])
     if lo is None or hi is None or lo[0] - hi[0] <= 0:
         return None
-    return {"rate": lo[0] - hi[0], "sigma": (lo[1] ** 2 + hi[1] ** 2) ** 0.5,
+    return {"rate": lo[0] - hi[0], "sigma": math.sqrt(lo[1] ** 2 + hi[1] ** 2),
             "source": f"the rules' tail estimate ({at[str(int(BAND_EDGES[k] * cost))]['method']})"}
 
 
@@ -203,7 +204,7 @@ def mode_targets(spec: GameSpec, doc: dict[str, Any] | None, mode: str) -> dict[
         counted = reduced = None
         if f["count"] >= MIN_COUNT:
             n, p = measured["rounds"], float(f["rate"])
-            counted = {"rate": p, "sigma": (p * (1 - p) / n) ** 0.5,
+            counted = {"rate": p, "sigma": math.sqrt(p * (1 - p) / n),
                        "source": f"measured, {f['count']:,} in {n:,} rounds"}
         r = f.get("reduced")
         if r is not None and 0 < r["p"] < 1:
@@ -244,7 +245,7 @@ def band_targets(doc: dict[str, Any] | None, mode: str) -> dict[str, dict[str, A
         counted = None
         if MIN_COUNT <= count < n:
             p = count / n
-            counted = {"rate": p, "sigma": (p * (1 - p) / n) ** 0.5, "source": f"measured, {count:,} in {n:,} rounds"}
+            counted = {"rate": p, "sigma": math.sqrt(p * (1 - p) / n), "source": f"measured, {count:,} in {n:,} rounds"}
         tail = _tail_band(tails, k) if tails and BAND_EDGES[k] >= float(tails.get("from_x", TAIL_FROM_X)) else None
         best = tail if tail is not None and (counted is None or tail["sigma"] < counted["sigma"]) else counted
         if best is not None:
