@@ -198,8 +198,16 @@ def open_cabinet(args: argparse.Namespace, libraries=None):
             raise Refused(f"main.py: {flag} is refused: config.yaml sets real_play: true")
         if given is not None and not cfg.demo_tools:
             raise Refused(f"main.py: {flag} is a review tool: set demo_tools: true in config.yaml or add --demo")
+    from cabinet.core.ledger import LedgerError, instance
+    try:
+        held = instance.acquire(cfg.data_path)     # one cabinet per data folder: a second is refused here
+    except LedgerError as exc:
+        raise Refused(f"main.py: {exc}") from None
     from cabinet.core.cabinet import Cabinet
-    return Cabinet(cfg, seed=args.seed, plan=plan)
+    try:
+        return Cabinet(cfg, seed=args.seed, plan=plan)   # its ledger holds the lock from here until it closes
+    finally:
+        instance.release(held)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,14 +220,22 @@ def main(argv: list[str] | None = None) -> int:
         if args.check_config is not None:
             print(check_config(args.check_config))
             return 0
-        if args.audit:                      # the config's checks, then the ledger alone: nothing is created
-            from cabinet.core.cabinet import LEDGER_NAME
+        if args.audit:                      # the config, then the ledger alone: nothing is created (an
+            from cabinet.core.cabinet import LEDGER_NAME   # evidence copy's folder may not be writable)
+            from cabinet.core.config import load_config
             from cabinet.core.ledger import cli
-            return cli.audit(_plan(args.config, create=False).config.data_path / LEDGER_NAME)
+            from cabinet.core.schema import ConfigError
+            try:
+                cfg = load_config(args.config or None)
+            except ConfigError as exc:
+                raise Refused(f"config error: {exc}") from None
+            return cli.audit(cfg.data_path / LEDGER_NAME, cfg.ledger_key_path, cfg.ledger_witness_path)
         if args.export_report is not None:  # the same, and the set written: nothing else is created
             from cabinet.core import reports
             from cabinet.core.cabinet import LEDGER_NAME
             plan = _plan(args.config, create=False)
+            from cabinet.core.ledger import files
+            files.remember(plan.config.data_path, plan.config.ledger_key_path, plan.config.ledger_witness_path)
             return reports.command(plan.config.data_path / LEDGER_NAME, args.export_report, plan.config.currency,
                                    plan.offer.specs)
         from cabinet.ui import clip_cli

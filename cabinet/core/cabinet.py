@@ -97,7 +97,8 @@ class Cabinet:
         self.games.update(plan.offer.games)     # the checks and limits: cabinet.core.startup
         self.refused.update(plan.offer.refused)
         try:
-            self.ledger = Ledger(self.ledger_path)
+            self.ledger = Ledger(self.ledger_path, config.ledger_key_path if config.ledger_key else None,  # null: beside it
+                                 witness=config.ledger_witness_path, protect_key=config.real_play, exclusive=True)
         except LedgerError as exc:
             self.lock(str(exc))
         if self.ledger is not None:
@@ -177,7 +178,8 @@ class Cabinet:
         opened again, read-only, to say what is wrong with it now."""
         if self.ledger is None:
             try:
-                Ledger(self.ledger_path, create=False).close()
+                Ledger(self.ledger_path, self.config.ledger_key_path if self.config.ledger_key else None,
+                       witness=self.config.ledger_witness_path, create=False, read_only=True).close()
                 return False, f"{self.locked} (the ledger now opens; restart the cabinet)"
             except LedgerError as exc:
                 return False, str(exc)
@@ -498,7 +500,10 @@ class Cabinet:
             self.ledger.close()
             self.ledger = None
         try:
-            fresh, folder = Ledger.ram_clear(self.ledger_path, detail=detail)
+            fresh, folder = Ledger.ram_clear(self.ledger_path, self.config.ledger_key_path if self.config.ledger_key
+                                             else None, detail,
+                                             witness=self.config.ledger_witness_path,
+                                             protect_key=self.config.real_play, exclusive=True)
         except (LedgerError, OSError) as exc:
             self.locked = self.locked or f"RAM CLEAR failed: {exc}"
             raise CabinetLocked(f"RAM CLEAR failed: {exc}") from None

@@ -9,7 +9,9 @@ Money moves in the ledger first (cabinet/core/ledger/cashier.py: the cash entry 
 its event in one transaction); the ticket's files (`<data_dir>/vouchers/<validation>
 .json`, and the picture the UI draws beside it) come after, so a full disk can lose a
 ticket's file but never its record: the operator's cash page reprints it from the
-ledger. While a handpay waits, no round starts (Cabinet.start_round refuses).
+ledger. A ticket whose validation number is already in the folder is never printed
+again: the cabinet locks (its ledger is older than its tickets). While a handpay waits,
+no round starts (Cabinet.start_round refuses).
 """
 from __future__ import annotations
 
@@ -18,13 +20,13 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .ledger import InsufficientCredit
+from .ledger import InsufficientCredit, LedgerError
 from .ledger import cashier
+from .ledger.files import VOUCHER_DIR
 
 if TYPE_CHECKING:
     from .cabinet import Cabinet
 
-VOUCHER_DIR = "vouchers"
 
 
 class CashRefused(ValueError):
@@ -57,12 +59,28 @@ def cash_out(cab: "Cabinet") -> dict[str, Any]:
                                                                         f"{cab.currency.format(limit)}"))
             cab.handpay = cab._call(cashier.pending_handpay)
             return {"handpay": cab.handpay}
+        cab._call(lambda led: never_printed(cab.config.data_path, led))
         ticket = cab._call(lambda led: cashier.cash_out_ticket(led, balance))
     except InsufficientCredit as exc:
         raise CashRefused(str(exc)) from None
     ticket["amount"] = cab.currency.format(ticket["cents"])
     ticket["file"] = write_ticket(cab.config.data_path, ticket)
     return {"ticket": ticket}
+
+
+def never_printed(data_dir: Path, led: Any) -> None:
+    """A validation number is printed once: the next one's ticket file already in the
+    vouchers folder means the ledger is older than its tickets (restored, and the
+    cash-out replayed). LedgerError: the cabinet locks before any money moves."""
+    _, cash_id, number = cashier.next_ticket(led)
+    folder = Path(data_dir) / VOUCHER_DIR
+    try:
+        found = sorted(folder.glob(f"ticket-*-{number}.json")) if folder.is_dir() else []
+    except OSError:
+        found = []
+    if found:
+        raise LedgerError(f"ledger rolled back or replaced: ticket {number} (cash row {cash_id}) was already printed "
+                          f"({found[0].name}): the ledger is older than its tickets")
 
 
 def write_ticket(data_dir: Path, ticket: dict[str, Any]) -> str | None:

@@ -16,9 +16,12 @@ since the last period reset, are summed from the entries (meters.py).
 The chain. Every row of cash, side_draws and events, every round's start and every
 round's settlement is one chain entry with a place `seq` (1, 2, 3... across all
 tables) and a link HMAC-SHA256(key, previous link || the entry's canonical content)
-(chain.py). The key is `<data_dir>/cabinet.key` (32 random bytes as hex, mode 0600,
-created with the database). Without it nobody can write a row, or change one, whose
-link verifies, and deleting a row leaves a gap in `seq`.
+(chain.py). The key is config `ledger_key`: a file outside the data folder that the
+operator provisions (readable by the cabinet, owned by another user; made 0600 only
+if missing; under real play a key file or folder writable by its group or everyone
+locks: files.key_protection_problem), or, in demo play, `<data_dir>/cabinet.key` (made
+0600 with the database). Without it nobody can write a row, or change one, whose link
+verifies, and deleting a row leaves a gap in `seq`.
 
 Rows that change. A round is updated twice after its start: its presentation step
 (often) and its settlement (once). The design chains the immutable facts and the state
@@ -71,26 +74,50 @@ Game state (feature pot levels) is protected by the head's digest, not by chain
 entries: it is overwritten at each settlement, and only its current value matters;
 a changed, deleted or older saved state no longer matches the digest and locks.
 
+The witness (witness.py). After every committed transaction the head (seq, link, the
+ledger's identity, running or closed cleanly), MAC'd with the key, is written to
+`<data_dir>/ledger.head` and to `<ledger_witness>/ledger.head` when configured (another
+disk): two 4096-byte slots written alternately, one fdatasync each. Every open (a
+start, --audit, --meters, --export-report) compares them with the database: a
+database behind its witness (an older copy restored; a main file whose WAL was lost
+after an unclean stop, named as such), a chain that holds another link at the
+witness's place, another ledger's witness, a witness missing for a ledger that is not
+new, or a database ahead by more than its last transaction (the one a stop between
+COMMIT and the witness write can leave) is "ledger rolled back or replaced: ..." and
+locks.
+
 Locks. Any failure raises LedgerError naming the first bad row; the cabinet locks.
+Whatever else opening or reading a damaged file raises (a flipped byte in the schema
+text is a UnicodeDecodeError) is a LedgerError too, "ledger ... cannot be read: ...".
 Verification runs on a read-only connection, so a ledger that fails is left
 byte-identical; a ledger that failed at runtime refuses every write from then on.
-A storage error (disk full, I/O) rolls its transaction back (StorageError, "storage
-error, call attendant"): nothing is lost, an open round stays open and the next start
-resumes it. Locks cannot be logged in the ledger they lock: they go to
-`<data_dir>/pending_events.jsonl` and into the event log at the next trusted start
-(or into the fresh ledger of a RAM CLEAR).
+A storage error (disk full, I/O; a witness that cannot be written) rolls its
+transaction back or stops after it (StorageError, "storage error, call attendant"):
+nothing is lost, an open round stays open and the next start resumes it. Locks cannot
+be logged in the ledger they lock: they go to `<data_dir>/pending_events.jsonl`, each
+line MAC'd with the key, and into the event log at the next trusted start (or into the
+fresh ledger of a RAM CLEAR); a line whose MAC does not verify is logged only as
+`pending_forged` (files.pending).
 
-Files (files.py). A fresh ledger, key and demo credit are made only when neither the
-database nor the key exists; a missing, empty or foreign database with the key, or a
-database without the key, locks with "ledger missing or replaced". Only the
-operator's RAM CLEAR (`Ledger.ram_clear`) starts fresh: the old files are moved,
-untouched, into `<data_dir>/ramclear-<time>/` and the clear is logged in the new
-ledger.
+One cabinet per data folder (instance.py): a cabinet's ledger holds an flock on
+`<data_dir>/cabinet.lock`; a second one is refused naming the pid. `--audit` of an
+evidence copy in a read-only folder opens it read-only (immutable without a WAL) and
+writes nothing.
 
-What it cannot see. Whoever holds the key can forge anything. A complete earlier copy
-of the database restored with its own head (a rollback) is consistent in itself; a
-real cabinet detects it with a counter outside the disk (NVRAM), which this desktop
-build does not have.
+Files (files.py). A fresh ledger (and key, unless the operator's exists) and demo
+credit are made only when no database, no key of its own in the data folder and no
+trace of an earlier ledger (a witness, a printed ticket) exists; a missing, empty or
+foreign database with the key, or a database without the key, locks with "ledger
+missing or replaced". Only the operator's RAM CLEAR (`Ledger.ram_clear`) starts fresh:
+the old files (the operator's key stays where it is) are moved, untouched, into
+`<data_dir>/ramclear-<time>/`, new witnesses are written, and the clear is logged in
+the new ledger.
+
+What it cannot see (docs/ledger_trust.md). Whoever holds the key can forge entries;
+whoever holds the key and every witness can also roll back; the root user of the
+cabinet's machine can do both. In demo play the key and the only witness sit in the
+data folder: they stop mistakes (a lost WAL, an old backup put back alone), not an
+attacker with that folder.
 """
 from .audit import Report
 from .errors import InsufficientCredit, LedgerError, StorageError

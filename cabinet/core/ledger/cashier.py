@@ -7,7 +7,11 @@ ledger never holds one without the other:
 - credit in: cash 'in' + `credit_in` {cents, by};
 - ticket out: cash 'out' + `cash_out` {cents, validation, cabinet}: the validation
   number is 18 digits of HMAC(key, cabinet id, cash id), so it is unique per ticket and
-  nobody without the cabinet's key can make one that checks (`validation_number`);
+  nobody without the cabinet's key can make one that checks (`validation_number`). The
+  cabinet id is the ledger's identity (random, new at every RAM CLEAR, even under the
+  operator's key), and a cash id is never reused: a ledger rolled back to reuse one is
+  locked by its witness (witness.py), and the cash desk refuses a number whose ticket
+  file is already in the vouchers folder (cabinet/core/cash_desk.py);
 - handpay: a cash-out above the handpay limit is not printed. `handpay_pending`
   {cents, reason} is logged and the cabinet stops until an attendant (the PIN) pays it
   (cash 'handpay' + `handpay` {cents, pending}) or cancels it (`handpay_cancelled`,
@@ -54,12 +58,17 @@ def credit_in(led: "Ledger", cents: int, by: str) -> int:
     return cid
 
 
-def cash_out_ticket(led: "Ledger", cents: int) -> dict[str, Any]:
-    """Pay `cents` out as a ticket. Returns what the ticket carries (with its MAC)."""
+def next_ticket(led: "Ledger") -> tuple[str, int, str]:
+    """(cabinet id, cash id, validation number) of the next ticket this ledger prints."""
     cab = cabinet_id(led)
     nxt = led._read(lambda: led.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM cash").fetchone()[0],
                     "reading cash")
-    validation = validation_number(led.key, cab, nxt)
+    return cab, int(nxt), validation_number(led.key, cab, int(nxt))
+
+
+def cash_out_ticket(led: "Ledger", cents: int) -> dict[str, Any]:
+    """Pay `cents` out as a ticket. Returns what the ticket carries (with its MAC)."""
+    cab, nxt, validation = next_ticket(led)
     cid, eid = led._cash("out", cents, ("cash_out", {"cents": cents, "validation": validation, "cabinet": cab}))
     if cid != nxt:      # one writer per ledger: the id read is the id written
         raise LedgerError(f"ledger refused a ticket: cash row {cid} is not the {nxt} its number was made for")

@@ -171,8 +171,10 @@ class Seal:
 class Head:
     """The audit head: the last entry written (seq, link, sums of every meter up to it)
     and the last entry re-verified by the incremental check (vseq, vlink, vsums), with
-    the digest of the saved game states, and the seal a start left (seal.py: the
-    entries up to a verified place, digested); one MAC over all of it."""
+    the digest of the saved game states, the seal a start left (seal.py: the
+    entries up to a verified place, digested), and `tx`: where the last transaction
+    that appended entries began (its seq before them; None in a head written before
+    the witness, witness.py); one MAC over all of it."""
 
     seq: int
     link: str
@@ -182,6 +184,7 @@ class Head:
     vsums: dict[str, int]
     states: str
     seal: Seal | None = None
+    tx: int | None = None
 
     def body(self) -> str:
         d: dict[str, Any] = {"seq": self.seq, "link": self.link, "sums": [self.sums[m] for m in METERS],
@@ -189,6 +192,8 @@ class Head:
                              "states": self.states}
         if self.seal is not None:
             d["seal"] = [self.seal.seq, self.seal.link, [self.seal.sums[m] for m in METERS], self.seal.digest]
+        if self.tx is not None:
+            d["tx"] = self.tx
         return json.dumps(d, separators=(",", ":"))
 
     def mac(self, key: bytes) -> str:
@@ -208,6 +213,10 @@ class Head:
             if not all(type(v) is int for v in (seq, *head.seal.sums.values())) or \
                     not (type(link) is str and type(digest) is str and 0 < seq <= head.seq):
                 raise ValueError("the seal is not a place in the chain")
+        if "tx" in d:                       # a head written before the witness has none
+            head.tx = d["tx"]
+            if type(head.tx) is not int or not 0 <= head.tx < head.seq:
+                raise ValueError("the last transaction is not a place in the chain")
         return head
 
     @classmethod

@@ -84,3 +84,6 @@ def snapshot(led: Ledger) -> Iterator[Snapshot]:
         raise led._fail(StorageError("exporting a report", exc)) from None
     except LedgerError as exc:
         raise led._fail(exc) from None
+    except UnicodeDecodeError as exc:                         # a damaged file: text that is not UTF-8
+        raise led._fail(LedgerError(f"ledger {led.path} cannot be read: exporting a report failed "
+                                    f"({type(exc).__name__}: {exc})")) from None

@@ -1,45 +1,104 @@
-"""The ledger's files in the data directory: the database, its key, the RAM CLEAR
-backups, and events waiting for a trusted ledger.
+"""The ledger's files: the database, its key, its witnesses, the RAM CLEAR backups, and
+events waiting for a trusted ledger.
 
-    ledger.sqlite        the database (WAL: also ledger.sqlite-wal / -shm while open)
-    cabinet.key          the HMAC key, 64 hex digits, mode 0600, never inside the database
-    ramclear-<time>/     the old files of each RAM CLEAR, moved there untouched
-    pending_events.jsonl events that could not be written to the ledger (a lock is
-                         exactly when the ledger is not written); the next trusted start
-                         or RAM CLEAR moves them into the event log
+    <data_dir>/ledger.sqlite        the database (WAL: also ledger.sqlite-wal / -shm while open)
+    <key>                           the HMAC key, 64 hex digits: config `ledger_key` (outside
+                                    the data folder, provisioned by the operator, readable
+                                    but not writable by the cabinet), or <data_dir>/cabinet.key
+                                    (demo play: made 0600 with the database)
+    <data_dir>/ledger.head          the witness of the chain head (witness.py), and a copy in
+    <ledger_witness>/ledger.head    config `ledger_witness` (another disk) when configured
+    <data_dir>/ramclear-<time>/     the old files of each RAM CLEAR, moved there untouched
+    <data_dir>/pending_events.jsonl events that could not be written to the ledger (a lock is
+                                    exactly when the ledger is not written), each MAC'd with
+                                    the key; the next trusted start or RAM CLEAR moves them
+                                    into the event log
+    <data_dir>/vouchers/            the tickets printed (cabinet/core/cash_desk.py)
 
-A fresh cabinet is made only when neither the database (nor its WAL) nor the key
-exists; any other combination is "ledger missing or replaced".
+A fresh ledger is made only when there is no database (nor its WAL), no key of its own
+in the data folder, and no trace of an earlier ledger (a witness, a printed ticket); an
+operator's key outside the data folder is used as it is (and made, 0600, if missing).
+Any other combination is "ledger missing or replaced". RAM CLEAR folders are not traces.
 """
 from __future__ import annotations
 
+import hmac
 import json
 import os
 import secrets
+import stat
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from .errors import LedgerError
 
 KEY_NAME = "cabinet.key"
 PENDING_NAME = "pending_events.jsonl"
+VOUCHER_DIR = "vouchers"
 SIDECARS = ("-wal", "-shm")
+KEY_RULE = ("it must be owned by another user than the cabinet's (root) with mode 0644 or 0640, in a folder "
+            "only that user can write")
+
+# The key and witness a data folder's ledger was opened with in this process (Ledger
+# registers them): the checkpoint writer's second connection (Ledger.attach) and the
+# pending events written while the ledger is locked use the same key.
+_TRUST: dict[str, tuple[Path, Path | None]] = {}
+
+
+def _folder_id(folder: Path) -> str:
+    return os.path.realpath(folder)
+
+
+def remember(data_dir: Path, key_path: Path, witness: Path | None) -> None:
+    _TRUST[_folder_id(data_dir)] = (Path(key_path), Path(witness) if witness else None)
+
+
+def trust_of(data_dir: Path) -> tuple[Path | None, Path | None]:
+    """(key path, witness folder) registered for the data folder, else (None, None)."""
+    return _TRUST.get(_folder_id(data_dir), (None, None))
 
 
 def sidecar(path: Path, suffix: str) -> Path:
     return path.with_name(path.name + suffix)
 
 
-def state(path: Path, key_path: Path) -> str:
-    """'fresh' (nothing exists), 'resume' (a creation interrupted after the key was
-    written), 'present' (both exist), or raise 'ledger missing or replaced'."""
+def own_key(path: Path, key_path: Path) -> bool:
+    """Whether the key lives in the ledger's own folder (demo play): it is then made,
+    moved and checked with the database."""
+    return _folder_id(key_path.parent) == _folder_id(path.parent)
+
+
+def traces(path: Path, witnesses: Iterable[Path]) -> list[Path]:
+    """What shows that a ledger existed in this folder: a witness of its head, a
+    printed ticket. (RAM CLEAR folders do not count: their ledger was cleared.)"""
+    found = [w for w in witnesses if w.exists()]
+    vouchers = path.parent / VOUCHER_DIR
+    try:
+        found += sorted(vouchers.glob("ticket-*.json"))[:1]
+    except OSError:
+        pass
+    return found
+
+
+def state(path: Path, key_path: Path, witnesses: Iterable[Path] = (), cleared: bool = False) -> str:
+    """'fresh' (nothing of a ledger exists: make one), 'resume' (a creation
+    interrupted before the database was renamed into place), 'present' (the database
+    and its key), or raise 'ledger missing or replaced'. `cleared`: a RAM CLEAR has
+    just moved the old files away (the witnesses it overwrites are not traces)."""
     wal = sidecar(path, "-wal")
     db_there, key_there = path.exists() or wal.exists(), key_path.exists()
-    if not db_there and not key_there:
+    mine = own_key(path, key_path)
+    if not db_there:
+        if key_there and sidecar(path, ".new").exists():
+            return "resume"
+        if mine and key_there:
+            raise LedgerError(f"ledger missing or replaced: {path} is missing but the key {key_path} exists")
+        found = [] if cleared else traces(path, witnesses)
+        if found:
+            raise LedgerError(f"ledger missing or replaced: {path} is missing but {found[0]} shows that a ledger "
+                              "existed here (RAM CLEAR in the operator menu starts a new one)")
         return "fresh"
-    if key_there and not db_there and sidecar(path, ".new").exists():
-        return "resume"
     if not key_there:
         there = path if path.exists() else wal
         raise LedgerError(f"ledger missing or replaced: the key {key_path} is missing but {there} exists")
@@ -68,15 +127,45 @@ def read_key(key_path: Path) -> bytes:
 def write_key(key_path: Path, key: bytes) -> None:
     """Create the key file, mode 0600, durably (temporary file, fsync, rename)."""
     tmp = sidecar(key_path, ".new")
-    tmp.unlink(missing_ok=True)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        os.write(fd, key.hex().encode("ascii") + b"\n")
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, key_path)
+        tmp.unlink(missing_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(fd, key.hex().encode("ascii") + b"\n")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, key_path)
+    except OSError as exc:
+        raise LedgerError(f"ledger key {key_path} cannot be created: {exc.strerror or exc}") from None
     sync_dir(key_path.parent)
+
+
+def key_protection_problem(key_path: Path) -> str | None:
+    """What lets someone other than its owner replace the key file (real play): the
+    file, or its folder, writable by its group or by everyone; the file not a regular
+    file. None: nothing found. (The file should also be owned by another user than the
+    cabinet's, root, mode 0644 or 0640: the cabinet reads it and cannot replace it;
+    that is the operator's setup, see docs/ledger_trust.md.)"""
+    real = Path(os.path.realpath(key_path))
+    folder = real.parent
+    try:
+        st = os.stat(folder)
+    except OSError as exc:
+        return f"its folder {folder} cannot be read ({exc.strerror or exc})"
+    if st.st_mode & 0o022:
+        return f"its folder {folder} is writable by its group or by everyone (mode {stat.S_IMODE(st.st_mode):04o})"
+    try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        return None                     # made now, 0600, in a folder only its owner writes
+    except OSError as exc:
+        return f"it cannot be read ({exc.strerror or exc})"
+    if not stat.S_ISREG(st.st_mode):
+        return "it is not a regular file"
+    if st.st_mode & 0o022:
+        return f"it is writable by its group or by everyone (mode {stat.S_IMODE(st.st_mode):04o})"
+    return None
 
 
 def sync_dir(folder: Path) -> None:
@@ -92,9 +181,11 @@ def sync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def back_up(path: Path, key_path: Path) -> Path:
-    """RAM CLEAR: move the database, its WAL files and the key, untouched, into a new
-    ramclear-<time> folder beside them. Returns the folder."""
+def back_up(path: Path, key_path: Path | None, witnesses: Iterable[Path] = ()) -> Path:
+    """RAM CLEAR: move the database, its WAL files, the key of its own (`key_path`;
+    None: an operator's key, which stays) and its witness in the data folder, untouched,
+    into a new ramclear-<time> folder beside them; a witness elsewhere is copied there
+    (the fresh ledger overwrites it). Returns the folder."""
     stamp = time.strftime("ramclear-%Y%m%d-%H%M%S")
     folder = path.parent / stamp
     n = 1
@@ -102,21 +193,45 @@ def back_up(path: Path, key_path: Path) -> Path:
         n += 1
         folder = path.parent / f"{stamp}-{n}"
     folder.mkdir(parents=True)
-    for f in (path, *(sidecar(path, s) for s in SIDECARS), sidecar(path, ".new"), key_path):
+    moved = [path, *(sidecar(path, s) for s in SIDECARS), sidecar(path, ".new")]
+    if key_path is not None:
+        moved.append(key_path)
+    copied: list[Path] = []
+    for w in witnesses:
+        (moved if _folder_id(w.parent) == _folder_id(path.parent) else copied).append(w)
+    for f in moved:
         if f.exists():
             os.replace(f, folder / f.name)
+    for i, w in enumerate(copied):
+        if w.exists():
+            (folder / f"witness-{i + 1}-{w.name}").write_bytes(w.read_bytes())
     sync_dir(folder)
     sync_dir(path.parent)
     return folder
 
 
+# -- events kept outside the ledger -------------------------------------------------
+def pending_mac(key: bytes, item: dict[str, Any]) -> str:
+    body = json.dumps([item.get("id"), item.get("kind"), item.get("detail"), item.get("at")], sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=True)
+    return hmac.digest(key, b"pending_event|" + body.encode("ascii"), "sha256").hex()
+
+
 def add_pending(data_dir: Path, kind: str, detail: dict[str, Any]) -> None:
-    """Keep an event for the next trusted ledger; never raises (a full disk is one of
-    the reasons the ledger could not take it)."""
-    line = json.dumps({"id": secrets.token_hex(8), "kind": kind, "detail": detail, "at": time.time()},
-                      sort_keys=True, default=str)
+    """Keep an event for the next trusted ledger, MAC'd with the ledger's key (an id
+    makes each line unique); a key that cannot be read leaves the line unMAC'd, saying
+    why (it is then imported only as `pending_unverified`). Never raises (a full disk
+    is one of the reasons the ledger could not take it)."""
+    item: dict[str, Any] = json.loads(json.dumps({"id": secrets.token_hex(8), "kind": kind, "detail": detail,
+                                                  "at": time.time()}, default=str))
+    key_path = trust_of(Path(data_dir))[0] or Path(data_dir) / KEY_NAME
     try:
-        with open(data_dir / PENDING_NAME, "a", encoding="utf-8") as f:
+        item["mac"] = pending_mac(read_key(key_path), item)
+    except LedgerError as exc:
+        item["unsigned"] = str(exc)
+    line = json.dumps(item, sort_keys=True)
+    try:
+        with open(Path(data_dir) / PENDING_NAME, "a", encoding="utf-8") as f:
             f.write(line + "\n")
             f.flush()
             os.fsync(f.fileno())
@@ -124,10 +239,17 @@ def add_pending(data_dir: Path, kind: str, detail: dict[str, Any]) -> None:
         pass
 
 
-def pending(data_dir: Path) -> list[dict[str, Any]]:
-    """The waiting events; a line that cannot be read becomes a 'pending_unreadable' event."""
+def pending(data_dir: Path, keys: list[bytes]) -> list[tuple[str, dict[str, Any]]]:
+    """The waiting events as (kind, detail) to log, each line judged by its MAC:
+    - a line MAC'd with the ledger's key (or, after a RAM CLEAR, the old one): its kind;
+    - a line written unMAC'd because the key could not be read: `pending_unverified`,
+      its claimed kind and detail inside;
+    - a line without a MAC, or whose MAC fails: `pending_forged`, naming the line and
+      the kind it claims (never imported as that kind);
+    - a line that is not an event: `pending_unreadable`.
+    Every detail carries `recorded_outside_ledger_at` and the line's `pending_id`."""
     try:
-        text = (data_dir / PENDING_NAME).read_text(encoding="utf-8", errors="replace")
+        text = (Path(data_dir) / PENDING_NAME).read_text(encoding="utf-8", errors="replace")
     except OSError:
         return []
     out = []
@@ -138,13 +260,24 @@ def pending(data_dir: Path) -> list[dict[str, Any]]:
                     and isinstance(item.get("detail"), dict)):
                 raise ValueError("not an event")
         except ValueError:
-            item = {"kind": "pending_unreadable", "detail": {"line": n, "text": line[:200]}}
-        out.append(item)
+            out.append(("pending_unreadable", {"line": n, "text": line[:200]}))
+            continue
+        mark = {"recorded_outside_ledger_at": item.get("at"), "pending_id": item.get("id")}
+        mac = item.get("mac")
+        if isinstance(mac, str) and any(hmac.compare_digest(mac, pending_mac(k, item)) for k in keys):
+            out.append((item["kind"], {**item["detail"], **mark}))
+        elif mac is None and isinstance(item.get("unsigned"), str):
+            out.append(("pending_unverified", {"claimed_kind": item["kind"][:40], "detail": item["detail"],
+                                               "why": item["unsigned"][:300], **mark}))
+        else:
+            why = "no MAC" if mac is None else "its MAC does not match the ledger's key"
+            out.append(("pending_forged", {"line": n, "claimed_kind": item["kind"][:40], "why": why,
+                                           "text": line[:200], **mark}))
     return out
 
 
 def clear_pending(data_dir: Path) -> None:
     try:
-        (data_dir / PENDING_NAME).unlink(missing_ok=True)
+        (Path(data_dir) / PENDING_NAME).unlink(missing_ok=True)
     except OSError:
         pass

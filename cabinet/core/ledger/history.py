@@ -4,12 +4,14 @@ the side draws recorded against them, and the event log.
 `LedgerReads` is the part of `store.Ledger` that only reads: every row is verified
 against its links (audit.verify_row) before records.py decodes it, so an altered row
 raises LedgerError naming it instead of reaching a screen. A storage error while
-reading (`_read`) is a StorageError, and like any LedgerError it leaves the ledger
+reading (`_read`) is a StorageError, a value a damaged file makes Python refuse (text
+that is not UTF-8) a LedgerError, and like any LedgerError either leaves the ledger
 refusing writes (`_fail`).
 """
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 import cabinet.core.ledger.audit as audit
@@ -34,6 +36,7 @@ class LedgerReads:
     """The reads of store.Ledger (which owns the connection and every write)."""
 
     db: sqlite3.Connection
+    path: Path
     key: bytes
     identity: str
     broken: str | None
@@ -47,6 +50,12 @@ class LedgerReads:
             return fn()
         except sqlite3.Error as exc:
             raise self._fail(StorageError(doing, exc)) from None
+        except LedgerError:
+            raise
+        except (ValueError, TypeError, OverflowError) as exc:     # a damaged file: text that is not UTF-8...
+            said = " ".join(str(exc).split())[:300]
+            raise self._fail(LedgerError(f"ledger {self.path} cannot be read: {doing} failed "
+                                         f"({type(exc).__name__}: {said})")) from None
 
     # -- rounds ---------------------------------------------------------------------
     def _rounds(self, where: str, args: tuple = ()) -> list[RoundRecord]:

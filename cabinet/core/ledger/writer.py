@@ -23,6 +23,7 @@ class Writer:
     def __init__(self, db: sqlite3.Connection, key: bytes, head: Head):
         self.db, self.key, self.head = db, key, head
         self.verified = (head.seq, head.link, dict(head.sums))   # the tail check just verified up to here
+        self.began = head.seq                                     # where this transaction's entries start
 
     @property
     def balance(self) -> int:
@@ -63,12 +64,15 @@ class Writer:
 
     def finish(self) -> None:
         self.head.vseq, self.head.vlink, self.head.vsums = self.verified
+        if self.head.seq != self.began:        # the witness may lag the head by this transaction only
+            self.head.tx = self.began
         self.db.execute("UPDATE audit_head SET body = ?, mac = ? WHERE id = 1",
                         (self.head.body(), self.head.mac(self.key)))
 
 
-def create(path: Path, key: bytes) -> None:
-    """A complete new database at `path` (any leftover there is removed first)."""
+def create(path: Path, key: bytes) -> tuple[str, str, Head]:
+    """A complete new database at `path` (any leftover there is removed first).
+    Returns its cabinet id, its identity MAC and its head."""
     for f in (path, *(files.sidecar(path, s) for s in files.SIDECARS)):
         f.unlink(missing_ok=True)
     db = sqlite3.connect(str(path), isolation_level=None)
@@ -92,3 +96,4 @@ def create(path: Path, key: bytes) -> None:
         db.execute("COMMIT")
     finally:
         db.close()
+    return cabinet, identity, w.head
