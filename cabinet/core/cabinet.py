@@ -97,7 +97,7 @@ class Cabinet:
         self.games.update(plan.offer.games)     # the checks and limits: cabinet.core.startup
         self.refused.update(plan.offer.refused)
         try:
-            self.ledger = Ledger(self.ledger_path, config.ledger_key_path if config.ledger_key else None,  # null: beside it
+            self.ledger = Ledger(self.ledger_path, config.ledger_key_path,
                                  witness=config.ledger_witness_path, protect_key=config.real_play, exclusive=True)
         except LedgerError as exc:
             self.lock(str(exc))
@@ -178,7 +178,7 @@ class Cabinet:
         opened again, read-only, to say what is wrong with it now."""
         if self.ledger is None:
             try:
-                Ledger(self.ledger_path, self.config.ledger_key_path if self.config.ledger_key else None,
+                Ledger(self.ledger_path, self.config.ledger_key_path,
                        witness=self.config.ledger_witness_path, create=False, read_only=True).close()
                 return False, f"{self.locked} (the ledger now opens; restart the cabinet)"
             except LedgerError as exc:
@@ -345,21 +345,17 @@ class Cabinet:
 
     def option_refusal(self, setup: GameSetup, mode_id: str, bet_cents: int) -> str:
         """Why a mode is not offered at this bet, for the player: its price is not whole
-        minor units there, the win limit (it would lower the option's return) or the
-        cabinet's cap on a buy's price."""
+        minor units there, the win limit (it would bring the mode's return below the
+        cabinet's minimum, config rtp_bounds.min) or the cabinet's cap on a buy's price
+        (GameSetup.limit_words; one line: a game's bar shows it, the rules and the buy
+        cards add that the figure is the cabinet's minimum)."""
         mode = setup.spec.mode(mode_id)
         if setup.not_offered(mode_id, bet_cents) == "price":
             unit = "cents" if self.currency.minor_units == 100 else "minor units"
             return (f"{mode.label} is offered at bets in steps of {self.currency.format(mode.exact_bet_step())}: "
                     f"at {self.currency.format(bet_cents)} its price would not be whole {unit}")
         top = setup.option_max_bet.get(mode_id, 0)
-        limit = setup.cap.max_cents
-        if setup.option_limits.get(mode_id) == "buy_cost":
-            why = f"a single buy may cost at most {self.currency.format(self.config.max_buy_cost)} on this cabinet"
-        elif limit is not None:
-            why = f"the {self.currency.format(limit)} win limit would lower its return"
-        else:
-            why = "the win limit would lower its return"
+        why = setup.limit_words(mode_id, self.currency.format, short=True)
         if not top:
             return f"{mode.label} is not offered on this cabinet: {why}"
         return f"{mode.label} is offered at bets up to {self.currency.format(top)}: above, {why}"
@@ -500,8 +496,7 @@ class Cabinet:
             self.ledger.close()
             self.ledger = None
         try:
-            fresh, folder = Ledger.ram_clear(self.ledger_path, self.config.ledger_key_path if self.config.ledger_key
-                                             else None, detail,
+            fresh, folder = Ledger.ram_clear(self.ledger_path, self.config.ledger_key_path, detail,
                                              witness=self.config.ledger_witness_path,
                                              protect_key=self.config.real_play, exclusive=True)
         except (LedgerError, OSError) as exc:

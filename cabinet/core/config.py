@@ -291,7 +291,7 @@ def check_rules(cfg: Any) -> None:
             raise ConfigError("demo_tools = true is not allowed with real_play = true; allowed: demo_tools: false in real play")
         if cfg.operator_pin == DEFAULT_PIN:
             raise ConfigError(f"operator_pin = \"{DEFAULT_PIN}\" is the default PIN, not allowed with real_play = true; "
-                              f"allowed: your own 4 to 8 digits")
+                              f"allowed: your own {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits")
         if cfg.ledger_key is None:
             raise ConfigError("ledger_key = null is not allowed with real_play = true (the ledger's MAC key must not sit "
                               "in the data folder it protects); allowed: the absolute path of a key file outside data_dir")
@@ -329,6 +329,16 @@ class Config(SimpleNamespace):
     source: Path
     currency: Currency
 
+    @property
+    def ledger_key_path(self) -> Path:
+        """The ledger's MAC key: config ledger_key, or <data_dir>/cabinet.key (demo play)."""
+        return Path(self.ledger_key) if self.ledger_key else Path(self.data_path) / "cabinet.key"
+
+    @property
+    def ledger_witness_path(self) -> Path | None:
+        """The folder of the ledger's chain-head witness (config ledger_witness), or None."""
+        return Path(self.ledger_witness) if self.ledger_witness else None
+
 
 def load_config(path: str | Path | None = None) -> Config:
     """Read and validate a config file; raise ConfigError (one line) if anything is off."""
@@ -364,12 +374,9 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def trust_paths(cfg: Any) -> None:
-    """`ledger_key_path` (the ledger's MAC key: ledger_key, or <data_dir>/cabinet.key) and
-    `ledger_witness_path` (None without one); with real_play both must lie outside the
-    data folder, which is what an attacker who can write that folder cannot reach."""
+    """With real_play the ledger's key and witness must lie outside the data folder,
+    which is what an attacker who can write that folder cannot reach (ConfigError)."""
     data = Path(cfg.data_path)
-    cfg.ledger_key_path = Path(cfg.ledger_key) if cfg.ledger_key else data / "cabinet.key"
-    cfg.ledger_witness_path = Path(cfg.ledger_witness) if cfg.ledger_witness else None
     for name, path in (("ledger_key", cfg.ledger_key), ("ledger_witness", cfg.ledger_witness)):
         if path is not None and _inside(Path(path), data):
             raise ConfigError(f"{name} = {shown(path)} is inside data_dir ({data}); allowed: a path outside the data "

@@ -42,7 +42,7 @@ def parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="verb", required=True, metavar="VERB", parser_class=_Parser)
 
     def verb(name: str, text: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=text, description=text)
+        return sub.add_parser(name, help=text, description=text.replace("%%", "%"))   # help is %-formatted
 
     def game(p: argparse.ArgumentParser) -> None:
         p.add_argument("game", metavar="GAME", help="game id under games/, or a dotted module exposing GAME")

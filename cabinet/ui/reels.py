@@ -1,6 +1,6 @@
 """Reels for line games: a pre-rendered tall strip blitted through a window.
 
-Spinning blits one window of a motion-blurred strip per reel (PYGAME_NOTES: cheaper
+Spinning blits one window of a motion-blurred strip per reel (docs/pygame_notes.md: cheaper
 than per-symbol sprites); landing drops the round's symbols in from above with a
 small bounce; a stopped reel blits its symbols. Boards are rows top to bottom of
 symbol ids, as the math's `evaluate` uses them.

@@ -9,7 +9,7 @@ both use it.
     ...
     view.draw(surface)               # in draw_board; view.highlight = True glows the result
 
-Geometry is logical (1920x1080); surfaces are real pixels (PYGAME_NOTES item 4). The
+Geometry is logical (1920x1080); surfaces are real pixels (docs/pygame_notes.md item 4). The
 disc (slices, labels) is drawn at the real size with cheap primitives: flat slices
 whose radial edges sit under anti-aliased divider lines, the soft light applied with
 two blend blits of a per-radius light map, labels rendered 2x and smoothed down one by

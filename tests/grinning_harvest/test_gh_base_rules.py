@@ -1,5 +1,5 @@
 """Grinning Harvest base game: one test per sentence of the rules sheet
-(../shared/seeds/grinning_harvest.txt), on hand-built boards."""
+(docs/rules/grinning_harvest.md), on hand-built boards."""
 from cabinet.core.money import format_short
 from cabinet.core.rng import Rng
 from games.grinning_harvest import GAME
