@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from .ledger import InsufficientCredit, LedgerError
 from .ledger import cashier
-from .ledger.files import VOUCHER_DIR
+from .ledger import files
+from .ledger.files import VOUCHER_DIR, read_key
 
 if TYPE_CHECKING:
     from .cabinet import Cabinet
@@ -128,11 +129,33 @@ def session_start(cab: "Cabinet") -> int:
 
 
 def pin_state(cab: "Cabinet") -> tuple[int, float | None]:
-    """(wrong PINs since the last operator login, time of the last one), from the log."""
+    """(wrong PINs since the last operator login, time of the last one): from the
+    events waiting outside the ledger (written while it was locked: newest), then the
+    chained log. A waiting line counts as a login only when it carries the ledger key's
+    MAC; a failure counts whatever its MAC (a forged one can only lengthen the wait),
+    so restarting a locked cabinet gives no free guesses."""
     failures, last = 0, None
-    for _, kind, _, at in cab._call(lambda led: led.events(64, ("pin_failure", "operator_login")), default=[]):
+    events = [(kind, at) for kind, at in _pending_pin_events(cab)]
+    events += [(kind, at) for _, kind, _, at in cab._call(lambda led: led.events(64, ("pin_failure",
+                                                                                       "operator_login")), default=[])]
+    for kind, at in events:
         if kind == "operator_login":
             break
         failures += 1
         last = at if last is None else last
     return failures, last
+
+
+def _pending_pin_events(cab: "Cabinet") -> list[tuple[str, float]]:
+    """The PIN events in the pending file, newest first: (kind, time)."""
+    try:
+        keys = [read_key(cab.config.ledger_key_path)]
+    except LedgerError:
+        keys = []
+    out = []
+    for kind, detail in files.pending(cab.config.data_path, keys):
+        claimed = detail.get("claimed_kind") if kind in ("pending_forged", "pending_unverified") else kind
+        at = detail.get("recorded_outside_ledger_at")
+        if claimed == "pin_failure" or (kind == "operator_login"):
+            out.append((str(claimed), float(at) if isinstance(at, (int, float)) else 0.0))
+    return out[::-1]

@@ -67,7 +67,7 @@ class App(PlayerPrefs):
         self.stop_reason: str | None = None  # why the frame loop ended (a signal, EXIT CABINET)
         self.input_log: collections.deque[str] = collections.deque(maxlen=14)   # the input test's lines
         self.service = touch.ServiceCorner()
-        failures, last = cash_desk.pin_state(cabinet) if getattr(cabinet, "ledger", None) else (0, None)
+        failures, last = cash_desk.pin_state(cabinet)     # the log, and while locked the MAC'd pending lines
         self.pin_guard = PinGuard(failures, last, clock=lambda: self.wall())
         self.kiosk = bool(opt(config, "display.kiosk", False) if kiosk is None else kiosk)
         self.data_dir = Path(opt(config, "data_path", None) or opt(config, "data_dir", "data"))

@@ -12,6 +12,7 @@ import hmac
 import json
 import secrets
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -210,3 +211,27 @@ def test_checking_a_pin_costs_exactly_one_scrypt_of_the_stated_cost(tmp_path, mo
         calls.clear()
         pin.check(guess, cab.config, cab)
         assert calls == [(2**14, 8, 1)]
+
+
+def test_a_locked_cabinet_restarted_keeps_its_wrong_pin_count(tmp_path):
+    """While the ledger is locked, wrong PINs wait in the pending file (MAC'd); a
+    restart counts them, so it gives no free guesses at config.yaml's PIN, and a
+    forged login line appended to the file does not reset the count."""
+    cab, _ = start(tmp_path)
+    db = cab.ledger_path
+    cab.close()
+    with sqlite3.connect(db) as raw:                     # altered without the key: the next start locks
+        raw.execute("UPDATE meters SET value = value + 100 WHERE name = 'balance'")
+    locked, _ = start(tmp_path)
+    assert locked.locked
+    for _ in range(3):
+        locked.log("pin_failure", {"page": "menu"})
+    locked.close()
+    pending = Path(locked.config.data_path) / "pending_events.jsonl"
+    with pending.open("a") as f:
+        f.write(json.dumps({"id": "f00d", "kind": "operator_login", "detail": {}, "at": time.time(),
+                            "mac": "00" * 32}) + "\n")
+    again, _ = start(tmp_path)
+    assert again.locked
+    failures, last = pin_state(again)
+    assert failures == 3 and last is not None and pin.delay_after(failures) == 30.0
