@@ -17,6 +17,13 @@ Cabinet), and the win limits. A config mistake raises `ConfigError` (one line na
 the key and what is allowed); a game whose code or books cannot be used is refused
 with its reason and the rest of the cabinet plays. So what the check accepts starts,
 and what it refuses does not.
+
+One policy decides where a money limit lowers a return (`offer_at_bets`): every bet
+mode (the base spin, a fortune bet or ante, a buy) is offered at a bet only where its
+return there, after the win limits (from its books, `bet_returns`, computed once per
+game, mode and bet and kept on the GameSetup), is at least config rtp_bounds.min. The
+base spin's bets below it leave the ladder (none left: the game is refused); an
+option's leave its offer (`option_max_bet`). Every screen reads those returns.
 """
 from __future__ import annotations
 
@@ -41,25 +48,52 @@ PATH_MAX = 4096
 DATA_DIR_ALLOWED = "a folder the cabinet can create and write"
 
 
+@dataclass(frozen=True)
+class BetReturn:
+    """One bet mode at one bet as the cabinet pays it, from its books: the exact
+    return after the win limits, whether the limits lower it below the books' own RTP,
+    and the largest win a round of it pays."""
+
+    rtp: Fraction
+    lowered: bool
+    max_paid_cents: int
+
+
+def bet_return(books: Any, bet_cents: int, cap: WinCap) -> BetReturn:
+    """One mode's return at one bet under the limits (ModeBooks.rtp_at, max_paid_cents)."""
+    here = books.rtp_at(bet_cents, cap)
+    return BetReturn(here, here != books.rtp(), books.max_paid_cents(bet_cents, cap))
+
+
 @dataclass
 class GameSetup:
     """A game as this cabinet offers it: its spec, ladder, modes and limits from config."""
 
     spec: GameSpec
-    bet_ladder: tuple[int, ...]
+    bet_ladder: tuple[int, ...]         # the bets offered (config's or the game's, less `withdrawn`)
     default_bet: int
     modes: tuple[str, ...]
     cap: WinCap
     library: Library | None = None      # the game's book libraries when math_source is books
     skin: str | None = None             # the skin its pictures show (None: the manifest's default)
     manifest: assets.Manifest | None = None  # its assets/<game>/manifest.yaml, every file checked
-    # Options (every mode but the first spin mode) are offered only at the ladder's
-    # bets where the win limits cut no win, so they return their stated RTP exactly:
-    # mode -> highest such bet (absent: every bet). See `limited_options`.
+    # Options (every bet mode but the first spin mode) are offered only at the ladder's
+    # bets where their return after the win limits is at least `rtp_min`: mode ->
+    # highest such bet (0: none; absent: every bet). See `offer_at_bets`.
     option_max_bet: dict[str, int] = field(default_factory=dict)
-    # Which limit sets each option's top bet: "win_limit", or "buy_cost" (config
-    # max_buy_cost: no single buy may cost more). See `cap_buy_cost`.
+    # Which limit sets each option's top bet: "rtp_min" (the win limits would bring its
+    # return below config rtp_bounds.min), or "buy_cost" (config max_buy_cost: no single
+    # buy may cost more). See `cap_buy_cost`.
     option_limits: dict[str, str] = field(default_factory=dict)
+    # Each bet mode's return at each bet of the configured ladder, from its books
+    # (books math only; live math: none, the stated figures stand): mode -> bet ->
+    # BetReturn. Computed once at offer time (`bet_returns`); screens read it.
+    returns: dict[str, dict[int, BetReturn]] = field(default_factory=dict)
+    rtp_min: Fraction = Fraction(0)     # config rtp_bounds.min: no mode is offered where it returns less
+    # Bets of the configured ladder taken off it: the base spin returns less than
+    # rtp_min there (the win limits). The rules page says so.
+    withdrawn: tuple[int, ...] = ()
+    max_buy_cost: int | None = None     # config max_buy_cost (the refusal's words)
 
     def offers(self, mode_id: str, bet_cents: int) -> bool:
         """Whether this mode is offered at this bet."""
@@ -68,11 +102,54 @@ class GameSetup:
     def not_offered(self, mode_id: str, bet_cents: int) -> str | None:
         """Why this mode is not offered at this bet: "price" (its price there is not a
         whole number of minor units, `BetMode.price_exact`), "limit" (above
-        `option_max_bet`: the win limits would cut its wins); None: it is offered."""
+        `option_max_bet`: its return there would be below rtp_min, or a buy would cost
+        more than max_buy_cost); None: it is offered."""
         if not self.spec.mode(mode_id).price_exact(bet_cents):
             return "price"
         top = self.option_max_bet.get(mode_id)
         return None if top is None or bet_cents <= top else "limit"
+
+    @property
+    def base_mode(self) -> str | None:
+        """The base spin: the first spin mode offered, whose bets are the game's."""
+        return next((m for m in self.modes if self.spec.mode(m).kind == "spin"), None)
+
+    def bet_return(self, mode_id: str, bet_cents: int) -> BetReturn | None:
+        """The mode's return at this bet from its books (None: live math, or no books
+        for it). A bet off the ladder (a round played under another config, read by
+        the meters) is computed once and kept."""
+        known = self.returns.get(mode_id, {}).get(bet_cents)
+        if known is not None or self.library is None or mode_id not in self.library.modes:
+            return known
+        found = self.returns.setdefault(mode_id, {})[bet_cents] = bet_return(self.library.books(mode_id),
+                                                                            bet_cents, self.cap)
+        return found
+
+    def rtp_at(self, mode_id: str, bet_cents: int) -> Fraction | None:
+        """The mode's return at this bet: from its books under the win limits, else its
+        stated RTP (live math; None when it states none)."""
+        known = self.bet_return(mode_id, bet_cents)
+        if known is not None:
+            return known.rtp
+        stated = self.spec.rtp.get(mode_id)
+        return None if stated is None else rtp_fraction(stated)
+
+    def rtp_span(self) -> tuple[Fraction, Fraction] | None:
+        """The lowest and highest return of the offered bet modes (spins and buys), each
+        over the bets it is offered at (None: no figure)."""
+        values = [r for m in self.modes if self.spec.mode(m).kind in ("spin", "buy")
+                  for b in self.bet_ladder if self.offers(m, b) for r in (self.rtp_at(m, b),) if r is not None]
+        return (min(values), max(values)) if values else None
+
+    def limit_words(self, mode_id: str, fmt: Any, short: bool = False) -> str:
+        """Why the mode is not offered above `option_max_bet`, in the player's words
+        (what follows "above,"); `fmt` formats an amount (Currency.format). `short`
+        leaves out ", this cabinet's minimum" (a one-line message in a game's bar)."""
+        if self.option_limits.get(mode_id) == "buy_cost" and self.max_buy_cost is not None:
+            return f"a single buy may cost at most {fmt(self.max_buy_cost)} on this cabinet"
+        limit = "the win limit" if self.cap.max_cents is None else f"the {fmt(self.cap.max_cents)} win limit"
+        return f"{limit} would bring its return below {percent(self.rtp_min)}" + ("" if short else
+                                                                                  ", this cabinet's minimum")
 
 
 @dataclass
@@ -94,10 +171,27 @@ class Plan:
 
 class Libraries:
     """Book libraries loaded once per process and shared: a start's check and its
-    Cabinet use the same arrays (and a test that starts many cabinets loads each once)."""
+    Cabinet use the same arrays (and a test that starts many cabinets loads each once),
+    and the returns computed from them (`returns`: a start offers its games more than
+    once, checking the operator's saved settings)."""
 
     def __init__(self) -> None:
         self._loaded: dict[int, tuple[GameSpec, Library | Exception]] = {}
+        self._returns: dict[tuple[int, str, int, WinCap], BetReturn] = {}
+
+    def returns(self, library: Any, modes: tuple[str, ...], ladder: tuple[int, ...],
+                cap: WinCap) -> dict[str, dict[int, BetReturn]]:
+        """Each mode's return at each bet of the ladder under the limits (`bet_returns`),
+        each (library, mode, bet, limits) computed once per process."""
+        out: dict[str, dict[int, BetReturn]] = {}
+        for mode in modes:
+            books = library.books(mode)
+            todo = [b for b in ladder if (id(library), mode, b, cap) not in self._returns]
+            if todo:
+                for bet, found in bet_returns(books, tuple(todo), cap).items():
+                    self._returns[(id(library), mode, bet, cap)] = found
+            out[mode] = {b: self._returns[(id(library), mode, b, cap)] for b in ladder}
+        return out
 
     def get(self, spec: GameSpec) -> Library:
         """The game's Library; raises what loading raised (every time)."""
@@ -192,29 +286,59 @@ def whole_bet_unit(library: Any, modes: tuple[str, ...]) -> int:
     return 100 // g if g else 1
 
 
-def limited_options(library: Any, ladder: tuple[int, ...], modes: tuple[str, ...], spin_mode: str,
-                    cap: WinCap) -> dict[str, int]:
-    """Mode -> the highest ladder bet at which the win limits cut none of its books,
-    for each mode other than `spin_mode` that some bet of the ladder would cut.
+def bet_returns(books: Any, ladder: tuple[int, ...], cap: WinCap) -> dict[int, BetReturn]:
+    """One mode's return at each bet of an ascending ladder under the limits: its
+    books' own RTP up to the last bet they cut no win of (a binary search: a limit cuts
+    more as the bet grows), `ModeBooks.rtp_at` above it."""
+    top = books.last_uncut_bet(ladder, cap)
+    exact = books.rtp()
+    most = int(books.payout_x100.max()) if len(books.payout_x100) else 0
+    return {bet: BetReturn(exact, False, bet * most // 100) if top is None or bet <= top
+            else bet_return(books, bet, cap) for bet in ladder}
 
-    The sheet's bet range is the base spin's: it is offered on the whole ladder and
-    its return above the limit's reach is shown per bet (info screen, PAR sheet).
-    A fortune bet or a buy is an option the player chooses for its stated return, so
-    it is offered only where that return holds to the cent. A limit cuts more as the
-    bet grows, so the offered bets are the ladder up to one bet (none: not offered)."""
-    out = {}
-    for mode in modes:
-        if mode != spin_mode:
-            top = library.books(mode).last_uncut_bet(ladder, cap)
-            if top is not None:
-                out[mode] = top
-    return out
+
+def offer_at_bets(setup: GameSetup, bet_modes: tuple[str, ...], spin_mode: str) -> str | None:
+    """The one policy for every bet mode where the win limits lower its return: it is
+    offered at a bet only where its return there (`setup.returns`) is at least
+    `setup.rtp_min` (config rtp_bounds.min).
+
+    The base spin (`spin_mode`) sets the game's bets: those where it returns less leave
+    the ladder (`setup.withdrawn`; the default bet becomes the highest bet left below
+    it), and with none left the game is not offered (the reason is returned). Every
+    other mode, a fortune bet or an ante, a buy, is offered up to the highest bet from
+    which down it clears the minimum (`option_max_bet`, reason "rtp_min"). A limit
+    lowers a return more as the bet grows, so those bets are the ladder's lowest."""
+    low = setup.rtp_min
+
+    def clears(mode: str, bet: int) -> bool:
+        found = setup.returns.get(mode, {}).get(bet)
+        return found is None or found.rtp >= low
+
+    ladder = setup.bet_ladder
+    kept = tuple(b for b in ladder if clears(spin_mode, b))
+    if not kept:
+        label = setup.spec.mode(spin_mode).label
+        return (f"at every bet of its ladder the win limit brings the {label}'s return below {percent(low)}, "
+                f"this cabinet's minimum; allowed: lower bets, a higher win limit or a lower rtp_bounds.min")
+    setup.withdrawn = tuple(b for b in ladder if b not in kept)
+    setup.bet_ladder = kept
+    if setup.default_bet not in kept:
+        setup.default_bet = max((b for b in kept if b < setup.default_bet), default=kept[0])
+    for mode in bet_modes:
+        if mode == spin_mode:
+            continue
+        short = next((i for i, b in enumerate(kept) if not clears(mode, b)), None)
+        if short is not None:
+            setup.option_max_bet[mode] = kept[short - 1] if short else 0
+            setup.option_limits[mode] = "rtp_min"
+    return None
 
 
 def cap_buy_cost(setup: GameSetup, max_cost: int | None) -> None:
     """No single buy may cost more than `max_cost` (config max_buy_cost): each buy is
     offered only at the ladder's bets where its price stays within it (none: not
     offered), whichever of this and the win limits is lower holds."""
+    setup.max_buy_cost = max_cost
     if max_cost is None:
         return
     for mode_id in setup.modes:
@@ -342,7 +466,8 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
     except assets.AssetError as exc:
         why = str(exc)
         return f"{spec.name}: {why}" + ("" if "allowed:" in why else "; allowed: the game's files as shipped")
-    setup = GameSetup(spec, ladder, default, modes, cap, skin=skin, manifest=manifest)
+    setup = GameSetup(spec, ladder, default, modes, cap, skin=skin, manifest=manifest,
+                      rtp_min=rtp_fraction(cfg.rtp_bounds.min))
     if cfg.math_source != "books":
         cap_buy_cost(setup, getattr(cfg, "max_buy_cost", None))
         return setup
@@ -364,11 +489,12 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
     if ladder[-1] * max(top, 1) >= 2**62:
         raise ConfigError(f"{named} has {fmt(ladder[-1])}: its top win would overflow; "
                           f"allowed: bets up to {fmt(min(MAX_BET, 2**62 // max(top, 1)))}")
-    bet_modes = [m for m in modes if spec.mode(m).kind in ("spin", "buy")]
-    spins = [m for m in bet_modes if spec.mode(m).kind == "spin"]
-    if spins:
-        setup.option_max_bet = limited_options(library, ladder, tuple(bet_modes), spins[0], cap)
-        setup.option_limits = dict.fromkeys(setup.option_max_bet, "win_limit")
+    bet_modes = tuple(m for m in modes if spec.mode(m).kind in ("spin", "buy"))
+    setup.returns = libraries.returns(library, bet_modes, ladder, cap)
+    if setup.base_mode is not None:
+        withdrawn = offer_at_bets(setup, bet_modes, setup.base_mode)
+        if withdrawn:
+            return f"{spec.name}: {withdrawn}"
     cap_buy_cost(setup, getattr(cfg, "max_buy_cost", None))
     return setup
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pygame
 
 from . import draw as D
-from .figures import ModeFigures, mode_figures, not_offered_words, pct, price_words
+from .figures import ModeFigures, mode_figures, not_offered_words, price_words, rtp_row
 from .overlay import Overlay
 from .rules_common import mode_picture
 from .rules_page import Card, Laid, Page, RulesLayout, compose, draw_texts
@@ -85,9 +85,13 @@ class BuyMenu(Overlay):
         r, c = divmod(i, cols)
         return (round(GRID.x + c * (w + 22)), round(GRID.y + r * (h + 22)), round(w), round(h))
 
+    @property
+    def setup(self):
+        return self.app.cabinet.games.get(self.game.spec.id)
+
     def figures(self, i: int) -> ModeFigures:
-        setup = self.app.cabinet.games.get(self.game.spec.id)
-        return mode_figures(self.game.spec, setup, self.options[i], self.game.bet)
+        """Option i at the current bet (read from the setup's returns, figures.py)."""
+        return mode_figures(self.game.spec, self.setup, self.options[i], self.game.bet)
 
     def price(self, i: int) -> int:
         return self.options[i].cost_cents(self.game.bet)
@@ -96,10 +100,11 @@ class BuyMenu(Overlay):
         f, cur = self.figures(i), self.app.cabinet.currency
         rows = [("Price", price_words(f, cur))]
         if not f.offered:
-            rows.append(("Offered", not_offered_words(f, cur)[0]))
+            rows.append(("Offered", not_offered_words(f, cur, self.setup)[0]))
             return tuple(rows)
-        if f.rtp is not None:
-            rows.append(("RTP at this bet" if f.rtp_at_bet else "RTP", pct(f.rtp)))
+        row = rtp_row(f)
+        if row is not None:
+            rows.append(row)
         if f.max_win_cents is not None:
             rows.append(("Maximum win", f"{cur.format(f.max_win_cents)}"))
         key = self.app.input.describe(f"buy_{i + 1}")
@@ -112,7 +117,7 @@ class BuyMenu(Overlay):
         f = self.figures(i)
         text = (mode.description,) if mode.description else ()
         if not f.offered:
-            text += (not_offered_words(f, self.app.cabinet.currency)[1],)
+            text += (not_offered_words(f, self.app.cabinet.currency, self.setup)[1],)
         return Card(mode.label, text, self._rows(i), picture=None if detail else mode_picture(self.game, mode.id),
                     accent=D.GOLD if f.offered else D.MUTED)
 

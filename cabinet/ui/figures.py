@@ -2,14 +2,21 @@
 prices at a bet, RTP (exact, at the bet where a win limit lowers it), maximum wins,
 the win limits, the bet range. The lobby, the rules pages and the buy menu read
 them here, and tests/ui/test_figures.py checks what they show against the spec and
-the libraries themselves. No figure is typed in a screen."""
+the libraries themselves. No figure is typed in a screen.
+
+A return at a bet is read from the GameSetup (`GameSetup.returns`: computed from the
+books under the win limits once, when the cabinet offers its games, since the offer
+itself depends on it: cabinet/core/startup.py `offer_at_bets`), never per frame."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
+from cabinet.core.books import rtp_fraction
 from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.money import Currency, WinCap
+from cabinet.core.startup import percent
 
 
 def times(x: float) -> str:
@@ -17,8 +24,19 @@ def times(x: float) -> str:
     return f"{x:,.2f}".rstrip("0").rstrip(".") + "x"
 
 
-def pct(fraction: float) -> str:
+def pct(fraction: float | Fraction) -> str:
     return f"{float(fraction) * 100:.2f}%"
+
+
+def rtp_words(value: float | Fraction, stated: float | Fraction | None = None) -> str:
+    """A return as a percentage, 2 decimals; a return below the `stated` figure that
+    would round to it gets the places that tell them apart (94.495%, not 94.50%)."""
+    if stated is None:
+        return pct(value)
+    exact = rtp_fraction(stated) if isinstance(stated, float) else Fraction(stated)
+    if Fraction(value) >= exact or pct(value) != pct(exact):
+        return pct(value)
+    return percent(Fraction(value), exact)
 
 
 @dataclass(frozen=True)
@@ -27,13 +45,14 @@ class ModeFigures:
 
     mode: BetMode
     price_cents: int
-    rtp: float | None            # None: the spec states none
+    rtp: Fraction | None         # the return at this bet (None: the spec states none)
     rtp_at_bet: bool             # True: a win limit lowers the return at this bet (figure is this bet's)
     max_win_cents: int | None    # the largest win a round of it pays at this bet (None: unknown)
     max_win_x: float | None      # the same as a multiple of the base bet
     offered: bool
     offered_up_to: int | None    # the highest bet it is offered at (None: every bet)
     not_offered: str | None = None   # why not at this bet: "price" or "limit" (GameSetup.not_offered)
+    stated: Fraction | None = None   # the spec's stated RTP of the mode
 
 
 def cap_of(spec: GameSpec, setup: Any) -> WinCap:
@@ -45,23 +64,34 @@ def cap_of(spec: GameSpec, setup: Any) -> WinCap:
 
 
 def mode_figures(spec: GameSpec, setup: Any, mode: BetMode, bet: int) -> ModeFigures:
+    """One mode at one bet: read from the setup's returns (books math), else the
+    stated RTP and the limits (live math, or no setup)."""
     cap = cap_of(spec, setup)
-    rtp, at_bet = spec.rtp.get(mode.id), False
-    library = getattr(setup, "library", None)
-    max_cents: int | None = None
-    if library is not None and mode.id in getattr(library, "modes", {mode.id: None}):
-        books = library.books(mode.id)
-        if rtp is not None:
-            here = books.rtp_at(bet, cap)
-            if here != books.rtp():
-                rtp, at_bet = float(here), True
-        max_cents = books.max_paid_cents(bet, cap)
+    stated = spec.rtp.get(mode.id)
+    rtp: Fraction | None = None if stated is None else rtp_fraction(stated)
+    at_bet = False
+    known = setup.bet_return(mode.id, bet) if setup is not None and hasattr(setup, "bet_return") else None
+    if known is not None:
+        max_cents: int | None = known.max_paid_cents
+        if rtp is not None and known.lowered:
+            rtp, at_bet = known.rtp, True
     else:                         # live math: the limits are what is known
         max_cents = cap.limit_cents(bet, mode.id)
     top = setup.option_max_bet.get(mode.id) if setup is not None else None
     why = setup.not_offered(mode.id, bet) if setup is not None else None if mode.price_exact(bet) else "price"
     return ModeFigures(mode, mode.cost_cents(bet), rtp, at_bet, max_cents,
-                       None if max_cents is None else max_cents / bet, why is None, top, why)
+                       None if max_cents is None else max_cents / bet, why is None, top, why,
+                       None if stated is None else rtp_fraction(stated))
+
+
+def rtp_row(f: ModeFigures) -> tuple[str, str] | None:
+    """A card's RTP row: ('RTP', '94.50%'), or ('RTP at this bet', '84.43%') where the
+    win limit lowers it (None: no figure)."""
+    if f.rtp is None:
+        return None
+    if not f.rtp_at_bet:
+        return ("RTP", pct(f.rtp))
+    return ("RTP at this bet", rtp_words(f.rtp, f.stated))
 
 
 def price_words(f: ModeFigures, cur: Currency) -> str:
@@ -71,30 +101,41 @@ def price_words(f: ModeFigures, cur: Currency) -> str:
     return f"{x} the bet" if f.not_offered == "price" else f"{cur.format(f.price_cents)} ({x})"
 
 
-def not_offered_words(f: ModeFigures, cur: Currency) -> tuple[str, str]:
+def not_offered_words(f: ModeFigures, cur: Currency, setup: Any = None) -> tuple[str, str]:
     """A mode the cabinet does not offer at this bet: where it is offered (a card's
-    "Offered" row) and why not here (a sentence)."""
+    "Offered" row) and why not here (a sentence: GameSetup.limit_words)."""
     if f.not_offered == "price":
         unit = "cents" if cur.minor_units == 100 else "minor units"
         return (f"at bets in steps of {cur.format(f.mode.exact_bet_step())}",
                 f"At this bet its price ({times(f.mode.cost_x100 / 100)}) would not be whole {unit}, so it is not offered.")
     top = f.offered_up_to
-    return (f"at bets up to {cur.format(top)}" if top else "not at this bet",
-            "At this bet the win limit would lower its return, so it is not offered.")
+    why = setup.limit_words(f.mode.id, cur.format) if setup is not None and hasattr(setup, "limit_words") else \
+        "the win limit would lower its return"
+    where = f"Above {cur.format(top)}" if top else "At every bet"
+    return (f"at bets up to {cur.format(top)}" if top else "not at this bet", f"{where} {why}, so it is not offered.")
 
 
 def rtp_range(spec: GameSpec, kinds: tuple[str, ...] = ("spin", "buy")) -> tuple[float, float] | None:
+    """The lowest and highest stated RTP of the game's modes of these kinds."""
     values = [spec.rtp[m.id] for m in spec.modes if m.kind in kinds and m.id in spec.rtp]
     return (min(values), max(values)) if values else None
 
 
-def rtp_text(spec: GameSpec) -> str:
-    """'RTP 96.70%' or 'RTP 94.31-94.32%' when the modes differ."""
-    span = rtp_range(spec)
+def span_text(span: tuple[float | Fraction, float | Fraction] | None) -> str:
+    """'96.70%', or '94.31-94.32%' when the ends differ ('-' for none)."""
     if span is None:
-        return "RTP -"
+        return "-"
     lo, hi = span
-    return f"RTP {pct(lo)}" if abs(hi - lo) < 0.00005 else f"RTP {lo * 100:.2f}-{pct(hi)}"
+    return pct(lo) if pct(lo) == pct(hi) else f"{float(lo) * 100:.2f}-{pct(hi)}"
+
+
+def rtp_text(spec: GameSpec, setup: Any = None) -> str:
+    """The game's RTP in a line: 'RTP 96.70%', or 'RTP 80.21-94.50%' from the lowest to
+    the highest return of every spin and buy over the bets each is offered at (the
+    cabinet's setup: the returns after its win limits), or of the stated figures
+    without a setup."""
+    span = setup.rtp_span() if setup is not None and hasattr(setup, "rtp_span") else rtp_range(spec)
+    return "RTP -" if span is None else f"RTP {span_text(span)}"
 
 
 def limit_lines(spec: GameSpec, setup: Any, cur: Currency) -> list[str]:

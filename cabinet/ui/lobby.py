@@ -152,11 +152,13 @@ class Lobby(Scene):
 
     def tile_lines(self, spec) -> tuple[str, str, str, str]:
         """What a tile says (figures.py: from the spec and the cabinet's limits): the
-        name, the RTP, the top prize or win limit, the bets and the buys."""
+        name, the RTP (from the lowest return of a way to play at a bet it is offered
+        at, after the win limits, to the highest), the top prize or win limit, the bets
+        and the buys."""
         cab = self.app.cabinet
         setup = cab.games[spec.id]
         buys = sum(1 for m in spec.modes if m.kind == "buy" and m.id in setup.modes)
-        return (spec.name, rtp_text(spec), headline_max(spec, setup, cab.currency),
+        return (spec.name, rtp_text(spec, setup), headline_max(spec, setup, cab.currency),
                 f"BET {bet_range(setup.bet_ladder, cab.currency)}" + (f"   {buys} BONUS BUYS" if buys else ""))
 
     def _art(self, spec, size: tuple[int, int]) -> pygame.Surface:

@@ -9,7 +9,8 @@ from typing import Any
 
 from . import draw as D
 from .demo import demo_allowed
-from .figures import bet_range, limit_lines, mode_figures, not_offered_words, pct, price_words, times
+from .figures import (bet_range, limit_lines, mode_figures, not_offered_words, pct, price_words, rtp_row, rtp_words,
+                      span_text, times)
 from .rules_art import pictogram
 from .rules_page import Card, Page
 
@@ -31,7 +32,7 @@ def rules_book(scene: Any) -> list[Page]:
     pages.append(bets_page(scene))
     general = getattr(module, "general_rules", None) if module is not None else None
     if general is not None:
-        pages.append(general_page(general(scene)))
+        pages.append(general_page(with_payback(scene, general(scene))))
     pages.append(keyboard_page(scene))
     return pages
 
@@ -63,12 +64,13 @@ def mode_card(scene: Any, f: Any) -> Card:
     rows: list[tuple[str, str]] = [("Price", price_words(f, cur))]
     text: tuple[str, ...] = ()
     if not f.offered:
-        where, why = not_offered_words(f, cur)
+        where, why = not_offered_words(f, cur, scene.app.cabinet.games.get(scene.spec.id))
         rows.append(("Offered", where))
         text = (why,)
     else:
-        if f.rtp is not None:
-            rows.append(("RTP at this bet" if f.rtp_at_bet else "RTP", pct(f.rtp)))
+        row = rtp_row(f)
+        if row is not None:
+            rows.append(row)
         if f.max_win_cents is not None:
             rows.append(("Maximum win", f"{cur.format(f.max_win_cents)} ({times(f.max_win_x or 0)})"))
     return Card(mode.label, text, tuple(rows), picture=mode_picture(scene, mode.id),
@@ -88,12 +90,74 @@ def bets_page(scene: Any) -> Page:
     module = rules_module(scene.spec)
     notes = getattr(module, "limit_notes", None) if module is not None else None
     limits += list(notes(scene)) if notes is not None else []
+    withdrawn = withdrawn_words(scene)
+    if withdrawn:
+        limits.append(withdrawn)
     if any(not f.offered or f.rtp_at_bet for f in figs):
         limits.append("Where the limit lowers a return, the figure shown is the one at this bet.")
     cards.append(Card("Bets and limits", tuple(limits), accent=D.GREEN))
     cols = 4 if len(cards) > 6 else 3
     return Page("Bets, RTP and limits", "Bets", grid=tuple(cards), grid_cols=cols,
                 note=f"At the current bet of {cur.format(scene.bet)}; maximum wins as the libraries pay them")
+
+
+def withdrawn_words(scene: Any) -> str:
+    """Why the configured ladder's top bets are not offered ('' when all are): the win
+    limit would bring the base game's return below the cabinet's minimum there."""
+    setup = scene.app.cabinet.games.get(scene.spec.id)
+    if setup is None or not getattr(setup, "withdrawn", ()):
+        return ""
+    cur = scene.app.cabinet.currency
+    base = scene.spec.mode(setup.base_mode)
+    why = setup.limit_words(base.id, cur.format).replace("its return", f"the {base.label.lower()}'s return")
+    return f"Bets above {cur.format(setup.bet_ladder[-1])} are not offered: {why}."
+
+
+def payback_words(scene: Any) -> list[str] | None:
+    """The RTP at the bets it holds and why it is lower at the others, in two
+    sentences (None: every offered way to play returns its stated RTP at every bet
+    it is offered at, so the sheet's words stand). From the setup's returns."""
+    setup = scene.app.cabinet.games.get(scene.spec.id)
+    if setup is None or not hasattr(setup, "bet_return"):
+        return None
+    spec, cur = scene.spec, scene.app.cabinet.currency
+    modes = [m for m in spec.modes if m.kind in ("spin", "buy") and m.id in setup.modes]
+    ladder = setup.bet_ladder
+    lowered = [b for b in ladder for m in modes if setup.offers(m.id, b)
+               for r in (setup.bet_return(m.id, b),) if r is not None and r.lowered]
+    span = setup.rtp_span()
+    if not lowered or span is None or setup.base_mode is None:
+        return None
+    stated = [spec.rtp[m.id] for m in modes if m.id in spec.rtp]
+    below = [b for b in ladder if b < min(lowered)]
+    limit = "limit on a single game's wins" if setup.cap.max_cents is None else \
+        f"{cur.format(setup.cap.max_cents)} limit on a single game's wins"
+    base = spec.mode(setup.base_mode)
+    top = setup.rtp_at(base.id, ladder[-1])
+    first = (f"The theoretical average return to player (RTP) for this game is {span_text((min(stated), max(stated)))}"
+             + (f" at bets up to {cur.format(below[-1])}." if below else " before its win limit."))
+    where = f"at bets above {cur.format(below[-1])}" if below else "at every bet"
+    second = (f"The {limit} lowers the return {where}: the {base.label.lower()} returns "
+              f"{rtp_words(top, spec.rtp.get(base.id))} at {cur.format(ladder[-1])}" if top is not None else f"The {limit} lowers the return {where}")
+    second += (f", and every way to play returns at least {pct(span[0])} at the bets it is offered at. "
+               if top is None or pct(span[0]) != pct(top) else ". ")
+    second += "The BETS page shows each figure at the bet."
+    return [first, second]
+
+
+def with_payback(scene: Any, sections: list[tuple[str, str, list[str]]]) -> list[tuple[str, str, list[str]]]:
+    """The sheet's general rules with its RTP sentence replaced by `payback_words`
+    where the win limit lowers a return (the sheet states one figure for every bet)."""
+    words = payback_words(scene)
+    if words is None:
+        return sections
+    out = []
+    for kind, title, paras in sections:
+        if kind == "payback":
+            keep = [p for p in paras if "RTP" not in p and "return to player" not in p]
+            paras = words + keep
+        out.append((kind, title, paras))
+    return out
 
 
 def general_page(sections: list[tuple[str, str, list[str]]]) -> Page:

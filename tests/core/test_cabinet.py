@@ -1,5 +1,6 @@
 """The cabinet service: the plug-in interface, refusals, locking and recovery."""
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -171,10 +172,12 @@ def test_gamble_only_libraries_are_not_bet_modes(tmp_path):
     assert cab.balance == 100000
 
 
-def test_options_are_offered_only_where_the_win_limit_keeps_their_rtp(tmp_path):
+def test_options_are_offered_only_where_the_win_limit_keeps_their_rtp_above_the_minimum(tmp_path):
     """Happy Money Hens: $0.10-$8,000 bets under a $250,000 limit (jackpots excluded).
-    The base spin is offered on the whole ladder; a fortune bet or a buy only at the
-    bets where the limit cuts none of its books, so it returns its stated RTP exactly."""
+    One policy for every bet mode (startup.offer_at_bets): offered at a bet only where
+    its return there, after the limit, is at least config rtp_bounds.min (80%). The
+    base spin returns 84.43% at $8,000, so it keeps the whole ladder; a fortune bet or
+    a buy is offered up to the bets where it still clears 80%."""
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
     cfg = load_config(root / "config.yaml")
@@ -183,18 +186,23 @@ def test_options_are_offered_only_where_the_win_limit_keeps_their_rtp(tmp_path):
     cab = Cabinet(cfg, seed=3)
     setup = cab.games["happy_money_hens"]
     lib, cap = setup.library, setup.cap
+    low = Fraction(str(cfg.rtp_bounds.min))
     assert "base" not in setup.option_max_bet and setup.offers("base", setup.bet_ladder[-1])
-    assert set(setup.option_max_bet) >= {"buy_triple", "fortune_2"}     # cut at $8,000
+    assert lib.books("base").rtp_at(setup.bet_ladder[-1], cap) < lib.books("base").rtp()     # lowered, still offered
+    assert set(setup.option_max_bet) >= {"buy_triple", "fortune_2"}     # below 80% at $8,000
     for mode in ("fortune_1_2", "fortune_1_5", "fortune_2", "buy_mystery", "buy_triple"):
         mb = lib.books(mode)
         for bet in setup.bet_ladder:
             exact = setup.spec.mode(mode).price_exact(bet)
-            assert setup.offers(mode, bet) == (mb.rtp_at(bet, cap) == mb.rtp() and exact), (mode, bet)
+            assert setup.offers(mode, bet) == (mb.rtp_at(bet, cap) >= low and exact), (mode, bet)
     top = setup.option_max_bet["buy_triple"]
+    assert lib.books("buy_triple").rtp_at(top, cap) < lib.books("buy_triple").rtp()   # offered where lowered
     above = min(b for b in setup.bet_ladder if b > top)
     before = cab.balance
-    with pytest.raises(BetRefused, match=r"offered at bets up to \$[\d,.]+: above, the \$250,000.00 win limit"):
+    with pytest.raises(BetRefused) as refused:
         cab.start_round("happy_money_hens", "buy_triple", above)
+    assert str(refused.value) == (f"Triple bonus is offered at bets up to {cab.currency.format(top)}: above, the "
+                                  "$250,000.00 win limit would bring its return below 80.00%")
     assert cab.balance == before and cab.meters()["games_played"] == 0
     played = cab.start_round("happy_money_hens", "base", setup.bet_ladder[-1])    # $8,000 spins
     assert played.cost_cents == 800_000

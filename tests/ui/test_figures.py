@@ -32,7 +32,9 @@ def largest_paid(setup, mode: str, bet: int) -> int:
     return int(paid.max())
 
 
-def test_each_lobby_tile_states_the_specs_rtp_the_limit_and_the_bets(app):
+def test_each_lobby_tile_states_the_rtp_at_its_bets_the_limit_and_the_bets(app):
+    """The RTP: from the lowest return of a spin or buy at a bet it is offered at, after
+    the win limits, to the highest (tests/ui/test_rtp_at_bet.py checks the offers)."""
     while len(app.stack.scenes) > 1:
         app.pop()
     lobby = app.stack.top
@@ -40,8 +42,10 @@ def test_each_lobby_tile_states_the_specs_rtp_the_limit_and_the_bets(app):
     for gid, setup in app.cabinet.games.items():
         spec = setup.spec
         name, rtp, top, bets = lobby.tile_lines(spec)
-        rtps = sorted(spec.rtp[m.id] * 100 for m in spec.modes if m.kind in ("spin", "buy"))
-        assert f"{rtps[0]:.2f}" in rtp and f"{rtps[-1]:.2f}%" in rtp
+        rtps = sorted(float(setup.library.books(m.id).rtp_at(b, setup.cap)) * 100 for m in spec.modes
+                      if m.kind in ("spin", "buy") for b in setup.bet_ladder if setup.offers(m.id, b))
+        assert rtp == (f"RTP {rtps[0]:.2f}%" if f"{rtps[0]:.2f}" == f"{rtps[-1]:.2f}"
+                       else f"RTP {rtps[0]:.2f}-{rtps[-1]:.2f}%")
         if setup.cap.max_cents is not None:
             assert top == f"WINS UP TO {cur.format(setup.cap.max_cents)}"      # the sheet's money limit
         else:
@@ -79,10 +83,12 @@ def test_the_bets_page_and_the_buy_cards_state_price_rtp_and_maximum_win_as_the_
                 assert rows["Price"].startswith(cur.format(bet * mode.cost_x100 // 100))
                 if not setup.offers(mode.id, bet):
                     assert cur.format(setup.option_max_bet[mode.id]) in rows["Offered"]
+                    assert books.rtp_at(bet, setup.cap) < setup.rtp_min or setup.option_limits[mode.id] == "buy_cost"
                     continue
                 exact = float(books.rtp_at(bet, setup.cap))
                 rtp = rows.get("RTP") or rows["RTP at this bet"]
-                assert rtp == f"{exact * 100:.2f}%"
+                assert rtp == f"{exact * 100:.2f}%" or (f"{exact * 100:.2f}%" == f"{setup.spec.rtp[mode.id] * 100:.2f}%"
+                                                         and float(rtp[:-1]) == pytest.approx(exact * 100, abs=1e-3))
                 assert ("RTP at this bet" in rows) == (books.rtp_at(bet, setup.cap) != books.rtp())
                 assert rows["Maximum win"].startswith(cur.format(largest_paid(setup, mode.id, bet)))
 

@@ -29,7 +29,8 @@ BOARDS = {"happy_money_hens": (HENS_REELS.inflate(44, 44), HENS_BONUS), "grinnin
 LONG_TOAST = ("Piggy Farm cannot open: one of its books does not play back (/home/cabinet/games/piggy_farm/found.json: "
               "not a record of found attempts (invalid literal for int() with base 10: 'x'); allowed: "
               '{"attempts": {"<search key>": <attempt>, ...}}, as tools/find_books.py writes it)')
-LONG = "Fortune bet 2x is offered at bets up to $2,000.00: above, the $250,000.00 win limit would lower its return"
+LONG = ("Fortune bet 1.5x is offered at bets up to $4,000.00: above, the $250,000.00 win limit would bring its "
+        "return below 80.00%")
 
 
 @pytest.fixture

@@ -70,10 +70,23 @@ def _per_game(db: sqlite3.Connection, s: int) -> dict[str, Any]:
                         "AND state = 'voided' GROUP BY game, mode", (s,)):
         c = cell(r[0], r[1])
         c["refunded"], c["games_voided"] = r[2] or 0, r[3]
+    _staked_by_bet(db, s, cell)
     for g in per.values():
         for name in _GAME_FIGURES:
             g[name] = sum(m[name] for m in g["modes"].values())
     return per
+
+
+def _staked_by_bet(db: sqlite3.Connection, s: int, cell: Callable[[str, str], dict[str, Any]]) -> None:
+    """Each mode's stakes not refunded, by bet (`by_bet`: bet cents -> cents), for the
+    theoretical RTP at the bets played (`theoretical`)."""
+    for sql, sign in (("SELECT game, mode, bet_cents, SUM(cost_cents) FROM rounds WHERE seq > ? "
+                       "GROUP BY game, mode, bet_cents", 1),
+                      ("SELECT game, mode, bet_cents, SUM(cost_cents) FROM rounds WHERE settle_seq > ? "
+                       "AND state = 'voided' GROUP BY game, mode, bet_cents", -1)):
+        for game, mode, bet, cents in db.execute(sql, (s,)):
+            by_bet = cell(game, mode).setdefault("by_bet", {})
+            by_bet[bet] = by_bet.get(bet, 0) + sign * (cents or 0)
 
 
 _GAME_FIGURES = ("games_played", "total_bet", "total_won", "games_won", "jackpot_won", "jackpot_rounds",
@@ -152,6 +165,24 @@ def reset_period(led: Ledger, by: str) -> int:
     closing = period(led)
     kept = {k: v for k, v in closing.items() if k not in ("per_game", "since_seq")}
     return led.log_event("period_reset", {"by": by, "closed_period": kept})
+
+
+def theoretical(m: dict[str, Any], rtp_at: Callable[[str, str, int], Any], game: str | None = None) -> float | None:
+    """The theoretical RTP of what was played (of one game): the return of each game's
+    mode at each bet it was played at (`rtp_at(game, mode, bet)`: the cabinet's figure
+    there, after the win limits; None: unknown, left out), weighted by what was staked
+    there and not refunded. So it is the expectation of the actual RTP beside it, at
+    the bets the players chose (a money limit lowers the return at the top bets)."""
+    num = den = 0.0
+    for gid, g in m.get("per_game", {}).items():
+        if game is not None and gid != game:
+            continue
+        for mid, f in g["modes"].items():
+            for bet, staked in f.get("by_bet", {}).items():
+                here = rtp_at(gid, mid, bet) if staked > 0 else None
+                if here is not None:
+                    num, den = num + float(here) * staked, den + staked
+    return num / den if den else None
 
 
 def rtp(m: dict[str, Any]) -> float | None:

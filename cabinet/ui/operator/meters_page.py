@@ -3,8 +3,11 @@ the same per game or per mode of one game, with the actual RTP beside the theore
 
 Every figure is summed from the ledger's entries (cabinet/core/ledger/meters.py); the
 lifetime sums are cross-checked with the audited meters table first. The actual RTP is
-won / (bet - refunded); the theoretical is each mode's stated RTP, weighted by what was
-bet in it. PERIOD RESET asks for a second press and is an event in the ledger carrying
+won / (bet - refunded); the theoretical is the return of each mode at each bet it was
+played at (GameSetup.rtp_at: after the win limits, from the books, computed once at
+offer), weighted by what was bet there: a money limit lowers the return at the top
+bets, so one figure for every bet would not be what the actual RTP should approach.
+A game or mode not played yet shows its range over the bets offered. PERIOD RESET asks for a second press and is an event in the ledger carrying
 the closed period's figures. EXPORT REPORT writes the report set (CSV and a JSON
 summary, cabinet/core/reports.py) into config report_dir after a full audit, and logs
 it; the page says where, or why it could not (the folder, a full disk: nothing is left
@@ -19,13 +22,15 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from cabinet.core.books import rtp_fraction
 from cabinet.core.cabinet import CabinetLocked
 from cabinet.core.ledger.meters import rtp as actual_rtp
+from cabinet.core.ledger.meters import theoretical
 from cabinet.core.reports import EVENT as EXPORT_EVENT
-from cabinet.core.reports import ExportFailed, theoretical
+from cabinet.core.reports import ExportFailed
 
 from .. import draw as D
-from ..lobby import rtp_text
+from ..figures import rtp_text, span_text
 from .page import Page, when
 
 RESET_ARM_SECONDS = 5.0
@@ -146,8 +151,33 @@ class MetersPage(Page):
         return self.money(value) if kind == "money" else f"{value:,}"
 
     def theoretical(self, m: dict[str, Any], game: str | None = None) -> float | None:
-        """The stated RTP of what was played: each offered mode's, weighted by its bets."""
-        return theoretical(m, {gid: setup.spec for gid, setup in self.cab.games.items()}, game)
+        """The theoretical RTP of what was played: each mode's return at each bet it was
+        played at, weighted by what was bet there (ledger/meters.py `theoretical`)."""
+        return theoretical(m, self.rtp_at, game)
+
+    def rtp_at(self, game: str, mode: str, bet: int) -> Any:
+        """A mode's return at a bet: the offered game's figure there (after its win
+        limits), else, for a game no longer offered, its stated RTP."""
+        setup = self.cab.games.get(game)
+        if setup is not None:
+            return setup.rtp_at(mode, bet)
+        spec = self.cab.offer.specs.get(game)
+        stated = spec.rtp.get(mode) if spec is not None else None
+        return None if stated is None else rtp_fraction(stated)
+
+    def mode_span(self, setup: Any, mode: str) -> str:
+        """A spin's or buy's return over the bets it is offered at ('-': none); another
+        mode's (a gamble's bonus, played at no stake) stated RTP."""
+        try:
+            kind = setup.spec.mode(mode).kind
+        except KeyError:
+            return "-"
+        if kind not in ("spin", "buy"):
+            stated = setup.spec.rtp.get(mode)
+            return "-" if stated is None else pct(stated)
+        values = [r for b in setup.bet_ladder if setup.offers(mode, b) for r in (setup.rtp_at(mode, b),)
+                  if r is not None]
+        return span_text((min(values), max(values)) if values else None)
 
     def game_rows(self, m: dict[str, Any]) -> list[list[str]]:
         """Per game (or per mode of the focused game): name, played, bet, won, refunded,
@@ -158,7 +188,7 @@ class MetersPage(Page):
             for gid in dict.fromkeys([*self.cab.games, *per]):
                 f, setup = per.get(gid), self.cab.games.get(gid)
                 theory = self.theoretical(m, gid) if f else None
-                stated = pct(theory) if theory is not None or setup is None else rtp_text(setup.spec)[4:]
+                stated = pct(theory) if theory is not None or setup is None else rtp_text(setup.spec, setup)[4:]
                 rows.append([self._game_name(gid), *self._figures(f), stated])
             return rows
         setup = self.cab.games.get(self.focus_game)
@@ -170,8 +200,10 @@ class MetersPage(Page):
                 label = setup.spec.mode(mode).label if setup is not None else mode
             except KeyError:
                 label = mode
-            rtp = setup.spec.rtp.get(mode) if setup is not None else None
-            rows.append([label, *self._figures(g["modes"].get(mode)), pct(rtp)])
+            f = g["modes"].get(mode)
+            theory = self.theoretical({"per_game": {self.focus_game: {"modes": {mode: f}}}}) if f else None
+            shown = pct(theory) if theory is not None or setup is None else self.mode_span(setup, mode)
+            rows.append([label, *self._figures(f), shown])
         return rows
 
     def _figures(self, f: dict[str, Any] | None) -> list[str]:

@@ -10,7 +10,7 @@ import pygame
 from cabinet.ui import asset_files
 from cabinet.ui import draw as D
 from cabinet.ui.rules_art import board_picture, image_picture, lines_sheet, strip_picture, wheel_picture
-from cabinet.ui.rules_common import money_at, pay_card, paytable_x100
+from cabinet.ui.rules_common import money_at, pay_card, paytable_x100, withdrawn_words
 from cabinet.ui.rules_page import Card, Page
 from cabinet.ui.wheel_parts import WheelArt
 
@@ -267,4 +267,19 @@ def pages(scene: Any) -> list[Page]:
 
 
 def general_rules(scene: Any) -> list[tuple[str, str, list[str]]]:
-    return H.general_rules(scene.app.cabinet.currency.format)
+    """The sheet's general rules, its bet range the cabinet's (config may set another
+    ladder, and takes off bets where the win limit would bring the base game's return
+    below the cabinet's minimum: rules_common.withdrawn_words says so). The engine puts
+    the RTP at the bet in place of the sheet's one figure (rules_common.with_payback)."""
+    fmt = scene.app.cabinet.currency.format
+    sheet = H.general_rules(fmt)
+    ladder = scene.ladder
+    bets = f"The minimum bet is {fmt(ladder[0])} per game, the maximum {fmt(ladder[-1])}."
+    withdrawn = withdrawn_words(scene)
+    out = []
+    for kind, title, paras in sheet:
+        if kind == "limits":
+            paras = [bets + (f" {withdrawn}" if withdrawn else "") if p.startswith("The minimum bet") else p
+                     for p in paras]
+        out.append((kind, title, paras))
+    return out
