@@ -7,6 +7,7 @@ of workers; bad arguments are one line, exit 2. And each shipped game's committe
 report is stamped with its shipped libraries' fingerprint."""
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -20,7 +21,7 @@ from cabinet.core.game import discover
 from cabinet.math import fidelity as F
 from cabinet.math.build import build
 from cabinet.math.cli import main
-from cabinet.math.fidelity_report import report_fingerprint, report_path
+from cabinet.math.fidelity_report import report_fingerprint, report_manifest, report_path
 from cabinet.math.fidelity_stats import Z_FLAG
 from tests.toygame import GAME
 
@@ -196,9 +197,10 @@ def test_an_unknown_game_is_one_line_and_exit_2(capsys):
     assert err.count("\n") == 1 and "no game 'nogame'" in err
 
 
-def _stamp_matches(report: Path, books_dir: Path) -> bool:
+def _stamp_matches(report: Path, books_dir: Path, manifest: bool = False) -> bool:
     shipped = json.loads((books_dir / "manifest.json").read_text())["fingerprint"]
-    return report_fingerprint(report) == shipped
+    digest = hashlib.sha256((books_dir / "manifest.json").read_bytes()).hexdigest()
+    return report_fingerprint(report) == shipped and (not manifest or report_manifest(report) == digest)
 
 
 @pytest.mark.parametrize("gid", sorted(discover()))
@@ -206,8 +208,9 @@ def test_the_committed_report_is_stamped_with_the_shipped_librarys_fingerprint(g
     spec = discover()[gid]
     report = report_path(spec)
     assert report.exists(), f"{report} missing: run python -m cabinet.math fidelity {gid}"
-    assert _stamp_matches(report, B.default_books_dir(spec)), \
-        f"{report} is stamped {report_fingerprint(report)}, not the shipped libraries' fingerprint: run it again"
+    assert _stamp_matches(report, B.default_books_dir(spec), manifest=True), \
+        f"{report} is stamped {report_fingerprint(report)} / {report_manifest(report)}, not the shipped libraries' " \
+        "fingerprint and books manifest: run it again"
 
 
 def test_the_stamp_check_fails_on_another_fingerprint(tmp_path):
@@ -222,3 +225,9 @@ def test_the_stamp_check_fails_on_another_fingerprint(tmp_path):
     assert _stamp_matches(doctored, books_dir)
     doctored.write_text("# Fidelity\n\nno stamp\n")
     assert not _stamp_matches(doctored, books_dir)
+    digest = hashlib.sha256((books_dir / "manifest.json").read_bytes()).hexdigest()
+    line = f"# Fidelity\n\nLibrary fingerprint: `{fp}` (games/x/books/manifest.json)  \nBooks manifest sha256: `%s`\n"
+    doctored.write_text(line % digest)
+    assert _stamp_matches(doctored, books_dir, manifest=True)
+    doctored.write_text(line % ("0" * 64))           # same math, other weights: a rebuilt library
+    assert not _stamp_matches(doctored, books_dir, manifest=True)

@@ -20,6 +20,7 @@ is stamped with the library's fingerprint; exit status 1 when anything is flagge
 """
 from __future__ import annotations
 
+import hashlib
 import sys
 import time
 import zlib
@@ -194,7 +195,8 @@ def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_
                   "cost": lay.cost / 100, "top_x": lay.top / lay.cost, "rows": rows, "summary": summary(rows)}
     return {"game": spec.id, "name": spec.name, "fingerprint": fp, "seed": seed, "workers": workers,
             "args": {"rounds": rounds, "buy_rounds": buy_rounds, "modes": asked},
-            "seconds": time.perf_counter() - t0, "modes": out, "library": _shown(where / B.MANIFEST)}
+            "seconds": time.perf_counter() - t0, "modes": out, "library": _shown(where / B.MANIFEST),
+            "manifest_sha256": hashlib.sha256((where / B.MANIFEST).read_bytes()).hexdigest()}
 
 
 def _shown(path: Path) -> str:

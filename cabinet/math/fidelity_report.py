@@ -20,6 +20,7 @@ from .fidelity_stats import SECTIONS, TAIL_MASS, Z_FLAG
 TOP_ROWS = 15
 ALL_ROWS = ("tail", "bin", "feature")
 STAMP = re.compile(r"^Library fingerprint: `([0-9a-f]{64})`", re.M)
+MANIFEST_STAMP = re.compile(r"^Books manifest sha256: `([0-9a-f]{64})`", re.M)
 
 
 def report_path(spec) -> Path:
@@ -31,6 +32,13 @@ def report_path(spec) -> Path:
 def report_fingerprint(path: Path | str) -> str | None:
     """The library fingerprint a report is stamped with (None: no stamp)."""
     m = STAMP.search(Path(path).read_text())
+    return m.group(1) if m else None
+
+
+def report_manifest(path: Path | str) -> str | None:
+    """The sha256 of the books manifest.json a report read (every array's digest,
+    weights included, so a rebuild of the same math is a different library); None: none."""
+    m = MANIFEST_STAMP.search(Path(path).read_text())
     return m.group(1) if m else None
 
 
@@ -76,6 +84,7 @@ def markdown(res: dict[str, Any]) -> str:
     modes = res["modes"]
     out = [f"# Fidelity: {res['name']} (`{res['game']}`)", "",
            f"Library fingerprint: `{res['fingerprint']}` ({res['library']})  ",
+           f"Books manifest sha256: `{res['manifest_sha256']}`  ",
            f"Run seed: {res['seed']} (0x{res['seed']:X}); workers {res['workers']}; run time "
            f"{res['seconds']:,.0f} s wall; written {time.strftime('%Y-%m-%d %H:%M %Z')}  ",
            f"Rules rounds per mode: {_rounds_words(res)}  ",
