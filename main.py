@@ -237,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
             from cabinet.core.ledger import files
             files.remember(plan.config.data_path, plan.config.ledger_key_path, plan.config.ledger_witness_path)
             return reports.command(plan.config.data_path / LEDGER_NAME, args.export_report, plan.config.currency,
-                                   plan.offer.specs)
+                                   reports.Specs(plan.offer.specs, plan.offer.games))
         from cabinet.ui import clip_cli
         if clip_cli.wanted(args):           # a review tool: --clip / --clip-book (cabinet/ui/clip_cli.py)
             return clip_cli.run(args, lambda: _plan(args.config, create=False).config, lambda: open_cabinet(args))

@@ -214,8 +214,8 @@ class Cabinet:
     def export_report(self, by: str = "operator") -> list[reports.Written]:
         """The report set into config report_dir (reports.py): ExportFailed names the
         folder's problem; an audit that fails locks (CabinetLocked)."""
-        return self._call(lambda led: reports.export(led, self.config.report_path, self.currency, self.offer.specs,
-                                                     by))
+        specs = reports.Specs(self.offer.specs, self.games)        # the theoretical RTP at the bets played
+        return self._call(lambda led: reports.export(led, self.config.report_path, self.currency, specs, by))
 
     def totals(self) -> dict[str, int]:
         """The audited meters table alone (cheap: no sums over the rows)."""

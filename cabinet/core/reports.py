@@ -41,6 +41,7 @@ from . import program, release
 from .ledger import export as ledger_export
 from .ledger.files import sync_dir
 from .ledger.meters import rtp
+from .ledger.meters import theoretical as ledger_theoretical
 from .ledger.errors import LedgerError
 from .ledger.store import Ledger
 from .money import Currency
@@ -71,20 +72,31 @@ def percent(value: float | None) -> str:
     return "" if value is None else f"{value * 100:.4f}"
 
 
-def theoretical(meters: Mapping[str, Any], specs: Mapping[str, Any], game: str | None = None) -> float | None:
-    """The stated RTP of what was played (of one game): each mode's stated RTP (its
-    spec in `specs`) weighted by what was staked in it and not refunded."""
-    num = den = 0.0
-    for gid, g in meters.get("per_game", {}).items():
+def theoretical(meters: Mapping[str, Any], specs: Mapping[str, Any], game: str | None = None,
+                mode: str | None = None) -> float | None:
+    """The theoretical RTP of what was played (of one game, one mode): each mode's
+    return at each bet it was played at (the offered game's figure after the win
+    limits, `GameSetup.rtp_at`, as the METERS page shows it; a game no longer offered:
+    its stated RTP), weighted by what was staked there and not refunded."""
+    setups = getattr(specs, "setups", {})
+    def at(gid: str, mid: str, bet: Any) -> Any:
+        if gid in setups:                                          # offered: the figure at that bet
+            return setups[gid].rtp_at(mid, int(bet))
         spec = specs.get(gid)
-        if spec is None or (game is not None and gid != game):
-            continue
-        for mid, f in g["modes"].items():
-            stated = spec.rtp.get(mid)
-            staked = f["total_bet"] - f["refunded"]
-            if stated is not None and staked > 0:
-                num, den = num + stated * staked, den + staked
-    return num / den if den else None
+        return spec.rtp.get(mid) if spec is not None else None     # no longer offered: the stated figure
+    if mode is not None and game is not None:
+        cell = meters.get("per_game", {}).get(game, {}).get("modes", {}).get(mode)
+        meters = {"per_game": {game: {"modes": {mode: cell}}}} if cell else {}
+    return ledger_theoretical(dict(meters), at, game)
+
+
+class Specs(dict):
+    """The games' specs by id, with the offered games' setups (`setups`: their return
+    at each bet, GameSetup.rtp_at) for the theoretical RTP."""
+
+    def __init__(self, specs: Mapping[str, Any], setups: Mapping[str, Any] | None = None):
+        super().__init__(specs)
+        self.setups = dict(setups or {})
 
 
 # ------------------------------------------------------------------ the tables
@@ -138,8 +150,8 @@ def _game_meters(snap: ledger_export.Snapshot, cur: Currency, specs: Mapping[str
                 yield t.row({**f, "period": name, "game": gid, "game_name": spec.name if spec else gid,
                              "mode": mid, "mode_label": "all modes" if mid == "all" else _label(spec, mid),
                              "actual_rtp_percent": percent(rtp(f)),
-                             "theoretical_rtp_percent": percent(theoretical(m, specs, gid) if mid == "all" else
-                                                                spec.rtp.get(mid) if spec else None)})
+                             "theoretical_rtp_percent": percent(theoretical(m, specs, gid, None if mid == "all"
+                                                                            else mid))})
 
 
 def _label(spec: Any, mode: str) -> str:

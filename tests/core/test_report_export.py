@@ -263,3 +263,19 @@ def test_the_command_line_prints_one_line_per_file_or_one_line_and_exit_2(tmp_pa
 def test_help_names_the_export():
     r = main_py("--help")
     assert r.returncode == 0 and "--export-report DIR" in r.stdout and "report" in r.stdout
+
+
+def test_the_theoretical_rtp_is_the_return_at_the_bets_played(led, tmp_path):
+    """Where a win limit lowers a mode's return at the top bets, the report's theoretical
+    RTP is the offered game's return at each bet played, weighted by the stakes there
+    (the METERS page's figure), not the stated RTP."""
+    class Setup:                                   # the offered game's returns: 94.5% at 1.00, 80% at 2.00
+        @staticmethod
+        def rtp_at(mode, bet):
+            return {100: 0.945, 200: 0.80}.get(bet) if mode == "base" else 0.952
+    written = reports.export(led, tmp_path / "r", CUR, reports.Specs(SPECS, {GAME.id: Setup}), by="test", now=NOW)
+    files = {w.path.name.split(f"-{STAMP}")[0]: w.path for w in written}
+    games = {(r["period"], r["game"], r["mode"]): r for r in read(files["meters-games"])}
+    # base staked 300 at 1.00 (the voided round refunded) and 200 at 2.00
+    assert games[("lifetime", GAME.id, "base")]["theoretical_rtp_percent"] == f"{(0.945 * 300 + 0.80 * 200) / 500 * 100:.4f}"
+    assert games[("lifetime", GAME.id, "buy_bonus")]["theoretical_rtp_percent"] == "95.2000"
