@@ -86,9 +86,11 @@ class SettingsPage(Page):
         return settings.raw_value(self.app.config, row.key, self.game if row.game else None)
 
     def ladder(self) -> tuple[int, ...]:
+        """The configured ladder: the offered one plus the bets taken off it where the
+        base game returns less than rtp_bounds.min (saving the page keeps them)."""
         setup = self.cab.games.get(self.game)
         if setup is not None:
-            return setup.bet_ladder
+            return tuple(sorted({*setup.bet_ladder, *setup.withdrawn}))
         g = self.app.config.games.get(self.game)
         return tuple(getattr(g, "bet_ladder", None) or ())
 
