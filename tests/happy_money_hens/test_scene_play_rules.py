@@ -1,8 +1,8 @@
 """Happy Money Hens' display rules and the defects found in play, each on the real
 scene: the gamble that crashed when a win shrank the bonus entries, the line-win
 caption after a bet change and after a lost gamble, one START per bonus round (and
-autoplay going on by itself), spin chance whenever the credit is below the price of
-play, the EGG and GOLD pictures, upright labels inside their wheel segments, the
+autoplay going on by itself), spin chance when the credit is reduced below the price
+of play, the EGG and GOLD pictures, upright labels inside their wheel segments, the
 record of gamble results, the win-limit banner and the reason a fortune bet is off."""
 from __future__ import annotations
 
@@ -157,11 +157,19 @@ def _drain_to(app, cents):
     app.cabinet.ledger.cash_out(app.cabinet.balance - cents)
 
 
-def test_spin_chance_is_offered_with_a_fortune_bet_when_the_credit_covers_only_a_base_spin(tmp_path):
-    app = hens_app(tmp_path, credit="1.50", gamble="off")
+def test_spin_chance_is_offered_with_a_fortune_bet_when_a_round_leaves_only_a_base_spin(tmp_path):
+    app = hens_app(tmp_path, credit="2.50", gamble="off")
     scene = hens(app)
-    assert app.stack.top is scene                          # 1.50 covers a base spin
-    scene.on_action("fortune:fortune_2")                   # the price of play is now 2.00
+    scene.on_action("fortune:fortune_2")                   # the price of play is now 2.00: covered
+    assert app.stack.top is scene
+    rng, app.cabinet.rng = app.cabinet.rng, Never(0)       # a losing round: 0.50 left... then 2.00 price
+    scene.on_action("fortune:base")
+    app.cabinet.ledger.cash_out(100)                       # 1.50 left: covers a base spin only
+    scene.on_action("fortune:fortune_2")                   # a step of the price: no offer (the sheet)
+    assert app.stack.top is scene
+    app.cabinet.rng = rng
+    scene.offers.stepped_at = None
+    scene.offers.check_spin_chance()                       # as after a round that left 1.50
     offer = app.stack.top
     assert isinstance(offer, SpinChanceScene)
     assert (offer.chance.credit_cents, offer.chance.spin_price_cents) == (150, 200)
@@ -173,23 +181,6 @@ def test_spin_chance_is_offered_with_a_fortune_bet_when_the_credit_covers_only_a
     played = scene.played                                  # the spin won is the current play
     assert played.mode == "fortune_2" and played.cost_cents == 200
     assert tuple(side_draws(app)[-1]) == ("spin_chance", 150, 200, 1)
-    app.checkpoints.close()
-    pygame.display.quit()
-
-
-def test_spin_chance_is_offered_after_a_bet_change(tmp_path):
-    app = hens_app(tmp_path, credit="1.50", gamble="off")
-    scene = hens(app)
-    assert app.stack.top is scene
-    scene.on_action("bet_up")                              # 2.00: above the credit
-    assert scene.bet == 200
-    offer = app.stack.top
-    assert isinstance(offer, SpinChanceScene) and offer.chance.chance == Fraction(150, 200)
-    offer.on_action("decline")
-    assert app.stack.top is scene
-    scene.on_action("bet_down")
-    scene.on_action("bet_up")                              # the same credit and price: not again
-    assert app.stack.top is scene
     app.checkpoints.close()
     pygame.display.quit()
 

@@ -1,7 +1,7 @@
 """What follows a settled round: the gamble (config `gamble`: on, on_5x, off) and spin
 chance (credit above zero but below the current price of play, fortune bet included:
-offered after a round, on entering the game, and after a bet or fortune change), and
-their money.
+offered when the credit is REDUCED below it (after a round or a gamble) and on entering
+the game; never for a bet or fortune step, which only changes the price), and their money.
 
 Every draw is made with the cabinet's RNG through the shared mechanics (exact odds)
 and recorded with `cabinet.side_draw` BEFORE the scene shows it:
@@ -35,6 +35,7 @@ class Offers:
     def __init__(self, scene):
         self.scene = scene
         self.declined_at: tuple[int, int] | None = None   # (credit, price) when NO THANKS was pressed
+        self.stepped_at: tuple[int, int] | None = None    # (credit, price) after the player stepped the price
         self.pending = None                      # a settled round whose offers wait for the screen
         self._values: dict[int, list[tuple[str, Fraction]]] = {}     # bonus_values by bet...
         self._values_of = None                                      # ... of this library
@@ -177,9 +178,14 @@ class Offers:
         """The current price of play: the bet, times the fortune bet's multiplier if on."""
         return self.scene.mode_cost()
 
+    def price_stepped(self) -> None:
+        """The player stepped the bet or fortune bet: the credit was not reduced, so no
+        spin chance for this credit and price (not even when a page over the game closes)."""
+        self.stepped_at = (self.cabinet.balance, self.spin_price())
+
     def check_spin_chance(self) -> Any:
         """Open spin chance when 0 < credit < the current price of play (not again for
-        the same credit and price once declined)."""
+        the same credit and price once declined or reached by a bet step)."""
         scene = self.scene
         if scene.busy or scene.autoplay is not None or scene.recall_mode:
             return None
@@ -187,7 +193,7 @@ class Offers:
             return None
         credit, price = self.cabinet.balance, self.spin_price()
         # the spin offered is the current play (a fortune bet included)
-        if (credit, price) == self.declined_at or sc.offer(credit, price) is None:
+        if (credit, price) in (self.declined_at, self.stepped_at) or sc.offer(credit, price) is None:
             return None
         return self.open_spin_chance(credit)
 

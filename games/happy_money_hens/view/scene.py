@@ -102,14 +102,16 @@ class HensScene(GameScene):
         if action.startswith("fortune:"):
             self.select_mode(action.split(":", 1)[1])
             self.app.audio.play("click")
-            self.offers.check_spin_chance()          # the price of play may now be above the credit
+            self.offers.price_stepped()              # the sheet: not offered for a step of the price
             return True
         return super().on_action(action)
 
     def bet_changed(self) -> None:
-        """A new bet: the price of play changed, so spin chance may be due."""
+        """A new bet. Spin chance is NOT offered for it: the sheet offers it when the
+        credit is reduced below the price of play (a round, a gamble), not when the
+        player steps the bet above the credit (every step would ask again)."""
         super().bet_changed()
-        self.offers.check_spin_chance()
+        self.offers.price_stepped()
 
     def clear_line_wins(self) -> None:
         """The line wins stop showing (their win is gambled: WIN no longer reads it)."""
