@@ -182,6 +182,19 @@ class GameScene(BetChoices, Scene):
     def leave(self) -> None:
         self._remember_choices()
 
+    def _remember_choices(self) -> None:
+        """The bet and spin option for the session; the spin option also across restarts."""
+        super()._remember_choices()
+        if not self.recall_mode and self.spin_modes and hasattr(self.app, "remember_spin_mode"):
+            self.app.remember_spin_mode(self.spec.id, self.mode_id)
+
+    def _recall_choices(self) -> None:
+        if self.spec.id not in self.app.game_choices and hasattr(self.app, "remembered_spin_mode"):
+            mode = self.app.remembered_spin_mode(self.spec.id)       # a choice kept from before a restart
+            if any(m.id == mode for m in self.spin_modes) and self.offered(mode):
+                self.mode_id = mode
+        super()._recall_choices()
+
     def message(self, text: str, seconds: float = 3.0) -> None:
         """A clear banner above the HUD (refused bets, autoplay stops)."""
         self._message = (text, self.app.time + seconds)
@@ -364,6 +377,9 @@ class GameScene(BetChoices, Scene):
             self.message(f"Round {played.round_id} could not be shown again; its win of "
                          f"{cab.currency.format(played.win_cents)} was paid", 8.0)
             return
+        if any(m.id == played.mode for m in self.spin_modes):     # its option shows as it was played
+            self.mode_id = played.mode
+            self._remember_choices()
         self.message("Showing the result of the interrupted round" if played.settled else
                      "Resuming the interrupted round")
 

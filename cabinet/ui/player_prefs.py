@@ -6,7 +6,10 @@ and the settings hold until restart.
 """
 from __future__ import annotations
 
+import json
+import os
 import sys
+from pathlib import Path
 
 from cabinet.core import player_settings
 from cabinet.core.player_settings import PlayerSettings
@@ -35,6 +38,38 @@ class PlayerPrefs:
                                                                a.music_level, self.turbo))
         except OSError as exc:
             self.toast(f"Sound settings not saved ({exc.strerror or exc}); they hold until restart")
+
+    # -- each game's spin option (an ante "stays on until switched off", also across restarts)
+    CHOICES_FILE = "game_choices.json"
+
+    def remembered_spin_mode(self, game_id: str) -> str | None:
+        """The spin option last chosen in this game (None: none kept, or an unreadable file)."""
+        try:
+            data = json.loads((Path(self.data_dir) / self.CHOICES_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError, UnicodeDecodeError):
+            return None
+        mode = data.get(game_id) if isinstance(data, dict) else None
+        return mode if isinstance(mode, str) else None
+
+    def remember_spin_mode(self, game_id: str, mode_id: str) -> None:
+        """Keep the spin option of a game across restarts (written only when it changes)."""
+        if self.remembered_spin_mode(game_id) == mode_id:
+            return
+        path = Path(self.data_dir) / self.CHOICES_FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        except (OSError, ValueError, UnicodeDecodeError):
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        data[game_id] = mode_id
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".json.tmp")
+            tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as exc:
+            self.toast(f"Game option not saved ({exc.strerror or exc}); it holds until restart")
 
     def toggle_sound(self) -> None:
         self.toast("Sound effects " + ("on" if self.audio.toggle_sound() else "off"))
