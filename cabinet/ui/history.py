@@ -1,7 +1,10 @@
 """Game history and recall: the settled rounds, newest first, ten to a page: round
 id and time, game, what was played (the mode's name), its cost, the win and the
 features in words (GameSpec.feature_labels), with the selected round's details
-below. Any round is replayed on screen exactly as it played, from its outcome id,
+below. A round is told whole: the base round and its features, then every gamble step
+and spin-chance draw recorded against it (Cabinet.side_draws_of), the final win and the
+balance before and after all of it, in the player's words (`RoundStory`, which the
+operator's GAME RECALL shows too). Any round is replayed on screen exactly as it played, from its outcome id,
 in a RECALL frame with every live control off (hud.py). SHIFT+H from the lobby or a
 game (between rounds); UP/DOWN choose, LEFT/RIGHT or PAGE UP/DOWN turn the page,
 ENTER or a click recalls, ESC closes. The rounds come from the ledger, so they
@@ -18,11 +21,67 @@ from .figures import feature_words
 from .scene import Scene, register
 from .widgets import Button
 
-ROW_H, TOP, PER_PAGE, KEPT = 64, 196, 10, 500
+ROW_H, TOP, PER_PAGE, KEPT = 52, 196, 10, 500
 COLUMNS = ((60, "ROUND", "topleft"), (165, "TIME", "topleft"), (420, "GAME", "topleft"),
            (700, "PLAYED", "topleft"), (1240, "COST", "topright"), (1450, "WIN", "topright"),
            (1480, "FEATURES", "topleft"))
+DETAIL_H = 224                          # the selected round's panel under the list
 WIDTHS = {2: 260, 3: 360, 6: 380}       # logical widths of the text columns (shortened to fit)
+
+
+def draw_words(d: dict[str, Any], cur: Any) -> str:
+    """One gamble step or spin-chance draw, as the player saw it."""
+    det, won = d.get("detail") or {}, bool(d["won"])
+    stake = cur.format(int(d["stake_cents"]))
+    odds = f" (chance {det['chance']})" if det.get("chance") else ""
+    option = f" on {det['option']}" if det.get("option") else ""
+    if d["kind"] == "gamble":
+        return f"gambled {stake}{option}{odds}: " + (f"won {cur.format(int(d['prize_cents']))}" if won else "lost")
+    if d["kind"] == "gamble_bonus":
+        return (f"gambled {stake} for the bonus{option}{odds}: "
+                + ("won the bonus (played as its own round)" if won else "lost"))
+    if d["kind"] == "spin_chance":
+        return (f"spin chance: {stake} of credit for a spin{odds}: "
+                + ("won a spin (played as its own round)" if won else "lost"))
+    paid = f"won {cur.format(int(d['prize_cents']))}" if won else "lost"
+    return f"{str(d['kind']).replace('_', ' ')}: staked {stake}: {paid}"
+
+
+class RoundStory:
+    """A round told whole: its base win, every draw that followed, the final win and the
+    balance before and after all of it."""
+
+    def __init__(self, rec: Any, draws: list[dict[str, Any]]):
+        self.rec, self.draws = rec, draws
+        net = sum((int(d["prize_cents"]) if d["won"] else 0) - int(d["stake_cents"]) for d in draws)
+        gambled = [d for d in draws if str(d["kind"]).startswith("gamble")]
+        self.final_win = rec.win_cents + sum((int(d["prize_cents"]) if d["won"] else 0) - int(d["stake_cents"])
+                                             for d in gambled)
+        if draws and draws[-1].get("balance_after") is not None:
+            self.balance_after: int | None = int(draws[-1]["balance_after"])
+        elif rec.balance_after is not None:
+            self.balance_after = rec.balance_after + net
+        else:
+            self.balance_after = None
+
+    def steps(self, cur: Any) -> list[str]:
+        """Each draw after the base round, in words, numbered."""
+        return [f"{i}. {draw_words(d, cur)}" for i, d in enumerate(self.draws, 1)]
+
+    def summary(self, cur: Any) -> str:
+        after = cur.format(self.balance_after) if self.balance_after is not None else "-"
+        base = f"base round won {cur.format(self.rec.win_cents)}"
+        if self.draws:
+            base += f", then {len(self.draws)} gamble/spin-chance step{'s' if len(self.draws) != 1 else ''}"
+        return (f"{base}  ·  final win {cur.format(self.final_win)}  ·  balance "
+                f"{cur.format(self.rec.balance_before)} -> {after}")
+
+    def feature_note(self) -> str:
+        """What the FEATURES column adds: the gamble's end."""
+        gambled = [d for d in self.draws if str(d["kind"]).startswith("gamble")]
+        if not gambled:
+            return ""
+        return "gambled: " + ("won" if gambled[-1]["won"] else "lost")
 
 
 @register("history")
@@ -33,6 +92,7 @@ class HistoryScene(Scene):
         super().__init__(app)
         self.rounds = app.session.history(KEPT)     # in kiosk mode: this player's session only
         self.selected = 0
+        self._stories: dict[int, RoundStory] = {}
         self.widgets = [Button((1790, 22, 100, 70), "X", "close", font_size=34),
                         Button((40, 960, 200, 80), "< PAGE", "page_up", font_size=28,
                                enabled=lambda: self.page > 0),
@@ -86,6 +146,12 @@ class HistoryScene(Scene):
         setup = self.app.cabinet.games.get(game)
         return setup.spec if setup is not None else None
 
+    def story(self, rec: Any) -> RoundStory:
+        """The round told whole (its side draws read once from the ledger, then kept)."""
+        if rec.id not in self._stories:
+            self._stories[rec.id] = RoundStory(rec, self.app.cabinet.side_draws_of(rec.id))
+        return self._stories[rec.id]
+
     def cells(self, rec: Any) -> tuple[str, ...]:
         """ROUND, TIME, GAME, PLAYED, COST, WIN, FEATURES of one round, in words."""
         cur = self.app.cabinet.currency
@@ -97,8 +163,10 @@ class HistoryScene(Scene):
         if rec.funded_by is not None:
             mode += " (won in the gamble)"
         when = time.strftime("%d %b %H:%M:%S", time.localtime(rec.started_at))
+        story = self.story(rec)
+        features = ", ".join(w for w in (feature_words(spec, rec.features), story.feature_note()) if w)
         return (f"#{rec.id}", when, spec.name if spec is not None else "a game no longer offered", mode,
-                cur.format(rec.cost_cents), cur.format(rec.win_cents), feature_words(spec, rec.features) or "-")
+                cur.format(rec.cost_cents), cur.format(story.final_win), features or "-")
 
     def _fit(self, text: str, size: int, width: float) -> str:
         """The text, shortened with '...' to fit `width` logical px (the detail line
@@ -128,7 +196,7 @@ class HistoryScene(Scene):
             surface.blit(row, lay.pt(40, y))
             cells = self.cells(rec)
             for k, ((x, _, anchor), text) in enumerate(zip(COLUMNS, cells)):
-                color = D.GOLD if (k == 5 and rec.win_cents) else D.MUTED if k == 0 else D.CREAM
+                color = D.GOLD if (k == 5 and self.story(rec).final_win) else D.MUTED if k == 0 else D.CREAM
                 width = WIDTHS.get(k)
                 shown = self._fit(text, 26, width) if width else text
                 A.blit_text(surface, shown, 26, (x, y + (ROW_H - 8) // 2), color,
@@ -140,18 +208,25 @@ class HistoryScene(Scene):
                     D.MUTED, anchor="center")
 
     def _draw_detail(self, surface: pygame.Surface, rec: Any, cur: Any) -> None:
-        """The selected round in full: its features unshortened, bet and balances."""
+        """The selected round in full: bet and cost, its features unshortened, every
+        gamble step and spin-chance draw after it, the final win and the balances."""
         lay, A = self.app.layout, self.app.assets
         y = TOP + PER_PAGE * ROW_H + 6
         panel = A.surface(("history_detail", lay.size), lambda: D.rounded_panel(
-            (lay.px(1840), lay.px(104)), (46, 36, 90), (24, 20, 50), radius=lay.px(14), border=D.GOLD_DARK,
+            (lay.px(1840), lay.px(DETAIL_H)), (46, 36, 90), (24, 20, 50), radius=lay.px(14), border=D.GOLD_DARK,
             border_width=lay.px(2)))
         surface.blit(panel, lay.pt(40, y))
-        cells = self.cells(rec)
-        after = cur.format(rec.balance_after) if rec.balance_after is not None else "-"
-        line1 = (f"Round {rec.id}  ·  {time.strftime('%d %b %Y %H:%M:%S', time.localtime(rec.started_at))}  ·  "
-                 f"{cells[2]}  ·  {cells[3]}  ·  bet {cur.format(rec.bet_cents)}, cost {cells[4]}, win {cells[5]}"
-                 f"  ·  balance {cur.format(rec.balance_before)} to {after}")
-        A.blit_text(surface, self._fit(line1, 24, 1800), 24, (60, y + 28), D.CREAM, anchor="midleft")
-        A.blit_text(surface, self._fit("Features: " + cells[6], 24, 1800), 24, (60, y + 72), D.CREAM,
-                    anchor="midleft")
+        cells, story = self.cells(rec), self.story(rec)
+        lines = [(f"Round {rec.id}  ·  {time.strftime('%d %b %Y %H:%M:%S', time.localtime(rec.started_at))}  ·  "
+                  f"{cells[2]}  ·  {cells[3]}  ·  bet {cur.format(rec.bet_cents)}, cost {cells[4]}", D.CREAM),
+                 ("Features: " + (feature_words(self._spec(rec.game), rec.features) or "none"), D.CREAM)]
+        steps = story.steps(cur)
+        if steps:
+            shown = steps if len(steps) <= 3 else [steps[0], f"... and {len(steps) - 2} more steps ...", steps[-1]]
+            lines += [(("Then: " if i == 0 else "          ") + text, D.CREAM) for i, text in enumerate(shown)]
+        else:
+            lines.append(("No gamble or spin chance after this round", D.MUTED))
+        said = story.summary(cur)
+        lines.append((said[:1].upper() + said[1:], D.GOLD))
+        for i, (text, color) in enumerate(lines):
+            A.blit_text(surface, self._fit(text, 24, 1800), 24, (60, y + 22 + i * 36), color, anchor="midleft")

@@ -29,7 +29,8 @@ def side_draw(row: sqlite3.Row) -> dict[str, Any]:
     return {"id": row["id"], "kind": row["kind"], "stake_cents": row["stake_cents"],
             "prize_cents": row["prize_cents"], "won": bool(row["won"]),
             "detail": records.detail(row, "side_draws"), "created_at": row["created_at"],
-            "round_id": row["round_id"]}
+            "round_id": row["round_id"], "balance_before": row["balance_before"],
+            "balance_after": row["balance_after"]}
 
 
 class LedgerReads:

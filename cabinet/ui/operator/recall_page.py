@@ -1,13 +1,20 @@
 """GAME RECALL: the last 10 games of each game, or every round with paging, each with
 its round id, time, mode, bet, win, outcome id and the gamble and spin-chance draws
-recorded against it; REPLAY shows the selected round again exactly as it played
+recorded against it, told as the player's history tells it (history.RoundStory: the
+base round, every gamble step and spin-chance draw, the final win, the balance before
+and after); DETAILS (or the D key) adds the ids behind it (outcome, draw ids and their
+records). REPLAY shows the selected round again exactly as it played
 (marked RECALL, no money moves), and closing it comes back here."""
 from __future__ import annotations
 
 import time
 from typing import Any
 
+import pygame
+
 from .. import draw as D
+from ..figures import feature_words
+from ..history import RoundStory, draw_words
 from .page import Page
 
 PER_PAGE = 10
@@ -33,6 +40,7 @@ class RecallPage(Page):
         self.rounds: list[Any] = []
         self.selected = 0
         self.draws: list[dict[str, Any]] = []
+        self.show_ids = False                 # DETAILS: the ids behind the round in words
         self.button((360, 126, 300, 70), "ALL GAMES", "game_all", font_size=26, lit=lambda: self.game is None)
         for i, gid in enumerate(list(self.cab.games)[:4]):
             name = self.cab.games[gid].spec.name.upper()
@@ -41,6 +49,8 @@ class RecallPage(Page):
         self.button((360, 960, 280, 80), "< NEWER", "newer", font_size=28, enabled=lambda: len(self.pages) > 1)
         self.button((660, 960, 280, 80), "OLDER >", "older", font_size=28,
                     enabled=lambda: self.game is None and len(self.rounds) == PER_PAGE)
+        self.button((960, 960, 250, 80), lambda: "HIDE IDS" if self.show_ids else "DETAILS", "details",
+                    font_size=26, lit=lambda: self.show_ids)
         self.button((1540, 960, 340, 80), "REPLAY", "replay", style="gold", font_size=32,
                     enabled=lambda: bool(self.rounds))
 
@@ -70,6 +80,9 @@ class RecallPage(Page):
             self.selected = max(0, min(len(self.rounds) - 1, self.selected + (1 if action == "down" else -1)))
             self._details()
             return True
+        elif action == "details":
+            self.show_ids = not self.show_ids
+            return True
         elif action == "replay" and self.rounds:
             self.app.recall(self.rounds[self.selected].id)
             return True
@@ -79,6 +92,8 @@ class RecallPage(Page):
         return True
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_d and not event.mod & pygame.KMOD_CTRL:
+            return self.on_action("details")
         i = self.row_at(event, TOP, len(self.rounds), ROW_H)
         if i is None:
             return False
@@ -101,7 +116,7 @@ class RecallPage(Page):
             self.text(surface, "No rounds recorded" + ("" if self.game is None else " for this game"), (360, 260), 30,
                       D.MUTED)
         what = "every game, newest first" if self.game is None else "the last 10 games of this game"
-        self.text(surface, f"{what}   ·   page {len(self.pages)}" if self.game is None else what, (1240, 1000), 24,
+        self.text(surface, f"{what}  ·  page {len(self.pages)}" if self.game is None else what, (1375, 1000), 20,
                   D.MUTED, anchor="center")
         cols = (("ROUND", 0, "left"), ("TIME", 110, "left"), ("GAME", 420, "left"), ("PLAYED", 700, "left"),
                 ("BET", 1070, "right"), ("WIN", 1240, "right"), ("OUTCOME", 1270, "left"))
@@ -110,16 +125,31 @@ class RecallPage(Page):
         if not self.rounds:
             return
         rec = self.rounds[self.selected]
-        y = TOP + 34 + PER_PAGE * ROW_H + 16
-        after = self.money(rec.balance_after) if rec.balance_after is not None else "-"
-        self.text(surface, f"ROUND #{rec.id}: {rec.state}, credit {self.money(rec.balance_before)} > {after}, "
-                           f"features: {', '.join(rec.features) or 'none'}"[:150], (360, y), 24, D.CREAM)
-        y += 36
+        story = RoundStory(rec, self.draws)
+        cur = self.cab.currency
+        y = TOP + 34 + PER_PAGE * ROW_H + 12
+        setup = self.cab.games.get(rec.game)
+        features = feature_words(setup.spec if setup is not None else None, rec.features) or "none"
+        head = f"ROUND #{rec.id}: {'voided, refunded' if rec.state == 'voided' else rec.state}, features: {features}"
+        if self.show_ids:
+            head += f"   [outcome {outcome_text(rec.outcome)}; features {', '.join(rec.features) or 'none'}]"
+        lines = [(head, D.CREAM)]
         if not self.draws:
-            self.text(surface, "No gamble or spin-chance draws on this round", (360, y), 24, D.MUTED)
-        for d in self.draws[:4]:
-            detail = ", ".join(f"{k} {v}" for k, v in d["detail"].items() if not isinstance(v, (dict, list)))
-            self.text(surface, f"{d['kind']} #{d['id']}: stake {self.money(d['stake_cents'])}, "
-                               f"{'WON ' + self.money(d['prize_cents']) if d['won'] else 'lost'}   {detail}"[:150],
-                      (360, y), 23, D.GOLD if d["won"] else D.MUTED)
-            y += 32
+            lines.append(("No gamble or spin-chance draws on this round", D.MUTED))
+        shown = list(enumerate(self.draws))
+        if len(shown) > 3:
+            shown = [shown[0], (-1, None), shown[-1]]
+        for i, d in shown:
+            if d is None:
+                lines.append((f"   ... and {len(self.draws) - 2} more steps ...", D.MUTED))
+                continue
+            text = f"{i + 1}. {draw_words(d, cur)}"
+            if self.show_ids:
+                detail = ", ".join(f"{k} {v}" for k, v in d["detail"].items() if not isinstance(v, (dict, list)))
+                text += f"   [{d['kind']} #{d['id']}: {detail}]"
+            lines.append((text, D.GOLD if d["won"] else D.CREAM))
+        said = story.summary(cur)
+        lines.append((said[:1].upper() + said[1:], D.GOLD))
+        for text, color in lines:
+            self.text(surface, self.app.assets.shorten(text, 23, 1530), (360, y), 23, color)
+            y += 34
