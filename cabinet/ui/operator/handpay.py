@@ -3,7 +3,8 @@
 The cabinet plays nothing while it is up (Cabinet.start_round refuses a round too);
 it stays across a restart (the pending handpay is an event in the ledger). The
 attendant's PIN pays it (the credits leave as a handpay: its own meter) or cancels it
-(the credit stays for play).
+(the credit stays for play). Paid or cancelled anywhere else (the operator menu's
+CASH page), the notice closes as soon as it is on top again or drawn.
 """
 from __future__ import annotations
 
@@ -47,6 +48,20 @@ class HandpayNotice(Scene):
             self.app.toast(str(exc), 5.0)
         if cab.handpay is None and self in self.app.stack.scenes:
             self.app.pop(self)
+
+    def _settled(self) -> bool:
+        """The handpay is no longer waiting (paid or cancelled elsewhere): close the notice."""
+        if self.app.cabinet.handpay is None and self.app.stack.top is self:
+            self.app.pop(self)
+            return True
+        return False
+
+    def resume(self) -> None:
+        super().resume()
+        self._settled()
+
+    def update(self, dt: float) -> None:
+        self._settled()
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, A, cab = self.app.layout, self.app.assets, self.app.cabinet

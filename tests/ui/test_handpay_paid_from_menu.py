@@ -1,0 +1,36 @@
+"""Issue 36 item 2: a handpay paid (or cancelled) from the operator menu's CASH page
+clears the HANDPAY - CALL ATTENDANT screen when the operator logs out."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cabinet.ui.operator import OperatorMenu
+from cabinet.ui.operator.handpay import HandpayNotice
+from tests.ui.conftest import make_app, press, run, serve
+from tests.ui.test_operator_pages import login, tap, texts_drawn
+
+K = pygame
+
+
+@pytest.mark.parametrize("action", ["handpay_pay", "handpay_cancel"])
+def test_paying_the_handpay_on_the_cash_page_clears_the_handpay_screen_at_log_out(tmp_path, action):
+    app = make_app(tmp_path, size=(1280, 720), credit="1000.00")
+    for application in serve(app):
+        app.config.cash.handpay_limit = 50000
+        app.open("cash_out")
+        tap(app, "confirm")
+        assert isinstance(app.stack.top, HandpayNotice) and app.cabinet.handpay["cents"] == 100000
+        menu = login(app)
+        tap(app, "tab_cash")
+        tap(app, action)
+        assert app.cabinet.handpay is None
+        tap(app, "close")                                   # LOG OUT
+        run(app, 2)
+        assert not isinstance(app.stack.top, (HandpayNotice, OperatorMenu)), app.stack.top
+        assert app.stack.find(HandpayNotice) is None
+        said = texts_drawn(app)
+        assert "CALL ATTENDANT" not in said and "HANDPAY" not in said
+        press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)     # no second PIN entry finds "No handpay is waiting"
+        assert not isinstance(app.stack.top, HandpayNotice)
+        del menu
