@@ -189,7 +189,7 @@ def test_each_buy_option_through_shift_keys_pays_exactly_its_payout(app, key, mo
     assert trig["source"] == "buy" and trig["option"] == mode
     press(app, K.K_SPACE)
     play_out(app, scene)
-    assert scene.in_bonus and scene.bonus_total_x100 == events(played, "bonus_end")[0]["total_x100"]
+    assert not scene.in_bonus and scene.bonus_total_x100 == events(played, "bonus_end")[0]["total_x100"]
     check_paid(app, before, played)
 
 

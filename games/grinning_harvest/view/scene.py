@@ -269,7 +269,23 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         return [Step(0.0, start=show, label="round end")]
 
     def round_finished(self, played) -> None:
+        """The round is over: its banner and the bonus board go; the reels show the base
+        board the round landed on (a bought bonus: the idle board). The bonus's figures
+        (total, counter, row) stay in the state until the next round starts."""
         self.flights, self.mult_fx = [], []
+        self.banner, self.trigger_cells, self.anticipation = None, [], None
+        self.great_skull, self.row_spinning, self.grid.spinning = None, False, False
+        if self.in_bonus:
+            self.in_bonus = False
+            self.grid.clear()
+            self.vault_values, self.win_lines = {}, []
+            stops = [e for e in played.round.events if e["type"] == "reel_stop"]
+            if stops:
+                self.pumpkins = {(p["row"], e["reel"]): (p["label"], p["value_x100"]) for e in stops
+                                 for p in e["pumpkins"]}
+            else:
+                self.reels.set_board([list(row) for row in self.IDLE_BOARD])
+                self.pumpkins = dict(self.IDLE_PUMPKINS)
 
     # == text ========================================================================
     def value_text(self, label: str | None, value_x100: int) -> str:
