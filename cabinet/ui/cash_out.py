@@ -19,6 +19,7 @@ from . import draw as D
 from . import voucher
 from .overlay import Overlay
 from .scene import register
+from .widgets import Button
 
 
 def cash_out(app: Any) -> tuple[str, dict[str, Any] | None]:
@@ -40,7 +41,8 @@ def cash_out(app: Any) -> tuple[str, dict[str, Any] | None]:
 
 @register("cash_out")
 class CashOutConfirm(Overlay):
-    """'Cash out $X?' - then the ticket printed, or the handpay called."""
+    """'Cash out $X?' - then the ticket printed, or the handpay called. Once the
+    ticket is printed nothing is left to cancel: the only control is DONE."""
 
     title = "CASH OUT"
     panel_rect = pygame.Rect(460, 200, 1000, 680)
@@ -56,6 +58,10 @@ class CashOutConfirm(Overlay):
             self.app.pop(self)
         elif action in ("confirm", "select", "spin"):
             self.result, self.ticket = cash_out(self.app)
+            if self.ticket is not None:              # printed: DONE alone, no CANCEL or X
+                r = self.panel_rect
+                self.widgets = [Button((r.centerx - 200, r.bottom - 140, 400, 100), "DONE", "confirm",
+                                       style="gold", font_size=34)]
             if self.app.stack.top is not self:       # the handpay notice took over
                 return True
         else:
