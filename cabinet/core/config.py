@@ -15,7 +15,9 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from . import jurisdiction
 from .config_file import read_yaml
+from .jurisdiction import PROFILES
 from .money import Currency, amount_example, decimals_of, hundredths_to_minor, parse_amount
 from .schema import ConfigError, Field, boolean, choice, integer, key_name, number, shown, text, validate_section
 
@@ -237,6 +239,11 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         "attract_idle_seconds": integer(10, 3600, 90),
         "unfinished_round_hours": integer(1, 8760, 24),
         "max_buy_cost": amount_rule(minor_units, 10000),
+        # the regulator's profile (cabinet/core/jurisdiction.py) and the keys it fixes
+        "jurisdiction": choice(PROFILES, "none"),
+        "autoplay_allowed": boolean(True),
+        "buys_allowed": boolean(True),
+        "celebrate_wins_above_stake": boolean(False),
         "cash": {
             "denominations": Field(list, None, f"a list of 1 to {MAX_DENOMINATIONS} amounts, ascending",
                                    nullable=True),
@@ -257,6 +264,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             "enabled": boolean(False),
             "session_clock": boolean(True),
             "reality_check_minutes": integer(1, 240, 30),
+            "loss_limit": amount_rule(minor_units, 10000),
         },
         "keys": _keys,
         "games": _games(minor_units),
@@ -273,6 +281,7 @@ def check_rules(cfg: Any) -> None:
     if not big.big < big.mega < big.epic:
         raise ConfigError(f"big_win = {{big: {big.big}, mega: {big.mega}, epic: {big.epic}}} is not allowed; "
                           f"allowed: big < mega < epic")
+    jurisdiction.check(cfg)
     bounds = cfg.rtp_bounds
     if not bounds.min < bounds.max:
         raise ConfigError(f"rtp_bounds = {{min: {bounds.min}, max: {bounds.max}}} is not allowed; allowed: min < max, "
@@ -348,6 +357,7 @@ def load_config(path: str | Path | None = None) -> Config:
     if isinstance(raw, dict) and isinstance(raw.get("currency"), dict):   # amounts are read in its units
         minor_units = validate_section(SCHEMA["currency"], raw["currency"], "currency")["minor_units"]
     values = validate_section(config_schema(minor_units), raw)
+    jurisdiction.apply(values, raw, minor_units)      # the profile's forced keys (refused if set otherwise)
     if values["demo_credit"] is None:
         values["demo_credit"] = hundredths_to_minor(100000, minor_units)       # 1000.00
     cash = values["cash"]
