@@ -250,9 +250,11 @@ def mode_picture(scene: Any, mode_id: str) -> Any | None:
 
 
 def pages(scene: Any) -> list[Page]:
-    """The game's own pages, in reading order (the engine adds bets, general, keys)."""
-    return [paytable_page(scene), lines_page(scene), pumpkins_page(scene), bonus_page(scene),
-            multipliers_page(scene), buys_page(scene)]
+    """The game's own pages, in the sheet's order (the engine adds bets, general, keys):
+    INFO (SHIFT+I) opens the first, the rules of the Pumpkins and Vaults; PAYS (SHIFT+P)
+    opens the paytable page."""
+    return [pumpkins_page(scene), bonus_page(scene), multipliers_page(scene), paytable_page(scene),
+            lines_page(scene), buys_page(scene)]
 
 
 def general_rules(scene: Any) -> list[tuple[str, str, list[str]]]:
