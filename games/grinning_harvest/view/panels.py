@@ -118,8 +118,15 @@ def _draw_bonus_side(scene, surface) -> None:
     vaults = sum(1 for it in scene.items.values() if it["kind"] == "vault")
     A.blit_text(surface, f"VAULTS {vaults} / {scene.maths.max_vaults}", 28, (cx, RIGHT.y + 392), D.CREAM,
                 anchor="center", bold=True)
-    A.blit_text(surface, "A new Pumpkin or Vault resets", 22, (cx, RIGHT.y + 436), D.MUTED, anchor="center")
-    A.blit_text(surface, "the spins to 3", 22, (cx, RIGHT.y + 462), D.MUTED, anchor="center")
+    from .board import over_cap
+    if over_cap(scene):                     # a Vault shows what it collected; the cap is what is paid
+        A.blit_text(surface, "The Vaults hold more than the max win", 22, (cx, RIGHT.y + 436), (255, 170, 120),
+                    anchor="center", bold=True)
+        A.blit_text(surface, f"{cur.format(win_cents(_bet(scene), scene.value_cap_x100))} is paid (the cap)", 22,
+                    (cx, RIGHT.y + 462), (255, 170, 120), anchor="center", bold=True)
+    else:
+        A.blit_text(surface, "A new Pumpkin or Vault resets", 22, (cx, RIGHT.y + 436), D.MUTED, anchor="center")
+        A.blit_text(surface, "the spins to 3", 22, (cx, RIGHT.y + 462), D.MUTED, anchor="center")
     if scene.capped:
         A.blit_text(surface, "MAX WIN REACHED", 30, (cx, RIGHT.y + 500), (255, 110, 80), anchor="center", bold=True)
 
