@@ -1,7 +1,10 @@
 """The autoplay menu: number of rounds and, as advanced settings, a total loss limit,
 a single-win limit and stop-on-bonus. SHIFT+LEFT/RIGHT change the rounds; UP/DOWN
 pick a setting and LEFT/RIGHT change it; SPACE or SHIFT+ENTER (or START) starts;
-ESC or SHIFT+A closes. The game shows the rounds left; SHIFT+A or STOP ends it."""
+ESC or SHIFT+A closes. The game shows the rounds left; SHIFT+A or STOP ends it.
+
+With config autoplay_allowed: false (forced by jurisdiction: uk) the menu does not
+open: the game says "Autoplay is not available here" (`allowed`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -46,9 +49,18 @@ class Autoplay:
         return None
 
 
+NOT_AVAILABLE = "Autoplay is not available here"
+
+
+def allowed(app) -> bool:
+    """Whether this cabinet lets a player start autoplay (config autoplay_allowed)."""
+    return bool(getattr(app.config, "autoplay_allowed", True))
+
+
 @register("autoplay_menu")
 class AutoplayMenu(Overlay):
-    """Choose the settings, then start the game's autoplay."""
+    """Choose the settings, then start the game's autoplay (refused, and closed at
+    once, where autoplay is not allowed)."""
 
     title = "AUTOPLAY"
     panel_rect = pygame.Rect(460, 140, 1000, 800)
@@ -65,6 +77,12 @@ class AutoplayMenu(Overlay):
             y = 250 + i * 130
             self.widgets += [Button((1030, y, 80, 80), "<", f"dec_{row}", font_size=40),
                              Button((1310, y, 80, 80), ">", f"inc_{row}", font_size=40)]
+
+    def enter(self) -> None:
+        if not allowed(self.app):
+            self.app.pop(self)
+            self.app.audio.play("refuse")
+            self.game.message(NOT_AVAILABLE)
 
     # -- values -------------------------------------------------------------------
     @property
@@ -115,6 +133,9 @@ class AutoplayMenu(Overlay):
             self.change(action[4:], -1 if action.startswith("dec_") else 1)
         elif action in ("spin", "confirm", "start", "select"):
             self.app.pop(self)
+            if not allowed(self.app):
+                self.game.message(NOT_AVAILABLE)
+                return True
             self.game.start_autoplay(self.rounds, self.loss_limit(), self.win_limit(), self.stop_on_bonus)
         elif action in ("close", "autoplay"):
             self.app.pop(self)

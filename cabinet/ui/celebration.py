@@ -4,8 +4,16 @@ the game's top prize or win limit, and a total-win summary at the end of every
 feature (which features, and where the win came from: GameSpec.payout_sources).
 
 No tier celebration when the win is not more than the stake: a 50x win on a 100x buy
-is a loss, whatever the tier thresholds say. While a win counts up, the balance shows
-it counting too (the game's HUD holds back what is still to come).
+is a loss, whatever the tier thresholds say. With config celebrate_wins_above_stake
+(forced by jurisdiction: uk) a win no bigger than the stake gets no celebration at all:
+no win sound, no line or cluster cues, no counter fanfare, no summary (`celebrates`,
+the one decision the scenes consult). While a win counts up, the balance shows it
+counting too (the game's HUD holds back what is still to come).
+
+The loss limit (config protection.loss_limit, with player protection on) is checked
+after every round a player plays: when the session's net loss reaches it, autoplay
+stops and the LOSS LIMIT dialog stops play until a new session starts (a cash-out) or
+the limit is raised.
 """
 from __future__ import annotations
 
@@ -14,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from cabinet.core import jurisdiction
 from cabinet.core.win_tiers import TIERS, big_win_tier, tier_multiples  # noqa: F401  (re-exported)
 
 from . import asset_files
@@ -42,10 +51,34 @@ def summary_lines(scene: Any, played: Any) -> list[tuple[str, int]]:
     return [(name[:1].upper() + name[1:], played.bet_cents * int(x100) // 100) for name, x100 in parts.items() if x100]
 
 
+def stake_of(played: Any) -> int:
+    """What the round cost the player (its base bet when something else paid for it)."""
+    return played.cost_cents if played.cost_cents > 0 else played.bet_cents
+
+
+def celebrates(app: Any, played: Any) -> bool:
+    """Whether the round's win earns any celebration (a sound, a line or cluster cue,
+    a counter fanfare, an overlay): cabinet.core.jurisdiction.celebrates, on its stake."""
+    return jurisdiction.celebrates(played.win_cents, stake_of(played), app.config)
+
+
+def quiet(app: Any, played: Any) -> bool:
+    """A presentation of this round plays no win cues (`Presentation(quiet=...)`): it
+    wins something, but no more than its stake, under celebrate_wins_above_stake."""
+    return bool(played.win_cents) and not celebrates(app, played)
+
+
 def celebrate(scene: Any, played: Any) -> bool:
     """Open the round's celebration over the game, if it earns one: the max win, a
-    big-win tier, or the feature's total-win summary. True when one opened."""
+    big-win tier, or the feature's total-win summary. True when the win is dealt with:
+    one opened, or the round earns none because its win is no bigger than its stake
+    (`celebrates`: the caller then plays no win sound either). Also checks the loss
+    limit after a played round."""
     app = scene.app
+    if not getattr(scene, "recall_mode", False):
+        check_loss_limit(scene)
+    if quiet(app, played):
+        return True
     feature = scene.is_bonus(played)
     tier = "max" if is_max_win(scene, played) else big_win_tier(played.win_cents, played.bet_cents,
                                                                   played.cost_cents, app.config)
@@ -187,3 +220,67 @@ class BigWin(Overlay):
         A.blit_text(surface, "BALANCE", 24, (60, 972), D.MUTED, bold=True)
         A.blit_chars(surface, self.app.cabinet.currency.format(game.shown_balance - self.hud.held_cents), 46,
                      (60, 1004), D.CREAM, bold=True)
+
+
+def loss_limit_reached(app: Any) -> tuple[int, int] | None:
+    """(net loss, limit) when the session's net loss has reached config
+    protection.loss_limit (player protection on); None otherwise."""
+    prot = getattr(app.config, "protection", None)
+    limit = getattr(prot, "loss_limit", None)
+    session = getattr(app, "session", None)
+    if limit is None or session is None or not getattr(session, "enabled", False):
+        return None
+    lost = -session.net
+    return (lost, limit) if lost >= limit else None
+
+
+def check_loss_limit(scene: Any) -> bool:
+    """After a played round: at the loss limit, stop autoplay and open the dialog."""
+    app = scene.app
+    reached = loss_limit_reached(app)
+    if reached is None or app.stack.find("loss_limit") is not None:
+        return False
+    stop = getattr(scene, "stop_autoplay", None)
+    if stop is not None:
+        stop("loss limit reached")
+    app.open("loss_limit", *reached)
+    return True
+
+
+@register("loss_limit")
+class LossLimit(Overlay):
+    """Play stops: the session's net loss reached the loss limit. It stays until a new
+    session starts (a cash-out) or the operator raises the limit; the operator menu
+    (CTRL+SHIFT+O) still opens over it."""
+
+    title = "LOSS LIMIT REACHED"
+    panel_rect = pygame.Rect(410, 300, 1100, 480)
+
+    def __init__(self, app, lost_cents: int, limit_cents: int):
+        super().__init__(app)
+        self.lost, self.limit = lost_cents, limit_cents
+
+    def enter(self) -> None:
+        self.app.audio.play("refuse")
+
+    def on_action(self, action: str) -> bool:
+        return action not in ("operator", "fullscreen", "screenshot")   # nothing else gets past it
+
+    def handle_event(self, event, actions) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return True
+        return super().handle_event(event, actions)
+
+    def update(self, dt: float) -> None:
+        if loss_limit_reached(self.app) is None:      # a new session, or a higher limit
+            self.app.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        A, cur = self.app.assets, self.app.cabinet.currency
+        lines = ((f"This session's net loss is {cur.format(self.lost)}.", D.CREAM),
+                 (f"The loss limit set on this cabinet is {cur.format(self.limit)}.", D.CREAM),
+                 ("Play has stopped.", D.GOLD),
+                 ("Please cash out or call an attendant.", D.MUTED))
+        for i, (text, colour) in enumerate(lines):
+            A.blit_text(surface, text, 36, (960, 450 + i * 70), colour, anchor="center", bold=i == 2)

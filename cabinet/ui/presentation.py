@@ -56,11 +56,20 @@ def instant(action: Callable[[], None], label: str = "") -> Step:
     return Step(0.0, start=action, label=label)
 
 
+# The cues that celebrate a win (a line's or a cluster's pay, a counter rolling, a
+# total): a quiet presentation (`quiet=True`: the round's win is no bigger than its
+# stake under config celebrate_wins_above_stake, cabinet/ui/celebration.celebrates)
+# does not play them; the win itself is still shown.
+WIN_CUES = frozenset({"coin", "win", "big_win", "pf_win", "hmh_count", "hmh_pot", "gh_collect"})
+
+
 class Presentation:
     """Plays steps in order on `advance(dt)`; reports the steps it completes."""
 
-    def __init__(self, steps: Iterable[Step], play_sound: Callable[[str], None] | None = None):
+    def __init__(self, steps: Iterable[Step], play_sound: Callable[[str], None] | None = None,
+                 quiet: bool = False):
         self.steps = list(steps)
+        self.quiet = quiet              # no win cues (a win no bigger than the stake)
         self.index = 0                  # the step playing now (== len(steps) when done)
         self.elapsed = 0.0              # seconds into the current step
         self._started = False
@@ -95,7 +104,7 @@ class Presentation:
     def _begin_current(self, audible: bool) -> None:
         step = self.steps[self.index]
         step.begin()
-        if audible and step.sound and self.play_sound:
+        if audible and step.sound and self.play_sound and not (self.quiet and step.sound in WIN_CUES):
             self.play_sound(step.sound)
         self._started = True
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import celebration
+
 
 def show_round(app: Any, played: Any, label: tuple[str, str] | None = None, record: Any = None,
                celebrate: bool = False, title: str | None = None) -> Any:
@@ -28,4 +30,6 @@ def show_round(app: Any, played: Any, label: tuple[str, str] | None = None, reco
     scene.recall_title = title
     app.push(scene)
     scene.begin(played, recall=True)
+    if scene.presentation is not None:      # no win cues for a win no bigger than its stake
+        scene.presentation.quiet = celebration.quiet(app, played)
     return scene
