@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cabinet.core import jurisdiction
 from cabinet.core import operator_settings as settings
 from cabinet.core import pin
 from cabinet.core.cabinet import CabinetLocked
@@ -79,7 +80,16 @@ class SettingsPage(Page):
             self.button((1730, y, 150, 64), ">", f"set_{row.key}_next", enabled=enabled, font_size=34)
 
     def row_enabled(self, row: Row) -> bool:
+        if self.forced(row) is not None:
+            return False
         return not (row.key == "demo_tools" and getattr(self.app.config, "real_play", False))
+
+    def forced(self, row: Row) -> str | None:
+        """Why the jurisdiction profile fixes this row's value (None: the operator's choice)."""
+        if row.game:
+            return None
+        key = settings.KEYS.get(row.key, row.key)
+        return jurisdiction.forced_keys(self.app.config).get(key) if jurisdiction.locked(self.app.config, key) else None
 
     # -- values ----------------------------------------------------------------------
     def value(self, row: Row) -> Any:
@@ -208,12 +218,24 @@ class SettingsPage(Page):
         for i, row in enumerate(rows):
             y = TOP + i * ROW_H
             self.text(surface, row.label, (380, y + 32), 28, D.CREAM, anchor="midleft")
-            self.text(surface, row.hint, (380, y + 56), 20, D.MUTED, anchor="midleft")
+            why = self.forced(row)
+            self.text(surface, f"fixed by jurisdiction: {self.profile} ({why})" if why else row.hint,
+                      (380, y + 56), 20, D.CYAN if why else D.MUTED, anchor="midleft")
             self.text(surface, self.shown(row), (1530, y + 32), 30, D.GOLD, anchor="midright", bold=True)
+        if self.section == "cabinet":
+            profile = self.profile
+            self.text(surface, f"JURISDICTION: {profile.upper()}" + ("  (config.yaml; its rows are fixed)"
+                                                                   if profile != "none" else "  (no profile)"),
+                      (1130, 161), 24, D.CYAN if profile != "none" else D.MUTED, anchor="midleft", bold=True)
         if self.section == "games":
             y = TOP + 3 * ROW_H + 16
             self.text(surface, "BET LADDER: a lit bet is on it (press to add or remove; each pays whole units for "
                                "every book)", (360, y + 30), 22, D.MUTED, anchor="midleft")
+
+    @property
+    def profile(self) -> str:
+        """The config's jurisdiction profile (config.yaml only: the menu does not change it)."""
+        return str(getattr(self.app.config, "jurisdiction", "none"))
 
     def refresh(self) -> None:
         super().refresh()
