@@ -23,6 +23,7 @@ from cabinet.ui.clock import ManualClock
 from cabinet.ui.presentation import Presentation, Step
 from cabinet.ui.round_show import show_round
 from tests.ui.conftest import finish_round, open_game, press, run, shift
+from tests.ui.textcheck import text_problems
 from tests.ui.toy_game import TOY
 
 K = pygame
@@ -243,6 +244,9 @@ def test_the_loss_limit_stops_play_with_a_dialog(tmp_path):
         for key in (K.K_SPACE, K.K_ESCAPE, K.K_RETURN):        # nothing closes it but a new session
             press(app, key)
             assert app.stack.top is top
+        scene.static_background = False          # textcheck drops every _backdrop (the game's is a method)
+        # the session line (app-level, kiosk.Session.draw) is drawn over every scene: checked apart
+        assert [p for p in text_problems(app, "loss limit") if "SESSION" not in p] == []
         pygame.image.save(app.render(), str(tmp_path / "loss_limit.png"))
         app.session.new_session("cash_out")
         run(app, 2)
@@ -263,4 +267,5 @@ def test_the_settings_page_shows_the_profile_and_locks_its_rows(app, tmp_path):
     assert not any(getattr(w, "action", None) == "set_turbo_allowed_next" and w.enabled() for w in app.stack.top.widgets)
     page.on_action("set_turbo_allowed_next")
     assert app.config.turbo_allowed == before is False
+    assert [p for p in text_problems(app, "settings uk") if "SESSION" not in p] == []
     pygame.image.save(app.render(), str(tmp_path / "settings_uk.png"))
