@@ -179,3 +179,41 @@ def test_the_happy_boost_title_covers_nothing_of_the_bonus_board(app):
     board = app.layout.rect(HENS_BONUS)
     assert not [b for b in title if b.rect.colliderect(board)], title
     settle_round(scene)
+
+
+def test_the_operator_pages_with_player_protection_on_have_no_overlapping_text(tmp_path):
+    """`protection: {enabled: true}`: the session clock is drawn over every screen, the
+    operator menu's header and the hardware tests' labels included (issue 36)."""
+    from cabinet.core.cabinet import Cabinet
+    from cabinet.core.config import load_config
+    from cabinet.ui.app import App, start_scenes
+    from cabinet.ui.clock import ManualClock
+    from tests.ui.conftest import CONFIG, play_rounds, press, serve
+    from tests.ui.test_operator_pages import login, tap
+    from tests.ui.toy_game import TOY
+
+    (tmp_path / "config.yaml").write_text(
+        CONFIG.format(data=tmp_path / "data", credit="1000.00", min_round=0.0, turbo="true", skip="true")
+        + "protection: {enabled: true}\n")
+    config = load_config(tmp_path / "config.yaml")
+    application = App(config, Cabinet(config, games={"toyui": TOY}, seed=7), size=(1920, 1080), clock=ManualClock())
+    start_scenes(application)
+    for app in serve(application):
+        assert app.session.enabled and app.session.show_clock
+        play_rounds(app, 3)
+        app.cabinet.side_draw("gamble", 0, 0, False, {"game": "toyui", "wheel": "cash", "option": "RED",
+                                                      "chance": "1/2", "bet": 100}, app.cabinet.history(1)[0].id)
+        press(app, pygame.K_ESCAPE)
+        menu, found = login(app), []
+        for name in ("meters", "cash", "recall", "events", "settings", "diagnostics", "system"):
+            tap(app, f"tab_{name}")
+            _check(app, f"operator {name}", found)
+            if name == "recall":
+                tap(app, "details")
+                _check(app, "operator recall, ids shown", found)
+        for test in ("display_test", "input_test"):
+            app.open(test)
+            _check(app, test, found)
+            app.pop()
+        assert menu in app.stack.scenes
+        assert not found, "\n".join(found[:20])

@@ -8,8 +8,11 @@ import json
 import time
 from typing import Any
 
+from cabinet.core.money import parse_amount
+
 from .. import draw as D
 from .page import Page
+from .settings_rows import row_of, value_words
 
 PER_PAGE = 15
 TOP = 214
@@ -24,17 +27,64 @@ FILTERS: dict[str, tuple[str, ...] | None] = {
 }
 
 
-def summary(detail: dict[str, Any]) -> str:
-    """An event's detail in one line: its scalar fields, nested ones as JSON (a long one,
-    like a report export's files, by its count)."""
+KIND_WORDS = {
+    "credit_in": "Credit in", "cash_out": "Cash out (ticket)", "handpay_pending": "Handpay waiting",
+    "handpay": "Handpay paid", "handpay_cancelled": "Handpay cancelled", "round_closed": "Open round closed",
+    "paid_unshown": "Paid, not shown", "period_reset": "Period reset", "pin_failure": "Wrong PIN",
+    "pin_changed": "PIN changed", "operator_login": "Operator login", "operator_logout": "Operator logout",
+    "lock": "Cabinet locked", "audit": "Audit", "ram_clear": "RAM clear", "settings_changed": "Setting changed",
+    "rng_selftest": "RNG self-test", "program_verified": "Program verified", "report_export": "Report export",
+    "game_locked": "Game locked", "ledger_created": "Ledger created", "power_up": "Power up",
+    "recovery": "Recovery", "shutdown": "Shutdown", "session_reset": "Session reset",
+}
+MONEY_KEYS = {"cents", "balance", "bet", "stake", "prize", "win", "cost", "credit", "paid", "amount"}
+KEY_WORDS = {"cents": "amount", "cash_id": "cash no.", "in_a_row": "in a row", "age_seconds": "age (s)",
+             "locked_seconds": "locked (s)", "entry_value_cents": "entry value"}
+
+
+def kind_words(kind: str) -> str:
+    """An event's kind as the operator reads it."""
+    return KIND_WORDS.get(kind, kind.replace("_", " ").capitalize())
+
+
+def is_money(key: str) -> bool:
+    return key in MONEY_KEYS or key.endswith("_cents") or key.startswith("balance")
+
+
+def summary(detail: dict[str, Any], cab: Any = None) -> str:
+    """An event's detail in one line, in words: amounts with the currency, a game by its
+    name, a mode and a setting by their labels, nested fields as JSON (a long one, like
+    a report export's files, by its count). Without `cab`, the fields as recorded."""
     parts = []
+    game = detail.get("game")
+    setup = cab.games.get(game) if cab is not None and isinstance(game, str) else None
+    setting = detail.get("key") if "from" in detail and "to" in detail else None
     for k, v in detail.items():
+        name = KEY_WORDS.get(k, k.replace("_", " "))
         if k in ("head", "checked") and isinstance(v, str) and len(v) > 40:
             v = v[:16] + "..."
         if isinstance(v, (dict, list)):
             text = json.dumps(v, sort_keys=True)
             v = text if len(text) <= 60 else f"({len(v)} {'entries' if isinstance(v, dict) else 'items'})"
-        parts.append(f"{k} {v}")
+        elif cab is not None and is_money(k) and isinstance(v, (int, str)) and str(v).lstrip("-").isdigit():
+            v = cab.currency.format(int(v))
+        elif cab is not None and k == "game" and setup is not None:
+            v = setup.spec.name
+        elif cab is not None and k == "mode" and setup is not None:
+            try:
+                v = setup.spec.mode(v).label
+            except KeyError:
+                pass
+        elif cab is not None and setting is not None and k == "key":
+            row = row_of(str(v))
+            v = row.label if row is not None else str(v).replace("_", " ")
+            name = "setting"
+        elif cab is not None and setting is not None and k in ("from", "to"):
+            v = value_words(str(setting), v, lambda a: cab.currency.format(
+                parse_amount(a, cab.config.currency.minor_units)))
+        elif v is None:
+            continue
+        parts.append(f"{name} {v}")
     return ", ".join(parts)
 
 
@@ -71,7 +121,8 @@ class EventsPage(Page):
     def draw(self, surface) -> None:
         self.text(surface, f"page {len(self.pages)}, newest first; every row verified against the hash chain",
                   (1400, 1000), 24, D.MUTED, anchor="center")
-        rows = [[f"#{eid}", time.strftime("%d %b %H:%M:%S", time.localtime(at)), kind, summary(detail)[:96]]
+        rows = [[f"#{eid}", time.strftime("%d %b %H:%M:%S", time.localtime(at)), kind_words(kind),
+                 self.app.assets.shorten(summary(detail, self.cab), 22, 960)]
                 for eid, kind, detail, at in self.rows]
         if not rows:
             self.text(surface, "No events of this kind", (360, 260), 30, D.MUTED)

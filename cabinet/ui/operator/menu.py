@@ -28,7 +28,7 @@ from .cash_page import CashPage
 from .diagnostics_page import DiagnosticsPage
 from .events_page import EventsPage
 from .meters_page import MetersPage
-from .page import AREA, Page
+from .page import AREA, Page, session_clock_shown
 from .recall_page import RecallPage
 from .settings_page import SettingsPage
 from .system_page import SystemPage
@@ -149,7 +149,12 @@ class OperatorMenu(Overlay):
         surface.blit(A.surface(("op_head", lay.size), lambda: D.rounded_panel(
             (lay.px(1900), lay.px(96)), (40, 44, 96), (20, 22, 50), radius=lay.px(18), border=D.GOLD_DARK,
             border_width=lay.px(3))), lay.pt(10, 10))
-        A.blit_text(surface, "OPERATOR MENU", 44, (40, 58), D.GOLD, anchor="midleft", bold=True, outline=(70, 30, 0))
+        if session_clock_shown(self.app):     # player protection's clock takes the header's top left
+            A.blit_text(surface, "OPERATOR MENU", 28, (40, 86), D.GOLD, anchor="midleft", bold=True,
+                        outline=(70, 30, 0))
+        else:
+            A.blit_text(surface, "OPERATOR MENU", 44, (40, 58), D.GOLD, anchor="midleft", bold=True,
+                        outline=(70, 30, 0))
         title = next(label for n, label, _ in PAGES if n == self.current)
         A.blit_text(surface, title, 40, (960, 58), D.CREAM, anchor="center", bold=True)
         if cab.locked:

@@ -34,6 +34,13 @@ class Menu(Protocol):
     def rebuild(self) -> None: ...
 
 
+def session_clock_shown(app: Any) -> bool:
+    """Player protection's session clock is drawn over every screen (kiosk.Session.draw:
+    top left of the header, at y 48)."""
+    session = getattr(app, "session", None)
+    return bool(getattr(session, "enabled", False) and getattr(session, "show_clock", False))
+
+
 def when(t: float | None) -> str:
     return time.strftime("%d %b %Y %H:%M:%S", time.localtime(t)) if t else "-"
 

@@ -1,5 +1,5 @@
 """GAME RECALL: the last 10 games of each game, or every round with paging, each with
-its round id, time, mode, bet, win, outcome id and the gamble and spin-chance draws
+its round id, time, mode, bet, cost (a buy's price), win, outcome id and the gamble and spin-chance draws
 recorded against it, told as the player's history tells it (history.RoundStory: the
 base round, every gamble step and spin-chance draw, the final win, the balance before
 and after); DETAILS (or the D key) adds the ids behind it (outcome, draw ids and their
@@ -15,6 +15,7 @@ import pygame
 from .. import draw as D
 from ..figures import feature_words
 from ..history import RoundStory, draw_words
+from .events_page import summary
 from .page import Page
 
 PER_PAGE = 10
@@ -108,8 +109,8 @@ class RecallPage(Page):
         except KeyError:
             mode = rec.mode
         return [f"#{rec.id}", time.strftime("%d %b %H:%M:%S", time.localtime(rec.started_at)),
-                setup.spec.name if setup is not None else rec.game, mode[:22], self.money(rec.cost_cents),
-                "refunded" if rec.state == "voided" else self.money(rec.win_cents), outcome_text(rec.outcome)]
+                setup.spec.name if setup is not None else rec.game, mode[:22], self.money(rec.bet_cents),
+                self.money(rec.cost_cents), "refunded" if rec.state == "voided" else self.money(rec.win_cents), outcome_text(rec.outcome)]
 
     def draw(self, surface) -> None:
         if not self.rounds:
@@ -118,8 +119,8 @@ class RecallPage(Page):
         what = "every game, newest first" if self.game is None else "the last 10 games of this game"
         self.text(surface, f"{what}  ·  page {len(self.pages)}" if self.game is None else what, (1375, 1000), 20,
                   D.MUTED, anchor="center")
-        cols = (("ROUND", 0, "left"), ("TIME", 110, "left"), ("GAME", 420, "left"), ("PLAYED", 700, "left"),
-                ("BET", 1070, "right"), ("WIN", 1240, "right"), ("OUTCOME", 1270, "left"))
+        cols = (("ROUND", 0, "left"), ("TIME", 100, "left"), ("GAME", 330, "left"), ("PLAYED", 590, "left"),
+                ("BET", 930, "right"), ("COST", 1060, "right"), ("WIN", 1190, "right"), ("OUTCOME", 1220, "left"))
         self.table(surface, 360, TOP, cols, [self.row(r) for r in self.rounds], size=23, lit=self.selected,
                    row_h=ROW_H, width=1540)
         if not self.rounds:
@@ -145,8 +146,7 @@ class RecallPage(Page):
                 continue
             text = f"{i + 1}. {draw_words(d, cur)}"
             if self.show_ids:
-                detail = ", ".join(f"{k} {v}" for k, v in d["detail"].items() if not isinstance(v, (dict, list)))
-                text += f"   [{d['kind']} #{d['id']}: {detail}]"
+                text += f"   [{d['kind']} #{d['id']}: {summary(d['detail'], self.cab)}]"
             lines.append((text, D.GOLD if d["won"] else D.CREAM))
         said = story.summary(cur)
         lines.append((said[:1].upper() + said[1:], D.GOLD))

@@ -23,6 +23,14 @@ class Row:
     fmt: Callable[[Any], str] = str
 
 
+GAMBLE_LABELS = {"on": "on", "on_5x": "on for wins of 5x the bet", "off": "off"}
+
+
+def gamble_label(v: Any) -> str:
+    """A gamble setting as the operator reads it (config.yaml writes on / on_5x / off)."""
+    return GAMBLE_LABELS.get(str(v), str(v))
+
+
 def _seconds(v: Any) -> str:
     return f"{float(v):g} s"
 
@@ -39,7 +47,8 @@ STEPS_X100 = (10, 20, 25, 30, 40, 50, 60, 80, 100, 150, 200, 250, 300, 400, 500,
               5000, 10000, 20000, 50000, 100000, 200000, 500000, 800000)
 
 CABINET_ROWS = (
-    Row("Gamble", "gamble", "choice", GAMBLE_SETTINGS, "Happy Money Hens: on, on for wins of 5x the bet, off"),
+    Row("Gamble", "gamble", "choice", GAMBLE_SETTINGS, "Happy Money Hens: on, on for wins of 5x the bet, off",
+        fmt=gamble_label),
     Row("Turbo allowed", "turbo_allowed", "toggle", hint="off: the player cannot speed rounds up"),
     Row("Skip allowed", "skip_allowed", "toggle", hint="off: SPACE does not cut a presentation short"),
     Row("Minimum round time", "min_round_seconds", "choice", (0.0, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0),
@@ -65,6 +74,27 @@ GAME_ROWS = (
     Row("Win limit", "win_limit", "win_limit", WIN_LIMITS, game=True,
         hint="can only lower the game's own limit", none_text="the game's own"),
 )
+
+
+def row_of(key: str) -> Row | None:
+    """The settings row saved under `key` (a cabinet or a game setting)."""
+    return next((r for r in (*CABINET_ROWS, *GAME_ROWS) if r.key == key), None)
+
+
+def value_words(key: str, value: Any, amount: Callable[[Any], str] | None = None) -> str:
+    """A saved setting's value as its row shows it: a gamble setting by its label, an
+    amount with the currency (`amount`: the written amount to its text)."""
+    row = row_of(key)
+    if value is None:
+        return row.none_text if row is not None else "none"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if row is not None and row.kind in ("amount", "win_limit", "default_bet") and amount is not None:
+        try:
+            return amount(value)
+        except (ValueError, TypeError):
+            return str(value)
+    return row.fmt(value) if row is not None else str(value)
 
 
 def options_for(row: Row, page: Any) -> list[Any]:

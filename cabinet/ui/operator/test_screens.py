@@ -14,6 +14,7 @@ import pygame
 from .. import draw as D
 from ..scene import Scene, register
 from ..widgets import Button
+from .page import session_clock_shown
 
 PATTERNS = ("colour bars", "grey ramp", "grid", "white", "red", "green", "blue", "black")
 BARS = ((255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (255, 0, 0), (0, 0, 255),
@@ -60,8 +61,9 @@ class TestScreen(Scene):
         width = A.font(30, True).size(label)[0] + lay.px(48)        # a dark plate: legible on a white pattern
         plate = A.surface(("test_caption", width), lambda: D.rounded_panel(
             (width, lay.px(60)), (12, 12, 24), (12, 12, 24), radius=lay.px(14), alpha=220))
-        surface.blit(plate, lay.pt(16, 32))
-        A.blit_text(surface, label, 30, (40, 62), D.CREAM, anchor="midleft", bold=True, outline=(0, 0, 0))
+        top = 76 if session_clock_shown(self.app) else 32      # under player protection's session clock
+        surface.blit(plate, lay.pt(16, top))
+        A.blit_text(surface, label, 30, (40, top + 30), D.CREAM, anchor="midleft", bold=True, outline=(0, 0, 0))
 
 
 @register("display_test")
