@@ -258,4 +258,26 @@ def pages(scene: Any) -> list[Page]:
 
 
 def general_rules(scene: Any) -> list[tuple[str, str, list[str]]]:
-    return H.general_rules(scene.app.cabinet.currency.format)
+    """The sheet's general rules, with GAME INTERRUPTED saying what the cabinet does with
+    a round not resumed in time (cabinet.py `_close_stale`, config unfinished_round_hours)."""
+    out = []
+    for kind, title, paras in H.general_rules(scene.app.cabinet.currency.format):
+        if kind == "recovery":
+            paras = list(paras) + [unfinished_round_words(scene)]
+        out.append((kind, title, paras))
+    return out
+
+
+def unfinished_round_words(scene: Any) -> str:
+    """The cabinet's policy for an unfinished round, in the player's words: its outcome is
+    decided when the round starts, so after the configured hours it is completed and its
+    win credited; a round still waiting on a player's choice is cancelled and refunded."""
+    cabinet = scene.app.cabinet
+    hours = int(getattr(getattr(cabinet, "config", None), "unfinished_round_hours", 24))
+    when = f"within {hours} hour{'s' if hours != 1 else ''}"
+    if scene.spec.player_decides:
+        return (f"An unfinished round not resumed {when} is cancelled and its bet refunded to your balance, "
+                "as it still waits on a choice of yours.")
+    return (f"The outcome of every round is decided when it starts. An unfinished round not resumed {when} "
+            "is completed for you: its win is credited to your balance. A round still waiting on a choice of "
+            "yours would be cancelled and its bet refunded.")
