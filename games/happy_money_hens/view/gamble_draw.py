@@ -43,8 +43,12 @@ def draw_gamble(scene, surface: pygame.Surface) -> None:
     stake = scene.at_risk
     A.blit_text(surface, "WIN AT RISK", 30, (960, 122), D.MUTED, anchor="center", bold=True)
     A.blit_text(surface, cur.format(stake), 64, (960, 170), D.CREAM, anchor="center", bold=True, outline=(30, 20, 10))
-    A.blit_text(surface, "CASH WHEEL", 44, (CASH_C[0], 228), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
-    A.blit_text(surface, "BONUS WHEEL", 44, (BONUS_C[0], 228), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
+    for wheel, name, c in (("cash", "CASH WHEEL", CASH_C), ("bonus", "BONUS WHEEL", BONUS_C)):
+        chosen = scene.chosen == wheel            # the wheel SPACE spins: its caption says so
+        A.blit_text(surface, f"> {name} <" if chosen else name, 44, (c[0], 228),
+                    D.GOLD if chosen or scene.chosen is None else D.MUTED, anchor="center", bold=True,
+                    outline=(60, 20, 0))
+    _draw_chosen(scene, surface)
     scene.cash_view.draw(surface)
     scene.bonus_view.draw(surface)
     cash, bonus = scene.cash_option(), scene.bonus_option()
@@ -73,15 +77,54 @@ def draw_gamble(scene, surface: pygame.Surface) -> None:
     else:
         A.blit_text(surface, "BONUS ENTRIES ARE PRICED FROM THE BOOK LIBRARY", 22, (BONUS_C[0], 940), D.MUTED,
                     anchor="center", bold=True, wrap=520)
-    if scene.idle():
+    if scene.idle() and not scene.asking:
         for i, line in enumerate(("PRESS A WHEEL", "TO GAMBLE")):
             A.blit_text(surface, line, 30, (960, 515 + i * 36), D.CREAM, anchor="center", bold=True,
                         outline=(20, 10, 30))
     _draw_record(scene, surface)
+    if g.status == "open":
+        _draw_keys(scene, surface)
     limit = cur.format(g.limit_cents)
     A.blit_text(surface, f"WIN LIMIT {limit}", 24, (1890, 1040), D.MUTED, anchor="bottomright", bold=True)
     _draw_outcome(scene, surface)
     scene.draw_widgets(surface)
+    if scene.asking:
+        _draw_question(scene, surface)
+
+
+def _draw_chosen(scene, surface: pygame.Surface) -> None:
+    """A gold halo round the wheel SPACE spins (none until one is chosen)."""
+    if scene.chosen is None:
+        return
+    lay = scene.app.layout
+    center = CASH_C if scene.chosen == "cash" else BONUS_C
+    pygame.draw.circle(surface, D.GOLD, lay.pt(*center), lay.px(RADIUS + 30), lay.px(8))
+
+
+def _draw_keys(scene, surface: pygame.Surface) -> None:
+    """The gamble's keys (the cabinet's key map, as rebound), in the top corners."""
+    A, k = scene.app.assets, scene.key_text
+    left = (f"{k('left')} / {k('right')}: CHOOSE A WHEEL", f"{k('spin')}: SPIN THE CHOSEN WHEEL",
+            f"{k('select')}: COLLECT   {k('close')}: ASKS")
+    right = (f"{k('buy_1')} / {k('buy_2')} / {k('buy_3')}: x1.5 / x2 / x3", f"{k('down')} / {k('up')}: BONUS ENTRY - / +")
+    for i, line in enumerate(left):
+        A.blit_text(surface, line, 22, (30, 20 + i * 30), D.MUTED, bold=True)
+    for i, line in enumerate(right):
+        A.blit_text(surface, line, 22, (1890, 20 + i * 30), D.MUTED, anchor="topright", bold=True)
+
+
+def _draw_question(scene, surface: pygame.Surface) -> None:
+    """ESC asked: collect the win? (a second ESC collects, any other key goes on)."""
+    lay, A = scene.app.layout, scene.app.assets
+    cur = scene.app.cabinet.currency
+    panel = A.surface(("hmh_gamble_ask", lay.size), lambda: D.rounded_panel(
+        (lay.px(980), lay.px(220)), (70, 40, 100), (30, 16, 46), radius=lay.px(40), border=D.GOLD,
+        border_width=lay.px(5), alpha=248))
+    surface.blit(panel, panel.get_rect(center=lay.pt(960, 540)))
+    A.blit_text(surface, f"COLLECT {cur.format(scene.gamble.stake_cents)}?", 60, (960, 500), D.GOLD,
+                anchor="center", bold=True, outline=(60, 20, 0))
+    A.blit_text(surface, f"{scene.key_text('close')} AGAIN: COLLECT  ·  ANY OTHER KEY: KEEP GAMBLING", 24,
+                (960, 590), D.CREAM, anchor="center", bold=True)
 
 
 RECORD = pygame.Rect(828, 614, 264, 216)      # the last results, between the wheels

@@ -7,6 +7,14 @@ lands on green or red. Green segments are drawn at the option's exact chance, ne
 below `min_green` (the mechanics' `green_share`), so the picture can look kinder than
 the odds there (said under the wheel). Every label sits inside its segment, upright.
 
+Every control has a key (KEY_ROWS, listed on the rules pages; the keys are the
+cabinet's map, config.yaml `keys:`): LEFT / RIGHT choose a wheel (none is chosen when
+the gamble opens, so a SPACE still held from skipping the round never gambles), SPACE
+spins the chosen wheel (and skips its turn), SHIFT+1/2/3 choose x1.5/x2/x3 (the cash
+wheel), UP / DOWN the bonus entry (- and +, the bonus wheel), ENTER collects. ESC /
+BACKSPACE never decide silently: the first press asks "COLLECT <win>?", a second ESC
+collects, any other key goes back to the gamble.
+
 The choices on screen are refitted whenever the stake changes (a cash win raises it
 and the list of bonus entries worth at least the stake shrinks): `bonus_option` never
 indexes past the list, and the options drawn while a wheel turns are the ones it was
@@ -29,6 +37,20 @@ from .layout import BONUS_C, CASH_C, GREEN, GREY, RADIUS, RED, entry_name
 
 WHEEL_ART = WheelArt("happy_money_hens")     # the rim (20 sockets) and pointer files
 
+# (what the key does, its actions in the cabinet's key map): the rules pages list these
+KEY_ROWS = (
+    ("Choose the cash / bonus wheel", ("left", "right")),
+    ("Spin the chosen wheel / skip", ("spin",)),
+    ("Cash wheel x1.5 / x2 / x3", ("buy_1", "buy_2", "buy_3")),
+    ("Bonus entry - / +", ("down", "up")),
+    ("Collect the win", ("select", "confirm")),
+    ("Ask to collect (again: collect)", ("close",)),
+)
+# key actions -> the gamble's own actions
+KEY_ACTIONS = {"left": "choose:cash", "prev": "choose:cash", "right": "choose:bonus", "next": "choose:bonus",
+               "buy_1": "mult:0", "buy_2": "mult:1", "buy_3": "mult:2", "up": "plus", "bet_up": "plus",
+               "down": "minus", "bet_down": "minus", "select": "collect", "confirm": "collect"}
+
 
 
 class GambleScene(Scene):
@@ -44,6 +66,8 @@ class GambleScene(Scene):
         self.min_green = hens_gamble.gamble_config()["min_green"]
         self.multiplier = 1                    # index into the cash options (x2 by default)
         self.entry = 0                         # index into the bonus options
+        self.chosen: str | None = None         # the wheel SPACE spins: 'cash', 'bonus' (none at first)
+        self.asking = False                    # ESC asked "COLLECT?": ESC again collects, other keys go on
         self.presentation: Presentation | None = None
         self.outcome: str | None = None        # 'won', 'lost', 'bonus', 'limit' after a spin
         self.time = 0.0
@@ -132,7 +156,21 @@ class GambleScene(Scene):
             view.relayout()
 
     # -- input ------------------------------------------------------------------------
+    def key_text(self, action: str) -> str:
+        return self.app.input.describe(action) or action.upper()
+
     def handle_event(self, event, actions) -> bool:
+        if self.asking and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            if event.type == pygame.KEYDOWN and "close" in actions and self.idle():
+                self.asking = False
+                self.collect()                 # the second ESC: collect, as the question said
+                return True
+            self.asking = False                # anything else: back to the gamble, nothing decided
+            return True
+        if event.type == pygame.KEYDOWN and actions:
+            for action in actions:
+                if self.on_key(action):
+                    return True
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and self.idle():
             x, y = self.app.layout.to_logical(event.pos)
             for wheel, center in (("cash", CASH_C), ("bonus", BONUS_C)):
@@ -141,28 +179,65 @@ class GambleScene(Scene):
                     return True
         return super().handle_event(event, actions)
 
+    def on_key(self, action: str) -> bool:
+        """A key of the cabinet's map: SPACE spins the chosen wheel, ESC decides nothing
+        (it says how to collect), the rest do what their buttons do."""
+        if action == "spin":
+            if self.presentation is not None:
+                self.presentation.skip_to_end()
+            elif self.idle():
+                if self.chosen is None:
+                    self.app.toast(f"Choose a wheel first: {self.key_text('left')} cash wheel, "
+                                   f"{self.key_text('right')} bonus wheel", 3.0)
+                else:
+                    self.on_action(self.chosen)
+            return True
+        if action == "close":
+            if self.idle():
+                self.asking = True             # ask; never collect on the first press
+                self.app.audio.play("click")
+            return True
+        mapped = KEY_ACTIONS.get(action)
+        if mapped is None:
+            return False
+        if mapped == "collect" and self.presentation is not None:
+            self.presentation.skip_to_end()
+            return True
+        return self.on_action(mapped)
+
     def on_action(self, action: str) -> bool:
         if action in ("spin", "confirm") and self.presentation is not None:
             self.presentation.skip_to_end()
             return True
         if not self.idle():
-            return action in ("collect", "close", "cash", "bonus", "minus", "plus")
+            return action in ("collect", "close", "cash", "bonus", "minus", "plus") or action.startswith(
+                ("mult:", "choose:"))
+        if action.startswith("choose:"):
+            wheel = action[7:]
+            if wheel == "cash" or self.bonus_option() is not None:
+                if self.chosen != wheel:
+                    self.app.audio.play("click")
+                self.chosen = wheel
+            return True
         if action.startswith("mult:"):
             i = int(action[5:])
             if self._cash_ok(i):
                 self.multiplier = i
+                self.chosen = "cash"
                 self._build_views()
                 self.app.audio.play("click")
             return True
         if action in ("minus", "prev", "plus", "next"):
             step = -1 if action in ("minus", "prev") else 1
             n = len(self.gamble.bonus_options())
+            if n:
+                self.chosen = "bonus"
             if 0 <= self.entry + step < n:
                 self.entry += step
                 self._build_views()
                 self.app.audio.play("click")
             return True
-        if action in ("collect", "close"):
+        if action == "collect":
             self.collect()
             return True
         if action in ("cash", "bonus"):
@@ -185,6 +260,7 @@ class GambleScene(Scene):
             self.app.pop(self)
             return
         view = self.cash_view if wheel == "cash" else self.bonus_view
+        self.chosen = wheel
         self.at_risk = self.gamble.stake_cents
         self.pressed = (self.cash_option(), self.bonus_option())       # what the screen shows while it turns
         won, sid = self.offers.spin_gamble(self.gamble, option, self.round_id)   # recorded before it is shown
@@ -213,6 +289,8 @@ class GambleScene(Scene):
                 self.outcome, self._close_in = "limit", self.LIMIT_SECONDS
                 return
             self.outcome = None
+            if self.chosen == "bonus" and not self.gamble.bonus_options():
+                self.chosen = None
             self._fit_choices()
             self._build_views()
 

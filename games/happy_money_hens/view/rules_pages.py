@@ -207,7 +207,17 @@ def gamble_page(scene: Any) -> Page:
     wheels = image_picture("hmh_gamble_wheels", _wheels_painter(), aspect=2.1, min_h=200, max_h=380)
     meter = image_picture("hmh_meter", _meter_painter(), aspect=4.0, min_h=70, max_h=150)
     return Page("Gamble and spin chance", "Gamble", widths=(1.3, 1.0), columns=(
-        (Card(*s["gamble"], picture=wheels),), (Card(*s["spin_chance"], picture=meter),)))
+        (Card(*s["gamble"], picture=wheels),), (Card(*s["spin_chance"], picture=meter), gamble_keys_card(scene))))
+
+
+def gamble_keys_card(scene: Any) -> Card:
+    """Every gamble control's key, from the cabinet's key map (as config.yaml rebinds it)."""
+    from .gamble_scene import KEY_ROWS
+    keys = scene.app.input
+    rows = tuple((label, " / ".join(keys.describe(a) for a in actions if keys.table.get(a)))
+                 for label, actions in KEY_ROWS)
+    return Card("Gamble keys", ("None of the wheels is chosen when the gamble opens: SPACE spins only the wheel "
+                                "chosen. ESC never collects by itself: it asks first.",), rows=rows)
 
 
 def _wheels_painter():
