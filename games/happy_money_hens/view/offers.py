@@ -40,6 +40,7 @@ class Offers:
         self._values: dict[int, list[tuple[str, Fraction]]] = {}     # bonus_values by bet...
         self._values_of = None                                      # ... of this library
         self._results: list[dict[str, Any]] | None = None           # the last gamble results
+        self.gamble_scene: GambleScene | None = None                # the gamble open now
 
     @property
     def app(self):
@@ -94,12 +95,28 @@ class Offers:
             played, self.pending = self.pending, None
             self.offer(played)
 
+    def gamble_due(self, played) -> bool:
+        """Whether the gamble will be offered on this settled round's win."""
+        win = min(played.win_cents, self.cabinet.balance)
+        return (win > 0 and self.scene.autoplay is None and not self.scene.recall_mode
+                and hens_gamble.offered(win, played.bet_cents, self.setting()))
+
+    def held_cents(self) -> int:
+        """The win held in the WIN meter, not yet in the balance shown: from the round's
+        settlement (its TOTAL WIN count-up included) until the gamble is collected or
+        lost. The cabinet has credited it; the player has not taken it yet."""
+        if self.pending is not None:
+            return min(self.pending.win_cents, self.cabinet.balance) if self.gamble_due(self.pending) else 0
+        gs = self.gamble_scene
+        if gs is not None and self.app.stack.find(GambleScene) is gs and gs.gamble.status == "open":
+            return min(gs.gamble.stake_cents, self.cabinet.balance)
+        return 0
+
     def offer(self, played) -> None:
         """Offer the gamble on the win (not in autoplay), else spin chance. The stake is
         the win, never more than the credit (an operator may cash out while it waits)."""
         win = min(played.win_cents, self.cabinet.balance)
-        if (win > 0 and self.scene.autoplay is None and not self.scene.recall_mode
-                and hens_gamble.offered(win, played.bet_cents, self.setting())):
+        if self.gamble_due(played):
             self.open_gamble(win, played.bet_cents, played.round_id)
         else:
             self.check_spin_chance()
@@ -116,7 +133,8 @@ class Offers:
 
     def open_gamble(self, stake: int, bet: int, round_id: int | None = None):
         gamble = self.make_gamble(stake, bet)
-        return self.app.push(GambleScene(self.app, self, gamble, round_id))
+        self.gamble_scene = GambleScene(self.app, self, gamble, round_id)
+        return self.app.push(self.gamble_scene)
 
     RECORD = 5          # gamble results the gamble screen lists
 

@@ -113,6 +113,13 @@ class HensScene(GameScene):
         super().bet_changed()
         self.offers.price_stepped()
 
+    @property
+    def shown_balance(self) -> int:
+        """The balance without the win the gamble may still take (it stays in the WIN
+        meter until collected); a celebration's count-up holds part of it already."""
+        held = self.offers.held_cents() if hasattr(self, "offers") else 0
+        return super().shown_balance - max(0, held - self.hud.held_cents)
+
     def clear_line_wins(self) -> None:
         """The line wins stop showing (their win is gambled: WIN no longer reads it)."""
         self.win_line, self.all_lines, self.line_win_cents = None, [], 0
