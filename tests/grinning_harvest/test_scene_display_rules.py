@@ -134,7 +134,7 @@ def test_balance_win_and_bet_are_in_the_bar_at_the_top(app):
     assert scene.hud_layout == "top"
     texts = {t: pos for t, pos in recorded_texts(app)}
     top = LAYOUTS["top"].top_bar
-    for label in ("BALANCE", "BET", "WIN"):
+    for label in ("BALANCE", "BET", "PRIZE"):
         assert texts[label][1] < top[1] + top[3]
     assert texts[app.cabinet.currency.format(app.cabinet.balance)][1] < top[1] + top[3]
     for action in ("bet_down", "bet_up"):

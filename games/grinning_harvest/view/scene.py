@@ -11,10 +11,11 @@ Great Skull, the counter of 3 resets on each landing, the total (and the cap) cl
 
 Display rules of the sheet: a value shown is the least the player can win, never more
 than is paid: plates, counters and banners are held to what the round can still pay
-(`value_cap_x100`: the max win less what the round won before the bonus; the vaults
-together never show more than it) and shortened values are rounded down. The bonus
-shows the WINNINGS of each spin and the TOTAL WINNINGS next to the spins remaining.
-Balance, win and bet are in the bar at the top of the screen (`hud_layout = "top"`).
+(`value_cap_x100`: the max win less what the round won before the bonus; each vault is
+held to it on its own and the panel says when the capped amount is paid) and shortened
+values are rounded down. The bonus shows the WINNINGS of each spin and the TOTAL
+WINNINGS next to the spins remaining. Balance, bet and the PRIZE field are in the bar
+at the top of the screen (`hud_layout = "top"`); the buy button is the sheet's BONUS.
 """
 from __future__ import annotations
 
@@ -22,8 +23,10 @@ from typing import Any
 
 import pygame
 
+from cabinet.ui import draw as D
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.hold_view import HoldGrid
+from cabinet.ui.hud import Hud, layout_of
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
 
@@ -33,6 +36,22 @@ from ..math.tables import JACKPOTS, load
 from .layout import REELS_RECT, ROW_H, ROW_Y
 
 Cell = tuple[int, int]
+
+
+class HarvestHud(Hud):
+    """The shared HUD with the sheet's names: the round's total prize is in the PRIZE
+    field (to the right of the BALANCE)."""
+
+    def draw_bars(self, surface: pygame.Surface) -> None:
+        s, app = self.scene, self.scene.app
+        lay, A = app.layout, app.assets
+        hl = layout_of(s)
+        bottom, top = hl.bottom_bar, hl.top_bar
+        surface.blit(self._bar("bottom", bottom, (30, 30, 70), (12, 12, 30), D.GOLD_DARK), lay.pt(*bottom[:2]))
+        surface.blit(self._bar("top", top, (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(*top[:2]))
+        A.blit_text(surface, "BALANCE", 24, hl.labels["balance"], D.MUTED, bold=True)
+        A.blit_text(surface, "BET", 24, hl.labels["bet"], D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, "PRIZE", 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
 
 
 class GrinningHarvestScene(HoldAndWinSteps, GameScene):
@@ -58,6 +77,10 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         self.grid = HoldGrid(self.app, self.REELS_RECT, 3, 3, gap=12, name="gh_hold",
                              cell_colors=((46, 24, 70), (16, 8, 30)), rim=(150, 80, 60))
         sounds.register(self.app.audio)
+        self.hud = HarvestHud(self)
+        for w in self.widgets:              # the sheet's BONUS button ("pressing the BONUS button")
+            if w.action == "buy_menu":
+                w.label = "BONUS"
         self.reset_picture()
         self.pumpkins = dict(self.IDLE_PUMPKINS)        # the idle board's values
 
