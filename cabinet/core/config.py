@@ -229,7 +229,10 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         "real_play": boolean(False),
         "demo_tools": boolean(False),
         "math_source": choice(("books", "live"), "books"),
-        "gamble": choice(GAMBLE_SETTINGS, "on_5x"),
+        # YAML reads an unquoted on / off as true / false: both spellings mean the same
+        "gamble": Field((str, bool), "on_5x", " or ".join(GAMBLE_SETTINGS) + " (on / off unquoted, or true / false)",
+                        lambda v: isinstance(v, bool) or v in GAMBLE_SETTINGS,
+                        lambda v: ("on" if v else "off") if isinstance(v, bool) else v),
         "turbo_allowed": boolean(True),
         "skip_allowed": boolean(True),
         "min_round_seconds": number(0.0, 10.0, 0.0),

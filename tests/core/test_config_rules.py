@@ -284,3 +284,20 @@ def test_a_config_path_that_is_a_folder_or_a_pipe_is_refused_without_reading_it(
         check = run_check(path, LIBRARIES)
         assert check.status == "refused" and check.line.endswith(
             f"{path}: not a regular file; allowed: a readable UTF-8 YAML file (see config.yaml)"), check
+
+
+@pytest.mark.parametrize("written, meant", [("on", "on"), ("off", "off"), ("true", "on"), ("false", "off"),
+                                            ("yes", "on"), ("no", "off"), ("'on'", "on"), ("on_5x", "on_5x")])
+def test_gamble_on_or_off_unquoted_as_the_comment_writes_them_is_read_as_the_setting(tmp_path, written, meant):
+    """Issue 36 item 5: YAML reads an unquoted on / off as a boolean; the gamble setting
+    takes true / false as on / off, so config.yaml's own comment works as written."""
+    from cabinet.core.config import load_config
+    path = write(tmp_path, f"data_dir: {tmp_path / 'data'}\ngamble: {written}\n")
+    assert load_config(path).gamble == meant
+    check = run_check(path, LIBRARIES)
+    assert check.status != "refused", check
+
+
+def test_gamble_still_refuses_a_number_or_another_word(tmp_path):
+    refused(tmp_path, "gamble: 5\n", "gamble = 5", "on or on_5x or off")
+    refused(tmp_path, "gamble: sometimes\n", "gamble = 'sometimes'", "on or on_5x or off")
