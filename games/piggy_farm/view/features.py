@@ -160,6 +160,7 @@ class HuntView:
         self.last: int | None = None
         self.cursor = 0
         self.waiting = False                          # a pick is awaited
+        self.left = 0.0                               # seconds before a nest opens by itself
         self.ended = False                            # the hunt is over: closed nests show they were empty
         self.ladder: tuple[int, int, int] | None = None    # (smallest, largest prize x100, prizes at least)
 
@@ -227,8 +228,9 @@ class HuntView:
                 A.blit_text(surface, bet_text(prize), 30, (r.centerx, r.bottom + 4), (255, 250, 230), anchor="midbottom",
                             bold=True, outline=(90, 40, 0))
         if self.waiting:
-            A.blit_text(surface, "Pick a nest: click it, or ARROWS and ENTER", 30, (RECT.centerx, RECT.bottom + 2),
-                        (120, 50, 10), anchor="midbottom", bold=True)
+            secs = max(1, math.ceil(self.left - 1e-6))
+            A.blit_text(surface, f"Pick a nest: click it, or ARROWS and ENTER  -  one opens by itself in {secs} s",
+                        28, (RECT.centerx, RECT.bottom + 2), (120, 50, 10), anchor="midbottom", bold=True)
 
 
 class RiskView:

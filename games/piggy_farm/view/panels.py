@@ -23,7 +23,7 @@ def _panel(app, key: str, rect: pygame.Rect) -> pygame.Surface:
     size = lay.rect(rect).size
     return app.assets.surface(("pf_panel", key, size), lambda: D.rounded_panel(
         size, art.color("panel_top"), art.color("panel_bottom"), radius=lay.px(24), border=art.color("panel_rim"),
-        border_width=lay.px(3), alpha=225))
+        border_width=lay.px(3)))            # opaque: the farm (the barn) does not show through
 
 
 def draw_panel_backs(scene, surface: pygame.Surface) -> None:

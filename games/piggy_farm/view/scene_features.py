@@ -2,8 +2,10 @@
 scene that presents the features (PiggyFarmScene mixes this in).
 
 Like the rest of the scene, every step SETS state from its event. The hunt waits for
-a pick (a click on a nest, or ARROWS and ENTER) and opens a nest by itself after
-AUTO_PICK seconds (less in autoplay); the k-th nest opened shows the k-th reveal decided by the round.
+a pick (a click on a nest, or ARROWS and ENTER) and opens a nest by itself only after
+AUTO_PICK seconds, counted down on screen (with no player to pick, under autoplay, a
+recall or a showcase: AUTO_PICK_AUTOPLAY); the k-th nest opened shows the k-th reveal
+decided by the round.
 """
 from __future__ import annotations
 
@@ -13,8 +15,8 @@ from cabinet.ui.presentation import Step
 
 from .layout import RECT
 
-AUTO_PICK = 2.0          # seconds a nest waits for the player before opening itself
-AUTO_PICK_AUTOPLAY = 0.6  # ... while autoplay runs
+AUTO_PICK = 10.0         # seconds a nest waits for the player before opening itself (counted down)
+AUTO_PICK_AUTOPLAY = 0.6  # ... while autoplay, a recall or a showcase runs (no player picks)
 
 
 class FarmFeatures:
@@ -125,8 +127,11 @@ class FarmFeatures:
             self.hunt.opened[nest] = None if ev["rooster"] else ev["prize_x100"]
             self.hunt.last = nest
             self._total_win(total)
-        pause = AUTO_PICK_AUTOPLAY if self.autoplay else AUTO_PICK
-        return [Step(pause, start=waiting, end=reveal, label=f"nest {k}"),
+        pause = AUTO_PICK_AUTOPLAY if (self.autoplay or self.recall_mode or self.showcase) else AUTO_PICK
+
+        def count(p: float) -> None:
+            self.hunt.left = pause * (1.0 - p)
+        return [Step(pause, start=waiting, tick=count, end=reveal, label=f"nest {k}"),
                 Step(0.9 if not ev["rooster"] else 1.6, label="nest opens", sound="pf_rooster" if ev["rooster"] else "coin")]
 
     def present_hunt_end(self, ev) -> list[Step]:
