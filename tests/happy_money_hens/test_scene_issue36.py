@@ -164,3 +164,103 @@ def test_a_win_the_gamble_may_take_is_held_in_the_win_meter_until_it_is_collecte
     press(app, pygame.K_RETURN, frames=2)                               # collected: now it is the player's
     assert app.stack.top is scene
     assert _drawn_balance(scene) == app.cabinet.balance == after_bet + played.win_cents
+
+
+# -- 4. the pictures: double coins alike, the meter's labels, opaque "?", pot-fill doubles --
+def _drawn_rects(app) -> dict[str, list[pygame.Rect]]:
+    """Render once: the real-pixel box of every label blit_text drew, by text."""
+    assets, seen = app.assets, {}
+    original = assets.blit_text
+
+    def record(target, text, *args, **kwargs):
+        rect = original(target, text, *args, **kwargs)
+        seen.setdefault(str(text), []).append(pygame.Rect(rect))
+        return rect
+    try:
+        assets.blit_text = record
+        app.render()
+    finally:
+        del assets.blit_text
+    return seen
+
+
+def _coin(kind="cash", double=True, value=400, boost=0, pot=None):
+    return {"kind": kind, "double": double, "boost_x100": boost, "value_x100": value, "pot": pot}
+
+
+def _alike(a: pygame.Surface, b: pygame.Surface, tol: int = 6) -> bool:
+    """Where `b` is opaque, `a` shows the same colours (within `tol`)."""
+    w, h = b.get_size()
+    for x in range(0, w, 2):
+        for y in range(0, h, 2):
+            pb = b.get_at((x, y))
+            if pb.a == 255 and any(abs(u - v) > tol for u, v in zip(a.get_at((x, y))[:3], pb[:3])):
+                return False
+    return True
+
+
+def test_every_double_coin_shows_the_same_way_and_a_pot_fill_pair_has_one_label(gamble_app):
+    from games.happy_money_hens.view import art
+    from games.happy_money_hens.view.features import COIN
+    app = gamble_app
+    scene = hens(app)
+    bonus, size, short = scene.bonus, app.layout.px(COIN), app.cabinet.currency.short
+    for coin, kind in ((_coin(value=400), "cash"), (_coin(value=7), "cash"), (_coin(value=800, boost=300), "boost")):
+        face = bonus.coin_face(coin, scene.bet)
+        # the front coin: what the pair is worth in all, under DOUBLE (plain, odd and boosted alike)
+        front = art.coin_label(art.coin(size, kind), short(scene.bet * coin["value_x100"] // 100), "DOUBLE")
+        shown = face.subsurface((0, 0, size, size))
+        assert _alike(shown, front), coin
+    # a double pot-fill coin: the coin behind carries no label (no "MAJOR AJOR")
+    face = bonus.coin_face(_coin(kind="pot_fill", value=0, pot="MAJOR"), scene.bet)
+    w = face.get_width()
+    back = pygame.Surface((w, size), pygame.SRCALPHA)
+    back.blit(art.coin(size, "MAJOR", dim=0.25), (w - size, 0))
+    assert _alike(face.subsurface((size + 2, 0, w - size - 2, size)), back.subsurface((size + 2, 0, w - size - 2, size)))
+
+
+def test_the_spin_chance_labels_stay_inside_their_part_of_the_meter_or_beside_it(gamble_app):
+    from games.happy_money_hens.view.spin_chance_scene import METER
+    app = gamble_app
+    scene = hens(app)
+    meter = app.layout.rect(METER)
+    for pct in (97, 90, 50, 10, 3):
+        offer = scene.offers.open_spin_chance(scene.bet * pct // 100)
+        run(app, 1)
+        gx = meter.x + round(meter.w * float(offer.green))
+        rects = _drawn_rects(app)
+        for text, (lo, hi) in (("SPIN", (meter.x, gx)), ("LOSE", (gx, meter.right))):
+            for r in rects.get(text, []):
+                inside = lo <= r.left and r.right <= hi
+                beside = r.right <= meter.x or r.left >= meter.right
+                assert inside or beside, (pct, text, r, lo, hi)
+        assert "LOSE" in rects
+        app.pop(offer)
+        run(app, 1)
+
+
+def test_the_mystery_buy_question_marks_are_opaque(gamble_app):
+    from games.happy_money_hens.view.rules_pages import buy_picture
+    app = gamble_app
+    pic = buy_picture(hens(app), "buy_mystery").paint(660, 200)
+    n = pic.get_height()
+    step = (pic.get_width() - n) // 2
+    tiles = [pic.subsurface((i * step, 0, n, n)) for i in range(3)]
+    # nothing of each feature's face ("x2", "POT", "+") shows through: the three icons are alike
+    assert all(tiles[0].get_at((x, y)) == t.get_at((x, y)) for t in tiles[1:]
+               for x in range(0, n, 2) for y in range(0, n, 2))
+
+
+# -- 5. the BETS page: the sheet's FORTUNE BET words, no particular feature singled out ----
+def test_the_fortune_pictures_light_no_particular_feature(gamble_app):
+    from games.happy_money_hens.view.rules_pages import mode_picture
+    app = gamble_app
+    scene = hens(app)
+    for mode in ("fortune_1_2", "fortune_1_5", "fortune_2"):
+        pic = mode_picture(scene, mode).paint(600, 200)
+        w, h = pic.get_size()
+        alphas = []
+        for i in range(3):                                  # each egg's opacity (the top of the picture)
+            xs = range(i * w // 3 + w // 12, (i + 1) * w // 3 - w // 12, 3)
+            alphas.append(sum(pic.get_at((x, y)).a for x in xs for y in range(h // 8, h // 2, 3)))
+        assert max(alphas) - min(alphas) <= 0.1 * max(alphas), (mode, alphas)

@@ -120,12 +120,14 @@ class BonusView:
         return self._surf(("veil",), build)
 
     def coin_face(self, coin: dict[str, Any], bet: int) -> pygame.Surface:
-        """A stuck coin as it shows now: cash value, pot-fill name, pot award; double as two."""
+        """A stuck coin as it shows now: cash value, pot-fill name, pot award. Every double
+        coin shows the same way, whatever its value or boost: the pair's coin behind, the
+        front coin with what the pair is worth in all (or its pot) under "DOUBLE"."""
         lay = self.app.layout
         size = lay.px(COIN)
         if coin["kind"] == "pot_fill":
             key = ("pf", coin["pot"], coin["double"])
-            kind, text, sub = coin["pot"], coin["pot"], "POT FILL"
+            kind, text, sub = coin["pot"], coin["pot"], ("DOUBLE" if coin["double"] else "POT FILL")
         elif coin.get("pot_award"):
             cents = win_cents(bet, coin["value_x100"])
             text = self.app.cabinet.currency.short(cents)
@@ -133,15 +135,9 @@ class BonusView:
             kind = sub = coin["pot_award"]
         else:
             boosted = bool(coin.get("boost_x100"))
-            value = coin["value_x100"]
-            pair = coin["double"] and not boosted and value % 2 == 0
-            # A double coin is two coins of the same value (each half of the pair's value).
-            text = self.app.cabinet.currency.short(win_cents(bet, value // 2 if pair else value))
-            key = ("cash", text, coin["double"], boosted, pair)
-            kind, sub = ("boost" if boosted else "cash"), None
-            if coin["double"] and not pair:
-                sub = "DOUBLE"
-        two = coin["double"] and (coin["kind"] == "pot_fill" or sub is None)
+            text = self.app.cabinet.currency.short(win_cents(bet, coin["value_x100"]))
+            key = ("cash", text, coin["double"], boosted)
+            kind, sub = ("boost" if boosted else "cash"), ("DOUBLE" if coin["double"] else None)
 
         def build() -> pygame.Surface:
             if not coin["double"]:
@@ -149,19 +145,11 @@ class BonusView:
             w = lay.px(CELL_W) - 4
             s = pygame.Surface((w, size), pygame.SRCALPHA)
             s.fill((0, 0, 0, 0))
-            if two:       # two equal coins side by side, overlapping a little
-                small = int(size * 0.84)
-                back = art.coin_label(art.coin(small, kind, dim=0.12), text,
-                                      "POT FILL" if coin["kind"] == "pot_fill" else None)
-                front = art.coin_label(art.coin(small, kind), text, "POT FILL" if coin["kind"] == "pot_fill" else None)
-                s.blit(back, (w - small, (size - small) // 2))
-                s.blit(front, (0, (size - small) // 2))
-                return s
-            back = art.coin(size, kind, dim=0.25)
+            back = art.coin(size, kind, dim=0.25)          # the pair's other coin: no label to clash
             s.blit(back, (w - size, 0))
             s.blit(art.coin_label(art.coin(size, kind), text, sub), (0, 0))
             return s
-        return self._surf(key + ("coin", size, two), build)
+        return self._surf(key + ("coin", size), build)
 
     def _spin_strip(self) -> pygame.Surface:
         """A blurred column of ghost coins scrolled through every spinning mini reel."""

@@ -191,10 +191,12 @@ def buy_picture(scene: Any, mode_id: str) -> Any:
     def face(colour: str):
         def paint(n: int) -> pygame.Surface:
             surf = art.symbol_face(colour, n)
-            if mystery:
-                veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-                veil.fill((20, 16, 40, 205))
-                surf.blit(veil, (0, 0))
+            if mystery:        # the symbol's shape, opaque: nothing of its face shows through the "?"
+                shape = pygame.mask.from_surface(surf, 127)
+                surf = shape.to_surface(setcolor=(46, 34, 82, 255), unsetcolor=(0, 0, 0, 0))
+                rim = shape.outline()
+                if len(rim) > 2:
+                    pygame.draw.lines(surf, D.GOLD, True, rim, max(2, n // 40))
                 q = art.outlined("?", int(n * 0.6), (255, 240, 200))
                 surf.blit(q, q.get_rect(center=(n // 2, n // 2)))
             return surf

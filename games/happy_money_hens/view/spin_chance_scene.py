@@ -114,10 +114,8 @@ class SpinChanceScene(Scene):
         gw = round(METER.w * self.green)
         meter = A.surface(("hmh_sc_meter", lay.size, gw), lambda: _meter(lay, gw))
         surface.blit(meter, lay.pt(METER.x, METER.y))
-        if gw > 140:
-            A.blit_text(surface, "SPIN", 40, (METER.x + gw / 2, METER.centery), (20, 60, 20), anchor="center", bold=True)
-        A.blit_text(surface, "LOSE", 40, (METER.x + gw + (METER.w - gw) / 2, METER.centery), (80, 10, 10),
-                    anchor="center", bold=True)
+        _segment_label(A, lay, surface, "SPIN", METER.x, gw, (20, 60, 20), beside="left")
+        _segment_label(A, lay, surface, "LOSE", METER.x + gw, METER.w - gw, (80, 10, 10), beside="right")
         px = METER.x + METER.w * self.pointer
         pts = [lay.pt(px, METER.y - 8), lay.pt(px - 26, METER.y - 52), lay.pt(px + 26, METER.y - 52)]
         pygame.draw.polygon(surface, (255, 240, 190), pts)
@@ -127,6 +125,24 @@ class SpinChanceScene(Scene):
             text, col = ("SPIN AWARDED!", D.GREEN) if self.won else ("CREDIT LOST", D.RED)
             A.blit_text(surface, text, 64, (960, 650), col, anchor="center", bold=True, outline=(20, 10, 10))
         self.draw_widgets(surface)
+
+
+LABEL_PAD = 16         # a segment's label keeps this far from its ends
+BESIDE_GAP = 14        # a label too wide for its segment stands this far outside the meter
+
+
+def _segment_label(A, lay, surface: pygame.Surface, text: str, x: float, width: float, color, beside: str) -> None:
+    """A segment's label inside it when it fits there, else beside the meter's end it
+    touches (left of the meter for SPIN, right for LOSE), in the panel's cream."""
+    label_w = A.text(text, 40, color, True).get_width() / lay.scale
+    if width >= label_w + 2 * LABEL_PAD:
+        A.blit_text(surface, text, 40, (x + width / 2, METER.centery), color, anchor="center", bold=True)
+    elif beside == "right":
+        A.blit_text(surface, text, 28, (METER.right + BESIDE_GAP, METER.centery), D.CREAM, anchor="midleft",
+                    bold=True)
+    else:
+        A.blit_text(surface, text, 28, (METER.x - BESIDE_GAP, METER.centery), D.CREAM, anchor="midright",
+                    bold=True)
 
 
 def _meter(lay, green_px: int) -> pygame.Surface:
