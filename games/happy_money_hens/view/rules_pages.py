@@ -251,16 +251,32 @@ def mode_picture(scene: Any, mode_id: str) -> Any | None:
     least = load().raw["feature_pots"]["min_features"].get(mode_id)
     if least is None:
         return None
+    base_least = int(load().raw["feature_pots"]["min_features"].get("base", 1))
+    n = len(art.POT_COLOURS)
+    # The sheet's FORTUNE BET words, not particular features: 1.2x gives MORE BONUSES (any
+    # features), 1.5x bonuses with AT LEAST 2 of the 3, 2x with ALL 3. No egg is singled
+    # out: all three are dim ("any"), or all three bright with the count beneath.
+    caption = ("MORE BONUSES" if least <= base_least else f"ALL {n} FEATURES" if least >= n
+               else f"AT LEAST {least} OF {n} FEATURES")
+    lit = least > base_least
 
-    def face(colour: str, lit: bool):        # the features every bonus of this bet starts with, lit
-        def paint(n: int) -> pygame.Surface:
-            surf = art.symbol_face(colour, n)
+    def paint(w: int, h: int) -> pygame.Surface:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        cap = art.outlined(caption, max(8, int(h * 0.17)), (255, 240, 200))
+        if cap.get_width() > w:
+            k = w / cap.get_width()
+            cap = pygame.transform.smoothscale(cap, (w, max(1, int(cap.get_height() * k))))
+        size = max(4, int(min(h - cap.get_height() - 4, w / (n + 0.12 * (n - 1)))))
+        step = int(size * 1.12)
+        x0 = (w - (step * (n - 1) + size)) // 2
+        for i, colour in enumerate(art.POT_COLOURS):
+            face = art.symbol_face(colour, size).copy()
             if not lit:
-                surf.set_alpha(70)
-            return surf
-        return paint
-    return strip_picture(("hmh_mode", mode_id, least), [face(c, i < least) for i, c in enumerate(art.POT_COLOURS)],
-                         70, 150)
+                face.set_alpha(110)
+            surf.blit(face, (x0 + i * step, 0))
+        surf.blit(cap, cap.get_rect(midtop=(w // 2, size + 4)))
+        return surf
+    return image_picture(("hmh_mode", mode_id, least), paint, aspect=2.6, min_h=90, max_h=190)
 
 
 def limit_notes(scene: Any) -> list[str]:
