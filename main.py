@@ -7,6 +7,7 @@
     python main.py --meters               # start without the window: balance and meters as JSON
     python main.py --audit                # audit the ledger in full: what was checked, exit 0 or 2
     python main.py --export-report DIR    # the operator's report set (CSV + JSON) into DIR, audited and logged
+    python main.py --export-report DIR --forensic   # a ledger that failed its audit: read-only, marked UNVERIFIED
     python main.py --shots DIR [--game ID]  # render every scene to PNGs with an index.json
     python main.py --seed N               # reproducible RNG for demos
     python main.py --replay ROUND_ID      # review tools: replay a settled round of the ledger
@@ -57,6 +58,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--audit", action="store_true", help="audit the ledger in full, print what was checked, exit")
     p.add_argument("--export-report", metavar="DIR", help="audit the ledger in full, write the operator's report "
                    "set (CSV + JSON summary) into DIR, print each file's sha256 and path, exit")
+    p.add_argument("--forensic", action="store_true", help="with --export-report: a ledger that fails its audit, "
+                   "exported read-only as it is, every file marked UNVERIFIED; nothing is written to the ledger")
     p.add_argument("--seed", type=int, metavar="N", help="seed the RNG for a reproducible demo")
     p.add_argument("--kiosk", action="store_true", help="fullscreen kiosk mode")
     p.add_argument("--demo", action="store_true", help="turn the review tools on")
@@ -78,7 +81,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 # Each of these runs alone and exits (or replays one thing), with only the options
 # listed beside it; a plain start takes every option but the commands.
-COMMANDS = {"verify": (), "check_config": (), "audit": ("config",), "export_report": ("config",),
+COMMANDS = {"verify": (), "check_config": (), "audit": ("config",), "export_report": ("config", "forensic"),
             "meters": ("config",), "clip": ("config", "seed", "demo", "clip_fps", "clip_width"),
             "clip_book": ("config", "seed", "demo", "clip_fps", "clip_width"),
             "shots": ("config", "seed", "demo", "game"),
@@ -106,6 +109,8 @@ def _refuse_clashes(p: argparse.ArgumentParser, args: argparse.Namespace) -> Non
             allowed = ", ".join(_flag(k) for k in COMMANDS[commands[0]]) or "no other option"
             p.error(f"{_flag(commands[0])} does not use {', '.join(_flag(k) for k in extra)} "
                     f"(it takes {allowed})")
+    elif args.forensic:
+        p.error("--forensic goes with --export-report DIR")
     elif args.clip_fps is not None or args.clip_width is not None:
         p.error("--clip-fps and --clip-width go with --clip or --clip-book")
 
@@ -237,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             from cabinet.core.ledger import files
             files.remember(plan.config.data_path, plan.config.ledger_key_path, plan.config.ledger_witness_path)
             return reports.command(plan.config.data_path / LEDGER_NAME, args.export_report, plan.config.currency,
-                                   reports.Specs(plan.offer.specs, plan.offer.games))
+                                   reports.Specs(plan.offer.specs, plan.offer.games), forensic=args.forensic)
         from cabinet.ui import clip_cli
         if clip_cli.wanted(args):           # a review tool: --clip / --clip-book (cabinet/ui/clip_cli.py)
             return clip_cli.run(args, lambda: _plan(args.config, create=False).config, lambda: open_cabinet(args))

@@ -236,9 +236,11 @@ def _write_part(part: Path, write: Callable[[_Hashing], int]) -> tuple[str, int,
     return sink.sha.hexdigest(), rows, sink.size
 
 
-def _csv(rows: Iterator[list[Any]]) -> Callable[[_Hashing], int]:
+def _csv(rows: Iterator[list[Any]], mark: str | None = None) -> Callable[[_Hashing], int]:
     def write(sink: _Hashing) -> int:
         out = csv.writer(sink, lineterminator="\r\n")
+        if mark:                                 # a forensic set: its first line says so, before the header
+            out.writerow([mark])
         n = -1                                   # the header is not a row
         for n, row in enumerate(rows):
             out.writerow(row)
@@ -258,13 +260,13 @@ def part(path: Path) -> Path:
     return path.with_name(f".{path.name}.part")
 
 
-def _names(folder: Path, stamp: str) -> dict[str, Path]:
+def _names(folder: Path, stamp: str, prefix: str = "") -> dict[str, Path]:
     """The set's final names, none of them (nor their part files) taken; else the next
     suffix: -2, -3, ..."""
     n = 1
     while True:
         tail = stamp if n == 1 else f"{stamp}-{n}"
-        names = {what: folder / f"{what}-{tail}.{'json' if what == SUMMARY else 'csv'}"
+        names = {what: folder / f"{prefix}{what}-{tail}.{'json' if what == SUMMARY else 'csv'}"
                  for what in (*(w for w, _ in TABLES), SUMMARY)}
         if not any(os.path.lexists(p) or os.path.lexists(part(p)) for p in names.values()):
             return names
@@ -292,16 +294,21 @@ def summary(snap: ledger_export.Snapshot, cur: Currency, by: str, files: dict[st
     verdict = release.check_program()
     found, differences = verdict.found, verdict.problems
     report = snap.report
+    if report is None:                           # a forensic set: nothing was verified
+        audited: dict[str, Any] = {"result": unverified_mark(snap.unverified or "unknown")}
+    else:
+        audited = {"result": "ok", "checked": report.summary(), "chain_entries": report.entries,
+                   "chain_head": report.head, "open_rounds": report.open_rounds}
     return {
-        "report": "cabinet report export",
+        **({"UNVERIFIED": unverified_mark(snap.unverified or "unknown")} if report is None else {}),
+        "report": "cabinet report export" + (" (forensic, unverified)" if report is None else ""),
         "exported_at_utc": utc(snap.taken_at), "by": by,
         "cabinet": {"id": snap.cabinet, "version": program.version(), "ledger_format": snap.version},
         "program": {"manifest": program.MANIFEST_NAME, "manifest_sha256": program.manifest_digest(),
                     "critical_files": len(found), "differences": len(differences),
                     "first_differences": differences[:5], "signer": verdict.signer_line(),
                     "verified": not differences},
-        "audit": {"result": "ok", "checked": report.summary(), "chain_entries": report.entries,
-                  "chain_head": report.head, "open_rounds": report.open_rounds},
+        "audit": audited,
         "span": {"from_utc": utc(snap.created_at), "to_utc": utc(snap.taken_at),
                  "period_since_utc": utc(snap.period.get("since")) or utc(snap.created_at)},
         "currency": {"symbol": cur.symbol, "minor_units": cur.minor_units},
@@ -310,12 +317,7 @@ def summary(snap: ledger_export.Snapshot, cur: Currency, by: str, files: dict[st
     }
 
 
-def export(led: Ledger, folder: Path, currency: Currency, specs: Mapping[str, Any], by: str = "operator",
-           now: float | None = None, key: str = "report_dir") -> list[Written]:
-    """Write the report set into `folder` and log it; the files written (the summary
-    last). ExportFailed: the folder (one line starting with `key`, nothing left
-    behind); LedgerError: the audit failed or the ledger could not be read (the
-    caller locks)."""
+def _folder(folder: Path, key: str) -> Path:
     folder = Path(os.path.abspath(folder))
     try:
         check_data_dir(folder, key)
@@ -324,57 +326,154 @@ def export(led: Ledger, folder: Path, currency: Currency, specs: Mapping[str, An
         raise ExportFailed(str(exc)) from None
     except OSError as exc:
         raise ExportFailed(f"{key} {folder}: cannot be created ({_why(exc)})") from None
+    return folder
+
+
+def _write_set(snap: ledger_export.Snapshot, names: dict[str, Path], currency: Currency, specs: Mapping[str, Any],
+               by: str, mark: str | None = None) -> dict[str, Written]:
+    """Every file of the set written to its part file (the summary last)."""
+    written = {}
+    for what, rows in TABLES:
+        written[what] = Written(names[what], *_write_part(part(names[what]), _csv(rows(snap, currency, specs), mark)))
+    text = json.dumps(summary(snap, currency, by, written), indent=2) + "\n"
+    written[SUMMARY] = Written(names[SUMMARY], *_write_part(part(names[SUMMARY]), _text(text)))
+    return written
+
+
+def _publish_set(folder: Path, names: dict[str, Path], published: list[Path]) -> None:
+    for what in (*(w for w, _ in TABLES), SUMMARY):
+        _publish(part(names[what]), names[what])
+        published.append(names[what])
+    sync_dir(folder)
+
+
+def _remove(paths: Iterable[Path]) -> None:
+    for p in paths:
+        try:
+            p.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def export(led: Ledger, folder: Path, currency: Currency, specs: Mapping[str, Any], by: str = "operator",
+           now: float | None = None, key: str = "report_dir") -> list[Written]:
+    """Write the report set into `folder` and log it; the files written (the summary
+    last). ExportFailed: the folder (one line starting with `key`, nothing left
+    behind); LedgerError: the audit failed or the ledger could not be read (the
+    caller locks)."""
+    folder = _folder(folder, key)
     names = _names(folder, time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now)))
-    parts = {what: part(p) for what, p in names.items()}
     published: list[Path] = []
     try:
         try:
             with ledger_export.snapshot(led) as snap:
-                written = {}
-                for what, rows in TABLES:
-                    written[what] = Written(names[what], *_write_part(parts[what], _csv(rows(snap, currency, specs))))
-                text = json.dumps(summary(snap, currency, by, written), indent=2) + "\n"
-                written[SUMMARY] = Written(names[SUMMARY], *_write_part(parts[SUMMARY], _text(text)))
+                written = _write_set(snap, names, currency, specs, by)
+                assert snap.report is not None
                 audit_line = snap.report.summary()
                 head = snap.report.head
-            for what in (*(w for w, _ in TABLES), SUMMARY):
-                _publish(parts[what], names[what])
-                published.append(names[what])
-            sync_dir(folder)
+            _publish_set(folder, names, published)
         except OSError as exc:
             raise ExportFailed(f"{key} {folder}: the report could not be written ({_why(exc)}); "
                                "nothing was kept") from None
         led.log_event(EVENT, {"audit": "ok", "by": by, "checked": audit_line, "folder": str(folder), "head": head,
                               "files": {w.path.name: w.sha256 for w in written.values()}})
     except BaseException:
-        for p in (*parts.values(), *published):     # nothing half-written, nothing unlogged
-            try:
-                p.unlink(missing_ok=True)
-            except OSError:
-                pass
+        _remove([*(part(p) for p in names.values()), *published])     # nothing half-written, nothing unlogged
         raise
     return list(written.values())
 
 
-def command(ledger_path: Path, folder: str, currency: Currency, specs: Mapping[str, Any]) -> int:
+def unverified_mark(reason: str) -> str:
+    """What every file of a forensic set says first."""
+    return f"UNVERIFIED: the ledger failed its audit: {' '.join(reason.split())}"
+
+
+def export_forensic(ledger_path: Path, folder: Path, currency: Currency, specs: Mapping[str, Any], reason: str,
+                    by: str = "command line", now: float | None = None, key: str = "--export-report") -> list[Written]:
+    """A forensic set of a ledger that failed its audit (`reason`): the same CSVs and
+    summary, read without the audit from a read-only connection, every file named
+    `unverified-*` and marked first "UNVERIFIED: the ledger failed its audit: <reason>"
+    (a CSV's first line, before its header; the summary's first key), and nothing
+    written to the ledger (not even the export's event). ExportFailed: the folder;
+    LedgerError: the file cannot be read at all."""
+    folder = _folder(folder, key)
+    names = _names(folder, time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now)), prefix="unverified-")
+    published: list[Path] = []
+    try:
+        try:
+            with ledger_export.forensic(ledger_path, reason) as snap:
+                written = _write_set(snap, names, currency, specs, by, unverified_mark(reason))
+            _publish_set(folder, names, published)
+        except OSError as exc:
+            raise ExportFailed(f"{key} {folder}: the report could not be written ({_why(exc)}); "
+                               "nothing was kept") from None
+    except BaseException:
+        _remove([*(part(p) for p in names.values()), *published])
+        raise
+    return list(written.values())
+
+
+FORENSIC_HINT = ("; for a read-only, unverified copy of exactly what is there: "
+                 "main.py --export-report DIR --forensic")
+
+
+def command(ledger_path: Path, folder: str, currency: Currency, specs: Mapping[str, Any],
+            forensic: bool = False) -> int:
     """`main.py --export-report DIR`: the set into DIR, one "<sha256>  <path>" line per
     file (sha256sum's format), exit 0. A missing or damaged ledger ("cabinet locked:
-    ...") or a folder that cannot be written: one line on stderr, exit 2."""
+    ...", offering --forensic) or a folder that cannot be written: one line on stderr,
+    exit 2. `--forensic` (a ledger that fails its audit): the forensic set
+    (`export_forensic`), nothing written to the ledger; on a ledger that passes its
+    audit it refuses (the ordinary export is the audited one)."""
     from .ledger import cli
     if not folder.strip():
         sys.stderr.write("main.py: --export-report needs a folder; allowed: a folder the cabinet can create and write\n")
         return 2
+    if forensic:
+        return _forensic_command(ledger_path, folder, currency, specs)
     try:
         led = Ledger(ledger_path, create=False)
     except LedgerError as exc:
-        return cli.locked(str(exc))
+        return cli.locked(str(exc) + (FORENSIC_HINT if ledger_path.is_file() else ""))
     try:
         written = export(led, Path(folder), currency, specs, by="command line", key="--export-report")
     except ExportFailed as exc:
         sys.stderr.write(f"main.py: {exc}\n")
         return 2
     except LedgerError as exc:
-        return cli.locked(str(exc))
+        return cli.locked(str(exc) + FORENSIC_HINT)
     finally:
         led.close()
+    return cli.say("\n".join(f"{w.sha256}  {w.path}" for w in written))
+
+
+def _forensic_command(ledger_path: Path, folder: str, currency: Currency, specs: Mapping[str, Any]) -> int:
+    """The audit, read-only (nothing written, not even its event), for the reason;
+    then the forensic set."""
+    from .ledger import cli
+    reason = None
+    try:
+        led = Ledger(ledger_path, create=False, full_audit=True, read_only=True)
+    except LedgerError as exc:
+        reason = str(exc)
+    else:
+        try:
+            with ledger_export.snapshot(led):
+                pass
+        except LedgerError as exc:
+            reason = str(exc)
+        finally:
+            led.close()
+    if reason is None:
+        sys.stderr.write("main.py: --forensic: the ledger passes its audit; allowed: --export-report DIR without "
+                         "--forensic (the audited, logged export)\n")
+        return 2
+    try:
+        written = export_forensic(ledger_path, Path(folder), currency, specs, reason)
+    except ExportFailed as exc:
+        sys.stderr.write(f"main.py: {exc}\n")
+        return 2
+    except LedgerError as exc:
+        return cli.locked(str(exc))
+    sys.stderr.write(unverified_mark(reason) + "\n")
     return cli.say("\n".join(f"{w.sha256}  {w.path}" for w in written))

@@ -279,3 +279,73 @@ def test_the_theoretical_rtp_is_the_return_at_the_bets_played(led, tmp_path):
     # base staked 300 at 1.00 (the voided round refunded) and 200 at 2.00
     assert games[("lifetime", GAME.id, "base")]["theoretical_rtp_percent"] == f"{(0.945 * 300 + 0.80 * 200) / 500 * 100:.4f}"
     assert games[("lifetime", GAME.id, "buy_bonus")]["theoretical_rtp_percent"] == "95.2000"
+
+
+def _files_of(folder: Path) -> dict[str, bytes]:
+    """The ledger, its key and witnesses byte for byte (SQLite's -shm index a reader may
+    make is left out; a -wal holding frames is not)."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())
+            if not p.name.endswith("-shm") and not (p.name.endswith("-wal") and p.stat().st_size == 0)}
+
+
+def test_a_damaged_ledger_is_exported_forensically_read_only_and_marked_unverified(tmp_path, capsys):
+    """Issue 36 item 6: the refusal offers --forensic; the forensic set holds the rows
+    exactly as they are (the altered win included), every file and the summary marked
+    UNVERIFIED with the audit's reason, and the ledger is not written to."""
+    path = tmp_path / "data" / "ledger.sqlite"
+    build(path).close()
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("UPDATE rounds SET win_cents = 99999 WHERE id = 2")
+    con.close()
+    ledger_files = _files_of(path.parent)
+    assert reports.command(path, str(tmp_path / "out"), CUR, SPECS) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("cabinet locked: ") and "--forensic" in said and len(said.splitlines()) == 1
+    assert reports.command(path, str(tmp_path / "out"), CUR, SPECS, forensic=True) == 0
+    out, err = capsys.readouterr()
+    mark = err.strip()
+    assert mark.startswith("UNVERIFIED: the ledger failed its audit: ") and "rounds row 2" in mark
+    files = sorted((tmp_path / "out").iterdir())
+    assert len(files) == 6 and all(f.name.startswith("unverified-") for f in files)
+    assert sorted(Path(line.split("  ", 1)[1]) for line in out.splitlines()) == files
+    for f in files:
+        if f.suffix == ".csv":
+            first = f.read_text(encoding="utf-8").splitlines()[0]
+            assert first == mark or first == f'"{mark}"', (f.name, first)
+    rounds = next(f for f in files if f.name.startswith("unverified-rounds-"))
+    rows = list(csv.DictReader(rounds.read_text(encoding="utf-8").splitlines()[1:]))
+    assert [int(r["round_id"]) for r in rows] == list(range(1, 9))
+    assert next(r for r in rows if r["round_id"] == "2")["win_minor"] == "99999"     # exactly what is there
+    draws = next(f for f in files if f.name.startswith("unverified-side-draws-"))
+    assert len(draws.read_text(encoding="utf-8").splitlines()) == 3                  # mark, header, the gamble
+    summary = json.loads(next(f for f in files if f.suffix == ".json").read_text())
+    assert next(iter(summary)) == "UNVERIFIED" and summary["UNVERIFIED"] == mark
+    assert summary["audit"] == {"result": mark}
+    for f in files[:-1] if files[-1].suffix == ".json" else files:
+        if f.suffix == ".csv":
+            assert summary["files"][f.name]["sha256"] == hashlib.sha256(f.read_bytes()).hexdigest()
+    assert _files_of(path.parent) == ledger_files            # not one byte written to the ledger (nor its WAL)
+
+
+def test_forensic_refuses_a_ledger_that_passes_its_audit(led, tmp_path, capsys):
+    path = led.path
+    led.close()
+    assert reports.command(path, str(tmp_path / "out"), CUR, SPECS, forensic=True) == 2
+    err = capsys.readouterr().err
+    assert "passes its audit" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
+
+
+def test_main_py_export_report_forensic(tmp_path):
+    build(tmp_path / "data" / "ledger.sqlite").close()
+    (tmp_path / "config.yaml").write_text("data_dir: data\nmath_source: live\n")
+    config = str(tmp_path / "config.yaml")
+    con = sqlite3.connect(tmp_path / "data" / "ledger.sqlite", isolation_level=None)
+    con.execute("UPDATE cash SET cents = 1 WHERE id = 1")
+    con.close()
+    r = main_py("--config", config, "--export-report", str(tmp_path / "out"))
+    assert r.returncode == 2 and "--forensic" in r.stderr and len(r.stderr.splitlines()) == 1
+    r = main_py("--config", config, "--export-report", str(tmp_path / "out"), "--forensic")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.startswith("UNVERIFIED: the ledger failed its audit: ") and len(r.stdout.splitlines()) == 6
+    assert main_py("--config", config, "--forensic").returncode == 2                  # only with --export-report
