@@ -179,7 +179,9 @@ def check_config(path: str | None, libraries=None) -> str:
     program_check(path)
     plan = _plan(path, create=False, libraries=libraries)
     refused = "".join(f"\n{gid}: not offered: {why}" for gid, why in plan.offer.refused.items())
-    return f"{plan.config.source}: ok{refused}"
+    from cabinet.core import jurisdiction
+    forced = jurisdiction.forces_line(plan.config)
+    return f"{plan.config.source}: ok{refused}" + (f"\n{forced}" if forced else "")
 
 
 def open_cabinet(args: argparse.Namespace, libraries=None):

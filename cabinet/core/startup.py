@@ -397,6 +397,15 @@ def rtp_out_of_bounds(cfg: Any, spec: GameSpec, library: Any = None) -> str | No
 
 
 def _modes(cfg: Any, key: str, spec: GameSpec, gcfg: Any) -> tuple[str, ...]:
+    """The game's modes this cabinet offers: config games.<id>.modes, less the bonus
+    buys where config buys_allowed is false (a jurisdiction's profile: UK)."""
+    chosen = _chosen_modes(key, spec, gcfg)
+    if getattr(cfg, "buys_allowed", True):
+        return chosen
+    return tuple(m for m in chosen if spec.mode(m).kind != "buy")
+
+
+def _chosen_modes(key: str, spec: GameSpec, gcfg: Any) -> tuple[str, ...]:
     if gcfg is None or gcfg.modes == "all":
         return tuple(m.id for m in spec.modes)
     bet_modes = [m.id for m in spec.modes if m.kind in ("spin", "buy")]

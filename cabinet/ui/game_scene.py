@@ -30,6 +30,7 @@ from cabinet.core.money import win_cents
 from . import draw as D
 from .autoplay import Autoplay
 from .bet_choices import BetChoices
+from . import celebration
 from .celebration import celebrate
 from .hud import Hud, build_buttons, game_action
 from .presentation import Presentation, Step
@@ -284,7 +285,8 @@ class GameScene(BetChoices, Scene):
         if played.bet_cents in self.ladder:
             self.bet_index = self.ladder.index(played.bet_cents)
         self.round_started(played)
-        self.presentation = Presentation(self.round_steps(played), self.app.audio.play)
+        self.presentation = Presentation(self.round_steps(played), self.app.audio.play,
+                                         quiet=celebration.quiet(self.app, played))   # no cues for a win <= the stake
         if from_step:
             self.presentation.fast_forward(from_step)
 

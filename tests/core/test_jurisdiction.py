@@ -20,7 +20,8 @@ from cabinet.core.schema import ConfigError
 from cabinet.ui.app import App, start_scenes
 from cabinet.ui.celebration import celebrate, celebrates
 from cabinet.ui.clock import ManualClock
-from cabinet.ui.presentation import Presentation, Step
+from cabinet.ui.celebration import stake_of
+from cabinet.ui.presentation import WIN_CUES, Presentation, Step
 from cabinet.ui.round_show import show_round
 from tests.ui.conftest import finish_round, open_game, press, run, shift
 from tests.ui.textcheck import text_problems
@@ -269,3 +270,49 @@ def test_the_settings_page_shows_the_profile_and_locks_its_rows(app, tmp_path):
     assert app.config.turbo_allowed == before is False
     assert [p for p in text_problems(app, "settings uk") if "SESSION" not in p] == []
     pygame.image.save(app.render(), str(tmp_path / "settings_uk.png"))
+
+
+def test_uk_offers_no_bonus_buy_and_check_config_says_what_it_forces(tmp_path):
+    cfg = uk_config(tmp_path)
+    cab = Cabinet(cfg, games={"toyui": TOY}, seed=3)
+    try:
+        assert "toyui" in cab.games
+        kinds = {TOY.mode(m).kind for m in cab.games["toyui"].modes}
+        assert kinds == {"spin"} and {m.id for m in TOY.modes if m.kind == "buy"}   # the toy has buys; none offered
+    finally:
+        cab.close()
+    import main
+    (tmp_path / "cc").mkdir()
+    (tmp_path / "cc" / "config.yaml").write_text(f"jurisdiction: uk\ndata_dir: {tmp_path / 'cc' / 'data'}\n")
+    out = main.check_config(str(tmp_path / "cc" / "config.yaml"))
+    assert out.splitlines()[-1] == jurisdiction.forces_line(load_config(tmp_path / "cc" / "config.yaml"))
+
+
+def test_a_round_winning_no_more_than_its_stake_is_presented_without_a_win_cue(tmp_path):
+    """GameScene.begin decides the presentation's quiet once: a winning round of the
+    seeded toy, shown (in recall: no money moves) as it is and with its win set to its
+    stake: the first plays its win cues, the second none."""
+    app = uk_app(tmp_path)
+    try:
+        scene = open_game(app)
+        sounds: list[str] = []
+        app.audio.play = lambda name, *a, **k: sounds.append(name)
+        for _ in range(40):
+            assert scene.play()
+            played = scene.played
+            while scene.busy:
+                app.step(1 / 30)
+            if played.win_cents > stake_of(played):
+                break
+        else:
+            raise AssertionError("the seeded toy gave no win above its stake in 40 rounds")
+        for win, quiet in ((played.win_cents, False), (stake_of(played), True)):
+            sounds.clear()
+            scene.begin(dataclasses.replace(played, win_cents=win), recall=True)
+            assert scene.presentation.quiet is quiet
+            while scene.busy:
+                app.step(1 / 30)
+            assert bool(WIN_CUES & set(sounds)) is not quiet, (win, sounds)
+    finally:
+        app.checkpoints.close()
+        pygame.display.quit()
