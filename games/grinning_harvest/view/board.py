@@ -25,14 +25,8 @@ def shown_value(scene, kind: str, cell, value_x100: int) -> int:
     """The value a plate may show: never more than the round can still pay. A Vault shows
     what it collected (held to that amount on its own): at the cap the Vaults together can
     hold more than is paid, and the side panel says that the capped amount is paid
-    (`over_cap`) rather than a Vault that collected reading 0.00."""
+    (panels.over_cap) rather than a Vault that collected reading 0.00."""
     return max(0, min(value_x100, scene.value_cap_x100))
-
-
-def over_cap(scene) -> bool:
-    """The Vaults on the board together hold more than the round can pay."""
-    cells = scene.items if scene.in_bonus else scene.vault_values
-    return sum(v for c, v in scene.vault_values.items() if c in cells) > scene.value_cap_x100
 
 
 def value_text(scene, label: str | None, value_x100: int) -> str:

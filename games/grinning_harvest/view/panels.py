@@ -118,7 +118,6 @@ def _draw_bonus_side(scene, surface) -> None:
     vaults = sum(1 for it in scene.items.values() if it["kind"] == "vault")
     A.blit_text(surface, f"VAULTS {vaults} / {scene.maths.max_vaults}", 28, (cx, RIGHT.y + 392), D.CREAM,
                 anchor="center", bold=True)
-    from .board import over_cap
     if over_cap(scene):                     # a Vault shows what it collected; the cap is what is paid
         A.blit_text(surface, "The Vaults hold more than the max win", 22, (cx, RIGHT.y + 436), (255, 170, 120),
                     anchor="center", bold=True)
@@ -129,6 +128,13 @@ def _draw_bonus_side(scene, surface) -> None:
         A.blit_text(surface, "the spins to 3", 22, (cx, RIGHT.y + 462), D.MUTED, anchor="center")
     if scene.capped:
         A.blit_text(surface, "MAX WIN REACHED", 30, (cx, RIGHT.y + 500), (255, 110, 80), anchor="center", bold=True)
+
+
+def over_cap(scene) -> bool:
+    """The Vaults on the board together hold more than the round can pay (each shows what
+    it collected; the panel then says the capped amount is paid)."""
+    cells = scene.items if scene.in_bonus else scene.vault_values
+    return sum(v for c, v in scene.vault_values.items() if c in cells) > scene.value_cap_x100
 
 
 def _unlit(img: pygame.Surface) -> pygame.Surface:
