@@ -22,11 +22,18 @@ FRAME_PAD = 30
 
 
 def shown_value(scene, kind: str, cell, value_x100: int) -> int:
-    """The value a plate may show: never more than the round can still pay. A Vault shows
-    what it collected (held to that amount on its own): at the cap the Vaults together can
-    hold more than is paid, and the side panel says that the capped amount is paid
-    (panels.over_cap) rather than a Vault that collected reading 0.00."""
-    return max(0, min(value_x100, scene.value_cap_x100))
+    """The value a plate may show: never more than the round can still pay (the sheet:
+    "the displayed value will always be the minimum amount you can win"). When the
+    Vaults together hold more than the cap, each shows its share of the capped pay in
+    proportion to what it collected (rounded down), so together they never show more
+    than is paid and no Vault that collected reads 0.00; the side panel says the cap."""
+    cap = scene.value_cap_x100
+    if kind != "vault":
+        return max(0, min(value_x100, cap))
+    total = sum(scene.vault_values.values())
+    if total <= cap:
+        return max(0, min(value_x100, cap))
+    return max(0, value_x100) * cap // total
 
 
 def value_text(scene, label: str | None, value_x100: int) -> str:
