@@ -112,7 +112,10 @@ def build_buttons(scene: HudScene) -> list[Button]:
 class Hud:
     """Draws the shared bars; the scene's own board sits between them. `held_cents`
     is a win still counting up in a celebration: the balance shows it only once the
-    count-up has."""
+    count-up has. `win_label` heads the round's win field (a game may name it as its
+    sheet does: Grinning Harvest's PRIZE)."""
+
+    win_label = "WIN"
 
     def __init__(self, scene: HudScene):
         self.scene = scene
@@ -134,7 +137,7 @@ class Hud:
         surface.blit(self._bar("top", top, (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(*top[:2]))
         A.blit_text(surface, "BALANCE", 24, hl.labels["balance"], D.MUTED, bold=True)
         A.blit_text(surface, "BET", 24, hl.labels["bet"], D.MUTED, anchor="midtop", bold=True)
-        A.blit_text(surface, "WIN", 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, self.win_label, 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The live values: balance, bet (and the price of play when the mode costs

@@ -23,10 +23,9 @@ from typing import Any
 
 import pygame
 
-from cabinet.ui import draw as D
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.hold_view import HoldGrid
-from cabinet.ui.hud import Hud, layout_of
+from cabinet.ui.hud import Hud
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
 
@@ -42,16 +41,7 @@ class HarvestHud(Hud):
     """The shared HUD with the sheet's names: the round's total prize is in the PRIZE
     field (to the right of the BALANCE)."""
 
-    def draw_bars(self, surface: pygame.Surface) -> None:
-        s, app = self.scene, self.scene.app
-        lay, A = app.layout, app.assets
-        hl = layout_of(s)
-        bottom, top = hl.bottom_bar, hl.top_bar
-        surface.blit(self._bar("bottom", bottom, (30, 30, 70), (12, 12, 30), D.GOLD_DARK), lay.pt(*bottom[:2]))
-        surface.blit(self._bar("top", top, (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(*top[:2]))
-        A.blit_text(surface, "BALANCE", 24, hl.labels["balance"], D.MUTED, bold=True)
-        A.blit_text(surface, "BET", 24, hl.labels["bet"], D.MUTED, anchor="midtop", bold=True)
-        A.blit_text(surface, "PRIZE", 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
+    win_label = "PRIZE"
 
 
 class GrinningHarvestScene(HoldAndWinSteps, GameScene):
