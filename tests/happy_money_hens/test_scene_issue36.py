@@ -13,7 +13,8 @@ import pytest
 from games.happy_money_hens.view.gamble_scene import KEY_ROWS, GambleScene
 from games.happy_money_hens.view.offers import Offers
 from games.happy_money_hens.view.spin_chance_scene import SpinChanceScene
-from tests.happy_money_hens.test_scene_offers import ENTRY_X, hens, hens_app, press, run, settle, side_draws
+from tests.happy_money_hens.test_scene_offers import (ENTRY_X, button, click, hens, hens_app, press, run, settle,
+                                                     side_draws)
 
 
 def _close(app):
@@ -117,6 +118,12 @@ def test_every_gamble_control_has_a_key_and_esc_asks_before_it_collects(gamble_a
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is gamble and gamble.gamble.status == "open"
     press(app, pygame.K_ESCAPE, frames=2)
+    assert gamble.gamble.status == "collected" and app.stack.top is hens(app)
+    # the question up, a click on COLLECT still collects (it only dismisses the question first)
+    gamble = _open_gamble(app)
+    press(app, pygame.K_ESCAPE)
+    assert gamble.asking
+    click(app, button(gamble, "collect"))
     assert gamble.gamble.status == "collected" and app.stack.top is hens(app)
 
 

@@ -166,7 +166,8 @@ class GambleScene(Scene):
                 self.collect()                 # the second ESC: collect, as the question said
                 return True
             self.asking = False                # anything else: back to the gamble, nothing decided
-            return True
+            if event.type == pygame.KEYDOWN:
+                return True                    # (a click goes on to its button or wheel)
         if event.type == pygame.KEYDOWN and actions:
             for action in actions:
                 if self.on_key(action):
