@@ -21,13 +21,15 @@ line and nothing changes.
 from __future__ import annotations
 
 import copy
+import hmac
 import json
-import os
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable
 
 from .config import check_rules, config_schema, game_schema, parse_ladder
+from .ledger.errors import LedgerError
+from .ledger.files import read_key, write_plain
 from .money import amount_text
 from .schema import ConfigError, Field
 
@@ -141,6 +143,27 @@ def raw_value(cfg: Any, key: str, game: str | None = None) -> Any:
     return amount_text(obj, minor) if key in AMOUNTS and obj is not None else obj
 
 
+MAC = "mac"     # HMAC-SHA256 under the ledger's key over the other entries: only the menu writes a valid one
+NOT_THE_MENUS = ("not saved by this cabinet's operator menu (no valid MAC under the ledger's key): ignored, "
+                 "config.yaml's settings are used; allowed: settings changed in the operator menu's SETTINGS page")
+
+
+def _mac(cfg: Any, data: dict[str, Any]) -> str | None:
+    """The MAC operator.json must carry (None: the ledger's key cannot be read yet)."""
+    try:
+        key = read_key(Path(cfg.ledger_key_path))
+    except (LedgerError, AttributeError, TypeError):
+        return None
+    body = json.dumps({k: v for k, v in data.items() if k != MAC}, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=True, default=str)
+    return hmac.digest(key, b"operator_settings|" + body.encode("ascii"), "sha256").hex()
+
+
+def _signed(cfg: Any, data: dict[str, Any]) -> bool:
+    mac, expected = data.get(MAC), _mac(cfg, data)
+    return isinstance(mac, str) and expected is not None and hmac.compare_digest(mac, expected)
+
+
 def _read(path: Path) -> dict[str, Any]:
     with open(path, "rb") as f:
         raw = f.read(MAX_BYTES + 1)
@@ -178,6 +201,9 @@ def apply_saved(cfg: Any, offer: OfferCheck | None = None) -> list[str]:
     except (OSError, ValueError, RecursionError) as exc:   # UnicodeDecodeError is a ValueError
         why = " ".join(str(exc).split())[:80]
         return [f"{path}: cannot be read ({why}); config.yaml's settings are used"]
+    if not _signed(cfg, data):          # a write to the data folder must not change what the operator set
+        return [f"{path}: {NOT_THE_MENUS}"]
+    data.pop(MAC, None)
     problems = []
     trial = cfg
     for key, value, game in _entries(data):
@@ -210,6 +236,8 @@ def change(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: 
         data = _read(path) if path.is_file() else {}
     except (OSError, ValueError, RecursionError):
         data = {}                      # an unreadable file was ignored at start: start a sound one
+    if data and not _signed(cfg, data):
+        data = {}                      # not the menu's: ignored at start, not carried on
     data.pop(PIN_HASH, None)           # never read: not carried on
     if game is None:
         data[key] = raw
@@ -221,7 +249,7 @@ def change(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: 
         section[key] = raw
         games[game] = section
         data["games"] = games
-    _write(path, data)
+    _write(cfg, path, data)
     _adopt(cfg, trial)
 
 
@@ -232,12 +260,12 @@ def save(cfg: Any, volume: float) -> None:
     change(cfg, "demo_tools", bool(cfg.demo_tools))
 
 
-def _write(path: Path, data: dict[str, Any]) -> None:
-    """Atomically: a crash leaves the old file or the new."""
+def _write(cfg: Any, path: Path, data: dict[str, Any]) -> None:
+    """Atomically (a crash leaves the old file or the new), with its MAC under the
+    ledger's key, so that only the menu's own writes are read back."""
+    data = {k: v for k, v in data.items() if k != MAC}
+    mac = _mac(cfg, data)
+    if mac is not None:
+        data[MAC] = mac
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".json.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=2, sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_plain(path, json.dumps(data, indent=2, sort_keys=True).encode("utf-8"))   # never through a planted link

@@ -9,9 +9,10 @@ and the file is left as it is until the player changes a setting.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+
+from .ledger.files import write_plain
 
 FILE = "player.json"
 MAX_BYTES = 4096
@@ -66,12 +67,7 @@ def save(data_dir: Path | str, settings: PlayerSettings) -> None:
     """Write the settings atomically (a crash leaves the old file or the new)."""
     path = Path(data_dir) / FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".json.tmp")
     data = asdict(settings)
     data["effects_volume"] = round(float(data["effects_volume"]), 3)
     data["music_volume"] = round(float(data["music_volume"]), 3)
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=2)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_plain(path, json.dumps(data, indent=2).encode("utf-8"))     # never through a planted link

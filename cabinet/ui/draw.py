@@ -191,6 +191,7 @@ class text_bounds:
 
 def ellipsize(font: pygame.font.Font, text: str, width_px: float) -> str:
     """The text, cut with '...' to fit `width_px` pixels in `font` (as it is when it fits)."""
+    text = text.replace("\x00", "?")                # SDL_ttf refuses a NUL
     if font.size(text)[0] <= width_px:
         return text
     while text and font.size(text + "...")[0] > width_px:

@@ -117,6 +117,7 @@ class Assets:
 
     def shorten(self, text: str, size: int, width: float, bold: bool = False) -> str:
         """The text, shortened with '...' to fit `width` logical px at this size."""
+        text = text.replace("\x00", "?")
         font, scale = self.font(size, bold), self.layout.scale
         if font.size(text)[0] / scale <= width:
             return text
@@ -126,7 +127,10 @@ class Assets:
 
     def text(self, text: str, size: int, color=(255, 255, 255), bold: bool = False,
              outline: tuple[int, int, int] | None = None, wrap: int = 0) -> pygame.Surface:
-        """A rendered, cached label; `outline` draws a dark rim, `wrap` a logical width."""
+        """A rendered, cached label; `outline` draws a dark rim, `wrap` a logical width.
+        A NUL (which SDL_ttf refuses) is drawn as "?": text read back from a file or
+        the event log must never stop a frame."""
+        text = text.replace("\x00", "?")
         key = (text, size, tuple(color), bold, outline, wrap)
         surf = self._text.get(key)
         if surf is None:

@@ -21,12 +21,13 @@ never on the player's.
 """
 from __future__ import annotations
 
+import copy
+
 import json
 import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Callable
 
 import pygame
@@ -100,7 +101,8 @@ def seek_round(scene: Any, wanted: Callable[[Any], bool], label: str, mode: str 
 
 def _fresh_cabinet(cabinet: Any, folder: Path) -> Any:
     from cabinet.core.cabinet import Cabinet
-    cfg = SimpleNamespace(**vars(cabinet.config))
+    cfg = copy.copy(cabinet.config)          # a Config still (its key and witness paths follow data_path)
+    cfg.ledger_key, cfg.ledger_witness = None, None   # the gallery's throwaway ledger: its own key, no witness
     cfg.data_path = folder
     cfg.demo_tools = True
     cfg.rng_seed = 20261130

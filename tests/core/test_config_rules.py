@@ -10,6 +10,7 @@ import pytest
 
 from cabinet.core.startup import Libraries
 from tests.config_fuzz import run_check, run_start, snapshot
+from tests.operator_file import write_signed
 from tests.real_play import trust_lines
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -267,8 +268,9 @@ def test_main_refuses_in_one_line_exit_2_for_the_check_and_the_start(tmp_path, t
 
 def test_operator_settings_pass_the_same_rules_and_a_bad_one_is_ignored_in_one_line(tmp_path):
     (tmp_path / "data").mkdir()
-    (tmp_path / "data" / "operator.json").write_text('{"demo_tools": true, "gamble": "off"}')
     path = write(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n" + trust_lines(tmp_path / "trust"))
+    from cabinet.core.config import load_config
+    write_signed(load_config(path), {"demo_tools": True, "gamble": "off"})          # saved by the menu (its MAC)
     r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--check-config", str(path)],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0

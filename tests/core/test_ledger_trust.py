@@ -621,3 +621,70 @@ def test_audit_of_a_read_only_evidence_copy_works_and_writes_nothing(tmp_path, c
     finally:
         for p in (evidence, *evidence.rglob("*")):
             p.chmod(stat.S_IRWXU | (p.stat().st_mode & 0o777))
+
+
+# -- 7. files planted in the data folder (the hostile review) ------------------------------------
+def test_a_pending_file_linked_to_the_key_never_copies_the_key_into_the_log(tmp_path):
+    """pending_events.jsonl made a link to the ledger's key file: the start does not read
+    through the link (one pending_refused event), and no line of any pending file is ever
+    copied into the log (a line that is not the cabinet's is named by its sha256)."""
+    write_config(tmp_path, key_line(tmp_path) + witness_line(tmp_path))
+    start(tmp_path).close()
+    key_text = (tmp_path / "keys" / "cabinet.key").read_text().strip()
+    pending = tmp_path / "data" / files.PENDING_NAME
+    pending.symlink_to(tmp_path / "keys" / "cabinet.key")
+    cab = start(tmp_path)
+    assert not cab.locked
+    refused = cab.events(5, ("pending_refused",))
+    assert refused and "symbolic link" in refused[0][2]["why"]
+    cab.close()
+    pending.unlink(missing_ok=True)
+    pending.write_text(key_text + "\n" + "abc\x00def\n")               # junk lines: named, not copied
+    cab = start(tmp_path)
+    rows = cab.events(5, ("pending_unreadable",))
+    assert len(rows) == 2 and all(set(d) >= {"sha256", "bytes"} and "text" not in d for _, _, d, _ in rows)
+    cab.close()
+    with sqlite3.connect(tmp_path / "data" / "ledger.sqlite") as db:
+        dump = "\n".join(str(r) for r in db.execute("SELECT detail FROM events"))
+    assert key_text not in dump and "\x00" not in dump
+
+
+def test_a_fifo_or_an_oversized_pending_file_neither_hangs_nor_slows_the_start(tmp_path):
+    write_config(tmp_path)
+    start(tmp_path).close()
+    pending = tmp_path / "data" / files.PENDING_NAME
+    os.mkfifo(pending)
+    cab = start(tmp_path)                                              # would block forever reading a FIFO
+    assert not cab.locked and "not a plain file" in cab.events(5, ("pending_refused",))[0][2]["why"]
+    cab.close()
+    pending.unlink(missing_ok=True)
+    pending.write_text("not an event\n" * (files.PENDING_MAX_LINES + 500))
+    cab = start(tmp_path)
+    assert len(cab.events(2000, ("pending_unreadable",))) == files.PENDING_MAX_LINES
+    assert cab.events(5, ("pending_refused",))
+    cab.close()
+
+
+def test_a_planted_lock_link_truncates_nothing_and_removing_the_lock_file_admits_no_second_cabinet(tmp_path):
+    """cabinet.lock made a link to a file outside the data folder: nothing is written
+    through it; and the lock is the folder's own, so a second cabinet is refused even
+    after cabinet.lock is deleted under the first."""
+    write_config(tmp_path, witness_line(tmp_path))
+    start(tmp_path).close()
+    victim = tmp_path / "victim.yaml"
+    victim.write_text("an operator's file\n")
+    before = victim.read_bytes()
+    lock = tmp_path / "data" / "cabinet.lock"
+    lock.unlink(missing_ok=True)
+    lock.symlink_to(victim)
+    cab = start(tmp_path)
+    assert not cab.locked and victim.read_bytes() == before           # the link was not followed
+    cab.close()
+    lock.unlink(missing_ok=True)
+    proc = child(tmp_path / "config.yaml", 1)
+    try:
+        (tmp_path / "data" / "cabinet.lock").unlink(missing_ok=True)   # the attacker removes the pid file
+        second = start(tmp_path)
+        assert_locked(second, f"another cabinet is running on {tmp_path / 'data'}")
+    finally:
+        kill(proc)

@@ -3,7 +3,8 @@ file is reported in one line naming what is wrong and what is allowed, and ignor
 import json
 
 from cabinet.core.config import load_config
-from cabinet.core.operator_settings import apply_saved, save, settings_path
+from cabinet.core.operator_settings import MAC, apply_saved, save, settings_path
+from tests.operator_file import ensure_key, write_signed
 
 
 def config(tmp_path, extra=""):
@@ -13,6 +14,7 @@ def config(tmp_path, extra=""):
 
 def test_saved_settings_override_config_at_the_next_start(tmp_path):
     cfg = config(tmp_path)
+    ensure_key(cfg)                                  # the menu saves while the cabinet (and its key) is there
     cfg.gamble, cfg.demo_tools = "off", False
     save(cfg, 0.25)
     again = config(tmp_path)
@@ -41,9 +43,7 @@ def test_bad_values_are_named_with_what_is_allowed_and_the_good_ones_apply(tmp_p
     (tmp_path / "witness").mkdir()
     cfg = config(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n"
                            f"ledger_key: {tmp_path / 'keys' / 'cabinet.key'}\nledger_witness: {tmp_path / 'witness'}\n")
-    path = settings_path(cfg)
-    path.parent.mkdir(parents=True)
-    path.write_text(json.dumps({"gamble": "always", "volume": 0.4, "demo_tools": True, "colour": "red"}))
+    write_signed(cfg, {"gamble": "always", "volume": 0.4, "demo_tools": True, "colour": "red"})
     problems = apply_saved(cfg)
     # the same check and words as config.yaml's own keys
     assert any("gamble = 'always' is not allowed; allowed: on or on_5x or off" in p for p in problems)
@@ -74,11 +74,11 @@ def test_the_menus_game_settings_pass_the_start_checks_or_are_named_and_ignored(
     from cabinet.core.startup import prepare
     (tmp_path / "config.yaml").write_text("data_dir: data\n")
     (tmp_path / "data").mkdir()
-    settings_path(config(tmp_path)).write_text(json.dumps({
+    write_signed(config(tmp_path), {
         "games": {"piggy_farm": {"bet_ladder": ["0.50", "1.00"]},
                   "grinning_harvest": {"default_bet": "0.30", "enabled": False},
                   "happy_money_hens": {"default_bet": "0.15"}},
-        "max_buy_cost": "250.00"}))
+        "max_buy_cost": "250.00"})
     plan = prepare(tmp_path / "config.yaml", create=False)
     problems = plan.problems
     assert any("games.piggy_farm.bet_ladder has $0.50" in p and "multiples of $0.20" in p for p in problems)
@@ -93,10 +93,12 @@ def test_change_writes_only_what_changed_as_config_writes_it(tmp_path):
     from cabinet.core.operator_settings import change, raw_value
     from cabinet.core.schema import ConfigError
     cfg = config(tmp_path)
+    ensure_key(cfg)
     change(cfg, "max_buy_cost", "500.00")
     change(cfg, "attract_idle_seconds", 120)
     assert cfg.max_buy_cost == 50000 and cfg.attract_idle_seconds == 120
-    assert json.loads(settings_path(cfg).read_text()) == {"max_buy_cost": "500.00", "attract_idle_seconds": 120}
+    saved = json.loads(settings_path(cfg).read_text())
+    assert saved.pop(MAC) and saved == {"max_buy_cost": "500.00", "attract_idle_seconds": 120}
     assert raw_value(cfg, "max_buy_cost") == "500.00"
     import pytest
     with pytest.raises(ConfigError, match="attract_idle_seconds = 5 is not allowed; allowed: a whole number from 10"):
@@ -112,10 +114,8 @@ def test_the_file_holds_no_pin_a_hash_left_there_is_named_and_dropped_at_the_nex
     from cabinet.core.operator_settings import change
     from cabinet.core.schema import ConfigError
     cfg = config(tmp_path)
-    path = settings_path(cfg)
-    path.parent.mkdir(parents=True)
-    path.write_text(json.dumps({"operator_pin_hash": "pbkdf2_sha256$100000$00112233445566778899aabbccddeeff$" + "ab" * 32,
-                                "volume": 0.3}))
+    path = write_signed(cfg, {"operator_pin_hash": "pbkdf2_sha256$100000$00112233445566778899aabbccddeeff$" + "ab" * 32,
+                              "volume": 0.3})
     problems = apply_saved(cfg)
     assert problems == [f"{path}: operator_pin_hash is no longer read: the PIN lives in the ledger"]
     assert cfg.sound.volume == 0.3 and not hasattr(cfg, "operator_pin_hash")
@@ -123,8 +123,27 @@ def test_the_file_holds_no_pin_a_hash_left_there_is_named_and_dropped_at_the_nex
                                           "change the PIN in the operator menu's SETTINGS"):
         change(cfg, "operator_pin_hash", "anything")
     change(cfg, "gamble", "off")
-    assert json.loads(path.read_text()) == {"volume": 0.3, "gamble": "off"}
+    saved = json.loads(path.read_text())
+    assert saved.pop(MAC) and saved == {"volume": 0.3, "gamble": "off"}
     assert apply_saved(config(tmp_path)) == []
+
+
+def test_a_file_not_written_by_the_menu_is_ignored_whole_in_one_line(tmp_path):
+    """Anyone who can write the data folder wrote operator.json (no handpay limit, the
+    gamble on, every game off...): without the MAC under the ledger's key none of it is
+    read; with a MAC made under another key neither; the menu's own file is."""
+    cfg = config(tmp_path, "cash: {handpay_limit: '1200.00'}\n")
+    ensure_key(cfg)
+    path = settings_path(cfg)
+    forged = {"gamble": "on", "volume": 0.9, "cash": {"handpay_limit": None}}
+    path.write_text(json.dumps(forged))
+    problems = apply_saved(cfg)
+    assert len(problems) == 1 and "not saved by this cabinet's operator menu" in problems[0] and "allowed:" in problems[0]
+    assert cfg.gamble == "on_5x" and cfg.sound.volume != 0.9
+    path.write_text(json.dumps({**forged, MAC: "00" * 32}))
+    assert "not saved by this cabinet's operator menu" in apply_saved(cfg)[0] and cfg.gamble == "on_5x"
+    write_signed(cfg, {"gamble": "on", "volume": 0.9})
+    assert apply_saved(cfg) == [] and cfg.gamble == "on" and cfg.sound.volume == 0.9
 
 
 def test_a_game_without_a_section_shows_its_defaults_offered(tmp_path):

@@ -25,6 +25,7 @@ from cabinet.core.ledger.files import PENDING_NAME, add_pending
 from cabinet.core.operator_settings import settings_path
 from cabinet.core.schema import ConfigError
 from cabinet.core.startup import prepare_config
+from tests.operator_file import write_signed
 from tests.toygame import GAME
 
 REAL = "48213"
@@ -58,10 +59,14 @@ def test_a_hash_written_into_operator_json_neither_opens_the_menu_nor_locks_out_
     cab.close()
     path = settings_path(cab.config)
     path.write_text(json.dumps({"operator_pin_hash": old_hash("0000"), "gamble": "off"}))
+    cab, problems = start(tmp_path)                                   # the attacker's file: ignored whole
+    assert len(problems) == 1 and "operator.json: not saved by this cabinet's operator menu" in problems[0]
+    assert cab.config.gamble != "off" and not pin.check("0000", cab.config, cab) and pin.check(REAL, cab.config, cab)
+    cab.close()
+    write_signed(cab.config, {"operator_pin_hash": old_hash("0000"), "gamble": "off"})   # even the menu's own file
     before = path.read_bytes()
     cab, problems = start(tmp_path)
     assert problems == [f"{path}: operator_pin_hash is no longer read: the PIN lives in the ledger"]
-    assert "operator.json: operator_pin_hash is no longer read: the PIN lives in the ledger" in problems[0]
     assert cab.config.gamble == "off"                                 # the rest of the file still applies
     assert not pin.check("0000", cab.config, cab) and pin.check(REAL, cab.config, cab)
     guard = pin.PinGuard()
@@ -187,7 +192,7 @@ def test_only_a_chained_operator_login_restarts_the_wrong_pin_count(tmp_path):
         cab.log("pin_failure", {"purpose": "login", "in_a_row": guard.failures, "locked_seconds": 0})
     assert guard.attempt(REAL, right) == "ok" and guard.failures == 2     # a right PIN alone restarts nothing
     # operator.json cannot restart it: it is not read for the count
-    settings_path(cab.config).write_text(json.dumps({"pin_failures": 0, "operator_login": True}))
+    write_signed(cab.config, {"pin_failures": 0, "operator_login": True})
     cab.close()
     again, problems = start(tmp_path)
     assert pin_state(again)[0] == 2 and any("pin_failures is not a saved setting" in p for p in problems)

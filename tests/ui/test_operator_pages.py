@@ -216,7 +216,8 @@ def test_settings_are_validated_saved_applied_and_logged(app, tmp_path):
     tap(app, "set_max_buy_cost_next")                                   # no cap -> 50.00
     assert app.config.max_buy_cost == 5000
     saved = json.loads(settings_path(app.config).read_text())
-    assert saved == {"turbo_allowed": False, "min_round_seconds": 1.0, "protection": True, "max_buy_cost": "50.00"}
+    assert saved.pop("mac") and saved == {"turbo_allowed": False, "min_round_seconds": 1.0, "protection": True,
+                                          "max_buy_cost": "50.00"}                 # with its MAC: the menu's own
     tap(app, "section_games")
     tap(app, "bet_100")                                                 # the default bet off the ladder: refused
     assert page.note.startswith("Refused: games.toyui.default_bet = $1.00 is not on the bet ladder")

@@ -22,6 +22,8 @@ Any other combination is "ledger missing or replaced". RAM CLEAR folders are not
 """
 from __future__ import annotations
 
+import errno
+import hashlib
 import hmac
 import json
 import os
@@ -57,6 +59,50 @@ def remember(data_dir: Path, key_path: Path, witness: Path | None) -> None:
 def trust_of(data_dir: Path) -> tuple[Path | None, Path | None]:
     """(key path, witness folder) registered for the data folder, else (None, None)."""
     return _TRUST.get(_folder_id(data_dir), (None, None))
+
+
+PENDING_MAX_BYTES = 1 << 20       # a larger pending file is read up to here (the rest is named, not imported)
+PENDING_MAX_LINES = 1000
+
+
+def open_plain(path: Path, flags: int, mode: int = 0o644) -> int:
+    """Open a file of the data folder or the witness as the cabinet does: never through
+    a symbolic link (O_NOFOLLOW), never a FIFO, device or folder (checked with fstat
+    before a byte is read or written). FileNotFoundError as os.open raises it; any other
+    refusal is a LedgerError naming the file and what is allowed."""
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0), mode)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise LedgerError(f"{path} is a symbolic link; allowed: the plain file the cabinet writes there "
+                              "(remove the link)") from None
+        raise LedgerError(f"{path} cannot be opened ({exc.strerror or exc}); allowed: a plain file the cabinet "
+                          "can read and write") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise LedgerError(f"{path} is not a plain file (a FIFO, a device or a folder); allowed: the plain file the "
+                          "cabinet writes there (remove it)")
+    return fd
+
+
+def write_plain(path: Path, data: bytes) -> None:
+    """Write a data-folder file atomically and never through a planted link: the
+    temporary file is removed first and made new (O_EXCL, no link followed), synced,
+    then renamed over `path`."""
+    tmp = sidecar(path, ".tmp")
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
 
 
 def sidecar(path: Path, suffix: str) -> Path:
@@ -231,12 +277,16 @@ def add_pending(data_dir: Path, kind: str, detail: dict[str, Any]) -> None:
         item["unsigned"] = str(exc)
     line = json.dumps(item, sort_keys=True)
     try:
-        with open(Path(data_dir) / PENDING_NAME, "a", encoding="utf-8") as f:
-            f.write(line + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+        fd = open_plain(Path(data_dir) / PENDING_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    except (OSError, LedgerError):
+        return
+    try:
+        os.write(fd, (line + "\n").encode("utf-8"))
+        os.fsync(fd)
     except OSError:
         pass
+    finally:
+        os.close(fd)
 
 
 def pending(data_dir: Path, keys: list[bytes]) -> list[tuple[str, dict[str, Any]]]:
@@ -247,33 +297,65 @@ def pending(data_dir: Path, keys: list[bytes]) -> list[tuple[str, dict[str, Any]
     - a line without a MAC, or whose MAC fails: `pending_forged`, naming the line and
       the kind it claims (never imported as that kind);
     - a line that is not an event: `pending_unreadable`.
-    Every detail carries `recorded_outside_ledger_at` and the line's `pending_id`."""
+    Every detail carries `recorded_outside_ledger_at` and the line's `pending_id`. A
+    line that is not the cabinet's is named by its sha256 and length, never copied (it
+    may hold anything: a planted link once brought a key file's text here). The file
+    is read only if it is a plain file, at most PENDING_MAX_BYTES and
+    PENDING_MAX_LINES; a link, a FIFO or the rest of a larger file is one
+    `pending_refused` event."""
+    path = Path(data_dir) / PENDING_NAME
     try:
-        text = (Path(data_dir) / PENDING_NAME).read_text(encoding="utf-8", errors="replace")
+        fd = open_plain(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return []
+    except LedgerError as exc:
+        return [("pending_refused", {"why": str(exc)[:300]})]
+    try:
+        size = os.fstat(fd).st_size
+        raw = os.pread(fd, PENDING_MAX_BYTES, 0)
     except OSError:
         return []
-    out = []
-    for n, line in enumerate(text.splitlines(), 1):
+    finally:
+        os.close(fd)
+    text = raw.decode("utf-8", errors="replace")
+    lines = text.splitlines()
+    out: list[tuple[str, dict[str, Any]]] = []
+    if size > PENDING_MAX_BYTES or len(lines) > PENDING_MAX_LINES:
+        out.append(("pending_refused", {"why": f"{path} holds {size:,} bytes and {len(lines):,}+ lines; the first "
+                                               f"{PENDING_MAX_LINES:,} lines within {PENDING_MAX_BYTES:,} bytes "
+                                               "are read"}))
+        lines = lines[:PENDING_MAX_LINES]
+    for n, line in enumerate(lines, 1):
         try:
             item = json.loads(line)
             if not (isinstance(item, dict) and isinstance(item.get("kind"), str)
                     and isinstance(item.get("detail"), dict)):
                 raise ValueError("not an event")
         except ValueError:
-            out.append(("pending_unreadable", {"line": n, "text": line[:200]}))
+            out.append(("pending_unreadable", {"line": n, **_named_line(line)}))
             continue
         mark = {"recorded_outside_ledger_at": item.get("at"), "pending_id": item.get("id")}
         mac = item.get("mac")
         if isinstance(mac, str) and any(hmac.compare_digest(mac, pending_mac(k, item)) for k in keys):
             out.append((item["kind"], {**item["detail"], **mark}))
         elif mac is None and isinstance(item.get("unsigned"), str):
-            out.append(("pending_unverified", {"claimed_kind": item["kind"][:40], "detail": item["detail"],
+            out.append(("pending_unverified", {"claimed_kind": _printable(item["kind"][:40]), "detail": item["detail"],
                                                "why": item["unsigned"][:300], **mark}))
         else:
             why = "no MAC" if mac is None else "its MAC does not match the ledger's key"
-            out.append(("pending_forged", {"line": n, "claimed_kind": item["kind"][:40], "why": why,
-                                           "text": line[:200], **mark}))
+            out.append(("pending_forged", {"line": n, "claimed_kind": _printable(item["kind"][:40]), "why": why,
+                                           **_named_line(line), **mark}))
     return out
+
+
+def _named_line(line: str) -> dict[str, Any]:
+    """A line that is not the cabinet's, named without copying it."""
+    data = line.encode("utf-8", "surrogatepass")
+    return {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+
+
+def _printable(text: str) -> str:
+    return "".join(c if c.isprintable() else "?" for c in text)
 
 
 def clear_pending(data_dir: Path) -> None:

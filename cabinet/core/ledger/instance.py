@@ -1,4 +1,6 @@
-"""One cabinet per data folder: an exclusive lock (flock) on `<data_dir>/cabinet.lock`.
+"""One cabinet per data folder: an exclusive lock (flock) on the data folder itself
+(`<data_dir>/cabinet.lock` only names the pid that holds it, written without
+following a link: deleting or replacing that file cannot make a second holder).
 
 The Ledger opened for play (`exclusive=True`: the Cabinet's) holds it while it is open;
 main.py takes it before the Cabinet too, so that a second process on the same folder
@@ -12,6 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from . import files
 from .errors import LedgerError
 
 try:
@@ -37,7 +40,7 @@ def acquire(data_dir: Path) -> str:
     held = _held.get(name)
     if held is not None:
         try:
-            same = os.fstat(held[0]).st_ino == os.stat(path).st_ino
+            same = os.fstat(held[0]).st_ino == os.stat(name).st_ino
         except OSError:
             same = False
         if same:
@@ -47,26 +50,34 @@ def acquire(data_dir: Path) -> str:
         del _held[name]
     if fcntl is None:
         return name
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:             # the lock is on the folder itself: removing cabinet.lock cannot make a second holder
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise LedgerError(f"the cabinet lock {path} cannot be opened: {exc.strerror or exc}") from None
+        raise LedgerError(f"the data folder {folder} cannot be opened: {exc.strerror or exc}") from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        try:
-            pid = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
-        except OSError:
-            pid = "unknown"
         os.close(fd)
-        raise LedgerError(f"another cabinet is running on {folder} (pid {pid})") from None
-    try:
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
-    except OSError:
-        pass                        # the pid is only for the message
+        raise LedgerError(f"another cabinet is running on {folder} (pid {_pid_of(path)})") from None
+    try:             # the pid, for that message only: a plain file, never through a planted link
+        files.write_plain(path, f"{os.getpid()}\n".encode("ascii"))
+    except (OSError, LedgerError):
+        pass
     _held[name] = [fd, 1]
     return name
+
+
+def _pid_of(path: Path) -> str:
+    try:
+        fd = files.open_plain(path, os.O_RDONLY)
+    except (OSError, LedgerError):
+        return "unknown"
+    try:
+        return os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+    except OSError:
+        return "unknown"
+    finally:
+        os.close(fd)
 
 
 def release(handle: str | None) -> None:

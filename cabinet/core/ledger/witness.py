@@ -122,7 +122,11 @@ def read(path: Path, key: bytes, fd: int | None = None) -> Record | None:
     is valid with this key (another cabinet's witness, or altered)."""
     try:
         if fd is None:
-            raw = path.read_bytes()
+            own = files.open_plain(path, os.O_RDONLY)
+            try:
+                raw = os.pread(own, 2 * SLOT, 0)
+            finally:
+                os.close(own)
         else:
             raw = os.pread(fd, 2 * SLOT, 0)
     except FileNotFoundError:
@@ -150,7 +154,8 @@ def _named(raw: bytes) -> str:
 def create(path: Path, key: bytes, rec: Record) -> None:
     """A new witness file (a new ledger, a RAM CLEAR): written beside, synced, renamed."""
     tmp = files.sidecar(path, ".new")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    tmp.unlink(missing_ok=True)                          # never written through a planted link
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
     try:
         os.write(fd, rec.encode(key) + BLANK)
         os.fsync(fd)
@@ -165,7 +170,7 @@ def write(path: Path, key: bytes, cabinet: str, identity: str, seq: int, link: s
     A witness of this ledger already further on is left as it is (another process
     wrote it); one of another ledger is a LedgerError. A missing file is made again."""
     try:
-        fd = os.open(path, os.O_RDWR)
+        fd = files.open_plain(path, os.O_RDWR)
     except FileNotFoundError:
         if not path.parent.is_dir():
             raise LedgerError(f"ledger witness folder {path.parent} is not there (a disk not mounted?)") from None
@@ -199,7 +204,7 @@ def check(db: sqlite3.Connection, key: bytes, identity: str, ledger: Path,
         missing = []
         for p in paths:
             try:
-                fd = os.open(p, os.O_RDONLY)
+                fd = files.open_plain(p, os.O_RDONLY)
             except FileNotFoundError:
                 missing.append(p)
                 continue
