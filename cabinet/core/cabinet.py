@@ -28,7 +28,7 @@ from .ledger import RESULT_SHOWN, InsufficientCredit, Ledger, LedgerError, Round
 from .ledger import cashier, closing
 from .ledger import meters as ledger_meters
 from .ledger import files as ledger_files
-from . import reports, review_draws
+from . import pin_guard, reports, review_draws
 from .money import win_cents
 from .rng import Rng
 from .system_rng import SystemRng
@@ -227,7 +227,9 @@ class Cabinet:
 
     def log(self, kind: str, detail: dict[str, Any] | None = None) -> None:
         """Log an event; while the ledger cannot take it, it waits in the pending file
-        for the next trusted start (so a PIN failure is never lost to a lock)."""
+        for the next trusted start (so a PIN failure is never lost to a lock). Wrong
+        PINs and logins are counted in the witness folder too (pin_guard)."""
+        pin_guard.note(self.config, kind, self.clock())
         if not self.locked and self.ledger is not None:
             try:
                 self.ledger.log_event(kind, detail)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .ledger import InsufficientCredit, LedgerError
 from .ledger import cashier
+from . import pin_guard
 from .ledger import files
 from .ledger.files import VOUCHER_DIR, read_key
 
@@ -133,7 +134,9 @@ def pin_state(cab: "Cabinet") -> tuple[int, float | None]:
     events waiting outside the ledger (written while it was locked: newest), then the
     chained log. A waiting line counts as a login only when it carries the ledger key's
     MAC; a failure counts whatever its MAC (a forged one can only lengthen the wait),
-    so restarting a locked cabinet gives no free guesses."""
+    so restarting a locked cabinet gives no free guesses; and at least the count the
+    witness folder keeps (`pin_guard`), so emptying the data folder's pending file
+    gives none either."""
     failures, last = 0, None
     events = [(kind, at) for kind, at in _pending_pin_events(cab)]
     events += [(kind, at) for _, kind, _, at in cab._call(lambda led: led.events(64, ("pin_failure",
@@ -143,7 +146,8 @@ def pin_state(cab: "Cabinet") -> tuple[int, float | None]:
             break
         failures += 1
         last = at if last is None else last
-    return failures, last
+    kept, kept_last = pin_guard.kept(cab.config)    # the witness folder's count, which the data folder cannot reset
+    return (kept, kept_last) if kept > failures else (failures, last)
 
 
 def _pending_pin_events(cab: "Cabinet") -> list[tuple[str, float]]:

@@ -240,3 +240,29 @@ def test_a_locked_cabinet_restarted_keeps_its_wrong_pin_count(tmp_path):
     assert again.locked
     failures, last = pin_state(again)
     assert failures == 3 and last is not None and pin.delay_after(failures) == 30.0
+
+
+def test_emptying_the_pending_file_of_a_locked_cabinet_gives_no_fresh_guesses(tmp_path):
+    """Wrong PINs on a locked cabinet are kept in the witness folder too: deleting the
+    data folder's pending file and restarting still finds them; a right login resets."""
+    (tmp_path / "witness").mkdir()
+    (tmp_path / "config.yaml").write_text(f"data_dir: data\nmath_source: live\noperator_pin: '{REAL}'\n"
+                                          f"ledger_witness: {tmp_path / 'witness'}\n")
+
+    def boot() -> Cabinet:
+        plan = prepare_config(load_config(tmp_path / "config.yaml"), create=True, games={GAME.id: GAME})
+        return Cabinet(plan.config, plan=plan, seed=3)
+    cab = boot()
+    cab.close()
+    (tmp_path / "data" / "ledger.head").unlink()                   # a witness gone: the cabinet locks
+    locked = boot()
+    assert locked.locked
+    for _ in range(3):
+        locked.log("pin_failure", {"page": "menu"})
+    locked.close()
+    (tmp_path / "data" / PENDING_NAME).unlink()                      # the attacker empties the pending file
+    again = boot()
+    assert again.locked and pin_state(again)[0] == 3
+    again.log("operator_login", {"page": "menu"})
+    assert pin_state(again)[0] == 0
+    again.close()

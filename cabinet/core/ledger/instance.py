@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from . import files
+import cabinet.core.ledger.files as files
 from .errors import LedgerError
 
 try:
