@@ -37,6 +37,7 @@ the mixer cannot decode stays silent (cabinet/ui/audio.py), it does not stop the
 """
 from __future__ import annotations
 
+import hashlib
 import re
 import struct
 import zlib
@@ -112,14 +113,28 @@ def check_file(path: Path, root: Path | None = None) -> None:
         raise AssetError(f"{name} cannot be read ({exc.strerror or exc})") from None
     if not any(data.startswith(s) for s in sigs):
         raise AssetError(f"{name} is not a {path.suffix[1:].upper()} file (wrong first bytes)")
-    damage = DAMAGE.get(path.suffix.lower())
-    broken = damage(data) if damage else None
-    if broken:
-        raise AssetError(f"{name} is damaged ({broken})")
-    decode = DECODE.get(path.suffix.lower())
-    problem = decode(data) if decode else None
+    problem = _verdict(path.suffix.lower(), data)
     if problem:
         raise AssetError(f"{name} {problem}")
+
+
+_VERDICTS: dict[tuple[str, bytes], str | None] = {}    # (format, sha256 of the bytes) -> the check's verdict
+
+
+def _verdict(suffix: str, data: bytes) -> str | None:
+    """What is wrong with these bytes as this format (None: nothing). The same bytes
+    always get the same verdict, so it is kept by their sha256: a start offers its
+    games more than once, and the second time costs a hash, not a decode."""
+    key = (suffix, hashlib.sha256(data).digest())
+    if key in _VERDICTS:
+        return _VERDICTS[key]
+    damage = DAMAGE.get(suffix)
+    broken = damage(data) if damage else None
+    decode = DECODE.get(suffix)
+    verdict = f"is damaged ({broken})" if broken else (decode(data) if decode else None)
+    if len(_VERDICTS) < 20_000:
+        _VERDICTS[key] = verdict
+    return verdict
 
 
 def _too_big(width: float, height: float) -> str | None:
