@@ -4,7 +4,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup clean assets
+.PHONY: run test test-quick setup clean assets
 
 $(STAMP): pyproject.toml
 	test -x $(VPY) || $(PY) -m venv $(VENV)
@@ -19,6 +19,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) -m pytest -n 2 tests
+
+# The edit loop: everything but the tests marked slow (statistics, crashes, fuzz, whole libraries).
+test-quick: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) -m pytest -n 2 -m "not slow" tests
 
 # Re-make assets/ (pictures, cues, music, manifests) from the drawing code and synthesis.
 assets: $(STAMP)
