@@ -13,6 +13,11 @@ is the operator's file and is not listed. `manifest.sha256`, at the top of the t
 lists them in `sha256sum` format (one "<sha256>  <path>" line per file, sorted by
 path), so a lab can also check it with `sha256sum -c manifest.sha256`.
 
+Installed from the wheel, the same names map onto site-packages (cabinet.core.resources,
+docs/packaging.md): `cabinet/` and `games/` are the packages, main.py, the manifest and
+`assets/` sit in `slot_cabinet/`; the top-level files are those of `slot_cabinet/`.
+`setup.py`, the wheel's build step, is not critical (BUILD_ONLY).
+
 `manifest.sha256.sig` is its Ed25519 signature (`cabinet.core.release`, docs/signing.md):
 every start checks the signature and every digest (main.py). It is written by
 `python -m cabinet.math manifest`, which signs it; `build` updates the lines of the
