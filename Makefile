@@ -44,7 +44,7 @@ lock:
 	$$tmp/venv/bin/python -m pip install --quiet '.[test,tools,dask]'; \
 	{ sed -n '/^#/p' constraints.txt | grep -v '^# Python '; \
 	  echo "# Python $$($$tmp/venv/bin/python -c 'import platform; print(platform.python_version(), platform.system(), platform.machine())'), $$(date -u +%F)."; \
-	  $$tmp/venv/bin/python -m pip freeze --all --exclude-editable | grep -v -e '^slot-cabinet' -e '^setuptools='; \
+	  $$tmp/venv/bin/python -m pip freeze --all --exclude-editable | grep -v '^slot-cabinet'; \
 	} > $$tmp/constraints.txt; mv $$tmp/constraints.txt constraints.txt; rm -rf $$tmp build
 
 # Re-make assets/ (pictures, cues, music, manifests) from the drawing code and synthesis.
