@@ -30,6 +30,7 @@ docs/signing.md) before any config, game or book is read.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 
@@ -227,6 +228,8 @@ def open_cabinet(args: argparse.Namespace, libraries=None):
         held = instance.acquire(cfg.data_path)     # one cabinet per data folder: a second is refused here
     except LedgerError as exc:
         raise Refused(f"main.py: {exc}") from None
+    from cabinet.core import logs
+    logs.setup(cfg.data_path, cfg.log_level)       # the operator's log, once this start owns the folder
     from cabinet.core.cabinet import Cabinet
     try:
         return Cabinet(cfg, seed=args.seed, plan=plan)   # its ledger holds the lock from here until it closes
@@ -269,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
             shots_folder(args.shots)
         cabinet = open_cabinet(args)
     except Refused as exc:
+        logging.getLogger("cabinet").warning("start refused: %s", exc.line)   # in the log when it is open
         sys.stderr.write(exc.line + "\n")
         return exc.code
     if args.meters:                         # a start without the window

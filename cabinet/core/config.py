@@ -18,6 +18,7 @@ from typing import Any
 from . import jurisdiction, resources
 from .config_file import read_yaml
 from .jurisdiction import PROFILES
+from .logs import LEVELS as LOG_LEVELS
 from .money import Currency, amount_example, decimals_of, hundredths_to_minor, parse_amount
 from .schema import ConfigError, Field, boolean, choice, integer, key_name, number, shown, text, validate_section
 
@@ -225,6 +226,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         "report_dir": Field(str, None, "a folder path (absolute, or relative to data_dir), without NUL characters, "
                                        "or null for <data_dir>/reports", lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
                             nullable=True),
+        "log_level": choice(LOG_LEVELS, "INFO"),
         "rng_seed": integer(0, 2**63 - 1, None, nullable=True),
         "real_play": boolean(False),
         "demo_tools": boolean(False),
