@@ -272,7 +272,10 @@ def main(argv: list[str] | None = None) -> int:
             shots_folder(args.shots)
         cabinet = open_cabinet(args)
     except Refused as exc:
-        logging.getLogger("cabinet").warning("start refused: %s", exc.line)   # in the log when it is open
+        log = logging.getLogger("cabinet")
+        if not log.handlers:                # a refusal before cabinet.core.logs was imported: not logging's
+            log.addHandler(logging.NullHandler())   # last-resort handler, a second line on stderr
+        log.warning("start refused: %s", exc.line)   # in the log when it is open
         sys.stderr.write(exc.line + "\n")
         return exc.code
     if args.meters:                         # a start without the window
