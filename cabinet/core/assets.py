@@ -47,9 +47,10 @@ from pathlib import Path
 from typing import Sequence, Any
 
 from .config_file import read_yaml
+from .resources import assets_root, package_file
 from .schema import ConfigError
 
-ROOT = Path(__file__).resolve().parents[2] / "assets"
+ROOT = assets_root()            # <checkout>/assets, or the installed slot_cabinet/assets (cabinet.core.resources)
 FONTS = {"regular": "fonts/Lato-Bold.ttf", "bold": "fonts/Lato-Black.ttf"}
 FONT_LICENCE = "fonts/OFL.txt"
 # The first bytes of each format a manifest may name (what the loader can decode).
@@ -555,7 +556,7 @@ def _inside(path: Path, root: Path, key: str, manifest: Manifest) -> None:
 CABINET = "cabinet"         # the cabinet's own manifest: assets/cabinet/manifest.yaml
 
 
-CABINET_IDS = Path(__file__).with_name("asset_ids.yaml")   # the ids the cabinet's screens draw
+CABINET_IDS = package_file("cabinet.core", "asset_ids.yaml")   # the ids the cabinet's screens draw
 
 
 def read_ids(path: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:

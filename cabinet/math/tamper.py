@@ -151,9 +151,9 @@ def rtp_kept_is_caught_by_verify(spec_ref: str) -> dict[str, Any]:
         listed = program.read_manifest() or {}
         for rel in listed:
             (root / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(program.ROOT / rel, root / rel)
-        shutil.copyfile(program.ROOT / program.MANIFEST_NAME, root / program.MANIFEST_NAME)
-        books = root / src.relative_to(program.ROOT)
+            shutil.copyfile(program.TREE.path(rel), root / rel)
+        shutil.copyfile(program.TREE.path(program.MANIFEST_NAME), root / program.MANIFEST_NAME)
+        books = root / src.resolve().relative_to(program.TREE.code)
         path = books / f"{mode}.npz"
         _rtp_kept(path, *_arrays(path))
         loaded = True
