@@ -50,7 +50,7 @@ R_A = ("0/.5 2/.5 4/.5 2/.5 0/.5 2/.5 4/.5 7/.5 | 6/.5 4/.5 5/.5 6/.5 4/2 | "
 R_B = ("7/1 6/.5 7/.5 9/1 7/1 | 5/1 4/.5 5/.5 7/2 | 6/1 5/.5 6/.5 8/1 6/1 | 4/1 ,6/.5 0/.5 1/2 | "
        "7/1 6/.5 7/.5 9/1 7/1 | 10/1 9/.5 8/.5 7/1 5/1 | 4/.5 5/.5 6/.5 7/.5 8/.5 6/.5 4/.5 1/.5 | 0/3 r/1")
 R_C = ("4/1.5 5/.5 7/2 | 6/1 5/1 4/2 | 3/1.5 4/.5 5/2 | 4/1 3/1 1/2 | "
-       "4/1.5 5/.5 7/2 | 9/1 8/1 7/2 | 8/.5 7/.5 6/.5 5/.5 4/.5 3/.5 2/.5 1/.5 | 0/2 ,4/1 ,#6/1")
+       "4/1.5 5/.5 7/2 | 9/1 8/1 7/2 | 8/.5 7/.5 6/.5 5/.5 4/.5 3/.5 2/.5 1/.5 | 0/2 ,4/1 ,6/1")
 REEL = {1: {"kick": "x.......x.......", "snare": "..o...o...o...o.", "hat": "x.x.x.x.x.x.x.x."},
         2: {"kick": "x...x...x...x...", "snare": "..x...x...x...x.", "hat": "x.x.x.x.x.x.x.x.", "tamb": "xxxxxxxxxxxxxxxx"},
         3: {"kick": "x...x...x...x...", "snare": "..x...x...x..xx.", "open": "..x...x...x...x.", "tamb": "x.x.x.x.x.x.x.x."}}
@@ -60,11 +60,11 @@ REEL_FILL = {"kick": "x...x...x...x...", "snare": "..x.x.x.xxxxxxxx", "tom_hi": 
 def feature() -> Score:
     s = Score(140)
     key = Key(74)                                   # D major
-    sections = [Section(["D", "D", "G", "D", "D", "A", "D G", "D"], R_A, 2),
-                Section(["G", "D", "A", "D", "G", "D", "A7", "D"], R_B, 3),
-                Section(["D", "D", "G", "D", "D", "A", "D G", "D"], R_A, 3),
-                Section(["Bm", "G", "D", "A", "Bm", "G", "A7", "D A7"], R_C, 2),
-                Section(["G", "D", "A", "D", "G", "D", "A7", "D"], R_B, 3)]
+    sections = [Section(["D", "D", "G", "D", "D", "Bm", "A7", "D"], R_A, 2),
+                Section(["D", "G", "A", "A7", "D", "G", "A7", "D"], R_B, 3),
+                Section(["D", "D", "G", "D", "D", "Bm", "A7", "D"], R_A, 3),
+                Section(["D", "F#m", "G", "A7", "D", "Bm", "A7", "D A7"], R_C, 2),
+                Section(["D", "G", "A", "A7", "D", "G", "A7", "D"], R_B, 3)]
     layout(s, sections)
     melody(s.part("fiddle", 110, pan=78, reverb=45, volume=106), s, sections, key, velocity=96, which={0, 2, 3, 4})
     melody(s.part("harmonica", 22, pan=48, reverb=50, volume=92), s, sections, key, velocity=92, which={1, 3, 4}, octave=-1)
