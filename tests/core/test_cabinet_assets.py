@@ -202,3 +202,23 @@ def test_music_whose_vorbis_header_is_damaged_with_its_crc_recomputed_is_refused
     ogg.write_bytes(data[:at] + _with_crc(third) + data[at + size:])
     with pytest.raises(assets.AssetError, match=r"lobby.ogg cannot be decoded \(page 2 is out of order \(sequence 7"):
         assets.check_cabinet(root)
+
+
+def test_a_theme_that_is_mono_or_short_refuses_the_start_in_one_line(tmp_path):
+    """A theme (sound id music.*) must be stereo and at least a minute long (issue #35):
+    the old 18.5 s mono loop would be refused, naming the file and what is allowed."""
+    soundfile = pytest.importorskip("soundfile")
+    import numpy as np
+    root = _copy(tmp_path)
+    lobby = root / "sounds" / "music" / "lobby.ogg"
+    t = np.arange(44100 * 18) / 44100
+    tone = (0.2 * np.sin(2 * np.pi * 440 * t)).astype(np.float32)
+    soundfile.write(str(lobby), tone, 44100, format="OGG", subtype="VORBIS")
+    with pytest.raises(assets.AssetError) as err:
+        assets.check_cabinet(root)
+    assert str(err.value) == ("assets/sounds/music/lobby.ogg (sounds.music.lobby) is not a theme (1 channel, 18.0 s; "
+                              "allowed: stereo, at least 60 s)")
+    soundfile.write(str(lobby), np.stack([tone, tone], axis=1), 44100, format="OGG", subtype="VORBIS")
+    with pytest.raises(assets.AssetError, match=r"is not a theme \(2 channels, 18.0 s; allowed"):
+        assets.check_cabinet(root)
+    assert assets.ogg_theme_problem((assets.ROOT / "sounds" / "music" / "lobby.ogg").read_bytes()) is None
