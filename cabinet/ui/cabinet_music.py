@@ -39,12 +39,12 @@ def lobby() -> Score:
                 Section(["Dm7", "G7", "Cmaj7", "Am7", "Dm7", "G7", "Gm7", "C7"], L_B, 3),
                 Section(["Fmaj7", "Em7 A7", "Dm7 G7", "Gm7 C7"], L_END, 1)]
     layout(s, sections)
-    melody(s.part("vibes", 11, pan=72, reverb=60, volume=104), s, sections, key, velocity=88)
-    melody(s.part("flute", 73, pan=52, reverb=65, volume=66), s, sections, key, velocity=70, which={2})
-    comp(s.part("epiano", 4, pan=40, reverb=45, volume=90), s, sections, "stabs", center=60, velocity=70)
-    comp(s.part("strings", 49, pan=88, reverb=70, volume=66), s, sections, "pad", center=62, velocity=58)
+    melody(s.part("vibes", 11, pan=72, reverb=55, volume=127), s, sections, key, velocity=104)
+    melody(s.part("flute", 73, pan=52, reverb=60, volume=84), s, sections, key, velocity=84, which={2})
+    comp(s.part("epiano", 4, pan=40, reverb=45, volume=70), s, sections, "stabs", center=60, velocity=66)
+    comp(s.part("strings", 49, pan=88, reverb=70, volume=54), s, sections, "pad", center=62, velocity=56)
     bass(s.part("bass", 35, reverb=20, volume=104), s, sections, "walk", low=36, velocity=90)
-    drums(s.part("drums", 0, channel=9, reverb=35, volume=80), s, sections, BRUSH, None, crash_each_section=False,
+    drums(s.part("drums", 0, channel=9, reverb=35, volume=72), s, sections, BRUSH, None, crash_each_section=False,
           velocity=80)
     return s
 

@@ -33,7 +33,7 @@ def base() -> Score:
     melody(s.part("xylophone", 13, pan=70, reverb=45, volume=108), s, sections, key, velocity=98, which={0, 1, 3}, octave=1)
     melody(s.part("bassoon", 70, pan=52, reverb=50, volume=98), s, sections, key, velocity=88, which={2, 3}, octave=-1)
     melody(s.part("celesta", 8, pan=84, reverb=70, volume=74), s, sections, key, velocity=80, which={2}, octave=1)
-    comp(s.part("pizzicato", 45, pan=40, reverb=40, volume=92), s, sections, "arp", center=57, velocity=74)
+    comp(s.part("pizzicato", 45, pan=40, reverb=40, volume=80), s, sections, "arp", center=57, velocity=72)
     comp(s.part("harpsichord", 6, pan=92, reverb=35, volume=70), s, sections, "stabs", center=62, velocity=70)
     bass(s.part("tuba", 58, reverb=25, volume=104), s, sections, "oompah", low=33, velocity=96)
     drums(s.part("drums", 0, channel=9, reverb=35, volume=88), s, sections, SHUFFLE, SHUFFLE_FILL, velocity=90)

@@ -31,8 +31,8 @@ def base() -> Score:
                 Section(["Dm", "A7", "Bb", "F", "Gm", "C", "F Dm", "G7 C7"], B, 1),
                 Section(["F", "F", "Bb", "F", "Bb", "F", "C7", "F"], f"{A1} | {A2_END}", 3)]
     layout(s, sections)
-    melody(s.part("clarinet", 71, pan=70, reverb=45, volume=106), s, sections, key, velocity=92)
-    melody(s.part("piccolo", 72, pan=84, reverb=55, volume=66), s, sections, key, velocity=76, which={3}, octave=1)
+    melody(s.part("clarinet", 71, pan=70, reverb=45, volume=96), s, sections, key, velocity=90)
+    melody(s.part("piccolo", 72, pan=84, reverb=55, volume=60), s, sections, key, velocity=74, which={3}, octave=1)
     melody(s.part("vibes", 11, pan=46, reverb=60, volume=76), s, sections, key, velocity=78, which={2}, octave=1)
     comp(s.part("marimba", 12, pan=36, reverb=35, volume=90), s, sections, "arp", center=62, velocity=74)
     comp(s.part("accordion", 21, pan=94, reverb=40, volume=68), s, sections, "offbeat", center=60, velocity=66)
