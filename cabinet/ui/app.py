@@ -361,6 +361,7 @@ class App(PlayerPrefs):
                 self._cursor_hidden_at = 0.0
             self.audio.poll()
             self.stack.update(self.review.scene_dt(dt))      # paused, a single step, slow motion
+            self.audio.want(self.stack.music())          # the theme the scenes ask for: crossfades
             self.review.after_update()
             self.session.update()
             self._maybe_attract()
