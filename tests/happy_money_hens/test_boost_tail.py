@@ -178,10 +178,11 @@ def test_a_pot_fill_boost_tail_must_follow_pot_grand(monkeypatch):
 
 
 def test_the_share_estimator_agrees_with_a_plain_count(monkeypatch):
-    """boost_tail_odds at 3x the cost (50,000 bonuses) against the bonuses counted in
-    the category among 150,000 others: within their joint 99% interval."""
+    """boost_tail_odds at 3x the cost (100,000 bonuses, enough to hold full boards, which
+    "all" counts and "no_full_board" does not) against the bonuses counted in the
+    category among 150,000 others: within their joint 99% interval."""
     m = load()
-    monkeypatch.setattr(F, "BOOST_TAIL_BONUSES", 50_000)
+    monkeypatch.setattr(F, "BOOST_TAIL_BONUSES", 100_000)
     F.boost_tail_odds.cache_clear()
     try:
         for mode, combo in (("bonus_hb", HB), ("bonus_pf_hb", PF_HB)):
