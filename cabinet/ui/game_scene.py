@@ -33,6 +33,7 @@ from .bet_choices import BetChoices
 from . import celebration
 from .celebration import celebrate
 from .hud import Hud, build_buttons, game_action
+from .moments import Moments
 from .presentation import Presentation, Step
 from .scene import Scene, register
 from .timeline import Timeline
@@ -90,6 +91,7 @@ class GameScene(BetChoices, Scene):
         self.time = 0.0                    # scene clock (scaled in turbo), for idle animations
         self.timeline: Timeline | None = None   # the round's timeline while its steps are built
         self.hud = Hud(self)
+        self.moments = Moments(self)            # the big moment on screen (moments.py), set by steps
         self.widgets = build_buttons(self)
         self.build()
 
@@ -314,6 +316,7 @@ class GameScene(BetChoices, Scene):
         self.last_win = played.win_cents
         self.shown_win = played.win_cents
         self.played, self.presentation, self.last_played = None, None, played
+        self.moments.clear()
         self.round_finished(played)
         if self.recall_mode:            # the recall stays on screen, marked, until closed
             if self.recall_celebrates:
@@ -418,6 +421,8 @@ class GameScene(BetChoices, Scene):
         """Idle and in-round animation that is not a step (reels spinning, glows)."""
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.moments.draw_over(surface):     # a full moment: its photograph of the game, and itself
+            return
         if self.static_background:      # one opaque blit instead of backdrop + alpha bars
             lay = self.app.layout
             key = ("game_backdrop", self.spec.id, lay.size, self.backdrop_key(), self.recall_mode)
@@ -428,6 +433,11 @@ class GameScene(BetChoices, Scene):
         self.draw_board(surface)
         self.hud.draw(surface)
         self.draw_widgets(surface)
+        self.draw_top(surface)
+        self.moments.draw(surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """What a game draws over its controls (under a big moment)."""
 
     def backdrop_key(self) -> tuple:
         """The state draw_background depends on (with static_background)."""

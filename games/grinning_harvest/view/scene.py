@@ -26,6 +26,7 @@ import pygame
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.hud import Hud
+from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
 
@@ -267,7 +268,10 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
         def end() -> None:
             self.banner = None
-        return [Step(1.8, start=start, end=end, label="jackpot", sound="gh_jackpot")]
+        moment = Moment("jackpot", f"{name.upper()} JACKPOT!", f"{value / 100:,g}x the bet",
+                        self.timeline.cents(value), art.JACKPOT_COLORS[name][0])
+        return [Step(1.2, start=start, end=end, label="jackpot", sound="gh_jackpot"),
+                self.moments.step(moment, label=f"moment jackpot {name}")]
 
     def present_cap(self, ev) -> list[Step]:
         def show() -> None:
