@@ -183,10 +183,20 @@ def tool_main(game: str, name: str, skins: Callable[[], dict], bank: Callable[[o
     return 0
 
 
+def cabinet_logo():
+    """The lobby's title: the cabinet's name as a logo (logo_art.py), a gold coin at its left."""
+    import pygame
+    from . import logo_art
+    svg = files.ROOT / "cabinet/default/celebration/coin.svg"
+    coin = pygame.image.load_sized_svg(str(svg), (256, 256)) if svg.exists() else None
+    return logo_art.logo((logo_art.CABINET_NAME,), 200, (255, 236, 150), (226, 140, 26), (70, 26, 0), emblem=coin)
+
+
 def main(argv: list[str] | None = None) -> int:
     """The cabinet's shared cues and the music loop (cabinet/ui/synth.py), its pictures
     (cabinet/ui/cabinet_art.py) and assets/cabinet/manifest.yaml naming them all."""
     from . import cabinet_art, synth
+    headless()                       # the logo is painted with pygame
     s = synth.Synth(RATE)
     out = files.ROOT / "sounds"
     bank = synth.effect_bank(s)
@@ -194,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
         write_sound(out / f"{cue}.wav", mono)
     write_sound(out / "music.ogg", synth.music_loop(s))
     sounds = {**{cue: f"sounds/{cue}.wav" for cue in bank}, "music": "sounds/music.ogg"}
-    n = write_game(files.CABINET, "The cabinet", {"default": ("The cabinet's own", cabinet_art.painters())}, {},
+    pictures = {**cabinet_art.painters(), "lobby.logo": ("lobby/logo.png", cabinet_logo)}
+    n = write_game(files.CABINET, "The cabinet", {"default": ("The cabinet's own", pictures)}, {},
                    sounds=sounds, tool="cabinet.ui.asset_build")
     print(f"wrote {len(bank) + 1 + n} files under assets/")
     return 0

@@ -35,7 +35,22 @@ def painters(skin: str) -> dict:
     from ..view.rules_pages import SAMPLE
     from . import paint_rules
     out.update(paint_rules.painters(skin, len(SAMPLE), len(SAMPLE[0].split())))
+    out.update(key_art(skin))
     return out
+
+
+def key_art(skin: str) -> dict:
+    """The logo and the lobby tile in `skin` (painted last: the tile is the scene's
+    tile_art, drawn from the pictures written above in that skin)."""
+    from cabinet.ui import asset_files, logo_art
+    from . import paint
+    from ..view.scene import PiggyFarmScene
+
+    def scene_art(size):
+        asset_files.use_skin("piggy_farm", skin)
+        return PiggyFarmScene.tile_art(size)
+    return logo_art.painters(("PIGGY", "FARM"), ((255, 214, 228), (236, 96, 150), (80, 18, 48)),
+                             lambda: paint.symbol("GP", 256, skin), scene_art)
 
 
 def wheel_painters(skin: str) -> dict:
