@@ -33,6 +33,7 @@ from .bet_choices import BetChoices
 from . import celebration
 from .celebration import celebrate
 from .hud import Hud, build_buttons, game_action
+from .idle import IdleLayers
 from .moments import Moments
 from .presentation import Presentation, Step
 from .scene import Scene, register
@@ -53,6 +54,8 @@ class GameScene(BetChoices, Scene):
     static_background = False
     # Where the HUD shows balance, bet and win: "bottom" (with SPIN) or "top" (hud_layout.py).
     hud_layout = "bottom"
+    # The backdrop's slow idle animation (idle.py): layers drawn over it, under the board.
+    idle_layers: tuple = ()
 
     def __init__(self, app, setup: Any):
         super().__init__(app)
@@ -92,6 +95,7 @@ class GameScene(BetChoices, Scene):
         self.timeline: Timeline | None = None   # the round's timeline while its steps are built
         self.hud = Hud(self)
         self.moments = Moments(self)            # the big moment on screen (moments.py), set by steps
+        self.idle = IdleLayers(app, self.spec.id, self.idle_layers)
         self.widgets = build_buttons(self)
         self.build()
 
@@ -430,6 +434,7 @@ class GameScene(BetChoices, Scene):
         else:
             self.draw_background(surface)
             self.hud.draw_bars(surface)
+        self.idle.draw(surface, self.time)
         self.draw_board(surface)
         self.hud.draw(surface)
         self.draw_widgets(surface)

@@ -33,7 +33,7 @@ from cabinet.ui.reels import ReelSet
 from . import art, board, pictures, shots, sounds
 from .bonus_steps import HoldAndWinSteps
 from ..math.tables import JACKPOTS, load
-from .layout import REELS_RECT, ROW_H, ROW_Y
+from .layout import IDLE, REELS_RECT, ROW_H, ROW_Y
 
 Cell = tuple[int, int]
 
@@ -57,6 +57,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     IDLE_PUMPKINS = {(0, 2): ("6x", 600)}
 
     SHOTS = shots.SHOTS
+    idle_layers = IDLE
 
     # == set-up ====================================================================
     def build(self) -> None:

@@ -27,6 +27,9 @@ def painters() -> dict:
     out.update(wheel_painters())
     from . import paint_svg
     out.update(paint_svg.painters())
+    from cabinet.ui import idle_art
+    out["idle.cloud"] = ("idle/cloud.png", lambda: idle_art.cloud((390, 135), (236, 178, 196), (150, 112, 168), 215))
+    out["idle.star"] = ("idle/star.png", lambda: idle_art.star(48))
     out.update(key_art())
     return out
 

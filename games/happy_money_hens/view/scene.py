@@ -26,7 +26,7 @@ from ..math.tables import load
 from ..math.pots import advance_levels
 from .board import draw_banner, draw_base, draw_prices
 from .bonus_state import bonus_snapshots
-from .layout import FORTUNE, FORTUNE_X, REELS
+from .layout import FORTUNE, FORTUNE_X, IDLE, REELS
 from .bonus_side import FEATURE_LABEL
 from .features import BonusView
 from .offers import Offers
@@ -39,6 +39,7 @@ class HensScene(GameScene):
     """Happy Money Hens: base reels, feature pots, fortune bet, bonus, gamble, spin chance."""
 
     SHOTS = SHOTS
+    idle_layers = IDLE
 
     # == set-up =======================================================================
     def build(self) -> None:

@@ -23,6 +23,7 @@ from ..math.tables import load
 from . import panels
 from .board import CELL, BoardView, Cluster, cell_center, largest_group
 from .features import Banner, FarmWheel, HuntView, RiskView
+from .layout import IDLE
 
 FEATURE_TITLES = {"free_spins": "FREE SPINS", "hog_wild": "HOG WILD", "growing_season": "GROWING SEASON"}
 
@@ -31,6 +32,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
     """The 7x7 tumble board, THE FARM WHEEL, free spins, egg hunts and RISK THE FARM."""
 
     SHOTS = SHOTS
+    idle_layers = IDLE
 
     def build(self) -> None:
         self.pm = load()
