@@ -190,7 +190,9 @@ class Hud:
             return
         box = (lay.px(hl.name_size * 9), lay.px(hl.name_size * 1.9))
         logo = A.surface(("hud_logo", gid, asset_files.skin(gid), box), lambda: fit(asset_files.image(gid, "logo"), box))
-        surface.blit(logo, logo.get_rect(**{hl.name_anchor: lay.pt(*hl.name)}))
+        at = logo.get_rect(**{hl.name_anchor: lay.pt(*hl.name)})
+        surface.blit(logo, at)
+        D.record_text(s.spec.name.upper(), logo, at)          # the logo says the name: the text checks see it
 
     def message_box(self, text: str) -> tuple[int, pygame.Rect]:
         """The message's font size and its pill (logical): centred on `HudLayout.message`
