@@ -35,6 +35,7 @@ from .celebration import celebrate
 from .hud import Hud, build_buttons, game_action
 from .idle import IdleLayers
 from .moments import Moments
+from .moments import warm as warm_moments
 from .presentation import Presentation, Step
 from .scene import Scene, register
 from .timeline import Timeline
@@ -98,6 +99,7 @@ class GameScene(BetChoices, Scene):
         self.idle = IdleLayers(app, self.spec.id, self.idle_layers)
         self.widgets = build_buttons(self)
         self.build()
+        warm_moments(app)                       # the big moments' shared pictures, once per window size
 
     # == hooks for games ========================================================
     def build(self) -> None:

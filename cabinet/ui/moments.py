@@ -97,6 +97,7 @@ class Moments:
         def cover() -> None:
             self.clear()
             self.curtain, self.cells = ("cover", title, sub, color), [pygame.Rect(c) for c in cells]
+            self._halves(color)                  # made now, while the cells celebrate, not as they close
 
         def uncover() -> None:
             self.clear()
@@ -130,7 +131,7 @@ class Moments:
             if self._snap is None:
                 lay = self.scene.app.layout
                 snap = surface.copy()
-                veil = self.scene.app.assets.surface(("moment_veil", lay.size), lambda: _veil(surface.get_size()))
+                veil = self.scene.app.assets.surface(("moment_veil", lay.size), lambda: _veil(lay.size))
                 snap.blit(veil, (0, 0))
                 self._snap = snap
                 surface.blit(veil, (0, 0))
@@ -146,8 +147,7 @@ class Moments:
                 pulse = 0.5 + 0.5 * math.sin(p * COVER * 14)
                 for cell in self.cells:
                     r = lay.rect(cell)
-                    glow = A.surface(("moment_cell_glow", r.w, r.h, color), lambda r=r: D.radial_glow(
-                        int(max(r.w, r.h) * 0.85), color))
+                    glow = tinted_glow(app, int(max(r.w, r.h) * 0.85), color)
                     surface.blit(glow, glow.get_rect(center=r.center))
                     pygame.draw.rect(surface, D.lerp_color(color, (255, 255, 255), pulse), r.inflate(lay.px(8), lay.px(8)),
                                      lay.px(4 + 4 * pulse), border_radius=lay.px(14))
@@ -158,19 +158,26 @@ class Moments:
             shut = 1.0 - ease((p - 0.15) / 0.85)
         if shut <= 0:
             return
-        half = A.surface(("moment_curtain", lay.size, color), lambda: _curtain((surface.get_width() // 2 + 1,
-                                                                               surface.get_height()), color, lay.px(10)))
+        half, right = self._halves(color)
         w = half.get_width()
         surface.blit(half, (int(-w + w * shut), 0))
-        right = A.surface(("moment_curtain_r", lay.size, color), lambda: pygame.transform.flip(half, True, False))
         surface.blit(right, (int(surface.get_width() - w * shut), 0))
         if shut > 0.85:
             y = 470 if phase != "uncover" else 470 - 140 * ease(p / 0.4)
-            plate = A.surface(("moment_plate", lay.size, color), lambda: _plate(lay, color))
+            glow = tinted_glow(app, lay.px(PLATE_GLOW), color)
+            surface.blit(glow, glow.get_rect(center=lay.pt(960, y + 40)))
+            plate = A.surface(("moment_plate", lay.size), lambda: _plate(lay))
             surface.blit(plate, plate.get_rect(center=lay.pt(960, y + 40)))
             A.blit_text(surface, title, 110, (960, y), D.GOLD, anchor="center", bold=True, outline=(80, 30, 0))
             if sub:
                 A.blit_text(surface, sub, 40, (960, y + 100), D.CREAM, anchor="center", bold=True, outline=(30, 14, 0))
+
+    def _halves(self, color: tuple[int, int, int]) -> tuple[pygame.Surface, pygame.Surface]:
+        """The left and right curtains in `color` (made once per window size)."""
+        lay, A = self.scene.app.layout, self.scene.app.assets
+        w, h = lay.size
+        half = A.surface(("moment_curtain", lay.size, color), lambda: _curtain((w // 2 + 1, h), color, lay.px(10)))
+        return half, A.surface(("moment_curtain_r", lay.size, color), lambda: pygame.transform.flip(half, True, False))
 
     def _draw_moment(self, surface: pygame.Surface) -> None:
         app, m = self.scene.app, self.now
@@ -179,15 +186,14 @@ class Moments:
         cx, cy = lay.pt(960, 430)
         side = lay.px(900) // 2 * 2
         frame = int(t / RAY_PERIOD * RAY_FRAMES) % RAY_FRAMES
-        rays = A.surface(("moment_rays", side, m.color, frame), lambda: _rays(side, m.color, frame))
+        rays = A.surface(("moment_rays_w", side, frame), lambda: _rays(side, frame))   # white: the glow colours it
         surface.blit(rays, rays.get_rect(center=(cx, cy)))
-        glow = A.surface(("moment_glow", lay.px(420), m.color), lambda: D.radial_glow(lay.px(420), m.color))
+        glow = tinted_glow(app, lay.px(420), m.color)
         surface.blit(glow, glow.get_rect(center=(cx, cy)))
         coin_rain(app, surface, t, 48 if m.kind in ("jackpot", "max") else 30)
-        drop = ease(t / 0.45)                                  # the title drops in, then breathes
-        y = -120 + (330 + 120) * drop + (18 * math.sin(t * 10) * (1 - drop) if drop < 1 else 0)
-        size = int(118 * (1.0 + 0.035 * math.sin(t * 6)))
-        A.blit_text(surface, m.title, size, (960, y), D.lerp_color(m.color, (255, 255, 255), 0.25), anchor="center",
+        drop = ease(t / 0.45)                                  # the title drops in, then bobs (one size:
+        y = -120 + (330 + 120) * drop + 6 * math.sin(t * 5)    # one picture of it, made once)
+        A.blit_text(surface, m.title, 118, (960, y), D.lerp_color(m.color, (255, 255, 255), 0.25), anchor="center",
                     bold=True, outline=(60, 20, 0))
         if m.sub:
             A.blit_text(surface, m.sub, 40, (960, 430), D.CREAM, anchor="center", bold=True, outline=(30, 14, 0))
@@ -219,18 +225,14 @@ def band_panel(lay: Any) -> pygame.Surface:
                            border_width=lay.px(4), alpha=215)
 
 
-def _plate(lay: Any, color: tuple[int, int, int]) -> pygame.Surface:
-    """The plate the feature's name sits on between the curtains: a glow in its colour
-    behind a dark panel ringed in gold."""
-    w, h = lay.px(1240), lay.px(300)
-    surf = pygame.Surface((w + lay.px(160), h + lay.px(160)), pygame.SRCALPHA)
-    surf.fill((0, 0, 0, 0))
-    glow = pygame.transform.smoothscale(D.radial_glow(lay.px(200), color), surf.get_size())
-    surf.blit(glow, (0, 0))
-    panel = D.rounded_panel((w, h), D.lerp_color(color, (20, 10, 30), 0.7), (14, 8, 26), radius=lay.px(40),
-                            border=D.GOLD, border_width=lay.px(5), alpha=235)
-    surf.blit(panel, panel.get_rect(center=(surf.get_width() // 2, surf.get_height() // 2)))
-    return surf
+PLATE_GLOW = 520                   # the radius of the light behind the feature's name plate
+
+
+def _plate(lay: Any) -> pygame.Surface:
+    """The plate the feature's name sits on between the curtains (a light in the
+    feature's colour glows behind it): a dark panel ringed in gold."""
+    return D.rounded_panel((lay.px(1240), lay.px(300)), (58, 40, 74), (14, 8, 26), radius=lay.px(40),
+                           border=D.GOLD, border_width=lay.px(5), alpha=235)
 
 
 def _veil(size: tuple[int, int]) -> pygame.Surface:
@@ -255,20 +257,51 @@ def _curtain(size: tuple[int, int], color: tuple[int, int, int], edge: int) -> p
     return surf
 
 
-def _rays(side: int, color: tuple[int, int, int], frame: int) -> pygame.Surface:
-    """The ray burst behind a moment's title, turned frame / RAY_FRAMES of one ray pair."""
+def warm(app: Any) -> None:
+    """Pre-render what every moment shares (the white glow and ray burst, the veil):
+    called when a game scene is built, so a moment's first frames only tint copies."""
+    lay, A = app.layout, app.assets
+    side = lay.px(900) // 2 * 2
+    A.surface(("moment_glow_w", lay.px(420)), lambda: D.radial_glow(lay.px(420), (255, 255, 255)))
+    for frame in range(RAY_FRAMES):
+        A.surface(("moment_rays_w", side, frame), lambda frame=frame: _rays(side, frame))
+    A.surface(("moment_veil", lay.size), lambda: _veil(lay.size))
+    A.surface(("moment_glow_w", lay.px(PLATE_GLOW)), lambda: D.radial_glow(lay.px(PLATE_GLOW), (255, 255, 255)))
+    A.surface(("moment_plate", lay.size), lambda: _plate(lay))
+
+
+def tinted_glow(app: Any, radius: int, color: tuple[int, int, int]) -> pygame.Surface:
+    """A soft light in `color`: the white glow of that radius (made once) tinted (once per colour)."""
+    A = app.assets
+    white = A.surface(("moment_glow_w", radius), lambda: D.radial_glow(radius, (255, 255, 255)))
+    return A.surface(("moment_glow", radius, color), lambda: _tint(white, color))
+
+
+def _tint(surf: pygame.Surface, color: tuple[int, int, int]) -> pygame.Surface:
+    out = surf.copy()
+    out.fill((*color, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+_FADES: dict[int, Any] = {}
+
+
+def _rays(side: int, frame: int) -> pygame.Surface:
+    """The ray burst behind a moment's title (white: tinted per moment), turned
+    frame / RAY_FRAMES of one ray pair, fading towards the ends of its rays."""
     surf = pygame.Surface((side, side), pygame.SRCALPHA)
-    surf.fill((0, 0, 0, 0))
+    surf.fill((255, 255, 255, 0))
     c, r = side / 2, side / 2
     turn = frame / RAY_FRAMES * (2 * math.pi / (RAYS / 2))
-    light = (*D.lerp_color(color, (255, 255, 255), 0.3), 70)
     for i in range(0, RAYS, 2):
         a0 = turn + i * 2 * math.pi / RAYS
         a1 = a0 + 2 * math.pi / RAYS
-        pygame.draw.polygon(surf, light, [(c, c), (c + r * math.cos(a0), c + r * math.sin(a0)),
-                                          (c + r * math.cos(a1), c + r * math.sin(a1))])
-    fade = D.radial_glow(int(r), (255, 255, 255))            # the rays fade towards their ends
+        pygame.draw.polygon(surf, (255, 255, 255, 80), [(c, c), (c + r * math.cos(a0), c + r * math.sin(a0)),
+                                                          (c + r * math.cos(a1), c + r * math.sin(a1))])
+    fade = _FADES.get(side)
+    if fade is None:                                      # the fade's alpha, once per size
+        fade = _FADES[side] = pygame.surfarray.array_alpha(D.radial_glow(side // 2, (255, 255, 255))).astype("uint16")
     alpha = pygame.surfarray.pixels_alpha(surf)
-    alpha[:] = (alpha.astype("uint16") * pygame.surfarray.array_alpha(fade) // 255).astype("uint8")
+    alpha[:] = (alpha.astype("uint16") * fade // 255).astype("uint8")
     del alpha
     return surf
