@@ -100,6 +100,7 @@ def test_the_bonus_transition_changes_the_screen_behind_closed_curtains(make):
     assert scene.moments.curtain[0] == "shut" and scene.view == "base"
     pres.fast_forward(cover + 2)
     assert scene.moments.curtain[0] == "shut" and scene.view == "bonus"
+    assert scene.bonus.snap is not None and scene.bonus.snap.spins == 0     # they open on the bonus's first board
     pres.fast_forward(uncover + 1)
     assert not scene.moments.active
 

@@ -27,7 +27,7 @@ SHOTS = [
     Shot("moment_jackpot_grand", mode="base", force="jackpot_grand", at="moment jackpot", within=0.5,
          caption="The Grand jackpot: a full-screen moment"),
     Shot("moment_jackpot_mini", mode="base", force="jackpot_mini", at="moment jackpot", within=0.2,
-         caption="The Mini jackpot, its title dropping in"),
+         caption="The Mini jackpot, its amount counting up"),
     Shot("moment_great_skull", mode="buy_harvest", force="great_skull", at="moment great skull", within=0.5,
          caption="The Great Skull wakes: a full-screen moment before its multipliers"),
     Shot("moment_max_win", mode="buy_harvest", force="max_win", at=1.0, after=2.0,

@@ -187,7 +187,13 @@ class HensScene(GameScene):
             return []
         tl.state["bonus_done"] = True
         cover, uncover = self._bonus_transition(tl.played.round.events)
-        return ([cover, Step(0.1, start=self._enter_bonus, label="bonus begins"), uncover]
+        first = tl.state["bonus"][:1]            # the curtains open on the bonus's first board
+
+        def enter() -> None:
+            self._enter_bonus()
+            for e, snap in first:
+                self.bonus.snap, self.bonus.anim = snap, (e["type"], 0.0)
+        return ([cover, Step(0.1, start=enter, label="bonus begins"), uncover]
                 + self.bonus.steps(tl.state["bonus"], tl.bet_cents, self._set_win, tl.state["line_total"],
                                    self._bonus_moments(tl.bet_cents))
                 + [instant(self._leave_bonus, label="bonus ends")])
