@@ -145,10 +145,12 @@ class Moments:
         if phase == "cover":
             if p < 0.7:                                   # the trigger cells celebrate
                 pulse = 0.5 + 0.5 * math.sin(p * COVER * 14)
-                for cell in self.cells:
+                for cell in self.cells:                   # a light added over the symbol, pulsing with its frame
                     r = lay.rect(cell)
-                    glow = tinted_glow(app, int(max(r.w, r.h) * 0.85), color)
-                    surface.blit(glow, glow.get_rect(center=r.center))
+                    radius = int(max(r.w, r.h) * 0.8)
+                    light = A.surface(("moment_cell_light", radius, color), lambda radius=radius: _lit(
+                        tinted_glow(app, radius, color)))
+                    surface.blit(light, light.get_rect(center=r.center), special_flags=pygame.BLEND_RGB_ADD)
                     pygame.draw.rect(surface, D.lerp_color(color, (255, 255, 255), pulse), r.inflate(lay.px(8), lay.px(8)),
                                      lay.px(4 + 4 * pulse), border_radius=lay.px(14))
             shut = ease((p - 0.45) / 0.4)
@@ -275,6 +277,15 @@ def tinted_glow(app: Any, radius: int, color: tuple[int, int, int]) -> pygame.Su
     A = app.assets
     white = A.surface(("moment_glow_w", radius), lambda: D.radial_glow(radius, (255, 255, 255)))
     return A.surface(("moment_glow", radius, color), lambda: _tint(white, color))
+
+
+def _lit(glow: pygame.Surface) -> pygame.Surface:
+    """A glow as light to add (opaque, black where it is dark): blitted with BLEND_RGB_ADD."""
+    out = pygame.Surface(glow.get_size())
+    out.fill((0, 0, 0))
+    out.blit(glow, (0, 0))
+    out.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)     # not to white: the symbol still reads
+    return out
 
 
 def _tint(surf: pygame.Surface, color: tuple[int, int, int]) -> pygame.Surface:

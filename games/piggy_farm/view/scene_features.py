@@ -64,7 +64,7 @@ class FarmFeatures:
             self.wheel.views[tier].highlight = False
         cover, uncover = self.moments.transition("THE FARM WHEEL", f"{sub} - {tier.upper()} wheel", self.trigger_rects(),
                                                  (120, 210, 255))
-        return [Step(1.0, start=start, label="wheel trigger", sound="bonus"), cover,
+        return [Step(1.0, start=start, end=self.banner.set, label="wheel trigger", sound="bonus"), cover,
                 Step(0.0, start=show, label="wheel shows"), uncover]
 
     def present_wheel_spin(self, ev) -> list[Step]:
