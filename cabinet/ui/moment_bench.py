@@ -14,6 +14,8 @@ import statistics
 import time
 from typing import Any, Callable
 
+import pygame
+
 from .moments import Moment
 
 # the moments each game shows (its own kinds, amounts as a round would carry them)
@@ -53,7 +55,8 @@ def run(app: Any, frames: int) -> dict[str, tuple[list[float], list[float]]]:
             continue
         for _ in range(5):
             app.step(1 / 60)
-        cover, uncover = scene.moments.transition("THE FEATURE", "its first line", [], (255, 150, 40))
+        cells = [pygame.Rect(660 + 240 * i, 420 + 80 * i, 180, 180) for i in range(3)]   # three trigger symbols
+        cover, uncover = scene.moments.transition("THE FEATURE", "its first line", cells, (255, 150, 40))
         out[f"{gid}: transition in"] = _step_segment(app, cover, frames)
         cover.finish()
         out[f"{gid}: curtains closed"] = _frames(app, max(frames // 4, 2), lambda p: None)
