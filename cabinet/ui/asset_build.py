@@ -186,6 +186,15 @@ def tool_main(game: str, name: str, skins: Callable[[], dict], bank: Callable[[o
     return 0
 
 
+def cabinet_logo():
+    """The lobby's title: the cabinet's name as a logo (logo_art.py), a gold coin at its left."""
+    import pygame
+    from . import logo_art
+    svg = files.ROOT / "cabinet/default/celebration/coin.svg"
+    coin = pygame.image.load_sized_svg(str(svg), (256, 256)) if svg.exists() else None
+    return logo_art.logo((logo_art.CABINET_NAME,), 200, (255, 236, 150), (226, 140, 26), (70, 26, 0), emblem=coin)
+
+
 def main(argv: list[str] | None = None) -> int:
     """The cabinet's shared cues (cabinet/ui/synth.py), its lobby theme, fanfares and
     big-moment cues (cabinet/ui/cabinet_music.py), its pictures (cabinet/ui/cabinet_art.py)
@@ -193,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     from . import music_render
     music_render.tools()                     # what to install, before anything is written
     from . import cabinet_art, synth
+    headless()                       # the logo is painted with pygame
     s = synth.Synth(RATE)
     out = files.ROOT / "sounds"
     bank = synth.effect_bank(s)
@@ -200,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         write_sound(out / f"{cue}.wav", mono)
     sounds = {cue: f"sounds/{cue}.wav" for cue in bank}
     sounds.update(write_music())
-    n = write_game(files.CABINET, "The cabinet", {"default": ("The cabinet's own", cabinet_art.painters())}, {},
+    pictures = {**cabinet_art.painters(), "lobby.logo": ("lobby/logo.png", cabinet_logo)}
+    n = write_game(files.CABINET, "The cabinet", {"default": ("The cabinet's own", pictures)}, {},
                    sounds=sounds, tool="cabinet.ui.asset_build")
     print(f"wrote {len(sounds) + n} files under assets/")
     return 0

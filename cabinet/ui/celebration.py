@@ -25,9 +25,9 @@ import pygame
 from cabinet.core import jurisdiction
 from cabinet.core.win_tiers import TIERS, big_win_tier, tier_multiples  # noqa: F401  (re-exported)
 
-from . import asset_files
 from . import draw as D
 from .figures import cap_of, feature_words, times
+from .moments import band_panel, coin_rain
 from .overlay import Overlay
 from .scene import register
 
@@ -193,9 +193,7 @@ class BigWin(Overlay):
         elif self.features:
             A.blit_text(surface, self.features, 38, (960, 420), D.CREAM, anchor="center", bold=True,
                         outline=(40, 20, 0))
-        band = A.surface(("bigwin_band", lay.size), lambda: D.rounded_panel(
-            (lay.px(900), lay.px(170)), (40, 20, 60), (10, 6, 20), radius=lay.px(40), border=D.GOLD,
-            border_width=lay.px(4), alpha=215))
+        band = A.surface(("bigwin_band", lay.size), lambda: band_panel(lay))
         surface.blit(band, band.get_rect(center=lay.pt(960, 545)))
         A.blit_chars(surface, cur.format(self.shown), 96, (960, 545), D.CREAM, anchor="center", bold=True,
                      outline=(40, 20, 0))
@@ -209,13 +207,7 @@ class BigWin(Overlay):
         self._balance(surface)
 
     def _coins(self, surface: pygame.Surface, count: int) -> None:
-        lay, A = self.app.layout, self.app.assets
-        coin = A.surface(("coin", lay.px(36)), lambda: asset_files.image("cabinet", "celebration.coin", lay.px(36)))
-        for i in range(count):  # coins raining, positions from index and time only
-            x = (i * 0.618034 % 1.0) * 1920
-            y = ((self.t * (260 + (i * 37) % 200) + i * 97) % 1240) - 80
-            wob = math.sin(self.t * 3 + i) * 18
-            surface.blit(coin, lay.pt(x + wob, y))
+        coin_rain(self.app, surface, self.t, count)
 
     def _balance(self, surface: pygame.Surface) -> None:
         """The balance, counting up with the win, over the game's dimmed balance."""

@@ -33,6 +33,9 @@ from .bet_choices import BetChoices
 from . import celebration
 from .celebration import celebrate
 from .hud import Hud, build_buttons, game_action
+from .idle import IdleLayers
+from .moments import Moments
+from .moments import warm as warm_moments
 from .presentation import Presentation, Step
 from .scene import Scene, register
 from .timeline import Timeline
@@ -56,6 +59,8 @@ class GameScene(BetChoices, Scene):
     # the step showing that event on) or "quiet" (the base theme fades out: a trigger's
     # own moment). After the round, once the game is idle on top again, the base theme.
     music_events: dict[str, str] = {}
+    # The backdrop's slow idle animation (idle.py): layers drawn over it, under the board.
+    idle_layers: tuple = ()
 
     def __init__(self, app, setup: Any):
         super().__init__(app)
@@ -94,8 +99,11 @@ class GameScene(BetChoices, Scene):
         self.time = 0.0                    # scene clock (scaled in turbo), for idle animations
         self.timeline: Timeline | None = None   # the round's timeline while its steps are built
         self.hud = Hud(self)
+        self.moments = Moments(self)            # the big moment on screen (moments.py), set by steps
+        self.idle = IdleLayers(app, self.spec.id, self.idle_layers)
         self.widgets = build_buttons(self)
         self.build()
+        warm_moments(app)                       # the big moments' shared pictures, once per window size
 
     # == hooks for games ========================================================
     def build(self) -> None:
@@ -318,6 +326,7 @@ class GameScene(BetChoices, Scene):
         self.last_win = played.win_cents
         self.shown_win = played.win_cents
         self.played, self.presentation, self.last_played = None, None, played
+        self.moments.clear()
         self.round_finished(played)
         if self.recall_mode:            # the recall stays on screen, marked, until closed
             if self.recall_celebrates:
@@ -441,6 +450,8 @@ class GameScene(BetChoices, Scene):
         return "" if mode == "quiet" else f"music.{self.spec.id}.{mode}"
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.moments.draw_over(surface):     # a full moment: its photograph of the game, and itself
+            return
         if self.static_background:      # one opaque blit instead of backdrop + alpha bars
             lay = self.app.layout
             key = ("game_backdrop", self.spec.id, lay.size, self.backdrop_key(), self.recall_mode)
@@ -448,9 +459,15 @@ class GameScene(BetChoices, Scene):
         else:
             self.draw_background(surface)
             self.hud.draw_bars(surface)
+        self.idle.draw(surface, self.time)
         self.draw_board(surface)
         self.hud.draw(surface)
         self.draw_widgets(surface)
+        self.draw_top(surface)
+        self.moments.draw(surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """What a game draws over its controls (under a big moment)."""
 
     def backdrop_key(self) -> tuple:
         """The state draw_background depends on (with static_background)."""

@@ -13,9 +13,13 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
+from cabinet.core.assets import AssetError
+
+from . import asset_files
 from . import draw as D
 from .demo import demo_allowed
 from .hud_layout import LAYOUTS, HudLayout
+from .logo_art import fit
 from .icons import IconButton
 from .widgets import Button
 
@@ -168,8 +172,27 @@ class Hud:
         elif s.recall_mode:
             self.draw_recall(surface)
         else:
+            self.draw_name(surface)
+
+    def draw_name(self, surface: pygame.Surface) -> None:
+        """The game's logo (its `logo` picture, painted at build time) where the HUD
+        puts its name; a game without one: the name in gold."""
+        s, A, lay = self.scene, self.scene.app.assets, self.scene.app.layout
+        hl = layout_of(s)
+        gid = s.spec.id
+        try:
+            has_logo = asset_files.has_image(gid, "logo")
+        except AssetError:
+            has_logo = False
+        if not has_logo:
             A.blit_text(surface, s.spec.name.upper(), hl.name_size, hl.name, D.GOLD, anchor=hl.name_anchor,
                         bold=True, outline=(60, 30, 0))
+            return
+        box = (lay.px(hl.name_size * 9), lay.px(hl.name_size * 1.9))
+        logo = A.surface(("hud_logo", gid, asset_files.skin(gid), box), lambda: fit(asset_files.image(gid, "logo"), box))
+        at = logo.get_rect(**{hl.name_anchor: lay.pt(*hl.name)})
+        surface.blit(logo, at)
+        D.record_text(s.spec.name.upper(), logo, at)          # the logo says the name: the text checks see it
 
     def message_box(self, text: str) -> tuple[int, pygame.Rect]:
         """The message's font size and its pill (logical): centred on `HudLayout.message`

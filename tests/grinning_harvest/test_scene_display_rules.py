@@ -16,6 +16,7 @@ import re
 import numpy as np
 import pygame
 
+from cabinet.ui import draw as D
 from cabinet.ui.hud_layout import LAYOUTS
 from games.grinning_harvest import GAME
 from games.grinning_harvest.view import art, panels
@@ -141,7 +142,11 @@ def test_balance_win_and_bet_are_in_the_bar_at_the_top(app):
     for action in ("bet_down", "bet_up"):
         button = next(w for w in scene.widgets if getattr(w, "action", "") == action)
         assert button.rect.bottom <= top[1] + top[3]
-    assert texts[GAME.name.upper()][1] > 950                   # the name moved to the bottom bar
+    log = D.recording()                                         # the name is the game's logo now (a picture)
+    app.render()
+    D.stop_recording()
+    name = next(box for box in log.boxes if box.text == GAME.name.upper())
+    assert app.layout.to_logical(name.rect.center)[1] > 950        # the name moved to the bottom bar
 
 
 def test_the_idle_board_shows_no_trigger_and_no_win(app):

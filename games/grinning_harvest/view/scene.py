@@ -26,13 +26,14 @@ import pygame
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.hud import Hud
+from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
 
 from . import art, board, pictures, shots, sounds
 from .bonus_steps import HoldAndWinSteps
 from ..math.tables import JACKPOTS, load
-from .layout import REELS_RECT, ROW_H, ROW_Y
+from .layout import IDLE, REELS_RECT, ROW_H, ROW_Y
 
 Cell = tuple[int, int]
 
@@ -57,6 +58,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     IDLE_PUMPKINS = {(0, 2): ("6x", 600)}
 
     SHOTS = shots.SHOTS
+    idle_layers = IDLE
 
     # == set-up ====================================================================
     def build(self) -> None:
@@ -268,7 +270,10 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
         def end() -> None:
             self.banner = None
-        return [Step(1.8, start=start, end=end, label="jackpot", sound="gh_jackpot")]
+        moment = Moment("jackpot", f"{name.upper()} JACKPOT!", f"{value / 100:,g}x the bet",
+                        self.timeline.cents(value), art.JACKPOT_COLORS[name][0])
+        return [Step(1.2, start=start, end=end, label="jackpot", sound="gh_jackpot"),
+                self.moments.step(moment, label=f"moment jackpot {name}")]
 
     def present_cap(self, ev) -> list[Step]:
         def show() -> None:

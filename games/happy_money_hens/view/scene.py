@@ -14,7 +14,9 @@ from typing import Any
 import pygame
 
 from cabinet.core.money import win_cents
+from cabinet.ui import draw as D
 from cabinet.ui.game_scene import GameScene
+from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, instant, wait
 from cabinet.ui.reels import ReelSet
 from cabinet.ui.shots import seek_round
@@ -24,7 +26,8 @@ from ..math.tables import load
 from ..math.pots import advance_levels
 from .board import draw_banner, draw_base, draw_prices
 from .bonus_state import bonus_snapshots
-from .layout import FORTUNE, FORTUNE_X, REELS
+from .layout import FORTUNE, FORTUNE_X, IDLE, REELS
+from .bonus_side import FEATURE_LABEL
 from .features import BonusView
 from .offers import Offers
 from .shots import SHOTS
@@ -40,6 +43,7 @@ class HensScene(GameScene):
     music_events = {"pot_trigger": "quiet", **dict.fromkeys(("bonus_start", "bonus_spin", "lives", "letters", "pot_award",
                                                             "coin_convert", "row_count", "row_activate", "boost",
                                                             "bonus_end"), "feature")}
+    idle_layers = IDLE
 
     # == set-up =======================================================================
     def build(self) -> None:
@@ -186,9 +190,48 @@ class HensScene(GameScene):
         if tl.state["bonus_done"]:
             return []
         tl.state["bonus_done"] = True
-        return ([Step(0.1, start=self._enter_bonus, label="bonus begins")]
-                + self.bonus.steps(tl.state["bonus"], tl.bet_cents, self._set_win, tl.state["line_total"])
+        cover, uncover = self._bonus_transition(tl.played.round.events)
+        first = tl.state["bonus"][:1]            # the curtains open on the bonus's first board
+
+        def enter() -> None:
+            self._enter_bonus()
+            for e, snap in first:
+                self.bonus.snap, self.bonus.anim = snap, (e["type"], 0.0)
+        return ([cover, Step(0.1, start=enter, label="bonus begins"), uncover]
+                + self.bonus.steps(tl.state["bonus"], tl.bet_cents, self._set_win, tl.state["line_total"],
+                                   self._bonus_moments(tl.bet_cents))
                 + [instant(self._leave_bonus, label="bonus ends")])
+
+    def _bonus_transition(self, events: list[dict[str, Any]]) -> tuple[Step, Step]:
+        """Into the bonus: the feature symbols that triggered it celebrate (every feature
+        symbol on a bought board), then the curtains close on the bonus's features."""
+        symbols = [e for e in events if e["type"] == "feature_symbol"]
+        cells = [self.reels.cell_rect(int(e["reel"]), int(e["row"])) for e in
+                 ([e for e in symbols if e["triggered"]] or symbols)]
+        start = next((e for e in events if e["type"] == "bonus_start"), None)
+        feats = [FEATURE_LABEL.get(f, f.upper()) for f in (start["combination"] if start else [])]
+        return self.moments.transition("MONEY BONUS", " + ".join(feats), cells)
+
+    def _bonus_moments(self, bet: int):
+        """A bonus event's big moments: each pot won (its value from the pot_award
+        event) and the board full of 35 coins, at the spin that fills it."""
+        full = {"shown": False}
+
+        def moments(e: dict[str, Any], snap) -> list[Step]:
+            if e["type"] == "pot_award":
+                pot = e["pot"]
+                return [self.moments.step(Moment("pot", f"{pot} POT WON!",
+                                                 f"{'-'.join(pot)} complete: {e['value_x100'] / 100:,g}x the bet",
+                                                 win_cents(bet, e["value_x100"]), art.JACKPOT_COLOURS.get(pot, D.GOLD)),
+                                          label=f"moment pot {pot.lower()}")]
+            if e["type"] in ("bonus_start", "bonus_spin") and not full["shown"] and \
+                    len(snap.cells) >= snap.rows * snap.reels:
+                full["shown"] = True
+                return [self.moments.step(Moment("full_board", "FULL BOARD!",
+                                                 f"all {snap.rows * snap.reels} mini reels hold a coin",
+                                                 color=(255, 170, 60)), label="moment full board")]
+            return []
+        return moments
 
     present_bonus_start = present_bonus_spin = present_lives = present_letters = present_pot_award = present_bonus
     present_coin_convert = present_row_count = present_row_activate = present_boost = present_bonus_end = present_bonus

@@ -21,8 +21,9 @@ from .shots import SHOTS
 from .sounds import add_cues
 from ..math.tables import load
 from . import panels
-from .board import BoardView, Cluster, largest_group
+from .board import CELL, BoardView, Cluster, cell_center, largest_group
 from .features import Banner, FarmWheel, HuntView, RiskView
+from .layout import IDLE
 
 FEATURE_TITLES = {"free_spins": "FREE SPINS", "hog_wild": "HOG WILD", "growing_season": "GROWING SEASON"}
 
@@ -32,6 +33,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     SHOTS = SHOTS
     music_events = dict.fromkeys(("wheel_trigger", "free_spins_start", "free_spin", "hunt_start"), "feature")
+    idle_layers = IDLE
 
     def build(self) -> None:
         self.pm = load()
@@ -184,6 +186,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
     def present_spin_end(self, ev) -> list[Step]:
         cells = {tuple(c) for c in ev["scatter_cells"]}
         sleeping = self.played.mode == "growing_season"
+        self.timeline.state["windmills"] = sorted(cells)     # the trigger symbols the transition celebrates
         if ev["scatters"] >= 3 and not sleeping:
             return [Step(0.9, start=lambda: setattr(self.boardview, "scatters", cells), label="windmills", sound="pf_wind")]
         return [wait(0.35 if ev["win_x100"] else 0.15, "spin ends")]
@@ -205,7 +208,18 @@ class PiggyFarmScene(FarmFeatures, GameScene):
             self.fs = {"feature": ev["feature"], "index": 0, "of": ev["spins"], "start": ev["start_multiplier"],
                        "mult": ev["start_multiplier"], "won": 0, "charged": 0, "top": 0}
             self.boardview.grid = [[0] * 7 for _ in range(7)] if ev["sticky"] else None
-        return [Step(1.8, start=start, end=lambda: self.banner.set(), label="free spins start", sound="bonus")]
+        cover, uncover = self.moments.transition(title, sub, self.trigger_rects(), (120, 210, 255))
+        return [cover, Step(0.0, start=start, label="free spins set"), uncover,
+                Step(1.2, start=start, end=lambda: self.banner.set(), label="free spins start", sound="bonus")]
+
+    def trigger_rects(self) -> list[pygame.Rect]:
+        """The logical cells of the windmills that triggered the feature (none from a
+        buy, or once the wheel has turned): what a transition celebrates."""
+        if any(e["type"] == "wheel_spin" for e in self.timeline.played.round.events[:self.timeline.index]):
+            return []
+        half = CELL / 2
+        return [pygame.Rect(round(x - half), round(y - half), CELL, CELL)
+                for x, y in (cell_center(r, c) for r, c in self.timeline.state.get("windmills", []))]
 
     def present_free_spin(self, ev) -> list[Step]:
         def start() -> None:
@@ -286,8 +300,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         for view in self.wheel.views.values():
             view.relayout()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw_top(self, surface: pygame.Surface) -> None:
         panels.draw_ante(self, surface)      # the caption goes over the ante button
 
     # -- shots (the gallery's prepared states) ------------------------------------------
