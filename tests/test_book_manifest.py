@@ -32,6 +32,7 @@ def toy_books(tmp_path_factory):
     return one, two
 
 
+@pytest.mark.slow
 def test_every_alteration_of_a_toy_file_is_refused_naming_it(toy_books):
     one, two = toy_books
     rows = tamper_game(GAME, two, one)
@@ -47,6 +48,7 @@ def test_every_alteration_of_a_toy_file_is_refused_naming_it(toy_books):
     assert all("\n" not in m for m in msg.values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(discover()))
 def test_every_alteration_of_a_shipped_file_is_refused(game_id):
     """Every case on the game's smallest and median-sized shipped files (the format is one

@@ -76,6 +76,7 @@ def test_paytable_shape(capsys):
     assert all(len(line) == 3 for line in pt["lines"])
 
 
+@pytest.mark.slow
 def test_par_writes_markdown_json_and_plots(books, tmp_path):
     assert main(["par", TOY, "--out", str(tmp_path), "--books-dir", str(books), "--sim-rounds", "20000"]) == 0
     md = (tmp_path / "toygame_par.md").read_text()
@@ -92,6 +93,7 @@ def test_par_writes_markdown_json_and_plots(books, tmp_path):
     assert "| base | 1x | 0.945000 |" in md and "## Mode `buy_bonus`" in md
 
 
+@pytest.mark.slow
 def test_par_keeps_the_sources_by_library_digest_and_prints_the_reduced_row(books, tmp_path, capsys):
     from cabinet.math.par_markdown import markdown
     args = ["par", TOY, "--out", str(tmp_path), "--books-dir", str(books), "--sim-rounds", "20000"]

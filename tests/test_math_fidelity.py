@@ -61,6 +61,7 @@ def clean(lib) -> dict:
     return F.run(TOY, workers=1, lib=lib, **SMALL)
 
 
+@pytest.mark.slow
 def test_a_library_built_from_the_rules_is_clean(clean):
     assert _flagged(clean) == []
     for m, v in clean["modes"].items():
@@ -81,6 +82,7 @@ def test_at_least_40_fine_bins_per_mode_up_to_the_cap(lib):
         assert bins == [0, 1, len(lay.labels()) - 2, len(lay.labels()) - 1], bins
 
 
+@pytest.mark.slow
 def test_a_tilted_route_is_flagged_with_the_route_named(lib):
     """Weight moved from bonus rounds without the top coin to bonus rounds with it, the
     bonus's total held: the bonus's rate is not flagged, its route is."""
@@ -98,6 +100,7 @@ def test_a_tilted_route_is_flagged_with_the_route_named(lib):
     assert ("base", "feature", "bonus") not in flagged
 
 
+@pytest.mark.slow
 def test_a_cut_top_is_flagged_for_tail_mass(lib):
     mb = lib.books("base")
     cut = _with(lib, "base", keep=mb.payout_x100 < 100 * 100)     # no book from 100x up (the jackpot's 1,000x)
@@ -109,6 +112,7 @@ def test_a_cut_top_is_flagged_for_tail_mass(lib):
     assert not [r for r in uncut["modes"]["base"]["rows"] if r["section"] == "tail" and r["flag"]]
 
 
+@pytest.mark.slow
 def test_same_figures_for_any_number_of_workers(lib):
     one = F.run(TOY, rounds=30_000, buy_rounds=5_000, workers=1, lib=lib)
     two = F.run(TOY, rounds=30_000, buy_rounds=5_000, workers=2, lib=lib)

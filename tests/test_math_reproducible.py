@@ -157,6 +157,7 @@ def toy_builds(tmp_path_factory):
     return one, two
 
 
+@pytest.mark.slow
 def test_builds_with_other_workers_and_threads_are_byte_identical(toy_builds):
     one, two = toy_builds
     names = sorted(p.name for p in one.iterdir())
@@ -168,6 +169,7 @@ def test_builds_with_other_workers_and_threads_are_byte_identical(toy_builds):
     assert 0 < tilt["kl_least"] <= tilt["kl"] and tilt["max_log_ratio"] > 0
 
 
+@pytest.mark.slow
 def test_check_passes_on_a_fresh_build_and_names_a_weight_changed_by_one(toy_builds, tmp_path):
     one, _ = toy_builds
     ok = _cli("build", TOY, "--books", TOY_BOOKS, "--out", str(one), "--check", "--workers", "2")

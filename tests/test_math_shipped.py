@@ -19,6 +19,7 @@ from cabinet.math.verify import verify_library
 GAMES = discover()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_shipped_library_is_exact_and_regenerates(game_id):
     spec = GAMES[game_id]

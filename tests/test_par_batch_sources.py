@@ -51,6 +51,7 @@ SMALL = [("happy_money_hens", "buy_triple"), ("piggy_farm", "egg_hunt"), ("piggy
          ("grinning_harvest", "base")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,mode", SMALL)
 def test_rtp_by_source_is_the_same_batched_as_one_book_at_a_time(game, mode):
     lib = B.load_library(game, modes=[mode])

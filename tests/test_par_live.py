@@ -189,6 +189,7 @@ def test_pf_wheel_value_weighs_the_two_runs_by_the_fixed_share(monkeypatch):
     assert a[0] == pytest.approx(coins + fs)
 
 
+@pytest.mark.slow
 def test_pf_unsplit_and_split_free_spin_rounds_have_the_same_mean():
     from games.piggy_farm.math.rare import split_rounds
     from games.piggy_farm.math.tables import load

@@ -249,6 +249,7 @@ def test_a_start_with_a_data_dir_that_is_not_writable_says_so_and_exits_2(tmp_pa
     refused(tmp_path, f"data_dir: {folder}/sub\n", "cannot be created", "not writable")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", [
     "games:\n  piggy_farm:\n    bet_ladder: ['0.50', '1.50']\n",
     "operator_pin: '\uff11\uff12\uff13\uff14'\n",
@@ -266,6 +267,7 @@ def test_main_refuses_in_one_line_exit_2_for_the_check_and_the_start(tmp_path, t
     assert out[0] == out[1] and len(out[0].strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_operator_settings_pass_the_same_rules_and_a_bad_one_is_ignored_in_one_line(tmp_path):
     (tmp_path / "data").mkdir()
     path = write(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n" + trust_lines(tmp_path / "trust"))

@@ -523,6 +523,7 @@ def schema_flips(raw: bytes, probe: Path) -> dict[str, list[int]]:
     return found
 
 
+@pytest.mark.slow
 def test_a_byte_flipped_in_the_schema_text_locks_instead_of_crashing(tmp_path):
     """A letter of the schema text made a byte that is not UTF-8: SQLite reads it, Python
     raises UnicodeDecodeError (not sqlite3.Error) and the earlier start, --meters and

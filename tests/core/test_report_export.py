@@ -234,6 +234,7 @@ def main_py(*args: str) -> subprocess.CompletedProcess:
                           cwd=ROOT, timeout=120)
 
 
+@pytest.mark.slow
 def test_the_command_line_prints_one_line_per_file_or_one_line_and_exit_2(tmp_path):
     build(tmp_path / "data" / "ledger.sqlite").close()
     (tmp_path / "config.yaml").write_text("data_dir: data\nmath_source: live\n")

@@ -23,6 +23,7 @@ def test_a_collects_jackpots_are_exact_from_its_pumpkin_count():
     assert out["great_skull"] == out["vaults_3"] == out["bonus"] == 0.0   # bonus-only features
 
 
+@pytest.mark.slow
 def test_base_rates_agree_with_a_plain_simulation():
     odds = F.base_odds(seed=3, bonuses=200_000)
     assert odds["bonus"][0] == odds["bonus"][1] == odds["bonus"][2]          # exact

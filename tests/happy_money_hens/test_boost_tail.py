@@ -68,6 +68,7 @@ def skeleton_of(m, combo: int, low_n: int, low_s: int) -> tuple[int, HensBonus]:
     raise AssertionError("no such skeleton")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("combo,pot_fill", [(HB, False), (PF_HB, True)])
 def test_the_table_is_the_brute_force_chance_given_the_coins_and_spins(combo, pot_fill):
     m = load()
@@ -82,6 +83,7 @@ def test_the_table_is_the_brute_force_chance_given_the_coins_and_spins(combo, po
     assert a[0, 0] == 0 and a.max() <= 1 and (np.diff(a, axis=1) >= -1e-12).all()     # more spins, more boosts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("combo,pot_fill", [(HB, False), (PF_HB, True)])
 def test_the_drawn_contents_follow_their_law_given_the_skeleton(combo, pot_fill):
     """One skeleton; 700 draws of its contents given the category, replayed, against
@@ -114,6 +116,7 @@ def test_the_drawn_contents_follow_their_law_given_the_skeleton(combo, pot_fill)
         assert abs(f.mean() - q.mean()) < 4.5 * se, (f.mean(), q.mean(), se)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,combo", [("bonus_hb", HB), ("bonus_pf_hb", PF_HB)])
 def test_forced_big_bonuses_are_natural_ones_given_the_category(monkeypatch, mode, combo):
     """At 3x the cost (about 1 bonus in 100), 120 forced big bonuses against the natural
@@ -177,6 +180,7 @@ def test_a_pot_fill_boost_tail_must_follow_pot_grand(monkeypatch):
         rules.play(Rng(1), "bonus_pf_hb", "big_bonus")
 
 
+@pytest.mark.slow
 def test_the_share_estimator_agrees_with_a_plain_count(monkeypatch):
     """boost_tail_odds at 3x the cost (100,000 bonuses, enough to hold full boards, which
     "all" counts and "no_full_board" does not) against the bonuses counted in the

@@ -27,6 +27,7 @@ def test_a_pots_chance_given_its_coins_is_the_letters_binomial():
     assert mini[0, 2] == pytest.approx(rm ** 2)
 
 
+@pytest.mark.slow
 def test_the_full_board_with_double_coins_agrees_with_plain_bonuses():
     m = load()
     assert full_board_chance(replace(m, double=(0, 100)), double=True) == pytest.approx(full_board_chance(m))
@@ -52,6 +53,7 @@ def test_pot_rates_agree_with_counted_awards_for_every_combination_with_pot_fill
             assert lo < p + 2.6 * se and p - 2.6 * se < hi, (combo, name, p, won[:, i].mean())
 
 
+@pytest.mark.slow
 def test_mode_rates_hold_the_exact_combination_odds(monkeypatch, request):
     monkeypatch.setattr(F, "BONUSES", 4_000)
     monkeypatch.setattr(F, "WORKERS", 1)
@@ -91,6 +93,7 @@ def test_a_full_boards_grand_without_double_coins_is_the_binomial_of_its_35_coin
     assert exact < p <= g[0, 35] and se > 0
 
 
+@pytest.mark.slow
 def test_the_stated_category_shares_hold_the_exact_figures():
     """math.yaml's book_forces: a category without POT FILL's GRAND is exact (the
     combination's exact odds x the exact full-board chance); buy_triple lists full_board
@@ -110,6 +113,7 @@ def test_the_stated_category_shares_hold_the_exact_figures():
     assert 0.99 * fb_base < stated["base"]["full_board"] < fb_base
 
 
+@pytest.mark.slow
 def test_the_big_bonus_estimate_agrees_with_a_plain_simulation(monkeypatch):
     """feature_odds.big_odds (exact combination odds x the share of big bonuses among
     bonuses played from their combination) against counted rounds of base, with the

@@ -12,6 +12,8 @@ and nothing may raise.
 """
 from __future__ import annotations
 
+import pytest
+
 import random
 
 import pygame
@@ -86,6 +88,7 @@ def _on_spin_chance(app, offer: SpinChanceScene, rnd: random.Random) -> None:
         run(app, rnd.randint(1, 8), dt=rnd.choice([1 / 30, 0.4, 1.0]))
 
 
+@pytest.mark.slow
 def test_random_inputs_never_crash_the_gamble_or_spin_chance_and_the_money_adds_up(tmp_path):
     app = hens_app(tmp_path, credit="3000.00", gamble="on", seed=21)
     app.cabinet.config.min_round_seconds = 0

@@ -116,6 +116,7 @@ def test_base_round_moves_balance_by_its_payout_and_shows_its_board(app):
     assert scene.last_win == played.win_cents
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("combo", COMBOS)
 def test_forced_bonus_of_each_combination_pays_exactly_and_shows_the_board(app, combo):
     scene = hens(app)
@@ -155,6 +156,7 @@ def test_each_fortune_bet_is_selected_by_click_and_costs_its_price(app, mode, pr
     assert app.cabinet.balance == before - played.cost_cents + played.win_cents
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key,mode,combo", [(pygame.K_1, "buy_mystery", None), (pygame.K_2, "buy_triple", 7)])
 def test_each_buy_through_shift_keys_pays_exactly_and_delivers_three_feature_symbols(app, key, mode, combo):
     scene = hens(app)
@@ -198,6 +200,7 @@ def test_pot_levels_follow_the_events_persist_and_reset_when_a_bonus_is_awarded(
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_skipping_shows_the_same_bonus_board_as_watching(tmp_path):
     boards = []
     for skip in (True, False):

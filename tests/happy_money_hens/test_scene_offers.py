@@ -130,6 +130,7 @@ def test_cash_wheel_win_and_loss_move_the_balance_by_the_recorded_draw(app):
     assert seen == {True, False}
 
 
+@pytest.mark.slow
 def test_bonus_wheel_resizes_with_plus_minus_and_its_win_plays_a_funded_bonus(app, monkeypatch):
     monkeypatch.setattr(Offers, "bonus_values", lambda self, bet: sorted(
         ((code, Fraction(x * bet)) for code, x in ENTRY_X.items()), key=lambda kv: kv[1]))

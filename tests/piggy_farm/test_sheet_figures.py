@@ -5,6 +5,8 @@ not a search for the best stops), RISK THE FARM "lands about 1 time in 8", and e
 win whole cents from a $0.20 bet (issue 15, items 3 and 4)."""
 from __future__ import annotations
 
+import pytest
+
 from fractions import Fraction
 from pathlib import Path
 
@@ -131,6 +133,7 @@ def test_a_forced_max_win_in_the_ante_caps_along_the_antes_paths():
     assert f"{trig['tier']} x{start['start_multiplier']}" in pm.raw["max_win_paths"]["ante"]
 
 
+@pytest.mark.slow
 def test_the_ante_reels_trigger_the_wheel_five_times_as_often():
     """The rules themselves: the exact first-board law plus stratified tumbles
     (tools/wheel_rate.py); 60,000 spins a stratum, so within a few percent."""
@@ -187,6 +190,7 @@ def test_natural_free_spins_reach_the_cap():
     assert sp.capped and sp.total >= pm.cap_x100
 
 
+@pytest.mark.slow
 def test_a_forced_max_win_is_a_natural_wheel_round_that_caps():
     pm = load()
     paths = pm.raw["max_win_paths"]["base"]

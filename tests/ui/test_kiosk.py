@@ -1,6 +1,8 @@
 """Kiosk attract loop, player protection, and a monkey of random real events."""
 from __future__ import annotations
 
+import pytest
+
 import pygame
 
 from cabinet.core.rng import Rng
@@ -58,6 +60,7 @@ def test_reality_check_every_n_minutes_shows_time_and_net_position(tmp_path):
     assert isinstance(app.stack.top, GameScene)
 
 
+@pytest.mark.slow
 def test_monkey_of_random_keys_and_clicks_never_crashes_and_the_ledger_audits(tmp_path):
     app = make_app(tmp_path, credit="1000.00")
     rng = Rng(99)

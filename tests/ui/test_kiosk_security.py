@@ -83,6 +83,7 @@ def test_sigterm_and_sigint_stop_the_kiosk_gracefully_mid_round(tmp_path, sig):
     closed(again)
 
 
+@pytest.mark.slow
 def test_a_four_digit_pin_cannot_be_guessed_in_weeks_the_lockout_measured(tmp_path):
     app = make_app(tmp_path)
     now = [1_000_000.0]

@@ -74,6 +74,7 @@ def test_grinning_harvest_top_bar_and_bonus_panel_have_no_overlapping_text(app):
     assert not found, "\n".join(found[:20])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,label", [("wheel_buy", "wheel spin"), ("free_spins", "free spin 1"),
                                         ("egg_hunt", "nests revealed"), ("risk_the_farm", "risk draw")])
 def test_piggy_farm_feature_panels_have_no_overlapping_text(app, mode, label):

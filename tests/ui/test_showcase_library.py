@@ -150,6 +150,7 @@ def _viewer(app, game):
     return view
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_viewer_page_shows_its_figures_without_overlapping_text(app, game):
     view = _viewer(app, game)
