@@ -18,6 +18,7 @@ after AUTO_CONTINUE s. Turbo runs the clock faster; `min_round_seconds` holds a 
 """
 from __future__ import annotations
 
+import logging
 import traceback
 from typing import Any
 
@@ -40,6 +41,8 @@ from .presentation import Presentation, Step
 from .scene import Scene, register
 from .timeline import Timeline
 from .widgets import Button
+
+_log = logging.getLogger("cabinet.ui")          # the operator's log (cabinet/core/logs.py)
 
 
 @register("game")
@@ -116,7 +119,9 @@ class GameScene(BetChoices, Scene):
         steps = self.timeline_start(tl)
         for tl.index, event in enumerate(played.round.events):
             handler = getattr(self, f"present_{event['type']}", None)
-            if handler is not None:
+            if handler is None:                    # tests/ui/test_event_handlers.py: never for a catalogue type
+                _log.error("%s: event %r has no present_ handler; it is not shown", self.spec.id, event["type"])
+            else:
                 made = handler(event)
                 for step in made:                  # which event each step shows (review: single step)
                     step.event = tl.index

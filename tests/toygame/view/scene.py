@@ -77,6 +77,11 @@ class ToyScene(GameScene):
             self.shown_win = self.cents(won)
         return [Step(0.5, start=show, label="coin", sound="coin")]
 
+    def present_round_end(self, event) -> list[Step]:
+        """The round's win as paid (after the cabinet's limits), which the lines and
+        coins counted up to."""
+        return [Step(0.0, start=lambda: setattr(self, "shown_win", self.played.win_cents), label="round end")]
+
     def timeline_end(self, tl) -> list[Step]:
         return [wait(0.3)]
 
