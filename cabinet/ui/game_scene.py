@@ -85,6 +85,7 @@ class GameScene(BetChoices, Scene):
         self._autoplay_wait = 0.0
         self._held_for = 0.0               # seconds the presentation has waited for START
         self.auto_close: float | None = None     # attract recalls close themselves after this
+        self.own_buttons: list[Button] = []      # the game's own controls (add_button)
         self.result_pending: int | None = None   # a settled round whose result is still on screen
         self.force_next: str | None = None       # review tools: the next round's category
         self.force_mode: str | None = None       # review tools: the mode it plays in (None: the usual)
@@ -181,6 +182,7 @@ class GameScene(BetChoices, Scene):
         kw["enabled"] = lambda: enabled() and not self.recall_mode
         button = Button(rect, label, action, **kw)
         self.widgets.append(button)
+        self.own_buttons.append(button)          # the attract loop keeps these in view (all off)
         return button
 
     def leave(self) -> None:
