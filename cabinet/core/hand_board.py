@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 import numpy as np
 
@@ -53,7 +53,7 @@ class ScriptedRng(Rng):
         super().__init__(int(seed))
         self.script = [int(v) for v in draws]
         self.used = 0
-        self.gen = _ScriptedGen(self, self.gen)
+        self.gen = cast(np.random.Generator, _ScriptedGen(self, self.gen))     # the Generator's face
 
     def below(self, n: int) -> int:
         if self.used < len(self.script):
