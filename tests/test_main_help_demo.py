@@ -95,3 +95,18 @@ def test_demo_plays_in_a_ledger_of_its_own_on_the_demo_credit(tmp_path):
     finally:
         again.close()
     assert "ledger of its own" in option_helps(help_text())["--demo"]
+
+
+def test_the_ui_tools_help_gives_every_option_a_help_text():
+    for module in ("cabinet.ui.monkey", "cabinet.ui.soak", "cabinet.ui.bench"):
+        out = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True, text=True, cwd=ROOT,
+                             env={"COLUMNS": "100", "PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+                             timeout=120)
+        assert out.returncode == 0, (module, out.stderr)
+        assert "%%" not in out.stdout
+        helps = option_helps(out.stdout)
+        assert len(helps) >= 3, module
+        for option, words in helps.items():
+            if option in ("-h",):
+                continue
+            assert len(words) > 12, (module, option, words)
