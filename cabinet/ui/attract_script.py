@@ -2,8 +2,9 @@
 turn, a title card, then a demonstration of one of its features and one of its biggest
 recent wins, each under the PRESS ANY KEY OR TOUCH TO PLAY call. Each time the loop
 comes round (`turn`), the games start one further on, another feature of each game's
-showcase script is shown (other books of its kinds) and the next of its biggest wins:
-the loop does not replay one small win for ever.
+showcase script is shown (its biggest first, then one step earlier each turn, other
+books of its kinds) and the next of its biggest wins: the loop does not replay one
+small win for ever.
 
 - A feature: a book of the game's showcase script (showcase_script.py), shown marked
   DEMONSTRATION with the script's caption; no money moves and nothing is recorded. Not
@@ -28,6 +29,7 @@ from .showcase_script import ShowcaseError, books, load, script_path
 
 CARD_SECONDS = 4.0
 RECALL_SECONDS = 30.0          # the longest a replayed round holds the loop
+FEATURE_SECONDS = 90.0         # the longest a feature's demonstration holds it
 HISTORY = 500                  # settled rounds the biggest recent wins are picked from
 WINS_PER_GAME = 3              # the biggest wins a game's turns go through
 HOLD_AFTER = 2.5               # a round's result stays this long after it ends
@@ -72,12 +74,13 @@ class Recall:
 @dataclass
 class Feature:
     """One step of a game's showcase script, a book of its library shown marked
-    DEMONSTRATION (no money moves, nothing is recorded): step `turn` of the script's
-    steps, its book drawn for that turn."""
+    DEMONSTRATION (no money moves, nothing is recorded): the script's last step (its
+    biggest feature) first, one step earlier each turn, its book drawn for that turn;
+    shown to its end (a bonus may run a minute)."""
 
     game: str
     turn: int = 0
-    seconds: float = RECALL_SECONDS
+    seconds: float = FEATURE_SECONDS
 
     def begin(self, app: Any) -> Any:
         setup = app.cabinet.games.get(self.game)
@@ -85,7 +88,7 @@ class Feature:
             picked = books(load(setup.library), setup.library, self.turn)
         except ShowcaseError:
             return None
-        step, book = picked[self.turn % len(picked)]
+        step, book = picked[-1 - self.turn % len(picked)]
         label = (f"DEMONSTRATION  ·  {setup.spec.name.upper()}", step.caption)
         scene = show_round(app, book_round(setup, step.wanted.mode, book), label=label, celebrate=True)
         if scene is not None:

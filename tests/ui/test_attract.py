@@ -11,6 +11,7 @@ import pytest
 from cabinet.ui.attract_script import Card, Feature, Recall, best_wins, default_script
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.kiosk import Attract
+from cabinet.ui.showcase_script import load
 from tests.ui.conftest import books_app, run, serve
 
 HENS = "happy_money_hens"
@@ -50,7 +51,7 @@ def test_the_script_shows_each_games_feature_and_its_biggest_wins_varied_each_tu
         app.config.real_play = False
 
 
-def _step_to(app, kind: type, limit: int = 400):
+def _step_to(app, kind: type, limit: int = 1200):
     attract = app.stack.find("attract")
     for _ in range(limit):
         if isinstance(attract.step, kind) and isinstance(app.stack.find("game"), GameScene):
@@ -74,6 +75,8 @@ def test_the_loop_plays_a_feature_then_a_big_win_with_the_fortune_titles_and_a_t
         demo = _step_to(app, Feature)
         assert demo.recall_mode and demo.recall_record is None and demo.spec.id == HENS
         assert demo.recall_label[0].startswith("DEMONSTRATION")
+        script = load(app.cabinet.games[HENS].library)
+        assert demo.recall_label[1] == script.steps[-1].caption         # its biggest feature first (the GRAND pot)
         titles = {w.label for w in demo.widgets}
         assert {"OFF", "1.2x", "1.5x", "2x"} <= titles                   # the fortune bet keeps its titles
         assert not any(w.enabled() for w in demo.widgets)               # and nothing is live
