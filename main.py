@@ -2,7 +2,7 @@
 
     python main.py                        # the cabinet in a window, on the lobby
     python main.py --kiosk                # fullscreen kiosk / cabinet mode
-    python main.py --demo                 # review tools on (force menu, showcase)
+    python main.py --demo                 # review tools on, in a ledger of its own (<data_dir>/demo/)
     python main.py --check-config [FILE]  # validate a config file and exit
     python main.py --meters               # start without the window: balance and meters as JSON
     python main.py --audit                # audit the ledger in full: what was checked, exit 0 or 2
@@ -68,7 +68,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    "exported read-only as it is, every file marked UNVERIFIED; nothing is written to the ledger")
     p.add_argument("--seed", type=int, metavar="N", help="seed the RNG for a reproducible demo")
     p.add_argument("--kiosk", action="store_true", help="fullscreen kiosk mode")
-    p.add_argument("--demo", action="store_true", help="turn the review tools on")
+    p.add_argument("--demo", action="store_true", help="turn the review tools on (force menu, showcase) and play in a "
+                   "ledger of its own, <data_dir>/demo/, that starts on demo_credit: the cabinet's own balance, meters "
+                   "and history are not touched (with --replay or --clip: the cabinet's own ledger)")
     p.add_argument("--game", metavar="ID", help="open this game directly (or limit --shots to it)")
     p.add_argument("--shots", metavar="DIR", help="render every scene headless to PNGs in DIR and exit")
     p.add_argument("--windowed", action="store_true", help="force a window even if config says fullscreen")
@@ -202,6 +204,29 @@ def check_config(path: str | None, libraries=None) -> str:
     return f"{plan.config.source}: ok{refused}" + (f"\n{forced}" if forced else "")
 
 
+DEMO_FOLDER = "demo"
+
+
+def demo_data(cfg) -> None:
+    """`--demo` plays in a ledger of its own, <data_dir>/demo/ (its witness, if one is
+    configured, in <ledger_witness>/demo/): it starts on demo_credit, and its forced
+    and showcase rounds never reach the cabinet's ledger, meters or balance. The
+    operator's saved settings (<data_dir>/operator.json) still apply."""
+    from cabinet.core.config import report_path
+    from cabinet.core.schema import ConfigError
+    from cabinet.core.startup import make_data_dir
+    cfg.data_path = Path(cfg.data_path) / DEMO_FOLDER
+    if cfg.report_dir is None or not Path(cfg.report_dir).is_absolute():
+        cfg.report_path = report_path(cfg.data_path, cfg.report_dir)
+    try:
+        make_data_dir(cfg.data_path)
+        if cfg.ledger_witness:
+            cfg.ledger_witness = str(Path(cfg.ledger_witness) / DEMO_FOLDER)
+            make_data_dir(Path(cfg.ledger_witness), "ledger_witness")
+    except ConfigError as exc:
+        raise Refused(f"main.py: --demo: {exc}") from None
+
+
 def open_cabinet(args: argparse.Namespace, libraries=None):
     """A start up to the window: the same checks as --check-config, then the data
     folder, the command-line switches and the Cabinet (Refused: one line, exit 2)."""
@@ -216,6 +241,8 @@ def open_cabinet(args: argparse.Namespace, libraries=None):
         if cfg.real_play:
             raise Refused("main.py: --demo is refused: config.yaml sets real_play: true")
         cfg.demo_tools = True
+        if args.replay is None and args.clip is None:    # those show the cabinet's own ledger's rounds
+            demo_data(cfg)
     if args.kiosk:
         cfg.display.kiosk = True
     for flag, given in (("--replay", args.replay), ("--replay-book", args.replay_book)):

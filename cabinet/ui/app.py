@@ -204,8 +204,8 @@ class App(PlayerPrefs):
             return None
         record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) and not attract else None
         scene = self.present_recall(played, record)
-        if scene is not None and attract:
-            scene.widgets = []
+        if scene is not None and attract:        # no live controls: the game's own stay in view, off
+            scene.widgets = [w for w in scene.widgets if w in getattr(scene, "own_buttons", ())]
         return scene
 
     def present_recall(self, played: Any, record: Any = None, title: str | None = None) -> Scene | None:

@@ -178,10 +178,11 @@ def moments(frames: int, size: tuple[int, int], window: bool) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--frames", type=int, default=300)
-    p.add_argument("--size", default="1920x1080")
+    p = argparse.ArgumentParser(description="Frame benchmark: median and p99 frame time of every scene during its "
+                                "busiest animation, headless unless --window.")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p.add_argument("--frames", type=int, default=300, help="frames measured per scene (default 300)")
+    p.add_argument("--size", default="1920x1080", help="the window's size, WIDTHxHEIGHT (default 1920x1080)")
     p.add_argument("--window", action="store_true", help="use the real display ($DISPLAY) instead of dummy")
     p.add_argument("--toy", action="store_true", help="also bench the tests' Toy Reels scene (repo checkout)")
     p.add_argument("--launch", action="store_true", help="only measure launch to the first lobby frame")

@@ -125,6 +125,8 @@ class BigWin(Overlay):
             self.steps = [(0, {"max": "MAX WIN", None: "TOTAL WIN"}.get(tier, dict(TIERS).get(tier, "WIN")))]
         game = app.stack.find("game")
         self.hud = getattr(game, "hud", None)
+        if getattr(game, "recall_mode", False) and getattr(game, "recall_record", None) is None:
+            self.hud = None          # a book nobody played (showcase, clip): no money moved, the balance stands
         if self.hud is not None:
             self.hud.held_cents = self.win          # the photo of the game shows the balance before the win
 

@@ -19,12 +19,15 @@ after AUTO_CONTINUE s. Turbo runs the clock faster; `min_round_seconds` holds a 
 from __future__ import annotations
 
 import logging
+import re
 import traceback
 from typing import Any
 
 import pygame
 
+from cabinet.core import review_draws
 from cabinet.core.cabinet import BetRefused, CabinetLocked, GameLocked
+from cabinet.core.hand_board import board_name, is_board
 from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.money import win_cents
 
@@ -94,6 +97,7 @@ class GameScene(BetChoices, Scene):
         self._autoplay_wait = 0.0
         self._held_for = 0.0               # seconds the presentation has waited for START
         self.auto_close: float | None = None     # attract recalls close themselves after this
+        self.own_buttons: list[Button] = []      # the game's own controls (add_button)
         self.result_pending: int | None = None   # a settled round whose result is still on screen
         self.force_next: str | None = None       # review tools: the next round's category
         self.force_mode: str | None = None       # review tools: the mode it plays in (None: the usual)
@@ -195,6 +199,7 @@ class GameScene(BetChoices, Scene):
         kw["enabled"] = lambda: enabled() and not self.recall_mode
         button = Button(rect, label, action, **kw)
         self.widgets.append(button)
+        self.own_buttons.append(button)          # the attract loop keeps these in view (all off)
         return button
 
     def leave(self) -> None:
@@ -286,8 +291,7 @@ class GameScene(BetChoices, Scene):
         except (LookupError, ValueError) as exc:     # a category this mode cannot produce
             if force is None:
                 raise
-            why = exc.args[0] if exc.args else exc
-            self.message(f"{self.spec.force_categories.get(force, force)} cannot be forced here: {why}")
+            self.message(force_refusal(self, force, mode_id or self.spin_mode(), exc))
             self.showcase = []
             return False
         self.begin(played)
@@ -489,3 +493,20 @@ class GameScene(BetChoices, Scene):
         """The shared controls (SPIN/skip, bets, menus, lobby); games add theirs first
         and call super().on_action for the rest."""
         return game_action(self, action)
+
+
+def force_refusal(scene: Any, force: str, mode_id: str, exc: Exception) -> str:
+    """Why a review force could not be played, in the words of the force menu: the
+    category's, band's or board's name and the way to play, never a library's ids."""
+    spec = scene.spec
+    if is_board(force):
+        name = f"board '{board_name(force)}'"
+    elif review_draws.is_band(force):
+        band = review_draws.bands(spec, scene.app.config).get(force)
+        name = band.label if band is not None else "that payout"
+    else:
+        name = spec.force_categories.get(force, "that outcome")
+    mode = next((m.label for m in spec.modes if m.id == mode_id), "this way to play")
+    why = "its library holds no such round at this bet" if isinstance(exc, KeyError) else \
+        re.sub(r"^\S+/\S+: ", "", str(exc.args[0] if exc.args else exc))     # no "game/mode: " ids
+    return f"{name} cannot be forced here ({mode}): {why}"

@@ -17,6 +17,8 @@ from cabinet.core.assets import AssetError
 
 from . import asset_files
 from . import draw as D
+from .autoplay import NOT_AVAILABLE
+from .autoplay import allowed as autoplay_allowed
 from .demo import demo_allowed
 from .hud_layout import LAYOUTS, HudLayout
 from .logo_art import fit
@@ -96,7 +98,7 @@ def build_buttons(scene: HudScene) -> list[Button]:
                enabled=lambda: live() and scene.bet_index < len(scene.ladder) - 1),
         Button((1390, 975, 150, 90), lambda: f"STOP {scene.autoplay.left}" if scene.autoplay else "AUTO",
                "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None,
-               enabled=lambda: not scene.recall_mode),
+               enabled=lambda: not scene.recall_mode and (scene.autoplay is not None or autoplay_allowed(scene.app))),
         Button((1570, 960, 200, 110), lambda: "START" if scene.waiting_for_start else "SKIP" if scene.busy else "SPIN",
                "spin", style="gold", font_size=46, enabled=lambda: (scene.waiting_for_start or scene.app.skip_allowed)
                if scene.busy else not scene.recall_mode),
@@ -295,7 +297,11 @@ def game_action(scene: HudScene, action: str) -> bool:
         if scene.autoplay:
             scene.stop_autoplay("STOP pressed")
         elif not scene.busy and not scene.recall_mode:
-            scene.app.open("autoplay_menu", scene)
+            if autoplay_allowed(scene.app):
+                scene.app.open("autoplay_menu", scene)
+            else:
+                scene.message(NOT_AVAILABLE)           # AUTO is greyed out
+                scene.app.audio.play("refuse")
         return True
     if action in ("info", "paytable"):
         scene.app.open("info", scene, paytable=action == "paytable")

@@ -211,8 +211,10 @@ def test_settings_are_validated_saved_applied_and_logged(app, tmp_path):
     assert app.config.turbo_allowed is False and app.turbo_allowed is False
     tap(app, "set_min_round_seconds_next")
     assert app.min_round_seconds == 1.0
+    tap(app, "section_protection")                                      # player protection: its own section
     tap(app, "set_protection_next")
     assert app.session.enabled
+    tap(app, "section_cabinet")
     tap(app, "set_max_buy_cost_next")                                   # no cap -> 50.00
     assert app.config.max_buy_cost == 5000
     saved = json.loads(settings_path(app.config).read_text())

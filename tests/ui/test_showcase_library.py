@@ -103,6 +103,31 @@ def test_the_showcase_plays_each_step_in_recall_mode_and_moves_no_money(app):
     assert app.stack.find("showcase") is None
 
 
+def test_a_book_shown_with_its_celebration_never_moves_the_balance_shown(app):
+    from cabinet.core.book_rounds import book_round
+    from cabinet.ui.round_show import show_round
+    while len(app.stack.scenes) > 1:
+        app.pop()
+    setup = app.cabinet.games["happy_money_hens"]
+    mb = setup.library.books("base")
+    book = int(np.flatnonzero(mb.payout_x100 >= 3000)[0])          # a big win: its celebration counts it up
+    played = book_round(setup, "base", book)
+    balance = app.cabinet.balance
+    scene = show_round(app, played, label=("BOOK", "a big win"), celebrate=True)
+    seen, celebrated = set(), False
+    for _ in range(3000):
+        run(app, 1, 0.05)
+        hud = scene.hud
+        seen.add(scene.shown_balance - hud.held_cents)             # what the HUD draws
+        top = app.stack.top
+        if top is not scene and hasattr(top, "shown"):             # the celebration over the round
+            celebrated = True
+            seen.add(top.hud.scene.shown_balance - top.hud.held_cents if top.hud is not None else balance)
+        if scene not in app.stack.scenes or (not scene.busy and top is scene and celebrated):
+            break
+    assert celebrated and seen == {balance} and app.cabinet.balance == balance
+
+
 def test_the_kiosk_attract_loop_plays_the_showcase_and_a_touch_returns_to_the_lobby(app):
     while len(app.stack.scenes) > 1:
         app.pop()
