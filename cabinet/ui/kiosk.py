@@ -29,6 +29,7 @@ from cabinet.core import cash_desk
 
 from . import draw as D
 from .attract_script import CARD_SECONDS, RECALL_SECONDS, AttractStep, Card, default_script  # noqa: F401
+from .logo_art import CABINET_NAME
 from .overlay import Overlay
 from .scene import Scene, register
 from .showcase import attract_showcase
@@ -83,7 +84,7 @@ class Attract(Scene):
         cx, cy = lay.pt(960, 480)
         surface.blit(glow, (cx - glow.get_width() // 2, cy - glow.get_height() // 2))
         size = int(130 * (1 + 0.05 * math.sin(self.t * 3)))
-        A.blit_text(surface, "SLOT CABINET", size, (960, 400), D.GOLD, anchor="center", bold=True, outline=(90, 40, 0))
+        A.blit_text(surface, CABINET_NAME, size, (960, 400), D.GOLD, anchor="center", bold=True, outline=(90, 40, 0))
         games = self.app.cabinet.games
         gid = getattr(self.step, "game", "") or ""
         names = [games[gid].spec.name] if gid in games else [s.spec.name for s in games.values()]
