@@ -12,7 +12,7 @@ import math
 import pygame
 
 from cabinet.ui import draw as D
-from cabinet.ui.reels import ease_out_back, line_points, pulse
+from cabinet.ui.reels import line_points, pulse
 
 from . import art, pictures as art_scene, panels
 from ..math.tables import JACKPOTS
@@ -154,14 +154,9 @@ def ghost(scene, cell, size: int) -> pygame.Surface | None:
 
 
 def _reel_shift(scene, c: int) -> int | None:
-    """Real-pixel drop of reel c while it lands (None while it spins)."""
-    reel = scene.reels.reels[c]
-    if reel.state == "spinning":
-        return None
-    if reel.state == "stopped":
-        return 0
-    window_h = scene.app.layout.px(scene.reels.cell_h) * scene.reels.rows
-    return round(window_h * ease_out_back(reel.land_p)) - window_h
+    """Real px from reel c's landing board to its place (None while it spins): the
+    value plates ride on their pumpkins and vaults."""
+    return scene.reels.window_shift(c)
 
 
 def draw_base_values(scene, surface) -> None:
