@@ -216,7 +216,9 @@ class ReelSet:
         return per_reel
 
     # -- drawing ----------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, skip=()) -> None:
+        """The reels; `skip` holds (col, row) cells left empty while their reel rests (a
+        winning symbol the game animates there)."""
         lay = self.app.layout
         size = self.face_size()
         faces = self.faces(size)
@@ -234,6 +236,9 @@ class ReelSet:
                 if top >= y + ch * self.rows:
                     continue
                 sym, index = reel.cell(k)
+                if skip and reel.plan is None and (c, k) in skip:
+                    drawn.append((sym, index))    # the game draws it there, animated
+                    continue
                 face = self._blurred(sym) if blur else faces[sym]
                 surface.blit(face, (x + (cw - face.get_width()) // 2, top + (ch - face.get_height()) // 2))
                 drawn.append((sym, index))

@@ -116,7 +116,12 @@ def draw_board(scene, surface) -> None:
         if scene.great_skull and scene.skull_p < 1.0:
             draw_skull_light(scene, surface, real)
     else:
-        scene.reels.draw(surface)
+        cells = {(c, r) for ev in scene.win_lines for r, c in ev["positions"]}
+        scene.reels.draw(surface, skip=cells)
+        size = scene.reels.face_size()
+        for c, r in cells:                 # the winning symbols, each in its own loop
+            scene.winners.draw(surface, scene.reels.reels[c].column[r], lay.pt(*scene.reels.cell_rect(c, r).center),
+                               size, scene.time)
         draw_base_values(scene, surface)
         draw_lines(scene, surface)
     draw_trigger(scene, surface)

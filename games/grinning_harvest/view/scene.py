@@ -28,6 +28,7 @@ from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.hud import Hud
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
+from cabinet.ui.symbol_anim import SymbolAnimator
 
 from . import art, board, pictures, shots, sounds
 from .bonus_steps import HoldAndWinSteps
@@ -35,6 +36,11 @@ from ..math.tables import JACKPOTS, load
 from .layout import REELS_RECT, ROW_H, ROW_Y
 
 Cell = tuple[int, int]
+
+
+# How each symbol moves while it wins (cabinet/ui/symbol_anim.py); the rest pulse.
+WIN_STYLES = {"pumpkin": "grin", "bat": "flap", "ghost": "bounce", "cat": "wobble", "witch": "wobble",
+              "hat": "wobble", "candy": "spin"}
 
 
 class HarvestHud(Hud):
@@ -65,6 +71,8 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         self.reels = ReelSet(self.app, self.REELS_RECT, 3, 3, self.faces, strips, gap=12, name="gh_reels",
                              board=[list(row) for row in self.IDLE_BOARD])
         self.reels.warm()
+        self.winners = SymbolAnimator(self.app, "gh", self.faces, WIN_STYLES)
+        self.winners.warm(self.reels.face_size(), art.SYMBOLS)
         self.grid = HoldGrid(self.app, self.REELS_RECT, 3, 3, gap=12, name="gh_hold",
                              cell_colors=((46, 24, 70), (16, 8, 30)), rim=(150, 80, 60))
         sounds.register(self.app.audio)

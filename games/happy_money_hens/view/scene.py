@@ -18,6 +18,7 @@ from cabinet.ui.game_scene import GameScene
 from cabinet.ui.presentation import Step, instant, wait
 from cabinet.ui.reels import ReelSet
 from cabinet.ui.shots import seek_round
+from cabinet.ui.symbol_anim import SymbolAnimator
 
 from . import art
 from ..math.tables import load
@@ -33,6 +34,11 @@ from .sounds import add_cues
 
 
 
+# How each symbol moves while it wins (cabinet/ui/symbol_anim.py); the letters pulse.
+WIN_STYLES = {"ROOSTER": "flap", "HEN": "flap", "CHICK": "flap", "EGG": "wobble", "WILD": "grin",
+              "BLUE": "spin", "RED": "spin", "GOLD": "spin"}
+
+
 class HensScene(GameScene):
     """Happy Money Hens: base reels, feature pots, fortune bet, bonus, gamble, spin chance."""
 
@@ -46,6 +52,8 @@ class HensScene(GameScene):
         self.lines = [list(map(int, line)) for line in raw["lines"]]
         self.reels = ReelSet(self.app, REELS, 5, 3, self.faces, self.reel_strips("base"), gap=14, name="hmh_reels")
         self.reels.warm()
+        self.winners = SymbolAnimator(self.app, "hmh", self.faces, WIN_STYLES)
+        self.winners.warm(self.reels.face_size(), self.math.symbols)
         saved = self.app.cabinet.game_state(self.spec.id) or {}
         self.pot_levels: dict[str, int] = {c: int(saved.get("pots", {}).get(c, 1)) for c in art.POT_COLOURS}
         self._end_levels = dict(self.pot_levels)
