@@ -176,3 +176,21 @@ def test_a_bought_round_spins_the_strips_without_feature_symbols_and_lands_them(
             for sym, index in scene.reels.drawn[c]:
                 assert index is None or buy[c][index] == sym
     assert scene.reels.board() == board
+
+
+def test_piggy_farm_anticipates_the_column_after_the_second_windmill():
+    from games.piggy_farm.view.board import BoardView
+    strips = _strips("piggy_farm")
+
+    def labels(windmills, **kw):
+        board = [["AP"] * 7 for _ in range(7)]
+        for r, c in windmills:
+            board[r][c] = "WM"
+        view = BoardView(None, board, {"base": strips})
+        return [s.label for s in view.drop_steps(board, "base", [0] * 7, **kw)]
+
+    got = labels([(1, 0), (4, 2)])                 # the second windmill lands in column 3
+    assert got[0] == "board drops" and got.index("anticipation") == got.index("reel 4 stops") - 1
+    assert "anticipation" not in labels([(1, 0), (4, 2)], teases=False)   # GROWING SEASON: windmills sleep
+    assert "anticipation" not in labels([(1, 0)])
+    assert "anticipation" not in labels([(1, 0), (4, 6)])                   # no column after the second

@@ -104,10 +104,11 @@ class BoardView:
         self.asleep = False                                # GROWING SEASON: windmills sleep
 
     # -- state setters used by the steps ---------------------------------------------
-    def drop_steps(self, board: list[list[str]], strips: str, tops: list[int], label: str,
+    def drop_steps(self, board: list[list[str]], strips: str, tops: list[int], label: str = "board drops",
                    on_start=None, teases: bool = True) -> list[Step]:
         """A fresh board dropping in column by column: what rests on the board falls
-        away, each column spins on its strip and lands on its stop, left to right. With
+        away, each column spins on its strip and lands on its stop, left to right (the
+        first step is 'board drops'; another `label` names the last, the board at rest). With
         two windmills down and columns to come, the next column spins on, slower
         (anticipation: the game's "anticipation" cue, if it has one)."""
         columns = [[board[r][c] for r in range(ROWS)] for c in range(COLS)]
@@ -129,7 +130,9 @@ class BoardView:
                                     teases=tease, tease_time=0.6, sound=lambda c: "pf_drop" if c == 0 else None,
                                     spin_sound=None, start_stagger=0.025, on_start=start)
         steps = [s for col in per for s in col]
-        steps[0].label = label
+        steps[0].label = "board drops"
+        if label != steps[0].label:          # e.g. 'board drops, windmills asleep': the board at rest
+            steps[-1].label = label
         return steps
 
     def drop_in(self, board: list[list[str]]) -> None:
