@@ -182,15 +182,23 @@ def test_piggy_farm_anticipates_the_column_after_the_second_windmill():
     from games.piggy_farm.view.board import BoardView
     strips = _strips("piggy_farm")
 
-    def labels(windmills, **kw):
+    def drop(windmills, **kw):
         board = [["AP"] * 7 for _ in range(7)]
         for r, c in windmills:
             board[r][c] = "WM"
         view = BoardView(None, board, {"base": strips})
-        return [s.label for s in view.drop_steps(board, "base", [0] * 7, **kw)]
+        return view, view.drop_steps(board, "base", [0] * 7, **kw)
+
+    def labels(windmills, **kw):
+        return [s.label for s in drop(windmills, **kw)[1]]
 
     got = labels([(1, 0), (4, 2)])                 # the second windmill lands in column 3
     assert got[0] == "board drops" and got.index("anticipation") == got.index("reel 4 stops") - 1
+    view, steps = drop([(1, 0), (4, 2)])
+    for step in steps:
+        step.begin()
+        assert view.teasing == (3 if step.label == "anticipation" else None)   # column 4 glows meanwhile
+        step.finish()
     assert "anticipation" not in labels([(1, 0), (4, 2)], teases=False)   # GROWING SEASON: windmills sleep
     assert "anticipation" not in labels([(1, 0)])
     assert "anticipation" not in labels([(1, 0), (4, 6)])                   # no column after the second

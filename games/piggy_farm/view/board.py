@@ -89,6 +89,7 @@ class BoardView:
         self.reels = ReelSet(app, tuple(RECT), COLS, ROWS, self.faces, first, board=self.board, gap=0,
                              name="pf_reels", face_scale=self.SYMBOL / CELL, speed=self.DROP_SPEED)
         self.winners = SymbolAnimator(app, "pf", self.faces, WIN_STYLES)
+        self.teasing: int | None = None                    # the column anticipated now (it glows)
         self.fall: dict[tuple[int, int], float] = {}     # cell -> rows it falls from (above its place)
         self.fall_p = 1.0
         self.fall_longest = 0.0                            # the longest fall of the tumble (cells)
@@ -122,13 +123,19 @@ class BoardView:
 
         def start() -> None:
             self.reels.set_board(self.board)      # the board on screen now falls away
+            self.teasing = None
             if on_start:
                 on_start()
             self.drop_in(board)
 
+        def stop(c: int) -> None:
+            if self.teasing == c:
+                self.teasing = None
+
         per = self.reels.spin_steps(columns, tops, strips=self.strips.get(strips), spin=0.42, stagger=0.07,
                                     teases=tease, tease_time=0.6, sound=lambda c: "pf_drop" if c == 0 else None,
-                                    spin_sound=None, start_stagger=0.025, on_start=start)
+                                    spin_sound=None, start_stagger=0.025, on_start=start,
+                                    on_tease=lambda c: setattr(self, "teasing", c), on_stop=stop)
         steps = [s for col in per for s in col]
         steps[0].label = "board drops"
         if label != steps[0].label:          # e.g. 'board drops, windmills asleep': the board at rest
@@ -233,6 +240,7 @@ class BoardView:
         surface.set_clip(lay.rect(RECT))
         dropping = self.reels.moving
         if dropping:
+            self._draw_tease(surface, time, behind=True)
             self.reels.draw(surface)            # a fresh board dropping in
         winning = {cell for cl in self.clusters for cell in cl.cells}     # they move until they explode
         for c in range(COLS):
@@ -260,6 +268,8 @@ class BoardView:
                     face = self._sleepy()
                 surface.blit(face, (x - face.get_width() // 2, y - face.get_height() // 2))
         surface.set_clip(clip)
+        if dropping:
+            self._draw_tease(surface, time, behind=False)
         if self.grid is not None:
             self._draw_charges(surface, ox, oy, cs)
         self._draw_outlines(surface, ox, oy, cs)
@@ -277,6 +287,21 @@ class BoardView:
                         dy = 6 * math.sin(time * 2 + c)
                         A.blit_text(surface, "z Z z", 40, (x + 26, y - 40 + dy), (50, 50, 150), anchor="center", bold=True,
                                     outline=(255, 255, 255))
+
+    def _draw_tease(self, surface, time: float, behind: bool) -> None:
+        """The anticipated column: a warm light behind its symbols, a pulsing frame round it."""
+        if self.teasing is None:
+            return
+        lay = self.app.layout
+        col = lay.rect((RECT.x + self.teasing * CELL, RECT.y, CELL, RECT.h))
+        if behind:
+            light = self.app.assets.surface(("pf_tease", col.size), lambda: D.rounded_panel(
+                col.size, (255, 214, 90), (255, 150, 40), radius=lay.px(14), alpha=110))
+            surface.blit(light, col.topleft)
+            return
+        glow = 0.5 + 0.5 * math.sin(time * 12)
+        pygame.draw.rect(surface, D.lerp_color((255, 140, 30), (255, 250, 190), glow), col.inflate(lay.px(6), lay.px(6)),
+                         max(lay.px(7), 2), border_radius=lay.px(16))
 
     def _sleepy(self) -> pygame.Surface:
         """A dimmed windmill (asleep in GROWING SEASON)."""
