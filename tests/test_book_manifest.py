@@ -48,13 +48,19 @@ def test_every_alteration_of_a_toy_file_is_refused_naming_it(toy_books):
 
 
 @pytest.mark.parametrize("game_id", sorted(discover()))
-def test_every_alteration_of_every_shipped_file_is_refused(game_id):
+def test_every_alteration_of_a_shipped_file_is_refused(game_id):
+    """Every case on the game's smallest and median-sized shipped files (the format is one
+    for all files, which the toy test above alters one by one; `python -m cabinet.math
+    tamper` runs every case on every shipped file)."""
     spec = discover()[game_id]
-    if not (B.default_books_dir(spec) / B.MANIFEST).is_file():
+    where = B.default_books_dir(spec)
+    if not (where / B.MANIFEST).is_file():
         pytest.skip(f"{game_id} ships no format-{B.FORMAT} library")
     others = [g for g in sorted(discover()) if g != game_id]
-    rows = tamper_game(game_id, B.default_books_dir(discover()[others[0]]))
-    assert len(rows) == len(spec.modes) * len(CASES)
+    sizes = sorted((where / f"{m.id}.npz").stat().st_size for m in spec.modes)
+    picked = [m.id for m in spec.modes if (where / f"{m.id}.npz").stat().st_size in (sizes[0], sizes[len(sizes) // 2])][:2]
+    rows = tamper_game(game_id, B.default_books_dir(discover()[others[0]]), modes=picked)
+    assert len(rows) == len(picked) * len(CASES) and len(picked) == 2
     bad = [r for r in rows if not r["refused"]]
     assert not bad, bad[:3]
 

@@ -27,6 +27,7 @@ from .book_format import (ARRAYS, FORMAT, MANIFEST, OPTIONAL_ARRAYS, LibraryErro
 from .fingerprint import fingerprint, round_code
 from .game import GameSpec
 from .money import WinCap
+from .resources import package_file
 from .rng import Rng
 from .round import Round
 
@@ -81,7 +82,7 @@ def default_books_dir(spec: GameSpec) -> Path:
     package = game_package(spec)
     if package is None:
         raise LibraryError(f"{spec.id}: no package exposes this GAME; give the books directory")
-    return Path(str(importlib.import_module(package).__file__)).resolve().parent / "books"
+    return package_file(package, "books").resolve()
 
 
 def cap_x100(spec: GameSpec, mode: str) -> int | None:

@@ -36,7 +36,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from . import assets
+from . import assets, resources
 from .books import Library, load_library, rtp_fraction
 from .config import MAX_BET, load_config
 from .game import GameSpec, discover
@@ -546,7 +546,10 @@ def prepare_config(cfg: Any, *, create: bool, games: dict[str, GameSpec] | None 
                    libraries: Libraries | None = None, saved: bool = True) -> Plan:
     """Everything a start checks on a loaded config; `create` makes the data folder
     once every check has passed (a refused config creates nothing)."""
-    check_data_dir(Path(cfg.data_path))
+    shipped = resources.is_shipped_config(Path(cfg.source)) if getattr(cfg, "source", None) else False
+    data_key = ("data_dir (in the user's data folder: set XDG_DATA_HOME, or name a data_dir in a config "
+                "given with --config)") if shipped else "data_dir"
+    check_data_dir(Path(cfg.data_path), data_key)
     check_data_dir(Path(cfg.report_path), "report_dir")
     try:
         assets.check_fonts()

@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from cabinet.core.resources import code_root
+
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
@@ -154,7 +156,7 @@ def launch_seconds(repeats: int = 3) -> list[float]:
         with tempfile.TemporaryDirectory() as tmp:
             t0 = time.time()
             done = subprocess.run([sys.executable, "-c", LAUNCH_CHILD, tmp], capture_output=True, text=True,
-                                  check=True, cwd=str(Path(__file__).resolve().parents[2]))
+                                  check=True, cwd=str(code_root()))
             out.append(float(done.stdout.strip().splitlines()[-1]) - t0)
     return out
 

@@ -31,7 +31,16 @@ from .figures import cap_of, feature_words, times
 from .overlay import Overlay
 from .scene import register
 
-SECONDS = {"big": 3.0, "mega": 4.0, "epic": 5.0, "max": 7.0, None: 2.5}
+SECONDS = {"big": 3.0, "mega": 4.0, "epic": 5.0, "max": 7.0, None: 2.5}    # the count-up
+HOLD = 1.5                   # the full win stays this long after the count-up, then closes
+# The cue each celebration plays, as long as it lasts (count-up + HOLD): assets/sounds/fanfares/.
+FANFARE = {"big": "fanfare.big", "mega": "fanfare.mega", "epic": "fanfare.epic", "max": "fanfare.max",
+           None: "moment.summary"}
+
+
+def lasts(tier: str | None) -> float:
+    """How long a celebration of this tier stays up by itself (without turbo or a skip)."""
+    return SECONDS[tier] + HOLD
 
 
 def is_max_win(scene: Any, played: Any) -> bool:
@@ -126,9 +135,10 @@ class BigWin(Overlay):
         return reached[-1] if reached else self.steps[0][1]
 
     def enter(self) -> None:
-        self.app.audio.play("big_win" if self.tier else "win")
+        self.app.audio.play_fanfare(FANFARE[self.tier])
 
     def leave(self) -> None:
+        self.app.audio.stop_fanfare()
         if self.hud is not None:
             self.hud.held_cents = 0
 
@@ -160,7 +170,7 @@ class BigWin(Overlay):
         self.t += dt * speed
         if self.hud is not None:
             self.hud.held_cents = self.win - self.shown
-        if self.t >= self.duration + 1.5:
+        if self.t >= self.duration + HOLD:
             self.app.pop(self)
 
     def draw(self, surface: pygame.Surface) -> None:

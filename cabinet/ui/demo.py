@@ -21,6 +21,7 @@ import pygame
 from cabinet.core import review_draws
 from cabinet.core.books import game_package
 from cabinet.core.hand_board import BoardError, find_boards, load_board
+from cabinet.core.resources import package_file
 
 from . import draw as D
 from .overlay import Overlay
@@ -49,8 +50,7 @@ def board_folders(app: Any, game_id: str) -> list[Path]:
     and the cabinet's <data_dir>/boards/."""
     setup = app.cabinet.games.get(game_id)
     package = game_package(setup.spec) if setup is not None else None
-    module = sys.modules.get(package) if package else None
-    own = [Path(str(module.__file__)).parent / "review" / "boards"] if getattr(module, "__file__", None) else []
+    own = [package_file(package, "review", "boards")] if package and package in sys.modules else []
     return own + [Path(app.data_dir) / "boards"]
 
 

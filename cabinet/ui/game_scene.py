@@ -52,6 +52,10 @@ class GameScene(BetChoices, Scene):
     static_background = False
     # Where the HUD shows balance, bet and win: "bottom" (with SPIN) or "top" (hud_layout.py).
     hud_layout = "bottom"
+    # Where the music changes in a round: event type -> "feature" (the feature theme from
+    # the step showing that event on) or "quiet" (the base theme fades out: a trigger's
+    # own moment). After the round, once the game is idle on top again, the base theme.
+    music_events: dict[str, str] = {}
 
     def __init__(self, app, setup: Any):
         super().__init__(app)
@@ -362,6 +366,7 @@ class GameScene(BetChoices, Scene):
     # == frame ====================================================================
     def enter(self) -> None:
         """Resume this game's interrupted round, if the ledger has one."""
+        self.app.audio.preload(f"music.{self.spec.id}.base", f"music.{self.spec.id}.feature")
         if self.recall_mode:
             return
         cab = self.app.cabinet
@@ -416,6 +421,24 @@ class GameScene(BetChoices, Scene):
 
     def animate(self, dt: float) -> None:
         """Idle and in-round animation that is not a step (reels spinning, glows)."""
+
+    @property
+    def music(self) -> str:
+        """The game's base theme, its feature theme in a feature (music_events), or none
+        for a trigger's moment; the feature's theme stays through its celebration."""
+        pres, played = self.presentation, self.played
+        if pres is not None and played is not None:
+            step = pres.current
+            events = played.round.events
+            upto = len(events) if step is None else step.event + 1
+            mode = "base"
+            for event in events[:upto]:
+                mode = self.music_events.get(event["type"], mode)
+            self._music_mode = mode
+        elif self.app.stack.top is self:
+            self._music_mode = "base"
+        mode = getattr(self, "_music_mode", "base")
+        return "" if mode == "quiet" else f"music.{self.spec.id}.{mode}"
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.static_background:      # one opaque blit instead of backdrop + alpha bars

@@ -48,6 +48,8 @@ def emblem(size: tuple[int, int], game_id: str, name: str, font: pygame.font.Fon
 class Lobby(Scene):
     """Game selection; the bottom of the stack."""
 
+    music = "music.lobby"
+
     def __init__(self, app):
         super().__init__(app)
         self.selected = 0

@@ -155,7 +155,7 @@ def test_a_manifest_without_an_id_the_view_draws_is_refused_naming_it(tmp_path):
 def test_the_cabinet_manifest_names_every_id_its_screens_ask_for():
     IMAGES, SOUNDS = assets.read_ids(assets.CABINET_IDS)
     manifest = assets.check_cabinet()
-    assert "celebration.coin" in IMAGES and "music" in SOUNDS
+    assert "celebration.coin" in IMAGES and "music.lobby" in SOUNDS
     assert set(IMAGES) <= set(manifest.images) and set(SOUNDS) <= set(manifest.sounds)
 
 

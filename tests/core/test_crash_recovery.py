@@ -15,7 +15,7 @@ from cabinet.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = Path(__file__).with_name("crash_child.py")
-KILLS = 55
+KILLS = 35
 
 
 def start_child(data: Path, seed: int) -> subprocess.Popen:

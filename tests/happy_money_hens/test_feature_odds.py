@@ -52,10 +52,20 @@ def test_pot_rates_agree_with_counted_awards_for_every_combination_with_pot_fill
             assert lo < p + 2.6 * se and p - 2.6 * se < hi, (combo, name, p, won[:, i].mean())
 
 
-def test_mode_rates_hold_the_exact_combination_odds(monkeypatch):
+def test_mode_rates_hold_the_exact_combination_odds(monkeypatch, request):
     monkeypatch.setattr(F, "BONUSES", 4_000)
     monkeypatch.setattr(F, "WORKERS", 1)
     monkeypatch.setattr(F, "_POTS", {})
+    # the big-bonus estimate rides along in feature_odds; this test reads the combination,
+    # bonus, pot and full-board figures, so its samples are kept small (they are tested
+    # in test_the_big_bonus_estimate_agrees_with_a_plain_simulation)
+    monkeypatch.setattr(F, "BIG_BONUSES", {c: 20_000 for c in F.COMBOS})
+    monkeypatch.setattr(F, "CASH_TAIL_BONUSES", 20_000)
+    monkeypatch.setattr(F, "BOOST_TAIL_BONUSES", 20_000)
+    monkeypatch.setattr(F, "_BIG", {})
+    for cached in (F.cash_tail_odds, F.boost_tail_odds):       # no small-sample figure outlives the test
+        cached.cache_clear()
+        request.addfinalizer(cached.cache_clear)
     odds = GAME.feature_odds("fortune_1_5", {}, 5)
     exact = combo_odds("fortune_1_5")
     for c in range(1, 8):

@@ -72,14 +72,14 @@ def test_the_cash_values_follow_their_law_given_the_total():
 
 
 def test_a_forced_big_bonus_is_a_natural_one_given_its_total(monkeypatch):
-    """At 3x bonus_dc's cost (about 1 bonus in 70), 400 forced big bonuses against the
-    natural ones above it among 400,000: the same mean total, coins and doubles."""
+    """At 3x bonus_dc's cost (about 1 bonus in 70), 250 forced big bonuses against the
+    natural ones above it among 250,000: the same mean total, coins and doubles."""
     m = load()
     low = 3 * m.costs["bonus_dc"]
     monkeypatch.setitem(m.big_bonus_x100, "bonus_dc", low)
     CT.cash_tail.cache_clear()
     try:
-        forced = [rules.play(Rng(10_000 + i), "bonus_dc", "big_bonus") for i in range(400)]
+        forced = [rules.play(Rng(10_000 + i), "bonus_dc", "big_bonus") for i in range(250)]
     finally:
         CT.cash_tail.cache_clear()
     assert all(r.payout_x100 >= low and "big_bonus" in r.features for r in forced)
@@ -88,7 +88,7 @@ def test_a_forced_big_bonus_is_a_natural_one_given_its_total(monkeypatch):
     f_coins = np.array([len(e["paying"]) for e in ends], float)
     f_dbl = np.array([sum(c["double"] for c in e["paying"]) for e in ends], float)
     gen = np.random.Generator(make_bit_generator(77))
-    res = simulate_bonuses(gen, m, np.full(400_000, DOUBLE_COINS))
+    res = simulate_bonuses(gen, m, np.full(250_000, DOUBLE_COINS))
     big = res["total_x100"] >= low
     n_total = res["total_x100"][big].astype(float)
     n_coins = (res["paid_single"] + res["paid_double"])[big].astype(float)

@@ -264,8 +264,5 @@ def apply_to_app(app: Any) -> None:
     app.min_round_seconds = float(cfg.min_round_seconds)
     app.attract_after = float(cfg.attract_idle_seconds)
     app.audio.set_volume(float(cfg.sound.volume))
-    app.audio.music_volume = float(cfg.sound.music_volume)
-    music = getattr(app.audio, "_music", None)
-    if music is not None:
-        music.set_volume(app.audio.music_volume)
+    app.audio.set_music_volume(float(cfg.sound.music_volume))
     app.session.configure()

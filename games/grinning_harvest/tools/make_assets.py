@@ -60,8 +60,9 @@ def badge_painters() -> dict:
 
 
 def main() -> int:
-    from . import cues
-    return tool_main("grinning_harvest", "Grinning Harvest", lambda: {"night": ("Moonlit field", painters())}, cues.bank)
+    from . import cues, music
+    return tool_main("grinning_harvest", "Grinning Harvest", lambda: {"night": ("Moonlit field", painters())}, cues.bank,
+                     themes=music.THEMES)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     REELS_RECT, ROW_Y, ROW_H = REELS_RECT, ROW_Y, ROW_H
     SPIN_TIME, STOP_TIME = 0.5, 0.28
     hud_layout = "top"
+    music_events = {"bonus_trigger": "quiet", "bonus_spin": "feature", "counter": "feature", "bonus_end": "feature"}
     # The idle (and restart) board: one Pumpkin on reel 3, no Vault, no line win:
     # nothing that looks like a trigger or a win (tests check it with the rules).
     IDLE_BOARD = [["witch", "ghost", "pumpkin"], ["cat", "wild", "hat"], ["candy", "bat", "ghost"]]

@@ -41,8 +41,9 @@ def wheel_painters() -> dict:
 
 
 def main() -> int:
-    from . import cues
-    return tool_main("happy_money_hens", "Happy Money Hens", lambda: {"farm": ("Farm at dusk", painters())}, cues.bank)
+    from . import cues, music
+    return tool_main("happy_money_hens", "Happy Money Hens", lambda: {"farm": ("Farm at dusk", painters())}, cues.bank,
+                     themes=music.THEMES)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,10 @@ class HensScene(GameScene):
     """Happy Money Hens: base reels, feature pots, fortune bet, bonus, gamble, spin chance."""
 
     SHOTS = SHOTS
+    # The base theme fades as the pots trigger; the bonus plays the feature theme.
+    music_events = {"pot_trigger": "quiet", **dict.fromkeys(("bonus_start", "bonus_spin", "lives", "letters", "pot_award",
+                                                            "coin_convert", "row_count", "row_activate", "boost",
+                                                            "bonus_end"), "feature")}
 
     # == set-up =======================================================================
     def build(self) -> None:

@@ -57,8 +57,9 @@ def wheel_painters(skin: str) -> dict:
 
 
 def main() -> int:
-    from . import cues
-    return tool_main("piggy_farm", "Piggy Farm", lambda: {skin: (LABELS[skin], painters(skin)) for skin in LABELS}, cues.bank, COLORS)
+    from . import cues, music
+    return tool_main("piggy_farm", "Piggy Farm", lambda: {skin: (LABELS[skin], painters(skin)) for skin in LABELS}, cues.bank, COLORS,
+                     themes=music.THEMES)
 
 
 if __name__ == "__main__":

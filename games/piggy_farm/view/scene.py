@@ -31,6 +31,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
     """The 7x7 tumble board, THE FARM WHEEL, free spins, egg hunts and RISK THE FARM."""
 
     SHOTS = SHOTS
+    music_events = dict.fromkeys(("wheel_trigger", "free_spins_start", "free_spin", "hunt_start"), "feature")
 
     def build(self) -> None:
         self.pm = load()
