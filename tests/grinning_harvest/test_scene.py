@@ -21,12 +21,12 @@ def test_a_base_round_stops_reel_by_reel_shows_the_board_and_pays_its_payout(app
     played = scene.played
     assert app.cabinet.balance == before - 100
     run(app, 1, scene.SPIN_TIME + 0.05)                    # past the spin: reel 1 lands first
-    assert scene.reels.reels[0].state in ("landing", "stopped")
-    assert scene.reels.reels[2].state == "spinning"
+    assert scene.reels.state(0) in ("landing", "stopped")
+    assert scene.reels.state(2) == "spinning"
     play_out(app, scene, dt=1 / 30)
     stops = events(played, "reel_stop")
     for ev in stops:
-        assert scene.reels.reels[ev["reel"]].symbols == ev["symbols"]
+        assert scene.reels.reels[ev["reel"]].column == ev["symbols"]
     shown = {(p["row"], ev["reel"]): (p["label"], p["value_x100"]) for ev in stops for p in ev["pumpkins"]}
     assert scene.pumpkins == shown
     assert [w["line"] for w in scene.win_lines] == [w["line"] for w in events(played, "line_win")]

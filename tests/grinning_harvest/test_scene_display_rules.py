@@ -152,7 +152,7 @@ def test_balance_win_and_bet_are_in_the_bar_at_the_top(app):
 def test_the_idle_board_shows_no_trigger_and_no_win(app):
     scene = open_game(app)
     board = [list(r) for r in scene.IDLE_BOARD]
-    assert [[scene.reels.reels[c].symbols[r] for c in range(3)] for r in range(3)] == board
+    assert scene.reels.board() == board
     assert GAME.evaluate(board)["total_x"] == 0
     on_reel = {c: {board[r][c] for r in range(3)} for c in range(3)}
     trigger = "pumpkin" in on_reel[0] and "vault" in on_reel[1] and "pumpkin" in on_reel[2]

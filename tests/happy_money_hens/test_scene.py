@@ -109,8 +109,8 @@ def test_base_round_moves_balance_by_its_payout_and_shows_its_board(app):
     assert app.cabinet.balance == before - played.cost_cents + played.win_cents
     stops = [e for e in played.round.events if e["type"] == "reel_stop"]
     for e in stops:
-        assert scene.reels.reels[e["reel"]].symbols == e["symbols"]
-        assert scene.reels.reels[e["reel"]].state == "stopped"
+        assert scene.reels.reels[e["reel"]].column == e["symbols"]
+        assert scene.reels.state(e["reel"]) == "stopped"
     wins = [e for e in played.round.events if e["type"] == "line_win"]
     assert scene.all_lines == wins
     assert scene.last_win == played.win_cents

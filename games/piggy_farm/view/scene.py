@@ -43,7 +43,10 @@ class PiggyFarmScene(FarmFeatures, GameScene):
             idle = [[self.pm.symbols[strips[c][(c * 17 + k * 5 + r) % len(strips[c])]] for c in range(7)] for r in range(7)]
             if largest_group(idle) < self.pm.min_cluster:
                 break
-        self.boardview = BoardView(self.app, idle)
+        names = self.pm.symbols
+        self.boardview = BoardView(self.app, idle, {k: [[names[i] for i in col] for col in reels]
+                                                    for k, reels in self.pm.strips.items()})
+        self.boardview.warm()
         self.wheel = FarmWheel(self.app, self.pm.wheel.tiers)
         self.wheel.warm()
         self.hunt = HuntView(self.app)
@@ -127,7 +130,8 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         label = "board drops"
         if phase == "growing_season" and any("WM" in row for row in board):
             label = "board drops, windmills asleep"
-        return [Step(0.55, start=start, tick=lambda p: self.boardview.drop_in(board, p), label=label, sound="pf_drop")]
+        return self.boardview.drop_steps(board, ev["strips"], list(ev["tops"]), label, on_start=start,
+                                         teases=phase != "growing_season")
 
     def present_wild_spawn(self, ev) -> list[Step]:
         cells, board = {tuple(c) for c in ev["cells"]}, ev["board"]
@@ -266,6 +270,9 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.hunt.waiting = False
 
     # -- frame -----------------------------------------------------------------------
+    def animate(self, dt: float) -> None:
+        self.boardview.reels.update(dt)
+
     def draw_background(self, surface: pygame.Surface) -> None:
         """The farm with the side panels and (outside the hunt and the barn) the board's
         wooden frame composed in: one opaque blit a frame instead of three alpha ones."""
