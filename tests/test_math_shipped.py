@@ -1,6 +1,6 @@
 """Every library shipped under games/<id>/books/: it loads (manifest, fingerprint), each
-mode's RTP is its stated figure within 1e-6, no book exceeds the cap, a random sample
-of 20,000 natural books per mode agrees with the batch kernel (where the game has one),
+mode's RTP is its stated figure within 1e-6, no book exceeds the cap, a run of 20,000
+natural books per mode, at a random place, agrees with the batch kernel (where the game has one),
 40 natural and 60 forced books per mode regenerate to the stored payouts and features
 (`python -m cabinet.math verify GAME` replays every book), base-game
 modes hold >= 300,000 books and buys >= 10,000, the game's libraries take < 15 MB, and

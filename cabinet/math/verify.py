@@ -71,7 +71,8 @@ def _tasks(lib: B.Library, ref, sample, rng, forced_sample: int | None = None,
            batch_sample: int | None = None) -> tuple[list[tuple], list[float]]:
     """The check tasks of every mode and their cost estimates (for the progress bar).
     `forced_sample`: forced books replayed per mode; `batch_sample`: natural books whose
-    payouts the batch kernel recomputes per mode (None: every one)."""
+    payouts the batch kernel recomputes per mode, one run of that many at a random place
+    (None: every one)."""
     tasks, costs = [], []
     for mode, mb in lib.modes.items():
         natural = np.flatnonzero(mb.force < 0)
@@ -81,8 +82,9 @@ def _tasks(lib: B.Library, ref, sample, rng, forced_sample: int | None = None,
         size = BUILD_SAMPLE if sample == "build" else sample
         if lib.spec.play_batch is not None and size is not None and size < len(natural):
             batch = natural
-            if batch_sample is not None and batch_sample < len(natural):
-                batch = np.sort(rng.choice(natural, batch_sample, replace=False))
+            if batch_sample is not None and batch_sample < len(natural):   # a run at a random place: the
+                start = int(rng.integers(0, len(natural) - batch_sample + 1))   # kernel plays runs of seeds
+                batch = natural[start:start + batch_sample]
             for a in range(0, len(batch), CHUNK["batch"]):
                 tasks.append((ref, lib.path, mode, batch[a:a + CHUNK["batch"]].tolist(), "batch"))
                 costs.append(len(tasks[-1][3]) * 0.2)
