@@ -67,6 +67,7 @@ def test_every_alteration_of_a_shipped_file_is_refused(game_id):
     assert not bad, bad[:3]
 
 
+@pytest.mark.slow
 def test_missing_manifest_or_unlisted_file_is_refused(toy_books, tmp_path):
     import json
     shutil.copytree(toy_books[0], tmp_path / "lib")
@@ -100,6 +101,7 @@ def test_the_cabinet_refuses_the_altered_game_and_plays_the_other(toy_books, tmp
     assert played.cost_cents == 100
 
 
+@pytest.mark.slow
 def test_a_consistent_rewrite_loads_but_program_verification_names_it():
     """Weight moved between two books of one payout (the exact RTP kept) and the books'
     manifest rewritten to match: loading cannot tell, `python main.py --verify` can:

@@ -40,6 +40,7 @@ def test_every_mode_within_1e6_of_its_stated_rtp(lib):
         assert abs(rtp - Fraction(str(GAME.rtp[mode.id]))) < Fraction(1, 10**6), (mode.id, float(rtp))
 
 
+@pytest.mark.slow
 def test_same_bytes_with_one_and_two_workers(lib_dirs):
     one, two = lib_dirs
     for mode in GAME.modes:
@@ -131,6 +132,7 @@ def test_unreachable_rtp_is_a_build_error(tmp_path):
         build(greedy, modes=["buy_bonus"], books=2000, out=tmp_path)
 
 
+@pytest.mark.slow
 def test_a_games_batch_fast_path_gives_the_same_library(tmp_path):
     def play_batch(seeds, mode, force):
         rounds = [rules.play(Rng.for_book(int(s)), mode, force) for s in seeds]

@@ -27,6 +27,7 @@ def _json(capsys):
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_rtp_json_shape_and_figures(books, capsys):
     assert main(["rtp", TOY, "--json", "--books-dir", str(books)]) == 0
     doc = _json(capsys)
@@ -130,6 +131,7 @@ def test_verify_regenerates_and_passes(books, capsys):
     assert "verified" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_bench_json_without_build(capsys):
     assert main(["bench", TOY, "--rounds", "5000", "--no-build", "--json"]) == 0
     doc = _json(capsys)
@@ -137,6 +139,7 @@ def test_bench_json_without_build(capsys):
     assert figs["play"]["1"] > 0 and figs["simulate"]["2"] > 0
 
 
+@pytest.mark.slow
 def test_module_entry_point_runs():
     out = subprocess.run([sys.executable, "-m", "cabinet.math", "evaluate", TOY, "--paytable"],
                          capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1])

@@ -72,6 +72,7 @@ def test_a_library_built_from_the_rules_is_clean(clean):
         assert abs(s["worst_z"]) < Z_FLAG
 
 
+@pytest.mark.slow
 def test_at_least_40_fine_bins_per_mode_up_to_the_cap(lib):
     for mode in ("base", "buy_bonus"):
         lay = F.layout(GAME, lib.books(mode))
@@ -128,6 +129,7 @@ def test_fresh_seeds_are_not_the_librarys(lib):
     assert not natural & set(fresh.tolist()) and not natural & set(fresh_at_library_seed.tolist())
 
 
+@pytest.mark.slow
 def test_the_command_writes_the_report_stamped_with_the_fingerprint(books, tmp_path, capsys):
     code = main(["fidelity", TOY, "--books-dir", str(books), "--out", str(tmp_path), "--rounds", "20000",
                  "--buy-rounds", "5000", "--workers", "1", "--seed", "7"])
@@ -141,6 +143,7 @@ def test_the_command_writes_the_report_stamped_with_the_fingerprint(books, tmp_p
     assert "toygame/base: 20,000 rules rounds" in out
 
 
+@pytest.mark.slow
 def test_a_flagged_run_exits_1(books, tmp_path, monkeypatch):
     monkeypatch.setattr("cabinet.math.fidelity_stats.Z_FLAG", 0.5)       # any noise is flagged
     code = main(["fidelity", TOY, "--books-dir", str(books), "--out", str(tmp_path), "--rounds", "20000",
@@ -149,6 +152,7 @@ def test_a_flagged_run_exits_1(books, tmp_path, monkeypatch):
     assert "**FLAG**" in (tmp_path / "toygame_fidelity.md").read_text()
 
 
+@pytest.mark.slow
 def test_a_closed_stdout_ends_the_command_quietly(books, tmp_path):
     """Its reader gone (`| head` that has exited), the command stops quietly, the report written."""
     import os

@@ -42,6 +42,7 @@ def test_shipped_library_is_exact_and_regenerates(game_id):
     assert sum(p.stat().st_size for p in where.glob("*.npz")) < 15 * 2**20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_shipped_feature_rates_are_the_rules(game_id):
     from cabinet.math.rates import load_rates

@@ -26,6 +26,7 @@ def _sample(mb: B.ModeBooks) -> np.ndarray:
     return np.unique(ids)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_batch_sources_split_every_sampled_book_as_payout_sources(game):
     lib = B.load_library(game)

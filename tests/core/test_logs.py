@@ -93,6 +93,7 @@ def test_a_link_planted_as_the_log_is_not_followed_and_play_goes_on(folder, caps
     cab.close()
 
 
+@pytest.mark.slow
 def test_main_writes_the_log_in_the_data_folder(tmp_path):
     (tmp_path / "config.yaml").write_text("data_dir: d\nmath_source: books\n")
     r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--config", str(tmp_path / "config.yaml"), "--meters"],

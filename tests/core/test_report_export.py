@@ -337,6 +337,7 @@ def test_forensic_refuses_a_ledger_that_passes_its_audit(led, tmp_path, capsys):
     assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
 
 
+@pytest.mark.slow
 def test_main_py_export_report_forensic(tmp_path):
     build(tmp_path / "data" / "ledger.sqlite").close()
     (tmp_path / "config.yaml").write_text("data_dir: data\nmath_source: live\n")

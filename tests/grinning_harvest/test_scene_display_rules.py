@@ -11,6 +11,8 @@
 """
 from __future__ import annotations
 
+import pytest
+
 import re
 
 import numpy as np
@@ -70,6 +72,7 @@ def test_a_hand_built_max_win_board_shows_nothing_above_the_max_win(app):
     assert shown_value(scene, "pumpkin", (1, 2), 900) == 900
 
 
+@pytest.mark.slow
 def test_no_frame_of_a_max_win_round_shows_more_than_it_pays(app):
     scene = open_game(app)
     scene.play("buy_harvest", "max_win")

@@ -3,6 +3,8 @@ base game, quiet while the bonus triggers, the feature theme through the Hold-n-
 bonus and its total-win summary, then the base theme again; the lobby plays its own."""
 from __future__ import annotations
 
+import pytest
+
 import pygame
 
 from cabinet.ui.celebration import BigWin
@@ -11,6 +13,7 @@ from tests.ui.conftest import force_next, open_game, press, run
 BASE, FEATURE = "music.grinning_harvest.base", "music.grinning_harvest.feature"
 
 
+@pytest.mark.slow
 def test_the_bonus_plays_the_feature_theme_and_the_base_theme_comes_back(app):
     run(app, 1)
     assert app.stack.music() == "music.lobby" and app.audio.track == "music.lobby"

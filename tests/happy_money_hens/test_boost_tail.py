@@ -148,6 +148,7 @@ def test_forced_big_bonuses_are_natural_ones_given_the_category(monkeypatch, mod
         assert abs(a.mean() - b.mean()) < 4.5 * se, (k, a.mean(), b.mean(), se)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["bonus_hb", "bonus_pf_hb"])
 def test_a_forced_big_bonus_is_in_its_category_alone_and_replays_from_its_hints(mode):
     m = load()
@@ -217,6 +218,7 @@ def test_the_boost_override_changes_only_the_boosts():
     assert sum(len(e["boosts"]) for e in held.events if e["type"] == "boost") == plain.spins
 
 
+@pytest.mark.slow
 def test_spins_agree_between_the_engines_and_stay_under_the_bound():
     m = load()
     seeds = np.arange(40, 80, dtype=np.uint64)

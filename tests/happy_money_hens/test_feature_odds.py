@@ -42,6 +42,7 @@ def test_the_full_board_with_double_coins_agrees_with_plain_bonuses():
         assert lo < p < hi, (combo, p, k / n)
 
 
+@pytest.mark.slow
 def test_pot_rates_agree_with_counted_awards_for_every_combination_with_pot_fill():
     rates = F.pot_rates(seed=2, bonuses=10_000, workers=1)
     n = 10_000
@@ -82,6 +83,7 @@ def test_mode_rates_hold_the_exact_combination_odds(monkeypatch, request):
     assert GAME.feature_odds("no_such_mode", {}, 5) == {}
 
 
+@pytest.mark.slow
 def test_a_full_boards_grand_without_double_coins_is_the_binomial_of_its_35_coins():
     from math import comb
     r = 0.5 * 15 / 100                                          # pot fill 50/100 x GRAND's weight 15 of 100

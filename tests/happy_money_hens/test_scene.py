@@ -99,6 +99,7 @@ def app(tmp_path):
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_base_round_moves_balance_by_its_payout_and_shows_its_board(app):
     scene = hens(app)
     before = app.cabinet.balance
@@ -175,6 +176,7 @@ def test_each_buy_through_shift_keys_pays_exactly_and_delivers_three_feature_sym
     assert scene.bonus.snap is not None and scene.bonus.snap.ended
 
 
+@pytest.mark.slow
 def test_pot_levels_follow_the_events_persist_and_reset_when_a_bonus_is_awarded(tmp_path):
     app = hens_app(tmp_path)
     scene = hens(app)
@@ -219,6 +221,7 @@ def test_skipping_shows_the_same_bonus_board_as_watching(tmp_path):
     assert boards[0] == boards[1]
 
 
+@pytest.mark.slow
 def test_a_bonus_interrupted_mid_way_resumes_from_its_checkpoint_and_pays_once(tmp_path):
     app = hens_app(tmp_path, seed=8)
     scene = hens(app)
@@ -244,6 +247,7 @@ def test_a_bonus_interrupted_mid_way_resumes_from_its_checkpoint_and_pays_once(t
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_bonus_board_pixels_grey_inactive_rows_and_light_active_ones(app):
     from games.happy_money_hens.view.features import cell_rect
     scene = hens(app)
@@ -270,6 +274,7 @@ def test_bonus_board_pixels_grey_inactive_rows_and_light_active_ones(app):
     finish_round(app, scene)
 
 
+@pytest.mark.slow
 def test_a_capped_round_announces_the_win_limit_and_shows_the_capped_win(app):
     """The rules cap no round; the cabinet holds a win to the money limit (the sheet's
     $250,000 excluding jackpots, or an operator's lower one) and says so

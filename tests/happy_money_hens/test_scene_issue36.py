@@ -163,6 +163,7 @@ def test_the_keyboard_page_names_every_key_the_gamble_and_spin_chance_handle(gam
     assert all("Gamble" not in c.title for col in keyboard_page(other).columns for c in col)
 
 
+@pytest.mark.slow
 def test_spin_chance_plays_on_its_listed_key_and_esc_says_no_thanks(tmp_path):
     from tests.happy_money_hens.test_scene_offers import hens_app as offers_app
     app = offers_app(tmp_path, credit="2.50", gamble="off")
@@ -281,6 +282,7 @@ def test_every_double_coin_shows_the_same_way_and_a_pot_fill_pair_has_one_label(
     assert _alike(face.subsurface((size + 2, 0, w - size - 2, size)), back.subsurface((size + 2, 0, w - size - 2, size)))
 
 
+@pytest.mark.slow
 def test_the_spin_chance_labels_stay_inside_their_part_of_the_meter_or_beside_it(gamble_app):
     from games.happy_money_hens.view.spin_chance_scene import METER
     app = gamble_app

@@ -124,6 +124,7 @@ def test_a_forced_free_spins_x5_book_is_a_natural_trigger_whose_wheel_ends_on_x5
             assert start["start_multiplier"] == 5 and "free_spins_x5" in r.features
 
 
+@pytest.mark.slow
 def test_a_forced_max_win_in_the_ante_caps_along_the_antes_paths():
     pm = load()
     r = play(Rng(3), "ante", "max_win")
@@ -149,6 +150,7 @@ def test_the_ante_reels_trigger_the_wheel_five_times_as_often():
     assert abs(base["total"] * 278 - 1) < 3 * base["total_se"] * 278 + 0.01
 
 
+@pytest.mark.slow
 def test_the_wheel_buy_spins_at_the_base_games_tier_mix():
     pm = load()
     tw = pm.mode("wheel_buy")["tier_weights"]
@@ -215,6 +217,7 @@ def test_a_forced_wheel_book_is_a_natural_trigger():
             assert not r.capped and "free_spins_x5" not in r.features
 
 
+@pytest.mark.slow
 def test_a_forced_wheel_book_that_lands_on_free_spins_x5_is_drawn_again():
     """Seeds whose first triggered round ends on FREE SPINS x5 (found by playing the
     force's own first attempt): the book is a later attempt, with no x5."""

@@ -60,6 +60,7 @@ def _step_to(app, kind: type, limit: int = 1200):
     raise AssertionError(f"no {kind.__name__} step came")
 
 
+@pytest.mark.slow
 def test_the_loop_plays_a_feature_then_a_big_win_with_the_fortune_titles_and_a_touch_ends_it(app):
     while len(app.stack.scenes) > 1:
         app.pop()

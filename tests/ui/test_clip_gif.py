@@ -51,6 +51,7 @@ def test_the_gif_keeps_at_most_its_rate_and_width_and_the_clips_time(tmp_path, f
     assert tuple(first[160, 35]) == pytest.approx((250, 220, 40), abs=24)
 
 
+@pytest.mark.slow
 def test_a_long_clip_is_a_fraction_of_the_frames_it_holds(tmp_path):
     out = tmp_path / "long.gif"
     gif = GifWriter(out, 15, GIF_MAX_FPS, GIF_MAX_WIDTH)

@@ -60,6 +60,7 @@ def test_each_pot_won_gets_its_moment_with_the_value_of_its_pot_award_event(make
     assert all(CUES[m.kind] == "moment.pot_won" for _, m in shown)
 
 
+@pytest.mark.slow
 def test_the_full_board_is_acknowledged_once_at_the_spin_that_fills_it(make):
     app, scene = make(HMH)
     assert scene.play("buy_mystery", "full_board")
@@ -150,6 +151,7 @@ def test_each_wheel_upgrade_gets_its_moment(make):
                                       for e in ups]
 
 
+@pytest.mark.slow
 def test_free_spins_and_the_farm_wheel_open_behind_the_curtains(make):
     app, scene = make(PF)
     assert scene.play("free_spins")

@@ -42,6 +42,7 @@ def theme_audio():
     return {name: decoded(path) for name, path in themes().items()}
 
 
+@pytest.mark.slow
 def test_every_game_has_a_base_and_a_feature_theme_and_the_lobby_its_own(theme_audio):
     assert len(theme_audio) == 7
     bodies = {name: themes()[name].read_bytes() for name in theme_audio}
@@ -51,6 +52,7 @@ def test_every_game_has_a_base_and_a_feature_theme_and_the_lobby_its_own(theme_a
         assert not np.allclose(x[:, 0], x[:, 1]), name           # really two channels (the parts are panned)
 
 
+@pytest.mark.slow
 def test_themes_last_at_least_a_minute_and_never_reach_full_scale(theme_audio):
     for name, x in theme_audio.items():
         m = loudness.measure(x, 44100)
@@ -59,6 +61,7 @@ def test_themes_last_at_least_a_minute_and_never_reach_full_scale(theme_audio):
         assert np.count_nonzero(np.abs(x) >= 0.999) == 0, name   # no clipped sample
 
 
+@pytest.mark.slow
 def test_themes_loop_without_a_click_at_the_loop_point(theme_audio):
     """The step from the last sample back to the first is an ordinary step of the
     music (at most its own 99.9th percentile), not a jump."""
@@ -83,6 +86,7 @@ def test_the_loop_point_is_at_a_bar_line():
         assert soundfile.info(str(path)).frames == round(score.seconds * 44100), name
 
 
+@pytest.mark.slow
 def test_themes_are_equally_loud(theme_audio):
     levels = {name: loudness.lufs(x, 44100) for name, x in theme_audio.items()}
     assert max(levels.values()) - min(levels.values()) <= 1.0, levels
@@ -185,6 +189,7 @@ def test_without_fluidsynth_or_the_soundfont_make_assets_says_what_to_install(tm
     assert "Traceback" not in run.stderr and run.stderr.count("\n") <= 2
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (os.path.isfile(music_render.SOUNDFONTS[0]) and shutil.which("fluidsynth")),
                     reason="no FluidSynth or SoundFont here (the asset build's tools)")
 def test_a_rendered_cue_is_the_same_bytes_every_time(tmp_path):

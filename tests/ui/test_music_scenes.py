@@ -37,6 +37,7 @@ def heard_through_a_forced_round(app, category: str) -> tuple[list[str], set[str
     return heard, over
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec, category, order", [
     (HENS, "big_bonus", ["base", "", "feature", "base"]),
     (PIGGY, "free_spins", ["base", "feature", "base"]),

@@ -44,6 +44,7 @@ def play_forced(app, scene, force, mode=None):
     return scene.played
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["happy_money_hens", "grinning_harvest", "piggy_farm"])
 def test_every_payout_band_is_forced_with_a_round_of_that_payout(lab, game):
     scene = game_on_top(lab, game)
@@ -72,6 +73,7 @@ def test_every_payout_band_is_forced_with_a_round_of_that_payout(lab, game):
             lab.pop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["base", "fortune_1_5", "fortune_2"])
 def test_the_force_menu_lists_only_categories_the_modes_library_holds_and_each_plays(lab, mode):
     scene = game_on_top(lab, "happy_money_hens")
@@ -110,6 +112,7 @@ def test_a_force_the_mode_cannot_hold_is_refused_in_the_players_words(lab):
     scene.mode_id = "base"
 
 
+@pytest.mark.slow
 def test_every_shipped_board_is_listed_by_its_name_and_plays(lab):
     for gid in ("happy_money_hens", "grinning_harvest", "piggy_farm"):
         scene = game_on_top(lab, gid)

@@ -74,6 +74,7 @@ def test_a_step_no_book_matches_is_refused_by_name():
         books(script, library)
 
 
+@pytest.mark.slow
 def test_the_showcase_plays_each_step_in_recall_mode_and_moves_no_money(app):
     open_only(app, "grinning_harvest")
     app.pop()
@@ -103,6 +104,7 @@ def test_the_showcase_plays_each_step_in_recall_mode_and_moves_no_money(app):
     assert app.stack.find("showcase") is None
 
 
+@pytest.mark.slow
 def test_a_book_shown_with_its_celebration_never_moves_the_balance_shown(app):
     from cabinet.core.book_rounds import book_round
     from cabinet.ui.round_show import show_round
@@ -205,6 +207,7 @@ def test_every_viewer_page_shows_its_figures_without_overlapping_text(app, game)
     app.pop(view)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_the_viewer_figures_add_up_to_the_libraries(game):
     library = load_library(game)
@@ -244,6 +247,7 @@ def test_bands_and_strata_of_a_hand_built_library():
     assert percent(Fraction(1, 10**6)) == "<0.001%" and percent(Fraction(1, 8)) == "12.5%"
 
 
+@pytest.mark.slow
 def test_the_gallery_renders_every_viewer_page(app):
     from cabinet.ui.library_view import library_shots
     saved = []
