@@ -413,13 +413,11 @@ _LOADED: dict[tuple, ModeBooks] = {}
 _LOADED_MAX = 64
 
 
-def _load_key(spec: GameSpec, mode: str, path: Path, entry: dict[str, Any] | None, fp: str) -> tuple | None:
-    if entry is None or mode not in {m.id for m in spec.modes}:
+def _load_key(spec: GameSpec, mode: str, raw: bytes | None, entry: dict[str, Any] | None,
+              fp: str) -> tuple | None:
+    if raw is None or entry is None or mode not in {m.id for m in spec.modes}:
         return None
-    try:
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
+    digest = hashlib.sha256(raw).hexdigest()
     if digest != entry.get("sha256"):
         return None
     return (spec.id, mode, fp, digest, spec.mode(mode).cost_x100, str(spec.rtp.get(mode)),
@@ -436,10 +434,14 @@ def load_mode(spec: GameSpec, mode: str, books_dir: Path | str | None = None,
         manifest = read_manifest(where, spec.id)
     entry = manifest["files"].get(path.name)
     fp = expected_fingerprint or fingerprint(spec)
-    key = _load_key(spec, mode, path, entry, fp)
+    try:                                   # read once: the key's hash, then (a miss) the checks
+        raw: bytes | None = path.read_bytes() if entry is not None and path.is_file() else None
+    except OSError:
+        raw = None                         # read_mode_file says what is wrong with it
+    key = _load_key(spec, mode, raw, entry, fp)
     if key is not None and key in _LOADED:
         return _LOADED[key]
-    data, meta = read_mode_file(path, entry)
+    data, meta = read_mode_file(path, entry, raw)
     sums = _check_meta(spec, mode, path, meta, data, fp)
     if "stored_book" in data:
         listed = [meta["categories"].index(c) for c in spec.stored_rounds.get(mode, ()) if c in meta["categories"]]

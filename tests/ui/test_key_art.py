@@ -17,14 +17,7 @@ from cabinet.ui import asset_files, logo_art
 GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
 
 
-@pytest.fixture(autouse=True)
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((1, 1))
-    yield
-    asset_files.use_skin("piggy_farm", None)
+from tests.ui.test_asset_files import display  # noqa: E402,F401  (the same autouse display fixture)
 
 
 @pytest.mark.parametrize("game", GAMES)
