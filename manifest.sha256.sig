@@ -1,3 +1,3 @@
 # manifest.sha256.sig: Ed25519 over the exact bytes of manifest.sha256 (docs/signing.md)
-signature: GbYZtk1JPu40EKmy6R0Bdb4qre7qq08+J92tFqldrfKiV808qPjhfujatss9C7jKzRLtM7pyFONeWWTfa7JaBg==
+signature: ucE2EVRyvLONSi2xofSFqHjtCtwfS97BEbx9sA/h/hLugYwm+zRPVuJXahB1IBMVg5quXl/4zQcj9CbkaUC0Bg==
 key: d5e9-3725-6cff-20a3
