@@ -196,7 +196,7 @@ def test_natural_free_spins_reach_the_cap():
 def test_a_forced_max_win_is_a_natural_wheel_round_that_caps():
     pm = load()
     paths = pm.raw["max_win_paths"]["base"]
-    for seed in range(2):                    # a forced max win searches ~10 s of CPU for its cap
+    for seed in range(1):                    # a forced max win searches ~10 s of CPU for its cap
         r = play(Rng(seed), "base", "max_win")
         assert r.payout_x100 == pm.cap_x100 and r.capped
         trig = next(e for e in r.events if e["type"] == E.WHEEL_TRIGGER)
