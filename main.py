@@ -34,6 +34,9 @@ import logging
 import sys
 from pathlib import Path
 
+from cabinet.core.resources import help_command
+from cabinet.core.resources import program_name as prog
+
 
 def _quiet_audio_without_sound_card() -> None:
     """With no sound card, SDL's ALSA probe prints a page of errors: pick the silent
@@ -52,7 +55,7 @@ def _quiet_audio_without_sound_card() -> None:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, no usage dump
-        sys.stderr.write(f"main.py: {message}; see python main.py --help\n")
+        sys.stderr.write(f"{prog()}: {message}; see {help_command()}\n")
         raise SystemExit(2)
 
 
@@ -224,7 +227,7 @@ def demo_data(cfg) -> None:
             cfg.ledger_witness = str(Path(cfg.ledger_witness) / DEMO_FOLDER)
             make_data_dir(Path(cfg.ledger_witness), "ledger_witness")
     except ConfigError as exc:
-        raise Refused(f"main.py: --demo: {exc}") from None
+        raise Refused(f"{prog()}: --demo: {exc}") from None
 
 
 def open_cabinet(args: argparse.Namespace, libraries=None):
@@ -234,12 +237,12 @@ def open_cabinet(args: argparse.Namespace, libraries=None):
     plan = _plan(args.config, create=True, libraries=libraries)
     cfg = plan.config
     if args.seed is not None and not 0 <= args.seed < 2**63:
-        raise Refused("main.py: --seed must be a whole number from 0 to 2**63-1")
+        raise Refused(f"{prog()}: --seed must be a whole number from 0 to 2**63-1")
     if cfg.real_play and args.seed is not None:
-        raise Refused("main.py: --seed is refused: config.yaml sets real_play: true (a seeded RNG is predictable)")
+        raise Refused(f"{prog()}: --seed is refused: config.yaml sets real_play: true (a seeded RNG is predictable)")
     if args.demo:
         if cfg.real_play:
-            raise Refused("main.py: --demo is refused: config.yaml sets real_play: true")
+            raise Refused(f"{prog()}: --demo is refused: config.yaml sets real_play: true")
         cfg.demo_tools = True
         if args.replay is None and args.clip is None:    # those show the cabinet's own ledger's rounds
             demo_data(cfg)
@@ -247,14 +250,14 @@ def open_cabinet(args: argparse.Namespace, libraries=None):
         cfg.display.kiosk = True
     for flag, given in (("--replay", args.replay), ("--replay-book", args.replay_book)):
         if given is not None and cfg.real_play:
-            raise Refused(f"main.py: {flag} is refused: config.yaml sets real_play: true")
+            raise Refused(f"{prog()}: {flag} is refused: config.yaml sets real_play: true")
         if given is not None and not cfg.demo_tools:
-            raise Refused(f"main.py: {flag} is a review tool: set demo_tools: true in config.yaml or add --demo")
+            raise Refused(f"{prog()}: {flag} is a review tool: set demo_tools: true in config.yaml or add --demo")
     from cabinet.core.ledger import LedgerError, instance
     try:
         held = instance.acquire(cfg.data_path)     # one cabinet per data folder: a second is refused here
     except LedgerError as exc:
-        raise Refused(f"main.py: {exc}") from None
+        raise Refused(f"{prog()}: {exc}") from None
     from cabinet.core import logs
     logs.setup(cfg.data_path, cfg.log_level)       # the operator's log, once this start owns the folder
     from cabinet.core.cabinet import Cabinet
@@ -310,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
         return cli.locked(cabinet.locked) if cabinet.locked or cabinet.ledger is None else \
             cli.print_meters(cabinet.ledger)
     if args.game and args.game not in cabinet.games and args.game not in cabinet.refused:
-        sys.stderr.write(f"main.py: --game {args.game!r} is not a game here; allowed: {', '.join(cabinet.games)}\n")
+        sys.stderr.write(f"{prog()}: --game {args.game!r} is not a game here; allowed: {', '.join(cabinet.games)}\n")
         return 2
     if args.shots is not None:
         _quiet_audio_without_sound_card()
@@ -330,7 +333,7 @@ def shots_folder(text: str) -> Path:
     """--shots DIR made (with its parents) and checked writable, else Refused."""
     import tempfile
     if not text.strip():
-        raise Refused("main.py: --shots needs a folder; allowed: a folder that can be created and written")
+        raise Refused(f"{prog()}: --shots needs a folder; allowed: a folder that can be created and written")
     folder = Path(text)
     allowed = "allowed: a folder that can be created and written"
     try:
@@ -338,7 +341,7 @@ def shots_folder(text: str) -> Path:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".shots-"):
             pass
     except (OSError, ValueError) as exc:
-        raise Refused(f"main.py: --shots {text!r}: cannot write there ({getattr(exc, 'strerror', None) or exc}); "
+        raise Refused(f"{prog()}: --shots {text!r}: cannot write there ({getattr(exc, 'strerror', None) or exc}); "
                       f"{allowed}") from None
     return folder
 
@@ -359,7 +362,7 @@ def replay_plan(cabinet, args: argparse.Namespace):
             return lambda app: app.present_recall(played, None, title)
     except ReplayError as exc:
         flag = "--replay" if args.replay is not None else "--replay-book"
-        raise Refused(f"main.py: {flag}: {exc}") from None
+        raise Refused(f"{prog()}: {flag}: {exc}") from None
     return None
 
 

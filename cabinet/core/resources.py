@@ -129,3 +129,18 @@ def is_shipped_config(path: Path) -> bool:
         return os.path.samefile(path, tree.top / CONFIG_NAME)
     except OSError:
         return False
+
+
+def program_name(argv0: str | None = None) -> str:
+    """How the user started the cabinet, for its one-line messages: `main.py` from a
+    checkout, `slot-cabinet` (the installed command) or `python -m cabinet`."""
+    name = Path(sys.argv[0] if argv0 is None else argv0).name
+    if name == "__main__.py":
+        return "python -m cabinet"
+    return name if name in ("main.py", "slot-cabinet") else "main.py"
+
+
+def help_command(argv0: str | None = None) -> str:
+    """The command that prints the options, as the user would type it."""
+    name = program_name(argv0)
+    return f"python {name} --help" if name == "main.py" else f"{name} --help"

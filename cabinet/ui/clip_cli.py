@@ -17,6 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+from ..core.resources import program_name as prog
+
 FPS = (15, 1, 60)                 # default, lowest, highest
 GIF_MAX_FPS = 10                  # the GIF keeps at most this many pictures a second (the MP4 every frame)
 GIF_MAX_WIDTH = 640               # and is scaled down to this width: a 60 s bonus in a few MB, not 36
@@ -113,7 +115,7 @@ def run(args: argparse.Namespace, config_of: Callable[[], Any], open_cabinet: Ca
         cabinet = open_cabinet()
         return _make(cabinet, job)
     except ClipRefused as exc:
-        sys.stderr.write(f"main.py: {exc}\n")
+        sys.stderr.write(f"{prog()}: {exc}\n")
         return 2
 
 

@@ -7,6 +7,8 @@ from typing import Any
 
 import pygame
 
+from ..core.resources import program_name as prog
+
 from . import host
 from .app import App, start_scenes
 
@@ -20,7 +22,7 @@ def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False,
     one line, exit 2."""
     problem = host.display_problem()
     if problem:
-        sys.stderr.write(f"main.py: {problem}\n")
+        sys.stderr.write(f"{prog()}: {problem}\n")
         cabinet.close()
         return 2
     app = App(cabinet.config, cabinet, windowed=windowed)
