@@ -437,18 +437,6 @@ class Cabinet:
                 return None if self.locked else played
         return None
 
-    def settle_unpresentable(self) -> list[int]:
-        """Settle open rounds whose game is no longer offered: the player can no
-        longer influence them, so their recorded win is credited (and logged)."""
-        done = []
-        for rec in self._call(lambda led: led.open_rounds()):
-            if rec.game not in self.games:
-                self._call(lambda led: led.settle_round(rec.id))
-                self._call(lambda led: led.log_event("paid_unshown", {"round": rec.id, "game": rec.game,
-                                                                          "win_cents": rec.win_cents}))
-                done.append(rec.id)
-        return done
-
     def unshown_result(self, game_id: str | None = None) -> PlayedRound | None:
         """The newest round, when it is a settled win whose result display a stop cut
         short (its checkpoint never reached RESULT_SHOWN) and nothing was played on it

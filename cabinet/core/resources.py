@@ -85,10 +85,6 @@ def program_tree() -> ProgramTree:
     return ProgramTree(data, code) if data.is_dir() else ProgramTree(code, code)
 
 
-def is_installed() -> bool:
-    return program_tree().installed
-
-
 def assets_root() -> Path:
     return program_tree().top / ASSETS_NAME
 

@@ -36,7 +36,8 @@ from .autoplay import Autoplay
 from .bet_choices import BetChoices
 from . import celebration
 from .celebration import celebrate
-from .hud import Hud, build_buttons, game_action
+from . import game_actions
+from .hud import Hud, build_buttons
 from .idle import IdleLayers
 from .moments import Moments
 from .moments import warm as warm_moments
@@ -492,7 +493,7 @@ class GameScene(BetChoices, Scene):
     def on_action(self, action: str) -> bool:
         """The shared controls (SPIN/skip, bets, menus, lobby); games add theirs first
         and call super().on_action for the rest."""
-        return game_action(self, action)
+        return game_actions.handle(self, action)
 
 
 def force_refusal(scene: Any, force: str, mode_id: str, exc: Exception) -> str:

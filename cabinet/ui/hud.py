@@ -1,5 +1,5 @@
-"""The HUD every game shares: balance, bet, last win, SPIN, AUTO, TURBO, BUY, INFO,
-and `game_action`, what each of those shared actions does in a game scene.
+"""The HUD every game shares: balance, bet, last win, SPIN, AUTO, TURBO, BUY, INFO
+(what those actions do in a game scene: game_actions.py).
 
 Laid out in logical coordinates along the bottom (money and play) and the top
 (lobby, game name, menus). Panels are pre-rendered once; values are cached labels.
@@ -17,7 +17,6 @@ from cabinet.core.assets import AssetError
 
 from . import asset_files
 from . import draw as D
-from .autoplay import NOT_AVAILABLE
 from .autoplay import allowed as autoplay_allowed
 from .demo import demo_allowed
 from .hud_layout import LAYOUTS, HudLayout
@@ -251,73 +250,3 @@ class Hud:
         A.blit_text(surface, line, 30, hl.recall[0], (255, 84, 72), anchor="center", bold=True)
         if detail:
             A.blit_text(surface, detail, 24, hl.recall[1], D.CREAM, anchor="center", bold=True)
-
-
-def game_action(scene: HudScene, action: str) -> bool:
-    """What each shared action does in a game scene; True when it was used."""
-    if action == "spin":
-        if scene.recall_mode and not scene.busy:
-            return True
-        if scene.busy:
-            scene.skip()
-        elif scene.autoplay:
-            scene.stop_autoplay("STOP pressed")
-        else:
-            scene.play()
-        return True
-    if action in ("bet_up", "bet_down"):
-        if scene.busy or scene.autoplay:
-            return True
-        step = 1 if action == "bet_up" else -1
-        scene.bet_index = max(0, min(len(scene.ladder) - 1, scene.bet_index + step))
-        scene.app.audio.play("click")
-        scene.bet_changed()
-        return True
-    if action == "close" and scene.recall_mode:
-        scene.app.pop(scene)
-        return True
-    if action == "sound_panel":
-        scene.app.open("sound_panel")
-        return True
-    if scene.recall_mode and action not in ("spin", "info", "paytable"):
-        return action in ("bet_up", "bet_down", "autoplay", "buy_menu", "demo") or action.startswith("buy_")
-    if action == "history":
-        if scene.busy or scene.autoplay:
-            scene.message("Finish the round first")
-        else:
-            scene.app.open("history")
-        return True
-    if action == "close":
-        if scene.busy or scene.autoplay:
-            scene.message("Stop autoplay first" if scene.autoplay else "Finish the round first")
-        else:
-            scene.app.pop(scene)
-        return True
-    if action == "autoplay":
-        if scene.autoplay:
-            scene.stop_autoplay("STOP pressed")
-        elif not scene.busy and not scene.recall_mode:
-            if autoplay_allowed(scene.app):
-                scene.app.open("autoplay_menu", scene)
-            else:
-                scene.message(NOT_AVAILABLE)           # AUTO is greyed out
-                scene.app.audio.play("refuse")
-        return True
-    if action in ("info", "paytable"):
-        scene.app.open("info", scene, paytable=action == "paytable")
-        return True
-    if action == "buy_menu":
-        scene.open_buy_menu()
-        return True
-    if action == "demo":
-        if demo_allowed(scene.app.config) and not scene.busy:
-            scene.app.open("force_menu", scene)
-        return True
-    if action.startswith("buy_") and action[4:].isdigit():
-        scene.open_buy_menu(int(action[4:]) - 1)
-        return True
-    if action in ("sound", "music", "turbo"):
-        # Buttons reach here; keys are handled by the app before the stack.
-        {"sound": scene.app.toggle_sound, "music": scene.app.toggle_music, "turbo": scene.app.toggle_turbo}[action]()
-        return True
-    return False
