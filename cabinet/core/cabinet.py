@@ -295,17 +295,17 @@ class Cabinet:
         return self.games[game_id].spec.mode(mode_id).cost_cents(bet_cents)
 
     def _draw(self, setup: GameSetup, mode: str, force: str | None, bet_cents: int) -> tuple[dict[str, Any], int]:
-        """Pick the outcome: (outcome id, payout in hundredths of the bet)."""
-        if review_draws.is_review_force(force):       # review tools: a payout band, a hand-built board
-            return review_draws.draw(setup, self.rng, mode, str(force), bet_cents, self.config)
+        """Pick the outcome: (outcome id, payout in hundredths of the bet). A natural
+        round is one weighted draw from the mode's library (or a live seed); a forced
+        one (review tools only) is review_draws.forced's."""
+        if force is not None:
+            return review_draws.forced(setup, self.rng, mode, force, bet_cents, self.config)
         if setup.library is not None:
-            book = setup.library.draw(self.rng, mode, force)
-            return {"source": "books", "book": int(book), "force": force}, int(setup.library.payout_x100(mode, book))
-        if force in setup.spec.books_only_forces:
-            raise LookupError("only the shipped books hold it (math_source: books)")   # a search of millions
+            book = setup.library.draw(self.rng, mode, None)
+            return {"source": "books", "book": int(book), "force": None}, int(setup.library.payout_x100(mode, book))
         seed = self.rng.seed64()
-        rnd = setup.spec.play(Rng.for_book(seed), mode, force)
-        return {"source": "live", "seed": seed, "force": force}, rnd.payout_x100
+        rnd = setup.spec.play(Rng.for_book(seed), mode, None)
+        return {"source": "live", "seed": seed, "force": None}, rnd.payout_x100
 
     def regenerate(self, setup: GameSetup, mode: str, outcome: dict[str, Any]) -> Round:
         """The Round an outcome id stands for (books and live seeds both regenerate)."""

@@ -334,23 +334,3 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
     def draw_board(self, surface: pygame.Surface) -> None:
         board.draw_board(self, surface)
-
-    # == shots (demo gallery only) ========================================================
-    def shot_line_win(self) -> None:
-        shots.seek_round(self, lambda r: any(e["type"] == "line_win" for e in r.events), "line")
-
-    def shot_collect(self) -> None:
-        shots.seek_round(self, lambda r: "collect" in r.features and "bonus" not in r.features, "vault collects")
-
-    def shot_multiplier(self) -> None:
-        def row_multiplied(r) -> bool:
-            return any(e["type"] == "bonus_spin" and e["multipliers"] and not e["great_skull"] for e in r.events)
-        shots.seek_round(self, row_multiplied, "row multiplier", mode="buy_skull_row", within=0.7)
-
-    def shot_spin_winnings(self) -> None:
-        def collects_in_a_spin(r) -> bool:
-            return sum(1 for e in r.events if e["type"] == "collect" and e["phase"] == "bonus") >= 2
-        shots.seek_round(self, collects_in_a_spin, "vault collects", mode="buy_vaults", within=1.0)
-
-    def shot_message(self) -> None:
-        self.message("Resuming the interrupted round")

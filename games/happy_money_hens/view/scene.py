@@ -19,7 +19,6 @@ from cabinet.ui.game_scene import GameScene
 from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, instant, wait
 from cabinet.ui.reels import ReelSet
-from cabinet.ui.shots import seek_round
 from cabinet.ui.symbol_anim import SymbolAnimator
 
 from . import art
@@ -370,83 +369,6 @@ class HensScene(GameScene):
         else:
             draw_base(self, surface)
         draw_banner(self, surface)
-
-    # == shots (the gallery's prepared states) ===========================================
-    def shot_fortune_2(self) -> None:
-        self.select_mode("fortune_2")
-        self.pot_levels = {"BLUE": 2, "RED": 3, "GOLD": 4}     # display only (the gallery's picture)
-
-    def shot_line_win(self) -> None:
-        for _ in range(300):                 # base rounds until one pays a line (gallery ledger)
-            self.play("base")
-            while self.busy:
-                self.skip()                  # skips, and STARTs a bonus round if one waits
-                self.app.step(1 / 30)
-            while self.app.stack.top is not self:
-                self.app.pop()
-            if len(self.all_lines) > 1:
-                break
-
-    def shot_boost(self) -> None:
-        seek_round(self, lambda r: any(e["type"] == "boost" for e in r.events), "boost", mode="buy_triple")
-
-    def shot_gamble(self) -> None:
-        self.offers.open_gamble(self.bet * 8, self.bet)
-
-    def shot_gamble_plus(self) -> None:
-        scene = self.offers.open_gamble(self.bet * 8, self.bet)
-        scene.on_action("plus")
-        scene.on_action("plus")
-
-    def shot_gamble_top(self) -> None:
-        self.offers.open_gamble(self.bet * 400, self.bet)
-
-    def shot_gamble_spin(self) -> None:
-        scene = self.offers.open_gamble(self.bet * 8, self.bet)
-        scene.on_action("cash")
-        for _ in range(20):
-            self.app.step(1 / 30)
-
-    def shot_spin_chance(self) -> None:
-        self.offers.open_spin_chance(self.bet * 35 // 100)
-
-    def shot_spin_chance_fortune(self) -> None:
-        """Fortune 2x on, a credit between the base price and the fortune price."""
-        self.select_mode("fortune_2")
-        self.offers.open_spin_chance(self.bet * 3 // 2)
-
-    def shot_top_bet(self) -> None:
-        """The highest bet: fortune bets the win limit keeps off it say so."""
-        self.bet_index = len(self.ladder) - 1
-        self.bet_changed()
-
-    def shot_line_win_new_bet(self) -> None:
-        """The last round's line wins after BET +: still at the bet they were paid at."""
-        self.shot_line_win()
-        self.on_action("bet_up")
-
-    def shot_egg_and_gold(self) -> None:
-        """The EGG pay symbol beside the GOLD (happy boost) feature symbol."""
-        for c, col in enumerate((["EGG", "GOLD", "EGG"], ["HEN", "EGG", "A"], ["GOLD", "K", "EGG"],
-                                 ["EGG", "Q", "GOLD"], ["J", "EGG", "CHICK"])):
-            self.reels.show(c, col)
-
-    def shot_gamble_record(self) -> None:
-        """The gamble after a few earlier gambles: the last results are listed."""
-        for i in range(4):
-            gamble = self.offers.make_gamble(self.bet * (4 + i), self.bet)
-            self.offers.spin_gamble(gamble, gamble.cash_options()[i % 3], None)
-        self.offers.open_gamble(self.bet * 8, self.bet)
-
-    def shot_gamble_top_entry(self) -> None:
-        """The dearest bonus entry chosen: a narrow green segment, its label fitted."""
-        scene = self.offers.open_gamble(self.bet * 8, self.bet)
-        for _ in range(len(scene.gamble.bonus_options())):
-            scene.on_action("plus")
-
-    def shot_gamble_limit(self) -> None:
-        """A win no cash option fits under the limit: collected, with the banner."""
-        self.offers.open_gamble(self.bet * 2000, self.bet)
 
 
 def _feat(colour: str) -> str:

@@ -309,22 +309,3 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def draw_top(self, surface: pygame.Surface) -> None:
         panels.draw_ante(self, surface)      # the caption goes over the ante button
-
-    # -- shots (the gallery's prepared states) ------------------------------------------
-    def shot_wild_on_grid(self) -> None:
-        """Free spins with a charged grid, a WILD standing on charged cells."""
-        board = [list(r) for r in self.boardview.board]
-        for r, c in ((2, 2), (4, 5)):
-            board[r][c] = "WD"
-        self.boardview.board = board
-        self.boardview.grid = [[(1 << ((r + c) % 4)) if (r + c) % 3 == 0 else 0 for c in range(7)] for r in range(7)]
-        self.fs = {"feature": "free_spins", "index": 3, "of": 10, "start": 1, "mult": 1, "won": 0, "charged": 16,
-                   "top": 8}
-
-    def shot_ante_kept(self) -> None:
-        """FARM WHEEL BOOST on at a $3 bet, out to the lobby and back into the game."""
-        self.on_action("bet_up")
-        self.on_action("bet_up")
-        self.select_mode("ante")
-        self.app.pop(self)
-        self.app.open_game(self.spec.id)
