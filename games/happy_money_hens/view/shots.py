@@ -70,7 +70,7 @@ def shot_top_bet(scene: Any) -> None:
 
 def shot_line_win_new_bet(scene: Any) -> None:
     """The last round's line wins after BET +: still at the bet they were paid at."""
-    scene.shot_line_win()
+    shot_line_win(scene)
     scene.on_action("bet_up")
 
 
