@@ -3,7 +3,9 @@
 It shows how a game plugs into the shell: pre-rendered faces (art.py), a ReelSet at
 the layout's place (layout.py), one `present_<type>` method per event type of the
 game's catalogue (math/events.py) reading the shared timeline's running win,
-`draw_board` (board.py), and an ante toggle button (the UI tests' variant has an ante).
+`draw_board` (board.py), its start board (`start_reels`), its cues (sounds.py), its
+gallery (shots.py), and an ante toggle button shown only when an ante mode is offered
+(the UI tests' variant has one).
 """
 from __future__ import annotations
 
@@ -19,11 +21,15 @@ from ..math.paytable import evaluate
 from . import board
 from .art import COLORS, face
 from .layout import REELS
+from .shots import SHOTS
+from .sounds import add_cues
+
 
 class ToyScene(GameScene):
     """Toy Reels: 3x3 reels, three lines, a coin bonus."""
 
     static_background = True        # the starfield never changes: composed with the bars once
+    SHOTS = SHOTS
 
     def build(self) -> None:
         self._faces: dict[int, dict[str, pygame.Surface]] = {}
@@ -33,7 +39,9 @@ class ToyScene(GameScene):
         self.win_lines: list[int] = []
         self.coins: list[int] = []
         self.bonus = False
-        if not any(w.action == "ante" for w in self.widgets):
+        add_cues(self.app.audio)
+        # a control only for a mode the game offers (the UI tests' variant has an ante)
+        if any(m.id == "ante" for m in self.spin_modes) and not any(w.action == "ante" for w in self.widgets):
             self.add_button((24, 600, 190, 80), lambda: "ANTE ON" if self.mode_id == "ante" else "ANTE OFF",
                             "ante", lit=lambda: self.mode_id == "ante", enabled=lambda: not self.busy)
 
