@@ -24,6 +24,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
+import numpy as np
+
 from .config import Config
 from .game import GameSpec
 from .ledger import RESULT_SHOWN, InsufficientCredit, Ledger, LedgerError, RoundRecord
@@ -57,6 +59,7 @@ class CabinetLocked(RuntimeError):
 
 
 LEDGER_NAME = "ledger.sqlite"
+SHOW_STREAM = 0x5348   # the display stream's spawn key under a seed ("SH")
 _RAISE = object()
 log = logging.getLogger("cabinet.play")      # the operator's log (cabinet/core/logs.py)
 
@@ -102,6 +105,12 @@ class Cabinet:
         self.currency = config.currency
         # real play: outcome selection from the OS's cryptographic source (config refuses a seed there)
         self.rng: Rng = SystemRng() if config.real_play else Rng(seed if seed is not None else config.rng_seed)
+        # the display stream: pictures only (a game's start board), never an outcome. Apart from
+        # self.rng, so drawing a picture never moves the next round; a seeded cabinet's is a
+        # child of its seed (the same pictures each run), else it comes from OS entropy.
+        shown_seed = seed if seed is not None else config.rng_seed
+        self.show_rng = Rng(None if config.real_play or shown_seed is None
+                            else np.random.SeedSequence(shown_seed, spawn_key=(SHOW_STREAM,)))
         self.game_locks: dict[str, str] = {}    # games taken off offer at run time (lock_game), kept until restart
         self.refused: dict[str, str] = {}
         self.games: dict[str, GameSetup] = {}

@@ -43,6 +43,7 @@ from .moments import Moments
 from .moments import warm as warm_moments
 from .presentation import Presentation, Step
 from .scene import Scene, register
+from .start_board import RestBoard, StartReels
 from .timeline import Timeline
 from .widgets import Button
 
@@ -116,6 +117,15 @@ class GameScene(BetChoices, Scene):
     # == hooks for games ========================================================
     def build(self) -> None:
         """Pre-render what does not change (symbols, reel strips); also on resize."""
+
+    def start_reels(self) -> StartReels:
+        """How the game's start board is drawn (start_board.py): the strips of the mode on
+        screen, the rows in view, what a board pays and the feature symbols allowed at rest."""
+        raise NotImplementedError(f"{type(self).__name__} has no start_reels()")
+
+    def start_board(self) -> RestBoard:
+        """A start board from the cabinet's display stream: a new one each time the game opens."""
+        return self.start_reels().draw(self.app.cabinet.show_rng)
 
     def round_steps(self, played) -> list[Step]:
         """The timeline of a round: `timeline_start`, then `present_<type>(event)` per

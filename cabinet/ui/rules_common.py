@@ -9,8 +9,8 @@ from typing import Any
 
 from . import draw as D
 from .demo import demo_allowed
-from .figures import (bet_range, limit_lines, mode_figures, not_offered_words, pct, price_words, rtp_row, rtp_words,
-                      span_text, times)
+from .figures import (average_win_words, bet_range, limit_lines, mode_figures, not_offered_words, pct, price_note,
+                      price_words, rtp_row, rtp_words, span_text, times)
 from .rules_art import pictogram
 from .rules_page import Card, Page
 
@@ -62,6 +62,10 @@ def mode_card(scene: Any, f: Any) -> Card:
     cur = scene.app.cabinet.currency
     mode = f.mode
     rows: list[tuple[str, str]] = [("Price", price_words(f, cur))]
+    average = average_win_words(f, scene.app.cabinet.games.get(scene.spec.id), cur, scene.bet) \
+        if mode.kind == "buy" and price_note(scene.spec, scene.modes) else None
+    if average is not None:              # the figure its price comes from (price_note)
+        rows.append(("Average win", average))
     text: tuple[str, ...] = ()
     if not f.offered:
         where, why = not_offered_words(f, cur, scene.app.cabinet.games.get(scene.spec.id))
@@ -93,6 +97,9 @@ def bets_page(scene: Any) -> Page:
     withdrawn = withdrawn_words(scene)
     if withdrawn:
         limits.append(withdrawn)
+    note = price_note(scene.spec, scene.modes)
+    if note:
+        limits.append(note)
     if any(not f.offered or f.rtp_at_bet for f in figs):
         limits.append("Where the limit lowers a return, the figure shown is the one at this bet.")
     cards.append(Card("Bets and limits", tuple(limits), accent=D.GREEN))

@@ -29,10 +29,12 @@ from cabinet.ui.hud import Hud
 from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
+from cabinet.ui.start_board import StartReels
 from cabinet.ui.symbol_anim import SymbolAnimator
 
 from . import art, board, pictures, shots, sounds
 from .bonus_steps import HoldAndWinSteps
+from ..math.paytable import evaluate
 from ..math.tables import JACKPOTS, load
 from .layout import IDLE, REELS_RECT, ROW_H, ROW_Y
 
@@ -58,11 +60,6 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     SPIN_TIME, STOP_TIME = 0.5, 0.28
     hud_layout = "top"
     music_events = {"bonus_trigger": "quiet", "bonus_spin": "feature", "counter": "feature", "bonus_end": "feature"}
-    # The idle (and restart) board: one Pumpkin on reel 3, no Vault, no line win:
-    # nothing that looks like a trigger or a win (tests check it with the rules).
-    IDLE_BOARD = [["witch", "ghost", "pumpkin"], ["cat", "wild", "hat"], ["candy", "bat", "ghost"]]
-    IDLE_PUMPKINS = {(0, 2): ("6x", 600)}
-
     SHOTS = shots.SHOTS
     idle_layers = IDLE
 
@@ -70,9 +67,10 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     def build(self) -> None:
         self.maths = load()
         self._faces: dict[int, dict[str, pygame.Surface]] = {}
-        strips = [[self.maths.symbols[int(i)] for i in strip] for strip in self.maths.strips]
-        self.reels = ReelSet(self.app, self.REELS_RECT, 3, 3, self.faces, strips, gap=12, name="gh_reels",
-                             board=[list(row) for row in self.IDLE_BOARD])
+        self.rest = self.start_board()                  # the start board, also after a bought bonus
+        self.rest_pumpkins = self.start_pumpkins(self.rest.board)
+        self.reels = ReelSet(self.app, self.REELS_RECT, 3, 3, self.faces, self.start_reels().strips, gap=12,
+                             name="gh_reels", board=[list(row) for row in self.rest.board], stops=self.rest.stops)
         self.reels.warm()
         self.winners = SymbolAnimator(self.app, "gh", self.faces, WIN_STYLES)
         self.winners.warm(self.reels.face_size(), art.SYMBOLS)
@@ -84,7 +82,28 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
             if w.action == "buy_menu":
                 w.label = "BONUS"
         self.reset_picture()
-        self.pumpkins = dict(self.IDLE_PUMPKINS)        # the idle board's values
+        self.pumpkins = dict(self.rest_pumpkins)        # the start board's values
+
+    def start_reels(self) -> StartReels:
+        """The start board: a window of the base strips with no line win and no Vault (a
+        Vault would collect the pumpkins in view, or trigger the bonus)."""
+        strips = [[self.maths.symbols[int(i)] for i in strip] for strip in self.maths.strips]
+        return StartReels(strips, 3, evaluate, {"vault": 0})
+
+    def start_pumpkins(self, rest: list[list[str]]) -> dict[Cell, tuple[str, int]]:
+        """A value for each pumpkin on the start board, drawn as the base game draws them
+        (pumpkin_values.base) from the display stream, jackpot coins left out: a jackpot
+        at rest would read as one that was never won."""
+        table, rng = self.maths.values_base, self.app.cabinet.show_rng
+        plain = [i for i, label in enumerate(table.labels) if label not in JACKPOTS]
+        weights = [int(table.weights[i]) for i in plain]
+        values = {}
+        for r, row in enumerate(rest):
+            for c, sym in enumerate(row):
+                if sym == "pumpkin":
+                    i = plain[rng.weighted(weights)]
+                    values[(r, c)] = (table.labels[i], int(table.value_x100[i]))
+        return values
 
     def relayout(self) -> None:
         self._faces = {}
@@ -311,8 +330,8 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
                 self.pumpkins = {(p["row"], e["reel"]): (p["label"], p["value_x100"]) for e in stops
                                  for p in e["pumpkins"]}
             else:
-                self.reels.set_board([list(row) for row in self.IDLE_BOARD])
-                self.pumpkins = dict(self.IDLE_PUMPKINS)
+                self.reels.set_board([list(row) for row in self.rest.board], self.rest.stops)
+                self.pumpkins = dict(self.rest_pumpkins)
 
     # == text ========================================================================
     def value_text(self, label: str | None, value_x100: int) -> str:

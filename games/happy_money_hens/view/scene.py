@@ -19,9 +19,11 @@ from cabinet.ui.game_scene import GameScene
 from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, instant, wait
 from cabinet.ui.reels import ReelSet
+from cabinet.ui.start_board import StartReels
 from cabinet.ui.symbol_anim import SymbolAnimator
 
 from . import art
+from ..math.paytable import evaluate
 from ..math.tables import load
 from ..math.pots import advance_levels
 from ..math.rules import BUY_MODES
@@ -57,7 +59,9 @@ class HensScene(GameScene):
         raw = self.math.raw
         self.pot_values = {p: int(v["value"]) for p, v in raw["bonus"]["pots"].items()}
         self.lines = [list(map(int, line)) for line in raw["lines"]]
-        self.reels = ReelSet(self.app, REELS, 5, 3, self.faces, self.reel_strips("base"), gap=14, name="hmh_reels")
+        rest = self.start_board()
+        self.reels = ReelSet(self.app, REELS, 5, 3, self.faces, self.reel_strips("base"), gap=14, name="hmh_reels",
+                             board=rest.board, stops=rest.stops)
         self.reels.warm()
         self.winners = SymbolAnimator(self.app, "hmh", self.faces, WIN_STYLES)
         self.winners.warm(self.reels.face_size(), self.math.symbols)
@@ -91,6 +95,12 @@ class HensScene(GameScene):
         self.line_win_cents = 0
         self.lines_bet = 0                              # the bet the shown line wins were paid at
         self.flying: tuple[str, tuple[int, int], float] | None = None   # (pot, from, progress)
+
+    def start_reels(self) -> StartReels:
+        """The start board: a window of the base strips with no line win and no feature
+        symbol (a coin at rest would look like one that filled no pot)."""
+        return StartReels(self.reel_strips("base"), 3, evaluate,
+                          dict.fromkeys(self.math.raw["feature_symbols"], 0))
 
     def reel_strips(self, mode: str) -> list[list[str]]:
         """The strips the reels spin on in `mode`: a bought round's are the base strips

@@ -14,14 +14,16 @@ import pygame
 
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.presentation import Step, wait
+from cabinet.ui.start_board import StartReels
 
 from . import art
 from .scene_features import FarmFeatures
 from .shots import SHOTS
 from .sounds import add_cues
+from ..math.paytable import evaluate
 from ..math.tables import load
 from . import panels
-from .board import CELL, BoardView, Cluster, cell_center, largest_group
+from .board import CELL, BoardView, Cluster, cell_center
 from .features import Banner, FarmWheel, HuntView, RiskView
 from .layout import IDLE
 
@@ -37,15 +39,10 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def build(self) -> None:
         self.pm = load()
-        strips = self.pm.strips["base"]
-        idle = []
-        for k in range(200):          # a window of the base strips that shows no cluster
-            idle = [[self.pm.symbols[strips[c][(c * 17 + k * 5 + r) % len(strips[c])]] for c in range(7)] for r in range(7)]
-            if largest_group(idle) < self.pm.min_cluster:
-                break
         names = self.pm.symbols
-        self.boardview = BoardView(self.app, idle, {k: [[names[i] for i in col] for col in reels]
-                                                    for k, reels in self.pm.strips.items()})
+        self.strip_names = {k: [[names[i] for i in col] for col in reels] for k, reels in self.pm.strips.items()}
+        rest = self.start_board()
+        self.boardview = BoardView(self.app, rest.board, self.strip_names, rest.stops)
         self.boardview.warm()
         self.wheel = FarmWheel(self.app, self.pm.wheel.tiers)
         self.wheel.warm()
@@ -58,6 +55,12 @@ class PiggyFarmScene(FarmFeatures, GameScene):
                             style="panel", font_size=30, label_offset=14, lit=lambda: self.mode_id == "ante",
                             enabled=lambda: not self.busy)
         add_cues(self.app.audio)
+
+    def start_reels(self) -> StartReels:
+        """The start board: a 7x7 window of the base strips (the base game's symbol law),
+        with no paying cluster and fewer windmills than spin THE FARM WHEEL."""
+        windmill, wheel_at = self.pm.symbols[self.pm.scatter], min(self.pm.tier_by_scatters)
+        return StartReels(self.strip_names["base"], self.pm.shape.rows, evaluate, {windmill: wheel_at - 1})
 
     def reset_round_state(self) -> None:
         self.fs: dict | None = None
