@@ -74,7 +74,7 @@ class CashOutConfirm(Overlay):
         if self.result is None:
             A.blit_text(surface, f"Cash out {cab.currency.format(cab.balance)}?", 54, (960, 380), D.CREAM,
                         anchor="center", bold=True)
-            limit = getattr(cab.config.cash, "handpay_limit", None)
+            limit = cab.config.cash.handpay_limit
             hint = ("A ticket is printed with the whole credit." if limit is None else
                     f"A ticket is printed; above {cab.currency.format(limit)} an attendant pays by hand.")
             A.blit_text(surface, hint, 30, (960, 470), D.MUTED, anchor="center")

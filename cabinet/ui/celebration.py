@@ -229,8 +229,7 @@ class BigWin(Overlay):
 def loss_limit_reached(app: Any) -> tuple[int, int] | None:
     """(net loss, limit) when the session's net loss has reached config
     protection.loss_limit (player protection on); None otherwise."""
-    prot = getattr(app.config, "protection", None)
-    limit = getattr(prot, "loss_limit", None)
+    limit = app.config.protection.loss_limit
     session = getattr(app, "session", None)
     if limit is None or session is None or not getattr(session, "enabled", False):
         return None

@@ -21,6 +21,7 @@ last tenth's peak against the RSS at the end of the first tenth.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import random
 import resource
@@ -58,11 +59,8 @@ def make_app(data: Path, size: tuple[int, int], kiosk: bool, game: str | None):
     from cabinet.core.game import discover
     from cabinet.ui.app import App, start_scenes
     from cabinet.ui.clock import ManualClock
-    cfg = load_config()
-    cfg.data_path = data
-    cfg.math_source = "live"
-    cfg.demo_tools, cfg.real_play = False, False
-    cfg.demo_credit = 10**9
+    cfg = dataclasses.replace(load_config(), data_path=data, math_source="live", demo_tools=False, real_play=False,
+                              demo_credit=10**9)
     games = discover()
     if game is not None:
         if game not in games:

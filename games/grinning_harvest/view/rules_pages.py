@@ -272,8 +272,7 @@ def unfinished_round_words(scene: Any) -> str:
     """The cabinet's policy for an unfinished round, in the player's words: its outcome is
     decided when the round starts, so after the configured hours it is completed and its
     win credited; a round still waiting on a player's choice is cancelled and refunded."""
-    cabinet = scene.app.cabinet
-    hours = int(getattr(getattr(cabinet, "config", None), "unfinished_round_hours", 24))
+    hours = scene.app.config.unfinished_round_hours
     when = f"within {hours} hour{'s' if hours != 1 else ''}"
     if scene.spec.player_decides:
         return (f"An unfinished round not resumed {when} is cancelled and its bet refunded to your balance, "

@@ -51,7 +51,7 @@ class Offers:
         return self.scene.app.cabinet
 
     def setting(self) -> str:
-        return str(getattr(self.app.config, "gamble", "on_5x"))
+        return self.app.config.gamble
 
     # -- gamble ----------------------------------------------------------------------
     def bonus_values(self, bet: int) -> list[tuple[str, Fraction]]:
