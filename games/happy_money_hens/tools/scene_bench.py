@@ -46,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="live rules (default) or the shipped book libraries (the cabinet's default: the bonus "
                         "wheel is priced from them)")
     args = p.parse_args(argv)
-    size = tuple(int(v) for v in args.size.lower().split("x"))
+    w, h = (int(v) for v in args.size.lower().split("x"))
+    size = (w, h)
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from cabinet.core.cabinet import Cabinet
@@ -54,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     from cabinet.ui.app import App, start_scenes
     from cabinet.ui.clock import ManualClock
     from games.happy_money_hens import GAME
+    from games.happy_money_hens.view.scene import HensScene
 
     with tempfile.TemporaryDirectory() as tmp:
         # gamble as shipped while the game scene is built (it warms the gamble)
@@ -63,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         app = App(cfg, cab, size=size, clock=ManualClock(), windowed=True)
         start_scenes(app)
         scene = app.open_game(GAME.id)
+        assert isinstance(scene, HensScene), "the game's scene did not open"
         app.config = cab.config = dataclasses.replace(cfg, gamble="off")   # then no offers interrupt the rounds
         for _ in range(5):
             app.step(1 / 60)
