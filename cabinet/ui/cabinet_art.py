@@ -99,8 +99,8 @@ def pictogram(kind: str) -> str:
         out += svg.circle(c, c, R * 0.62, GOLD, (150, 100, 20), lw / 2)
         ink = (90, 50, 0)
         out += svg.line(c - R * 0.25, c + R * 0.3, c + R * 0.25, c - R * 0.3, ink, lw)
-        for dx, dy in ((-0.22, -0.2), (0.22, 0.2)):
-            out += svg.circle(c + dx * R, c + dy * R, lw * 0.45, None, ink, lw / 2)
+        for fx, fy in ((-0.22, -0.2), (0.22, 0.2)):
+            out += svg.circle(c + fx * R, c + fy * R, lw * 0.45, None, ink, lw / 2)
     return svg.document(100, 100, out, title=kind)
 
 

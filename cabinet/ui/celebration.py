@@ -122,7 +122,7 @@ class BigWin(Overlay):
         if tier in order and bet_cents:
             self.steps = [(multiples[k] * bet_cents, dict(TIERS)[k]) for k in order[:order.index(tier) + 1]]
         else:
-            self.steps = [(0, {"max": "MAX WIN", None: "TOTAL WIN"}.get(tier, dict(TIERS).get(tier, "WIN")))]
+            self.steps = [(0, {"max": "MAX WIN", None: "TOTAL WIN"}.get(tier, dict(TIERS).get(tier or "", "WIN")))]
         game = app.stack.find("game")
         self.hud = getattr(game, "hud", None)
         if getattr(game, "recall_mode", False) and getattr(game, "recall_record", None) is None:

@@ -138,8 +138,8 @@ class ForceMenu(Overlay):
             for r, (action, label) in enumerate(items[:MAX_ROWS]):
                 self.widgets.append(Button((x, TOP + r * pitch, COL_W - 40, pitch - 8), label, action,
                                            font_size=24 if pitch >= ROW_H else 22))
-        items = [w for w in self.widgets if w.action.partition("_")[0] in ("force", "band", "board")]
-        self._focus = items[0] if items else None       # ENTER chooses it; the arrows move it
+        choices = [w for w in self.widgets if isinstance(w, Button) and w.action.partition("_")[0] in ("force", "band", "board")]
+        self._focus = choices[0] if choices else None       # ENTER chooses it; the arrows move it
 
     def _specs(self) -> dict[str, Any]:
         return {k: s.spec for k, s in self.app.cabinet.games.items()}

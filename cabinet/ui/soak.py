@@ -130,7 +130,9 @@ def random_input(events: int, size: tuple[int, int], seed: int, attendant: int =
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
         app = make_app(Path(tmp), size, kiosk=True, game=None)
         tenth = max(1, events // 10)
-        firsts, lasts, t0 = [], [], time.perf_counter()
+        firsts: list[float] = []
+        lasts: list[float] = []
+        t0 = time.perf_counter()
         waited = handpays = 0
         for i in range(1, events + 1):
             roll = rng.random()
@@ -191,9 +193,9 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, name) < least:
             p.error(f"--{name} {getattr(args, name)}: allowed a whole number of {least} or more")
     if args.run == "autoplay":
-        autoplay(args.rounds, size, args.game)      # type: ignore[arg-type]
+        autoplay(args.rounds, size, args.game)
     else:
-        random_input(args.events, size, args.seed, args.attendant)  # type: ignore[arg-type]
+        random_input(args.events, size, args.seed, args.attendant)
     return 0
 
 
