@@ -162,7 +162,7 @@ class Cabinet:
         `unfinished_round_hours` is closed: its recorded win credited when the player
         can no longer change its outcome (every round whose game draws it before it is
         shown), otherwise cancelled and its cost refunded (GameSpec.player_decides)."""
-        hours = int(getattr(self.config, "unfinished_round_hours", 24))
+        hours = self.config.unfinished_round_hours
         closed = []
         now = self.clock()
         for rec in closing.stale_rounds(led, now - hours * 3600):

@@ -18,6 +18,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
+from .config import Config
 from .hand_board import board_draws_of, is_board, play_board
 from .money import WinCap
 from .rng import Rng
@@ -46,7 +47,7 @@ def is_band(force: str | None) -> bool:
     return bool(force) and str(force).startswith(PREFIX)
 
 
-def bands(spec: Any, config: Any) -> dict[str, PayoutBand]:
+def bands(spec: Any, config: Config) -> dict[str, PayoutBand]:
     """Every payout category of a game under this config, by id, in menu order."""
     t = tier_multiples(config)
     out = {f"{PREFIX}none": PayoutBand("No win", 0, 1),
@@ -130,7 +131,7 @@ def is_review_force(force: str | None) -> bool:
     return is_band(force) or is_board(force)
 
 
-def forced(setup: Any, rng: Rng, mode: str, force: str, bet_cents: int, config: Any) -> tuple[dict[str, Any], int]:
+def forced(setup: Any, rng: Rng, mode: str, force: str, bet_cents: int, config: Config) -> tuple[dict[str, Any], int]:
     """The outcome id and payout of a forced round (review tools only: Cabinet.start_round
     refuses a force unless they are on): a band or a hand-built board (`draw`), or one
     of the game's own categories, from its library's forced books or a live search.
@@ -147,7 +148,7 @@ def forced(setup: Any, rng: Rng, mode: str, force: str, bet_cents: int, config: 
     return {"source": "live", "seed": seed, "force": force}, rnd.payout_x100
 
 
-def draw(setup: Any, rng: Rng, mode: str, force: str, bet_cents: int, config: Any) -> tuple[dict[str, Any], int]:
+def draw(setup: Any, rng: Rng, mode: str, force: str, bet_cents: int, config: Config) -> tuple[dict[str, Any], int]:
     """The outcome id and payout of a review band or board (`forced`'s part for them):
     a hand-built board is a live outcome whose seed carries the rules on after the
     board; a band is a book drawn among the band's books, or a live seed found in it.

@@ -18,7 +18,7 @@ from .overlay import Overlay
 from .rules_common import mode_picture
 from .rules_page import Card, Laid, Page, RulesLayout, compose, draw_texts
 from .scene import register
-from .widgets import Button
+from .widgets import Button, Widget
 
 PANEL = pygame.Rect(70, 96, 1780, 884)
 GRID = pygame.Rect(100, 226, 1720, 730)          # the list page's cards
@@ -53,9 +53,9 @@ class BuyMenu(Overlay):
         self._frame: tuple[tuple, pygame.Surface] | None = None
         self.note = price_note(game.spec, self.options)       # why a price reads 45.53x
         self.grid = GRID if not self.note else pygame.Rect(GRID.x, GRID.y, GRID.w, GRID.h - NOTE_H)
-        self._list_widgets = [self.close_button()] + self._bet_buttons() + [
-            Zone(self._card(i), "", f"pick_{i}") for i in range(len(self.options))]
-        self._confirm_widgets = [
+        self._list_widgets: list[Widget] = [self.close_button(), *self._bet_buttons(),
+                                            *(Zone(self._card(i), "", f"pick_{i}") for i in range(len(self.options)))]
+        self._confirm_widgets: list[Widget] = [
             self.close_button(), *self._bet_buttons(),
             Button((DETAIL.centerx - 330, 790, 300, 100), "BACK", "back", font_size=34),
             Button((DETAIL.centerx + 30, 790, 300, 100), "BUY", "confirm", style="green", font_size=40,
@@ -123,7 +123,7 @@ class BuyMenu(Overlay):
     def _option_card(self, i: int, detail: bool = False) -> Card:
         mode = self.options[i]
         f = self.figures(i)
-        text = (mode.description,) if mode.description else ()
+        text: tuple[str, ...] = (mode.description,) if mode.description else ()
         if not f.offered:
             text += (not_offered_words(f, self.app.cabinet.currency, self.setup)[1],)
         return Card(mode.label, text, self._rows(i), picture=None if detail else mode_picture(self.game, mode.id),
@@ -188,6 +188,7 @@ class BuyMenu(Overlay):
 
     def confirm(self) -> None:
         """Buy the option on the confirmation page, or say why not."""
+        assert self.option is not None                 # the confirmation page shows an option
         price = self.price(self.option)
         balance = self.app.cabinet.balance
         if not self.game.offered(self.options[self.option].id):

@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 
 from cabinet.core import review_draws
-from cabinet.core.cabinet import BetRefused, CabinetLocked, GameLocked
+from cabinet.core.cabinet import BetRefused, CabinetLocked, GameLocked, PlayedRound
 from cabinet.core.hand_board import board_name, is_board
 from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.money import win_cents
@@ -84,7 +84,7 @@ class GameScene(BetChoices, Scene):
         self.bet_index = self.ladder.index(default) if default in self.ladder else 0
         self.mode_id = self.spin_modes[0].id if self.spin_modes else self.modes[0].id
         self._recall_choices()                 # the bet and spin option this session left here
-        self.played = None                 # the PlayedRound on screen
+        self.played: PlayedRound | None = None   # the round on screen
         self.last_played = None            # the last one shown (the review tools' math overlay)
         self.recall_title: str | None = None     # a recalled book's title (review tools), not a ledger round
         self.presentation: Presentation | None = None

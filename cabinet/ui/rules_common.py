@@ -201,14 +201,14 @@ def keyboard_page(scene: Any) -> Page:
         cards.append(Card(title, rows=rows))
     buys = list(getattr(scene, "buy_modes", []))
     if buys:
-        rows = [("Buy menu", keys.describe("buy_menu"))]
+        buy_rows = [("Buy menu", keys.describe("buy_menu"))]
         for i, mode in enumerate(buys):
             if keys.table.get(f"buy_{i + 1}"):
-                rows.append((mode.label, keys.describe(f"buy_{i + 1}")))
-        rows += [("Previous / next buy", f"{keys.describe('prev')}  {keys.describe('next')}"),
-                 ("Confirm the buy", keys.describe("confirm"))]
+                buy_rows.append((mode.label, keys.describe(f"buy_{i + 1}")))
+        buy_rows += [("Previous / next buy", f"{keys.describe('prev')}  {keys.describe('next')}"),
+                     ("Confirm the buy", keys.describe("confirm"))]
         cards.insert(1, Card("Buy bonus", ("In the buy menu each key opens that buy's confirmation page.",),
-                             rows=tuple(rows)))
+                             rows=tuple(buy_rows)))
     if demo_allowed(scene.app.config):        # review mode only (never with real play)
         cards.append(Card("Review tools", rows=tuple((label, keys.describe(action)) for action, label in REVIEW_ITEMS
                                                    if keys.table.get(action))))

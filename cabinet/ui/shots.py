@@ -23,7 +23,7 @@ never on the player's.
 """
 from __future__ import annotations
 
-import copy
+import dataclasses
 
 import json
 import shutil
@@ -104,12 +104,9 @@ def seek_round(scene: Any, wanted: Callable[[Any], bool], label: str, mode: str 
 
 def _fresh_cabinet(cabinet: Any, folder: Path) -> Any:
     from cabinet.core.cabinet import Cabinet
-    cfg = copy.copy(cabinet.config)          # a Config still (its key and witness paths follow data_path)
-    cfg.ledger_key, cfg.ledger_witness = None, None   # the gallery's throwaway ledger: its own key, no witness
-    cfg.data_path = folder
-    cfg.demo_tools = True
-    cfg.rng_seed = 20261130
-    cfg.demo_credit = 10_000_000
+    # the gallery's throwaway ledger: its own key (it follows data_path), no witness
+    cfg = dataclasses.replace(cabinet.config, ledger_key=None, ledger_witness=None, data_path=folder,
+                              demo_tools=True, rng_seed=20261130, demo_credit=10_000_000)
     games = {gid: setup.spec for gid, setup in cabinet.games.items()}
     return Cabinet(cfg, games=games)
 

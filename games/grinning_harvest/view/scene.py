@@ -31,6 +31,8 @@ from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
 from cabinet.ui.start_board import StartReels
 from cabinet.ui.symbol_anim import SymbolAnimator
+from cabinet.ui.timeline import building
+from cabinet.ui.widgets import Button
 
 from . import art, board, pictures, shots, sounds
 from .bonus_steps import HoldAndWinSteps
@@ -79,7 +81,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         sounds.register(self.app.audio)
         self.hud = HarvestHud(self)
         for w in self.widgets:              # the sheet's BONUS button ("pressing the BONUS button")
-            if w.action == "buy_menu":
+            if isinstance(w, Button) and w.action == "buy_menu":
                 w.label = "BONUS"
         self.reset_picture()
         self.pumpkins = dict(self.rest_pumpkins)        # the start board's values
@@ -117,7 +119,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     def reset_picture(self) -> None:
         """The state board.py draws, as at the start of a round."""
         self.in_bonus = False
-        self.pumpkins: dict[Cell, tuple[str, int]] = {}     # base board: label, value_x100
+        self.pumpkins = {}                                  # base board: cell -> (label, value_x100)
         self.vault_values: dict[Cell, int] = {}              # vault cell -> value_x100 shown
         self.items: dict[Cell, dict[str, Any]] = {}          # bonus board
         self.collected: set[Cell] = set()
@@ -184,7 +186,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         """Reel 0's event plans the whole spin (every reel on its own strip, landing on
         its recorded stop); each reel's steps begin as it lands. A Pumpkin on reel 1 and
         a Vault on reel 2: reel 3 may trigger the bonus, so it spins on, slower, glowing."""
-        tl = self.timeline
+        tl = building(self.timeline)
         if ev["reel"] == 0:
             stops = sorted((e for e in tl.played.round.events if e["type"] == "reel_stop"), key=lambda e: e["reel"])
             columns = [list(e["symbols"]) for e in stops]
@@ -210,7 +212,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         return tl.state["reel_steps"][ev["reel"]]
 
     def present_line_win(self, ev) -> list[Step]:
-        tl = self.timeline
+        tl = building(self.timeline)
         tl.add("lines", ev["pay_x100"])
         shown = tl.win(ev["pay_x100"])
         lines = tl.state["lines"]
@@ -229,11 +231,12 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         after = ev["vault_value_x100"]
         before = after - ev["amount_x100"]
         base = ev["phase"] == "base"
-        shown = self.timeline.win(ev["amount_x100"]) if base else self.timeline.won_x100
+        tl = building(self.timeline)
+        shown = tl.win(ev["amount_x100"]) if base else tl.won_x100
         flights = [(tuple(p["cell"]), vault, self.value_text(p["label"], min(p["value_x100"], self.value_cap_now())))
                    for p in ev["pumpkins"]]
         cells = [tuple(p["cell"]) for p in ev["pumpkins"]]
-        vaults = self.timeline.state["vaults"]
+        vaults = tl.state["vaults"]
         total_before = sum(vaults.values())
         vaults[vault] = after
         cap_left = self.timeline_cap()
@@ -266,7 +269,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
     def timeline_cap(self) -> int:
         """While the steps are built: what the round's bonus (or base collects) may pay."""
-        return self.maths.max_win_x100 - self.timeline.total("lines")
+        return self.maths.max_win_x100 - building(self.timeline).total("lines")
 
     def value_cap_now(self) -> int:
         return self.timeline_cap() if self.timeline is not None else self.maths.max_win_x100
@@ -298,7 +301,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         def end() -> None:
             self.banner = None
         moment = Moment("jackpot", f"{name.upper()} JACKPOT!", f"{value / 100:,g}x the bet",
-                        self.timeline.cents(value), art.JACKPOT_COLORS[name][0])
+                        building(self.timeline).cents(value), art.JACKPOT_COLORS[name][0])
         return [Step(1.2, start=start, end=end, label="jackpot", sound="gh_jackpot"),
                 self.moments.step(moment, label=f"moment jackpot {name}")]
 
@@ -311,6 +314,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
     def present_round_end(self, ev) -> list[Step]:
         def show() -> None:
+            assert self.played is not None          # the round on screen
             self.shown_win = self.played.win_cents
         return [Step(0.0, start=show, label="round end")]
 

@@ -9,6 +9,7 @@ win, the bonus snapshot. Pot levels persist across rounds as the game's state
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -21,6 +22,8 @@ from cabinet.ui.presentation import Step, instant, wait
 from cabinet.ui.reels import ReelSet
 from cabinet.ui.start_board import StartReels
 from cabinet.ui.symbol_anim import SymbolAnimator
+from cabinet.ui.timeline import building
+from cabinet.ui.widgets import Button
 
 from . import art
 from ..math.paytable import evaluate
@@ -77,10 +80,10 @@ class HensScene(GameScene):
         self._reset_round_state()
         add_cues(self.app.audio)
         for i, (mode, label) in enumerate(FORTUNE):
-            if any(m.id == mode for m in self.spin_modes) and not any(w.action == f"fortune:{mode}"
+            if any(m.id == mode for m in self.spin_modes) and not any(isinstance(w, Button) and w.action == f"fortune:{mode}"
                                                                        for w in self.widgets):
                 self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), label,
-                                f"fortune:{mode}", lit=lambda mode=mode: self.mode_id == mode,
+                                f"fortune:{mode}", lit=partial(self.mode_chosen, mode),
                                 enabled=lambda mode=mode: not self.busy and self.offered(mode),
                                 font_size=34, label_offset=-18)
 
@@ -110,7 +113,7 @@ class HensScene(GameScene):
 
     def faces(self, size: int) -> dict[str, pygame.Surface]:
         """Every reel symbol at `size` px, pre-rendered once through the asset cache."""
-        return {s: self.app.assets.surface(("hmh_face", s, size), lambda s=s: art.symbol_face(s, size))
+        return {s: self.app.assets.surface(("hmh_face", s, size), partial(art.symbol_face, s, size))
                 for s in self.math.symbols}
 
     def pay_icon(self, symbol: str, size: int) -> pygame.Surface | None:
@@ -188,17 +191,18 @@ class HensScene(GameScene):
         return [wait(0.25)]
 
     def present_reel_stop(self, e) -> list[Step]:
-        return self.timeline.state["reel_steps"][int(e["reel"])]
+        return building(self.timeline).state["reel_steps"][int(e["reel"])]
 
     def present_line_win(self, e) -> list[Step]:
-        tl = self.timeline
+        tl = building(self.timeline)
         running, wins = tl.add("line_cents", tl.cents(e["pay_x100"])), tl.state["wins"]
         return [Step(0.8, start=lambda: self._show_line(e, running, wins, tl.bet_cents), label=f"line {e['line'] + 1} pays",
                      sound="coin")]
 
     def present_feature_symbol(self, e) -> list[Step]:
-        levels = self.timeline.state["levels"] = advance_levels(self.timeline.state["levels"], [e])
-        return [Step(0.6, start=lambda lv=dict(levels): self._feature_lands(e, lv), tick=self._fly_tick,
+        state = building(self.timeline).state
+        levels = state["levels"] = advance_levels(state["levels"], [e])
+        return [Step(0.6, start=partial(self._feature_lands, e, dict(levels)), tick=self._fly_tick,
                      end=self._fly_end, label=f"{e['pot'].lower()} feature symbol", sound="hmh_pot_add")]
 
     def present_pot_trigger(self, e) -> list[Step]:
@@ -206,12 +210,13 @@ class HensScene(GameScene):
                      label="pots trigger", sound="bonus")]
 
     def present_pot_levels_reset(self, e) -> list[Step]:
-        levels = self.timeline.state["levels"] = advance_levels(self.timeline.state["levels"], [e])
-        return [instant(lambda lv=dict(levels): self._set_levels(lv), label="pot levels reset")]
+        state = building(self.timeline).state
+        levels = state["levels"] = advance_levels(state["levels"], [e])
+        return [instant(partial(self._set_levels, dict(levels)), label="pot levels reset")]
 
     def present_bonus(self, e) -> list[Step]:
         """The whole bonus, at its first event (its steps replay the bonus snapshots)."""
-        tl = self.timeline
+        tl = building(self.timeline)
         if tl.state["bonus_done"]:
             return []
         tl.state["bonus_done"] = True
@@ -265,8 +270,14 @@ class HensScene(GameScene):
         """The round's win; first the money limit's banner if the cabinet held the win
         to it (PlayedRound.capped: the sheet's $250,000 excluding jackpots, or an
         operator's lower limit; the rules themselves cap no round)."""
-        capped = [Step(1.8, start=self._win_cap, label="win cap", sound="win")] if self.played.capped else []
-        return capped + [instant(lambda: self._set_win(self.played.win_cents), label="round end")]
+        played = self.played
+        assert played is not None                   # a round on screen is being presented
+        capped = [Step(1.8, start=self._win_cap, label="win cap", sound="win")] if played.capped else []
+        return capped + [instant(self._show_round_win, label="round end")]
+
+    def _show_round_win(self) -> None:
+        assert self.played is not None
+        self._set_win(self.played.win_cents)
 
     # -- step hooks (each SETS state) -------------------------------------------------
     def _spin_start(self) -> None:
@@ -322,6 +333,7 @@ class HensScene(GameScene):
     def _win_cap(self) -> None:
         """The win was held to the money limit: the round pays the limit (plus any jackpot)."""
         self.bonus.anim = ("capped", 1.0)
+        assert self.played is not None
         self.shown_win = self.played.win_cents
         self._banner("WIN LIMIT REACHED", f"THE ROUND PAYS {self.app.cabinet.currency.format(self.played.win_cents)}")
 

@@ -66,7 +66,8 @@ class BoardView:
         self.board = [list(r) for r in board]
         self.strips = dict(strips or {})
         first = next(iter(self.strips.values()), None) or [[board[r][c] for r in range(ROWS)] for c in range(COLS)]
-        self.reels = ReelSet(app, tuple(RECT), COLS, ROWS, self.faces, first, board=self.board, stops=stops, gap=0,
+        self.reels = ReelSet(app, (RECT.x, RECT.y, RECT.w, RECT.h), COLS, ROWS, self.faces, first, board=self.board,
+                             stops=stops, gap=0,
                              name="pf_reels", face_scale=self.SYMBOL / CELL, speed=self.DROP_SPEED)
         self.winners = SymbolAnimator(app, "pf", self.faces, WIN_STYLES)
         self.teasing: int | None = None                    # the column anticipated now (it glows)
@@ -331,9 +332,11 @@ class BoardView:
         """Each charged cell's value in its top-right corner, on a dark tab: clear of the
         symbol's own name (the WILD tag across the bottom) and of the NEW! tag (top left)."""
         lay, A = self.app.layout, self.app.assets
+        grid = self.grid
+        assert grid is not None                  # drawn only while the free spins' grid is on
         for r in range(ROWS):
             for c in range(COLS):
-                v = self.grid[r][c]
+                v = grid[r][c]
                 if not v:
                     continue
                 big = (r, c) in self.bumped and self.bump_p < 1.0
