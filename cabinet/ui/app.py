@@ -28,7 +28,7 @@ from cabinet.core.ledger import RESULT_SHOWN, LedgerError  # noqa: E402
 from cabinet.core.pin import PinGuard  # noqa: E402
 
 from . import asset_files  # noqa: E402
-from . import host, memory, screenshots, touch, window  # noqa: E402,F401  (host, touch: SDL's hints before the display starts)
+from . import host, launch_probe, memory, screenshots, touch, window  # noqa: E402,F401  (host, touch: SDL's hints before the display starts)
 from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
 from .clock import RealClock  # noqa: E402
@@ -377,8 +377,18 @@ class App(PlayerPrefs):
             self.show_handpay()
         self.render()
         pygame.display.flip()
+        if launch_probe.active():
+            self._probe()
         if self._settle_gc:
             self._settle_memory()
+
+    def _probe(self) -> None:
+        """`bench --launch`: the first frame, then the first frame of a finished lobby."""
+        launch_probe.mark("first_frame")
+        top = self.stack.top
+        if top is not None and top.scene_name == "lobby" and getattr(top, "ready", True) \
+                and launch_probe.mark("lobby"):
+            self.stop("launch probe")
 
     def render(self) -> pygame.Surface:
         """Draw every visible scene and the toast onto the window surface."""
