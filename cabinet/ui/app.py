@@ -407,7 +407,8 @@ class App(PlayerPrefs):
         idle (its celebration closed): RESULT_SHOWN, so a restart does not show it again."""
         top = self.stack.top
         pending = getattr(top, "result_pending", None)
-        if pending is not None and not top.busy:
+        # a settlement still on the ledger's writer is written first (one queue, in order)
+        if pending is not None and not getattr(top, "presenting", top.busy):
             top.result_pending = None
             self.checkpoints.put(pending, RESULT_SHOWN)
 

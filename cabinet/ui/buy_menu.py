@@ -193,7 +193,7 @@ class BuyMenu(Overlay):
             return
         mode = self.options[self.option]
         self.app.pop(self)
-        if not self.game.play(mode.id):
+        if not self.game.play(mode.id, wait=False):
             self.refusal = self.game.message_text
 
     # -- frame -----------------------------------------------------------------------

@@ -59,13 +59,15 @@ class HudScene(Protocol):
     @property
     def busy(self) -> bool: ...
     @property
+    def presenting(self) -> bool: ...
+    @property
     def waiting_for_start(self) -> bool: ...
     @property
     def shown_balance(self) -> int: ...
     @property
     def message_text(self) -> str | None: ...
     def mode_cost(self, mode_id: str | None = None) -> int: ...
-    def play(self, mode_id: str | None = None, force: str | None = None) -> bool: ...
+    def play(self, mode_id: str | None = None, force: str | None = None, wait: bool = True) -> bool: ...
     def skip(self) -> None: ...
     def stop_autoplay(self, reason: str | None = None) -> None: ...
     def bet_changed(self) -> None: ...
@@ -99,9 +101,10 @@ def build_buttons(scene: HudScene) -> list[Button]:
         Button((1390, 975, 150, 90), lambda: f"STOP {scene.autoplay.left}" if scene.autoplay else "AUTO",
                "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None,
                enabled=lambda: not scene.recall_mode and (scene.autoplay is not None or autoplay_allowed(scene.app))),
-        Button((1570, 960, 200, 110), lambda: "START" if scene.waiting_for_start else "SKIP" if scene.busy else "SPIN",
-               "spin", style="gold", font_size=46, enabled=lambda: (scene.waiting_for_start or scene.app.skip_allowed)
-               if scene.busy else not scene.recall_mode),
+        Button((1570, 960, 200, 110), lambda: "START" if scene.waiting_for_start else "SKIP" if scene.presenting
+               else "SPIN", "spin", style="gold", font_size=46,
+               enabled=lambda: (scene.waiting_for_start or scene.app.skip_allowed) if scene.presenting
+               else not scene.recall_mode),
         Button((1790, 975, 110, 90), "TURBO", "turbo", font_size=24, lit=lambda: scene.app.turbo,
                enabled=lambda: scene.app.turbo_allowed),
     ]
@@ -258,12 +261,12 @@ def game_action(scene: HudScene, action: str) -> bool:
     if action == "spin":
         if scene.recall_mode and not scene.busy:
             return True
-        if scene.busy:
+        if scene.presenting:
             scene.skip()
         elif scene.autoplay:
             scene.stop_autoplay("STOP pressed")
         else:
-            scene.play()
+            scene.play(wait=False)             # the commit on the ledger's writer (game_scene.play)
         return True
     if action in ("bet_up", "bet_down"):
         if scene.busy or scene.autoplay:
