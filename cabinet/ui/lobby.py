@@ -17,7 +17,7 @@ import pygame
 
 from cabinet.core import assets as files
 
-from . import asset_files, cabinet_art
+from . import asset_files, cabinet_art, preparations
 from .logo_art import CABINET_NAME, fit as _fit
 from . import draw as D
 from .figures import bet_range, headline_max, rtp_text
@@ -60,9 +60,6 @@ class Lobby(Scene):
         super().__init__(app)
         self.selected = 0
         self.t = 0.0
-        # Game id -> its scene class, imported one per frame after the first so the
-        # lobby is interactive at once; tiles show a generic emblem until then.
-        self.scene_classes: dict[str, type | None] = {}
         cab = app.cabinet
         self.widgets = [Button((640, 996, 400, 68), "CASH OUT", "cash_out", style="gold", font_size=30,
                                enabled=lambda: not cab.locked and cab.handpay is None and cab.balance > 0)]
@@ -121,12 +118,12 @@ class Lobby(Scene):
     # -- frame --------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
-        pending = [spec for spec in self.specs if spec.id not in self.scene_classes]
-        if pending:
-            try:
-                self.scene_classes[pending[0].id] = pending[0].load_scene()
-            except (ImportError, AttributeError):
-                self.scene_classes[pending[0].id] = None
+        preparations.want_all(self.app, self)    # behind the splash, or in frames' spare time
+
+    @property
+    def ready(self) -> bool:
+        """Every game's scene, menus and celebrations prepared (preparations.py)."""
+        return not self.app.prepared.pending
 
     def _tile(self, spec, rect: pygame.Rect, lit: bool) -> pygame.Surface:
         lay, A = self.app.layout, self.app.assets
