@@ -60,6 +60,7 @@ class Lobby(Scene):
         super().__init__(app)
         self.selected = 0
         self.t = 0.0
+        self._kept: dict[tuple, pygame.Surface] = {}    # its own pictures: a long game does not evict them
         cab = app.cabinet
         self.widgets = [Button((640, 996, 400, 68), "CASH OUT", "cash_out", style="gold", font_size=30,
                                enabled=lambda: not cab.locked and cab.handpay is None and cab.balance > 0)]
@@ -153,7 +154,18 @@ class Lobby(Scene):
                 chip.blit(label, label.get_rect(center=(chip.get_width() // 2, chip.get_height() // 2)))
                 tile.blit(chip, chip.get_rect(midbottom=(w // 2, h - lay.px(18))))
             return tile
-        return A.surface(("tile", spec.id, lit, rect.size), build)
+        return self._keep(("tile", spec.id, lit, rect.size), build)
+
+    def _keep(self, key: tuple, build) -> pygame.Surface:
+        """A picture of the lobby's, built once (Assets.surface) and kept by the lobby
+        itself: back from a game, its first frame draws without building anything."""
+        surf = self._kept.get(key)
+        if surf is None:
+            surf = self._kept[key] = self.app.assets.surface(key, build)
+        return surf
+
+    def relayout(self) -> None:
+        self._kept.clear()
 
     def tile_lines(self, spec) -> tuple[str, str, str, str]:
         """What a tile says (figures.py: from the spec and the cabinet's limits): the
@@ -207,8 +219,9 @@ class Lobby(Scene):
             hint = "LEFT / RIGHT choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
             A.blit_text(surf, hint, 26, (1880, 1030), D.MUTED, anchor="midright")
             return surf
-        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused))
-        return A.surface(key, build)
+        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused),
+               lay.size)
+        return self._keep(key, build)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, A = self.app.layout, self.app.assets
@@ -218,7 +231,7 @@ class Lobby(Scene):
             i = min(self.selected, len(rects) - 1)
             spec, rect = self.specs[i], rects[i]
             lift = int(8 + 6 * math.sin(self.t * 3))
-            glow = A.surface(("tile_glow_gold", rect.size), lambda: _tint(D.shadow(
+            glow = self._keep(("tile_glow_gold", rect.size, lay.size), lambda: _tint(D.shadow(
                 (lay.px(rect.w), lay.px(rect.h)), lay.px(28), lay.px(26), 255), D.GOLD))
             gx, gy = lay.pt(rect.x, rect.y - lift)
             surface.blit(glow, (gx - lay.px(26), gy - lay.px(26)))

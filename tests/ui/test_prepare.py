@@ -100,3 +100,22 @@ def test_the_lobby_is_ready_only_once_every_preparation_ran(tmp_path):
         assert pygame.display.get_surface() is not None
     finally:
         next(serve(app), None)
+
+
+def test_back_from_a_game_the_lobby_draws_its_own_kept_pictures_even_after_the_cache_let_them_go(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        preparations.prepare_all(app)
+        app.step(1 / 60)
+        app.open_game("toyui")
+        app.step(1 / 60)
+        app.assets._surfaces.clear()                 # a long game pushed the lobby's pictures out
+        built = []
+        cache = app.assets._surfaces
+        real_put = cache.put
+        cache.put = lambda key, surf: (built.append(key), real_put(key, surf))
+        app.pop()
+        app.step(1 / 60)
+        assert not [key for key in built if key[0] in ("lobby_static", "tile", "tile_glow_gold")], built
+    finally:
+        next(serve(app), None)
