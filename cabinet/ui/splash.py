@@ -55,21 +55,29 @@ class Splash:
         from cabinet.core import assets as files
 
         from . import asset_files
-        from .logo_art import CABINET_NAME, fit
         try:
             if asset_files.has_image(files.CABINET, "lobby.logo"):
-                return fit(asset_files.image(files.CABINET, "lobby.logo"), box)
+                logo = asset_files.image(files.CABINET, "lobby.logo")
+                scale = min(box[0] / logo.get_width(), box[1] / logo.get_height())
+                return pygame.transform.smoothscale(logo, (max(int(logo.get_width() * scale), 1),
+                                                           max(int(logo.get_height() * scale), 1)))
         except Exception:                          # the asset check runs later and names the problem
             pass
+        from .logo_art import CABINET_NAME
         return self._font(max(box[1] // 2, 12)).render(CABINET_NAME, True, GOLD)
 
     def _background(self) -> pygame.Surface:
         size = self.surface.get_size()
         if self._back is None or self._back.get_size() != size:
-            from . import draw as D
-            w, h = size
-            back = D.vertical_gradient(size, BACK).convert()
-            glow = D.radial_glow(max(h // 3, 2), (255, 190, 90), 0.45)
+            w, h = size                 # pygame only: numpy's import (~0.5 s) waits until after the first frame
+            column = pygame.Surface((1, len(BACK)))
+            for y, color in enumerate(BACK):
+                column.set_at((0, y), color)
+            back = pygame.transform.smoothscale(pygame.transform.scale(column, (2, len(BACK) * 2)), size).convert()
+            glow = pygame.Surface((64, 64), pygame.SRCALPHA)
+            for r in range(32, 0, -1):          # rings brighter towards the centre: a soft light once scaled up
+                pygame.draw.circle(glow, (255, 190, 90, int(115 * (1 - r / 32) ** 2)), (32, 32), r)
+            glow = pygame.transform.smoothscale(glow, (max(h * 2 // 3, 2),) * 2)
             back.blit(glow, glow.get_rect(center=(w // 2, int(h * 0.42))))
             logo = self._logo((int(w * 0.6), int(h * 0.2)))
             back.blit(logo, logo.get_rect(center=(w // 2, int(h * 0.4))))
