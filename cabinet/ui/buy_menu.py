@@ -13,7 +13,7 @@ import pygame
 
 from . import draw as D
 from .figures import ModeFigures, mode_figures, not_offered_words, price_words, rtp_row
-from .overlay import Overlay
+from .overlay import Overlay, spare
 from .rules_common import mode_picture
 from .rules_page import Card, Laid, Page, RulesLayout, compose, draw_texts
 from .scene import register
@@ -216,8 +216,11 @@ class BuyMenu(Overlay):
         base = self.backdrop()
         if not fresh:
             D.text_layer(self.text_bounds())
-        if self._frame is None or self._frame[0] != (key, id(base)):   # the cards over the panel, once
-            self._frame = ((key, id(base)), compose(A, laid, base))
+        if fresh or self._frame is None or self._frame[0] != (key, id(base)):   # the cards over the panel, once
+            into = spare("buy_frame", base.get_size(), base, self,
+                         lambda menu, surf: menu._frame is not None and menu._frame[1] is surf
+                         and menu in menu.app.stack.scenes)
+            self._frame = ((key, id(base)), compose(A, laid, base, into))
         surface.blit(self._frame[1], (0, 0))
         A.blit_text(surface, f"BET {cur.format(self.game.bet)}", 30, (PANEL.x + 255, PANEL.y + 60), D.CREAM,
                     anchor="center", bold=True)

@@ -132,7 +132,11 @@ class Moments:
         elif self.now is not None:
             if self._snap is None:
                 lay = self.scene.app.layout
-                snap = surface.copy()
+                from .overlay import spare
+                snap = spare("moment_snap", surface.get_size(), surface, self,
+                             lambda moments, surf: moments._snap is surf and moments.now is not None
+                             and moments.scene in moments.scene.app.stack.scenes)
+                snap.blit(surface, (0, 0))
                 veil = self.scene.app.assets.surface(("moment_veil", lay.size), lambda: _veil(lay.size))
                 snap.blit(veil, (0, 0))
                 self._snap = snap
