@@ -386,7 +386,8 @@ class App(PlayerPrefs):
             self._probe()
         if self._settle_gc:
             self._settle_memory()
-        elif self.prepared.jobs and not self.cabinet.locked:
+        elif self.prepared.jobs and not self.cabinet.locked and \
+                getattr(self.stack.top, "scene_name", "") == "lobby":   # not under a game being played
             self.prepared.run(preparations.FRAME_BUDGET, started)
 
     def _probe(self) -> None:

@@ -12,7 +12,8 @@ they draw lands in the shared caches (Assets.surface, draw.glow_alpha), so openi
 of them later only draws from those caches. The scenes built here are thrown away:
 opening a game builds a fresh one (state: bet, resume) from the warm caches.
 
-In frames, `App.step` runs what is left (a job wanted later) within the frame's budget.
+In frames, `App.step` runs what is left (a job wanted later) within the frame's budget,
+while the lobby is on top; each slice runs with only the lobby on the stack (`alone`).
 """
 from __future__ import annotations
 
@@ -128,11 +129,28 @@ def lobby_slices(app: Any, lobby: Any) -> Iterator[str]:
         history.relayout()
 
 
+def alone(app: Any, slices: Iterator[Any]) -> Iterator[Any]:
+    """Each slice run with only the lobby on the stack: a game the player has open (a
+    resumed round under the splash) is neither drawn into the scratch surface nor found
+    by what a slice builds (a celebration looks for the game's HUD)."""
+    it = iter(slices)
+    while True:
+        kept = app.stack.scenes
+        app.stack.scenes = [s for s in kept if getattr(s, "scene_name", "") == "lobby"][:1]
+        try:
+            said = next(it)
+        except StopIteration:
+            return
+        finally:
+            app.stack.scenes = kept
+        yield said
+
+
 def want_all(app: Any, lobby: Any) -> None:
     """Every preparation the lobby needs before its first frame (the splash runs them)."""
-    app.prepared.want(("lobby", app.layout.size), lambda: lobby_slices(app, lobby), "the lobby")
+    app.prepared.want(("lobby", app.layout.size), lambda: alone(app, lobby_slices(app, lobby)), "the lobby")
     for gid in app.cabinet.games:
-        app.prepared.want(("game", gid, app.layout.size), lambda gid=gid: game_slices(app, gid),
+        app.prepared.want(("game", gid, app.layout.size), lambda gid=gid: alone(app, game_slices(app, gid)),
                           f"{app.cabinet.games[gid].spec.name}")
 
 

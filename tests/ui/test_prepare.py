@@ -119,3 +119,22 @@ def test_back_from_a_game_the_lobby_draws_its_own_kept_pictures_even_after_the_c
         assert not [key for key in built if key[0] in ("lobby_static", "tile", "tile_glow_gold")], built
     finally:
         next(serve(app), None)
+
+
+def test_preparation_never_touches_a_game_the_player_has_open(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        game = app.open_game("toyui")
+        app.step(1 / 60)
+        held = game.hud.held_cents
+        lobby = app.stack.find("lobby")
+        preparations.want_all(app, lobby)
+        pending = app.prepared.pending
+        for _ in range(5):
+            app.step(1 / 60)                      # a game on top: no slice runs in its frames
+        assert app.prepared.pending == pending > 0
+        app.prepared.finish()                     # as behind the splash, with a resumed round open
+        assert game.hud.held_cents == held        # a celebration built off screen did not hold its balance
+        assert app.stack.scenes[-1] is game and app.stack.scenes[0] is lobby
+    finally:
+        next(serve(app), None)
