@@ -233,12 +233,37 @@ def demo_data(cfg):
     return cfg
 
 
-def open_cabinet(args: argparse.Namespace, libraries=None):
-    """A start up to the window: the same checks as --check-config, then the data
-    folder, the command-line switches and the Cabinet (Refused: one line, exit 2)."""
-    from dataclasses import replace
+def open_splash(args: argparse.Namespace):
+    """A plain start's window, opened right after the program check with the cabinet's
+    splash (cabinet/ui/splash.py) in the config's display mode; None where there is no
+    display or the config does not read (the start checks then say why, as before)."""
     program_check(args.config)
-    plan = _plan(args.config, create=True, libraries=libraries)
+    from cabinet.core.config import load_config
+    from cabinet.core.schema import ConfigError
+    try:
+        display = load_config(args.config or None).display
+    except ConfigError:
+        return None
+    _quiet_audio_without_sound_card()
+    from cabinet.ui import host
+    if host.display_problem():
+        return None
+    from cabinet.ui.splash import Splash
+    kiosk = bool(display.kiosk or args.kiosk)
+    return Splash((display.fullscreen and not args.windowed) or kiosk, (display.width, display.height), kiosk)
+
+
+def open_cabinet(args: argparse.Namespace, libraries=None, splash=None):
+    """A start up to the window: the same checks as --check-config, then the data
+    folder, the command-line switches and the Cabinet (Refused: one line, exit 2).
+    With the `splash` up (its program check done), the checks run behind it."""
+    from dataclasses import replace
+    if splash is None:
+        program_check(args.config)
+        plan = _plan(args.config, create=True, libraries=libraries)
+    else:
+        plan = splash.run_while("the games and their books", lambda: _plan(args.config, create=True,
+                                                                           libraries=libraries), 0.45)
     cfg = plan.config
     if args.seed is not None and not 0 <= args.seed < 2**63:
         raise Refused(f"{prog()}: --seed must be a whole number from 0 to 2**63-1")
@@ -304,7 +329,10 @@ def main(argv: list[str] | None = None) -> int:
             return clip_cli.run(args, lambda: _plan(args.config, create=False).config, lambda: open_cabinet(args))
         if args.shots is not None:
             shots_folder(args.shots)
-        cabinet = open_cabinet(args)
+        plain = not (args.meters or args.shots is not None or args.frames is not None or args.replay is not None
+                     or args.replay_book is not None)
+        splash = open_splash(args) if plain else None      # the window at once, the checks behind it
+        cabinet = open_cabinet(args, splash=splash)
     except Refused as exc:
         log = logging.getLogger("cabinet")
         if not log.handlers:                # a refusal before cabinet.core.logs was imported: not logging's
@@ -330,7 +358,8 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code
     _quiet_audio_without_sound_card()
     from cabinet.ui.launch import run_app
-    return run_app(cabinet, start_game=args.game, windowed=args.windowed, then=then, frames=args.frames)
+    return run_app(cabinet, start_game=args.game, windowed=args.windowed, then=then, frames=args.frames,
+                   splash=splash)
 
 
 def shots_folder(text: str) -> Path:

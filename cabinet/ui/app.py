@@ -29,7 +29,7 @@ from cabinet.core.ledger import RESULT_SHOWN, LedgerError  # noqa: E402
 from cabinet.core.pin import PinGuard  # noqa: E402
 
 from . import asset_files  # noqa: E402
-from . import host, memory, screenshots, touch, window  # noqa: E402,F401  (host, touch: SDL's hints before the display starts)
+from . import host, launch_probe, memory, preparations, screenshots, touch, window  # noqa: E402,F401  (host, touch: SDL's hints before the display starts)
 from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
 from .clock import RealClock  # noqa: E402
@@ -38,6 +38,7 @@ from . import screens  # noqa: E402,F401  (every scene module: each registers it
 from .kiosk import Session, default_script  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
 from .player_prefs import PlayerPrefs  # noqa: E402
+from .prepare import Preparer  # noqa: E402
 from .toast import draw_toast  # noqa: E402
 from .operator.test_screens import input_line  # noqa: E402
 from .review import ReviewDesk  # noqa: E402
@@ -87,6 +88,7 @@ class App(PlayerPrefs):
         self.time = 0.0                      # seconds of the injectable clock since start
         self._load_player_settings()
         self.stack = SceneStack()
+        self.prepared = Preparer()           # screens prepared ahead (preparations.py)
         self._settle_gc = True
         self.checkpoints = CheckpointWriter(cabinet)
         self.running = True
@@ -136,13 +138,14 @@ class App(PlayerPrefs):
         return self.stack.pop(scene)
 
     def _settle_memory(self) -> None:
-        """After a scene change: collect once, then freeze what is alive, so the cyclic
-        GC's full passes (up to ~10 ms here) skip the loaded assets and scenes while
-        animations run. Unfreezing first lets popped scenes' cycles be freed."""
+        """After a scene change: collect what was made since the last freeze (a closed
+        scene's cycles: the frozen assets are not scanned again, a few ms, not a full
+        pass over everything alive); at the lobby, freeze what is alive, so the cyclic
+        GC's passes skip the loaded assets and caches while animations run."""
         self._settle_gc = False
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
+        gc.collect()                  # the objects made since the last freeze: a closed scene's cycles
+        if all(getattr(s, "scene_name", "") == "lobby" for s in self.stack.scenes):
+            gc.freeze()               # what lives at the lobby lives long (assets, caches, the lobby)
 
     def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
         """Push the scene registered as `name` (scene.register), built with
@@ -341,7 +344,9 @@ class App(PlayerPrefs):
     def step(self, dt: float) -> None:
         """One frame: events, update(dt), draw, flip. A locked cabinet (a failed check,
         damaged data, a storage error: CabinetLocked or LedgerError out of any scene)
-        shows the lock notice instead of crashing."""
+        shows the lock notice instead of crashing. What is left to prepare runs after
+        the flip, while the frame has used less than preparations.FRAME_BUDGET."""
+        started = time.perf_counter()
         try:
             for event in pygame.event.get():
                 self.handle_event(event)
@@ -369,8 +374,21 @@ class App(PlayerPrefs):
             self.show_handpay()
         self.render()
         pygame.display.flip()
+        if launch_probe.active():
+            self._probe()
         if self._settle_gc:
             self._settle_memory()
+        elif self.prepared.jobs and not self.cabinet.locked and \
+                getattr(self.stack.top, "scene_name", "") == "lobby":   # not under a game being played
+            self.prepared.run(preparations.FRAME_BUDGET, started)
+
+    def _probe(self) -> None:
+        """`bench --launch`: the first frame, then the first frame of a finished lobby."""
+        launch_probe.mark("first_frame")
+        top = self.stack.top
+        if top is not None and top.scene_name == "lobby" and getattr(top, "ready", True) \
+                and launch_probe.mark("lobby"):
+            self.stop("launch probe")
 
     def render(self) -> pygame.Surface:
         """Draw every visible scene and the toast onto the window surface."""
@@ -389,7 +407,8 @@ class App(PlayerPrefs):
         idle (its celebration closed): RESULT_SHOWN, so a restart does not show it again."""
         top = self.stack.top
         pending = getattr(top, "result_pending", None)
-        if pending is not None and not top.busy:
+        # a settlement still on the ledger's writer is written first (one queue, in order)
+        if pending is not None and not getattr(top, "presenting", top.busy):
             top.result_pending = None
             self.checkpoints.put(pending, RESULT_SHOWN)
 

@@ -115,6 +115,11 @@ class Audio:
             self._add_sound(name, self._decode(self.lazy.pop(name)))
         return self.sounds.get(name)
 
+    def decode(self, name: str) -> None:
+        """Decode a cue kept for first use now (preparations.py: not in the frame that plays it)."""
+        if self.available:
+            self._sound(name)
+
     def play(self, name: str) -> None:
         if self.available and self.sound_on:
             snd = self._sound(name)

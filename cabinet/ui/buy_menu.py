@@ -14,7 +14,7 @@ import pygame
 from . import draw as D
 from .figures import (ModeFigures, average_win_words, mode_figures, not_offered_words, price_note, price_words,
                       rtp_row)
-from .overlay import Overlay
+from .overlay import Overlay, spare
 from .rules_common import mode_picture
 from .rules_page import Card, Laid, Page, RulesLayout, compose, draw_texts
 from .scene import register
@@ -34,6 +34,10 @@ class Zone(Button):
             lay = app.layout
             pygame.draw.rect(surface, D.CREAM, lay.rect(self.rect.inflate(6, 6)), max(2, lay.px(3)),
                              border_radius=lay.px(20))
+
+
+_LAID: dict[tuple, Laid] = {}     # pages laid out (measuring every word: ~25 ms), by game, mode, option, bet
+_LAID_KEEP = 64
 
 
 @register("buy_menu")
@@ -145,9 +149,16 @@ class BuyMenu(Overlay):
     def laid(self) -> tuple[Laid, tuple]:
         key = (self.option, self.game.bet, self.app.layout.size)
         laid = self._laid.get(key)
-        if laid is None:
-            page, body = self._page()
-            laid = self._laid[key] = RulesLayout(self.app.assets).lay_out(page, body)
+        if laid is None:        # laid out once per game, option, bet and mode: kept across openings
+            shared = (self.game.spec.id, self.game.spin_mode(), id(self.app.assets), *key)
+            laid = _LAID.get(shared)
+            if laid is None:
+                page, body = self._page()
+                laid = RulesLayout(self.app.assets).lay_out(page, body)
+                if len(_LAID) >= _LAID_KEEP:
+                    _LAID.pop(next(iter(_LAID)))
+                _LAID[shared] = laid
+            self._laid[key] = laid
         return laid, key
 
     def relayout(self) -> None:
@@ -202,7 +213,7 @@ class BuyMenu(Overlay):
             return
         mode = self.options[self.option]
         self.app.pop(self)
-        if not self.game.play(mode.id):
+        if not self.game.play(mode.id, wait=False):
             self.refusal = self.game.message_text
 
     # -- frame -----------------------------------------------------------------------
@@ -214,8 +225,11 @@ class BuyMenu(Overlay):
         base = self.backdrop()
         if not fresh:
             D.text_layer(self.text_bounds())
-        if self._frame is None or self._frame[0] != (key, id(base)):   # the cards over the panel, once
-            self._frame = ((key, id(base)), compose(A, laid, base))
+        if fresh or self._frame is None or self._frame[0] != (key, id(base)):   # the cards over the panel, once
+            into = spare("buy_frame", base.get_size(), base, self,
+                         lambda menu, surf: menu._frame is not None and menu._frame[1] is surf
+                         and menu in menu.app.stack.scenes)
+            self._frame = ((key, id(base)), compose(A, laid, base, into))
         surface.blit(self._frame[1], (0, 0))
         A.blit_text(surface, f"BET {cur.format(self.game.bet)}", 30, (PANEL.x + 255, PANEL.y + 60), D.CREAM,
                     anchor="center", bold=True)

@@ -29,12 +29,12 @@ def spin(scene: HudScene, _action: str) -> None:
     """SPIN / START: skip the presentation, stop autoplay, or play a round."""
     if scene.recall_mode and not scene.busy:
         return
-    if scene.busy:
+    if scene.presenting:
         scene.skip()
     elif scene.autoplay:
         scene.stop_autoplay("STOP pressed")
     else:
-        scene.play()
+        scene.play(wait=False)             # the commit on the ledger's writer (game_scene.play)
 
 
 def change_bet(scene: HudScene, action: str) -> None:

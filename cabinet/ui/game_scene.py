@@ -88,6 +88,8 @@ class GameScene(BetChoices, Scene):
         self.last_played = None            # the last one shown (the review tools' math overlay)
         self.recall_title: str | None = None     # a recalled book's title (review tools), not a ledger round
         self.presentation: Presentation | None = None
+        self.committing: Any = None        # the round's commit on the ledger's writer (a Future)
+        self.settling: Any = None          # its settlement's commit there (a Future)
         self.round_clock = 0.0             # unscaled seconds since the round started
         self.shown_win = 0                 # running win during a presentation (cents)
         self.last_win = 0
@@ -245,8 +247,16 @@ class GameScene(BetChoices, Scene):
 
     @property
     def busy(self) -> bool:
-        """A round is on screen (presenting, or finished but not yet settled)."""
-        return self.played is not None
+        """A round is on screen (presenting, or finished but not yet settled), or its
+        start or its settlement is being committed by the ledger's writer."""
+        if self.settling is not None and self.settling.done():
+            self.settling = None
+        return self.played is not None or self.committing is not None or self.settling is not None
+
+    @property
+    def presenting(self) -> bool:
+        """A round is on screen, or its start is being committed."""
+        return self.played is not None or self.committing is not None
 
     @property
     def waiting_for_start(self) -> bool:
@@ -270,9 +280,13 @@ class GameScene(BetChoices, Scene):
         return self.spec.mode(mode_id or self.spin_mode()).cost_cents(self.bet)
 
     # == rounds ===================================================================
-    def play(self, mode_id: str | None = None, force: str | None = None) -> bool:
-        """Place a bet and start presenting the round; False (with a message) if refused."""
-        if self.busy or self.recall_mode:
+    def play(self, mode_id: str | None = None, force: str | None = None, wait: bool = True) -> bool:
+        """Place a bet and start presenting the round; False (with a message) if refused.
+        Without `wait` (a player's SPIN or buy, autoplay) the round's commit goes to the
+        ledger's writer thread and its presentation begins in the frame after the commit
+        returned (`committing` until then): the frame is not held by the disk's sync.
+        The last round's settlement may still be on the writer: it commits first."""
+        if self.presenting or self.recall_mode:
             return False
         force = force or self.force_next
         if self.force_next is not None and force == self.force_next:
@@ -283,7 +297,13 @@ class GameScene(BetChoices, Scene):
         if homes and mode_id is None and self.spin_mode() not in homes:
             mode_id = next((m for m in homes if any(x.id == m for x in self.modes)), None)
         try:
-            played = self.app.cabinet.start_round(self.spec.id, mode_id or self.spin_mode(), self.bet, force)
+            cabinet = self.app.cabinet
+            plan = cabinet.plan_round(self.spec.id, mode_id or self.spin_mode(), self.bet, force)
+            writer = self.app.checkpoints
+            if not wait and getattr(writer, "threaded", False):
+                self.committing = cabinet.track(writer.call(lambda led: cabinet.record_round(plan, led)))
+                return True
+            played = cabinet.record_round(plan)
         except CabinetLocked:                         # altered data or a storage error: nothing was
             self.stop_autoplay()                      # debited; the lock notice says why
             self.app.show_lock()
@@ -307,6 +327,22 @@ class GameScene(BetChoices, Scene):
             return False
         self.begin(played)
         return True
+
+    def _committed(self) -> None:
+        """The writer returned the round's commit: present it, or say why it was refused."""
+        future, self.committing = self.committing, None
+        try:
+            played = future.result()
+        except CabinetLocked:                         # a storage error: the lock notice says why
+            self.stop_autoplay()
+            self.app.show_lock()
+            return
+        except BetRefused as exc:                     # the credit moved meanwhile (nothing was debited)
+            self.message(str(exc))
+            self.app.audio.play("refuse")
+            self.stop_autoplay()
+            return
+        self.begin(played)
 
     def begin(self, played, from_step: int = 0, recall: bool = False) -> None:
         """Present a round: new (0), resumed from its checkpoint, or recalled."""
@@ -339,10 +375,16 @@ class GameScene(BetChoices, Scene):
             self.app.checkpoints.put(self.played.round_id, step)
 
     def finish(self) -> None:
-        """Credit the win (once), celebrate by tier, continue autoplay."""
+        """Credit the win (once: on the ledger's writer thread, the balance shown holding
+        the win until it returns: Cabinet.settle_with), celebrate by tier, continue autoplay."""
         played = self.played
         if not self.recall_mode:
-            self.app.cabinet.settle(played.round_id, self.game_state())
+            cabinet, state = self.app.cabinet, self.game_state()
+            writer = self.app.checkpoints
+            if getattr(writer, "threaded", False):
+                self.settling = cabinet.settle_with(writer.call, played.round_id, played.win_cents, state)
+            else:
+                cabinet.settle(played.round_id, state)
         self.last_win = played.win_cents
         self.shown_win = played.win_cents
         self.played, self.presentation, self.last_played = None, None, played
@@ -390,7 +432,7 @@ class GameScene(BetChoices, Scene):
         if reason:
             self.stop_autoplay(reason)
             return
-        self.play()
+        self.play(wait=False)
 
     # == frame ====================================================================
     def enter(self) -> None:
@@ -420,6 +462,8 @@ class GameScene(BetChoices, Scene):
                      "Resuming the interrupted round")
 
     def update(self, dt: float) -> None:
+        if self.committing is not None and self.committing.done():
+            self._committed()
         scaled = dt * (self.TURBO_SPEED if self.app.turbo and self.app.turbo_allowed else 1.0)
         self.time += scaled
         self.animate(scaled)

@@ -176,7 +176,7 @@ class Session:
 
     def __init__(self, app):
         self.app = app
-        self._seen: tuple[int, int] | None = None       # (balance, net) last computed
+        self._seen: tuple[tuple[int, int], int] | None = None   # ((balance, pending credit), net) last computed
         self.configure()
         self.start_net = self._net_meter() if self.enabled else 0
         self.started = 0.0
@@ -222,7 +222,8 @@ class Session:
     def net(self) -> int:
         """Won minus staked since the session started (deposits do not count); the
         meters are read again only when the balance moved."""
-        balance = self.app.cabinet.balance
+        cab = self.app.cabinet
+        balance = (cab.balance, getattr(cab, "pending_credit", 0))   # a win the writer is still crediting
         if self._seen is None or self._seen[0] != balance:
             self._seen = (balance, self._net_meter() - self.start_net)
         return self._seen[1]

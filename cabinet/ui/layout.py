@@ -100,9 +100,11 @@ class Layout:
 class Assets:
     """Fonts, text labels and pre-rendered surfaces, created once per layout."""
 
-    # Budgets in full screens of the window (32-bit pixels): about 200 MB of pictures
-    # and 33 MB of labels at 1080p, a quarter of that at 960x540.
-    SURFACE_SCREENS = 24
+    # Budgets in full screens of the window (32-bit pixels): about 330 MB of pictures
+    # and 33 MB of labels at 1080p, a quarter of that at 960x540. The pictures hold what
+    # preparations.py builds for every game's screen, menus and celebrations (~250 MB at
+    # 1080p), so none of it is rebuilt in the frame that shows it.
+    SURFACE_SCREENS = 40
     TEXT_SCREENS = 4
 
     def __init__(self, layout: Layout):

@@ -18,7 +18,7 @@ import pygame
 
 from cabinet.core import assets as files
 
-from . import asset_files, cabinet_art
+from . import asset_files, cabinet_art, preparations
 from .logo_art import CABINET_NAME, fit as _fit
 from . import draw as D
 from .figures import bet_range, headline_max, rtp_text
@@ -62,9 +62,7 @@ class Lobby(Scene):
         super().__init__(app)
         self.selected = 0
         self.t = 0.0
-        # Game id -> its scene class, imported one per frame after the first so the
-        # lobby is interactive at once; tiles show a generic emblem until then.
-        self.scene_classes: dict[str, type | None] = {}
+        self._kept: dict[tuple, pygame.Surface] = {}    # its own pictures: a long game does not evict them
         cab = app.cabinet
         self.widgets = [Button((640, 996, 400, 68), "CASH OUT", "cash_out", style="gold", font_size=30,
                                enabled=lambda: not cab.locked and cab.handpay is None and cab.balance > 0)]
@@ -116,12 +114,12 @@ class Lobby(Scene):
     # -- frame --------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
-        pending = [spec for spec in self.specs if spec.id not in self.scene_classes]
-        if pending:
-            try:
-                self.scene_classes[pending[0].id] = pending[0].load_scene()
-            except (ImportError, AttributeError):
-                self.scene_classes[pending[0].id] = None
+        preparations.want_all(self.app, self)    # behind the splash, or in frames' spare time
+
+    @property
+    def ready(self) -> bool:
+        """Every game's scene, menus and celebrations prepared (preparations.py)."""
+        return not self.app.prepared.pending
 
     def _tile(self, spec, rect: pygame.Rect, lit: bool) -> pygame.Surface:
         lay, A = self.app.layout, self.app.assets
@@ -163,7 +161,18 @@ class Lobby(Scene):
                 for text, label, where in placed:
                     D.record_text(text, label, where.move(at.topleft))
             return tile
-        return A.surface(("tile", spec.id, lit, rect.size), build)
+        return self._keep(("tile", spec.id, lit, rect.size), build)
+
+    def _keep(self, key: tuple, build) -> pygame.Surface:
+        """A picture of the lobby's, built once (Assets.surface) and kept by the lobby
+        itself: back from a game, its first frame draws without building anything."""
+        surf = self._kept.get(key)
+        if surf is None:
+            surf = self._kept[key] = self.app.assets.surface(key, build)
+        return surf
+
+    def relayout(self) -> None:
+        self._kept.clear()
 
     def tile_lines(self, spec) -> tuple[str, str, str, str]:
         """What a tile says (figures.py: from the spec and the cabinet's limits): the
@@ -217,8 +226,9 @@ class Lobby(Scene):
             hint = ("ARROWS" if self.grid().rows > 1 else "LEFT / RIGHT") + " choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
             A.blit_text(surf, hint, 26, (1880, 1030), D.MUTED, anchor="midright")
             return surf
-        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused))
-        return A.surface(key, build)
+        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused),
+               lay.size)
+        return self._keep(key, build)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, A = self.app.layout, self.app.assets
@@ -228,7 +238,7 @@ class Lobby(Scene):
             i = min(self.selected, len(rects) - 1)
             spec, rect = self.specs[i], rects[i]
             lift = int(8 + 6 * math.sin(self.t * 3))
-            glow = A.surface(("tile_glow_gold", rect.size), lambda: _tint(D.shadow(
+            glow = self._keep(("tile_glow_gold", rect.size, lay.size), lambda: _tint(D.shadow(
                 (lay.px(rect.w), lay.px(rect.h)), lay.px(28), lay.px(26), 255), D.GOLD))
             gx, gy = lay.pt(rect.x, rect.y - lift)
             surface.blit(glow, (gx - lay.px(26), gy - lay.px(26)))

@@ -132,7 +132,11 @@ class Moments:
         elif self.now is not None:
             if self._snap is None:
                 lay = self.scene.app.layout
-                snap = surface.copy()
+                from .overlay import spare
+                snap = spare("moment_snap", surface.get_size(), surface, self,
+                             lambda moments, surf: moments._snap is surf and moments.now is not None
+                             and moments.scene in moments.scene.app.stack.scenes)
+                snap.blit(surface, (0, 0))
                 veil = self.scene.app.assets.surface(("moment_veil", lay.size), lambda: _veil(lay.size))
                 snap.blit(veil, (0, 0))
                 self._snap = snap
@@ -266,13 +270,23 @@ def _curtain(size: tuple[int, int], color: tuple[int, int, int], edge: int) -> p
 def warm(app: Any) -> None:
     """Pre-render what every moment shares (the white glow and ray burst, the veil):
     called when a game scene is built, so a moment's first frames only tint copies."""
+    for _ in warm_slices(app):
+        pass
+
+
+def warm_slices(app: Any):
+    """`warm`, one picture per slice (a generator: cabinet/ui/prepare.py runs it)."""
     lay, A = app.layout, app.assets
     side = lay.px(900) // 2 * 2
     A.surface(("moment_glow_w", lay.px(420)), lambda: D.radial_glow(lay.px(420), (255, 255, 255)))
+    yield "the big moments' light"
     for frame in range(RAY_FRAMES):
         A.surface(("moment_rays_w", side, frame), lambda frame=frame: _rays(side, frame))
+        yield "the big moments' rays"
     A.surface(("moment_veil", lay.size), lambda: _veil(lay.size))
+    yield
     A.surface(("moment_glow_w", lay.px(PLATE_GLOW)), lambda: D.radial_glow(lay.px(PLATE_GLOW), (255, 255, 255)))
+    yield
     A.surface(("moment_plate", lay.size), lambda: _plate(lay))
 
 

@@ -304,10 +304,15 @@ def card_panel(size: tuple[int, int], accent: Color, radius: int, border: int) -
                            alpha=238)
 
 
-def compose(assets, laid: Laid, backdrop: pygame.Surface) -> pygame.Surface:
-    """The page's panels and pictures over `backdrop` (one opaque surface)."""
+def compose(assets, laid: Laid, backdrop: pygame.Surface, into: pygame.Surface | None = None) -> pygame.Surface:
+    """The page's panels and pictures over `backdrop` (one opaque surface: `into`, a
+    surface of the same size to draw over, else a copy)."""
     lay = assets.layout
-    surf = backdrop.copy()
+    if into is not None and into.get_size() == backdrop.get_size():
+        surf = into
+        surf.blit(backdrop, (0, 0))
+    else:
+        surf = backdrop.copy()
     for rect, accent in laid.panels:
         real = lay.rect(rect)
         surf.blit(assets.surface(("rules_card", real.size, accent), lambda real=real, accent=accent: card_panel(

@@ -61,6 +61,7 @@ class Host(Screen, Protocol):
 
     config: "Config"
     cabinet: Any
+    surface: pygame.Surface          # the window's surface (its pixel format)
     audio: "Audio"
     input: "InputMap"
     checkpoints: "CheckpointWriter"

@@ -16,6 +16,7 @@ from cabinet.ui.app import App, start_scenes
 from cabinet.ui.celebration import BigWin
 from cabinet.ui.clock import ManualClock
 from games.happy_money_hens import GAME
+from tests.ui.conftest import wait_transition
 from games.happy_money_hens.view.gamble_scene import BONUS_C, CASH_C, GambleScene
 from games.happy_money_hens.view.offers import Offers
 from games.happy_money_hens.view.spin_chance_scene import SpinChanceScene
@@ -42,12 +43,14 @@ def hens_app(tmp, credit="1000.00", gamble="on", seed=3) -> App:
 def run(app, frames=1, dt=1 / 30):
     for _ in range(frames):
         app.step(dt)
+        app.checkpoints.flush()          # the ledger's writer done before the next frame
 
 
 def press(app, key, mod=0, frames=1):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, scancode=0))
     run(app, frames)
+    wait_transition(app)
 
 
 def click(app, logical):
@@ -55,6 +58,7 @@ def click(app, logical):
     for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(etype, pos=pos, button=1))
     run(app, 1)
+    wait_transition(app)
 
 
 def hens(app):
