@@ -17,6 +17,7 @@ from typing import Any
 
 from . import jurisdiction, resources
 from .config_file import read_yaml
+from .i18n import formats
 from .jurisdiction import PROFILES
 from .logs import LEVELS as LOG_LEVELS
 from .money import Currency, amount_example, decimals_of, hundredths_to_minor, parse_amount
@@ -96,10 +97,10 @@ MINOR_UNITS = (1, 10, 100, 1000)
 
 def amount_rule(minor_units: int, example: int, lo: int = 1, hi: int = 10**12, nullable: bool = True) -> Field:
     """An amount written with exactly the currency's decimals, lo..hi minor units."""
-    cur = Currency(minor_units=minor_units, symbol="", thousands="")
+    cur = Currency(minor_units=minor_units, symbol="", thousands="", decimal=".", locale="en-US")
     d = decimals_of(minor_units)
     how = f"{d} decimals" if d else "no decimals"
-    allowed = (f"an amount in quotes with {how} (currency.minor_units = {minor_units}), "
+    allowed = (f"an amount in quotes with {how} (the currency has {minor_units} minor units to the major unit), "
                f"from {cur.format(lo)} to {cur.format(hi)}, like \"{amount_example(minor_units, example)}\"")
 
     def conv(v: Any) -> int:
@@ -203,12 +204,16 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             "fps": integer(20, 240, 60),
         },
         "currency": {
-            "symbol": text("$", "1 to 4 printable characters, no digits or signs, like \"$\" or \"EUR\"", _symbol_ok),
-            "minor_units": Field(int, 100, "1, 10, 100 or 1000", lambda v: v in MINOR_UNITS),
-            "thousands": text(",", "one printable character that is not a digit or a sign (a space is fine), "
-                                   "or \"\" for none", _separator(True)),
-            "decimal": text(".", "one printable character that is not a digit, a sign or a space, like \".\" or \",\"",
-                            _separator(False)),
+            "code": Field(str, "USD", f"an ISO 4217 code: {', '.join(sorted(formats.currencies()))}",
+                          lambda v: v in formats.currencies()),
+            "symbol": Field(str, None, "1 to 4 printable characters, no digits or signs, like \"$\" or \"EUR\", or null "
+                                       "for the code's symbol as each language writes it", _symbol_ok, nullable=True),
+            "minor_units": Field(int, None, "1, 10, 100 or 1000, or null for the code's own (USD 100, JPY 1, KWD 1000)",
+                                 lambda v: v in MINOR_UNITS, nullable=True),
+            "thousands": Field(str, None, "one printable character that is not a digit or a sign (a space is fine), "
+                                          "\"\" for none, or null for each language's own", _separator(True), nullable=True),
+            "decimal": Field(str, None, "one printable character that is not a digit, a sign or a space, like \".\" or "
+                                        "\",\", or null for each language's own", _separator(False), nullable=True),
         },
         "demo_credit": amount_rule(minor_units, 1000, 0, 10**9),
         "ledger_key": Field(str, None, "the path of the ledger's MAC key file (absolute, outside data_dir), or null "
@@ -297,7 +302,10 @@ def check_rules(cfg: Any) -> None:
             raise ConfigError(f"{name} = {shown(value)} is not allowed; allowed: an absolute path (it lives outside "
                               "data_dir), or null")
     cur = cfg.currency
-    if cur.thousands == cur.decimal:
+    if (cur.thousands is None) != (cur.decimal is None):
+        raise ConfigError("currency.thousands and currency.decimal: only one is set; allowed: both (they replace every "
+                          "language's own separators) or neither (null: each language writes its own)")
+    if cur.thousands is not None and cur.thousands == cur.decimal:
         raise ConfigError(f"currency.thousands = {cur.thousands!r} is the same as currency.decimal; "
                           f"allowed: two different separators, like \",\" and \".\"")
     if cfg.real_play:
@@ -364,7 +372,7 @@ def load_config(path: str | Path | None = None) -> Config:
     raw = read_yaml(p)
     minor_units = 100
     if isinstance(raw, dict) and isinstance(raw.get("currency"), dict):   # amounts are read in its units
-        minor_units = validate_section(SCHEMA["currency"], raw["currency"], "currency")["minor_units"]
+        minor_units = Currency(**validate_section(SCHEMA["currency"], raw["currency"], "currency")).units
     values = validate_section(config_schema(minor_units), raw)
     jurisdiction.apply(values, raw, minor_units)      # the profile's forced keys (refused if set otherwise)
     if values["demo_credit"] is None:

@@ -10,22 +10,28 @@ itself depends on it: cabinet/core/startup.py `offer_at_bets`), never per frame.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from cabinet.core.books import rtp_fraction
 from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.i18n import formats
 from cabinet.core.money import Currency, WinCap
 from cabinet.core.startup import percent
 
 
 def times(x: float) -> str:
-    """1500 -> '1,500x', 1.5 -> '1.5x' (a multiple of the bet as players read it)."""
-    return f"{x:,.2f}".rstrip("0").rstrip(".") + "x"
+    """1500 -> '1,500x', 1.5 -> '1.5x' (a multiple of the bet as players read it, in
+    the active locale's digits: '1.500x', '1,5x' in de-DE)."""
+    fmt = formats.active()
+    text = formats.number(Fraction(x).limit_denominator(10**6) if isinstance(x, float) else x, 2, fmt)
+    return text.rstrip("0").rstrip(fmt.decimal) + "x"
 
 
 def pct(fraction: float | Fraction) -> str:
-    return f"{float(fraction) * 100:.2f}%"
+    """A share as a percentage with 2 decimals, as the active locale writes it."""
+    return formats.percent(Fraction(fraction) * 100, 2)
 
 
 def rtp_words(value: float | Fraction, stated: float | Fraction | None = None) -> str:
@@ -36,7 +42,8 @@ def rtp_words(value: float | Fraction, stated: float | Fraction | None = None) -
     exact = rtp_fraction(stated) if isinstance(stated, float) else Fraction(stated)
     if Fraction(value) >= exact or pct(value) != pct(exact):
         return pct(value)
-    return percent(Fraction(value), exact)
+    digits = percent(Fraction(value), exact).rstrip("%")          # '94.495': the places that tell them apart
+    return formats.percent(Decimal(digits), len(digits.partition(".")[2]))
 
 
 @dataclass(frozen=True)
@@ -126,7 +133,7 @@ def span_text(span: tuple[float | Fraction, float | Fraction] | None) -> str:
     if span is None:
         return "-"
     lo, hi = span
-    return pct(lo) if pct(lo) == pct(hi) else f"{float(lo) * 100:.2f}-{pct(hi)}"
+    return pct(lo) if pct(lo) == pct(hi) else f"{formats.number(Fraction(lo) * 100, 2)}-{pct(hi)}"
 
 
 def rtp_text(spec: GameSpec, setup: Any = None) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 
 from cabinet.core.books import rtp_fraction
 from cabinet.core.cabinet import CabinetLocked
+from cabinet.core.i18n import formats
 from cabinet.core.ledger.meters import rtp as actual_rtp
 from cabinet.core.ledger.meters import theoretical
 from cabinet.core.reports import EVENT as EXPORT_EVENT
@@ -47,7 +48,7 @@ TABLE_ROWS = 9
 
 
 def pct(value: float | None) -> str:
-    return "-" if value is None else f"{value * 100:.2f}%"
+    return "-" if value is None else formats.percent(value * 100, 2)
 
 
 class MetersPage(Page):
@@ -148,7 +149,7 @@ class MetersPage(Page):
         if kind == "cash_counts":
             return f"{m.get('tickets', 0)} / {m.get('handpays', 0)}"
         value = m.get(key, 0) if key else 0
-        return self.money(value) if kind == "money" else f"{value:,}"
+        return self.money(value) if kind == "money" else formats.number(value)
 
     def theoretical(self, m: dict[str, Any], game: str | None = None) -> float | None:
         """The theoretical RTP of what was played: each mode's return at each bet it was
@@ -209,7 +210,7 @@ class MetersPage(Page):
     def _figures(self, f: dict[str, Any] | None) -> list[str]:
         if not f:
             return ["0", "-", "-", "-", "-"]
-        return [f"{f['games_played']:,}", self.money(f["total_bet"]), self.money(f["total_won"]),
+        return [formats.number(f['games_played']), self.money(f["total_bet"]), self.money(f["total_won"]),
                 self.money(f["refunded"]), pct(actual_rtp(f))]
 
     # -- frame -----------------------------------------------------------------------
