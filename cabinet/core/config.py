@@ -17,6 +17,7 @@ from typing import Any
 
 from . import jurisdiction, resources
 from .config_file import read_yaml
+from . import i18n
 from .i18n import formats
 from .jurisdiction import PROFILES
 from .logs import LEVELS as LOG_LEVELS
@@ -264,6 +265,14 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             "mega": integer(2, 10000, 30),
             "epic": integer(2, 10000, 60),
         },
+        "language": {
+            "default": Field(str, i18n.SOURCE, f"a language tag: {', '.join(i18n.available())}",
+                             lambda v: v in i18n.available()),
+            "offered": Field(list, None, f"a list of language tags from {', '.join(i18n.available())}, each once, "
+                                         "or null for the default alone",
+                             lambda v: 0 < len(v) <= 16 and all(isinstance(t, str) and t in i18n.available() for t in v)
+                             and len(set(v)) == len(v), lambda v: tuple(v), nullable=True),
+        },
         "sound": {
             "enabled": boolean(True),
             "music": boolean(True),
@@ -308,6 +317,12 @@ def check_rules(cfg: Any) -> None:
     if cur.thousands is not None and cur.thousands == cur.decimal:
         raise ConfigError(f"currency.thousands = {cur.thousands!r} is the same as currency.decimal; "
                           f"allowed: two different separators, like \",\" and \".\"")
+    lang = cfg.language
+    if lang.offered is None:
+        lang.offered = (lang.default,)
+    elif lang.default not in lang.offered:
+        raise ConfigError(f"language.default = {lang.default!r} is not in language.offered {list(lang.offered)}; "
+                          "allowed: a default the player is offered")
     if cfg.real_play:
         if cfg.demo_tools:
             raise ConfigError("demo_tools = true is not allowed with real_play = true; allowed: demo_tools: false in real play")

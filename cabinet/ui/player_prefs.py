@@ -1,5 +1,5 @@
 """The player's settings of the cabinet (App's share of them): sound effects and music
-on or off with their volumes, and turbo, kept in <data_dir>/player.json
+on or off with their volumes, turbo and the language, kept in <data_dir>/player.json
 (cabinet/core/player_settings.py) so they hold across restarts. A damaged file is
 named in a toast and the defaults are used; a file that cannot be written says so
 and the settings hold until restart.
@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from cabinet.core import player_settings
+from cabinet.core import i18n, player_settings
 from cabinet.core.player_settings import PlayerSettings
 
 
@@ -29,13 +29,29 @@ class PlayerPrefs:
         self.audio.sound_on, self.audio.music_on = settings.sound, settings.music
         self.audio.set_levels(settings.effects_volume, settings.music_volume)
         self.turbo = settings.turbo and self.turbo_allowed
+        lang = getattr(getattr(self, "config", None), "language", None)
+        self.default_language = getattr(lang, "default", i18n.SOURCE)
+        self.languages = tuple(getattr(lang, "offered", None) or (self.default_language,))
+        chosen = settings.language if settings.language in self.languages else self.default_language
+        i18n.use(chosen)
+
+    def set_language(self, tag: str, keep: bool = True) -> None:
+        """Speak `tag` (one of the offered languages) from the next frame on: every
+        scene drops what it drew in the old one; `keep` saves it as the player's choice
+        (the attract loop's cycling does not)."""
+        i18n.use(tag)
+        for scene in getattr(getattr(self, "stack", None), "scenes", ()):
+            scene.relayout()
+        if keep:
+            self.save_player_settings()
 
     def save_player_settings(self) -> None:
         """Keep sound, music, their volumes and turbo across restarts."""
         a = self.audio
         try:
             player_settings.save(self.data_dir, PlayerSettings(a.sound_on, a.music_on, a.effects_level,
-                                                               a.music_level, self.turbo))
+                                                               a.music_level, self.turbo,
+                                                               "" if i18n.current() == self.default_language else i18n.current()))
         except OSError as exc:
             self.toast(f"Sound settings not saved ({exc.strerror or exc}); they hold until restart")
 

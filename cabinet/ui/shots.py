@@ -114,8 +114,9 @@ def _fresh_cabinet(cabinet: Any, folder: Path) -> Any:
     return Cabinet(cfg, games=games)
 
 
-def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -> int:
-    """Render the lobby and every declared shot of each game; write index.json."""
+def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None, lang: str | None = None) -> int:
+    """Render the lobby and every declared shot of each game, in `lang` (a tag of
+    cabinet.core.i18n.available(); None: the config's default); write index.json."""
     import os
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .app import App, start_scenes
@@ -135,6 +136,8 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
     try:
         cab = _fresh_cabinet(cabinet, work)
         app = App(cab.config, cab, size=SIZE, clock=ManualClock(), windowed=True)
+        if lang is not None:
+            app.set_language(lang, keep=False)
         start_scenes(app)
 
         def save(name: str, caption: str) -> None:

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
+from cabinet.core.i18n import translate
+
 from . import draw as D
 
 if TYPE_CHECKING:
@@ -60,7 +62,9 @@ class Button(Widget):
     }
 
     def text(self) -> str:
-        return self.label() if callable(self.label) else self.label
+        """The label as shown: a callable's text, or the label in the player's language
+        (labels are written N_("SPIN"): marked for the catalogue, translated here)."""
+        return self.label() if callable(self.label) else translate(self.label)
 
     MIN_TARGET = 64            # logical px: the smallest a finger is asked to hit (1080p)
 
