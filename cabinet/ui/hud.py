@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import pygame
 
 from cabinet.core.assets import AssetError
+from cabinet.core.i18n import N_, translate
 
 from . import asset_files
 from . import draw as D
@@ -261,7 +262,7 @@ def game_action(scene: HudScene, action: str) -> bool:
         if scene.busy:
             scene.skip()
         elif scene.autoplay:
-            scene.stop_autoplay("STOP pressed")
+            scene.stop_autoplay(N_("STOP pressed"))
         else:
             scene.play()
         return True
@@ -295,12 +296,12 @@ def game_action(scene: HudScene, action: str) -> bool:
         return True
     if action == "autoplay":
         if scene.autoplay:
-            scene.stop_autoplay("STOP pressed")
+            scene.stop_autoplay(N_("STOP pressed"))
         elif not scene.busy and not scene.recall_mode:
             if autoplay_allowed(scene.app):
                 scene.app.open("autoplay_menu", scene)
             else:
-                scene.message(NOT_AVAILABLE)           # AUTO is greyed out
+                scene.message(translate(NOT_AVAILABLE))           # AUTO is greyed out
                 scene.app.audio.play("refuse")
         return True
     if action in ("info", "paytable"):

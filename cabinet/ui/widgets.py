@@ -95,8 +95,10 @@ class Button(Widget):
         surface.blit(self._look(app, style, self.hover and on), real)
         dark = style in ("gold", "green")
         color = (40, 24, 8) if dark else (D.CREAM if on else (130, 130, 150))
-        with D.text_bounds(real):          # a label stays inside its button (text-overlap test)
-            app.assets.blit_text(surface, self.text(), self.font_size,
+        text = self.text()
+        size = app.assets.fit(text, self.font_size, self.rect.w - 16, True) if text else self.font_size
+        with D.text_bounds(real):          # a label stays inside its button (text-overlap test), smaller if need be
+            app.assets.blit_text(surface, text, size,
                                  (self.rect.centerx, self.rect.centery + self.label_offset), color,
                                  anchor="center", bold=True)
 
