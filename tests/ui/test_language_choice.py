@@ -110,3 +110,26 @@ def test_a_language_setting_outside_the_rules_is_refused_with_what_is_allowed(tm
     with pytest.raises(ConfigError) as err:
         load_config(write_config(tmp_path, language))
     assert all(w in str(err.value) for w in words), str(err.value)
+
+
+def test_the_attract_loop_cycles_the_offered_languages_and_gives_the_next_player_theirs(tmp_path, apps):
+    from cabinet.ui.attract_script import CARD_SECONDS, Card
+    from cabinet.ui.kiosk import CALL
+    app = start(write_config(tmp_path, "{default: en-US, offered: [en-US, de-DE, es-ES]}"))
+    apps(app)
+    app.set_language("es-ES")                            # this player's choice
+    app.attract_script = lambda a, turn: [Card()]        # one card a time round the loop
+    app.open("attract")
+    spoken, calls = [], []
+    for _ in range(4):
+        run(app, 1)
+        spoken.append(i18n.current())
+        calls.append(next(t for t in texts(app) if t in (i18n._(CALL),)))   # the call in the turn's language
+        run(app, round(CARD_SECONDS * 60) + 2, 1 / 60)
+    assert spoken == ["es-ES", "en-US", "de-DE", "es-ES"]
+    assert calls[:3] == ["PULSE CUALQUIER TECLA O TOQUE PARA JUGAR", CALL,
+                         "BELIEBIGE TASTE DRÜCKEN ODER BERÜHREN ZUM SPIELEN"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
+    run(app, 1)
+    assert app.stack.top.scene_name == "lobby" and i18n.current() == "es-ES"
+    assert json.loads((tmp_path / "data" / "player.json").read_text())["language"] == "es-ES"
