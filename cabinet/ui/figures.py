@@ -16,7 +16,7 @@ from typing import Any
 
 from cabinet.core.books import rtp_fraction
 from cabinet.core.game import BetMode, GameSpec
-from cabinet.core.i18n import formats
+from cabinet.core.i18n import _, formats
 from cabinet.core.money import Currency, WinCap
 from cabinet.core.startup import percent
 
@@ -97,29 +97,33 @@ def rtp_row(f: ModeFigures) -> tuple[str, str] | None:
     if f.rtp is None:
         return None
     if not f.rtp_at_bet:
-        return ("RTP", pct(f.rtp))
-    return ("RTP at this bet", rtp_words(f.rtp, f.stated))
+        return (_("RTP"), pct(f.rtp))
+    return (_("RTP at this bet"), rtp_words(f.rtp, f.stated))
 
 
 def price_words(f: ModeFigures, cur: Currency) -> str:
     """A card's "Price" row: '$45.53 (45.53x)'; where the price at this bet is not
     whole minor units there is no such amount, only the multiple ('45.53x the bet')."""
     x = times(f.mode.cost_x100 / 100)
-    return f"{x} the bet" if f.not_offered == "price" else f"{cur.format(f.price_cents)} ({x})"
+    return _("{times} the bet").format(times=x) if f.not_offered == "price" else f"{cur.format(f.price_cents)} ({x})"
 
 
 def not_offered_words(f: ModeFigures, cur: Currency, setup: Any = None) -> tuple[str, str]:
     """A mode the cabinet does not offer at this bet: where it is offered (a card's
     "Offered" row) and why not here (a sentence: GameSetup.limit_words)."""
     if f.not_offered == "price":
-        unit = "cents" if cur.minor_units == 100 else "minor units"
-        return (f"at bets in steps of {cur.format(f.mode.exact_bet_step())}",
-                f"At this bet its price ({times(f.mode.cost_x100 / 100)}) would not be whole {unit}, so it is not offered.")
+        return (_("at bets in steps of {amount}").format(amount=cur.format(f.mode.exact_bet_step())),
+                (_("At this bet its price ({times}) would not be whole cents, so it is not offered.")
+                 if cur.minor_units == 100 else
+                 _("At this bet its price ({times}) would not be whole minor units, so it is not offered.")).format(
+                    times=times(f.mode.cost_x100 / 100)))
     top = f.offered_up_to
     why = setup.limit_words(f.mode.id, cur.format) if setup is not None and hasattr(setup, "limit_words") else \
-        "the win limit would lower its return"
-    where = f"Above {cur.format(top)}" if top else "At every bet"
-    return (f"at bets up to {cur.format(top)}" if top else "not at this bet", f"{where} {why}, so it is not offered.")
+        _("the win limit would lower its return")
+    if top:
+        return (_("at bets up to {amount}").format(amount=cur.format(top)),
+                _("Above {amount} {why}, so it is not offered.").format(amount=cur.format(top), why=why))
+    return (_("not at this bet"), _("At every bet {why}, so it is not offered.").format(why=why))
 
 
 def rtp_range(spec: GameSpec, kinds: tuple[str, ...] = ("spin", "buy")) -> tuple[float, float] | None:
