@@ -81,3 +81,14 @@ def test_the_pseudo_locale_is_accented_40_percent_longer_and_keeps_placeholders(
 def test_a_language_without_a_catalogue_is_refused_naming_the_allowed():
     with pytest.raises(ValueError, match="allowed: .*de-DE.*es-ES"):
         i18n.use("fr-FR")
+
+
+def test_make_i18n_check_passes_on_the_shipped_catalogues_and_names_the_count():
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-m", "cabinet.core.i18n", "check"], cwd=root, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 catalogues (de, es): complete and current" in done.stdout
