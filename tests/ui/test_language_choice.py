@@ -133,3 +133,19 @@ def test_the_attract_loop_cycles_the_offered_languages_and_gives_the_next_player
     run(app, 1)
     assert app.stack.top.scene_name == "lobby" and i18n.current() == "es-ES"
     assert json.loads((tmp_path / "data" / "player.json").read_text())["language"] == "es-ES"
+
+
+def test_the_gallery_renders_every_operator_page_in_its_language(tmp_path, apps):
+    """main.py --shots DIR --lang de-DE: the operator pages are in the gallery, in German."""
+    from cabinet.ui.shell_shots import operator_shots
+    app = start(write_config(tmp_path, "{default: en-US}"))
+    apps(app)
+    app.set_language("de-DE", keep=False)
+    saved = {}
+    operator_shots(app, lambda name, caption: saved.setdefault(name, texts(app)))
+    assert list(saved) == [f"operator__{n}" for n in ("meters", "cash", "recall", "events", "settings",
+                                                       "diagnostics", "system")]
+    titles = ("ZÄHLER", "KASSE", "SPIELABRUF", "EREIGNISPROTOKOLL", "EINSTELLUNGEN", "DIAGNOSE", "PRÜFUNG / RAM CLEAR")
+    for shown, title in zip(saved.values(), titles):
+        assert "BETREIBERMENÜ" in shown and shown.count(title) == 2      # the header and its lit tab
+    assert app.stack.top.scene_name == "lobby"
