@@ -146,7 +146,7 @@ def rtp_text(spec: GameSpec, setup: Any = None) -> str:
     cabinet's setup: the returns after its win limits), or of the stated figures
     without a setup."""
     span = setup.rtp_span() if setup is not None and hasattr(setup, "rtp_span") else rtp_range(spec)
-    return "RTP -" if span is None else f"RTP {span_text(span)}"
+    return _("RTP {figure}").format(figure="-" if span is None else span_text(span))
 
 
 def limit_lines(spec: GameSpec, setup: Any, cur: Currency) -> list[str]:
@@ -169,9 +169,9 @@ def headline_max(spec: GameSpec, setup: Any, cur: Currency) -> str:
     one (its sheet's figure, e.g. 'WINS UP TO $250,000.00'), else 'MAX WIN 15,000x'."""
     cap = cap_of(spec, setup)
     if cap.max_cents is not None:
-        return f"WINS UP TO {cur.format(cap.max_cents)}"
+        return _("WINS UP TO {amount}").format(amount=cur.format(cap.max_cents))
     if cap.max_x:
-        return f"MAX WIN {times(cap.max_x)}"
+        return _("MAX WIN {times}").format(times=times(cap.max_x))
     return ""
 
 

@@ -16,6 +16,8 @@ import zlib
 import pygame
 
 from cabinet.core import assets as files
+from cabinet.core import i18n
+from cabinet.core.i18n import N_, _
 
 from . import asset_files, cabinet_art
 from .logo_art import CABINET_NAME, fit as _fit
@@ -64,7 +66,7 @@ class Lobby(Scene):
         # lobby is interactive at once; tiles show a generic emblem until then.
         self.scene_classes: dict[str, type | None] = {}
         cab = app.cabinet
-        self.widgets = [Button((640, 996, 400, 68), "CASH OUT", "cash_out", style="gold", font_size=30,
+        self.widgets = [Button((640, 996, 400, 68), N_("CASH OUT"), "cash_out", style="gold", font_size=30,
                                enabled=lambda: not cab.locked and cab.handpay is None and cab.balance > 0)]
 
     @property
@@ -152,11 +154,11 @@ class Lobby(Scene):
             if lit:
                 chip = D.rounded_panel((lay.px(280), lay.px(46)), (255, 214, 102), (196, 128, 28),
                                        radius=lay.px(23), border=(255, 240, 190), border_width=lay.px(2))
-                label = A.font(28, True).render("PLAY", True, (40, 24, 8))
+                label = A.font(A.fit(_("PLAY"), 28, 260, True), True).render(_("PLAY"), True, (40, 24, 8))
                 chip.blit(label, label.get_rect(center=(chip.get_width() // 2, chip.get_height() // 2)))
                 tile.blit(chip, chip.get_rect(midbottom=(w // 2, h - lay.px(18))))
             return tile
-        return A.surface(("tile", spec.id, lit, rect.size), build)
+        return A.surface(("tile", spec.id, lit, rect.size, i18n.current()), build)
 
     def tile_lines(self, spec) -> tuple[str, str, str, str]:
         """What a tile says (figures.py: from the spec and the cabinet's limits): the
@@ -167,7 +169,8 @@ class Lobby(Scene):
         setup = cab.games[spec.id]
         buys = sum(1 for m in spec.modes if m.kind == "buy" and m.id in setup.modes)
         return (spec.name, rtp_text(spec, setup), headline_max(spec, setup, cab.currency),
-                f"BET {bet_range(setup.bet_ladder, cab.currency)}" + (f"   {buys} BONUS BUYS" if buys else ""))
+                _("BET {amount}").format(amount=bet_range(setup.bet_ladder, cab.currency))
+                + (_("   {count} BONUS BUYS").format(count=buys) if buys else ""))
 
     def _art(self, spec, size: tuple[int, int]) -> pygame.Surface:
         """The game's key art from its asset file (checked at start), else the emblem."""
@@ -190,7 +193,7 @@ class Lobby(Scene):
             else:
                 A.blit_text(surf, CABINET_NAME, 110, (960, 110), D.GOLD, anchor="center", bold=True,
                             outline=(90, 40, 0))
-            A.blit_text(surf, "Choose a game", 34, (960, 194), D.CREAM, anchor="center", bold=True, outline=(40, 20, 0))
+            A.blit_text(surf, _("Choose a game"), 34, (960, 194), D.CREAM, anchor="center", bold=True, outline=(40, 20, 0))
             for i, (spec, rect) in enumerate(zip(self.specs, self.tile_rects())):
                 if i == self.selected:
                     continue
@@ -199,18 +202,19 @@ class Lobby(Scene):
                 surf.blit(sh, (sx - lay.px(4), sy))
                 surf.blit(self._tile(spec, rect, False), (sx, sy))
             if not self.specs:
-                A.blit_text(surf, "No games are available", 50, (960, 480), D.CREAM, anchor="center", bold=True)
+                A.blit_text(surf, _("No games are available"), 50, (960, 480), D.CREAM, anchor="center", bold=True)
             y = 930
             for gid, reason in list(self.app.cabinet.refused.items())[:3]:
                 A.blit_text(surf, f"{gid}: {reason}"[:140], 22, (960, y), (230, 150, 150), anchor="center")
                 y += 28
             surf.blit(D.rounded_panel((lay.px(1900), lay.px(80)), (30, 30, 70), (12, 12, 30), radius=lay.px(20),
                                       border=D.GOLD_DARK, border_width=lay.px(3), alpha=235), lay.pt(10, 990))
-            A.blit_text(surf, "BALANCE", 24, (50, 1014), D.MUTED, bold=True)
-            hint = "LEFT / RIGHT choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
+            A.blit_text(surf, _("BALANCE"), 24, (50, 1014), D.MUTED, bold=True)
+            hint = _("LEFT / RIGHT choose   ENTER play   SHIFT+H history") + ("" if self.app.kiosk else _("   ESC quit"))
             A.blit_text(surf, hint, 26, (1880, 1030), D.MUTED, anchor="midright")
             return surf
-        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused))
+        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused),
+               i18n.current())
         return A.surface(key, build)
 
     def draw(self, surface: pygame.Surface) -> None:
