@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from cabinet.core import i18n, player_settings
+from cabinet.core.i18n import _
 from cabinet.core.player_settings import PlayerSettings
 
 
@@ -53,7 +54,8 @@ class PlayerPrefs:
                                                                a.music_level, self.turbo,
                                                                "" if i18n.current() == self.default_language else i18n.current()))
         except OSError as exc:
-            self.toast(f"Sound settings not saved ({exc.strerror or exc}); they hold until restart")
+            self.toast(_("Sound settings not saved ({reason}); they hold until restart").format(
+                reason=exc.strerror or exc))
 
     # -- each game's spin option (an ante "stays on until switched off", also across restarts)
     CHOICES_FILE = "game_choices.json"
@@ -85,12 +87,12 @@ class PlayerPrefs:
             tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
             os.replace(tmp, path)
         except OSError as exc:
-            self.toast(f"Game option not saved ({exc.strerror or exc}); it holds until restart")
+            self.toast(_("Game option not saved ({reason}); it holds until restart").format(reason=exc.strerror or exc))
 
     def toggle_sound(self) -> None:
-        self.toast("Sound effects " + ("on" if self.audio.toggle_sound() else "off"))
+        self.toast(_("Sound effects on") if self.audio.toggle_sound() else _("Sound effects off"))
         self.save_player_settings()
 
     def toggle_music(self) -> None:
-        self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
+        self.toast(_("Music on") if self.audio.toggle_music() else _("Music off"))
         self.save_player_settings()

@@ -149,3 +149,15 @@ def test_the_gallery_renders_every_operator_page_in_its_language(tmp_path, apps)
     for shown, title in zip(saved.values(), titles):
         assert "BETREIBERMENÜ" in shown and shown.count(title) == 2      # the header and its lit tab
     assert app.stack.top.scene_name == "lobby"
+
+
+def test_the_players_toasts_speak_the_language(tmp_path, apps):
+    app = start(write_config(tmp_path, "{default: de-DE}"))
+    apps(app)
+    app.toggle_turbo()
+    assert app._toast[0] == ("Turbo an" if app.turbo else "Turbo aus")
+    app.toggle_music()
+    assert app._toast[0] in ("Musik an", "Musik aus")
+    app.set_language("es-ES", keep=False)
+    app.toggle_sound()
+    assert app._toast[0] in ("Efectos de sonido activados", "Efectos de sonido desactivados")
