@@ -26,5 +26,6 @@ def _english_after_each_test():
     leaves English behind for the next."""
     yield
     from cabinet.core import i18n
-    if i18n.current() != i18n.SOURCE:
+    from cabinet.core.i18n import formats
+    if i18n.current() != i18n.SOURCE or formats.active().tag != i18n.SOURCE:
         i18n.use(i18n.SOURCE)

@@ -64,8 +64,10 @@ class Currency:
         """`format_short` in this currency, the one way a value plate or coin face
         writes money: '10.25M', '150.00' (minor_units 100), '600' (minor_units 1)."""
         fmt = self._fmt()
-        return format_short(cents, self.units, self.sign if symbol else "",
-                            self.decimal if self.decimal is not None else fmt.decimal)
+        body = format_short(abs(cents), self.units, "", self.decimal if self.decimal is not None else fmt.decimal)
+        if symbol:
+            return formats.with_symbol(body, self.sign, fmt, cents < 0)
+        return "-" + body if cents < 0 else body
 
 
 def decimals_of(minor_units: int) -> int:

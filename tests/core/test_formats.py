@@ -93,3 +93,10 @@ def test_amounts_agree_with_babel_for_every_locale_and_currency():
                 theirs = _safe(babel_numbers.format_currency(Decimal(cents).scaleb(-digits), code,
                                                              locale=tag.replace("-", "_")))
                 assert ours.replace(NB, "") == theirs.replace(NB, ""), (tag, code, cents)
+
+
+def test_a_shortened_amount_keeps_the_locales_symbol_place():
+    assert Currency(code="EUR", locale="en-US").short(102505000, symbol=True) == "€1.02M"
+    assert Currency(code="EUR", locale="de-DE").short(102505000, symbol=True) == f"1,02M{NB}€"
+    assert Currency(code="EUR", locale="de-DE").short(-15000, symbol=True) == f"-150,00{NB}€"
+    assert Currency(code="JPY", locale="ja-JP").short(1234567) == "1.23M"

@@ -153,7 +153,13 @@ def amount(minor: int, minor_units: int, code: str, fmt: LocaleFormat | None = N
     body = group_digits(str(major), fmt, thousands)
     if places and not (whole and rest == 0):
         body += (fmt.decimal if decimal is None else decimal) + f"{rest:0{places}d}"
-    pre, suf = (fmt.currency[2], fmt.currency[3]) if minor < 0 else (fmt.currency[0], fmt.currency[1])
+    return with_symbol(body, sym, fmt, minor < 0)
+
+
+def with_symbol(body: str, sym: str, fmt: LocaleFormat, negative: bool = False) -> str:
+    """Digits already written ('1.234,56', '10,25M') put into the locale's currency
+    pattern with `sym`: before or after, spaced as CLDR spaces it; "" for none."""
+    pre, suf = (fmt.currency[2], fmt.currency[3]) if negative else (fmt.currency[0], fmt.currency[1])
     if not sym:
         pre, suf = pre.replace("¤", "").strip(NBSP + " "), suf.replace("¤", "").strip(NBSP + " ")
         return f"{pre}{body}{suf}"
