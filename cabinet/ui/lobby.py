@@ -148,7 +148,7 @@ class Lobby(Scene):
             y = art_rect.bottom + lay.px(26)
             lines = zip(self.tile_lines(spec), (46, 30, 30, 24), (D.GOLD if lit else D.CREAM, D.CREAM, D.CYAN, D.MUTED))
             for text, size, color in lines:
-                label = A.font(size, True).render(text, True, color)
+                label = A.font(A.fit(text, size, rect.w - 40, True), True).render(text, True, color)
                 tile.blit(label, label.get_rect(midtop=(w // 2, y)))
                 y += label.get_height() + lay.px(14)
             if lit:
