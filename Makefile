@@ -9,7 +9,7 @@ PIP := $(VPY) -m pip install --quiet -c constraints.txt
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test test-quick setup clean assets wheel-smoke lock
+.PHONY: run test test-quick setup clean assets wheel-smoke lock i18n
 
 $(VPY):
 	$(PY) -m venv $(VENV)
@@ -50,6 +50,13 @@ lock:
 	  echo "# Python $$($$tmp/venv/bin/python -c 'import platform; print(platform.python_version(), platform.system(), platform.machine())'), $$(date -u +%F)."; \
 	  $$tmp/venv/bin/python -m pip freeze --all --exclude-editable | grep -v '^slot-cabinet'; \
 	} > $$tmp/constraints.txt; mv $$tmp/constraints.txt constraints.txt; rm -rf $$tmp build
+
+# The languages (README: "Adding a language"): CLDR formats, messages extracted into the
+# catalogues, each .mo compiled from its .po, then the check (fails on any untranslated or stale message).
+i18n: $(TEST_STAMP)
+	$(VPY) -m cabinet.core.i18n cldr
+	$(VPY) -m cabinet.core.i18n update
+	$(VPY) -m cabinet.core.i18n check
 
 # Re-make assets/ (pictures, cues, music, manifests) from the drawing code and synthesis.
 assets: $(TEST_STAMP)

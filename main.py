@@ -8,7 +8,7 @@
     python main.py --audit                # audit the ledger in full: what was checked, exit 0 or 2
     python main.py --export-report DIR    # the operator's report set (CSV + JSON) into DIR, audited and logged
     python main.py --export-report DIR --forensic   # a ledger that failed its audit: read-only, marked UNVERIFIED
-    python main.py --shots DIR [--game ID]  # render every scene to PNGs with an index.json
+    python main.py --shots DIR [--game ID] [--lang TAG]  # render every scene to PNGs with an index.json
     python main.py --seed N               # reproducible RNG for demos
     python main.py --replay ROUND_ID      # review tools: replay a settled round of the ledger
     python main.py --replay-book GAME MODE BOOK   # review tools: replay any book of a library
@@ -76,6 +76,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    "and history are not touched (with --replay or --clip: the cabinet's own ledger)")
     p.add_argument("--game", metavar="ID", help="open this game directly (or limit --shots to it)")
     p.add_argument("--shots", metavar="DIR", help="render every scene headless to PNGs in DIR and exit")
+    p.add_argument("--lang", metavar="TAG", help="with --shots: render in this language (de-DE, es-ES, en-XA the "
+                   "pseudo-locale ...; default: config's language.default)")
     p.add_argument("--windowed", action="store_true", help="force a window even if config says fullscreen")
     p.add_argument("--frames", type=_frame_count, metavar="N", help="draw N frames of the first screen (the lobby, "
                    "or --game's) and stop, exit 0: a smoke test, headless with SDL_VIDEODRIVER=dummy")
@@ -97,7 +99,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 COMMANDS = {"verify": (), "check_config": (), "audit": ("config",), "export_report": ("config", "forensic"),
             "meters": ("config",), "clip": ("config", "seed", "demo", "clip_fps", "clip_width"),
             "clip_book": ("config", "seed", "demo", "clip_fps", "clip_width"),
-            "shots": ("config", "seed", "demo", "game"),
+            "shots": ("config", "seed", "demo", "game", "lang"),
             "replay": ("config", "seed", "demo", "kiosk", "windowed", "frames"),
             "replay_book": ("config", "seed", "demo", "kiosk", "windowed", "frames")}
 
@@ -136,6 +138,9 @@ def _refuse_clashes(p: argparse.ArgumentParser, args: argparse.Namespace) -> Non
         p.error("--forensic goes with --export-report DIR")
     elif args.clip_fps is not None or args.clip_width is not None:
         p.error("--clip-fps and --clip-width go with --clip or --clip-book")
+    elif args.lang is not None:
+        p.error("--lang goes with --shots DIR (a player picks the language on the sound/settings panel; "
+                "the operator sets language.default in config.yaml)")
 
 
 def verify_program() -> int:
@@ -329,6 +334,7 @@ def main(argv: list[str] | None = None) -> int:
             return clip_cli.run(args, lambda: _plan(args.config, create=False).config, lambda: open_cabinet(args))
         if args.shots is not None:
             shots_folder(args.shots)
+            shots_language(args.lang)
         plain = not (args.meters or args.shots is not None or args.frames is not None or args.replay is not None
                      or args.replay_book is not None)
         splash = open_splash(args) if plain else None      # the window at once, the checks behind it
@@ -350,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.shots is not None:
         _quiet_audio_without_sound_card()
         from cabinet.ui.shots import render_gallery
-        return render_gallery(cabinet, args.shots, args.game)
+        return render_gallery(cabinet, args.shots, args.game, args.lang)
     try:
         then = replay_plan(cabinet, args)
     except Refused as exc:
@@ -360,6 +366,13 @@ def main(argv: list[str] | None = None) -> int:
     from cabinet.ui.launch import run_app
     return run_app(cabinet, start_game=args.game, windowed=args.windowed, then=then, frames=args.frames,
                    splash=splash)
+
+
+def shots_language(tag: str | None) -> None:
+    """--lang TAG is a language this program speaks, else Refused."""
+    from cabinet.core import i18n
+    if tag is not None and tag not in i18n.available():
+        raise Refused(f"{prog()}: --lang {tag!r} is not a language of this program; allowed: {', '.join(i18n.available())}")
 
 
 def shots_folder(text: str) -> Path:

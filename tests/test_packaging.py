@@ -130,4 +130,5 @@ def test_messages_name_the_command_the_user_typed():
     assert program_name("/opt/x/site-packages/cabinet/__main__.py") == "python -m cabinet"
     assert help_command("/opt/x/site-packages/cabinet/__main__.py") == "python -m cabinet --help"
     assert program_name("main.py") == "main.py" and help_command("main.py") == "python main.py --help"
-    assert program_name("-c") == "main.py"           # pytest, python -c: the checkout's name
+    assert program_name("-c") == "main.py"           # python -c: the checkout's name
+    assert program_name("/v/lib/python3.11/site-packages/pytest/__main__.py") == "main.py"   # python -m pytest

@@ -20,6 +20,8 @@ from typing import Any, Callable
 
 from . import jurisdiction, resources
 from .config_file import read_yaml
+from . import i18n
+from .i18n import formats
 from .jurisdiction import PROFILES
 from .logs import LEVELS as LOG_LEVELS
 from .money import Currency, amount_example, decimals_of, hundredths_to_minor, parse_amount
@@ -99,10 +101,10 @@ MINOR_UNITS = (1, 10, 100, 1000)
 
 def amount_rule(minor_units: int, example: int, lo: int = 1, hi: int = 10**12, nullable: bool = True) -> Field:
     """An amount written with exactly the currency's decimals, lo..hi minor units."""
-    cur = Currency(minor_units=minor_units, symbol="", thousands="")
+    cur = Currency(minor_units=minor_units, symbol="", thousands="", decimal=".", locale="en-US")
     d = decimals_of(minor_units)
     how = f"{d} decimals" if d else "no decimals"
-    allowed = (f"an amount in quotes with {how} (currency.minor_units = {minor_units}), "
+    allowed = (f"an amount in quotes with {how} (the currency has {minor_units} minor units to the major unit), "
                f"from {cur.format(lo)} to {cur.format(hi)}, like \"{amount_example(minor_units, example)}\"")
 
     def conv(v: Any) -> int:
@@ -218,12 +220,16 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             "fps": integer(20, 240, 60),
         },
         "currency": {
-            "symbol": text("$", "1 to 4 printable characters, no digits or signs, like \"$\" or \"EUR\"", _symbol_ok),
-            "minor_units": Field(int, 100, "1, 10, 100 or 1000", lambda v: v in MINOR_UNITS),
-            "thousands": text(",", "one printable character that is not a digit or a sign (a space is fine), "
-                                   "or \"\" for none", _separator(True)),
-            "decimal": text(".", "one printable character that is not a digit, a sign or a space, like \".\" or \",\"",
-                            _separator(False)),
+            "code": Field(str, "USD", f"an ISO 4217 code: {', '.join(sorted(formats.currencies()))}",
+                          lambda v: v in formats.currencies()),
+            "symbol": Field(str, None, "1 to 4 printable characters, no digits or signs, like \"$\" or \"EUR\", or null "
+                                       "for the code's symbol as each language writes it", _symbol_ok, nullable=True),
+            "minor_units": Field(int, None, "1, 10, 100 or 1000, or null for the code's own (USD 100, JPY 1, KWD 1000)",
+                                 lambda v: v in MINOR_UNITS, nullable=True),
+            "thousands": Field(str, None, "one printable character that is not a digit or a sign (a space is fine), "
+                                          "\"\" for none, or null for each language's own", _separator(True), nullable=True),
+            "decimal": Field(str, None, "one printable character that is not a digit, a sign or a space, like \".\" or "
+                                        "\",\", or null for each language's own", _separator(False), nullable=True),
         },
         "demo_credit": amount_rule(minor_units, 1000, 0, 10**9),
         "ledger_key": Field(str, None, "the path of the ledger's MAC key file (absolute, outside data_dir), or null "
@@ -274,6 +280,14 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             "mega": integer(2, 10000, 30),
             "epic": integer(2, 10000, 60),
         },
+        "language": {
+            "default": Field(str, i18n.SOURCE, f"a language tag: {', '.join(i18n.available())}",
+                             lambda v: v in i18n.available()),
+            "offered": Field(list, None, f"a list of language tags from {', '.join(i18n.available())}, each once, "
+                                         "or null for the default alone",
+                             lambda v: 0 < len(v) <= 16 and all(isinstance(t, str) and t in i18n.available() for t in v)
+                             and len(set(v)) == len(v), lambda v: tuple(v), nullable=True),
+        },
         "sound": {
             "enabled": boolean(True),
             "music": boolean(True),
@@ -311,9 +325,16 @@ def check_rules(cfg: Config) -> None:
             raise ConfigError(f"{name} = {shown(value)} is not allowed; allowed: an absolute path (it lives outside "
                               "data_dir), or null")
     cur = cfg.currency
-    if cur.thousands == cur.decimal:
+    if (cur.thousands is None) != (cur.decimal is None):
+        raise ConfigError("currency.thousands and currency.decimal: only one is set; allowed: both (they replace every "
+                          "language's own separators) or neither (null: each language writes its own)")
+    if cur.thousands is not None and cur.thousands == cur.decimal:
         raise ConfigError(f"currency.thousands = {cur.thousands!r} is the same as currency.decimal; "
                           f"allowed: two different separators, like \",\" and \".\"")
+    lang = cfg.language
+    if lang.offered is not None and lang.default not in lang.offered:
+        raise ConfigError(f"language.default = {lang.default!r} is not in language.offered {list(lang.offered)}; "
+                          "allowed: a default the player is offered")
     if cfg.real_play:
         if cfg.demo_tools:
             raise ConfigError("demo_tools = true is not allowed with real_play = true; allowed: demo_tools: false in real play")
@@ -394,6 +415,18 @@ class Protection:
 
 
 @dataclass(frozen=True)
+class Language:
+    """The player's languages: the cabinet's default and those offered (the default
+    alone when the config names none)."""
+    default: str
+    offered: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.offered is None:
+            object.__setattr__(self, "offered", (self.default,))
+
+
+@dataclass(frozen=True)
 class Config:
     """Validated settings, one attribute per config.yaml key (amounts in minor units),
     plus where the file is and the folders it names: cfg.display.width,
@@ -428,6 +461,7 @@ class Config:
     big_win: BigWin
     sound: Sound
     protection: Protection
+    language: Language
     keys: dict[str, list[str]]
     games: dict[str, GameConfig]
     source: Path                  # the file read
@@ -447,7 +481,7 @@ class Config:
 
 _SECTIONS: dict[str, Callable[..., Any]] = {"display": Display, "currency": Currency, "rtp_bounds": RtpBounds,
                                             "cash": Cash, "big_win": BigWin, "sound": Sound,
-                                            "protection": Protection}
+                                            "protection": Protection, "language": Language}
 
 
 def with_value(cfg: Config, config_key: str, value: Any) -> Config:
@@ -465,7 +499,7 @@ def load_config(path: str | Path | None = None) -> Config:
     raw = read_yaml(p)
     minor_units = 100
     if isinstance(raw, dict) and isinstance(raw.get("currency"), dict):   # amounts are read in its units
-        minor_units = validate_section(SCHEMA["currency"], raw["currency"], "currency")["minor_units"]
+        minor_units = Currency(**validate_section(SCHEMA["currency"], raw["currency"], "currency")).units
     values = validate_section(config_schema(minor_units), raw)
     jurisdiction.apply(values, raw, minor_units)      # the profile's forced keys (refused if set otherwise)
     if values["demo_credit"] is None:

@@ -75,7 +75,7 @@ def _with_game(cfg: Config, gid: str, name: str, value: Any) -> Config:
 def check(cfg: Config, key: str, raw: Any, offer: OfferCheck | None = None, game: str | None = None) -> Config:
     """The config as it would be with `raw` (as written in the file) for `key`
     (a game's key with `game`); ConfigError naming it and what is allowed."""
-    minor = cfg.currency.minor_units
+    minor = cfg.currency.units
     if game is not None:
         if key not in GAME_KEYS:
             raise ConfigError(f"games.{game[:40]}.{key[:40]} is not a saved setting; allowed: {', '.join(GAME_KEYS)}")
@@ -102,7 +102,7 @@ def check(cfg: Config, key: str, raw: Any, offer: OfferCheck | None = None, game
 
 def raw_value(cfg: Config, key: str, game: str | None = None) -> Any:
     """A setting as the file writes it (amounts as text)."""
-    minor = cfg.currency.minor_units
+    minor = cfg.currency.units
     if game is not None:
         g = cfg.games.get(game)
         if g is None:                      # no section in config.yaml: the section's defaults (offered)

@@ -312,7 +312,7 @@ def summary(snap: ledger_export.Snapshot, cur: Currency, by: str, files: dict[st
         "audit": audited,
         "span": {"from_utc": utc(snap.created_at), "to_utc": utc(snap.taken_at),
                  "period_since_utc": utc(snap.period.get("since")) or utc(snap.created_at)},
-        "currency": {"symbol": cur.symbol, "minor_units": cur.minor_units},
+        "currency": {"code": cur.code, "symbol": cur.sign, "minor_units": cur.minor_units},
         "balance": {"minor": snap.lifetime["balance"], "shown": cur.format(snap.lifetime["balance"])},
         "files": {w.path.name: {"sha256": w.sha256, "rows": w.rows, "bytes": w.size} for w in files.values()},
     }

@@ -130,10 +130,10 @@ def is_shipped_config(path: Path) -> bool:
 def program_name(argv0: str | None = None) -> str:
     """How the user started the cabinet, for its one-line messages: `main.py` from a
     checkout, `slot-cabinet` (the installed command) or `python -m cabinet`."""
-    name = Path(sys.argv[0] if argv0 is None else argv0).name
-    if name == "__main__.py":
+    path = Path(sys.argv[0] if argv0 is None else argv0)
+    if path.name == "__main__.py" and path.parent.name == "cabinet":
         return "python -m cabinet"
-    return name if name in ("main.py", "slot-cabinet") else "main.py"
+    return path.name if path.name in ("main.py", "slot-cabinet") else "main.py"
 
 
 def help_command(argv0: str | None = None) -> str:

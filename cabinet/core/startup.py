@@ -428,7 +428,7 @@ def _ladder(cfg: Config, key: str, spec: GameSpec, gcfg: GameConfig | None) -> t
     """(the ladder in minor units, how a message names it)."""
     if gcfg is not None and gcfg.bet_ladder:
         return tuple(gcfg.bet_ladder), f"{key}.bet_ladder"
-    minor = cfg.currency.minor_units
+    minor = cfg.currency.units
     converted = [hundredths_to_minor(b, minor) for b in spec.bet_ladder]
     ladder = tuple(b for b in converted if b is not None)
     if len(ladder) != len(converted):
@@ -451,14 +451,14 @@ def _offer(cfg: Config, gid: str, spec: GameSpec, libraries: Libraries) -> GameS
         raise ConfigError(f"{key}.default_bet = {fmt(default)} is not on the bet ladder; "
                           f"allowed: {', '.join(fmt(b) for b in ladder)}")
     if default is None:
-        own = hundredths_to_minor(spec.default_bet, cfg.currency.minor_units) if spec.default_bet else None
+        own = hundredths_to_minor(spec.default_bet, cfg.currency.units) if spec.default_bet else None
         default = own if own in ladder else ladder[0]
     if gcfg is not None and not gcfg.enabled:
         return None
     out_of_bounds = rtp_out_of_bounds(cfg, spec)
     if out_of_bounds:
         return f"{spec.name}: {out_of_bounds}"
-    minor = cfg.currency.minor_units
+    minor = cfg.currency.units
     exempt = frozenset(spec.cap_exempt_modes)
     # the game's own money limit (its rules, spec.win_cap, in hundredths of the major
     # unit) always holds; an operator's config limit can only lower it

@@ -25,6 +25,7 @@ from cabinet.core import cash_desk  # noqa: E402
 from cabinet.core.book_format import LibraryError  # noqa: E402
 from cabinet.core.cabinet import CabinetLocked  # noqa: E402
 from cabinet.core.config import Config  # noqa: E402
+from cabinet.core.i18n import _  # noqa: E402
 from cabinet.core.ledger import RESULT_SHOWN, LedgerError  # noqa: E402
 from cabinet.core.pin import PinGuard  # noqa: E402
 
@@ -109,7 +110,7 @@ class App(PlayerPrefs):
             window.set_fullscreen(not self.fullscreen, self.windowed_size)
             self.fullscreen = not self.fullscreen
         except pygame.error as exc:
-            self.toast(f"Fullscreen not available here ({exc})")
+            self.toast(_("Fullscreen not available here ({reason})").format(reason=exc))
         self.relayout()
 
     def relayout(self) -> None:
@@ -195,7 +196,7 @@ class App(PlayerPrefs):
         try:
             played = cabinet.replay(round_id)
         except (KeyError, LookupError) as exc:
-            self.toast(f"Cannot recall round {round_id}: {exc}")
+            self.toast(_("Cannot recall round {id}: {reason}").format(id=round_id, reason=exc))
             return None
         record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) and not attract else None
         scene = self.present_recall(played, record)
@@ -255,7 +256,7 @@ class App(PlayerPrefs):
         while self.stack.scenes:
             self.pop()
         start_scenes(self)
-        self.toast(f"RAM CLEAR done: the old files are in {folder.name}", 6.0)
+        self.toast(_("RAM CLEAR done: the old files are in {folder}").format(folder=folder.name), 6.0)
 
     def toast(self, text: str, seconds: float = 2.0) -> None:
         """A short message over everything (sound on/off, screenshot saved...)."""
@@ -334,10 +335,10 @@ class App(PlayerPrefs):
 
     def toggle_turbo(self) -> None:
         if not self.turbo_allowed:
-            self.toast("Turbo is not available here")
+            self.toast(_("Turbo is not available here"))
             return
         self.turbo = not self.turbo
-        self.toast("Turbo " + ("on" if self.turbo else "off"))
+        self.toast(_("Turbo on") if self.turbo else _("Turbo off"))
         self.save_player_settings()
 
     # -- frame ------------------------------------------------------------------

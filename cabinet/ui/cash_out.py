@@ -14,6 +14,7 @@ import pygame
 
 from cabinet.core import cash_desk
 from cabinet.core.cash_desk import CashRefused
+from cabinet.core.i18n import N_, _
 
 from . import draw as D
 from . import voucher
@@ -32,11 +33,15 @@ def cash_out(app: Any) -> tuple[str, dict[str, Any] | None]:
     app.session.new_session("cash_out")
     if "handpay" in paid:
         app.show_handpay()
-        return f"Handpay of {cab.currency.format(paid['handpay']['cents'])}: call the attendant", None
+        return _("Handpay of {amount}: call the attendant").format(
+            amount=cab.currency.format(paid['handpay']['cents'])), None
     ticket = paid["ticket"]
     png = voucher.save_png(ticket, cab.currency)
-    where = "" if png else " (its file could not be written: the operator reprints it)"
-    return f"Ticket printed: {ticket['amount']}, validation {ticket['validation']}{where}", ticket
+    if png:
+        return _("Ticket printed: {amount}, validation {number}").format(
+            amount=ticket['amount'], number=ticket['validation']), ticket
+    return _("Ticket printed: {amount}, validation {number} (its file could not be written: the operator "
+             "reprints it)").format(amount=ticket['amount'], number=ticket['validation']), ticket
 
 
 @register("cash_out")
@@ -44,14 +49,14 @@ class CashOutConfirm(Overlay):
     """'Cash out $X?' - then the ticket printed, or the handpay called. Once the
     ticket is printed nothing is left to cancel: the only control is DONE."""
 
-    title = "CASH OUT"
+    title = N_("CASH OUT")
     panel_rect = pygame.Rect(460, 200, 1000, 680)
 
     def __init__(self, app):
         super().__init__(app)
         self.result: str | None = None
         self.ticket: dict[str, Any] | None = None
-        self.widgets = [*self.confirm_buttons(lambda: "DONE" if self.result else "CASH OUT")]
+        self.widgets = [*self.confirm_buttons(lambda: _("DONE") if self.result else _("CASH OUT"))]
 
     def on_action(self, action: str) -> bool:
         if action in ("close",) or (action in ("confirm", "select", "spin") and self.result):
@@ -60,7 +65,7 @@ class CashOutConfirm(Overlay):
             self.result, self.ticket = cash_out(self.app)
             if self.ticket is not None:              # printed: DONE alone, no CANCEL or X
                 r = self.panel_rect
-                self.widgets = [Button((r.centerx - 200, r.bottom - 140, 400, 100), "DONE", "confirm",
+                self.widgets = [Button((r.centerx - 200, r.bottom - 140, 400, 100), N_("DONE"), "confirm",
                                        style="gold", font_size=34)]
             if self.app.stack.top is not self:       # the handpay notice took over
                 return True
@@ -72,12 +77,13 @@ class CashOutConfirm(Overlay):
         self.draw_frame(surface)
         A, cab = self.app.assets, self.app.cabinet
         if self.result is None:
-            A.blit_text(surface, f"Cash out {cab.currency.format(cab.balance)}?", 54, (960, 380), D.CREAM,
-                        anchor="center", bold=True)
+            ask = _("Cash out {amount}?").format(amount=cab.currency.format(cab.balance))
+            A.blit_text(surface, ask, A.fit(ask, 54, 920, True), (960, 380), D.CREAM, anchor="center", bold=True)
             limit = cab.config.cash.handpay_limit
-            hint = ("A ticket is printed with the whole credit." if limit is None else
-                    f"A ticket is printed; above {cab.currency.format(limit)} an attendant pays by hand.")
-            A.blit_text(surface, hint, 30, (960, 470), D.MUTED, anchor="center")
+            hint = (_("A ticket is printed with the whole credit.") if limit is None else
+                    _("A ticket is printed; above {amount} an attendant pays by hand.").format(
+                        amount=cab.currency.format(limit)))
+            A.blit_text(surface, hint, 30, (960, 452), D.MUTED, anchor="midtop", wrap=900)
         else:
             A.blit_text(surface, self.result, 30, (960, 300), D.GOLD if self.ticket else D.RED, anchor="midtop",
                         wrap=880, bold=True)

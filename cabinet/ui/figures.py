@@ -10,22 +10,28 @@ itself depends on it: cabinet/core/startup.py `offer_at_bets`), never per frame.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from cabinet.core.books import rtp_fraction
 from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.i18n import _, formats
 from cabinet.core.money import Currency, WinCap
 from cabinet.core.startup import percent
 
 
 def times(x: float) -> str:
-    """1500 -> '1,500x', 1.5 -> '1.5x' (a multiple of the bet as players read it)."""
-    return f"{x:,.2f}".rstrip("0").rstrip(".") + "x"
+    """1500 -> '1,500x', 1.5 -> '1.5x' (a multiple of the bet as players read it, in
+    the active locale's digits: '1.500x', '1,5x' in de-DE)."""
+    fmt = formats.active()
+    text = formats.number(Fraction(x).limit_denominator(10**6) if isinstance(x, float) else x, 2, fmt)
+    return text.rstrip("0").rstrip(fmt.decimal) + "x"
 
 
 def pct(fraction: float | Fraction) -> str:
-    return f"{float(fraction) * 100:.2f}%"
+    """A share as a percentage with 2 decimals, as the active locale writes it."""
+    return formats.percent(Fraction(fraction) * 100, 2)
 
 
 def rtp_words(value: float | Fraction, stated: float | Fraction | None = None) -> str:
@@ -36,7 +42,8 @@ def rtp_words(value: float | Fraction, stated: float | Fraction | None = None) -
     exact = rtp_fraction(stated) if isinstance(stated, float) else Fraction(stated)
     if Fraction(value) >= exact or pct(value) != pct(exact):
         return pct(value)
-    return percent(Fraction(value), exact)
+    digits = percent(Fraction(value), exact).rstrip("%")          # '94.495': the places that tell them apart
+    return formats.percent(Decimal(digits), len(digits.partition(".")[2]))
 
 
 @dataclass(frozen=True)
@@ -90,15 +97,15 @@ def rtp_row(f: ModeFigures) -> tuple[str, str] | None:
     if f.rtp is None:
         return None
     if not f.rtp_at_bet:
-        return ("RTP", pct(f.rtp))
-    return ("RTP at this bet", rtp_words(f.rtp, f.stated))
+        return (_("RTP"), pct(f.rtp))
+    return (_("RTP at this bet"), rtp_words(f.rtp, f.stated))
 
 
 def price_words(f: ModeFigures, cur: Currency) -> str:
     """A card's "Price" row: '$45.53 (45.53x)'; where the price at this bet is not
     whole minor units there is no such amount, only the multiple ('45.53x the bet')."""
     x = times(f.mode.cost_x100 / 100)
-    return f"{x} the bet" if f.not_offered == "price" else f"{cur.format(f.price_cents)} ({x})"
+    return _("{times} the bet").format(times=x) if f.not_offered == "price" else f"{cur.format(f.price_cents)} ({x})"
 
 
 def average_win_words(f: ModeFigures, setup: Any, cur: Currency, bet: int) -> str | None:
@@ -132,14 +139,18 @@ def not_offered_words(f: ModeFigures, cur: Currency, setup: Any = None) -> tuple
     """A mode the cabinet does not offer at this bet: where it is offered (a card's
     "Offered" row) and why not here (a sentence: GameSetup.limit_words)."""
     if f.not_offered == "price":
-        unit = "cents" if cur.minor_units == 100 else "minor units"
-        return (f"at bets in steps of {cur.format(f.mode.exact_bet_step())}",
-                f"At this bet its price ({times(f.mode.cost_x100 / 100)}) would not be whole {unit}, so it is not offered.")
+        return (_("at bets in steps of {amount}").format(amount=cur.format(f.mode.exact_bet_step())),
+                (_("At this bet its price ({times}) would not be whole cents, so it is not offered.")
+                 if cur.minor_units == 100 else
+                 _("At this bet its price ({times}) would not be whole minor units, so it is not offered.")).format(
+                    times=times(f.mode.cost_x100 / 100)))
     top = f.offered_up_to
     why = setup.limit_words(f.mode.id, cur.format) if setup is not None and hasattr(setup, "limit_words") else \
-        "the win limit would lower its return"
-    where = f"Above {cur.format(top)}" if top else "At every bet"
-    return (f"at bets up to {cur.format(top)}" if top else "not at this bet", f"{where} {why}, so it is not offered.")
+        _("the win limit would lower its return")
+    if top:
+        return (_("at bets up to {amount}").format(amount=cur.format(top)),
+                _("Above {amount} {why}, so it is not offered.").format(amount=cur.format(top), why=why))
+    return (_("not at this bet"), _("At every bet {why}, so it is not offered.").format(why=why))
 
 
 def rtp_range(spec: GameSpec, kinds: tuple[str, ...] = ("spin", "buy")) -> tuple[float, float] | None:
@@ -153,7 +164,7 @@ def span_text(span: tuple[float | Fraction, float | Fraction] | None) -> str:
     if span is None:
         return "-"
     lo, hi = span
-    return pct(lo) if pct(lo) == pct(hi) else f"{float(lo) * 100:.2f}-{pct(hi)}"
+    return pct(lo) if pct(lo) == pct(hi) else f"{formats.number(Fraction(lo) * 100, 2)}-{pct(hi)}"
 
 
 def rtp_text(spec: GameSpec, setup: Any = None) -> str:
@@ -162,7 +173,7 @@ def rtp_text(spec: GameSpec, setup: Any = None) -> str:
     cabinet's setup: the returns after its win limits), or of the stated figures
     without a setup."""
     span = setup.rtp_span() if setup is not None and hasattr(setup, "rtp_span") else rtp_range(spec)
-    return "RTP -" if span is None else f"RTP {span_text(span)}"
+    return _("RTP {figure}").format(figure="-" if span is None else span_text(span))
 
 
 def limit_lines(spec: GameSpec, setup: Any, cur: Currency) -> list[str]:
@@ -185,9 +196,9 @@ def headline_max(spec: GameSpec, setup: Any, cur: Currency) -> str:
     one (its sheet's figure, e.g. 'WINS UP TO $250,000.00'), else 'MAX WIN 15,000x'."""
     cap = cap_of(spec, setup)
     if cap.max_cents is not None:
-        return f"WINS UP TO {cur.format(cap.max_cents)}"
+        return _("WINS UP TO {amount}").format(amount=cur.format(cap.max_cents))
     if cap.max_x:
-        return f"MAX WIN {times(cap.max_x)}"
+        return _("MAX WIN {times}").format(times=times(cap.max_x))
     return ""
 
 

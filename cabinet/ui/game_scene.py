@@ -29,6 +29,7 @@ from cabinet.core import review_draws
 from cabinet.core.cabinet import BetRefused, CabinetLocked, GameLocked, PlayedRound
 from cabinet.core.hand_board import board_name, is_board
 from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.i18n import _, translate
 from cabinet.core.money import win_cents
 
 from . import draw as D
@@ -409,7 +410,7 @@ class GameScene(BetChoices, Scene):
         if self.autoplay is not None:
             self.autoplay = None
             if reason:
-                self.message(f"Autoplay stopped: {reason}")
+                self.message(_("Autoplay stopped: {reason}").format(reason=translate(reason)))
 
     def start_showcase(self, categories: list[str]) -> None:
         """Play a forced round of every category in turn (review tools)."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import pygame
 
 from cabinet.core.assets import AssetError
+from cabinet.core.i18n import N_, _, translate
 
 from . import asset_files
 from . import draw as D
@@ -87,24 +88,24 @@ def build_buttons(scene: HudScene) -> list[Button]:
     lay = layout_of(scene)
     small = 44 if lay.bet_down[2] >= 70 else 36
     buttons = [
-        Button((24, 18, 190, 60), lambda: "< BACK" if scene.recall_mode else "< LOBBY", "close",
+        Button((24, 18, 190, 60), lambda: _("< BACK") if scene.recall_mode else _("< LOBBY"), "close",
                enabled=lambda: idle() or scene.recall_mode, font_size=26),
-        Button((1486, 18, 130, 60), "INFO", "info", font_size=26),
-        Button((1630, 18, 130, 60), "PAYS", "paytable", font_size=26),
+        Button((1486, 18, 130, 60), N_("INFO"), "info", font_size=26),
+        Button((1630, 18, 130, 60), N_("PAYS"), "paytable", font_size=26),
         IconButton((1774, 18, 132, 60), lambda: [("sound", audio.sound_on), ("music", audio.music_on)],
                    "sound_panel"),
         Button(lay.bet_down, "-", "bet_down", enabled=lambda: live() and scene.bet_index > 0,
                font_size=small),
         Button(lay.bet_up, "+", "bet_up", font_size=small,
                enabled=lambda: live() and scene.bet_index < len(scene.ladder) - 1),
-        Button((1390, 975, 150, 90), lambda: f"STOP {scene.autoplay.left}" if scene.autoplay else "AUTO",
+        Button((1390, 975, 150, 90), lambda: _("STOP {rounds}").format(rounds=scene.autoplay.left) if scene.autoplay else _("AUTO"),
                "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None,
                enabled=lambda: not scene.recall_mode and (scene.autoplay is not None or autoplay_allowed(scene.app))),
-        Button((1570, 960, 200, 110), lambda: "START" if scene.waiting_for_start else "SKIP" if scene.presenting
-               else "SPIN", "spin", style="gold", font_size=46,
+        Button((1570, 960, 200, 110), lambda: _("START") if scene.waiting_for_start else _("SKIP") if scene.presenting
+               else _("SPIN"), "spin", style="gold", font_size=46,
                enabled=lambda: (scene.waiting_for_start or scene.app.skip_allowed) if scene.presenting
                else not scene.recall_mode),
-        Button((1790, 975, 110, 90), "TURBO", "turbo", font_size=24, lit=lambda: scene.app.turbo,
+        Button((1790, 975, 110, 90), N_("TURBO"), "turbo", font_size=24, lit=lambda: scene.app.turbo,
                enabled=lambda: scene.app.turbo_allowed),
     ]
     if scene.spec.force_categories and demo_allowed(scene.app.config):      # review tools only
@@ -112,7 +113,7 @@ def build_buttons(scene: HudScene) -> list[Button]:
                               font_size=26, enabled=lambda: demo_allowed(scene.app.config) and live(),
                               lit=lambda: bool(scene.force_next or scene.showcase)))
     if scene.buy_modes:
-        buttons.append(Button((24, 430, 190, 120), "BUY", "buy_menu", style="green", font_size=32,
+        buttons.append(Button((24, 430, 190, 120), N_("BUY"), "buy_menu", style="green", font_size=32,
                               enabled=live))
     return buttons
 
@@ -123,7 +124,7 @@ class Hud:
     count-up has. `win_label` heads the round's win field (a game may name it as its
     sheet does: Grinning Harvest's PRIZE)."""
 
-    win_label = "WIN"
+    win_label = N_("WIN")
 
     def __init__(self, scene: HudScene):
         self.scene = scene
@@ -143,9 +144,9 @@ class Hud:
         bottom, top = hl.bottom_bar, hl.top_bar
         surface.blit(self._bar("bottom", bottom, (30, 30, 70), (12, 12, 30), D.GOLD_DARK), lay.pt(*bottom[:2]))
         surface.blit(self._bar("top", top, (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(*top[:2]))
-        A.blit_text(surface, "BALANCE", 24, hl.labels["balance"], D.MUTED, bold=True)
-        A.blit_text(surface, "BET", 24, hl.labels["bet"], D.MUTED, anchor="midtop", bold=True)
-        A.blit_text(surface, self.win_label, 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, _("BALANCE"), 24, hl.labels["balance"], D.MUTED, bold=True)
+        A.blit_text(surface, _("BET"), 24, hl.labels["bet"], D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, translate(self.win_label), 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The live values: balance, bet (and the price of play when the mode costs

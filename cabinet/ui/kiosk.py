@@ -4,6 +4,9 @@ Attract: after `attract_idle_seconds` without input on the lobby (kiosk only), t
 cabinet plays a script of steps until someone touches it (attract_script.py: for each
 game a title card, a demonstration of one of its features and one of its biggest
 recent wins, varied each time round), under a PRESS ANY KEY OR TOUCH TO PLAY call.
+Each time round the loop speaks the next of the operator's offered languages (config
+language.offered); the player who touches the cabinet gets back the language in
+effect before the loop began (their own choice, or the default).
 A round shown keeps the game's own controls in view (the fortune bet's titles), all
 of them off. Any key, click or touch returns to the lobby (the app ends the loop and
 uses the input up). With the review tools on (never under real play) every game's
@@ -25,7 +28,8 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
-from cabinet.core import cash_desk
+from cabinet.core import cash_desk, i18n
+from cabinet.core.i18n import N_, _, translate
 
 from . import draw as D
 from .attract_script import CARD_SECONDS, RECALL_SECONDS, AttractStep, Card, default_script  # noqa: F401
@@ -35,7 +39,7 @@ from .scene import Scene, register
 from .showcase import attract_showcase
 from .widgets import Button
 
-CALL = "PRESS ANY KEY OR TOUCH TO PLAY"
+CALL = N_("PRESS ANY KEY OR TOUCH TO PLAY")
 
 
 @register("attract")
@@ -50,17 +54,33 @@ class Attract(Scene):
         self.index = 0
         self.t = 0.0
         self.step: AttractStep = self.steps[0]
+        self.language = i18n.current()          # the language the next player gets back
 
     def _begin(self) -> None:
         if self.index >= len(self.steps):       # round the loop again: the next turn's steps
             self.turn += 1
+            self._speak(self.turn)
             self.steps, self.index = list(self.script(self.app, self.turn)) or [Card()], 0
         self.step, self.t = self.steps[self.index], 0.0
         if self.step.begin(self.app) is None and not isinstance(self.step, Card):
             self.t = self.step.seconds          # nothing to show (a round that cannot be recalled): go on
 
+    def _speak(self, turn: int) -> None:
+        """The offered language for this time round the loop (not kept as a choice)."""
+        offered = tuple(getattr(self.app, "languages", ()) or ())
+        if len(offered) > 1:
+            start = offered.index(self.language) if self.language in offered else 0
+            tag = offered[(start + turn) % len(offered)]
+            if tag != i18n.current():
+                self.app.set_language(tag, keep=False)
+
     def enter(self) -> None:
         self._begin()
+
+    def leave(self) -> None:
+        super().leave()
+        if i18n.current() != self.language and hasattr(self.app, "set_language"):
+            self.app.set_language(self.language, keep=False)
 
     def resume(self) -> None:          # the step's scene closed: the next step
         self.index += 1
@@ -99,11 +119,12 @@ def draw_call(app: Any, surface: pygame.Surface) -> None:
     A = app.assets                  # the call pulses between two shades (always legible, never an empty band)
     shade = D.CYAN if int(app.time * 2) % 2 == 0 else (235, 250, 255)
     credit = app.cabinet.balance
-    A.blit_text(surface, CALL, 52, (960, 760 if credit > 0 else 800), shade, anchor="center", bold=True,
-                outline=(0, 20, 40))
+    call = translate(CALL)
+    A.blit_text(surface, call, A.fit(call, 52, 1800, True), (960, 760 if credit > 0 else 800), shade,
+                anchor="center", bold=True, outline=(0, 20, 40))
     if credit > 0:
-        A.blit_text(surface, f"CREDIT {app.cabinet.currency.format(credit)}", 40, (960, 840), D.CREAM,
-                    anchor="center", bold=True, outline=(20, 20, 40))
+        A.blit_text(surface, _("CREDIT {amount}").format(amount=app.cabinet.currency.format(credit)), 40, (960, 840),
+                    D.CREAM, anchor="center", bold=True, outline=(20, 20, 40))
 
 
 @register("attract_call")

@@ -111,6 +111,7 @@ class Assets:
         self.layout = layout
         screen = layout.size[0] * layout.size[1] * 4
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fitted: dict[tuple[str, int, float, bool, int], int] = {}
         self._text = SurfaceCache(self.TEXT_SCREENS * screen)
         self._surfaces = SurfaceCache(self.SURFACE_SCREENS * screen)
 
@@ -131,6 +132,21 @@ class Assets:
         while text and font.size(text + "...")[0] / scale > width:
             text = text[:-1]
         return text.rstrip(", ") + "..."
+
+    def fit(self, text: str, size: int, width: float, bold: bool = False, least: int = 14) -> int:
+        """The largest point size from `size` down to `least` at which `text` fits
+        `width` logical px: a label that a longer translation would push out of its
+        button or column is drawn a little smaller instead."""
+        key = (text, size, width, bold, least)
+        fitted = self._fitted.get(key)
+        if fitted is None:
+            scale, fitted = self.layout.scale, size
+            while fitted > least and self.font(fitted, bold).size(text.replace("\x00", "?"))[0] / scale > width:
+                fitted -= 1
+            if len(self._fitted) > 4096:       # labels with live values: never an unbounded dict
+                self._fitted.clear()
+            self._fitted[key] = fitted
+        return fitted
 
     def text(self, text: str, size: int, color=(255, 255, 255), bold: bool = False,
              outline: tuple[int, int, int] | None = None, wrap: int = 0) -> pygame.Surface:

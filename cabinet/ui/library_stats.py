@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from cabinet.core.i18n import formats
 from cabinet.math.books import strata as book_strata
 
 # Band edges in multiples of the base bet (x100): [0], (0, 1), [1, 2), [2, 5) ...
@@ -49,18 +50,20 @@ def one_in(share: Fraction) -> str:
         return "-"
     n = float(1 / share)
     if n >= 1e6:
-        return f"1 in {n / 1e6:,.1f}M"
-    return f"1 in {n:,.1f}" if n < 100 else f"1 in {n:,.0f}"
+        return f"1 in {formats.number(round(n / 1e6, 1), 1)}M"
+    return f"1 in {formats.number(round(n, 1), 1)}" if n < 100 else f"1 in {formats.number(round(n))}"
 
 
 def percent(share: Fraction) -> str:
     """'12.3%', '0.004%', '<0.001%', '0%'."""
-    p = float(share) * 100
+    p = Fraction(share) * 100
     if p == 0:
-        return "0%"
-    if p < 0.001:
-        return "<0.001%"
-    return f"{p:.1f}%" if p >= 1 else f"{p:.3f}%".rstrip("0")
+        return formats.percent(0, 0)
+    if p < Fraction(1, 1000):
+        return "<" + formats.percent(Fraction(1, 1000), 3)
+    if p >= 1:
+        return formats.percent(p, 1)
+    return formats.percent(p, 3, trim=True)                  # '0.004%', '0.25%': no trailing zeros
 
 
 def _sums(weight: np.ndarray, payout: np.ndarray) -> tuple[int, int]:

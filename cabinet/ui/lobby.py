@@ -17,6 +17,8 @@ from typing import Any
 import pygame
 
 from cabinet.core import assets as files
+from cabinet.core import i18n
+from cabinet.core.i18n import N_, _
 
 from . import asset_files, cabinet_art, preparations
 from .logo_art import CABINET_NAME, fit as _fit
@@ -64,7 +66,7 @@ class Lobby(Scene):
         self.t = 0.0
         self._kept: dict[tuple, pygame.Surface] = {}    # its own pictures: a long game does not evict them
         cab = app.cabinet
-        self.widgets = [Button((640, 996, 400, 68), "CASH OUT", "cash_out", style="gold", font_size=30,
+        self.widgets = [Button((640, 996, 400, 68), N_("CASH OUT"), "cash_out", style="gold", font_size=30,
                                enabled=lambda: not cab.locked and cab.handpay is None and cab.balance > 0)]
 
     @property
@@ -152,7 +154,8 @@ class Lobby(Scene):
             if lit:
                 chip = D.rounded_panel((px(280), px(46)), (255, 214, 102), (196, 128, 28),
                                        radius=px(23), border=(255, 240, 190), border_width=px(2))
-                label = A.font(max(8, round(28 * s)), True).render("PLAY", True, (40, 24, 8))
+                play = _("PLAY")
+                label = A.font(max(8, round(A.fit(play, 28, 260, True) * s)), True).render(play, True, (40, 24, 8))
                 spot = chip.get_rect(midbottom=(w // 2, h - px(14)))
                 chip.blit(label, label.get_rect(center=(chip.get_width() // 2, chip.get_height() // 2)))
                 tile.blit(chip, spot)
@@ -161,7 +164,7 @@ class Lobby(Scene):
                 for text, label, where in placed:
                     D.record_text(text, label, where.move(at.topleft))
             return tile
-        return self._keep(("tile", spec.id, lit, rect.size), build)
+        return self._keep(("tile", spec.id, lit, rect.size, i18n.current()), build)
 
     def _keep(self, key: tuple, build) -> pygame.Surface:
         """A picture of the lobby's, built once (Assets.surface) and kept by the lobby
@@ -183,7 +186,8 @@ class Lobby(Scene):
         setup = cab.games[spec.id]
         buys = sum(1 for m in spec.modes if m.kind == "buy" and m.id in setup.modes)
         return (spec.name, rtp_text(spec, setup), headline_max(spec, setup, cab.currency),
-                f"BET {bet_range(setup.bet_ladder, cab.currency)}" + (f"   {buys} BONUS BUYS" if buys else ""))
+                _("BET {amount}").format(amount=bet_range(setup.bet_ladder, cab.currency))
+                + (_("   {count} BONUS BUYS").format(count=buys) if buys else ""))
 
     def _art(self, spec, size: tuple[int, int]) -> pygame.Surface:
         """The game's key art from its asset file (checked at start), else the emblem."""
@@ -206,7 +210,7 @@ class Lobby(Scene):
             else:
                 A.blit_text(surf, CABINET_NAME, 110, (960, 110), D.GOLD, anchor="center", bold=True,
                             outline=(90, 40, 0))
-            A.blit_text(surf, "Choose a game", 34, (960, 194), D.CREAM, anchor="center", bold=True, outline=(40, 20, 0))
+            A.blit_text(surf, _("Choose a game"), 34, (960, 194), D.CREAM, anchor="center", bold=True, outline=(40, 20, 0))
             for i, (spec, rect) in enumerate(zip(self.specs, self.tile_rects())):
                 if i == self.selected:
                     continue
@@ -215,19 +219,20 @@ class Lobby(Scene):
                 surf.blit(sh, (sx - lay.px(4), sy))
                 surf.blit(self._tile(spec, rect, False), (sx, sy))
             if not self.specs:
-                A.blit_text(surf, "No games are available", 50, (960, 480), D.CREAM, anchor="center", bold=True)
+                A.blit_text(surf, _("No games are available"), 50, (960, 480), D.CREAM, anchor="center", bold=True)
             y = 930
             for gid, reason in list(self.app.cabinet.refused.items())[:3]:
                 A.blit_text(surf, f"{gid}: {reason}"[:140], 22, (960, y), (230, 150, 150), anchor="center")
                 y += 28
             surf.blit(D.rounded_panel((lay.px(1900), lay.px(80)), (30, 30, 70), (12, 12, 30), radius=lay.px(20),
                                       border=D.GOLD_DARK, border_width=lay.px(3), alpha=235), lay.pt(10, 990))
-            A.blit_text(surf, "BALANCE", 24, (50, 1014), D.MUTED, bold=True)
-            hint = ("ARROWS" if self.grid().rows > 1 else "LEFT / RIGHT") + " choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
-            A.blit_text(surf, hint, 26, (1880, 1030), D.MUTED, anchor="midright")
+            A.blit_text(surf, _("BALANCE"), 24, (50, 1014), D.MUTED, bold=True)
+            hint = (_("ARROWS choose   ENTER play   SHIFT+H history") if self.grid().rows > 1 else
+                    _("LEFT / RIGHT choose   ENTER play   SHIFT+H history")) + ("" if self.app.kiosk else _("   ESC quit"))
+            A.blit_text(surf, hint, A.fit(hint, 26, 1830), (1880, 1030), D.MUTED, anchor="midright")
             return surf
         key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused),
-               lay.size)
+               lay.size, i18n.current())
         return self._keep(key, build)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -10,6 +10,8 @@ from typing import Any
 
 import pygame
 
+from cabinet.core.i18n import N_, translate
+
 from . import draw as D
 from .scene import Scene
 from .widgets import Button
@@ -98,7 +100,7 @@ class Overlay(Scene):
         gap, y = 40, r.bottom - 140
         left = r.centerx - gap // 2 - width
         return [self.close_button(),
-                Button((left, y, width, 100), "CANCEL", "close", font_size=34),
+                Button((left, y, width, 100), N_("CANCEL"), "close", font_size=34),
                 Button((r.centerx + gap // 2, y, width, 100), confirm, "confirm", style=style, font_size=34)]
 
     def relayout(self) -> None:
@@ -139,7 +141,7 @@ class Overlay(Scene):
                     real.size, (52, 50, 112), (18, 16, 44), radius=lay.px(30), border=D.GOLD,
                     border_width=lay.px(4))), real.topleft)
                 if self.title:
-                    A.blit_text(surf, self.title, 56, (r.centerx, r.y + 52), D.GOLD, anchor="center", bold=True,
+                    A.blit_text(surf, translate(self.title), 56, (r.centerx, r.y + 52), D.GOLD, anchor="center", bold=True,
                                 outline=(70, 30, 0))
             self._backdrop = surf
         return self._backdrop

@@ -1,5 +1,5 @@
 """The player's settings of the cabinet (App's share of them): sound effects and music
-on or off with their volumes, and turbo, kept in <data_dir>/player.json
+on or off with their volumes, turbo and the language, kept in <data_dir>/player.json
 (cabinet/core/player_settings.py) so they hold across restarts. A damaged file is
 named in a toast and the defaults are used; a file that cannot be written says so
 and the settings hold until restart.
@@ -13,7 +13,8 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING, Protocol
 
-from cabinet.core import player_settings
+from cabinet.core import i18n, player_settings
+from cabinet.core.i18n import _
 from cabinet.core.player_settings import PlayerSettings
 
 if TYPE_CHECKING:                     # types only, from a module below this one
@@ -28,6 +29,8 @@ class PrefsHost(Protocol):
     turbo: bool
     turbo_allowed: bool
     CHOICES_FILE: str
+    default_language: str              # the config's language.default (a BCP 47 tag)
+    languages: tuple[str, ...]         # the languages offered to the player
 
     def toast(self, text: str, seconds: float = 2.0) -> None: ...
     def save_player_settings(self) -> None: ...
@@ -47,15 +50,32 @@ class PlayerPrefs:
         self.audio.sound_on, self.audio.music_on = settings.sound, settings.music
         self.audio.set_levels(settings.effects_volume, settings.music_volume)
         self.turbo = settings.turbo and self.turbo_allowed
+        lang = getattr(getattr(self, "config", None), "language", None)
+        self.default_language = getattr(lang, "default", i18n.SOURCE)
+        self.languages = tuple(getattr(lang, "offered", None) or (self.default_language,))
+        chosen = settings.language if settings.language in self.languages else self.default_language
+        i18n.use(chosen)
+
+    def set_language(self: PrefsHost, tag: str, keep: bool = True) -> None:
+        """Speak `tag` (one of the offered languages) from the next frame on: every
+        scene drops what it drew in the old one; `keep` saves it as the player's choice
+        (the attract loop's cycling does not)."""
+        i18n.use(tag)
+        for scene in getattr(getattr(self, "stack", None), "scenes", ()):
+            scene.relayout()
+        if keep:
+            self.save_player_settings()
 
     def save_player_settings(self: PrefsHost) -> None:
         """Keep sound, music, their volumes and turbo across restarts."""
         a = self.audio
         try:
             player_settings.save(self.data_dir, PlayerSettings(a.sound_on, a.music_on, a.effects_level,
-                                                               a.music_level, self.turbo))
+                                                               a.music_level, self.turbo,
+                                                               "" if i18n.current() == self.default_language else i18n.current()))
         except OSError as exc:
-            self.toast(f"Sound settings not saved ({exc.strerror or exc}); they hold until restart")
+            self.toast(_("Sound settings not saved ({reason}); they hold until restart").format(
+                reason=exc.strerror or exc))
 
     # -- each game's spin option (an ante "stays on until switched off", also across restarts)
     CHOICES_FILE = "game_choices.json"
@@ -87,12 +107,12 @@ class PlayerPrefs:
             tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
             os.replace(tmp, path)
         except OSError as exc:
-            self.toast(f"Game option not saved ({exc.strerror or exc}); it holds until restart")
+            self.toast(_("Game option not saved ({reason}); it holds until restart").format(reason=exc.strerror or exc))
 
     def toggle_sound(self: PrefsHost) -> None:
-        self.toast("Sound effects " + ("on" if self.audio.toggle_sound() else "off"))
+        self.toast(_("Sound effects on") if self.audio.toggle_sound() else _("Sound effects off"))
         self.save_player_settings()
 
     def toggle_music(self: PrefsHost) -> None:
-        self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
+        self.toast(_("Music on") if self.audio.toggle_music() else _("Music off"))
         self.save_player_settings()

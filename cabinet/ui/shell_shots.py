@@ -127,3 +127,17 @@ def history_shots(app: Any, save: Callable[[str, str], None]) -> None:
         for _ in range(30):
             app.step(DT)
     _clear(app)
+
+
+def operator_shots(app: Any, save: Callable[[str, str], None]) -> None:
+    """Every page of the operator menu (opened as after a right PIN: the gallery's
+    ledger is a throw-away one), in the gallery's language."""
+    from .operator.menu import PAGES
+    _clear(app)
+    menu = app.open("operator_menu")
+    for name, label, _page in PAGES:
+        menu.show(name)
+        app.step(DT)
+        save(f"operator__{name}", f"Operator menu: the {label} page")
+    app.pop(menu)
+    app.step(DT)

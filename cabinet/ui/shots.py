@@ -1,4 +1,5 @@
-"""`python main.py --shots DIR [--game ID]`: every scene and state rendered to PNG.
+"""`python main.py --shots DIR [--game ID] [--lang TAG]`: every scene and state rendered
+to PNG (with the operator menu's pages when no --game limits it), in a language.
 
 A game scene declares the states worth a picture as `SHOTS`, a list of `Shot`:
 
@@ -111,15 +112,16 @@ def _fresh_cabinet(cabinet: Any, folder: Path) -> Any:
     return Cabinet(cfg, games=games)
 
 
-def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -> int:
-    """Render the lobby and every declared shot of each game; write index.json."""
+def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None, lang: str | None = None) -> int:
+    """Render the lobby and every declared shot of each game, in `lang` (a tag of
+    cabinet.core.i18n.available(); None: the config's default); write index.json."""
     import os
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .app import App, start_scenes
     from .clock import ManualClock
     from .library_view import library_shots
     from .review_shots import review_shots
-    from .shell_shots import game_shots, history_shots
+    from .shell_shots import game_shots, history_shots, operator_shots
 
     if cabinet.config.real_play:
         print("--shots needs the demo tools, which real_play forbids")
@@ -132,6 +134,8 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
     try:
         cab = _fresh_cabinet(cabinet, work)
         app = App(cab.config, cab, size=SIZE, clock=ManualClock(), windowed=True)
+        if lang is not None:
+            app.set_language(lang, keep=False)
         start_scenes(app)
 
         def save(name: str, caption: str) -> None:
@@ -153,6 +157,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
             _shell(lambda: library_shots(app, gid, save), f"{gid}/library viewer", failed)
         if game is None:
             _shell(lambda: history_shots(app, save), "history", failed)
+            _shell(lambda: operator_shots(app, save), "operator pages", failed)
         (out / "index.json").write_text(json.dumps(index, indent=2))
         print(f"{len(index)} shots written to {out}" + (f"; {len(failed)} failed" if failed else ""))
         return 1 if failed else 0

@@ -393,3 +393,10 @@ def test_main_shots_into_a_place_it_cannot_write_is_one_line_and_exit_2(tmp_path
     err = capsys.readouterr().err
     assert words in err and "allowed: a folder" in err and err.count("\n") == 1
     assert afile.read_text() == "x"                 # nothing overwritten
+
+
+def test_main_shots_in_a_language_the_program_does_not_speak_is_one_line_and_exit_2(tmp_path, capsys):
+    argv = ["--config", _main_config(tmp_path), "--shots", str(tmp_path / "shots"), "--lang", "fr-FR"]
+    assert main.main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--lang 'fr-FR' is not a language" in err and "allowed:" in err and "de-DE" in err and err.count("\n") == 1

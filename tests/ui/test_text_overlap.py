@@ -1,7 +1,8 @@
 """No text overlaps other text or runs off its panel or the screen, on any page,
 overlay or menu of any game (every game under games/, and the template Toy Reels): every screen is rendered with every cache dropped, and
 the text boxes `cabinet/ui/draw.py` records (the ink of each label) are compared.
-Messages and feature titles cover nothing of a game's board either."""
+Messages and feature titles cover nothing of a game's board either. Every check runs in
+English, German, Spanish and the pseudo-locale (accented, 40% longer: issue #37)."""
 from __future__ import annotations
 
 import os
@@ -37,18 +38,24 @@ LONG = ("Fortune bet 1.5x is offered at bets up to $4,000.00: above, the $250,00
         "return below 80.00%")
 
 
+LANGUAGES = ("en-US", "de-DE", "es-ES", "en-XA")
+
+
 @pytest.fixture(scope="module")
 def template_app(tmp_path_factory):
     yield from serve(game_app(tmp_path_factory.mktemp("template"), TEMPLATE, seed=11, size=(1600, 900)))
 
 
-@pytest.fixture
-def app(request, books_module):          # the default 1600x900 window
+@pytest.fixture(params=LANGUAGES)
+def app(request, books_module):          # the default 1600x900 window, in each language
     """The shipped games' books app, or for the template's cases an app offering it."""
     params = getattr(request.node, "callspec", None)
+    chosen = books_module
     if params is not None and params.params.get("gid") == TEMPLATE.id:
-        return request.getfixturevalue("template_app")
-    return books_module
+        chosen = request.getfixturevalue("template_app")
+    chosen.set_language(request.param, keep=False)
+    yield chosen
+    chosen.set_language("en-US", keep=False)
 
 
 def test_the_check_finds_overlapping_text_and_text_off_its_panel(app):
@@ -201,7 +208,8 @@ def test_the_happy_boost_title_covers_nothing_of_the_bonus_board(app):
 
 
 @pytest.mark.slow
-def test_the_operator_pages_with_player_protection_on_have_no_overlapping_text(tmp_path):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_operator_pages_with_player_protection_on_have_no_overlapping_text(tmp_path, language):
     """`protection: {enabled: true}`: the session clock is drawn over every screen, the
     operator menu's header and the hardware tests' labels included (issue 36)."""
     from cabinet.core.cabinet import Cabinet
@@ -218,6 +226,7 @@ def test_the_operator_pages_with_player_protection_on_have_no_overlapping_text(t
     config = load_config(tmp_path / "config.yaml")
     application = App(config, Cabinet(config, games={"toyui": TOY}, seed=7), size=(1920, 1080), clock=ManualClock())
     start_scenes(application)
+    application.set_language(language, keep=False)
     for app in serve(application):
         assert app.session.enabled and app.session.show_clock
         play_rounds(app, 3)

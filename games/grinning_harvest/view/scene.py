@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from cabinet.core.i18n import N_
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.hud import Hud
@@ -52,7 +53,7 @@ class HarvestHud(Hud):
     """The shared HUD with the sheet's names: the round's total prize is in the PRIZE
     field (to the right of the BALANCE)."""
 
-    win_label = "PRIZE"
+    win_label = N_("PRIZE")
 
 
 class GrinningHarvestScene(HoldAndWinSteps, GameScene):

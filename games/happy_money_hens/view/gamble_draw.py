@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.core.i18n import formats
 from cabinet.ui import draw as D
 
 from . import art
@@ -30,7 +31,7 @@ def _backdrop(scene) -> pygame.Surface:
 
 def _pct(f) -> str:
     v = float(f) * 100
-    return f"{v:.2f}%" if v < 10 else f"{v:.1f}%"
+    return formats.percent(v, 2 if v < 10 else 1)
 
 
 def draw_gamble(scene, surface: pygame.Surface) -> None:

@@ -35,8 +35,7 @@ def _short(scene: Any, x100: int) -> str:
     cur = scene.app.cabinet.currency
     if cents >= 1000 * cur.minor_units:
         return cur.short(cents, symbol=True)
-    text = cur.format(cents)
-    return text[:-3] if text.endswith(cur.decimal + "00") else text
+    return cur.format(cents, whole=True)
 
 
 def _coin(value: str, kind: str = "cash", sub: str | None = None):

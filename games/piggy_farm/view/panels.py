@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.core.i18n import formats
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 
@@ -256,10 +257,10 @@ def _odds_rows(scene, surface, rows: list[tuple[str, str, float, bool]], y: floa
 def chance_text(p: float) -> str:
     """A chance as a player reads it: 24.7%, 0.82%, 0.02% (never a bare 0.0%)."""
     if p >= 0.1:
-        return f"{p * 100:.1f}%"
+        return formats.percent(p * 100, 1)
     if p >= 0.0001:
-        return f"{p * 100:.2f}%"
-    return f"1 in {1 / p:,.0f}" if p > 0 else "0%"
+        return formats.percent(p * 100, 2)
+    return f"1 in {formats.number(round(1 / p))}" if p > 0 else formats.percent(0, 0)
 
 
 def _right_wheel(scene, surface, tier: str) -> None:

@@ -8,6 +8,7 @@ from typing import AbstractSet, Any
 
 import pygame
 
+from cabinet.core.i18n import formats
 from cabinet.ui import asset_files
 from cabinet.ui.figures import feature_rate
 from cabinet.ui.rules_art import arrow, board_picture, image_picture, strip_picture, wheel_picture
@@ -141,7 +142,7 @@ def wheel_page(scene: Any) -> Page:
         total = sum(sl.weight for sl in slices)
         pic = wheel_picture(("pf", tier), [(sl.weight, slice_color(sl.kind, sl.value, tier)) for sl in slices],
                             wheel_art(tier), min_h=180, max_h=330)
-        rows = tuple((_slice_words(sl), f"{100 * sl.weight / total:.1f}%") for sl in slices)
+        rows = tuple((_slice_words(sl), formats.percent(100 * sl.weight / total, 1)) for sl in slices)
         more = "+" if trig[tier] == max(trig.values()) else ""
         cards.append(Card(f"{tier} wheel", (f"{trig[tier]}{more} windmills.",), rows=rows, picture=pic,
                           accent=TIER_RIM[tier][0]))
