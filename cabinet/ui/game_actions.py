@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, cast
 
+from cabinet.core.i18n import N_, translate
+
 from .autoplay import NOT_AVAILABLE
 from .autoplay import allowed as autoplay_allowed
 from .demo import demo_allowed
@@ -32,7 +34,7 @@ def spin(scene: HudScene, _action: str) -> None:
     if scene.presenting:
         scene.skip()
     elif scene.autoplay:
-        scene.stop_autoplay("STOP pressed")
+        scene.stop_autoplay(N_("STOP pressed"))
     else:
         scene.play(wait=False)             # the commit on the ledger's writer (game_scene.play)
 
@@ -69,12 +71,12 @@ def history(scene: HudScene, _action: str) -> None:
 def autoplay(scene: HudScene, _action: str) -> None:
     """AUTO: stop a running autoplay, or open its menu where the profile allows it."""
     if scene.autoplay:
-        scene.stop_autoplay("STOP pressed")
+        scene.stop_autoplay(N_("STOP pressed"))
     elif not scene.busy and not scene.recall_mode:
         if autoplay_allowed(scene.app):
             scene.app.open("autoplay_menu", scene)
         else:
-            scene.message(NOT_AVAILABLE)           # AUTO is greyed out
+            scene.message(translate(NOT_AVAILABLE))           # AUTO is greyed out
             scene.app.audio.play("refuse")
 
 
