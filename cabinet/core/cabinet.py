@@ -301,7 +301,7 @@ class Cabinet:
         if setup.library is not None:
             book = setup.library.draw(self.rng, mode, force)
             return {"source": "books", "book": int(book), "force": force}, int(setup.library.payout_x100(mode, book))
-        if force in setup.spec.books_only_forces:
+        if force in setup.spec.review.books_only_forces:
             raise LookupError("only the shipped books hold it (math_source: books)")   # a search of millions
         seed = self.rng.seed64()
         rnd = setup.spec.play(Rng.for_book(seed), mode, force)

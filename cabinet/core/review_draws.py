@@ -2,7 +2,7 @@
 with no win, a win in each big-win tier (config `big_win`), the max win (a win the
 limits hold: the game's cap or its money limit at the bet; where no book of the mode
 reaches them, its books' top payout) and a game's own bands
-(`GameSpec.payout_forces`, e.g. Happy Money Hens' win that opens the gamble).
+(`GameSpec.review.payout_forces`, e.g. Happy Money Hens' win that opens the gamble).
 
 With book libraries such a round is one weighted draw among the mode's books whose
 payout is in the band: the natural distribution given the band, and the ledger keeps
@@ -57,7 +57,7 @@ def bands(spec: Any, config: Any) -> dict[str, PayoutBand]:
            f"{PREFIX}epic": PayoutBand(f"EPIC WIN ({t['epic']}x and more)", t["epic"] * 100, None,
                                        above_stake=True, below_limit=True),
            f"{PREFIX}max": PayoutBand("MAX WIN (the limit, or the books' top win)", at_limit=True)}
-    own = spec.payout_forces(config) if getattr(spec, "payout_forces", None) else {}
+    own = spec.review.payout_forces(config) if spec.review.payout_forces else {}
     out.update({f"{PREFIX}{key}": band for key, band in own.items()})
     return out
 

@@ -80,7 +80,7 @@ def bench(frames: int, size: tuple[int, int], include_toy: bool) -> dict[str, di
             if not isinstance(scene, scene_class("game")):
                 print(f"{gid}: scene not available, skipped", file=sys.stderr)
                 continue
-            forces = list(setup.spec.force_categories) or [None]
+            forces = list(setup.spec.review.force_categories) or [None]
             state = {"n": 0}
 
             def keep_playing(i, scene=scene, forces=forces, state=state):

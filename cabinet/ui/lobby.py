@@ -124,7 +124,7 @@ class Lobby(Scene):
         pending = [spec for spec in self.specs if spec.id not in self.scene_classes]
         if pending:
             try:
-                self.scene_classes[pending[0].id] = pending[0].load_scene()
+                self.scene_classes[pending[0].id] = pending[0].view.load_scene()
             except (ImportError, AttributeError):
                 self.scene_classes[pending[0].id] = None
 

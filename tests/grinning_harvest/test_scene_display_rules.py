@@ -156,7 +156,7 @@ def test_the_idle_board_shows_no_trigger_and_no_win(app):
     scene = open_game(app)
     board = [list(r) for r in scene.IDLE_BOARD]
     assert scene.reels.board() == board
-    assert GAME.evaluate(board)["total_x"] == 0
+    assert GAME.math.evaluate(board)["total_x"] == 0
     on_reel = {c: {board[r][c] for r in range(3)} for c in range(3)}
     trigger = "pumpkin" in on_reel[0] and "vault" in on_reel[1] and "pumpkin" in on_reel[2]
     assert not trigger and "vault" not in on_reel[1]

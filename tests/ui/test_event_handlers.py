@@ -17,7 +17,7 @@ SPECS = {**discover(), TOY.id: TOY}
 
 
 def scene_of(spec):
-    module, _, name = spec.scene.partition(":")
+    module, _, name = spec.view.scene.partition(":")
     return getattr(importlib.import_module(module), name)
 
 
