@@ -41,7 +41,7 @@ Counts = npt.NDArray[np.int64]                  # one int64 per round
 # (p, lo99, hi99) or (p, lo99, hi99, method in words): an estimate with its 99% interval
 Odds = tuple[Any, ...]
 # simulate(seed_sequence, mode, n) -> {"payout_x100": int64[n], "features": {name: bool[n]}[, "sums": ...]}
-Simulate = Callable[[Union[np.random.SeedSequence, int], str, int], dict[str, Any]]
+Simulate = Callable[[np.random.SeedSequence, str, int], dict[str, Any]]
 # play_batch(seeds, mode, force) -> (payout_x100[n], [features per round][, jackpot_x100[n]])
 PlayBatch = Callable[[Seeds, str, Union[str, None]], tuple[Any, ...]]
 Evaluate = Callable[[list[list[str]]], dict[str, Any]]
