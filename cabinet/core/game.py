@@ -18,7 +18,7 @@ import importlib
 import math
 import pkgutil
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -39,17 +39,18 @@ class RoundGenerator(Protocol):
 Seeds = npt.NDArray[np.uint64]                  # book seeds (cabinet.core.rng_batch)
 Counts = npt.NDArray[np.int64]                  # one int64 per round
 # (p, lo99, hi99) or (p, lo99, hi99, method in words): an estimate with its 99% interval
-Odds = tuple[Any, ...]
+Odds = Union[tuple[float, float, float], tuple[float, float, float, str]]
 # simulate(seed_sequence, mode, n) -> {"payout_x100": int64[n], "features": {name: bool[n]}[, "sums": ...]}
 Simulate = Callable[[np.random.SeedSequence, str, int], dict[str, Any]]
 # play_batch(seeds, mode, force) -> (payout_x100[n], [features per round][, jackpot_x100[n]])
-PlayBatch = Callable[[Seeds, str, Union[str, None]], tuple[Any, ...]]
+Batch = Union[tuple[Counts, list[tuple[str, ...]]], tuple[Counts, list[tuple[str, ...]], Counts]]
+PlayBatch = Callable[[Seeds, str, Union[str, None]], Batch]
 Evaluate = Callable[[list[list[str]]], dict[str, Any]]
 Table = Callable[[], dict[str, Any]]            # paytable(), par_info()
 PayoutSources = Callable[[Round], dict[str, int]]
 BatchSources = Callable[[Seeds, str], dict[str, Counts]]
-TailOdds = Callable[[str, list[int], int, dict[str, Any]], dict[int, Odds]]
-FeatureOdds = Callable[[str, dict[str, Any], int], dict[str, Odds]]
+TailOdds = Callable[[str, list[int], int, dict[str, Any]], Mapping[int, Odds]]
+FeatureOdds = Callable[[str, dict[str, Any], int], Mapping[str, Odds]]
 LiveRtp = Callable[[str, dict[str, Any], int, int], Union[dict[str, Any], None]]
 BoardDraws = Callable[[dict[str, Any], str], list[int]]
 PayoutForces = Callable[[Any], dict[str, "PayoutBand"]]      # config -> bands

@@ -248,8 +248,9 @@ def top_awards(lib: B.Library, mode: str, sim: dict[str, Any] | None, seed: int 
         row: dict[str, Any] = {"at_least_x": x / cost, "library": p_lib, "rules": None, "rules_ci99": None,
                                "rules_method": None}
         if hook is not None and x in hook:
-            p, lo, hi = hook[x][:3]
-            how = hook[x][3] if len(hook[x]) > 3 else "the game's estimate (tail_odds)"
+            odds = hook[x]
+            p, lo, hi = odds[:3]
+            how = odds[3] if len(odds) == 4 else "the game's estimate (tail_odds)"
             row.update(rules=p, rules_ci99=[lo, hi], rules_method=how)
         elif sim is not None and x in edges:
             k = sum(c for label, c in sim["bands"].items() if BAND_EDGES[BAND_LABELS.index(label)] * cost >= x)
