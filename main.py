@@ -210,29 +210,33 @@ def check_config(path: str | None, libraries=None) -> str:
 DEMO_FOLDER = "demo"
 
 
-def demo_data(cfg) -> None:
+def demo_data(cfg):
     """`--demo` plays in a ledger of its own, <data_dir>/demo/ (its witness, if one is
     configured, in <ledger_witness>/demo/): it starts on demo_credit, and its forced
     and showcase rounds never reach the cabinet's ledger, meters or balance. The
-    operator's saved settings (<data_dir>/operator.json) still apply."""
+    operator's saved settings (<data_dir>/operator.json) still apply. Returns the
+    config pointing there."""
+    from dataclasses import replace
     from cabinet.core.config import report_path
     from cabinet.core.schema import ConfigError
     from cabinet.core.startup import make_data_dir
-    cfg.data_path = Path(cfg.data_path) / DEMO_FOLDER
+    cfg = replace(cfg, data_path=Path(cfg.data_path) / DEMO_FOLDER)
     if cfg.report_dir is None or not Path(cfg.report_dir).is_absolute():
-        cfg.report_path = report_path(cfg.data_path, cfg.report_dir)
+        cfg = replace(cfg, report_path=report_path(cfg.data_path, cfg.report_dir))
     try:
         make_data_dir(cfg.data_path)
         if cfg.ledger_witness:
-            cfg.ledger_witness = str(Path(cfg.ledger_witness) / DEMO_FOLDER)
+            cfg = replace(cfg, ledger_witness=str(Path(cfg.ledger_witness) / DEMO_FOLDER))
             make_data_dir(Path(cfg.ledger_witness), "ledger_witness")
     except ConfigError as exc:
         raise Refused(f"{prog()}: --demo: {exc}") from None
+    return cfg
 
 
 def open_cabinet(args: argparse.Namespace, libraries=None):
     """A start up to the window: the same checks as --check-config, then the data
     folder, the command-line switches and the Cabinet (Refused: one line, exit 2)."""
+    from dataclasses import replace
     program_check(args.config)
     plan = _plan(args.config, create=True, libraries=libraries)
     cfg = plan.config
@@ -243,11 +247,11 @@ def open_cabinet(args: argparse.Namespace, libraries=None):
     if args.demo:
         if cfg.real_play:
             raise Refused(f"{prog()}: --demo is refused: config.yaml sets real_play: true")
-        cfg.demo_tools = True
+        cfg = replace(cfg, demo_tools=True)
         if args.replay is None and args.clip is None:    # those show the cabinet's own ledger's rounds
-            demo_data(cfg)
+            cfg = demo_data(cfg)
     if args.kiosk:
-        cfg.display.kiosk = True
+        cfg = replace(cfg, display=replace(cfg.display, kiosk=True))
     for flag, given in (("--replay", args.replay), ("--replay-book", args.replay_book)):
         if given is not None and cfg.real_play:
             raise Refused(f"{prog()}: {flag} is refused: config.yaml sets real_play: true")

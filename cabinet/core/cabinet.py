@@ -24,6 +24,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
+import numpy as np
+
 from .config import Config
 from .game import GameSpec
 from .ledger import RESULT_SHOWN, InsufficientCredit, Ledger, LedgerError, RoundRecord
@@ -57,6 +59,7 @@ class CabinetLocked(RuntimeError):
 
 
 LEDGER_NAME = "ledger.sqlite"
+SHOW_STREAM = 0x5348   # the display stream's spawn key under a seed ("SH")
 _RAISE = object()
 log = logging.getLogger("cabinet.play")      # the operator's log (cabinet/core/logs.py)
 
@@ -102,6 +105,12 @@ class Cabinet:
         self.currency = config.currency
         # real play: outcome selection from the OS's cryptographic source (config refuses a seed there)
         self.rng: Rng = SystemRng() if config.real_play else Rng(seed if seed is not None else config.rng_seed)
+        # the display stream: pictures only (a game's start board), never an outcome. Apart from
+        # self.rng, so drawing a picture never moves the next round; a seeded cabinet's is a
+        # child of its seed (the same pictures each run), else it comes from OS entropy.
+        shown_seed = seed if seed is not None else config.rng_seed
+        self.show_rng = Rng(None if config.real_play or shown_seed is None
+                            else np.random.SeedSequence(shown_seed, spawn_key=(SHOW_STREAM,)))
         self.game_locks: dict[str, str] = {}    # games taken off offer at run time (lock_game), kept until restart
         self.refused: dict[str, str] = {}
         self.games: dict[str, GameSetup] = {}
@@ -153,7 +162,7 @@ class Cabinet:
         `unfinished_round_hours` is closed: its recorded win credited when the player
         can no longer change its outcome (every round whose game draws it before it is
         shown), otherwise cancelled and its cost refunded (GameSpec.player_decides)."""
-        hours = int(getattr(self.config, "unfinished_round_hours", 24))
+        hours = self.config.unfinished_round_hours
         closed = []
         now = self.clock()
         for rec in closing.stale_rounds(led, now - hours * 3600):
@@ -295,17 +304,17 @@ class Cabinet:
         return self.games[game_id].spec.mode(mode_id).cost_cents(bet_cents)
 
     def _draw(self, setup: GameSetup, mode: str, force: str | None, bet_cents: int) -> tuple[dict[str, Any], int]:
-        """Pick the outcome: (outcome id, payout in hundredths of the bet)."""
-        if review_draws.is_review_force(force):       # review tools: a payout band, a hand-built board
-            return review_draws.draw(setup, self.rng, mode, str(force), bet_cents, self.config)
+        """Pick the outcome: (outcome id, payout in hundredths of the bet). A natural
+        round is one weighted draw from the mode's library (or a live seed); a forced
+        one (review tools only) is review_draws.forced's."""
+        if force is not None:
+            return review_draws.forced(setup, self.rng, mode, force, bet_cents, self.config)
         if setup.library is not None:
-            book = setup.library.draw(self.rng, mode, force)
-            return {"source": "books", "book": int(book), "force": force}, int(setup.library.payout_x100(mode, book))
-        if force in setup.spec.review.books_only_forces:
-            raise LookupError("only the shipped books hold it (math_source: books)")   # a search of millions
+            book = setup.library.draw(self.rng, mode, None)
+            return {"source": "books", "book": int(book), "force": None}, int(setup.library.payout_x100(mode, book))
         seed = self.rng.seed64()
-        rnd = setup.spec.play(Rng.for_book(seed), mode, force)
-        return {"source": "live", "seed": seed, "force": force}, rnd.payout_x100
+        rnd = setup.spec.play(Rng.for_book(seed), mode, None)
+        return {"source": "live", "seed": seed, "force": None}, rnd.payout_x100
 
     def regenerate(self, setup: GameSetup, mode: str, outcome: dict[str, Any]) -> Round:
         """The Round an outcome id stands for (books and live seeds both regenerate)."""

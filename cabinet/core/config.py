@@ -3,7 +3,10 @@
 `load_config(path)` reads the file (`config_file.read_yaml`: bounded size and depth,
 every key once), checks every key against the schema and the rules between keys
 (`check_rules`), and returns a `Config`, or raises `ConfigError` with one line naming
-the key, the bad value and what is allowed. It decides what the file alone decides;
+the key, the bad value and what is allowed. A `Config` is a frozen tree of dataclasses
+(`Display`, `Cash`, `GameConfig`...) built once from the checked values: a change (an
+operator setting, a command-line switch) makes a new one (`with_value`,
+`dataclasses.replace`) and is checked again. It decides what the file alone decides;
 what needs the games, their books and the data folder is checked by
 `cabinet.core.startup.prepare`, which a start and `main.py --check-config` share.
 """
@@ -11,9 +14,9 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, replace
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
+from typing import Any, Callable
 
 from . import jurisdiction, resources
 from .config_file import read_yaml
@@ -110,9 +113,9 @@ def amount_rule(minor_units: int, example: int, lo: int = 1, hi: int = 10**12, n
     return Field((str, int), None, allowed, None, conv, nullable=nullable)
 
 
-def _mode_list(path: str, modes: Any) -> Any:
+def _mode_list(path: str, modes: Any) -> str | tuple[str, ...]:
     if modes == "all":
-        return modes
+        return "all"
     if (not isinstance(modes, list) or not modes or len(modes) > MAX_LADDER
             or not all(isinstance(m, str) for m in modes) or len(set(modes)) != len(modes)):
         raise ConfigError(f"{path} = {shown(modes)} is not allowed; allowed: all, or a non-empty list of "
@@ -161,26 +164,38 @@ def game_schema(minor_units: int) -> dict[str, Any]:
     }
 
 
-def _games(minor_units: int):
+@dataclass(frozen=True)
+class GameConfig:
+    """config.yaml's section of one game (games.<id>)."""
+
+    enabled: bool = True
+    bet_ladder: tuple[int, ...] | None = None      # minor units, ascending; None: the game's own ladder
+    default_bet: int | None = None
+    modes: str | tuple[str, ...] = "all"           # "all", or the bet mode ids offered
+    win_limit: int | None = None                   # minor units; None: only the game's own cap
+    skin: str | None = None
+
+
+def _games(minor_units: int) -> Callable[[str, Any], dict[str, GameConfig]]:
     schema = game_schema(minor_units)
 
-    def games(path: str, data: Any) -> dict[str, SimpleNamespace]:
+    def games(path: str, data: Any) -> dict[str, GameConfig]:
         if data is None:
             return {}
         if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
             raise ConfigError(f"{path} = {shown(data)} has the wrong type; allowed: a section per game id")
-        out = {}
+        out: dict[str, GameConfig] = {}
         for gid, section in data.items():
             g = validate_section(schema, section, f"{path}.{gid}")
             if g["bet_ladder"] is not None:
                 g["bet_ladder"] = parse_ladder(f"{path}.{gid}.bet_ladder", g["bet_ladder"], minor_units)
             g["modes"] = _mode_list(f"{path}.{gid}.modes", g["modes"])
-            out[gid] = SimpleNamespace(**g)
+            out[gid] = GameConfig(**g)
         return out
     return games
 
 
-def _separator(blank_ok: bool):
+def _separator(blank_ok: bool) -> Callable[[str], bool]:
     def ok(v: str) -> bool:
         if v == "":
             return blank_ok
@@ -279,7 +294,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
 SCHEMA = config_schema()
 
 
-def check_rules(cfg: Any) -> None:
+def check_rules(cfg: Config) -> None:
     """The rules between keys (ConfigError naming the first one broken). Run on the
     file's values, and again whenever a saved operator setting would change one."""
     big = cfg.big_win
@@ -291,8 +306,7 @@ def check_rules(cfg: Any) -> None:
     if not bounds.min < bounds.max:
         raise ConfigError(f"rtp_bounds = {{min: {bounds.min}, max: {bounds.max}}} is not allowed; allowed: min < max, "
                           "both from 0.25 to 1.0")
-    for name in ("ledger_key", "ledger_witness"):
-        value = getattr(cfg, name)
+    for name, value in (("ledger_key", cfg.ledger_key), ("ledger_witness", cfg.ledger_witness)):
         if value is not None and not os.path.isabs(value):
             raise ConfigError(f"{name} = {shown(value)} is not allowed; allowed: an absolute path (it lives outside "
                               "data_dir), or null")
@@ -335,17 +349,90 @@ def report_path(data: Path, report_dir: str | None) -> Path:
     return Path(os.path.abspath(os.path.join(data, report_dir or REPORT_DIR)))
 
 
-def _namespace(d: Any) -> Any:
-    if isinstance(d, dict) and all(isinstance(k, str) for k in d):
-        return SimpleNamespace(**{k: _namespace(v) if k not in ("keys", "games") else v for k, v in d.items()})
-    return d
+@dataclass(frozen=True)
+class Display:
+    width: int
+    height: int
+    fullscreen: bool
+    kiosk: bool
+    fps: int
 
 
-class Config(SimpleNamespace):
-    """Validated settings. Sections are attributes: cfg.display.width, cfg.games['x']."""
+@dataclass(frozen=True)
+class RtpBounds:
+    min: float
+    max: float
 
-    source: Path
+
+@dataclass(frozen=True)
+class Cash:
+    denominations: tuple[int, ...]     # minor units, ascending
+    handpay_limit: int | None
+
+
+@dataclass(frozen=True)
+class BigWin:
+    big: int
+    mega: int
+    epic: int
+
+
+@dataclass(frozen=True)
+class Sound:
+    enabled: bool
+    music: bool
+    volume: float
+    music_volume: float
+
+
+@dataclass(frozen=True)
+class Protection:
+    enabled: bool
+    session_clock: bool
+    reality_check_minutes: int
+    loss_limit: int | None
+
+
+@dataclass(frozen=True)
+class Config:
+    """Validated settings, one attribute per config.yaml key (amounts in minor units),
+    plus where the file is and the folders it names: cfg.display.width,
+    cfg.games['x'].bet_ladder, cfg.data_path."""
+
+    display: Display
     currency: Currency
+    demo_credit: int
+    ledger_key: str | None
+    ledger_witness: str | None
+    rtp_bounds: RtpBounds
+    data_dir: str
+    report_dir: str | None
+    log_level: str
+    rng_seed: int | None
+    real_play: bool
+    demo_tools: bool
+    math_source: str
+    gamble: str
+    turbo_allowed: bool
+    skip_allowed: bool
+    min_round_seconds: float
+    operator_pin: str
+    attract_idle_seconds: int
+    unfinished_round_hours: int
+    max_buy_cost: int | None
+    jurisdiction: str
+    autoplay_allowed: bool
+    buys_allowed: bool
+    celebrate_wins_above_stake: bool
+    cash: Cash
+    big_win: BigWin
+    sound: Sound
+    protection: Protection
+    keys: dict[str, list[str]]
+    games: dict[str, GameConfig]
+    source: Path                  # the file read
+    data_path: Path               # data_dir resolved (data_path)
+    report_path: Path             # report_dir resolved (report_path)
 
     @property
     def ledger_key_path(self) -> Path:
@@ -356,6 +443,20 @@ class Config(SimpleNamespace):
     def ledger_witness_path(self) -> Path | None:
         """The folder of the ledger's chain-head witness (config ledger_witness), or None."""
         return Path(self.ledger_witness) if self.ledger_witness else None
+
+
+_SECTIONS: dict[str, Callable[..., Any]] = {"display": Display, "currency": Currency, "rtp_bounds": RtpBounds,
+                                            "cash": Cash, "big_win": BigWin, "sound": Sound,
+                                            "protection": Protection}
+
+
+def with_value(cfg: Config, config_key: str, value: Any) -> Config:
+    """A new config with one setting changed, named as config.yaml names it
+    (`gamble`, `sound.volume`); not checked (`check_rules` does that)."""
+    head, _, rest = config_key.partition(".")
+    if not rest:
+        return replace(cfg, **{head: value})
+    return replace(cfg, **{head: replace(getattr(cfg, head), **{rest: value})})
 
 
 def load_config(path: str | Path | None = None) -> Config:
@@ -373,13 +474,11 @@ def load_config(path: str | Path | None = None) -> Config:
     cash["denominations"] = (_denominations("cash.denominations", cash["denominations"], minor_units)
                              if cash["denominations"] is not None else
                              tuple(hundredths_to_minor(d, minor_units) or 1 for d in DEFAULT_DENOMINATIONS))
-    ns = _namespace(values)
-    cfg = Config(**vars(ns))
-    cfg.currency = Currency(**values["currency"])
+    for name, section in _SECTIONS.items():
+        values[name] = section(**values[name])
+    data = data_path(p, values["data_dir"])
+    cfg = Config(**values, source=p, data_path=data, report_path=report_path(data, values["report_dir"]))
     check_rules(cfg)
-    cfg.source = p
-    cfg.data_path = data_path(p, values["data_dir"])
-    cfg.report_path = report_path(cfg.data_path, values["report_dir"])
     trust_paths(cfg)
     return cfg
 
@@ -392,7 +491,7 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def trust_paths(cfg: Any) -> None:
+def trust_paths(cfg: Config) -> None:
     """With real_play the ledger's key and witness must lie outside the data folder,
     which is what an attacker who can write that folder cannot reach (ConfigError)."""
     data = Path(cfg.data_path)

@@ -168,7 +168,7 @@ def compare_library(built: Path, shipped: Path, game: str, modes: list[str], who
     else:
         keep = {f"{m}.npz" for m in modes}
         trim = [{**d, "files": {k: v for k, v in d.get("files", {}).items() if k in keep}} for d in (new_doc, old_doc)]
-        paths = _json_paths(*trim)
+        paths = _json_paths(trim[0], trim[1])
         same = not paths
     detail = (f"{len(paths)} field(s) ({', '.join(paths[:3])}{', ...' if len(paths) > 3 else ''})" if paths
               else "the same content in other text")

@@ -41,7 +41,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -284,7 +284,7 @@ def build(game: str | GameSpec, modes: list[str] | None = None, books: int | Non
     return build_games([game], modes, books, workers, out, seed, progress, scheduler)[B.resolve_game(game).id]
 
 
-def build_games(games: list[str | GameSpec], modes: list[str] | None = None, books: int | None = None,
+def build_games(games: Sequence[str | GameSpec], modes: list[str] | None = None, books: int | None = None,
                 workers: int = 1, out: str | Path | None = None, seed: int = DEFAULT_SEED,
                 progress: bool = False, scheduler: str | None = None,
                 plan_only: bool = False, check: list[str] | None = None) -> dict[str, dict[str, dict[str, Any]]]:

@@ -13,6 +13,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from cabinet.core import books as B
 
@@ -24,7 +25,7 @@ class UserError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:          # one line, exit 2, no usage dump
+    def error(self, message: str) -> NoReturn:          # one line, exit 2, no usage dump
         sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
         raise SystemExit(2)
 

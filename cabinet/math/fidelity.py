@@ -126,6 +126,7 @@ def run_chunk(task: Chunk) -> dict[str, Any]:
     spec = B.resolve_game(task.game)
     seeds = chunk_seeds(task.seed, task.mode, task.index, task.count)
     if task.engine == "play_batch":
+        assert spec.math.play_batch is not None, f"{spec.id} has no play_batch engine"
         out = spec.math.play_batch(seeds, task.mode, None)
         pay, feats = np.asarray(out[0], dtype=np.int64), out[1]
     else:

@@ -171,6 +171,7 @@ def compare(lib: Cells, rules: Cells, names: list[str], bin_labels: list[str], t
         if sl[0] > 0 or sr[0] > 0:
             once(b"rate" + _key(*has[i]), f, lambda: proportion("feature", f, sl[0] / L[0] * nl, nl, sr[0], nr))
     everything = mean("feature mean", "all rounds", L, R)
+    assert everything is not None                # every round: both sides have rounds
     out.append(everything)
     first[b"mean" + _key(np.ones(len(lib.w), bool), np.ones(len(rules.w), bool))] = everything
     for i, f in enumerate(names):

@@ -507,6 +507,7 @@ def exact_figures(payout_x100: np.ndarray, features: np.ndarray, names: list[str
         def mean(v: np.ndarray) -> Fraction:
             return Fraction(exact_dot(w, v.astype(np.int64)), total)
     else:
+        assert stratum is not None, "exact_figures: give weight or stratum"
         parts = _strata_parts(stratum, targets or [])
 
         def mean(v: np.ndarray) -> Fraction:

@@ -52,7 +52,7 @@ import time
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -168,7 +168,8 @@ def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dic
         return out
     ref = B.game_ref(spec)
     plain = spec.math.plain_source
-    tasks, counted, checked = [], {}, {}
+    tasks: list[tuple[Callable[[tuple[Any, ...]], dict[str, int]], tuple[Any, ...]]] = []   # (chunk, its task)
+    counted, checked = {}, {}
     for mode, mb in lib.modes.items():          # a book that pays nothing adds nothing to any source
         pays = mb.payout_x100 != 0
         direct = pays & (mb.features == 0) if plain else np.zeros_like(pays)
@@ -268,7 +269,7 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
     w = mb.weight.astype(np.float64) / float(mb.weight.sum())
     cost = int(mb.meta["cost_x100"])
     y = mb.payout_x100 / cost
-    sd = float(math.sqrt(max(0.0, w @ (y - w @ y) ** 2)))
+    sd = float(math.sqrt(max(0.0, float(w @ (y - w @ y) ** 2))))
     opt = mb.meta["optimizer"]
     cats = mb.meta["categories"]
     se = sampling_se(mb.payout_x100, strata(mb.force, mb.features, mb.meta["feature_names"], cats),

@@ -106,7 +106,7 @@ def mode_tails(spec: GameSpec, mode: str, sims: dict[str, Any], seed: int) -> di
                    "method": v[3] if len(v) > 3 else "the game's tail estimate"}
           for x, v in sorted(got.items()) if x in edges}
     above = [int(e * cost) for e in BAND_EDGES[1:-1] if cap is not None and e * cost > cap]
-    if at and above:          # no round pays past the cap: the band holding it ends there exactly
+    if at and above and cap is not None:          # no round pays past the cap: the band holding it ends there exactly
         at[str(above[0])] = {"p": 0.0, "ci99": [0.0, 0.0], "method": f"exact: nothing pays above the cap of "
                                                                      f"{cap / cost:,.0f}x the cost"}
     return {"cost_x100": cost, "from_x": start, "at_least": at} if at else None
@@ -288,7 +288,8 @@ def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) ->
     whole feature), else by the range's nearest end."""
     measured = (rates or {}).get("modes", {}).get(mode, {}).get("strata", {})
     features = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
-    out, notes = [], {}
+    out: list[float] = []
+    notes: dict[str, str] = {}
     for cat, stated in spec.math.book_forces.get(mode, {}).items():
         target = float(stated)
         m = measured.get(cat)

@@ -79,7 +79,7 @@ def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, 
         tail = _tail_band(tails, k) if tails and BAND_EDGES[k] >= float(tails.get("from_x", TAIL_FROM_X)) else None
         counted_sigma = (rules * (1 - rules) / n) ** 0.5 if count >= MIN_COUNT else math.inf
         use_tail = tail is not None and tail["sigma"] < counted_sigma
-        if use_tail:
+        if use_tail and tail is not None:
             rules, sigma = tail["rate"], tail["sigma"]
             lo, hi = max(0.0, rules - Z99 * sigma), rules + Z99 * sigma
         ratio = lib[k] / rules if rules else None
@@ -93,7 +93,7 @@ def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, 
         if kind:
             rows.append({"mode": mb.mode, "band": label, "kind": kind, "library": float(lib[k]), "rules": rules,
                          "ratio": ratio, "count": count, "rounds": n, "ci99": [lo, hi],
-                         "method": tail["source"] if use_tail else None})
+                         "method": tail["source"] if use_tail and tail is not None else None})
     return rows
 
 

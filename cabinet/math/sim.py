@@ -55,6 +55,7 @@ def run_chunk(task: SimTask) -> dict[str, Any]:
     cats = list(spec.math.book_forces.get(task.mode, {}))
     sums: dict[str, Any] = {}
     if task.engine == "simulate":
+        assert spec.math.simulate is not None, f"{spec.id} has no simulate engine"
         out = spec.math.simulate(ss, task.mode, task.count)
         pay = np.asarray(out["payout_x100"], dtype=np.int64)
         sums = {k: np.asarray(v).tolist() for k, v in out.get("sums", {}).items()}
@@ -172,7 +173,7 @@ def simulate_modes(game: Any, rounds: dict[str, int], workers: int = 1, schedule
     for mode in rounds:
         mine = [r for t, r in zip(tasks, results) if t.mode == mode]
         out[mode] = _summary(spec, mode, engine, seed, mine, seconds)
-        if (chunk or {}).get(mode):    # another partition than CHUNK's: a sheet says which
+        if chunk and chunk.get(mode):    # another partition than CHUNK's: a sheet says which
             out[mode]["chunk"] = min(chunk[mode], rounds[mode])
     return out
 

@@ -24,6 +24,7 @@ import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 from cabinet.core import cash_desk  # noqa: E402
 from cabinet.core.book_format import LibraryError  # noqa: E402
 from cabinet.core.cabinet import CabinetLocked  # noqa: E402
+from cabinet.core.config import Config  # noqa: E402
 from cabinet.core.ledger import RESULT_SHOWN, LedgerError  # noqa: E402
 from cabinet.core.pin import PinGuard  # noqa: E402
 
@@ -44,19 +45,10 @@ from .round_show import show_round  # noqa: E402
 from .scene import Scene, SceneStack, scene_class  # noqa: E402
 
 
-def opt(obj: Any, path: str, default: Any = None) -> Any:
-    """`opt(cfg, "display.width", 1280)`: a nested config value, or the default."""
-    for part in path.split("."):
-        if obj is None:
-            return default
-        obj = obj.get(part) if isinstance(obj, dict) else getattr(obj, part, None)
-    return default if obj is None else obj
-
-
 class App(PlayerPrefs):
     """Owns the window, the layout and assets, the input map, audio and the scenes."""
 
-    def __init__(self, config: Any, cabinet: Any, *, size: tuple[int, int] | None = None,
+    def __init__(self, config: Config, cabinet: Any, *, size: tuple[int, int] | None = None,
                  clock: Any = None, kiosk: bool | None = None, audio: bool = True, windowed: bool = False,
                  wall: Callable[[], float] = time.time):
         memory.keep_large_blocks_returnable()  # pictures freed go back to the system (weeks of running)
@@ -69,27 +61,27 @@ class App(PlayerPrefs):
         self.service = touch.ServiceCorner()
         failures, last = cash_desk.pin_state(cabinet)     # the log, and while locked the MAC'd pending lines
         self.pin_guard = PinGuard(failures, last, clock=lambda: self.wall())
-        self.kiosk = bool(opt(config, "display.kiosk", False) if kiosk is None else kiosk)
-        self.data_dir = Path(opt(config, "data_path", None) or opt(config, "data_dir", "data"))
-        self.clock = clock or RealClock(int(opt(config, "display.fps", 60)))
+        self.kiosk = config.display.kiosk if kiosk is None else bool(kiosk)
+        self.data_dir = config.data_path
+        self.clock = clock or RealClock(config.display.fps)
         pygame.display.init()
         pygame.font.init()
-        self.fullscreen = (bool(opt(config, "display.fullscreen", False)) and not windowed) or self.kiosk
-        self.windowed_size = size or (int(opt(config, "display.width", 1280)), int(opt(config, "display.height", 720)))
+        self.fullscreen = (config.display.fullscreen and not windowed) or self.kiosk
+        self.windowed_size = size or (config.display.width, config.display.height)
         self.surface = window.open_window(self.fullscreen, self.windowed_size, self.kiosk)
         self.layout = Layout(self.surface.get_size())
         self.assets = Assets(self.layout)
         for gid, setup in getattr(cabinet, "games", {}).items():    # each game's skin (config games.<id>.skin)
             if getattr(setup, "manifest", None) is not None:
                 asset_files.use_skin(gid, setup.skin, setup.manifest)
-        self.input = InputMap(opt(config, "keys", None))
-        self.audio = Audio(float(opt(config, "sound.volume", 0.8)), float(opt(config, "sound.music_volume", 0.5)),
-                           bool(opt(config, "sound.enabled", True)) and audio)
-        if not opt(config, "sound.music", True):
+        self.input = InputMap(config.keys)
+        sound = config.sound
+        self.audio = Audio(sound.volume, sound.music_volume, sound.enabled and audio)
+        if not sound.music:
             self.audio.music_on = False
-        self.turbo_allowed = bool(opt(config, "turbo_allowed", True))
-        self.skip_allowed = bool(opt(config, "skip_allowed", True))
-        self.min_round_seconds = float(opt(config, "min_round_seconds", 0.0))
+        self.turbo_allowed = config.turbo_allowed
+        self.skip_allowed = config.skip_allowed
+        self.min_round_seconds = config.min_round_seconds
         self.turbo = False
         self._toast: tuple[str, float] | None = None
         self.time = 0.0                      # seconds of the injectable clock since start
@@ -103,7 +95,7 @@ class App(PlayerPrefs):
         self.session = Session(self)
         self.attract_script = default_script    # the attract loop's steps (kiosk.py): a hook for showcases
         self.game_choices: dict[str, tuple[int, str]] = {}   # per game: (bet, spin mode) for the session
-        self.attract_after = float(opt(config, "attract_idle_seconds", 90))
+        self.attract_after = float(config.attract_idle_seconds)
         self.review = ReviewDesk(self)         # pause, step, slow motion, math overlay (review mode only)
 
     # -- window -----------------------------------------------------------------

@@ -24,13 +24,16 @@ import os
 import sys
 import wave
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Mapping
 
 import numpy as np
 
 from cabinet.core import assets as files
 
 from .music_render import OGG_SERIAL, ogg_with_serial  # noqa: F401  (the OGG writer's serial, shared)
+
+if TYPE_CHECKING:
+    from .synth import Synth
 
 Painter = Callable[[], "object"]          # () -> pygame.Surface
 RATE = 44100
@@ -106,7 +109,7 @@ def _yaml_map(items: dict, indent: str = "  ") -> str:
 
 
 def write_game(game: str, name: str, skins: dict[str, tuple[str, dict[str, tuple[str, Painter]]]],
-               cues: dict[str, np.ndarray], colors: dict[str, dict[str, tuple[int, int, int]]] | None = None,
+               cues: Mapping[str, np.ndarray], colors: dict[str, dict[str, tuple[int, int, int]]] | None = None,
                root: Path = files.ROOT, sounds: dict[str, str] | None = None, tool: str = "") -> int:
     """Paint every skin's pictures, write the cues and the manifest; files written.
     `sounds` (cue -> file under assets/) names sounds written elsewhere (the cabinet's)."""
@@ -159,7 +162,7 @@ def write_asset_ids(game: str, images: list[str], sounds: list[str]) -> None:
     asset_ids_path(game).write_text(text)
 
 
-def write_themes(game: str, themes: dict[str, Callable[[], object]], root: Path = files.ROOT) -> dict[str, str]:
+def write_themes(game: str, themes: Mapping[str, Callable[[], object]], root: Path = files.ROOT) -> dict[str, str]:
     """A game's themes (name -> score) rendered to sounds/<game>/music_<name>.ogg; the
     manifest's entries for them: music.<game>.<name> -> file."""
     from . import music_render
@@ -171,8 +174,8 @@ def write_themes(game: str, themes: dict[str, Callable[[], object]], root: Path 
     return out
 
 
-def tool_main(game: str, name: str, skins: Callable[[], dict], bank: Callable[[object], dict],
-              colors: dict | None = None, themes: dict[str, Callable[[], object]] | None = None) -> int:
+def tool_main(game: str, name: str, skins: Callable[[], dict], bank: Callable[[Synth], Mapping[str, np.ndarray]],
+              colors: dict | None = None, themes: Mapping[str, Callable[[], object]] | None = None) -> int:
     """A game's make_assets: `skins()` -> {skin: (label, painters)}, `bank(synth)` -> its cues,
     `themes` -> its music (name -> score: base, feature)."""
     from . import music_render

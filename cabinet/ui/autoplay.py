@@ -54,7 +54,7 @@ NOT_AVAILABLE = "Autoplay is not available here"
 
 def allowed(app) -> bool:
     """Whether this cabinet lets a player start autoplay (config autoplay_allowed)."""
-    return bool(getattr(app.config, "autoplay_allowed", True))
+    return app.config.autoplay_allowed
 
 
 @register("autoplay_menu")

@@ -8,6 +8,7 @@ draw and flip. Rounds are drawn live from the game's rules into a throw-away led
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import json
 import os
@@ -29,11 +30,8 @@ def make_cabinet(data: Path, include_toy: bool):
     """A cabinet on a temporary ledger: live math, demo tools on, plenty of credit."""
     from cabinet.core.cabinet import Cabinet
     from cabinet.core.config import load_config
-    cfg = load_config()
-    cfg.data_path = data
-    cfg.math_source = "live"
-    cfg.demo_tools, cfg.real_play = True, False
-    cfg.demo_credit = 10**9
+    cfg = dataclasses.replace(load_config(), data_path=data, math_source="live", demo_tools=True, real_play=False,
+                              demo_credit=10**9)
     games = None
     if include_toy:     # the UI tests' Toy Reels, by name (a repo checkout's tests/; nothing imports tests)
         from cabinet.core.game import discover
@@ -132,13 +130,12 @@ def bench(frames: int, size: tuple[int, int], include_toy: bool) -> dict[str, di
 
 
 LAUNCH_CHILD = """
-import os, sys, time
+import dataclasses, os, sys, time
 os.environ.setdefault('SDL_VIDEODRIVER', 'dummy'); os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
 from cabinet.core.config import load_config
 from cabinet.core.cabinet import Cabinet
 from cabinet.ui.app import App, start_scenes
-cfg = load_config()
-cfg.data_path = __import__('pathlib').Path(sys.argv[1])
+cfg = dataclasses.replace(load_config(), data_path=__import__('pathlib').Path(sys.argv[1]))
 cabinet = Cabinet(cfg)
 app = App(cfg, cabinet, windowed=True)
 start_scenes(app)

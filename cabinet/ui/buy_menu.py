@@ -12,15 +12,17 @@ from dataclasses import replace
 import pygame
 
 from . import draw as D
-from .figures import ModeFigures, mode_figures, not_offered_words, price_words, rtp_row
+from .figures import (ModeFigures, average_win_words, mode_figures, not_offered_words, price_note, price_words,
+                      rtp_row)
 from .overlay import Overlay
 from .rules_common import mode_picture
 from .rules_page import Card, Laid, Page, RulesLayout, compose, draw_texts
 from .scene import register
-from .widgets import Button
+from .widgets import Button, Widget
 
 PANEL = pygame.Rect(70, 96, 1780, 884)
 GRID = pygame.Rect(100, 226, 1720, 730)          # the list page's cards
+NOTE_H = 44                                      # the list page's line under its cards (price_note)
 DETAIL = pygame.Rect(210, 240, 1500, 460)        # the confirmation page's two cards
 
 
@@ -49,9 +51,11 @@ class BuyMenu(Overlay):
         self.refusal: str | None = None
         self._laid: dict[tuple, Laid] = {}
         self._frame: tuple[tuple, pygame.Surface] | None = None
-        self._list_widgets = [self.close_button()] + self._bet_buttons() + [
-            Zone(self._card(i), "", f"pick_{i}") for i in range(len(self.options))]
-        self._confirm_widgets = [
+        self.note = price_note(game.spec, self.options)       # why a price reads 45.53x
+        self.grid = GRID if not self.note else pygame.Rect(GRID.x, GRID.y, GRID.w, GRID.h - NOTE_H)
+        self._list_widgets: list[Widget] = [self.close_button(), *self._bet_buttons(),
+                                            *(Zone(self._card(i), "", f"pick_{i}") for i in range(len(self.options)))]
+        self._confirm_widgets: list[Widget] = [
             self.close_button(), *self._bet_buttons(),
             Button((DETAIL.centerx - 330, 790, 300, 100), "BACK", "back", font_size=34),
             Button((DETAIL.centerx + 30, 790, 300, 100), "BUY", "confirm", style="green", font_size=40,
@@ -80,10 +84,11 @@ class BuyMenu(Overlay):
         """The logical rect of option i's card on the list page."""
         n, cols = len(self.options), self._cols()
         rows = -(-n // cols)
-        w = (GRID.w - 22 * (cols - 1)) / cols
-        h = (GRID.h - 22 * (rows - 1)) / rows
+        grid = self.grid
+        w = (grid.w - 22 * (cols - 1)) / cols
+        h = (grid.h - 22 * (rows - 1)) / rows
         r, c = divmod(i, cols)
-        return (round(GRID.x + c * (w + 22)), round(GRID.y + r * (h + 22)), round(w), round(h))
+        return (round(grid.x + c * (w + 22)), round(grid.y + r * (h + 22)), round(w), round(h))
 
     @property
     def setup(self):
@@ -99,6 +104,9 @@ class BuyMenu(Overlay):
     def _rows(self, i: int) -> tuple[tuple[str, str], ...]:
         f, cur = self.figures(i), self.app.cabinet.currency
         rows = [("Price", price_words(f, cur))]
+        average = average_win_words(f, self.setup, cur, self.game.bet) if self.note else None
+        if average is not None:                  # with the note: the figure the price comes from
+            rows.append(("Average win", average))
         if not f.offered:
             rows.append(("Offered", not_offered_words(f, cur, self.setup)[0]))
             return tuple(rows)
@@ -115,7 +123,7 @@ class BuyMenu(Overlay):
     def _option_card(self, i: int, detail: bool = False) -> Card:
         mode = self.options[i]
         f = self.figures(i)
-        text = (mode.description,) if mode.description else ()
+        text: tuple[str, ...] = (mode.description,) if mode.description else ()
         if not f.offered:
             text += (not_offered_words(f, self.app.cabinet.currency, self.setup)[1],)
         return Card(mode.label, text, self._rows(i), picture=None if detail else mode_picture(self.game, mode.id),
@@ -124,7 +132,7 @@ class BuyMenu(Overlay):
     def _page(self) -> tuple[Page, pygame.Rect]:
         if self.option is None:
             cards = tuple(self._option_card(i) for i in range(len(self.options)))
-            return Page("Buy bonus", "Buy", grid=cards, grid_cols=self._cols()), GRID
+            return Page("Buy bonus", "Buy", grid=cards, grid_cols=self._cols()), self.grid
         mode = self.options[self.option]
         art = mode_picture(self.game, mode.id)
         if art is not None:                            # the art as large as the card allows
@@ -180,6 +188,7 @@ class BuyMenu(Overlay):
 
     def confirm(self) -> None:
         """Buy the option on the confirmation page, or say why not."""
+        assert self.option is not None                 # the confirmation page shows an option
         price = self.price(self.option)
         balance = self.app.cabinet.balance
         if not self.game.offered(self.options[self.option].id):
@@ -226,4 +235,7 @@ class BuyMenu(Overlay):
             A.blit_text(surface, ask, 44, (r.centerx, 745), D.CREAM, anchor="center", bold=True)
             if self.refusal:
                 A.blit_text(surface, self.refusal, 28, (r.centerx, 925), D.RED, anchor="center", bold=True)
+        if self.note:                    # under the cards; on the confirmation page under the refusal's line
+            y = self.grid.bottom + NOTE_H // 2 + 2 if self.option is None else 960
+            A.blit_text(surface, self.note, 26, (r.centerx, y), D.CREAM, anchor="center")
         A.blit_text(surface, hint, 24, (r.centerx, r.y + 112), D.MUTED, anchor="center")

@@ -51,7 +51,7 @@ class CashOutConfirm(Overlay):
         super().__init__(app)
         self.result: str | None = None
         self.ticket: dict[str, Any] | None = None
-        self.widgets = self.confirm_buttons(lambda: "DONE" if self.result else "CASH OUT")
+        self.widgets = [*self.confirm_buttons(lambda: "DONE" if self.result else "CASH OUT")]
 
     def on_action(self, action: str) -> bool:
         if action in ("close",) or (action in ("confirm", "select", "spin") and self.result):
@@ -74,16 +74,17 @@ class CashOutConfirm(Overlay):
         if self.result is None:
             A.blit_text(surface, f"Cash out {cab.currency.format(cab.balance)}?", 54, (960, 380), D.CREAM,
                         anchor="center", bold=True)
-            limit = getattr(cab.config.cash, "handpay_limit", None)
+            limit = cab.config.cash.handpay_limit
             hint = ("A ticket is printed with the whole credit." if limit is None else
                     f"A ticket is printed; above {cab.currency.format(limit)} an attendant pays by hand.")
             A.blit_text(surface, hint, 30, (960, 470), D.MUTED, anchor="center")
         else:
             A.blit_text(surface, self.result, 30, (960, 300), D.GOLD if self.ticket else D.RED, anchor="midtop",
                         wrap=880, bold=True)
-            if self.ticket is not None:
+            ticket = self.ticket
+            if ticket is not None:
                 lay = self.app.layout
-                pic = A.surface(("ticket", self.ticket["cash_id"], lay.px(520)),
-                                lambda: voucher.thumbnail(self.ticket, cab.currency, lay.px(520)))
+                pic = A.surface(("ticket", ticket["cash_id"], lay.px(520)),
+                                lambda: voucher.thumbnail(ticket, cab.currency, lay.px(520)))
                 surface.blit(pic, pic.get_rect(midtop=lay.pt(960, 410)))
         self.draw_widgets(surface)

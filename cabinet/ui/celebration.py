@@ -122,7 +122,7 @@ class BigWin(Overlay):
         if tier in order and bet_cents:
             self.steps = [(multiples[k] * bet_cents, dict(TIERS)[k]) for k in order[:order.index(tier) + 1]]
         else:
-            self.steps = [(0, {"max": "MAX WIN", None: "TOTAL WIN"}.get(tier, dict(TIERS).get(tier, "WIN")))]
+            self.steps = [(0, {"max": "MAX WIN", None: "TOTAL WIN"}.get(tier, dict(TIERS).get(tier or "", "WIN")))]
         game = app.stack.find("game")
         self.hud = getattr(game, "hud", None)
         if getattr(game, "recall_mode", False) and getattr(game, "recall_record", None) is None:
@@ -229,8 +229,7 @@ class BigWin(Overlay):
 def loss_limit_reached(app: Any) -> tuple[int, int] | None:
     """(net loss, limit) when the session's net loss has reached config
     protection.loss_limit (player protection on); None otherwise."""
-    prot = getattr(app.config, "protection", None)
-    limit = getattr(prot, "loss_limit", None)
+    limit = app.config.protection.loss_limit
     session = getattr(app, "session", None)
     if limit is None or session is None or not getattr(session, "enabled", False):
         return None

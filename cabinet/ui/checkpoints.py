@@ -55,6 +55,7 @@ class CheckpointWriter:
     def _run(self) -> None:
         from cabinet.core.ledger import Ledger
         try:
+            assert self.path is not None        # the thread runs only for a ledger with a file
             ledger = Ledger.attach(self.path)
         except Exception as exc:            # the main connection keeps working; say why
             self._failed(str(exc))

@@ -175,7 +175,7 @@ def _make(cabinet: Any, job: dict[str, Any]) -> int:
         tmp = gif_path.with_name(f".{gif_path.name}.part")
         gif = GifWriter(tmp, fps, GIF_MAX_FPS, GIF_MAX_WIDTH)
         mp4 = None if why_no_mp4 else Mp4Writer(mp4_path.with_name(f".{mp4_path.stem}.part.mp4"), fps)
-        sink = gif.add if mp4 is None else (lambda s: (gif.add(s), mp4.add(s)))
+        sink = gif.add if mp4 is None else _both(gif.add, mp4.add)
         rec = record(app, scene, sink)
         pictures = gif.close()
         tmp.replace(gif_path)
@@ -204,3 +204,11 @@ def _make(cabinet: Any, job: dict[str, Any]) -> int:
         return 0
     finally:
         pygame.display.quit()
+
+
+def _both(*sinks: Callable[[Any], None]) -> Callable[[Any], None]:
+    """One frame sink that hands each frame to every one of `sinks`, in order."""
+    def each(frame: Any) -> None:
+        for sink in sinks:
+            sink(frame)
+    return each

@@ -20,6 +20,7 @@ import pygame
 
 from cabinet.core import review_draws
 from cabinet.core.books import game_package
+from cabinet.core.config import Config
 from cabinet.core.hand_board import BoardError, find_boards, load_board
 from cabinet.core.resources import package_file
 
@@ -40,9 +41,9 @@ def row_height(rows: int) -> int:
     return ROW_H if rows <= ROWS else (BOTTOM - TOP) // min(rows, MAX_ROWS)
 
 
-def demo_allowed(config) -> bool:
+def demo_allowed(config: Config) -> bool:
     """Demo tools need the switch on and real play off (config refuses both at once)."""
-    return bool(getattr(config, "demo_tools", False)) and not getattr(config, "real_play", False)
+    return config.demo_tools and not config.real_play
 
 
 def board_folders(app: Any, game_id: str) -> list[Path]:
@@ -137,8 +138,8 @@ class ForceMenu(Overlay):
             for r, (action, label) in enumerate(items[:MAX_ROWS]):
                 self.widgets.append(Button((x, TOP + r * pitch, COL_W - 40, pitch - 8), label, action,
                                            font_size=24 if pitch >= ROW_H else 22))
-        items = [w for w in self.widgets if w.action.partition("_")[0] in ("force", "band", "board")]
-        self._focus = items[0] if items else None       # ENTER chooses it; the arrows move it
+        choices = [w for w in self.widgets if isinstance(w, Button) and w.action.partition("_")[0] in ("force", "band", "board")]
+        self._focus = choices[0] if choices else None       # ENTER chooses it; the arrows move it
 
     def _specs(self) -> dict[str, Any]:
         return {k: s.spec for k, s in self.app.cabinet.games.items()}

@@ -101,6 +101,33 @@ def price_words(f: ModeFigures, cur: Currency) -> str:
     return f"{x} the bet" if f.not_offered == "price" else f"{cur.format(f.price_cents)} ({x})"
 
 
+def average_win_words(f: ModeFigures, setup: Any, cur: Currency, bet: int) -> str | None:
+    """A buy card's "Average win" row: what a round of the mode pays on average at this
+    bet, '$43.03 (43.03x)': its price times its return here (the books' exact return
+    under the win limits, else the stated RTP); only the multiple where the price is
+    not whole minor units. None: no return is known."""
+    rtp = setup.rtp_at(f.mode.id, bet) if setup is not None and hasattr(setup, "rtp_at") else f.rtp
+    if rtp is None:
+        return None
+    x = Fraction(f.mode.cost_x100, 100) * rtp
+    return f"{times(float(x))} the bet" if f.not_offered == "price" else f"{cur.format(round(x * bet))} ({times(float(x))})"
+
+
+def price_note(spec: GameSpec, modes: list[BetMode]) -> str:
+    """Why buy prices read like 45.53x, in a player's words: each is its bonus's average
+    win divided by the return the game is set to, so it is rarely round ('' when every
+    buy among `modes` costs a whole multiple of the bet)."""
+    buys = [m for m in modes if m.kind == "buy"]
+    odd = [m for m in buys if m.cost_x100 % 100]
+    if not odd:
+        return ""
+    returns = {spec.rtp.get(m.id) for m in buys}
+    one = next(iter(returns)) if len(returns) == 1 else None
+    ret = f"its {pct(rtp_fraction(one))} RTP" if one is not None else "its RTP"
+    return (f"Why {times(odd[0].cost_x100 / 100)}? Each price is the bonus's average win divided by {ret}, "
+            "so it is rarely a round number.")
+
+
 def not_offered_words(f: ModeFigures, cur: Currency, setup: Any = None) -> tuple[str, str]:
     """A mode the cabinet does not offer at this bet: where it is offered (a card's
     "Offered" row) and why not here (a sentence: GameSetup.limit_words)."""

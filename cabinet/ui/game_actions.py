@@ -7,7 +7,7 @@ CLOSE; the controls that would bet or open a menu are swallowed there.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, cast
 
 from .autoplay import NOT_AVAILABLE
 from .autoplay import allowed as autoplay_allowed
@@ -15,6 +15,7 @@ from .demo import demo_allowed
 
 if TYPE_CHECKING:
     from .hud import HudScene
+    from .scene import Scene
 
 Step = Callable[["HudScene", str], None]
 
@@ -48,12 +49,10 @@ def change_bet(scene: HudScene, action: str) -> None:
 
 def close(scene: HudScene, _action: str) -> None:
     """Back to the lobby (a recall closes at once; a game only between rounds)."""
-    if scene.recall_mode:
-        scene.app.pop(scene)
-    elif scene.busy or scene.autoplay:
+    if not scene.recall_mode and (scene.busy or scene.autoplay):
         scene.message("Stop autoplay first" if scene.autoplay else "Finish the round first")
     else:
-        scene.app.pop(scene)
+        scene.app.pop(cast("Scene", scene))       # a HudScene is a game scene: a Scene
 
 
 def sound_panel(scene: HudScene, _action: str) -> None:

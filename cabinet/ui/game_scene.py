@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 
 from cabinet.core import review_draws
-from cabinet.core.cabinet import BetRefused, CabinetLocked, GameLocked
+from cabinet.core.cabinet import BetRefused, CabinetLocked, GameLocked, PlayedRound
 from cabinet.core.hand_board import board_name, is_board
 from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.money import win_cents
@@ -43,6 +43,7 @@ from .moments import Moments
 from .moments import warm as warm_moments
 from .presentation import Presentation, Step
 from .scene import Scene, register
+from .start_board import RestBoard, StartReels
 from .timeline import Timeline
 from .widgets import Button
 
@@ -83,7 +84,7 @@ class GameScene(BetChoices, Scene):
         self.bet_index = self.ladder.index(default) if default in self.ladder else 0
         self.mode_id = self.spin_modes[0].id if self.spin_modes else self.modes[0].id
         self._recall_choices()                 # the bet and spin option this session left here
-        self.played = None                 # the PlayedRound on screen
+        self.played: PlayedRound | None = None   # the round on screen
         self.last_played = None            # the last one shown (the review tools' math overlay)
         self.recall_title: str | None = None     # a recalled book's title (review tools), not a ledger round
         self.presentation: Presentation | None = None
@@ -116,6 +117,15 @@ class GameScene(BetChoices, Scene):
     # == hooks for games ========================================================
     def build(self) -> None:
         """Pre-render what does not change (symbols, reel strips); also on resize."""
+
+    def start_reels(self) -> StartReels:
+        """How the game's start board is drawn (start_board.py): the strips of the mode on
+        screen, the rows in view, what a board pays and the feature symbols allowed at rest."""
+        raise NotImplementedError(f"{type(self).__name__} has no start_reels()")
+
+    def start_board(self) -> RestBoard:
+        """A start board from the cabinet's display stream: a new one each time the game opens."""
+        return self.start_reels().draw(self.app.cabinet.show_rng)
 
     def round_steps(self, played) -> list[Step]:
         """The timeline of a round: `timeline_start`, then `present_<type>(event)` per

@@ -12,6 +12,7 @@ survive a restart."""
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 import pygame
@@ -189,10 +190,7 @@ class HistoryScene(Scene):
         for i, rec in enumerate(self.rounds[self.first:self.first + PER_PAGE]):
             y = TOP + i * ROW_H
             lit = self.first + i == self.selected
-            row = A.surface(("history_row", lit), lambda lit=lit: D.rounded_panel(
-                (lay.px(1840), lay.px(ROW_H - 8)), (70, 70, 150) if lit else (40, 40, 90),
-                (50, 50, 110) if lit else (28, 28, 64), radius=lay.px(12),
-                border=D.GOLD if lit else None, border_width=lay.px(3)))
+            row = A.surface(("history_row", lit), partial(_row_panel, lay, lit))
             surface.blit(row, lay.pt(40, y))
             cells = self.cells(rec)
             for k, ((x, _, anchor), text) in enumerate(zip(COLUMNS, cells)):
@@ -230,3 +228,10 @@ class HistoryScene(Scene):
         lines.append((said[:1].upper() + said[1:], D.GOLD))
         for i, (text, color) in enumerate(lines):
             A.blit_text(surface, self._fit(text, 24, 1800), 24, (60, y + 22 + i * 36), color, anchor="midleft")
+
+
+def _row_panel(lay: Any, lit: bool) -> pygame.Surface:
+    """One row's panel (the selected row lit, with a gold rim)."""
+    return D.rounded_panel((lay.px(1840), lay.px(ROW_H - 8)), (70, 70, 150) if lit else (40, 40, 90),
+                           (50, 50, 110) if lit else (28, 28, 64), radius=lay.px(12),
+                           border=D.GOLD if lit else None, border_width=lay.px(3))

@@ -24,7 +24,8 @@ class IconButton(Button):
     """A button showing icons (each `(kind, is_on)` from a callable) and an optional
     text beside them."""
 
-    def __init__(self, rect, icons: Callable[[], list[tuple[str, bool]]], action: str, text: str = "", **kw):
+    def __init__(self, rect, icons: Callable[[], list[tuple[str, bool]]], action: str,
+                 text: str | Callable[[], str] = "", **kw):
         super().__init__(rect, text, action, **kw)
         self.icons = icons
 

@@ -185,11 +185,11 @@ class Session:
 
     def configure(self) -> None:
         """(Again) from config: the operator may change the protection settings."""
-        prot = getattr(self.app.config, "protection", None)
+        prot = self.app.config.protection
         was = getattr(self, "enabled", None)
-        self.enabled = bool(getattr(prot, "enabled", False))
-        self.show_clock = bool(getattr(prot, "session_clock", True))
-        self.every = 60.0 * float(getattr(prot, "reality_check_minutes", 30))
+        self.enabled = prot.enabled
+        self.show_clock = prot.session_clock
+        self.every = 60.0 * prot.reality_check_minutes
         if was is not None and self.enabled and not was:
             self.start_net, self._seen = self._net_meter(), None
             self.next_check = self.app.time + self.every

@@ -9,7 +9,7 @@ costs ~6 ms a frame on this machine).
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Callable
+from typing import Any, Callable, Sequence, overload
 
 import pygame
 
@@ -79,10 +79,15 @@ class Layout:
     def pt(self, x: float, y: float) -> tuple[int, int]:
         return self.ox + round(x * self.scale), self.oy + round(y * self.scale)
 
-    def rect(self, x: float, y: float | None = None, w: float = 0, h: float = 0) -> pygame.Rect:
+    @overload
+    def rect(self, x: pygame.Rect | Sequence[float]) -> pygame.Rect: ...
+    @overload
+    def rect(self, x: float, y: float, w: float = 0, h: float = 0) -> pygame.Rect: ...
+
+    def rect(self, x: Any, y: Any = None, w: float = 0, h: float = 0) -> pygame.Rect:
         """Real-pixel Rect of a logical rect (accepts a Rect or four numbers)."""
         if y is None:
-            x, y, w, h = x  # type: ignore[misc]
+            x, y, w, h = x
         left, top = self.pt(x, y)
         right, bottom = self.pt(x + w, y + h)
         return pygame.Rect(left, top, max(right - left, 1), max(bottom - top, 1))

@@ -73,6 +73,7 @@ class LibraryView(Scene):
     # -- figures ------------------------------------------------------------------
     def mode_figures(self, mode: str) -> tuple[Any, list[Any], list[Any]]:
         if mode not in self._figures:
+            assert self.library is not None             # a mode page exists only with a library
             books = self.library.books(mode)
             self._figures[mode] = (books, win_bands(books), strata(books, self.spec))
         return self._figures[mode]

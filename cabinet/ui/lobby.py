@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import zlib
+from typing import Any
 
 import pygame
 
@@ -21,10 +22,11 @@ from . import asset_files, cabinet_art
 from .logo_art import CABINET_NAME, fit as _fit
 from . import draw as D
 from .figures import bet_range, headline_max, rtp_text
+from .lobby_grid import TileGrid, tile_grid
 from .scene import Scene, register
 from .widgets import Button
 
-TILE_W, TILE_H, GAP = 520, 600, 60
+TILE_H = 600                 # a full-size tile's height (lobby_grid.TILE)
 
 
 def emblem(size: tuple[int, int], game_id: str, name: str, font: pygame.font.Font) -> pygame.Surface:
@@ -71,25 +73,18 @@ class Lobby(Scene):
     def specs(self) -> list:
         return [setup.spec for setup in self.app.cabinet.games.values()]
 
+    def grid(self) -> TileGrid:
+        """The tiles' places for the games offered now (lobby_grid.py)."""
+        return tile_grid(len(self.specs))
+
     def tile_rects(self) -> list[pygame.Rect]:
-        n = len(self.specs)
-        rows = max(1, math.ceil(n / 3))
-        h = TILE_H if rows == 1 else (700 - GAP) // rows
-        w = TILE_W if rows == 1 else int(TILE_W * h / TILE_H)
-        rects = []
-        for i in range(n):
-            r, c = divmod(i, 3)
-            in_row = min(3, n - r * 3)
-            x0 = 960 - (in_row * w + (in_row - 1) * GAP) // 2
-            rects.append(pygame.Rect(x0 + c * (w + GAP), 230 + r * (h + GAP), w, h))
-        return rects
+        return list(self.grid().rects)
 
     # -- input --------------------------------------------------------------------
     def on_action(self, action: str) -> bool:
         n = len(self.specs)
         if action in ("left", "right", "up", "down") and n:
-            step = {"left": -1, "right": 1, "up": -3, "down": 3}[action]
-            self.selected = (self.selected + step) % n
+            self.selected = self.grid().move(min(self.selected, n - 1), action)
             self.app.audio.play("click")
             return True
         if action in ("select", "spin", "confirm") and n:
@@ -131,30 +126,42 @@ class Lobby(Scene):
     def _tile(self, spec, rect: pygame.Rect, lit: bool) -> pygame.Surface:
         lay, A = self.app.layout, self.app.assets
 
+        s = rect.h / TILE_H                  # every size in a tile at its scale (lobby_grid.py)
+
+        def px(v: float) -> int:
+            return max(1, lay.px(v * s))
+
         def build() -> pygame.Surface:
             w, h = lay.px(rect.w), lay.px(rect.h)
             top, bottom = ((78, 70, 150), (30, 24, 70)) if lit else ((52, 50, 110), (22, 20, 52))
-            tile = D.rounded_panel((w, h), top, bottom, radius=lay.px(28),
-                                   border=D.GOLD if lit else (90, 90, 150), border_width=lay.px(5 if lit else 3))
-            art_rect = pygame.Rect(lay.px(22), lay.px(22), w - lay.px(44), int(h * 0.52))
+            tile = D.rounded_panel((w, h), top, bottom, radius=px(28),
+                                   border=D.GOLD if lit else (90, 90, 150), border_width=px(5 if lit else 3))
+            art_rect = pygame.Rect(px(22), px(22), w - px(44), int(h * 0.52))
             art = self._art(spec, art_rect.size)
             mask = pygame.Surface(art_rect.size, pygame.SRCALPHA)
             pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=lay.px(18))
             art = art.convert_alpha()
             art.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
             tile.blit(art, art_rect)
-            y = art_rect.bottom + lay.px(26)
+            y = art_rect.bottom + px(22)
             lines = zip(self.tile_lines(spec), (46, 30, 30, 24), (D.GOLD if lit else D.CREAM, D.CREAM, D.CYAN, D.MUTED))
+            at = pygame.Rect(lay.pt(rect.x, rect.y), (w, h))     # where the tile goes, for the text check
+            placed = []
             for text, size, color in lines:
-                label = A.font(size, True).render(text, True, color)
-                tile.blit(label, label.get_rect(midtop=(w // 2, y)))
-                y += label.get_height() + lay.px(14)
+                label = fitted(A, text, size * s, w - px(36), color)
+                placed.append((text, label, tile.blit(label, label.get_rect(midtop=(w // 2, y)))))
+                y += label.get_height() + px(8)
             if lit:
-                chip = D.rounded_panel((lay.px(280), lay.px(46)), (255, 214, 102), (196, 128, 28),
-                                       radius=lay.px(23), border=(255, 240, 190), border_width=lay.px(2))
-                label = A.font(28, True).render("PLAY", True, (40, 24, 8))
+                chip = D.rounded_panel((px(280), px(46)), (255, 214, 102), (196, 128, 28),
+                                       radius=px(23), border=(255, 240, 190), border_width=px(2))
+                label = A.font(max(8, round(28 * s)), True).render("PLAY", True, (40, 24, 8))
+                spot = chip.get_rect(midbottom=(w // 2, h - px(14)))
                 chip.blit(label, label.get_rect(center=(chip.get_width() // 2, chip.get_height() // 2)))
-                tile.blit(chip, chip.get_rect(midbottom=(w // 2, h - lay.px(18))))
+                tile.blit(chip, spot)
+                placed.append(("PLAY", label, label.get_rect(center=spot.center)))
+            with D.text_bounds(at):
+                for text, label, where in placed:
+                    D.record_text(text, label, where.move(at.topleft))
             return tile
         return A.surface(("tile", spec.id, lit, rect.size), build)
 
@@ -207,7 +214,7 @@ class Lobby(Scene):
             surf.blit(D.rounded_panel((lay.px(1900), lay.px(80)), (30, 30, 70), (12, 12, 30), radius=lay.px(20),
                                       border=D.GOLD_DARK, border_width=lay.px(3), alpha=235), lay.pt(10, 990))
             A.blit_text(surf, "BALANCE", 24, (50, 1014), D.MUTED, bold=True)
-            hint = "LEFT / RIGHT choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
+            hint = ("ARROWS" if self.grid().rows > 1 else "LEFT / RIGHT") + " choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
             A.blit_text(surf, hint, 26, (1880, 1030), D.MUTED, anchor="midright")
             return surf
         key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused))
@@ -229,6 +236,17 @@ class Lobby(Scene):
         A.blit_text(surface, self.app.cabinet.currency.format(self.app.cabinet.balance), 40, (190, 1030),
                     D.CREAM, anchor="midleft", bold=True)
         self.draw_widgets(surface)
+
+
+def fitted(assets: Any, text: str, size: float, width: int, color: Any) -> pygame.Surface:
+    """`text` rendered bold at `size` (logical points), smaller if it would be wider than
+    `width` pixels (a long name on a small tile)."""
+    points = max(8, round(size))
+    label = assets.font(points, True).render(text, True, color)
+    while label.get_width() > width and points > 8:
+        points -= 1
+        label = assets.font(points, True).render(text, True, color)
+    return label
 
 
 def backdrop(size: tuple[int, int]) -> pygame.Surface:

@@ -5,7 +5,7 @@ probability (1 in N), or the seed under live math; the force it was drawn under;
 payout and win; and per event what it adds, around the event being presented."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 import pygame
 
@@ -76,6 +76,7 @@ def event_rows(game: Any, played: Any) -> tuple[list[tuple[int, str, int, int]],
         running.append(total)
     pres = game.presentation if game.played is played else None
     current = pres.current.event if pres is not None and not pres.done else -1
+    picked: Sequence[int]
     if current >= 0:
         first = max(0, min(current - EVENT_ROWS // 2, len(rnd.events) - EVENT_ROWS))
         picked = range(first, min(len(rnd.events), first + EVENT_ROWS))

@@ -142,6 +142,7 @@ class Moments:
     def _draw_curtain(self, surface: pygame.Surface) -> None:
         app = self.scene.app
         lay, A = app.layout, app.assets
+        assert self.curtain is not None                # drawn only while a transition is on
         phase, title, sub, color = self.curtain
         p = self.p
         if phase == "cover":
@@ -185,6 +186,7 @@ class Moments:
 
     def _draw_moment(self, surface: pygame.Surface) -> None:
         app, m = self.scene.app, self.now
+        assert m is not None                           # drawn only while a moment is on
         lay, A = app.layout, app.assets
         t = self.p * m.seconds
         cx, cy = lay.pt(960, 430)

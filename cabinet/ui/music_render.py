@@ -81,6 +81,7 @@ def tools() -> tuple[str, str]:
         if py:
             lines.append(f"make assets: the music needs the Python packages {', '.join(py)}; install: pip install -e '.[tools]'")
         raise SystemExit("\n".join(lines))
+    assert synth is not None and font is not None        # else named as missing above
     return synth, font
 
 
@@ -188,6 +189,7 @@ def music_files(root: Path | None = None) -> list[Path]:
     out = []
     for manifest in sorted(root.glob("*/manifest.yaml")):
         m = files.read_manifest(manifest.parent.name, root)
+        assert m is not None                             # its manifest.yaml is there
         out += [m.sound_path(c) for c in m.sounds if m.sounds[c].endswith(".ogg")]
     return sorted(set(out))
 

@@ -11,15 +11,33 @@ import os
 import sys
 from pathlib import Path
 
+from typing import TYPE_CHECKING, Protocol
+
 from cabinet.core import player_settings
 from cabinet.core.player_settings import PlayerSettings
 
+if TYPE_CHECKING:                     # types only, from a module below this one
+    from .audio import Audio
+
+
+class PrefsHost(Protocol):
+    """What the player's settings read and set of the App (cabinet/ui/app.py)."""
+
+    audio: Audio
+    data_dir: Path
+    turbo: bool
+    turbo_allowed: bool
+    CHOICES_FILE: str
+
+    def toast(self, text: str, seconds: float = 2.0) -> None: ...
+    def save_player_settings(self) -> None: ...
+    def remembered_spin_mode(self, game_id: str) -> str | None: ...
+
 
 class PlayerPrefs:
-    """Mixed into App (cabinet/ui/app.py), which provides `audio`, `data_dir`, `turbo`,
-    `turbo_allowed` and `toast`."""
+    """The App's share of the player's settings, on a PrefsHost (App mixes this in)."""
 
-    def _load_player_settings(self) -> None:
+    def _load_player_settings(self: PrefsHost) -> None:
         defaults = PlayerSettings(sound=self.audio.sound_on, music=self.audio.music_on)
         settings, problems = player_settings.load(self.data_dir, defaults)
         for problem in problems:
@@ -30,7 +48,7 @@ class PlayerPrefs:
         self.audio.set_levels(settings.effects_volume, settings.music_volume)
         self.turbo = settings.turbo and self.turbo_allowed
 
-    def save_player_settings(self) -> None:
+    def save_player_settings(self: PrefsHost) -> None:
         """Keep sound, music, their volumes and turbo across restarts."""
         a = self.audio
         try:
@@ -42,7 +60,7 @@ class PlayerPrefs:
     # -- each game's spin option (an ante "stays on until switched off", also across restarts)
     CHOICES_FILE = "game_choices.json"
 
-    def remembered_spin_mode(self, game_id: str) -> str | None:
+    def remembered_spin_mode(self: PrefsHost, game_id: str) -> str | None:
         """The spin option last chosen in this game (None: none kept, or an unreadable file)."""
         try:
             data = json.loads((Path(self.data_dir) / self.CHOICES_FILE).read_text(encoding="utf-8"))
@@ -51,7 +69,7 @@ class PlayerPrefs:
         mode = data.get(game_id) if isinstance(data, dict) else None
         return mode if isinstance(mode, str) else None
 
-    def remember_spin_mode(self, game_id: str, mode_id: str) -> None:
+    def remember_spin_mode(self: PrefsHost, game_id: str, mode_id: str) -> None:
         """Keep the spin option of a game across restarts (written only when it changes)."""
         if self.remembered_spin_mode(game_id) == mode_id:
             return
@@ -71,10 +89,10 @@ class PlayerPrefs:
         except OSError as exc:
             self.toast(f"Game option not saved ({exc.strerror or exc}); it holds until restart")
 
-    def toggle_sound(self) -> None:
+    def toggle_sound(self: PrefsHost) -> None:
         self.toast("Sound effects " + ("on" if self.audio.toggle_sound() else "off"))
         self.save_player_settings()
 
-    def toggle_music(self) -> None:
+    def toggle_music(self: PrefsHost) -> None:
         self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
         self.save_player_settings()

@@ -78,6 +78,7 @@ def review_shots(app: Any, gid: str, save: Callable[[str, str], None]) -> None:
         except ReplayError:
             played = None
         if played is not None:
+            assert played.outcome is not None          # a book's round carries its outcome
             _clear(app)
             recall = app.present_recall(played, None, f"BOOK {played.outcome['book']}  ·  {gid}/{mode}")
             for _ in range(40):

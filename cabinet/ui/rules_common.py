@@ -9,8 +9,8 @@ from typing import Any
 
 from . import draw as D
 from .demo import demo_allowed
-from .figures import (bet_range, limit_lines, mode_figures, not_offered_words, pct, price_words, rtp_row, rtp_words,
-                      span_text, times)
+from .figures import (average_win_words, bet_range, limit_lines, mode_figures, not_offered_words, pct, price_note,
+                      price_words, rtp_row, rtp_words, span_text, times)
 from .rules_art import pictogram
 from .rules_page import Card, Page
 
@@ -62,6 +62,10 @@ def mode_card(scene: Any, f: Any) -> Card:
     cur = scene.app.cabinet.currency
     mode = f.mode
     rows: list[tuple[str, str]] = [("Price", price_words(f, cur))]
+    average = average_win_words(f, scene.app.cabinet.games.get(scene.spec.id), cur, scene.bet) \
+        if mode.kind == "buy" and price_note(scene.spec, scene.modes) else None
+    if average is not None:              # the figure its price comes from (price_note)
+        rows.append(("Average win", average))
     text: tuple[str, ...] = ()
     if not f.offered:
         where, why = not_offered_words(f, cur, scene.app.cabinet.games.get(scene.spec.id))
@@ -93,6 +97,9 @@ def bets_page(scene: Any) -> Page:
     withdrawn = withdrawn_words(scene)
     if withdrawn:
         limits.append(withdrawn)
+    note = price_note(scene.spec, scene.modes)
+    if note:
+        limits.append(note)
     if any(not f.offered or f.rtp_at_bet for f in figs):
         limits.append("Where the limit lowers a return, the figure shown is the one at this bet.")
     cards.append(Card("Bets and limits", tuple(limits), accent=D.GREEN))
@@ -194,14 +201,14 @@ def keyboard_page(scene: Any) -> Page:
         cards.append(Card(title, rows=rows))
     buys = list(getattr(scene, "buy_modes", []))
     if buys:
-        rows = [("Buy menu", keys.describe("buy_menu"))]
+        buy_rows = [("Buy menu", keys.describe("buy_menu"))]
         for i, mode in enumerate(buys):
             if keys.table.get(f"buy_{i + 1}"):
-                rows.append((mode.label, keys.describe(f"buy_{i + 1}")))
-        rows += [("Previous / next buy", f"{keys.describe('prev')}  {keys.describe('next')}"),
-                 ("Confirm the buy", keys.describe("confirm"))]
+                buy_rows.append((mode.label, keys.describe(f"buy_{i + 1}")))
+        buy_rows += [("Previous / next buy", f"{keys.describe('prev')}  {keys.describe('next')}"),
+                     ("Confirm the buy", keys.describe("confirm"))]
         cards.insert(1, Card("Buy bonus", ("In the buy menu each key opens that buy's confirmation page.",),
-                             rows=tuple(rows)))
+                             rows=tuple(buy_rows)))
     if demo_allowed(scene.app.config):        # review mode only (never with real play)
         cards.append(Card("Review tools", rows=tuple((label, keys.describe(action)) for action, label in REVIEW_ITEMS
                                                    if keys.table.get(action))))

@@ -14,7 +14,7 @@ A shot with a `mode` plays a round of that mode (with the demo `force` category 
 given) and stops the injectable clock at `at`: a fraction of the presentation's total
 time, or the label prefix of a step (stopped `within` that step). A shot with an
 `action` sends that named action to the scene (opening the buy menu, info pages...).
-`prepare` names a scene method called first (e.g. to arm the ante); `after` runs the
+`prepare` is a function called with the game scene first (e.g. to arm the ante); `after` runs the
 clock on for that many seconds (at=1.0, after=1.5: the celebration that follows the
 round, mid-animation). A step that waits
 for the player's START is started on the way, as a player would; `within=0` on such a
@@ -23,7 +23,7 @@ never on the player's.
 """
 from __future__ import annotations
 
-import copy
+import dataclasses
 
 import json
 import shutil
@@ -48,7 +48,7 @@ class Shot:
     at: float | str = 1.0
     within: float = 0.5
     action: str | None = None
-    prepare: str | None = None
+    prepare: Callable[[Any], None] | None = None   # called with the game scene first
     caption: str = ""
     after: float = 0.0          # seconds more after the round (a celebration mid-animation)
 
@@ -104,12 +104,9 @@ def seek_round(scene: Any, wanted: Callable[[Any], bool], label: str, mode: str 
 
 def _fresh_cabinet(cabinet: Any, folder: Path) -> Any:
     from cabinet.core.cabinet import Cabinet
-    cfg = copy.copy(cabinet.config)          # a Config still (its key and witness paths follow data_path)
-    cfg.ledger_key, cfg.ledger_witness = None, None   # the gallery's throwaway ledger: its own key, no witness
-    cfg.data_path = folder
-    cfg.demo_tools = True
-    cfg.rng_seed = 20261130
-    cfg.demo_credit = 10_000_000
+    # the gallery's throwaway ledger: its own key (it follows data_path), no witness
+    cfg = dataclasses.replace(cabinet.config, ledger_key=None, ledger_witness=None, data_path=folder,
+                              demo_tools=True, rng_seed=20261130, demo_credit=10_000_000)
     games = {gid: setup.spec for gid, setup in cabinet.games.items()}
     return Cabinet(cfg, games=games)
 
@@ -211,7 +208,7 @@ def _game_shots(app: Any, gid: str, shots: list, out: Path, index: list, failed:
         app.step(DT)
         try:
             if shot.prepare:
-                getattr(scene, shot.prepare)()
+                shot.prepare(scene)
             if shot.action:
                 scene.on_action(shot.action)
                 app.step(DT)

@@ -94,7 +94,7 @@ def parse(data: Any, library: Any, path: Path) -> Script:
         if not isinstance(caption, str) or not caption.strip() or len(caption) > MAX_CAPTION:
             raise ShowcaseError(f"{where}: caption must be text of 1 to {MAX_CAPTION} characters")
         mode = entry.get("mode")
-        if mode not in library.modes:
+        if not isinstance(mode, str) or mode not in library.modes:
             raise ShowcaseError(f"{where}: mode {mode!r} is not a library of {spec.id}; allowed: {', '.join(library.modes)}")
         known = list(library.books(mode).meta["feature_names"])
         wanted = BookFilter(mode, _names(entry.get("features", []), where, "features", known),

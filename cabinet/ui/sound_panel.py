@@ -4,6 +4,8 @@ holds across restarts (<data_dir>/player.json, App.save_player_settings). Opened
 the speaker button of every game; SHIFT+S / SHIFT+M / SHIFT+T work everywhere."""
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from . import draw as D
@@ -33,8 +35,8 @@ class SoundPanel(Overlay):
             y = r.y + 140 + i * 130
             state = (lambda: a.sound_on) if kind == "sound" else (lambda: a.music_on)
             self.widgets += [
-                IconButton((TOGGLE_X, y, 170, 80), lambda k=kind, s=state: [(k, s())], kind, font_size=28,
-                           text=lambda s=state: "ON" if s() else "OFF", lit=state),
+                IconButton((TOGGLE_X, y, 170, 80), _icon_of(kind, state), kind, font_size=28,
+                           text=_on_off(state), lit=state),
                 Button((BAR_X - 110, y + 5, 70, 70), "-", f"{kind}_down", font_size=40),
                 Button((BAR_X + BAR_W + 40, y + 5, 70, 70), "+", f"{kind}_up", font_size=40),
             ]
@@ -95,3 +97,12 @@ class SoundPanel(Overlay):
         A.blit_text(surface, f"{keys.describe('sound')} effects   {keys.describe('music')} music   "
                              f"{keys.describe('turbo')} turbo   ESC close", 24, (r.centerx, r.bottom - 36), D.MUTED,
                     anchor="center")
+
+
+def _icon_of(kind: str, state: Callable[[], bool]) -> Callable[[], list[tuple[str, bool]]]:
+    """A toggle's icon: its kind, on or off now."""
+    return lambda: [(kind, state())]
+
+
+def _on_off(state: Callable[[], bool]) -> Callable[[], str]:
+    return lambda: "ON" if state() else "OFF"

@@ -269,11 +269,11 @@ class WheelView:
             if len(self.slices) == 1:
                 pygame.draw.circle(disc, sl.color, (c, c), r)
             else:
-                pygame.draw.polygon(disc, sl.color, [(c, c)] + self._arc(c, r, a0, span))
+                pygame.draw.polygon(disc, sl.color, [(float(c), float(c))] + self._arc(c, r, a0, span))
             # Inner shade: darker toward the hub, gives the slice depth (its arc smoothed).
             shade = D.lerp_color(sl.color, (0, 0, 0), 0.12)
             arc = self._arc(c, r * 0.45, a0, span)
-            pygame.draw.polygon(disc, shade, [(c, c)] + arc)
+            pygame.draw.polygon(disc, shade, [(float(c), float(c))] + arc)
             pygame.draw.aalines(disc, shade, False, arc)
         # The soft light over the whole disc: x (light/2) then doubled (see light_map).
         disc.blit(light_map(self.app.assets, r), (0, 0), special_flags=pygame.BLEND_RGB_MULT)

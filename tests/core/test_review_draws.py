@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cabinet.core.config import BigWin
 from cabinet.core.game import discover
 from cabinet.core.hand_board import BoardError, ScriptedRng, board_draws_of, board_name
 from cabinet.core.review_draws import PayoutBand, bands, mask, regenerate_live
@@ -17,7 +18,7 @@ SPECS = discover()
 
 
 class Cfg:
-    big_win = {"big": 15, "mega": 30, "epic": 60}
+    big_win = BigWin(big=15, mega=30, epic=60)
     gamble = "on_5x"
 
 

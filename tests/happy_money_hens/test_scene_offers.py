@@ -19,6 +19,7 @@ from games.happy_money_hens import GAME
 from games.happy_money_hens.view.gamble_scene import BONUS_C, CASH_C, GambleScene
 from games.happy_money_hens.view.offers import Offers
 from games.happy_money_hens.view.spin_chance_scene import SpinChanceScene
+from tests.config_edit import reconfigure
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -162,9 +163,9 @@ def test_bonus_wheel_resizes_with_plus_minus_and_its_win_plays_a_funded_bonus(ap
             played = scene.played
             assert played is not None and played.cost_cents == 0 and played.mode.startswith("bonus_")
             assert app.stack.top is scene
-            app.cabinet.config.gamble = "off"                  # settle the bonus without a new gamble
+            reconfigure(app, gamble="off")           # settle the bonus without a new gamble
             settle(app, scene)
-            app.cabinet.config.gamble = "on"
+            reconfigure(app, gamble="on")
             assert app.cabinet.balance == balance - stake + played.win_cents
         else:
             assert app.stack.top is scene and app.cabinet.balance == balance - stake
@@ -193,7 +194,7 @@ def test_a_won_bonus_entry_interrupted_before_its_round_is_played_on_the_next_st
     scene = hens(again)
     played = scene.played
     assert played is not None and played.mode == "bonus_dc_hb" and played.cost_cents == 0
-    again.cabinet.config.gamble = "off"
+    reconfigure(again, gamble="off")
     settle(again, scene)
     assert again.cabinet.balance == start - staked + played.win_cents
     assert again.cabinet.unfunded_side_draws("gamble_bonus") == []

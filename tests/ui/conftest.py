@@ -150,12 +150,12 @@ games:
 """
 
 
-def game_app(tmp: Path, spec, seed: int) -> App:
+def game_app(tmp: Path, spec, seed: int, size=(960, 540)) -> App:
     """A headless App on the lobby offering one real game (live math, large demo credit)."""
     path = tmp / "config.yaml"
     path.write_text(GAME_CONFIG.format(data=tmp / "data", game=spec.id))
     config = load_config(path)
-    application = App(config, Cabinet(config, games={spec.id: spec}, seed=seed), size=(960, 540),
+    application = App(config, Cabinet(config, games={spec.id: spec}, seed=seed), size=size,
                       clock=ManualClock())
     start_scenes(application)
     return application

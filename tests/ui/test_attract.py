@@ -13,6 +13,7 @@ from cabinet.ui.game_scene import GameScene
 from cabinet.ui.kiosk import Attract
 from cabinet.ui.showcase_script import load
 from tests.ui.conftest import books_app, run, serve
+from tests.config_edit import reconfigure
 
 HENS = "happy_money_hens"
 
@@ -26,7 +27,7 @@ def app(tmp_path_factory):
         played = cab.start_round(HENS, "base", 100, force)
         cab.settle(played.round_id)
         rounds.setdefault(force, []).append(played)
-    application.config.demo_tools = False          # the loop of a cabinet, not the review tools' showcase
+    reconfigure(application, demo_tools=False)         # the loop of a cabinet, not the review tools' showcase
     application.rounds = rounds
     yield from serve(application)
 
@@ -44,11 +45,11 @@ def test_the_script_shows_each_games_feature_and_its_biggest_wins_varied_each_tu
     assert [s.game for s in first if isinstance(s, Card)] != [s.game for s in second if isinstance(s, Card)]
     recalls = [[s.round_id for s in steps if isinstance(s, Recall)] for steps in (first, second)]
     assert recalls[0] == [wins[HENS][0]] and recalls[1] == [wins[HENS][1]]   # another win next time round
-    app.config.real_play = True                    # under real play only rounds really played are shown
+    reconfigure(app, real_play=True)                   # under real play only rounds really played are shown
     try:
         assert not any(isinstance(s, Feature) for s in default_script(app, 0))
     finally:
-        app.config.real_play = False
+        reconfigure(app, real_play=False)
 
 
 def _step_to(app, kind: type, limit: int = 1200):

@@ -17,6 +17,7 @@ import pytest
 
 from cabinet.ui.operator import HandpayNotice, PinPad
 from tests.ui.conftest import make_app, open_game, press, run
+from tests.config_edit import handpay_limit
 
 K = pygame
 
@@ -34,7 +35,7 @@ def no_collector():
 
 def handpay_app(tmp_path):
     app = make_app(tmp_path, size=(1280, 720), credit="1000.00")
-    app.config.cash.handpay_limit = 50000
+    handpay_limit(app, 50000)
     app.open("cash_out")
     app.stack.top.on_action("confirm")
     run(app, 1)

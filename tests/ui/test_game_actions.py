@@ -61,3 +61,14 @@ def test_a_recall_does_only_what_it_may(tmp_path):
     assert game_actions.handle(scene, "close") and app.stack.top is not scene
     app.checkpoints.close()
     app.cabinet.close()
+
+
+def test_gallery_states_live_in_the_games_shots_modules_not_in_their_scenes():
+    """Review code out of the play path: a scene class carries no shot_* method; its
+    gallery's prepared states are functions of games/<id>/view/shots.py."""
+    from cabinet.core.game import discover
+    for gid, spec in discover().items():
+        cls = spec.view.load_scene()
+        assert not [n for n in dir(cls) if n.startswith("shot_")], gid
+        for shot in cls.SHOTS:
+            assert shot.prepare is None or (callable(shot.prepare) and not isinstance(shot.prepare, str)), shot

@@ -9,6 +9,7 @@ from cabinet.ui.operator import OperatorMenu
 from cabinet.ui.operator.handpay import HandpayNotice
 from tests.ui.conftest import make_app, press, run, serve
 from tests.ui.test_operator_pages import login, tap, texts_drawn
+from tests.config_edit import handpay_limit
 
 K = pygame
 
@@ -17,7 +18,7 @@ K = pygame
 def test_paying_the_handpay_on_the_cash_page_clears_the_handpay_screen_at_log_out(tmp_path, action):
     app = make_app(tmp_path, size=(1280, 720), credit="1000.00")
     for application in serve(app):
-        app.config.cash.handpay_limit = 50000
+        handpay_limit(app, 50000)
         app.open("cash_out")
         tap(app, "confirm")
         assert isinstance(app.stack.top, HandpayNotice) and app.cabinet.handpay["cents"] == 100000

@@ -21,6 +21,7 @@ from cabinet.ui.math_overlay import facts
 from tests.ui.conftest import books_app, finish_round, make_app, press, run, serve
 from tests.ui.textcheck import text_problems
 from tests.real_play import trust_lines
+from tests.config_edit import reconfigure
 
 K = pygame
 
@@ -326,7 +327,7 @@ def test_main_replay_is_refused_with_real_play_and_without_demo_tools(tmp_path, 
 
 def test_no_review_tool_is_reachable_with_real_play(tmp_path):
     app = make_app(tmp_path)
-    app.config.real_play, app.config.demo_tools = True, True
+    reconfigure(app, real_play=True, demo_tools=True)
     press(app, K.K_RETURN)
     scene = app.stack.top
     for key in (K.K_F5, K.K_F6, K.K_F7, K.K_F8, K.K_F9, K.K_F10):

@@ -21,6 +21,7 @@ from cabinet.ui.showcase import Showcase, attract_showcase
 from cabinet.ui.showcase_script import ShowcaseError, books, load, parse
 from tests.ui.conftest import books_app, open_only, press, run, serve
 from tests.ui.textcheck import text_problems, texts
+from tests.config_edit import reconfigure
 
 GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
 
@@ -156,7 +157,7 @@ def test_the_kiosk_attract_loop_plays_the_showcase_and_a_touch_returns_to_the_lo
 def test_real_play_reaches_none_of_these_tools(app):
     from cabinet.ui.demo import ForceMenu
     scene = open_only(app, "piggy_farm")
-    app.config.real_play = True                 # even with demo_tools left on by hand
+    reconfigure(app, real_play=True)                # even with demo_tools left on by hand
     try:
         scene.on_action("demo")
         assert not isinstance(app.stack.top, ForceMenu)
@@ -167,7 +168,7 @@ def test_real_play_reaches_none_of_these_tools(app):
         run(app, 3)
         assert app.stack.top is scene and app.stack.find("showcase") is None
     finally:
-        app.config.real_play = False
+        reconfigure(app, real_play=False)
 
 
 # -- the library viewer ---------------------------------------------------------------

@@ -1,5 +1,5 @@
 """No text overlaps other text or runs off its panel or the screen, on any page,
-overlay or menu of any game: every screen is rendered with every cache dropped, and
+overlay or menu of any game (every game under games/, and the template Toy Reels): every screen is rendered with every cache dropped, and
 the text boxes `cabinet/ui/draw.py` records (the ink of each label) are compared.
 Messages and feature titles cover nothing of a game's board either."""
 from __future__ import annotations
@@ -9,6 +9,7 @@ import os
 import pygame
 import pytest
 
+from cabinet.core.game import discover
 from cabinet.ui import draw as D
 from cabinet.ui.hud import layout_of
 from cabinet.ui.shots import seek_round, settle_round
@@ -16,16 +17,19 @@ from games.grinning_harvest.view.layout import REELS_RECT
 from games.happy_money_hens.view.features import GRID as HENS_BONUS
 from games.happy_money_hens.view.layout import REELS as HENS_REELS
 from games.piggy_farm.view.layout import RECT as PIGGY_BOARD
-from tests.ui.conftest import open_only, run, settle
+from tests.toygame import GAME as TEMPLATE
+from tests.toygame.view.layout import FRAME as TOY_FRAME
+from tests.ui.conftest import game_app, open_only, run, serve, settle
 from tests.ui.textcheck import text_problems
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
+SHIPPED = tuple(discover())                  # every game under games/ (from its books)
+GAMES = SHIPPED + (TEMPLATE.id,)            # and the template, Toy Reels (live math)
 # Each game's board (logical), its frame included, as its layout places it.
 BOARDS = {"happy_money_hens": (HENS_REELS.inflate(44, 44), HENS_BONUS), "grinning_harvest": (pygame.Rect(REELS_RECT),),
-          "piggy_farm": (PIGGY_BOARD.inflate(24, 24),)}
+          "piggy_farm": (PIGGY_BOARD.inflate(24, 24),), TEMPLATE.id: (TOY_FRAME,)}
 LONG_TOAST = ("Piggy Farm cannot open: one of its books does not play back (/home/cabinet/games/piggy_farm/found.json: "
               "not a record of found attempts (invalid literal for int() with base 10: 'x'); allowed: "
               '{"attempts": {"<search key>": <attempt>, ...}}, as tools/find_books.py writes it)')
@@ -33,8 +37,17 @@ LONG = ("Fortune bet 1.5x is offered at bets up to $4,000.00: above, the $250,00
         "return below 80.00%")
 
 
+@pytest.fixture(scope="module")
+def template_app(tmp_path_factory):
+    yield from serve(game_app(tmp_path_factory.mktemp("template"), TEMPLATE, seed=11, size=(1600, 900)))
+
+
 @pytest.fixture
-def app(books_module):          # the default 1600x900 window
+def app(request, books_module):          # the default 1600x900 window
+    """The shipped games' books app, or for the template's cases an app offering it."""
+    params = getattr(request.node, "callspec", None)
+    if params is not None and params.params.get("gid") == TEMPLATE.id:
+        return request.getfixturevalue("template_app")
     return books_module
 
 
@@ -135,7 +148,7 @@ def test_the_lobby_history_and_a_recall_have_no_overlapping_text(app):
     while len(app.stack.scenes) > 1:
         app.pop()
     _check(app, "lobby", found)
-    for gid in GAMES:
+    for gid in SHIPPED:
         scene = open_only(app, gid)
         scene.play(scene.buy_modes[-1].id)
         settle(app, scene)

@@ -20,16 +20,14 @@ class CashPage(Page):
 
     def __init__(self, menu):
         super().__init__(menu)
-        cfg = self.app.config
         self.tickets: list[dict] = []
-        notes = tuple(getattr(getattr(cfg, "cash", None), "denominations", ()) or ())
+        notes = self.app.config.cash.denominations
         for i, cents in enumerate(notes[:12]):
             r, c = divmod(i, 3)
             self.button((360 + c * 250, 200 + r * 100, 230, 84), f"+ {self.money(cents)}", f"credit_{cents}",
                         font_size=30, enabled=self._can_credit)
         self.button((360, 420, 730, 84), lambda: f"DEMO TOP UP {self.money(self._top_up())}", "top_up",
-                    style="green", font_size=28, enabled=lambda: self._can_credit() and not getattr(cfg, "real_play",
-                                                                                                     False))
+                    style="green", font_size=28, enabled=lambda: self._can_credit() and not self.app.config.real_play)
         self.button((1160, 300, 720, 110), "CASH OUT", "cash_out", style="gold", font_size=44,
                     enabled=lambda: not self.cab.locked and self.cab.handpay is None and self.cab.balance > 0)
         self.button((1160, 440, 350, 84), "PAY BY HAND", "handpay_pay", style="gold", font_size=28,
@@ -43,7 +41,7 @@ class CashPage(Page):
         return not self.cab.locked and self.cab.handpay is None
 
     def _top_up(self) -> int:
-        return int(getattr(self.app.config, "demo_credit", 100000) or 100000)
+        return self.app.config.demo_credit or 100000
 
     def refresh(self) -> None:
         self.tickets = cash_desk.tickets(self.cab, TICKET_ROWS)
@@ -55,7 +53,7 @@ class CashPage(Page):
                 cents = int(action[7:])
                 cash_desk.credit_in(cab, cents, "operator")
                 self.say(f"Credit in: {self.money(cents)}")
-            elif action == "top_up" and not getattr(self.app.config, "real_play", False):
+            elif action == "top_up" and not self.app.config.real_play:
                 cash_desk.credit_in(cab, self._top_up(), "operator: demo top-up")
                 self.say(f"Credit added: {self.money(self._top_up())}")
             elif action == "cash_out":
@@ -90,7 +88,7 @@ class CashPage(Page):
         self.text(surface, "CREDIT IN", (360, 140), 30, D.GOLD, bold=True)
         self.text(surface, "CREDIT", (1160, 140), 30, D.GOLD, bold=True)
         self.text(surface, self.money(cab.balance), (1160, 190), 72, D.CREAM, bold=True)
-        limit = getattr(cab.config.cash, "handpay_limit", None)
+        limit = cab.config.cash.handpay_limit
         self.text(surface, "Every cash-out is a ticket" if limit is None else
                   f"Above {self.money(limit)} a cash-out is a handpay", (1160, 536), 24, D.MUTED)
         if cab.handpay is not None:

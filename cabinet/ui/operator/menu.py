@@ -18,6 +18,8 @@ ESC logs out.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from .. import draw as D
@@ -50,18 +52,21 @@ class OperatorMenu(Overlay):
     def __init__(self, app, page: str | None = None):
         super().__init__(app)
         self._pages: dict[str, Page] = {}
+        self.current = ""
         self.tabs = [Button((20, 118 + i * 96, 300, 84), label, f"tab_{name}", font_size=28,
-                            lit=lambda name=name: self.current == name,
-                            enabled=lambda name=name: self.allowed(name))
+                            lit=partial(self.showing, name), enabled=partial(self.allowed, name))
                      for i, (name, label, _) in enumerate(PAGES)]
         self.tabs += [Button((20, 862, 300, 84), "LOG OUT", "close", font_size=30),
                       Button((20, 966, 300, 90), "EXIT CABINET", "quit", style="red", font_size=30)]
-        self.current = ""
         self.games_changed = False          # a game's settings changed: open game scenes go back to the lobby
         self._fitted: tuple[str, tuple[int, str]] = ("", (26, ""))    # the last note, as drawn
         self.show(page or ("system" if app.cabinet.locked else "meters"))
 
     # -- pages -----------------------------------------------------------------------
+    def showing(self, name: str) -> bool:
+        """The tab of the page shown lights up."""
+        return self.current == name
+
     def allowed(self, name: str) -> bool:
         return not self.app.cabinet.locked or name in LOCKED_PAGES
 

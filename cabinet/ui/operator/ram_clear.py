@@ -18,7 +18,7 @@ class RamClearConfirm(Overlay):
 
     def __init__(self, app):
         super().__init__(app)
-        self.widgets = self.confirm_buttons("CLEAR ALL DATA", style="red", width=480)
+        self.widgets = [*self.confirm_buttons("CLEAR ALL DATA", style="red", width=480)]
 
     def on_action(self, action: str) -> bool:
         if action in ("close", "operator"):
@@ -41,7 +41,7 @@ class RamClearConfirm(Overlay):
                  now,
                  "The old ledger and its key are kept, untouched, in a ramclear-<date> folder of the data "
                  "directory, and the clear is logged in the new ledger."]
-        y = 310
+        y = 310.0
         for text in lines:
             y += A.blit_text(surface, text, 30, (440, y), D.CREAM, wrap=1040).height / self.app.layout.scale + 26
         self.draw_widgets(surface)

@@ -137,7 +137,7 @@ class RecallPage(Page):
         lines = [(head, D.CREAM)]
         if not self.draws:
             lines.append(("No gamble or spin-chance draws on this round", D.MUTED))
-        shown = list(enumerate(self.draws))
+        shown: list[tuple[int, dict[str, Any] | None]] = list(enumerate(self.draws))
         if len(shown) > 3:
             shown = [shown[0], (-1, None), shown[-1]]
         for i, d in shown:

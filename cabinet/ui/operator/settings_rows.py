@@ -116,7 +116,7 @@ def options_for(row: Row, page: Any) -> list[Any]:
         if row.kind == "win_limit":
             spec = page.cab.offer.specs.get(page.game)
             own = spec.win_cap.max_cents * minor // 100 if spec is not None and spec.win_cap else None
-        out = []
+        out: list[str | None] = []
         for major in row.options:
             if major is None:
                 if jurisdiction.allows(page.app.config, config_key, None):   # uk: a loss limit is set

@@ -7,7 +7,9 @@ assets/grinning_harvest/manifest.yaml the lot.
 """
 from __future__ import annotations
 
-from cabinet.ui.asset_build import board_sizes, tool_main
+from functools import partial
+
+from cabinet.ui.asset_build import Painter, board_sizes, tool_main
 
 PX = 256
 
@@ -19,12 +21,12 @@ def painters() -> dict:
     import pygame
 
     from . import paint, paint_scene
-    out = {f"symbol.{n}": (f"symbols/{n}.png", lambda n=n: paint.symbol_face(n, PX)) for n in SYMBOLS}
+    out: dict[str, tuple[str, Painter]] = {f"symbol.{n}": (f"symbols/{n}.png", partial(paint.symbol_face, n, PX)) for n in SYMBOLS}
     x, y, w, h = REELS_RECT
     for px in board_sizes(min((w - 24) / 3, h / 3) * 0.92):   # the reels' faces (gap 12; cabinet/ui/reels.py)
-        out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", lambda n=n, px=px: paint.symbol_face(n, px))
+        out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", partial(paint.symbol_face, n, px))
                     for n in SYMBOLS})
-    out.update({f"coin.{n}": (f"coins/{n}.png", lambda n=n: paint.jackpot_coin(n, PX)) for n in JACKPOT_COLORS})
+    out.update({f"coin.{n}": (f"coins/{n}.png", partial(paint.jackpot_coin, n, PX)) for n in JACKPOT_COLORS})
     out["web"] = ("row/web.png", lambda: paint.web(PX))
     out["skull"] = ("row/skull.png", lambda: paint.skull(PX))
     out["skull_awake"] = ("row/skull_awake.png", lambda: paint.skull(PX, glow=True))
@@ -54,7 +56,7 @@ def badge_painters() -> dict:
     (dimmed when the line is not lit), a soft shine."""
     from cabinet.ui import svg
     from ..view.art import LINE_COLORS
-    out = {}
+    out: dict[str, tuple[str, Painter]] = {}
     for i, color in enumerate(LINE_COLORS):
         for on in (True, False):
             fill = color if on else svg.lerp(color, (40, 20, 50), 0.6)
@@ -62,7 +64,7 @@ def badge_painters() -> dict:
                 svg.ellipse(40, 30, 18, 9, (255, 255, 255, 70 if on else 25))
             state = "on" if on else "off"
             out[f"line_badge.{i}.{state}"] = (f"badges/line{i}_{state}.svg",
-                                              lambda body=body, t=f"line {i} badge {state}": svg.document(100, 100, body, title=t))
+                                              partial(svg.document, 100, 100, body, title=f"line {i} badge {state}"))
     return out
 
 

@@ -3,6 +3,7 @@
 math/help.py. Every figure is read from math.yaml and shown at the current bet."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -91,7 +92,7 @@ def pumpkins_page(scene: Any) -> Page:
     s = H.sections()
     values = [int(v) for v, lab in zip(m.values_base.value_x100, m.values_base.labels) if lab not in JACKPOTS]
     strip = strip_picture(("gh_pumpkins", scene.bet), [_pumpkin(scene, v) for v in values[::2]], 90, 170)
-    coins = strip_picture("gh_jackpot_coins", [lambda n, j=j: art.jackpot_coin(j, n) for j in JACKPOTS], 80, 160)
+    coins = strip_picture("gh_jackpot_coins", [partial(art.jackpot_coin, j) for j in JACKPOTS], 80, 160)
     jp_rows = tuple((name.capitalize(), money_at(scene, v)) for name, v in m.jackpots.items())
     vault = image_picture(("gh_vault_collect", scene.bet), _collect_painter(scene, values), aspect=3.0,
                           min_h=110, max_h=210)
@@ -244,7 +245,7 @@ def buy_picture(scene: Any, mode_id: str) -> Any:
 def mode_picture(scene: Any, mode_id: str) -> Any | None:
     """A way to play in a picture (the bets page, the buy menu's cards)."""
     if mode_id == "base":
-        return strip_picture("gh_mode_base", [lambda n, s=s: art.symbol_face(s, n) for s in ("witch", "wild", "ghost")],
+        return strip_picture("gh_mode_base", [partial(art.symbol_face, s) for s in ("witch", "wild", "ghost")],
                              70, 150)
     return buy_picture(scene, mode_id)
 
@@ -272,8 +273,7 @@ def unfinished_round_words(scene: Any) -> str:
     """The cabinet's policy for an unfinished round, in the player's words: its outcome is
     decided when the round starts, so after the configured hours it is completed and its
     win credited; a round still waiting on a player's choice is cancelled and refunded."""
-    cabinet = scene.app.cabinet
-    hours = int(getattr(getattr(cabinet, "config", None), "unfinished_round_hours", 24))
+    hours = scene.app.config.unfinished_round_hours
     when = f"within {hours} hour{'s' if hours != 1 else ''}"
     if scene.spec.player_decides:
         return (f"An unfinished round not resumed {when} is cancelled and its bet refunded to your balance, "

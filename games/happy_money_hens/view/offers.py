@@ -51,7 +51,7 @@ class Offers:
         return self.scene.app.cabinet
 
     def setting(self) -> str:
-        return str(getattr(self.app.config, "gamble", "on_5x"))
+        return self.app.config.gamble
 
     # -- gamble ----------------------------------------------------------------------
     def bonus_values(self, bet: int) -> list[tuple[str, Fraction]]:
@@ -82,6 +82,7 @@ class Offers:
     def make_gamble(self, stake: int, bet: int) -> Gamble:
         g = hens_gamble.gamble_config()
         limit = gamble_cap().limit_cents(bet)
+        assert limit is not None                   # the gamble's cap always has a limit (math.yaml gamble)
         return Gamble(stake, bet, g["cash_multipliers"], self.bonus_values(bet), int(limit))
 
     def after_round(self, played) -> None:

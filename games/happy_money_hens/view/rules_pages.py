@@ -3,6 +3,7 @@
 math/help.py. Every figure is read from math.yaml and shown at the current bet."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -69,7 +70,7 @@ def lines_page(scene: Any) -> Page:
 
 def pots_page(scene: Any) -> Page:
     s = H.sections()
-    faces = strip_picture("hmh_feature_faces", [lambda n, c=c: art.symbol_face(c, n) for c in art.POT_COLOURS],
+    faces = strip_picture("hmh_feature_faces", [partial(art.symbol_face, c) for c in art.POT_COLOURS],
                           min_h=110, max_h=220)
     pots = image_picture(("hmh_pots",), _pots_painter(list(art.POT_COLOURS), [2, 3, 4]), aspect=2.4, min_h=120,
                          max_h=280)
@@ -255,7 +256,7 @@ def mode_picture(scene: Any, mode_id: str) -> Any | None:
     if mode_id.startswith("buy_"):
         return buy_picture(scene, mode_id)
     if mode_id == "base":
-        return strip_picture("hmh_mode_base", [lambda n, c=c: art.symbol_face(c, n) for c in ("ROOSTER", "HEN", "CHICK")],
+        return strip_picture("hmh_mode_base", [partial(art.symbol_face, c) for c in ("ROOSTER", "HEN", "CHICK")],
                              70, 150)
     least = load().raw["feature_pots"]["min_features"].get(mode_id)
     if least is None:
@@ -292,7 +293,9 @@ def limit_notes(scene: Any) -> list[str]:
     """The gamble's own limit, from math.yaml, and what it is at the current bet."""
     g = load().raw["gamble"]
     cur = scene.app.cabinet.currency
-    here = int(gamble_cap().limit_cents(scene.bet))
+    limit = gamble_cap().limit_cents(scene.bet)
+    assert limit is not None                       # the gamble's cap always has a limit (math.yaml gamble)
+    here = int(limit)
     return [f"A gamble win is limited to {g['limit_x']:,}x the base bet or {cur.format(int(g['limit_cents']))}, "
             f"whichever is lower: {cur.format(here)} at this bet."]
 

@@ -63,7 +63,7 @@ def main() -> None:
     ap.add_argument("--only", default="", help="comma-separated sources (default all)")
     a = ap.parse_args()
     c = coefficients(a.spins, a.fs, a.seed, set(filter(None, a.only.split(','))))
-    np.savez(a.out, **c)
+    np.savez(a.out, **c)    # type: ignore[arg-type]  # numpy's stub checks **kwds against allow_pickle: bool
     pm = load()
     pays = np.zeros((len(pm.symbols), len(BANDS)))
     for sid, row in pm.raw["pays_x100"].items():

@@ -26,6 +26,7 @@ import argparse
 import json
 import sys
 import time
+from typing import Any
 
 from cabinet.core.books import resolve_game
 from cabinet.core.forcing import ForceFailed, checked_index, first_index
@@ -105,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         pool.run(_find, tasks, args.workers, on_done=done)
     differ = [i for i, t in enumerate(tasks) if t[4] is not None and t[4] != got[i][1]]
     before = _recorded_cpu_s() if known else {}
-    rows = [{"mode": t[0], "category": t[1], "book": t[2], "seed": t[3], "key": str(got[i][0]),
+    rows: list[dict[str, Any]] = [{"mode": t[0],       # found.json's rows "category": t[1], "book": t[2], "seed": t[3], "key": str(got[i][0]),
              "attempt": got[i][1],    # a checked record keeps the CPU seconds of its search
              "cpu_s": before.get(str(got[i][0])) or round(got[i][2], 1) if t[4] is not None and not args.check
              else round(got[i][2], 1)} for i, t in enumerate(tasks)]

@@ -6,7 +6,9 @@ piggy_farm/ the cues, and assets/piggy_farm/manifest.yaml the lot.
 """
 from __future__ import annotations
 
-from cabinet.ui.asset_build import board_sizes, tool_main
+from functools import partial
+
+from cabinet.ui.asset_build import Painter, board_sizes, tool_main
 
 SYMBOL_PX = 256
 COLORS = {"farm": {"panel_top": (60, 40, 24), "panel_bottom": (30, 18, 10), "panel_rim": (230, 180, 90)},
@@ -17,10 +19,10 @@ LABELS = {"farm": "Sunny farm", "night": "Moonlit farm"}
 def painters(skin: str) -> dict:
     from ..view.layout import COLS, RECT, ROWS
     from . import paint
-    out = {f"symbol.{sid}": (f"symbols/{sid}.png", lambda sid=sid: paint.symbol(sid, SYMBOL_PX, skin))
+    out: dict[str, tuple[str, Painter]] = {f"symbol.{sid}": (f"symbols/{sid}.png", partial(paint.symbol, sid, SYMBOL_PX, skin))
            for sid in paint.DRAWERS}
     for px in board_sizes(96):                              # the board's faces (board.BoardView.SYMBOL)
-        out.update({f"symbol.{sid}@{px}": (f"symbols/{px}/{sid}.png", lambda sid=sid, px=px: paint.symbol(sid, px, skin))
+        out.update({f"symbol.{sid}@{px}": (f"symbols/{px}/{sid}.png", partial(paint.symbol, sid, px, skin))
                     for sid in paint.DRAWERS})
     out["backdrop"] = ("backdrop.png", lambda: paint.farm_backdrop((1920, 1080), skin))
     out["frame"] = ("frame.png", lambda: paint.frame(ROWS, COLS, RECT.w // COLS, skin))
@@ -67,12 +69,12 @@ def wheel_painters(skin: str) -> dict:
     from cabinet.ui import svg, wheel_parts
     from ..view.features import TIER_RIM
     moon = (150, 170, 230)
-    out = {}
+    out: dict[str, tuple[str, Painter]] = {}
     for tier, (rim, dark) in TIER_RIM.items():
         if skin == "night":
             rim, dark = svg.lerp(rim, moon, 0.3), svg.lerp(dark, (20, 24, 60), 0.35)
         out[f"wheel.{tier}.rim"] = (f"wheel/{tier}_rim.svg",
-                                    lambda rim=rim, dark=dark, t=tier: wheel_parts.rim_svg(rim, dark, 24, f"{t} rim"))
+                                    partial(wheel_parts.rim_svg, rim, dark, 24, f"{tier} rim"))
     pointer = dict(body=(190, 40, 70), edge=(214, 224, 255), shadow=(10, 12, 40), cap=(150, 24, 60)) \
         if skin == "night" else {}
     out["wheel.pointer"] = ("wheel/pointer.svg", lambda: wheel_parts.pointer_svg(**pointer))

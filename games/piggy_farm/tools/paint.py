@@ -11,6 +11,7 @@ colours of each are in SKINS.
 from __future__ import annotations
 
 import math
+from typing import TypedDict
 
 import numpy as np
 import pygame
@@ -217,8 +218,40 @@ def symbol(sid: str, size: int, skin: str = "farm") -> pygame.Surface:
     return pygame.transform.smoothscale(sh, (size, size))
 
 
-SKINS = {
-    "farm": dict(sky=[(70, 150, 225), (150, 205, 240), (255, 226, 170)], sun=(255, 244, 190), sun_glow=(255, 240, 170),
+RGB = tuple[int, int, int]
+
+
+class Skin(TypedDict):
+    """A skin's palette: the backdrop's sky, sun, hills and barn, the reel frame's
+    wood, and the light it puts on the symbols (grade x, lift +, shadow or rim glow)."""
+
+    sky: list[RGB]
+    sun: RGB
+    sun_glow: RGB
+    sun_at: tuple[float, float]
+    cloud: RGB
+    stars: int
+    hills: list[RGB]
+    barn: RGB
+    roof: RGB
+    trim: RGB
+    window: RGB | None
+    fence: RGB
+    rail: RGB
+    wood: tuple[RGB, RGB]
+    wood_rim: RGB
+    grain: RGB
+    inner: tuple[RGB, RGB]
+    inner_rim: RGB
+    checker: tuple[int, int, int, int]
+    nail: tuple[RGB, RGB]
+    grade: RGB
+    lift: RGB
+    shadow: RGB
+
+
+SKINS: dict[str, Skin] = {
+    "farm": Skin(sky=[(70, 150, 225), (150, 205, 240), (255, 226, 170)], sun=(255, 244, 190), sun_glow=(255, 240, 170),
                  sun_at=(0.78, 0.16), cloud=(252, 252, 255), stars=0,
                  hills=[(120, 190, 100), (88, 166, 72), (66, 140, 58)], barn=(150, 40, 36), roof=(110, 30, 28),
                  trim=(240, 230, 210), window=None, fence=(236, 222, 196), rail=(226, 210, 180),
@@ -226,7 +259,7 @@ SKINS = {
                  inner=((250, 238, 206), (226, 204, 160)), inner_rim=(90, 50, 20), checker=(200, 170, 110, 70),
                  nail=((60, 40, 30), (200, 190, 170)),
                  grade=(255, 255, 255), lift=(0, 0, 0), shadow=(0, 0, 0)),
-    "night": dict(sky=[(8, 12, 40), (26, 34, 88), (70, 70, 130)], sun=(236, 240, 255), sun_glow=(170, 190, 255),
+    "night": Skin(sky=[(8, 12, 40), (26, 34, 88), (70, 70, 130)], sun=(236, 240, 255), sun_glow=(170, 190, 255),
                   sun_at=(0.07, 0.25), cloud=(70, 80, 130), stars=140,
                   hills=[(34, 66, 74), (24, 50, 60), (16, 36, 46)], barn=(90, 30, 46), roof=(60, 20, 34),
                   trim=(190, 200, 230), window=(255, 214, 110), fence=(120, 130, 160), rail=(100, 110, 146),
@@ -340,7 +373,8 @@ def egg(kind: str, w: int = 96, h: int = 120) -> pygame.Surface:
     pygame.draw.ellipse(s, (255, 255, 255), (w * 0.5, h * 0.35, w * 0.35, h * 0.5))
     if kind == "open":      # a zigzag crack across the top
         pts = [(w * 2 * t / 8, h * (0.7 if i % 2 else 0.9)) for i, t in enumerate(range(9))]
-        pygame.draw.polygon(s, (0, 0, 0, 0), [(0, 0), (w * 2, 0)] + pts[::-1])
+        top: list[tuple[float, float]] = [(0, 0), (w * 2, 0)]
+        pygame.draw.polygon(s, (0, 0, 0, 0), top + pts[::-1])
         pygame.draw.lines(s, (150, 110, 60), False, pts, 6)
     return pygame.transform.smoothscale(s, (w, h))
 

@@ -28,6 +28,7 @@ def main(frames_per_round: int = 400, window: bool = False) -> int:
     from cabinet.ui.app import App, start_scenes
     from cabinet.ui.bench import make_cabinet, percentile
     from cabinet.ui.clock import ManualClock
+    from games.piggy_farm.view.scene import PiggyFarmScene
 
     wall: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
@@ -36,6 +37,7 @@ def main(frames_per_round: int = 400, window: bool = False) -> int:
         app = App(cab.config, cab, size=(1920, 1080), clock=ManualClock(), windowed=True)
         start_scenes(app)
         scene = app.open_game("piggy_farm")
+        assert isinstance(scene, PiggyFarmScene), "the game's scene did not open"
         for _ in range(5):
             app.step(1 / 60)
         plan = [("base", "wheel_bronze"), ("base", "wheel_silver"), ("base", "wheel_gold"), ("base", None),

@@ -39,27 +39,6 @@ def cell_at(pos: tuple[float, float]) -> tuple[int, int] | None:
     return int((y - RECT.y) // CELL), int((x - RECT.x) // CELL)
 
 
-def largest_group(board: list[list[str]], wild: str = "WD", scatter: str = "WM") -> int:
-    """Size of the largest edge-connected group of one symbol (wilds joining any), to
-    pick an idle board that shows no unpaid cluster. Decoration only, not the math."""
-    best = 0
-    for sym in {s for row in board for s in row} - {wild, scatter}:
-        seen: set[tuple[int, int]] = set()
-        for start in ((r, c) for r in range(ROWS) for c in range(COLS) if board[r][c] == sym):
-            if start in seen:
-                continue
-            stack, group = [start], set()
-            while stack:
-                r, c = stack.pop()
-                if (r, c) in group or not (0 <= r < ROWS and 0 <= c < COLS) or board[r][c] not in (sym, wild):
-                    continue
-                group.add((r, c))
-                stack += [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
-            seen |= group
-            best = max(best, len(group))
-    return best
-
-
 class Cluster:
     """A winning cluster on screen: its cells, pay text and multiplier."""
 
@@ -81,12 +60,14 @@ class BoardView:
     DROP_SPEED = 32.0    # symbols a second (small cells: about the other games' px a second)
     TRIGGER = 3          # windmills that spin THE FARM WHEEL (and retrigger free spins)
 
-    def __init__(self, app, board: list[list[str]], strips: dict[str, list[list[str]]] | None = None):
+    def __init__(self, app, board: list[list[str]], strips: dict[str, list[list[str]]] | None = None,
+                 stops: list[int] | None = None):
         self.app = app
         self.board = [list(r) for r in board]
         self.strips = dict(strips or {})
         first = next(iter(self.strips.values()), None) or [[board[r][c] for r in range(ROWS)] for c in range(COLS)]
-        self.reels = ReelSet(app, tuple(RECT), COLS, ROWS, self.faces, first, board=self.board, gap=0,
+        self.reels = ReelSet(app, (RECT.x, RECT.y, RECT.w, RECT.h), COLS, ROWS, self.faces, first, board=self.board,
+                             stops=stops, gap=0,
                              name="pf_reels", face_scale=self.SYMBOL / CELL, speed=self.DROP_SPEED)
         self.winners = SymbolAnimator(app, "pf", self.faces, WIN_STYLES)
         self.teasing: int | None = None                    # the column anticipated now (it glows)
@@ -351,9 +332,11 @@ class BoardView:
         """Each charged cell's value in its top-right corner, on a dark tab: clear of the
         symbol's own name (the WILD tag across the bottom) and of the NEW! tag (top left)."""
         lay, A = self.app.layout, self.app.assets
+        grid = self.grid
+        assert grid is not None                  # drawn only while the free spins' grid is on
         for r in range(ROWS):
             for c in range(COLS):
-                v = self.grid[r][c]
+                v = grid[r][c]
                 if not v:
                     continue
                 big = (r, c) in self.bumped and self.bump_p < 1.0

@@ -110,25 +110,24 @@ class FarmWheel:
 
     def draw_glow(self, surface: pygame.Surface) -> None:
         """The tier's coloured light behind the wheel (composed into the scene's backdrop)."""
-        view = self.view
-        if view is None:
+        view, tier = self.view, self.tier
+        if view is None or tier is None:       # a wheel on screen has its tier
             return
         lay = self.app.layout
-        tier = self.tier
         g = self.app.assets.surface(("pf_wheel_glow", tier, lay.px(440)),
                                     lambda: D.radial_glow(lay.px(440), TIER_RIM[tier][0], 0.9))
         cx, cy = lay.pt(*view.center)
         surface.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2))
 
     def draw(self, surface: pygame.Surface, time: float) -> None:
-        view = self.view
-        if view is None:
+        view, tier = self.view, self.tier
+        if view is None or tier is None:       # a wheel on screen has its tier
             return
         lay, A = self.app.layout, self.app.assets
         view.lit_phase = time
         view.draw(surface)
-        A.blit_text(surface, f"THE FARM WHEEL - {self.tier.upper()}", 52, (RECT.centerx, RECT.y + 8),
-                    TIER_TEXT[self.tier], anchor="midtop", bold=True, outline=(50, 20, 0))
+        A.blit_text(surface, f"THE FARM WHEEL - {tier.upper()}", 52, (RECT.centerx, RECT.y + 8),
+                    TIER_TEXT[tier], anchor="midtop", bold=True, outline=(50, 20, 0))
         if self.result_text:
             label = A.text(self.result_text, 54, (255, 250, 220), True, (80, 30, 0))
             w, h = label.get_width() + lay.px(60), label.get_height() + lay.px(20)

@@ -4,7 +4,7 @@ math/help.py. Every figure is read from math.yaml or the book libraries and show
 at the current bet."""
 from __future__ import annotations
 
-from typing import Any
+from typing import AbstractSet, Any
 
 import pygame
 
@@ -63,8 +63,8 @@ def paytable_page(scene: Any) -> Page:
                 note=f"Cluster pays at the current bet of {cur.format(scene.bet)}, by cluster size")
 
 
-def _board(key: Any, lit: set[tuple[int, int]], board: list[list[str]], fresh: set[tuple[int, int]] = frozenset(),
-           gone: set[tuple[int, int]] = frozenset()):
+def _board(key: Any, lit: AbstractSet[tuple[int, int]], board: list[list[str]],
+           fresh: AbstractSet[tuple[int, int]] = frozenset(), gone: AbstractSet[tuple[int, int]] = frozenset()):
     rows, cols = len(board), len(board[0])
 
     def cell(surf: pygame.Surface, rect: pygame.Rect, r: int, c: int) -> None:

@@ -1,9 +1,39 @@
 """Piggy Farm's gallery (`main.py --shots`, demo tools only): the shots the scene's
 rounds are stopped at (real rounds drawn by the cabinet, forced where a category is
-named), and the prepared states (`prepare=`, methods of the scene)."""
+named), and the prepared states (`prepare=`, functions below called with the scene)."""
 from __future__ import annotations
 
+from typing import Any
+
 from cabinet.ui.shots import Shot
+
+
+# -- the prepared states (`prepare=`: called with the game scene before its picture) --
+
+def shot_ante_on(scene: Any) -> None:
+    """FARM WHEEL BOOST switched on, as its button does."""
+    scene.toggle_ante()
+
+
+def shot_wild_on_grid(scene: Any) -> None:
+    """Free spins with a charged grid, a WILD standing on charged cells."""
+    board = [list(r) for r in scene.boardview.board]
+    for r, c in ((2, 2), (4, 5)):
+        board[r][c] = "WD"
+    scene.boardview.board = board
+    scene.boardview.grid = [[(1 << ((r + c) % 4)) if (r + c) % 3 == 0 else 0 for c in range(7)] for r in range(7)]
+    scene.fs = {"feature": "free_spins", "index": 3, "of": 10, "start": 1, "mult": 1, "won": 0, "charged": 16,
+               "top": 8}
+
+
+def shot_ante_kept(scene: Any) -> None:
+    """FARM WHEEL BOOST on at a $3 bet, out to the lobby and back into the game."""
+    scene.on_action("bet_up")
+    scene.on_action("bet_up")
+    scene.select_mode("ante")
+    scene.app.pop(scene)
+    scene.app.open_game(scene.spec.id)
+
 
 SHOTS = [
     Shot("base_board", caption="Idle base game"),
@@ -35,12 +65,12 @@ SHOTS = [
     Shot("egg_hunt", mode="golden_egg_hunt", at="nest 4", within=0.3, caption="Golden egg hunt mid-way"),
     Shot("egg_hunt_end", mode="egg_hunt", at="nests revealed", within=0.8,
          caption="The hunt is over: the nests left closed open, empty; the right panel lists the nest prizes"),
-    Shot("wild_on_grid", prepare="shot_wild_on_grid", caption="A charged sticky-grid cell under a WILD: both readable"),
+    Shot("wild_on_grid", prepare=shot_wild_on_grid, caption="A charged sticky-grid cell under a WILD: both readable"),
     Shot("risk_the_farm", mode="risk_the_farm", at="risk draw", within=0.7, caption="RISK THE FARM draw"),
     Shot("risk_result", mode="risk_the_farm", at="risk doors", within=1.0, caption="RISK THE FARM: the doors open"),
     Shot("max_win", mode="base", force="max_win", at="cap reached", within=0.6, caption="50,000x cap reached"),
-    Shot("ante_on", prepare="toggle_ante", caption="FARM WHEEL BOOST on"),
-    Shot("ante_kept", prepare="shot_ante_kept", caption="FARM WHEEL BOOST and a raised bet, kept after the lobby and back"),
+    Shot("ante_on", prepare=shot_ante_on, caption="FARM WHEEL BOOST on"),
+    Shot("ante_kept", prepare=shot_ante_kept, caption="FARM WHEEL BOOST and a raised bet, kept after the lobby and back"),
     Shot("buy_menu", action="buy_menu", caption="Buy menu"),
     Shot("paytable", action="paytable", caption="Paytable"),
     Shot("info", action="info", caption="Game information"),
