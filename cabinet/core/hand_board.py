@@ -12,7 +12,7 @@ view, played through the game's real rules.
     seed: 7                       # optional: the stream the rules draw on from (default 0)
     name: three hens              # optional: what the menus call it (default: the file name)
 
-Each game's math says how its board is drawn (`GameSpec.board_draws(doc, mode)`: the
+Each game's math says how its board is drawn (`GameSpec.review.board_draws(doc, mode)`: the
 values of the rules' first draws, its stops, checked against the strips). A
 `ScriptedRng` hands those values to the rules and then draws on from the seeded
 stream, so everything after the board (feature symbols, bonus, tumbles, refills) is
@@ -194,7 +194,7 @@ def _board(doc: Any, specs: dict[str, Any], p: Path) -> HandBoard:
     if game not in specs:
         raise BoardError(f"game = {game!r:.40} is not a game here; allowed: {', '.join(sorted(specs))}")
     spec = specs[game]
-    hook: Callable[[dict[str, Any], str], list[int]] | None = getattr(spec, "board_draws", None)
+    hook: Callable[[dict[str, Any], str], list[int]] | None = spec.review.board_draws
     if hook is None:
         raise BoardError(f"{spec.name} takes no hand-built boards")
     spins = [m.id for m in spec.modes if m.kind == "spin"]

@@ -2,7 +2,7 @@
 with no win, a win in each big-win tier (config `big_win`), the max win (a win the
 limits hold: the game's cap or its money limit at the bet; where no book of the mode
 reaches them, its books' top payout) and a game's own bands
-(`GameSpec.payout_forces`, e.g. Happy Money Hens' win that opens the gamble).
+(`GameSpec.review.payout_forces`, e.g. Happy Money Hens' win that opens the gamble).
 
 With book libraries such a round is one weighted draw among the mode's books whose
 payout is in the band: the natural distribution given the band, and the ledger keeps
@@ -58,7 +58,7 @@ def bands(spec: Any, config: Config) -> dict[str, PayoutBand]:
            f"{PREFIX}epic": PayoutBand(f"EPIC WIN ({t['epic']}x and more)", t["epic"] * 100, None,
                                        above_stake=True, below_limit=True),
            f"{PREFIX}max": PayoutBand("MAX WIN (the limit, or the books' top win)", at_limit=True)}
-    own = spec.payout_forces(config) if getattr(spec, "payout_forces", None) else {}
+    own = spec.review.payout_forces(config) if spec.review.payout_forces else {}
     out.update({f"{PREFIX}{key}": band for key, band in own.items()})
     return out
 
@@ -141,7 +141,7 @@ def forced(setup: Any, rng: Rng, mode: str, force: str, bet_cents: int, config: 
     if setup.library is not None:
         book = setup.library.draw(rng, mode, force)
         return {"source": "books", "book": int(book), "force": force}, int(setup.library.payout_x100(mode, book))
-    if force in setup.spec.books_only_forces:
+    if force in setup.spec.review.books_only_forces:
         raise LookupError("only the shipped books hold it (math_source: books)")   # a search of millions
     seed = rng.seed64()
     rnd = setup.spec.play(Rng.for_book(seed), mode, force)

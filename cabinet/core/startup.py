@@ -472,7 +472,7 @@ def _offer(cfg: Config, gid: str, spec: GameSpec, libraries: Libraries) -> GameS
         if skin is not None and (manifest is None or skin not in manifest.skins):
             raise ConfigError(f"{key}.skin = {shown(skin)} is not a skin of {spec.name}; allowed: "
                               f"{', '.join(manifest.skins) if manifest else 'none (the game ships no skins)'}")
-        images, sounds = assets.read_ids(Path(spec.asset_ids)) if spec.asset_ids else ((), ())
+        images, sounds = assets.read_ids(Path(spec.view.asset_ids)) if spec.view.asset_ids else ((), ())
         if manifest is None and (images or sounds):
             raise assets.AssetError(f"assets/{gid}/manifest.yaml is missing; allowed: the game's manifest as shipped")
         manifest = assets.check_files(manifest, skin, images, sounds) if manifest is not None else None

@@ -348,8 +348,8 @@ def manifest_command(check: bool, key: str | None = None) -> int:
     from cabinet.core.game import discover
     for spec in discover().values():
         try:
-            if spec.check_data is not None:
-                spec.check_data()
+            if spec.math.check_data is not None:
+                spec.math.check_data()
         except (ValueError, OSError, RecursionError) as exc:
             raise UserError(f"{exc}; fix or restore it first (the manifest would vouch for it)") from None
     path = program.write_manifest(found)

@@ -78,7 +78,7 @@ def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
         m = data["modes"][mode]
         half = Z90 * m["sd"] / np.sqrt(played)
         line, = ax.plot(played, (m["rtp"] + half) * 100, label=f"{mode} (sd {m['sd']:.1f})")
-        ax.plot(n, (m["rtp"] - half) * 100, color=line.get_color())
+        ax.plot(played, (m["rtp"] - half) * 100, color=line.get_color())
     ax.set_xscale("log")
     ax.set_ylim(max(0, min(m["rtp"] for m in data["modes"].values()) * 100 - 40),
                 max(m["rtp"] for m in data["modes"].values()) * 100 + 40)

@@ -229,14 +229,14 @@ def evaluate_command(game: str, paytable: bool, lines: TextIO) -> None:
     """Score each JSON line {"board": [[sym, ...], ...]} with the game's evaluator."""
     spec = B.resolve_game(game)
     if paytable:
-        if spec.paytable is None:
+        if spec.math.paytable is None:
             raise B.LibraryError(f"{spec.id} has no paytable()")
-        json.dump(spec.paytable(), sys.stdout)
+        json.dump(spec.math.paytable(), sys.stdout)
         print()
         return
-    if spec.evaluate is None:
+    if spec.math.evaluate is None:
         raise B.LibraryError(f"{spec.id} has no evaluate()")
-    symbols = spec.paytable()["symbols"] if spec.paytable is not None else None
+    symbols = spec.math.paytable()["symbols"] if spec.math.paytable is not None else None
     for number, line in enumerate(lines, start=1):
         if line.strip():
             try:
@@ -249,7 +249,7 @@ def evaluate_command(game: str, paytable: bool, lines: TextIO) -> None:
                 if unknown:
                     raise ValueError(f"unknown symbol{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
                                      f"the paytable's: {', '.join(symbols or ())}")
-                result = spec.evaluate(board)
+                result = spec.math.evaluate(board)
             except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as exc:
                 raise B.LibraryError(f"stdin line {number}: not a board of {spec.id} ({type(exc).__name__}: {exc}); "
                                      'allowed: {"board": [[symbol, ...], ...]}, one JSON object a line, '

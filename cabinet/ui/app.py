@@ -183,7 +183,7 @@ class App(PlayerPrefs):
     def _game_scene(self, setup: Any) -> type[Scene] | None:
         """The scene class the game's spec names (None, said in a toast, if it fails to load)."""
         try:
-            return setup.spec.load_scene()
+            return setup.spec.view.load_scene()
         except (ImportError, AttributeError) as exc:
             self.toast(f"{setup.spec.name} cannot open: {exc}")
             return None

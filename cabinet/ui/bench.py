@@ -126,7 +126,7 @@ def bench_game(f: Frames, app, gid: str, frames: int, transition: int) -> None:
     if not isinstance(scene, scene_class("game")):
         print(f"{gid}: scene not available, skipped", file=sys.stderr)
         return
-    forces = list(scene.spec.force_categories) or [None]
+    forces = list(scene.spec.review.force_categories) or [None]
     n = 0
     first = True
     for _ in range(frames):

@@ -1,7 +1,7 @@
 """What follows a settled round on screen: a big-win celebration in tiers (thresholds
 in config, as multiples of the base bet), a max-win celebration when a round reaches
 the game's top prize or win limit, and a total-win summary at the end of every
-feature (which features, and where the win came from: GameSpec.payout_sources).
+feature (which features, and where the win came from: GameSpec.math.payout_sources).
 
 No tier celebration when the win is not more than the stake: a 50x win on a 100x buy
 is a loss, whatever the tier thresholds say. With config celebrate_wins_above_stake
@@ -53,7 +53,7 @@ def is_max_win(scene: Any, played: Any) -> bool:
 def summary_lines(scene: Any, played: Any) -> list[tuple[str, int]]:
     """Where a feature round's win came from, in money at its bet ([] when the
     round was cut by a limit: then the total alone is true)."""
-    sources = scene.spec.payout_sources
+    sources = scene.spec.math.payout_sources
     if sources is None or played.capped:
         return []
     parts = sources(played.round)

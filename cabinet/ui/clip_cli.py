@@ -183,8 +183,8 @@ def _make(cabinet: Any, job: dict[str, Any]) -> int:
         cur = cabinet.currency
         what = f"round {played.round_id}" if row is not None else f"{played.mode} book {job['book']}"
         title = f"{spec.name}  ·  {what}"
-        feats = ", ".join(spec.feature_labels.get(f) or f for f in played.round.features
-                          if spec.feature_labels.get(f, f)) or "no feature"
+        feats = ", ".join(spec.view.feature_labels.get(f) or f for f in played.round.features
+                          if spec.view.feature_labels.get(f, f)) or "no feature"
         subtitle = (f"{spec.mode(played.mode).label}  ·  bet {cur.format(played.bet_cents)}  ·  payout "
                     f"{played.round.payout_x100 / 100:g}x  ·  win {cur.format(played.win_cents)}  ·  {feats}  ·  "
                     f"{rec.seconds:.1f} s at {fps} fps")

@@ -1,7 +1,7 @@
 """Review tools (demo tools on, never with real play): the force menu (F10 or the
 FORCE button) lists what the next round can be drawn from, in three columns:
 
-- FEATURES: the game's own outcome categories (spec.force_categories);
+- FEATURES: the game's own outcome categories (spec.review.force_categories);
 - WINS BY PAYOUT: no win, big, mega and epic wins, the max win and a game's own bands
   (Happy Money Hens' win that opens the gamble), each only where a book of a mode
   the cabinet offers is in it at the current bet (cabinet/core/review_draws.py);
@@ -59,7 +59,7 @@ def force_home(game: Any, force: str) -> str | None:
     """The mode the game would play `force` in from the screen (GameScene.play's
     rule: the mode on screen, unless the category lives in others), None if none
     of them is offered at the current bet."""
-    homes = game.spec.force_modes.get(force)
+    homes = game.spec.review.force_modes.get(force)
     mode = game.spin_mode()
     if homes and mode not in homes:
         mode = next((m for m in homes if any(x.id == m for x in game.modes)), None)
@@ -85,9 +85,9 @@ def category_choices(app: Any, game: Any) -> list[tuple[str, str]]:
     setup = app.cabinet.games.get(game.spec.id)
     library = setup.library if setup is not None else None
     out = []
-    for force, label in game.spec.force_categories.items():
+    for force, label in game.spec.review.force_categories.items():
         mode = force_home(game, force)
-        if library is None and force in game.spec.books_only_forces:
+        if library is None and force in game.spec.review.books_only_forces:
             continue                           # live math: a search of millions of rounds
         if mode is not None and library_holds(library, mode, force):
             out.append((force, label))

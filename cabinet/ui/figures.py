@@ -223,10 +223,10 @@ def feature_rate(setup: Any, mode: str, name: str) -> float | None:
 
 def feature_words(spec: Any, features: tuple[str, ...]) -> str:
     """A round's features as a player reads them ('Gold wheel, Free spins at x3'):
-    each game names its own (GameSpec.feature_labels); an unnamed one is not shown,
+    each game names its own (GameSpec.view.feature_labels); an unnamed one is not shown,
     an empty name is one another label already says, a name starting 'at' qualifies
     the one before it."""
-    labels = getattr(spec, "feature_labels", {}) if spec is not None else {}
+    labels = spec.view.feature_labels if spec is not None else {}
     words: list[str] = []
     for f in features:
         text = labels.get(f, "")

@@ -79,7 +79,7 @@ class GameScene(BetChoices, Scene):
         self.modes: list[BetMode] = [m for m in self.spec.modes if m.id in enabled]
         self.spin_modes = [m for m in self.modes if m.kind == "spin"]   # not buys, not gamble-only libraries
         # Buy options in the order of their SHIFT+N keys when the game names them.
-        keys = self.spec.buy_keys
+        keys = self.spec.view.buy_keys
         self.buy_modes = sorted((m for m in self.modes if m.kind == "buy"), key=lambda m: keys.get(m.id, 99))
         default = getattr(setup, "default_bet", None) or self.spec.default_bet or self.ladder[0]
         self.bet_index = self.ladder.index(default) if default in self.ladder else 0
@@ -294,7 +294,7 @@ class GameScene(BetChoices, Scene):
             mode_id = mode_id or self.force_mode     # a band's or a board's mode (review tools)
         self.force_next, self.force_mode = None, None
         # a category that lives in other modes (e.g. a buy's top prize) is played there
-        homes = self.spec.force_modes.get(force) if force else None
+        homes = self.spec.review.force_modes.get(force) if force else None
         if homes and mode_id is None and self.spin_mode() not in homes:
             mode_id = next((m for m in homes if any(x.id == m for x in self.modes)), None)
         try:
@@ -488,7 +488,7 @@ class GameScene(BetChoices, Scene):
             if self._autoplay_wait <= 0:
                 if self.showcase:
                     category = self.showcase.pop(0)
-                    self.message(f"Showcase: {self.spec.force_categories.get(category, category)}")
+                    self.message(f"Showcase: {self.spec.review.force_categories.get(category, category)}")
                     self.play(force=category)
                 else:
                     self._autoplay_next()
@@ -561,7 +561,7 @@ def force_refusal(scene: Any, force: str, mode_id: str, exc: Exception) -> str:
         band = review_draws.bands(spec, scene.app.config).get(force)
         name = band.label if band is not None else "that payout"
     else:
-        name = spec.force_categories.get(force, "that outcome")
+        name = spec.review.force_categories.get(force, "that outcome")
     mode = next((m.label for m in spec.modes if m.id == mode_id), "this way to play")
     why = "its library holds no such round at this bet" if isinstance(exc, KeyError) else \
         re.sub(r"^\S+/\S+: ", "", str(exc.args[0] if exc.args else exc))     # no "game/mode: " ids

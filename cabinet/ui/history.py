@@ -1,6 +1,6 @@
 """Game history and recall: the settled rounds, newest first, ten to a page: round
 id and time, game, what was played (the mode's name), its cost, the win and the
-features in words (GameSpec.feature_labels), with the selected round's details
+features in words (GameSpec.view.feature_labels), with the selected round's details
 below. A round is told whole: the base round and its features, then every gamble step
 and spin-chance draw recorded against it (Cabinet.side_draws_of), the final win and the
 balance before and after all of it, in the player's words (`RoundStory`, which the

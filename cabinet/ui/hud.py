@@ -108,7 +108,7 @@ def build_buttons(scene: HudScene) -> list[Button]:
         Button((1790, 975, 110, 90), N_("TURBO"), "turbo", font_size=24, lit=lambda: scene.app.turbo,
                enabled=lambda: scene.app.turbo_allowed),
     ]
-    if scene.spec.force_categories and demo_allowed(scene.app.config):      # review tools only
+    if scene.spec.review.force_categories and demo_allowed(scene.app.config):      # review tools only
         buttons.append(Button((24, 860, 190, 70), lambda: "FORCE*" if scene.force_next else "FORCE", "demo",
                               font_size=26, enabled=lambda: demo_allowed(scene.app.config) and live(),
                               lit=lambda: bool(scene.force_next or scene.showcase)))

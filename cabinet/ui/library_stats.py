@@ -1,7 +1,7 @@
 """The library viewer's figures (no pygame), every one read from the loaded books
 (cabinet/core/books.py's ModeBooks) and the GameSpec, in exact integers:
 
-- `symbol_counts(strips)`: each reel strip's stops per symbol (GameSpec.par_info);
+- `symbol_counts(strips)`: each reel strip's stops per symbol (GameSpec.math.par_info);
 - `win_bands(books)`: the win distribution of a mode, the weight share of rounds
   whose payout falls in each band of multiples of the bet, and the share of the
   mode's RTP they return;
@@ -122,7 +122,7 @@ def strata(books: Any, spec: Any) -> list[Share]:
 def category_label(spec: Any, name: str) -> str:
     """A category as the review tools name it (the force menu's label, else the
     feature's, else its id)."""
-    return spec.force_categories.get(name) or spec.feature_labels.get(name) or name
+    return spec.review.force_categories.get(name) or spec.view.feature_labels.get(name) or name
 
 
 def symbol_counts(strips: list[list[str]]) -> tuple[list[str], list[list[int]]]:

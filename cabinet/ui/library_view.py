@@ -36,7 +36,7 @@ class LibraryView(Scene):
         self.spec = game.spec
         setup = app.cabinet.games.get(self.spec.id)
         self.library = getattr(setup, "library", None)
-        info = self.spec.par_info() if self.spec.par_info else {}
+        info = self.spec.math.par_info() if self.spec.math.par_info else {}
         self.pages: list[tuple[str, Any]] = [("strips", item) for item in info.get("reel_strips", {}).items()]
         if self.library is not None:
             self.pages += [("mode", mode) for mode in self.library.modes]

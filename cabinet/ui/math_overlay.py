@@ -119,7 +119,7 @@ def draw_math_overlay(app: Any, surface: pygame.Surface) -> None:
     A.blit_text(surface, "ADDS", 20, (PANEL.right - 190, y), D.MUTED, anchor="midright", bold=True)
     A.blit_text(surface, "WIN SO FAR", 20, (PANEL.right - 24, y), D.MUTED, anchor="midright", bold=True)
     y += ROW - 4
-    if not game.spec.event_adds:
+    if not game.spec.review.event_adds:
         A.blit_text(surface, "this game names no event's share", 20, (x, y), D.MUTED, anchor="midleft")
         y += ROW
     for index, kind, add, running in rows:

@@ -53,7 +53,7 @@ def game_slices(app: Any, game_id: str) -> Iterator[str | None]:
     setup = app.cabinet.games[game_id]
     name = setup.spec.name
     yield f"{name}: its scene"
-    cls = setup.spec.load_scene()
+    cls = setup.spec.view.load_scene()
     library = getattr(setup, "library", None)
     if library is not None:
         for mode in [*setup.modes, *(m.id for m in setup.spec.modes if m.kind == "gamble")]:

@@ -1,6 +1,6 @@
 """The rules pages every game has, built from its GameSpec, its libraries and the
 keyboard map: bets, RTP and limits; the sheet's general rules; the keyboard. With
-the game's own pages (`GameSpec.rules` names the module whose `pages(scene)` makes
+the game's own pages (`GameSpec.view.rules` names the module whose `pages(scene)` makes
 them) they form the info screen's book (`rules_book`)."""
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ GENERAL_ICONS = {"recovery": "recovery", "malfunction": "malfunction", "outcome"
 
 def rules_module(spec: Any) -> Any | None:
     """The game's rules-page configuration (None: the game has none)."""
-    return importlib.import_module(spec.rules) if getattr(spec, "rules", "") else None
+    return importlib.import_module(spec.view.rules) if spec.view.rules else None
 
 
 def rules_book(scene: Any) -> list[Page]:
@@ -41,7 +41,7 @@ def fallback_pages(scene: Any) -> list[Page]:
     """A game without a configuration: its help text as cards, two columns."""
     spec = scene.spec
     cards = [Card(title, tuple(p for p in text.split("\n\n") if p.strip())) for title, text in
-             (spec.help() if spec.help else [])]
+             (spec.view.help() if spec.view.help else [])]
     if not cards:
         return []
     half = (len(cards) + 1) // 2
@@ -231,6 +231,6 @@ def pay_card(scene: Any, title: str, picture: Any, pays: list[tuple[str, int]], 
 
 
 def paytable_x100(scene: Any) -> dict[str, dict[str, int]]:
-    """The math's paytable (GameSpec.paytable) in exact hundredths of the bet."""
-    table = scene.spec.paytable() if scene.spec.paytable else {}
+    """The math's paytable (GameSpec.math.paytable) in exact hundredths of the bet."""
+    table = scene.spec.math.paytable() if scene.spec.math.paytable else {}
     return {sym: {k: round(float(v) * 100) for k, v in pays.items()} for sym, pays in table.get("pays", {}).items()}

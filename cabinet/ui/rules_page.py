@@ -1,6 +1,6 @@
 """Rules pages: one layout engine; each game configures it with data.
 
-A game's `view/rules_pages.py` (named by `GameSpec.rules`) returns `Page`s made of
+A game's `view/rules_pages.py` (named by `GameSpec.view.rules`) returns `Page`s made of
 `Card`s: a title, paragraphs, label/value rows and a `Picture` (painted by the game
 from its own art). The engine fills the page body with them:
 

@@ -99,7 +99,7 @@ def _celebrations(app: Any, scene: Any, gid: str, save: Callable[[str, str], Non
                 settle_round(scene)
                 break
             settle_round(scene)
-    if "max_win" in scene.spec.force_categories and app.config.demo_tools:
+    if "max_win" in scene.spec.review.force_categories and app.config.demo_tools:
         if scene.play(force="max_win"):
             over = _until_over(app, scene)
             if over is not None and getattr(over, "tier", "") == "max":

@@ -148,7 +148,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None, l
             if gid not in cab.games:
                 print(f"{gid}: not offered ({cab.refused.get(gid, 'unknown game')})")
                 continue
-            scene_class = cab.games[gid].spec.load_scene()
+            scene_class = cab.games[gid].spec.view.load_scene()
             shots = getattr(scene_class, "SHOTS", [Shot("board")])
             _game_shots(app, gid, shots, out, index, failed)
             _other_skins(app, gid, shots, out, index, failed)

@@ -51,7 +51,7 @@ class Script:
 
 def script_path(spec: Any) -> Path:
     """`showcase.yaml` in the package of the game's scene module (games/<id>/view/)."""
-    module = importlib.import_module(spec.scene.partition(":")[0])
+    module = importlib.import_module(spec.view.scene.partition(":")[0])
     package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
     return package_file(package, FILE).resolve()
 

@@ -2,7 +2,7 @@
 
 A game scene says how its start board is drawn with `start_reels()` (game_scene.py), the
 same shape for every game: the strips its reels spin on now (one list of symbol ids per
-reel, the mode's own), the rows in view, the game's `evaluate` (GameSpec.evaluate: what a
+reel, the mode's own), the rows in view, the game's `evaluate` (GameSpec.math.evaluate: what a
 board pays) and, per feature symbol, how many may show (`at_most`: a Vault or three
 windmills at rest would read as a trigger that never came). `StartReels.draw` picks
 each reel's stop uniformly, as a round does, from the cabinet's display stream

@@ -73,7 +73,7 @@ def test_a_books_only_category_is_refused_live_and_forced_from_the_books(tmp_pat
     """Piggy Farm's huge win of a buy (about 1 round in 5.8 million) is forced from its
     books; live math refuses it before any debit instead of searching for a minute."""
     from games.piggy_farm import GAME as FARM
-    assert FARM.books_only_forces == ("huge_win",)
+    assert FARM.review.books_only_forces == ("huge_win",)
     for source in ("live", "books"):
         folder = tmp_path / source
         folder.mkdir()

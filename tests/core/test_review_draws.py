@@ -75,8 +75,8 @@ def test_a_board_outcome_regenerates_the_same_round():
 def test_event_adds_sum_to_the_payout_in_every_mode_and_forced_category(game):
     spec = SPECS[game]
     rounds = [spec.play(Rng.for_book(s), m.id) for m in spec.modes for s in range(25)]
-    for cat in spec.force_categories:
-        modes = spec.force_modes.get(cat) or [next(m.id for m in spec.modes if m.kind == "spin")]
+    for cat in spec.review.force_categories:
+        modes = spec.review.force_modes.get(cat) or [next(m.id for m in spec.modes if m.kind == "spin")]
         for mode in modes[:1]:
             try:
                 rounds.append(forced_round(spec, mode, cat, 3))
@@ -86,7 +86,7 @@ def test_event_adds_sum_to_the_payout_in_every_mode_and_forced_category(game):
     for r in rounds:
         adds = event_adds(spec, r)
         assert sum(adds) == r.payout_x100
-        raw = [spec.event_adds(e) for e in r.events]
+        raw = [spec.review.event_adds(e) for e in r.events]
         if not r.capped:
             assert raw == adds                          # the game's own records account for all of it
         assert all(a >= 0 for a, e in zip(adds, r.events) if e["type"] not in ("cap", "win_cap"))

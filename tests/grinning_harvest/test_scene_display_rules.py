@@ -159,7 +159,7 @@ def test_the_start_board_shows_no_trigger_no_collect_and_no_win(app):
     for _ in range(12):                         # each opening draws a new one
         scene = open_game(app)
         board = scene.reels.board()
-        assert board == scene.rest.board and GAME.evaluate(board)["total_x"] == 0
+        assert board == scene.rest.board and GAME.math.evaluate(board)["total_x"] == 0
         assert not any("vault" in row for row in board)        # no trigger, and nothing collected
         pumpkins = {(r, c) for r in range(3) for c in range(3) if board[r][c] == "pumpkin"}
         assert set(scene.pumpkins) == pumpkins

@@ -159,7 +159,7 @@ def test_the_keyboard_page_names_every_key_the_gamble_and_spin_chance_handle(gam
     # another game lists no gamble
     from cabinet.ui.rules_common import keyboard_page
     from types import SimpleNamespace
-    other = SimpleNamespace(app=app, spec=SimpleNamespace(rules=""), buy_modes=[])
+    other = SimpleNamespace(app=app, spec=SimpleNamespace(view=SimpleNamespace(rules="")), buy_modes=[])
     assert all("Gamble" not in c.title for col in keyboard_page(other).columns for c in col)
 
 

@@ -68,7 +68,7 @@ def test_gallery_states_live_in_the_games_shots_modules_not_in_their_scenes():
     gallery's prepared states are functions of games/<id>/view/shots.py."""
     from cabinet.core.game import discover
     for gid, spec in discover().items():
-        cls = spec.load_scene()
+        cls = spec.view.load_scene()
         assert not [n for n in dir(cls) if n.startswith("shot_")], gid
         for shot in cls.SHOTS:
             assert shot.prepare is None or (callable(shot.prepare) and not isinstance(shot.prepare, str)), shot

@@ -198,8 +198,8 @@ def test_the_force_menu_shows_every_category_of_every_game_inside_its_panel():
     from games.piggy_farm import GAME as PF
     from cabinet.ui.demo import BOTTOM, TOP, row_height
     for spec in (GH, HMH, PF):
-        n = len(spec.force_categories)
+        n = len(spec.review.force_categories)
         pitch = row_height(n)
         assert TOP + (n - 1) * pitch + (pitch - 8) <= BOTTOM, (spec.id, n, pitch)
         assert pitch - 8 >= 30, (spec.id, pitch)
-    assert len(PF.force_categories) > 10
+    assert len(PF.review.force_categories) > 10

@@ -107,7 +107,7 @@ def test_a_force_the_mode_cannot_hold_is_refused_in_the_players_words(lab):
     scene.force_next = "combo_DC"                  # set by hand: the menu does not offer it here
     assert not scene.play()
     text = scene.message_text
-    assert text == (f"{scene.spec.force_categories['combo_DC']} cannot be forced here "
+    assert text == (f"{scene.spec.review.force_categories['combo_DC']} cannot be forced here "
                     f"({scene.spec.mode('fortune_1_5').label}): its library holds no such round at this bet")
     assert "/" not in text and "combo_" not in text and "fortune_1_5" not in text and lab.cabinet.balance == before
     scene.mode_id = "base"

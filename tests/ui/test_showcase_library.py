@@ -219,7 +219,7 @@ def test_the_viewer_figures_add_up_to_the_libraries(game):
             assert sum(p.weight for p in parts) == total_w and sum(p.books for p in parts) == len(mb)
             assert sum(p.paid for p in parts) == total_paid
         assert Fraction(total_paid, total_w * int(mb.meta["cost_x100"])) == mb.rtp()
-    for strips in library.spec.par_info()["reel_strips"].values():
+    for strips in library.spec.math.par_info()["reel_strips"].values():
         symbols, counts = symbol_counts(strips)
         for r, reel in enumerate(strips):
             assert {s: counts[i][r] for i, s in enumerate(symbols) if counts[i][r]} == Counter(reel)
@@ -234,7 +234,8 @@ def test_bands_and_strata_of_a_hand_built_library():
         force=np.array([-1, -1, -1, 0, -1], dtype=np.int16),
         features=np.array([0, 0, 0, 1, 1], dtype=np.uint64),
         meta={"feature_names": ["top"], "categories": ["top"]})
-    spec = SimpleNamespace(force_categories={"top": "Top prize"}, feature_labels={})
+    spec = SimpleNamespace(review=SimpleNamespace(force_categories={"top": "Top prize"}),
+                           view=SimpleNamespace(feature_labels={}))
     bands = {b.label: b for b in win_bands(books)}
     assert list(bands) == ["0", "<1x", "1-2x", "2-5x", "5-10x", "10-20x"]
     assert bands["0"].share == Fraction(5, 10) and bands["<1x"].share == Fraction(1, 10)
@@ -254,6 +255,6 @@ def test_the_gallery_renders_every_viewer_page(app):
     saved = []
     library_shots(app, "grinning_harvest", lambda name, caption: saved.append((name, caption)))
     library = load_library("grinning_harvest")
-    assert len(saved) == len(library.spec.par_info()["reel_strips"]) + len(library.modes)
+    assert len(saved) == len(library.spec.math.par_info()["reel_strips"]) + len(library.modes)
     assert saved[0][0] == "grinning_harvest__library_01_strips" and "reel strips" in saved[0][1]
     assert app.stack.find("library") is None

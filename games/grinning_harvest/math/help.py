@@ -5,7 +5,7 @@ math agree by construction.
 `sections()` -> {key: (title, [paragraph, ...])}: the rules pages' text (the view's
 rules_pages.py lays them out beside the pictures); `help_sections()` the same as a
 list (the PAR sheet quotes it); `general_rules()`: the sheet's general terms;
-`help_pages()` (GameSpec.help): all of it as plain pages; `FEATURE_LABELS`:
+`help_pages()` (GameSpec.view.help): all of it as plain pages; `FEATURE_LABELS`:
 Round.features in words (the history).
 """
 from __future__ import annotations
@@ -152,6 +152,6 @@ def general_rules(money: Callable[[int], str] = plain_money) -> list[tuple[str, 
 
 
 def help_pages() -> list[tuple[str, str]]:
-    """(title, text) pages, paragraphs separated by blank lines (GameSpec.help)."""
+    """(title, text) pages, paragraphs separated by blank lines (GameSpec.view.help)."""
     pages = [(title, "\n\n".join(paras)) for title, paras in help_sections()]
     return pages + [(title, "\n\n".join(paras)) for _, title, paras in general_rules()]

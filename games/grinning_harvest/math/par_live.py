@@ -1,5 +1,5 @@
 """Grinning Harvest's rules-side PAR figures: the base game's RTP with a tight interval
-and the odds of its top awards (GameSpec.live_rtp / .tail_odds).
+and the odds of its top awards (GameSpec.math.live_rtp / .tail_odds).
 
 The base game without the bonus is exact (every stop combination of the three strips:
 math/exact.exact_base): line pays, collects (each pumpkin's mean value: values are

@@ -1,5 +1,5 @@
 """Happy Money Hens' rules-side rate of each feature per round, tighter than a count in
-a plain run (GameSpec.feature_odds, for the PAR sheet's feature table and the books).
+a plain run (GameSpec.math.feature_odds, for the PAR sheet's feature table and the books).
 
 A round's bonus depends on the round only through its final combination c, whose
 chance per round is exact in every mode: pots.combo_odds in a spin mode (the
@@ -419,7 +419,7 @@ _POTS: dict[int, dict] = {}
 
 
 def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -> dict[str, tuple]:
-    """GameSpec.feature_odds: {feature: (p, lo99, hi99, method)} of a round of `mode`
+    """GameSpec.math.feature_odds: {feature: (p, lo99, hi99, method)} of a round of `mode`
     (every mode; `sims` is not needed). The bonuses are played once per process and
     seed, shared by all modes."""
     from .rules import BONUS_MODES, BUY_MODES, SPIN_MODES

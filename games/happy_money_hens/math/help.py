@@ -3,7 +3,7 @@ number read from math.yaml (no pygame).
 
 `sections()` -> {key: (title, [paragraph, ...])}: the rules pages' text (the view's
 rules_pages.py lays them out beside the pictures); `general_rules()`: the sheet's
-game information; `help_pages()` (GameSpec.help): all of it as plain pages;
+game information; `help_pages()` (GameSpec.view.help): all of it as plain pages;
 `describe_modes()`: the modes with the names and descriptions a player reads;
 `FEATURE_LABELS`: Round.features in words (the history); `FORCE_LABELS`: the forcing
 categories (rules.play's `force`) in the same words, for the review tools' force menu,
@@ -213,7 +213,7 @@ def describe_modes(modes: tuple[BetMode, ...]) -> tuple[BetMode, ...]:
 
 
 def help_pages() -> list[tuple[str, str]]:
-    """Every section as plain text pages (GameSpec.help)."""
+    """Every section as plain text pages (GameSpec.view.help)."""
     m = load()
     b = m.raw["bonus"]
     s = sections()

@@ -1,4 +1,4 @@
-"""Happy Money Hens' rules pages (GameSpec.rules): the cabinet's rules-page engine
+"""Happy Money Hens' rules pages (GameSpec.view.rules): the cabinet's rules-page engine
 (cabinet/ui/rules_page.py) configured with this game's pictures and the text of
 math/help.py. Every figure is read from math.yaml and shown at the current bet."""
 from __future__ import annotations

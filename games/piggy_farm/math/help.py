@@ -2,7 +2,7 @@
 them is read from the math file, so the help, the PAR sheet and the math agree by
 construction.
 
-`help_pages()` -> [(title, text)]: the plain pages (GameSpec.help);
+`help_pages()` -> [(title, text)]: the plain pages (GameSpec.view.help);
 `rules_sections()` -> [(title, [paragraph, ...])]: the full rules as text
 (`help_text()`), every pay, price and prize; `sections()`: the illustrated rules
 pages' text by key (the view's rules_pages.py); `mode_descriptions()` /

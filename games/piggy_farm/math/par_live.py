@@ -1,5 +1,5 @@
 """Piggy Farm's rules-side PAR figures for the spin modes (base, ante): the RTP with a
-tight interval and the odds of the top awards (GameSpec.live_rtp / .tail_odds).
+tight interval and the odds of the top awards (GameSpec.math.live_rtp / .tail_odds).
 
 A base or ante round is a spin (clusters and tumbles) and, when its final board shows
 enough windmills, THE FARM WHEEL. Its RTP splits into parts that each converge fast:

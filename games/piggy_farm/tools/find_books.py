@@ -42,7 +42,7 @@ def searches() -> list[tuple[str, str, int, int]]:
     """(mode, level, book position, seed) of every book whose search is recorded."""
     spec = resolve_game("piggy_farm")
     out = []
-    for mode, cats in spec.book_forces.items():
+    for mode, cats in spec.math.book_forces.items():
         for c, cat in enumerate(cats):
             if cat not in WIN_LEVELS or spec.mode(mode).kind != "buy" or mode in ("golden_egg_hunt", "egg_hunt"):
                 continue

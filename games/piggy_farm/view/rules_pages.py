@@ -1,4 +1,4 @@
-"""Piggy Farm's rules pages (GameSpec.rules): the cabinet's rules-page engine
+"""Piggy Farm's rules pages (GameSpec.view.rules): the cabinet's rules-page engine
 (cabinet/ui/rules_page.py) configured with this game's pictures and the text of
 math/help.py. Every figure is read from math.yaml or the book libraries and shown
 at the current bet."""
