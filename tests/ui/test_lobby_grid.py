@@ -83,6 +83,7 @@ def test_the_lobby_of_n_games_shows_every_title_inside_its_tile_with_no_overlap(
         assert not text_problems(app, f"lobby of {n}, tile {selected} lit")
     log = D.recording()
     app.assets = type(app.assets)(app.layout)
+    lobby.relayout()                                             # the lobby's kept pictures drawn anew
     try:
         app.render()
     finally:
