@@ -205,7 +205,11 @@ class BigWin(Overlay):
                 A.blit_text(surface, name, 30, (940, y), D.CREAM, anchor="midright", bold=True)
                 A.blit_text(surface, cur.format(cents), 30, (980, y), D.GOLD, anchor="midleft", bold=True)
                 y += 40
-        A.blit_text(surface, "SPACE to continue", 28, (960, y + 20), D.MUTED, anchor="center")
+        if self.app.stack.find("attract") is not None:       # the kiosk's attract loop: its call, no prompt
+            from .kiosk import draw_call
+            draw_call(self.app, surface, y + 40)
+        else:
+            A.blit_text(surface, "SPACE to continue", 28, (960, y + 20), D.MUTED, anchor="center")
         self._balance(surface)
 
     def _coins(self, surface: pygame.Surface, count: int) -> None:

@@ -94,15 +94,16 @@ class Attract(Scene):
         draw_call(self.app, surface)
 
 
-def draw_call(app: Any, surface: pygame.Surface) -> None:
-    """The call to play and the cabinet's credit now (none shown when there is none)."""
+def draw_call(app: Any, surface: pygame.Surface, y: float = 760) -> None:
+    """The call to play at `y` and the cabinet's credit now under it (none shown when
+    there is none). A celebration over a replayed round draws it in its own place."""
     A = app.assets                  # the call pulses between two shades (always legible, never an empty band)
     shade = D.CYAN if int(app.time * 2) % 2 == 0 else (235, 250, 255)
     credit = app.cabinet.balance
-    A.blit_text(surface, CALL, 52, (960, 760 if credit > 0 else 800), shade, anchor="center", bold=True,
+    A.blit_text(surface, CALL, 52, (960, y if credit > 0 else y + 40), shade, anchor="center", bold=True,
                 outline=(0, 20, 40))
     if credit > 0:
-        A.blit_text(surface, f"CREDIT {app.cabinet.currency.format(credit)}", 40, (960, 840), D.CREAM,
+        A.blit_text(surface, f"CREDIT {app.cabinet.currency.format(credit)}", 40, (960, y + 80), D.CREAM,
                     anchor="center", bold=True, outline=(20, 20, 40))
 
 
@@ -128,6 +129,8 @@ class AttractCall(Scene):
             self.app.pop(scenes[scenes.index(self) - 1])
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.app.stack.top is not self:       # a celebration over the round draws the call in its place
+            return
         lay = self.app.layout
         band = self.app.assets.surface(("attract_band", lay.size), lambda: D.rounded_panel(
             (lay.px(1300), lay.px(170)), (20, 20, 50), (8, 8, 24), radius=lay.px(40), border=D.GOLD,
