@@ -242,4 +242,5 @@ class Session:
         A = self.app.assets
         t = int(self.app.time - self.started)
         text = f"SESSION {t // 3600}:{t // 60 % 60:02d}:{t % 60:02d}   NET {self.app.cabinet.currency.format(self.net)}"
+        D.text_layer()                  # drawn over every scene (a dialog's veil too): a layer of its own
         A.blit_text(surface, text, 24, (240, 48), D.CYAN, anchor="midleft", bold=True)
