@@ -17,7 +17,7 @@ def first_screen() -> str:
 def test_the_first_screen_names_the_keys_the_operator_menu_and_the_pin():
     top = first_screen()
     for words in ("SPACE", "SHIFT+UP", "SHIFT+DOWN", "SHIFT+B", "SHIFT+A", "SHIFT+H", "ESC",
-                  "Gamble", "Spin chance", "SHIFT+ENTER", "ENTER collects",
+                  "Gamble", "SHIFT+D", "SPIN collects", "Spin chance", "SHIFT+ENTER", "ENTER collects",
                   "Operator menu", "CTRL+SHIFT+O", "`1234`", "before real play", "real_play: true"):
         assert words in top, f"{words!r} is not in the README's first 40 lines"
 
@@ -30,6 +30,6 @@ def test_the_first_screen_comes_before_the_install_and_its_keys_are_the_defaults
     # the keys the first screen names are the shipped map's
     said = {"spin": "space", "bet_up": "shift+up", "bet_down": "shift+down", "buy_menu": "shift+b",
             "autoplay": "shift+a", "history": "shift+h", "close": "escape", "operator": "ctrl+shift+o",
-            "confirm": "shift+return", "buy_1": "shift+1", "buy_3": "shift+3"}
+            "confirm": "shift+return", "buy_1": "shift+1", "buy_3": "shift+3", "gamble": "shift+d"}
     for action, key in said.items():
         assert key in DEFAULT_KEYS[action], (action, key)

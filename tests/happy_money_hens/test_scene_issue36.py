@@ -133,7 +133,9 @@ def test_the_rules_list_every_gamble_key(gamble_app):
     page = next(p for p in rules_book(hens(app)) if p.tab == "Gamble")
     card = next(c for col in page.columns for c in col if c.title == "Gamble keys")
     rows = dict(card.rows)
-    assert [label for label, *_ in KEY_ROWS] == list(rows)
+    assert ["Gamble the win offered (GAMBLE)", "Collect it and spin on"] + [label for label, *_ in KEY_ROWS] \
+        == list(rows)
+    assert rows["Gamble the win offered (GAMBLE)"] == "SHIFT+D" and rows["Collect it and spin on"] == "SPACE"
     assert rows["Spin the chosen wheel / skip"] == "SPACE"
     assert rows["Choose the cash / bonus wheel"] == "LEFT / RIGHT (or SHIFT+LEFT / SHIFT+RIGHT)"
     assert "SHIFT+1" in rows["Cash wheel x1.5 / x2 / x3"] and "RETURN" in rows["Collect the win"]
@@ -211,13 +213,15 @@ def test_a_win_the_gamble_may_take_is_held_in_the_win_meter_until_it_is_collecte
     played = scene.played
     after_bet = before - played.cost_cents
     seen = []
-    for _ in range(4000):                              # the round, TOTAL WIN, until the gamble opens
-        if isinstance(app.stack.top, GambleScene):
+    for _ in range(4000):                              # the round, TOTAL WIN, until the gamble is offered
+        if scene.offers.offered is not None:
             break
         if scene.waiting_for_start or app.stack.top.scene_name == "big_win":
             press(app, pygame.K_SPACE)
         run(app, 1, dt=0.1)
         seen.append(_drawn_balance(scene))
+    assert app.stack.top is scene and _drawn_balance(scene) == after_bet     # held while offered
+    press(app, pygame.K_d, pygame.KMOD_SHIFT, frames=2)                 # GAMBLE, by choice
     gamble = app.stack.top
     assert isinstance(gamble, GambleScene) and played.win_cents > 0
     assert app.cabinet.balance == after_bet + played.win_cents          # credited by the cabinet...
