@@ -28,14 +28,13 @@ import pygame
 from cabinet.core import cash_desk
 
 from . import draw as D
+from .attract_call import CALL, draw_call  # noqa: F401  (CALL re-exported)
 from .attract_script import CARD_SECONDS, RECALL_SECONDS, AttractStep, Card, default_script  # noqa: F401
 from .logo_art import CABINET_NAME
 from .overlay import Overlay
 from .scene import Scene, register
 from .showcase import attract_showcase
 from .widgets import Button
-
-CALL = "PRESS ANY KEY OR TOUCH TO PLAY"
 
 
 @register("attract")
@@ -92,19 +91,6 @@ class Attract(Scene):
             A.blit_text(surface, names[int(self.app.time / CARD_SECONDS) % len(names)], 64, (960, 560), D.CREAM,
                         anchor="center", bold=True)
         draw_call(self.app, surface)
-
-
-def draw_call(app: Any, surface: pygame.Surface, y: float = 760) -> None:
-    """The call to play at `y` and the cabinet's credit now under it (none shown when
-    there is none). A celebration over a replayed round draws it in its own place."""
-    A = app.assets                  # the call pulses between two shades (always legible, never an empty band)
-    shade = D.CYAN if int(app.time * 2) % 2 == 0 else (235, 250, 255)
-    credit = app.cabinet.balance
-    A.blit_text(surface, CALL, 52, (960, y if credit > 0 else y + 40), shade, anchor="center", bold=True,
-                outline=(0, 20, 40))
-    if credit > 0:
-        A.blit_text(surface, f"CREDIT {app.cabinet.currency.format(credit)}", 40, (960, y + 80), D.CREAM,
-                    anchor="center", bold=True, outline=(20, 20, 40))
 
 
 @register("attract_call")
