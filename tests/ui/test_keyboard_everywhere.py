@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from cabinet.ui.demo import ForceMenu
-from tests.ui.conftest import make_app, open_game, press, run, serve, settle
+from tests.ui.conftest import make_app, open_game, press, serve, settle
 
 K = pygame
 
