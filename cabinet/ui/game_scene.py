@@ -96,6 +96,7 @@ class GameScene(BetChoices, Scene):
         self.last_win = 0
         self.recall_mode = False
         self.recall_record = None          # the ledger row of a recalled round (balances)
+        self.recall_story = None           # history.RoundStory of a recalled round (its gamble and spin chance)
         self.recall_label: tuple[str, str] | None = None   # a showcase's / clip's own two HUD lines
         self.recall_celebrates = False     # a showcase's / clip's round ends with its celebration
         self.autoplay: Autoplay | None = None
@@ -274,6 +275,9 @@ class GameScene(BetChoices, Scene):
         if self.recall_mode and rec is not None:
             if self.busy or rec.balance_after is None:
                 return rec.balance_before - rec.cost_cents
+            story = self.recall_story       # after its gamble steps and spin-chance draws: the real balance
+            if story is not None and story.draws and story.balance_after is not None:
+                return story.balance_after
             return rec.balance_after
         return self.app.cabinet.balance
 
@@ -529,6 +533,8 @@ class GameScene(BetChoices, Scene):
         self.hud.draw(surface)
         self.draw_widgets(surface)
         self.draw_top(surface)
+        if self.recall_mode and not self.busy:
+            self.hud.draw_recall_story(surface)
         self.moments.draw(surface)
 
     def draw_top(self, surface: pygame.Surface) -> None:

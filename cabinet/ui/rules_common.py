@@ -185,9 +185,37 @@ KEY_GROUPS = (
 )
 
 
+# The operator menu's keys (cabinet/ui/operator/menu.py: digits open the pages, the
+# recall page's D its ids; every overlay's arrows and ENTER; ESC logs out).
+OPERATOR_ROWS = (("Operator page 1 ... 7", "1 ... 7"), ("Recall: show the ids", "D"),
+                 ("Move / press a button", "ARROWS  ENTER"))
+FORCE_MENU_ROWS = (("Force menu: move / choose", "ARROWS  ENTER"),)
+
 REVIEW_ITEMS = (("review_pause", "Pause / resume"), ("review_step", "Single step (one event)"),
                 ("review_slow", "Speed 1x / 0.5x / 0.25x"), ("review_math", "Math overlay"),
                 ("review_replay", "Replay a round by its id"), ("demo", "Force menu"))
+
+
+def balanced_columns(cards: list[Card], n: int) -> tuple[tuple[Card, ...], ...]:
+    """The cards in order, cut into at most `n` columns of about equal height (rows,
+    text lines and a title's worth each)."""
+    weight = [2 + len(c.rows) + len(c.text) for c in cards]
+    best: tuple[int, list[int]] | None = None
+
+    def cuts(start: int, left: int) -> list[list[int]]:
+        if left == 1:
+            return [[]]
+        return [[k] + rest for k in range(start + 1, len(cards)) for rest in cuts(k, left - 1)]
+    for k in range(1, min(n, len(cards)) + 1):
+        for cut in cuts(0, k):
+            bounds = [0] + cut + [len(cards)]
+            tallest = max(sum(weight[a:b]) for a, b in zip(bounds, bounds[1:]))
+            if best is None or tallest < best[0]:
+                best = (tallest, bounds)
+    if best is None:
+        return ()
+    bounds = best[1]
+    return tuple(tuple(cards[a:b]) for a, b in zip(bounds, bounds[1:]))
 
 
 def keyboard_page(scene: Any) -> Page:
@@ -209,13 +237,16 @@ def keyboard_page(scene: Any) -> Page:
                      ("Confirm the buy", keys.describe("confirm"))]
         cards.insert(1, Card("Buy bonus", ("In the buy menu each key opens that buy's confirmation page.",),
                              rows=tuple(buy_rows)))
+    staff = [Card("Operator menu", rows=(("Operator menu (PIN)", keys.describe("operator")),) + OPERATOR_ROWS
+                  + (("Log out", keys.describe("close")),))]
     if demo_allowed(scene.app.config):        # review mode only (never with real play)
-        cards.append(Card("Review tools", rows=tuple((label, keys.describe(action)) for action, label in REVIEW_ITEMS
-                                                   if keys.table.get(action))))
+        rows = tuple((label, keys.describe(action)) for action, label in REVIEW_ITEMS if keys.table.get(action))
+        staff.append(Card("Review tools", rows=rows + FORCE_MENU_ROWS
+                          + (("Force menu: close", keys.describe("close")),)))
     module = rules_module(scene.spec)
     hook = getattr(module, "keyboard_cards", None) if module is not None else None
     own = tuple(hook(scene)) if hook is not None else ()
-    cols = tuple(c for c in (tuple(cards[:2]), tuple(cards[2:]), own) if c)
+    cols = balanced_columns(cards + staff + list(own), 3)
     return Page("Keyboard", "Keys", columns=cols,
                 note="In the autoplay menu, the previous / next keys change the rounds and confirm starts it")
 

@@ -214,7 +214,7 @@ def buys_page(scene: Any) -> Page:
                                                          ("Key", f"SHIFT+{i + 1}")),
                   picture=buy_picture(scene, mode.id)) for i, mode in enumerate(scene.buy_modes)]
     cards.append(Card(*s["buy"]))
-    return Page("Buy bonus", "Buy", grid=tuple(cards), grid_cols=3 if len(cards) > 4 else max(len(cards), 1),
+    return Page("Buy bonus (the BONUS button)", "Buy bonus", grid=tuple(cards), grid_cols=3 if len(cards) > 4 else max(len(cards), 1),
                 note=f"Prices at the current bet of {cur.format(scene.bet)}")
 
 

@@ -3,6 +3,11 @@ chance (credit above zero but below the current price of play, fortune bet inclu
 offered when the credit is REDUCED below it (after a round or a gamble) and on entering
 the game; never for a bet or fortune step, which only changes the price), and their money.
 
+The gamble is OFFERED, never forced (the sheet: a win "will offer the gamble feature";
+"when the gamble is entered"): a win the setting allows shows a GAMBLE button (key
+`gamble`, SHIFT+D) while it stays in the WIN meter; the player opens the gamble by
+choice, and SPIN (or autoplay) collects it and plays on.
+
 Every draw is made with the cabinet's RNG through the shared mechanics (exact odds)
 and recorded with `cabinet.side_draw` BEFORE the scene shows it:
 - a cash-wheel spin: stake = the win at risk, prize = the multiplied win if green;
@@ -41,6 +46,7 @@ class Offers:
         self._values_of = None                                      # ... of this library
         self._results: list[dict[str, Any]] | None = None           # the last gamble results
         self.gamble_scene: GambleScene | None = None                # the gamble open now
+        self.offered: tuple[int, int, int | None] | None = None     # (win, bet, round) a GAMBLE waits on
 
     @property
     def app(self):
@@ -108,6 +114,8 @@ class Offers:
         lost. The cabinet has credited it; the player has not taken it yet."""
         if self.pending is not None:
             return min(self.pending.win_cents, self.cabinet.balance) if self.gamble_due(self.pending) else 0
+        if self.offered is not None:
+            return min(self.offered[0], self.cabinet.balance)
         gs = self.gamble_scene
         if gs is not None and self.app.stack.find(GambleScene) is gs and gs.gamble.status == "open":
             return min(gs.gamble.stake_cents, self.cabinet.balance)
@@ -118,9 +126,25 @@ class Offers:
         the win, never more than the credit (an operator may cash out while it waits)."""
         win = min(played.win_cents, self.cabinet.balance)
         if self.gamble_due(played):
-            self.open_gamble(win, played.bet_cents, played.round_id)
+            self.offered = (win, played.bet_cents, played.round_id)
         else:
             self.check_spin_chance()
+
+    def open_offer(self) -> bool:
+        """GAMBLE pressed: open the gamble on the win offered (the player's choice)."""
+        if self.offered is None or self.scene.busy or self.app.stack.top is not self.scene:
+            return False
+        win, bet, round_id = self.offered
+        self.offered = None
+        win = min(win, self.cabinet.balance)        # an operator may have cashed out meanwhile
+        if win <= 0:
+            return False
+        self.open_gamble(win, bet, round_id)
+        return True
+
+    def collect_offer(self) -> None:
+        """SPIN, autoplay or leaving: the win offered is the player's (already credited)."""
+        self.offered = None
 
     def warm(self) -> None:
         """When the game scene is built (a scene load, not a frame of play) and the gamble
