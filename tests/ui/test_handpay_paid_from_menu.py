@@ -46,7 +46,7 @@ def test_the_cash_out_dialog_closes_when_its_handpay_is_called(tmp_path):
     CANCEL and X, is gone once the handpay is called (nothing is left to cancel)."""
     app = make_app(tmp_path, size=(1280, 720), credit="1000.00")
     for application in serve(app):
-        app.config.cash.handpay_limit = 50000
+        handpay_limit(app, 50000)
         app.open("cash_out")
         tap(app, "confirm")
         assert isinstance(app.stack.top, HandpayNotice)

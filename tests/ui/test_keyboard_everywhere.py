@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from cabinet.ui.demo import ForceMenu
+from tests.config_edit import reconfigure
 from tests.ui.conftest import make_app, open_game, press, serve, settle
 
 K = pygame
@@ -34,7 +35,7 @@ def test_the_keyboard_page_lists_the_operator_menu_its_pages_and_the_force_menu(
 def test_without_review_tools_the_force_menu_keys_are_not_listed(tmp_path):
     app = make_app(tmp_path, size=(1600, 900), credit="100.00")
     for application in serve(app):
-        app.config.demo_tools = False
+        reconfigure(app, demo_tools=False)
         scene = open_game(app)
         text = keyboard_text(app, scene)
         assert "Force menu" not in text and "Operator menu" in text
