@@ -180,7 +180,7 @@ class App(PlayerPrefs):
             return False
         return True
 
-    def _game_scene(self, setup: Any) -> type[Scene] | None:
+    def _game_scene(self, setup: Any) -> Callable[..., Scene] | None:
         """The scene class the game's spec names (None, said in a toast, if it fails to load)."""
         try:
             return setup.spec.view.load_scene()
@@ -229,9 +229,10 @@ class App(PlayerPrefs):
             self._under_operator("handpay")
 
     def _under_operator(self, name: str, *args: Any) -> None:
-        kept = []
+        kept: list[Scene] = []
         while self.stack.top is not None and self.stack.top.scene_name in self.OPERATOR_SCENES:
-            kept.append(self.pop())
+            kept.append(self.stack.top)
+            self.pop()
         self.open(name, *args)
         for scene in reversed(kept):
             self.push(scene)
@@ -406,7 +407,7 @@ class App(PlayerPrefs):
     def _results_shown(self) -> None:
         """A settled round's result counts as shown once its game is on top again and
         idle (its celebration closed): RESULT_SHOWN, so a restart does not show it again."""
-        top = self.stack.top
+        top: Any = self.stack.top
         pending = getattr(top, "result_pending", None)
         # a settlement still on the ledger's writer is written first (one queue, in order)
         if pending is not None and not getattr(top, "presenting", top.busy):

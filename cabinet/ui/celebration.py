@@ -132,7 +132,7 @@ class BigWin(Overlay):
             self.hud.held_cents = self.win          # the photo of the game shows the balance before the win
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # the tier reached: read-only, unlike Overlay's
         shown = self.shown
         reached = [name for cents, name in self.steps if shown >= cents]
         return reached[-1] if reached else self.steps[0][1]

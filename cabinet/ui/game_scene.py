@@ -46,7 +46,7 @@ from .presentation import Presentation, Step
 from .scene import Scene, register
 from .start_board import RestBoard, StartReels
 from .timeline import Timeline
-from .widgets import Button
+from .widgets import Button, Widget
 
 _log = logging.getLogger("cabinet.ui")          # the operator's log (cabinet/core/logs.py)
 
@@ -86,7 +86,7 @@ class GameScene(BetChoices, Scene):
         self.mode_id = self.spin_modes[0].id if self.spin_modes else self.modes[0].id
         self._recall_choices()                 # the bet and spin option this session left here
         self.played: PlayedRound | None = None   # the round on screen
-        self.last_played = None            # the last one shown (the review tools' math overlay)
+        self.last_played: PlayedRound | None = None   # the last one shown (the review tools' math overlay)
         self.recall_title: str | None = None     # a recalled book's title (review tools), not a ledger round
         self.presentation: Presentation | None = None
         self.committing: Any = None        # the round's commit on the ledger's writer (a Future)
@@ -114,7 +114,7 @@ class GameScene(BetChoices, Scene):
         self.hud = Hud(self)
         self.moments = Moments(self)            # the big moment on screen (moments.py), set by steps
         self.idle = IdleLayers(app, self.spec.id, self.idle_layers)
-        self.widgets = build_buttons(self)
+        self.widgets: list[Widget] = list(build_buttons(self))
         self.build()
         warm_moments(app)                       # the big moments' shared pictures, once per window size
 
@@ -383,6 +383,7 @@ class GameScene(BetChoices, Scene):
         """Credit the win (once: on the ledger's writer thread, the balance shown holding
         the win until it returns: Cabinet.settle_with), celebrate by tier, continue autoplay."""
         played = self.played
+        assert played is not None, "a round ends only while one is presented"
         if not self.recall_mode:
             cabinet, state = self.app.cabinet, self.game_state()
             writer = self.app.checkpoints
@@ -433,6 +434,7 @@ class GameScene(BetChoices, Scene):
         self._autoplay_wait = self.AUTOPLAY_GAP
 
     def _autoplay_next(self) -> None:
+        assert self.autoplay is not None, "the next autoplay round only while autoplay runs"
         reason = self.autoplay.refuses_next(self.app.cabinet.balance, self.mode_cost())
         if reason:
             self.stop_autoplay(reason)
@@ -501,7 +503,7 @@ class GameScene(BetChoices, Scene):
         """Idle and in-round animation that is not a step (reels spinning, glows)."""
 
     @property
-    def music(self) -> str:
+    def music(self) -> str:  # type: ignore[override]  # follows the round: read-only, unlike Scene's
         """The game's base theme, its feature theme in a feature (music_events), or none
         for a trigger's moment; the feature's theme stays through its celebration."""
         pres, played = self.presentation, self.played

@@ -49,6 +49,7 @@ class HudScene(Protocol):
     autoplay: "Autoplay | None"
     recall_mode: bool
     recall_record: Any           # the ledger's RoundRecord of a recalled round, or None
+    recall_label: tuple[str, str] | None   # a showcase's / clip's own two HUD lines
     force_next: str | None
     showcase: list[str]
     last_win: int
@@ -205,8 +206,8 @@ class Hud:
         pill within `message_width`, so it covers nothing of the board."""
         app, hl = self.scene.app, layout_of(self.scene)
         for size in MESSAGE_SIZES:
-            w, h = app.assets.text(text, size, D.CREAM, bold=True).get_size()
-            w, h = w / app.layout.scale + 70, h / app.layout.scale + 28
+            pw, ph = app.assets.text(text, size, D.CREAM, bold=True).get_size()
+            w, h = pw / app.layout.scale + 70, ph / app.layout.scale + 28
             if w <= hl.message_width:
                 break
         box = pygame.Rect(0, 0, round(w), round(h))

@@ -162,7 +162,7 @@ class RealityCheck(Overlay):
             self.app.pop(self)
         elif action == "lobby":
             self.app.pop(self)
-            game = self.app.stack.find("game")
+            game: Any = self.app.stack.find("game")
             if game is not None and not game.busy:
                 game.stop_autoplay()
                 self.app.pop(game)

@@ -63,6 +63,7 @@ class Host(Screen, Protocol):
     cabinet: Any
     surface: pygame.Surface          # the window's surface (its pixel format)
     languages: tuple[str, ...]       # the languages offered to the player (player_prefs.py)
+    prepared: Any                    # the screens prepared ahead (prepare.Preparer)
     audio: "Audio"
     input: "InputMap"
     checkpoints: "CheckpointWriter"
