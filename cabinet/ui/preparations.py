@@ -4,7 +4,8 @@ jobs for cabinet/ui/prepare.py: each `yield` ends one slice.
 Behind the splash (splash.py) every job runs to its end before the first lobby frame:
 per offered game its scene module, its books warmed mode by mode, the shared pictures
 of its big moments (moments.warm_slices), the scene built once (its reel strips and
-their motion blur: reels.py, built in the game's `build`) and drawn off screen, then
+their motion blur: reels.py, built in the game's `build`) and drawn off screen, what
+the game builds lazily in play (GameScene.prepare_slices: a gamble, banners), then
 over it each menu (INFO, paytable, BUY, AUTOPLAY, sound panel), each celebration tier
 and the feature total, each of its big moments and the transition into a feature, all
 drawn once off screen; the lobby's picture behind each choice; the history page. What
@@ -66,6 +67,8 @@ def game_slices(app: Any, game_id: str) -> Iterator[str | None]:
     game = cls(app, setup)
     yield f"{name}: its screen"
     rehearse(app, game)
+    for said in game.prepare_slices(scratch(app)):     # what the game builds lazily in play
+        yield said and f"{name}: {said}"
     for label, name_, args, kwargs in menus(app, game):
         yield f"{name}: {label}"
         scene: Any = scene_class(name_)(app, *args, **kwargs)

@@ -13,6 +13,7 @@ and recorded with `cabinet.side_draw` BEFORE the scene shows it:
 """
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from typing import Any
 
@@ -29,6 +30,11 @@ from ..math.gamble import gamble_cap
 from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode
 
 
+# The bonus entries' prices by library, then (bet, win limit): kept with the library.
+_PRICES: "weakref.WeakKeyDictionary[Any, dict[tuple[int, int | None], list[tuple[str, Fraction]]]]" = \
+    weakref.WeakKeyDictionary()
+
+
 class Offers:
     """The gamble and spin chance of one HensScene."""
 
@@ -37,8 +43,6 @@ class Offers:
         self.declined_at: tuple[int, int] | None = None   # (credit, price) when NO THANKS was pressed
         self.stepped_at: tuple[int, int] | None = None    # (credit, price) after the player stepped the price
         self.pending = None                      # a settled round whose offers wait for the screen
-        self._values: dict[int, list[tuple[str, Fraction]]] = {}     # bonus_values by bet...
-        self._values_of = None                                      # ... of this library
         self._results: list[dict[str, Any]] | None = None           # the last gamble results
         self.gamble_scene: GambleScene | None = None                # the gamble open now
 
@@ -63,17 +67,18 @@ class Offers:
         setup = self.cabinet.games[self.scene.spec.id]
         library = setup.library
         if library is not None:
-            # Pricing a bet costs 0.5-5 ms (more where the limit cuts books): once per bet
-            # and library, not in every gamble's first frame.
-            if self._values_of is not library:
-                self._values, self._values_of = {}, library
-            if bet not in self._values:
+            # Pricing a bet costs 0.5-5 ms (more where the limit cuts books): once per bet,
+            # limit and library (kept with the library: every scene of the game shares it),
+            # not in every gamble's first frame.
+            prices = _PRICES.setdefault(library, {})
+            # the limit the cabinet pays a won bonus under (game's, or config's if lower)
+            key = (bet, setup.cap.max_cents)
+            if key not in prices:
                 try:
-                    # the limit the cabinet pays a won bonus under (game's, or config's if lower)
-                    self._values[bet] = hens_gamble.bonus_values(library, bet, setup.cap.max_cents)
+                    prices[key] = hens_gamble.bonus_values(library, bet, setup.cap.max_cents)
                 except (KeyError, ValueError):      # a library without the bonus modes: no bonus wheel
-                    self._values[bet] = []
-            return list(self._values[bet])
+                    prices[key] = []
+            return list(prices[key])
         rtp = Fraction(str(self.scene.math.raw["rtp"]))
         vals = [(combo_code(c), Fraction(self.scene.spec.mode(combo_mode(c)).cost_x100 * bet, 100) * rtp)
                 for c in COMBOS]
@@ -122,15 +127,15 @@ class Offers:
         else:
             self.check_spin_chance()
 
-    def warm(self) -> None:
-        """When the game scene is built (a scene load, not a frame of play) and the gamble
-        is on: price the current bet's bonus entries and draw one gamble off screen, so
-        its backdrop, rims, pointer, light maps, fonts and fixed labels are pre-rendered
-        and a gamble's first frame only builds its two discs and new amounts (~5 ms)."""
+    def warm(self, scratch: pygame.Surface) -> None:
+        """Behind the splash (HensScene.prepare_slices), when the gamble is on: price the
+        current bet's bonus entries and draw one gamble into `scratch`, so its backdrop,
+        rims, pointer, light maps, fonts and fixed labels are pre-rendered and a gamble's
+        first frame only builds its two discs and new amounts."""
         if self.setting() == "off":
             return
         bet = self.scene.bet
-        GambleScene(self.app, self, self.make_gamble(bet * 8, bet), None).draw(pygame.Surface(self.app.layout.size))
+        GambleScene(self.app, self, self.make_gamble(bet * 8, bet), None).draw(scratch)
 
     def open_gamble(self, stake: int, bet: int, round_id: int | None = None):
         gamble = self.make_gamble(stake, bet)

@@ -76,7 +76,6 @@ class HensScene(GameScene):
         self.view = "base"
         self.bonus = BonusView(self)
         self.offers = Offers(self)
-        self.offers.warm()
         self._reset_round_state()
         add_cues(self.app.audio)
         for i, (mode, label) in enumerate(FORTUNE):
@@ -98,6 +97,12 @@ class HensScene(GameScene):
         self.line_win_cents = 0
         self.lines_bet = 0                              # the bet the shown line wins were paid at
         self.flying: tuple[str, tuple[int, int], float] | None = None   # (pot, from, progress)
+
+    def prepare_slices(self, scratch: pygame.Surface):
+        """The gamble drawn once off screen (Offers.warm), behind the splash, not in the
+        frame that opens the game."""
+        yield "its gamble"
+        self.offers.warm(scratch)
 
     def start_reels(self) -> StartReels:
         """The start board: a window of the base strips with no line win and no feature
