@@ -138,3 +138,22 @@ def test_preparation_never_touches_a_game_the_player_has_open(tmp_path):
         assert app.stack.scenes[-1] is game and app.stack.scenes[0] is lobby
     finally:
         next(serve(app), None)
+
+
+def test_with_live_math_the_preparation_plays_one_round_of_each_mode(tmp_path):
+    """The tables a game's rules build on first use (Piggy Farm's board layout: ~25 ms)
+    are built behind the splash, not in the first SPIN's frame."""
+    import dataclasses
+    app = make_app(tmp_path)
+    try:
+        setup = app.cabinet.games["toyui"]
+        assert setup.library is None                     # the UI tests' cabinet runs live math
+        played = []
+        real = setup.spec.play
+        spec = dataclasses.replace(setup.spec, play=lambda rng, mode, force=None: (
+            played.append((mode, force)), real(rng, mode, force))[1])
+        app.cabinet.games["toyui"] = dataclasses.replace(setup, spec=spec)
+        preparations.prepare_all(app)
+        assert played == [(mode, None) for mode in setup.modes] and played
+    finally:
+        next(serve(app), None)
