@@ -136,6 +136,7 @@ def lobby_slices(app: Any, lobby: Any) -> Iterator[str]:
         yield "the history"
         history = scene_class("history")(app)
         rehearse(app, lobby, history)
+        history.warm()                      # its rows' panels too (a fresh ledger shows none)
         history.relayout()
 
 
