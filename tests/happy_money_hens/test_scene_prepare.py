@@ -55,3 +55,26 @@ def test_bonus_prices_are_kept_with_the_library_across_scenes(monkeypatch):
     setup.library = Library()                               # another library: its own prices
     first.bonus_values(100)
     assert len(calls) == 4
+
+
+def test_a_round_that_will_offer_the_gamble_has_its_wheels_built_while_it_plays(tmp_path, monkeypatch):
+    from cabinet.ui.wheel_view import WheelView
+    built = []
+    real = WheelView._build_disc
+    monkeypatch.setattr(WheelView, "_build_disc", lambda self, r: (built.append(self.key), real(self, r))[1])
+    app = hens_app(tmp_path)
+    game = app.stack.top
+    stake = 7 * game.bet
+    game.offers.prepare_gamble(SimpleNamespace(win_cents=stake, bet_cents=game.bet))
+    assert app.soon.pending == 1 and built == []        # wanted, nothing built in the round's start
+    for _ in range(30):
+        app.step(1 / 60)                                  # the round's frames: the wheels are built
+        if not app.soon.pending:
+            break
+    assert len(built) == 2 and app.soon.pending == 0
+    built.clear()
+    game.offers.open_gamble(stake, game.bet)
+    app.step(1 / 60)                                      # the gamble's first frame: no disc built
+    assert isinstance(app.stack.top, GambleScene) and built == []
+    game.offers.prepare_gamble(SimpleNamespace(win_cents=0, bet_cents=game.bet))
+    assert app.soon.pending == 0                          # no win: no gamble, nothing wanted

@@ -178,6 +178,7 @@ class HensScene(GameScene):
         self.bonus.snap = None
         self._start_levels = dict(self.pot_levels)
         self._levels_before_recall = dict(self.pot_levels) if self.recall_mode else None
+        self.offers.prepare_gamble(played)          # its wheels built while the round plays
 
     def timeline_start(self, tl) -> list[Step]:
         events = tl.played.round.events
