@@ -134,7 +134,7 @@ def lobby_slices(app: Any, lobby: Any) -> Iterator[str]:
             lobby.selected = was
     if not app.kiosk:
         yield "the history"
-        history = scene_class("history")(app)
+        history: Any = scene_class("history")(app)
         rehearse(app, lobby, history)
         history.warm()                      # its rows' panels too (a fresh ledger shows none)
         history.relayout()
