@@ -90,6 +90,9 @@ class App(PlayerPrefs):
         self._load_player_settings()
         self.stack = SceneStack()
         self.prepared = Preparer()           # screens prepared ahead (preparations.py)
+        # What a scene in play wants built a few frames ahead (a gamble's wheels while the
+        # round that wins it plays): after the flip, under any scene, within the budget.
+        self.soon = Preparer()
         self._settle_gc = True
         self.checkpoints = CheckpointWriter(cabinet)
         self.running = True
@@ -347,7 +350,8 @@ class App(PlayerPrefs):
         """One frame: events, update(dt), draw, flip. A locked cabinet (a failed check,
         damaged data, a storage error: CabinetLocked or LedgerError out of any scene)
         shows the lock notice instead of crashing. What is left to prepare runs after
-        the flip, while the frame has used less than preparations.FRAME_BUDGET."""
+        the flip, while the frame has used less than preparations.FRAME_BUDGET (at the
+        lobby; `soon`, what a scene in play wants ahead, under any scene)."""
         started = time.perf_counter()
         try:
             for event in pygame.event.get():
@@ -383,6 +387,8 @@ class App(PlayerPrefs):
         elif self.prepared.jobs and not self.cabinet.locked and \
                 getattr(self.stack.top, "scene_name", "") == "lobby":   # not under a game being played
             self.prepared.run(preparations.FRAME_BUDGET, started)
+        elif self.soon.jobs and not self.cabinet.locked:
+            self.soon.run(preparations.FRAME_BUDGET, started)
 
     def _probe(self) -> None:
         """`bench --launch`: the first frame, then the first frame of a finished lobby."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import re
 import traceback
-from typing import Any
+from typing import Any, Iterator
 
 import pygame
 
@@ -121,6 +121,13 @@ class GameScene(BetChoices, Scene):
     # == hooks for games ========================================================
     def build(self) -> None:
         """Pre-render what does not change (symbols, reel strips); also on resize."""
+
+    def prepare_slices(self, scratch: pygame.Surface) -> Iterator[str | None]:
+        """What the game builds lazily in play (a gamble's pictures, a banner per style),
+        built ahead by preparations.py behind the splash, one slice a `yield` (a line
+        saying what, or None); `scratch` is an off-screen surface the window's size to
+        draw into. Nothing by default."""
+        return iter(())
 
     def start_reels(self) -> StartReels:
         """How the game's start board is drawn (start_board.py): the strips of the mode on

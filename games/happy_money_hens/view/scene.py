@@ -76,7 +76,6 @@ class HensScene(GameScene):
         self.view = "base"
         self.bonus = BonusView(self)
         self.offers = Offers(self)
-        self.offers.warm()
         self._reset_round_state()
         add_cues(self.app.audio)
         if not any(isinstance(w, Button) and w.action == "gamble" for w in self.widgets):
@@ -101,6 +100,12 @@ class HensScene(GameScene):
         self.line_win_cents = 0
         self.lines_bet = 0                              # the bet the shown line wins were paid at
         self.flying: tuple[str, tuple[int, int], float] | None = None   # (pot, from, progress)
+
+    def prepare_slices(self, scratch: pygame.Surface):
+        """The gamble drawn once off screen (Offers.warm), behind the splash, not in the
+        frame that opens the game."""
+        yield "its gamble"
+        self.offers.warm(scratch)
 
     def start_reels(self) -> StartReels:
         """The start board: a window of the base strips with no line win and no feature
@@ -185,6 +190,7 @@ class HensScene(GameScene):
         self.bonus.snap = None
         self._start_levels = dict(self.pot_levels)
         self._levels_before_recall = dict(self.pot_levels) if self.recall_mode else None
+        self.offers.prepare_gamble(played)          # its wheels built while the round plays
 
     def timeline_start(self, tl) -> list[Step]:
         events = tl.played.round.events
