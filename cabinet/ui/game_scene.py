@@ -530,6 +530,9 @@ class GameScene(BetChoices, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.moments.draw_over(surface):     # a full moment: its photograph of the game, and itself
             return
+        if self.moments.covers_screen():       # the curtains shut: the game behind them is not drawn
+            self.moments.draw(surface)
+            return
         if self.static_background:      # one opaque blit instead of backdrop + alpha bars
             lay = self.app.layout
             key = ("game_backdrop", self.spec.id, lay.size, self.backdrop_key(), self.recall_mode)

@@ -115,6 +115,11 @@ class Moments:
                 Step(UNCOVER, start=uncover, tick=tick, end=self.clear, label="transition out"))
 
     # -- drawing ---------------------------------------------------------------------
+    def covers_screen(self) -> bool:
+        """The curtains are shut: two opaque halves over the whole window, so nothing of
+        the game behind them shows (it changes unseen until the uncover)."""
+        return self.curtain is not None and self.curtain[0] == "shut"
+
     def draw_over(self, surface: pygame.Surface) -> bool:
         """Before the game draws: a full moment whose photograph is taken blits it
         and itself, and the game draws nothing (True)."""
