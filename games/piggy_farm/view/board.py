@@ -92,7 +92,7 @@ class BoardView:
         away, each column spins on its strip and lands on its stop, left to right (the
         first step is 'board drops'; another `label` names the last, the board at rest). With
         two windmills down and columns to come, the next column spins on, slower
-        (anticipation: the game's "anticipation" cue, if it has one)."""
+        (anticipation, with pf_wind: the rising wind of the windmills about to turn)."""
         columns = [[board[r][c] for r in range(ROWS)] for c in range(COLS)]
         tease: list[int] = []
         seen = 0
@@ -114,7 +114,8 @@ class BoardView:
                 self.teasing = None
 
         per = self.reels.spin_steps(columns, tops, strips=self.strips.get(strips), spin=0.42, stagger=0.07,
-                                    teases=tease, tease_time=0.6, sound=lambda c: "pf_drop" if c == 0 else None,
+                                    teases=tease, tease_time=0.6, tease_sound="pf_wind",
+                                    sound=lambda c: "pf_drop" if c == 0 else None,
                                     spin_sound=None, start_stagger=0.025, on_start=start,
                                     on_tease=lambda c: setattr(self, "teasing", c), on_stop=stop)
         steps = [s for col in per for s in col]
