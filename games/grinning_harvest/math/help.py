@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from cabinet.core.i18n import _, formats
+from cabinet.core.i18n import N_, _, formats
 
 from .tables import JACKPOTS, load, vaults_in_view
 
@@ -21,6 +21,10 @@ from .tables import JACKPOTS, load, vaults_in_view
 def plain_money(cents: int) -> str:
     """Money without a currency (the UI passes its own formatter)."""
     return f"{cents / 100:,.2f}"
+
+# math.yaml's symbol names, marked for the catalogue (the paytable page's card titles)
+SYMBOL_WORDS = (N_("Candy Corn"), N_("Bat"), N_("Black Cat"), N_("Ghost"), N_("Witch Hat"), N_("Witch"), N_("Wild"),
+                N_("Pumpkin"), N_("Collector's Vault"))
 
 FEATURE_LABELS = {"collect": "Vault collect", "bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini jackpot",
                   "jackpot_minor": "Minor jackpot", "jackpot_mega": "Mega jackpot",

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from cabinet.core.i18n import _
+from cabinet.core.i18n import _, translate
 from cabinet.ui import asset_files
 from cabinet.ui import draw as D
 from cabinet.ui.rules_art import arrow, image_picture, line_picture, strip_picture
@@ -64,15 +64,16 @@ def paytable_page(scene: Any) -> Page:
     m = load()
     s = H.sections()
     pays = paytable_x100(scene)
-    cards = [pay_card(scene, m.names[sym], _face(sym), [(_("3 in a line"), p["3"])],
+    cards = [pay_card(scene, translate(m.names[sym]), _face(sym), [(_("3 in a line"), p["3"])],
                       tuple(s["wild"][1]) if sym == m.raw["wild"] else ()) for sym, p in pays.items()]
     values = [int(v) for v, lab in zip(m.values_base.value_x100, m.values_base.labels) if lab not in JACKPOTS]
     shows = _("Reels 1 and 3 only. Shows {low} to {high} or a jackpot; a Vault collects it.").format(
         low=money_at(scene, min(values)), high=money_at(scene, max(values)))
-    cards.append(Card(m.names["pumpkin"], (shows,),
+    cards.append(Card(translate(m.names["pumpkin"]), (shows,),
                       picture=image_picture(("gh_pumpkin_pay", scene.bet), lambda w, h: _pumpkin(
                           scene, values[3])(min(w, h)), 1.0, 90, 220), side=True))
-    cards.append(Card(m.names["vault"], (_("Reel 2 only. Collects every Pumpkin of its spin and of later spins."),),
+    cards.append(Card(translate(m.names["vault"]),
+                      (_("Reel 2 only. Collects every Pumpkin of its spin and of later spins."),),
                       picture=_face("vault"), side=True))
     cur = scene.app.cabinet.currency
     return Page(_("Paytable"), _("Pays"), grid=tuple(cards), grid_cols=3, paytable=True,
