@@ -64,6 +64,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "screenshot": ["f12"],
     "operator": ["ctrl+shift+o"],
     "history": ["shift+h"],
+    "gamble": ["shift+d"],           # open the gamble offered on a win (Happy Money Hens: "double up")
 }
 
 

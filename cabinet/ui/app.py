@@ -90,6 +90,9 @@ class App(PlayerPrefs):
         self._load_player_settings()
         self.stack = SceneStack()
         self.prepared = Preparer()           # screens prepared ahead (preparations.py)
+        # What a scene in play wants built a few frames ahead (a gamble's wheels while the
+        # round that wins it plays): after the flip, under any scene, within the budget.
+        self.soon = Preparer()
         self._settle_gc = True
         self.checkpoints = CheckpointWriter(cabinet)
         self.running = True
@@ -180,7 +183,7 @@ class App(PlayerPrefs):
             return False
         return True
 
-    def _game_scene(self, setup: Any) -> type[Scene] | None:
+    def _game_scene(self, setup: Any) -> Callable[..., Scene] | None:
         """The scene class the game's spec names (None, said in a toast, if it fails to load)."""
         try:
             return setup.spec.view.load_scene()
@@ -229,9 +232,10 @@ class App(PlayerPrefs):
             self._under_operator("handpay")
 
     def _under_operator(self, name: str, *args: Any) -> None:
-        kept = []
+        kept: list[Scene] = []
         while self.stack.top is not None and self.stack.top.scene_name in self.OPERATOR_SCENES:
-            kept.append(self.pop())
+            kept.append(self.stack.top)
+            self.pop()
         self.open(name, *args)
         for scene in reversed(kept):
             self.push(scene)
@@ -346,7 +350,8 @@ class App(PlayerPrefs):
         """One frame: events, update(dt), draw, flip. A locked cabinet (a failed check,
         damaged data, a storage error: CabinetLocked or LedgerError out of any scene)
         shows the lock notice instead of crashing. What is left to prepare runs after
-        the flip, while the frame has used less than preparations.FRAME_BUDGET."""
+        the flip, while the frame has used less than preparations.FRAME_BUDGET (at the
+        lobby; `soon`, what a scene in play wants ahead, under any scene)."""
         started = time.perf_counter()
         try:
             for event in pygame.event.get():
@@ -382,6 +387,8 @@ class App(PlayerPrefs):
         elif self.prepared.jobs and not self.cabinet.locked and \
                 getattr(self.stack.top, "scene_name", "") == "lobby":   # not under a game being played
             self.prepared.run(preparations.FRAME_BUDGET, started)
+        elif self.soon.jobs and not self.cabinet.locked:
+            self.soon.run(preparations.FRAME_BUDGET, started)
 
     def _probe(self) -> None:
         """`bench --launch`: the first frame, then the first frame of a finished lobby."""
@@ -406,7 +413,7 @@ class App(PlayerPrefs):
     def _results_shown(self) -> None:
         """A settled round's result counts as shown once its game is on top again and
         idle (its celebration closed): RESULT_SHOWN, so a restart does not show it again."""
-        top = self.stack.top
+        top: Any = self.stack.top
         pending = getattr(top, "result_pending", None)
         # a settlement still on the ledger's writer is written first (one queue, in order)
         if pending is not None and not getattr(top, "presenting", top.busy):

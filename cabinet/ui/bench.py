@@ -20,6 +20,8 @@ interactive lobby (cabinet/ui/bench_launch.py).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import argparse
 import dataclasses
 import importlib
@@ -85,7 +87,7 @@ class Frames:
             self.frame(segment, press if i == 0 else None)
 
     def table(self) -> dict[str, dict[str, float]]:
-        out = {}
+        out: dict[str, dict[str, Any]] = {}
         for name, wall in self.wall.items():
             cpu = self.cpu[name]
             out[name] = {"frames": len(wall), "median_ms": round(statistics.median(wall), 2),
@@ -126,7 +128,8 @@ def bench_game(f: Frames, app, gid: str, frames: int, transition: int) -> None:
     if not isinstance(scene, scene_class("game")):
         print(f"{gid}: scene not available, skipped", file=sys.stderr)
         return
-    forces = list(scene.spec.review.force_categories) or [None]
+    game: Any = scene                      # a GameScene (registered as "game")
+    forces = list(game.spec.review.force_categories) or [None]
     n = 0
     first = True
     for _ in range(frames):

@@ -23,8 +23,9 @@ from .scene import register
 from .widgets import Button
 
 
-def cash_out(app: Any) -> tuple[str, dict[str, Any] | None]:
-    """Cash the credit out: (what to tell the person, the ticket or None)."""
+def cash_out(app: Any, notice: bool = True) -> tuple[str, dict[str, Any] | None]:
+    """Cash the credit out: (what to tell the person, the ticket or None). A handpay
+    opens the handpay notice unless `notice` is False (the caller opens it itself)."""
     cab = app.cabinet
     try:
         paid = cash_desk.cash_out(cab)
@@ -32,7 +33,8 @@ def cash_out(app: Any) -> tuple[str, dict[str, Any] | None]:
         return str(exc), None
     app.session.new_session("cash_out")
     if "handpay" in paid:
-        app.show_handpay()
+        if notice:
+            app.show_handpay()
         return _("Handpay of {amount}: call the attendant").format(
             amount=cab.currency.format(paid['handpay']['cents'])), None
     ticket = paid["ticket"]
@@ -47,7 +49,9 @@ def cash_out(app: Any) -> tuple[str, dict[str, Any] | None]:
 @register("cash_out")
 class CashOutConfirm(Overlay):
     """'Cash out $X?' - then the ticket printed, or the handpay called. Once the
-    ticket is printed nothing is left to cancel: the only control is DONE."""
+    ticket is printed nothing is left to cancel: the only control is DONE. A handpay
+    closes the dialog: the handpay notice is its screen from then on, and nothing of
+    this dialog (its CANCEL, its "call the attendant") comes back once it is settled."""
 
     title = N_("CASH OUT")
     panel_rect = pygame.Rect(460, 200, 1000, 680)
@@ -62,13 +66,15 @@ class CashOutConfirm(Overlay):
         if action in ("close",) or (action in ("confirm", "select", "spin") and self.result):
             self.app.pop(self)
         elif action in ("confirm", "select", "spin"):
-            self.result, self.ticket = cash_out(self.app)
+            self.result, self.ticket = cash_out(self.app, notice=False)
+            if self.app.cabinet.handpay is not None and self.ticket is None:
+                self.app.pop(self)
+                self.app.show_handpay()
+                return True
             if self.ticket is not None:              # printed: DONE alone, no CANCEL or X
                 r = self.panel_rect
                 self.widgets = [Button((r.centerx - 200, r.bottom - 140, 400, 100), N_("DONE"), "confirm",
                                        style="gold", font_size=34)]
-            if self.app.stack.top is not self:       # the handpay notice took over
-                return True
         else:
             return False
         return True

@@ -26,6 +26,7 @@ from cabinet.core import jurisdiction
 from cabinet.core.win_tiers import TIERS, big_win_tier, tier_multiples  # noqa: F401  (re-exported)
 
 from . import draw as D
+from .attract_call import draw_call
 from .figures import cap_of, feature_words, times
 from .moments import band_panel, coin_rain
 from .overlay import Overlay
@@ -131,7 +132,7 @@ class BigWin(Overlay):
             self.hud.held_cents = self.win          # the photo of the game shows the balance before the win
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # the tier reached: read-only, unlike Overlay's
         shown = self.shown
         reached = [name for cents, name in self.steps if shown >= cents]
         return reached[-1] if reached else self.steps[0][1]
@@ -205,7 +206,10 @@ class BigWin(Overlay):
                 A.blit_text(surface, name, 30, (940, y), D.CREAM, anchor="midright", bold=True)
                 A.blit_text(surface, cur.format(cents), 30, (980, y), D.GOLD, anchor="midleft", bold=True)
                 y += 40
-        A.blit_text(surface, "SPACE to continue", 28, (960, y + 20), D.MUTED, anchor="center")
+        if self.app.stack.find("attract") is not None:       # the kiosk's attract loop: its call, no prompt
+            draw_call(self.app, surface, y + 40)
+        else:
+            A.blit_text(surface, "SPACE to continue", 28, (960, y + 20), D.MUTED, anchor="center")
         self._balance(surface)
 
     def _coins(self, surface: pygame.Surface, count: int) -> None:

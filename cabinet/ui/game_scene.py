@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import re
 import traceback
-from typing import Any
+from typing import Any, Iterator
 
 import pygame
 
@@ -46,7 +46,7 @@ from .presentation import Presentation, Step
 from .scene import Scene, register
 from .start_board import RestBoard, StartReels
 from .timeline import Timeline
-from .widgets import Button
+from .widgets import Button, Widget
 
 _log = logging.getLogger("cabinet.ui")          # the operator's log (cabinet/core/logs.py)
 
@@ -86,7 +86,7 @@ class GameScene(BetChoices, Scene):
         self.mode_id = self.spin_modes[0].id if self.spin_modes else self.modes[0].id
         self._recall_choices()                 # the bet and spin option this session left here
         self.played: PlayedRound | None = None   # the round on screen
-        self.last_played = None            # the last one shown (the review tools' math overlay)
+        self.last_played: PlayedRound | None = None   # the last one shown (the review tools' math overlay)
         self.recall_title: str | None = None     # a recalled book's title (review tools), not a ledger round
         self.presentation: Presentation | None = None
         self.committing: Any = None        # the round's commit on the ledger's writer (a Future)
@@ -96,6 +96,7 @@ class GameScene(BetChoices, Scene):
         self.last_win = 0
         self.recall_mode = False
         self.recall_record = None          # the ledger row of a recalled round (balances)
+        self.recall_story = None           # history.RoundStory of a recalled round (its gamble and spin chance)
         self.recall_label: tuple[str, str] | None = None   # a showcase's / clip's own two HUD lines
         self.recall_celebrates = False     # a showcase's / clip's round ends with its celebration
         self.autoplay: Autoplay | None = None
@@ -113,13 +114,20 @@ class GameScene(BetChoices, Scene):
         self.hud = Hud(self)
         self.moments = Moments(self)            # the big moment on screen (moments.py), set by steps
         self.idle = IdleLayers(app, self.spec.id, self.idle_layers)
-        self.widgets = build_buttons(self)
+        self.widgets: list[Widget] = list(build_buttons(self))
         self.build()
         warm_moments(app)                       # the big moments' shared pictures, once per window size
 
     # == hooks for games ========================================================
     def build(self) -> None:
         """Pre-render what does not change (symbols, reel strips); also on resize."""
+
+    def prepare_slices(self, scratch: pygame.Surface) -> Iterator[str | None]:
+        """What the game builds lazily in play (a gamble's pictures, a banner per style),
+        built ahead by preparations.py behind the splash, one slice a `yield` (a line
+        saying what, or None); `scratch` is an off-screen surface the window's size to
+        draw into. Nothing by default."""
+        return iter(())
 
     def start_reels(self) -> StartReels:
         """How the game's start board is drawn (start_board.py): the strips of the mode on
@@ -274,6 +282,9 @@ class GameScene(BetChoices, Scene):
         if self.recall_mode and rec is not None:
             if self.busy or rec.balance_after is None:
                 return rec.balance_before - rec.cost_cents
+            story = self.recall_story       # after its gamble steps and spin-chance draws: the real balance
+            if story is not None and story.draws and story.balance_after is not None:
+                return story.balance_after
             return rec.balance_after
         return self.app.cabinet.balance
 
@@ -379,6 +390,7 @@ class GameScene(BetChoices, Scene):
         """Credit the win (once: on the ledger's writer thread, the balance shown holding
         the win until it returns: Cabinet.settle_with), celebrate by tier, continue autoplay."""
         played = self.played
+        assert played is not None, "a round ends only while one is presented"
         if not self.recall_mode:
             cabinet, state = self.app.cabinet, self.game_state()
             writer = self.app.checkpoints
@@ -429,6 +441,7 @@ class GameScene(BetChoices, Scene):
         self._autoplay_wait = self.AUTOPLAY_GAP
 
     def _autoplay_next(self) -> None:
+        assert self.autoplay is not None, "the next autoplay round only while autoplay runs"
         reason = self.autoplay.refuses_next(self.app.cabinet.balance, self.mode_cost())
         if reason:
             self.stop_autoplay(reason)
@@ -497,7 +510,7 @@ class GameScene(BetChoices, Scene):
         """Idle and in-round animation that is not a step (reels spinning, glows)."""
 
     @property
-    def music(self) -> str:
+    def music(self) -> str:  # type: ignore[override]  # follows the round: read-only, unlike Scene's
         """The game's base theme, its feature theme in a feature (music_events), or none
         for a trigger's moment; the feature's theme stays through its celebration."""
         pres, played = self.presentation, self.played
@@ -529,6 +542,8 @@ class GameScene(BetChoices, Scene):
         self.hud.draw(surface)
         self.draw_widgets(surface)
         self.draw_top(surface)
+        if self.recall_mode and not self.busy:
+            self.hud.draw_recall_story(surface)
         self.moments.draw(surface)
 
     def draw_top(self, surface: pygame.Surface) -> None:

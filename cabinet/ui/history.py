@@ -189,12 +189,31 @@ class HistoryScene(Scene):
         below the list always shows it whole)."""
         return self.app.assets.shorten(text, size, width)
 
+    # -- pictures (kept by the assets: a long game does not push them out) ---------------
+    def _backdrop(self) -> pygame.Surface:
+        lay = self.app.layout
+        return self.app.assets.kept(("history_bg", lay.size), lambda: D.vertical_gradient(
+            lay.size, [(16, 18, 44), (34, 24, 70), (12, 10, 28)]))
+
+    def _row(self, lit: bool) -> pygame.Surface:
+        return self.app.assets.kept(("history_row", lit), partial(_row_panel, self.app.layout, lit))
+
+    def _detail_panel(self) -> pygame.Surface:
+        lay = self.app.layout
+        return self.app.assets.kept(("history_detail", lay.size), lambda: D.rounded_panel(
+            (lay.px(1840), lay.px(DETAIL_H)), (46, 36, 90), (24, 20, 50), radius=lay.px(14), border=D.GOLD_DARK,
+            border_width=lay.px(2)))
+
+    def warm(self) -> None:
+        """Build every picture of the page (preparations.py, behind the splash): a fresh
+        ledger shows no row, so drawing the page once would not build the rows' panels."""
+        self._backdrop(), self._row(False), self._row(True), self._detail_panel()
+
     # -- frame --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         lay, A = self.app.layout, self.app.assets
         cur = self.app.cabinet.currency
-        surface.blit(A.surface(("history_bg", lay.size), lambda: D.vertical_gradient(
-            lay.size, [(16, 18, 44), (34, 24, 70), (12, 10, 28)])), (0, 0))
+        surface.blit(self._backdrop(), (0, 0))
         A.blit_text(surface, _("GAME HISTORY"), 60, (960, 66), D.GOLD, anchor="center", bold=True, outline=(70, 30, 0))
         A.blit_text(surface, _("{count} settled rounds, newest first   ·   page {page} of {pages}").format(
             count=len(self.rounds), page=self.page + 1, pages=self.pages), 26, (960, 120), D.MUTED, anchor="center")
@@ -207,7 +226,7 @@ class HistoryScene(Scene):
         for i, rec in enumerate(self.rounds[self.first:self.first + PER_PAGE]):
             y = TOP + i * ROW_H
             lit = self.first + i == self.selected
-            row = A.surface(("history_row", lit), partial(_row_panel, lay, lit))
+            row = self._row(lit)
             surface.blit(row, lay.pt(40, y))
             cells = self.cells(rec)
             for k, ((x, _name, anchor), text) in enumerate(zip(COLUMNS, cells)):
@@ -227,10 +246,7 @@ class HistoryScene(Scene):
         gamble step and spin-chance draw after it, the final win and the balances."""
         lay, A = self.app.layout, self.app.assets
         y = TOP + PER_PAGE * ROW_H + 6
-        panel = A.surface(("history_detail", lay.size), lambda: D.rounded_panel(
-            (lay.px(1840), lay.px(DETAIL_H)), (46, 36, 90), (24, 20, 50), radius=lay.px(14), border=D.GOLD_DARK,
-            border_width=lay.px(2)))
-        surface.blit(panel, lay.pt(40, y))
+        surface.blit(self._detail_panel(), lay.pt(40, y))
         cells, story = self.cells(rec), self.story(rec)
         lines = [(_("Round {id}  ·  {time}  ·  {game}  ·  {mode}  ·  bet {bet}, cost {cost}").format(
                       id=rec.id, time=when_text(rec.started_at, year=True),

@@ -49,6 +49,7 @@ class HudScene(Protocol):
     autoplay: "Autoplay | None"
     recall_mode: bool
     recall_record: Any           # the ledger's RoundRecord of a recalled round, or None
+    recall_label: tuple[str, str] | None   # a showcase's / clip's own two HUD lines
     force_next: str | None
     showcase: list[str]
     last_win: int
@@ -205,8 +206,8 @@ class Hud:
         pill within `message_width`, so it covers nothing of the board."""
         app, hl = self.scene.app, layout_of(self.scene)
         for size in MESSAGE_SIZES:
-            w, h = app.assets.text(text, size, D.CREAM, bold=True).get_size()
-            w, h = w / app.layout.scale + 70, h / app.layout.scale + 28
+            pw, ph = app.assets.text(text, size, D.CREAM, bold=True).get_size()
+            w, h = pw / app.layout.scale + 70, ph / app.layout.scale + 28
             if w <= hl.message_width:
                 break
         box = pygame.Rect(0, 0, round(w), round(h))
@@ -231,6 +232,34 @@ class Hud:
         for rect in ((0, 0, w, t), (0, h - t, w, t), (0, 0, t, h), (w - t, 0, t, h)):
             surface.fill((210, 40, 40), rect)
 
+    STORY = pygame.Rect(360, 230, 1200, 0)      # the recalled round's story panel (its height: the lines)
+
+    def draw_recall_story(self, surface: pygame.Surface) -> None:
+        """At the end of a recalled round that was gambled or followed by a spin chance:
+        every step after the base round, the final win and the balance before and after
+        (the real balance, which the BALANCE meter then shows)."""
+        s, app = self.scene, self.scene.app
+        story = getattr(s, "recall_story", None)
+        if story is None or not story.draws:
+            return
+        lay, A, cur = app.layout, app.assets, app.cabinet.currency
+        steps = story.steps(cur)
+        if len(steps) > 5:
+            steps = steps[:2] + [f"... and {len(steps) - 4} more steps ..."] + steps[-2:]
+        parts = story.summary(cur).split("  ·  ")
+        lines = ([("AFTER THE ROUND", D.GOLD, 30)] + [(t, D.CREAM, 26) for t in steps]
+                 + [(parts[0][:1].upper() + parts[0][1:], D.MUTED, 26)] + [(t, D.GOLD, 28) for t in parts[1:]])
+        box = pygame.Rect(self.STORY.x, self.STORY.y, self.STORY.w, 40 + 44 * len(lines))
+        real = lay.rect(box)
+        panel = A.surface(("recall_story", real.size), lambda: D.rounded_panel(
+            real.size, (40, 30, 80), (18, 14, 40), radius=lay.px(20), border=D.GOLD, border_width=lay.px(3)))
+        surface.blit(panel, real.topleft)
+        D.text_layer(real)
+        for i, (text, color, size) in enumerate(lines):
+            bold = i == 0 or color == D.GOLD
+            A.blit_text(surface, A.shorten(text, size, box.w - 60, bold=bold), size,
+                        (box.centerx, box.y + 42 + 44 * i), color, anchor="center", bold=bold)
+
     def draw_recall(self, surface: pygame.Surface) -> None:
         """A recalled round: where the title is (the top bar, or the bottom one with the
         money on top) what the round was: id, time, mode, cost and win."""
@@ -248,6 +277,10 @@ class Hud:
                 mode = "a mode no longer offered"
             line = f"RECALL  ·  ROUND {rec.id}  ·  {when}"
             detail = f"{mode}  ·  cost {cur.format(rec.cost_cents)}  ·  win {cur.format(rec.win_cents)}"
+            story = getattr(s, "recall_story", None)
+            if story is not None and story.draws:         # gambled or a spin chance after it: the whole round
+                detail = (f"{mode}  ·  cost {cur.format(rec.cost_cents)}  ·  base win {cur.format(rec.win_cents)}"
+                          f"  ·  final win {cur.format(story.final_win)}")
         if s.recall_label:                  # a showcase or a clip names itself
             line, detail = s.recall_label
         hl = layout_of(s)

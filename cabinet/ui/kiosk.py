@@ -29,17 +29,15 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from cabinet.core import cash_desk, i18n
-from cabinet.core.i18n import N_, _, translate
 
 from . import draw as D
+from .attract_call import CALL, draw_call  # noqa: F401  (CALL re-exported)
 from .attract_script import CARD_SECONDS, RECALL_SECONDS, AttractStep, Card, default_script  # noqa: F401
 from .logo_art import CABINET_NAME
 from .overlay import Overlay
 from .scene import Scene, register
 from .showcase import attract_showcase
 from .widgets import Button
-
-CALL = N_("PRESS ANY KEY OR TOUCH TO PLAY")
 
 
 @register("attract")
@@ -114,19 +112,6 @@ class Attract(Scene):
         draw_call(self.app, surface)
 
 
-def draw_call(app: Any, surface: pygame.Surface) -> None:
-    """The call to play and the cabinet's credit now (none shown when there is none)."""
-    A = app.assets                  # the call pulses between two shades (always legible, never an empty band)
-    shade = D.CYAN if int(app.time * 2) % 2 == 0 else (235, 250, 255)
-    credit = app.cabinet.balance
-    call = translate(CALL)
-    A.blit_text(surface, call, A.fit(call, 52, 1800, True), (960, 760 if credit > 0 else 800), shade,
-                anchor="center", bold=True, outline=(0, 20, 40))
-    if credit > 0:
-        A.blit_text(surface, _("CREDIT {amount}").format(amount=app.cabinet.currency.format(credit)), 40, (960, 840),
-                    D.CREAM, anchor="center", bold=True, outline=(20, 20, 40))
-
-
 @register("attract_call")
 class AttractCall(Scene):
     """The call to play over a replayed round (transparent; closes with the round)."""
@@ -149,6 +134,8 @@ class AttractCall(Scene):
             self.app.pop(scenes[scenes.index(self) - 1])
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.app.stack.top is not self:       # a celebration over the round draws the call in its place
+            return
         lay = self.app.layout
         band = self.app.assets.surface(("attract_band", lay.size), lambda: D.rounded_panel(
             (lay.px(1300), lay.px(170)), (20, 20, 50), (8, 8, 24), radius=lay.px(40), border=D.GOLD,
@@ -175,7 +162,7 @@ class RealityCheck(Overlay):
             self.app.pop(self)
         elif action == "lobby":
             self.app.pop(self)
-            game = self.app.stack.find("game")
+            game: Any = self.app.stack.find("game")
             if game is not None and not game.busy:
                 game.stop_autoplay()
                 self.app.pop(game)
@@ -261,4 +248,5 @@ class Session:
         A = self.app.assets
         t = int(self.app.time - self.started)
         text = f"SESSION {t // 3600}:{t // 60 % 60:02d}:{t % 60:02d}   NET {self.app.cabinet.currency.format(self.net)}"
+        D.text_layer()                  # drawn over every scene (a dialog's veil too): a layer of its own
         A.blit_text(surface, text, 24, (240, 48), D.CYAN, anchor="midleft", bold=True)

@@ -114,6 +114,7 @@ class Assets:
         self._fitted: dict[tuple[str, int, float, bool, int], int] = {}
         self._text = SurfaceCache(self.TEXT_SCREENS * screen)
         self._surfaces = SurfaceCache(self.SURFACE_SCREENS * screen)
+        self._kept: dict[object, pygame.Surface] = {}      # `kept`: outside the budget
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The cabinet font (assets/fonts) at a logical point size, scaled to the window."""
@@ -177,6 +178,17 @@ class Assets:
         """Drop every built surface and label (a skin changed: they are built anew)."""
         self._surfaces.clear()
         self._text.clear()
+        self._kept.clear()
+
+    def kept(self, key: object, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """As `surface`, but never let go by the cache's budget: a few pictures of a page
+        the player opens from anywhere at any moment (the history), so a long game's
+        pictures do not push them out and its first frame does not build them again.
+        Fixed keys only (a bounded set per window size)."""
+        surf = self._kept.get(key)
+        if surf is None:
+            surf = self._kept[key] = self.surface(key, build)
+        return surf
 
     def surface(self, key: object, build: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The surface cached under `key`, built (and converted) on first use."""

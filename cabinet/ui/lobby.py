@@ -40,8 +40,8 @@ def emblem(size: tuple[int, int], game_id: str, name: str, font: pygame.font.Fon
     light = pygame.Color(0)
     light.hsva = ((hue + 30) % 360, 45, 100, 100)
     w, h = size
-    surf = D.vertical_gradient(size, [tuple(base)[:3], (12, 10, 30)]).convert_alpha()
-    glow = D.radial_glow(min(w, h) // 2, tuple(light)[:3], 0.8)
+    surf = D.vertical_gradient(size, [(base.r, base.g, base.b), (12, 10, 30)]).convert_alpha()
+    glow = D.radial_glow(min(w, h) // 2, (light.r, light.g, light.b), 0.8)
     surf.blit(glow, glow.get_rect(center=(w // 2, h // 2)))
     side = int(min(w, h) * cabinet_art.EMBLEM_SPAN)
     rings = asset_files.image("cabinet", "emblem.rings", side)

@@ -56,6 +56,7 @@ class Overlay(Scene):
     panel_rect = pygame.Rect(360, 150, 1200, 760)
     title = ""
     panel = True
+    _focus: Button | None = None   # the button ENTER presses (arrows move it), where the overlay has one
     veil_alpha = 170          # how far the game below is dimmed
 
     def __init__(self, app):

@@ -2,9 +2,11 @@
 jobs for cabinet/ui/prepare.py: each `yield` ends one slice.
 
 Behind the splash (splash.py) every job runs to its end before the first lobby frame:
-per offered game its scene module, its books warmed mode by mode, the shared pictures
+per offered game its scene module, its books warmed mode by mode (with live math, one
+round played per mode: the tables its rules build on first use), the shared pictures
 of its big moments (moments.warm_slices), the scene built once (its reel strips and
-their motion blur: reels.py, built in the game's `build`) and drawn off screen, then
+their motion blur: reels.py, built in the game's `build`) and drawn off screen, what
+the game builds lazily in play (GameScene.prepare_slices: a gamble, banners), then
 over it each menu (INFO, paytable, BUY, AUTOPLAY, sound panel), each celebration tier
 and the feature total, each of its big moments and the transition into a feature, all
 drawn once off screen; the lobby's picture behind each choice; the history page. What
@@ -20,6 +22,8 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 import pygame
+
+from cabinet.core.rng import Rng
 
 from .scene import Scene, scene_class
 
@@ -59,6 +63,10 @@ def game_slices(app: Any, game_id: str) -> Iterator[str | None]:
         for mode in [*setup.modes, *(m.id for m in setup.spec.modes if m.kind == "gamble")]:
             yield f"{name}: its books ({mode})"
             library.warm([mode])
+    else:               # live math: one round per mode builds the tables its rules make on first use
+        for mode in setup.modes:
+            yield f"{name}: its math ({mode})"
+            setup.spec.play(Rng.for_book(0), mode, None)
     from . import moments
     for said in moments.warm_slices(app):
         yield said and f"{name}: {said}"
@@ -66,6 +74,8 @@ def game_slices(app: Any, game_id: str) -> Iterator[str | None]:
     game = cls(app, setup)
     yield f"{name}: its screen"
     rehearse(app, game)
+    for said in game.prepare_slices(scratch(app)):     # what the game builds lazily in play
+        yield said and f"{name}: {said}"
     for label, name_, args, kwargs in menus(app, game):
         yield f"{name}: {label}"
         scene: Any = scene_class(name_)(app, *args, **kwargs)
@@ -124,8 +134,9 @@ def lobby_slices(app: Any, lobby: Any) -> Iterator[str]:
             lobby.selected = was
     if not app.kiosk:
         yield "the history"
-        history = scene_class("history")(app)
+        history: Any = scene_class("history")(app)
         rehearse(app, lobby, history)
+        history.warm()                      # its rows' panels too (a fresh ledger shows none)
         history.relayout()
 
 

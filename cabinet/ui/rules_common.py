@@ -204,9 +204,37 @@ KEY_GROUPS = (
 )
 
 
+# The operator menu's keys (cabinet/ui/operator/menu.py: digits open the pages, the
+# recall page's D its ids; every overlay's arrows and ENTER; ESC logs out).
+OPERATOR_ROWS = ((N_("Operator page 1 ... 7"), "1 ... 7"), (N_("Recall: show the ids"), "D"),
+                 (N_("Move / press a button"), "ARROWS  ENTER"))
+FORCE_MENU_ROWS = ((N_("Force menu: move / choose"), "ARROWS  ENTER"),)
+
 REVIEW_ITEMS = (("review_pause", N_("Pause / resume")), ("review_step", N_("Single step (one event)")),
                 ("review_slow", N_("Speed 1x / 0.5x / 0.25x")), ("review_math", N_("Math overlay")),
                 ("review_replay", N_("Replay a round by its id")), ("demo", N_("Force menu")))
+
+
+def balanced_columns(cards: list[Card], n: int) -> tuple[tuple[Card, ...], ...]:
+    """The cards in order, cut into at most `n` columns of about equal height (rows,
+    text lines and a title's worth each)."""
+    weight = [2 + len(c.rows) + len(c.text) for c in cards]
+    best: tuple[int, list[int]] | None = None
+
+    def cuts(start: int, left: int) -> list[list[int]]:
+        if left == 1:
+            return [[]]
+        return [[k] + rest for k in range(start + 1, len(cards)) for rest in cuts(k, left - 1)]
+    for k in range(1, min(n, len(cards)) + 1):
+        for cut in cuts(0, k):
+            bounds = [0] + cut + [len(cards)]
+            tallest = max(sum(weight[a:b]) for a, b in zip(bounds, bounds[1:]))
+            if best is None or tallest < best[0]:
+                best = (tallest, bounds)
+    if best is None:
+        return ()
+    bounds = best[1]
+    return tuple(tuple(cards[a:b]) for a, b in zip(bounds, bounds[1:]))
 
 
 def keyboard_page(scene: Any) -> Page:
@@ -228,13 +256,17 @@ def keyboard_page(scene: Any) -> Page:
                      (_("Confirm the buy"), keys.describe("confirm"))]
         cards.insert(1, Card(_("Buy bonus"), (_("In the buy menu each key opens that buy's confirmation page."),),
                              rows=tuple(buy_rows)))
+    staff = [Card(_("Operator menu"), rows=((_("Operator menu (PIN)"), keys.describe("operator")),)
+                  + tuple((translate(a), b) for a, b in OPERATOR_ROWS) + ((_("Log out"), keys.describe("close")),))]
     if demo_allowed(scene.app.config):        # review mode only (never with real play)
-        cards.append(Card(_("Review tools"), rows=tuple((translate(label), keys.describe(action))
-                                                       for action, label in REVIEW_ITEMS if keys.table.get(action))))
+        rows = tuple((translate(label), keys.describe(action)) for action, label in REVIEW_ITEMS
+                     if keys.table.get(action))
+        staff.append(Card(_("Review tools"), rows=rows + tuple((translate(a), b) for a, b in FORCE_MENU_ROWS)
+                          + ((_("Force menu: close"), keys.describe("close")),)))
     module = rules_module(scene.spec)
     hook = getattr(module, "keyboard_cards", None) if module is not None else None
     own = tuple(hook(scene)) if hook is not None else ()
-    cols = tuple(c for c in (tuple(cards[:2]), tuple(cards[2:]), own) if c)
+    cols = balanced_columns(cards + staff + list(own), 3)
     return Page(_("Keyboard"), _("Keys"), columns=cols,
                 note=_("In the autoplay menu, the previous / next keys change the rounds and confirm starts it"))
 

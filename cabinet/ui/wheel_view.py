@@ -251,6 +251,11 @@ class WheelView:
             cache.move_to_end(key)
         return surf
 
+    def prepare(self) -> None:
+        """Build the disc now (into the shared LRU), a few frames before the one that
+        first shows it (Happy Money Hens builds a gamble's wheels while its round plays)."""
+        self._disc()
+
     @staticmethod
     def _arc(c: float, r: float, a0: float, span: float) -> list[tuple[float, float]]:
         """Points along the arc of radius r (about every 2 degrees) around (c, c)."""

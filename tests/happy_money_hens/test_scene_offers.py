@@ -80,12 +80,16 @@ def settle(app, scene):
     run(app, 2)                                   # the offers open once the game is on top
 
 
-def winning_round(app, scene):
-    """A round with a win (a forced bonus always pays), settled; the gamble opens."""
+def winning_round(app, scene, gamble=True):
+    """A round with a win (a forced bonus always pays), settled; the gamble is offered,
+    and (`gamble`) opened with its key, SHIFT+D."""
     scene.force_next = "combo_DC"
     press(app, pygame.K_SPACE)
     played = scene.played
     settle(app, scene)
+    if gamble:
+        assert scene.offers.offered is not None and app.stack.top is scene
+        press(app, pygame.K_d, pygame.KMOD_SHIFT, frames=2)
     return played
 
 
@@ -245,13 +249,17 @@ def test_the_gamble_opens_after_the_big_win_celebration(app):
     assert isinstance(app.stack.top, BigWin)
     assert not any(isinstance(s, GambleScene) for s in app.stack.scenes)
     settle(app, scene)
+    assert app.stack.top is scene and scene.offers.offered is not None     # offered, not forced open
+    press(app, pygame.K_d, pygame.KMOD_SHIFT, frames=2)
     assert isinstance(app.stack.top, GambleScene) and app.stack.top.gamble.stake_cents == played.win_cents
 
 
 def test_gamble_off_offers_nothing(tmp_path):
     app = hens_app(tmp_path, gamble="off")
     scene = hens(app)
-    winning_round(app, scene)
+    winning_round(app, scene, gamble=False)
+    assert scene.offers.offered is None and not any(w.enabled() for w in scene.widgets if w.action == "gamble")
+    press(app, pygame.K_d, pygame.KMOD_SHIFT, frames=2)          # the key opens nothing
     assert app.stack.top is scene and side_draws(app) == []
     app.checkpoints.close()
     pygame.display.quit()
@@ -328,9 +336,38 @@ def test_on_5x_compares_the_win_with_the_base_bet_before_the_fortune_multiplier(
     scene.select_mode("fortune_2")                              # price 2x, threshold still 5x the base bet
     for win, opens in ((499, False), (500, True)):
         scene.offers.offer(SimpleNamespace(win_cents=win, bet_cents=100, round_id=None))
+        assert (scene.offers.offered is not None) == opens
+        press(app, pygame.K_d, pygame.KMOD_SHIFT, frames=2)
         assert isinstance(app.stack.top, GambleScene) == opens
         if opens:
             click(app, button(app.stack.top, "collect"))
     assert app.stack.top is scene
     app.checkpoints.close()
     pygame.display.quit()
+
+
+def test_a_win_offers_the_gamble_and_spin_collects_it_and_plays_on(tmp_path):
+    """Issue 36: the gamble is offered, never forced. After a win the game stays on top
+    with a GAMBLE button (and its key) while the win waits in WIN; it opens nothing by
+    itself, and SPIN collects the win and plays the next round."""
+    app = hens_app(tmp_path, credit="1000.00", gamble="on")
+    try:
+        scene = hens(app)
+        played = winning_round(app, scene, gamble=False)
+        run(app, 90)                                                # three seconds: nothing opens by itself
+        assert app.stack.top is scene and scene.offers.offered is not None
+        gamble = next(w for w in scene.widgets if w.action == "gamble")
+        assert gamble.enabled()
+        assert scene.shown_balance == app.cabinet.balance - played.win_cents   # the win waits in WIN
+        rounds = len(app.cabinet.history(100))
+        press(app, pygame.K_SPACE)                                  # SPIN: collected, the next round starts
+        assert scene.offers.offered is None and not gamble.enabled()
+        assert len(app.cabinet.history(100)) == rounds + 1 or scene.busy
+        assert side_draws(app) == []
+        settle(app, scene)
+        if scene.offers.offered is not None:                        # that round won too: GAMBLE by click
+            click(app, button(scene, "gamble"))
+            assert isinstance(app.stack.top, GambleScene)
+    finally:
+        app.checkpoints.close()
+        pygame.display.quit()

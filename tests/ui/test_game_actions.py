@@ -11,7 +11,8 @@ from tests.ui.conftest import game_app, press, run
 
 # Keys of config.yaml's map that are not game-scene actions, and who handles them.
 NOT_SCENE_ACTIONS = {"fullscreen": "app", "screenshot": "app", "operator": "app",
-                     "prev": "menus", "next": "menus", "confirm": "menus"}
+                     "prev": "menus", "next": "menus", "confirm": "menus",
+                     "gamble": "game"}        # Happy Money Hens' gamble offer (HensScene.on_action)
 
 
 def test_every_mapped_key_has_a_handler():

@@ -138,3 +138,41 @@ def test_preparation_never_touches_a_game_the_player_has_open(tmp_path):
         assert app.stack.scenes[-1] is game and app.stack.scenes[0] is lobby
     finally:
         next(serve(app), None)
+
+
+def test_with_live_math_the_preparation_plays_one_round_of_each_mode(tmp_path):
+    """The tables a game's rules build on first use (Piggy Farm's board layout: ~25 ms)
+    are built behind the splash, not in the first SPIN's frame."""
+    import dataclasses
+    app = make_app(tmp_path)
+    try:
+        setup = app.cabinet.games["toyui"]
+        assert setup.library is None                     # the UI tests' cabinet runs live math
+        played = []
+        real = setup.spec.play
+        spec = dataclasses.replace(setup.spec, play=lambda rng, mode, force=None: (
+            played.append((mode, force)), real(rng, mode, force))[1])
+        app.cabinet.games["toyui"] = dataclasses.replace(setup, spec=spec)
+        preparations.prepare_all(app)
+        assert played == [(mode, None) for mode in setup.modes] and played
+    finally:
+        next(serve(app), None)
+
+
+def test_the_history_pictures_are_prepared_on_a_fresh_ledger_and_kept_through_a_long_game(tmp_path):
+    from tests.ui.conftest import play_rounds
+    app = make_app(tmp_path)
+    try:
+        preparations.prepare_all(app)          # a fresh ledger: the page shows no row yet
+        scene = play_rounds(app, 2)
+        app.assets._surfaces.clear()           # a long game pushed every cached picture out
+        built = []
+        cache = app.assets._surfaces
+        real_put = cache.put
+        cache.put = lambda key, surf: (built.append(key), real_put(key, surf))
+        app.open("history")
+        app.step(1 / 60)
+        assert app.stack.top.rounds and app.stack.top is not scene
+        assert not [key for key in built if str(key[0]).startswith("history_")], built
+    finally:
+        next(serve(app), None)

@@ -147,7 +147,10 @@ def test_the_gamble_band_opens_the_gamble(lab):
             run(lab, 1, 0.1)
             if type(lab.stack.top).__name__ != "BigWin":
                 break
-        run(lab, 1)                                     # the offer opens once the game is on top again
+        run(lab, 1)                                     # the offer comes once the game is on top again
+    run(lab, 2)
+    assert scene.offers.offered is not None             # offered: GAMBLE opens it
+    scene.on_action("gamble")
     assert lab.stack.top.scene_name != scene.scene_name and "Gamble" in type(lab.stack.top).__name__
     lab.pop()
 

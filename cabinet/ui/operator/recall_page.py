@@ -43,6 +43,7 @@ class RecallPage(Page):
         self.selected = 0
         self.draws: list[dict[str, Any]] = []
         self.show_ids = False                 # DETAILS: the ids behind the round in words
+        self._finals: dict[int, int] = {}     # round id -> its final win (the WIN column)
         self.button((360, 126, 300, 70), N_("ALL GAMES"), "game_all", font_size=26, lit=lambda: self.game is None)
         for i, gid in enumerate(list(self.cab.games)[:4]):
             name = self.cab.games[gid].spec.name.upper()
@@ -63,6 +64,7 @@ class RecallPage(Page):
         else:
             self.rounds = self.cab.history(PER_PAGE, game=self.game, closed=closed)
         self.selected = min(self.selected, max(0, len(self.rounds) - 1))
+        self._finals.clear()
         self._details()
 
     def _details(self) -> None:
@@ -111,7 +113,15 @@ class RecallPage(Page):
             mode = rec.mode
         return [f"#{rec.id}", when_text(rec.started_at),
                 setup.spec.name if setup is not None else rec.game, mode[:22], self.money(rec.bet_cents),
-                self.money(rec.cost_cents), _("refunded") if rec.state == "voided" else self.money(rec.win_cents), outcome_text(rec.outcome)]
+                self.money(rec.cost_cents), _("refunded") if rec.state == "voided" else self.money(self.final_win(rec)),
+                outcome_text(rec.outcome)]
+
+    def final_win(self, rec: Any) -> int:
+        """The round's final win (after its gamble), as the player's history shows it; the
+        base win is in the detail below. Read from the ledger once per round shown."""
+        if rec.id not in self._finals:
+            self._finals[rec.id] = RoundStory(rec, self.cab.side_draws_of(rec.id)).final_win
+        return self._finals[rec.id]
 
     def draw(self, surface) -> None:
         if not self.rounds:

@@ -219,7 +219,8 @@ def buys_page(scene: Any) -> Page:
                                                          (_("Key"), f"SHIFT+{i + 1}")),
                   picture=buy_picture(scene, mode.id)) for i, mode in enumerate(scene.buy_modes)]
     cards.append(Card(*s["buy"]))
-    return Page(_("Buy bonus"), _("Buy"), grid=tuple(cards), grid_cols=3 if len(cards) > 4 else max(len(cards), 1),
+    return Page(_("Buy bonus (the BONUS button)"), _("Buy bonus"), grid=tuple(cards),
+                grid_cols=3 if len(cards) > 4 else max(len(cards), 1),
                 note=_("Prices at the current bet of {bet}").format(bet=cur.format(scene.bet)))
 
 

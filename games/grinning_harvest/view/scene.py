@@ -35,7 +35,7 @@ from cabinet.ui.symbol_anim import SymbolAnimator
 from cabinet.ui.timeline import building
 from cabinet.ui.widgets import Button
 
-from . import art, board, pictures, shots, sounds
+from . import art, board, panels, pictures, shots, sounds
 from .bonus_steps import HoldAndWinSteps
 from ..math.paytable import evaluate
 from ..math.tables import JACKPOTS, load
@@ -86,6 +86,13 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
                 w.label = "BONUS"
         self.reset_picture()
         self.pumpkins = dict(self.rest_pumpkins)        # the start board's values
+
+    def prepare_slices(self, scratch: pygame.Surface):
+        """Each banner style's panel and glow (panels.py), behind the splash, not in the
+        round frame that first shows the banner."""
+        for style in panels.BANNER_STYLES:
+            yield "its banners"
+            panels.banner_pictures(self, style)
 
     def start_reels(self) -> StartReels:
         """The start board: a window of the base strips with no line win and no Vault (a

@@ -221,9 +221,13 @@ def gamble_page(scene: Any) -> Page:
 def gamble_keys_card(scene: Any) -> Card:
     """Every gamble control's key, from the cabinet's key map (as config.yaml rebinds it)."""
     from .gamble_scene import key_rows
-    return Card(_("Gamble keys"), (_("None of the wheels is chosen when the gamble opens: SPACE spins only the "
-                                     "wheel chosen. ESC never collects by itself: it asks first."),),
-                rows=key_rows(scene.app.input))
+    keys = scene.app.input
+    offer = ((_("Gamble the win offered (GAMBLE)"), keys.describe("gamble")),
+             (_("Collect it and spin on"), keys.describe("spin")))
+    return Card(_("Gamble keys"), (_("A win offers the gamble; it opens only when you press GAMBLE. None of the "
+                                     "wheels is chosen when it opens: SPACE spins only the wheel chosen. ESC never "
+                                     "collects by itself: it asks first."),),
+                rows=offer + key_rows(keys))
 
 
 def spin_chance_keys_card(scene: Any) -> Card:

@@ -32,7 +32,7 @@ from ..math.pots import advance_levels
 from ..math.rules import BUY_MODES
 from .board import draw_banner, draw_base, draw_prices
 from .bonus_state import bonus_snapshots
-from .layout import FORTUNE, FORTUNE_X, IDLE, REELS
+from .layout import FORTUNE, FORTUNE_X, GAMBLE_RECT, IDLE, REELS
 from .bonus_side import FEATURE_LABEL
 from .features import BonusView
 from .offers import Offers
@@ -76,9 +76,11 @@ class HensScene(GameScene):
         self.view = "base"
         self.bonus = BonusView(self)
         self.offers = Offers(self)
-        self.offers.warm()
         self._reset_round_state()
         add_cues(self.app.audio)
+        if not any(isinstance(w, Button) and w.action == "gamble" for w in self.widgets):
+            self.add_button(GAMBLE_RECT, "GAMBLE", "gamble", style="gold", font_size=34, label_offset=-14,
+                            enabled=lambda: self.offers.offered is not None and not self.busy)
         for i, (mode, label) in enumerate(FORTUNE):
             if any(m.id == mode for m in self.spin_modes) and not any(isinstance(w, Button) and w.action == f"fortune:{mode}"
                                                                        for w in self.widgets):
@@ -98,6 +100,12 @@ class HensScene(GameScene):
         self.line_win_cents = 0
         self.lines_bet = 0                              # the bet the shown line wins were paid at
         self.flying: tuple[str, tuple[int, int], float] | None = None   # (pot, from, progress)
+
+    def prepare_slices(self, scratch: pygame.Surface):
+        """The gamble drawn once off screen (Offers.warm), behind the splash, not in the
+        frame that opens the game."""
+        yield "its gamble"
+        self.offers.warm(scratch)
 
     def start_reels(self) -> StartReels:
         """The start board: a window of the base strips with no line win and no feature
@@ -134,12 +142,21 @@ class HensScene(GameScene):
 
     # == modes, state ===================================================================
     def on_action(self, action: str) -> bool:
+        if action == "gamble":                       # the gamble offered on a win, opened by choice
+            self.offers.open_offer()
+            return True
         if action.startswith("fortune:"):
             self.select_mode(action.split(":", 1)[1])
             self.app.audio.play("click")
             self.offers.price_stepped()              # the sheet: not offered for a step of the price
             return True
         return super().on_action(action)
+
+    def play(self, mode_id: str | None = None, force: str | None = None, wait: bool = True) -> bool:
+        """SPIN (or autoplay) with a gamble offered: the win is collected, play goes on."""
+        if not self.busy and not self.recall_mode:
+            self.offers.collect_offer()
+        return super().play(mode_id, force, wait)
 
     def bet_changed(self) -> None:
         """A new bet. Spin chance is NOT offered for it: the sheet offers it when the
@@ -173,6 +190,7 @@ class HensScene(GameScene):
         self.bonus.snap = None
         self._start_levels = dict(self.pot_levels)
         self._levels_before_recall = dict(self.pot_levels) if self.recall_mode else None
+        self.offers.prepare_gamble(played)          # its wheels built while the round plays
 
     def timeline_start(self, tl) -> list[Step]:
         events = tl.played.round.events
@@ -380,7 +398,15 @@ class HensScene(GameScene):
         """The shared controls; the fortune selector only on the base game's screen."""
         in_bonus = self.view != "base"
         for widget in self.widgets:
-            if not (in_bonus and getattr(widget, "action", "").startswith("fortune:")):
+            action = getattr(widget, "action", "")
+            if action == "gamble" and isinstance(widget, Button):
+                if widget.enabled():                 # only while a win offers the gamble
+                    widget.draw(surface, self.app)
+                    key = self.app.input.describe("gamble")
+                    self.app.assets.blit_text(surface, key, 22, (GAMBLE_RECT[0] + GAMBLE_RECT[2] // 2,
+                                              GAMBLE_RECT[1] + GAMBLE_RECT[3] - 24), (60, 30, 0),
+                                              anchor="center", bold=True)
+            elif not (in_bonus and action.startswith("fortune:")):
                 widget.draw(surface, self.app)
         if not in_bonus:
             draw_prices(self, surface)
