@@ -117,7 +117,9 @@ def average_win_words(f: ModeFigures, setup: Any, cur: Currency, bet: int) -> st
     if rtp is None:
         return None
     x = Fraction(f.mode.cost_x100, 100) * rtp
-    return f"{times(float(x))} the bet" if f.not_offered == "price" else f"{cur.format(round(x * bet))} ({times(float(x))})"
+    if f.not_offered == "price":
+        return _("{times} the bet").format(times=times(float(x)))
+    return f"{cur.format(round(x * bet))} ({times(float(x))})"
 
 
 def price_note(spec: GameSpec, modes: list[BetMode]) -> str:
@@ -130,9 +132,11 @@ def price_note(spec: GameSpec, modes: list[BetMode]) -> str:
         return ""
     returns = {spec.rtp.get(m.id) for m in buys}
     one = next(iter(returns)) if len(returns) == 1 else None
-    ret = f"its {pct(rtp_fraction(one))} RTP" if one is not None else "its RTP"
-    return (f"Why {times(odd[0].cost_x100 / 100)}? Each price is the bonus's average win divided by {ret}, "
-            "so it is rarely a round number.")
+    if one is None:
+        return _("Why {times}? Each price is the bonus's average win divided by its RTP, so it is rarely a round "
+                 "number.").format(times=times(odd[0].cost_x100 / 100))
+    return _("Why {times}? Each price is the bonus's average win divided by its {rtp} RTP, so it is rarely a "
+             "round number.").format(times=times(odd[0].cost_x100 / 100), rtp=pct(rtp_fraction(one)))
 
 
 def not_offered_words(f: ModeFigures, cur: Currency, setup: Any = None) -> tuple[str, str]:
@@ -183,11 +187,12 @@ def limit_lines(spec: GameSpec, setup: Any, cur: Currency) -> list[str]:
     lines = []
     if cap.max_x:
         exempt = [m.label for m in spec.modes if m.id in cap.exempt_modes]
-        lines.append(f"A round pays at most {times(cap.max_x)} the bet" +
-                     (f" ({', '.join(exempt)} excepted)" if exempt else ""))
+        lines.append(_("A round pays at most {times} the bet ({modes} excepted)").format(
+            times=times(cap.max_x), modes=", ".join(exempt)) if exempt else
+            _("A round pays at most {times} the bet").format(times=times(cap.max_x)))
     if cap.max_cents is not None:
-        lines.append(f"Any combination of wins in a single game is limited to {cur.format(cap.max_cents)}, "
-                     "excluding jackpots")
+        lines.append(_("Any combination of wins in a single game is limited to {amount}, excluding jackpots").format(
+            amount=cur.format(cap.max_cents)))
     return lines
 
 

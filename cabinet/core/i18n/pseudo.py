@@ -15,12 +15,14 @@ PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
 
 def pseudo(text: str) -> str:
     """'Bet {amount}' -> '[Bét {amount} àé]': accents outside placeholders, 40% more
-    letters (counted without placeholders), bracketed so a cut-off end shows."""
+    letters (counted without placeholders) in words of five (a long paragraph wraps as a
+    translation would), bracketed so a cut-off end shows."""
     parts = PLACEHOLDER.split(text)
     letters = sum(len(p) for p in parts[::2])
     accented = "".join(p if i % 2 else p.translate(ACCENTED) for i, p in enumerate(parts))
     extra = max(1, math.ceil(letters * 0.4) - 3)          # the brackets and the space count too
-    pad = (FILL * (extra // len(FILL) + 1))[:extra]
+    words = (FILL + " ") * (extra // (len(FILL) + 1) + 1)     # words, as a translation would wrap
+    pad = words[:extra] if not words[:extra].endswith(" ") else words[:extra - 1] + FILL[0]
     return f"[{accented} {pad}]"
 
 

@@ -12,11 +12,22 @@ pages' text by key (the view's rules_pages.py); `mode_descriptions()` /
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Callable
 
 from cabinet.core.game import BetMode
+from cabinet.core.i18n import N_, _, formats, translate
 
 from .tables import BANDS, load
+
+# math.yaml's symbol names, marked for the catalogue (a player reads them on the rules pages)
+SYMBOL_WORDS = (N_("Golden Pig"), N_("Pink Pig"), N_("Hen"), N_("Egg Basket"), N_("Corn"), N_("Carrot"), N_("Apple"),
+                N_("Muddy Pig Wild"), N_("Windmill"))
+
+
+def symbol_names() -> dict[str, str]:
+    """Symbol id -> its name in the current language."""
+    return {sym["id"]: translate(sym["name"]) for sym in load().raw["symbols"]}
 
 FEATURE_LABELS = {"wheel": "", "wheel_bronze": "Bronze wheel", "wheel_silver": "Silver wheel",
                   "wheel_gold": "Gold wheel", "upgrade": "Upgrade", "coin_prize": "Coin prize",
@@ -28,10 +39,11 @@ FEATURE_LABELS = {"wheel": "", "wheel_bronze": "Bronze wheel", "wheel_silver": "
 
 
 def x(v100: int) -> str:
-    """400000 -> '4,000x', 150 -> '1.5x' (x100 amounts as multiples of the bet)."""
+    """400000 -> '4,000x', 150 -> '1.5x' (x100 amounts as multiples of the bet, in the
+    active locale's digits: '4.000x', '1,5x' in de-DE)."""
     whole, frac = divmod(int(v100), 100)
-    s = f"{whole:,}" + (f".{frac:02d}".rstrip("0") if frac else "")
-    return s + "x"
+    fmt = formats.active()
+    return formats.number(whole) + (f"{fmt.decimal}{frac:02d}".rstrip("0") if frac else "") + "x"
 
 
 def times(n: int) -> str:
@@ -233,39 +245,40 @@ def sections() -> dict[str, tuple[str, list[str]]]:
     """The illustrated rules pages' text, by key, from the sheet and math.yaml."""
     pm = load()
     raw = pm.raw
-    names = {sym["id"]: sym["name"] for sym in raw["symbols"]}
+    names = symbol_names()
     fs, sg = raw["free_spins"], raw["sticky_grid"]
     trig = {v: k for k, v in pm.tier_by_scatters.items()}
     wild, scatter = names[pm.symbols[pm.wild]], names[pm.symbols[pm.scatter]]
-    bands = ", ".join(BANDS[:-1]) + " and " + BANDS[-1]
     return {
-        "board": ("Cluster pays", [
-            f"{pm.shape.cells} cells, no paylines and no fixed direction: {pm.min_cluster} or more matching "
-            "symbols touching edge to edge pay anywhere on the board. Diagonals never connect.",
-            f"Pays climb by cluster size: {bands}."]),
-        "wild": (wild, ["Joins every cluster it touches (one wild can serve two clusters) but never starts one "
-                        "of its own."]),
-        "scatter": (scatter, [f"Never clusters. {trig['bronze']}, {trig['silver']} or {trig['gold']} "
-                              "windmills spin THE FARM WHEEL."]),
-        "tumble": ("Tumble", [
-            "Every winning cluster explodes, the symbols above drop into the gaps and fresh ones fall in from "
-            "above. The board pays again for as long as new clusters form; every win in the chain adds up."]),
-        "wheel": ("THE FARM WHEEL", [
-            f"{trig['bronze']}, {trig['silver']} or {trig['gold']} or more windmills on the board left when a "
-            "spin's tumbles end spin the bronze, silver or gold wheel.",
-            "Coin slices pay at once; UPGRADE takes the spin on to the next wheel; a free-spins slice starts "
-            f"{fs['spins']} free spins with every win multiplied by its start multiplier."]),
-        "free_spins": ("Free spins", [
-            f"{fs['spins']} spins; {fs['retrigger_scatters']} or more windmills add {fs['retrigger_spins']} more."]),
-        "sticky": ("The sticky grid", [
-            f"Every cell that takes part in a win is charged at x{sg['first_charge']} and stays charged for the "
-            f"rest of the round; every later win on it multiplies its charge by {sg['growth']}, up to "
-            f"x{sg['cap']}.",
-            "A cluster covering charged cells is multiplied by the sum of their charges, read before the cells "
-            "bump; a cluster on no charged cell pays x1. The grid starts empty in every free-spins round and "
-            "never reaches the base game."]),
-        "buys": ("Buys and the ante", ["Buy a feature straight from the base game with the BUY button; the ante "
-                                       "is switched on and off beside it."]),
+        "board": (_("Cluster pays"), [
+            _("{cells} cells, no paylines and no fixed direction: {least} or more matching symbols touching edge to "
+              "edge pay anywhere on the board. Diagonals never connect.").format(cells=pm.shape.cells,
+                                                                                 least=pm.min_cluster),
+            _("Pays climb by cluster size: {bands} and {last}.").format(bands=", ".join(BANDS[:-1]), last=BANDS[-1])]),
+        "wild": (wild, [_("Joins every cluster it touches (one wild can serve two clusters) but never starts one "
+                          "of its own.")]),
+        "scatter": (scatter, [_("Never clusters. {bronze}, {silver} or {gold} windmills spin THE FARM WHEEL.").format(
+            bronze=trig["bronze"], silver=trig["silver"], gold=trig["gold"])]),
+        "tumble": (_("Tumble"), [
+            _("Every winning cluster explodes, the symbols above drop into the gaps and fresh ones fall in from "
+              "above. The board pays again for as long as new clusters form; every win in the chain adds up.")]),
+        "wheel": (_("THE FARM WHEEL"), [
+            _("{bronze}, {silver} or {gold} or more windmills on the board left when a spin's tumbles end spin the "
+              "bronze, silver or gold wheel.").format(bronze=trig["bronze"], silver=trig["silver"], gold=trig["gold"]),
+            _("Coin slices pay at once; UPGRADE takes the spin on to the next wheel; a free-spins slice starts "
+              "{spins} free spins with every win multiplied by its start multiplier.").format(spins=fs["spins"])]),
+        "free_spins": (_("Free spins"), [
+            _("{spins} spins; {scatters} or more windmills add {more} more.").format(
+                spins=fs["spins"], scatters=fs["retrigger_scatters"], more=fs["retrigger_spins"])]),
+        "sticky": (_("The sticky grid"), [
+            _("Every cell that takes part in a win is charged at x{first} and stays charged for the rest of the "
+              "round; every later win on it multiplies its charge by {growth}, up to x{cap}.").format(
+                first=sg["first_charge"], growth=sg["growth"], cap=sg["cap"]),
+            _("A cluster covering charged cells is multiplied by the sum of their charges, read before the cells "
+              "bump; a cluster on no charged cell pays x1. The grid starts empty in every free-spins round and "
+              "never reaches the base game.")]),
+        "buys": (_("Buys and the ante"), [_("Buy a feature straight from the base game with the BUY button; the "
+                                            "ante is switched on and off beside it.")]),
     }
 
 
@@ -275,18 +288,20 @@ def general_rules(money: Callable[[int], str] | None = None) -> list[tuple[str, 
     pm = load()
     raw = pm.raw
     exempt = [m["label"] for m in raw["modes"].values() if m.get("cap_exempt")]
+    cap = x(pm.cap_x100)
     return [
-        ("recovery", "Game recovery", [
-            "If a round is interrupted, the game recovers it to the last known state when it starts again and "
-            "pays it once."]),
-        ("limits", "Win limit", [
-            f"A round pays at most {x(pm.cap_x100)} the total bet and ends at the cap with the cap paid"
-            + (f" ({', '.join(exempt)} excepted)." if exempt else ".")]),
-        ("payback", "Payback", [
-            f"The theoretical return to player is {raw['rtp'] * 100:.2f}% in every bet mode. The odds of any "
-            "outcome are always the same."]),
-        ("outcome", "Outcomes", [
-            "The outcome of every round is decided before it is shown: player choices (which nest to open) do "
-            "not change it."]),
-        ("malfunction", "Malfunction", ["Malfunction voids all pays and plays."]),
+        ("recovery", _("Game recovery"), [
+            _("If a round is interrupted, the game recovers it to the last known state when it starts again and "
+              "pays it once.")]),
+        ("limits", _("Win limit"), [
+            _("A round pays at most {times} the total bet and ends at the cap with the cap paid ({modes} "
+              "excepted).").format(times=cap, modes=", ".join(exempt)) if exempt else
+            _("A round pays at most {times} the total bet and ends at the cap with the cap paid.").format(times=cap)]),
+        ("payback", _("Payback"), [
+            _("The theoretical return to player is {rtp} in every bet mode. The odds of any outcome are always the "
+              "same.").format(rtp=formats.percent(Fraction(str(raw["rtp"])) * 100, 2))]),
+        ("outcome", _("Outcomes"), [
+            _("The outcome of every round is decided before it is shown: player choices (which nest to open) do "
+              "not change it.")]),
+        ("malfunction", _("Malfunction"), [_("Malfunction voids all pays and plays.")]),
     ]
