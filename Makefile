@@ -9,7 +9,7 @@ PIP := $(VPY) -m pip install --quiet -c constraints.txt
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test test-quick setup clean assets wheel-smoke lock i18n
+.PHONY: run test test-quick setup clean assets wheel-smoke lock i18n format
 
 $(VPY):
 	$(PY) -m venv $(VENV)
@@ -35,6 +35,10 @@ test: $(TEST_STAMP)
 # The edit loop: everything but the tests marked slow (statistics, crashes, fuzz, whole libraries).
 test-quick: $(TEST_STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) -m pytest -n 2 -m "not slow" tests
+
+# The formatter: ruff format on each statement over 120 characters, nowhere else (.ci/format_long_lines.py).
+format: $(TEST_STAMP)
+	$(VPY) .ci/format_long_lines.py
 
 # The wheel built, installed into a fresh venv in a temp folder and run from another (.ci/wheel_smoke).
 wheel-smoke:

@@ -125,7 +125,9 @@ def _refuse_clashes(p: argparse.ArgumentParser, args: argparse.Namespace) -> Non
     given = [k for k, v in vars(args).items() if v is not None and v is not False]      # 0 and "" are given
     commands = [k for k in given if k in COMMANDS]
     if len(commands) > 1:
-        p.error(f"{' and '.join(_flag(k) for k in commands)} cannot be given together: give one of them (each runs alone)")
+        p.error(
+            f"{' and '.join(_flag(k) for k in commands)} cannot be given together: give one of them (each runs alone)"
+        )
     if args.game is not None and not args.game.strip():
         p.error("--game needs a game id (e.g. piggy_farm); without it the lobby opens")
     if commands:
@@ -372,7 +374,9 @@ def shots_language(tag: str | None) -> None:
     """--lang TAG is a language this program speaks, else Refused."""
     from cabinet.core import i18n
     if tag is not None and tag not in i18n.available():
-        raise Refused(f"{prog()}: --lang {tag!r} is not a language of this program; allowed: {', '.join(i18n.available())}")
+        raise Refused(
+            f"{prog()}: --lang {tag!r} is not a language of this program; allowed: {', '.join(i18n.available())}"
+        )
 
 
 def shots_folder(text: str) -> Path:

@@ -37,7 +37,9 @@ def test_the_package_holds_only_its_game_spec(name):
     tree = ast.parse((PACKAGES[name] / "__init__.py").read_text())
     other = []
     for node in tree.body:
-        if isinstance(node, (ast.Import, ast.ImportFrom)) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)) or (
+            isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        ):
             continue
         if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) and (t.id == "GAME" or t.id.startswith("_"))
                                                 for t in node.targets):

@@ -24,6 +24,13 @@ def test_ruff_finds_nothing():
     assert res.returncode == 0, res.stdout + res.stderr
 
 
+def test_no_statement_is_left_for_the_formatter_to_wrap():
+    """make format (ruff format on each statement over 120 characters) has nothing to do."""
+    res = subprocess.run([sys.executable, str(ROOT / ".ci" / "format_long_lines.py"), "--check"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=600)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
 @pytest.mark.slow
 def test_mypy_passes_on_the_typed_areas():
     if shutil.which("mypy", path=str(Path(sys.executable).parent)) is None:

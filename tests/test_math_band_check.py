@@ -145,7 +145,9 @@ def test_a_game_may_start_its_tail_bands_lower_and_the_bands_follow_where_the_ta
     cost = spec.mode("base").cost_x100
     got = mode_tails(spec, "base", {}, 1)
     assert got["from_x"] == 200
-    assert sorted(int(x) for x in got["at_least"]) == [e * cost for e in (200, 500, 1_000, 5_000, 10_000)]   # 10k: past the cap
+    assert sorted(int(x) for x in got["at_least"]) == [
+        e * cost for e in (200, 500, 1_000, 5_000, 10_000)
+    ]  # 10k: past the cap
     # 12 rounds of 500-1k in the plain run are too few to hold; the tail estimate holds it,
     # and 200-500 too, where the tail's error is below the count's
     rates = _rates({"1-2": 3_000_000, "200-500": 158, "500-1k": 12}, 10_000_000)
@@ -199,7 +201,9 @@ def test_a_rare_feature_is_held_at_the_games_estimate_where_it_beats_the_count()
     doc = {"modes": {"base": {"rounds": n, "features": feats}}}
     held = mode_targets(spec, doc, "base")
     assert held["bonus"]["source"].startswith("measured") and held["bonus"]["rate"] == 0.0028
-    assert held["jackpot"]["rate"] == 9.0e-6 and held["jackpot"]["source"] == "the rules' estimate: exact odds x bonuses"
+    assert (
+        held["jackpot"]["rate"] == 9.0e-6 and held["jackpot"]["source"] == "the rules' estimate: exact odds x bonuses"
+    )
     assert abs(held["jackpot"]["sigma"] - 2e-7 / 2.5758293035489004) < 1e-20
     # exact: no error, held like a rate the game sets; a rare feature with no estimate is not held
     assert held["top_coin"] == {"rate": 2.5e-7, "sigma": 0.0, "source": "exact: the value table"}

@@ -20,8 +20,16 @@ def test_natural_book_in_two_categories_joins_the_first():
     pay = np.arange(n, dtype=np.int64) * 3
     seeds = np.arange(n, dtype=np.uint64)
     tasks = [Task(GAME.id, "base", -1, None, 0, n, 1, names)]
-    result = (seeds, pay, feats, np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.uint16), np.zeros(0, dtype=np.uint32),
-              np.zeros(n, dtype=np.int64), np.zeros(0, dtype=np.uint8))
+    result = (
+        seeds,
+        pay,
+        feats,
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.uint16),
+        np.zeros(0, dtype=np.uint32),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(0, dtype=np.uint8),
+    )
     _, meta = assemble(spec, "base", tasks, [result], seed=1, natural=n)
     assert meta["optimizer"]["natural_in_category"] == {"jackpot": 3, "bonus": 27}
 

@@ -88,7 +88,9 @@ def stratum_seeds(seed: int, mode: str, force: int, start: int, count: int) -> n
     while pos < count:
         block, off = divmod(start + pos, SEED_BLOCK)
         take = min(count - pos, SEED_BLOCK - off)
-        words = np.random.SeedSequence(seed, spawn_key=(crc, force + 1, block)).generate_state(off + take, dtype=np.uint64)
+        words = np.random.SeedSequence(seed, spawn_key=(crc, force + 1, block)).generate_state(
+            off + take, dtype=np.uint64
+        )
         out[pos:pos + take] = words[off:off + take] >> np.uint64(1)
         pos += take
     return out

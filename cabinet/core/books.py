@@ -446,8 +446,10 @@ def load_mode(spec: GameSpec, mode: str, books_dir: Path | str | None = None,
     if "stored_book" in data:
         listed = [meta["categories"].index(c) for c in spec.math.stored_rounds.get(mode, ()) if c in meta["categories"]]
         if not np.isin(data["force"][data["stored_book"]], listed).all():
-            raise LibraryError(f"{path}: stored rounds of a stratum the game does not store (GameSpec.math.stored_rounds "
-                               f"lists {', '.join(spec.math.stored_rounds.get(mode, ())) or 'none'} for {mode})")
+            raise LibraryError(
+                f"{path}: stored rounds of a stratum the game does not store (GameSpec.math.stored_rounds "
+                f"lists {', '.join(spec.math.stored_rounds.get(mode, ())) or 'none'} for {mode})"
+            )
     books = ModeBooks(mode=mode, meta=meta, cum=np.cumsum(data["weight"]), _sums=sums, **data)
     if key is not None:
         for a in vars(books).values():

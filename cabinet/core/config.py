@@ -81,14 +81,20 @@ def _keys(path: str, data: Any) -> dict[str, list[str]]:
         raise ConfigError(f"{path} = {shown(data)} has the wrong type; allowed: a section of action: [keys]")
     for action, specs in data.items():
         if action not in DEFAULT_KEYS:
-            raise ConfigError(f"{path}.{key_name(action)} is not a known action; allowed: {', '.join(sorted(DEFAULT_KEYS))}")
+            raise ConfigError(
+                f"{path}.{key_name(action)} is not a known action; allowed: {', '.join(sorted(DEFAULT_KEYS))}"
+            )
         specs = [specs] if isinstance(specs, str) else specs
         if not isinstance(specs, list) or not specs:
-            raise ConfigError(f"{path}.{action} = {shown(specs)} has the wrong type; allowed: a list of keys like [shift+s]")
+            raise ConfigError(
+                f"{path}.{action} = {shown(specs)} has the wrong type; allowed: a list of keys like [shift+s]"
+            )
         for s in specs:
             if not _key_spec_ok(s):
-                raise ConfigError(f"{path}.{action} = {shown(s)} is not a key; allowed: [shift+|ctrl+|alt+]KEY with KEY "
-                                  f"a letter, digit, f1-f12, space, escape, backspace, return, up, down, left, right")
+                raise ConfigError(
+                    f"{path}.{action} = {shown(s)} is not a key; allowed: [shift+|ctrl+|alt+]KEY with KEY "
+                    f"a letter, digit, f1-f12, space, escape, backspace, return, up, down, left, right"
+                )
         keys[action] = [s.lower() for s in specs]
     return keys
 
@@ -145,9 +151,11 @@ DEFAULT_DENOMINATIONS = (100, 500, 1000, 2000, 5000, 10000)   # hundredths of th
 def _denominations(path: str, values: Any, minor_units: int) -> tuple[int, ...]:
     """The notes (credits) the cash page accepts: 1 to 12 amounts, ascending."""
     if not isinstance(values, list) or not 1 <= len(values) <= MAX_DENOMINATIONS:
-        raise ConfigError(f"{path} = {shown(values)} is not allowed; allowed: a list of 1 to {MAX_DENOMINATIONS} "
-                          f"amounts like [\"{amount_example(minor_units, 5)}\", \"{amount_example(minor_units, 20)}\"], "
-                          "ascending")
+        raise ConfigError(
+            f"{path} = {shown(values)} is not allowed; allowed: a list of 1 to {MAX_DENOMINATIONS} "
+            f"amounts like [\"{amount_example(minor_units, 5)}\", \"{amount_example(minor_units, 20)}\"], "
+            "ascending"
+        )
     rule = amount_rule(minor_units, 20, 1, 10**9, nullable=False)
     notes = tuple(rule.validate(f"{path}[{i}]", v) for i, v in enumerate(values))
     if list(notes) != sorted(set(notes)):
@@ -221,48 +229,98 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             "fps": integer(20, 240, 60),
         },
         "currency": {
-            "code": Field(str, "USD", f"an ISO 4217 code: {', '.join(sorted(formats.currencies()))}",
-                          lambda v: v in formats.currencies()),
-            "symbol": Field(str, None, "1 to 4 printable characters, no digits or signs, like \"$\" or \"EUR\", or null "
-                                       "for the code's symbol as each language writes it", _symbol_ok, nullable=True),
-            "minor_units": Field(int, None, "1, 10, 100 or 1000, or null for the code's own (USD 100, JPY 1, KWD 1000)",
-                                 lambda v: v in MINOR_UNITS, nullable=True),
-            "thousands": Field(str, None, "one printable character that is not a digit or a sign (a space is fine), "
-                                          "\"\" for none, or null for each language's own", _separator(True), nullable=True),
-            "decimal": Field(str, None, "one printable character that is not a digit, a sign or a space, like \".\" or "
-                                        "\",\", or null for each language's own", _separator(False), nullable=True),
+            "code": Field(
+                str,
+                "USD",
+                f"an ISO 4217 code: {', '.join(sorted(formats.currencies()))}",
+                lambda v: v in formats.currencies(),
+            ),
+            "symbol": Field(
+                str,
+                None,
+                "1 to 4 printable characters, no digits or signs, like \"$\" or \"EUR\", or null "
+                "for the code's symbol as each language writes it",
+                _symbol_ok,
+                nullable=True,
+            ),
+            "minor_units": Field(
+                int,
+                None,
+                "1, 10, 100 or 1000, or null for the code's own (USD 100, JPY 1, KWD 1000)",
+                lambda v: v in MINOR_UNITS,
+                nullable=True,
+            ),
+            "thousands": Field(
+                str,
+                None,
+                "one printable character that is not a digit or a sign (a space is fine), "
+                "\"\" for none, or null for each language's own",
+                _separator(True),
+                nullable=True,
+            ),
+            "decimal": Field(
+                str,
+                None,
+                "one printable character that is not a digit, a sign or a space, like \".\" or "
+                "\",\", or null for each language's own",
+                _separator(False),
+                nullable=True,
+            ),
         },
         "demo_credit": amount_rule(minor_units, 1000, 0, 10**9),
-        "ledger_key": Field(str, None, "the path of the ledger's MAC key file (absolute, outside data_dir), or null "
-                                       "for <data_dir>/cabinet.key (demo play only)",
-                            lambda v: 0 < len(v) <= 4096 and "\x00" not in v, nullable=True),
-        "ledger_witness": Field(str, None, "a folder path (absolute, outside data_dir, ideally another disk) where "
-                                           "the ledger's chain head is also written, or null for none (demo play only)",
-                                lambda v: 0 < len(v) <= 4096 and "\x00" not in v, nullable=True),
+        "ledger_key": Field(
+            str,
+            None,
+            "the path of the ledger's MAC key file (absolute, outside data_dir), or null "
+            "for <data_dir>/cabinet.key (demo play only)",
+            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+            nullable=True,
+        ),
+        "ledger_witness": Field(
+            str,
+            None,
+            "a folder path (absolute, outside data_dir, ideally another disk) where "
+            "the ledger's chain head is also written, or null for none (demo play only)",
+            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+            nullable=True,
+        ),
         "rtp_bounds": {
             "min": number(0.25, 1.0, 0.80),
             "max": number(0.25, 1.0, 0.99),
         },
-        "data_dir": text("data", "a folder path (relative to this file), without NUL characters",
-                         lambda v: 0 < len(v) <= 4096 and "\x00" not in v),
-        "report_dir": Field(str, None, "a folder path (absolute, or relative to data_dir), without NUL characters, "
-                                       "or null for <data_dir>/reports", lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
-                            nullable=True),
+        "data_dir": text(
+            "data",
+            "a folder path (relative to this file), without NUL characters",
+            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+        ),
+        "report_dir": Field(
+            str,
+            None,
+            "a folder path (absolute, or relative to data_dir), without NUL characters, or null for <data_dir>/reports",
+            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+            nullable=True,
+        ),
         "log_level": choice(LOG_LEVELS, "INFO"),
         "rng_seed": integer(0, 2**63 - 1, None, nullable=True),
         "real_play": boolean(False),
         "demo_tools": boolean(False),
         "math_source": choice(("books", "live"), "books"),
         # YAML reads an unquoted on / off as true / false: both spellings mean the same
-        "gamble": Field((str, bool), "on_5x", " or ".join(GAMBLE_SETTINGS) + " (on / off unquoted, or true / false)",
-                        lambda v: isinstance(v, bool) or v in GAMBLE_SETTINGS,
-                        lambda v: ("on" if v else "off") if isinstance(v, bool) else v),
+        "gamble": Field(
+            (str, bool),
+            "on_5x",
+            " or ".join(GAMBLE_SETTINGS) + " (on / off unquoted, or true / false)",
+            lambda v: isinstance(v, bool) or v in GAMBLE_SETTINGS,
+            lambda v: ("on" if v else "off") if isinstance(v, bool) else v,
+        ),
         "turbo_allowed": boolean(True),
         "skip_allowed": boolean(True),
         "min_round_seconds": number(0.0, 10.0, 0.0),
-        "operator_pin": text(DEFAULT_PIN, f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits 0-9 in quotes, like \"48213\" "
-                                          "(the PIN pad types 0-9 only)",
-                             lambda v: re.fullmatch(r"[0-9]{%d,%d}" % PIN_DIGITS, v) is not None),
+        "operator_pin": text(
+            DEFAULT_PIN,
+            f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits 0-9 in quotes, like \"48213\" (the PIN pad types 0-9 only)",
+            lambda v: re.fullmatch(r"[0-9]{%d,%d}" % PIN_DIGITS, v) is not None,
+        ),
         "attract_idle_seconds": integer(10, 3600, 90),
         "unfinished_round_hours": integer(1, 8760, 24),
         "max_buy_cost": amount_rule(minor_units, 10000),
@@ -272,8 +330,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         "buys_allowed": boolean(True),
         "celebrate_wins_above_stake": boolean(False),
         "cash": {
-            "denominations": Field(list, None, f"a list of 1 to {MAX_DENOMINATIONS} amounts, ascending",
-                                   nullable=True),
+            "denominations": Field(list, None, f"a list of 1 to {MAX_DENOMINATIONS} amounts, ascending", nullable=True),
             "handpay_limit": amount_rule(minor_units, 1200),
         },
         "big_win": {
@@ -282,12 +339,21 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             "epic": integer(2, 10000, 60),
         },
         "language": {
-            "default": Field(str, i18n.SOURCE, f"a language tag: {', '.join(i18n.available())}",
-                             lambda v: v in i18n.available()),
-            "offered": Field(list, None, f"a list of language tags from {', '.join(i18n.available())}, each once, "
-                                         "or null for the default alone",
-                             lambda v: 0 < len(v) <= 16 and all(isinstance(t, str) and t in i18n.available() for t in v)
-                             and len(set(v)) == len(v), lambda v: tuple(v), nullable=True),
+            "default": Field(
+                str, i18n.SOURCE, f"a language tag: {', '.join(i18n.available())}", lambda v: v in i18n.available()
+            ),
+            "offered": Field(
+                list,
+                None,
+                f"a list of language tags from {', '.join(i18n.available())}, each once, or null for the default alone",
+                lambda v: (
+                    0 < len(v) <= 16
+                    and all(isinstance(t, str) and t in i18n.available() for t in v)
+                    and len(set(v)) == len(v)
+                ),
+                lambda v: tuple(v),
+                nullable=True,
+            ),
         },
         "sound": {
             "enabled": boolean(True),
@@ -338,16 +404,24 @@ def check_rules(cfg: Config) -> None:
                           "allowed: a default the player is offered")
     if cfg.real_play:
         if cfg.demo_tools:
-            raise ConfigError("demo_tools = true is not allowed with real_play = true; allowed: demo_tools: false in real play")
+            raise ConfigError(
+                "demo_tools = true is not allowed with real_play = true; allowed: demo_tools: false in real play"
+            )
         if cfg.operator_pin == DEFAULT_PIN:
-            raise ConfigError(f"operator_pin = \"{DEFAULT_PIN}\" is the default PIN, not allowed with real_play = true; "
-                              f"allowed: your own {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits")
+            raise ConfigError(
+                f"operator_pin = \"{DEFAULT_PIN}\" is the default PIN, not allowed with real_play = true; "
+                f"allowed: your own {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
+            )
         if cfg.ledger_key is None:
-            raise ConfigError("ledger_key = null is not allowed with real_play = true (the ledger's MAC key must not sit "
-                              "in the data folder it protects); allowed: the absolute path of a key file outside data_dir")
+            raise ConfigError(
+                "ledger_key = null is not allowed with real_play = true (the ledger's MAC key must not sit "
+                "in the data folder it protects); allowed: the absolute path of a key file outside data_dir"
+            )
         if cfg.ledger_witness is None:
-            raise ConfigError("ledger_witness = null is not allowed with real_play = true (a rollback of the data folder "
-                              "would go unseen); allowed: the absolute path of a folder outside data_dir")
+            raise ConfigError(
+                "ledger_witness = null is not allowed with real_play = true (a rollback of the data folder "
+                "would go unseen); allowed: the absolute path of a folder outside data_dir"
+            )
         if cfg.rng_seed is not None:
             raise ConfigError("rng_seed is not allowed with real_play = true (a seeded RNG is predictable); "
                               "allowed: rng_seed: null")

@@ -158,7 +158,9 @@ def reel_stops(doc: dict[str, Any], strips: Sequence[Sequence[str]], rows: int) 
         column = [str(cells[r][c]) for r in range(rows)]
         for r, sym in enumerate(column):
             if sym not in known:
-                raise BoardError(f"cells row {r + 1}, reel {c + 1}: unknown symbol {sym!r}; symbols: {', '.join(known)}")
+                raise BoardError(
+                    f"cells row {r + 1}, reel {c + 1}: unknown symbol {sym!r}; symbols: {', '.join(known)}"
+                )
         strip = strips[c]
         n = len(strip)
         stop = next((s for s in range(n) if all(strip[(s + r) % n] == column[r] for r in range(rows))), None)

@@ -39,7 +39,11 @@ def _valid(name: str, value: object) -> bool:
     if ALLOWED[name] == "true or false":
         return isinstance(value, bool)
     if name == "language":
-        return isinstance(value, str) and len(value) <= 16 and all(c.isascii() and (c.isalnum() or c == "-") for c in value)
+        return (
+            isinstance(value, str)
+            and len(value) <= 16
+            and all(c.isascii() and (c.isalnum() or c == "-") for c in value)
+        )
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= float(value) <= 1.0
 
 

@@ -428,7 +428,9 @@ def command(ledger_path: Path, folder: str, currency: Currency, specs: Mapping[s
     audit it refuses (the ordinary export is the audited one)."""
     from .ledger import cli
     if not folder.strip():
-        sys.stderr.write(f"{prog()}: --export-report needs a folder; allowed: a folder the cabinet can create and write\n")
+        sys.stderr.write(
+            f"{prog()}: --export-report needs a folder; allowed: a folder the cabinet can create and write\n"
+        )
         return 2
     if forensic:
         return _forensic_command(ledger_path, folder, currency, specs)

@@ -84,11 +84,18 @@ def regen_figures(game: str, books_dir: str | None = None, forced_sample: int | 
             ms, wall, events = _time_books(lib, mode, ids[1:]) if len(ids) > 1 else (first, first_wall, first_events)
             worst = int(np.argmax(ms))
             rest = ids[1:] if len(ids) > 1 else ids
-            out.setdefault(mode, {})[name] = {"books": count, "timed": len(ids), "first_ms": float(first[0]),
-                                                 "median_ms": float(np.median(ms)), "worst_ms": float(ms[worst]),
-                                                 "worst_book": int(rest[worst]), "median_wall_ms": float(np.median(wall)),
-                                                 "worst_wall_ms": float(wall.max()), "worst_events": int(events[worst]),
-                                                 "us_per_event": float(np.median(ms / events) * 1e3)}
+            out.setdefault(mode, {})[name] = {
+                "books": count,
+                "timed": len(ids),
+                "first_ms": float(first[0]),
+                "median_ms": float(np.median(ms)),
+                "worst_ms": float(ms[worst]),
+                "worst_book": int(rest[worst]),
+                "median_wall_ms": float(np.median(wall)),
+                "worst_wall_ms": float(wall.max()),
+                "worst_events": int(events[worst]),
+                "us_per_event": float(np.median(ms / events) * 1e3),
+            }
             if bar is not None:
                 bar.update(len(ids))
     finally:

@@ -125,7 +125,9 @@ def _array_difference(name: str, new: np.ndarray | None, old: np.ndarray | None)
     return f"{name}: {len(diff):,} of {len(new):,} entries differ (largest difference {largest:,})"
 
 
-def compare_library(built: Path, shipped: Path, game: str, modes: list[str], whole: bool = True) -> list[tuple[bool, str]]:
+def compare_library(
+    built: Path, shipped: Path, game: str, modes: list[str], whole: bool = True
+) -> list[tuple[bool, str]]:
     """Compare a rebuilt library with a shipped one, array by array: [(identical, line)]
     with one line per mode ("identical", or the first array that differs with how many
     entries differ and the largest difference, then the names of the others) and one

@@ -332,8 +332,10 @@ def build_games(games: Sequence[str | GameSpec], modes: list[str] | None = None,
         counts[key] = counts.get(key, 0) + t.count
     write_costs({k: seconds[k] / counts[k] for k in seconds})
     if progress:
-        print_strata(stratum_cpu(list(seconds), [counts[k] for k in seconds], {k: seconds[k] / counts[k] for k in seconds}),
-                     "this build")
+        print_strata(
+            stratum_cpu(list(seconds), [counts[k] for k in seconds], {k: seconds[k] / counts[k] for k in seconds}),
+            "this build",
+        )
     t1 = time.perf_counter()
     metas: dict[str, dict[str, dict[str, Any]]] = {}
     files: dict[str, dict[str, tuple[bytes, dict[str, Any]]]] = {}

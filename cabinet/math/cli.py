@@ -68,9 +68,13 @@ def parser() -> argparse.ArgumentParser:
                    "LocalCluster of --workers processes); the library is byte-identical")
     p.add_argument("--plan", action="store_true", help="only print each stratum's expected CPU seconds (the last "
                    "builds' cost a book, kept in the user's cache, times the books planned) and build nothing")
-    p.add_argument("--check", action="store_true", help="rebuild into a temporary folder and compare every array "
-                   "of every mode file and the manifest with the installed library (games/<id>/books, or --out): one "
-                   "line a mode, 'identical' or the first array that differs; exit 1 on any difference; installs nothing")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="rebuild into a temporary folder and compare every array "
+        "of every mode file and the manifest with the installed library (games/<id>/books, or --out): one "
+        "line a mode, 'identical' or the first array that differs; exit 1 on any difference; installs nothing",
+    )
 
     p = verb("rtp", "figures of the shipped libraries (exact RTP per mode)")
     game(p)
@@ -102,8 +106,12 @@ def parser() -> argparse.ArgumentParser:
 
     p = verb("agree", "check the vectorised simulate against play (two-sample tests at 99%%)")
     game(p)
-    p.add_argument("--mode", action="append", metavar="MODE", help=f"mode (repeatable; default every mode); modes: {modes}")
-    p.add_argument("--rounds", type=int, default=1_000_000, metavar="N", help="play rounds per spin mode (default 1,000,000)")
+    p.add_argument(
+        "--mode", action="append", metavar="MODE", help=f"mode (repeatable; default every mode); modes: {modes}"
+    )
+    p.add_argument(
+        "--rounds", type=int, default=1_000_000, metavar="N", help="play rounds per spin mode (default 1,000,000)"
+    )
     p.add_argument("--buy-rounds", type=int, default=100_000, metavar="N",
                    help="play rounds per buy or side mode (default 100,000)")
     p.add_argument("--sim-factor", type=int, default=1, metavar="K", help="simulate K times as many rounds (default 1)")
@@ -113,8 +121,12 @@ def parser() -> argparse.ArgumentParser:
              "bins, feature rates and routes, means given each, tail past the library's top); writes "
              "<id>_fidelity.md beside the PAR sheet; exit 1 when anything is flagged")
     game(p)
-    p.add_argument("--mode", action="append", metavar="MODE", help=f"mode (repeatable; default every mode); modes: {modes}")
-    p.add_argument("--rounds", type=int, default=1_000_000, metavar="N", help="rules rounds per spin mode (default 1,000,000)")
+    p.add_argument(
+        "--mode", action="append", metavar="MODE", help=f"mode (repeatable; default every mode); modes: {modes}"
+    )
+    p.add_argument(
+        "--rounds", type=int, default=1_000_000, metavar="N", help="rules rounds per spin mode (default 1,000,000)"
+    )
     p.add_argument("--buy-rounds", type=int, default=300_000, metavar="N",
                    help="rules rounds per buy or side mode (default 300,000)")
     workers(p, 2)

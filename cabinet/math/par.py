@@ -287,8 +287,13 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
         t = _tail_band(tails, k) if tails and BAND_EDGES[k] >= float(tails.get("from_x", TAIL_FROM_X)) else None
         if t is not None:
             tail_bands[label] = [t["rate"], max(0.0, t["rate"] - Z99 * t["sigma"]), t["rate"] + Z99 * t["sigma"]]
-    rows = band_check(mb, {"modes": {mode: {"rounds": n_rules, "bands": rules_bands} | ({"tails": tails} if tails else {})}}) \
-        if rules_bands else []
+    rows = (
+        band_check(
+            mb, {"modes": {mode: {"rounds": n_rules, "bands": rules_bands} | ({"tails": tails} if tails else {})}}
+        )
+        if rules_bands
+        else []
+    )
     missing = [r["band"] for r in rows if r["kind"] == "missing"]
     unconfirmed = [r for r in rows if r["kind"] == "unconfirmed"]
     return {

@@ -43,9 +43,16 @@ def feature_table(mb: B.ModeBooks, lib_rates: dict[str, float], rates: dict[str,
         if rules is None and name in measured:
             rules, source = measured[name]["rate"], f"measured ({measured[name]['count']:,} seen: too few to hold)"
         live = (sim or {}).get("features", {}).get(name)
-        rows.append({"feature": name, "library": rate, "rules": rules, "source": source,
-                     "ratio": rate / rules if rules else None,
-                     "live": None if live is None else {"rate": live["rate"], "ci99": live["ci99"], "count": live["count"]}})
+        rows.append(
+            {
+                "feature": name,
+                "library": rate,
+                "rules": rules,
+                "source": source,
+                "ratio": rate / rules if rules else None,
+                "live": None if live is None else {"rate": live["rate"], "ci99": live["ci99"], "count": live["count"]},
+            }
+        )
     return rows
 
 
@@ -199,11 +206,21 @@ def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str 
     differs = lib.stored_difference(mode, book, r)
     kept = None if lib.books(mode).stored_round(book) is None else \
         "the same" if differs is None else f"DIFFERENT ({differs})"
-    info = {"game": lib.spec.id, "mode": mode, "book": book,
-            "seed": lib.books(mode).seed(book), "hints": lib.books(mode).book_hints(book), "force": lib.force(mode, book),
-            "weight": int(lib.books(mode).weight[book]), "payout_x100": r.payout_x100,
-            "library_payout_x100": stored, "features": list(r.features),
-            "capped": r.capped, "stored_round": kept, "events": r.events}
+    info = {
+        "game": lib.spec.id,
+        "mode": mode,
+        "book": book,
+        "seed": lib.books(mode).seed(book),
+        "hints": lib.books(mode).book_hints(book),
+        "force": lib.force(mode, book),
+        "weight": int(lib.books(mode).weight[book]),
+        "payout_x100": r.payout_x100,
+        "library_payout_x100": stored,
+        "features": list(r.features),
+        "capped": r.capped,
+        "stored_round": kept,
+        "events": r.events,
+    }
     if as_json:
         json.dump(info, sys.stdout, indent=2)
         print()

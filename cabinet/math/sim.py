@@ -135,13 +135,29 @@ def _summary(spec, mode: str, engine: str, seed: int, results: list[dict], secon
         rate, slo, shi = rate_ci(k, n)
         strata[cat] = {"rate": rate, "ci99": [slo, shi], "count": k}
     sd = float(np.sqrt(max(0.0, paid_sq / cost**2 / n - mean * mean)))
-    return {"game": spec.id, "mode": mode, "engine": engine, "rounds": n, "seed": seed,
-            "cost": cost / 100, "rtp": mean, "rtp_ci99": [lo, hi],
-            "target_rtp": spec.rtp.get(mode), "hit_rate": hit, "hit_ci99": [hlo, hhi],
-            "max_win_x": max(r["max"] for r in results) / 100, "sd": sd,
-            f"rtp_held_{HELD_X}x": held / n, f"sd_held_{HELD_X}x": float(np.sqrt(max(0.0, held_sq / n - (held / n) ** 2))),
-            "features": feats, "strata": strata, "bands": dict(zip(BAND_LABELS, bands)),
-            "sums": add_sums([r.get("sums", {}) for r in results]), "seconds": seconds, "rounds_per_s": n / max(seconds, 1e-9)}
+    return {
+        "game": spec.id,
+        "mode": mode,
+        "engine": engine,
+        "rounds": n,
+        "seed": seed,
+        "cost": cost / 100,
+        "rtp": mean,
+        "rtp_ci99": [lo, hi],
+        "target_rtp": spec.rtp.get(mode),
+        "hit_rate": hit,
+        "hit_ci99": [hlo, hhi],
+        "max_win_x": max(r["max"] for r in results) / 100,
+        "sd": sd,
+        f"rtp_held_{HELD_X}x": held / n,
+        f"sd_held_{HELD_X}x": float(np.sqrt(max(0.0, held_sq / n - (held / n) ** 2))),
+        "features": feats,
+        "strata": strata,
+        "bands": dict(zip(BAND_LABELS, bands)),
+        "sums": add_sums([r.get("sums", {}) for r in results]),
+        "seconds": seconds,
+        "rounds_per_s": n / max(seconds, 1e-9),
+    }
 
 
 def simulate_modes(game: Any, rounds: dict[str, int], workers: int = 1, scheduler: str | None = None,

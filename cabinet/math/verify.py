@@ -165,7 +165,9 @@ def verify_command(game: str, books_dir: str | None, sample: int | None, workers
               f"cap {'ok' if m['cap_ok'] else 'EXCEEDED'}, {len(m['mismatches'])} mismatches: "
               f"{'ok' if m['ok'] else 'FAILED'}")
         for bad in m["mismatches"][:5]:
-            print(f"    book {bad['book']} ({bad['engine']}): library {bad['library']} regenerated {bad['regenerated']}")
+            print(
+                f"    book {bad['book']} ({bad['engine']}): library {bad['library']} regenerated {bad['regenerated']}"
+            )
     print(f"verified in {rep['seconds']:.1f}s: {'OK' if rep['ok'] else 'FAILED'}")
     from .report import print_band_check
     print_band_check(B.load_library(game, books_dir))

@@ -127,9 +127,17 @@ def write_game(game: str, name: str, skins: dict[str, tuple[str, dict[str, tuple
         write_sound(root / "sounds" / game / f"{cue}.wav", mono)
         count += 1
     sounds = {**(sounds or {}), **{c: f"sounds/{game}/{c}.wav" for c in cues}}
-    text = MANIFEST_HEAD.format(name=name, game=game, tool=tool or f"games.{game}.tools.make_assets",
-                                    choice=f"config.yaml chooses one\n# per game (games.{game}.skin)," if game != files.CABINET
-                                    else "the cabinet has one,\n#") + "skins:\n"
+    text = (
+        MANIFEST_HEAD.format(
+            name=name,
+            game=game,
+            tool=tool or f"games.{game}.tools.make_assets",
+            choice=f"config.yaml chooses one\n# per game (games.{game}.skin),"
+            if game != files.CABINET
+            else "the cabinet has one,\n#",
+        )
+        + "skins:\n"
+    )
     text += _yaml_map({skin: label for skin, (label, _) in skins.items()})
     text += "images:\n" + _yaml_map({i: f"{game}/{{skin}}/{f}" for i, (f, _) in first.items()})
     text += "sounds:\n" + _yaml_map(sounds)
@@ -150,7 +158,9 @@ def asset_ids_path(game: str) -> Path:
     """Where the code's list of the ids it asks the manifest for lives: in the game's
     view (games/<id>/view/asset_ids.yaml), the cabinet's in cabinet/core."""
     repo = files.ROOT.parent
-    return repo / "cabinet/core/asset_ids.yaml" if game == files.CABINET else repo / "games" / game / "view/asset_ids.yaml"
+    return (
+        repo / "cabinet/core/asset_ids.yaml" if game == files.CABINET else repo / "games" / game / "view/asset_ids.yaml"
+    )
 
 
 def write_asset_ids(game: str, images: list[str], sounds: list[str]) -> None:

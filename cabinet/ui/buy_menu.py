@@ -252,9 +252,13 @@ class BuyMenu(Overlay):
             hint = _("{key} buy   SHIFT+LEFT/RIGHT other buys   ESC close").format(
                 key=self.app.input.describe('confirm'))
             mode = self.options[self.option]
-            ask = (_("Buy {mode} for {price}?").format(mode=mode.label, price=cur.format(self.price(self.option)))
-                   if self.game.offered(mode.id) else
-                   _("{mode} is not offered at a {amount} bet").format(mode=mode.label, amount=cur.format(self.game.bet)))
+            ask = (
+                _("Buy {mode} for {price}?").format(mode=mode.label, price=cur.format(self.price(self.option)))
+                if self.game.offered(mode.id)
+                else _("{mode} is not offered at a {amount} bet").format(
+                    mode=mode.label, amount=cur.format(self.game.bet)
+                )
+            )
             A.blit_text(surface, ask, A.fit(ask, 44, 1700, True), (r.centerx, 745), D.CREAM, anchor="center", bold=True)
             if self.refusal:
                 A.blit_text(surface, self.refusal, A.fit(self.refusal, 28, 1700, True), (r.centerx, 925), D.RED,

@@ -71,8 +71,9 @@ def pictogram(kind: str) -> str:
         x1, y1 = c + r * math.cos(a1), c - r * math.sin(a1)
         out += svg.path(f"M{svg.num(x0)},{svg.num(y0)} A{svg.num(r)},{svg.num(r)} 0 1 0 {svg.num(x1)},{svg.num(y1)}",
                         None, CREAM, lw, cap="butt")
-        out += svg.polygon([(x0 - lw * 1.6, y0 - lw * 0.4), (x0 + lw * 1.2, y0 - lw * 1.4), (x0 + lw * 0.6, y0 + lw * 1.6)],
-                           CREAM)
+        out += svg.polygon(
+            [(x0 - lw * 1.6, y0 - lw * 0.4), (x0 + lw * 1.2, y0 - lw * 1.4), (x0 + lw * 0.6, y0 + lw * 1.6)], CREAM
+        )
     elif kind == "malfunction":   # a warning triangle
         out += svg.polygon([(c, c - R * 0.55), (c + R * 0.58, c + R * 0.42), (c - R * 0.58, c + R * 0.42)],
                            (240, 170, 60), (240, 170, 60), 4)

@@ -138,7 +138,11 @@ class ForceMenu(Overlay):
             for r, (action, label) in enumerate(items[:MAX_ROWS]):
                 self.widgets.append(Button((x, TOP + r * pitch, COL_W - 40, pitch - 8), label, action,
                                            font_size=24 if pitch >= ROW_H else 22))
-        choices = [w for w in self.widgets if isinstance(w, Button) and w.action.partition("_")[0] in ("force", "band", "board")]
+        choices = [
+            w
+            for w in self.widgets
+            if isinstance(w, Button) and w.action.partition("_")[0] in ("force", "band", "board")
+        ]
         self._focus: Button | None = choices[0] if choices else None   # ENTER chooses it; the arrows move it
 
     def _specs(self) -> dict[str, Any]:

@@ -89,25 +89,51 @@ def build_buttons(scene: HudScene) -> list[Button]:
     lay = layout_of(scene)
     small = 44 if lay.bet_down[2] >= 70 else 36
     buttons = [
-        Button((24, 18, 190, 60), lambda: _("< BACK") if scene.recall_mode else _("< LOBBY"), "close",
-               enabled=lambda: idle() or scene.recall_mode, font_size=26),
+        Button(
+            (24, 18, 190, 60),
+            lambda: _("< BACK") if scene.recall_mode else _("< LOBBY"),
+            "close",
+            enabled=lambda: idle() or scene.recall_mode,
+            font_size=26,
+        ),
         Button((1486, 18, 130, 60), N_("INFO"), "info", font_size=26),
         Button((1630, 18, 130, 60), N_("PAYS"), "paytable", font_size=26),
-        IconButton((1774, 18, 132, 60), lambda: [("sound", audio.sound_on), ("music", audio.music_on)],
-                   "sound_panel"),
-        Button(lay.bet_down, "-", "bet_down", enabled=lambda: live() and scene.bet_index > 0,
-               font_size=small),
-        Button(lay.bet_up, "+", "bet_up", font_size=small,
-               enabled=lambda: live() and scene.bet_index < len(scene.ladder) - 1),
-        Button((1390, 975, 150, 90), lambda: _("STOP {rounds}").format(rounds=scene.autoplay.left) if scene.autoplay else _("AUTO"),
-               "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None,
-               enabled=lambda: not scene.recall_mode and (scene.autoplay is not None or autoplay_allowed(scene.app))),
-        Button((1570, 960, 200, 110), lambda: _("START") if scene.waiting_for_start else _("SKIP") if scene.presenting
-               else _("SPIN"), "spin", style="gold", font_size=46,
-               enabled=lambda: (scene.waiting_for_start or scene.app.skip_allowed) if scene.presenting
-               else not scene.recall_mode),
-        Button((1790, 975, 110, 90), N_("TURBO"), "turbo", font_size=24, lit=lambda: scene.app.turbo,
-               enabled=lambda: scene.app.turbo_allowed),
+        IconButton((1774, 18, 132, 60), lambda: [("sound", audio.sound_on), ("music", audio.music_on)], "sound_panel"),
+        Button(lay.bet_down, "-", "bet_down", enabled=lambda: live() and scene.bet_index > 0, font_size=small),
+        Button(
+            lay.bet_up,
+            "+",
+            "bet_up",
+            font_size=small,
+            enabled=lambda: live() and scene.bet_index < len(scene.ladder) - 1,
+        ),
+        Button(
+            (1390, 975, 150, 90),
+            lambda: _("STOP {rounds}").format(rounds=scene.autoplay.left) if scene.autoplay else _("AUTO"),
+            "autoplay",
+            style="panel",
+            font_size=28,
+            lit=lambda: scene.autoplay is not None,
+            enabled=lambda: not scene.recall_mode and (scene.autoplay is not None or autoplay_allowed(scene.app)),
+        ),
+        Button(
+            (1570, 960, 200, 110),
+            lambda: _("START") if scene.waiting_for_start else _("SKIP") if scene.presenting else _("SPIN"),
+            "spin",
+            style="gold",
+            font_size=46,
+            enabled=lambda: (
+                (scene.waiting_for_start or scene.app.skip_allowed) if scene.presenting else not scene.recall_mode
+            ),
+        ),
+        Button(
+            (1790, 975, 110, 90),
+            N_("TURBO"),
+            "turbo",
+            font_size=24,
+            lit=lambda: scene.app.turbo,
+            enabled=lambda: scene.app.turbo_allowed,
+        ),
     ]
     if scene.spec.review.force_categories and demo_allowed(scene.app.config):      # review tools only
         buttons.append(Button((24, 860, 190, 70), lambda: "FORCE*" if scene.force_next else "FORCE", "demo",
@@ -195,7 +221,9 @@ class Hud:
                         bold=True, outline=(60, 30, 0))
             return
         box = (lay.px(hl.name_size * 9), lay.px(hl.name_size * 1.9))
-        logo = A.surface(("hud_logo", gid, asset_files.skin(gid), box), lambda: fit(asset_files.image(gid, "logo"), box))
+        logo = A.surface(
+            ("hud_logo", gid, asset_files.skin(gid), box), lambda: fit(asset_files.image(gid, "logo"), box)
+        )
         at = logo.get_rect(**{hl.name_anchor: lay.pt(*hl.name)})
         surface.blit(logo, at)
         D.record_text(s.spec.name.upper(), logo, at)          # the logo says the name: the text checks see it

@@ -44,7 +44,9 @@ class IconButton(Button):
         total = len(items) * size + (len(items) - 1) * gap + ((label.get_width() + gap) if label else 0)
         x = real.centerx - total // 2
         for kind, state in items:
-            img = app.assets.surface(("icon", kind, size, state), lambda kind=kind, state=state: icon(kind, size, state))
+            img = app.assets.surface(
+                ("icon", kind, size, state), lambda kind=kind, state=state: icon(kind, size, state)
+            )
             surface.blit(img, (x, real.centery - size // 2))
             x += size + gap
         if label is not None:

@@ -210,7 +210,9 @@ class Lobby(Scene):
             else:
                 A.blit_text(surf, CABINET_NAME, 110, (960, 110), D.GOLD, anchor="center", bold=True,
                             outline=(90, 40, 0))
-            A.blit_text(surf, _("Choose a game"), 34, (960, 194), D.CREAM, anchor="center", bold=True, outline=(40, 20, 0))
+            A.blit_text(
+                surf, _("Choose a game"), 34, (960, 194), D.CREAM, anchor="center", bold=True, outline=(40, 20, 0)
+            )
             for i, (spec, rect) in enumerate(zip(self.specs, self.tile_rects())):
                 if i == self.selected:
                     continue
@@ -227,8 +229,11 @@ class Lobby(Scene):
             surf.blit(D.rounded_panel((lay.px(1900), lay.px(80)), (30, 30, 70), (12, 12, 30), radius=lay.px(20),
                                       border=D.GOLD_DARK, border_width=lay.px(3), alpha=235), lay.pt(10, 990))
             A.blit_text(surf, _("BALANCE"), 24, (50, 1014), D.MUTED, bold=True)
-            hint = (_("ARROWS choose   ENTER play   SHIFT+H history") if self.grid().rows > 1 else
-                    _("LEFT / RIGHT choose   ENTER play   SHIFT+H history")) + ("" if self.app.kiosk else _("   ESC quit"))
+            hint = (
+                _("ARROWS choose   ENTER play   SHIFT+H history")
+                if self.grid().rows > 1
+                else _("LEFT / RIGHT choose   ENTER play   SHIFT+H history")
+            ) + ("" if self.app.kiosk else _("   ESC quit"))
             A.blit_text(surf, hint, A.fit(hint, 26, 1830), (1880, 1030), D.MUTED, anchor="midright")
             return surf
         key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused),

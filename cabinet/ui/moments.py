@@ -163,8 +163,13 @@ class Moments:
                     light = A.surface(("moment_cell_light", radius, color), lambda radius=radius: _lit(
                         tinted_glow(app, radius, color)))
                     surface.blit(light, light.get_rect(center=r.center), special_flags=pygame.BLEND_RGB_ADD)
-                    pygame.draw.rect(surface, D.lerp_color(color, (255, 255, 255), pulse), r.inflate(lay.px(8), lay.px(8)),
-                                     lay.px(4 + 4 * pulse), border_radius=lay.px(14))
+                    pygame.draw.rect(
+                        surface,
+                        D.lerp_color(color, (255, 255, 255), pulse),
+                        r.inflate(lay.px(8), lay.px(8)),
+                        lay.px(4 + 4 * pulse),
+                        border_radius=lay.px(14),
+                    )
             shut = ease((p - 0.45) / 0.4)
         elif phase == "shut":
             shut = 1.0

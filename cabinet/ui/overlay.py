@@ -136,14 +136,24 @@ class Overlay(Scene):
             if self.panel:
                 r = self.panel_rect
                 real = lay.rect(r)
-                shade = A.surface(("overlay_shadow", real.size), lambda: D.shadow(real.size, lay.px(30), lay.px(24), 200))
+                shade = A.surface(
+                    ("overlay_shadow", real.size), lambda: D.shadow(real.size, lay.px(30), lay.px(24), 200)
+                )
                 surf.blit(shade, (real.x - lay.px(24), real.y - lay.px(12)))
                 surf.blit(A.surface(("overlay_panel", real.size), lambda: D.rounded_panel(
                     real.size, (52, 50, 112), (18, 16, 44), radius=lay.px(30), border=D.GOLD,
                     border_width=lay.px(4))), real.topleft)
                 if self.title:
-                    A.blit_text(surf, translate(self.title), 56, (r.centerx, r.y + 52), D.GOLD, anchor="center", bold=True,
-                                outline=(70, 30, 0))
+                    A.blit_text(
+                        surf,
+                        translate(self.title),
+                        56,
+                        (r.centerx, r.y + 52),
+                        D.GOLD,
+                        anchor="center",
+                        bold=True,
+                        outline=(70, 30, 0),
+                    )
             self._backdrop = surf
         return self._backdrop
 

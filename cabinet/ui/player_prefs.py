@@ -70,12 +70,21 @@ class PlayerPrefs:
         """Keep sound, music, their volumes and turbo across restarts."""
         a = self.audio
         try:
-            player_settings.save(self.data_dir, PlayerSettings(a.sound_on, a.music_on, a.effects_level,
-                                                               a.music_level, self.turbo,
-                                                               "" if i18n.current() == self.default_language else i18n.current()))
+            player_settings.save(
+                self.data_dir,
+                PlayerSettings(
+                    a.sound_on,
+                    a.music_on,
+                    a.effects_level,
+                    a.music_level,
+                    self.turbo,
+                    "" if i18n.current() == self.default_language else i18n.current(),
+                ),
+            )
         except OSError as exc:
-            self.toast(_("Sound settings not saved ({reason}); they hold until restart").format(
-                reason=exc.strerror or exc))
+            self.toast(
+                _("Sound settings not saved ({reason}); they hold until restart").format(reason=exc.strerror or exc)
+            )
 
     # -- each game's spin option (an ante "stays on until switched off", also across restarts)
     CHOICES_FILE = "game_choices.json"

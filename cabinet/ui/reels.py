@@ -204,7 +204,9 @@ class ReelSet:
 
         per_reel: list[list[Step]] = [[] for _ in range(self.cols)]
         first_end = arrive[0] - (tease_time if 0 in teases else 0.0)
-        per_reel[0].append(Step(first_end, start=start, tick=timed(0.0, first_end), label="reels spin", sound=spin_sound))
+        per_reel[0].append(
+            Step(first_end, start=start, tick=timed(0.0, first_end), label="reels spin", sound=spin_sound)
+        )
         for c in range(self.cols):
             if c in teases:
                 per_reel[c].append(Step(tease_time, start=partial(on_tease, c) if on_tease else None,

@@ -68,7 +68,9 @@ def review_shots(app: Any, gid: str, save: Callable[[str, str], None]) -> None:
                 app.step(DT)
                 while app.stack.top is not scene:
                     app.pop()
-            save(f"{gid}__review_board", f"Review: the hand-built board '{board.name}' played to its end, with its math")
+            save(
+                f"{gid}__review_board", f"Review: the hand-built board '{board.name}' played to its end, with its math"
+            )
             _reset(app)
     setup = app.cabinet.games[gid]
     if setup.library is not None:

@@ -61,7 +61,9 @@ def _names(value: Any, where: str, key: str, known: list[str]) -> tuple[str, ...
         raise ShowcaseError(f"{where}: {key} must be a list of feature names; allowed: {', '.join(known)}")
     for v in value:
         if v not in known:
-            raise ShowcaseError(f"{where}: {key} names {v!r}, not a feature of this library; allowed: {', '.join(known)}")
+            raise ShowcaseError(
+                f"{where}: {key} names {v!r}, not a feature of this library; allowed: {', '.join(known)}"
+            )
     return tuple(value)
 
 
@@ -95,7 +97,9 @@ def parse(data: Any, library: Any, path: Path) -> Script:
             raise ShowcaseError(f"{where}: caption must be text of 1 to {MAX_CAPTION} characters")
         mode = entry.get("mode")
         if not isinstance(mode, str) or mode not in library.modes:
-            raise ShowcaseError(f"{where}: mode {mode!r} is not a library of {spec.id}; allowed: {', '.join(library.modes)}")
+            raise ShowcaseError(
+                f"{where}: mode {mode!r} is not a library of {spec.id}; allowed: {', '.join(library.modes)}"
+            )
         known = list(library.books(mode).meta["feature_names"])
         wanted = BookFilter(mode, _names(entry.get("features", []), where, "features", known),
                             _names(entry.get("without", []), where, "without", known),

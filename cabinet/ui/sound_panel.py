@@ -97,8 +97,15 @@ class SoundPanel(Overlay):
                 rect = lay.rect(BAR_X + k * seg + 3, y + 60 - 10 - k * 4, seg - 6, 20 + k * 4)
                 lit = k < level and on
                 pygame.draw.rect(surface, D.GOLD if lit else (60, 64, 110), rect, border_radius=lay.px(4))
-            A.blit_text(surface, formats.percent(level * 100 // STEPS, 0) if on else _("OFF"), 28, (BAR_X + BAR_W / 2, y + 92),
-                        D.CREAM if on else D.MUTED, anchor="center", bold=True)
+            A.blit_text(
+                surface,
+                formats.percent(level * 100 // STEPS, 0) if on else _("OFF"),
+                28,
+                (BAR_X + BAR_W / 2, y + 92),
+                D.CREAM if on else D.MUTED,
+                anchor="center",
+                bold=True,
+            )
         on = self.app.turbo
         A.blit_text(surface, _("Turbo"), 34, (r.x + 60, r.y + 440), D.CREAM, anchor="midleft", bold=True)
         note = (_("Rounds play faster") if on else _("Rounds play at normal speed")) if self.app.turbo_allowed else \
@@ -107,8 +114,15 @@ class SoundPanel(Overlay):
             A.blit_text(surface, note, 28, (BAR_X - 80, r.y + 440), D.CREAM if on else D.MUTED, anchor="midleft")
         if len(self.app.languages) > 1:
             A.blit_text(surface, _("Language"), 34, (r.x + 60, r.y + 570), D.CREAM, anchor="midleft", bold=True)
-            A.blit_text(surface, i18n.name_of(i18n.current()), 34, ((TOGGLE_X + 70 + BAR_X + BAR_W + 40) / 2, r.y + 570),
-                        D.GOLD, anchor="center", bold=True)
+            A.blit_text(
+                surface,
+                i18n.name_of(i18n.current()),
+                34,
+                ((TOGGLE_X + 70 + BAR_X + BAR_W + 40) / 2, r.y + 570),
+                D.GOLD,
+                anchor="center",
+                bold=True,
+            )
         self.draw_widgets(surface)
         keys = self.app.input
         A.blit_text(surface, _("{sound} effects   {music} music   {turbo} turbo   ESC close").format(

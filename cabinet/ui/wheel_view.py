@@ -300,7 +300,9 @@ class WheelView:
             if (w, h) != block.get_size():
                 block = pygame.transform.smoothscale(block, (w, h))
             turn = place.turn % 360.0
-            turned = pygame.transform.rotozoom(block, -turn, 1.0) if turn % 90 else pygame.transform.rotate(block, -turn)
+            turned = (
+                pygame.transform.rotozoom(block, -turn, 1.0) if turn % 90 else pygame.transform.rotate(block, -turn)
+            )
             small = pygame.transform.smoothscale(turned, (max(turned.get_width() // ss, 1),
                                                           max(turned.get_height() // ss, 1)))
             disc.blit(small, small.get_rect(center=(round(c + place.center[0] / ss), round(c + place.center[1] / ss))))

@@ -89,7 +89,9 @@ def test_uk_refuses_each_forced_key_set_otherwise_in_one_line(tmp_path, line, ke
     with pytest.raises(ConfigError) as err:
         uk_config(tmp_path, line)
     msg = str(err.value)
-    assert "\n" not in msg and msg.startswith(f"{key} = ") and "with jurisdiction: uk (UKGC" in msg and "allowed:" in msg
+    assert (
+        "\n" not in msg and msg.startswith(f"{key} = ") and "with jurisdiction: uk (UKGC" in msg and "allowed:" in msg
+    )
 
 
 def test_uk_turbo_refusal_words(tmp_path):
@@ -321,7 +323,9 @@ def test_the_settings_page_shows_the_profile_and_locks_its_rows(app, tmp_path):
     shown = " ".join(texts_drawn(app))
     assert "JURISDICTION: UK" in shown and "fixed by jurisdiction: uk (UKGC: no turbo)" in shown
     before = app.config.turbo_allowed
-    assert not any(getattr(w, "action", None) == "set_turbo_allowed_next" and w.enabled() for w in app.stack.top.widgets)
+    assert not any(
+        getattr(w, "action", None) == "set_turbo_allowed_next" and w.enabled() for w in app.stack.top.widgets
+    )
     page.on_action("set_turbo_allowed_next")
     assert app.config.turbo_allowed == before is False
     assert [p for p in text_problems(app, "settings uk") if "SESSION" not in p] == []

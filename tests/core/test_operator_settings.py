@@ -51,7 +51,9 @@ def test_bad_values_are_named_with_what_is_allowed_and_the_good_ones_apply(tmp_p
     cfg, problems = apply_saved(cfg)
     # the same check and words as config.yaml's own keys
     assert any("gamble = 'always' is not allowed; allowed: on or on_5x or off" in p for p in problems)
-    assert any("colour is not a saved setting; allowed: gamble, volume, music_volume, demo_tools" in p for p in problems)
+    assert any(
+        "colour is not a saved setting; allowed: gamble, volume, music_volume, demo_tools" in p for p in problems
+    )
     # the rule between keys is config.yaml's own (check_rules), the same words
     assert any("demo_tools = true is not allowed with real_play = true" in p and p.endswith("ignored")
                for p in problems)
@@ -144,7 +146,9 @@ def test_a_file_not_written_by_the_menu_is_ignored_whole_in_one_line(tmp_path):
     forged = {"gamble": "on", "volume": 0.9, "cash": {"handpay_limit": None}}
     path.write_text(json.dumps(forged))
     applied, problems = apply_saved(cfg)
-    assert len(problems) == 1 and "not saved by this cabinet's operator menu" in problems[0] and "allowed:" in problems[0]
+    assert (
+        len(problems) == 1 and "not saved by this cabinet's operator menu" in problems[0] and "allowed:" in problems[0]
+    )
     assert applied.gamble == "on_5x" and applied.sound.volume != 0.9
     path.write_text(json.dumps({**forged, MAC: "00" * 32}))
     applied, problems = apply_saved(cfg)

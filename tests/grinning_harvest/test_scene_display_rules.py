@@ -64,7 +64,10 @@ def test_a_hand_built_max_win_board_shows_nothing_above_the_max_win(app):
     for cell, item in scene.items.items():
         scene.grid.set_cell(cell, scene.grid_key(item))
     shown = amounts(app, scene)
-    assert ("12.36K", 1_236_000) in shown and ("2.63K", 263_000) in shown   # each vault its share of the max win (short form rounds down)
+    assert ("12.36K", 1_236_000) in shown and (
+        "2.63K",
+        263_000,
+    ) in shown  # each vault its share of the max win (short form rounds down)
     assert all(cents <= cap for _, cents in shown), shown
     vaults = [shown_value(scene, "vault", c, v) for c, v in sorted(scene.vault_values.items())]
     assert vaults == [4_227_000 * cap // 5_127_000, 900_000 * cap // 5_127_000]   # pro rata, none reads 0.00

@@ -283,7 +283,9 @@ def test_every_double_coin_shows_the_same_way_and_a_pot_fill_pair_has_one_label(
     w = face.get_width()
     back = pygame.Surface((w, size), pygame.SRCALPHA)
     back.blit(art.coin(size, "MAJOR", dim=0.25), (w - size, 0))
-    assert _alike(face.subsurface((size + 2, 0, w - size - 2, size)), back.subsurface((size + 2, 0, w - size - 2, size)))
+    assert _alike(
+        face.subsurface((size + 2, 0, w - size - 2, size)), back.subsurface((size + 2, 0, w - size - 2, size))
+    )
 
 
 @pytest.mark.slow

@@ -210,7 +210,9 @@ def _inside_slice(pt, start, span, r):
     theta = math.degrees(math.atan2(x, -y)) % 360
     rel = (theta - start) % 360
     clear = math.degrees(math.asin(min(1.0, MARGIN * r / max(rho, 1e-9))))
-    return HUB_CLEAR * r - 1e-6 <= rho <= RIM_CLEAR * r + 1e-6 and (span >= 360 or clear - 1e-6 <= rel <= span - clear + 1e-6)
+    return HUB_CLEAR * r - 1e-6 <= rho <= RIM_CLEAR * r + 1e-6 and (
+        span >= 360 or clear - 1e-6 <= rel <= span - clear + 1e-6
+    )
 
 
 @pytest.mark.parametrize("stake_x", [8, 30, 44, 79, 149])

@@ -243,7 +243,9 @@ def test_the_manifest_will_not_vouch_for_a_damaged_record(tmp_path, monkeypatch,
     assert str(bad) in err and "allowed:" in err and "the manifest would vouch for it" in err and err.count("\n") == 1
     assert (program.ROOT / "manifest.sha256").read_bytes() == before
     monkeypatch.undo()
-    assert GAME.math.check_data() == tables.read_found(tables.FOUND_FILE) and len(GAME.math.check_data()) >= 8   # the shipped one
+    assert (
+        GAME.math.check_data() == tables.read_found(tables.FOUND_FILE) and len(GAME.math.check_data()) >= 8
+    )  # the shipped one
 
 
 @pytest.mark.parametrize("change, says", [

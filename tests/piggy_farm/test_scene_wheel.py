@@ -31,7 +31,9 @@ def app():
 
 def wheel(app, sizes=(1, 1, 2, 1, 3)) -> WheelView:
     slices = [WheelSlice(f"{i}x", (40 * i, 100, 200), size=s) for i, s in enumerate(sizes)]
-    return WheelView(app, "test", (960, 540), 300, slices, WheelArt("piggy_farm", rim="wheel.bronze.rim"), hub_label="T")
+    return WheelView(
+        app, "test", (960, 540), 300, slices, WheelArt("piggy_farm", rim="wheel.bronze.rim"), hub_label="T"
+    )
 
 
 @pytest.mark.parametrize("start", [0.0, 37.0, 181.5, 359.0])

@@ -106,7 +106,9 @@ def test_the_free_spins_x5_stratum_comes_from_the_tier_rates_and_the_exact_slice
         for tier in want:
             assert abs(got[tier] - float(want[tier]) / one_in[tier]) < 1e-18
         paths = pm.raw["max_win_paths"][mode]
-        capped_x5 = GAME.math.book_forces[mode]["max_win"] * sum(v for k, v in paths.items() if k.endswith("x5")) / 10_000
+        capped_x5 = (
+            GAME.math.book_forces[mode]["max_win"] * sum(v for k, v in paths.items() if k.endswith("x5")) / 10_000
+        )
         assert abs(GAME.math.book_forces[mode]["free_spins_x5"] - (sum(got.values()) - capped_x5)) < 1e-15
     # the base game's x5 rate, about 1 in 24,000 rounds, as the plain run measures it (406 in 10^7)
     assert 1 / 26_000 < sum(free_spins_tiers(pm, "base", 5).values()) < 1 / 22_000
@@ -230,8 +232,12 @@ def test_a_forced_wheel_book_that_lands_on_free_spins_x5_is_drawn_again():
     found = 0
     for seed in range(400):
         key = Rng(seed).seed64()
-        first = play_once(pm, first_accepted(substream(key, 0), triggering(pm, "ante"), WHEEL_ATTEMPTS, "t", streams=True),
-                          "ante", None)
+        first = play_once(
+            pm,
+            first_accepted(substream(key, 0), triggering(pm, "ante"), WHEEL_ATTEMPTS, "t", streams=True),
+            "ante",
+            None,
+        )
         if "free_spins_x5" in first.features:
             r = play(Rng(seed), "ante", "wheel")
             assert "wheel" in r.features and "free_spins_x5" not in r.features

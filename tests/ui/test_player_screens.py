@@ -15,7 +15,7 @@ from cabinet.ui.buy_menu import BuyMenu
 from cabinet.ui.clock import ManualClock
 from cabinet.ui.figures import feature_words
 from cabinet.ui.history import PER_PAGE, HistoryScene
-from tests.ui.conftest import (first_over, make_app, make_config, open_game, open_only, play_rounds, press, settle, shift)
+from tests.ui.conftest import first_over, make_app, make_config, open_game, open_only, play_rounds, press, settle, shift
 from tests.ui.toy_game import TOY
 
 K = pygame

@@ -34,7 +34,9 @@ def test_no_note_when_every_price_is_a_whole_multiple_and_no_single_rtp_when_the
     assert price_note(HENS, list(round_prices)) == ""
     two = replace(HENS, rtp={"buy_a": 0.95, "buy_b": 0.96})
     note = price_note(two, [BetMode("buy_a", "A", 4553, kind="buy"), BetMode("buy_b", "B", 100, kind="buy")])
-    assert note == "Why 45.53x? Each price is the bonus's average win divided by its RTP, so it is rarely a round number."
+    assert (
+        note == "Why 45.53x? Each price is the bonus's average win divided by its RTP, so it is rarely a round number."
+    )
 
 
 def average_cents(setup, mode_id: str, bet: int) -> int:

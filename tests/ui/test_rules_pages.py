@@ -69,7 +69,9 @@ def test_happy_money_hens_shows_all_20_lines_and_grinning_harvest_all_5(app):
         assert len(scene.spec.math.paytable()["lines"]) == n
         pictures = [c.picture for col in page.columns for c in col if c.picture] + [c.picture for c in page.grid
                                                                                       if c.picture]
-        shown = sum(p.key[2] if p.key[0] == "lines_sheet" else 1 for p in pictures if p.key[0] in ("line", "lines_sheet"))
+        shown = sum(
+            p.key[2] if p.key[0] == "lines_sheet" else 1 for p in pictures if p.key[0] in ("line", "lines_sheet")
+        )
         assert shown == n
 
 

@@ -137,8 +137,14 @@ def test_no_menu_overlay_or_celebration_of_a_game_has_overlapping_text(app, gid)
         _check(app, f"{gid} {action}", found)
         app.pop()
     win = scene.bet * 80
-    for tier, extra in (("epic", {}), ("max", {}), (None, {"features": "Gold wheel, Free spins at x3",
-                                                            "lines": [("Free spins", win - 500), ("Wheel coins", 500)]})):
+    for tier, extra in (
+        ("epic", {}),
+        ("max", {}),
+        (
+            None,
+            {"features": "Gold wheel, Free spins at x3", "lines": [("Free spins", win - 500), ("Wheel coins", 500)]},
+        ),
+    ):
         app.open("big_win", tier, win, scene.bet, **extra)
         for _ in range(3):
             _check(app, f"{gid} celebration {tier}", found)

@@ -121,7 +121,12 @@ def write_po(path: Path, lang: str | None, messages: dict[str, list[str]], trans
     where it is written and its translation (empty where there is none yet)."""
     out = ['msgid ""', 'msgstr ""'] + [_quote(line) for line in header(lang).splitlines(keepends=True)] + [""]
     for msgid, where in messages.items():
-        out += [f"#: {' '.join(where[:4])}", f"msgid {_quote(msgid)}", f"msgstr {_quote(translations.get(msgid, ''))}", ""]
+        out += [
+            f"#: {' '.join(where[:4])}",
+            f"msgid {_quote(msgid)}",
+            f"msgstr {_quote(translations.get(msgid, ''))}",
+            "",
+        ]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(out), encoding="utf-8")
 

@@ -249,7 +249,9 @@ class Ledger(LedgerReads):
                 witness.create(w, key, made)
             os.replace(tmp, self.path)
         except (OSError, sqlite3.Error) as exc:
-            raise LedgerError(f"ledger {self.path} cannot be created: {getattr(exc, 'strerror', None) or exc}") from None
+            raise LedgerError(
+                f"ledger {self.path} cannot be created: {getattr(exc, 'strerror', None) or exc}"
+            ) from None
         files.sync_dir(self.path.parent)
 
     def _witness(self, state: str, paths: list[Path] | None = None) -> None:

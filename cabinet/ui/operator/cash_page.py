@@ -62,7 +62,9 @@ class CashPage(Page):
                 text, ticket = cash_out(self.app)
                 self.say(text, bad=ticket is None and cab.handpay is None)
             elif action == "handpay_pay":
-                self.say(_("Handpay of {amount} recorded").format(amount=self.money(cash_desk.pay_handpay(cab, 'operator'))))
+                self.say(
+                    _("Handpay of {amount} recorded").format(amount=self.money(cash_desk.pay_handpay(cab, 'operator')))
+                )
             elif action == "handpay_cancel":
                 cash_desk.cancel_handpay(cab, "operator")
                 self.say(_("Handpay cancelled: the credit stays"))
@@ -95,12 +97,31 @@ class CashPage(Page):
                   _("Above {amount} a cash-out is a handpay").format(amount=self.money(limit)), (1160, 536), 24,
                   D.MUTED)
         if cab.handpay is not None:
-            self.text(surface, _("HANDPAY WAITING: {amount}").format(amount=self.money(cab.handpay['cents'])), (1160, 570), 28, D.GOLD,
-                      bold=True)
+            self.text(
+                surface,
+                _("HANDPAY WAITING: {amount}").format(amount=self.money(cab.handpay['cents'])),
+                (1160, 570),
+                28,
+                D.GOLD,
+                bold=True,
+            )
         self.text(surface, _("TICKETS PRINTED (newest first)"), (360, 620), 26, D.GOLD, bold=True)
         rows = [[f"#{t['cash_id']:06d}", t["validation"], self.money(t["cents"]), when(t["created_at"])]
                 for t in self.tickets]
         if not rows:
             self.text(surface, _("none yet"), (360, 720), 26, D.MUTED)
-        self.table(surface, 360, 670, ((_("TICKET"), 0, "left"), (_("VALIDATION"), 170, "left"), (_("AMOUNT"), 760, "right"),
-                                       (_("TIME"), 820, "left")), rows, size=24, row_h=40, width=1520)
+        self.table(
+            surface,
+            360,
+            670,
+            (
+                (_("TICKET"), 0, "left"),
+                (_("VALIDATION"), 170, "left"),
+                (_("AMOUNT"), 760, "right"),
+                (_("TIME"), 820, "left"),
+            ),
+            rows,
+            size=24,
+            row_h=40,
+            width=1520,
+        )

@@ -168,7 +168,10 @@ class OperatorMenu(Overlay):
         if cab.locked:
             status, color = _("LOCKED"), D.RED
         elif cab.handpay is not None:
-            status, color = _("HANDPAY {amount} WAITING").format(amount=cab.currency.format(cab.handpay['cents'])), D.GOLD
+            status, color = (
+                _("HANDPAY {amount} WAITING").format(amount=cab.currency.format(cab.handpay['cents'])),
+                D.GOLD,
+            )
         else:
             status, color = _("CREDIT {amount}").format(amount=cab.currency.format(cab.balance)), D.CREAM
         A.blit_text(surface, status, A.fit(status, 32, 520, True), (1880, 58), color, anchor="midright", bold=True)

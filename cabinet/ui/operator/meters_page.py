@@ -69,8 +69,16 @@ class MetersPage(Page):
                     "period_reset", style="red", font_size=26)
         self.button((645, 940, 270, 76), lambda: _("TABLE: PERIOD") if self.table_period else _("TABLE: LIFETIME"),
                     "table_period", font_size=26)
-        self.button((930, 940, 440, 76), lambda: _("MODES OF {game}").format(game=self._game_name(self.focus_game).upper())
-                    if self.focus_game else _("BY GAME (PRESS: BY MODE)"), "focus_game", font_size=24)
+        self.button(
+            (930, 940, 440, 76),
+            lambda: (
+                _("MODES OF {game}").format(game=self._game_name(self.focus_game).upper())
+                if self.focus_game
+                else _("BY GAME (PRESS: BY MODE)")
+            ),
+            "focus_game",
+            font_size=24,
+        )
         self.button((1385, 940, 190, 76), N_("REFRESH"), "refresh", font_size=26)
         self.button((1590, 940, 290, 76), lambda: _("EXPORTING...") if self.exporting else _("EXPORT REPORT"),
                     "export_report", style="gold", font_size=26, enabled=lambda: not self.exporting)

@@ -39,12 +39,22 @@ class SystemPage(Page):
 
     def draw(self, surface) -> None:
         ok, message = self.audit
-        self.text(surface, _("AUDIT: OK") if ok else _("AUDIT: FAILED"), (360, 150), 48, D.GREEN if ok else D.RED, bold=True)
+        self.text(
+            surface, _("AUDIT: OK") if ok else _("AUDIT: FAILED"), (360, 150), 48, D.GREEN if ok else D.RED, bold=True
+        )
         y = self.paragraph(surface, message, (360, 230), 28, D.CREAM)
         if not ok or self.cab.locked:
             self.paragraph(surface, translate(HELP), (360, y + 30), 26, D.MUTED)
         else:
-            self.paragraph(surface, _("RUN AUDIT walks every chain entry from the first: each link, the balance chain, "
-                                      "every checkpoint MAC, the meters and the game states. A start checks the entries "
-                                      "written since the last start the same way, and the ones before by their digest "
-                                      "(a digest that differs runs the full audit)."), (360, y + 30), 26, D.MUTED)
+            self.paragraph(
+                surface,
+                _(
+                    "RUN AUDIT walks every chain entry from the first: each link, the balance chain, "
+                    "every checkpoint MAC, the meters and the game states. A start checks the entries "
+                    "written since the last start the same way, and the ones before by their digest "
+                    "(a digest that differs runs the full audit)."
+                ),
+                (360, y + 30),
+                26,
+                D.MUTED,
+            )

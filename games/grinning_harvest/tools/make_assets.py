@@ -21,7 +21,10 @@ def painters() -> dict:
     import pygame
 
     from . import paint, paint_scene
-    out: dict[str, tuple[str, Painter]] = {f"symbol.{n}": (f"symbols/{n}.png", partial(paint.symbol_face, n, PX)) for n in SYMBOLS}
+
+    out: dict[str, tuple[str, Painter]] = {
+        f"symbol.{n}": (f"symbols/{n}.png", partial(paint.symbol_face, n, PX)) for n in SYMBOLS
+    }
     x, y, w, h = REELS_RECT
     for px in board_sizes(min((w - 24) / 3, h / 3) * 0.92):   # the reels' faces (gap 12; cabinet/ui/reels.py)
         out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", partial(paint.symbol_face, n, px))
@@ -46,8 +49,14 @@ def painters() -> dict:
     out["idle.mist"] = ("idle/mist.png", lambda: idle_art.cloud((480, 150), (120, 96, 150), (70, 52, 100), 150))
     out["idle.star"] = ("idle/star.png", lambda: idle_art.star(48, (230, 236, 255)))
     from ..view import pictures
-    out.update(logo_art.painters(("GRINNING", "HARVEST"), ((255, 214, 110), (235, 96, 20), (40, 8, 40)),
-                                 lambda: paint_scene.big_pumpkin(256), pictures.tile))   # last: drawn from the files above
+    out.update(
+        logo_art.painters(
+            ("GRINNING", "HARVEST"),
+            ((255, 214, 110), (235, 96, 20), (40, 8, 40)),
+            lambda: paint_scene.big_pumpkin(256),
+            pictures.tile,
+        )
+    )  # last: drawn from the files above
     return out
 
 
@@ -70,8 +79,14 @@ def badge_painters() -> dict:
 
 def main() -> int:
     from . import cues, music
-    return tool_main("grinning_harvest", "Grinning Harvest", lambda: {"night": ("Moonlit field", painters())}, cues.bank,
-                     themes=music.THEMES)
+
+    return tool_main(
+        "grinning_harvest",
+        "Grinning Harvest",
+        lambda: {"night": ("Moonlit field", painters())},
+        cues.bank,
+        themes=music.THEMES,
+    )
 
 
 if __name__ == "__main__":

@@ -109,8 +109,13 @@ def _draw_bonus_side(scene, surface) -> None:
     if scene.lives_reset:
         A.blit_text(surface, "RESET TO 3", 22, (RIGHT.x + 256, RIGHT.y + 196), (150, 255, 100), anchor="center",
                     bold=True)
-    pygame.draw.line(surface, (120, 80, 150), lay.pt(RIGHT.x + 24, RIGHT.y + 238), lay.pt(RIGHT.right - 24, RIGHT.y + 238),
-                     max(1, lay.px(2)))
+    pygame.draw.line(
+        surface,
+        (120, 80, 150),
+        lay.pt(RIGHT.x + 24, RIGHT.y + 238),
+        lay.pt(RIGHT.right - 24, RIGHT.y + 238),
+        max(1, lay.px(2)),
+    )
     A.blit_text(surface, f"SPIN {scene.spin_no}  WINNINGS" if scene.spin_no else "WINNINGS", 26,
                 (cx, RIGHT.y + 272), D.MUTED, anchor="center", bold=True)
     A.blit_chars(surface, cur.format(win_cents(_bet(scene), scene.shown_spin_x100)), 46, (cx, RIGHT.y + 322),

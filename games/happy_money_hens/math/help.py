@@ -231,7 +231,9 @@ def help_pages() -> list[tuple[str, str]]:
     b = m.raw["bonus"]
     s = sections()
     pays = "\n\n".join(f"{sym}: " + ", ".join(f"{k} = {x(v)}" for k, v in p.items()) for sym, p in m.pays.items())
-    trig = "\n\n".join(f"{label}: {pct(n, den)} ({one_in(n, den)}) a feature symbol" for label, n, den in trigger_rows())
+    trig = "\n\n".join(
+        f"{label}: {pct(n, den)} ({one_in(n, den)}) a feature symbol" for label, n, den in trigger_rows()
+    )
     cash = ", ".join(x(v) for v in b["cash_values"])
     pots = "\n\n".join(f"{letters(p)}: a fixed value of {x(b['pots'][p]['value'])}" for p in POT_NAMES)
     pages = [("Paytable", "Line pays, as multiples of the total bet:\n\n" + pays)]

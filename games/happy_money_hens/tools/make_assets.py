@@ -17,7 +17,10 @@ PX = 256
 def painters() -> dict:
     from . import paint
     from ..view.layout import REELS
-    out: dict[str, tuple[str, Painter]] = {f"symbol.{n}": (f"symbols/{n}.png", partial(paint.symbol_face, n, PX)) for n in SYMBOLS}
+
+    out: dict[str, tuple[str, Painter]] = {
+        f"symbol.{n}": (f"symbols/{n}.png", partial(paint.symbol_face, n, PX)) for n in SYMBOLS
+    }
     for px in board_sizes(REELS.h / 3 * 0.92):            # the reels' faces (cabinet/ui/reels.py)
         out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", partial(paint.symbol_face, n, px))
                     for n in SYMBOLS})

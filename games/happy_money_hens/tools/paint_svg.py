@@ -71,7 +71,9 @@ def rules_painters() -> dict:
     from ..math.tables import load
     bonus = load().raw["bonus"]
     board = cabinet_art.board_svgs(bonus["rows"], bonus["reels"], (26, 24, 50), (160, 110, 40), "mini reels")
-    out: dict[str, tuple[str, Painter]] = {f"rules.board.{part}": (f"rules/board_{part}.svg", partial(board.__getitem__, part)) for part in board}
+    out: dict[str, tuple[str, Painter]] = {
+        f"rules.board.{part}": (f"rules/board_{part}.svg", partial(board.__getitem__, part)) for part in board
+    }
     # the tile is the cell less an eighth; its corner the cell's sixth, its border the cell's 30th
     out["rules.tile.live"] = ("rules/tile_live.svg", lambda: svg.tile(100, 100, 19, (60, 50, 110), (255, 204, 77),
                                                                        3.8, "live row"))
@@ -119,7 +121,10 @@ def reel_frame(w: float, h: float, radius: float) -> str:
 def painters() -> dict:
     """image id -> (file under the skin's folder, () -> SVG text)."""
     from ..view.bonus_side import LETTER_RING, VEIL
-    out: dict[str, tuple[str, Painter]] = {f"coin.{kind}": (f"coins/{kind}.svg", partial(coin, tint)) for kind, tint in COIN_TINTS.items()}
+
+    out: dict[str, tuple[str, Painter]] = {
+        f"coin.{kind}": (f"coins/{kind}.svg", partial(coin, tint)) for kind, tint in COIN_TINTS.items()
+    }
     out.update({f"life.{state}": (f"bonus/life_{state}.svg", partial(life_egg, state == "lit"))
                 for state in ("lit", "spent")})
     out["letter_ring"] = ("bonus/letter_ring.svg", lambda: letter_ring(*LETTER_RING))

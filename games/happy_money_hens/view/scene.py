@@ -51,9 +51,24 @@ class HensScene(GameScene):
 
     SHOTS = SHOTS
     # The base theme fades as the pots trigger; the bonus plays the feature theme.
-    music_events = {"pot_trigger": "quiet", **dict.fromkeys(("bonus_start", "bonus_spin", "lives", "letters", "pot_award",
-                                                            "coin_convert", "row_count", "row_activate", "boost",
-                                                            "bonus_end"), "feature")}
+    music_events = {
+        "pot_trigger": "quiet",
+        **dict.fromkeys(
+            (
+                "bonus_start",
+                "bonus_spin",
+                "lives",
+                "letters",
+                "pot_award",
+                "coin_convert",
+                "row_count",
+                "row_activate",
+                "boost",
+                "bonus_end",
+            ),
+            "feature",
+        ),
+    }
     idle_layers = IDLE
 
     # == set-up =======================================================================
@@ -82,8 +97,9 @@ class HensScene(GameScene):
             self.add_button(GAMBLE_RECT, "GAMBLE", "gamble", style="gold", font_size=34, label_offset=-14,
                             enabled=lambda: self.offers.offered is not None and not self.busy)
         for i, (mode, label) in enumerate(FORTUNE):
-            if any(m.id == mode for m in self.spin_modes) and not any(isinstance(w, Button) and w.action == f"fortune:{mode}"
-                                                                       for w in self.widgets):
+            if any(m.id == mode for m in self.spin_modes) and not any(
+                isinstance(w, Button) and w.action == f"fortune:{mode}" for w in self.widgets
+            ):
                 self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), label,
                                 f"fortune:{mode}", lit=partial(self.mode_chosen, mode),
                                 enabled=lambda mode=mode: not self.busy and self.offered(mode),
@@ -214,8 +230,14 @@ class HensScene(GameScene):
     def present_line_win(self, e) -> list[Step]:
         tl = building(self.timeline)
         running, wins = tl.add("line_cents", tl.cents(e["pay_x100"])), tl.state["wins"]
-        return [Step(0.8, start=lambda: self._show_line(e, running, wins, tl.bet_cents), label=f"line {e['line'] + 1} pays",
-                     sound="coin")]
+        return [
+            Step(
+                0.8,
+                start=lambda: self._show_line(e, running, wins, tl.bet_cents),
+                label=f"line {e['line'] + 1} pays",
+                sound="coin",
+            )
+        ]
 
     def present_feature_symbol(self, e) -> list[Step]:
         state = building(self.timeline).state

@@ -91,7 +91,9 @@ def rules_sections() -> list[tuple[str, list[str]]]:
             else:
                 what = f"{fs['spins']} free spins at x{s.value}"
             parts.append(f"{what} ({s.weight / total:.1%})")
-        wheel_lines.append(f"{tier.upper()} wheel ({trig[tier]}{'+' if tier == 'gold' else ''} windmills): " + "; ".join(parts))
+        wheel_lines.append(
+            f"{tier.upper()} wheel ({trig[tier]}{'+' if tier == 'gold' else ''} windmills): " + "; ".join(parts)
+        )
     pages.append(("THE FARM WHEEL", [
         f"{trig['bronze']}, {trig['silver']} or {trig['gold']}+ windmills on the board left when the tumbles end "
         "spin the bronze, silver or gold wheel. Coin slices pay at once; UPGRADE carries the spin to the next "
@@ -109,27 +111,33 @@ def rules_sections() -> list[tuple[str, list[str]]]:
     g = m["golden_egg_hunt"]
     e = m["egg_hunt"]
     r = m["risk_the_farm"]
-    pages.append(("Ante and buys", [
-        f"{m['ante']['label']} ({x(m['ante']['cost_x100'])} per spin): stays armed until switched off. It spins its "
-        f"own reels, which carry more windmills, so THE FARM WHEEL triggers {times(m['ante']['wheel_ratio'])} as often, "
-        "and more stacked symbols, so that the boosted spin returns the same RTP on its higher price.",
-        f"{m['wheel_buy']['label']} ({x(m['wheel_buy']['cost_x100'])}): one spin of THE FARM WHEEL at the base "
-        "game's natural tier mix.",
-        f"{m['free_spins']['label']} ({x(m['free_spins']['cost_x100'])}): {m['free_spins']['spins']} free spins on "
-        "the base reels with the sticky grid.",
-        f"{m['hog_wild']['label']} ({x(m['hog_wild']['cost_x100'])}): {m['hog_wild']['spins']} free spins on "
-        "wild-rich reels with the sticky grid; before each spin pays, " +
-        ", ".join(f"{k} extra wild{'s' if int(k) > 1 else ''} ({v / hw_total:.0%})" for k, v in hw.items()) +
-        " land on the board.",
-        f"{gs['label']} ({x(gs['cost_x100'])}): {gs['spins']} spins, spin k pays xk "
-        f"(x1 to x{gs['spins']}, {gs['spins'] * (gs['spins'] + 1) // 2} in all); windmills sleep: no wheel, no retrigger.",
-        f"{g['label']} ({x(g['cost_x100'])}): {g['nests']} nests, at least {g['min_prizes']} prizes from "
-        f"{x(min(g['ladder_x100']))} to {x(max(g['ladder_x100']))} each, until the rooster crows. Every reveal is "
-        "decided before the first nest opens.",
-        f"{e['label']} ({x(e['cost_x100'])}): the same hunt on a heavier ladder, {x(min(e['ladder_x100']))} to "
-        f"{x(max(e['ladder_x100']))} a nest.",
-        f"{r['label']} ({x(r['cost_x100'])}): pays {x(r['prize_x100'])} or nothing; it lands {risk_odds(r)}; "
-        "exempt from the cap."]))
+    pages.append(
+        (
+            "Ante and buys",
+            [
+                f"{m['ante']['label']} ({x(m['ante']['cost_x100'])} per spin): stays armed until switched off. It spins its "
+                f"own reels, which carry more windmills, so THE FARM WHEEL triggers {times(m['ante']['wheel_ratio'])} as often, "
+                "and more stacked symbols, so that the boosted spin returns the same RTP on its higher price.",
+                f"{m['wheel_buy']['label']} ({x(m['wheel_buy']['cost_x100'])}): one spin of THE FARM WHEEL at the base "
+                "game's natural tier mix.",
+                f"{m['free_spins']['label']} ({x(m['free_spins']['cost_x100'])}): {m['free_spins']['spins']} free spins on "
+                "the base reels with the sticky grid.",
+                f"{m['hog_wild']['label']} ({x(m['hog_wild']['cost_x100'])}): {m['hog_wild']['spins']} free spins on "
+                "wild-rich reels with the sticky grid; before each spin pays, "
+                + ", ".join(f"{k} extra wild{'s' if int(k) > 1 else ''} ({v / hw_total:.0%})" for k, v in hw.items())
+                + " land on the board.",
+                f"{gs['label']} ({x(gs['cost_x100'])}): {gs['spins']} spins, spin k pays xk "
+                f"(x1 to x{gs['spins']}, {gs['spins'] * (gs['spins'] + 1) // 2} in all); windmills sleep: no wheel, no retrigger.",
+                f"{g['label']} ({x(g['cost_x100'])}): {g['nests']} nests, at least {g['min_prizes']} prizes from "
+                f"{x(min(g['ladder_x100']))} to {x(max(g['ladder_x100']))} each, until the rooster crows. Every reveal is "
+                "decided before the first nest opens.",
+                f"{e['label']} ({x(e['cost_x100'])}): the same hunt on a heavier ladder, {x(min(e['ladder_x100']))} to "
+                f"{x(max(e['ladder_x100']))} a nest.",
+                f"{r['label']} ({x(r['cost_x100'])}): pays {x(r['prize_x100'])} or nothing; it lands {risk_odds(r)}; "
+                "exempt from the cap.",
+            ],
+        )
+    )
     pages.append(("Return and limits", [
         f"Return to player {rtp} in every bet mode.",
         f"A round pays at most {x(pm.cap_x100)} the total bet; it ends at the cap with the cap paid "
@@ -165,41 +173,49 @@ def help_pages() -> list[tuple[str, str]]:
     risk = modes["risk_the_farm"]
     spawn = [int(k) for k in modes["hog_wild"]["spawn_weights"]]
     return [
-        ("How to play",
-         f"A 7x7 board of {pm.shape.cells} cells. {pm.min_cluster} or more matching symbols touching edge to edge pay "
-         "anywhere on the board; diagonals never connect.\n\n"
-         f"{names[pm.symbols[pm.wild]]} is wild: it joins every cluster it touches but never starts one. "
-         f"The {names[pm.symbols[pm.scatter]]} never clusters.\n\n"
-         "Tumble: winning clusters explode, the symbols above fall into the gaps and new ones drop in from above. "
-         "The board pays again for as long as new clusters form. Every win of the chain adds up; the Paytable "
-         "page lists each symbol's pay by cluster size."),
-        ("THE FARM WHEEL",
-         f"Windmills left on the board when a spin's tumbles end: {tiers} (more than "
-         f"{max(pm.tier_by_scatters)} also spins gold).\n\n"
-         "Coin slices pay at once. UPGRADE carries the spin to the next wheel. FREE SPINS start "
-         f"{fs['spins']} free spins with every win multiplied by the slice's start multiplier.\n\n"
-         + "\n\n".join(wheel_lines)),
-        ("Free spins and the sticky grid",
-         f"{fs['spins']} spins; {fs['retrigger_scatters']} or more windmills add {fs['retrigger_spins']} spins.\n\n"
-         f"Sticky grid: a cell that takes part in a win is charged at x{grid['first_charge']}; every later win on it "
-         f"multiplies its charge by {grid['growth']}, up to x{grid['cap']}. A cluster covering charged cells is "
-         "multiplied by the SUM of their charges, read before they bump. The grid is cleared when the feature ends."),
-        ("Buys and the ante",
-         f"FARM WHEEL BOOST ({_x(modes['ante']['cost_x100'])} per spin): an ante that stays on until switched off; "
-         f"more windmills, so THE FARM WHEEL triggers {times(modes['ante']['wheel_ratio'])} as often.\n\n"
-         f"FARM WHEEL BUY ({_x(modes['wheel_buy']['cost_x100'])}): one spin of THE FARM WHEEL.\n\n"
-         f"FREE SPINS ({_x(modes['free_spins']['cost_x100'])}): {modes['free_spins']['spins']} free spins with the sticky grid.\n\n"
-         f"HOG WILD ({_x(modes['hog_wild']['cost_x100'])}): {modes['hog_wild']['spins']} free spins on wild-rich strips, "
-         f"{min(spawn)} to {max(spawn)} extra wilds land each spin, sticky grid on.\n\n"
-         f"GROWING SEASON ({_x(modes['growing_season']['cost_x100'])}): {modes['growing_season']['spins']} spins, spin k "
-         "pays xk. Windmills sleep: no wheel, no retrigger.\n\n"
-         f"GOLDEN EGG HUNT ({_x(hunt[0]['cost_x100'])}) and EGG HUNT ({_x(hunt[1]['cost_x100'])}): {hunt[0]['nests']} nests, "
-         f"at least {hunt[0]['min_prizes']} prizes ({_x(min(map(int, hunt[0]['ladder_x100'])))} to "
-         f"{_x(max(map(int, hunt[0]['ladder_x100'])))} and {_x(min(map(int, hunt[1]['ladder_x100'])))} to "
-         f"{_x(max(map(int, hunt[1]['ladder_x100'])))} a nest) until the rooster crows. Pick nests with a click or "
-         "ARROWS and ENTER; they open by themselves after a pause. Every reveal is decided before the first nest opens.\n\n"
-         f"RISK THE FARM ({_x(risk['cost_x100'])}): one draw, {_x(risk['prize_x100'])} or nothing; it lands "
-         f"{risk_odds(risk)}. It is the one mode exempt from the {_x(pm.cap_x100)} cap."),
+        (
+            "How to play",
+            f"A 7x7 board of {pm.shape.cells} cells. {pm.min_cluster} or more matching symbols touching edge to edge pay "
+            "anywhere on the board; diagonals never connect.\n\n"
+            f"{names[pm.symbols[pm.wild]]} is wild: it joins every cluster it touches but never starts one. "
+            f"The {names[pm.symbols[pm.scatter]]} never clusters.\n\n"
+            "Tumble: winning clusters explode, the symbols above fall into the gaps and new ones drop in from above. "
+            "The board pays again for as long as new clusters form. Every win of the chain adds up; the Paytable "
+            "page lists each symbol's pay by cluster size.",
+        ),
+        (
+            "THE FARM WHEEL",
+            f"Windmills left on the board when a spin's tumbles end: {tiers} (more than "
+            f"{max(pm.tier_by_scatters)} also spins gold).\n\n"
+            "Coin slices pay at once. UPGRADE carries the spin to the next wheel. FREE SPINS start "
+            f"{fs['spins']} free spins with every win multiplied by the slice's start multiplier.\n\n"
+            + "\n\n".join(wheel_lines),
+        ),
+        (
+            "Free spins and the sticky grid",
+            f"{fs['spins']} spins; {fs['retrigger_scatters']} or more windmills add {fs['retrigger_spins']} spins.\n\n"
+            f"Sticky grid: a cell that takes part in a win is charged at x{grid['first_charge']}; every later win on it "
+            f"multiplies its charge by {grid['growth']}, up to x{grid['cap']}. A cluster covering charged cells is "
+            "multiplied by the SUM of their charges, read before they bump. The grid is cleared when the feature ends.",
+        ),
+        (
+            "Buys and the ante",
+            f"FARM WHEEL BOOST ({_x(modes['ante']['cost_x100'])} per spin): an ante that stays on until switched off; "
+            f"more windmills, so THE FARM WHEEL triggers {times(modes['ante']['wheel_ratio'])} as often.\n\n"
+            f"FARM WHEEL BUY ({_x(modes['wheel_buy']['cost_x100'])}): one spin of THE FARM WHEEL.\n\n"
+            f"FREE SPINS ({_x(modes['free_spins']['cost_x100'])}): {modes['free_spins']['spins']} free spins with the sticky grid.\n\n"
+            f"HOG WILD ({_x(modes['hog_wild']['cost_x100'])}): {modes['hog_wild']['spins']} free spins on wild-rich strips, "
+            f"{min(spawn)} to {max(spawn)} extra wilds land each spin, sticky grid on.\n\n"
+            f"GROWING SEASON ({_x(modes['growing_season']['cost_x100'])}): {modes['growing_season']['spins']} spins, spin k "
+            "pays xk. Windmills sleep: no wheel, no retrigger.\n\n"
+            f"GOLDEN EGG HUNT ({_x(hunt[0]['cost_x100'])}) and EGG HUNT ({_x(hunt[1]['cost_x100'])}): {hunt[0]['nests']} nests, "
+            f"at least {hunt[0]['min_prizes']} prizes ({_x(min(map(int, hunt[0]['ladder_x100'])))} to "
+            f"{_x(max(map(int, hunt[0]['ladder_x100'])))} and {_x(min(map(int, hunt[1]['ladder_x100'])))} to "
+            f"{_x(max(map(int, hunt[1]['ladder_x100'])))} a nest) until the rooster crows. Pick nests with a click or "
+            "ARROWS and ENTER; they open by themselves after a pause. Every reveal is decided before the first nest opens.\n\n"
+            f"RISK THE FARM ({_x(risk['cost_x100'])}): one draw, {_x(risk['prize_x100'])} or nothing; it lands "
+            f"{risk_odds(risk)}. It is the one mode exempt from the {_x(pm.cap_x100)} cap.",
+        ),
     ]
 
 

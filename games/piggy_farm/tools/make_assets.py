@@ -19,8 +19,10 @@ LABELS = {"farm": "Sunny farm", "night": "Moonlit farm"}
 def painters(skin: str) -> dict:
     from ..view.layout import COLS, RECT, ROWS
     from . import paint
-    out: dict[str, tuple[str, Painter]] = {f"symbol.{sid}": (f"symbols/{sid}.png", partial(paint.symbol, sid, SYMBOL_PX, skin))
-           for sid in paint.DRAWERS}
+
+    out: dict[str, tuple[str, Painter]] = {
+        f"symbol.{sid}": (f"symbols/{sid}.png", partial(paint.symbol, sid, SYMBOL_PX, skin)) for sid in paint.DRAWERS
+    }
     for px in board_sizes(96):                              # the board's faces (board.BoardView.SYMBOL)
         out.update({f"symbol.{sid}@{px}": (f"symbols/{px}/{sid}.png", partial(paint.symbol, sid, px, skin))
                     for sid in paint.DRAWERS})
@@ -39,10 +41,18 @@ def painters(skin: str) -> dict:
     out.update(paint_rules.painters(skin, len(SAMPLE), len(SAMPLE[0].split())))
     from cabinet.ui import idle_art
     night = skin == "night"
-    out["idle.cloud"] = ("idle/cloud.png", lambda: idle_art.cloud((360, 130), (70, 80, 120) if night else (255, 255, 255),
-                                                               (46, 52, 90) if night else (214, 226, 244), 235))
-    out["idle.tower"] = ("idle/tower.png", lambda: idle_art.tower((160, 380), (140, 140, 170) if night else (236, 226, 204),
-                                                               (80, 40, 60) if night else (150, 54, 40)))
+    out["idle.cloud"] = (
+        "idle/cloud.png",
+        lambda: idle_art.cloud(
+            (360, 130), (70, 80, 120) if night else (255, 255, 255), (46, 52, 90) if night else (214, 226, 244), 235
+        ),
+    )
+    out["idle.tower"] = (
+        "idle/tower.png",
+        lambda: idle_art.tower(
+            (160, 380), (140, 140, 170) if night else (236, 226, 204), (80, 40, 60) if night else (150, 54, 40)
+        ),
+    )
     out["idle.sails"] = ("idle/sails.png", lambda: idle_art.sails(440, (180, 184, 210) if night else (244, 236, 214),
                                                                (60, 44, 50) if night else (110, 70, 40)))
     out.update(key_art(skin))
@@ -83,8 +93,15 @@ def wheel_painters(skin: str) -> dict:
 
 def main() -> int:
     from . import cues, music
-    return tool_main("piggy_farm", "Piggy Farm", lambda: {skin: (LABELS[skin], painters(skin)) for skin in LABELS}, cues.bank, COLORS,
-                     themes=music.THEMES)
+
+    return tool_main(
+        "piggy_farm",
+        "Piggy Farm",
+        lambda: {skin: (LABELS[skin], painters(skin)) for skin in LABELS},
+        cues.bank,
+        COLORS,
+        themes=music.THEMES,
+    )
 
 
 if __name__ == "__main__":

@@ -25,7 +25,9 @@ INK = (44, 24, 16)          # outline colour of every symbol
 def _ell(s, color, cx, cy, rx, ry, outline=0.0):
     """A filled ellipse with a dark rim `outline` wide (units of the drawing)."""
     if outline:
-        pygame.draw.ellipse(s, INK, pygame.Rect(cx - rx - outline, cy - ry - outline, 2 * (rx + outline), 2 * (ry + outline)))
+        pygame.draw.ellipse(
+            s, INK, pygame.Rect(cx - rx - outline, cy - ry - outline, 2 * (rx + outline), 2 * (ry + outline))
+        )
     pygame.draw.ellipse(s, color, pygame.Rect(cx - rx, cy - ry, 2 * rx, 2 * ry))
 
 
@@ -49,7 +51,9 @@ def _pig(s, u, body, dark, snout, mud=False, crown=False):
     o = 2.2 * u
     for side in (-1, 1):           # ears
         _poly(s, dark, [(c + side * 14 * u, 26 * u), (c + side * 36 * u, 10 * u), (c + side * 34 * u, 36 * u)], o)
-        pygame.draw.polygon(s, snout, [(c + side * 19 * u, 27 * u), (c + side * 32 * u, 16 * u), (c + side * 31 * u, 31 * u)])
+        pygame.draw.polygon(
+            s, snout, [(c + side * 19 * u, 27 * u), (c + side * 32 * u, 16 * u), (c + side * 31 * u, 31 * u)]
+        )
     _ell(s, body, c, 55 * u, 36 * u, 32 * u, o)
     _shine(s, c - 12 * u, 36 * u, 12 * u, 6 * u, 80)
     for side in (-1, 1):           # cheeks, eyes
@@ -126,8 +130,10 @@ def _corn(s, u):
 
 def _carrot(s, u):
     o = 2.2 * u
-    for dx, h in ((-9, 16), (0, 6), (9, 14)):      # leaves
-        _poly(s, (70, 170, 70), [(50 * u, 30 * u), (50 * u + dx * u - 6 * u, h * u), (50 * u + dx * u + 6 * u, h * u)], o)
+    for dx, h in ((-9, 16), (0, 6), (9, 14)):  # leaves
+        _poly(
+            s, (70, 170, 70), [(50 * u, 30 * u), (50 * u + dx * u - 6 * u, h * u), (50 * u + dx * u + 6 * u, h * u)], o
+        )
     body = [(30 * u, 30 * u), (70 * u, 30 * u), (52 * u, 94 * u), (48 * u, 94 * u)]
     _poly(s, (250, 130, 30), body, o)
     pygame.draw.ellipse(s, (250, 130, 30), pygame.Rect(30 * u, 24 * u, 40 * u, 14 * u))
@@ -291,7 +297,9 @@ def farm_backdrop(size: tuple[int, int], skin: str = "farm") -> pygame.Surface:
     for cx, cy, k in ((0.12, 0.16, 1.0), (0.36, 0.1, 0.7), (0.62, 0.2, 0.85), (0.92, 0.34, 0.6)):
         for dx, dy, r in ((-0.9, 0.2, 0.6), (0, 0, 0.9), (0.9, 0.15, 0.7), (0.45, -0.35, 0.6)):
             rr = int(h * 0.045 * k * r * 1.4)
-            pygame.draw.circle(surf, pal["cloud"], (int(w * cx + dx * h * 0.05 * k), int(h * cy + dy * h * 0.05 * k)), rr)
+            pygame.draw.circle(
+                surf, pal["cloud"], (int(w * cx + dx * h * 0.05 * k), int(h * cy + dy * h * 0.05 * k)), rr
+            )
     xs = np.arange(w)
     for (base, amp, freq, phase), col in zip(((0.58, 0.05, 2.2, 0.5), (0.66, 0.04, 3.1, 2.0), (0.76, 0.03, 1.7, 4.0)),
                                              pal["hills"]):
@@ -300,8 +308,17 @@ def farm_backdrop(size: tuple[int, int], skin: str = "farm") -> pygame.Surface:
         pygame.draw.polygon(surf, col, pts)
     # barn on the right hill
     bx, by, bw, bh = int(w * 0.86), int(h * 0.46), int(w * 0.1), int(h * 0.16)
-    pygame.draw.polygon(surf, pal["barn"], [(bx, by + bh), (bx, by + bh * 0.35), (bx + bw / 2, by), (bx + bw, by + bh * 0.35), (bx + bw, by + bh)])
-    pygame.draw.polygon(surf, pal["roof"], [(bx - bw * 0.06, by + bh * 0.38), (bx + bw / 2, by - bh * 0.06), (bx + bw * 1.06, by + bh * 0.38)], max(w // 300, 3))
+    pygame.draw.polygon(
+        surf,
+        pal["barn"],
+        [(bx, by + bh), (bx, by + bh * 0.35), (bx + bw / 2, by), (bx + bw, by + bh * 0.35), (bx + bw, by + bh)],
+    )
+    pygame.draw.polygon(
+        surf,
+        pal["roof"],
+        [(bx - bw * 0.06, by + bh * 0.38), (bx + bw / 2, by - bh * 0.06), (bx + bw * 1.06, by + bh * 0.38)],
+        max(w // 300, 3),
+    )
     door = pygame.Rect(bx + bw * 0.3, by + bh * 0.55, bw * 0.4, bh * 0.45)
     if pal["window"]:                           # lamplight in the barn
         glow = D.radial_glow(int(bw * 0.5), pal["window"], 0.6)
@@ -342,7 +359,12 @@ def frame(rows: int, cols: int, cell: int, skin: str = "farm") -> pygame.Surface
                 tile.fill((0, 0, 0, 0))
                 pygame.draw.rect(tile, pal["checker"], tile.get_rect(), border_radius=12)
                 s.blit(tile, (pad + c * cell + 2, pad + r * cell + 2))
-    for nail in ((pad // 2, pad // 2), (w - pad // 2, pad // 2), (pad // 2, h - pad // 2), (w - pad // 2, h - pad // 2)):
+    for nail in (
+        (pad // 2, pad // 2),
+        (w - pad // 2, pad // 2),
+        (pad // 2, h - pad // 2),
+        (w - pad // 2, h - pad // 2),
+    ):
         pygame.draw.circle(s, pal["nail"][0], nail, 6)
         pygame.draw.circle(s, pal["nail"][1], (nail[0] - 1, nail[1] - 1), 3)
     return s

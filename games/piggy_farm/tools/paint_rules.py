@@ -43,13 +43,17 @@ def painters(skin: str, rows: int, cols: int) -> dict[str, tuple[str, Painter]]:
     """image id -> (file under the skin's folder, () -> SVG text)."""
     p = PALETTES[skin]
     board = cabinet_art.board_svgs(rows, cols, p["back"], p["frame"], "sample board")
-    out: dict[str, tuple[str, Painter]] = {f"rules.board.{part}": (f"rules/board_{part}.svg", partial(board.__getitem__, part)) for part in board}
+    out: dict[str, tuple[str, Painter]] = {
+        f"rules.board.{part}": (f"rules/board_{part}.svg", partial(board.__getitem__, part)) for part in board
+    }
     for state, fill in p["tiles"].items():
         out[f"rules.tile.{state}"] = (f"rules/tile_{state}.svg",
                                       partial(svg.tile, 100, 100, RADIUS, fill, title=f"{state} tile"))
     for state, color in p["rings"].items():
-        out[f"rules.ring.{state}"] = (f"rules/ring_{state}.svg", partial(svg.tile, 100, 100, RADIUS, None, color, RING[state],
-                                                                          title=f"{state} ring"))
+        out[f"rules.ring.{state}"] = (
+            f"rules/ring_{state}.svg",
+            partial(svg.tile, 100, 100, RADIUS, None, color, RING[state], title=f"{state} ring"),
+        )
     out["rules.gone"] = ("rules/gone.svg", lambda: svg.document(
         100, 100, svg.circle(50, 50, 33 - 3.85, None, p["gone"], 7.7), title="popped cell"))
     return out

@@ -65,7 +65,9 @@ def main(frames_per_round: int = 400, window: bool = False) -> int:
             while scene.busy:
                 scene.skip()
                 app.step(1 / 60)
-    print(f"1920x1080 {'real window' if window else 'dummy driver'}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(
+        f"1920x1080 {'real window' if window else 'dummy driver'}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     print(f"{'phase':14s} {'frames':>6s} {'median ms':>10s} {'p99 ms':>8s} {'cpu med':>8s} {'cpu p99':>8s}")
     for phase, t in wall.items():
         print(f"{phase:14s} {len(t):6d} {statistics.median(t):10.2f} {percentile(t, 0.99):8.2f} "

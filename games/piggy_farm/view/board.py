@@ -267,8 +267,16 @@ class BoardView:
                     if self.board[r][c] == "WM":
                         x, y = cell_center(r, c)
                         dy = 6 * math.sin(time * 2 + c)
-                        A.blit_text(surface, "z Z z", 40, (x + 26, y - 40 + dy), (50, 50, 150), anchor="center", bold=True,
-                                    outline=(255, 255, 255))
+                        A.blit_text(
+                            surface,
+                            "z Z z",
+                            40,
+                            (x + 26, y - 40 + dy),
+                            (50, 50, 150),
+                            anchor="center",
+                            bold=True,
+                            outline=(255, 255, 255),
+                        )
 
     def _draw_tease(self, surface, time: float, behind: bool) -> None:
         """The anticipated column: a warm light behind its symbols, a pulsing frame round it."""
@@ -282,8 +290,13 @@ class BoardView:
             surface.blit(light, col.topleft)
             return
         glow = 0.5 + 0.5 * math.sin(time * 12)
-        pygame.draw.rect(surface, D.lerp_color((255, 140, 30), (255, 250, 190), glow), col.inflate(lay.px(6), lay.px(6)),
-                         max(lay.px(7), 2), border_radius=lay.px(16))
+        pygame.draw.rect(
+            surface,
+            D.lerp_color((255, 140, 30), (255, 250, 190), glow),
+            col.inflate(lay.px(6), lay.px(6)),
+            max(lay.px(7), 2),
+            border_radius=lay.px(16),
+        )
 
     def _sleepy(self) -> pygame.Surface:
         """A dimmed windmill (asleep in GROWING SEASON)."""
@@ -371,8 +384,17 @@ class BoardView:
         text = cl.text
         label = A.text(text, 40, (255, 255, 255), True, (90, 40, 0))
         w, h = label.get_width() + lay.px(28), label.get_height() + lay.px(12)
-        pill = A.surface(("pf_pill", w, h), lambda: D.rounded_panel((w, h), (255, 190, 60), (200, 110, 20), radius=h // 2,
-                                                                     border=(255, 245, 200), border_width=max(lay.px(3), 2)))
+        pill = A.surface(
+            ("pf_pill", w, h),
+            lambda: D.rounded_panel(
+                (w, h),
+                (255, 190, 60),
+                (200, 110, 20),
+                radius=h // 2,
+                border=(255, 245, 200),
+                border_width=max(lay.px(3), 2),
+            ),
+        )
         px, py = lay.pt(x, y)
         surface.blit(pill, (px - w // 2, py - h // 2))
         surface.blit(label, (px - label.get_width() // 2, py - label.get_height() // 2))

@@ -43,8 +43,16 @@ def draw_left(scene, surface: pygame.Surface) -> None:
     y = LEFT.y + 30
     fs = scene.fs
     if fs is not None:
-        A.blit_text(surface, FEATURE_NAMES.get(fs["feature"], "FREE SPINS"), 40, (x, y), (255, 214, 70), anchor="midtop",
-                    bold=True, outline=(60, 20, 0))
+        A.blit_text(
+            surface,
+            FEATURE_NAMES.get(fs["feature"], "FREE SPINS"),
+            40,
+            (x, y),
+            (255, 214, 70),
+            anchor="midtop",
+            bold=True,
+            outline=(60, 20, 0),
+        )
         y += 60
         A.blit_text(surface, "SPIN", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
         A.blit_text(surface, f"{fs['index']} of {fs['of']}", 56, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
@@ -67,11 +75,17 @@ def draw_left(scene, surface: pygame.Surface) -> None:
                 y += 104
             A.blit_text(surface, "STICKY GRID", 24, (x, y), D.MUTED, anchor="midtop", bold=True)
             if fs["charged"]:
-                A.blit_text(surface, f"{fs['charged']} cells charged", 30, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
-                A.blit_text(surface, f"top cell x{fs['top']}", 30, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True)
+                A.blit_text(
+                    surface, f"{fs['charged']} cells charged", 30, (x, y + 28), D.CREAM, anchor="midtop", bold=True
+                )
+                A.blit_text(
+                    surface, f"top cell x{fs['top']}", 30, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True
+                )
             else:
                 A.blit_text(surface, "wins charge cells", 28, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
-                A.blit_text(surface, "x1, x2, x4 ... x128", 28, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True)
+                A.blit_text(
+                    surface, "x1, x2, x4 ... x128", 28, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True
+                )
             y += 110
         A.blit_text(surface, "FEATURE WIN", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
         A.blit_chars(surface, cur.format(win_cents(bet, fs["won"])), 44, (x, y + 28), (255, 214, 70), anchor="midtop",
@@ -85,7 +99,9 @@ def draw_left(scene, surface: pygame.Surface) -> None:
     elif scene.risk.active:
         _risk_counters(scene, surface, x, y)
     else:
-        A.blit_text(surface, "PIGGY FARM", 46, (x, y), (255, 190, 200), anchor="midtop", bold=True, outline=(90, 20, 40))
+        A.blit_text(
+            surface, "PIGGY FARM", 46, (x, y), (255, 190, 200), anchor="midtop", bold=True, outline=(90, 20, 40)
+        )
         A.blit_text(surface, "Oink more. Win more!", 26, (x, y + 50), D.CREAM, anchor="midtop")
         y += 110
         A.blit_text(surface, "5+ touching symbols pay", 26, (x, y), D.CREAM, anchor="midtop", bold=True)
@@ -106,7 +122,9 @@ def draw_left(scene, surface: pygame.Surface) -> None:
     A.blit_chars(surface, cur.format(win_cents(bet, scene.tumble_x100)), 52, (x, ty + 32),
                  (255, 214, 70) if scene.tumble_x100 else D.CREAM, anchor="midtop", bold=True)
     if scene.tumble_count:
-        A.blit_text(surface, f"tumble {scene.tumble_count}", 28, (x, ty + 92), (170, 230, 150), anchor="midtop", bold=True)
+        A.blit_text(
+            surface, f"tumble {scene.tumble_count}", 28, (x, ty + 92), (170, 230, 150), anchor="midtop", bold=True
+        )
     if scene.capped:
         A.blit_text(surface, "MAX WIN REACHED", 30, (x, LEFT.bottom - 40), (255, 120, 100), anchor="midtop", bold=True)
 

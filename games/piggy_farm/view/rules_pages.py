@@ -157,8 +157,13 @@ def wheel_page(scene: Any) -> Page:
         text.append(_("It spins in about 1 base round in {n}, and about {ratio} times as often with {ante} on.").format(
             n=formats.number(1 / base), ratio=formats.number(ante / base, 1), ante=scene.spec.mode("ante").label)
             if ante else _("It spins in about 1 base round in {n}.").format(n=formats.number(1 / base)))
-    return Page(_("THE FARM WHEEL"), _("Wheel"), columns=tuple((c,) for c in cards) + ((Card(s["wheel"][0], tuple(text)),),),
-                widths=(1.0, 1.0, 1.0, 0.9), note=_("Each slice is drawn at its real share of the wheel"))
+    return Page(
+        _("THE FARM WHEEL"),
+        _("Wheel"),
+        columns=tuple((c,) for c in cards) + ((Card(s["wheel"][0], tuple(text)),),),
+        widths=(1.0, 1.0, 1.0, 0.9),
+        note=_("Each slice is drawn at its real share of the wheel"),
+    )
 
 
 def _slice_words(sl: Any) -> str:

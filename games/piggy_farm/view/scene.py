@@ -166,7 +166,11 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         tl = building(self.timeline)
         total, tumble = tl.win(ev["win_x100"]), tl.add("tumble", ev["win_x100"])
         fs_won = tl.add("fs_won", ev["win_x100"]) if tl.state.get("fs") else tl.total("fs_won")
-        text = self.money(ev["win_x100"]) if ev["multiplier"] <= 1 else f"x{ev['multiplier']} = {self.money(ev['win_x100'])}"
+        text = (
+            self.money(ev["win_x100"])
+            if ev["multiplier"] <= 1
+            else f"x{ev['multiplier']} = {self.money(ev['win_x100'])}"
+        )
 
         def start() -> None:
             cl = Cluster(ev["cells"], text, ev["multiplier"], ev["symbol"])
@@ -212,7 +216,9 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         sleeping = self.played.mode == "growing_season"
         building(self.timeline).state["windmills"] = sorted(cells)     # the trigger symbols the transition celebrates
         if ev["scatters"] >= 3 and not sleeping:
-            return [Step(0.9, start=lambda: setattr(self.boardview, "scatters", cells), label="windmills", sound="pf_wind")]
+            return [
+                Step(0.9, start=lambda: setattr(self.boardview, "scatters", cells), label="windmills", sound="pf_wind")
+            ]
         return [wait(0.35 if ev["win_x100"] else 0.15, "spin ends")]
 
     def present_free_spins_start(self, ev) -> list[Step]:
@@ -262,7 +268,9 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def present_retrigger(self, ev) -> list[Step]:
         def start() -> None:
-            self.banner.set(f"+{ev['added']} SPINS", f"{ev['scatters']} windmills - {ev['of']} spins in all", (120, 210, 255))
+            self.banner.set(
+                f"+{ev['added']} SPINS", f"{ev['scatters']} windmills - {ev['of']} spins in all", (120, 210, 255)
+            )
             if self.fs is not None:
                 self.fs["of"] = ev["of"]
         return [Step(1.5, start=start, end=lambda: self.banner.set(), label="retrigger", sound="bonus")]

@@ -94,8 +94,10 @@ class FarmFeatures:
             host.banner.set()
             host.wheel.tier, host.wheel.result_text = tier, ""
             host.wheel.views[tier].highlight = False
-        cover, uncover = host.moments.transition("THE FARM WHEEL", f"{sub} - {tier.upper()} wheel", host.trigger_rects(),
-                                                 (120, 210, 255))
+
+        cover, uncover = host.moments.transition(
+            "THE FARM WHEEL", f"{sub} - {tier.upper()} wheel", host.trigger_rects(), (120, 210, 255)
+        )
         return [Step(1.0, start=start, end=host.banner.set, label="wheel trigger", sound="bonus"), cover,
                 Step(0.0, start=show, label="wheel shows"), uncover]
 
@@ -124,7 +126,9 @@ class FarmFeatures:
                                                   color=UPGRADE_COLORS.get(nxt, (255, 204, 77))),
                                            label="moment wheel upgrade"))
         else:
-            text = (f"FREE SPINS  x{int(ev['value'])}" if ev["slice_kind"] == "free_spins" else f"{ev['label']} COIN PRIZE")
+            text = (
+                f"FREE SPINS  x{int(ev['value'])}" if ev["slice_kind"] == "free_spins" else f"{ev['label']} COIN PRIZE"
+            )
             steps.append(Step(1.2, start=lambda: setattr(host.wheel, "result_text", text), label="wheel result",
                               sound="pf_ding"))
         return steps
@@ -181,8 +185,12 @@ class FarmFeatures:
 
         def count(p: float) -> None:
             host.hunt.left = pause * (1.0 - p)
-        return [Step(pause, start=waiting, tick=count, end=reveal, label=f"nest {k}"),
-                Step(0.9 if not ev["rooster"] else 1.6, label="nest opens", sound="pf_rooster" if ev["rooster"] else "coin")]
+        return [
+            Step(pause, start=waiting, tick=count, end=reveal, label=f"nest {k}"),
+            Step(
+                0.9 if not ev["rooster"] else 1.6, label="nest opens", sound="pf_rooster" if ev["rooster"] else "coin"
+            ),
+        ]
 
     def present_hunt_end(self: FarmHost, ev) -> list[Step]:
         """The nests left closed open too: the round held its prizes and the rooster
@@ -196,9 +204,16 @@ class FarmFeatures:
         def reveal() -> None:
             host.hunt.waiting = False
             host.hunt.ended = not capped
-        return [Step(1.2, start=reveal, label="nests revealed"),
-                Step(1.4, start=lambda: host.banner.set("HUNT WIN", f"{ev['prizes']} prizes - {host.money(ev['total_x100'])}"),
-                     end=lambda: host.banner.set(), label="hunt end", sound="win")]
+        return [
+            Step(1.2, start=reveal, label="nests revealed"),
+            Step(
+                1.4,
+                start=lambda: host.banner.set("HUNT WIN", f"{ev['prizes']} prizes - {host.money(ev['total_x100'])}"),
+                end=lambda: host.banner.set(),
+                label="hunt end",
+                sound="win",
+            ),
+        ]
 
     def present_risk_draw(self: FarmHost, ev) -> list[Step]:
         """The tense draw: the barn doors shake, then open on 4,000x or an empty barn."""
