@@ -1,3 +1,3 @@
 # manifest.sha256.sig: Ed25519 over the exact bytes of manifest.sha256 (docs/signing.md)
-signature: mLJvY42msqhDF3aIzkXRhsMPwlaCD4bTnrmTJgpDO6IiSQ0PDf4BoQ9pOfO3gyTTCzF3ggn/8UQ6WYb/XgYdAA==
+signature: W2RTbK9FwmHJMVsw+hN4cw8Qs8k+kW6e7gtMVLbTp/tyIHBlLjRnpxy2VOF1QSY9yCVJiBCCPjMIWyOzRF8qAw==
 key: d5e9-3725-6cff-20a3
