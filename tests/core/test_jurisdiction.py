@@ -475,3 +475,17 @@ def test_uk_offers_no_gamble_after_a_win_in_happy_money_hens(tmp_path):
     finally:
         hens.checkpoints.close()
         pygame.display.quit()
+
+
+def test_with_uk_buys_off_the_buy_price_cap_is_not_offered_as_a_choice(app):
+    """The profile turns bonus buys off: the settings page says so on the cap's row
+    and its arrows change nothing (there is no buy price left to cap)."""
+    from tests.ui.test_operator_pages import login, tap, texts_drawn
+    login(app)
+    tap(app, "tab_settings")
+    tap(app, "section_cabinet")
+    shown = " ".join(texts_drawn(app))
+    assert "Highest price of a buy" in shown and "no bonus buys, so no buy price to cap" in shown
+    before = app.config.max_buy_cost
+    tap(app, "set_max_buy_cost_next")
+    assert app.config.max_buy_cost == before

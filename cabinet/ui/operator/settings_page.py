@@ -90,8 +90,10 @@ class SettingsPage(Page):
         """Why the jurisdiction profile fixes this row's value (None: the operator's choice)."""
         if row.game:
             return None
-        key = settings.KEYS.get(row.key, row.key)
-        return jurisdiction.forced_keys(self.app.config).get(key) if jurisdiction.locked(self.app.config, key) else None
+        key, cfg = settings.KEYS.get(row.key, row.key), self.app.config
+        if key == "max_buy_cost" and jurisdiction.locked(cfg, "buys_allowed") and not cfg.buys_allowed:
+            return "no bonus buys, so no buy price to cap"       # the profile's buys off make the cap moot
+        return jurisdiction.forced_keys(cfg).get(key) if jurisdiction.locked(cfg, key) else None
 
     def bounded(self, row: Row) -> str | None:
         """Why the profile limits this row's values without fixing one (uk: a loss
