@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .cabinet import PlayedRound
+from .round_commit import PlayedRound
 from .book_format import LibraryError
 from .money import win_cents
 from .rng import Rng

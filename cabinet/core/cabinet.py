@@ -4,8 +4,10 @@ The UI drives a round through three calls:
     played = cabinet.start_round(game_id, mode_id, bet_cents)   # outcome drawn, bet debited, round recorded
     cabinet.checkpoint(played.round_id, step)                   # as the presentation advances
     cabinet.settle(played.round_id)                             # win credited once
-On start, `open_round()` returns a round a crash interrupted, with its checkpoint,
-so the scene resumes it; nothing is paid twice and no bet is lost.
+start_round is cabinet/core/round_commit.py's plan_round then record_round (the app runs
+the two apart, the record on its ledger writer's thread). On start, `open_round()`
+returns a round a crash interrupted, with its checkpoint, so the scene resumes it;
+nothing is paid twice and no bet is lost.
 
 Locking: the ledger is verified in full when the cabinet starts (cabinet/core/ledger)
 and incrementally inside every money movement. Any LedgerError (altered, missing or
@@ -19,9 +21,8 @@ from __future__ import annotations
 
 import functools
 import logging
-from concurrent import futures
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -29,25 +30,16 @@ import numpy as np
 
 from .config import Config
 from .game import GameSpec
-from .ledger import RESULT_SHOWN, InsufficientCredit, Ledger, LedgerError, RoundRecord
+from .ledger import RESULT_SHOWN, Ledger, LedgerError, RoundRecord
 from .ledger import cashier, closing
 from .ledger import meters as ledger_meters
 from .ledger import files as ledger_files
-from . import pin_guard, reports, review_draws
-from .money import win_cents
+from . import pin_guard, reports
 from .rng import Rng
 from .system_rng import SystemRng
-from .round import Round
+from . import round_commit
+from .round_commit import PendingCommits, PlayedRound, RoundPlan, logs_refusals, outcome_name, plan_round
 from .startup import GameSetup, Plan, prepare_config
-
-
-class BetRefused(ValueError):
-    """A bet that cannot be placed; the message is for the player."""
-
-
-class GameLocked(BetRefused):
-    """A game taken off offer while the cabinet runs (a book whose round does not pay
-    what its library says); the message names the game and the book."""
 
 
 class ShownMismatch(LookupError):
@@ -63,48 +55,6 @@ LEDGER_NAME = "ledger.sqlite"
 SHOW_STREAM = 0x5348   # the display stream's spawn key under a seed ("SH")
 _RAISE = object()
 log = logging.getLogger("cabinet.play")      # the operator's log (cabinet/core/logs.py)
-
-
-def _logs_refusals(fn: Callable) -> Callable:
-    """A play refused (BetRefused, GameLocked) is logged with its reason, then raised."""
-    @functools.wraps(fn)
-    def wrapper(self: "Cabinet", game_id: str, mode_id: str, bet_cents: int, *a: Any, **kw: Any) -> Any:
-        try:
-            return fn(self, game_id, mode_id, bet_cents, *a, **kw)
-        except BetRefused as exc:
-            log.info("play refused: %s %s at %s: %s", game_id, mode_id, bet_cents, exc)
-            raise
-    return wrapper
-
-
-@dataclass
-class PlayedRound:
-    round_id: int
-    game: str
-    mode: str
-    bet_cents: int
-    cost_cents: int
-    round: Round
-    win_cents: int
-    capped: bool
-    checkpoint: int = 0
-    outcome: dict[str, Any] | None = None
-    settled: bool = False          # a settled round shown again (its result display was cut short)
-
-
-@dataclass
-class RoundPlan:
-    """A round drawn, regenerated and checked, not yet recorded (Cabinet.plan_round)."""
-    game: str
-    mode: str
-    bet_cents: int
-    cost_cents: int
-    outcome: dict[str, Any]
-    payout_x100: int
-    win_cents: int
-    capped: bool
-    round: Round
-    funded_by: int | None = None
 
 
 class Cabinet:
@@ -133,7 +83,7 @@ class Cabinet:
         self.locked: str | None = None
         self.ledger: Ledger | None = None
         self._recovered: set[int] = set()       # open rounds whose recovery is logged
-        self._pending: list[tuple[Any, int]] = []   # commits on another connection: (Future, credit)
+        self.commits = PendingCommits(self._forget_balance)   # commits on another connection (round_commit)
         self.offer = plan.offer
         self.games.update(plan.offer.games)     # the checks and limits: cabinet.core.startup
         self.refused.update(plan.offer.refused)
@@ -202,10 +152,10 @@ class Cabinet:
     def _call(self, fn: Callable[[Ledger], Any], default: Any = _RAISE, in_order: bool = True) -> Any:
         """Run a ledger operation `fn(ledger)`; a LedgerError locks the cabinet, then a
         write raises CabinetLocked and a read returns `default`. `in_order`: the commits
-        handed to another connection (`track`) finish first, so this connection reads
+        handed to another connection (`commits.track`) finish first, so this connection reads
         and writes after them, as if they had run here (one ledger, one order)."""
-        if in_order and self._pending:
-            self._drain()
+        if in_order and self.commits:
+            self.commits.drain()
         try:
             if self.ledger is None:
                 raise LedgerError(self.locked or "no ledger")
@@ -221,12 +171,12 @@ class Cabinet:
     @property
     def balance(self) -> int:
         """The credit: the ledger's balance meter (read once after each commit, not at
-        every frame), with a win whose settlement is on the app's writer (`track`)."""
+        every frame), with a win whose settlement is on the app's writer (`commits.track`)."""
         for _ in range(3):
-            pending = self._reap()
+            pending = self.commits.reap()
             shown = self._call(lambda led: led.balance, default=0, in_order=False)
-            if not any(future.done() for future, _ in self._pending):
-                if self._pending and self.ledger is not None:
+            if not self.commits.landing():
+                if self.commits and self.ledger is not None:
                     self.ledger.forget_balance()     # read again next frame while a commit is in flight
                 return shown + pending
         return self._call(lambda led: led.balance, default=0)   # commits landing while read: wait for them
@@ -281,7 +231,7 @@ class Cabinet:
         return self._call(lambda led: led.meter_table(), default={})
 
     def deposit(self, cents: int) -> None:
-        self._require_unlocked()
+        self.require_unlocked()
         self._call(lambda led: led.deposit(cents))
         log.info("credit in %s", self.currency.format(cents))
 
@@ -325,7 +275,7 @@ class Cabinet:
         log.error("game locked: %s: %s", game_id, reason)
         self.log("game_locked", {"game": game_id, "reason": reason})
 
-    def _require_unlocked(self) -> None:
+    def require_unlocked(self) -> None:
         if self.locked:
             raise CabinetLocked(self.locked)
 
@@ -333,158 +283,45 @@ class Cabinet:
     def price(self, game_id: str, mode_id: str, bet_cents: int) -> int:
         return self.games[game_id].spec.mode(mode_id).cost_cents(bet_cents)
 
-    def _draw(self, setup: GameSetup, mode: str, force: str | None, bet_cents: int) -> tuple[dict[str, Any], int]:
-        """Pick the outcome: (outcome id, payout in hundredths of the bet). A natural
-        round is one weighted draw from the mode's library (or a live seed); a forced
-        one (review tools only) is review_draws.forced's."""
-        if force is not None:
-            return review_draws.forced(setup, self.rng, mode, force, bet_cents, self.config)
-        if setup.library is not None:
-            book = setup.library.draw(self.rng, mode, None)
-            return {"source": "books", "book": int(book), "force": None}, int(setup.library.payout_x100(mode, book))
-        seed = self.rng.seed64()
-        rnd = setup.spec.play(Rng.for_book(seed), mode, None)
-        return {"source": "live", "seed": seed, "force": None}, rnd.payout_x100
-
-    def regenerate(self, setup: GameSetup, mode: str, outcome: dict[str, Any]) -> Round:
-        """The Round an outcome id stands for (books and live seeds both regenerate)."""
-        if outcome["source"] == "books":
-            assert setup.library is not None, "a books outcome is drawn only from a game's library"
-            return setup.library.round(mode, outcome["book"])
-        return review_draws.regenerate_live(setup.spec, mode, outcome["seed"], outcome.get("force"))
-
-    @_logs_refusals
+    @logs_refusals
     def start_round(self, game_id: str, mode_id: str, bet_cents: int, force: str | None = None,
                     funded_by: int | None = None) -> PlayedRound:
         """Draw the outcome, debit the cost and record the round, before anything is shown.
 
         `funded_by` names a side draw (a gamble's bonus entry) that already paid for it:
         the round then costs nothing."""
-        return self.record_round(self.plan_round(game_id, mode_id, bet_cents, force, funded_by))
+        return self.record_round(plan_round(self, game_id, mode_id, bet_cents, force, funded_by))
 
-    def plan_round(self, game_id: str, mode_id: str, bet_cents: int, force: str | None = None,
-                   funded_by: int | None = None) -> "RoundPlan":
-        """`start_round` up to the ledger: the refusals, the outcome drawn, the round
-        regenerated and checked, the win capped. Nothing is debited or recorded yet:
-        `record_round` does that (the app on its ledger writer's thread)."""
-        self._require_unlocked()
-        if self.handpay is not None:
-            raise BetRefused("A handpay is waiting: call the attendant")
-        setup = self.games.get(game_id)
-        if setup is None:
-            raise (GameLocked if game_id in self.game_locks else BetRefused)(
-                self.refused.get(game_id, f"{game_id} is not available"))
-        if funded_by is None and (mode_id not in setup.modes or setup.spec.mode(mode_id).kind not in ("spin", "buy")):
-            raise BetRefused(f"{mode_id} is not a bet mode of {setup.spec.name}")
-        if bet_cents not in setup.bet_ladder:
-            raise BetRefused(f"{self.currency.format(bet_cents)} is not on the bet ladder")
-        if funded_by is None and not setup.offers(mode_id, bet_cents):
-            raise BetRefused(self.option_refusal(setup, mode_id, bet_cents))
-        if force is not None and (not self.config.demo_tools or self.config.real_play):
-            raise BetRefused("forcing outcomes is a demo tool and is off on this cabinet")
-        cost = 0 if funded_by is not None else setup.spec.mode(mode_id).cost_cents(bet_cents)
-        if cost > self.balance:
-            raise BetRefused(f"Not enough credit: this play costs {self.currency.format(cost)}, "
-                             f"balance is {self.currency.format(self.balance)}")
-        outcome, payout = self._draw(setup, mode_id, force, bet_cents)
-        rnd = self.regenerate(setup, mode_id, outcome)
-        self._check_shown(setup, game_id, mode_id, outcome, payout, rnd)
-        win, capped_money = setup.cap.apply(win_cents(bet_cents, payout), bet_cents, mode_id,
-                                            jackpot=win_cents(bet_cents, rnd.jackpot_x100))
-        return RoundPlan(game_id, mode_id, bet_cents, cost, outcome, payout, win, capped_money or rnd.capped, rnd,
-                         funded_by)
-
-    def record_round(self, plan: "RoundPlan", ledger: Ledger | None = None) -> PlayedRound:
-        """Debit and record a planned round in one transaction: on the cabinet's ledger
-        (a LedgerError locks the cabinet: CabinetLocked), or on `ledger`, another
-        connection to it (the app's writer thread: its errors are raised as they are,
-        for the app to lock with). BetRefused when the credit no longer covers it."""
-        def record(led: Ledger) -> int:   # the incremental audit runs inside this transaction, before the debit
-            return led.open_round(plan.game, plan.mode, plan.bet_cents, plan.cost_cents, plan.outcome,
-                                  plan.payout_x100, plan.win_cents, plan.capped, plan.round.features, plan.funded_by)
-        try:
-            rid = record(ledger) if ledger is not None else self._call(record)
-        except InsufficientCredit as exc:
-            raise BetRefused(str(exc)) from None
-        return PlayedRound(rid, plan.game, plan.mode, plan.bet_cents, plan.cost_cents, plan.round, plan.win_cents,
-                           plan.capped, 0, plan.outcome)
-
-    def track(self, future: Any, credit: int = 0) -> Any:
-        """A commit handed to another connection (the app's ledger writer: a Future):
-        once it is done the balance is read again; until then `credit` (a win being
-        credited) counts in the balance. Returns the future."""
-        self._pending.append((future, int(credit)))
-        return future
-
-    def _reap(self) -> int:
-        """Forget the finished commits (reading the balance again); the credit still pending."""
-        if not self._pending:
-            return 0
-        done = [item for item in self._pending if item[0].done()]
-        if done:
-            self._pending = [item for item in self._pending if not item[0].done()]
-            if self.ledger is not None:
-                self.ledger.forget_balance()
-        return sum(credit for _, credit in self._pending)
-
-    def _drain(self, timeout: float = 30.0) -> None:
-        """Wait for the commits on another connection (their errors are their owners')."""
-        futures.wait([future for future, _ in self._pending], timeout=timeout)
-        self._reap()
+    def record_round(self, plan: RoundPlan) -> PlayedRound:
+        """Debit and record a planned round (round_commit.plan_round) in one transaction
+        on the cabinet's ledger: a LedgerError locks the cabinet (CabinetLocked);
+        BetRefused when the credit no longer covers it."""
+        return self._call(functools.partial(round_commit.record_round, plan))
 
     @property
     def pending_credit(self) -> int:
-        """The wins whose settlement another connection is still committing (`track`)."""
-        return self._reap()
+        """The wins whose settlement another connection is still committing (`commits`)."""
+        return self.commits.reap()
+
+    def _forget_balance(self) -> None:
+        """A commit on another connection finished: read the balance again."""
+        if self.ledger is not None:
+            self.ledger.forget_balance()
 
     def settle_with(self, call: Callable[[Callable[[Ledger], Any]], Any], round_id: int, win_cents: int,
                     game_state: dict[str, Any] | None = None) -> Any:
         """`settle` on another connection: `call(fn)` runs fn(ledger) there (the app's
         writer thread) and returns a Future. The win counts in the balance meanwhile;
         the writer runs its commits in order, so a later round's is recorded after it."""
-        self._require_unlocked()
-        return self.track(call(lambda led: led.settle_round(round_id, game_state)), win_cents)
-
-    def _check_shown(self, setup: GameSetup, game_id: str, mode_id: str, outcome: dict[str, Any], payout: int,
-                     rnd: Round) -> None:
-        """Pay what is shown: the round the player will see (regenerated by the rules)
-        must pay exactly what the library says the outcome pays, or nothing is
-        recorded, the game is locked (GameLocked) and the mismatch logged."""
-        if rnd.payout_x100 == payout:
-            return
-        what = f"{self._outcome_name(outcome)} of {mode_id}"
-        reason = (f"{setup.spec.name} locked: {what} plays a round paying {rnd.payout_x100 / 100:g}x the bet; "
-                  f"its library pays {payout / 100:g}x (verify the books)")
-        self.lock_game(game_id, reason)
-        raise GameLocked(reason)
-
-    @staticmethod
-    def _outcome_name(outcome: dict[str, Any]) -> str:
-        return f"book {outcome.get('book')}" if outcome.get("source") == "books" else f"seed {outcome.get('seed')}"
-
-    def option_refusal(self, setup: GameSetup, mode_id: str, bet_cents: int) -> str:
-        """Why a mode is not offered at this bet, for the player: its price is not whole
-        minor units there, the win limit (it would bring the mode's return below the
-        cabinet's minimum, config rtp_bounds.min) or the cabinet's cap on a buy's price
-        (GameSetup.limit_words; one line: a game's bar shows it, the rules and the buy
-        cards add that the figure is the cabinet's minimum)."""
-        mode = setup.spec.mode(mode_id)
-        if setup.not_offered(mode_id, bet_cents) == "price":
-            unit = "cents" if self.currency.minor_units == 100 else "minor units"
-            return (f"{mode.label} is offered at bets in steps of {self.currency.format(mode.exact_bet_step())}: "
-                    f"at {self.currency.format(bet_cents)} its price would not be whole {unit}")
-        top = setup.option_max_bet.get(mode_id, 0)
-        why = setup.limit_words(mode_id, self.currency.format, short=True)
-        if not top:
-            return f"{mode.label} is not offered on this cabinet: {why}"
-        return f"{mode.label} is offered at bets up to {self.currency.format(top)}: above, {why}"
+        self.require_unlocked()
+        return self.commits.track(call(lambda led: led.settle_round(round_id, game_state)), win_cents)
 
     def checkpoint(self, round_id: int, step: int) -> None:
         self._call(lambda led: led.checkpoint(round_id, step))
 
     def settle(self, round_id: int, game_state: dict[str, Any] | None = None) -> int:
         """Credit the round's win (once). Returns what was paid by this call."""
-        self._require_unlocked()
+        self.require_unlocked()
         return self._call(lambda led: led.settle_round(round_id, game_state))
 
     def _played(self, rec: RoundRecord) -> PlayedRound:
@@ -498,12 +335,12 @@ class Cabinet:
                 raise KeyError(f"mode {rec.mode!r} is not a mode of {setup.spec.name}")
             if rec.outcome["source"] == "books" and setup.library is None:
                 raise KeyError(f"it was drawn from {setup.spec.name}'s books, which this cabinet has not loaded")
-            rnd = self.regenerate(setup, rec.mode, rec.outcome)
+            rnd = round_commit.regenerate(setup, rec.mode, rec.outcome)
         except (KeyError, ValueError, IndexError, TypeError) as exc:
             why = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc     # a KeyError's str() quotes
             raise LedgerError(f"ledger damaged: rounds row {rec.id} cannot be regenerated: {why}") from None
         if rnd.payout_x100 != rec.payout_x100:
-            reason = (f"{setup.spec.name} locked: round {rec.id} ({rec.mode}, {self._outcome_name(rec.outcome)}) "
+            reason = (f"{setup.spec.name} locked: round {rec.id} ({rec.mode}, {outcome_name(rec.outcome)}) "
                       f"now plays a round paying {rnd.payout_x100 / 100:g}x the bet, but it was recorded paying "
                       f"{rec.payout_x100 / 100:g}x (the game's library changed since; verify the books)")
             self.lock_game(rec.game, reason)
@@ -572,7 +409,7 @@ class Cabinet:
     def side_draw(self, kind: str, stake_cents: int, prize_cents: int, won: bool, detail: dict[str, Any],
                   round_id: int | None = None) -> int:
         """Record and apply a gamble / spin-chance draw before it is shown."""
-        self._require_unlocked()
+        self.require_unlocked()
         return self._call(lambda led: led.side_draw(kind, stake_cents, prize_cents, won, detail, round_id))
 
     def unfunded_side_draws(self, kind: str) -> list[tuple[int, dict[str, Any]]]:

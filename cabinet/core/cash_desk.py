@@ -41,7 +41,7 @@ class CashRefused(ValueError):
 
 def credit_in(cab: "Cabinet", cents: int, by: str) -> None:
     """Credits in (a note of a configured denomination, an attendant's credit)."""
-    cab._require_unlocked()
+    cab.require_unlocked()
     if cab.handpay is not None:
         raise CashRefused("A handpay is waiting: the attendant clears it first")
     cab._call(lambda led: cashier.credit_in(led, cents, by))
@@ -51,7 +51,7 @@ def credit_in(cab: "Cabinet", cents: int, by: str) -> None:
 def cash_out(cab: "Cabinet") -> dict[str, Any]:
     """The whole credit out: a ticket, or above `cash.handpay_limit` a handpay that
     stops the cabinet until the attendant pays or cancels it."""
-    cab._require_unlocked()
+    cab.require_unlocked()
     if cab.handpay is not None:
         raise CashRefused("A handpay is already waiting for the attendant")
     if cab._call(lambda led: led.open_rounds(), default=[]):

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import book_rounds
-from .cabinet import Cabinet, PlayedRound
+from .cabinet import Cabinet
+from .round_commit import PlayedRound
 from .ledger import LedgerError, RoundRecord
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.round_commit import option_refusal
 
 if TYPE_CHECKING:                     # types only, from a module below this one
     from .scene import Host
@@ -67,7 +68,7 @@ class BetChoices:
 
     def not_offered_reason(self: BetHost, mode_id: str) -> str:
         cab = self.app.cabinet
-        return cab.option_refusal(cab.games[self.spec.id], mode_id, self.bet)
+        return option_refusal(cab.currency, cab.games[self.spec.id], mode_id, self.bet)
 
     def bet_changed(self: BetHost) -> None:
         """After BET +/-: a spin option the new bet does not offer falls back to the

@@ -3,7 +3,7 @@ settled from the frame loop, written off it.
 
 `call(fn)` runs `fn(ledger)` on the writer's own connection, in order with everything
 queued before it, and returns a Future: the SPIN press hands the round's record
-(Cabinet.record_round) to it and the presentation begins in a later frame, once the
+(round_commit.record_round) to it and the presentation begins in a later frame, once the
 commit returned (a round is durable before anything of it moves); a settlement goes
 the same way. Kill the process at any moment: a commit that did not finish recorded
 nothing, one that did is in the ledger, as when it ran in the frame.

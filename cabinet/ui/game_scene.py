@@ -26,7 +26,8 @@ from typing import Any, Iterator
 import pygame
 
 from cabinet.core import review_draws
-from cabinet.core.cabinet import BetRefused, CabinetLocked, GameLocked, PlayedRound
+from cabinet.core.cabinet import CabinetLocked
+from cabinet.core.round_commit import BetRefused, GameLocked, PlayedRound, plan_round, record_round
 from cabinet.core.hand_board import board_name, is_board
 from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.i18n import _, translate
@@ -310,10 +311,10 @@ class GameScene(BetChoices, Scene):
             mode_id = next((m for m in homes if any(x.id == m for x in self.modes)), None)
         try:
             cabinet = self.app.cabinet
-            plan = cabinet.plan_round(self.spec.id, mode_id or self.spin_mode(), self.bet, force)
+            plan = plan_round(cabinet, self.spec.id, mode_id or self.spin_mode(), self.bet, force)
             writer = self.app.checkpoints
             if not wait and getattr(writer, "threaded", False):
-                self.committing = cabinet.track(writer.call(lambda led: cabinet.record_round(plan, led)))
+                self.committing = cabinet.commits.track(writer.call(lambda led: record_round(plan, led)))
                 return True
             played = cabinet.record_round(plan)
         except CabinetLocked:                         # altered data or a storage error: nothing was

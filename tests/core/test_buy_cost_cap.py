@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cabinet.core.cabinet import BetRefused, Cabinet
+from cabinet.core.cabinet import Cabinet
+from cabinet.core.round_commit import BetRefused
 from cabinet.core.config import load_config
 from cabinet.core.schema import ConfigError
 from cabinet.core.startup import prepare

@@ -5,7 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from cabinet.core.cabinet import BetRefused, Cabinet, CabinetLocked
+from cabinet.core.cabinet import Cabinet, CabinetLocked
+from cabinet.core.round_commit import BetRefused
 from cabinet.core.config import load_config
 from cabinet.core.money import win_cents
 from tests.toygame import GAME

@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 from cabinet.core import cash_desk
-from cabinet.core.cabinet import BetRefused, Cabinet, GameLocked
+from cabinet.core.cabinet import Cabinet
+from cabinet.core import round_commit
+from cabinet.core.round_commit import BetRefused, GameLocked
 from cabinet.core.config import load_config
 from cabinet.core.system_rng import SystemRng
 from tests.toygame import GAME
@@ -95,9 +97,9 @@ def test_an_open_round_whose_replay_pays_otherwise_locks_its_game_at_the_next_st
     cab = Cabinet(load_config(tmp_path / "config.yaml"), games={GAME.id: GAME}, seed=7)
     played = cab.start_round("toygame", "base", 100)
     cab.close()
-    real = Cabinet.regenerate
-    monkeypatch.setattr(Cabinet, "regenerate", lambda self, setup, mode, outcome:
-                        replace(real(self, setup, mode, outcome), payout_x100=played.round.payout_x100 + 500))
+    real = round_commit.regenerate
+    monkeypatch.setattr(round_commit, "regenerate", lambda setup, mode, outcome:
+                        replace(real(setup, mode, outcome), payout_x100=played.round.payout_x100 + 500))
     again = Cabinet(load_config(tmp_path / "config.yaml"), games={GAME.id: GAME}, seed=7)
     assert not again.locked and "toygame" not in again.games
     assert f"round {played.round_id}" in again.refused["toygame"]
@@ -137,9 +139,9 @@ def test_the_game_screen_goes_back_to_the_lobby_naming_the_locked_game(tmp_path,
     try:
         scene = app.open_game("toyui")
         app.step(1 / 60)
-        real = Cabinet.regenerate
-        monkeypatch.setattr(Cabinet, "regenerate", lambda self, setup, mode, outcome:
-                            replace(real(self, setup, mode, outcome), payout_x100=123456))
+        real = round_commit.regenerate
+        monkeypatch.setattr(round_commit, "regenerate", lambda setup, mode, outcome:
+                            replace(real(setup, mode, outcome), payout_x100=123456))
         assert scene.play() is False
         app.step(1 / 60)
         assert app.stack.top is not scene and "toyui" not in cab.games

@@ -430,7 +430,7 @@ def test_uk_reality_check_interrupts_every_interval_with_the_time_and_the_net_po
 
 
 def test_uk_refuses_the_buys_on_screen_and_in_the_cabinet(app):
-    from cabinet.core.cabinet import BetRefused
+    from cabinet.core.round_commit import BetRefused
     scene = open_game(app)
     before = app.cabinet.balance
     assert not any(getattr(w, "action", "") == "buy_menu" for w in scene.widgets)      # no BUY button

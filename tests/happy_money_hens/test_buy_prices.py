@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cabinet.core.cabinet import BetRefused
+from cabinet.core.round_commit import BetRefused
 from cabinet.core.game import BetMode
 from cabinet.ui.buy_menu import BuyMenu
 from games.happy_money_hens import GAME

@@ -283,7 +283,7 @@ def test_a_capped_round_announces_the_win_limit_and_shows_the_capped_win(app):
     """The rules cap no round; the cabinet holds a win to the money limit (the sheet's
     $250,000 excluding jackpots, or an operator's lower one) and says so
     (PlayedRound.capped). Uncapped rounds show no banner."""
-    from cabinet.core.cabinet import PlayedRound
+    from cabinet.core.round_commit import PlayedRound
     from cabinet.core.rng import Rng
     from games.happy_money_hens.math.rules import play
     scene = hens(app)

@@ -215,7 +215,7 @@ def test_skipping_a_round_shows_the_same_picture_as_watching_it(app):
 def test_a_capped_round_is_shown_as_max_win_reached(app):
     """Hand-built: a free-spins round whose one cluster reaches the cap (the events
     a capped round carries, events.py), replayed as a recall (no money moves)."""
-    from cabinet.core.cabinet import PlayedRound
+    from cabinet.core.round_commit import PlayedRound
     from cabinet.core.round import Round, event
     scene = open_game(app)
     board = [["GP"] * 7 for _ in range(7)]

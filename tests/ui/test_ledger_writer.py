@@ -108,7 +108,7 @@ def test_the_cabinets_connection_reads_after_the_writers_commits(tmp_path):
             time.sleep(0.3)
             return led.deposit(1234)
         before = cab.ledger.balance
-        cab.track(writer.call(slow_deposit))
+        cab.commits.track(writer.call(slow_deposit))
         assert cab.meters()["balance"] == before + 1234     # waited for the writer's commit, then read
         assert cab.balance == before + 1234                 # and the cached balance was read again
     finally:
@@ -121,7 +121,7 @@ def test_a_tracked_credit_counts_until_its_commit_is_done(tmp_path):
         cab = app.cabinet
         base = cab.balance
         future: Future = Future()
-        cab.track(future, 500)
+        cab.commits.track(future, 500)
         assert cab.balance == base + 500 and cab.pending_credit == 500
         future.set_result(None)
         assert cab.balance == base and cab.pending_credit == 0

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from cabinet.core.books import ModeBooks
-from cabinet.core.cabinet import BetRefused, Cabinet
+from cabinet.core.cabinet import Cabinet
+from cabinet.core.round_commit import BetRefused
 from cabinet.core.config import load_config
 from cabinet.core.startup import Libraries, offer_games
 from cabinet.ui.operator.menu import OperatorMenu

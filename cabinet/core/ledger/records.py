@@ -82,7 +82,7 @@ def _text(row: sqlite3.Row, column: str) -> str:
 
 
 def outcome(value: dict[str, Any]) -> dict[str, Any]:
-    """An outcome id as Cabinet._draw writes it: a book of the mode's library, or a live seed."""
+    """An outcome id as round_commit.draw writes it: a book of the mode's library, or a live seed."""
     source = value.get("source")
     force = value.get("force")
     if force is not None and type(force) is not str:

@@ -24,7 +24,8 @@ from typing import Any
 
 import pygame
 
-from cabinet.core.cabinet import BetRefused, CabinetLocked
+from cabinet.core.cabinet import CabinetLocked
+from cabinet.core.round_commit import BetRefused
 from cabinet.mechanics import spin_chance as sc
 from cabinet.mechanics.gamble import Gamble, GambleOption
 

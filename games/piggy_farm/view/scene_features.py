@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from cabinet.core.cabinet import PlayedRound
+from cabinet.core.round_commit import PlayedRound
 from cabinet.ui.autoplay import Autoplay
 from cabinet.ui.moments import Moment, Moments
 from cabinet.ui.presentation import Presentation, Step
