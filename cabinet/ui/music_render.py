@@ -45,7 +45,7 @@ OGG_SERIAL = 0x5D981D7C      # the stream serial of every OGG we write (libvorbi
 def ogg_with_serial(data: bytes, serial: int) -> bytes:
     """The Ogg stream `data` with every page's stream serial set to `serial` and its CRC
     made again: the same samples encode to the same bytes on every `make assets`."""
-    from cabinet.core.assets import ogg_crc
+    from cabinet.core.asset_formats import ogg_crc
     out, at = bytearray(data), 0
     while at + 27 <= len(out) and out[at:at + 4] == b"OggS":
         segments = out[at + 26]

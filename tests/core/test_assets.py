@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cabinet.core import assets
+from cabinet.core import asset_formats, assets
 from tests.core.test_config_rules import refused, starts
 
 GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
@@ -271,7 +271,7 @@ def test_a_well_formed_png_of_each_kind_passes_and_pygame_agrees(tmp_path, name)
 @pytest.mark.parametrize("name", BAD_PNGS)
 def test_a_png_that_pygame_cannot_decode_is_refused_naming_why(tmp_path, name):
     data, words = BAD_PNGS[name]
-    assert assets._png_damage(data) is None                # every chunk's CRC is right
+    assert asset_formats._png_damage(data) is None                # every chunk's CRC is right
     assert not pygame_loads(data)
     line = _verdict(tmp_path, data)
     assert line is not None and line.startswith("assets/picture.png cannot be decoded (") and words in line, line
@@ -290,7 +290,7 @@ def test_image_data_past_what_the_header_implies_is_refused_though_libpng_only_w
 def test_a_picture_over_the_size_bound_is_refused_from_its_header_before_it_is_inflated(tmp_path, monkeypatch):
     def no_inflating():
         raise AssertionError("inflated")
-    monkeypatch.setattr(assets.zlib, "decompressobj", no_inflating)
+    monkeypatch.setattr(asset_formats.zlib, "decompressobj", no_inflating)
     line = _verdict(tmp_path, huge_png())
     assert line == ("assets/picture.png is 30000x30000 pixels; allowed: pictures up to 8192 pixels a side and "
                     "16,777,216 pixels in all")
@@ -303,11 +303,11 @@ def test_every_shipped_picture_of_every_skin_decodes_here_and_in_pygame():
     assert len(pictures) > 100
     for path in pictures:
         data = path.read_bytes()
-        assert assets._png_decode(data) is None, path
+        assert asset_formats._png_decode(data) is None, path
         assert pygame_loads(data), path
     for path in sorted(assets.ROOT.rglob("*.*")):
-        if path.suffix in assets.DECODE:
-            assert assets.DECODE[path.suffix](path.read_bytes()) is None, path
+        if path.suffix in asset_formats.DECODE:
+            assert asset_formats.DECODE[path.suffix](path.read_bytes()) is None, path
 
 
 def test_a_damaged_picture_of_a_game_is_named_by_its_check(tmp_path):

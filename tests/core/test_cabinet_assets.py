@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cabinet.core import assets
+from cabinet.core import asset_formats, assets
 from tests.core.test_config_rules import refused
 
 
@@ -63,8 +63,8 @@ def test_the_ogg_crc_is_ogg_s_own():
         page = bytearray(data[at:at + size])
         stored = struct.unpack_from("<I", page, 22)[0]
         page[22:26] = bytes(4)
-        assert assets.ogg_crc(bytes(page)) == reference(bytes(page)) == stored
-    assert assets.ogg_crc(b"") == 0 and assets.ogg_crc(b"OggS") == reference(b"OggS")
+        assert asset_formats.ogg_crc(bytes(page)) == reference(bytes(page)) == stored
+    assert asset_formats.ogg_crc(b"") == 0 and asset_formats.ogg_crc(b"OggS") == reference(b"OggS")
 
 
 def test_a_truncated_music_loop_is_named_damaged(tmp_path):
@@ -181,7 +181,7 @@ def test_an_svg_declaring_a_huge_size_is_refused(tmp_path):
 
 def _with_crc(page: bytearray) -> bytes:
     page[22:26] = bytes(4)
-    page[22:26] = struct.pack("<I", assets.ogg_crc(bytes(page)))
+    page[22:26] = struct.pack("<I", asset_formats.ogg_crc(bytes(page)))
     return bytes(page)
 
 
@@ -229,4 +229,4 @@ def test_a_theme_that_is_mono_or_short_refuses_the_start_in_one_line(tmp_path):
     soundfile.write(str(lobby), np.stack([tone, tone], axis=1), 44100, format="OGG", subtype="VORBIS")
     with pytest.raises(assets.AssetError, match=r"is not a theme \(2 channels, 18.0 s; allowed"):
         assets.check_cabinet(root)
-    assert assets.ogg_theme_problem((assets.ROOT / "sounds" / "music" / "lobby.ogg").read_bytes()) is None
+    assert asset_formats.ogg_theme_problem((assets.ROOT / "sounds" / "music" / "lobby.ogg").read_bytes()) is None

@@ -29,7 +29,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cabinet.core import assets, startup
+from cabinet.core import asset_formats, assets, startup
 from cabinet.core.books import LibraryError, load_library, rtp_fraction
 from cabinet.core.config import load_config
 from cabinet.core.game import discover
@@ -207,7 +207,7 @@ def test_a_damaged_picture_takes_its_game_off_offer_and_the_lobby_opens_with_the
     from cabinet.ui.clock import ManualClock
     from cabinet.ui.lobby import Lobby
     data = garbage_png() if damage == "noise_under_good_crcs" else huge_png()
-    assert assets._png_damage(data) is None                      # what the check read before: every CRC right
+    assert asset_formats._png_damage(data) is None                      # what the check read before: every CRC right
     if damage == "noise_under_good_crcs":
         assert not pygame_loads(data)                            # the lobby's first frame would have raised
     picture = "piggy_farm/farm/symbols/GP.png"                   # Piggy Farm's lobby tile draws it

@@ -7,7 +7,7 @@ import numpy as np
 import pygame
 import pytest
 
-from cabinet.core import assets
+from cabinet.core import asset_formats, assets
 from cabinet.ui import asset_files
 
 
@@ -141,4 +141,4 @@ def test_every_shipped_ogg_carries_the_tools_stream_serial():
         data = path.read_bytes()
         assert struct.unpack_from("<I", data, 14)[0] == asset_build.OGG_SERIAL, path
         assert asset_build.ogg_with_serial(data, asset_build.OGG_SERIAL) == data, path
-        assert assets._ogg_damage(data) is None
+        assert asset_formats._ogg_damage(data) is None
