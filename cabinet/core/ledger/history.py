@@ -34,7 +34,7 @@ def side_draw(row: sqlite3.Row) -> dict[str, Any]:
 
 
 class LedgerReads:
-    """The reads of store.Ledger (which owns the connection and every write)."""
+    """The reads of store.Ledger (connection.LedgerConnection owns the connection, store.Ledger every write)."""
 
     db: sqlite3.Connection
     path: Path
