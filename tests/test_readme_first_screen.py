@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cabinet.core.config import DEFAULT_KEYS
+from cabinet.core.config_keys import DEFAULT_KEYS
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

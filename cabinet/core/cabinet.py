@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .config import Config
+from .config_types import Config
 from .game import GameSpec
 from .ledger import RESULT_SHOWN, Ledger, LedgerError, RoundRecord
 from .ledger import cashier, closing

@@ -1,12 +1,13 @@
-"""config.yaml: schema, defaults, validation and the Config object.
+"""config.yaml: schema, defaults and validation, building the Config object.
 
 `load_config(path)` reads the file (`config_file.read_yaml`: bounded size and depth,
 every key once), checks every key against the schema and the rules between keys
 (`check_rules`), and returns a `Config`, or raises `ConfigError` with one line naming
 the key, the bad value and what is allowed. A `Config` is a frozen tree of dataclasses
-(`Display`, `Cash`, `GameConfig`...) built once from the checked values: a change (an
-operator setting, a command-line switch) makes a new one (`with_value`,
-`dataclasses.replace`) and is checked again. It decides what the file alone decides;
+(`Display`, `Cash`, `GameConfig`...: config_types.py) built once from the checked
+values: a change (an operator setting, a command-line switch) makes a new one
+(`config_types.with_value`, `dataclasses.replace`) and is checked again. The `keys:`
+section's map and check are config_keys.py. It decides what the file alone decides;
 what needs the games, their books and the data folder is checked by
 `cabinet.core.startup.prepare`, which a start and `main.py --check-config` share.
 """
@@ -14,90 +15,23 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
 from . import jurisdiction, resources
 from .config_file import read_yaml
+from .config_keys import check_keys
 from . import i18n
 from .i18n import formats
 from .jurisdiction import PROFILES
 from .logs import LEVELS as LOG_LEVELS
+from .config_types import (BigWin, Cash, Config, Display, GameConfig, Language, Protection, RtpBounds,
+                           Sound)
 from .money import Currency, amount_example, decimals_of, hundredths_to_minor, parse_amount
-from .schema import ConfigError, Field, boolean, choice, integer, key_name, number, shown, text, validate_section
+from .schema import ConfigError, Field, boolean, choice, integer, number, shown, text, validate_section
 
 DEFAULT_PATH = resources.default_config()      # config.yaml beside main.py (a checkout's, or the installed one)
 GAMBLE_SETTINGS = ("on", "on_5x", "off")     # Happy Money Hens' gamble entry setting
-
-KEY_NAMES = ({chr(c) for c in range(ord("a"), ord("z") + 1)} | {str(d) for d in range(10)}
-             | {f"f{i}" for i in range(1, 13)}
-             | {"space", "escape", "backspace", "return", "enter", "up", "down", "left", "right",
-                "tab", "plus", "minus", "equals", "home", "end", "pageup", "pagedown", "delete",
-                "insert", "kp_enter", "kp_plus", "kp_minus"})
-_KEY_RE = re.compile(r"^((shift|ctrl|alt)\+)*([a-z0-9_]+)$")
-
-# The cabinet-wide keyboard map, from the Grinning Harvest sheet's shortcut list.
-DEFAULT_KEYS: dict[str, list[str]] = {
-    "spin": ["space"],
-    "sound": ["shift+s"],
-    "music": ["shift+m"],
-    "info": ["shift+i", "shift+g"],
-    "paytable": ["shift+p"],
-    "bet_up": ["shift+up"],
-    "bet_down": ["shift+down"],
-    "close": ["escape", "backspace"],
-    "turbo": ["shift+t"],
-    "buy_menu": ["shift+b", "shift+f"],
-    "prev": ["shift+left"],          # buy confirmation page: previous option; autoplay: fewer rounds
-    "next": ["shift+right"],         # buy confirmation page: next option; autoplay: more rounds
-    "buy_1": ["shift+1"],
-    "buy_2": ["shift+2"],
-    "buy_3": ["shift+3"],
-    "buy_4": ["shift+4"],
-    "buy_5": ["shift+5"],            # the sheet names SHIFT+1..4; games with more buys (Piggy Farm's
-    "buy_6": ["shift+6"],            # seven) reach the rest the same way
-    "buy_7": ["shift+7"],
-    "confirm": ["shift+return"],     # confirm a purchase; start autoplay when its menu is open
-    "autoplay": ["shift+a"],
-    "fullscreen": ["f11", "alt+return"],
-    "screenshot": ["f12"],
-    "operator": ["ctrl+shift+o"],
-    "history": ["shift+h"],
-    "gamble": ["shift+d"],           # open the gamble offered on a win (Happy Money Hens: "double up")
-}
-
-
-def _key_spec_ok(spec: Any) -> bool:
-    m = _KEY_RE.match(spec) if isinstance(spec, str) else None
-    return m is not None and m.group(3) in KEY_NAMES
-
-
-def _keys(path: str, data: Any) -> dict[str, list[str]]:
-    keys = {k: list(v) for k, v in DEFAULT_KEYS.items()}
-    if data is None:
-        return keys
-    if not isinstance(data, dict):
-        raise ConfigError(f"{path} = {shown(data)} has the wrong type; allowed: a section of action: [keys]")
-    for action, specs in data.items():
-        if action not in DEFAULT_KEYS:
-            raise ConfigError(
-                f"{path}.{key_name(action)} is not a known action; allowed: {', '.join(sorted(DEFAULT_KEYS))}"
-            )
-        specs = [specs] if isinstance(specs, str) else specs
-        if not isinstance(specs, list) or not specs:
-            raise ConfigError(
-                f"{path}.{action} = {shown(specs)} has the wrong type; allowed: a list of keys like [shift+s]"
-            )
-        for s in specs:
-            if not _key_spec_ok(s):
-                raise ConfigError(
-                    f"{path}.{action} = {shown(s)} is not a key; allowed: [shift+|ctrl+|alt+]KEY with KEY "
-                    f"a letter, digit, f1-f12, space, escape, backspace, return, up, down, left, right"
-                )
-        keys[action] = [s.lower() for s in specs]
-    return keys
-
 
 MAX_LADDER = 64                  # bets on one game's ladder (config.yaml's longest has 17)
 MAX_BET = 10**9                  # minor units: bet x the largest payout stays far inside int64
@@ -173,18 +107,6 @@ def game_schema(minor_units: int) -> dict[str, Any]:
         "win_limit": amount_rule(minor_units, 250000),
         "skin": Field(str, None, "a skin name of the game (its assets/<game>/manifest.yaml skins)", nullable=True),
     }
-
-
-@dataclass(frozen=True)
-class GameConfig:
-    """config.yaml's section of one game (games.<id>)."""
-
-    enabled: bool = True
-    bet_ladder: tuple[int, ...] | None = None      # minor units, ascending; None: the game's own ladder
-    default_bet: int | None = None
-    modes: str | tuple[str, ...] = "all"           # "all", or the bet mode ids offered
-    win_limit: int | None = None                   # minor units; None: only the game's own cap
-    skin: str | None = None
 
 
 def _games(minor_units: int) -> Callable[[str, Any], dict[str, GameConfig]]:
@@ -367,7 +289,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             "reality_check_minutes": integer(1, 240, 30),
             "loss_limit": amount_rule(minor_units, 10000),
         },
-        "keys": _keys,
+        "keys": check_keys,
         "games": _games(minor_units),
     }
 
@@ -445,127 +367,9 @@ def report_path(data: Path, report_dir: str | None) -> Path:
     return Path(os.path.abspath(os.path.join(data, report_dir or REPORT_DIR)))
 
 
-@dataclass(frozen=True)
-class Display:
-    width: int
-    height: int
-    fullscreen: bool
-    kiosk: bool
-    fps: int
-
-
-@dataclass(frozen=True)
-class RtpBounds:
-    min: float
-    max: float
-
-
-@dataclass(frozen=True)
-class Cash:
-    denominations: tuple[int, ...]     # minor units, ascending
-    handpay_limit: int | None
-
-
-@dataclass(frozen=True)
-class BigWin:
-    big: int
-    mega: int
-    epic: int
-
-
-@dataclass(frozen=True)
-class Sound:
-    enabled: bool
-    music: bool
-    volume: float
-    music_volume: float
-
-
-@dataclass(frozen=True)
-class Protection:
-    enabled: bool
-    session_clock: bool
-    reality_check_minutes: int
-    loss_limit: int | None
-
-
-@dataclass(frozen=True)
-class Language:
-    """The player's languages: the cabinet's default and those offered (the default
-    alone when the config names none)."""
-    default: str
-    offered: tuple[str, ...] | None = None
-
-    def __post_init__(self) -> None:
-        if self.offered is None:
-            object.__setattr__(self, "offered", (self.default,))
-
-
-@dataclass(frozen=True)
-class Config:
-    """Validated settings, one attribute per config.yaml key (amounts in minor units),
-    plus where the file is and the folders it names: cfg.display.width,
-    cfg.games['x'].bet_ladder, cfg.data_path."""
-
-    display: Display
-    currency: Currency
-    demo_credit: int
-    ledger_key: str | None
-    ledger_witness: str | None
-    rtp_bounds: RtpBounds
-    data_dir: str
-    report_dir: str | None
-    log_level: str
-    rng_seed: int | None
-    real_play: bool
-    demo_tools: bool
-    math_source: str
-    gamble: str
-    turbo_allowed: bool
-    skip_allowed: bool
-    min_round_seconds: float
-    operator_pin: str
-    attract_idle_seconds: int
-    unfinished_round_hours: int
-    max_buy_cost: int | None
-    jurisdiction: str
-    autoplay_allowed: bool
-    buys_allowed: bool
-    celebrate_wins_above_stake: bool
-    cash: Cash
-    big_win: BigWin
-    sound: Sound
-    protection: Protection
-    language: Language
-    keys: dict[str, list[str]]
-    games: dict[str, GameConfig]
-    source: Path                  # the file read
-    data_path: Path               # data_dir resolved (data_path)
-    report_path: Path             # report_dir resolved (report_path)
-
-    @property
-    def ledger_key_path(self) -> Path:
-        """The ledger's MAC key: config ledger_key, or <data_dir>/cabinet.key (demo play)."""
-        return Path(self.ledger_key) if self.ledger_key else Path(self.data_path) / "cabinet.key"
-
-    @property
-    def ledger_witness_path(self) -> Path | None:
-        """The folder of the ledger's chain-head witness (config ledger_witness), or None."""
-        return Path(self.ledger_witness) if self.ledger_witness else None
-
-
 _SECTIONS: dict[str, Callable[..., Any]] = {"display": Display, "currency": Currency, "rtp_bounds": RtpBounds,
                                             "cash": Cash, "big_win": BigWin, "sound": Sound,
                                             "protection": Protection, "language": Language}
-
-
-def with_value(cfg: Config, config_key: str, value: Any) -> Config:
-    """A new config with one setting changed, named as config.yaml names it
-    (`gamble`, `sound.volume`); not checked (`check_rules` does that)."""
-    head, _, rest = config_key.partition(".")
-    if not rest:
-        return replace(cfg, **{head: value})
-    return replace(cfg, **{head: replace(getattr(cfg, head), **{rest: value})})
 
 
 def load_config(path: str | Path | None = None) -> Config:

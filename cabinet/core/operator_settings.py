@@ -26,7 +26,8 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from .config import Config, GameConfig, check_rules, config_schema, game_schema, parse_ladder, with_value
+from .config import check_rules, config_schema, game_schema, parse_ladder
+from .config_types import Config, GameConfig, with_value
 from .ledger.errors import LedgerError
 from .ledger.files import read_key, write_plain
 from .money import amount_text

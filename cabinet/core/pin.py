@@ -42,7 +42,7 @@ import secrets
 import time
 from typing import Any, Callable
 
-from .config import Config
+from .config_types import Config
 
 FREE_TRIES = 3
 FIRST_DELAY = 30.0

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 import cabinet.core.ledger.files as files
-from .config import Config
+from .config_types import Config
 from .ledger.errors import LedgerError
 
 GUARD_NAME = "pin_guard.json"

@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from .config import Config
+from .config_types import Config
 from .hand_board import board_draws_of, is_board, play_board
 from .money import WinCap
 from .rng import Rng

@@ -17,7 +17,7 @@ from concurrent import futures
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
-from .config import Config
+from .config_types import Config
 from .ledger import InsufficientCredit, Ledger
 from .money import Currency, win_cents
 from .rng import Rng

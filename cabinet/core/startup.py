@@ -38,7 +38,8 @@ from typing import Any
 
 from . import assets, resources
 from .books import Library, load_library, rtp_fraction
-from .config import MAX_BET, Config, GameConfig, load_config
+from .config import MAX_BET, load_config
+from .config_types import Config, GameConfig
 from .game import GameSpec, discover
 from .money import WinCap, hundredths_to_minor
 from .operator_settings import apply_saved

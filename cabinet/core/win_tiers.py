@@ -4,7 +4,7 @@ each tier (cabinet/core/review_draws.py). No celebration tier when the win is no
 than the stake: a 50x win on a 100x buy is a loss, whatever the thresholds say."""
 from __future__ import annotations
 
-from .config import Config
+from .config_types import Config
 
 TIERS = (("epic", "EPIC WIN"), ("mega", "MEGA WIN"), ("big", "BIG WIN"))     # highest first
 

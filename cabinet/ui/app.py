@@ -24,7 +24,7 @@ import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 from cabinet.core import cash_desk  # noqa: E402
 from cabinet.core.book_format import LibraryError  # noqa: E402
 from cabinet.core.cabinet import CabinetLocked  # noqa: E402
-from cabinet.core.config import Config  # noqa: E402
+from cabinet.core.config_types import Config  # noqa: E402
 from cabinet.core.i18n import _  # noqa: E402
 from cabinet.core.ledger import RESULT_SHOWN, LedgerError  # noqa: E402
 from cabinet.core.pin import PinGuard  # noqa: E402

@@ -20,7 +20,7 @@ import pygame
 
 from cabinet.core import review_draws
 from cabinet.core.books import game_package
-from cabinet.core.config import Config
+from cabinet.core.config_types import Config
 from cabinet.core.hand_board import BoardError, find_boards, load_board
 from cabinet.core.resources import package_file
 

@@ -17,7 +17,7 @@ from typing import Iterable, Mapping
 
 import pygame
 
-from cabinet.core.config import DEFAULT_KEYS  # the Grinning Harvest sheet's table, as config.yaml has it
+from cabinet.core.config_keys import DEFAULT_KEYS  # the Grinning Harvest sheet's table, as config.yaml has it
 
 SHIFT, CTRL, ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
 _MODS = {"shift": SHIFT, "ctrl": CTRL, "control": CTRL, "alt": ALT}

@@ -23,7 +23,7 @@ import pygame
 from .widgets import Screen
 
 if TYPE_CHECKING:          # types only, and all from modules below this one
-    from cabinet.core.config import Config
+    from cabinet.core.config_types import Config
     from cabinet.core.pin import PinGuard
 
     from .audio import Audio

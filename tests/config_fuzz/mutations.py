@@ -372,7 +372,7 @@ def m_extremes(r, d, case):
 
 def m_keys(r, d, case):
     """Any key the schema allows, with any modifiers: each must start."""
-    from cabinet.core.config import KEY_NAMES
+    from cabinet.core.config_keys import KEY_NAMES
     action = r.choice(sorted(d["keys"]))
     mods = r.sample(["shift", "ctrl", "alt"], r.randrange(3))
     d["keys"][action] = ["+".join([*mods, r.choice(sorted(KEY_NAMES))]) for _ in range(r.randrange(1, 4))]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cabinet.core.config import BigWin
+from cabinet.core.config_types import BigWin
 from cabinet.core.game import discover
 from cabinet.core.hand_board import BoardError, ScriptedRng, board_draws_of, board_name
 from cabinet.core.review_draws import PayoutBand, bands, mask, regenerate_live

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cabinet.core.config import Config
+from cabinet.core.config_types import Config
 from cabinet.core.hand_board import reel_stops
 from cabinet.core.review_draws import PayoutBand
 from cabinet.core.win_tiers import tier_multiples
