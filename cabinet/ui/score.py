@@ -6,6 +6,8 @@ rendered OGG files.
 A theme is composed from sections (`Section`: bars of chord symbols and a melody in
 scale degrees of the key) and parts that follow the chords in a style: a bass line
 (`bass`), an accompaniment (`comp`), a drum groove (`drums`), a melody (`melody`).
+A theme is data: its sections and a list of `Voice`s (instrument, role, mix, the
+style's words) that `arrange` lays out and plays; a game's tools/music.py holds only that.
 
     melody text:  "4/1 3/.5 2/.5 | 1/2 r/2"   degree/beats; r a rest; #4 / b7 raise or
                   lower a degree; '4 an octave up, ,4 an octave down; | a bar line (checked)
@@ -14,7 +16,7 @@ scale degrees of the key) and parts that follow the chords in a style: a bass li
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 NOTE = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
 QUALITY = {"": (0, 4, 7), "m": (0, 3, 7), "7": (0, 4, 7, 10), "m7": (0, 3, 7, 10), "maj7": (0, 4, 7, 11),
@@ -300,3 +302,37 @@ def drums(part: Part, score: Score, sections: list[Section], grooves: dict[int, 
                     part.add(start + k / 4, DRUM[name], 0.2, velocity if ch == "x" else velocity - 34)
         if crash_each_section and j == 0:
             part.add(start, DRUM["crash"], 1.0, velocity)
+
+
+# == a theme as data: its voices, arranged ======================================
+
+MIX = ("channel", "volume", "pan", "reverb", "chorus")     # a Part's settings; a Voice's other words are its style's
+
+
+class Voice:
+    """One part of a theme: General MIDI `program` as part `name`, playing `role` (one
+    of ROLES: melody, comp, bass, drums). `args` follow (part, score, sections) in the
+    style's call (a comp or bass style; a drum groove and its fill); of the keywords,
+    MIX are the part's mix and the rest the style's (velocity, which, octave, center...)."""
+
+    def __init__(self, role: str, name: str, program: int, *args: Any, **kw: Any):
+        if role not in ROLES:
+            raise ValueError(f"voice {name!r}: role {role!r}; allowed: {', '.join(ROLES)}")
+        self.role, self.name, self.program, self.args = role, name, program, args
+        self.mix = {k: v for k, v in kw.items() if k in MIX}
+        self.play = {k: v for k, v in kw.items() if k not in MIX}
+
+
+def arrange(score: Score, key: Key, sections: list[Section], voices: list[Voice]) -> Score:
+    """A theme from its data: the sections laid out, then each voice's part added and
+    played in turn (the order gives the parts their MIDI channels). A game's
+    tools/music.py holds only its tunes, grooves, sections and voices."""
+    layout(score, sections)
+    for voice in voices:
+        part = score.part(voice.name, voice.program, **voice.mix)
+        lead = (key,) if voice.role == "melody" else ()
+        ROLES[voice.role](part, score, sections, *lead, *voice.args, **voice.play)
+    return score
+
+
+ROLES: dict[str, Callable[..., None]] = {"melody": melody, "comp": comp, "bass": bass, "drums": drums}

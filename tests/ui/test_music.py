@@ -202,3 +202,36 @@ def test_a_rendered_cue_is_the_same_bytes_every_time(tmp_path):
     music_render.cue(b, cabinet_music.wheel_upgrade(), 2.5)
     assert a.read_bytes() == b.read_bytes()
     assert a.read_bytes() == (assets.ROOT / "sounds" / "moments" / "wheel_upgrade.ogg").read_bytes()
+
+
+def test_an_arrangement_plays_each_voice_as_its_style_does_in_order():
+    """arrange() is the style calls a theme used to make by hand: the same parts, the
+    same MIDI channels in the voices' order, the same notes; a voice's keywords split
+    into the part's mix and the style's words; an unknown role is refused by name."""
+    from cabinet.ui.score import Voice, arrange, bass, comp, drums, layout, melody
+    sec = [Section(["C", "Am F"], "0/2 2/2 | 4/1 2/1 r/2", 1), Section(["F", "G7"], "'0/4 | 7/4", 3)]
+    groove = {1: {"kick": "x.......x......."}, 3: {"kick": "x...x...x...x...", "hat": "x.x.x.x.x.x.x.x."}}
+    fill = {"snare": "....x.x.x.x.xxxx"}
+    by_hand = Score(100, swing=0.2)
+    layout(by_hand, sec)
+    melody(by_hand.part("lead", 73, pan=70, volume=100), by_hand, sec, Key(64), velocity=90, which={1}, octave=1)
+    comp(by_hand.part("keys", 4, reverb=60), by_hand, sec, "arp", center=60, velocity=70)
+    bass(by_hand.part("bass", 32), by_hand, sec, "walk", low=36)
+    drums(by_hand.part("drums", 0, channel=9, chorus=5), by_hand, sec, groove, fill, velocity=88)
+    voices = [Voice("melody", "lead", 73, pan=70, volume=100, velocity=90, which={1}, octave=1),
+              Voice("comp", "keys", 4, "arp", reverb=60, center=60, velocity=70),
+              Voice("bass", "bass", 32, "walk", low=36),
+              Voice("drums", "drums", 0, groove, fill, channel=9, chorus=5, velocity=88)]
+    assert voices[3].mix == {"channel": 9, "chorus": 5} and voices[3].play == {"velocity": 88}
+    arranged = arrange(Score(100, swing=0.2), Key(64), sec, voices)
+    assert arranged.length_beats == by_hand.length_beats == 16
+    assert list(arranged.parts) == ["lead", "keys", "bass", "drums"]
+    for name, part in by_hand.parts.items():
+        got = arranged.parts[name]
+        assert (got.program, got.channel, got.volume, got.pan, got.reverb, got.chorus) == \
+            (part.program, part.channel, part.volume, part.pan, part.reverb, part.chorus), name
+        assert [(n.beat, n.pitch, n.length, n.velocity) for n in got.notes] == \
+            [(n.beat, n.pitch, n.length, n.velocity) for n in part.notes], name
+    assert arranged.parts["lead"].notes and arranged.parts["lead"].notes[0].pitch == Key(64).pitch("'0") + 12
+    with pytest.raises(ValueError, match="voice 'x': role 'harp'; allowed: melody, comp, bass, drums"):
+        Voice("harp", "x", 46)

@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from cabinet.ui.score import Key, Score, Section, bass, comp, drums, layout, melody
+from cabinet.ui.score import Key, Score, Section, Voice, arrange
 
 A1 = "4/.5 4/.5 2/.5 4/.5 7/1 4/1 | 5/.5 4/.5 2/.5 0/.5 2/2 | 3/.5 3/.5 5/.5 3/.5 7/1 5/1 | 4/1.5 2/.5 4/2"
 A_END = "4/.5 4/.5 2/.5 4/.5 7/1 8/1 | 9/.5 8/.5 7/.5 4/.5 2/2 | 1/.5 #3/.5 4/.5 5/.5 8/1 7/1 | 6/1 4/.5 3/.5 1/2"
@@ -32,16 +32,14 @@ def base() -> Score:
                 Section(["G", "G", "C", "G", "C", "G", "D7", "G"], f"{A1} | {A2_END}", 2),
                 Section(["C", "C", "G", "G", "Am", "D", "G Em", "Am D7"], B, 1),
                 Section(["G", "G", "C", "G", "C", "G", "D7", "G"], f"{A1} | {A2_END}", 3)]
-    layout(s, sections)
-    melody(s.part("fiddle", 110, pan=74, reverb=50, volume=104), s, sections, key, velocity=92)
-    melody(
-        s.part("harmonica", 22, pan=50, reverb=55, volume=70), s, sections, key, velocity=78, which={2, 3}, octave=-1
-    )
-    comp(s.part("banjo", 105, pan=38, reverb=35, volume=80), s, sections, "arp", center=64, velocity=66)
-    comp(s.part("guitar", 25, pan=92, reverb=40, volume=86), s, sections, "strum", center=57, velocity=62)
-    bass(s.part("bass", 32, pan=64, reverb=20, volume=110), s, sections, "root5", low=36, velocity=96)
-    drums(s.part("drums", 0, channel=9, reverb=30, volume=92), s, sections, TRAIN, TRAIN_FILL, velocity=92)
-    return s
+    return arrange(s, key, sections, [
+        Voice("melody", "fiddle", 110, pan=74, reverb=50, volume=104, velocity=92),
+        Voice("melody", "harmonica", 22, pan=50, reverb=55, volume=70, velocity=78, which={2, 3}, octave=-1),
+        Voice("comp", "banjo", 105, "arp", pan=38, reverb=35, volume=80, center=64, velocity=66),
+        Voice("comp", "guitar", 25, "strum", pan=92, reverb=40, volume=86, center=57, velocity=62),
+        Voice("bass", "bass", 32, "root5", pan=64, reverb=20, volume=110, low=36, velocity=96),
+        Voice("drums", "drums", 0, TRAIN, TRAIN_FILL, channel=9, reverb=30, volume=92, velocity=92),
+    ])
 
 
 # The reel: D major (0 = D5), quick eighth-note runs
@@ -79,18 +77,16 @@ def feature() -> Score:
                 Section(["D", "D", "G", "D", "D", "Bm", "A7", "D"], R_A, 3),
                 Section(["D", "F#m", "G", "A7", "D", "Bm", "A7", "D A7"], R_C, 2),
                 Section(["D", "G", "A", "A7", "D", "G", "A7", "D"], R_B, 3)]
-    layout(s, sections)
-    melody(s.part("fiddle", 110, pan=78, reverb=45, volume=106), s, sections, key, velocity=96, which={0, 2, 3, 4})
-    melody(
-        s.part("harmonica", 22, pan=48, reverb=50, volume=92), s, sections, key, velocity=92, which={1, 3, 4}, octave=-1
-    )
-    melody(s.part("glock", 9, pan=64, reverb=60, volume=58), s, sections, key, velocity=70, which={2, 4})
-    comp(s.part("banjo", 105, pan=34, reverb=30, volume=82), s, sections, "arp16", center=62, velocity=62)
-    comp(s.part("guitar", 25, pan=96, reverb=35, volume=84), s, sections, "offbeat", center=57, velocity=70)
-    comp(s.part("accordion", 21, pan=64, reverb=45, volume=56), s, sections, "pad", center=60, velocity=56)
-    bass(s.part("bass", 32, reverb=20, volume=112), s, sections, "walk", low=38, velocity=98)
-    drums(s.part("drums", 0, channel=9, reverb=30, volume=94), s, sections, REEL, REEL_FILL, velocity=94)
-    return s
+    return arrange(s, key, sections, [
+        Voice("melody", "fiddle", 110, pan=78, reverb=45, volume=106, velocity=96, which={0, 2, 3, 4}),
+        Voice("melody", "harmonica", 22, pan=48, reverb=50, volume=92, velocity=92, which={1, 3, 4}, octave=-1),
+        Voice("melody", "glock", 9, pan=64, reverb=60, volume=58, velocity=70, which={2, 4}),
+        Voice("comp", "banjo", 105, "arp16", pan=34, reverb=30, volume=82, center=62, velocity=62),
+        Voice("comp", "guitar", 25, "offbeat", pan=96, reverb=35, volume=84, center=57, velocity=70),
+        Voice("comp", "accordion", 21, "pad", pan=64, reverb=45, volume=56, center=60, velocity=56),
+        Voice("bass", "bass", 32, "walk", reverb=20, volume=112, low=38, velocity=98),
+        Voice("drums", "drums", 0, REEL, REEL_FILL, channel=9, reverb=30, volume=94, velocity=94),
+    ])
 
 
 THEMES = {"base": base, "feature": feature}

@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from cabinet.ui.score import Key, Score, Section, bass, comp, drums, layout, melody
+from cabinet.ui.score import Key, Score, Section, Voice, arrange
 
 A1 = "4/.5 2/.5 4/.5 2/.5 4/1 7/1 | 6/.5 7/.5 6/.5 4/.5 2/2 | 3/.5 5/.5 7/.5 5/.5 3/1 5/1 | 4/1.5 2/.5 0/2"
 A_END = "4/.5 2/.5 4/.5 2/.5 4/1 9/1 | 8/.5 7/.5 5/.5 7/.5 9/2 | 8/.5 5/.5 #3/.5 5/.5 8/1 7/1 | 6/1 4/.5 3/.5 1/2"
@@ -47,15 +47,15 @@ def base() -> Score:
                 Section(["F", "F", "Bb", "F", "Bb", "F", "C7", "F"], f"{A1} | {A2_END}", 2),
                 Section(["Dm", "A7", "Bb", "F", "Gm", "C", "F Dm", "G7 C7"], B, 1),
                 Section(["F", "F", "Bb", "F", "Bb", "F", "C7", "F"], f"{A1} | {A2_END}", 3)]
-    layout(s, sections)
-    melody(s.part("clarinet", 71, pan=70, reverb=45, volume=96), s, sections, key, velocity=90)
-    melody(s.part("piccolo", 72, pan=84, reverb=55, volume=60), s, sections, key, velocity=74, which={3}, octave=1)
-    melody(s.part("vibes", 11, pan=46, reverb=60, volume=76), s, sections, key, velocity=78, which={2}, octave=1)
-    comp(s.part("marimba", 12, pan=36, reverb=35, volume=90), s, sections, "arp", center=62, velocity=74)
-    comp(s.part("accordion", 21, pan=94, reverb=40, volume=68), s, sections, "offbeat", center=60, velocity=66)
-    bass(s.part("tuba", 58, reverb=25, volume=108), s, sections, "oompah", low=34, velocity=98)
-    drums(s.part("drums", 0, channel=9, reverb=30, volume=88), s, sections, POLKA, POLKA_FILL, velocity=90)
-    return s
+    return arrange(s, key, sections, [
+        Voice("melody", "clarinet", 71, pan=70, reverb=45, volume=96, velocity=90),
+        Voice("melody", "piccolo", 72, pan=84, reverb=55, volume=60, velocity=74, which={3}, octave=1),
+        Voice("melody", "vibes", 11, pan=46, reverb=60, volume=76, velocity=78, which={2}, octave=1),
+        Voice("comp", "marimba", 12, "arp", pan=36, reverb=35, volume=90, center=62, velocity=74),
+        Voice("comp", "accordion", 21, "offbeat", pan=94, reverb=40, volume=68, center=60, velocity=66),
+        Voice("bass", "tuba", 58, "oompah", reverb=25, volume=108, low=34, velocity=98),
+        Voice("drums", "drums", 0, POLKA, POLKA_FILL, channel=9, reverb=30, volume=88, velocity=90),
+    ])
 
 
 F_A = ("4/.5 4/.5 7/.5 4/.5 9/1 7/1 | 5/.5 5/.5 7/.5 5/.5 9/2 | 3/.5 5/.5 7/.5 5/.5 3/1 7/1 | 6/1.5 4/.5 1/2 | "
@@ -90,16 +90,16 @@ def feature() -> Score:
                 Section(["C", "Am", "F", "G", "C", "Am", "F G", "C"], F_A, 3),
                 Section(["F", "G", "Em", "Am", "F", "G", "A7", "G7"], F_B, 2),
                 Section(["Am", "F", "G", "G7"], F_C, 3)]
-    layout(s, sections)
-    melody(s.part("trumpet", 56, pan=66, reverb=45, volume=104), s, sections, key, velocity=96, which={0, 2, 4})
-    melody(s.part("sax", 65, pan=80, reverb=45, volume=96), s, sections, key, velocity=90, which={1, 3})
-    melody(s.part("steel", 114, pan=44, reverb=55, volume=72), s, sections, key, velocity=80, which={2, 4}, octave=1)
-    comp(s.part("brass", 61, pan=30, reverb=40, volume=84), s, sections, "stabs", center=64, velocity=82)
-    comp(s.part("piano", 2, pan=96, reverb=35, volume=78), s, sections, "offbeat", center=60, velocity=70)
-    comp(s.part("marimba", 12, pan=56, reverb=40, volume=70), s, sections, "arp16", center=67, velocity=62)
-    bass(s.part("bass", 36, reverb=15, volume=106), s, sections, "pump", low=36, velocity=96)
-    drums(s.part("drums", 0, channel=9, reverb=30, volume=92), s, sections, PARTY, PARTY_FILL, velocity=94)
-    return s
+    return arrange(s, key, sections, [
+        Voice("melody", "trumpet", 56, pan=66, reverb=45, volume=104, velocity=96, which={0, 2, 4}),
+        Voice("melody", "sax", 65, pan=80, reverb=45, volume=96, velocity=90, which={1, 3}),
+        Voice("melody", "steel", 114, pan=44, reverb=55, volume=72, velocity=80, which={2, 4}, octave=1),
+        Voice("comp", "brass", 61, "stabs", pan=30, reverb=40, volume=84, center=64, velocity=82),
+        Voice("comp", "piano", 2, "offbeat", pan=96, reverb=35, volume=78, center=60, velocity=70),
+        Voice("comp", "marimba", 12, "arp16", pan=56, reverb=40, volume=70, center=67, velocity=62),
+        Voice("bass", "bass", 36, "pump", reverb=15, volume=106, low=36, velocity=96),
+        Voice("drums", "drums", 0, PARTY, PARTY_FILL, channel=9, reverb=30, volume=92, velocity=94),
+    ])
 
 
 THEMES = {"base": base, "feature": feature}
