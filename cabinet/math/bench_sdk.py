@@ -25,7 +25,6 @@ attempts as its cost (that is how it makes books); its attempts/s is printed too
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
@@ -40,6 +39,7 @@ from cabinet.core import books as B
 from cabinet.core.rng import Rng
 
 from .build import DEFAULT_SEED, book_seeds
+from .cli import _Parser
 
 WORKER = Path(__file__).with_name("sdk_worker.py")
 
@@ -205,7 +205,7 @@ def report(res: dict[str, Any], rounds: int, batches: int) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m cabinet.math.bench_sdk", description=__doc__.split("\n")[0])
+    ap = _Parser(prog="python -m cabinet.math.bench_sdk", description=__doc__.split("\n")[0])
     ap.add_argument("--sdk", type=Path, required=True, help="a checkout of StakeEngine/math-sdk")
     ap.add_argument("--sdk-python", type=Path, default=None,
                     help="math-sdk's interpreter, with its requirements (default: SDK/env/bin/python)")
