@@ -1,0 +1,63 @@
+"""`python -m cabinet.math.bench_sdk` refuses what it cannot run in one line and exit 2
+(no timing here: the benchmark's figures are not tests)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cabinet.math.bench_sdk import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def fake_sdk(root: Path) -> Path:
+    """The files bench_sdk looks for in a math-sdk checkout, empty."""
+    for rel in ("src/state/run_sims.py", "games/0_0_lines/gamestate.py", "games/0_0_cluster/gamestate.py"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text("")
+    return root
+
+
+def one_line(capsys, argv: list[str]) -> str:
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    return err
+
+
+def test_a_missing_checkout_is_one_line_naming_it(tmp_path, capsys):
+    err = one_line(capsys, ["--sdk", str(tmp_path / "nope")])
+    assert "no math-sdk checkout at" in err and "nope" in err and "--sdk" in err
+
+
+def test_a_folder_that_is_not_math_sdk_is_refused(tmp_path, capsys):
+    (tmp_path / "src").mkdir()
+    err = one_line(capsys, ["--sdk", str(tmp_path)])
+    assert "run_sims.py is missing" in err
+
+
+def test_a_missing_interpreter_is_one_line(tmp_path, capsys):
+    sdk = fake_sdk(tmp_path / "sdk")
+    err = one_line(capsys, ["--sdk", str(sdk)])                       # default SDK/env/bin/python
+    assert "no math-sdk interpreter at" in err and str(sdk / "env" / "bin" / "python") in err
+    err = one_line(capsys, ["--sdk", str(sdk), "--sdk-python", str(tmp_path / "py")])
+    assert f"no math-sdk interpreter at {tmp_path / 'py'}" in err
+
+
+@pytest.mark.parametrize("extra", [["--rounds", "0"], ["--rounds", "5"], ["--batches", "0"]])
+def test_counts_out_of_range_are_refused(tmp_path, capsys, extra):
+    err = one_line(capsys, ["--sdk", str(fake_sdk(tmp_path)), *extra])
+    assert "--rounds must be 20 to" in err
+
+
+def test_without_sdk_it_says_so_as_a_module():
+    out = subprocess.run([sys.executable, "-m", "cabinet.math.bench_sdk"], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
+    assert "required: --sdk" in out.stderr and "Traceback" not in out.stderr
