@@ -11,6 +11,7 @@ from typing import Any
 from cabinet.core.money import parse_amount
 
 from .. import draw as D
+from ..game_words import mode_label
 from .page import Page
 from .settings_rows import row_of, value_words
 
@@ -94,7 +95,7 @@ def summary(detail: dict[str, Any], cab: Any = None, kind: str = "") -> str:
             v = setup.spec.name
         elif cab is not None and k == "mode" and setup is not None:
             try:
-                v = setup.spec.mode(v).label
+                v = mode_label(setup.spec, setup.spec.mode(v).id)
             except KeyError:
                 pass
         elif cab is not None and setting is not None and k == "key":
