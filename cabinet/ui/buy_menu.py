@@ -135,8 +135,13 @@ class BuyMenu(Overlay):
         text: tuple[str, ...] = (words,) if words else ()
         if not f.offered:
             text += (not_offered_words(f, self.app.cabinet.currency, self.setup)[1],)
-        return Card(mode_label(self.game.spec, mode.id), text, self._rows(i), picture=None if detail else mode_picture(self.game, mode.id),
-                    accent=D.GOLD if f.offered else D.MUTED)
+        return Card(
+            mode_label(self.game.spec, mode.id),
+            text,
+            self._rows(i),
+            picture=None if detail else mode_picture(self.game, mode.id),
+            accent=D.GOLD if f.offered else D.MUTED,
+        )
 
     def _page(self) -> tuple[Page, pygame.Rect]:
         if self.option is None:
@@ -150,7 +155,9 @@ class BuyMenu(Overlay):
                        picture=art) if art is not None else None
         info = self._option_card(self.option, detail=True)
         columns = ((picture,), (info,)) if picture else ((info,),)
-        return Page(mode_label(self.game.spec, mode.id), _("Buy"), columns=columns, widths=(0.8, 1.2) if picture else ()), DETAIL
+        return Page(
+            mode_label(self.game.spec, mode.id), _("Buy"), columns=columns, widths=(0.8, 1.2) if picture else ()
+        ), DETAIL
 
     def laid(self) -> tuple[Laid, tuple]:
         key = (self.option, self.game.bet, self.app.layout.size, i18n.current())
@@ -255,7 +262,9 @@ class BuyMenu(Overlay):
                 key=self.app.input.describe('confirm'))
             mode = self.options[self.option]
             ask = (
-                _("Buy {mode} for {price}?").format(mode=mode_label(self.game.spec, mode.id), price=cur.format(self.price(self.option)))
+                _("Buy {mode} for {price}?").format(
+                    mode=mode_label(self.game.spec, mode.id), price=cur.format(self.price(self.option))
+                )
                 if self.game.offered(mode.id)
                 else _("{mode} is not offered at a {amount} bet").format(
                     mode=mode_label(self.game.spec, mode.id), amount=cur.format(self.game.bet)

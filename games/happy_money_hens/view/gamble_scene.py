@@ -26,6 +26,7 @@ from functools import partial
 
 import pygame
 
+from cabinet.core.i18n import _
 from cabinet.mechanics.gamble import Gamble, GambleOption
 from cabinet.ui.presentation import Presentation, Step
 from cabinet.ui.scene import Scene
@@ -208,8 +209,8 @@ class GambleScene(Scene):
                 self.presentation.skip_to_end()
             elif self.idle():
                 if self.chosen is None:
-                    self.app.toast(f"Choose a wheel first: {self.key_text('left')} cash wheel, "
-                                   f"{self.key_text('right')} bonus wheel", 3.0)
+                    self.app.toast(_("Choose a wheel first: {left} cash wheel, {right} bonus wheel").format(
+                        left=self.key_text("left"), right=self.key_text("right")), 3.0)
                 else:
                     self.on_action(self.chosen)
             return True
@@ -277,7 +278,7 @@ class GambleScene(Scene):
         if option is None:
             return
         if not self.offers.can_stake(self.gamble):
-            self.game.message("The gamble closed: the credit no longer covers the win at risk", 4.0)
+            self.game.message(_("The gamble closed: the credit no longer covers the win at risk"), 4.0)
             self.app.pop(self)
             return
         view = self.cash_view if wheel == "cash" else self.bonus_view
@@ -318,8 +319,8 @@ class GambleScene(Scene):
 
     def _finish(self) -> None:
         if self.outcome == "limit":
-            self.game.message(f"Win limit reached: {self.app.cabinet.currency.format(self.gamble.stake_cents)} "
-                              "collected automatically", 4.0)
+            self.game.message(_("Win limit reached: {amount} collected automatically").format(
+                amount=self.app.cabinet.currency.format(self.gamble.stake_cents)), 4.0)
         self.app.pop(self)
 
     # -- frame ------------------------------------------------------------------------
