@@ -29,6 +29,7 @@ import numpy as np
 
 from .config import Config
 from .game import GameSpec
+from .i18n import N_, translate
 from .ledger import RESULT_SHOWN, InsufficientCredit, Ledger, LedgerError, RoundRecord
 from .ledger import cashier, closing
 from .ledger import meters as ledger_meters
@@ -369,7 +370,7 @@ class Cabinet:
         `record_round` does that (the app on its ledger writer's thread)."""
         self._require_unlocked()
         if self.handpay is not None:
-            raise BetRefused("A handpay is waiting: call the attendant")
+            raise BetRefused(translate(N_("A handpay is waiting: call the attendant")))
         setup = self.games.get(game_id)
         if setup is None:
             raise (GameLocked if game_id in self.game_locks else BetRefused)(
@@ -384,8 +385,8 @@ class Cabinet:
             raise BetRefused("forcing outcomes is a demo tool and is off on this cabinet")
         cost = 0 if funded_by is not None else setup.spec.mode(mode_id).cost_cents(bet_cents)
         if cost > self.balance:
-            raise BetRefused(f"Not enough credit: this play costs {self.currency.format(cost)}, "
-                             f"balance is {self.currency.format(self.balance)}")
+            raise BetRefused(translate(N_("Not enough credit: this play costs {cost}, balance is {balance}")).format(
+                cost=self.currency.format(cost), balance=self.currency.format(self.balance)))
         outcome, payout = self._draw(setup, mode_id, force, bet_cents)
         rnd = self.regenerate(setup, mode_id, outcome)
         self._check_shown(setup, game_id, mode_id, outcome, payout, rnd)

@@ -102,10 +102,15 @@ class HensScene(GameScene):
             if any(m.id == mode for m in self.spin_modes) and not any(
                 isinstance(w, Button) and w.action == f"fortune:{mode}" for w in self.widgets
             ):
-                self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), label,
+                shown = label if mode == "base" else partial(self._fortune_times, mode)    # '1,2x' in de-DE
+                self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), shown,
                                 f"fortune:{mode}", lit=partial(self.mode_chosen, mode),
                                 enabled=lambda mode=mode: not self.busy and self.offered(mode),
                                 font_size=34, label_offset=-18)
+
+    def _fortune_times(self, mode: str) -> str:
+        """A fortune bet's button: its price as a multiple of the bet, in the locale's digits."""
+        return times(self.spec.mode(mode).cost_x100 / 100)
 
     def _reset_round_state(self) -> None:
         self.win_line: dict[str, Any] | None = None     # the line win drawn now

@@ -521,16 +521,23 @@ def draw_ante(scene, surface: pygame.Surface) -> None:
     cur = app.cabinet.currency
     ante = scene.spec.mode("ante")
     on = scene.mode_id == "ante"
-    A.blit_text(surface, "FARM WHEEL", 22, (ANTE.centerx, ANTE.y + 22), (40, 24, 8) if on else D.CREAM, anchor="center",
-                bold=True)
+    A.blit_text(surface, _("FARM WHEEL"), 22, (ANTE.centerx, ANTE.y + 22), (40, 24, 8) if on else D.CREAM,
+                anchor="center", bold=True, fit=ANTE.w - 16)
     plate = pygame.Rect(ANTE.x, ANTE.bottom + 8, ANTE.w, 112)
     back = A.surface(("pf_ante_caption", lay.size), lambda: D.rounded_panel(
         lay.rect(plate).size, (40, 28, 16), (22, 14, 8), radius=lay.px(16), border=(230, 180, 90),
         border_width=max(1, lay.px(2)), alpha=235))
     surface.blit(back, lay.pt(plate.x, plate.y))
     ratio = ante_wheel_ratio(scene)
-    lines = [(f"{cur.format(ante.cost_cents(scene.bet))} a spin", 24, (255, 214, 70)),
-             (f"{ante.cost_x100 / 100:g}x bet, own reels", 20, D.CREAM),
-             (f"the wheel {ratio:.0f}x as often" if ratio else "more windmills", 20, D.CREAM)]
+    lines = [
+        (_("{amount} a spin").format(amount=cur.format(ante.cost_cents(scene.bet))), 24, (255, 214, 70)),
+        (_("{times} bet, own reels").format(times=times(ante.cost_x100 / 100)), 20, D.CREAM),
+        (
+            _("the wheel {ratio}x as often").format(ratio=formats.number(ratio)) if ratio else _("more windmills"),
+            20,
+            D.CREAM,
+        ),
+    ]
     for i, (text, size, color) in enumerate(lines):
-        A.blit_text(surface, text, size, (plate.centerx, plate.y + 22 + i * 32), color, anchor="center", bold=True)
+        A.blit_text(surface, text, size, (plate.centerx, plate.y + 22 + i * 32), color, anchor="center", bold=True,
+                    fit=plate.w - 12)

@@ -67,9 +67,16 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.banner = Banner(self.app)
         self.reset_round_state()
         if not any(isinstance(w, Button) and w.action == "ante" for w in self.widgets):
-            self.add_button(tuple(panels.ANTE), lambda: "BOOST ON" if self.mode_id == "ante" else "BOOST OFF", "ante",
-                            style="panel", font_size=30, label_offset=14, lit=lambda: self.mode_id == "ante",
-                            enabled=lambda: not self.busy)
+            self.add_button(
+                tuple(panels.ANTE),
+                lambda: _("BOOST ON") if self.mode_id == "ante" else _("BOOST OFF"),
+                "ante",
+                style="panel",
+                font_size=30,
+                label_offset=14,
+                lit=lambda: self.mode_id == "ante",
+                enabled=lambda: not self.busy,
+            )
         add_cues(self.app.audio)
 
     def start_reels(self) -> StartReels:
