@@ -19,7 +19,6 @@ at the top of the screen (`hud_layout = "top"`); the buy button is the sheet's B
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import pygame
@@ -317,7 +316,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         def end() -> None:
             self.banner = None
         moment = Moment("jackpot", _("{name} JACKPOT!").format(name=name.upper()),
-                        _("{times} the bet").format(times=times(Fraction(value, 100))),
+                        _("{times} the bet").format(times=times(value / 100)),
                         building(self.timeline).cents(value), art.JACKPOT_COLORS[name][0])
         return [Step(1.2, start=start, end=end, label="jackpot", sound="gh_jackpot"),
                 self.moments.step(moment, label=f"moment jackpot {name}")]
