@@ -208,6 +208,12 @@ class ViewInfo:
     # Round.features -> the words a player reads in the history ("" = not shown,
     # e.g. a category another one already names); an unnamed feature is not shown.
     feature_labels: dict[str, str] = field(default_factory=dict)
+    # The same words in the language the cabinet speaks now (cabinet.core.i18n), made
+    # again on each call (the UI keeps them per language: cabinet/ui/game_words.py):
+    # mode_words() -> {mode id: (label, description)}, feature_words() -> {feature:
+    # label}. None: the English above, each passed through the catalogue as it stands.
+    mode_words: Callable[[], dict[str, tuple[str, str]]] | None = None
+    feature_words: Callable[[], dict[str, str]] | None = None
     # The file listing the picture and sound ids the game's view asks
     # assets/<id>/manifest.yaml for (games/<id>/view/asset_ids.yaml, written by its
     # make_assets): the start refuses a manifest that lacks one, naming it, instead

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from .config_types import Config
+from .i18n import N_, translate
 from .ledger import InsufficientCredit, Ledger
 from .money import Currency, win_cents
 from .rng import Rng
@@ -105,7 +106,7 @@ def plan_round(cab: RoundHost, game_id: str, mode_id: str, bet_cents: int, force
     `record_round` does that (the app on its ledger writer's thread)."""
     cab.require_unlocked()
     if cab.handpay is not None:
-        raise BetRefused("A handpay is waiting: call the attendant")
+        raise BetRefused(translate(N_("A handpay is waiting: call the attendant")))
     setup = cab.games.get(game_id)
     if setup is None:
         raise (GameLocked if game_id in cab.game_locks else BetRefused)(
@@ -120,8 +121,8 @@ def plan_round(cab: RoundHost, game_id: str, mode_id: str, bet_cents: int, force
         raise BetRefused("forcing outcomes is a demo tool and is off on this cabinet")
     cost = 0 if funded_by is not None else setup.spec.mode(mode_id).cost_cents(bet_cents)
     if cost > cab.balance:
-        raise BetRefused(f"Not enough credit: this play costs {cab.currency.format(cost)}, "
-                         f"balance is {cab.currency.format(cab.balance)}")
+        raise BetRefused(translate(N_("Not enough credit: this play costs {cost}, balance is {balance}")).format(
+            cost=cab.currency.format(cost), balance=cab.currency.format(cab.balance)))
     outcome, payout = draw(cab, setup, mode_id, force, bet_cents)
     rnd = regenerate(setup, mode_id, outcome)
     check_shown(cab, setup, game_id, mode_id, outcome, payout, rnd)

@@ -18,6 +18,7 @@ from . import draw as D
 from .figures import (ModeFigures, average_win_words, mode_figures, not_offered_words, price_note, price_words,
                       rtp_row)
 from .overlay import Overlay, spare
+from .game_words import mode_label, mode_text
 from .rules_common import mode_picture
 from .rules_page import Card, Laid, Page, RulesLayout, compose, draw_texts
 from .scene import register
@@ -130,11 +131,17 @@ class BuyMenu(Overlay):
     def _option_card(self, i: int, detail: bool = False) -> Card:
         mode = self.options[i]
         f = self.figures(i)
-        text: tuple[str, ...] = (mode.description,) if mode.description else ()
+        words = mode_text(self.game.spec, mode.id)
+        text: tuple[str, ...] = (words,) if words else ()
         if not f.offered:
             text += (not_offered_words(f, self.app.cabinet.currency, self.setup)[1],)
-        return Card(mode.label, text, self._rows(i), picture=None if detail else mode_picture(self.game, mode.id),
-                    accent=D.GOLD if f.offered else D.MUTED)
+        return Card(
+            mode_label(self.game.spec, mode.id),
+            text,
+            self._rows(i),
+            picture=None if detail else mode_picture(self.game, mode.id),
+            accent=D.GOLD if f.offered else D.MUTED,
+        )
 
     def _page(self) -> tuple[Page, pygame.Rect]:
         if self.option is None:
@@ -148,7 +155,9 @@ class BuyMenu(Overlay):
                        picture=art) if art is not None else None
         info = self._option_card(self.option, detail=True)
         columns = ((picture,), (info,)) if picture else ((info,),)
-        return Page(mode.label, _("Buy"), columns=columns, widths=(0.8, 1.2) if picture else ()), DETAIL
+        return Page(
+            mode_label(self.game.spec, mode.id), _("Buy"), columns=columns, widths=(0.8, 1.2) if picture else ()
+        ), DETAIL
 
     def laid(self) -> tuple[Laid, tuple]:
         key = (self.option, self.game.bet, self.app.layout.size, i18n.current())
@@ -253,10 +262,12 @@ class BuyMenu(Overlay):
                 key=self.app.input.describe('confirm'))
             mode = self.options[self.option]
             ask = (
-                _("Buy {mode} for {price}?").format(mode=mode.label, price=cur.format(self.price(self.option)))
+                _("Buy {mode} for {price}?").format(
+                    mode=mode_label(self.game.spec, mode.id), price=cur.format(self.price(self.option))
+                )
                 if self.game.offered(mode.id)
                 else _("{mode} is not offered at a {amount} bet").format(
-                    mode=mode.label, amount=cur.format(self.game.bet)
+                    mode=mode_label(self.game.spec, mode.id), amount=cur.format(self.game.bet)
                 )
             )
             A.blit_text(surface, ask, A.fit(ask, 44, 1700, True), (r.centerx, 745), D.CREAM, anchor="center", bold=True)

@@ -20,6 +20,8 @@ from cabinet.core.i18n import _, formats
 from cabinet.core.money import Currency, WinCap
 from cabinet.core.startup import percent
 
+from .game_words import feature_labels, mode_label
+
 
 def times(x: float) -> str:
     """1500 -> '1,500x', 1.5 -> '1.5x' (a multiple of the bet as players read it, in
@@ -186,7 +188,7 @@ def limit_lines(spec: GameSpec, setup: Any, cur: Currency) -> list[str]:
     cap = cap_of(spec, setup)
     lines = []
     if cap.max_x:
-        exempt = [m.label for m in spec.modes if m.id in cap.exempt_modes]
+        exempt = [mode_label(spec, m.id) for m in spec.modes if m.id in cap.exempt_modes]
         lines.append(_("A round pays at most {times} the bet ({modes} excepted)").format(
             times=times(cap.max_x), modes=", ".join(exempt)) if exempt else
             _("A round pays at most {times} the bet").format(times=times(cap.max_x)))
@@ -231,13 +233,14 @@ def feature_words(spec: Any, features: tuple[str, ...]) -> str:
     each game names its own (GameSpec.view.feature_labels); an unnamed one is not shown,
     an empty name is one another label already says, a name starting 'at' qualifies
     the one before it."""
-    labels = spec.view.feature_labels if spec is not None else {}
+    labels = feature_labels(spec) if spec is not None else {}
+    english = spec.view.feature_labels if spec is not None else {}
     words: list[str] = []
     for f in features:
         text = labels.get(f, "")
         if not text:
             continue
-        if text.startswith("at ") and words:
+        if english.get(f, "").startswith("at ") and words:        # 'at x3' qualifies in every language
             words[-1] += " " + text
         elif text not in words:
             words.append(text)

@@ -21,6 +21,7 @@ from cabinet.core.i18n import N_, _, translate
 
 from . import draw as D
 from .figures import feature_words
+from .game_words import mode_label
 from .scene import Scene, register
 from .widgets import Button
 
@@ -173,7 +174,7 @@ class HistoryScene(Scene):
         cur = self.app.cabinet.currency
         spec = self._spec(rec.game)
         try:
-            mode = spec.mode(rec.mode).label if spec is not None else "-"
+            mode = mode_label(spec, spec.mode(rec.mode).id) if spec is not None else "-"
         except KeyError:
             mode = _("a mode no longer offered")
         if rec.funded_by is not None:

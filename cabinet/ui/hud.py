@@ -189,7 +189,15 @@ class Hud:
                     bold=True)
         cost = s.mode_cost()
         if cost != s.bet:
-            A.blit_text(surface, f"PLAY {cur.format(cost)}", 22, hl.play_price, D.GOLD, anchor="midtop", bold=True)
+            A.blit_text(
+                surface,
+                _("PLAY {amount}").format(amount=cur.format(cost)),
+                22,
+                hl.play_price,
+                D.GOLD,
+                anchor="midtop",
+                bold=True,
+            )
         win = s.shown_win if s.busy else s.last_win
         A.blit_text(surface, cur.format(win), hl.value_size, hl.values["win"], D.GOLD if win else D.CREAM,
                     anchor="midtop", bold=True)

@@ -201,8 +201,11 @@ class Assets:
 
     def blit_text(self, target: pygame.Surface, text: str, size: int, pos: tuple[float, float],
                   color=(255, 255, 255), anchor: str = "topleft", bold: bool = False,
-                  outline: tuple[int, int, int] | None = None, wrap: int = 0) -> pygame.Rect:
-        """Blit a cached label at a logical position; `anchor` is a Rect attribute name."""
+                  outline: tuple[int, int, int] | None = None, wrap: int = 0, fit: int = 0) -> pygame.Rect:
+        """Blit a cached label at a logical position; `anchor` is a Rect attribute name;
+        `fit` a width (logical px) the label is drawn smaller to fit (a translation)."""
+        if fit:
+            size = self.fit(text, size, fit, bold)
         surf = self.text(text, size, color, bold, outline, wrap)
         rect = surf.get_rect(**{anchor: self.layout.pt(*pos)})
         target.blit(surf, rect)

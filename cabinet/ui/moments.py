@@ -23,6 +23,8 @@ from typing import Any, Sequence
 
 import pygame
 
+from cabinet.core.i18n import _
+
 from . import asset_files
 from . import draw as D
 from .presentation import Step
@@ -187,9 +189,11 @@ class Moments:
             surface.blit(glow, glow.get_rect(center=lay.pt(960, y + 40)))
             plate = A.surface(("moment_plate", lay.size), lambda: _plate(lay))
             surface.blit(plate, plate.get_rect(center=lay.pt(960, y + 40)))
-            A.blit_text(surface, title, 110, (960, y), D.GOLD, anchor="center", bold=True, outline=(80, 30, 0))
+            A.blit_text(surface, title, A.fit(title, 110, 1180, True), (960, y), D.GOLD, anchor="center", bold=True,
+                        outline=(80, 30, 0))
             if sub:
-                A.blit_text(surface, sub, 40, (960, y + 100), D.CREAM, anchor="center", bold=True, outline=(30, 14, 0))
+                A.blit_text(surface, sub, A.fit(sub, 40, 1180, True), (960, y + 100), D.CREAM, anchor="center",
+                            bold=True, outline=(30, 14, 0))
 
     def _halves(self, color: tuple[int, int, int]) -> tuple[pygame.Surface, pygame.Surface]:
         """The left and right curtains in `color` (made once per window size)."""
@@ -213,10 +217,11 @@ class Moments:
         coin_rain(app, surface, t, 48 if m.kind in ("jackpot", "max") else 30)
         drop = ease(t / 0.45)                                  # the title drops in, then bobs (one size:
         y = -120 + (330 + 120) * drop + 6 * math.sin(t * 5)    # one picture of it, made once)
-        A.blit_text(surface, m.title, 118, (960, y), D.lerp_color(m.color, (255, 255, 255), 0.25), anchor="center",
-                    bold=True, outline=(60, 20, 0))
+        A.blit_text(surface, m.title, A.fit(m.title, 118, 1800, True), (960, y),
+                    D.lerp_color(m.color, (255, 255, 255), 0.25), anchor="center", bold=True, outline=(60, 20, 0))
         if m.sub:
-            A.blit_text(surface, m.sub, 40, (960, 430), D.CREAM, anchor="center", bold=True, outline=(30, 14, 0))
+            A.blit_text(surface, m.sub, A.fit(m.sub, 40, 1800, True), (960, 430), D.CREAM, anchor="center", bold=True,
+                        outline=(30, 14, 0))
         if m.cents is not None:
             band = A.surface(("bigwin_band", lay.size), lambda: band_panel(lay))
             surface.blit(band, band.get_rect(center=lay.pt(960, 560)))
@@ -224,7 +229,7 @@ class Moments:
             A.blit_chars(surface, app.cabinet.currency.format(shown), 96, (960, 560), D.CREAM, anchor="center",
                          bold=True, outline=(40, 20, 0))
         if app.skip_allowed:
-            A.blit_text(surface, "SPACE to skip", 28, (960, 700), D.MUTED, anchor="center")
+            A.blit_text(surface, _("SPACE to skip"), 28, (960, 700), D.MUTED, anchor="center")
 
 
 def coin_rain(app: Any, surface: pygame.Surface, t: float, count: int) -> None:
@@ -280,7 +285,7 @@ def _curtain(size: tuple[int, int], color: tuple[int, int, int], edge: int) -> p
 def warm(app: Any) -> None:
     """Pre-render what every moment shares (the white glow and ray burst, the veil):
     called when a game scene is built, so a moment's first frames only tint copies."""
-    for _ in warm_slices(app):
+    for _slice in warm_slices(app):
         pass
 
 

@@ -13,6 +13,7 @@ from . import draw as D
 from .demo import demo_allowed
 from .figures import (average_win_words, limit_lines, mode_figures, not_offered_words, pct, price_note,
                       price_words, rtp_row, rtp_words, span_text, times)
+from .game_words import mode_label
 from .rules_art import pictogram
 from .rules_page import Card, Page
 
@@ -79,7 +80,7 @@ def mode_card(scene: Any, f: Any) -> Card:
             rows.append(row)
         if f.max_win_cents is not None:
             rows.append((_("Maximum win"), f"{cur.format(f.max_win_cents)} ({times(f.max_win_x or 0)})"))
-    return Card(mode.label, text, tuple(rows), picture=mode_picture(scene, mode.id),
+    return Card(mode_label(scene.spec, mode.id), text, tuple(rows), picture=mode_picture(scene, mode.id),
                 accent=D.GOLD if mode.kind == "buy" else D.CYAN)
 
 
@@ -159,7 +160,7 @@ def payback_words(scene: Any) -> list[str] | None:
     second = lowers.format(amount=money, bet=cur.format(below[-1]) if below else "")
     if top is not None:
         second = _("{sentence}: the {mode} returns {rtp} at {bet}").format(
-            sentence=second, mode=translate(base.label).lower(), rtp=rtp_words(top, spec.rtp.get(base.id)),
+            sentence=second, mode=mode_label(spec, base.id).lower(), rtp=rtp_words(top, spec.rtp.get(base.id)),
             bet=cur.format(ladder[-1]))
     if top is None or pct(span[0]) != pct(top):
         second = _("{sentence}, and every way to play returns at least {rtp} at the bets it is offered at.").format(
@@ -251,7 +252,7 @@ def keyboard_page(scene: Any) -> Page:
         buy_rows = [(_("Buy menu"), keys.describe("buy_menu"))]
         for i, mode in enumerate(buys):
             if keys.table.get(f"buy_{i + 1}"):
-                buy_rows.append((mode.label, keys.describe(f"buy_{i + 1}")))
+                buy_rows.append((mode_label(scene.spec, mode.id), keys.describe(f"buy_{i + 1}")))
         buy_rows += [(_("Previous / next buy"), f"{keys.describe('prev')}  {keys.describe('next')}"),
                      (_("Confirm the buy"), keys.describe("confirm"))]
         cards.insert(1, Card(_("Buy bonus"), (_("In the buy menu each key opens that buy's confirmation page."),),

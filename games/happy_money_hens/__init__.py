@@ -79,6 +79,8 @@ GAME = GameSpec(
         rules="games.happy_money_hens.view.rules_pages",
         help=help.help_pages,
         feature_labels=help.FEATURE_LABELS,
+        mode_words=help.mode_words,
+        feature_words=help.feature_labels,
         asset_ids=str(Path(__file__).parent / "view" / "asset_ids.yaml"),
         buy_keys={"buy_mystery": 1, "buy_triple": 2},
     ),

@@ -87,6 +87,7 @@ GAME = GameSpec(
         rules="games.piggy_farm.view.rules_pages",
         help=help.help_pages,
         feature_labels=help.FEATURE_LABELS,
+        mode_words=help.mode_words,
         asset_ids=str(Path(__file__).parent / "view" / "asset_ids.yaml"),
     ),
 )

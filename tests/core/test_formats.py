@@ -27,6 +27,10 @@ def english():
     ("de-DE", "EUR", -5, f"-0,05{NB}€"),
     ("es-ES", "EUR", 1050, f"10,50{NB}€"),
     ("es-ES", "EUR", 123456789, f"1.234.567,89{NB}€"),
+    ("es-ES", "EUR", 123450, f"1234,50{NB}€"),           # CLDR minimum grouping digits 2: four digits whole
+    ("es-ES", "EUR", 1234550, f"12.345,50{NB}€"),
+    ("es-MX", "MXN", 123450, "$1,234.50"),              # Latin American Spanish groups four digits
+    ("de-DE", "EUR", 123450, f"1.234,50{NB}€"),
     ("ja-JP", "JPY", 1234567, "¥1,234,567"),            # 0 minor units: no decimals at all
     ("ja-JP", "JPY", -5, "-¥5"),
     ("en-US", "KWD", 1234567, f"KWD{NB}1,234.567"),     # 3 minor units; a letter symbol kept apart
@@ -62,7 +66,8 @@ def test_percentages_and_numbers_per_locale():
     assert formats.number(1234567.25, 1, formats.locale_format("de-DE")) == "1.234.567,2"    # half-even
     assert formats.number(Fraction(7, 2), 0, formats.locale_format("en-US")) == "4"
     formats.set_active("es-ES")
-    assert formats.number(2345) == "2.345"
+    assert (formats.number(2345), formats.number(12345), formats.number(2345.5, 1)) == ("2345", "12.345", "2345,5")
+    assert formats.percent(1234, 0) == f"1234{NB}%"
 
 
 def test_an_unknown_locale_is_refused_naming_the_known_ones():

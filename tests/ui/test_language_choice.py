@@ -67,7 +67,7 @@ def test_the_player_picks_a_language_on_the_settings_panel_and_it_is_kept(tmp_pa
     assert i18n.current() == "es-ES" and "Idioma" in texts(app)
     app.stack.top.on_action("close")
     run(app, 1)
-    assert f"1.234,50{NB}€" in texts(app)                 # the HUD writes amounts as es-ES does
+    assert f"1234,50{NB}€" in texts(app)                  # the HUD writes amounts as es-ES does (4 digits whole)
     saved = json.loads((tmp_path / "data" / "player.json").read_text())
     assert saved["language"] == "es-ES"
     app.checkpoints.close()

@@ -3,7 +3,8 @@ rules added: the gamble (its record, the dearest entry, the win-limit banner), s
 chance with a fortune bet, a bonus round waiting for START, the fortune bets at the top
 bet; Grinning Harvest's top bar, bonus counters and a bought bonus's banner; Piggy
 Farm's right panels (wheel odds, free spins, nest prizes, the barn) and the boost's
-caption. The text boxes are the ones cabinet/ui/draw.py records (tests/ui/textcheck.py)."""
+caption, in English, German, Spanish and the pseudo-locale (issue #37). The text boxes
+are the ones cabinet/ui/draw.py records (tests/ui/textcheck.py)."""
 from __future__ import annotations
 
 import os
@@ -18,9 +19,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-@pytest.fixture
-def app(books_module):          # the default 1600x900 window, the shipped libraries
-    return books_module
+LANGUAGES = ("en-US", "de-DE", "es-ES", "en-XA")      # as test_text_overlap: the pseudo-locale 40% longer
+
+
+@pytest.fixture(params=LANGUAGES)
+def app(request, books_module):          # the default 1600x900 window, the shipped libraries, each language
+    books_module.set_language(request.param, keep=False)
+    yield books_module
+    books_module.set_language("en-US", keep=False)
 
 
 def _at(app, scene, mode: str, label: str, within: float = 0.5):

@@ -3,7 +3,7 @@
     python -m cabinet.core.i18n cldr          # rewrite the file (make i18n does)
 
 The cabinet never imports Babel: it reads the file this writes (formats.py). Per locale
-in LOCALES: separators, grouping sizes, the standard currency and percent patterns
+in LOCALES: separators, grouping sizes, the minimum grouping digits (MIN_GROUPING), the standard currency and percent patterns
 split into prefix and suffix (positive and negative), and the symbol of each currency
 in CURRENCIES as that locale writes it; per currency its ISO 4217 minor-unit digits.
 A few characters the cabinet's font (Lato) has no glyph for are written as the nearest
@@ -20,6 +20,11 @@ from .formats import DATA
 LOCALES = ("en-US", "en-GB", "en-IE", "en-CA", "en-AU", "en-IN", "de-DE", "de-AT", "de-CH", "es-ES", "es-MX",
            "fr-FR", "it-IT", "nl-NL", "pt-PT", "pt-BR", "sv-SE", "pl-PL", "ja-JP")
 CURRENCIES = ("USD", "EUR", "GBP", "CHF", "CAD", "AUD", "MXN", "BRL", "SEK", "PLN", "JPY", "KWD", "BHD")
+# CLDR's minimumGroupingDigits (numbers.xml) where it is not 1: a number is grouped only
+# when its whole part has at least `primary group size + this` digits, so Spanish writes
+# 1234 and 12.345. Babel's data leaves the value out; these are CLDR 48's (ICU 78:
+# `new Intl.NumberFormat("es-ES").format(1234)` is "1234", es-MX's "1,234").
+MIN_GROUPING = {"es-ES": 2, "it-IT": 2, "pt-PT": 2, "pl-PL": 2}
 FONT_SAFE = {"\u202f": "\u00a0",     # narrow no-break space (fr group) -> no-break space
              "\uffe5": "\u00a5",     # fullwidth yen (ja) -> yen
              "\u2212": "-",          # minus sign (sv, de-CH) -> hyphen-minus
@@ -39,6 +44,7 @@ def locale_entry(tag: str, babel_numbers, Locale) -> dict:
     return {
         "decimal": _safe(syms["decimal"]), "group": _safe(syms["group"]),
         "grouping": list(cur.grouping),
+        "min_grouping": MIN_GROUPING.get(tag, 1),
         "currency": [_safe(x) for x in (cur.prefix[0], cur.suffix[0], cur.prefix[1], cur.suffix[1])],
         "percent": [_safe(x) for x in (pct.prefix[0], pct.suffix[0], pct.prefix[1], pct.suffix[1])],
         "symbols": {c: _safe(babel_numbers.get_currency_symbol(c, loc)) for c in CURRENCIES},

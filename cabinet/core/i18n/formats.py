@@ -38,6 +38,7 @@ class LocaleFormat:
     currency: tuple[str, str, str, str]  # positive prefix, suffix; negative prefix, suffix ("¤" = the symbol)
     percent: tuple[str, str, str, str]
     symbols: dict[str, str]              # ISO code -> the symbol this locale writes
+    min_grouping: int = 1                # CLDR minimumGroupingDigits: es-ES 2 ('1234', '12.345')
 
 
 @lru_cache(maxsize=1)
@@ -62,7 +63,7 @@ def locale_format(tag: str) -> LocaleFormat:
     if d is None:
         raise ValueError(f"{tag!r} is not a locale with formats; allowed: {', '.join(locales())}")
     return LocaleFormat(tag, d["decimal"], d["group"], tuple(d["grouping"]), tuple(d["currency"]),
-                        tuple(d["percent"]), dict(d["symbols"]))
+                        tuple(d["percent"]), dict(d["symbols"]), int(d.get("min_grouping", 1)))
 
 
 _active = DEFAULT
@@ -80,10 +81,11 @@ def active() -> LocaleFormat:
 
 
 def group_digits(digits: str, fmt: LocaleFormat, sep: str | None = None) -> str:
-    """'1234567' -> '1,234,567' (en-US), '1.234.567' (de-DE), '12,34,567' (en-IN)."""
+    """'1234567' -> '1,234,567' (en-US), '1.234.567' (de-DE), '12,34,567' (en-IN); a
+    locale with minimum grouping digits 2 leaves four digits whole ('1234', es-ES)."""
     sep = fmt.group if sep is None else sep
     primary, secondary = fmt.grouping
-    if len(digits) <= primary or not sep:
+    if len(digits) < primary + fmt.min_grouping or not sep:
         return digits
     head, tail = digits[:-primary], digits[-primary:]
     parts = [tail]

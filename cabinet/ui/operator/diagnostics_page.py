@@ -20,8 +20,10 @@ import pygame
 from cabinet.core import release, rng_selftest
 from cabinet.core.program import version
 from cabinet.core.books import fingerprint
+from cabinet.core.i18n import N_, _, formats
 
 from .. import draw as D
+from ..history import when_text
 from .page import Page
 
 
@@ -31,7 +33,7 @@ def duration(seconds: float) -> str:
 
 
 class DiagnosticsPage(Page):
-    title = "DIAGNOSTICS"
+    title = N_("DIAGNOSTICS")
 
     def __init__(self, menu):
         super().__init__(menu)
@@ -39,9 +41,9 @@ class DiagnosticsPage(Page):
         self.program: dict[str, Any] | None = None
         self.busy = ""                        # what runs in the background now
         self.fingerprints: dict[str, str] = {}
-        for i, (label, action) in enumerate((("DISPLAY TEST", "display_test"), ("SOUND TEST", "sound_test"),
-                                             ("INPUT TEST", "input_test"), ("TOUCH TEST", "touch_test"),
-                                             ("RNG SELF-TEST", "rng"), ("VERIFY PROGRAM", "verify"))):
+        for i, (label, action) in enumerate(((N_("DISPLAY TEST"), "display_test"), (N_("SOUND TEST"), "sound_test"),
+                                             (N_("INPUT TEST"), "input_test"), (N_("TOUCH TEST"), "touch_test"),
+                                             (N_("RNG SELF-TEST"), "rng"), (N_("VERIFY PROGRAM"), "verify"))):
             self.button((360, 130 + i * 100, 400, 84), label, action, font_size=28,
                         enabled=lambda: not self.busy)
 
@@ -83,7 +85,7 @@ class DiagnosticsPage(Page):
             self.rng["logged"] = True
             self.cab.log("rng_selftest", {"passed": self.rng["passed"], "seconds": self.rng["seconds"],
                                           "p": {r.name: round(r.p, 6) for r in self.rng["results"]}})
-            self.say("RNG self-test passed (logged)" if self.rng["passed"] else "RNG self-test FAILED (logged)",
+            self.say(_("RNG self-test passed (logged)") if self.rng["passed"] else _("RNG self-test FAILED (logged)"),
                      bad=not self.rng["passed"])
         if self.program is not None and not self.program.get("logged"):
             self.program["logged"] = True
@@ -96,39 +98,43 @@ class DiagnosticsPage(Page):
         x, y = 800, 130
         app = self.app
         lines = [
-            ("VERSION", f"cabinet {version()}, Python {platform.python_version()}, pygame-ce {pygame.version.ver}, "
+            (_("VERSION"), f"cabinet {version()}, Python {platform.python_version()}, pygame-ce {pygame.version.ver}, "
                         f"SDL {'.'.join(map(str, pygame.get_sdl_version()))}"),
-            ("UPTIME", f"{duration(time.time() - app.started_wall)} since the cabinet started "
-                       f"({time.strftime('%d %b %Y %H:%M', time.localtime(app.started_wall))})"),
-            ("DISPLAY", f"{pygame.display.get_driver()} driver, {app.surface.get_width()}x{app.surface.get_height()}"
-                        f"{', fullscreen' if app.fullscreen else ''}{', kiosk' if app.kiosk else ''}"),
-            ("SOUND", "mixer on" if app.audio.available else "silent (no audio device)"),
+            (_("UPTIME"), _("{duration} since the cabinet started ({when})").format(
+                duration=duration(time.time() - app.started_wall), when=when_text(app.started_wall, year=True))),
+            (_("DISPLAY"), _("{driver} driver, {size}").format(
+                driver=pygame.display.get_driver(), size=f"{app.surface.get_width()}x{app.surface.get_height()}")
+             + (_(", fullscreen") if app.fullscreen else "") + (_(", kiosk") if app.kiosk else "")),
+            (_("SOUND"), _("mixer on") if app.audio.available else _("silent (no audio device)")),
         ]
         for head, text in lines:
-            self.text(surface, head, (x, y), 22, D.MUTED, bold=True)
+            self.text(surface, head, (x, y), self.app.assets.fit(head, 22, 140, True), D.MUTED, bold=True)
             self.text(surface, text, (x + 150, y), 24, D.CREAM)
             y += 40
         y += 10
-        self.text(surface, "RNG SELF-TEST", (x, y), 26, D.GOLD, bold=True)
+        self.text(surface, _("RNG SELF-TEST"), (x, y), 26, D.GOLD, bold=True)
         y += 38
         if self.busy == "RNG self-test":
-            self.text(surface, "running...", (x, y), 24, D.MUTED)
+            self.text(surface, _("running..."), (x, y), 24, D.MUTED)
             y += 34
         elif self.rng is None:
-            self.text(surface, "not run since the cabinet started", (x, y), 24, D.MUTED)
+            self.text(surface, _("not run since the cabinet started"), (x, y), 24, D.MUTED)
             y += 34
         else:
-            verdict = "PASSED" if self.rng["passed"] else "FAILED"
-            self.text(surface, f"{verdict} at {time.strftime('%H:%M:%S', time.localtime(self.rng['at']))} in "
-                               f"{self.rng['seconds']} s (every p above {rng_selftest.ALPHA})", (x, y), 24,
+            said = (_("PASSED at {time} in {seconds} s (every p above {alpha})") if self.rng["passed"] else
+                    _("FAILED at {time} in {seconds} s (every p above {alpha})")).format(
+                time=time.strftime("%H:%M:%S", time.localtime(self.rng["at"])), seconds=self.rng["seconds"],
+                alpha=rng_selftest.ALPHA)
+            self.text(surface, said, (x, y), 24,
                       D.GREEN if self.rng["passed"] else D.RED, bold=True)
             y += 34
             for r in self.rng["results"]:
-                self.text(surface, f"{r.name}: p = {r.p:.4f} ({r.draws:,} draws)", (x + 20, y), 22,
+                self.text(surface, _("{test}: p = {p} ({draws} draws)").format(
+                    test=r.name, p=formats.number(r.p, 4), draws=formats.number(r.draws)), (x + 20, y), 22,
                           D.CREAM if r.passed else D.RED)
                 y += 30
         y += 12
-        self.text(surface, "PROGRAM VERIFICATION", (x, y), 26, D.GOLD, bold=True)
+        self.text(surface, _("PROGRAM VERIFICATION"), (x, y), 26, D.GOLD, bold=True)
         y += 38
         for text, color in self.program_lines():
             self.text(surface, text[:100], (x, y), 22, color)
@@ -136,20 +142,21 @@ class DiagnosticsPage(Page):
 
     def program_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         if self.busy == "program verification":
-            return [("hashing the critical files...", D.MUTED)]
+            return [(_("hashing the critical files..."), D.MUTED)]
         out: list[tuple[str, tuple[int, int, int]]] = []
         p = self.program
         if p is not None:
             good = not p["differences"]
-            out.append((f"{p['files']} critical files hashed: " + ("all match the signed manifest" if good else
-                        f"{len(p['differences'])} problems"), D.GREEN if good else D.RED))
+            out.append(((_("{count} critical files hashed: all match the signed manifest") if good else
+                         _("{count} critical files hashed: {problems} problems")).format(
+                count=p["files"], problems=len(p["differences"])), D.GREEN if good else D.RED))
             out.append((p["signer"], D.GREEN if p["release"] else D.RED))
             out += [(d, D.RED) for d in p["differences"][:3]]
         else:
-            out.append(("Press VERIFY PROGRAM to hash the code and books against their manifest.", D.MUTED))
+            out.append((_("Press VERIFY PROGRAM to hash the code and books against their manifest."), D.MUTED))
         for gid, setup in self.cab.games.items():
-            lib = "live math (no books)" if gid not in self.fingerprints else \
-                f"books fingerprint {self.fingerprints[gid][:12]}... matched at start"
+            lib = _("live math (no books)") if gid not in self.fingerprints else \
+                _("books fingerprint {digest}... matched at start").format(digest=self.fingerprints[gid][:12])
             out.append((f"{setup.spec.name} {setup.spec.version}: {lib}", D.CREAM))
         return out
 

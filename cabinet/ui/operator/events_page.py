@@ -5,17 +5,20 @@ changes, RAM CLEARs, report exports, handpays, cash-outs, closed rounds."""
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
+from cabinet.core.i18n import N_, _, translate
 from cabinet.core.money import parse_amount
 
 from .. import draw as D
+from ..game_words import mode_label
+from ..history import when_text
 from .page import Page
 from .settings_rows import row_of, value_words
 
 PER_PAGE = 15
 TOP = 214
+FILTER_WORDS = (N_("ALL"), N_("SECURITY"), N_("MONEY"), N_("SYSTEM"))     # the filter buttons (FILTERS' keys)
 FILTERS: dict[str, tuple[str, ...] | None] = {
     "ALL": None,
     "SECURITY": ("pin_failure", "pin_changed", "operator_login", "operator_logout", "lock", "audit", "ram_clear",
@@ -28,23 +31,40 @@ FILTERS: dict[str, tuple[str, ...] | None] = {
 
 
 KIND_WORDS = {
-    "credit_in": "Credit in", "cash_out": "Cash out (ticket)", "handpay_pending": "Handpay waiting",
-    "handpay": "Handpay paid", "handpay_cancelled": "Handpay cancelled", "round_closed": "Open round closed",
-    "paid_unshown": "Paid, not shown", "period_reset": "Period reset", "pin_failure": "Wrong PIN",
-    "pin_changed": "PIN changed", "operator_login": "Operator login", "operator_logout": "Operator logout",
-    "lock": "Cabinet locked", "audit": "Audit", "ram_clear": "RAM clear", "settings_changed": "Setting changed",
-    "rng_selftest": "RNG self-test", "program_verified": "Program verified", "report_export": "Report export",
-    "game_locked": "Game locked", "ledger_created": "Ledger created", "power_up": "Power up",
-    "recovery": "Recovery", "shutdown": "Shutdown", "session_reset": "Session reset",
+    "credit_in": N_("Credit in"),
+    "cash_out": N_("Cash out (ticket)"),
+    "handpay_pending": N_("Handpay waiting"),
+    "handpay": N_("Handpay paid"),
+    "handpay_cancelled": N_("Handpay cancelled"),
+    "round_closed": N_("Open round closed"),
+    "paid_unshown": N_("Paid, not shown"),
+    "period_reset": N_("Period reset"),
+    "pin_failure": N_("Wrong PIN"),
+    "pin_changed": N_("PIN changed"),
+    "operator_login": N_("Operator login"),
+    "operator_logout": N_("Operator logout"),
+    "lock": N_("Cabinet locked"),
+    "audit": N_("Audit"),
+    "ram_clear": N_("RAM clear"),
+    "settings_changed": N_("Setting changed"),
+    "rng_selftest": N_("RNG self-test"),
+    "program_verified": N_("Program verified"),
+    "report_export": N_("Report export"),
+    "game_locked": N_("Game locked"),
+    "ledger_created": N_("Ledger created"),
+    "power_up": N_("Power up"),
+    "recovery": N_("Recovery"),
+    "shutdown": N_("Shutdown"),
+    "session_reset": N_("Session reset"),
 }
 MONEY_KEYS = {"cents", "balance", "bet", "stake", "prize", "win", "cost", "credit", "paid", "amount"}
-KEY_WORDS = {"cents": "amount", "cash_id": "cash no.", "in_a_row": "in a row", "age_seconds": "age (s)",
-             "locked_seconds": "locked (s)", "entry_value_cents": "entry value"}
+KEY_WORDS = {"cents": N_("amount"), "cash_id": N_("cash no."), "in_a_row": N_("in a row"), "age_seconds": N_("age (s)"),
+             "locked_seconds": N_("locked (s)"), "entry_value_cents": N_("entry value")}
 
 
 def kind_words(kind: str) -> str:
     """An event's kind as the operator reads it."""
-    return KIND_WORDS.get(kind, kind.replace("_", " ").capitalize())
+    return translate(KIND_WORDS[kind]) if kind in KIND_WORDS else kind.replace("_", " ").capitalize()
 
 
 def is_money(key: str) -> bool:
@@ -55,17 +75,18 @@ def system_words(kind: str, detail: dict[str, Any], cab: Any) -> str | None:
     """A power-up's or a new ledger's row in words (the chain head, the cabinet id and
     the audit's counts stay in the ledger and the exported report)."""
     if kind == "ledger_created":
-        return f"a new ledger (format version {detail.get('version', '?')})"
+        return _("a new ledger (format version {version})").format(version=detail.get("version", "?"))
     if kind != "power_up":
         return None
-    audit = "audit passed" if detail.get("audit") == "ok" else f"audit {detail.get('audit')}"
+    audit = _("audit passed") if detail.get("audit") == "ok" else _("audit {result}").format(result=detail.get("audit"))
     parts = [audit]
     if isinstance(detail.get("balance"), int):
-        parts.append(f"balance {cab.currency.format(detail['balance'])}")
+        parts.append(_("balance {amount}").format(amount=cab.currency.format(detail["balance"])))
     closed = detail.get("closed_rounds") or []
-    parts.append("no unfinished round closed" if not closed else
-                 f"{len(closed)} unfinished round{'s' if len(closed) != 1 else ''} closed (no. "
-                 + ", ".join(str(r) for r in closed[:5]) + (" ..." if len(closed) > 5 else "") + ")")
+    numbers = ", ".join(str(r) for r in closed[:5]) + (" ..." if len(closed) > 5 else "")
+    parts.append(_("no unfinished round closed") if not closed else
+                 _("1 unfinished round closed (no. {numbers})").format(numbers=numbers) if len(closed) == 1 else
+                 _("{count} unfinished rounds closed (no. {numbers})").format(count=len(closed), numbers=numbers))
     return ", ".join(parts)
 
 
@@ -82,7 +103,7 @@ def summary(detail: dict[str, Any], cab: Any = None, kind: str = "") -> str:
     setup = cab.games.get(game) if cab is not None and isinstance(game, str) else None
     setting = detail.get("key") if "from" in detail and "to" in detail else None
     for k, v in detail.items():
-        name = KEY_WORDS.get(k, k.replace("_", " "))
+        name = translate(KEY_WORDS[k]) if k in KEY_WORDS else k.replace("_", " ")
         if k in ("head", "checked") and isinstance(v, str) and len(v) > 40:
             v = v[:16] + "..."
         if isinstance(v, (dict, list)):
@@ -94,12 +115,12 @@ def summary(detail: dict[str, Any], cab: Any = None, kind: str = "") -> str:
             v = setup.spec.name
         elif cab is not None and k == "mode" and setup is not None:
             try:
-                v = setup.spec.mode(v).label
+                v = mode_label(setup.spec, setup.spec.mode(v).id)
             except KeyError:
                 pass
         elif cab is not None and setting is not None and k == "key":
             row = row_of(str(v))
-            v = row.label if row is not None else str(v).replace("_", " ")
+            v = translate(row.label) if row is not None else str(v).replace("_", " ")
             name = "setting"
         elif cab is not None and setting is not None and k in ("from", "to"):
             v = value_words(str(setting), v, lambda a: cab.currency.format(
@@ -111,7 +132,7 @@ def summary(detail: dict[str, Any], cab: Any = None, kind: str = "") -> str:
 
 
 class EventsPage(Page):
-    title = "EVENT LOG"
+    title = N_("EVENT LOG")
 
     def __init__(self, menu):
         super().__init__(menu)
@@ -121,8 +142,8 @@ class EventsPage(Page):
         for i, name in enumerate(FILTERS):
             self.button((360 + i * 250, 126, 230, 70), name, f"filter_{name}", font_size=26,
                         lit=lambda name=name: self.filter == name)
-        self.button((360, 960, 280, 80), "< NEWER", "newer", font_size=28, enabled=lambda: len(self.pages) > 1)
-        self.button((660, 960, 280, 80), "OLDER >", "older", font_size=28,
+        self.button((360, 960, 280, 80), N_("< NEWER"), "newer", font_size=28, enabled=lambda: len(self.pages) > 1)
+        self.button((660, 960, 280, 80), N_("OLDER >"), "older", font_size=28,
                     enabled=lambda: len(self.rows) == PER_PAGE)
 
     def refresh(self) -> None:
@@ -141,12 +162,13 @@ class EventsPage(Page):
         return True
 
     def draw(self, surface) -> None:
-        self.text(surface, f"page {len(self.pages)}, newest first; every row verified against the hash chain",
-                  (1400, 1000), 24, D.MUTED, anchor="center")
-        rows = [[f"#{eid}", time.strftime("%d %b %H:%M:%S", time.localtime(at)), kind_words(kind),
+        said = _("page {number}, newest first; every row verified against the hash chain").format(
+            number=len(self.pages))
+        self.text(surface, said, (1400, 1000), self.app.assets.fit(said, 24, 940), D.MUTED, anchor="center")
+        rows = [[f"#{eid}", when_text(at), kind_words(kind),
                  self.app.assets.shorten(summary(detail, self.cab, kind), 22, 960)]
                 for eid, kind, detail, at in self.rows]
         if not rows:
-            self.text(surface, "No events of this kind", (360, 260), 30, D.MUTED)
-        self.table(surface, 360, TOP, (("EVENT", 0, "left"), ("TIME", 110, "left"), ("KIND", 330, "left"),
-                                       ("DETAIL", 560, "left")), rows, size=22, row_h=44, width=1540)
+            self.text(surface, _("No events of this kind"), (360, 260), 30, D.MUTED)
+        self.table(surface, 360, TOP, ((_("EVENT"), 0, "left"), (_("TIME"), 110, "left"), (_("KIND"), 330, "left"),
+                                       (_("DETAIL"), 560, "left")), rows, size=22, row_h=44, width=1540)

@@ -32,6 +32,7 @@ from cabinet.core.reports import ExportFailed
 
 from .. import draw as D
 from ..figures import rtp_text, span_text
+from ..game_words import mode_label
 from .page import Page, when
 
 RESET_ARM_SECONDS = 5.0
@@ -207,7 +208,7 @@ class MetersPage(Page):
         rows = []
         for mode in dict.fromkeys([*offered, *g["modes"]]):
             try:
-                label = setup.spec.mode(mode).label if setup is not None else mode
+                label = mode_label(setup.spec, setup.spec.mode(mode).id) if setup is not None else mode
             except KeyError:
                 label = mode
             f = g["modes"].get(mode)

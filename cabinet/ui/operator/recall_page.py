@@ -15,6 +15,7 @@ from cabinet.core.i18n import N_, _
 
 from .. import draw as D
 from ..figures import feature_words
+from ..game_words import mode_label
 from ..history import RoundStory, draw_words, when_text
 from .events_page import summary
 from .page import Page
@@ -108,7 +109,7 @@ class RecallPage(Page):
     def row(self, rec: Any) -> list[str]:
         setup = self.cab.games.get(rec.game)
         try:
-            mode = setup.spec.mode(rec.mode).label if setup is not None else rec.mode
+            mode = mode_label(setup.spec, setup.spec.mode(rec.mode).id) if setup is not None else rec.mode
         except KeyError:
             mode = rec.mode
         return [f"#{rec.id}", when_text(rec.started_at),

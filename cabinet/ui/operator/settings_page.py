@@ -21,23 +21,24 @@ from cabinet.core import operator_settings as settings
 from cabinet.core import pin
 from cabinet.core.cabinet import CabinetLocked
 from cabinet.core.config import DEFAULT_PIN, PIN_DIGITS
+from cabinet.core.i18n import N_, _, translate
 from cabinet.core.money import amount_text, parse_amount
 from cabinet.core.schema import ConfigError
 from cabinet.core.startup import reoffer, whole_bet_unit
 
 from .. import draw as D
 from .page import Page
-from .settings_rows import CABINET_ROWS, GAME_ROWS, PROTECTION_ROWS, Row, candidate_bets, options_for
+from .settings_rows import CABINET_ROWS, GAME_ROWS, PROTECTION_ROWS, Row, candidate_bets, options_for, row_of
 
 TOP = 218
 ROW_H = 68
-SECTIONS = (("cabinet", "CABINET"), ("protection", "PROTECTION"), ("games", "GAMES"), ("pin", "PIN"))
+SECTIONS = (("cabinet", N_("CABINET")), ("protection", N_("PROTECTION")), ("games", N_("GAMES")), ("pin", N_("PIN")))
 ROWS = {"cabinet": CABINET_ROWS, "protection": PROTECTION_ROWS}     # the sections of rows that are not a game's
 BET_COLS, BET_ROWS = 5, 5
 
 
 class SettingsPage(Page):
-    title = "SETTINGS"
+    title = N_("SETTINGS")
 
     def __init__(self, menu):
         super().__init__(menu)
@@ -67,7 +68,7 @@ class SettingsPage(Page):
                 self.button((360 + c * 300, TOP + 3 * ROW_H + 90 + r * 74, 280, 66), self.money(cents),
                             f"bet_{cents}", font_size=26, lit=lambda cents=cents: cents in self.ladder())
         else:
-            self.button((360, 260, 420, 84), "CHANGE PIN", "change_pin", style="gold", font_size=30)
+            self.button((360, 260, 420, 84), N_("CHANGE PIN"), "change_pin", style="gold", font_size=30)
         if self.menu.current == "settings" and self.menu.page("settings") is self:
             self.menu.rebuild()
 
@@ -75,8 +76,14 @@ class SettingsPage(Page):
         y, h = TOP + i * ROW_H, 64
         enabled = (lambda row=row: self.row_enabled(row))
         if row.kind == "toggle":
-            self.button((1560, y, 320, h), lambda row=row: "ON" if self.value(row) else "OFF", f"set_{row.key}_next",
-                        lit=lambda row=row: bool(self.value(row)), enabled=enabled, font_size=28)
+            self.button(
+                (1560, y, 320, h),
+                lambda row=row: _("ON") if self.value(row) else _("OFF"),
+                f"set_{row.key}_next",
+                lit=lambda row=row: bool(self.value(row)),
+                enabled=enabled,
+                font_size=28,
+            )
         else:
             self.button((1560, y, 150, h), "<", f"set_{row.key}_prev", enabled=enabled, font_size=34)
             self.button((1730, y, 150, h), ">", f"set_{row.key}_next", enabled=enabled, font_size=34)
@@ -92,7 +99,7 @@ class SettingsPage(Page):
             return None
         key, cfg = settings.KEYS.get(row.key, row.key), self.app.config
         if key == "max_buy_cost" and jurisdiction.locked(cfg, "buys_allowed") and not cfg.buys_allowed:
-            return "no bonus buys, so no buy price to cap"       # the profile's buys off make the cap moot
+            return _("no bonus buys, so no buy price to cap")       # the profile's buys off make the cap moot
         return jurisdiction.forced_keys(cfg).get(key) if jurisdiction.locked(cfg, key) else None
 
     def bounded(self, row: Row) -> str | None:
@@ -130,9 +137,9 @@ class SettingsPage(Page):
         v = self.value(row)
         minor = self.app.config.currency.minor_units
         if row.kind == "toggle":
-            return "on" if v else "off"
+            return _("on") if v else _("off")
         if v is None:
-            return row.none_text
+            return translate(row.none_text)
         if row.kind == "amount":
             return self.money(parse_amount(v, minor))
         return row.fmt(v)
@@ -183,10 +190,10 @@ class SettingsPage(Page):
         try:
             cfg = settings.change(cfg, key, raw, lambda trial: reoffer(trial, cab.offer), game)
         except ConfigError as exc:
-            self.say(f"Refused: {exc}", bad=True)
+            self.say(_("Refused: {reason}").format(reason=exc), bad=True)
             return False
         except OSError as exc:
-            self.say(f"Not saved ({exc.strerror or exc}): nothing changed", bad=True)
+            self.say(_("Not saved ({reason}): nothing changed").format(reason=exc.strerror or exc), bad=True)
             return False
         self.app.config = cab.config = cfg        # the cabinet and the app read the one config
         if game is not None or key == "max_buy_cost":
@@ -194,7 +201,11 @@ class SettingsPage(Page):
             self.menu.games_changed = True
         apply_to_app(self.app)
         cab.log("settings_changed", {"key": key, "game": game, "from": before, "to": raw, "by": "operator"})
-        self.say(f"{key.replace('_', ' ')}{' of ' + game if game else ''}: {before} > {raw} (saved, logged)")
+        row = row_of(key)
+        name = translate(row.label) if row is not None else key.replace("_", " ")
+        self.say((_("{setting} of {game}: {before} > {after} (saved, logged)") if game else
+                  _("{setting}: {before} > {after} (saved, logged)")).format(setting=name, game=game, before=before,
+                                                                            after=raw))
         if game is not None:
             self.build()
         return True
@@ -202,23 +213,25 @@ class SettingsPage(Page):
     def new_pin(self, entered: str) -> bool:
         """The PIN entered twice: checked by config.yaml's rule for operator_pin, then a
         chained `pin_changed` event (nothing is written while the ledger is locked)."""
-        allowed = f"allowed: {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits 0-9"
+        allowed = _("allowed: {least} to {most} digits 0-9").format(least=PIN_DIGITS[0], most=PIN_DIGITS[1])
         try:
             settings.field_rule("operator_pin").validate("operator_pin", entered)
         except ConfigError:                  # its words would show the PIN typed: these do not
-            self.say(f"Refused: a new PIN of {len(entered)} digits is not allowed; {allowed}", bad=True)
+            self.say(_("Refused: a new PIN of {count} digits is not allowed; {allowed}").format(
+                count=len(entered), allowed=allowed), bad=True)
             return False
         if self.app.config.real_play and entered == DEFAULT_PIN:
-            self.say(f"Refused: the default PIN \"{DEFAULT_PIN}\" is not allowed with real_play = true; {allowed}, "
-                     "your own", bad=True)
+            self.say(_("Refused: the default PIN \"{pin}\" is not allowed with real_play = true; {allowed}, your own")
+                     .format(pin=DEFAULT_PIN, allowed=allowed), bad=True)
             return False
         try:
             pin.set_pin(self.cab, entered, by="operator")
         except CabinetLocked as exc:
-            self.say(f"Not changed: the ledger is locked ({exc}); config.yaml's PIN stays", bad=True)
+            self.say(_("Not changed: the ledger is locked ({reason}); config.yaml's PIN stays").format(reason=exc),
+                     bad=True)
             return False
         self.pin_changed = True
-        self.say(f"PIN changed: {len(entered)} digits, kept in the ledger (pin_changed, logged)")
+        self.say(_("PIN changed: {count} digits, kept in the ledger (pin_changed, logged)").format(count=len(entered)))
         return True
 
     # -- frame -----------------------------------------------------------------------
@@ -230,21 +243,28 @@ class SettingsPage(Page):
         mid, low = 32, 56
         for i, row in enumerate(rows):
             y = TOP + i * ROW_H
-            self.text(surface, row.label, (380, y + mid), 28, D.CREAM, anchor="midleft")
+            self.text(surface, translate(row.label), (380, y + mid), 28, D.CREAM, anchor="midleft")
             why, bound = self.forced(row), self.bounded(row)
-            note = (f"fixed by jurisdiction: {self.profile} ({why})" if why else
-                    f"{row.hint}; jurisdiction: {self.profile} ({bound})" if bound else row.hint)
+            note = (
+                _("fixed by jurisdiction: {profile} ({why})").format(profile=self.profile, why=why)
+                if why
+                else _("{hint}; jurisdiction: {profile} ({bound})").format(
+                    hint=translate(row.hint), profile=self.profile, bound=bound
+                )
+                if bound
+                else translate(row.hint)
+            )
             self.text(surface, note, (380, y + low), 20, D.CYAN if why or bound else D.MUTED, anchor="midleft")
             self.text(surface, self.shown(row), (1530, y + mid), 30, D.GOLD, anchor="midright", bold=True)
         if self.section in ROWS:
             profile = self.profile
-            self.text(surface, f"JURISDICTION: {profile.upper()}" + ("  (config.yaml; its rows are fixed)"
-                                                                   if profile != "none" else "  (no profile)"),
+            self.text(surface, _("JURISDICTION: {profile}  (config.yaml; its rows are fixed)").format(
+                profile=profile.upper()) if profile != "none" else _("JURISDICTION: NONE  (no profile)"),
                       (1180, 161), 24, D.CYAN if profile != "none" else D.MUTED, anchor="midleft", bold=True)
         if self.section == "games":
             y = TOP + 3 * ROW_H + 16
-            self.text(surface, "BET LADDER: a lit bet is on it (press to add or remove; each pays whole units for "
-                               "every book)", (360, y + 30), 22, D.MUTED, anchor="midleft")
+            self.text(surface, _("BET LADDER: a lit bet is on it (press to add or remove; each pays whole units for "
+                                 "every book)"), (360, y + 30), 22, D.MUTED, anchor="midleft")
 
     @property
     def profile(self) -> str:
@@ -256,16 +276,17 @@ class SettingsPage(Page):
         self.pin_changed = pin.current(self.cab) is not None     # read once per showing, not per frame
 
     def _draw_pin(self, surface) -> None:
-        self.text(surface, f"The operator PIN ({PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits) opens this menu and pays "
-                           "handpays.", (360, 380), 28, D.CREAM)
-        self.text(surface, "It was changed here: kept in the ledger, keyed (scrypt, then HMAC with the ledger key)."
-                  if self.pin_changed else "It is config.yaml's operator_pin.", (360, 424), 26,
+        self.text(surface, _("The operator PIN ({least} to {most} digits) opens this menu and pays handpays.").format(
+            least=PIN_DIGITS[0], most=PIN_DIGITS[1]), (360, 380), 28, D.CREAM)
+        self.text(surface, _("It was changed here: kept in the ledger, keyed (scrypt, then HMAC with the ledger key).")
+                  if self.pin_changed else _("It is config.yaml's operator_pin."), (360, 424), 26,
                   D.MUTED)
-        self.text(surface, "While the ledger is locked, and after a RAM CLEAR, config.yaml's operator_pin opens the "
-                           "menu.", (360, 540), 24, D.MUTED)
+        self.text(surface, _("While the ledger is locked, and after a RAM CLEAR, config.yaml's operator_pin opens the "
+                             "menu."), (360, 540), 24, D.MUTED)
         guard = self.app.pin_guard
-        self.text(surface, f"Wrong PINs in a row now: {guard.failures}. After 3, each try waits 30 s, then 60 s, "
-                           "120 s ... up to 15 minutes; every one is in the event log.", (360, 480), 24, D.MUTED)
+        self.text(surface, _("Wrong PINs in a row now: {count}. After 3, each try waits 30 s, then 60 s, 120 s ... up "
+                             "to 15 minutes; every one is in the event log.").format(count=guard.failures),
+                  (360, 480), 24, D.MUTED)
 
 
 

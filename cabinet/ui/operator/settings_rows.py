@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from cabinet.core import jurisdiction
 from cabinet.core.config import GAMBLE_SETTINGS
-from cabinet.core.i18n import formats
+from cabinet.core.i18n import N_, formats, translate
 from cabinet.core.money import amount_text, hundredths_to_minor
 from cabinet.core.operator_settings import KEYS
 
@@ -22,16 +22,16 @@ class Row:
     options: tuple[Any, ...] = ()
     hint: str = ""
     game: bool = False
-    none_text: str = "none"
+    none_text: str = N_("none")     # label, hint and none_text: marked, translated where drawn
     fmt: Callable[[Any], str] = str
 
 
-GAMBLE_LABELS = {"on": "on", "on_5x": "on for wins of 5x the bet", "off": "off"}
+GAMBLE_LABELS = {"on": N_("on"), "on_5x": N_("on for wins of 5x the bet"), "off": N_("off")}
 
 
 def gamble_label(v: Any) -> str:
     """A gamble setting as the operator reads it (config.yaml writes on / on_5x / off)."""
-    return GAMBLE_LABELS.get(str(v), str(v))
+    return translate(GAMBLE_LABELS[str(v)]) if str(v) in GAMBLE_LABELS else str(v)
 
 
 def _seconds(v: Any) -> str:
@@ -51,39 +51,58 @@ STEPS_X100 = (10, 20, 25, 30, 40, 50, 60, 80, 100, 150, 200, 250, 300, 400, 500,
               5000, 10000, 20000, 50000, 100000, 200000, 500000, 800000)
 
 CABINET_ROWS = (
-    Row("Gamble", "gamble", "choice", GAMBLE_SETTINGS, "Happy Money Hens: on, on for wins of 5x the bet, off",
+    Row(N_("Gamble"), "gamble", "choice", GAMBLE_SETTINGS, N_("Happy Money Hens: on, on for wins of 5x the bet, off"),
         fmt=gamble_label),
-    Row("Turbo allowed", "turbo_allowed", "toggle", hint="off: the player cannot speed rounds up"),
-    Row("Skip allowed", "skip_allowed", "toggle", hint="off: SPACE does not cut a presentation short"),
-    Row("Minimum round time", "min_round_seconds", "choice", (0.0, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0),
-        "a round stays on screen at least this long", fmt=_seconds),
-    Row("Attract loop after", "attract_idle_seconds", "choice", (30, 60, 90, 120, 180, 300, 600),
-        "kiosk: seconds idle on the lobby", fmt=lambda v: f"{v} s"),
-    Row("Effects volume", "volume", "choice", tuple(round(i / 10, 1) for i in range(11)), fmt=_percent),
-    Row("Music volume", "music_volume", "choice", tuple(round(i / 10, 1) for i in range(11)), fmt=_percent),
-    Row("Highest price of a buy", "max_buy_cost", "amount", BUY_CAPS,
-        "a buy above it is not offered at that bet", none_text="no cap"),
-    Row("Handpay limit", "handpay_limit", "amount", HANDPAY_LIMITS,
-        "a cash-out above it is paid by hand", none_text="none: always a ticket"),
-    Row("Review tools (force, showcase)", "demo_tools", "toggle", hint="never with real play"),
+    Row(N_("Turbo allowed"), "turbo_allowed", "toggle", hint=N_("off: the player cannot speed rounds up")),
+    Row(N_("Skip allowed"), "skip_allowed", "toggle", hint=N_("off: SPACE does not cut a presentation short")),
+    Row(N_("Minimum round time"), "min_round_seconds", "choice", (0.0, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0),
+        N_("a round stays on screen at least this long"), fmt=_seconds),
+    Row(N_("Attract loop after"), "attract_idle_seconds", "choice", (30, 60, 90, 120, 180, 300, 600),
+        N_("kiosk: seconds idle on the lobby"), fmt=lambda v: f"{v} s"),
+    Row(N_("Effects volume"), "volume", "choice", tuple(round(i / 10, 1) for i in range(11)), fmt=_percent),
+    Row(N_("Music volume"), "music_volume", "choice", tuple(round(i / 10, 1) for i in range(11)), fmt=_percent),
+    Row(N_("Highest price of a buy"), "max_buy_cost", "amount", BUY_CAPS,
+        N_("a buy above it is not offered at that bet"), none_text=N_("no cap")),
+    Row(N_("Handpay limit"), "handpay_limit", "amount", HANDPAY_LIMITS,
+        N_("a cash-out above it is paid by hand"), none_text=N_("none: always a ticket")),
+    Row(N_("Review tools (force, showcase)"), "demo_tools", "toggle", hint=N_("never with real play")),
 )
 
 # the player-protection section (config protection:)
 PROTECTION_ROWS = (
-    Row("Player protection", "protection", "toggle", hint="session clock with the net position, reality checks"),
-    Row("Session clock and net position", "session_clock", "toggle", hint="shown to the player while protection is on"),
-    Row("Reality check every", "reality_check_minutes", "choice", (15, 30, 45, 60, 90, 120),
-        "a dialog with the time played and the net position", fmt=lambda v: f"{v} min"),
-    Row("Loss limit", "loss_limit", "amount", LOSS_LIMITS,
-        "a session's net loss that stops play until a new session", none_text="none"),
+    Row(
+        N_("Player protection"), "protection", "toggle", hint=N_("session clock with the net position, reality checks")
+    ),
+    Row(
+        N_("Session clock and net position"),
+        "session_clock",
+        "toggle",
+        hint=N_("shown to the player while protection is on"),
+    ),
+    Row(
+        N_("Reality check every"),
+        "reality_check_minutes",
+        "choice",
+        (15, 30, 45, 60, 90, 120),
+        N_("a dialog with the time played and the net position"),
+        fmt=lambda v: f"{v} min",
+    ),
+    Row(
+        N_("Loss limit"),
+        "loss_limit",
+        "amount",
+        LOSS_LIMITS,
+        N_("a session's net loss that stops play until a new session"),
+        none_text=N_("none"),
+    ),
 )
 
 GAME_ROWS = (
-    Row("Game offered", "enabled", "toggle", game=True, hint="off: the lobby does not show it"),
-    Row("Default bet", "default_bet", "default_bet", game=True, hint="a bet of the ladder below",
-        none_text="the game's own"),
-    Row("Win limit", "win_limit", "win_limit", WIN_LIMITS, game=True,
-        hint="can only lower the game's own limit", none_text="the game's own"),
+    Row(N_("Game offered"), "enabled", "toggle", game=True, hint=N_("off: the lobby does not show it")),
+    Row(N_("Default bet"), "default_bet", "default_bet", game=True, hint=N_("a bet of the ladder below"),
+        none_text=N_("the game's own")),
+    Row(N_("Win limit"), "win_limit", "win_limit", WIN_LIMITS, game=True,
+        hint=N_("can only lower the game's own limit"), none_text=N_("the game's own")),
 )
 
 
@@ -97,9 +116,9 @@ def value_words(key: str, value: Any, amount: Callable[[Any], str] | None = None
     amount with the currency (`amount`: the written amount to its text)."""
     row = row_of(key)
     if value is None:
-        return row.none_text if row is not None else "none"
+        return translate(row.none_text if row is not None else "none")
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return translate("on" if value else "off")
     if row is not None and row.kind in ("amount", "win_limit", "default_bet") and amount is not None:
         try:
             return amount(value)

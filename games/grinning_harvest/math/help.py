@@ -26,11 +26,20 @@ def plain_money(cents: int) -> str:
 SYMBOL_WORDS = (N_("Candy Corn"), N_("Bat"), N_("Black Cat"), N_("Ghost"), N_("Witch Hat"), N_("Witch"), N_("Wild"),
                 N_("Pumpkin"), N_("Collector's Vault"))
 
-FEATURE_LABELS = {"collect": "Vault collect", "bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini jackpot",
-                  "jackpot_minor": "Minor jackpot", "jackpot_mega": "Mega jackpot",
-                  "jackpot_grand": "Grand jackpot", "great_skull": "Great Skull", "vaults_3": "3 Vaults",
-                  "vaults_in_view_2": "2 Vaults in view", "vaults_in_view_3": "3 Vaults in view",
-                  "big_win": "", "max_win": "Top prize"}
+# math.yaml's buy names and what each gives, marked for the catalogue (the buy cards, the
+# bets page, the history: cabinet/ui/game_words.py translates them where they are drawn)
+MODE_WORDS = (N_("Spin"), N_("A base-game spin."),
+              N_("Hold-n-Win"), N_("The Hold-n-Win bonus with 1 Vault and a Pumpkin on reels 1 and 3."),
+              N_("Double Vault"), N_("The bonus starts with 2 Vaults, each collecting every Pumpkin."),
+              N_("Haunted Row"), N_("The bonus with a Haunted Row above the reels - more multipliers and skulls."),
+              N_("Pumpkin Patch"),
+              N_("The bonus starts with 1 Vault and 2 Pumpkins on each of reels 1 and 3; no 2x or 3x Pumpkins."))
+
+FEATURE_LABELS = {"collect": N_("Vault collect"), "bonus": N_("Hold-n-Win bonus"), "jackpot_mini": N_("Mini jackpot"),
+                  "jackpot_minor": N_("Minor jackpot"), "jackpot_mega": N_("Mega jackpot"),
+                  "jackpot_grand": N_("Grand jackpot"), "great_skull": N_("Great Skull"), "vaults_3": N_("3 Vaults"),
+                  "vaults_in_view_2": N_("2 Vaults in view"), "vaults_in_view_3": N_("3 Vaults in view"),
+                  "big_win": "", "max_win": N_("Top prize")}
 
 
 def _x(value_x100: int) -> str:

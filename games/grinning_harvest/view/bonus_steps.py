@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from cabinet.core.i18n import _
 from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.moments import Moment, Moments
 from cabinet.ui.presentation import Step
@@ -78,14 +79,15 @@ class HoldAndWinSteps:
         from_base = ev["source"] == "base"
         tl.state["vaults"] = {c: 0 for c, it in start_items.items() if it["kind"] == "vault"}
         vaults, pumpkins = len(ev["vaults"]), len(ev["pumpkins"])
-        board_text = (f"{vaults} Vault{'s' if vaults != 1 else ''} and {pumpkins} Pumpkin{'s' if pumpkins != 1 else ''}"
-                      " on the board")
+        board_text = (_("1 Vault") if vaults == 1 else _("{count} Vaults").format(count=vaults)) + " " + (
+            _("and 1 Pumpkin on the board") if pumpkins == 1 else
+            _("and {count} Pumpkins on the board").format(count=pumpkins))
 
         def start() -> None:
             host.value_cap_x100 = cap_left
             if from_base:
                 host.trigger_cells = sorted(start_items)
-                host.banner = ("HOLD-N-WIN", "Pumpkins and the Vault carry over", "bonus")
+                host.banner = (_("HOLD-N-WIN"), _("Pumpkins and the Vault carry over"), "bonus")
             else:                          # a bought bonus opens on its own starting board
                 host.trigger_cells = []
                 show_board()
@@ -121,7 +123,7 @@ class HoldAndWinSteps:
         # The transition (moments.py): the carried-over Pumpkins and the Vault celebrate, the
         # curtains close on HOLD-N-WIN, the bonus board is set behind them, they open on it.
         cells = [host.reels.cell_rect(c[1], c[0]) for c in sorted(start_items)] if from_base else []
-        cover, uncover = host.moments.transition("HOLD-N-WIN", board_text, cells, (255, 150, 40))
+        cover, uncover = host.moments.transition(_("HOLD-N-WIN"), board_text, cells, (255, 150, 40))
         if from_base:
             return [Step(2.0, start=start, tick=tick, end=trigger_shown, label="bonus trigger", sound="bonus"),
                     cover, Step(0.0, start=end, label="bonus board"), uncover]
@@ -172,12 +174,13 @@ class HoldAndWinSteps:
                     host.items[c] = dict(host.items[c], value_x100=v)
             host._set_win(host.base_line_x100 + host.shown_total_x100)
 
+        skull_text = _("x{multiplier} on every Vault and new Pumpkin").format(multiplier=great) if great else ""
         if great is not None:
             # The banner says what the Great Skull multiplies (every Vault and every Pumpkin landed
             # this spin; those collected before are inside the Vaults): the plates show it meanwhile.
             def wake(p: float) -> None:
                 host.great_skull, host.skull_p = great, p
-                host.banner = ("GREAT SKULL", f"x{great} on every Vault and new Pumpkin", "skull")
+                host.banner = (_("GREAT SKULL"), skull_text, "skull")
                 shown = p >= 0.35
                 multiply(shown)
                 host.mult_fx, host.mult_p = (mults, 1.0) if shown else ([], 0.0)
@@ -186,8 +189,8 @@ class HoldAndWinSteps:
                 host.banner = None
                 host.mult_fx = []
                 multiply(True)
-            steps.append(host.moments.step(Moment("great_skull", "THE GREAT SKULL!",
-                                                  f"x{great} on every Vault and new Pumpkin", color=(150, 240, 110)),
+            steps.append(host.moments.step(Moment("great_skull", _("THE GREAT SKULL!"), skull_text,
+                                                  color=(150, 240, 110)),
                                            label="moment great skull"))
             steps.append(Step(1.8, tick=wake, end=slept, label="great skull", sound="gh_skull"))
         elif mults:
@@ -217,6 +220,6 @@ class HoldAndWinSteps:
             host.bonus_total_x100 = total        # what the bonus pays (the cap, if reached)
             host.value_cap_x100 = min(host.value_cap_x100, total) if capped else host.value_cap_x100
             host.grid.spinning = host.row_spinning = False
-            host.banner = ("BONUS WIN", host.money(total) + ("  (MAX WIN)" if capped else ""), "total")
+            host.banner = (_("BONUS WIN"), host.money(total) + ("  " + _("(MAX WIN)") if capped else ""), "total")
             host._set_win(line_now + total)
         return [Step(2.2, start=show, label="bonus total", sound="win")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.core.i18n import _
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.reels import pulse
@@ -27,6 +28,12 @@ def _panel(scene, rect: pygame.Rect, key: str, top=(60, 26, 80), bottom=(20, 8, 
         real.size, top, bottom, radius=lay.px(26), border=rim, border_width=lay.px(4), alpha=225))
 
 
+def _say(A, surface, text: str, size: int, pos, color, width: int = 320, bold: bool = False, **kw) -> None:
+    """A panel label in the current language, a little smaller where a translation is
+    longer than the panel (`width` logical px)."""
+    A.blit_text(surface, text, A.fit(text, size, width, bold), pos, color, bold=bold, **kw)
+
+
 def _bet(scene) -> int:
     return scene.played.bet_cents if scene.played is not None else scene.bet
 
@@ -35,8 +42,8 @@ def draw_jackpots(scene, surface) -> None:
     """Grand on top down to Mini: coin, name, value at the bet; a hit one glows."""
     lay, A = scene.app.layout, scene.app.assets
     surface.blit(_panel(scene, LEFT, "left"), lay.pt(LEFT.x, LEFT.y))
-    A.blit_text(surface, "JACKPOTS", 40, (LEFT.centerx, LEFT.y + 40), (255, 200, 90), anchor="center", bold=True,
-                outline=(60, 20, 0))
+    _say(A, surface, _("JACKPOTS"), 40, (LEFT.centerx, LEFT.y + 40), (255, 200, 90), anchor="center", bold=True,
+         outline=(60, 20, 0))
     names = list(scene.maths.jackpots)[::-1]
     cur = scene.app.cabinet.currency
     for i, name in enumerate(names):
@@ -69,8 +76,8 @@ def draw_side(scene, surface) -> None:
     if scene.in_bonus:
         _draw_bonus_side(scene, surface)
         return
-    A.blit_text(surface, "5 PAYLINES", 40, (cx, RIGHT.y + 40), (255, 200, 90), anchor="center", bold=True,
-                outline=(60, 20, 0))
+    _say(A, surface, _("{count} PAYLINES").format(count=len(scene.maths.raw["lines"])), 40, (cx, RIGHT.y + 40),
+         (255, 200, 90), anchor="center", bold=True, outline=(60, 20, 0))
     lines = scene.maths.raw["lines"]
     lit = {ev["line"] for ev in scene.win_lines}
     for i, line in enumerate(lines):
@@ -80,10 +87,10 @@ def draw_side(scene, surface) -> None:
         A.blit_text(surface, scene.caption, 30, (cx, RIGHT.y + 370), D.GOLD, anchor="center", bold=True,
                     outline=(50, 20, 0), wrap=320)
     else:
-        A.blit_text(surface, "Pumpkins on reels 1 and 3", 25, (cx, RIGHT.y + 350), D.MUTED, anchor="center")
-        A.blit_text(surface, "+ a Vault on reel 2", 25, (cx, RIGHT.y + 380), D.MUTED, anchor="center")
-        A.blit_text(surface, "= HOLD-N-WIN", 30, (cx, RIGHT.y + 416), (255, 170, 60), anchor="center", bold=True)
-    A.blit_text(surface, "A Vault collects every Pumpkin", 24, (cx, RIGHT.y + 480), D.MUTED, anchor="center")
+        _say(A, surface, _("Pumpkins on reels 1 and 3"), 25, (cx, RIGHT.y + 350), D.MUTED, anchor="center")
+        _say(A, surface, _("+ a Vault on reel 2"), 25, (cx, RIGHT.y + 380), D.MUTED, anchor="center")
+        _say(A, surface, _("= HOLD-N-WIN"), 30, (cx, RIGHT.y + 416), (255, 170, 60), anchor="center", bold=True)
+    _say(A, surface, _("A Vault collects every Pumpkin"), 24, (cx, RIGHT.y + 480), D.MUTED, anchor="center")
 
 
 def _draw_bonus_side(scene, surface) -> None:
@@ -92,9 +99,9 @@ def _draw_bonus_side(scene, surface) -> None:
     lay, A = scene.app.layout, scene.app.assets
     cur = scene.app.cabinet.currency
     cx = RIGHT.centerx
-    A.blit_text(surface, "HOLD-N-WIN", 40, (cx, RIGHT.y + 36), (255, 200, 90), anchor="center", bold=True,
-                outline=(60, 20, 0))
-    A.blit_text(surface, "SPINS LEFT", 24, (RIGHT.x + 90, RIGHT.y + 84), D.MUTED, anchor="center", bold=True)
+    _say(A, surface, _("HOLD-N-WIN"), 40, (cx, RIGHT.y + 36), (255, 200, 90), anchor="center", bold=True,
+         outline=(60, 20, 0))
+    _say(A, surface, _("SPINS LEFT"), 24, (RIGHT.x + 90, RIGHT.y + 84), D.MUTED, 150, anchor="center", bold=True)
     A.blit_text(surface, str(scene.lives), 76, (RIGHT.x + 90, RIGHT.y + 142), (150, 255, 100) if scene.lives_reset
                 else D.CREAM, anchor="center", bold=True, outline=(20, 10, 30))
     lamp = lay.px(46)
@@ -103,12 +110,12 @@ def _draw_bonus_side(scene, surface) -> None:
     for i in range(scene.maths.lives):
         img = on if i < scene.lives else off
         surface.blit(img, img.get_rect(center=lay.pt(RIGHT.x + 44 + i * 46, RIGHT.y + 200)))
-    A.blit_text(surface, "TOTAL WINNINGS", 24, (RIGHT.x + 256, RIGHT.y + 84), D.MUTED, anchor="center", bold=True)
+    _say(A, surface, _("TOTAL WINNINGS"), 24, (RIGHT.x + 256, RIGHT.y + 84), D.MUTED, 170, anchor="center", bold=True)
     A.blit_chars(surface, cur.format(win_cents(_bet(scene), scene.shown_total_x100)), 34,
                  (RIGHT.x + 256, RIGHT.y + 136), D.GOLD, anchor="center", bold=True)
     if scene.lives_reset:
-        A.blit_text(surface, "RESET TO 3", 22, (RIGHT.x + 256, RIGHT.y + 196), (150, 255, 100), anchor="center",
-                    bold=True)
+        _say(A, surface, _("RESET TO {lives}").format(lives=scene.maths.lives), 22, (RIGHT.x + 256, RIGHT.y + 196),
+             (150, 255, 100), 170, anchor="center", bold=True)
     pygame.draw.line(
         surface,
         (120, 80, 150),
@@ -116,23 +123,25 @@ def _draw_bonus_side(scene, surface) -> None:
         lay.pt(RIGHT.right - 24, RIGHT.y + 238),
         max(1, lay.px(2)),
     )
-    A.blit_text(surface, f"SPIN {scene.spin_no}  WINNINGS" if scene.spin_no else "WINNINGS", 26,
-                (cx, RIGHT.y + 272), D.MUTED, anchor="center", bold=True)
+    _say(A, surface, _("SPIN {number}  WINNINGS").format(number=scene.spin_no) if scene.spin_no else _("WINNINGS"), 26,
+         (cx, RIGHT.y + 272), D.MUTED, anchor="center", bold=True)
     A.blit_chars(surface, cur.format(win_cents(_bet(scene), scene.shown_spin_x100)), 46, (cx, RIGHT.y + 322),
                  D.CREAM, anchor="center", bold=True)
     vaults = sum(1 for it in scene.items.values() if it["kind"] == "vault")
-    A.blit_text(surface, f"VAULTS {vaults} / {scene.maths.max_vaults}", 28, (cx, RIGHT.y + 392), D.CREAM,
-                anchor="center", bold=True)
+    _say(A, surface, _("VAULTS {count} / {most}").format(count=vaults, most=scene.maths.max_vaults), 28,
+         (cx, RIGHT.y + 392), D.CREAM, anchor="center", bold=True)
     if over_cap(scene):                     # a Vault shows what it collected; the cap is what is paid
-        A.blit_text(surface, "The Vaults hold more than the max win", 22, (cx, RIGHT.y + 436), (255, 170, 120),
-                    anchor="center", bold=True)
-        A.blit_text(surface, f"{cur.format(win_cents(_bet(scene), scene.value_cap_x100))} is paid (the cap)", 22,
-                    (cx, RIGHT.y + 462), (255, 170, 120), anchor="center", bold=True)
+        _say(A, surface, _("The Vaults hold more than the max win"), 22, (cx, RIGHT.y + 436), (255, 170, 120),
+             anchor="center", bold=True)
+        _say(A, surface, _("{amount} is paid (the cap)").format(
+            amount=cur.format(win_cents(_bet(scene), scene.value_cap_x100))), 22, (cx, RIGHT.y + 462), (255, 170, 120),
+            anchor="center", bold=True)
     else:
-        A.blit_text(surface, "A new Pumpkin or Vault resets", 22, (cx, RIGHT.y + 436), D.MUTED, anchor="center")
-        A.blit_text(surface, "the spins to 3", 22, (cx, RIGHT.y + 462), D.MUTED, anchor="center")
+        _say(A, surface, _("A new Pumpkin or Vault resets"), 22, (cx, RIGHT.y + 436), D.MUTED, anchor="center")
+        _say(A, surface, _("the spins to {lives}").format(lives=scene.maths.lives), 22, (cx, RIGHT.y + 462), D.MUTED,
+             anchor="center")
     if scene.capped:
-        A.blit_text(surface, "MAX WIN REACHED", 30, (cx, RIGHT.y + 500), (255, 110, 80), anchor="center", bold=True)
+        _say(A, surface, _("MAX WIN REACHED"), 30, (cx, RIGHT.y + 500), (255, 110, 80), anchor="center", bold=True)
 
 
 def over_cap(scene) -> bool:
@@ -204,9 +213,10 @@ def draw_banner(scene, surface) -> None:
     surface.blit(glow, glow.get_rect(center=real.center))
     surface.blit(panel, real.topleft)
     D.text_layer(real)                      # the banner covers the board: its text is a layer above
-    A.blit_text(surface, title, 80 if len(title) < 13 else 68, (960, 602), (255, 250, 235), anchor="center",
-                bold=True, outline=(40, 10, 10))
+    A.blit_text(surface, title, A.fit(title, 80 if len(title) < 13 else 68, 640, True), (960, 602), (255, 250, 235),
+                anchor="center", bold=True, outline=(40, 10, 10))
     big = len(sub) <= 16                    # an amount: the star of the banner
-    A.blit_text(surface, sub, 60 if big else (38 if len(sub) < 30 else 32), (960, 692 if big else 688),
-                (255, 255, 255) if big else colors[2], anchor="center", bold=True, outline=(40, 12, 6))
+    A.blit_text(surface, sub, A.fit(sub, 60 if big else (38 if len(sub) < 30 else 32), 640, True),
+                (960, 692 if big else 688), (255, 255, 255) if big else colors[2], anchor="center", bold=True,
+                outline=(40, 12, 6))
     D.text_layer()                          # what follows (the HUD) is above, on the whole screen

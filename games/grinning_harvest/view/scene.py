@@ -23,8 +23,10 @@ from typing import Any
 
 import pygame
 
-from cabinet.core.i18n import N_
+from cabinet.core.i18n import N_, _, translate
+from cabinet.ui.figures import times
 from cabinet.ui.game_scene import GameScene
+from cabinet.ui.game_words import mode_label
 from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.hud import Hud
 from cabinet.ui.moments import Moment
@@ -230,7 +232,12 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
         def show() -> None:
             self.win_lines = lines[:upto]
-            self.caption = f"LINE {ev['line'] + 1}: {ev['count']} x {name.upper()}  {self.money(ev['pay_x100'])}"
+            self.caption = _("LINE {line}: {count} x {symbol}  {amount}").format(
+                line=ev["line"] + 1,
+                count=ev["count"],
+                symbol=translate(name).upper(),
+                amount=self.money(ev["pay_x100"]),
+            )
             self._set_win(shown)
         return [Step(0.8, start=show, label=f"line {ev['line'] + 1} pays", sound="coin")]
 
@@ -272,7 +279,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
                 self.grid.dim.update(cells)
                 self._set_win(self.base_line_x100 + self.shown_total_x100)
             amount = max(0, min(ev["amount_x100"], cap_left - total_before))    # what it adds to the pay
-            self.caption = f"VAULT COLLECTS {self.money(amount)}"
+            self.caption = _("VAULT COLLECTS {amount}").format(amount=self.money(amount))
         return [Step(1.0, start=start, tick=tick, end=end, label="vault collects", sound="gh_collect")]
 
     def timeline_cap(self) -> int:
@@ -304,11 +311,12 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
         def start() -> None:
             self.jackpot_hit = name
-            self.banner = (f"{name.upper()} JACKPOT", self.money(value), "jackpot_" + name)
+            self.banner = (_("{name} JACKPOT").format(name=name.upper()), self.money(value), "jackpot_" + name)
 
         def end() -> None:
             self.banner = None
-        moment = Moment("jackpot", f"{name.upper()} JACKPOT!", f"{value / 100:,g}x the bet",
+        moment = Moment("jackpot", _("{name} JACKPOT!").format(name=name.upper()),
+                        _("{times} the bet").format(times=times(value / 100)),
                         building(self.timeline).cents(value), art.JACKPOT_COLORS[name][0])
         return [Step(1.2, start=start, end=end, label="jackpot", sound="gh_jackpot"),
                 self.moments.step(moment, label=f"moment jackpot {name}")]
@@ -316,7 +324,8 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     def present_cap(self, ev) -> list[Step]:
         def show() -> None:
             self.capped = True
-            self.banner = ("MAX WIN", f"{ev['cap_x100'] // 100:,}x the bet - the round ends here", "cap")
+            self.banner = (_("MAX WIN"), _("{times} the bet - the round ends here").format(
+                times=times(ev["cap_x100"] // 100)), "cap")
             self._set_win(ev["cap_x100"])
         return [Step(2.0, start=show, label="max win", sound="big_win")]
 
@@ -353,7 +362,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         return "vault" if item["kind"] == "vault" else "pumpkin"
 
     def _buy_label(self, mode_id: str) -> str:
-        return next((m.label for m in self.buy_modes if m.id == mode_id), mode_id)
+        return mode_label(self.spec, mode_id)
 
     # == frame =========================================================================
     def animate(self, dt: float) -> None:

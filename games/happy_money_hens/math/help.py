@@ -16,24 +16,29 @@ from fractions import Fraction
 from typing import Callable
 
 from cabinet.core.game import BetMode
-from cabinet.core.i18n import _, formats
+from cabinet.core.i18n import N_, _, formats, translate
 
 from .tables import COMBOS, FEATURES, POT_NAMES, combo_code, combo_mode, load
 
-FEATURE_WORDS = {"double_coins": "Double Coins", "pot_fill": "Pot Fill", "happy_boost": "Happy Boost"}
+FEATURE_WORDS = {"double_coins": N_("Double Coins"), "pot_fill": N_("Pot Fill"), "happy_boost": N_("Happy Boost")}
 COLOUR_OF = {"double_coins": "blue", "pot_fill": "red", "happy_boost": "gold"}
 
 
 def combo_words(combo: int) -> str:
-    """7 -> 'Double Coins + Pot Fill + Happy Boost'."""
-    return " + ".join(FEATURE_WORDS[FEATURES[b]] for b in (1, 2, 4) if combo & b)
+    """7 -> 'Double Coins + Pot Fill + Happy Boost' (in the current language)."""
+    return " + ".join(translate(FEATURE_WORDS[FEATURES[b]]) for b in (1, 2, 4) if combo & b)
 
 
-FEATURE_LABELS = {"bonus": "", "full_board": "All 35 mini reels filled", "capped": "Win limit reached",
-                  "big_bonus": "Big bonus win",
-                  **{f"combo_{combo_code(c)}": f"Bonus: {combo_words(c)}" for c in COMBOS},
-                  **{f"pot_{p.lower()}": f"{p} pot won" for p in POT_NAMES},
-                  "pot_grand_2": "GRAND pot won twice", "pot_grand_3": "GRAND pot won three times or more"}
+def feature_labels() -> dict[str, str]:
+    """Round.features in words, in the current language (ViewInfo.feature_words)."""
+    return {"bonus": "", "full_board": _("All 35 mini reels filled"), "capped": _("Win limit reached"),
+            "big_bonus": _("Big bonus win"),
+            **{f"combo_{combo_code(c)}": _("Bonus: {features}").format(features=combo_words(c)) for c in COMBOS},
+            **{f"pot_{p.lower()}": _("{pot} pot won").format(pot=p) for p in POT_NAMES},
+            "pot_grand_2": _("GRAND pot won twice"), "pot_grand_3": _("GRAND pot won three times or more")}
+
+
+FEATURE_LABELS = feature_labels()                 # in English: made on import
 FORCE_LABELS = {k: FEATURE_LABELS[k] for k in ("pot_grand", "pot_grand_2", "pot_grand_3", "full_board", "big_bonus",
                                                *(f"combo_{combo_code(c)}" for c in COMBOS))}
 
@@ -206,23 +211,39 @@ def mode_descriptions() -> dict[str, str]:
     """What each way to play gives, from the sheet (the buy menu, the bets page)."""
     s = sections()
     least = load().raw["feature_pots"]["min_features"]
-    out = {"base": f"A standard spin of the {len(load().lines)} lines.",
-           "fortune_1_2": "More bonuses, through a higher trigger chance of the feature pots.",
-           "fortune_1_5": f"More bonuses, each starting with {_least(least['fortune_1_5'])} active.",
-           "fortune_2": f"More bonuses, each starting with {_least(least['fortune_2'])} active.",
+    out = {"base": _("A standard spin of the {lines} lines.").format(lines=len(load().lines)),
+           "fortune_1_2": _("More bonuses, through a higher trigger chance of the feature pots."),
+           "fortune_1_5": _("More bonuses, each starting with {features} active.").format(
+               features=_least(least["fortune_1_5"])),
+           "fortune_2": _("More bonuses, each starting with {features} active.").format(
+               features=_least(least["fortune_2"])),
            "buy_mystery": s["buy_mystery"][1][0], "buy_triple": s["buy_triple"][1][0]}
     for c in COMBOS:
-        out[combo_mode(c)] = f"A bonus won in the gamble, with {combo_words(c)} active."
+        out[combo_mode(c)] = _("A bonus won in the gamble, with {features} active.").format(features=combo_words(c))
     return out
 
 
-def describe_modes(modes: tuple[BetMode, ...]) -> tuple[BetMode, ...]:
-    """The modes as a player reads them: the gamble's bonus libraries named by their
-    features, every mode with what it gives."""
+# math.yaml's mode names, marked for the catalogue (the buy cards, the bets page, the history)
+MODE_NAMES = (N_("Base game"), N_("Fortune bet 1.2x"), N_("Fortune bet 1.5x"), N_("Fortune bet 2x"),
+              N_("Mystery bonus"), N_("Triple bonus"))
+
+
+def mode_words() -> dict[str, tuple[str, str]]:
+    """Mode id -> (name, what it gives) in the current language (ViewInfo.mode_words);
+    the gamble's bonus libraries named by their features."""
     text = mode_descriptions()
     combos = {combo_mode(c): c for c in COMBOS}
-    return tuple(replace(mode, label=f"Gamble bonus: {combo_words(combos[mode.id])}" if mode.id in combos
-                         else mode.label, description=text.get(mode.id, mode.description)) for mode in modes)
+    return {mid: (_("Gamble bonus: {features}").format(features=combo_words(combos[mid])) if mid in combos
+                  else translate(v["label"]), text.get(mid, v.get("description", "")))
+            for mid, v in load().raw["modes"].items()}
+
+
+def describe_modes(modes: tuple[BetMode, ...]) -> tuple[BetMode, ...]:
+    """The modes as a player reads them (in English, on import: GameSpec keeps these):
+    the gamble's bonus libraries named by their features, every mode with what it gives."""
+    words = mode_words()
+    return tuple(replace(mode, label=words[mode.id][0], description=words[mode.id][1]) if mode.id in words
+                 else mode for mode in modes)
 
 
 def help_pages() -> list[tuple[str, str]]:

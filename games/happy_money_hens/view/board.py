@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from cabinet.core.i18n import N_, _, translate
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.reels import line_points, pulse
@@ -88,7 +89,8 @@ def line_ticker(scene, win) -> str:
     """The line win's caption, at the bet the round was played at (not the bet now)."""
     cur = scene.app.cabinet.currency
     pay = cur.format(win_cents(scene.lines_bet, win["pay_x100"]))
-    return f"LINE {win['line'] + 1}:  {win['count']} x {win['symbol']}  PAYS {pay}"
+    return _("LINE {line}:  {count} x {symbol}  PAYS {amount}").format(line=win["line"] + 1, count=win["count"],
+                                                                      symbol=win["symbol"], amount=pay)
 
 
 def _win_frame(size: tuple[int, int], col) -> pygame.Surface:
@@ -122,9 +124,17 @@ def _draw_pots(scene, surface: pygame.Surface) -> None:
         A.blit_text(surface, art.POT_FEATURE[colour], 28, (x - 4, 128), art.POT_COLOURS[colour], bold=True,
                     outline=(20, 10, 20))
         if bursting and int(scene.time * 6) % 2 == 0:
-            A.blit_text(surface, "TRIGGERED!", 30, (x - 4, 162), (255, 255, 255), bold=True, outline=(120, 20, 20))
+            A.blit_text(surface, _("TRIGGERED!"), 30, (x - 4, 162), (255, 255, 255), bold=True, outline=(120, 20, 20))
         elif not bursting:
-            A.blit_text(surface, f"LEVEL {level}", 30, (x - 4, 162), D.CREAM, bold=True, outline=(20, 10, 20))
+            A.blit_text(
+                surface,
+                _("LEVEL {level}").format(level=level),
+                30,
+                (x - 4, 162),
+                D.CREAM,
+                bold=True,
+                outline=(20, 10, 20),
+            )
         for i in range(4):
             on = i < level
             pip = _surf(scene, ("pip", colour, on),
@@ -153,7 +163,8 @@ def _draw_plaque(scene, surface: pygame.Surface) -> None:
     surface.blit(sign, lay.pt(24, 262))
     A.blit_text(surface, str(len(scene.lines)), 60, (119, 306), D.CREAM, anchor="center", bold=True,
                 outline=(60, 30, 10))
-    A.blit_text(surface, "WIN LINES", 26, (119, 356), D.CREAM, anchor="center", bold=True, outline=(60, 30, 10))
+    A.blit_text(surface, _("WIN LINES"), 26, (119, 356), D.CREAM, anchor="center", bold=True, outline=(60, 30, 10),
+                fit=180)
 
 
 def _draw_fortune_panel(scene, surface: pygame.Surface) -> None:
@@ -161,12 +172,12 @@ def _draw_fortune_panel(scene, surface: pygame.Surface) -> None:
     panel = _surf(scene, ("fortune",), lambda: D.rounded_panel((lay.px(358), lay.px(640)), (70, 40, 100), (30, 16, 46),
                   radius=lay.px(28), border=D.GOLD, border_width=lay.px(3), alpha=235))
     surface.blit(panel, lay.pt(FORTUNE_X, 246))
-    A.blit_text(surface, "FORTUNE BET", 40, (FORTUNE_X + 179, 290), D.GOLD, anchor="center", bold=True,
-                outline=(60, 20, 0))
+    A.blit_text(surface, _("FORTUNE BET"), 40, (FORTUNE_X + 179, 290), D.GOLD, anchor="center", bold=True,
+                outline=(60, 20, 0), fit=330)
 
 
-FORTUNE_NOTE = {"base": "STANDARD SPINS", "fortune_1_2": "MORE BONUSES",
-                "fortune_1_5": "MORE BONUSES, 2+ FEATURES", "fortune_2": "MORE BONUSES, ALL 3 FEATURES"}
+FORTUNE_NOTE = {"base": N_("STANDARD SPINS"), "fortune_1_2": N_("MORE BONUSES"),
+                "fortune_1_5": N_("MORE BONUSES, 2+ FEATURES"), "fortune_2": N_("MORE BONUSES, ALL 3 FEATURES")}
 
 
 def draw_prices(scene, surface: pygame.Surface) -> None:
@@ -174,21 +185,22 @@ def draw_prices(scene, surface: pygame.Surface) -> None:
     the selected level gives."""
     A = scene.app.assets
     FX = FORTUNE_X
-    A.blit_text(surface, FORTUNE_NOTE.get(scene.mode_id, ""), 22, (FX + 179, 856), D.CREAM, anchor="center",
-                bold=True)
+    A.blit_text(surface, translate(FORTUNE_NOTE.get(scene.mode_id, "")), 22, (FX + 179, 856), D.CREAM, anchor="center",
+                bold=True, fit=330)
     cur = scene.app.cabinet.currency
-    for i, (mode, _) in enumerate(FORTUNE):
+    for i, (mode, _price) in enumerate(FORTUNE):
         if not any(m.id == mode for m in scene.spin_modes):
             continue
         price = scene.spec.mode(mode).cost_cents(scene.bet)
         on = scene.mode_id == mode
         top = scene.offered_up_to(mode)
         if top is not None and scene.bet > top:     # the win limit keeps it off this bet
-            text = f"WIN LIMIT: BETS UP TO {cur.format(top)}" if top else "NOT OFFERED (WIN LIMIT)"
+            text = _("WIN LIMIT: BETS UP TO {amount}").format(amount=cur.format(top)) if top else \
+                _("NOT OFFERED (WIN LIMIT)")
         else:
-            text = f"PLAY {cur.format(price)}"
+            text = _("PLAY {amount}").format(amount=cur.format(price))
         A.blit_text(surface, text, 26 if len(text) < 20 else 22, (FORTUNE_X + 179, 330 + i * 128 + 78),
-                    (255, 250, 220) if on else D.MUTED, anchor="center", bold=True)
+                    (255, 250, 220) if on else D.MUTED, anchor="center", bold=True, fit=320)
 
 
 def draw_banner(scene, surface: pygame.Surface) -> None:
@@ -200,6 +212,6 @@ def draw_banner(scene, surface: pygame.Surface) -> None:
                   radius=lay.px(40), border=D.GOLD, border_width=lay.px(5), alpha=240))
     surface.blit(panel, panel.get_rect(center=lay.pt(960, 575)))
     A.blit_text(surface, scene.banner, 56 if len(scene.banner) < 30 else 44, (960, 545), D.GOLD, anchor="center",
-                bold=True, outline=(70, 20, 0))
+                bold=True, outline=(70, 20, 0), fit=960)
     if scene.sub_banner:
-        A.blit_text(surface, scene.sub_banner, 32, (960, 620), D.CREAM, anchor="center", bold=True)
+        A.blit_text(surface, scene.sub_banner, 32, (960, 620), D.CREAM, anchor="center", bold=True, fit=960)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.core.i18n import _
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 
@@ -24,7 +25,7 @@ def draw_side(view, surface: pygame.Surface, snap: BonusSnapshot) -> None:
     left = view._surf(("left",), lambda: D.rounded_panel((lay.px(230), lay.px(640)), (60, 40, 90), (24, 16, 40),
                       radius=lay.px(24), border=D.GOLD_DARK, border_width=lay.px(3), alpha=230))
     surface.blit(left, lay.pt(240, 112))
-    A.blit_text(surface, "FEATURES", 28, (355, 140), D.GOLD, anchor="center", bold=True)
+    A.blit_text(surface, _("FEATURES"), 28, (355, 140), D.GOLD, anchor="center", bold=True, fit=240)
     for i, feat in enumerate(("double_coins", "pot_fill", "happy_boost")):
         on = feat in snap.combination
         col = art.FEATURE_COLOURS[feat] if on else (90, 90, 110)
@@ -34,13 +35,14 @@ def draw_side(view, surface: pygame.Surface, snap: BonusSnapshot) -> None:
         surface.blit(chip, lay.pt(255, 168 + i * 62))
         A.blit_text(surface, FEATURE_LABEL[feat], 24, (355, 193 + i * 62), D.CREAM if on else (150, 150, 170),
                     anchor="center", bold=True)
-    A.blit_text(surface, "LIVES", 30, (355, 380), D.GOLD, anchor="center", bold=True)
+    A.blit_text(surface, _("LIVES"), 30, (355, 380), D.GOLD, anchor="center", bold=True, fit=240)
     for i in range(3):
         lit = i < snap.lives
         egg = view._surf(("life", lit), lambda lit=lit: _life_egg(lay.px(54), lit))
         surface.blit(egg, egg.get_rect(center=lay.pt(295 + i * 60, 440)))
-    A.blit_text(surface, f"SPIN {snap.spins}", 26, (355, 522), D.MUTED, anchor="center", bold=True)
-    A.blit_text(surface, "TOTAL", 30, (355, 575), D.GOLD, anchor="center", bold=True)
+    A.blit_text(surface, _("SPIN {number}").format(number=snap.spins), 26, (355, 522), D.MUTED, anchor="center",
+                bold=True, fit=240)
+    A.blit_text(surface, _("TOTAL"), 30, (355, 575), D.GOLD, anchor="center", bold=True, fit=240)
     A.blit_text(surface, cur.format(win_cents(view.scene.bet, snap.active_total())), 36, (355, 615), D.CREAM,
                 anchor="center", bold=True)
     _draw_pots(view, surface, snap)
@@ -88,9 +90,9 @@ def _draw_pots(view, surface: pygame.Surface, snap: BonusSnapshot) -> None:
             (lay.px(420), lay.px(110)), (120, 40, 60), (60, 16, 30), radius=lay.px(26), border=D.GOLD,
             border_width=lay.px(3)))
         surface.blit(note, note.get_rect(center=lay.pt(x0 + 245, 520)))
-        A.blit_text(surface, "POTS FILL ONLY WITH", 30, (x0 + 245, 500), D.CREAM, anchor="center", bold=True,
+        A.blit_text(surface, _("POTS FILL ONLY WITH"), 30, (x0 + 245, 500), D.CREAM, anchor="center", bold=True,
                     outline=(20, 10, 20))
-        A.blit_text(surface, "POT FILL ACTIVE", 30, (x0 + 245, 540), D.CREAM, anchor="center", bold=True,
+        A.blit_text(surface, _("POT FILL ACTIVE"), 30, (x0 + 245, 540), D.CREAM, anchor="center", bold=True,
                     outline=(20, 10, 20))
 
 

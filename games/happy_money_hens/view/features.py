@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 import pygame
 
+from cabinet.core.i18n import _
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.presentation import Step
@@ -84,7 +85,7 @@ class BonusView:
                 paying = snap.focus["paying"]
                 seconds = min(0.16 * len(paying), 4.0)
                 running = [0]
-                for _, _, v in paying:
+                for _row, _reel, v in paying:
                     running.append(running[-1] + win_cents(bet, v))
 
                 def count(p: float, snap=snap, paying=paying, running=running, base=base) -> None:
@@ -220,16 +221,31 @@ class BonusView:
             (lay.px(210), lay.px(84)), (255, 214, 102), (190, 120, 20), radius=lay.px(42), border=(255, 250, 220),
             border_width=lay.px(3)))
         surface.blit(pill, pill.get_rect(center=lay.pt(355, 690)))
-        A.blit_text(surface, "PRESS START", 28, (355, 676), D.lerp_color((70, 30, 0), (140, 40, 0), glow),
-                    anchor="center", bold=True)
-        A.blit_text(surface, "TO SPIN", 22, (355, 706), (70, 30, 0), anchor="center", bold=True)
+        A.blit_text(
+            surface,
+            _("PRESS START"),
+            A.fit(_("PRESS START"), 28, 230, True),
+            (355, 676),
+            D.lerp_color((70, 30, 0), (140, 40, 0), glow),
+            anchor="center",
+            bold=True,
+        )
+        A.blit_text(
+            surface,
+            _("TO SPIN"),
+            A.fit(_("TO SPIN"), 22, 230, True),
+            (355, 706),
+            (70, 30, 0),
+            anchor="center",
+            bold=True,
+        )
 
     def _draw_counts(self, surface: pygame.Surface, snap: BonusSnapshot) -> None:
         A = self.app.assets
         for row, count in snap.counts.items():
             r = cell_rect(row, 0)
             if snap.active[row]:
-                A.blit_text(surface, "ON", 30, (r.x - 44, r.centery), D.GREEN, anchor="center", bold=True,
+                A.blit_text(surface, _("ON"), 30, (r.x - 44, r.centery), D.GREEN, anchor="center", bold=True,
                             outline=(0, 40, 10))
                 continue
             lay = self.app.layout
@@ -261,8 +277,16 @@ class BonusView:
                     radius=lay.px(36), border=D.GOLD, border_width=lay.px(5), alpha=240))
                 cy = GRID.y + 120 if f["cell"][0] < 4 else GRID.bottom - 120
                 surface.blit(panel, panel.get_rect(center=lay.pt(GRID.centerx, cy)))
-                A.blit_text(surface, f"{f['pot']} WON!", 54, (GRID.centerx, cy - 38), D.CREAM, anchor="center",
-                            bold=True, outline=(30, 10, 10))
+                A.blit_text(
+                    surface,
+                    _("{pot} WON!").format(pot=f["pot"]),
+                    54,
+                    (GRID.centerx, cy - 38),
+                    D.CREAM,
+                    anchor="center",
+                    bold=True,
+                    outline=(30, 10, 10),
+                )
                 amount = self.app.cabinet.currency.format(win_cents(bet, f["value_x100"]))
                 A.blit_text(surface, amount, 64, (GRID.centerx, cy + 34), D.GOLD, anchor="center", bold=True,
                             outline=(80, 20, 0))
@@ -274,8 +298,8 @@ class BonusView:
             g = self._surf(("rowflash",), lambda: _flash((lay.px(band.w), lay.px(band.h))))
             g.set_alpha(alpha)
             surface.blit(g, lay.pt(band.x, band.y))
-            A.blit_text(surface, "ROW ACTIVATED!", 46, (band.centerx, band.centery), D.CREAM, anchor="center",
-                        bold=True, outline=(20, 90, 30))
+            A.blit_text(surface, _("ROW ACTIVATED!"), 46, (band.centerx, band.centery), D.CREAM, anchor="center",
+                        bold=True, outline=(20, 90, 30), fit=band.w - 20)
         elif kind == "boost":
             ring = self._surf(("ring", (255, 150, 40)), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)),
                                                                           (255, 150, 40)))
@@ -292,7 +316,7 @@ class BonusView:
         elif kind in ("count", "total"):
             paying = f["paying"]
             ring = self._surf(("ring", D.GOLD), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), D.GOLD))
-            for row, reel, _ in paying[:max(self.counted, 0)]:
+            for row, reel, _value in paying[:max(self.counted, 0)]:
                 r = cell_rect(row, reel)
                 surface.blit(ring, lay.pt(r.x - 6, r.y - 6))
             if kind == "total":
@@ -300,7 +324,7 @@ class BonusView:
                     (lay.px(700), lay.px(220)), (90, 50, 20), (40, 20, 10), radius=lay.px(40), border=D.GOLD,
                     border_width=lay.px(5), alpha=235))
                 surface.blit(panel, panel.get_rect(center=lay.pt(GRID.centerx, GRID.centery)))
-                A.blit_text(surface, "BONUS WIN", 44, (GRID.centerx, GRID.centery - 55), D.CREAM, anchor="center",
+                A.blit_text(surface, _("BONUS WIN"), 44, (GRID.centerx, GRID.centery - 55), D.CREAM, anchor="center",
                             bold=True)
                 amount = self.app.cabinet.currency.format(win_cents(bet, snap.total_x100))
                 A.blit_text(surface, amount, 84, (GRID.centerx, GRID.centery + 25), D.GOLD, anchor="center",
@@ -311,14 +335,24 @@ class BonusView:
                 border_width=lay.px(5), alpha=240))
             cy = GRID.y + 190
             surface.blit(panel, panel.get_rect(center=lay.pt(GRID.centerx, cy)))
-            A.blit_text(surface, "MINI REEL BONUS", 60, (GRID.centerx, cy - 62), D.GOLD, anchor="center", bold=True,
-                        outline=(70, 20, 0))
-            A.blit_text(surface, "COINS STICK  ·  3 LIVES  ·  EVERY COIN COUNTS DOWN THE UPPER ROWS", 24,
-                        (GRID.centerx, cy + 6), D.CREAM, anchor="center", bold=True)
+            A.blit_text(surface, _("MINI REEL BONUS"), 60, (GRID.centerx, cy - 62), D.GOLD, anchor="center", bold=True,
+                        outline=(70, 20, 0), fit=GRID.w - 20)
+            A.blit_text(surface, _("COINS STICK  ·  3 LIVES  ·  EVERY COIN COUNTS DOWN THE UPPER ROWS"), 24,
+                        (GRID.centerx, cy + 6), D.CREAM, anchor="center", bold=True, fit=GRID.w - 20)
             A.blit_text(surface, " + ".join(FEATURE_LABEL[f] for f in snap.combination), 30, (GRID.centerx, cy + 56),
                         (255, 220, 150), anchor="center", bold=True)
         elif kind == "lives" and snap.lives_reset:
-            A.blit_text(surface, "LIVES RESET", 30, (355, 482), D.GREEN, anchor="center", bold=True, outline=(0, 40, 0))
+            A.blit_text(
+                surface,
+                _("LIVES RESET"),
+                30,
+                (355, 482),
+                D.GREEN,
+                anchor="center",
+                bold=True,
+                outline=(0, 40, 0),
+                fit=240,
+            )
 
 
 def _flash(size: tuple[int, int]) -> pygame.Surface:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from cabinet.core.i18n import formats
+from cabinet.core.i18n import N_, _, formats, translate
 from cabinet.ui import draw as D
 
 from . import art
@@ -40,15 +40,16 @@ def draw_gamble(scene, surface: pygame.Surface) -> None:
     cur = scene.app.cabinet.currency
     g = scene.gamble
     surface.blit(_backdrop(scene), (0, 0))
-    A.blit_text(surface, "GAMBLE", 76, (960, 62), D.GOLD, anchor="center", bold=True, outline=(80, 30, 0))
+    A.blit_text(surface, _("GAMBLE"), 76, (960, 62), D.GOLD, anchor="center", bold=True, outline=(80, 30, 0), fit=700)
     stake = scene.at_risk
-    A.blit_text(surface, "WIN AT RISK", 30, (960, 122), D.MUTED, anchor="center", bold=True)
+    A.blit_text(surface, _("WIN AT RISK"), 30, (960, 122), D.MUTED, anchor="center", bold=True, fit=700)
     A.blit_text(surface, cur.format(stake), 64, (960, 170), D.CREAM, anchor="center", bold=True, outline=(30, 20, 10))
-    for wheel, name, c in (("cash", "CASH WHEEL", CASH_C), ("bonus", "BONUS WHEEL", BONUS_C)):
+    for wheel, name, c in (("cash", N_("CASH WHEEL"), CASH_C), ("bonus", N_("BONUS WHEEL"), BONUS_C)):
         chosen = scene.chosen == wheel            # the wheel SPACE spins: its caption says so
+        name = translate(name)
         A.blit_text(surface, f"> {name} <" if chosen else name, 44, (c[0], 228),
                     D.GOLD if chosen or scene.chosen is None else D.MUTED, anchor="center", bold=True,
-                    outline=(60, 20, 0))
+                    outline=(60, 20, 0), fit=560)
     _draw_chosen(scene, surface)
     scene.cash_view.draw(surface)
     scene.bonus_view.draw(surface)
@@ -56,10 +57,11 @@ def draw_gamble(scene, surface: pygame.Surface) -> None:
     if g.status != "open":
         pass
     elif cash is not None:
-        A.blit_text(surface, f"WIN {cur.format(int(cash.prize))}  ·  CHANCE {_pct(cash.chance)}", 30,
-                    (CASH_C[0], 940), D.CREAM, anchor="center", bold=True)
+        A.blit_text(surface, _("WIN {amount}  ·  CHANCE {chance}").format(amount=cur.format(int(cash.prize)),
+                                                                           chance=_pct(cash.chance)), 30,
+                    (CASH_C[0], 940), D.CREAM, anchor="center", bold=True, fit=600)
     else:
-        A.blit_text(surface, "WIN LIMIT REACHED", 30, (CASH_C[0], 940), D.RED, anchor="center", bold=True)
+        A.blit_text(surface, _("WIN LIMIT REACHED"), 30, (CASH_C[0], 940), D.RED, anchor="center", bold=True, fit=600)
     if g.status != "open":
         pass
     elif bonus is not None:
@@ -67,26 +69,28 @@ def draw_gamble(scene, surface: pygame.Surface) -> None:
         for i, name in enumerate(names):
             y = 877 + (i - (len(names) - 1) / 2) * 26
             A.blit_text(surface, name, 26, (BONUS_C[0], y), D.GOLD, anchor="center", bold=True)
-        A.blit_text(surface, f"VALUE {cur.format(int(bonus.prize))}  ·  CHANCE {_pct(bonus.chance)}", 30,
-                    (BONUS_C[0], 940), D.CREAM, anchor="center", bold=True)
+        A.blit_text(surface, _("VALUE {amount}  ·  CHANCE {chance}").format(amount=cur.format(int(bonus.prize)),
+                                                                             chance=_pct(bonus.chance)), 30,
+                    (BONUS_C[0], 940), D.CREAM, anchor="center", bold=True, fit=600)
         if bonus.chance < scene.min_green:
-            A.blit_text(surface, "THE REAL CHANCE IS SMALLER THAN THE GREEN SEGMENT SHOWS", 20, (BONUS_C[0], 970),
-                        D.MUTED, anchor="center", bold=True)
+            A.blit_text(surface, _("THE REAL CHANCE IS SMALLER THAN THE GREEN SEGMENT SHOWS"), 20, (BONUS_C[0], 970),
+                        D.MUTED, anchor="center", bold=True, fit=600)
     elif g.bonus_values:
-        A.blit_text(surface, "MAXIMUM AWARD REACHED: HAPPY BOOST + POT FILL + DOUBLE COINS", 22, (BONUS_C[0], 940),
+        A.blit_text(surface, _("MAXIMUM AWARD REACHED: HAPPY BOOST + POT FILL + DOUBLE COINS"), 22, (BONUS_C[0], 940),
                     D.MUTED, anchor="center", bold=True, wrap=520)
     else:
-        A.blit_text(surface, "BONUS ENTRIES ARE PRICED FROM THE BOOK LIBRARY", 22, (BONUS_C[0], 940), D.MUTED,
+        A.blit_text(surface, _("BONUS ENTRIES ARE PRICED FROM THE BOOK LIBRARY"), 22, (BONUS_C[0], 940), D.MUTED,
                     anchor="center", bold=True, wrap=520)
     if scene.idle() and not scene.asking:
-        for i, line in enumerate(("PRESS A WHEEL", "TO GAMBLE")):
+        for i, line in enumerate((_("PRESS A WHEEL"), _("TO GAMBLE"))):
             A.blit_text(surface, line, 30, (960, 515 + i * 36), D.CREAM, anchor="center", bold=True,
-                        outline=(20, 10, 30))
+                        outline=(20, 10, 30), fit=250)
     _draw_record(scene, surface)
     if g.status == "open":
         _draw_keys(scene, surface)
     limit = cur.format(g.limit_cents)
-    A.blit_text(surface, f"WIN LIMIT {limit}", 24, (1890, 1040), D.MUTED, anchor="bottomright", bold=True)
+    A.blit_text(surface, _("WIN LIMIT {amount}").format(amount=limit), 24, (1890, 1040), D.MUTED, anchor="bottomright",
+                bold=True)
     _draw_outcome(scene, surface)
     scene.draw_widgets(surface)
     if scene.asking:
@@ -105,16 +109,17 @@ def _draw_chosen(scene, surface: pygame.Surface) -> None:
 def _draw_keys(scene, surface: pygame.Surface) -> None:
     """The gamble's keys (the cabinet's key map, as rebound), in the top corners."""
     A, k = scene.app.assets, scene.key_text
-    left = (f"{k('left')} / {k('right')}: CHOOSE A WHEEL", f"{k('spin')}: SPIN THE CHOSEN WHEEL",
-            f"{k('select')}: COLLECT   {k('close')}: ASKS")
+    left = (_("{left} / {right}: CHOOSE A WHEEL").format(left=k("left"), right=k("right")),
+            _("{key}: SPIN THE CHOSEN WHEEL").format(key=k("spin")),
+            _("{collect}: COLLECT   {close}: ASKS").format(collect=k("select"), close=k("close")))
     right = (
         f"{k('buy_1')} / {k('buy_2')} / {k('buy_3')}: x1.5 / x2 / x3",
-        f"{k('down')} / {k('up')}: BONUS ENTRY - / +",
+        _("{down} / {up}: BONUS ENTRY - / +").format(down=k("down"), up=k("up")),
     )
     for i, line in enumerate(left):
-        A.blit_text(surface, line, 22, (30, 20 + i * 30), D.MUTED, bold=True)
+        A.blit_text(surface, line, 22, (30, 20 + i * 30), D.MUTED, bold=True, fit=740)
     for i, line in enumerate(right):
-        A.blit_text(surface, line, 22, (1890, 20 + i * 30), D.MUTED, anchor="topright", bold=True)
+        A.blit_text(surface, line, 22, (1890, 20 + i * 30), D.MUTED, anchor="topright", bold=True, fit=740)
 
 
 def _draw_question(scene, surface: pygame.Surface) -> None:
@@ -125,10 +130,10 @@ def _draw_question(scene, surface: pygame.Surface) -> None:
         (lay.px(980), lay.px(220)), (70, 40, 100), (30, 16, 46), radius=lay.px(40), border=D.GOLD,
         border_width=lay.px(5), alpha=248))
     surface.blit(panel, panel.get_rect(center=lay.pt(960, 540)))
-    A.blit_text(surface, f"COLLECT {cur.format(scene.gamble.stake_cents)}?", 60, (960, 500), D.GOLD,
-                anchor="center", bold=True, outline=(60, 20, 0))
-    A.blit_text(surface, f"{scene.key_text('close')} AGAIN: COLLECT  ·  ANY OTHER KEY: KEEP GAMBLING", 24,
-                (960, 590), D.CREAM, anchor="center", bold=True)
+    A.blit_text(surface, _("COLLECT {amount}?").format(amount=cur.format(scene.gamble.stake_cents)), 60, (960, 500),
+                D.GOLD, anchor="center", bold=True, outline=(60, 20, 0), fit=940)
+    A.blit_text(surface, _("{key} AGAIN: COLLECT  ·  ANY OTHER KEY: KEEP GAMBLING").format(key=scene.key_text("close")),
+                24, (960, 590), D.CREAM, anchor="center", bold=True, fit=940)
 
 
 RECORD = pygame.Rect(828, 614, 264, 216)      # the last results, between the wheels
@@ -144,15 +149,16 @@ def _draw_record(scene, surface: pygame.Surface) -> None:
         lay.rect(RECORD).size, (50, 30, 76), (24, 14, 38), radius=lay.px(20), border=D.GOLD_DARK,
         border_width=lay.px(2), alpha=220))
     surface.blit(panel, lay.pt(RECORD.x, RECORD.y))
-    A.blit_text(surface, "LAST RESULTS", 24, (RECORD.centerx, RECORD.y + 22), D.GOLD, anchor="center", bold=True)
+    A.blit_text(surface, _("LAST RESULTS"), 24, (RECORD.centerx, RECORD.y + 22), D.GOLD, anchor="center", bold=True,
+                fit=RECORD.w - 20)
     for i, r in enumerate(scene.results[:5]):
         y = RECORD.y + 58 + i * 34
         option = r["detail"].get("option", "")
-        name = "BONUS" if r["kind"] == "gamble_bonus" else option
+        name = _("BONUS") if r["kind"] == "gamble_bonus" else option
         A.blit_text(surface, f"{name}  {cur.format(r['stake_cents'])}", 22, (RECORD.x + 16, y), D.CREAM,
-                    anchor="midleft", bold=True)
-        A.blit_text(surface, "WON" if r["won"] else "LOST", 22, (RECORD.right - 16, y),
-                    D.GREEN if r["won"] else D.RED, anchor="midright", bold=True)
+                    anchor="midleft", bold=True, fit=150)
+        A.blit_text(surface, _("WON") if r["won"] else _("LOST"), 22, (RECORD.right - 16, y),
+                    D.GREEN if r["won"] else D.RED, anchor="midright", bold=True, fit=80)
 
 
 def _draw_limit_banner(scene, surface: pygame.Surface) -> None:
@@ -163,11 +169,21 @@ def _draw_limit_banner(scene, surface: pygame.Surface) -> None:
         (lay.px(980), lay.px(260)), (120, 60, 20), (50, 22, 8), radius=lay.px(40), border=D.GOLD,
         border_width=lay.px(5), alpha=245))
     surface.blit(panel, panel.get_rect(center=lay.pt(960, 540)))
-    A.blit_text(surface, "WIN LIMIT REACHED", 64, (960, 470), D.GOLD, anchor="center", bold=True, outline=(60, 20, 0))
-    A.blit_text(surface, f"{cur.format(scene.gamble.stake_cents)} COLLECTED", 48, (960, 548), D.CREAM,
-                anchor="center", bold=True, outline=(40, 20, 0))
-    A.blit_text(surface, f"ANOTHER WIN WOULD PASS THE LIMIT OF {cur.format(scene.gamble.limit_cents)}", 24,
-                (960, 612), D.CREAM, anchor="center", bold=True)
+    A.blit_text(
+        surface,
+        _("WIN LIMIT REACHED"),
+        64,
+        (960, 470),
+        D.GOLD,
+        anchor="center",
+        bold=True,
+        outline=(60, 20, 0),
+        fit=940,
+    )
+    A.blit_text(surface, _("{amount} COLLECTED").format(amount=cur.format(scene.gamble.stake_cents)), 48, (960, 548),
+                D.CREAM, anchor="center", bold=True, outline=(40, 20, 0), fit=940)
+    A.blit_text(surface, _("ANOTHER WIN WOULD PASS THE LIMIT OF {amount}").format(
+        amount=cur.format(scene.gamble.limit_cents)), 24, (960, 612), D.CREAM, anchor="center", bold=True, fit=940)
 
 
 def _draw_outcome(scene, surface: pygame.Surface) -> None:
@@ -178,12 +194,12 @@ def _draw_outcome(scene, surface: pygame.Surface) -> None:
         _draw_limit_banner(scene, surface)
         return
     if pres is not None and pres.index >= 1:
-        text, col = {"won": ("YOU WIN!", D.GREEN), "lost": ("NO WIN", D.RED),
-                     "bonus": ("BONUS WON!", D.GREEN)}[scene.outcome]
+        text, col = {"won": (_("YOU WIN!"), D.GREEN), "lost": (_("NO WIN"), D.RED),
+                     "bonus": (_("BONUS WON!"), D.GREEN)}[scene.outcome]
     if text:
         lay = scene.app.layout
         panel = A.surface(("hmh_gamble_result", lay.size), lambda: D.rounded_panel(
             (lay.px(760), lay.px(150)), (70, 40, 100), (30, 16, 46), radius=lay.px(40), border=D.GOLD,
             border_width=lay.px(5), alpha=240))
         surface.blit(panel, panel.get_rect(center=lay.pt(960, 540)))
-        A.blit_text(surface, text, 64, (960, 540), col, anchor="center", bold=True, outline=(20, 10, 10))
+        A.blit_text(surface, text, 64, (960, 540), col, anchor="center", bold=True, outline=(20, 10, 10), fit=720)

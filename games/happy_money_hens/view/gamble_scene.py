@@ -26,6 +26,7 @@ from functools import partial
 
 import pygame
 
+from cabinet.core.i18n import N_, _, formats
 from cabinet.mechanics.gamble import Gamble, GambleOption
 from cabinet.ui.presentation import Presentation, Step
 from cabinet.ui.scene import Scene
@@ -92,16 +93,23 @@ class GambleScene(Scene):
         self.pressed: tuple[GambleOption | None, GambleOption | None] | None = None   # shown while turning
         self.results = offers.recent_results()  # the last gamble results, newest first
         self.widgets = [
-            Button((820, 950, 280, 100), "COLLECT", "collect", style="gold", font_size=44, enabled=self.idle),
+            Button((820, 950, 280, 100), N_("COLLECT"), "collect", style="gold", font_size=44, enabled=self.idle),
             Button((BONUS_C[0] - 250, 835, 90, 80), "-", "minus", font_size=56,
                    enabled=lambda: self.idle() and self.entry > 0),
             Button((BONUS_C[0] + 160, 835, 90, 80), "+", "plus", font_size=56,
                    enabled=lambda: self.idle() and self.entry < len(self.gamble.bonus_options()) - 1),
         ]
         for i in range(len(gamble.multipliers)):
-            self.widgets.append(Button((CASH_C[0] - 255 + i * 175, 835, 160, 80), f"x{_fmt(gamble.multipliers[i])}",
-                                       f"mult:{i}", font_size=40, lit=partial(self._chosen_multiplier, i),
-                                       enabled=partial(self._multiplier_enabled, i)))
+            self.widgets.append(
+                Button(
+                    (CASH_C[0] - 255 + i * 175, 835, 160, 80),
+                    partial(_shown, gamble.multipliers[i]),
+                    f"mult:{i}",
+                    font_size=40,
+                    lit=partial(self._chosen_multiplier, i),
+                    enabled=partial(self._multiplier_enabled, i),
+                )
+            )
         self._fit_choices()
         self._build_views()
         if gamble.status == "collected":        # nothing fits under the win limit
@@ -154,8 +162,9 @@ class GambleScene(Scene):
                              font_size=40, spin_pointer=True)
         share = option.green_share(self.min_green)
         green = float(share)
-        return WheelView(self.app, f"{key}_{round(green * 10000)}_{label}", center, RADIUS,
-                         [WheelSlice(label, GREEN, size=green, short=short), WheelSlice("LOSE", RED, size=1 - green)],
+        lose = _("LOSE")                     # in the disc's key: a disc is drawn once per language
+        return WheelView(self.app, f"{key}_{round(green * 10000)}_{label}_{lose}", center, RADIUS,
+                         [WheelSlice(label, GREEN, size=green, short=short), WheelSlice(lose, RED, size=1 - green)],
                          WHEEL_ART, lights=20, font_size=40, spin_pointer=True)
 
     def _build_views(self) -> None:
@@ -208,8 +217,8 @@ class GambleScene(Scene):
                 self.presentation.skip_to_end()
             elif self.idle():
                 if self.chosen is None:
-                    self.app.toast(f"Choose a wheel first: {self.key_text('left')} cash wheel, "
-                                   f"{self.key_text('right')} bonus wheel", 3.0)
+                    self.app.toast(_("Choose a wheel first: {left} cash wheel, {right} bonus wheel").format(
+                        left=self.key_text("left"), right=self.key_text("right")), 3.0)
                 else:
                     self.on_action(self.chosen)
             return True
@@ -277,7 +286,7 @@ class GambleScene(Scene):
         if option is None:
             return
         if not self.offers.can_stake(self.gamble):
-            self.game.message("The gamble closed: the credit no longer covers the win at risk", 4.0)
+            self.game.message(_("The gamble closed: the credit no longer covers the win at risk"), 4.0)
             self.app.pop(self)
             return
         view = self.cash_view if wheel == "cash" else self.bonus_view
@@ -318,8 +327,8 @@ class GambleScene(Scene):
 
     def _finish(self) -> None:
         if self.outcome == "limit":
-            self.game.message(f"Win limit reached: {self.app.cabinet.currency.format(self.gamble.stake_cents)} "
-                              "collected automatically", 4.0)
+            self.game.message(_("Win limit reached: {amount} collected automatically").format(
+                amount=self.app.cabinet.currency.format(self.gamble.stake_cents)), 4.0)
         self.app.pop(self)
 
     # -- frame ------------------------------------------------------------------------
@@ -343,3 +352,9 @@ class GambleScene(Scene):
 
 def _fmt(m) -> str:
     return str(m.numerator) if m.denominator == 1 else f"{float(m):g}"
+
+
+def _shown(m) -> str:
+    """A multiplier's button as the player reads it: 'x1.5' ('x1,5' in de-DE); _fmt is the
+    mechanic's option label, always English digits."""
+    return "x" + (str(m.numerator) if m.denominator == 1 else formats.number(m, 1))

@@ -25,6 +25,7 @@ from typing import Any
 import pygame
 
 from cabinet.core.cabinet import CabinetLocked
+from cabinet.core.i18n import _
 from cabinet.core.round_commit import BetRefused
 from cabinet.mechanics import spin_chance as sc
 from cabinet.mechanics.gamble import Gamble, GambleOption
@@ -241,7 +242,7 @@ class Offers:
         for sid, detail in self.cabinet.unfunded_side_draws("gamble_bonus"):
             if detail.get("game") == self.scene.spec.id:
                 if self.play_bonus_entry(detail["option"], int(detail["bet"]), sid):
-                    self.scene.message("Playing the bonus won on the gamble wheel")
+                    self.scene.message(_("Playing the bonus won on the gamble wheel"))
                     return True
         return False
 

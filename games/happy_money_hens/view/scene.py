@@ -14,8 +14,10 @@ from typing import Any
 
 import pygame
 
+from cabinet.core.i18n import _
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
+from cabinet.ui.figures import times
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, instant, wait
@@ -100,10 +102,15 @@ class HensScene(GameScene):
             if any(m.id == mode for m in self.spin_modes) and not any(
                 isinstance(w, Button) and w.action == f"fortune:{mode}" for w in self.widgets
             ):
-                self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), label,
+                shown = label if mode == "base" else partial(self._fortune_times, mode)    # '1,2x' in de-DE
+                self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), shown,
                                 f"fortune:{mode}", lit=partial(self.mode_chosen, mode),
                                 enabled=lambda mode=mode: not self.busy and self.offered(mode),
                                 font_size=34, label_offset=-18)
+
+    def _fortune_times(self, mode: str) -> str:
+        """A fortune bet's button: its price as a multiple of the bet, in the locale's digits."""
+        return times(self.spec.mode(mode).cost_x100 / 100)
 
     def _reset_round_state(self) -> None:
         self.win_line: dict[str, Any] | None = None     # the line win drawn now
@@ -280,7 +287,7 @@ class HensScene(GameScene):
                  ([e for e in symbols if e["triggered"]] or symbols)]
         start = next((e for e in events if e["type"] == "bonus_start"), None)
         feats = [FEATURE_LABEL.get(f, f.upper()) for f in (start["combination"] if start else [])]
-        return self.moments.transition("MONEY BONUS", " + ".join(feats), cells)
+        return self.moments.transition(_("MONEY BONUS"), " + ".join(feats), cells)
 
     def _bonus_moments(self, bet: int):
         """A bonus event's big moments: each pot won (its value from the pot_award
@@ -290,15 +297,17 @@ class HensScene(GameScene):
         def moments(e: dict[str, Any], snap) -> list[Step]:
             if e["type"] == "pot_award":
                 pot = e["pot"]
-                return [self.moments.step(Moment("pot", f"{pot} POT WON!",
-                                                 f"{'-'.join(pot)} complete: {e['value_x100'] / 100:,g}x the bet",
+                return [self.moments.step(Moment("pot", _("{pot} POT WON!").format(pot=pot),
+                                                 _("{letters} complete: {times} the bet").format(
+                                                     letters="-".join(pot), times=times(e["value_x100"] / 100)),
                                                  win_cents(bet, e["value_x100"]), art.JACKPOT_COLOURS.get(pot, D.GOLD)),
                                           label=f"moment pot {pot.lower()}")]
             if e["type"] in ("bonus_start", "bonus_spin") and not full["shown"] and \
                     len(snap.cells) >= snap.rows * snap.reels:
                 full["shown"] = True
-                return [self.moments.step(Moment("full_board", "FULL BOARD!",
-                                                 f"all {snap.rows * snap.reels} mini reels hold a coin",
+                return [self.moments.step(Moment("full_board", _("FULL BOARD!"),
+                                                 _("all {count} mini reels hold a coin").format(
+                                                     count=snap.rows * snap.reels),
                                                  color=(255, 170, 60)), label="moment full board")]
             return []
         return moments
@@ -358,9 +367,10 @@ class HensScene(GameScene):
         self.burst_p = 0.0
         names = " + ".join(art.POT_FEATURE[c] for c in ("BLUE", "RED", "GOLD") if _feat(c) in e["combination"])
         added = e.get("added_by_fortune") or []
-        sub = ("FORTUNE BET ADDS " + " + ".join(f.replace("_", " ").upper() for f in added)) if added else \
-            "BONUS WITH " + ("ALL THREE FEATURES" if len(e["combination"]) == 3 else
-                             f"{len(e['combination'])} FEATURE{'S' if len(e['combination']) > 1 else ''}")
+        count = len(e["combination"])
+        sub = (_("FORTUNE BET ADDS {features}").format(features=" + ".join(f.replace("_", " ").upper() for f in added))
+               if added else _("BONUS WITH ALL THREE FEATURES") if count == 3 else
+               _("BONUS WITH 1 FEATURE") if count == 1 else _("BONUS WITH {count} FEATURES").format(count=count))
         self._banner(names, sub)
 
     def _burst_tick(self, p: float) -> None:
@@ -375,7 +385,8 @@ class HensScene(GameScene):
         self.bonus.anim = ("capped", 1.0)
         assert self.played is not None
         self.shown_win = self.played.win_cents
-        self._banner("WIN LIMIT REACHED", f"THE ROUND PAYS {self.app.cabinet.currency.format(self.played.win_cents)}")
+        self._banner(_("WIN LIMIT REACHED"), _("THE ROUND PAYS {amount}").format(
+            amount=self.app.cabinet.currency.format(self.played.win_cents)))
 
     def _banner(self, text: str, sub: str | None = None) -> None:
         self.banner, self.sub_banner = text, sub

@@ -12,9 +12,10 @@ import math
 
 import pygame
 
-from cabinet.core.i18n import formats
+from cabinet.core.i18n import _, formats
 from cabinet.mechanics.spin_chance import SpinChance
 from cabinet.ui import draw as D
+from cabinet.ui.game_words import mode_label
 from cabinet.ui.presentation import Presentation, Step
 from cabinet.ui.scene import Scene
 from cabinet.ui.widgets import Button
@@ -118,36 +119,49 @@ class SpinChanceScene(Scene):
                                    border_width=lay.px(5), alpha=240), r.topleft)
             return s
         surface.blit(A.surface(("hmh_sc_bg", lay.size), bg), (0, 0))
-        A.blit_text(surface, "SPIN CHANCE", 80, (960, 270), D.GOLD, anchor="center", bold=True, outline=(80, 30, 0))
-        A.blit_text(surface, f"WAGER YOUR CREDIT OF {cur.format(self.chance.credit_cents)} FOR A SPIN AT "
-                    f"{cur.format(self.chance.spin_price_cents)}", 34, (960, 350), D.CREAM, anchor="center", bold=True)
+        A.blit_text(surface, _("SPIN CHANCE"), 80, (960, 270), D.GOLD, anchor="center", bold=True, outline=(80, 30, 0),
+                    fit=1360)
+        A.blit_text(
+            surface,
+            _("WAGER YOUR CREDIT OF {credit} FOR A SPIN AT {price}").format(
+                credit=cur.format(self.chance.credit_cents), price=cur.format(self.chance.spin_price_cents)
+            ),
+            34,
+            (960, 350),
+            D.CREAM,
+            anchor="center",
+            bold=True,
+            fit=1360,
+        )
         mode = self.game.spin_mode()
         if mode != "base":          # the current play is a fortune bet: say what the spin is
-            note = f"BET {cur.format(self.game.bet)} WITH {self.game.spec.mode(mode).label.upper()}  ·  "
+            note = _("BET {amount} WITH {mode}").format(amount=cur.format(self.game.bet),
+                                                         mode=mode_label(self.game.spec, mode).upper()) + "  ·  "
         else:
             note = ""
         A.blit_text(
             surface,
-            f"{note}CHANCE {formats.percent(self.green * 100, 1)}",
+            note + _("CHANCE {chance}").format(chance=formats.percent(self.green * 100, 1)),
             30,
             (960, 405),
             D.MUTED,
             anchor="center",
             bold=True,
+            fit=1360,
         )
         gw = round(METER.w * self.green)
         meter = A.surface(("hmh_sc_meter", lay.size, gw), lambda: _meter(lay, gw))
         surface.blit(meter, lay.pt(METER.x, METER.y))
-        _segment_label(A, lay, surface, "SPIN", METER.x, gw, (20, 60, 20), beside="left")
-        _segment_label(A, lay, surface, "LOSE", METER.x + gw, METER.w - gw, (80, 10, 10), beside="right")
+        _segment_label(A, lay, surface, _("SPIN"), METER.x, gw, (20, 60, 20), beside="left")
+        _segment_label(A, lay, surface, _("LOSE"), METER.x + gw, METER.w - gw, (80, 10, 10), beside="right")
         px = METER.x + METER.w * self.pointer
         pts = [lay.pt(px, METER.y - 8), lay.pt(px - 26, METER.y - 52), lay.pt(px + 26, METER.y - 52)]
         pygame.draw.polygon(surface, (255, 240, 190), pts)
         pygame.draw.polygon(surface, (90, 40, 0), pts, lay.px(3))
         pygame.draw.line(surface, (255, 250, 220), lay.pt(px, METER.y), lay.pt(px, METER.bottom), lay.px(5))
         if self.presentation is not None and self.presentation.index >= 1:
-            text, col = ("SPIN AWARDED!", D.GREEN) if self.won else ("CREDIT LOST", D.RED)
-            A.blit_text(surface, text, 64, (960, 650), col, anchor="center", bold=True, outline=(20, 10, 10))
+            text, col = (_("SPIN AWARDED!"), D.GREEN) if self.won else (_("CREDIT LOST"), D.RED)
+            A.blit_text(surface, text, 64, (960, 650), col, anchor="center", bold=True, outline=(20, 10, 10), fit=1360)
         self.draw_widgets(surface)
         if self.idle():             # each button's key under it
             keys = self.app.input

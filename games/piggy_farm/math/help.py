@@ -29,13 +29,13 @@ def symbol_names() -> dict[str, str]:
     """Symbol id -> its name in the current language."""
     return {sym["id"]: translate(sym["name"]) for sym in load().raw["symbols"]}
 
-FEATURE_LABELS = {"wheel": "", "wheel_bronze": "Bronze wheel", "wheel_silver": "Silver wheel",
-                  "wheel_gold": "Gold wheel", "upgrade": "Upgrade", "coin_prize": "Coin prize",
-                  "free_spins": "Free spins", "free_spins_x1": "", "free_spins_x2": "at x2",
-                  "free_spins_x3": "at x3", "free_spins_x5": "at x5", "retrigger": "Retrigger",
-                  "hog_wild": "Hog Wild", "growing_season": "Growing Season", "hunt_prizes": "Egg hunt",
-                  "hunt_5000x": "5,000x egg", "risk_win": "The farm pays", "capped": "Top prize",
-                  "max_win": "", "big_win": "Big win", "huge_win": "Huge win"}
+FEATURE_LABELS = {"wheel": "", "wheel_bronze": N_("Bronze wheel"), "wheel_silver": N_("Silver wheel"),
+                  "wheel_gold": N_("Gold wheel"), "upgrade": N_("Upgrade"), "coin_prize": N_("Coin prize"),
+                  "free_spins": N_("Free spins"), "free_spins_x1": "", "free_spins_x2": N_("at x2"),
+                  "free_spins_x3": N_("at x3"), "free_spins_x5": N_("at x5"), "retrigger": N_("Retrigger"),
+                  "hog_wild": N_("Hog Wild"), "growing_season": N_("Growing Season"), "hunt_prizes": N_("Egg hunt"),
+                  "hunt_5000x": N_("5,000x egg"), "risk_win": N_("The farm pays"), "capped": N_("Top prize"),
+                  "max_win": "", "big_win": N_("Big win"), "huge_win": N_("Huge win")}
 
 
 def x(v100: int) -> str:
@@ -227,28 +227,41 @@ def mode_descriptions() -> dict[str, str]:
     spawn = [int(k) for k in hw["spawn_weights"]]
     num, den = (int(v) for v in r["chance"])
     return {
-        "base": f"A spin of the {pm.shape.rows}x{pm.shape.cols} board; {pm.min_cluster} or more touching "
-                "symbols pay.",
-        "ante": "An ante, not a buy: a per-spin cost that stays on until switched off. It plays its own reels, "
-                "with more windmills, so THE FARM WHEEL triggers more often.",
-        "wheel_buy": "One guaranteed spin of THE FARM WHEEL at its natural tier mix, the closest buy to what the "
-                     "base game hands out on its own.",
-        "free_spins": f"Direct entry to {m['free_spins']['spins']} free spins on the base reels, sticky grid "
-                      "multiplier active.",
-        "hog_wild": f"{hw['spins']} free spins on wild-rich reels, with {min(spawn)} to {max(spawn)} extra wilds "
-                    "spawning onto the board each spin, and the sticky grid running alongside.",
-        "growing_season": f"{gs['spins']} spins under a multiplier that climbs with the spin number: spin 1 pays "
-                          f"x1, spin {gs['spins']} pays x{gs['spins']}, {gs['spins'] * (gs['spins'] + 1) // 2}x "
-                          "over the season. Windmills sleep: no wheel, no retrigger.",
-        "golden_egg_hunt": f"{g['nests']} nests, at least {g['min_prizes']} prizes, from "
-                           f"{x(min(g['ladder_x100']))} up to {x(max(g['ladder_x100']))} a nest, until the rooster "
-                           "crows. Every reveal is decided before the first nest is opened.",
-        "egg_hunt": f"The same hunt on a heavier ladder: {e['nests']} nests, at least {e['min_prizes']} prizes, "
-                    f"{x(min(e['ladder_x100']))} up to {x(max(e['ladder_x100']))} each.",
-        "risk_the_farm": f"One draw, two outcomes: the farm pays {x(r['prize_x100'])} the total bet or nothing "
-                         f"at all, about 1 time in {den / num:.2f}. The one mode exempt from the "
-                         f"{x(pm.cap_x100)} cap.",
+        "base": _("A spin of the {rows}x{cols} board; {least} or more touching symbols pay.").format(
+            rows=pm.shape.rows, cols=pm.shape.cols, least=pm.min_cluster),
+        "ante": _("An ante, not a buy: a per-spin cost that stays on until switched off. It plays its own reels, "
+                  "with more windmills, so THE FARM WHEEL triggers more often."),
+        "wheel_buy": _("One guaranteed spin of THE FARM WHEEL at its natural tier mix, the closest buy to what the "
+                       "base game hands out on its own."),
+        "free_spins": _("Direct entry to {spins} free spins on the base reels, sticky grid multiplier active.").format(
+            spins=m["free_spins"]["spins"]),
+        "hog_wild": _("{spins} free spins on wild-rich reels, with {low} to {high} extra wilds spawning onto the "
+                      "board each spin, and the sticky grid running alongside.").format(
+            spins=hw["spins"], low=min(spawn), high=max(spawn)),
+        "growing_season": _("{spins} spins under a multiplier that climbs with the spin number: spin 1 pays x1, "
+                            "spin {spins} pays x{spins}, {total}x over the season. Windmills sleep: no wheel, "
+                            "no retrigger.").format(spins=gs["spins"], total=gs["spins"] * (gs["spins"] + 1) // 2),
+        "golden_egg_hunt": _("{nests} nests, at least {prizes} prizes, from {low} up to {high} a nest, until the "
+                             "rooster crows. Every reveal is decided before the first nest is opened.").format(
+            nests=g["nests"], prizes=g["min_prizes"], low=x(min(g["ladder_x100"])), high=x(max(g["ladder_x100"]))),
+        "egg_hunt": _("The same hunt on a heavier ladder: {nests} nests, at least {prizes} prizes, {low} up to "
+                      "{high} each.").format(nests=e["nests"], prizes=e["min_prizes"], low=x(min(e["ladder_x100"])),
+                                             high=x(max(e["ladder_x100"]))),
+        "risk_the_farm": _("One draw, two outcomes: the farm pays {prize} the total bet or nothing at all, about "
+                           "1 time in {odds}. The one mode exempt from the {cap} cap.").format(
+            prize=x(r["prize_x100"]), odds=formats.number(Fraction(den, num), 2), cap=x(pm.cap_x100)),
     }
+
+
+# math.yaml's mode names, marked for the catalogue (the buy cards, the bets page, the history)
+MODE_NAMES = (N_("Spin"), N_("FARM WHEEL BOOST"), N_("FARM WHEEL BUY"), N_("FREE SPINS"), N_("HOG WILD"),
+              N_("GROWING SEASON"), N_("GOLDEN EGG HUNT"), N_("EGG HUNT"), N_("RISK THE FARM"))
+
+
+def mode_words() -> dict[str, tuple[str, str]]:
+    """Mode id -> (name, what it gives) in the current language (ViewInfo.mode_words)."""
+    text = mode_descriptions()
+    return {mid: (translate(m["label"]), text.get(mid, "")) for mid, m in load().raw["modes"].items()}
 
 
 def describe_modes(modes: tuple[BetMode, ...]) -> tuple[BetMode, ...]:

@@ -10,7 +10,9 @@ import math
 
 import pygame
 
+from cabinet.core.i18n import N_, _, translate
 from cabinet.ui import draw as D
+from cabinet.ui.figures import times
 from cabinet.ui.wheel_parts import WheelArt
 from cabinet.ui.wheel_view import WheelSlice, WheelView
 
@@ -27,6 +29,7 @@ def wheel_art(tier: str) -> WheelArt:
     return WheelArt(art.GAME, rim=f"wheel.{tier}.rim")
 
 
+TIER_WORDS = {"bronze": N_("BRONZE"), "silver": N_("SILVER"), "gold": N_("GOLD")}     # a wheel's tier as read
 TIER_TEXT = {"bronze": (255, 200, 150), "silver": (235, 240, 255), "gold": (255, 224, 110)}
 
 
@@ -126,8 +129,9 @@ class FarmWheel:
         lay, A = self.app.layout, self.app.assets
         view.lit_phase = time
         view.draw(surface)
-        A.blit_text(surface, f"THE FARM WHEEL - {tier.upper()}", 52, (RECT.centerx, RECT.y + 8),
-                    TIER_TEXT[tier], anchor="midtop", bold=True, outline=(50, 20, 0))
+        A.blit_text(surface, _("THE FARM WHEEL - {tier}").format(tier=translate(TIER_WORDS[tier])),
+                    52, (RECT.centerx, RECT.y + 8), TIER_TEXT[tier], anchor="midtop", bold=True, outline=(50, 20, 0),
+                    fit=RECT.w - 20)
         if self.result_text:
             label = A.text(self.result_text, 54, (255, 250, 220), True, (80, 30, 0))
             w, h = label.get_width() + lay.px(60), label.get_height() + lay.px(20)
@@ -204,7 +208,7 @@ class HuntView:
                                  border_radius=lay.px(20))
             surface.blit(nest, (cx - nest.get_width() // 2, cy - nest.get_height() // 4))
             if i not in self.opened and self.ended:        # revealed at the end: nothing was in it
-                A.blit_text(surface, "EMPTY", 26, (r.centerx, r.centery + 52), (235, 205, 150), anchor="center",
+                A.blit_text(surface, _("EMPTY"), 26, (r.centerx, r.centery + 52), (235, 205, 150), anchor="center",
                             bold=True)
                 continue
             if i not in self.opened:
@@ -222,12 +226,12 @@ class HuntView:
                 surface.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2 - lay.px(30)))
             if prize is None:
                 surface.blit(rooster, (cx - rooster.get_width() // 2, cy - rooster.get_height() + lay.px(20)))
-                A.blit_text(surface, "ROOSTER!", 34, (r.centerx, r.y + 4), (200, 30, 30), anchor="midtop",
+                A.blit_text(surface, _("ROOSTER!"), 34, (r.centerx, r.y + 4), (200, 30, 30), anchor="midtop",
                             bold=True, outline=(255, 240, 220))
             else:
                 egg = self._egg("open")
                 surface.blit(egg, (cx - egg.get_width() // 2, cy - egg.get_height() + lay.px(20)))
-                A.blit_text(surface, f"{prize / 100:,g}x", 48, (r.centerx, r.y + 2), (200, 60, 0),
+                A.blit_text(surface, times(prize / 100), 48, (r.centerx, r.y + 2), (200, 60, 0),
                             anchor="midtop", bold=True, outline=(255, 245, 210))
                 A.blit_text(
                     surface,
@@ -241,8 +245,18 @@ class HuntView:
                 )
         if self.waiting:
             secs = max(1, math.ceil(self.left - 1e-6))
-            A.blit_text(surface, f"Pick a nest: click it, or ARROWS and ENTER  -  one opens by itself in {secs} s",
-                        28, (RECT.centerx, RECT.bottom + 2), (120, 50, 10), anchor="midbottom", bold=True)
+            pick = _("Pick a nest: click it, or ARROWS and ENTER  -  one opens by itself in {seconds} s").format(
+                seconds=secs)
+            A.blit_text(
+                surface,
+                pick,
+                28,
+                (RECT.centerx, RECT.bottom + 2),
+                (120, 50, 10),
+                anchor="midbottom",
+                bold=True,
+                fit=RECT.w,
+            )
 
 
 class RiskView:
@@ -255,6 +269,7 @@ class RiskView:
         self.open_p = 0.0         # doors opening 0..1
         self.won: bool | None = None
         self.prize_text = ""
+        self.prize_x = ""         # the prize as a multiple of the bet ('4,000x'), from the round
 
     def draw(self, surface: pygame.Surface, time: float) -> None:
         if not self.active:
@@ -271,16 +286,24 @@ class RiskView:
             surface.fill((255, 214, 90), ir)
             g = A.surface(("pf_gold_glow", lay.px(300)), lambda: D.radial_glow(lay.px(300), (255, 255, 220), 1.0))
             surface.blit(g, g.get_rect(center=ir.center))
-            A.blit_text(surface, "4,000x", 110, (inside.centerx, inside.centery - 40), (160, 60, 0), anchor="center",
-                        bold=True, outline=(255, 250, 220))
+            A.blit_text(
+                surface,
+                self.prize_x,
+                110,
+                (inside.centerx, inside.centery - 40),
+                (160, 60, 0),
+                anchor="center",
+                bold=True,
+                outline=(255, 250, 220),
+            )
             A.blit_text(surface, self.prize_text, 60, (inside.centerx, inside.centery + 60), (120, 40, 0),
                         anchor="center", bold=True)
         else:
             surface.fill((40, 26, 20), ir)
             if self.won is False:
-                A.blit_text(surface, "Empty barn", 64, (inside.centerx, inside.centery - 20), (220, 200, 180),
+                A.blit_text(surface, _("Empty barn"), 64, (inside.centerx, inside.centery - 20), (220, 200, 180),
                             anchor="center", bold=True)
-                A.blit_text(surface, "not this time", 40, (inside.centerx, inside.centery + 40), (170, 150, 130),
+                A.blit_text(surface, _("not this time"), 40, (inside.centerx, inside.centery + 40), (170, 150, 130),
                             anchor="center")
         # the two doors slide apart
         half = inside.w // 2
@@ -334,6 +357,7 @@ class Banner:
         surface.blit(panel, (x0 - w // 2, y0 - h // 2))
         ty = y - (40 if self.sub else 0)
         A.blit_text(surface, self.title, 76, (RECT.centerx, ty), self.color, anchor="center", bold=True,
-                    outline=(60, 20, 0))
+                    outline=(60, 20, 0), fit=860)
         if self.sub:
-            A.blit_text(surface, self.sub, 46, (RECT.centerx, y + 52), (255, 245, 225), anchor="center", bold=True)
+            A.blit_text(surface, self.sub, 46, (RECT.centerx, y + 52), (255, 245, 225), anchor="center", bold=True,
+                        fit=860)

@@ -14,6 +14,8 @@ from typing import Any
 
 import pygame
 
+from cabinet.core.i18n import _, translate
+from cabinet.ui.figures import times
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.start_board import StartReels
@@ -65,9 +67,16 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.banner = Banner(self.app)
         self.reset_round_state()
         if not any(isinstance(w, Button) and w.action == "ante" for w in self.widgets):
-            self.add_button(tuple(panels.ANTE), lambda: "BOOST ON" if self.mode_id == "ante" else "BOOST OFF", "ante",
-                            style="panel", font_size=30, label_offset=14, lit=lambda: self.mode_id == "ante",
-                            enabled=lambda: not self.busy)
+            self.add_button(
+                tuple(panels.ANTE),
+                lambda: _("BOOST ON") if self.mode_id == "ante" else _("BOOST OFF"),
+                "ante",
+                style="panel",
+                font_size=30,
+                label_offset=14,
+                lit=lambda: self.mode_id == "ante",
+                enabled=lambda: not self.busy,
+            )
         add_cues(self.app.audio)
 
     def start_reels(self) -> StartReels:
@@ -224,14 +233,14 @@ class PiggyFarmScene(FarmFeatures, GameScene):
     def present_free_spins_start(self, ev) -> list[Step]:
         tl = building(self.timeline)
         tl.state["fs"], tl.totals["fs_won"] = ev["feature"], 0
-        title = FEATURE_TITLES.get(ev["feature"], "FREE SPINS")
-        sub = f"{ev['spins']} spins"
+        title = translate(FEATURE_TITLES.get(ev["feature"], "FREE SPINS"))
+        sub = _("{count} spins").format(count=ev["spins"])
         if ev["start_multiplier"] > 1:
-            sub += f", every win x{ev['start_multiplier']}"
+            sub += _(", every win x{multiplier}").format(multiplier=ev["start_multiplier"])
         if ev["feature"] == "growing_season":
-            sub += ", spin k pays xk"
+            sub += _(", spin k pays xk")
         elif ev["sticky"]:
-            sub += ", sticky grid on"
+            sub += _(", sticky grid on")
 
         def start() -> None:
             self.wheel.tier = None
@@ -262,14 +271,17 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         if self.played.mode == "growing_season":
             def announce() -> None:
                 start()
-                self.banner.set(f"SPIN {ev['index']}", f"pays x{ev['multiplier']}", (140, 255, 120))
+                self.banner.set(_("SPIN {number}").format(number=ev["index"]),
+                                _("pays x{multiplier}").format(multiplier=ev["multiplier"]), (140, 255, 120))
             return [Step(0.7, start=announce, end=lambda: self.banner.set(), label=label, sound="pf_ding")]
         return [Step(0.2, start=start, label=label)]
 
     def present_retrigger(self, ev) -> list[Step]:
         def start() -> None:
             self.banner.set(
-                f"+{ev['added']} SPINS", f"{ev['scatters']} windmills - {ev['of']} spins in all", (120, 210, 255)
+                _("+{count} SPINS").format(count=ev["added"]),
+                _("{windmills} windmills - {count} spins in all").format(windmills=ev["scatters"], count=ev["of"]),
+                (120, 210, 255),
             )
             if self.fs is not None:
                 self.fs["of"] = ev["of"]
@@ -277,16 +289,20 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def present_free_spins_end(self, ev) -> list[Step]:
         tl = building(self.timeline)
-        title = FEATURE_TITLES.get(tl.state.get("fs") or "", "FREE SPINS")
+        title = translate(FEATURE_TITLES.get(tl.state.get("fs") or "", "FREE SPINS"))
         tl.state["fs"] = None
         won = min(ev["win_x100"], self.pm.cap_x100)
-        return [Step(1.6, start=lambda: self.banner.set(f"{title} WIN", self.money(won)),
+        return [Step(1.6, start=lambda: self.banner.set(_("{feature} WIN").format(feature=title), self.money(won)),
                      end=lambda: self.banner.set(), label="free spins end", sound="win")]
 
     def present_cap(self, ev) -> list[Step]:
         def start() -> None:
             self.capped = True
-            self.banner.set("MAX WIN!", f"{ev['cap_x100'] / 100:,g}x reached - the round ends", (255, 120, 100))
+            self.banner.set(
+                _("MAX WIN!"),
+                _("{times} reached - the round ends").format(times=times(ev["cap_x100"] / 100)),
+                (255, 120, 100),
+            )
         return [Step(2.0, start=start, end=lambda: self.banner.set(), label="cap reached", sound="big_win")]
 
     def present_round_end(self, ev) -> list[Step]:
@@ -295,7 +311,10 @@ class PiggyFarmScene(FarmFeatures, GameScene):
             self.shown_win = self.played.win_cents
             self.boardview.scatters = set()
             if ev["payout_x100"] and self.played.mode not in ("risk_the_farm",):
-                self.banner.set("ROUND WIN", self.money(ev["payout_x100"]) + (" - MAX WIN" if ev["capped"] else ""))
+                self.banner.set(
+                    _("ROUND WIN"), self.money(ev["payout_x100"]) + (_(" - MAX WIN") if ev["capped"] else "")
+                )
+
         return [Step(1.0 if ev["payout_x100"] else 0.2, start=start, label="round total")]
 
     def round_finished(self, played) -> None:

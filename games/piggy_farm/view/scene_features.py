@@ -13,8 +13,10 @@ from typing import Any, Protocol
 
 import pygame
 
+from cabinet.core.i18n import _, translate
 from cabinet.core.round_commit import PlayedRound
 from cabinet.ui.autoplay import Autoplay
+from cabinet.ui.figures import times
 from cabinet.ui.moments import Moment, Moments
 from cabinet.ui.presentation import Presentation, Step
 from cabinet.ui.scene import Host
@@ -22,7 +24,7 @@ from cabinet.ui.timeline import Timeline, building
 
 from ..math.tables import PiggyMath
 from .board import BoardView
-from .features import Banner, FarmWheel, HuntView, RiskView
+from .features import TIER_WORDS, Banner, FarmWheel, HuntView, RiskView
 from .layout import RECT
 
 AUTO_PICK = 10.0         # seconds a nest waits for the player before opening itself (counted down)
@@ -85,10 +87,11 @@ class FarmFeatures:
         """Windmills (or the buy) announce THE FARM WHEEL, then the tier's wheel shows."""
         host = self        # read and set through a local name: mypy checks them against FarmHost
         tier = ev["tier"]
-        sub = f"{ev['scatters']} windmills" if ev["scatters"] else "FARM WHEEL BUY"
+        sub = _("{count} windmills").format(count=ev["scatters"]) if ev["scatters"] else translate("FARM WHEEL BUY")
+        wheel = translate(f"{tier.capitalize()} wheel")      # N_("Bronze wheel") ... in math/help.py
 
         def start() -> None:
-            host.banner.set("THE FARM WHEEL!", f"{sub} - {tier.upper()} wheel", (120, 210, 255))
+            host.banner.set(_("THE FARM WHEEL!"), f"{sub} - {wheel.upper()}", (120, 210, 255))
 
         def show() -> None:
             host.banner.set()
@@ -119,15 +122,18 @@ class FarmFeatures:
         steps = [spin]
         if ev["upgrade"]:
             nxt = host.pm.wheel.next_tier(tier)
-            steps.append(Step(1.3, start=lambda: setattr(host.wheel, "result_text", f"UPGRADE!  on to {nxt.upper()}"),
+            upgrade = _("UPGRADE!  on to {tier}").format(tier=translate(TIER_WORDS[nxt]))
+            steps.append(Step(1.3, start=lambda: setattr(host.wheel, "result_text", upgrade),
                               label="wheel upgrade", sound="bonus"))
-            steps.append(host.moments.step(Moment("wheel_upgrade", "WHEEL UPGRADE!",
-                                                  f"{tier.upper()} wheel -> {nxt.upper()} wheel",
+            steps.append(host.moments.step(Moment("wheel_upgrade", _("WHEEL UPGRADE!"),
+                                                  f"{translate(f'{tier.capitalize()} wheel').upper()} -> "
+                                                  f"{translate(f'{nxt.capitalize()} wheel').upper()}",
                                                   color=UPGRADE_COLORS.get(nxt, (255, 204, 77))),
                                            label="moment wheel upgrade"))
         else:
             text = (
-                f"FREE SPINS  x{int(ev['value'])}" if ev["slice_kind"] == "free_spins" else f"{ev['label']} COIN PRIZE"
+                _("FREE SPINS  x{multiplier}").format(multiplier=int(ev["value"])) if ev["slice_kind"] == "free_spins"
+                else _("{times} COIN PRIZE").format(times=times(int(ev["value"]) / 100))
             )
             steps.append(Step(1.2, start=lambda: setattr(host.wheel, "result_text", text), label="wheel result",
                               sound="pf_ding"))
@@ -139,7 +145,7 @@ class FarmFeatures:
         total = building(host.timeline).win(ev["win_x100"])
 
         def start() -> None:
-            host.wheel.result_text = f"{ev['win_x100'] / 100:,g}x = {host.money(ev['win_x100'])}"
+            host.wheel.result_text = f"{times(ev['win_x100'] / 100)} = {host.money(ev['win_x100'])}"
             host._total_win(total)
         return [Step(1.6, start=start, label="coin prize", sound="coin")]
 
@@ -148,7 +154,7 @@ class FarmFeatures:
         host = self        # read and set through a local name: mypy checks them against FarmHost
         played = host.played
         assert played is not None                      # the round being presented
-        title = "GOLDEN EGG HUNT" if played.mode == "golden_egg_hunt" else "EGG HUNT"
+        title = translate("GOLDEN EGG HUNT" if played.mode == "golden_egg_hunt" else "EGG HUNT")
 
         ladder = ev["ladder_x100"]
 
@@ -156,7 +162,8 @@ class FarmFeatures:
             host.hunt.active, host.hunt.title, host.hunt.opened, host.hunt.last = True, title, {}, None
             host.hunt.ended = False
             host.hunt.ladder = (min(ladder), max(ladder), ev["min_prizes"])
-        cover, uncover = host.moments.transition(title, f"{ev['nests']} nests, at least {ev['min_prizes']} prizes",
+        cover, uncover = host.moments.transition(title, _("{nests} nests, at least {prizes} prizes").format(
+                                                 nests=ev["nests"], prizes=ev["min_prizes"]),
                                                  host.trigger_rects(), (255, 214, 110))
         return [cover, Step(1.0, start=start, label="hunt start", sound="bonus"), uncover]
 
@@ -208,7 +215,8 @@ class FarmFeatures:
             Step(1.2, start=reveal, label="nests revealed"),
             Step(
                 1.4,
-                start=lambda: host.banner.set("HUNT WIN", f"{ev['prizes']} prizes - {host.money(ev['total_x100'])}"),
+                start=lambda: host.banner.set(_("HUNT WIN"), _("{count} prizes - {amount}").format(
+                    count=ev["prizes"], amount=host.money(ev["total_x100"]))),
                 end=lambda: host.banner.set(),
                 label="hunt end",
                 sound="win",
@@ -226,6 +234,7 @@ class FarmFeatures:
         def opens(p: float) -> None:
             host.risk.won, host.risk.open_p = ev["won"], p
             host.risk.prize_text = host.money(ev["win_x100"])
+            host.risk.prize_x = times(ev["win_x100"] / 100)
             host._total_win(ev["win_x100"])
         return [Step(3.2, tick=tense, label="risk draw", sound="pf_drum"),
                 Step(1.2, tick=opens, label="risk doors", sound="big_win" if ev["won"] else "refuse")]
