@@ -5,7 +5,7 @@ gives (payout and feature set), so the book builder may use it instead of `play`
 (`python -m cabinet.math verify` still regenerates every book with `play`).
 
 How: every book's stream is a row of `BookStreams(seeds)` (cabinet/core/rng_batch.py:
-the draws of `Rng.for_book(seed)` computed in arrays, without one numpy Generator per
+the draws of `Rng.for_book(seed)` computed in arrays, without one Stream object per
 book), and every draw `play` makes is made for all the books at that point at once,
 each row in exactly play's order; the vectorised engine of sim.py plays the rounds in
 lockstep with those draws (`spin_batch(..., tops=...)`, `free_spins_batch(..., draw=...)`):
