@@ -69,8 +69,11 @@ GAME = GameSpec(
     # and the hunt take enough books for every payout band the rules reach (rates.json
     # bands: FREE SPINS and HOG WILD 50-100x about 1 in 30,000, GOLDEN EGG HUNT 20-50x
     # 1 in 14,000, GROWING SEASON's no-win 1 in 7,500); the hunt's 5,000x egg stratum
-    # takes the default 1% of them (1,000 books), drawn exactly given the category
-    book_counts={"wheel_buy": 300_000, "free_spins": 300_000, "hog_wild": 300_000, "growing_season": 100_000,
+    # takes the default 1% of them (1,000 books), drawn exactly given the category.
+    # GROWING SEASON pays 10x its price or more about 1 in 770,000 rounds (up to 14x:
+    # its wins are spin k's times k, one late spin makes them, so splitting on the win
+    # does not split): 1,000,000 natural books hold that tail at its natural odds
+    book_counts={"wheel_buy": 300_000, "free_spins": 300_000, "hog_wild": 300_000, "growing_season": 1_000_000,
                  "golden_egg_hunt": 100_000},
     # books: every mode vectorised, exactly play's rounds seed for seed
     play_batch=batch.play_batch,
