@@ -152,6 +152,10 @@ class GameSpec:
     # builder measures from the rules (games/<id>/rates.json, cabinet/math/rates.py).
     rate_targets: dict[str, dict[str, Any]] = field(default_factory=dict)
     book_counts: dict[str, int] = field(default_factory=dict)   # mode -> natural books (default by kind)
+    # True: every forced book is the rules' round given its category (no steered or
+    # boosted proposal), so the builder keeps each forced stratum at equal weights and
+    # tilts only the natural one (cabinet/math/optimize.py `fixed_strata`)
+    forced_natural: bool = False
     # play_batch(seeds, mode, force) -> (payout_x100[n], [features per round][, jackpot_x100[n]]):
     # a vectorised book generator giving exactly what play gives per seed.
     play_batch: Callable[..., tuple[Any, ...]] | None = None

@@ -254,7 +254,8 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
     try:
         weight, report = optimize(pay, stratum, targets, cost, rtp, features=cols,
                                   rates={i: v["rate"] for i, v in goals.items()},
-                                  rate_sigma={i: v.get("sigma", 0.0) for i, v in goals.items()})
+                                  rate_sigma={i: v.get("sigma", 0.0) for i, v in goals.items()},
+                                  fixed_strata=spec.forced_natural)
     except Exception as exc:
         raise BuildError(f"{spec.id}/{mode}: optimizer failed: {exc}") from exc
     report["held_bands"] = [columns[i][5:] for i in report["held_features"] if i >= len(names)]

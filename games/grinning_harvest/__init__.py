@@ -25,6 +25,9 @@ GAME = GameSpec(
     modes=(BetMode("base", "Spin", 100, "spin", "A base-game spin."),)
     + tuple(BetMode(b.id, b.label, b.cost_x100, "buy", b.help) for b in _M.buys),
     play=forced.play,
+    # forced books are natural rounds given their category (math/rules.py proposal): the
+    # builder keeps them at equal weights and tilts only the natural books
+    forced_natural=True,
     scene="games.grinning_harvest.view.scene:GrinningHarvestScene",
     rtp={"base": float(_M.rtp["base"]), **{b.id: float(_M.rtp["buy"]) for b in _M.buys}},
     max_win_x=int(_RAW["max_win_x"]),
