@@ -1,27 +1,58 @@
 # The two commands of the contract: `make run` and `make test`.
+# Every install goes through constraints.txt, the lock (README: "Updating the lock").
 PY ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+PIP := $(VPY) -m pip install --quiet -c constraints.txt
+# Two stamps: `make run` installs what a player needs (the runtime dependencies);
+# `make test` adds the test, tools and dask extras the suite exercises.
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test setup clean assets
+.PHONY: run test test-quick setup clean assets wheel-smoke lock
 
-$(STAMP): pyproject.toml
-	test -x $(VPY) || $(PY) -m venv $(VENV)
-	$(VPY) -m pip install --quiet --upgrade pip
-	$(VPY) -m pip install --quiet -e '.[test,tools,dask]'
-	touch $(STAMP)
+$(VPY):
+	$(PY) -m venv $(VENV)
 
-setup: $(STAMP)
+$(RUN_STAMP): pyproject.toml setup.py constraints.txt | $(VPY)
+	$(PIP) --upgrade pip
+	$(PIP) -e .
+	touch $(RUN_STAMP)
 
-run: $(STAMP)
+$(TEST_STAMP): pyproject.toml setup.py constraints.txt | $(VPY)
+	$(PIP) --upgrade pip
+	$(PIP) -e '.[test,tools,dask]'
+	touch $(TEST_STAMP)
+
+setup: $(TEST_STAMP)
+
+run: $(RUN_STAMP)
 	$(VPY) main.py
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) -m pytest -n 2 tests
 
+# The edit loop: everything but the tests marked slow (statistics, crashes, fuzz, whole libraries).
+test-quick: $(TEST_STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) -m pytest -n 2 -m "not slow" tests
+
+# The wheel built, installed into a fresh venv in a temp folder and run from another (.ci/wheel_smoke).
+wheel-smoke:
+	bash .ci/wheel_smoke
+
+# Re-make constraints.txt, the lock: the project with every extra resolved afresh in a temp
+# venv and frozen (README: "Updating the lock"). Then run make test and make wheel-smoke.
+lock:
+	set -e; tmp=$$(mktemp -d); $(PY) -m venv $$tmp/venv; \
+	$$tmp/venv/bin/python -m pip install --quiet --upgrade pip; \
+	$$tmp/venv/bin/python -m pip install --quiet '.[test,tools,dask]'; \
+	{ sed -n '/^#/p' constraints.txt | grep -v '^# Python '; \
+	  echo "# Python $$($$tmp/venv/bin/python -c 'import platform; print(platform.python_version(), platform.system(), platform.machine())'), $$(date -u +%F)."; \
+	  $$tmp/venv/bin/python -m pip freeze --all --exclude-editable | grep -v '^slot-cabinet'; \
+	} > $$tmp/constraints.txt; mv $$tmp/constraints.txt constraints.txt; rm -rf $$tmp build
+
 # Re-make assets/ (pictures, cues, music, manifests) from the drawing code and synthesis.
-assets: $(STAMP)
+assets: $(TEST_STAMP)
 	$(VPY) -m cabinet.ui.asset_build
 	$(VPY) -m games.happy_money_hens.tools.make_assets
 	$(VPY) -m games.grinning_harvest.tools.make_assets

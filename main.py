@@ -2,7 +2,7 @@
 
     python main.py                        # the cabinet in a window, on the lobby
     python main.py --kiosk                # fullscreen kiosk / cabinet mode
-    python main.py --demo                 # review tools on (force menu, showcase)
+    python main.py --demo                 # review tools on, in a ledger of its own (<data_dir>/demo/)
     python main.py --check-config [FILE]  # validate a config file and exit
     python main.py --meters               # start without the window: balance and meters as JSON
     python main.py --audit                # audit the ledger in full: what was checked, exit 0 or 2
@@ -15,6 +15,11 @@
     python main.py --clip ROUND_ID OUT.gif   # a round rendered to GIF (+ MP4) and a storyboard PNG
     python main.py --clip-book GAME MODE BOOK OUT.gif   # any book of a library, the same way
     python main.py --verify               # sha256 of every critical file against manifest.sha256, and its signer
+    python main.py --frames N             # start, draw N frames (the lobby), stop: a smoke test (SDL_VIDEODRIVER=dummy)
+
+Installed from the wheel, the same program is the `slot-cabinet` command (and
+`python -m cabinet`); it reads the installed files (cabinet.core.resources) and keeps
+its data in the user's data folder unless the config names one (docs/packaging.md).
 
 User mistakes (a bad config, a bad argument) print one line and exit 2. A start and
 --check-config run the same checks (cabinet.core.startup.prepare): what the check
@@ -25,6 +30,7 @@ docs/signing.md) before any config, game or book is read.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 
@@ -62,10 +68,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    "exported read-only as it is, every file marked UNVERIFIED; nothing is written to the ledger")
     p.add_argument("--seed", type=int, metavar="N", help="seed the RNG for a reproducible demo")
     p.add_argument("--kiosk", action="store_true", help="fullscreen kiosk mode")
-    p.add_argument("--demo", action="store_true", help="turn the review tools on")
+    p.add_argument("--demo", action="store_true", help="turn the review tools on (force menu, showcase) and play in a "
+                   "ledger of its own, <data_dir>/demo/, that starts on demo_credit: the cabinet's own balance, meters "
+                   "and history are not touched (with --replay or --clip: the cabinet's own ledger)")
     p.add_argument("--game", metavar="ID", help="open this game directly (or limit --shots to it)")
     p.add_argument("--shots", metavar="DIR", help="render every scene headless to PNGs in DIR and exit")
     p.add_argument("--windowed", action="store_true", help="force a window even if config says fullscreen")
+    p.add_argument("--frames", type=_frame_count, metavar="N", help="draw N frames of the first screen (the lobby, "
+                   "or --game's) and stop, exit 0: a smoke test, headless with SDL_VIDEODRIVER=dummy")
     p.add_argument("--replay", metavar="ROUND_ID", help="review tools: replay a settled round by its id")
     p.add_argument("--replay-book", nargs=3, metavar=("GAME", "MODE", "BOOK"),
                    help="review tools: replay one book of a game's library")
@@ -85,8 +95,18 @@ COMMANDS = {"verify": (), "check_config": (), "audit": ("config",), "export_repo
             "meters": ("config",), "clip": ("config", "seed", "demo", "clip_fps", "clip_width"),
             "clip_book": ("config", "seed", "demo", "clip_fps", "clip_width"),
             "shots": ("config", "seed", "demo", "game"),
-            "replay": ("config", "seed", "demo", "kiosk", "windowed"),
-            "replay_book": ("config", "seed", "demo", "kiosk", "windowed")}
+            "replay": ("config", "seed", "demo", "kiosk", "windowed", "frames"),
+            "replay_book": ("config", "seed", "demo", "kiosk", "windowed", "frames")}
+
+
+MAX_FRAMES = 100_000
+
+
+def _frame_count(text: str) -> int:
+    if not text.strip().isdigit() or not 1 <= int(text) <= MAX_FRAMES:
+        raise argparse.ArgumentTypeError(f"--frames {text!r} is not allowed; allowed: a whole number from 1 to "
+                                         f"{MAX_FRAMES}")
+    return int(text)
 
 
 def _flag(name: str) -> str:
@@ -184,6 +204,29 @@ def check_config(path: str | None, libraries=None) -> str:
     return f"{plan.config.source}: ok{refused}" + (f"\n{forced}" if forced else "")
 
 
+DEMO_FOLDER = "demo"
+
+
+def demo_data(cfg) -> None:
+    """`--demo` plays in a ledger of its own, <data_dir>/demo/ (its witness, if one is
+    configured, in <ledger_witness>/demo/): it starts on demo_credit, and its forced
+    and showcase rounds never reach the cabinet's ledger, meters or balance. The
+    operator's saved settings (<data_dir>/operator.json) still apply."""
+    from cabinet.core.config import report_path
+    from cabinet.core.schema import ConfigError
+    from cabinet.core.startup import make_data_dir
+    cfg.data_path = Path(cfg.data_path) / DEMO_FOLDER
+    if cfg.report_dir is None or not Path(cfg.report_dir).is_absolute():
+        cfg.report_path = report_path(cfg.data_path, cfg.report_dir)
+    try:
+        make_data_dir(cfg.data_path)
+        if cfg.ledger_witness:
+            cfg.ledger_witness = str(Path(cfg.ledger_witness) / DEMO_FOLDER)
+            make_data_dir(Path(cfg.ledger_witness), "ledger_witness")
+    except ConfigError as exc:
+        raise Refused(f"main.py: --demo: {exc}") from None
+
+
 def open_cabinet(args: argparse.Namespace, libraries=None):
     """A start up to the window: the same checks as --check-config, then the data
     folder, the command-line switches and the Cabinet (Refused: one line, exit 2)."""
@@ -198,6 +241,8 @@ def open_cabinet(args: argparse.Namespace, libraries=None):
         if cfg.real_play:
             raise Refused("main.py: --demo is refused: config.yaml sets real_play: true")
         cfg.demo_tools = True
+        if args.replay is None and args.clip is None:    # those show the cabinet's own ledger's rounds
+            demo_data(cfg)
     if args.kiosk:
         cfg.display.kiosk = True
     for flag, given in (("--replay", args.replay), ("--replay-book", args.replay_book)):
@@ -210,6 +255,8 @@ def open_cabinet(args: argparse.Namespace, libraries=None):
         held = instance.acquire(cfg.data_path)     # one cabinet per data folder: a second is refused here
     except LedgerError as exc:
         raise Refused(f"main.py: {exc}") from None
+    from cabinet.core import logs
+    logs.setup(cfg.data_path, cfg.log_level)       # the operator's log, once this start owns the folder
     from cabinet.core.cabinet import Cabinet
     try:
         return Cabinet(cfg, seed=args.seed, plan=plan)   # its ledger holds the lock from here until it closes
@@ -252,6 +299,10 @@ def main(argv: list[str] | None = None) -> int:
             shots_folder(args.shots)
         cabinet = open_cabinet(args)
     except Refused as exc:
+        log = logging.getLogger("cabinet")
+        if not log.handlers:                # a refusal before cabinet.core.logs was imported: not logging's
+            log.addHandler(logging.NullHandler())   # last-resort handler, a second line on stderr
+        log.warning("start refused: %s", exc.line)   # in the log when it is open
         sys.stderr.write(exc.line + "\n")
         return exc.code
     if args.meters:                         # a start without the window
@@ -272,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code
     _quiet_audio_without_sound_card()
     from cabinet.ui.launch import run_app
-    return run_app(cabinet, start_game=args.game, windowed=args.windowed, then=then)
+    return run_app(cabinet, start_game=args.game, windowed=args.windowed, then=then, frames=args.frames)
 
 
 def shots_folder(text: str) -> Path:

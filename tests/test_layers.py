@@ -18,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RANK = {"cabinet.core": 0, "cabinet.mechanics": 1, "cabinet.math": 2, "games": 3, "cabinet.ui": 4, "main": 5,
-        "tools": 6}
+        "cabinet.__main__": 5, "tools": 6}    # cabinet/__main__.py (`slot-cabinet`) only finds and runs main.py
 
 
 def modules() -> dict[str, Path]:
@@ -150,6 +150,7 @@ def test_the_checks_see_a_violation():
     assert layer("games.piggy_farm.view.scene") == "cabinet.ui" and layer("games.piggy_farm.tools.bench") == "tools"
     assert "cabinet.ui.autoplay" in GRAPH["cabinet.ui.hud"]          # an `if TYPE_CHECKING:` import counts
     assert "cabinet.ui.app" in GRAPH["cabinet.ui.bench"]             # so does one inside a function
+    assert layer("cabinet.__main__") == "cabinet.__main__" and "cabinet.core.resources" in GRAPH["cabinet.__main__"]
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     with_typing_back_edge = {**GRAPH, "cabinet.ui.scene": GRAPH["cabinet.ui.scene"] | {"cabinet.ui.app"}}
     assert any("cabinet.ui.scene" in c and "cabinet.ui.app" in c for c in circles(with_typing_back_edge))

@@ -23,6 +23,7 @@ def test_ruff_finds_nothing():
     assert res.returncode == 0, res.stdout + res.stderr
 
 
+@pytest.mark.slow
 def test_mypy_passes_on_the_core():
     res = run("mypy", "--no-incremental")
     assert res.returncode == 0, res.stdout + res.stderr

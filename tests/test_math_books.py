@@ -33,12 +33,14 @@ def lib(lib_dirs):
     return B.load_library(GAME, lib_dirs[0])
 
 
+@pytest.mark.slow
 def test_every_mode_within_1e6_of_its_stated_rtp(lib):
     for mode in GAME.modes:
         rtp = lib.books(mode.id).rtp()
         assert abs(rtp - Fraction(str(GAME.rtp[mode.id]))) < Fraction(1, 10**6), (mode.id, float(rtp))
 
 
+@pytest.mark.slow
 def test_same_bytes_with_one_and_two_workers(lib_dirs):
     one, two = lib_dirs
     for mode in GAME.modes:
@@ -130,6 +132,7 @@ def test_unreachable_rtp_is_a_build_error(tmp_path):
         build(greedy, modes=["buy_bonus"], books=2000, out=tmp_path)
 
 
+@pytest.mark.slow
 def test_a_games_batch_fast_path_gives_the_same_library(tmp_path):
     def play_batch(seeds, mode, force):
         rounds = [rules.play(Rng.for_book(int(s)), mode, force) for s in seeds]
@@ -168,6 +171,7 @@ def test_seeds_are_derived_not_stored(lib):
     assert (mb.seeds(0, 1500) == book_seeds(mb.meta["seeds"]["seed"], "base", -1, 0, 1500)).all()
 
 
+@pytest.mark.slow
 def test_same_bytes_on_a_dask_local_cluster(lib_dirs, tmp_path):
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
@@ -177,6 +181,7 @@ def test_same_bytes_on_a_dask_local_cluster(lib_dirs, tmp_path):
         assert (tmp_path / name).read_bytes() == (lib_dirs[0] / name).read_bytes(), name
 
 
+@pytest.mark.slow
 def test_a_library_that_fails_verification_is_not_installed(lib_dirs, tmp_path, monkeypatch):
     """Build into an installed library; the new one fails `verify` (a round generator
     that no longer replays its books): the installed files stay byte for byte."""

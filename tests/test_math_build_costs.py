@@ -4,6 +4,8 @@ seconds of every stratum (the last builds' cost a book times the planned books) 
 builds nothing."""
 from __future__ import annotations
 
+import pytest
+
 import json
 
 from cabinet.math.build_costs import stratum_cpu
@@ -20,6 +22,7 @@ def test_stratum_cpu_adds_a_strata_tasks_and_sorts_costliest_first():
     assert rows[1][1] == 3000 and abs(rows[1][2] - 0.3) < 1e-12 and abs(rows[0][2] - 0.5) < 1e-12
 
 
+@pytest.mark.slow
 def test_build_prints_strata_and_phases_and_plan_builds_nothing(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     out = tmp_path / "books"

@@ -27,6 +27,7 @@ def _json(capsys):
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_rtp_json_shape_and_figures(books, capsys):
     assert main(["rtp", TOY, "--json", "--books-dir", str(books)]) == 0
     doc = _json(capsys)
@@ -76,6 +77,7 @@ def test_paytable_shape(capsys):
     assert all(len(line) == 3 for line in pt["lines"])
 
 
+@pytest.mark.slow
 def test_par_writes_markdown_json_and_plots(books, tmp_path):
     assert main(["par", TOY, "--out", str(tmp_path), "--books-dir", str(books), "--sim-rounds", "20000"]) == 0
     md = (tmp_path / "toygame_par.md").read_text()
@@ -92,6 +94,7 @@ def test_par_writes_markdown_json_and_plots(books, tmp_path):
     assert "| base | 1x | 0.945000 |" in md and "## Mode `buy_bonus`" in md
 
 
+@pytest.mark.slow
 def test_par_keeps_the_sources_by_library_digest_and_prints_the_reduced_row(books, tmp_path, capsys):
     from cabinet.math.par_markdown import markdown
     args = ["par", TOY, "--out", str(tmp_path), "--books-dir", str(books), "--sim-rounds", "20000"]
@@ -128,6 +131,7 @@ def test_verify_regenerates_and_passes(books, capsys):
     assert "verified" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_bench_json_without_build(capsys):
     assert main(["bench", TOY, "--rounds", "5000", "--no-build", "--json"]) == 0
     doc = _json(capsys)
@@ -135,6 +139,7 @@ def test_bench_json_without_build(capsys):
     assert figs["play"]["1"] > 0 and figs["simulate"]["2"] > 0
 
 
+@pytest.mark.slow
 def test_module_entry_point_runs():
     out = subprocess.run([sys.executable, "-m", "cabinet.math", "evaluate", TOY, "--paytable"],
                          capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1])

@@ -61,6 +61,7 @@ def clean(lib) -> dict:
     return F.run(TOY, workers=1, lib=lib, **SMALL)
 
 
+@pytest.mark.slow
 def test_a_library_built_from_the_rules_is_clean(clean):
     assert _flagged(clean) == []
     for m, v in clean["modes"].items():
@@ -71,6 +72,7 @@ def test_a_library_built_from_the_rules_is_clean(clean):
         assert abs(s["worst_z"]) < Z_FLAG
 
 
+@pytest.mark.slow
 def test_at_least_40_fine_bins_per_mode_up_to_the_cap(lib):
     for mode in ("base", "buy_bonus"):
         lay = F.layout(GAME, lib.books(mode))
@@ -81,6 +83,7 @@ def test_at_least_40_fine_bins_per_mode_up_to_the_cap(lib):
         assert bins == [0, 1, len(lay.labels()) - 2, len(lay.labels()) - 1], bins
 
 
+@pytest.mark.slow
 def test_a_tilted_route_is_flagged_with_the_route_named(lib):
     """Weight moved from bonus rounds without the top coin to bonus rounds with it, the
     bonus's total held: the bonus's rate is not flagged, its route is."""
@@ -98,6 +101,7 @@ def test_a_tilted_route_is_flagged_with_the_route_named(lib):
     assert ("base", "feature", "bonus") not in flagged
 
 
+@pytest.mark.slow
 def test_a_cut_top_is_flagged_for_tail_mass(lib):
     mb = lib.books("base")
     cut = _with(lib, "base", keep=mb.payout_x100 < 100 * 100)     # no book from 100x up (the jackpot's 1,000x)
@@ -109,6 +113,7 @@ def test_a_cut_top_is_flagged_for_tail_mass(lib):
     assert not [r for r in uncut["modes"]["base"]["rows"] if r["section"] == "tail" and r["flag"]]
 
 
+@pytest.mark.slow
 def test_same_figures_for_any_number_of_workers(lib):
     one = F.run(TOY, rounds=30_000, buy_rounds=5_000, workers=1, lib=lib)
     two = F.run(TOY, rounds=30_000, buy_rounds=5_000, workers=2, lib=lib)
@@ -124,6 +129,7 @@ def test_fresh_seeds_are_not_the_librarys(lib):
     assert not natural & set(fresh.tolist()) and not natural & set(fresh_at_library_seed.tolist())
 
 
+@pytest.mark.slow
 def test_the_command_writes_the_report_stamped_with_the_fingerprint(books, tmp_path, capsys):
     code = main(["fidelity", TOY, "--books-dir", str(books), "--out", str(tmp_path), "--rounds", "20000",
                  "--buy-rounds", "5000", "--workers", "1", "--seed", "7"])
@@ -137,6 +143,7 @@ def test_the_command_writes_the_report_stamped_with_the_fingerprint(books, tmp_p
     assert "toygame/base: 20,000 rules rounds" in out
 
 
+@pytest.mark.slow
 def test_a_flagged_run_exits_1(books, tmp_path, monkeypatch):
     monkeypatch.setattr("cabinet.math.fidelity_stats.Z_FLAG", 0.5)       # any noise is flagged
     code = main(["fidelity", TOY, "--books-dir", str(books), "--out", str(tmp_path), "--rounds", "20000",
@@ -145,6 +152,7 @@ def test_a_flagged_run_exits_1(books, tmp_path, monkeypatch):
     assert "**FLAG**" in (tmp_path / "toygame_fidelity.md").read_text()
 
 
+@pytest.mark.slow
 def test_a_closed_stdout_ends_the_command_quietly(books, tmp_path):
     """Its reader gone (`| head` that has exited), the command stops quietly, the report written."""
     import os

@@ -69,6 +69,7 @@ def _other_machine() -> dict[str, str]:
     return extra
 
 
+@pytest.mark.slow
 def test_optimizer_weights_do_not_depend_on_threads_blas_kernels_or_simd():
     envs = [{"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"},
             {"OPENBLAS_NUM_THREADS": "2", "OMP_NUM_THREADS": "2"},
@@ -157,6 +158,7 @@ def toy_builds(tmp_path_factory):
     return one, two
 
 
+@pytest.mark.slow
 def test_builds_with_other_workers_and_threads_are_byte_identical(toy_builds):
     one, two = toy_builds
     names = sorted(p.name for p in one.iterdir())
@@ -168,6 +170,7 @@ def test_builds_with_other_workers_and_threads_are_byte_identical(toy_builds):
     assert 0 < tilt["kl_least"] <= tilt["kl"] and tilt["max_log_ratio"] > 0
 
 
+@pytest.mark.slow
 def test_check_passes_on_a_fresh_build_and_names_a_weight_changed_by_one(toy_builds, tmp_path):
     one, _ = toy_builds
     ok = _cli("build", TOY, "--books", TOY_BOOKS, "--out", str(one), "--check", "--workers", "2")
@@ -192,11 +195,13 @@ def test_check_passes_on_a_fresh_build_and_names_a_weight_changed_by_one(toy_bui
     assert before == {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in changed.iterdir()}  # nothing installed
 
 
+@pytest.mark.slow
 def test_check_and_plan_together_is_one_line_exit_2():
     r = _cli("build", TOY, "--check", "--plan")
     assert r.returncode == 2 and r.stderr.strip().count("\n") == 0 and "--check" in r.stderr
 
 
+@pytest.mark.slow
 def test_compare_library_names_meta_fields_a_missing_file_and_the_manifest(toy_builds, tmp_path):
     one, _ = toy_builds
     other = tmp_path / "other"

@@ -38,6 +38,7 @@ def test_play_engine_is_chunked_the_same_way():
     assert _figures(one) == _figures(two)
 
 
+@pytest.mark.slow
 def test_vectorised_and_per_round_engines_agree():
     ok, figures = engines_agree(TOY, "base", 150_000, workers=2)
     assert ok, figures

@@ -61,6 +61,7 @@ def _replace_round(data, k: int, rnd) -> None:
     data["stored_end"] = np.concatenate([end[:k], end[k:] + len(new) - (int(end[k]) - start)])
 
 
+@pytest.mark.slow
 def test_the_listed_stratum_keeps_every_round_and_no_other_book_does(stored_dir):
     lib = B.load_library(STORED, stored_dir)
     mb = lib.books("base")
@@ -80,6 +81,7 @@ def test_a_stored_round_is_the_rules_round_and_is_shown_without_playing(stored_d
         assert rnd.payout_x100 == lib.payout_x100("base", book)
 
 
+@pytest.mark.slow
 def test_the_same_bytes_as_a_library_without_stored_rounds_but_for_them(stored_dir, tmp_path):
     build(GAME, books=4000, out=tmp_path)
     with np.load(stored_dir / "base.npz") as a, np.load(tmp_path / "base.npz") as b:
@@ -156,6 +158,7 @@ def test_a_stored_stratum_that_is_not_a_category_is_a_build_error(tmp_path, stor
         build(dataclasses.replace(GAME, stored_rounds=stored), books=1000, out=tmp_path)
 
 
+@pytest.mark.slow
 def test_a_stored_round_of_a_stratum_the_game_does_not_store_is_refused_at_load(stored_dir, tmp_path):
     """The library names which books keep their rounds, and the game which strata
     may: a library storing the jackpot stratum's rounds too is refused."""

@@ -41,6 +41,7 @@ def brute_rtp(mb, bet: int, cap: WinCap) -> Fraction:
     return Fraction(paid, sum(mb.weight.tolist()) * bet * int(mb.meta["cost_x100"]) // 100)
 
 
+@pytest.mark.slow
 def test_library_stores_the_jackpot_part_of_each_book(lib):
     mb = lib.books("base")
     assert mb.jackpot_x100 is not None

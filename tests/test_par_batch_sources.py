@@ -26,6 +26,7 @@ def _sample(mb: B.ModeBooks) -> np.ndarray:
     return np.unique(ids)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_batch_sources_split_every_sampled_book_as_payout_sources(game):
     lib = B.load_library(game)
@@ -51,6 +52,7 @@ SMALL = [("happy_money_hens", "buy_triple"), ("piggy_farm", "egg_hunt"), ("piggy
          ("grinning_harvest", "base")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,mode", SMALL)
 def test_rtp_by_source_is_the_same_batched_as_one_book_at_a_time(game, mode):
     lib = B.load_library(game, modes=[mode])

@@ -61,6 +61,7 @@ def test_gh_exact_base_and_tails_agree_with_plain_simulation():
     assert P.no_trigger_tail(0) == pytest.approx(1 - ex["p_trigger"])
 
 
+@pytest.mark.slow
 def test_gh_tail_odds_from_bonuses_agree_with_plain_simulation(monkeypatch):
     from games.grinning_harvest.math import par_live as P
     from games.grinning_harvest.math.sim import simulate
@@ -77,6 +78,7 @@ def test_gh_tail_odds_from_bonuses_agree_with_plain_simulation(monkeypatch):
 
 # ---------------------------------------------------------------- Piggy Farm
 
+@pytest.mark.slow
 def test_pf_wheel_tail_by_splitting_agrees_with_plain_wheels_on_a_hand_built_trigger_law():
     """Every 'spin' triggers the silver tier with base win 3x: wheel_tail must give
     P(3x + wheel >= X) of a plain silver wheel."""
@@ -109,6 +111,7 @@ def test_pf_wheel_tail_by_splitting_agrees_with_plain_wheels_on_a_hand_built_tri
     assert sum(v for k, v in paths.items() if "coin" in k) == pytest.approx(coin50)
 
 
+@pytest.mark.slow
 def test_pf_bought_wheel_tail_by_splitting_agrees_with_plain_bought_wheels():
     """A bought wheel: its tier by the buy's weights, no spin before it. bought_wheel_tail
     gives P(wheel >= X) of plain wheels drawn the same way; a coin's path is exact."""
@@ -144,6 +147,7 @@ def _small_pf(monkeypatch):
     return P
 
 
+@pytest.mark.slow
 def test_pf_live_rtp_adds_the_spins_the_wheel_and_their_errors(monkeypatch):
     P = _small_pf(monkeypatch)
     from games.piggy_farm.math.tables import load
@@ -189,6 +193,7 @@ def test_pf_wheel_value_weighs_the_two_runs_by_the_fixed_share(monkeypatch):
     assert a[0] == pytest.approx(coins + fs)
 
 
+@pytest.mark.slow
 def test_pf_unsplit_and_split_free_spin_rounds_have_the_same_mean():
     from games.piggy_farm.math.rare import split_rounds
     from games.piggy_farm.math.tables import load
@@ -205,6 +210,7 @@ def test_pf_unsplit_and_split_free_spin_rounds_have_the_same_mean():
     assert abs(ma - mc) < 3.3 * np.hypot(sa, sc), (ma, mc)
 
 
+@pytest.mark.slow
 def test_pf_split_rounds_play_every_root_once_when_new_roots_join_the_lockstep():
     """A lockstep of 500 rows over 3,000 roots: new roots join as rounds end; each root's
     copies carry its whole weight, and a root split at 100x has copies past it only."""

@@ -105,6 +105,7 @@ def test_the_manifest_rewritten_to_match_without_the_signature_is_refused(tree, 
         f"manifest.sha256.sig: bad signature: manifest.sha256 is not what key {keys[0].fp} signed"]
 
 
+@pytest.mark.slow
 def test_a_development_signature_plays_only_without_real_play(tree, keys):
     gone = tree.parent / "gone.pub"
     assert release.verify_program(tree, dev_keys=[gone]) == []        # release-signed: no dev key is read
@@ -158,6 +159,7 @@ def _main(root: Path, dev: Key, *argv: str) -> subprocess.CompletedProcess:
                           env=env, timeout=300)
 
 
+@pytest.mark.slow
 def test_main_refuses_a_changed_tree_and_names_a_development_build(tree, keys, tmp_path):
     """main.py in the copy, where the built-in release key is the studio's: signed with the dev key."""
     dev = keys[1]

@@ -34,6 +34,8 @@ start check, not in the first frame that draws it. This layer imports no pygame:
 PNG is inflated with zlib, and what is left of decoding (unfiltering) cannot fail. A
 sound's coded audio packets are not decoded here (that needs a Vorbis decoder); a cue
 the mixer cannot decode stays silent (cabinet/ui/audio.py), it does not stop the window.
+A theme (a sound id `music.*`: a scene's looped music) must be an OGG file, stereo and
+at least THEME_SECONDS long (its header's channels, its last page's granule position).
 """
 from __future__ import annotations
 
@@ -47,9 +49,10 @@ from pathlib import Path
 from typing import Sequence, Any
 
 from .config_file import read_yaml
+from .resources import assets_root, package_file
 from .schema import ConfigError
 
-ROOT = Path(__file__).resolve().parents[2] / "assets"
+ROOT = assets_root()            # <checkout>/assets, or the installed slot_cabinet/assets (cabinet.core.resources)
 FONTS = {"regular": "fonts/Lato-Bold.ttf", "bold": "fonts/Lato-Black.ttf"}
 FONT_LICENCE = "fonts/OFL.txt"
 # The first bytes of each format a manifest may name (what the loader can decode).
@@ -396,6 +399,27 @@ def _ogg_decode(data: bytes) -> str | None:
     return None
 
 
+THEME = "music."              # a sound id that is a theme: the music of a scene, looped
+THEME_SECONDS = 60            # a theme plays at least this long before it loops
+
+
+def ogg_theme_problem(data: bytes) -> str | None:
+    """What keeps a whole, decodable Ogg Vorbis file from being a theme (stereo, at
+    least THEME_SECONDS long: its last page's granule position over its rate), or None."""
+    packets, _, _ = _ogg_packets(data, 1)
+    channels, rate = struct.unpack_from("<BI", packets[0], 11)
+    at, granule = 0, 0
+    while at + 27 <= len(data):
+        granule = struct.unpack_from("<q", data, at + 6)[0]
+        segments = data[at + 26]
+        at += 27 + segments + sum(data[at + 27:at + 27 + segments])
+    seconds = granule / rate
+    if channels != 2 or seconds < THEME_SECONDS:
+        return (f"is not a theme ({channels} channel{'s' if channels != 1 else ''}, {seconds:.1f} s; "
+                f"allowed: stereo, at least {THEME_SECONDS} s)")
+    return None
+
+
 SVG_UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4,
              "em": 16.0, "ex": 8.0}
 
@@ -539,8 +563,14 @@ def check_files(manifest: Manifest, skin: str | None, images: Sequence[str] = ()
         _inside(path, root, f"images.{image_id}", manifest)
         check_file(path, root)
     for cue in manifest.sounds:
-        _inside(manifest.sound_path(cue), root, f"sounds.{cue}", manifest)
-        check_file(manifest.sound_path(cue), root)
+        path = manifest.sound_path(cue)
+        _inside(path, root, f"sounds.{cue}", manifest)
+        check_file(path, root)
+        if cue.startswith(THEME):
+            problem = ogg_theme_problem(path.read_bytes()) if path.suffix.lower() == ".ogg" else \
+                f"is not a theme (allowed: an OGG file, stereo, at least {THEME_SECONDS} s)"
+            if problem:
+                raise AssetError(f"{rel(path, root)} (sounds.{cue}) {problem}")
     return manifest
 
 
@@ -555,7 +585,7 @@ def _inside(path: Path, root: Path, key: str, manifest: Manifest) -> None:
 CABINET = "cabinet"         # the cabinet's own manifest: assets/cabinet/manifest.yaml
 
 
-CABINET_IDS = Path(__file__).with_name("asset_ids.yaml")   # the ids the cabinet's screens draw
+CABINET_IDS = package_file("cabinet.core", "asset_ids.yaml")   # the ids the cabinet's screens draw
 
 
 def read_ids(path: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -210,15 +210,17 @@ def _differences(data: dict[str, np.ndarray], meta_bytes: bytes, entry: dict[str
     return out
 
 
-def read_mode_file(path: Path, entry: dict[str, Any] | None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-    """Read one mode's file, check it against its manifest `entry` and its own
-    consistency; LibraryError names the file and what is wrong."""
+def read_mode_file(path: Path, entry: dict[str, Any] | None,
+                   raw: bytes | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """Read one mode's file (or its bytes `raw`, already read from it), check it
+    against its manifest `entry` and its own consistency; LibraryError names the file
+    and what is wrong."""
     if not path.is_file():
         raise LibraryError(f"{path}: book library missing (build it with `python -m cabinet.math build`)")
     if entry is None:
         raise LibraryError(f"{path}: not listed in the books' {MANIFEST}")
     try:
-        raw = path.read_bytes()
+        raw = path.read_bytes() if raw is None else raw
         with np.load(io.BytesIO(raw), allow_pickle=False) as z:
             data = {k: z[k] for k in z.files}
     except (OSError, ValueError, zipfile.BadZipFile, EOFError, zlib.error, KeyError) as exc:

@@ -13,6 +13,7 @@ Default location: `<package of the game>/books/`, i.e. `games/<id>/books/`.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib
 import sys
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from .book_format import (ARRAYS, FORMAT, MANIFEST, OPTIONAL_ARRAYS, LibraryErro
 from .fingerprint import fingerprint, round_code
 from .game import GameSpec
 from .money import WinCap
+from .resources import package_file
 from .rng import Rng
 from .round import Round
 
@@ -81,7 +83,7 @@ def default_books_dir(spec: GameSpec) -> Path:
     package = game_package(spec)
     if package is None:
         raise LibraryError(f"{spec.id}: no package exposes this GAME; give the books directory")
-    return Path(str(importlib.import_module(package).__file__)).resolve().parent / "books"
+    return package_file(package, "books").resolve()
 
 
 def cap_x100(spec: GameSpec, mode: str) -> int | None:
@@ -131,6 +133,8 @@ class ModeBooks:
     _sums: tuple[int, int] | None = field(default=None, repr=False, compare=False)
     _first: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
     _hinted: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False, compare=False)
+    # (bet, limits) -> the mode's return there (startup.Libraries.returns), kept with the books
+    returns: dict[tuple[int, WinCap], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.force)
@@ -398,23 +402,61 @@ def _check_meta(spec: GameSpec, mode: str, path: Path, meta: dict[str, Any], dat
     return sums
 
 
+# Books loaded in this process, by everything their checks read: the file's bytes
+# (sha256, equal to its manifest entry's), the game's math fingerprint, and the spec's
+# mode cost, stated RTP and stored strata. The same bytes checked against the same
+# things give the same verdict, so a second start in one process (the operator's
+# settings re-offered, a test's next cabinet) reuses the arrays instead of decoding
+# and summing them again; a changed byte is a different key and is checked in full.
+# Arrays are read-only, so no holder can change another's books.
+_LOADED: dict[tuple, ModeBooks] = {}
+_LOADED_MAX = 64
+
+
+def _load_key(spec: GameSpec, mode: str, raw: bytes | None, entry: dict[str, Any] | None,
+              fp: str) -> tuple | None:
+    if raw is None or entry is None or mode not in {m.id for m in spec.modes}:
+        return None
+    digest = hashlib.sha256(raw).hexdigest()
+    if digest != entry.get("sha256"):
+        return None
+    return (spec.id, mode, fp, digest, spec.mode(mode).cost_x100, str(spec.rtp.get(mode)),
+            tuple(spec.stored_rounds.get(mode, ())))
+
+
 def load_mode(spec: GameSpec, mode: str, books_dir: Path | str | None = None,
               expected_fingerprint: str | None = None, manifest: dict[str, Any] | None = None) -> ModeBooks:
     """Load one mode's books: checked against the manifest, the game's math, mode,
-    cost and stated RTP."""
+    cost and stated RTP (once per process for the same bytes and checks: `_LOADED`)."""
     where = Path(books_dir or default_books_dir(spec))
     path = where / f"{mode}.npz"
     if manifest is None:
         manifest = read_manifest(where, spec.id)
-    data, meta = read_mode_file(path, manifest["files"].get(path.name))
+    entry = manifest["files"].get(path.name)
     fp = expected_fingerprint or fingerprint(spec)
+    try:                                   # read once: the key's hash, then (a miss) the checks
+        raw: bytes | None = path.read_bytes() if entry is not None and path.is_file() else None
+    except OSError:
+        raw = None                         # read_mode_file says what is wrong with it
+    key = _load_key(spec, mode, raw, entry, fp)
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    data, meta = read_mode_file(path, entry, raw)
     sums = _check_meta(spec, mode, path, meta, data, fp)
     if "stored_book" in data:
         listed = [meta["categories"].index(c) for c in spec.stored_rounds.get(mode, ()) if c in meta["categories"]]
         if not np.isin(data["force"][data["stored_book"]], listed).all():
             raise LibraryError(f"{path}: stored rounds of a stratum the game does not store (GameSpec.stored_rounds "
                                f"lists {', '.join(spec.stored_rounds.get(mode, ())) or 'none'} for {mode})")
-    return ModeBooks(mode=mode, meta=meta, cum=np.cumsum(data["weight"]), _sums=sums, **data)
+    books = ModeBooks(mode=mode, meta=meta, cum=np.cumsum(data["weight"]), _sums=sums, **data)
+    if key is not None:
+        for a in vars(books).values():
+            if isinstance(a, np.ndarray):
+                a.flags.writeable = False
+        if len(_LOADED) >= _LOADED_MAX:
+            _LOADED.pop(next(iter(_LOADED)))
+        _LOADED[key] = books
+    return books
 
 
 def load_library(spec: GameSpec | str, books_dir: Path | str | None = None, modes: list[str] | None = None) -> Library:

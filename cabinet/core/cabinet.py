@@ -17,6 +17,8 @@ start.
 """
 from __future__ import annotations
 
+import functools
+import logging
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -56,6 +58,19 @@ class CabinetLocked(RuntimeError):
 
 LEDGER_NAME = "ledger.sqlite"
 _RAISE = object()
+log = logging.getLogger("cabinet.play")      # the operator's log (cabinet/core/logs.py)
+
+
+def _logs_refusals(fn: Callable) -> Callable:
+    """A play refused (BetRefused, GameLocked) is logged with its reason, then raised."""
+    @functools.wraps(fn)
+    def wrapper(self: "Cabinet", game_id: str, mode_id: str, bet_cents: int, *a: Any, **kw: Any) -> Any:
+        try:
+            return fn(self, game_id, mode_id, bet_cents, *a, **kw)
+        except BetRefused as exc:
+            log.info("play refused: %s %s at %s: %s", game_id, mode_id, bet_cents, exc)
+            raise
+    return wrapper
 
 
 @dataclass
@@ -103,6 +118,10 @@ class Cabinet:
             self.lock(str(exc))
         if self.ledger is not None:
             self._call(self._power_up, default=None)
+        for game_id, why in self.refused.items():
+            log.warning("game refused: %s: %s", game_id, why)
+        log.info("started: %s offered%s", ", ".join(self.games) or "no game",
+                 f"; LOCKED: {self.locked}" if self.locked else "")
 
     @property
     def ledger_path(self) -> Path:
@@ -149,6 +168,7 @@ class Cabinet:
         if self.locked:
             return
         self.locked = reason
+        log.error("cabinet locked: %s", reason)
         if self.ledger is not None:
             self.ledger.broken = self.ledger.broken or reason
         ledger_files.add_pending(self.config.data_path, "lock", {"reason": reason})
@@ -224,12 +244,14 @@ class Cabinet:
     def deposit(self, cents: int) -> None:
         self._require_unlocked()
         self._call(lambda led: led.deposit(cents))
+        log.info("credit in %s", self.currency.format(cents))
 
     def log(self, kind: str, detail: dict[str, Any] | None = None) -> None:
         """Log an event; while the ledger cannot take it, it waits in the pending file
         for the next trusted start (so a PIN failure is never lost to a lock). Wrong
         PINs and logins are counted in the witness folder too (pin_guard)."""
         pin_guard.note(self.config, kind, self.clock())
+        log.info("event %s %s", kind, detail or {})
         if not self.locked and self.ledger is not None:
             try:
                 self.ledger.log_event(kind, detail)
@@ -261,6 +283,7 @@ class Cabinet:
         self.game_locks.setdefault(game_id, reason)
         self.games.pop(game_id, None)
         self.refused[game_id] = self.game_locks[game_id]
+        log.error("game locked: %s: %s", game_id, reason)
         self.log("game_locked", {"game": game_id, "reason": reason})
 
     def _require_unlocked(self) -> None:
@@ -291,6 +314,7 @@ class Cabinet:
             return setup.library.round(mode, outcome["book"])
         return review_draws.regenerate_live(setup.spec, mode, outcome["seed"], outcome.get("force"))
 
+    @_logs_refusals
     def start_round(self, game_id: str, mode_id: str, bet_cents: int, force: str | None = None,
                     funded_by: int | None = None) -> PlayedRound:
         """Draw the outcome, debit the cost and record the round, before anything is shown.
@@ -503,7 +527,9 @@ class Cabinet:
                                              protect_key=self.config.real_play, exclusive=True)
         except (LedgerError, OSError) as exc:
             self.locked = self.locked or f"RAM CLEAR failed: {exc}"
+            log.error("RAM CLEAR failed: %s", exc)
             raise CabinetLocked(f"RAM CLEAR failed: {exc}") from None
+        log.warning("RAM CLEAR (%s): the old ledger moved to %s", detail["reason"], folder)
         self.ledger, self.locked = fresh, None
         self._recovered.clear()
         self._call(self._power_up)

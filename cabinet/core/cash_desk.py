@@ -16,6 +16,7 @@ no round starts (Cabinet.start_round refuses).
 from __future__ import annotations
 
 import json
+import logging
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
 
 
 
+log = logging.getLogger("cabinet.cash")      # the operator's log (cabinet/core/logs.py)
+
+
 class CashRefused(ValueError):
     """A cash movement that cannot be made now; the message is for the person at the cabinet."""
 
@@ -41,6 +45,7 @@ def credit_in(cab: "Cabinet", cents: int, by: str) -> None:
     if cab.handpay is not None:
         raise CashRefused("A handpay is waiting: the attendant clears it first")
     cab._call(lambda led: cashier.credit_in(led, cents, by))
+    log.info("credit in %s by %s", cab.currency.format(cents), by)
 
 
 def cash_out(cab: "Cabinet") -> dict[str, Any]:
@@ -60,13 +65,18 @@ def cash_out(cab: "Cabinet") -> dict[str, Any]:
             cab._call(lambda led: cashier.request_handpay(led, balance, f"cash-out above the handpay limit of "
                                                                         f"{cab.currency.format(limit)}"))
             cab.handpay = cab._call(cashier.pending_handpay)
+            log.info("cash-out of %s: handpay requested (above the limit of %s)", cab.currency.format(balance),
+                     cab.currency.format(limit))
             return {"handpay": cab.handpay}
         cab._call(lambda led: never_printed(cab.config.data_path, led))
         ticket = cab._call(lambda led: cashier.cash_out_ticket(led, balance))
     except InsufficientCredit as exc:
+        log.warning("cash-out refused: %s", exc)
         raise CashRefused(str(exc)) from None
     ticket["amount"] = cab.currency.format(ticket["cents"])
     ticket["file"] = write_ticket(cab.config.data_path, ticket)
+    log.info("cash-out ticket (cash row %s) of %s%s", ticket["cash_id"], ticket["amount"],
+             "" if ticket["file"] else " (its file could not be written)")
     return {"ticket": ticket}
 
 
@@ -108,6 +118,7 @@ def pay_handpay(cab: "Cabinet", by: str) -> int:
         raise CashRefused("No handpay is waiting")
     cents = cab._call(lambda led: cashier.pay_handpay(led, by))
     cab.handpay = None
+    log.info("handpay of %s paid by %s", cab.currency.format(cents), by)
     return cents
 
 
@@ -117,6 +128,7 @@ def cancel_handpay(cab: "Cabinet", by: str) -> None:
         raise CashRefused("No handpay is waiting")
     cab._call(lambda led: cashier.cancel_handpay(led, by))
     cab.handpay = None
+    log.info("handpay cancelled by %s: the credit stays", by)
 
 
 def tickets(cab: "Cabinet", limit: int = 20) -> list[dict[str, Any]]:

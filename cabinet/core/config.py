@@ -15,13 +15,14 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from . import jurisdiction
+from . import jurisdiction, resources
 from .config_file import read_yaml
 from .jurisdiction import PROFILES
+from .logs import LEVELS as LOG_LEVELS
 from .money import Currency, amount_example, decimals_of, hundredths_to_minor, parse_amount
 from .schema import ConfigError, Field, boolean, choice, integer, key_name, number, shown, text, validate_section
 
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "config.yaml"
+DEFAULT_PATH = resources.default_config()      # config.yaml beside main.py (a checkout's, or the installed one)
 GAMBLE_SETTINGS = ("on", "on_5x", "off")     # Happy Money Hens' gamble entry setting
 
 KEY_NAMES = ({chr(c) for c in range(ord("a"), ord("z") + 1)} | {str(d) for d in range(10)}
@@ -225,6 +226,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         "report_dir": Field(str, None, "a folder path (absolute, or relative to data_dir), without NUL characters, "
                                        "or null for <data_dir>/reports", lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
                             nullable=True),
+        "log_level": choice(LOG_LEVELS, "INFO"),
         "rng_seed": integer(0, 2**63 - 1, None, nullable=True),
         "real_play": boolean(False),
         "demo_tools": boolean(False),
@@ -316,8 +318,12 @@ def check_rules(cfg: Any) -> None:
 
 
 def data_path(source: Path, data_dir: str) -> Path:
-    """Where data_dir points: relative paths are relative to the config file."""
-    return Path(os.path.abspath(os.path.join(source.parent, data_dir)))
+    """Where data_dir points: a relative path is relative to the config file's folder,
+    except in the installed program's own config.yaml (read-only, in site-packages),
+    where it is relative to the user's data folder: ~/.local/share/slot-cabinet/data
+    (cabinet.core.resources.user_data_dir). An absolute path stays as it is."""
+    base = resources.user_data_dir() if resources.is_shipped_config(source) else source.parent
+    return Path(os.path.abspath(os.path.join(base, data_dir)))
 
 
 REPORT_DIR = "reports"

@@ -9,6 +9,8 @@ the last one win silently.
 """
 from __future__ import annotations
 
+import copy
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +61,13 @@ class _Loader(yaml.SafeLoader):
         return super().construct_mapping(node, deep)
 
 
+# Documents parsed in this process, by the file's bytes (sha256) and name: the same
+# bytes parse to the same document, so the asset manifests and math files a second
+# start reads are not parsed again; each caller gets its own copy.
+_PARSED: dict[tuple[str, str], Any] = {}
+_PARSED_MAX = 256
+
+
 def read_yaml(path: Path, *, max_bytes: int = MAX_BYTES, label: str | None = None,
               allowed: str = "a readable UTF-8 YAML file (see config.yaml)",
               size_note: str = "config.yaml is ~5 KB") -> Any:
@@ -85,9 +94,16 @@ def read_yaml(path: Path, *, max_bytes: int = MAX_BYTES, label: str | None = Non
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{name}: not UTF-8 text (byte {exc.start}); allowed: {allowed}") from None
+    key = (name, hashlib.sha256(data).hexdigest())
+    if key in _PARSED:
+        return copy.deepcopy(_PARSED[key])
     loader = _Loader(text, Path(name))
     try:
-        return loader.get_single_data()
+        doc = loader.get_single_data()
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.pop(next(iter(_PARSED)))
+        _PARSED[key] = copy.deepcopy(doc)
+        return doc
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

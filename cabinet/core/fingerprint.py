@@ -7,7 +7,9 @@ was built with, and the fingerprint covers exactly those:
 - the round generator's `version`;
 - the game's data files, `spec.math_files` (its math.yaml: the tables the code reads);
 - the round code: the module of `spec.play` and every module of this repository it
-  imports at module level, transitively (`round_code`). That is the rules, the
+  imports at module level, transitively (`round_code`): modules of the `cabinet` and
+  `games` packages and of the play module's own top-level package, found beside them
+  (the same files, under the same names, in a checkout and in an installed wheel). That is the rules, the
   forced-round searches and the batch engines they decide forced rounds with, the
   cabinet's RNG service, Round and shared mechanisms the game stands on, and nothing
   else: a tool, a screen or another game's mechanism is not in it.
@@ -29,6 +31,7 @@ from pathlib import Path
 
 from .book_format import LibraryError
 from .game import GameSpec
+from .resources import CODE_PACKAGES
 
 
 def _module_path(root: Path, name: str) -> Path | None:
@@ -72,11 +75,14 @@ def _top_level_imports(tree: ast.Module, package: str) -> list[str]:
 
 @lru_cache(maxsize=None)
 def _closure(root: Path, module: str) -> tuple[Path, ...]:
+    # Only the program's own packages are followed: installed, `root` is site-packages,
+    # which also holds numpy, yaml ... (in a checkout nothing else is there to find).
+    own = {module.split(".")[0], *CODE_PACKAGES}
     seen: dict[str, Path] = {}
     todo = [module]
     while todo:
         name = todo.pop()
-        if name in seen or not name:
+        if name in seen or not name or name.split(".")[0] not in own:
             continue
         path = _module_path(root, name)
         if path is None:                       # outside the repository (numpy, the stdlib) or a name, not a module

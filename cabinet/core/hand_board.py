@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
+
+import numpy as np
 
 from .config_file import read_yaml
 from .rng import Rng
@@ -40,7 +42,10 @@ class BoardError(ValueError):
 
 class ScriptedRng(Rng):
     """An Rng whose first draws (`below`) are the given values, checked against the
-    range the rules ask for; every later draw comes from the seeded stream."""
+    range the rules ask for; every later draw comes from the seeded stream. Rules that
+    draw several stops in one call of the generator (`gen.integers(0, [bounds])`, the
+    same numbers as a `below` per bound in turn: Piggy Farm's seven reels) get the
+    scripted values there too."""
 
     __slots__ = ("script", "used")
 
@@ -48,6 +53,7 @@ class ScriptedRng(Rng):
         super().__init__(int(seed))
         self.script = [int(v) for v in draws]
         self.used = 0
+        self.gen = cast(np.random.Generator, _ScriptedGen(self, self.gen))     # the Generator's face
 
     def below(self, n: int) -> int:
         if self.used < len(self.script):
@@ -57,6 +63,24 @@ class ScriptedRng(Rng):
             self.used += 1
             return v
         return super().below(n)
+
+
+class _ScriptedGen:
+    """The seeded generator, but for a vector of bounds while the script lasts: one
+    scripted `below` per bound."""
+
+    def __init__(self, rng: ScriptedRng, gen: Any):
+        self._rng, self._gen = rng, gen
+
+    def integers(self, low: Any, high: Any = None, size: Any = None, *args: Any, **kwargs: Any) -> Any:
+        rng = self._rng
+        if rng.used < len(rng.script) and high is not None and size is None and not args and not kwargs \
+                and np.ndim(high) == 1 and np.ndim(low) == 0 and int(low) == 0:
+            return np.array([rng.below(int(h)) for h in np.asarray(high)], dtype=np.int64)
+        return self._gen.integers(low, high, size, *args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._gen, name)
 
 
 def play_board(spec: Any, mode: str, draws: Sequence[int], seed: int) -> Any:

@@ -158,3 +158,9 @@ def celebrates(win_cents: int, stake_cents: int, cfg: Any) -> bool:
     if getattr(cfg, "celebrate_wins_above_stake", False):
         return win_cents > stake_cents
     return True
+
+
+def allows(cfg: Any, key: str, value: Any) -> bool:
+    """Whether the config's profile allows `value` for this config key (a key it does
+    not name: any value)."""
+    return all(r.ok(value) for r in rules(getattr(cfg, "jurisdiction", "none")) if r.key == key)

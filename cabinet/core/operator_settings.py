@@ -42,9 +42,10 @@ KEYS = {"gamble": "gamble", "volume": "sound.volume", "music_volume": "sound.mus
         "min_round_seconds": "min_round_seconds", "attract_idle_seconds": "attract_idle_seconds",
         "protection": "protection.enabled", "session_clock": "protection.session_clock",
         "reality_check_minutes": "protection.reality_check_minutes", "max_buy_cost": "max_buy_cost",
-        "handpay_limit": "cash.handpay_limit", "unfinished_round_hours": "unfinished_round_hours"}
+        "handpay_limit": "cash.handpay_limit", "unfinished_round_hours": "unfinished_round_hours",
+        "loss_limit": "protection.loss_limit"}
 GAME_KEYS = ("enabled", "bet_ladder", "default_bet", "win_limit")
-AMOUNTS = ("max_buy_cost", "handpay_limit")
+AMOUNTS = ("max_buy_cost", "handpay_limit", "loss_limit")
 PIN_HASH = "operator_pin_hash"        # no longer read (the PIN lives in the ledger)
 PIN_HASH_IGNORED = f"{PIN_HASH} is no longer read: the PIN lives in the ledger"
 

@@ -13,6 +13,11 @@ is the operator's file and is not listed. `manifest.sha256`, at the top of the t
 lists them in `sha256sum` format (one "<sha256>  <path>" line per file, sorted by
 path), so a lab can also check it with `sha256sum -c manifest.sha256`.
 
+Installed from the wheel, the same names map onto site-packages (cabinet.core.resources,
+docs/packaging.md): `cabinet/` and `games/` are the packages, main.py, the manifest and
+`assets/` sit in `slot_cabinet/`; the top-level files are those of `slot_cabinet/`.
+`setup.py`, the wheel's build step, is not critical (BUILD_ONLY).
+
 `manifest.sha256.sig` is its Ed25519 signature (`cabinet.core.release`, docs/signing.md):
 every start checks the signature and every digest (main.py). It is written by
 `python -m cabinet.math manifest`, which signs it; `build` updates the lines of the
@@ -32,8 +37,13 @@ import os
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from .resources import ProgramTree, program_tree
+
+TREE = program_tree()              # the running program's files (cabinet.core.resources)
+ROOT = TREE.top                    # main.py, manifest.sha256 and assets/ (a checkout's root)
+Root = Path | ProgramTree          # a checkout-shaped folder (a test's copy), or a tree
 MANIFEST_NAME = "manifest.sha256"
+BUILD_ONLY = ("setup.py",)         # the wheel's build step: run by pip, never imported by the program, not in a wheel
 CODE_SUFFIXES = tuple(importlib.machinery.all_suffixes())   # .py, .pyc, .so, .cpython-311-x86_64-linux-gnu.so, ...
 
 
@@ -49,22 +59,27 @@ def _walk(folder: Path):
         yield from (Path(top, f) for f in files if not f.startswith("."))
 
 
-def critical_files(root: Path = ROOT) -> list[str]:
-    """The critical files' paths relative to `root`, sorted (posix separators)."""
-    found = [p for p in root.iterdir() if p.is_file() and (_code(p) or p.name == "main.py")]
-    found += [d / "__init__.py" for d in root.iterdir()
+def critical_files(root: Root = TREE) -> list[str]:
+    """The critical files' names as the manifest lists them (posix, from the top), sorted.
+    In an installed tree the top is the `slot_cabinet` folder (main.py and assets/), and
+    `cabinet/` and `games/` are the packages beside it (cabinet.core.resources)."""
+    tree = ProgramTree.of(root)
+    top, code = tree.top, tree.code
+    found = [(top, p) for p in top.iterdir()
+             if p.is_file() and (_code(p) or p.name == "main.py") and p.name not in BUILD_ONLY]
+    found += [(top, d / "__init__.py") for d in top.iterdir()
               if d.is_dir() and d.name not in ("cabinet", "games", "tests") and not d.name.startswith(".")]
-    found += [p for p in _walk(root / "cabinet") if _code(p)]
-    found.append(root / "cabinet/core/asset_ids.yaml")
-    games = root / "games"
-    found += [p for p in _walk(games) if _code(p) and p.relative_to(games).parts[1:2] != ("tools",)]
+    found += [(code, p) for p in _walk(code / "cabinet") if _code(p)]
+    found.append((code, code / "cabinet/core/asset_ids.yaml"))
+    games = code / "games"
+    found += [(code, p) for p in _walk(games) if _code(p) and p.relative_to(games).parts[1:2] != ("tools",)]
     for game in sorted(p for p in games.iterdir() if p.is_dir() and (p / "__init__.py").is_file()):
-        found += [p for p in (game / "math.yaml", game / "rates.json", game / "found.json", game / "view/asset_ids.yaml")
-                  if p.is_file()]
+        found += [(code, p) for p in (game / "math.yaml", game / "rates.json", game / "found.json",
+                                      game / "view/asset_ids.yaml") if p.is_file()]
         if (game / "books").is_dir():
-            found += [p for p in (game / "books").iterdir() if p.is_file()]
-    found += _walk(root / "assets")
-    rel = {p.relative_to(root).as_posix() for p in found if p.is_file() and "__pycache__" not in p.parts}
+            found += [(code, p) for p in (game / "books").iterdir() if p.is_file()]
+    found += [(top, p) for p in _walk(top / "assets")]
+    rel = {p.relative_to(base).as_posix() for base, p in found if p.is_file() and "__pycache__" not in p.parts}
     return sorted(rel)
 
 
@@ -77,9 +92,9 @@ def version() -> str:
         return "source checkout"
 
 
-def manifest_digest(root: Path = ROOT) -> str:
+def manifest_digest(root: Root = TREE) -> str:
     """The sha256 of manifest.sha256 itself ("none" without one): what --verify prints last."""
-    listing = root / MANIFEST_NAME
+    listing = ProgramTree.of(root).path(MANIFEST_NAME)
     return digest(listing) if listing.is_file() else "none"
 
 
@@ -91,15 +106,16 @@ def digest(path: Path) -> str:
     return h.hexdigest()
 
 
-def current(root: Path = ROOT) -> dict[str, str]:
+def current(root: Root = TREE) -> dict[str, str]:
     """{path: sha256} of every critical file as it is on disk."""
-    return {p: digest(root / p) for p in critical_files(root)}
+    tree = ProgramTree.of(root)
+    return {p: digest(tree.path(p)) for p in critical_files(tree)}
 
 
-def read_manifest(root: Path = ROOT) -> dict[str, str] | None:
+def read_manifest(root: Root = TREE) -> dict[str, str] | None:
     """{path: sha256} as the manifest lists them; None if there is no manifest.
     ValueError names a line that is not "<64 hex>  <path>"."""
-    path = root / MANIFEST_NAME
+    path = ProgramTree.of(root).path(MANIFEST_NAME)
     if not path.is_file():
         return None
     return parse_manifest(path.read_bytes(), path)
@@ -123,8 +139,8 @@ def parse_manifest(data: bytes, path: Path | str = MANIFEST_NAME) -> dict[str, s
     return out
 
 
-def write_manifest(hashes: dict[str, str], root: Path = ROOT) -> Path:
-    path = root / MANIFEST_NAME
+def write_manifest(hashes: dict[str, str], root: Root = TREE) -> Path:
+    path = ProgramTree.of(root).path(MANIFEST_NAME)
     path.write_text("".join(f"{sha}  {name}\n" for name, sha in sorted(hashes.items())))
     return path
 
@@ -142,12 +158,13 @@ def differences(listed: dict[str, str], found: dict[str, str]) -> list[str]:
     return out
 
 
-def book_differences(found: dict[str, str], root: Path = ROOT) -> list[str]:
+def book_differences(found: dict[str, str], root: Root = TREE) -> list[str]:
     """Each library file whose sha256 differs from its own books' manifest.json."""
+    tree = ProgramTree.of(root)
     out = []
     for man in sorted(name for name in found if name.endswith("/books/manifest.json")):
         try:
-            files = json.loads((root / man).read_text())["files"]
+            files = json.loads(tree.path(man).read_text())["files"]
         except (OSError, ValueError, KeyError, TypeError):
             out.append(f"{man}: unreadable")
             continue
@@ -160,32 +177,33 @@ def book_differences(found: dict[str, str], root: Path = ROOT) -> list[str]:
     return out
 
 
-def update_entries(books_dir: Path, root: Path = ROOT, key: str | None = None) -> bool:
+def update_entries(books_dir: Path, root: Root = TREE, key: str | None = None) -> bool:
     """After `build` installs a library in the tree: the manifest's lines for that
     books directory follow its new files (nothing else changes), and the manifest is
     signed again with the key `python -m cabinet.math manifest` would use (`key`, else
     the release key, else the development key: `signing.signing_key`); a key that
     cannot be used is one line on stderr (the start then refuses the old signature).
     False when the directory is outside the tree or there is no manifest."""
+    tree = ProgramTree.of(root)
     try:
-        prefix = books_dir.resolve().relative_to(root).as_posix() + "/"
+        prefix = books_dir.resolve().relative_to(tree.code).as_posix() + "/"
     except ValueError:
         return False
     listed = read_manifest(root)
     if listed is None:
         return False
     kept = {k: v for k, v in listed.items() if not k.startswith(prefix)}
-    kept.update({p: digest(root / p) for p in critical_files(root) if p.startswith(prefix)})
+    kept.update({p: digest(tree.path(p)) for p in critical_files(tree) if p.startswith(prefix)})
     write_manifest(kept, root)
     from . import signing
     try:
-        signing.sign_file(root / MANIFEST_NAME, key)
+        signing.sign_file(tree.path(MANIFEST_NAME), key)
     except signing.ReleaseError as exc:
         sys.stderr.write(f"{MANIFEST_NAME} updated but not signed: {exc}\n")
     return True
 
 
-def verify(root: Path = ROOT) -> tuple[dict[str, str], list[str]]:
+def verify(root: Root = TREE) -> tuple[dict[str, str], list[str]]:
     """({path: sha256} of every critical file, [what differs]); with no manifest, the
     one difference says so."""
     found = current(root)

@@ -22,6 +22,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from . import program, signing
+from .resources import ProgramTree
 from .signing import SIG_NAME, ReleaseError, fingerprint, raw_public, read_public_key, read_signature, sign
 
 __all__ = ["RELEASE_KEYS", "SIG_NAME", "ReleaseError", "Verdict", "check_program", "describe", "dev_public_keys",
@@ -53,9 +54,10 @@ def describe(raw: bytes) -> str:
     return f"key {fingerprint(raw)}, which this program does not trust (neither its release key nor a development key)"
 
 
-def sign_manifest(root: Path = program.ROOT, key_path: str | Path | None = None) -> str:
+def sign_manifest(root: program.Root = program.TREE, key_path: str | Path | None = None) -> str:
     """Sign root's manifest.sha256 into manifest.sha256.sig; returns who signed (`describe`)."""
-    return describe(raw_public(signing.sign_file(root / program.MANIFEST_NAME, key_path)))
+    path = ProgramTree.of(root).path(program.MANIFEST_NAME)
+    return describe(raw_public(signing.sign_file(path, key_path)))
 
 
 @dataclass
@@ -75,18 +77,20 @@ class Verdict:
         return f"signed by {kind} {fingerprint(self.signer)}" + ("" if self.release else ": not for real play")
 
 
-def check_program(root: Path = program.ROOT, real_play: bool = False, dev_keys=None) -> Verdict:
+def check_program(root: program.Root = program.TREE, real_play: bool = False, dev_keys=None) -> Verdict:
     """The signature (release keys; dev keys too unless real_play), then every file's
-    digest against the signed manifest, and no critical file missing from it."""
+    digest against the signed manifest, and no critical file missing from it. `root`:
+    the running program's tree (a checkout, or the installed files: cabinet.core.resources)."""
+    tree = ProgramTree.of(root)
     v = Verdict()
-    v.found = program.current(root)
+    v.found = program.current(tree)
     try:
-        data = (root / program.MANIFEST_NAME).read_bytes()
+        data = tree.path(program.MANIFEST_NAME).read_bytes()
     except OSError:
         v.problems.append(f"{program.MANIFEST_NAME} missing (write it with `python -m cabinet.math manifest`)")
         return v
     try:
-        sig, named = read_signature((root / SIG_NAME).read_bytes())
+        sig, named = read_signature(tree.path(SIG_NAME).read_bytes())
         trusted = release_keys()
         v.signer = next((raw for raw in trusted if _verifies(raw, sig, data)), None)
         if v.signer is None and not real_play:          # development keys are read only when needed
@@ -108,7 +112,7 @@ def check_program(root: Path = program.ROOT, real_play: bool = False, dev_keys=N
     except ValueError as exc:
         v.problems.append(str(exc))
         return v
-    v.problems += program.differences(listed, v.found) + program.book_differences(v.found, root)
+    v.problems += program.differences(listed, v.found) + program.book_differences(v.found, tree)
     return v
 
 
@@ -127,7 +131,7 @@ def _untrusted(named: str, real_play: bool) -> str:
     return f"{SIG_NAME}: signed by key {named}, neither the release key nor a development key trusted here"
 
 
-def verify_program(root: Path = program.ROOT, real_play: bool = False, dev_keys=None) -> list[str]:
+def verify_program(root: program.Root = program.TREE, real_play: bool = False, dev_keys=None) -> list[str]:
     """Each problem (the first names the first bad file or the signature in one line); [] if none."""
     return check_program(root, real_play, dev_keys).problems
 

@@ -36,7 +36,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from . import assets
+from . import assets, resources
 from .books import Library, load_library, rtp_fraction
 from .config import MAX_BET, load_config
 from .game import GameSpec, discover
@@ -177,20 +177,24 @@ class Libraries:
 
     def __init__(self) -> None:
         self._loaded: dict[int, tuple[GameSpec, Library | Exception]] = {}
-        self._returns: dict[tuple[int, str, int, WinCap], BetReturn] = {}
 
     def returns(self, library: Any, modes: tuple[str, ...], ladder: tuple[int, ...],
                 cap: WinCap) -> dict[str, dict[int, BetReturn]]:
         """Each mode's return at each bet of the ladder under the limits (`bet_returns`),
-        each (library, mode, bet, limits) computed once per process."""
+        each (mode's books, bet, limits) computed once per process (kept with the books,
+        which books.load_mode shares between starts of one process)."""
         out: dict[str, dict[int, BetReturn]] = {}
         for mode in modes:
             books = library.books(mode)
-            todo = [b for b in ladder if (id(library), mode, b, cap) not in self._returns]
+            kept = getattr(books, "returns", None)
+            if kept is None:                           # books without a cache (a test's stand-in)
+                out[mode] = bet_returns(books, tuple(ladder), cap)
+                continue
+            todo = [b for b in ladder if (b, cap) not in kept]
             if todo:
                 for bet, found in bet_returns(books, tuple(todo), cap).items():
-                    self._returns[(id(library), mode, bet, cap)] = found
-            out[mode] = {b: self._returns[(id(library), mode, b, cap)] for b in ladder}
+                    kept[(bet, cap)] = found
+            out[mode] = {b: kept[(b, cap)] for b in ladder}
         return out
 
     def get(self, spec: GameSpec) -> Library:
@@ -546,7 +550,10 @@ def prepare_config(cfg: Any, *, create: bool, games: dict[str, GameSpec] | None 
                    libraries: Libraries | None = None, saved: bool = True) -> Plan:
     """Everything a start checks on a loaded config; `create` makes the data folder
     once every check has passed (a refused config creates nothing)."""
-    check_data_dir(Path(cfg.data_path))
+    shipped = resources.is_shipped_config(Path(cfg.source)) if getattr(cfg, "source", None) else False
+    data_key = ("data_dir (in the user's data folder: set XDG_DATA_HOME, or name a data_dir in a config "
+                "given with --config)") if shipped else "data_dir"
+    check_data_dir(Path(cfg.data_path), data_key)
     check_data_dir(Path(cfg.report_path), "report_dir")
     try:
         assets.check_fonts()

@@ -32,6 +32,7 @@ import numpy as np
 
 from cabinet.core import books as B
 from cabinet.core.book_format import read_manifest
+from cabinet.core.resources import code_root
 from cabinet.core.rng import Rng
 
 from . import pool
@@ -200,8 +201,8 @@ def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_
 
 
 def _shown(path: Path) -> str:
-    """A path as the report shows it: from the repository's root when inside it."""
-    root = Path(__file__).resolve().parents[2]
+    """A path as the report shows it: from the repository's root (or site-packages) when inside it."""
+    root = code_root()
     try:
         return str(path.resolve().relative_to(root))
     except ValueError:

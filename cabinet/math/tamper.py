@@ -110,9 +110,10 @@ def cases(other_mode: Path | None, other_game: Path | None) -> dict[str, Callabl
     return out
 
 
-def tamper_game(spec_ref: Any, other_game_dir: Path | None, src: Path | None = None) -> list[dict[str, Any]]:
+def tamper_game(spec_ref: Any, other_game_dir: Path | None, src: Path | None = None,
+                modes: list[str] | None = None) -> list[dict[str, Any]]:
     """Every case on every mode file of one game (its books in `src`, default the
-    shipped ones): [{file, case, refused, message}]."""
+    shipped ones; `modes`: only those modes' files): [{file, case, refused, message}]."""
     spec = B.resolve_game(spec_ref)
     src = src or B.default_books_dir(spec)
     fp = B.fingerprint(spec)
@@ -120,6 +121,8 @@ def tamper_game(spec_ref: Any, other_game_dir: Path | None, src: Path | None = N
     names = [f"{m.id}.npz" for m in spec.modes]
     other = sorted(other_game_dir.glob("*.npz")) if other_game_dir else []
     for k, name in enumerate(names):
+        if modes is not None and name[:-4] not in modes:
+            continue
         for case, alter in cases(src / names[(k + 1) % len(names)] if len(names) > 1 else None,
                                  other[k % len(other)] if other else None).items():
             with tempfile.TemporaryDirectory() as tmp:
@@ -148,9 +151,9 @@ def rtp_kept_is_caught_by_verify(spec_ref: str) -> dict[str, Any]:
         listed = program.read_manifest() or {}
         for rel in listed:
             (root / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(program.ROOT / rel, root / rel)
-        shutil.copyfile(program.ROOT / program.MANIFEST_NAME, root / program.MANIFEST_NAME)
-        books = root / src.relative_to(program.ROOT)
+            shutil.copyfile(program.TREE.path(rel), root / rel)
+        shutil.copyfile(program.TREE.path(program.MANIFEST_NAME), root / program.MANIFEST_NAME)
+        books = root / src.resolve().relative_to(program.TREE.code)
         path = books / f"{mode}.npz"
         _rtp_kept(path, *_arrays(path))
         loaded = True

@@ -20,7 +20,9 @@ Map:
     game_scene.py   GameScene: the base of every game's scene (HUD, bets, modes,
                     rounds, checkpoints, settle, resume, autoplay, recall, force)
     hud.py          the shared bars and buttons of a game screen
-    reels.py        ReelSet: strips blitted through a window, landing, paylines
+    reels.py        ReelSet: each reel its own strip, a planned spin as steps, blurred
+                    faces at speed, paylines (reel_motion.py: the spin's arithmetic)
+    symbol_anim.py  winning symbols' loops (flap, grin, spin, bounce ...), pre-rendered
     celebration.py  big-win tiers and their overlay
     overlay.py      menus over a dimmed snapshot of the paused game
     buy_menu.py, autoplay.py, info.py, history.py, operator.py, demo.py, kiosk.py,

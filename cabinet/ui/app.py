@@ -204,8 +204,8 @@ class App(PlayerPrefs):
             return None
         record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) and not attract else None
         scene = self.present_recall(played, record)
-        if scene is not None and attract:
-            scene.widgets = []
+        if scene is not None and attract:        # no live controls: the game's own stay in view, off
+            scene.widgets = [w for w in scene.widgets if w in getattr(scene, "own_buttons", ())]
         return scene
 
     def present_recall(self, played: Any, record: Any = None, title: str | None = None) -> Scene | None:
@@ -361,6 +361,7 @@ class App(PlayerPrefs):
                 self._cursor_hidden_at = 0.0
             self.audio.poll()
             self.stack.update(self.review.scene_dt(dt))      # paused, a single step, slow motion
+            self.audio.want(self.stack.music())          # the theme the scenes ask for: crossfades
             self.review.after_update()
             self.session.update()
             self._maybe_attract()
@@ -400,11 +401,14 @@ class App(PlayerPrefs):
             top.result_pending = None
             self.checkpoints.put(pending, RESULT_SHOWN)
 
-    def run(self) -> None:
-        """The frame loop until quit; music starts with it; then the graceful stop."""
+    def run(self, frames: int | None = None) -> None:
+        """The frame loop until quit (or `frames` frames: main.py --frames); music starts
+        with it; then the graceful stop."""
         self.audio.start_music()
-        while self.running and self.stack.scenes:
+        drawn = 0
+        while self.running and self.stack.scenes and (frames is None or drawn < frames):
             self.step(self.clock.tick())
+            drawn += 1
         self.audio.stop_music()
         self.shutdown()
 

@@ -1,10 +1,15 @@
 """Writes assets/ from the project's drawing code and synthesis, reproducibly.
 
-    python -m cabinet.ui.asset_build            the cabinet's cues (WAV), music loop (OGG),
+    python -m cabinet.ui.asset_build            the cabinet's cues (WAV), lobby theme, fanfares
+                                                and big-moment cues (OGG: cabinet/ui/cabinet_music.py),
                                                 pictures (SVG: cabinet/ui/cabinet_art.py)
                                                 and assets/cabinet/manifest.yaml
-    python -m games.<id>.tools.make_assets      a game's pictures (PNG), cues and manifest
+    python -m games.<id>.tools.make_assets      a game's pictures (PNG), cues, base and feature
+                                                themes (games/<id>/tools/music.py) and manifest
     make assets                                 all of them
+
+The music is rendered by FluidSynth from MIDI scores (cabinet/ui/music_render.py); a
+build without fluidsynth or the SoundFont says what to install and exits non-zero.
 
 A game's tool hands `write_game` its skins (each a set of painters: image id ->
 (file, paint()): a pygame.Surface for a .png, SVG text for a .svg), its cues and its
@@ -17,7 +22,6 @@ from __future__ import annotations
 
 import os
 import sys
-import struct
 import wave
 from pathlib import Path
 from typing import Callable
@@ -25,6 +29,8 @@ from typing import Callable
 import numpy as np
 
 from cabinet.core import assets as files
+
+from .music_render import OGG_SERIAL, ogg_with_serial  # noqa: F401  (the OGG writer's serial, shared)
 
 Painter = Callable[[], "object"]          # () -> pygame.Surface
 RATE = 44100
@@ -74,26 +80,6 @@ def pcm16(mono: np.ndarray) -> np.ndarray:
     """Mono float samples peak-normalised to 85% of full scale, as int16."""
     peak = float(np.max(np.abs(mono))) or 1.0
     return (np.asarray(mono, np.float64) / peak * 0.85 * 32767).astype(np.int16)
-
-
-OGG_SERIAL = 0x5D981D7C      # the stream serial of every OGG we write (libvorbis picks a random one)
-
-
-def ogg_with_serial(data: bytes, serial: int) -> bytes:
-    """The Ogg stream `data` with every page's stream serial set to `serial` and its CRC
-    made again: the same samples encode to the same bytes on every `make assets`."""
-    from cabinet.core.assets import ogg_crc
-    out, at = bytearray(data), 0
-    while at + 27 <= len(out) and out[at:at + 4] == b"OggS":
-        segments = out[at + 26]
-        size = 27 + segments + sum(out[at + 27:at + 27 + segments])
-        struct.pack_into("<I", out, at + 14, serial)
-        out[at + 22:at + 26] = bytes(4)
-        struct.pack_into("<I", out, at + 22, ogg_crc(bytes(out[at:at + size])))
-        at += size
-    if at != len(out):
-        raise ValueError(f"not a whole Ogg stream: {len(out) - at} bytes after the last page")
-    return bytes(out)
 
 
 def write_sound(path: Path, mono: np.ndarray, rate: int = RATE) -> None:
@@ -173,31 +159,82 @@ def write_asset_ids(game: str, images: list[str], sounds: list[str]) -> None:
     asset_ids_path(game).write_text(text)
 
 
+def write_themes(game: str, themes: dict[str, Callable[[], object]], root: Path = files.ROOT) -> dict[str, str]:
+    """A game's themes (name -> score) rendered to sounds/<game>/music_<name>.ogg; the
+    manifest's entries for them: music.<game>.<name> -> file."""
+    from . import music_render
+    out = {}
+    for theme, score in themes.items():
+        rel_path = f"sounds/{game}/music_{theme}.ogg"
+        music_render.say(root / rel_path, music_render.theme(root / rel_path, score()))
+        out[f"music.{game}.{theme}"] = rel_path
+    return out
+
+
 def tool_main(game: str, name: str, skins: Callable[[], dict], bank: Callable[[object], dict],
-              colors: dict | None = None) -> int:
-    """A game's make_assets: `skins()` -> {skin: (label, painters)}, `bank(synth)` -> its cues."""
+              colors: dict | None = None, themes: dict[str, Callable[[], object]] | None = None) -> int:
+    """A game's make_assets: `skins()` -> {skin: (label, painters)}, `bank(synth)` -> its cues,
+    `themes` -> its music (name -> score: base, feature)."""
+    from . import music_render
+    if themes:
+        music_render.tools()                 # what to install, before anything is written
     headless()
     from .synth import Synth
-    n = write_game(game, name, skins(), bank(Synth(RATE)), colors)
-    print(f"{game}: wrote {n} files under assets/")
+    music = write_themes(game, themes) if themes else {}
+    n = write_game(game, name, skins(), bank(Synth(RATE)), colors, sounds=music)
+    print(f"{game}: wrote {n + len(music)} files under assets/")
     return 0
 
 
+def cabinet_logo():
+    """The lobby's title: the cabinet's name as a logo (logo_art.py), a gold coin at its left."""
+    import pygame
+    from . import logo_art
+    svg = files.ROOT / "cabinet/default/celebration/coin.svg"
+    coin = pygame.image.load_sized_svg(str(svg), (256, 256)) if svg.exists() else None
+    return logo_art.logo((logo_art.CABINET_NAME,), 200, (255, 236, 150), (226, 140, 26), (70, 26, 0), emblem=coin)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """The cabinet's shared cues and the music loop (cabinet/ui/synth.py), its pictures
-    (cabinet/ui/cabinet_art.py) and assets/cabinet/manifest.yaml naming them all."""
+    """The cabinet's shared cues (cabinet/ui/synth.py), its lobby theme, fanfares and
+    big-moment cues (cabinet/ui/cabinet_music.py), its pictures (cabinet/ui/cabinet_art.py)
+    and assets/cabinet/manifest.yaml naming them all."""
+    from . import music_render
+    music_render.tools()                     # what to install, before anything is written
     from . import cabinet_art, synth
+    headless()                       # the logo is painted with pygame
     s = synth.Synth(RATE)
     out = files.ROOT / "sounds"
     bank = synth.effect_bank(s)
     for cue, mono in bank.items():
         write_sound(out / f"{cue}.wav", mono)
-    write_sound(out / "music.ogg", synth.music_loop(s))
-    sounds = {**{cue: f"sounds/{cue}.wav" for cue in bank}, "music": "sounds/music.ogg"}
-    n = write_game(files.CABINET, "The cabinet", {"default": ("The cabinet's own", cabinet_art.painters())}, {},
+    sounds = {cue: f"sounds/{cue}.wav" for cue in bank}
+    sounds.update(write_music())
+    pictures = {**cabinet_art.painters(), "lobby.logo": ("lobby/logo.png", cabinet_logo)}
+    n = write_game(files.CABINET, "The cabinet", {"default": ("The cabinet's own", pictures)}, {},
                    sounds=sounds, tool="cabinet.ui.asset_build")
-    print(f"wrote {len(bank) + 1 + n} files under assets/")
+    print(f"wrote {len(sounds) + n} files under assets/")
     return 0
+
+
+def write_music(root: Path = files.ROOT) -> dict[str, str]:
+    """The lobby theme, a fanfare per celebration and the big-moment cues; their
+    manifest entries (name -> file under assets/)."""
+    from . import cabinet_music, celebration, music_render
+    made = {"music.lobby": "sounds/music/lobby.ogg"}
+    music_render.say(root / made["music.lobby"], music_render.theme(root / made["music.lobby"], cabinet_music.lobby()))
+    cues = {}
+    for tier, name in celebration.FANFARE.items():
+        seconds = celebration.lasts(tier)
+        score = cabinet_music.fanfare(tier, seconds) if tier else cabinet_music.summary()
+        cues[name] = (score, seconds)
+    cues.update({name: (make(), seconds) for name, (make, seconds) in cabinet_music.MOMENTS.items()})
+    for name, (score, seconds) in cues.items():
+        folder, _, stem = name.partition(".")
+        rel_path = f"sounds/{folder}s/{stem}.ogg"
+        music_render.say(root / rel_path, music_render.cue(root / rel_path, score, seconds))
+        made[name] = rel_path
+    return made
 
 
 if __name__ == "__main__":

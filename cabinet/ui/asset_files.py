@@ -126,5 +126,5 @@ def load_sounds(audio, game_id: str | None = None) -> None:
     cues = files.cabinet_sounds() if game_id is None else \
         {cue: manifest(game_id).sound_path(cue) for cue in manifest(game_id).sounds}
     for name, path in cues.items():
-        if name not in audio.sounds and name != "music":
+        if name not in audio.sounds and name not in audio.lazy and name not in audio.tracks:
             audio.add_file(name, path)

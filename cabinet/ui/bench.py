@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from cabinet.core.resources import code_root
+
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
@@ -154,19 +156,38 @@ def launch_seconds(repeats: int = 3) -> list[float]:
         with tempfile.TemporaryDirectory() as tmp:
             t0 = time.time()
             done = subprocess.run([sys.executable, "-c", LAUNCH_CHILD, tmp], capture_output=True, text=True,
-                                  check=True, cwd=str(Path(__file__).resolve().parents[2]))
+                                  check=True, cwd=str(code_root()))
             out.append(float(done.stdout.strip().splitlines()[-1]) - t0)
     return out
 
 
+def moments(frames: int, size: tuple[int, int], window: bool) -> int:
+    """Print the celebration segments' frame times (moment_bench.py)."""
+    from cabinet.ui import moment_bench
+    from cabinet.ui.app import App, start_scenes
+    from cabinet.ui.clock import ManualClock
+    with tempfile.TemporaryDirectory() as tmp:
+        cabinet = make_cabinet(Path(tmp), False)
+        app = App(cabinet.config, cabinet, size=size, clock=ManualClock(), windowed=True)
+        start_scenes(app)
+        results = moment_bench.run(app, frames)
+    print(f"{size[0]}x{size[1]}, {'real window' if window else 'dummy driver'}, {frames} frames per segment, "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print("\n".join(moment_bench.table(results, percentile)))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--frames", type=int, default=300)
-    p.add_argument("--size", default="1920x1080")
+    p = argparse.ArgumentParser(description="Frame benchmark: median and p99 frame time of every scene during its "
+                                "busiest animation, headless unless --window.")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p.add_argument("--frames", type=int, default=300, help="frames measured per scene (default 300)")
+    p.add_argument("--size", default="1920x1080", help="the window's size, WIDTHxHEIGHT (default 1920x1080)")
     p.add_argument("--window", action="store_true", help="use the real display ($DISPLAY) instead of dummy")
     p.add_argument("--toy", action="store_true", help="also bench the tests' Toy Reels scene (repo checkout)")
     p.add_argument("--launch", action="store_true", help="only measure launch to the first lobby frame")
+    p.add_argument("--moments", action="store_true",
+                   help="only the celebration segments: transitions, big moments, big-win tiers (moment_bench.py)")
     args = p.parse_args(argv)
     if args.launch:
         times = launch_seconds()
@@ -182,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
     w, h = (int(v) for v in args.size.lower().split("x"))
     t0 = time.perf_counter()
+    if args.moments:
+        return moments(args.frames, (w, h), args.window)
     results = bench(args.frames, (w, h), args.toy)
     if args.json:
         print(json.dumps({"size": [w, h], "driver": "window" if args.window else "dummy", "scenes": results},

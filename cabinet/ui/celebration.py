@@ -25,13 +25,22 @@ import pygame
 from cabinet.core import jurisdiction
 from cabinet.core.win_tiers import TIERS, big_win_tier, tier_multiples  # noqa: F401  (re-exported)
 
-from . import asset_files
 from . import draw as D
 from .figures import cap_of, feature_words, times
+from .moments import band_panel, coin_rain
 from .overlay import Overlay
 from .scene import register
 
-SECONDS = {"big": 3.0, "mega": 4.0, "epic": 5.0, "max": 7.0, None: 2.5}
+SECONDS = {"big": 3.0, "mega": 4.0, "epic": 5.0, "max": 7.0, None: 2.5}    # the count-up
+HOLD = 1.5                   # the full win stays this long after the count-up, then closes
+# The cue each celebration plays, as long as it lasts (count-up + HOLD): assets/sounds/fanfares/.
+FANFARE = {"big": "fanfare.big", "mega": "fanfare.mega", "epic": "fanfare.epic", "max": "fanfare.max",
+           None: "moment.summary"}
+
+
+def lasts(tier: str | None) -> float:
+    """How long a celebration of this tier stays up by itself (without turbo or a skip)."""
+    return SECONDS[tier] + HOLD
 
 
 def is_max_win(scene: Any, played: Any) -> bool:
@@ -116,6 +125,8 @@ class BigWin(Overlay):
             self.steps = [(0, {"max": "MAX WIN", None: "TOTAL WIN"}.get(tier, dict(TIERS).get(tier, "WIN")))]
         game = app.stack.find("game")
         self.hud = getattr(game, "hud", None)
+        if getattr(game, "recall_mode", False) and getattr(game, "recall_record", None) is None:
+            self.hud = None          # a book nobody played (showcase, clip): no money moved, the balance stands
         if self.hud is not None:
             self.hud.held_cents = self.win          # the photo of the game shows the balance before the win
 
@@ -126,9 +137,10 @@ class BigWin(Overlay):
         return reached[-1] if reached else self.steps[0][1]
 
     def enter(self) -> None:
-        self.app.audio.play("big_win" if self.tier else "win")
+        self.app.audio.play_fanfare(FANFARE[self.tier])
 
     def leave(self) -> None:
+        self.app.audio.stop_fanfare()
         if self.hud is not None:
             self.hud.held_cents = 0
 
@@ -160,7 +172,7 @@ class BigWin(Overlay):
         self.t += dt * speed
         if self.hud is not None:
             self.hud.held_cents = self.win - self.shown
-        if self.t >= self.duration + 1.5:
+        if self.t >= self.duration + HOLD:
             self.app.pop(self)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -183,9 +195,7 @@ class BigWin(Overlay):
         elif self.features:
             A.blit_text(surface, self.features, 38, (960, 420), D.CREAM, anchor="center", bold=True,
                         outline=(40, 20, 0))
-        band = A.surface(("bigwin_band", lay.size), lambda: D.rounded_panel(
-            (lay.px(900), lay.px(170)), (40, 20, 60), (10, 6, 20), radius=lay.px(40), border=D.GOLD,
-            border_width=lay.px(4), alpha=215))
+        band = A.surface(("bigwin_band", lay.size), lambda: band_panel(lay))
         surface.blit(band, band.get_rect(center=lay.pt(960, 545)))
         A.blit_chars(surface, cur.format(self.shown), 96, (960, 545), D.CREAM, anchor="center", bold=True,
                      outline=(40, 20, 0))
@@ -199,13 +209,7 @@ class BigWin(Overlay):
         self._balance(surface)
 
     def _coins(self, surface: pygame.Surface, count: int) -> None:
-        lay, A = self.app.layout, self.app.assets
-        coin = A.surface(("coin", lay.px(36)), lambda: asset_files.image("cabinet", "celebration.coin", lay.px(36)))
-        for i in range(count):  # coins raining, positions from index and time only
-            x = (i * 0.618034 % 1.0) * 1920
-            y = ((self.t * (260 + (i * 37) % 200) + i * 97) % 1240) - 80
-            wob = math.sin(self.t * 3 + i) * 18
-            surface.blit(coin, lay.pt(x + wob, y))
+        coin_rain(self.app, surface, self.t, count)
 
     def _balance(self, surface: pygame.Surface) -> None:
         """The balance, counting up with the win, over the game's dimmed balance."""

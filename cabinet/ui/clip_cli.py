@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 FPS = (15, 1, 60)                 # default, lowest, highest
+GIF_MAX_FPS = 10                  # the GIF keeps at most this many pictures a second (the MP4 every frame)
+GIF_MAX_WIDTH = 640               # and is scaled down to this width: a 60 s bonus in a few MB, not 36
 WIDTH = (960, 320, 1920)
 
 
@@ -31,9 +33,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--clip-book", nargs=4, metavar=("GAME", "MODE", "BOOK", "OUT.gif"),
                    help="render one book of a game's library the same way and exit")
     p.add_argument("--clip-fps", type=int, metavar="N",
-                   help=f"frames per second of a clip ({FPS[1]}-{FPS[2]}, default {FPS[0]})")
+                   help=f"frames per second of a clip ({FPS[1]}-{FPS[2]}, default {FPS[0]}; the GIF keeps at most "
+                        f"{GIF_MAX_FPS} pictures a second, the MP4 every frame)")
     p.add_argument("--clip-width", type=int, metavar="PX",
-                   help=f"width of a clip in pixels, 16:9 ({WIDTH[1]}-{WIDTH[2]}, default {WIDTH[0]})")
+                   help=f"width of a clip in pixels, 16:9 ({WIDTH[1]}-{WIDTH[2]}, default {WIDTH[0]}; the GIF at "
+                        f"most {GIF_MAX_WIDTH})")
 
 
 def wanted(args: argparse.Namespace) -> bool:
@@ -167,7 +171,7 @@ def _make(cabinet: Any, job: dict[str, Any]) -> int:
             raise ClipRefused(f"{played.game}: {app.toast_text or 'its scene cannot open'}")
         why_no_mp4 = mp4_encoder()
         tmp = gif_path.with_name(f".{gif_path.name}.part")
-        gif = GifWriter(tmp, fps)
+        gif = GifWriter(tmp, fps, GIF_MAX_FPS, GIF_MAX_WIDTH)
         mp4 = None if why_no_mp4 else Mp4Writer(mp4_path.with_name(f".{mp4_path.stem}.part.mp4"), fps)
         sink = gif.add if mp4 is None else (lambda s: (gif.add(s), mp4.add(s)))
         rec = record(app, scene, sink)
@@ -185,12 +189,13 @@ def _make(cabinet: Any, job: dict[str, Any]) -> int:
         shown = save_storyboard(rec.moments, title, subtitle, story_path)
         w, h = job["size"]
         cut = f"; stopped at {rec.seconds:.0f} s" if rec.truncated else ""
-        print(f"{gif_path}: {rec.frames} frames ({pictures} pictures) at {fps} fps, {rec.seconds:.1f} s, "
-              f"{w}x{h}, {gif_path.stat().st_size / 1e6:.1f} MB{cut}")
+        gw, gh = gif.size or (w, h)
+        print(f"{gif_path}: {rec.frames} frames ({pictures} pictures, at most {gif.fps:g} a second) at {fps} fps, "
+              f"{rec.seconds:.1f} s, {gw}x{gh}, {gif_path.stat().st_size / 1e6:.1f} MB{cut}")
         if mp4 is not None:
             mp4.close()
             mp4.path.replace(mp4_path)
-            print(f"{mp4_path}: {rec.frames} frames, {mp4_path.stat().st_size / 1e6:.1f} MB")
+            print(f"{mp4_path}: {rec.frames} frames at {fps} fps, {w}x{h}, {mp4_path.stat().st_size / 1e6:.1f} MB")
         else:
             print(f"{mp4_path.name} not written: {why_no_mp4}")
         print(f"{story_path}: {shown} moments")

@@ -21,6 +21,7 @@ import pygame
 from cabinet.core import review_draws
 from cabinet.core.books import game_package
 from cabinet.core.hand_board import BoardError, find_boards, load_board
+from cabinet.core.resources import package_file
 
 from . import draw as D
 from .overlay import Overlay
@@ -49,9 +50,47 @@ def board_folders(app: Any, game_id: str) -> list[Path]:
     and the cabinet's <data_dir>/boards/."""
     setup = app.cabinet.games.get(game_id)
     package = game_package(setup.spec) if setup is not None else None
-    module = sys.modules.get(package) if package else None
-    own = [Path(str(module.__file__)).parent / "review" / "boards"] if getattr(module, "__file__", None) else []
+    own = [package_file(package, "review", "boards")] if package and package in sys.modules else []
     return own + [Path(app.data_dir) / "boards"]
+
+
+def force_home(game: Any, force: str) -> str | None:
+    """The mode the game would play `force` in from the screen (GameScene.play's
+    rule: the mode on screen, unless the category lives in others), None if none
+    of them is offered at the current bet."""
+    homes = game.spec.force_modes.get(force)
+    mode = game.spin_mode()
+    if homes and mode not in homes:
+        mode = next((m for m in homes if any(x.id == m for x in game.modes)), None)
+    return mode if mode is not None and game.offered(mode) else None
+
+
+def library_holds(library: Any, mode: str, category: str) -> bool:
+    """Whether a mode's books hold a round of the category (live math: every one can,
+    but for the ones only the shipped books hold: see category_choices)."""
+    if library is None:
+        return True
+    if mode not in library.modes:
+        return False
+    books = library.books(mode)
+    names = list(books.meta["feature_names"])
+    return category in names and bool((books.features & (1 << names.index(category))).any())
+
+
+def category_choices(app: Any, game: Any) -> list[tuple[str, str]]:
+    """(force, label) of each of the game's outcome categories the next round can be
+    drawn from here: its mode is offered at the bet and that mode's library holds it
+    (a category only another way to play holds is not listed)."""
+    setup = app.cabinet.games.get(game.spec.id)
+    library = setup.library if setup is not None else None
+    out = []
+    for force, label in game.spec.force_categories.items():
+        mode = force_home(game, force)
+        if library is None and force in game.spec.books_only_forces:
+            continue                           # live math: a search of millions of rounds
+        if mode is not None and library_holds(library, mode, force):
+            out.append((force, label))
+    return out
 
 
 def band_choices(app: Any, game: Any) -> list[tuple[str, str, str]]:
@@ -80,9 +119,11 @@ class ForceMenu(Overlay):
     def __init__(self, app, game):
         super().__init__(app)
         self.game = game
-        self.categories = list(game.spec.force_categories.items())
+        self.categories = category_choices(app, game)
         self.bands = band_choices(app, game)
-        self.boards = find_boards(board_folders(app, game.spec.id), game.spec.id)
+        found = find_boards(board_folders(app, game.spec.id), game.spec.id)
+        self.boards = [path for path in found if self._board_name(path) is not None]
+        self.bad_boards = len(found) - len(self.boards)      # files that cannot be played: left out, counted
         self.widgets = [self.close_button(),
                         Button((290, 880, 420, 80), "SHOWCASE ALL", "showcase", style="gold", font_size=30,
                                enabled=lambda: bool(self.categories)),
@@ -90,7 +131,7 @@ class ForceMenu(Overlay):
                         Button((1210, 880, 420, 80), "CLEAR", "clear", font_size=30)]
         columns = ([(f"force_{i}", label) for i, (_, label) in enumerate(self.categories)],
                    [(f"band_{i}", label) for i, (_, label, _) in enumerate(self.bands)],
-                   [(f"board_{i}", self._board_label(path)) for i, path in enumerate(self.boards)])
+                   [(f"board_{i}", self._board_name(path) or path.stem) for i, path in enumerate(self.boards)])
         for (_, x), items in zip(COLUMNS, columns):
             pitch = row_height(len(items))
             for r, (action, label) in enumerate(items[:MAX_ROWS]):
@@ -102,12 +143,16 @@ class ForceMenu(Overlay):
     def _specs(self) -> dict[str, Any]:
         return {k: s.spec for k, s in self.app.cabinet.games.items()}
 
-    def _board_label(self, path: Path) -> str:
-        """A board's name (its file's name, marked, when the file cannot be played)."""
+    def _board_name(self, path: Path) -> str | None:
+        """A board's name (None: the file cannot be played here)."""
         try:
-            return load_board(path, self._specs()).name
+            board = load_board(path, self._specs())
         except BoardError:
-            return f"{path.stem} (cannot be played)"
+            return None
+        if board.game != self.game.spec.id or not any(m.id == board.mode for m in self.game.modes) \
+                or not self.game.offered(board.mode):
+            return None
+        return board.name
 
     def on_action(self, action: str) -> bool:
         kind, _, index = action.partition("_")
@@ -158,8 +203,12 @@ class ForceMenu(Overlay):
         A.blit_text(surface, f"{self.game.spec.name}: the next round is drawn from the one chosen "
                              f"(at the bet on screen, {self.app.cabinet.currency.format(self.game.bet)})", 26,
                     (960, 226), D.MUTED, anchor="center")
-        empty = ("This game lists no categories", "No band has a book at this bet",
+        empty = ("No feature can be forced at this bet", "No band has a book at this bet",
                  "No board files (review/boards/*.yaml)")
+        if self.bad_boards:
+            A.blit_text(surface, A.shorten(f"{self.bad_boards} board file{'s' if self.bad_boards > 1 else ''} "
+                                           "cannot be played here (left out)", 22, COL_W - 40), 22,
+                        (COLUMNS[2][1] + (COL_W - 40) // 2, BOTTOM - 6), D.MUTED, anchor="midbottom")
         for (title, x), items, none in zip(COLUMNS, (self.categories, self.bands, self.boards), empty):
             A.blit_text(surface, title, 28, (x + (COL_W - 40) // 2, 280), D.GOLD, anchor="center", bold=True)
             if not items:

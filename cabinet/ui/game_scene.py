@@ -18,12 +18,16 @@ after AUTO_CONTINUE s. Turbo runs the clock faster; `min_round_seconds` holds a 
 """
 from __future__ import annotations
 
+import logging
+import re
 import traceback
 from typing import Any
 
 import pygame
 
+from cabinet.core import review_draws
 from cabinet.core.cabinet import BetRefused, CabinetLocked, GameLocked
+from cabinet.core.hand_board import board_name, is_board
 from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.money import win_cents
 
@@ -33,10 +37,15 @@ from .bet_choices import BetChoices
 from . import celebration
 from .celebration import celebrate
 from .hud import Hud, build_buttons, game_action
+from .idle import IdleLayers
+from .moments import Moments
+from .moments import warm as warm_moments
 from .presentation import Presentation, Step
 from .scene import Scene, register
 from .timeline import Timeline
 from .widgets import Button
+
+_log = logging.getLogger("cabinet.ui")          # the operator's log (cabinet/core/logs.py)
 
 
 @register("game")
@@ -52,6 +61,12 @@ class GameScene(BetChoices, Scene):
     static_background = False
     # Where the HUD shows balance, bet and win: "bottom" (with SPIN) or "top" (hud_layout.py).
     hud_layout = "bottom"
+    # Where the music changes in a round: event type -> "feature" (the feature theme from
+    # the step showing that event on) or "quiet" (the base theme fades out: a trigger's
+    # own moment). After the round, once the game is idle on top again, the base theme.
+    music_events: dict[str, str] = {}
+    # The backdrop's slow idle animation (idle.py): layers drawn over it, under the board.
+    idle_layers: tuple = ()
 
     def __init__(self, app, setup: Any):
         super().__init__(app)
@@ -82,6 +97,7 @@ class GameScene(BetChoices, Scene):
         self._autoplay_wait = 0.0
         self._held_for = 0.0               # seconds the presentation has waited for START
         self.auto_close: float | None = None     # attract recalls close themselves after this
+        self.own_buttons: list[Button] = []      # the game's own controls (add_button)
         self.result_pending: int | None = None   # a settled round whose result is still on screen
         self.force_next: str | None = None       # review tools: the next round's category
         self.force_mode: str | None = None       # review tools: the mode it plays in (None: the usual)
@@ -90,8 +106,11 @@ class GameScene(BetChoices, Scene):
         self.time = 0.0                    # scene clock (scaled in turbo), for idle animations
         self.timeline: Timeline | None = None   # the round's timeline while its steps are built
         self.hud = Hud(self)
+        self.moments = Moments(self)            # the big moment on screen (moments.py), set by steps
+        self.idle = IdleLayers(app, self.spec.id, self.idle_layers)
         self.widgets = build_buttons(self)
         self.build()
+        warm_moments(app)                       # the big moments' shared pictures, once per window size
 
     # == hooks for games ========================================================
     def build(self) -> None:
@@ -104,7 +123,9 @@ class GameScene(BetChoices, Scene):
         steps = self.timeline_start(tl)
         for tl.index, event in enumerate(played.round.events):
             handler = getattr(self, f"present_{event['type']}", None)
-            if handler is not None:
+            if handler is None:                    # tests/ui/test_event_handlers.py: never for a catalogue type
+                _log.error("%s: event %r has no present_ handler; it is not shown", self.spec.id, event["type"])
+            else:
                 made = handler(event)
                 for step in made:                  # which event each step shows (review: single step)
                     step.event = tl.index
@@ -178,6 +199,7 @@ class GameScene(BetChoices, Scene):
         kw["enabled"] = lambda: enabled() and not self.recall_mode
         button = Button(rect, label, action, **kw)
         self.widgets.append(button)
+        self.own_buttons.append(button)          # the attract loop keeps these in view (all off)
         return button
 
     def leave(self) -> None:
@@ -269,8 +291,7 @@ class GameScene(BetChoices, Scene):
         except (LookupError, ValueError) as exc:     # a category this mode cannot produce
             if force is None:
                 raise
-            why = exc.args[0] if exc.args else exc
-            self.message(f"{self.spec.force_categories.get(force, force)} cannot be forced here: {why}")
+            self.message(force_refusal(self, force, mode_id or self.spin_mode(), exc))
             self.showcase = []
             return False
         self.begin(played)
@@ -314,6 +335,7 @@ class GameScene(BetChoices, Scene):
         self.last_win = played.win_cents
         self.shown_win = played.win_cents
         self.played, self.presentation, self.last_played = None, None, played
+        self.moments.clear()
         self.round_finished(played)
         if self.recall_mode:            # the recall stays on screen, marked, until closed
             if self.recall_celebrates:
@@ -362,6 +384,7 @@ class GameScene(BetChoices, Scene):
     # == frame ====================================================================
     def enter(self) -> None:
         """Resume this game's interrupted round, if the ledger has one."""
+        self.app.audio.preload(f"music.{self.spec.id}.base", f"music.{self.spec.id}.feature")
         if self.recall_mode:
             return
         cab = self.app.cabinet
@@ -417,7 +440,27 @@ class GameScene(BetChoices, Scene):
     def animate(self, dt: float) -> None:
         """Idle and in-round animation that is not a step (reels spinning, glows)."""
 
+    @property
+    def music(self) -> str:
+        """The game's base theme, its feature theme in a feature (music_events), or none
+        for a trigger's moment; the feature's theme stays through its celebration."""
+        pres, played = self.presentation, self.played
+        if pres is not None and played is not None:
+            step = pres.current
+            events = played.round.events
+            upto = len(events) if step is None else step.event + 1
+            mode = "base"
+            for event in events[:upto]:
+                mode = self.music_events.get(event["type"], mode)
+            self._music_mode = mode
+        elif self.app.stack.top is self:
+            self._music_mode = "base"
+        mode = getattr(self, "_music_mode", "base")
+        return "" if mode == "quiet" else f"music.{self.spec.id}.{mode}"
+
     def draw(self, surface: pygame.Surface) -> None:
+        if self.moments.draw_over(surface):     # a full moment: its photograph of the game, and itself
+            return
         if self.static_background:      # one opaque blit instead of backdrop + alpha bars
             lay = self.app.layout
             key = ("game_backdrop", self.spec.id, lay.size, self.backdrop_key(), self.recall_mode)
@@ -425,9 +468,15 @@ class GameScene(BetChoices, Scene):
         else:
             self.draw_background(surface)
             self.hud.draw_bars(surface)
+        self.idle.draw(surface, self.time)
         self.draw_board(surface)
         self.hud.draw(surface)
         self.draw_widgets(surface)
+        self.draw_top(surface)
+        self.moments.draw(surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """What a game draws over its controls (under a big moment)."""
 
     def backdrop_key(self) -> tuple:
         """The state draw_background depends on (with static_background)."""
@@ -444,3 +493,20 @@ class GameScene(BetChoices, Scene):
         """The shared controls (SPIN/skip, bets, menus, lobby); games add theirs first
         and call super().on_action for the rest."""
         return game_action(self, action)
+
+
+def force_refusal(scene: Any, force: str, mode_id: str, exc: Exception) -> str:
+    """Why a review force could not be played, in the words of the force menu: the
+    category's, band's or board's name and the way to play, never a library's ids."""
+    spec = scene.spec
+    if is_board(force):
+        name = f"board '{board_name(force)}'"
+    elif review_draws.is_band(force):
+        band = review_draws.bands(spec, scene.app.config).get(force)
+        name = band.label if band is not None else "that payout"
+    else:
+        name = spec.force_categories.get(force, "that outcome")
+    mode = next((m.label for m in spec.modes if m.id == mode_id), "this way to play")
+    why = "its library holds no such round at this bet" if isinstance(exc, KeyError) else \
+        re.sub(r"^\S+/\S+: ", "", str(exc.args[0] if exc.args else exc))     # no "game/mode: " ids
+    return f"{name} cannot be forced here ({mode}): {why}"

@@ -13,9 +13,15 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
+from cabinet.core.assets import AssetError
+
+from . import asset_files
 from . import draw as D
+from .autoplay import NOT_AVAILABLE
+from .autoplay import allowed as autoplay_allowed
 from .demo import demo_allowed
 from .hud_layout import LAYOUTS, HudLayout
+from .logo_art import fit
 from .icons import IconButton
 from .widgets import Button
 
@@ -92,7 +98,7 @@ def build_buttons(scene: HudScene) -> list[Button]:
                enabled=lambda: live() and scene.bet_index < len(scene.ladder) - 1),
         Button((1390, 975, 150, 90), lambda: f"STOP {scene.autoplay.left}" if scene.autoplay else "AUTO",
                "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None,
-               enabled=lambda: not scene.recall_mode),
+               enabled=lambda: not scene.recall_mode and (scene.autoplay is not None or autoplay_allowed(scene.app))),
         Button((1570, 960, 200, 110), lambda: "START" if scene.waiting_for_start else "SKIP" if scene.busy else "SPIN",
                "spin", style="gold", font_size=46, enabled=lambda: (scene.waiting_for_start or scene.app.skip_allowed)
                if scene.busy else not scene.recall_mode),
@@ -168,8 +174,27 @@ class Hud:
         elif s.recall_mode:
             self.draw_recall(surface)
         else:
+            self.draw_name(surface)
+
+    def draw_name(self, surface: pygame.Surface) -> None:
+        """The game's logo (its `logo` picture, painted at build time) where the HUD
+        puts its name; a game without one: the name in gold."""
+        s, A, lay = self.scene, self.scene.app.assets, self.scene.app.layout
+        hl = layout_of(s)
+        gid = s.spec.id
+        try:
+            has_logo = asset_files.has_image(gid, "logo")
+        except AssetError:
+            has_logo = False
+        if not has_logo:
             A.blit_text(surface, s.spec.name.upper(), hl.name_size, hl.name, D.GOLD, anchor=hl.name_anchor,
                         bold=True, outline=(60, 30, 0))
+            return
+        box = (lay.px(hl.name_size * 9), lay.px(hl.name_size * 1.9))
+        logo = A.surface(("hud_logo", gid, asset_files.skin(gid), box), lambda: fit(asset_files.image(gid, "logo"), box))
+        at = logo.get_rect(**{hl.name_anchor: lay.pt(*hl.name)})
+        surface.blit(logo, at)
+        D.record_text(s.spec.name.upper(), logo, at)          # the logo says the name: the text checks see it
 
     def message_box(self, text: str) -> tuple[int, pygame.Rect]:
         """The message's font size and its pill (logical): centred on `HudLayout.message`
@@ -272,7 +297,11 @@ def game_action(scene: HudScene, action: str) -> bool:
         if scene.autoplay:
             scene.stop_autoplay("STOP pressed")
         elif not scene.busy and not scene.recall_mode:
-            scene.app.open("autoplay_menu", scene)
+            if autoplay_allowed(scene.app):
+                scene.app.open("autoplay_menu", scene)
+            else:
+                scene.message(NOT_AVAILABLE)           # AUTO is greyed out
+                scene.app.audio.play("refuse")
         return True
     if action in ("info", "paytable"):
         scene.app.open("info", scene, paytable=action == "paytable")

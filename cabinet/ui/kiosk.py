@@ -1,18 +1,17 @@
 """Kiosk mode's attract loop and the player's session (protection tools, history).
 
 Attract: after `attract_idle_seconds` without input on the lobby (kiosk only), the
-cabinet plays a script of steps until someone touches it: by default title cards and
-the biggest recorded win of each game, replayed marked RECALL with no live controls
-and the cabinet's credit as it is now, under a PRESS ANY KEY OR TOUCH TO PLAY call.
-Any key, click or touch returns to the lobby (the app ends the loop and uses the
-input up). With the review tools on (never under real play) every game's showcase
-script plays instead (showcase.py).
+cabinet plays a script of steps until someone touches it (attract_script.py: for each
+game a title card, a demonstration of one of its features and one of its biggest
+recent wins, varied each time round), under a PRESS ANY KEY OR TOUCH TO PLAY call.
+A round shown keeps the game's own controls in view (the fortune bet's titles), all
+of them off. Any key, click or touch returns to the lobby (the app ends the loop and
+uses the input up). With the review tools on (never under real play) every game's
+whole showcase script plays instead (showcase.py).
 
-The script is a hook: `app.attract_script(app)` returns the steps (objects with
-`seconds` and `begin(app) -> Scene | None`, like `Card` and `Recall` below); a step
-that pushes a scene lasts until that scene closes itself or `seconds` pass. A game's
-showcase script plugs in by replacing `app.attract_script` (or returning its steps
-from it), nothing else changes.
+The script is a hook: `app.attract_script(app, turn)` returns the steps of one time
+round the loop (`turn`: how many came before; objects with `seconds` and
+`begin(app) -> Scene | None`, like attract_script's `Card`, `Feature` and `Recall`).
 
 Session: the player's session starts at power-up, after a cash-out and after an idle
 reset (the attract loop starting); in kiosk mode the history shows only its rounds.
@@ -22,90 +21,41 @@ session started, and a reality check every N minutes that the player confirms.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Protocol
+from typing import Any, Callable, Iterable
 
 import pygame
 
 from cabinet.core import cash_desk
 
 from . import draw as D
+from .attract_script import CARD_SECONDS, RECALL_SECONDS, AttractStep, Card, default_script  # noqa: F401
+from .logo_art import CABINET_NAME
 from .overlay import Overlay
 from .scene import Scene, register
 from .showcase import attract_showcase
 from .widgets import Button
 
-CARD_SECONDS = 4.0
-RECALL_SECONDS = 30.0          # the longest a replayed round holds the loop
 CALL = "PRESS ANY KEY OR TOUCH TO PLAY"
-
-
-class AttractStep(Protocol):
-    seconds: float
-
-    def begin(self, app: Any) -> Scene | None: ...
-
-
-@dataclass
-class Card:
-    """A title card: the cabinet's name and a game's, for `seconds`."""
-
-    seconds: float = CARD_SECONDS
-    game: str = ""
-
-    def begin(self, app: Any) -> Scene | None:
-        return None
-
-
-@dataclass
-class Recall:
-    """A past round replayed in its game's scene (RECALL, no live controls, today's credit)."""
-
-    round_id: int
-    seconds: float = RECALL_SECONDS
-    hold_after: float = 2.5          # the result stays this long after the round ends
-
-    def begin(self, app: Any) -> Scene | None:
-        scene = app.recall(self.round_id, attract=True)
-        if scene is not None:
-            scene.auto_close = self.hold_after
-            app.open("attract_call", self.seconds)
-        return scene
-
-
-def best_wins(cabinet, per_game: int = 1) -> list[int]:
-    """Round ids of the biggest settled win of each offered game (wins only)."""
-    best: dict[str, list] = {}
-    for rec in cabinet.history(100):
-        if rec.win_cents > 0 and rec.game in cabinet.games:
-            best.setdefault(rec.game, []).append(rec)
-    ids = []
-    for game in sorted(best):
-        ids += [r.id for r in sorted(best[game], key=lambda r: -r.win_cents)[:per_game]]
-    return ids
-
-
-def default_script(app: Any) -> list[AttractStep]:
-    """A title card before each of the biggest recorded wins (cards only without them)."""
-    steps: list[AttractStep] = []
-    for rid in best_wins(app.cabinet):
-        steps += [Card(), Recall(rid)]
-    return steps or [Card(game=gid) for gid in app.cabinet.games] or [Card()]
 
 
 @register("attract")
 class Attract(Scene):
     """Plays the attract script in a loop until someone touches the cabinet."""
 
-    def __init__(self, app, script: Callable[[Any], Iterable[AttractStep]] | None = None):
+    def __init__(self, app, script: Callable[[Any, int], Iterable[AttractStep]] | None = None):
         super().__init__(app)
-        self.steps = list((script or app.attract_script)(app)) or [Card()]
+        self.script = script or app.attract_script
+        self.turn = 0
+        self.steps = list(self.script(app, 0)) or [Card()]
         self.index = 0
         self.t = 0.0
         self.step: AttractStep = self.steps[0]
 
     def _begin(self) -> None:
-        self.step, self.t = self.steps[self.index % len(self.steps)], 0.0
+        if self.index >= len(self.steps):       # round the loop again: the next turn's steps
+            self.turn += 1
+            self.steps, self.index = list(self.script(self.app, self.turn)) or [Card()], 0
+        self.step, self.t = self.steps[self.index], 0.0
         if self.step.begin(self.app) is None and not isinstance(self.step, Card):
             self.t = self.step.seconds          # nothing to show (a round that cannot be recalled): go on
 
@@ -134,7 +84,7 @@ class Attract(Scene):
         cx, cy = lay.pt(960, 480)
         surface.blit(glow, (cx - glow.get_width() // 2, cy - glow.get_height() // 2))
         size = int(130 * (1 + 0.05 * math.sin(self.t * 3)))
-        A.blit_text(surface, "SLOT CABINET", size, (960, 400), D.GOLD, anchor="center", bold=True, outline=(90, 40, 0))
+        A.blit_text(surface, CABINET_NAME, size, (960, 400), D.GOLD, anchor="center", bold=True, outline=(90, 40, 0))
         games = self.app.cabinet.games
         gid = getattr(self.step, "game", "") or ""
         names = [games[gid].spec.name] if gid in games else [s.spec.name for s in games.values()]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any
 
 import pygame
@@ -11,10 +12,12 @@ from .app import App, start_scenes
 
 
 def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False,
-            then: Any = None) -> int:
+            then: Any = None, frames: int | None = None) -> int:
     """`python main.py`: the cabinet in a window (or kiosk) until the player quits, a
     signal or EXIT CABINET stops it (gracefully: exit 0); `then(app)` runs once the
-    first scenes are up (main.py --replay). No display: one line, exit 2."""
+    first scenes are up (main.py --replay). `frames`: stop after that many frames and
+    say on stdout what was drawn (main.py --frames N, the smoke test). No display:
+    one line, exit 2."""
     problem = host.display_problem()
     if problem:
         sys.stderr.write(f"main.py: {problem}\n")
@@ -25,8 +28,14 @@ def run_app(cabinet: Any, start_game: str | None = None, windowed: bool = False,
     start_scenes(app, start_game)
     if then is not None:
         then(app)
+    started = time.perf_counter()
     try:
-        app.run()
+        app.run(frames)
+        if frames is not None:
+            top = app.stack.top
+            print(f"frames: {frames} drawn ({type(top).__name__ if top else 'no scene'} on top, "
+                  f"{app.surface.get_width()}x{app.surface.get_height()}, {pygame.display.get_driver()} driver) "
+                  f"in {time.perf_counter() - started:.2f} s")
     finally:
         pygame.quit()
     return 0

@@ -1,9 +1,12 @@
 """The lobby: a tile per game (art, name, RTP, max win); arrows/ENTER/click open one.
 
 ESC / BACKSPACE quits from here (not in kiosk mode, where the operator menu is the
-only way out). Tile art comes from the game scene's `tile_art` when it offers one,
-otherwise the cabinet's emblem (assets/cabinet/: rings and a crown of dots) tinted in
-colours derived from the game's id, with the game's initials.
+only way out). Tile art is the game's `lobby.tile` picture (assets/<game>/, painted at
+build time from the scene's `tile_art` with the game's logo: cabinet/ui/logo_art.py),
+so the first frame shows every game's own art without importing its scene; a game
+without one gets the cabinet's emblem (assets/cabinet/: rings and a crown of dots)
+tinted in colours derived from the game's id, with the game's initials. The title is
+the cabinet's own logo (`lobby.logo`, asset_build.CABINET_NAME).
 """
 from __future__ import annotations
 
@@ -12,7 +15,10 @@ import zlib
 
 import pygame
 
+from cabinet.core import assets as files
+
 from . import asset_files, cabinet_art
+from .logo_art import CABINET_NAME, fit as _fit
 from . import draw as D
 from .figures import bet_range, headline_max, rtp_text
 from .scene import Scene, register
@@ -47,6 +53,8 @@ def emblem(size: tuple[int, int], game_id: str, name: str, font: pygame.font.Fon
 @register("lobby")
 class Lobby(Scene):
     """Game selection; the bottom of the stack."""
+
+    music = "music.lobby"
 
     def __init__(self, app):
         super().__init__(app)
@@ -148,7 +156,7 @@ class Lobby(Scene):
                 chip.blit(label, label.get_rect(center=(chip.get_width() // 2, chip.get_height() // 2)))
                 tile.blit(chip, chip.get_rect(midbottom=(w // 2, h - lay.px(18))))
             return tile
-        return A.surface(("tile", spec.id, lit, rect.size, self.scene_classes.get(spec.id) is not None), build)
+        return A.surface(("tile", spec.id, lit, rect.size), build)
 
     def tile_lines(self, spec) -> tuple[str, str, str, str]:
         """What a tile says (figures.py: from the spec and the cabinet's limits): the
@@ -162,24 +170,27 @@ class Lobby(Scene):
                 f"BET {bet_range(setup.bet_ladder, cab.currency)}" + (f"   {buys} BONUS BUYS" if buys else ""))
 
     def _art(self, spec, size: tuple[int, int]) -> pygame.Surface:
-        scene_class = self.scene_classes.get(spec.id)
+        """The game's key art from its asset file (checked at start), else the emblem."""
         try:
-            art = scene_class.tile_art(size) if scene_class is not None else None
-        except AttributeError:
-            art = None
-        if art is None:
-            art = emblem(size, spec.id, spec.name, self.app.assets.font(120, True))
-        return art
+            if asset_files.has_image(spec.id, "lobby.tile"):
+                return asset_files.image(spec.id, "lobby.tile", size)
+        except files.AssetError:
+            pass
+        return emblem(size, spec.id, spec.name, self.app.assets.font(120, True))
 
     def _static(self) -> pygame.Surface:
         """Backdrop, title, the unselected tiles and the bar, composed once per selection."""
         lay, A = self.app.layout, self.app.assets
 
         def build() -> pygame.Surface:
-            surf = D.starfield(lay.size).convert()
-            A.blit_text(surf, "SLOT CABINET", 110, (960, 110), D.GOLD, anchor="center", bold=True,
-                        outline=(90, 40, 0))
-            A.blit_text(surf, "Choose a game", 34, (960, 182), D.MUTED, anchor="center")
+            surf = backdrop(lay.size).convert()
+            if asset_files.has_image(files.CABINET, "lobby.logo"):
+                logo = _fit(asset_files.image(files.CABINET, "lobby.logo"), (lay.px(1100), lay.px(150)))
+                surf.blit(logo, logo.get_rect(center=lay.pt(960, 102)))
+            else:
+                A.blit_text(surf, CABINET_NAME, 110, (960, 110), D.GOLD, anchor="center", bold=True,
+                            outline=(90, 40, 0))
+            A.blit_text(surf, "Choose a game", 34, (960, 194), D.CREAM, anchor="center", bold=True, outline=(40, 20, 0))
             for i, (spec, rect) in enumerate(zip(self.specs, self.tile_rects())):
                 if i == self.selected:
                     continue
@@ -199,8 +210,7 @@ class Lobby(Scene):
             hint = "LEFT / RIGHT choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
             A.blit_text(surf, hint, 26, (1880, 1030), D.MUTED, anchor="midright")
             return surf
-        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused),
-               tuple(k for k, v in self.scene_classes.items() if v is not None))
+        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused))
         return A.surface(key, build)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -219,6 +229,28 @@ class Lobby(Scene):
         A.blit_text(surface, self.app.cabinet.currency.format(self.app.cabinet.balance), 40, (190, 1030),
                     D.CREAM, anchor="midleft", bold=True)
         self.draw_widgets(surface)
+
+
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """The lobby's own look: a dusk sky over golden fields (rolling hills in bands),
+    stars above; built once per window size."""
+    w, h = size
+    surf = D.vertical_gradient(size, [(14, 12, 40), (44, 26, 78), (120, 56, 70), (214, 120, 60)]).convert()
+    for i in range(160):                                          # stars, thinning towards the horizon
+        x, y = (i * 0.618034) % 1.0, ((i * 0.414213 + i * i * 0.00071) % 1.0) ** 1.6
+        b = 140 + (i * 53) % 110
+        pygame.draw.circle(surf, (b, b, min(255, b + 30)), (int(x * w), int(y * h * 0.6)), 1 + (i % 9 == 0))
+    glow = D.radial_glow(int(h * 0.5), (255, 190, 90), 0.7)
+    surf.blit(glow, glow.get_rect(center=(w // 2, int(h * 0.78))))
+    for i, (y0, amp, color) in enumerate(((0.70, 0.05, (150, 96, 40)), (0.78, 0.04, (112, 70, 30)),
+                                          (0.86, 0.03, (74, 46, 24)))):
+        pts = [(x, int(h * (y0 + amp * math.sin(x / w * math.pi * (2 + i) + i * 1.7)))) for x in range(0, w + 20, 20)]
+        pygame.draw.polygon(surf, color, pts + [(w, h), (0, h)])
+        for k in range(0, w, max(6, w // 160)):                 # rows of wheat on each band
+            x = k + (i * 7) % 11
+            y = int(h * (y0 + amp * math.sin(x / w * math.pi * (2 + i) + i * 1.7)))
+            pygame.draw.line(surf, D.lerp_color(color, (255, 214, 120), 0.35), (x, y + 4), (x + 3, y - 6 - i * 2), 2)
+    return surf
 
 
 def _tint(surf: pygame.Surface, color) -> pygame.Surface:

@@ -17,9 +17,10 @@ from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--events", type=int, default=100_000)
-    p.add_argument("--seed", type=int, default=1)
+    p = argparse.ArgumentParser(description="Monkey test: random real key and mouse events to the headless cabinet "
+                                "on a throw-away ledger; checks that nothing crashed and the ledger audits.")
+    p.add_argument("--events", type=int, default=100_000, help="random events to send (default 100000)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the events, for a run that repeats (default 1)")
     p.add_argument("--toy", action="store_true", help="include the tests' Toy Reels (repo checkout)")
     p.add_argument("--game", action="append", help="only these game ids (repeatable)")
     args = p.parse_args(argv)

@@ -184,7 +184,9 @@ REVIEW_ITEMS = (("review_pause", "Pause / resume"), ("review_step", "Single step
 
 
 def keyboard_page(scene: Any) -> Page:
-    """Every key of the keyboard map, grouped, each buy by name."""
+    """Every key of the keyboard map, grouped, each buy by name, and the keys of the
+    game's own screens: its rules module's `keyboard_cards(scene)` (Happy Money Hens'
+    gamble and spin chance), in a third column."""
     keys = scene.app.input
     cards = []
     for title, items in KEY_GROUPS:
@@ -203,7 +205,10 @@ def keyboard_page(scene: Any) -> Page:
     if demo_allowed(scene.app.config):        # review mode only (never with real play)
         cards.append(Card("Review tools", rows=tuple((label, keys.describe(action)) for action, label in REVIEW_ITEMS
                                                    if keys.table.get(action))))
-    cols = (tuple(cards[:2]), tuple(cards[2:]))
+    module = rules_module(scene.spec)
+    hook = getattr(module, "keyboard_cards", None) if module is not None else None
+    own = tuple(hook(scene)) if hook is not None else ()
+    cols = tuple(c for c in (tuple(cards[:2]), tuple(cards[2:]), own) if c)
     return Page("Keyboard", "Keys", columns=cols,
                 note="In the autoplay menu, the previous / next keys change the rounds and confirm starts it")
 

@@ -92,6 +92,7 @@ class Scene:
 
     opaque = True        # covers everything below: those are not drawn
     modal = True         # unconsumed input does not fall through to the scene below
+    music: str | None = None    # the theme it asks for (a sound id music.*; '' none); None: the one below's
 
     def __init__(self, app: Host):
         self.app = app
@@ -183,6 +184,14 @@ class SceneStack:
         if self.scenes:
             self.scenes[-1].resume()
         return target
+
+    def music(self) -> str:
+        """The theme the scenes ask for: the top-most one that names one, else the lobby's."""
+        for scene in reversed(self.scenes):
+            track = scene.music
+            if track is not None:
+                return track
+        return "music.lobby"
 
     def replace(self, scene: Scene) -> Scene:
         if self.scenes:

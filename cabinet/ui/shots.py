@@ -14,7 +14,9 @@ A shot with a `mode` plays a round of that mode (with the demo `force` category 
 given) and stops the injectable clock at `at`: a fraction of the presentation's total
 time, or the label prefix of a step (stopped `within` that step). A shot with an
 `action` sends that named action to the scene (opening the buy menu, info pages...).
-`prepare` names a scene method called first (e.g. to arm the ante). A step that waits
+`prepare` names a scene method called first (e.g. to arm the ante); `after` runs the
+clock on for that many seconds (at=1.0, after=1.5: the celebration that follows the
+round, mid-animation). A step that waits
 for the player's START is started on the way, as a player would; `within=0` on such a
 step shows it waiting. The gallery runs on a throw-away ledger in a temporary folder,
 never on the player's.
@@ -48,6 +50,7 @@ class Shot:
     action: str | None = None
     prepare: str | None = None
     caption: str = ""
+    after: float = 0.0          # seconds more after the round (a celebration mid-animation)
 
 
 def advance_to(app: Any, scene: Any, at: float | str, within: float) -> None:
@@ -216,6 +219,8 @@ def _game_shots(app: Any, gid: str, shots: list, out: Path, index: list, failed:
                 if not scene.play(shot.mode, shot.force):
                     raise RuntimeError(f"the round could not start ({scene.message_text})")
                 advance_to(app, scene, shot.at, shot.within)
+                for _ in range(round(shot.after / DT)):
+                    app.step(DT)
             caption = shot.caption or shot.name.replace("_", " ")
             name = f"{gid}__{shot.name}" if skin is None else f"{gid}__skin_{skin[0]}__{shot.name}"
             _save(app, out, name, caption if skin is None else f"{caption} ({skin[1]} skin)", index)

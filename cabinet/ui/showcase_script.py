@@ -23,6 +23,7 @@ from typing import Any
 
 from cabinet.core.book_rounds import BookFilter, BookRoundError, pick_book
 from cabinet.core.config_file import read_yaml
+from cabinet.core.resources import package_file
 from cabinet.core.rng import Rng
 from cabinet.core.schema import ConfigError
 
@@ -51,7 +52,8 @@ class Script:
 def script_path(spec: Any) -> Path:
     """`showcase.yaml` in the package of the game's scene module (games/<id>/view/)."""
     module = importlib.import_module(spec.scene.partition(":")[0])
-    return Path(str(module.__file__)).resolve().parent / FILE
+    package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+    return package_file(package, FILE).resolve()
 
 
 def _names(value: Any, where: str, key: str, known: list[str]) -> tuple[str, ...]:

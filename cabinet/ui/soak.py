@@ -174,14 +174,15 @@ def random_input(events: int, size: tuple[int, int], seed: int, attendant: int =
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("run", choices=("autoplay", "input"))
-    p.add_argument("--rounds", type=int, default=10_000)
-    p.add_argument("--events", type=int, default=100_000)
-    p.add_argument("--game", default=None)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("run", choices=("autoplay", "input"),
+                   help="autoplay: a game's own autoplay for --rounds; input: --events random inputs to a kiosk")
+    p.add_argument("--rounds", type=int, default=10_000, help="autoplay: rounds to play (default 10000)")
+    p.add_argument("--events", type=int, default=100_000, help="input: random inputs to send (default 100000)")
+    p.add_argument("--game", default=None, help="autoplay: the game id to play (default: the first offered)")
+    p.add_argument("--seed", type=int, default=1, help="input: seed of the random inputs (default 1)")
     p.add_argument("--attendant", type=int, default=ATTENDANT_EVENTS,
                    help=f"input: events a handpay waits before the attendant pays it (default {ATTENDANT_EVENTS})")
-    p.add_argument("--size", default="1920x1080")
+    p.add_argument("--size", default="1920x1080", help="the window's size, WIDTHxHEIGHT (default 1920x1080)")
     args = p.parse_args(argv)
     try:
         size = tuple(int(v) for v in args.size.lower().split("x"))

@@ -82,6 +82,7 @@ def test_a_malformed_manifest_is_one_line(tmp_path, text, words):
     assert words in str(err.value) and "\n" not in str(err.value)
 
 
+@pytest.mark.slow
 def test_an_unknown_skin_is_refused_with_the_allowed_ones(tmp_path):
     refused(tmp_path, "games:\n  piggy_farm:\n    skin: winter\n",
             "games.piggy_farm.skin = 'winter' is not a skin of Piggy Farm", "allowed: farm, night")
@@ -91,6 +92,7 @@ def test_a_skin_of_the_wrong_type_is_refused(tmp_path):
     refused(tmp_path, "games:\n  piggy_farm:\n    skin: [night]\n", "games.piggy_farm.skin")
 
 
+@pytest.mark.slow
 def test_the_second_skin_starts(tmp_path):
     starts(tmp_path, "games:\n  piggy_farm:\n    skin: night\n")
 
@@ -155,7 +157,7 @@ def test_a_manifest_without_an_id_the_view_draws_is_refused_naming_it(tmp_path):
 def test_the_cabinet_manifest_names_every_id_its_screens_ask_for():
     IMAGES, SOUNDS = assets.read_ids(assets.CABINET_IDS)
     manifest = assets.check_cabinet()
-    assert "celebration.coin" in IMAGES and "music" in SOUNDS
+    assert "celebration.coin" in IMAGES and "music.lobby" in SOUNDS
     assert set(IMAGES) <= set(manifest.images) and set(SOUNDS) <= set(manifest.sounds)
 
 

@@ -172,6 +172,7 @@ def test_gamble_only_libraries_are_not_bet_modes(tmp_path):
     assert cab.balance == 100000
 
 
+@pytest.mark.slow
 def test_options_are_offered_only_where_the_win_limit_keeps_their_rtp_above_the_minimum(tmp_path):
     """Happy Money Hens: $0.10-$8,000 bets under a $250,000 limit (jackpots excluded).
     One policy for every bet mode (startup.offer_at_bets): offered at a bet only where

@@ -21,6 +21,8 @@ def _copy(tmp_path: Path) -> Path:
     (root / "sounds").mkdir()
     for path in (assets.ROOT / "sounds").glob("*.*"):
         shutil.copy(path, root / "sounds" / path.name)
+    for folder in ("music", "fanfares", "moments"):              # the cabinet's OGG music and cues
+        shutil.copytree(assets.ROOT / "sounds" / folder, root / "sounds" / folder)
     return root
 
 
@@ -38,8 +40,8 @@ def _pages(data: bytes) -> list[tuple[int, int]]:
 def test_the_cabinet_manifest_names_its_pictures_cues_and_music():
     manifest = assets.check_cabinet()
     assert {"icon.sound.on", "icon.music.off", "icon.turbo.on", "pictogram.payback", "emblem.rings"} <= set(manifest.images)
-    assert manifest.sounds["music"] == "sounds/music.ogg"
-    assert set(assets.cabinet_sounds()) == set(manifest.sounds) >= {"click", "spin", "win", "big_win", "music"}
+    assert manifest.sounds["music.lobby"] == "sounds/music/lobby.ogg"
+    assert set(assets.cabinet_sounds()) == set(manifest.sounds) >= {"click", "spin", "win", "music.lobby", "fanfare.big"}
 
 
 def test_the_ogg_crc_is_ogg_s_own():
@@ -52,7 +54,7 @@ def test_the_ogg_crc_is_ogg_s_own():
             for _ in range(8):
                 crc = ((crc << 1) ^ 0x04C11DB7) & 0xFFFFFFFF if crc & 0x80000000 else (crc << 1) & 0xFFFFFFFF
         return crc
-    data = (assets.ROOT / "sounds" / "music.ogg").read_bytes()
+    data = (assets.ROOT / "sounds" / "music" / "lobby.ogg").read_bytes()
     for at, size in _pages(data)[:3]:
         page = bytearray(data[at:at + size])
         stored = struct.unpack_from("<I", page, 22)[0]
@@ -63,30 +65,30 @@ def test_the_ogg_crc_is_ogg_s_own():
 
 def test_a_truncated_music_loop_is_named_damaged(tmp_path):
     root = _copy(tmp_path)
-    ogg = root / "sounds" / "music.ogg"
+    ogg = root / "sounds" / "music" / "lobby.ogg"
     data = ogg.read_bytes()
     assets.check_cabinet(root)
     ogg.write_bytes(data[: len(data) // 2])                        # cut inside a page
     with pytest.raises(assets.AssetError) as err:
         assets.check_cabinet(root)
-    assert str(err.value).startswith("assets/sounds/music.ogg is damaged (page ")
+    assert str(err.value).startswith("assets/sounds/music/lobby.ogg is damaged (page ")
     assert str(err.value).endswith("runs past the end: truncated)")
     last_at, _ = _pages(data)[-1]
     ogg.write_bytes(data[:last_at])                                # cut between pages: no end of stream
-    with pytest.raises(assets.AssetError, match=r"music.ogg is damaged \(its last page does not end the stream"):
+    with pytest.raises(assets.AssetError, match=r"lobby.ogg is damaged \(its last page does not end the stream"):
         assets.check_cabinet(root)
 
 
 def test_a_bit_flipped_in_the_music_s_body_is_found(tmp_path):
     root = _copy(tmp_path)
-    ogg = root / "sounds" / "music.ogg"
+    ogg = root / "sounds" / "music" / "lobby.ogg"
     data = bytearray(ogg.read_bytes())
     at, size = _pages(bytes(data))[len(_pages(bytes(data))) // 2]   # deep in the audio, past every header
     data[at + size // 2] ^= 0x04
     ogg.write_bytes(bytes(data))
     with pytest.raises(assets.AssetError) as err:
         assets.check_cabinet(root)
-    assert str(err.value) == f"assets/sounds/music.ogg is damaged (page {len(_pages(bytes(data))) // 2} fails its CRC)"
+    assert str(err.value) == f"assets/sounds/music/lobby.ogg is damaged (page {len(_pages(bytes(data))) // 2} fails its CRC)"
 
 
 def test_a_damaged_or_foreign_svg_is_named(tmp_path):
@@ -119,13 +121,13 @@ def test_a_missing_cabinet_manifest_or_icon_is_one_line(tmp_path):
 
 def test_a_damaged_music_loop_refuses_the_start_in_one_line(tmp_path, monkeypatch):
     root = _copy(tmp_path)
-    ogg = root / "sounds" / "music.ogg"
+    ogg = root / "sounds" / "music" / "lobby.ogg"
     data = bytearray(ogg.read_bytes())
     data[-200] ^= 0x80
     ogg.write_bytes(bytes(data))
     monkeypatch.setattr(assets, "ROOT", root)
     (tmp_path / "cfg").mkdir()
-    refused(tmp_path / "cfg", "", "the cabinet's own files: assets/sounds/music.ogg is damaged", "fails its CRC")
+    refused(tmp_path / "cfg", "", "the cabinet's own files: assets/sounds/music/lobby.ogg is damaged", "fails its CRC")
 
 
 # ------------------------------------------------------------------ decoded at the check (issue #31 item 6)
@@ -178,7 +180,7 @@ def _with_crc(page: bytearray) -> bytes:
 
 def test_music_whose_vorbis_header_is_damaged_with_its_crc_recomputed_is_refused(tmp_path):
     root = _copy(tmp_path)
-    ogg = root / "sounds" / "music.ogg"
+    ogg = root / "sounds" / "music" / "lobby.ogg"
     data = ogg.read_bytes()
     pages = _pages(data)
     at, size = pages[0]
@@ -188,15 +190,35 @@ def test_music_whose_vorbis_header_is_damaged_with_its_crc_recomputed_is_refused
     ogg.write_bytes(_with_crc(first) + data[size:])
     with pytest.raises(assets.AssetError) as err:
         assets.check_cabinet(root)
-    assert str(err.value).startswith("assets/sounds/music.ogg cannot be decoded (its Vorbis header gives version 0, "
+    assert str(err.value).startswith("assets/sounds/music/lobby.ogg cannot be decoded (its Vorbis header gives version 0, "
                                      "0 channels")
     first[header:header + 7] = b"\x01vorbiz"
     ogg.write_bytes(_with_crc(first) + data[size:])
-    with pytest.raises(assets.AssetError, match=r"music.ogg cannot be decoded \(it does not begin with the three"):
+    with pytest.raises(assets.AssetError, match=r"lobby.ogg cannot be decoded \(it does not begin with the three"):
         assets.check_cabinet(root)
     at, size = pages[2]                                         # a page out of sequence
     third = bytearray(data[at:at + size])
     third[18:22] = struct.pack("<I", 7)
     ogg.write_bytes(data[:at] + _with_crc(third) + data[at + size:])
-    with pytest.raises(assets.AssetError, match=r"music.ogg cannot be decoded \(page 2 is out of order \(sequence 7"):
+    with pytest.raises(assets.AssetError, match=r"lobby.ogg cannot be decoded \(page 2 is out of order \(sequence 7"):
         assets.check_cabinet(root)
+
+
+def test_a_theme_that_is_mono_or_short_refuses_the_start_in_one_line(tmp_path):
+    """A theme (sound id music.*) must be stereo and at least a minute long (issue #35):
+    the old 18.5 s mono loop would be refused, naming the file and what is allowed."""
+    soundfile = pytest.importorskip("soundfile")
+    import numpy as np
+    root = _copy(tmp_path)
+    lobby = root / "sounds" / "music" / "lobby.ogg"
+    t = np.arange(44100 * 18) / 44100
+    tone = (0.2 * np.sin(2 * np.pi * 440 * t)).astype(np.float32)
+    soundfile.write(str(lobby), tone, 44100, format="OGG", subtype="VORBIS")
+    with pytest.raises(assets.AssetError) as err:
+        assets.check_cabinet(root)
+    assert str(err.value) == ("assets/sounds/music/lobby.ogg (sounds.music.lobby) is not a theme (1 channel, 18.0 s; "
+                              "allowed: stereo, at least 60 s)")
+    soundfile.write(str(lobby), np.stack([tone, tone], axis=1), 44100, format="OGG", subtype="VORBIS")
+    with pytest.raises(assets.AssetError, match=r"is not a theme \(2 channels, 18.0 s; allowed"):
+        assets.check_cabinet(root)
+    assert assets.ogg_theme_problem((assets.ROOT / "sounds" / "music" / "lobby.ogg").read_bytes()) is None

@@ -83,6 +83,7 @@ def test_bad_command_line_is_one_line_exit_2():
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
 
 
+@pytest.mark.slow
 def test_check_config_default_bet_off_the_games_own_ladder(tmp_path):
     p = write(tmp_path, "games:\n  piggy_farm:\n    default_bet: '0.70'\n")
     r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--check-config", str(p)],

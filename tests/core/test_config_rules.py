@@ -54,6 +54,7 @@ def test_a_100000_deep_yaml_list_is_one_line_not_a_recursion_error(tmp_path):
     refused(tmp_path, f"display: {deep}\n", "config.yaml", "larger than 64 KB")
 
 
+@pytest.mark.slow
 def test_yaml_nested_past_the_depth_limit_is_refused_before_the_composer_recurses(tmp_path):
     deep = "[" * 10_000 + "]" * 10_000                    # under the size limit
     refused(tmp_path, f"games: {deep}\n", "nested deeper than 20 levels at line 1")
@@ -93,6 +94,7 @@ def test_a_bet_of_10_to_the_20_with_no_default_bet_is_refused_clearly(tmp_path, 
             "games.grinning_harvest.bet_ladder[0]", "10000000.00")
 
 
+@pytest.mark.slow
 def test_a_20000_entry_ladder_is_refused_at_once(tmp_path):
     """It kept the start busy for minutes: its length is refused before any entry is read."""
     refused(tmp_path, f"games:\n  piggy_farm:\n    bet_ladder: [{','.join(['1'] * 20_000)}]\n",
@@ -138,6 +140,7 @@ def test_the_default_pin_with_real_play_is_refused(tmp_path):
     refused(tmp_path, "real_play: true\ndemo_tools: false\n", "operator_pin", "default PIN", "real_play")
 
 
+@pytest.mark.slow
 def test_demo_tools_or_a_fixed_seed_with_real_play_are_refused(tmp_path):
     refused(tmp_path, "real_play: true\ndemo_tools: true\noperator_pin: '4821'\n", "demo_tools = true", "real_play")
     trust = trust_lines(tmp_path / "trust")
@@ -146,6 +149,7 @@ def test_demo_tools_or_a_fixed_seed_with_real_play_are_refused(tmp_path):
     starts(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n" + trust)
 
 
+@pytest.mark.slow
 def test_real_play_needs_the_ledger_key_and_witness_outside_the_data_folder(tmp_path):
     base = "real_play: true\noperator_pin: '4821'\n"
     trust = trust_lines(tmp_path / "trust")
@@ -185,6 +189,7 @@ def test_duplicate_yaml_keys_are_refused_naming_the_key_and_line(tmp_path):
             "first at line 3", "each key once")
 
 
+@pytest.mark.slow
 def test_minor_units_1_refuses_hundredths_and_reads_whole_units(tmp_path):
     ladder = 'games:\n  {g}:\n    bet_ladder: ["100", "200", "500"]\n    default_bet: "100"\n'
     games = "".join(ladder.format(g=g)[len("games:\n"):] for g in ("happy_money_hens", "grinning_harvest", "piggy_farm"))
@@ -203,6 +208,7 @@ def test_minor_units_1_with_the_games_own_ladders_is_refused_naming_the_fix(tmp_
             "own bet ladder has 0.10", "set games.grinning_harvest.bet_ladder")
 
 
+@pytest.mark.slow
 def test_amounts_are_read_with_exactly_the_currencys_decimals(tmp_path):
     refused(tmp_path, 'demo_credit: "1000"\n', "demo_credit", "2 decimals")
     refused(tmp_path, 'demo_credit: 1000.5\n', "demo_credit", "wrong type")
@@ -212,6 +218,7 @@ def test_amounts_are_read_with_exactly_the_currencys_decimals(tmp_path):
                      '    win_limit: "250000.000"\n  grinning_harvest:\n    bet_ladder: ["0.100"]\n')
 
 
+@pytest.mark.slow
 def test_modes_must_include_a_spin(tmp_path):
     refused(tmp_path, "games:\n  piggy_farm:\n    modes: [free_spins]\n", "has no spin", "base")
     starts(tmp_path, "games:\n  piggy_farm:\n    modes: [base, risk_the_farm]\n")
@@ -236,6 +243,7 @@ def _not_writable_dir(tmp_path: Path) -> Path:
     pytest.skip("no folder this process cannot write")
 
 
+@pytest.mark.slow
 def test_a_start_with_a_data_dir_that_is_not_writable_says_so_and_exits_2(tmp_path):
     folder = _not_writable_dir(tmp_path)
     write(tmp_path, f"data_dir: {folder}\n")
@@ -249,6 +257,7 @@ def test_a_start_with_a_data_dir_that_is_not_writable_says_so_and_exits_2(tmp_pa
     refused(tmp_path, f"data_dir: {folder}/sub\n", "cannot be created", "not writable")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", [
     "games:\n  piggy_farm:\n    bet_ladder: ['0.50', '1.50']\n",
     "operator_pin: '\uff11\uff12\uff13\uff14'\n",
@@ -266,6 +275,7 @@ def test_main_refuses_in_one_line_exit_2_for_the_check_and_the_start(tmp_path, t
     assert out[0] == out[1] and len(out[0].strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_operator_settings_pass_the_same_rules_and_a_bad_one_is_ignored_in_one_line(tmp_path):
     (tmp_path / "data").mkdir()
     path = write(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n" + trust_lines(tmp_path / "trust"))

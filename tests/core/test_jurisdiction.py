@@ -23,7 +23,7 @@ from cabinet.ui.clock import ManualClock
 from cabinet.ui.celebration import stake_of
 from cabinet.ui.presentation import WIN_CUES, Presentation, Step
 from cabinet.ui.round_show import show_round
-from tests.ui.conftest import finish_round, open_game, press, run, shift
+from tests.ui.conftest import click, finish_round, make_app, open_game, press, run, shift
 from tests.ui.textcheck import text_problems
 from tests.ui.toy_game import TOY
 
@@ -155,6 +155,62 @@ def test_autoplay_is_refused_in_the_scene(app):
     shift(app, K.K_a)
     assert app.stack.top is scene and scene.autoplay is None
     assert scene.message_text == "Autoplay is not available here" and "refuse" in played
+
+
+def _auto_button(scene):
+    return next(w for w in scene.widgets if getattr(w, "action", None) == "autoplay")
+
+
+def test_the_auto_button_is_greyed_out_where_autoplay_is_not_allowed(app, tmp_path):
+    scene = open_game(app)
+    auto = _auto_button(scene)
+    assert not auto.enabled()                                   # drawn greyed, as TURBO is
+    click(app, auto.rect.center)
+    assert app.stack.top is scene and scene.autoplay is None
+    plain = make_app(tmp_path / "none")                         # no profile: AUTO is live and opens its menu
+    try:
+        game = open_game(plain)
+        assert _auto_button(game).enabled()
+        click(plain, _auto_button(game).rect.center)
+        assert plain.stack.top is not game and plain.stack.top.scene_name == "autoplay_menu"
+    finally:
+        plain.checkpoints.close()
+
+
+def _protection_page(app):
+    from tests.ui.test_operator_pages import login, tap, texts_drawn
+    menu = login(app)
+    tap(app, "tab_settings")
+    tap(app, "section_protection")
+    return menu.page("settings"), " ".join(texts_drawn(app))
+
+
+def test_the_protection_settings_show_the_uk_loss_limit_and_never_offer_none(app):
+    from tests.ui.test_operator_pages import tap
+    page, shown = _protection_page(app)
+    assert "Loss limit" in shown and "$100.00" in shown and "UKGC: a loss limit is set" in shown
+    assert app.config.protection.loss_limit == 10000
+    for _ in range(12):                                         # < all the way down: the lowest amount, never none
+        tap(app, "set_loss_limit_prev")
+    assert app.config.protection.loss_limit == 2000
+    for _ in range(2):
+        tap(app, "set_loss_limit_next")
+    assert app.config.protection.loss_limit == 10000
+    assert [p for p in text_problems(app, "settings protection uk") if "SESSION" not in p] == []
+
+
+def test_without_a_profile_the_loss_limit_row_reads_none_and_can_be_set(tmp_path):
+    from tests.ui.test_operator_pages import tap, texts_drawn
+    app = make_app(tmp_path)
+    try:
+        page, shown = _protection_page(app)
+        assert "Loss limit" in shown and app.config.protection.loss_limit is None
+        tap(app, "set_loss_limit_next")
+        assert app.config.protection.loss_limit == 2000 and "$20.00" in " ".join(texts_drawn(app))
+        tap(app, "set_loss_limit_prev")
+        assert app.config.protection.loss_limit is None
+    finally:
+        app.checkpoints.close()
 
 
 def test_turbo_is_refused(app):

@@ -217,6 +217,7 @@ def main_py(*args: str) -> subprocess.CompletedProcess:
                           cwd=ROOT, timeout=120)
 
 
+@pytest.mark.slow
 def test_audit_and_meters_on_a_good_ledger(tmp_path):
     cab = cabinet(tmp_path)
     cab.settle(cab.start_round(GAME.id, "base", 100).round_id)
@@ -232,6 +233,7 @@ def test_audit_and_meters_on_a_good_ledger(tmp_path):
     assert "6 chain entries: 1-5 by the seal" in meters["checked"]     # a start: walked from the --audit's seal
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", [
     "UPDATE rounds SET outcome = '{\"source\": \"live\"'",
     "ALTER TABLE rounds RENAME COLUMN features TO feats",
@@ -252,6 +254,7 @@ def test_audit_and_meters_on_a_damaged_ledger_print_one_line_and_exit_2(tmp_path
     assert (tmp_path / "ledger.sqlite").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_audit_on_a_cabinet_never_started_creates_nothing_and_meters_starts_it(tmp_path):
     (tmp_path / "config.yaml").write_text("data_dir: data\nmath_source: live\n")
     r = main_py("--config", str(tmp_path / "config.yaml"), "--audit")

@@ -82,6 +82,7 @@ def test_a_start_walks_only_what_was_written_since_the_last_start(path, monkeypa
     led.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("statement, named", [
     ("UPDATE rounds SET mode = 'buy' WHERE id = 3", "rounds row 3 (chain entry"),
     ("UPDATE rounds SET checkpoint = 5 WHERE id = 4", "rounds row 4"),

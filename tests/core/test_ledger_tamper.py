@@ -267,6 +267,7 @@ def test_schema_changes_lock(copy, statement, expect):
     assert_locks(copy, expect)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["any byte", "a non-zero byte"])
 def test_bit_flips_in_60_copies_lock_or_change_no_money(tmp_path, template, where):
     """Random single-bit flips in the database file, at any byte (many land in unused

@@ -339,6 +339,7 @@ def kill(proc: subprocess.Popen) -> None:
     proc.stderr.close()
 
 
+@pytest.mark.slow
 def test_30_rounds_then_a_kill_and_the_wal_lost_locks_naming_the_wal(tmp_path):
     """No attacker: 30 rounds, SIGKILL (no checkpoint of the WAL), then a backup that
     copied only ledger.sqlite: its main file alone is an older, consistent ledger."""
@@ -523,6 +524,7 @@ def schema_flips(raw: bytes, probe: Path) -> dict[str, list[int]]:
     return found
 
 
+@pytest.mark.slow
 def test_a_byte_flipped_in_the_schema_text_locks_instead_of_crashing(tmp_path):
     """A letter of the schema text made a byte that is not UTF-8: SQLite reads it, Python
     raises UnicodeDecodeError (not sqlite3.Error) and the earlier start, --meters and
@@ -552,6 +554,7 @@ def test_a_byte_flipped_in_the_schema_text_locks_instead_of_crashing(tmp_path):
 
 
 # -- 5. one cabinet per data folder -------------------------------------------------------------
+@pytest.mark.slow
 def test_a_second_cabinet_on_the_same_data_folder_is_refused(tmp_path):
     write_config(tmp_path)
     start(tmp_path).close()
@@ -649,6 +652,7 @@ def test_a_pending_file_linked_to_the_key_never_copies_the_key_into_the_log(tmp_
     assert key_text not in dump and "\x00" not in dump
 
 
+@pytest.mark.slow
 def test_a_fifo_or_an_oversized_pending_file_neither_hangs_nor_slows_the_start(tmp_path):
     write_config(tmp_path)
     start(tmp_path).close()
@@ -665,6 +669,7 @@ def test_a_fifo_or_an_oversized_pending_file_neither_hangs_nor_slows_the_start(t
     cab.close()
 
 
+@pytest.mark.slow
 def test_a_planted_lock_link_truncates_nothing_and_removing_the_lock_file_admits_no_second_cabinet(tmp_path):
     """cabinet.lock made a link to a file outside the data folder: nothing is written
     through it; and the lock is the folder's own, so a second cabinet is refused even

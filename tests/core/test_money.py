@@ -67,3 +67,19 @@ def test_hmh_limit_excludes_jackpots():
 def test_multiple_cap_holds_jackpots_too():
     cap = WinCap(max_x=15000)
     assert cap.apply(20000 * 100, 100, jackpot=1000 * 100) == (15000 * 100, True)
+
+
+def test_win_cents_rounds_a_fraction_of_a_cent_down_never_up():
+    """A payout of 33 hundredths on a 15-cent bet is worth 4.95 cents: 4 are paid (the
+    cabinet never pays or shows a fraction of a minor unit, and never more than the
+    paytable's value), exactly, at any size (integers, no float)."""
+    assert win_cents(15, 33) == 4
+    assert win_cents(1, 99) == 0
+    assert win_cents(3, 167) == 5                                   # 5.01
+    assert win_cents(7, 1_000) == 70                                # exact stays exact
+    big = 10 ** 15 + 1
+    assert win_cents(big, 99) == (big * 99) // 100 == 990_000_000_000_000
+    for bet in range(1, 60):
+        for x100 in (1, 49, 50, 51, 99, 101, 149, 150, 151, 12_345):
+            got = win_cents(bet, x100)
+            assert got * 100 <= bet * x100 < (got + 1) * 100, (bet, x100)

@@ -1,5 +1,6 @@
 """The operator menu's settings survive a restart (<data_dir>/operator.json), and a bad
 file is reported in one line naming what is wrong and what is allowed, and ignored."""
+import pytest
 import json
 
 from cabinet.core.config import load_config
@@ -54,6 +55,7 @@ def test_bad_values_are_named_with_what_is_allowed_and_the_good_ones_apply(tmp_p
     assert cfg.gamble == "on_5x" and cfg.sound.volume == 0.4 and cfg.demo_tools is False
 
 
+@pytest.mark.slow
 def test_main_reports_a_corrupt_settings_file_in_one_line_and_starts(tmp_path):
     import subprocess
     import sys
@@ -69,6 +71,7 @@ def test_main_reports_a_corrupt_settings_file_in_one_line_and_starts(tmp_path):
     assert len(lines) == 1 and "operator.json: cannot be read" in lines[0]
 
 
+@pytest.mark.slow
 def test_the_menus_game_settings_pass_the_start_checks_or_are_named_and_ignored(tmp_path):
     """Piggy Farm pays multiples of 0.05x the bet: a saved ladder with 0.50 would round wins."""
     from cabinet.core.startup import prepare

@@ -234,6 +234,7 @@ def main_py(*args: str) -> subprocess.CompletedProcess:
                           cwd=ROOT, timeout=120)
 
 
+@pytest.mark.slow
 def test_the_command_line_prints_one_line_per_file_or_one_line_and_exit_2(tmp_path):
     build(tmp_path / "data" / "ledger.sqlite").close()
     (tmp_path / "config.yaml").write_text("data_dir: data\nmath_source: live\n")
@@ -336,6 +337,7 @@ def test_forensic_refuses_a_ledger_that_passes_its_audit(led, tmp_path, capsys):
     assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
 
 
+@pytest.mark.slow
 def test_main_py_export_report_forensic(tmp_path):
     build(tmp_path / "data" / "ledger.sqlite").close()
     (tmp_path / "config.yaml").write_text("data_dir: data\nmath_source: live\n")

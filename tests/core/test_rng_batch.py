@@ -44,6 +44,7 @@ def test_per_row_bounds_chance_and_weighted_draws():
     assert st.weighted_cum(rows, cum).tolist() == [g.weighted_cum(cum) for g in gens]
 
 
+@pytest.mark.slow
 def test_below_many_is_integers_with_size_and_sequential_below():
     s = seeds(200, salt=5)
     st, gens = BookStreams(s), [Rng.for_book(int(x)) for x in s]

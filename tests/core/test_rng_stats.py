@@ -23,6 +23,7 @@ def scaled_draws(rng: Rng, n: int, count: int) -> np.ndarray:
     return np.array([rng.below(n) for _ in range(count)], dtype=np.int64)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 7, 10, 37, 100, 1000])
 def test_scaled_draws_uniform(n):
     pvals = []
@@ -48,6 +49,7 @@ def test_scaled_draws_near_2_pow_32_uniform_by_bins():
     second_level(pvals)
 
 
+@pytest.mark.slow
 def test_weighted_draw_matches_weights():
     weights = [1, 2, 3, 10, 50, 7, 0, 27]
     total = sum(weights)

@@ -66,6 +66,7 @@ def same(got, want) -> bool:
     return type(got) is (int if isinstance(want, np.integer) else float) and got == want
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vector_from", [rng_stream.VECTOR_FROM, 1, 10**9])
 def test_stream_draws_what_numpys_generator_draws_over_thousands_of_seeds(vector_from, monkeypatch):
     # arrays drawn in numpy (from VECTOR_FROM elements) and element by element alike

@@ -179,6 +179,7 @@ def _copied_game(tmp_path: Path, gid: str, edit) -> Path:
     return top
 
 
+@pytest.mark.slow
 def test_a_copied_game_whose_math_yaml_states_ten_times_the_rtp_is_refused_by_check_config(tmp_path):
     top = _copied_game(tmp_path, "happy_money_hens", lambda t: t.replace("\nrtp: 0.945\n", "\nrtp: 9.45\n"))
     path = tmp_path / "config.yaml"
@@ -262,6 +263,7 @@ FONT_LINE = ("config error: the cabinet's font: assets/fonts/Lato-Bold.ttf canno
              "fails its checksum); allowed: the files of assets/fonts/ as shipped")
 
 
+@pytest.mark.slow
 def test_a_damaged_shared_font_refuses_the_start_in_one_line(tmp_path, monkeypatch):
     root = _damaged_font(tmp_path)
     path = tmp_path / "config.yaml"

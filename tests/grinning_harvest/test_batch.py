@@ -15,6 +15,7 @@ MODES = [m.id for m in GAME.modes]
 compare = partial(mismatches, rules.play, batch.play_batch)   # (disagreeing books, play's rounds)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_play_batch_is_play_seed_for_seed(mode):
     assert GAME.play_batch is batch.play_batch
@@ -33,6 +34,7 @@ def low_cap(monkeypatch):
     return m
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["base", "buy_skull_row", "buy_vaults"])
 def test_capped_rounds_are_equal_too(low_cap, mode):
     bad, rounds = compare(mode, seeds(10_000 if mode == "base" else 1_000, 40 + MODES.index(mode)))

@@ -10,6 +10,7 @@ from games.grinning_harvest.math.sim import simulate
 from games.grinning_harvest.math.tables import load
 
 
+@pytest.mark.slow
 def test_a_collects_jackpots_are_exact_from_its_pumpkin_count():
     m = load()
     vt = m.values_base
@@ -23,6 +24,7 @@ def test_a_collects_jackpots_are_exact_from_its_pumpkin_count():
     assert out["great_skull"] == out["vaults_3"] == out["bonus"] == 0.0   # bonus-only features
 
 
+@pytest.mark.slow
 def test_base_rates_agree_with_a_plain_simulation():
     odds = F.base_odds(seed=3, bonuses=200_000)
     assert odds["bonus"][0] == odds["bonus"][1] == odds["bonus"][2]          # exact
@@ -38,6 +40,7 @@ def test_base_rates_agree_with_a_plain_simulation():
     assert odds["jackpot_grand"][1] > 0.6 * odds["jackpot_grand"][0]           # a collect's grand alone is exact
 
 
+@pytest.mark.slow
 def test_buy_rates_agree_with_the_rules_engine_and_other_modes_have_none():
     odds = F.buy_odds("buy_vaults", seed=4, rounds=100_000)
     assert "collect" not in odds and set(odds) >= {"jackpot_grand", "great_skull", "max_win", "vaults_3"}

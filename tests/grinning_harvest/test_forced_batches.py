@@ -35,6 +35,7 @@ def test_the_batched_engine_accepts_the_scalar_searchs_first_attempt(mode, force
         assert [first_index(key, accepts, rules.FORCE_ATTEMPTS, force, streams=True)] == ref.trace.values
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["base", "buy_vaults", "buy_harvest", "buy_skull_row", "buy_patch"])
 def test_the_batched_search_keeps_the_scalar_searchs_round(mode):
     force = "big_win"

@@ -20,6 +20,7 @@ def test_each_roots_copies_carry_its_weight_and_no_levels_is_one_copy_a_root():
     assert sorted(plain.root.tolist()) == list(range(3_000))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["buy_skull_row", "buy_harvest"])
 def test_split_odds_of_big_totals_and_the_cap_agree_with_plain_bought_bonuses(mode):
     m = load()

@@ -1,6 +1,7 @@
 """'If there are multiple Vaults on the second reel, each one collects independently'
 (in all game modes): the base strip shows 2 and 3 Vaults together, and every Vault in
 view collects on its own, in the base game and when it carries them into the bonus."""
+import pytest
 from fractions import Fraction
 
 import numpy as np
@@ -74,6 +75,7 @@ def test_a_bonus_started_with_three_vaults_lands_no_more_and_each_collects():
     assert res.total_x100 == 3 * (200 + landed)
 
 
+@pytest.mark.slow
 def test_the_rules_reach_two_and_three_vaults_at_the_strips_rates():
     """The vectorised engine over 400,000 base rounds: the rates of 2 and 3 Vaults in
     view lie within 4 standard deviations of the exact 1/30 and 1/120."""

@@ -21,12 +21,12 @@ def test_a_base_round_stops_reel_by_reel_shows_the_board_and_pays_its_payout(app
     played = scene.played
     assert app.cabinet.balance == before - 100
     run(app, 1, scene.SPIN_TIME + 0.05)                    # past the spin: reel 1 lands first
-    assert scene.reels.reels[0].state in ("landing", "stopped")
-    assert scene.reels.reels[2].state == "spinning"
+    assert scene.reels.state(0) in ("landing", "stopped")
+    assert scene.reels.state(2) == "spinning"
     play_out(app, scene, dt=1 / 30)
     stops = events(played, "reel_stop")
     for ev in stops:
-        assert scene.reels.reels[ev["reel"]].symbols == ev["symbols"]
+        assert scene.reels.reels[ev["reel"]].column == ev["symbols"]
     shown = {(p["row"], ev["reel"]): (p["label"], p["value_x100"]) for ev in stops for p in ev["pumpkins"]}
     assert scene.pumpkins == shown
     assert [w["line"] for w in scene.win_lines] == [w["line"] for w in events(played, "line_win")]
@@ -76,6 +76,7 @@ def state(scene) -> dict:
             "row": list(scene.row_items or []), "collected": set(scene.collected)}
 
 
+@pytest.mark.slow
 def test_a_forced_bonus_carries_over_collects_first_and_ends_on_its_events(app):
     scene = open_game(app)
     head_base = pixel(app, (960, 200))
@@ -108,6 +109,7 @@ def test_a_forced_bonus_carries_over_collects_first_and_ends_on_its_events(app):
     check_paid(app, before, played)
 
 
+@pytest.mark.slow
 def test_skipping_ends_on_the_same_picture_as_watching(app):
     scene = open_game(app)
     force_next(app, "great_skull")
@@ -121,6 +123,7 @@ def test_skipping_ends_on_the_same_picture_as_watching(app):
     assert state(scene) == watched
 
 
+@pytest.mark.slow
 def test_a_restart_mid_bonus_resumes_on_the_right_picture_and_pays_once(tmp_path):
     app = game_app(tmp_path, GAME, seed=11)
     scene = open_game(app)
@@ -149,6 +152,7 @@ def test_a_restart_mid_bonus_resumes_on_the_right_picture_and_pays_once(tmp_path
     app2.checkpoints.close()
 
 
+@pytest.mark.slow
 def test_three_skulls_wake_the_great_skull_and_multiply_the_field(app):
     scene = open_game(app)
     force_next(app, "great_skull")

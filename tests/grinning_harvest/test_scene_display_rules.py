@@ -11,11 +11,14 @@
 """
 from __future__ import annotations
 
+import pytest
+
 import re
 
 import numpy as np
 import pygame
 
+from cabinet.ui import draw as D
 from cabinet.ui.hud_layout import LAYOUTS
 from games.grinning_harvest import GAME
 from games.grinning_harvest.view import art, panels
@@ -69,6 +72,7 @@ def test_a_hand_built_max_win_board_shows_nothing_above_the_max_win(app):
     assert shown_value(scene, "pumpkin", (1, 2), 900) == 900
 
 
+@pytest.mark.slow
 def test_no_frame_of_a_max_win_round_shows_more_than_it_pays(app):
     scene = open_game(app)
     scene.play("buy_harvest", "max_win")
@@ -141,13 +145,17 @@ def test_balance_win_and_bet_are_in_the_bar_at_the_top(app):
     for action in ("bet_down", "bet_up"):
         button = next(w for w in scene.widgets if getattr(w, "action", "") == action)
         assert button.rect.bottom <= top[1] + top[3]
-    assert texts[GAME.name.upper()][1] > 950                   # the name moved to the bottom bar
+    log = D.recording()                                         # the name is the game's logo now (a picture)
+    app.render()
+    D.stop_recording()
+    name = next(box for box in log.boxes if box.text == GAME.name.upper())
+    assert app.layout.to_logical(name.rect.center)[1] > 950        # the name moved to the bottom bar
 
 
 def test_the_idle_board_shows_no_trigger_and_no_win(app):
     scene = open_game(app)
     board = [list(r) for r in scene.IDLE_BOARD]
-    assert [[scene.reels.reels[c].symbols[r] for c in range(3)] for r in range(3)] == board
+    assert scene.reels.board() == board
     assert GAME.evaluate(board)["total_x"] == 0
     on_reel = {c: {board[r][c] for r in range(3)} for c in range(3)}
     trigger = "pumpkin" in on_reel[0] and "vault" in on_reel[1] and "pumpkin" in on_reel[2]

@@ -2,6 +2,8 @@
 the paytable page: two different pages (issue #36 item 3)."""
 from __future__ import annotations
 
+import pytest
+
 import os
 
 import pygame
@@ -23,6 +25,7 @@ def button(scene, action: str):
     return next(w for w in scene.widgets if w.action == action)
 
 
+@pytest.mark.slow
 def test_info_opens_the_rules_first_page_and_pays_the_paytable(app):
     scene = open_game(app)
     shift(app, K.K_i)

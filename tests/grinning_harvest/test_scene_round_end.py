@@ -3,6 +3,8 @@ base board the round landed on (a bought bonus: the idle board), the right panel
 the paylines again (issue #36 item 2)."""
 from __future__ import annotations
 
+import pytest
+
 import os
 
 import pygame
@@ -19,6 +21,7 @@ def save(app, name: str) -> None:
         pygame.image.save(app.surface, os.path.join(SHOTS, name))
 
 
+@pytest.mark.slow
 def test_a_triggered_bonus_clears_its_board_and_banner_when_the_round_is_over(app):
     scene = open_game(app)
     force_next(app, "bonus")

@@ -3,6 +3,8 @@ Vaults together never more than is paid, and the bonus panel says that the cappe
 amount is paid (issue #36 item 4)."""
 from __future__ import annotations
 
+import pytest
+
 import os
 
 import pygame
@@ -15,6 +17,7 @@ K = pygame
 SHOTS = os.environ.get("GH_SHOTS")
 
 
+@pytest.mark.slow
 def test_every_vault_that_collected_shows_its_value_and_the_capped_pay_is_said(app):
     scene = open_game(app)
     scene.play("buy_harvest", "max_win")

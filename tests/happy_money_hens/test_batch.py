@@ -15,6 +15,7 @@ MODES = [m.id for m in GAME.modes]
 compare = partial(mismatches, rules.play, batch.play_batch)   # (disagreeing books, play's rounds)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_play_batch_is_play_seed_for_seed(mode):
     assert GAME.play_batch is batch.play_batch
@@ -25,6 +26,7 @@ def test_play_batch_is_play_seed_for_seed(mode):
     assert len(bonuses) >= (25 if spin else 1_000)
 
 
+@pytest.mark.slow
 def test_pots_jackpots_and_full_boards_are_equal_too():
     """Bonus-rich modes over more seeds: pot awards (the jackpot part) and full boards."""
     s = seeds(2_000, 77)

@@ -68,6 +68,7 @@ def skeleton_of(m, combo: int, low_n: int, low_s: int) -> tuple[int, HensBonus]:
     raise AssertionError("no such skeleton")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("combo,pot_fill", [(HB, False), (PF_HB, True)])
 def test_the_table_is_the_brute_force_chance_given_the_coins_and_spins(combo, pot_fill):
     m = load()
@@ -82,9 +83,10 @@ def test_the_table_is_the_brute_force_chance_given_the_coins_and_spins(combo, po
     assert a[0, 0] == 0 and a.max() <= 1 and (np.diff(a, axis=1) >= -1e-12).all()     # more spins, more boosts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("combo,pot_fill", [(HB, False), (PF_HB, True)])
 def test_the_drawn_contents_follow_their_law_given_the_skeleton(combo, pot_fill):
-    """One skeleton; 1,500 draws of its contents given the category, replayed, against
+    """One skeleton; 700 draws of its contents given the category, replayed, against
     the brute-force contents of its coins and spins that reach the threshold."""
     m = load()
     need = 3 * m.costs["bonus_hb"]
@@ -98,7 +100,7 @@ def test_the_drawn_contents_follow_their_law_given_the_skeleton(combo, pot_fill)
         return b
 
     totals, booms, wins = [], [], []
-    for i in range(1_500):
+    for i in range(700):
         coins, boosts = tail.contents(Rng(7_000 + i), skel, replay)
         b = replay(coins, boosts)
         assert b.spins == s and b.counted() == skel.counted()          # the skeleton stays
@@ -114,23 +116,24 @@ def test_the_drawn_contents_follow_their_law_given_the_skeleton(combo, pot_fill)
         assert abs(f.mean() - q.mean()) < 4.5 * se, (f.mean(), q.mean(), se)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,combo", [("bonus_hb", HB), ("bonus_pf_hb", PF_HB)])
 def test_forced_big_bonuses_are_natural_ones_given_the_category(monkeypatch, mode, combo):
-    """At 3x the cost (about 1 bonus in 100), 200 forced big bonuses against the natural
+    """At 3x the cost (about 1 bonus in 100), 120 forced big bonuses against the natural
     bonuses in the category (at least 3x, no full board; no GRAND with POT FILL) among
-    150,000 played by the vectorised bonus: the same mean win, counted coins, spins,
+    100,000 played by the vectorised bonus: the same mean win, counted coins, spins,
     HAPPY BOOST sum and pot awards."""
     m = load()
     low = 3 * m.costs[mode]
     monkeypatch.setitem(m.big_bonus_x100, mode, low)
-    forced = [rules.play(Rng(20_000 + i), mode, "big_bonus") for i in range(200)]
+    forced = [rules.play(Rng(20_000 + i), mode, "big_bonus") for i in range(120)]
     assert all("big_bonus" in r.features and not {"full_board", "pot_grand"} & set(r.features) for r in forced)
     ends = [next(e for e in r.events if e["type"] == "bonus_end") for r in forced]
     f = {"win": [e["total_x100"] for e in ends], "coins": [len(e["paying"]) for e in ends],
          "spins": [e["spins"] for e in ends],
          "boost": [sum(x["add_x100"] for e in r.events if e["type"] == "boost" for x in e["boosts"]) for r in forced],
          "pots": [sum(int(e["value_x100"]) for e in r.events if e["type"] == "pot_award") for r in forced]}
-    n = 150_000
+    n = 100_000
     seeds = np.arange(1, n + 1, dtype=np.uint64) * np.uint64(7_919) + np.uint64(combo)
     res = BonusLockstep(m, BookStreams(seeds), np.arange(n), np.full(n, combo)).run()
     keep = (res["total_x100"] >= low) & ~res["full_board"] & (res["awards"][:, GRAND] == 0)
@@ -145,6 +148,7 @@ def test_forced_big_bonuses_are_natural_ones_given_the_category(monkeypatch, mod
         assert abs(a.mean() - b.mean()) < 4.5 * se, (k, a.mean(), b.mean(), se)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["bonus_hb", "bonus_pf_hb"])
 def test_a_forced_big_bonus_is_in_its_category_alone_and_replays_from_its_hints(mode):
     m = load()
@@ -177,9 +181,11 @@ def test_a_pot_fill_boost_tail_must_follow_pot_grand(monkeypatch):
         rules.play(Rng(1), "bonus_pf_hb", "big_bonus")
 
 
+@pytest.mark.slow
 def test_the_share_estimator_agrees_with_a_plain_count(monkeypatch):
-    """boost_tail_odds at 3x the cost (100,000 bonuses) against the bonuses counted in
-    the category among 300,000 others: within their joint 99% interval."""
+    """boost_tail_odds at 3x the cost (100,000 bonuses, enough to hold full boards, which
+    "all" counts and "no_full_board" does not) against the bonuses counted in the
+    category among 150,000 others: within their joint 99% interval."""
     m = load()
     monkeypatch.setattr(F, "BOOST_TAIL_BONUSES", 100_000)
     F.boost_tail_odds.cache_clear()
@@ -188,7 +194,7 @@ def test_the_share_estimator_agrees_with_a_plain_count(monkeypatch):
             low = 3 * m.costs[mode]
             monkeypatch.setitem(m.big_bonus_x100, mode, low)
             odds = F.boost_tail_odds(mode, 5)
-            res = simulate_bonuses(np.random.default_rng(50 + combo), m, np.full(300_000, combo))
+            res = simulate_bonuses(np.random.default_rng(50 + combo), m, np.full(150_000, combo))
             inside = (res["total_x100"] >= low) & (res["awards"][:, GRAND] == 0)
             for key, hit in (("all", inside), ("no_full_board", inside & ~res["full_board"])):
                 p, se = odds[key]
@@ -212,6 +218,7 @@ def test_the_boost_override_changes_only_the_boosts():
     assert sum(len(e["boosts"]) for e in held.events if e["type"] == "boost") == plain.spins
 
 
+@pytest.mark.slow
 def test_spins_agree_between_the_engines_and_stay_under_the_bound():
     m = load()
     seeds = np.arange(40, 80, dtype=np.uint64)

@@ -5,6 +5,7 @@ import pytest
 from cabinet.math.agree import engines_agree
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,n_play,n_sim", [("base", 10_000, 300_000), ("bonus_dc_pf_hb", 600, 30_000),
                                                ("buy_mystery", 600, 30_000)])
 def test_engines_agree(mode, n_play, n_sim):

@@ -27,6 +27,7 @@ def test_a_pots_chance_given_its_coins_is_the_letters_binomial():
     assert mini[0, 2] == pytest.approx(rm ** 2)
 
 
+@pytest.mark.slow
 def test_the_full_board_with_double_coins_agrees_with_plain_bonuses():
     m = load()
     assert full_board_chance(replace(m, double=(0, 100)), double=True) == pytest.approx(full_board_chance(m))
@@ -41,6 +42,7 @@ def test_the_full_board_with_double_coins_agrees_with_plain_bonuses():
         assert lo < p < hi, (combo, p, k / n)
 
 
+@pytest.mark.slow
 def test_pot_rates_agree_with_counted_awards_for_every_combination_with_pot_fill():
     rates = F.pot_rates(seed=2, bonuses=10_000, workers=1)
     n = 10_000
@@ -52,10 +54,21 @@ def test_pot_rates_agree_with_counted_awards_for_every_combination_with_pot_fill
             assert lo < p + 2.6 * se and p - 2.6 * se < hi, (combo, name, p, won[:, i].mean())
 
 
-def test_mode_rates_hold_the_exact_combination_odds(monkeypatch):
+@pytest.mark.slow
+def test_mode_rates_hold_the_exact_combination_odds(monkeypatch, request):
     monkeypatch.setattr(F, "BONUSES", 4_000)
     monkeypatch.setattr(F, "WORKERS", 1)
     monkeypatch.setattr(F, "_POTS", {})
+    # the big-bonus estimate rides along in feature_odds; this test reads the combination,
+    # bonus, pot and full-board figures, so its samples are kept small (they are tested
+    # in test_the_big_bonus_estimate_agrees_with_a_plain_simulation)
+    monkeypatch.setattr(F, "BIG_BONUSES", {c: 20_000 for c in F.COMBOS})
+    monkeypatch.setattr(F, "CASH_TAIL_BONUSES", 20_000)
+    monkeypatch.setattr(F, "BOOST_TAIL_BONUSES", 20_000)
+    monkeypatch.setattr(F, "_BIG", {})
+    for cached in (F.cash_tail_odds, F.boost_tail_odds):       # no small-sample figure outlives the test
+        cached.cache_clear()
+        request.addfinalizer(cached.cache_clear)
     odds = GAME.feature_odds("fortune_1_5", {}, 5)
     exact = combo_odds("fortune_1_5")
     for c in range(1, 8):
@@ -70,6 +83,7 @@ def test_mode_rates_hold_the_exact_combination_odds(monkeypatch):
     assert GAME.feature_odds("no_such_mode", {}, 5) == {}
 
 
+@pytest.mark.slow
 def test_a_full_boards_grand_without_double_coins_is_the_binomial_of_its_35_coins():
     from math import comb
     r = 0.5 * 15 / 100                                          # pot fill 50/100 x GRAND's weight 15 of 100
@@ -81,6 +95,7 @@ def test_a_full_boards_grand_without_double_coins_is_the_binomial_of_its_35_coin
     assert exact < p <= g[0, 35] and se > 0
 
 
+@pytest.mark.slow
 def test_the_stated_category_shares_hold_the_exact_figures():
     """math.yaml's book_forces: a category without POT FILL's GRAND is exact (the
     combination's exact odds x the exact full-board chance); buy_triple lists full_board
@@ -100,6 +115,7 @@ def test_the_stated_category_shares_hold_the_exact_figures():
     assert 0.99 * fb_base < stated["base"]["full_board"] < fb_base
 
 
+@pytest.mark.slow
 def test_the_big_bonus_estimate_agrees_with_a_plain_simulation(monkeypatch):
     """feature_odds.big_odds (exact combination odds x the share of big bonuses among
     bonuses played from their combination) against counted rounds of base, with the

@@ -55,6 +55,7 @@ def attempt_by_attempt(mode, seed, wanted, excluded, upto):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,force,seed", [("fortune_2", "pot_grand", 3), ("buy_mystery", "pot_grand", 8),
                                              ("fortune_2", "full_board", 4), ("base", "pot_grand", 1),
                                              ("buy_triple", "full_board", 2), ("base", "big_bonus", 1),
@@ -147,6 +148,7 @@ def test_each_category_is_outside_those_its_mode_lists_before_it():
     assert rules.excluded_before(m, "bonus_pf", "full_board") == set()
 
 
+@pytest.mark.slow
 def test_a_forced_big_bonus_of_base_wins_its_threshold_without_a_grand_or_a_full_board():
     m = load()
     for seed in (2, 3):

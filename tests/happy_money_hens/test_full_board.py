@@ -1,5 +1,6 @@
 """The exact full-board chance of a bonus without DOUBLE COINS (math/full_board.py)
 against bonuses played by bonus.py, and the figure math.yaml's book_forces state."""
+import pytest
 from dataclasses import replace
 
 from cabinet.core.rng import Rng
@@ -9,6 +10,7 @@ from games.happy_money_hens.math.full_board import full_board_chance
 from games.happy_money_hens.math.tables import load
 
 
+@pytest.mark.slow
 def test_the_computed_chance_is_what_bonuses_show_on_a_board_that_fills_often():
     # lower row counts and livelier reels make a full board common enough to count
     m = replace(load(), row_counts=(3, 5, 7, 9), land_active=250, land_inactive=150)

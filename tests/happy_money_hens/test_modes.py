@@ -1,4 +1,5 @@
 """FORTUNE BET, BONUS BUY and PAYBACK sentences."""
+import pytest
 from cabinet.core.rng import Rng
 from games.happy_money_hens import GAME
 from games.happy_money_hens.math.analysis import bonus_rate
@@ -101,6 +102,7 @@ def test_forced_rounds_land_in_their_own_disjoint_category():
     assert "pot_grand" in r.features and "GRAND" in [e for e in r.events if e["type"] == "bonus_end"][0]["pots_won"]
 
 
+@pytest.mark.slow
 def test_a_gamble_bonus_librarys_forced_full_board_is_the_first_attempt_in_it_and_replays_from_its_hint():
     from cabinet.core.forcing import substream
     from games.happy_money_hens.math.bonus import HensBonus

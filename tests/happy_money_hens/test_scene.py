@@ -99,6 +99,7 @@ def app(tmp_path):
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_base_round_moves_balance_by_its_payout_and_shows_its_board(app):
     scene = hens(app)
     before = app.cabinet.balance
@@ -109,13 +110,14 @@ def test_base_round_moves_balance_by_its_payout_and_shows_its_board(app):
     assert app.cabinet.balance == before - played.cost_cents + played.win_cents
     stops = [e for e in played.round.events if e["type"] == "reel_stop"]
     for e in stops:
-        assert scene.reels.reels[e["reel"]].symbols == e["symbols"]
-        assert scene.reels.reels[e["reel"]].state == "stopped"
+        assert scene.reels.reels[e["reel"]].column == e["symbols"]
+        assert scene.reels.state(e["reel"]) == "stopped"
     wins = [e for e in played.round.events if e["type"] == "line_win"]
     assert scene.all_lines == wins
     assert scene.last_win == played.win_cents
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("combo", COMBOS)
 def test_forced_bonus_of_each_combination_pays_exactly_and_shows_the_board(app, combo):
     scene = hens(app)
@@ -155,6 +157,7 @@ def test_each_fortune_bet_is_selected_by_click_and_costs_its_price(app, mode, pr
     assert app.cabinet.balance == before - played.cost_cents + played.win_cents
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key,mode,combo", [(pygame.K_1, "buy_mystery", None), (pygame.K_2, "buy_triple", 7)])
 def test_each_buy_through_shift_keys_pays_exactly_and_delivers_three_feature_symbols(app, key, mode, combo):
     scene = hens(app)
@@ -173,6 +176,7 @@ def test_each_buy_through_shift_keys_pays_exactly_and_delivers_three_feature_sym
     assert scene.bonus.snap is not None and scene.bonus.snap.ended
 
 
+@pytest.mark.slow
 def test_pot_levels_follow_the_events_persist_and_reset_when_a_bonus_is_awarded(tmp_path):
     app = hens_app(tmp_path)
     scene = hens(app)
@@ -198,6 +202,7 @@ def test_pot_levels_follow_the_events_persist_and_reset_when_a_bonus_is_awarded(
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_skipping_shows_the_same_bonus_board_as_watching(tmp_path):
     boards = []
     for skip in (True, False):
@@ -216,6 +221,7 @@ def test_skipping_shows_the_same_bonus_board_as_watching(tmp_path):
     assert boards[0] == boards[1]
 
 
+@pytest.mark.slow
 def test_a_bonus_interrupted_mid_way_resumes_from_its_checkpoint_and_pays_once(tmp_path):
     app = hens_app(tmp_path, seed=8)
     scene = hens(app)
@@ -241,6 +247,7 @@ def test_a_bonus_interrupted_mid_way_resumes_from_its_checkpoint_and_pays_once(t
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_bonus_board_pixels_grey_inactive_rows_and_light_active_ones(app):
     from games.happy_money_hens.view.features import cell_rect
     scene = hens(app)
@@ -267,6 +274,7 @@ def test_bonus_board_pixels_grey_inactive_rows_and_light_active_ones(app):
     finish_round(app, scene)
 
 
+@pytest.mark.slow
 def test_a_capped_round_announces_the_win_limit_and_shows_the_capped_win(app):
     """The rules cap no round; the cabinet holds a win to the money limit (the sheet's
     $250,000 excluding jackpots, or an operator's lower one) and says so

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pygame
 import pytest
 
-from games.happy_money_hens.view.gamble_scene import KEY_ROWS, GambleScene
+from games.happy_money_hens.view.gamble_scene import KEY_ACTIONS, KEY_ROWS, GambleScene
 from games.happy_money_hens.view.offers import Offers
 from games.happy_money_hens.view.spin_chance_scene import SpinChanceScene
 from tests.happy_money_hens.test_scene_offers import (ENTRY_X, button, click, hens, hens_app, press, run, settle,
@@ -133,11 +133,67 @@ def test_the_rules_list_every_gamble_key(gamble_app):
     page = next(p for p in rules_book(hens(app)) if p.tab == "Gamble")
     card = next(c for col in page.columns for c in col if c.title == "Gamble keys")
     rows = dict(card.rows)
-    assert [label for label, _ in KEY_ROWS] == list(rows)
+    assert [label for label, *_ in KEY_ROWS] == list(rows)
     assert rows["Spin the chosen wheel / skip"] == "SPACE"
-    assert rows["Choose the cash / bonus wheel"] == "LEFT / RIGHT"
+    assert rows["Choose the cash / bonus wheel"] == "LEFT / RIGHT (or SHIFT+LEFT / SHIFT+RIGHT)"
     assert "SHIFT+1" in rows["Cash wheel x1.5 / x2 / x3"] and "RETURN" in rows["Collect the win"]
     assert "ESCAPE" in rows["Ask to collect (again: collect)"]
+
+
+def _keys_page_cards(app) -> dict[str, str]:
+    """The KEYBOARD page's cards: title -> every word on it."""
+    from cabinet.ui.rules_common import rules_book
+    page = next(p for p in rules_book(hens(app)) if p.tab == "Keys")
+    return {c.title: " ".join([*c.text, *(f"{a} {b}" for a, b in c.rows)]) for col in page.columns for c in col}
+
+
+def test_the_keyboard_page_names_every_key_the_gamble_and_spin_chance_handle(gamble_app):
+    app = gamble_app
+    cards = _keys_page_cards(app)
+    assert {"Play", "Gamble keys", "Spin chance keys"} <= set(cards)
+    handled = {*KEY_ACTIONS, "spin", "close"}                  # every action GambleScene.on_key takes
+    for action in handled:
+        assert app.input.describe(action) in cards["Gamble keys"], action
+    for action in ("confirm", "close", "spin"):                # what SpinChanceScene.on_action takes from keys
+        assert app.input.describe(action) in cards["Spin chance keys"], action
+    # another game lists no gamble
+    from cabinet.ui.rules_common import keyboard_page
+    from types import SimpleNamespace
+    other = SimpleNamespace(app=app, spec=SimpleNamespace(rules=""), buy_modes=[])
+    assert all("Gamble" not in c.title for col in keyboard_page(other).columns for c in col)
+
+
+@pytest.mark.slow
+def test_spin_chance_plays_on_its_listed_key_and_esc_says_no_thanks(tmp_path):
+    from tests.happy_money_hens.test_scene_offers import hens_app as offers_app
+    app = offers_app(tmp_path, credit="2.50", gamble="off")
+    scene = hens(app)
+    scene.bet_index = scene.ladder.index(200)
+    scene.bet_changed()
+    app.cabinet.ledger.cash_out(100)                           # 1.50 left, under the 2.00 price
+    scene.offers.stepped_at = None
+    scene.offers.check_spin_chance()
+    offer = app.stack.top
+    assert isinstance(offer, SpinChanceScene)
+    press(app, pygame.K_SPACE, frames=2)                       # a held SPACE never wagers the credit
+    assert app.stack.top is offer and offer.won is None
+    press(app, pygame.K_RETURN, pygame.KMOD_SHIFT, frames=2)   # SHIFT+RETURN, as the page lists: PLAY
+    assert offer.won is not None
+    assert tuple(side_draws(app)[-1])[:2] == ("spin_chance", 150)
+    run(app, 400)
+    _close(app)
+    app = offers_app(tmp_path / "b", credit="2.50", gamble="off")
+    scene = hens(app)
+    scene.bet_index = scene.ladder.index(200)
+    scene.bet_changed()
+    app.cabinet.ledger.cash_out(100)
+    scene.offers.stepped_at = None
+    scene.offers.check_spin_chance()
+    offer = app.stack.top
+    assert isinstance(offer, SpinChanceScene)
+    press(app, pygame.K_ESCAPE, frames=2)                      # NO THANKS: nothing drawn, the credit kept
+    assert app.stack.top is scene and offer.won is None and app.cabinet.balance == 150
+    _close(app)
 
 
 # -- 3. the win stays in the WIN meter until it is collected ------------------------------
@@ -226,6 +282,7 @@ def test_every_double_coin_shows_the_same_way_and_a_pot_fill_pair_has_one_label(
     assert _alike(face.subsurface((size + 2, 0, w - size - 2, size)), back.subsurface((size + 2, 0, w - size - 2, size)))
 
 
+@pytest.mark.slow
 def test_the_spin_chance_labels_stay_inside_their_part_of_the_meter_or_beside_it(gamble_app):
     from games.happy_money_hens.view.spin_chance_scene import METER
     app = gamble_app

@@ -3,6 +3,8 @@ the bets where the limit keeps an option's RTP, fortune bets and buys are not of
 the player is told up to which bet they are, and nothing is charged."""
 from __future__ import annotations
 
+import pytest
+
 import os
 
 import pygame
@@ -32,6 +34,7 @@ def books_app(tmp):
     return app, app.stack.top
 
 
+@pytest.mark.slow
 def test_raising_the_bet_past_an_options_limit_falls_back_to_standard_spins(tmp_path):
     app, scene = books_app(tmp_path)
     setup = app.cabinet.games["happy_money_hens"]
@@ -49,6 +52,7 @@ def test_raising_the_bet_past_an_options_limit_falls_back_to_standard_spins(tmp_
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_buy_menu_shows_and_refuses_an_option_above_its_limit(tmp_path):
     app, scene = books_app(tmp_path)
     setup = app.cabinet.games["happy_money_hens"]

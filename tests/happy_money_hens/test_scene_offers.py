@@ -101,6 +101,7 @@ def app(tmp_path):
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_cash_wheel_win_and_loss_move_the_balance_by_the_recorded_draw(app):
     scene = hens(app)
     seen = set()
@@ -130,6 +131,7 @@ def test_cash_wheel_win_and_loss_move_the_balance_by_the_recorded_draw(app):
     assert seen == {True, False}
 
 
+@pytest.mark.slow
 def test_bonus_wheel_resizes_with_plus_minus_and_its_win_plays_a_funded_bonus(app, monkeypatch):
     monkeypatch.setattr(Offers, "bonus_values", lambda self, bet: sorted(
         ((code, Fraction(x * bet)) for code, x in ENTRY_X.items()), key=lambda kv: kv[1]))
@@ -172,6 +174,7 @@ def test_bonus_wheel_resizes_with_plus_minus_and_its_win_plays_a_funded_bonus(ap
     assert seen == {True, False}
 
 
+@pytest.mark.slow
 def test_a_won_bonus_entry_interrupted_before_its_round_is_played_on_the_next_start(tmp_path, monkeypatch):
     monkeypatch.setattr(Offers, "bonus_values", lambda self, bet: [("DC+HB", Fraction(12 * bet))])
     app = hens_app(tmp_path, credit="5000.00")

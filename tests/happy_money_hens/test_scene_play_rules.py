@@ -114,6 +114,7 @@ def test_a_gambled_win_takes_the_line_caption_down(app):
 
 
 # -- START per bonus round ----------------------------------------------------------------
+@pytest.mark.slow
 def test_each_bonus_round_waits_for_start(app):
     scene = hens(app)
     app.cabinet.config.gamble = "off"

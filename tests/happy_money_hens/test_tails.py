@@ -71,15 +71,16 @@ def test_the_cash_values_follow_their_law_given_the_total():
     assert chi < dof + 6 * sqrt(2 * dof), (chi, dof)
 
 
+@pytest.mark.slow
 def test_a_forced_big_bonus_is_a_natural_one_given_its_total(monkeypatch):
-    """At 3x bonus_dc's cost (about 1 bonus in 70), 400 forced big bonuses against the
-    natural ones above it among 400,000: the same mean total, coins and doubles."""
+    """At 3x bonus_dc's cost (about 1 bonus in 70), 250 forced big bonuses against the
+    natural ones above it among 250,000: the same mean total, coins and doubles."""
     m = load()
     low = 3 * m.costs["bonus_dc"]
     monkeypatch.setitem(m.big_bonus_x100, "bonus_dc", low)
     CT.cash_tail.cache_clear()
     try:
-        forced = [rules.play(Rng(10_000 + i), "bonus_dc", "big_bonus") for i in range(400)]
+        forced = [rules.play(Rng(10_000 + i), "bonus_dc", "big_bonus") for i in range(250)]
     finally:
         CT.cash_tail.cache_clear()
     assert all(r.payout_x100 >= low and "big_bonus" in r.features for r in forced)
@@ -88,7 +89,7 @@ def test_a_forced_big_bonus_is_a_natural_one_given_its_total(monkeypatch):
     f_coins = np.array([len(e["paying"]) for e in ends], float)
     f_dbl = np.array([sum(c["double"] for c in e["paying"]) for e in ends], float)
     gen = np.random.Generator(make_bit_generator(77))
-    res = simulate_bonuses(gen, m, np.full(400_000, DOUBLE_COINS))
+    res = simulate_bonuses(gen, m, np.full(250_000, DOUBLE_COINS))
     big = res["total_x100"] >= low
     n_total = res["total_x100"][big].astype(float)
     n_coins = (res["paid_single"] + res["paid_double"])[big].astype(float)
@@ -161,6 +162,7 @@ def at_one_grand(monkeypatch, mode: str, first_seed: int, n: int) -> tuple[list,
     return forced, [next(e for e in r.events if e["type"] == "bonus_end") for r in forced]
 
 
+@pytest.mark.slow
 def test_multiple_grand_books_are_natural_bonuses_given_their_grands(monkeypatch):
     """The contents-last draw of pot_grand_2 at 'exactly one GRAND' (about 1 buy in 5)
     in buy_mystery, 300 forced rounds against natural bonuses of the buy's combinations
@@ -233,6 +235,7 @@ def test_a_mode_without_double_coins_bounds_its_grand_letters_by_single_coins():
         singles.weights_of(res)
 
 
+@pytest.mark.slow
 def test_bonus_pf_grand_books_are_natural_bonuses_given_their_grands(monkeypatch):
     """The contents-last draw of bonus_pf's pot_grand_2 at 'exactly one GRAND' (about 1
     bonus in 630), 200 forced rounds against the natural POT FILL bonuses with one GRAND
@@ -249,6 +252,7 @@ def test_bonus_pf_grand_books_are_natural_bonuses_given_their_grands(monkeypatch
         assert abs(a.mean() - b.mean()) < 4.5 * se, (a.mean(), b.mean(), se)
 
 
+@pytest.mark.slow
 def test_bonus_pfs_grand_share_agrees_with_a_plain_count(monkeypatch):
     """category_shares' pot_grand_2 of bonus_pf (its GRANDs given the processed coins,
     less those of the full boards, listed first) at 'exactly one GRAND', against the

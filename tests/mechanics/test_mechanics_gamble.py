@@ -31,6 +31,7 @@ def test_every_bonus_option_pays_back_exactly_one(stake):
             assert isinstance(o.chance, Fraction) and o.payback(stake) == 1
 
 
+@pytest.mark.slow
 def test_cash_wheel_win_frequency_matches_the_exact_chance():
     rng = Rng(7)
     g_wins = 0

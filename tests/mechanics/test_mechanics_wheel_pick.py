@@ -87,6 +87,7 @@ def test_chance_of_a_condition_equals_enumeration(cond):
         assert chance_of(game, cond) == pytest.approx(float(game.chance_of_prize_at_least(500)), rel=1e-12)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cond", CONDITIONS[:3])
 def test_draws_given_a_condition_follow_the_conditional_law(cond):
     """Chi-square of 20,000 conditional draws against the enumerated law given the

@@ -39,6 +39,7 @@ def test_the_game_registers_the_hook():
     assert GAME.play_batch is batch.play_batch
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", batch.BUYS)
 def test_buys_equal_play_seed_for_seed(mode):
     seeds = book_seeds(0x5EED_B00C, mode, -1, 0, 2000)       # a build's first chunk
@@ -113,6 +114,7 @@ def test_the_batched_trigger_search_keeps_the_one_at_a_time_searchs_attempt():
     assert tiers[k] == "silver" and "silver" not in tiers[:k]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["hog_wild", "free_spins"])
 def test_the_batched_big_win_search_keeps_the_one_at_a_time_searchs_attempt(mode):
     """search.winning decides bought rounds many at once; at a threshold of 20x the price
@@ -128,6 +130,7 @@ def test_the_batched_big_win_search_keeps_the_one_at_a_time_searchs_attempt(mode
     assert wins[k] >= need and max(wins[:k]) < need
 
 
+@pytest.mark.slow
 def test_a_forced_big_win_is_the_kept_attempt_played_and_reports_the_feature(monkeypatch):
     """forced.play(force='big_win') in HOG WILD at a lowered threshold: the round is the
     search's kept attempt played by the rules, its payout at least the big win, with
@@ -142,6 +145,7 @@ def test_a_forced_big_win_is_the_kept_attempt_played_and_reports_the_feature(mon
     assert ((pay >= 20 * price) == np.array(["big_win" in f for f in feats])).all() and (pay >= 20 * price).any()
 
 
+@pytest.mark.slow
 def test_win_levels_nest_a_big_win_books_stratum_leaves_out_the_huge_wins(monkeypatch):
     """HOG WILD's categories at lowered levels (a big win 20x, a huge win 30x the price):
     a huge-win book wins 30x or more and has both features; a big-win book's stratum is

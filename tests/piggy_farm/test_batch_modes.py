@@ -77,6 +77,7 @@ def test_every_mode_is_vectorised():
     assert calls == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["base", "ante", "wheel_buy"])
 def test_every_wheel_path_equals_play(mode, monkeypatch):
     use(monkeypatch, hot_math(cap_x100=400_000))

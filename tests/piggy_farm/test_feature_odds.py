@@ -42,6 +42,7 @@ def test_a_spin_modes_features_sum_the_tiers_rates_times_their_shares():
     assert out["wheel"][2] - out["wheel"][0] == pytest.approx(F.Z99 * 1.2e-5)
 
 
+@pytest.mark.slow
 def test_bought_wheels_hunts_and_the_risk_are_exact_and_what_plain_rounds_show(monkeypatch):
     monkeypatch.setattr(par_live, "ROOTS", 800)                        # the bought cap's split rounds, small
     monkeypatch.setattr(par_live, "SPLIT_TASKS", 1)
@@ -70,6 +71,7 @@ def test_bought_wheels_hunts_and_the_risk_are_exact_and_what_plain_rounds_show(m
     assert GAME.feature_odds("growing_season", {}, 1) == {}       # no win-level stratum there
 
 
+@pytest.mark.slow
 def test_hog_wilds_big_win_comes_from_its_split_rounds_and_agrees_with_plain_rounds(monkeypatch):
     """HOG WILD's big win (100x its price) from buy_tails' split rounds; at 20x its price
     (about 1 in 1,700) the same estimator's interval holds the plain rounds' rate."""
@@ -106,6 +108,7 @@ def test_the_cap_comes_from_the_top_award_odds_and_only_with_the_plain_run(monke
     assert "splitting" in out["capped"][3]
 
 
+@pytest.mark.slow
 def test_the_ante_wheels_features_agree_with_plain_rounds(monkeypatch):
     # small strata: a pilot, Neyman's allocation (tier values from a few split rounds), the run
     monkeypatch.setattr(par_live, "PILOT_STRATUM", 4_000)

@@ -4,6 +4,8 @@ promotes the spin to the next tier's wheel, and the free-spins slices start the 
 at x1, x2, x3 or x5 depending on which wheel awarded it."""
 from __future__ import annotations
 
+import pytest
+
 import numpy as np
 
 from cabinet.core.rng import Rng
@@ -63,6 +65,7 @@ def test_forced_tiers_land_on_their_wheel():
         assert trig["scatters"] >= {"bronze": 3, "silver": 4, "gold": 5}[tier]
 
 
+@pytest.mark.slow
 def test_wheel_about_1_in_278_and_ante_five_times_as_often():
     # light version of `python -m cabinet.math agree piggy_farm`: 300,000 vectorised base spins hold ~1,080
     # triggers (3% standard error); the heavy check runs 10^6+ rounds.

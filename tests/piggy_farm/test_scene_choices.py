@@ -2,6 +2,8 @@
 across a restart of the cabinet, and a resumed ante round shows BOOST ON, as played."""
 from __future__ import annotations
 
+import pytest
+
 import json
 
 import pygame
@@ -29,6 +31,7 @@ def label(button) -> str:
     return button.label() if callable(button.label) else button.label
 
 
+@pytest.mark.slow
 def test_the_boost_switched_on_stays_on_after_a_restart(tmp_path):
     app = game_app(tmp_path, GAME, seed=5)
     scene = open_game(app)

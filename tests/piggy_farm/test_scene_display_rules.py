@@ -5,6 +5,8 @@ readable and says it plays its own reels; the right panel shows what belongs to 
 feature being played; a finished hunt opens the nests left closed."""
 from __future__ import annotations
 
+import pytest
+
 import pygame
 
 from games.piggy_farm import GAME
@@ -73,6 +75,7 @@ def _until(app, scene, label: str) -> None:
         run(app, 1, 0.1)
 
 
+@pytest.mark.slow
 def test_free_spins_show_their_own_rules_not_the_base_wheel(app):
     scene, shown = _shown_during(app, "free_spins", "free spin 1")
     assert "STICKY GRID" in shown and "PAYS x BET" in shown
@@ -99,6 +102,7 @@ def test_the_wheel_shows_its_odds_while_it_is_up(app):
     play_out(app, scene)
 
 
+@pytest.mark.slow
 def test_a_hunt_shows_its_prizes_and_opens_the_nests_left_closed_at_the_end(app):
     scene, shown = _shown_during(app, "egg_hunt", "nest 1")
     assert "NEST PRIZES" in shown and "PAYS x BET" not in shown and "THE FARM WHEEL" not in shown

@@ -46,6 +46,7 @@ def wait_for_nest(app, scene, k: int) -> None:
     pytest.fail(f"nest {k} never waited")
 
 
+@pytest.mark.slow
 def test_a_nest_waits_ten_seconds_for_the_pick_with_a_countdown(app):
     scene = buy_hunt(app)
     before = app.cabinet.balance + GAME.mode("golden_egg_hunt").cost_cents(100)

@@ -7,6 +7,7 @@ import pytest
 from cabinet.math.agree import engines_agree
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,n_play,n_sim", [("base", 6_000, 60_000), ("free_spins", 300, 3_000),
                                                ("growing_season", 300, 3_000), ("golden_egg_hunt", 3_000, 30_000)])
 def test_engines_agree_within_99_percent_intervals(mode, n_play, n_sim):

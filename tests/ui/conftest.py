@@ -175,9 +175,9 @@ def play_out(app, scene, dt=0.1, limit=600.0):
 def force_next(app, category: str) -> None:
     """FORCE button, then the category's button in the force menu (real clicks)."""
     from cabinet.ui.demo import COL_W, COLUMNS, TOP, row_height
-    categories = list(app.stack.top.spec.force_categories)
-    pitch = row_height(len(categories))
     click(app, (119, 895))
+    categories = [force for force, _ in app.stack.top.categories]      # what the menu offers here
+    pitch = row_height(len(categories))
     click(app, (COLUMNS[0][1] + (COL_W - 40) // 2, TOP + categories.index(category) * pitch + pitch // 2 - 4))
 
 

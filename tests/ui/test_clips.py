@@ -49,6 +49,7 @@ def quiet_book(game: str, mode: str) -> int:
     return int(np.flatnonzero(load_library(game).books(mode).payout_x100 == 0)[0])
 
 
+@pytest.mark.slow
 def test_clip_book_writes_an_animated_gif_a_storyboard_and_an_mp4(tmp_path):
     cfg = config(tmp_path)
     book = quiet_book("grinning_harvest", "base")
@@ -73,6 +74,7 @@ def test_clip_book_writes_an_animated_gif_a_storyboard_and_an_mp4(tmp_path):
         assert "not written" in done.stdout
 
 
+@pytest.mark.slow
 def test_clip_of_a_ledger_round_moves_no_money_and_changes_no_round(tmp_path):
     cfg = config(tmp_path)
     cabinet = main.open_cabinet(main.parse_args(["--config", str(cfg)]))
@@ -144,6 +146,7 @@ def test_real_play_refuses_clips(tmp_path, capsys):
     assert not (tmp_path / "data").exists()         # refused before the cabinet opened anything
 
 
+@pytest.mark.slow
 def test_a_clip_on_a_locked_cabinet_is_refused_in_one_line(tmp_path):
     """A ledger missing while its key is there locks the cabinet: the lock notice would
     stand over any round or book, so the clip is refused and nothing is written."""

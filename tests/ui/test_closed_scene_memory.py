@@ -42,6 +42,7 @@ def handpay_app(tmp_path):
     return app
 
 
+@pytest.mark.slow
 def test_a_pin_pad_opened_and_closed_over_a_handpay_200_times_holds_at_most_one_backdrop(tmp_path):
     app = handpay_app(tmp_path)
     notice = app.stack.top

@@ -32,6 +32,7 @@ def largest_paid(setup, mode: str, bet: int) -> int:
     return int(paid.max())
 
 
+@pytest.mark.slow
 def test_each_lobby_tile_states_the_rtp_at_its_bets_the_limit_and_the_bets(app):
     """The RTP: from the lowest return of a spin or buy at a bet it is offered at, after
     the win limits, to the highest (tests/ui/test_rtp_at_bet.py checks the offers)."""
@@ -54,6 +55,7 @@ def test_each_lobby_tile_states_the_rtp_at_its_bets_the_limit_and_the_bets(app):
     assert lobby.tile_lines(app.cabinet.games["happy_money_hens"].spec)[2] == "WINS UP TO $250,000.00"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", GAMES)
 def test_the_bets_page_and_the_buy_cards_state_price_rtp_and_maximum_win_as_the_libraries(app, gid):
     scene = game(app, gid)

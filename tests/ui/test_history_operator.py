@@ -1,6 +1,8 @@
 """History and recall, and the operator menu behind its PIN, through real events."""
 from __future__ import annotations
 
+import pytest
+
 import pygame
 
 from cabinet.ui.game_scene import GameScene
@@ -12,6 +14,7 @@ from tests.ui.conftest import make_app, play_rounds, press, run, shift
 K = pygame
 
 
+@pytest.mark.slow
 def test_history_lists_settled_rounds_newest_first_and_recall_replays_one_without_money(app):
     play_rounds(app, 6)
     shift(app, K.K_h)

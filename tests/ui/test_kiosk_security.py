@@ -56,6 +56,7 @@ def child(data: Path) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_sigterm_and_sigint_stop_the_kiosk_gracefully_mid_round(tmp_path, sig):
     proc = child(tmp_path)
@@ -83,6 +84,7 @@ def test_sigterm_and_sigint_stop_the_kiosk_gracefully_mid_round(tmp_path, sig):
     closed(again)
 
 
+@pytest.mark.slow
 def test_a_four_digit_pin_cannot_be_guessed_in_weeks_the_lockout_measured(tmp_path):
     app = make_app(tmp_path)
     now = [1_000_000.0]
@@ -158,6 +160,7 @@ def test_no_force_button_for_a_player(tmp_path):
     closed(app)
 
 
+@pytest.mark.slow
 def test_a_kiosk_history_shows_only_the_current_session(tmp_path):
     app = make_app(tmp_path)
     app.kiosk = True
@@ -184,6 +187,7 @@ def test_a_kiosk_history_shows_only_the_current_session(tmp_path):
     closed(app)
 
 
+@pytest.mark.slow
 def test_a_start_without_a_display_says_so_in_one_line_and_exits_2(tmp_path):
     (tmp_path / "config.yaml").write_text(f"data_dir: {tmp_path / 'data'}\nmath_source: live\n")
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}

@@ -173,7 +173,7 @@ def test_audio_without_a_mixer_is_silent_and_error_free(monkeypatch):
     silent.toggle_music()
 
 
-def test_music_loop_loads_from_its_file_in_the_background_and_starts_when_ready():
+def test_the_lobby_theme_loads_in_the_background_and_starts_when_ready():
     import time
 
     from cabinet.ui.audio import Audio
@@ -182,12 +182,13 @@ def test_music_loop_loads_from_its_file_in_the_background_and_starts_when_ready(
         return                              # no mixer at all here: covered by the silent test
     audio.start_music()
     deadline = time.monotonic() + 60            # a busy machine may take a while
-    while audio._music_channel is None and time.monotonic() < deadline:
+    while audio.playing_track is None and time.monotonic() < deadline:
         audio.poll()
         time.sleep(0.01)
-    assert audio._music is not None and audio._music_channel is not None
+    assert audio.playing_track == "music.lobby"
     audio.toggle_music()
-    assert audio._music_channel is None
+    assert audio.playing_track is None
+    audio.stop_music()
 
 
 def test_shift_enter_starts_autoplay_when_its_menu_is_open_and_stop_button_ends_it(app):

@@ -69,6 +69,7 @@ def app(tmp_path):
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_meters_lifetime_and_period_with_a_logged_reset(app):
     play_rounds(app, 5)
     press(app, K.K_ESCAPE)
@@ -146,6 +147,7 @@ def test_a_cash_out_above_the_limit_is_a_handpay_the_attendant_clears_with_the_p
     app.cabinet.close()
 
 
+@pytest.mark.slow
 def test_game_recall_the_last_ten_and_every_round_paged_each_replayable(app):
     play_rounds(app, 12)
     rid = app.cabinet.history(1)[0].id
@@ -211,8 +213,10 @@ def test_settings_are_validated_saved_applied_and_logged(app, tmp_path):
     assert app.config.turbo_allowed is False and app.turbo_allowed is False
     tap(app, "set_min_round_seconds_next")
     assert app.min_round_seconds == 1.0
+    tap(app, "section_protection")                                      # player protection: its own section
     tap(app, "set_protection_next")
     assert app.session.enabled
+    tap(app, "section_cabinet")
     tap(app, "set_max_buy_cost_next")                                   # no cap -> 50.00
     assert app.config.max_buy_cost == 5000
     saved = json.loads(settings_path(app.config).read_text())
@@ -346,6 +350,7 @@ def test_a_locked_ledger_opens_only_audit_with_config_pin_and_restarts_no_count(
     assert app.pin_guard.failures == 2                               # the login is not chained: no restart
 
 
+@pytest.mark.slow
 def test_diagnostics_rng_self_test_program_verification_and_the_test_screens(app, monkeypatch):
     menu = login(app)
     tap(app, "tab_diagnostics")

@@ -3,6 +3,8 @@ amounts with the currency, settings and modes by their labels; the recall's BET 
 COST are separate columns (a buy's price is not its bet)."""
 from __future__ import annotations
 
+import pytest
+
 import pygame
 
 from tests.ui.conftest import make_app, open_game, press, serve, settle
@@ -11,6 +13,7 @@ from tests.ui.test_operator_pages import login, tap, texts_drawn
 K = pygame
 
 
+@pytest.mark.slow
 def test_event_log_settings_and_recall_speak_in_words(tmp_path):
     app = make_app(tmp_path, size=(1920, 1080), credit="1000.00")
     for application in serve(app):

@@ -30,6 +30,7 @@ def _at(app, scene, mode: str, label: str, within: float = 0.5):
     advance_to(app, scene, label, within)
 
 
+@pytest.mark.slow
 def test_happy_money_hens_gamble_spin_chance_and_start_have_no_overlapping_text(app):
     scene, found = open_only(app, "happy_money_hens"), []
     bet = scene.bet
@@ -60,6 +61,7 @@ def test_happy_money_hens_gamble_spin_chance_and_start_have_no_overlapping_text(
     assert not found, "\n".join(found[:20])
 
 
+@pytest.mark.slow
 def test_grinning_harvest_top_bar_and_bonus_panel_have_no_overlapping_text(app):
     scene, found = open_only(app, "grinning_harvest"), []
     scene.message("Resuming the interrupted round")
@@ -74,6 +76,7 @@ def test_grinning_harvest_top_bar_and_bonus_panel_have_no_overlapping_text(app):
     assert not found, "\n".join(found[:20])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,label", [("wheel_buy", "wheel spin"), ("free_spins", "free spin 1"),
                                         ("egg_hunt", "nests revealed"), ("risk_the_farm", "risk draw")])
 def test_piggy_farm_feature_panels_have_no_overlapping_text(app, mode, label):

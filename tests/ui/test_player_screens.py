@@ -22,6 +22,7 @@ K = pygame
 
 
 # -- history and recall ------------------------------------------------------------------
+@pytest.mark.slow
 def test_history_rows_say_what_was_played_what_it_cost_and_its_features_in_words(books):
     scene = open_only(books, "piggy_farm")
     assert scene.play("risk_the_farm", "risk_win")          # a $550 buy at the $1.00 bet, and it won
@@ -126,6 +127,7 @@ def test_a_feature_round_ends_with_its_total_win_summary(books):
     settle(books, scene)
 
 
+@pytest.mark.slow
 def test_the_max_win_gets_its_own_celebration_and_the_balance_counts_up_with_it(books):
     scene = open_only(books, "piggy_farm")
     start = books.cabinet.balance
@@ -142,6 +144,7 @@ def test_the_max_win_gets_its_own_celebration_and_the_balance_counts_up_with_it(
 
 
 # -- buys, keys and messages -----------------------------------------------------------------
+@pytest.mark.slow
 def test_shift_5_6_7_open_piggy_farms_fifth_sixth_and_seventh_buys(books):
     scene = open_only(books, "piggy_farm")
     assert len(scene.buy_modes) == 7

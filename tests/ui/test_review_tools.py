@@ -44,6 +44,7 @@ def play_forced(app, scene, force, mode=None):
     return scene.played
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["happy_money_hens", "grinning_harvest", "piggy_farm"])
 def test_every_payout_band_is_forced_with_a_round_of_that_payout(lab, game):
     scene = game_on_top(lab, game)
@@ -66,6 +67,66 @@ def test_every_payout_band_is_forced_with_a_round_of_that_payout(lab, game):
         else:
             assert band.lo_x100 <= p < band.hi_x100
         assert lab.cabinet.ledger.round(played.round_id).outcome["force"] == force
+        scene.presentation.skip_to_end()
+        finish_round(lab, scene)
+        while lab.stack.top is not scene:
+            lab.pop()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["base", "fortune_1_5", "fortune_2"])
+def test_the_force_menu_lists_only_categories_the_modes_library_holds_and_each_plays(lab, mode):
+    scene = game_on_top(lab, "happy_money_hens")
+    scene.mode_id = mode
+    menu = ForceMenu(lab, scene)
+    listed = [force for force, _ in menu.categories]
+    if mode != "base":          # the fortune bets' libraries hold no single-feature bonus
+        assert "combo_DC" not in listed and "combo_PF" not in listed
+    assert not any("cannot be played" in str(w.label) for w in menu.widgets)
+    for i, force in enumerate(listed):                       # every button the menu offers plays
+        run(lab, 2)                                          # (a celebration the last round queued)
+        while lab.stack.top is not scene:
+            lab.pop()
+        menu = ForceMenu(lab, scene)
+        lab.push(menu)
+        menu.on_action(f"force_{i}")
+        assert lab.stack.top is scene and scene.force_next == force
+        assert scene.play(), scene.message_text
+        scene.presentation.skip_to_end()
+        finish_round(lab, scene)
+        while lab.stack.top is not scene:
+            lab.pop()
+    scene.mode_id = "base"
+
+
+def test_a_force_the_mode_cannot_hold_is_refused_in_the_players_words(lab):
+    scene = game_on_top(lab, "happy_money_hens")
+    scene.mode_id = "fortune_1_5"
+    before = lab.cabinet.balance
+    scene.force_next = "combo_DC"                  # set by hand: the menu does not offer it here
+    assert not scene.play()
+    text = scene.message_text
+    assert text == (f"{scene.spec.force_categories['combo_DC']} cannot be forced here "
+                    f"({scene.spec.mode('fortune_1_5').label}): its library holds no such round at this bet")
+    assert "/" not in text and "combo_" not in text and "fortune_1_5" not in text and lab.cabinet.balance == before
+    scene.mode_id = "base"
+
+
+@pytest.mark.slow
+def test_every_shipped_board_is_listed_by_its_name_and_plays(lab):
+    for gid in ("happy_money_hens", "grinning_harvest", "piggy_farm"):
+        scene = game_on_top(lab, gid)
+        menu = ForceMenu(lab, scene)
+        shipped = sorted((Path(__file__).parents[2] / "games" / gid / "review" / "boards").glob("*.yaml"))
+        assert menu.bad_boards == 0 and len(menu.boards) >= len(shipped) > 0
+        labels = [w.label for w in menu.widgets if getattr(w, "action", "").startswith("board_")]
+        assert all("cannot be played" not in str(label) for label in labels)
+        run(lab, 2)
+        while lab.stack.top is not scene:
+            lab.pop()
+        lab.push(menu)
+        menu.on_action("board_0")
+        assert scene.play(), scene.message_text
         scene.presentation.skip_to_end()
         finish_round(lab, scene)
         while lab.stack.top is not scene:

@@ -1,6 +1,8 @@
 """Robustness of the shell: kills, restarts, resizes, memory, text, count-ups, tiers."""
 from __future__ import annotations
 
+import pytest
+
 import pygame
 
 from cabinet.ui.game_scene import GameScene
@@ -43,6 +45,7 @@ def test_the_celebration_title_climbs_through_the_tiers_as_the_count_passes_them
     assert seen == ["BIG WIN", "MEGA WIN", "EPIC WIN"]
 
 
+@pytest.mark.slow
 def test_sigkill_mid_round_then_restart_resumes_the_round_and_pays_it_once(tmp_path):
     import os
     import signal

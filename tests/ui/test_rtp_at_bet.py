@@ -79,6 +79,7 @@ def at_bet(scene, bet: int) -> None:
 
 # ------------------------------------------------------------------ Happy Money Hens, default config
 
+@pytest.mark.slow
 def test_the_lobby_tile_and_the_rules_state_the_range_the_books_give(app):
     setup = app.cabinet.games[HENS]
     ladder = setup.bet_ladder
@@ -180,6 +181,7 @@ def test_the_buy_menu_at_the_top_bet_says_why_and_sells_nothing(app):
     assert not found, "\n".join(found)
 
 
+@pytest.mark.slow
 def test_the_screens_read_the_returns_kept_at_offer_time(app, monkeypatch):
     """No screen computes a return from the books: they were computed once when the
     cabinet offered its games (and the offer needed them)."""
@@ -203,6 +205,7 @@ def test_the_screens_read_the_returns_kept_at_offer_time(app, monkeypatch):
 
 # ------------------------------------------------------------------ the other games: one figure
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", ["grinning_harvest", "piggy_farm"])
 def test_a_game_with_only_a_multiplier_cap_shows_one_figure_at_every_bet(app, gid):
     setup = app.cabinet.games[gid]
@@ -274,6 +277,7 @@ def config(tmp_path: Path, extra: str):
 LIBRARIES = Libraries()
 
 
+@pytest.mark.slow
 def test_a_higher_minimum_takes_the_base_game_off_the_bets_where_it_returns_less(tmp_path):
     cfg = config(tmp_path, "rtp_bounds: {min: 0.94, max: 0.99}\n")
     cab = Cabinet(cfg, seed=3)

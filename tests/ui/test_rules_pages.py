@@ -35,6 +35,7 @@ def page_text(info, index) -> list[str]:
     return [t for t, *_ in info.laid(index).texts]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", GAMES)
 def test_every_page_lays_out_at_every_bet_of_the_ladder(app, gid):
     scene, info = info_for(app, gid)
@@ -72,6 +73,7 @@ def test_happy_money_hens_shows_all_20_lines_and_grinning_harvest_all_5(app):
         assert shown == n
 
 
+@pytest.mark.slow
 def test_each_feature_has_its_picture(app):
     wanted = {"happy_money_hens": ("Bonus", "Pots", "Features", "Gamble"),
               "grinning_harvest": ("Bonus", "Multipliers", "Pumpkins"),
@@ -107,6 +109,7 @@ def test_the_sheets_general_rules_are_on_the_general_page(app, gid):
         assert any(r in text for r in rule), rule
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", GAMES)
 def test_no_page_shows_an_internal_id_or_another_games_rule(app, gid):
     _, info = info_for(app, gid, bet_index=-1)

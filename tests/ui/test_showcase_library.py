@@ -74,6 +74,7 @@ def test_a_step_no_book_matches_is_refused_by_name():
         books(script, library)
 
 
+@pytest.mark.slow
 def test_the_showcase_plays_each_step_in_recall_mode_and_moves_no_money(app):
     open_only(app, "grinning_harvest")
     app.pop()
@@ -103,6 +104,32 @@ def test_the_showcase_plays_each_step_in_recall_mode_and_moves_no_money(app):
     assert app.stack.find("showcase") is None
 
 
+@pytest.mark.slow
+def test_a_book_shown_with_its_celebration_never_moves_the_balance_shown(app):
+    from cabinet.core.book_rounds import book_round
+    from cabinet.ui.round_show import show_round
+    while len(app.stack.scenes) > 1:
+        app.pop()
+    setup = app.cabinet.games["happy_money_hens"]
+    mb = setup.library.books("base")
+    book = int(np.flatnonzero(mb.payout_x100 >= 3000)[0])          # a big win: its celebration counts it up
+    played = book_round(setup, "base", book)
+    balance = app.cabinet.balance
+    scene = show_round(app, played, label=("BOOK", "a big win"), celebrate=True)
+    seen, celebrated = set(), False
+    for _ in range(3000):
+        run(app, 1, 0.05)
+        hud = scene.hud
+        seen.add(scene.shown_balance - hud.held_cents)             # what the HUD draws
+        top = app.stack.top
+        if top is not scene and hasattr(top, "shown"):             # the celebration over the round
+            celebrated = True
+            seen.add(top.hud.scene.shown_balance - top.hud.held_cents if top.hud is not None else balance)
+        if scene not in app.stack.scenes or (not scene.busy and top is scene and celebrated):
+            break
+    assert celebrated and seen == {balance} and app.cabinet.balance == balance
+
+
 def test_the_kiosk_attract_loop_plays_the_showcase_and_a_touch_returns_to_the_lobby(app):
     while len(app.stack.scenes) > 1:
         app.pop()
@@ -110,8 +137,12 @@ def test_the_kiosk_attract_loop_plays_the_showcase_and_a_touch_returns_to_the_lo
     app.kiosk, app.attract_after = True, 5.0
     try:
         app.last_input = app.time
-        run(app, 9, 1.0)
-        show = app.stack.find("showcase")
+        show = None
+        for _ in range(40):                 # the idle wait, then the script's first step (its length varies)
+            run(app, 1, 1.0)
+            show = app.stack.find("showcase")
+            if show is not None:
+                break
         assert show is not None and show.loop and set(show.games) == set(GAMES)
         run(app, 4, 1.0)
         assert isinstance(app.stack.top, GameScene) and app.stack.top.recall_mode
@@ -150,6 +181,7 @@ def _viewer(app, game):
     return view
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_viewer_page_shows_its_figures_without_overlapping_text(app, game):
     view = _viewer(app, game)
@@ -175,6 +207,7 @@ def test_every_viewer_page_shows_its_figures_without_overlapping_text(app, game)
     app.pop(view)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_the_viewer_figures_add_up_to_the_libraries(game):
     library = load_library(game)
@@ -214,6 +247,7 @@ def test_bands_and_strata_of_a_hand_built_library():
     assert percent(Fraction(1, 10**6)) == "<0.001%" and percent(Fraction(1, 8)) == "12.5%"
 
 
+@pytest.mark.slow
 def test_the_gallery_renders_every_viewer_page(app):
     from cabinet.ui.library_view import library_shots
     saved = []

@@ -77,6 +77,7 @@ def _at_bets(app, scene, action: str):
         app.pop(app.stack.top)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", GAMES)
 def test_no_rules_page_at_any_bet_has_overlapping_or_overflowing_text(app, gid):
     scene, found = open_only(app, gid), []
@@ -87,6 +88,7 @@ def test_no_rules_page_at_any_bet_has_overlapping_or_overflowing_text(app, gid):
     assert not found, "\n".join(found[:20])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", GAMES)
 def test_no_buy_card_or_confirmation_page_at_any_bet_has_overlapping_or_overflowing_text(app, gid):
     scene, found = open_only(app, gid), []
@@ -101,6 +103,7 @@ def test_no_buy_card_or_confirmation_page_at_any_bet_has_overlapping_or_overflow
     assert not found, "\n".join(found[:20])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", GAMES)
 def test_no_menu_overlay_or_celebration_of_a_game_has_overlapping_text(app, gid):
     scene, found = open_only(app, gid), []
@@ -126,6 +129,7 @@ def test_no_menu_overlay_or_celebration_of_a_game_has_overlapping_text(app, gid)
     assert not found, "\n".join(found[:20])
 
 
+@pytest.mark.slow
 def test_the_lobby_history_and_a_recall_have_no_overlapping_text(app):
     found: list[str] = []
     while len(app.stack.scenes) > 1:
@@ -144,6 +148,7 @@ def test_the_lobby_history_and_a_recall_have_no_overlapping_text(app):
     assert not found, "\n".join(found[:20])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", GAMES)
 @pytest.mark.parametrize("text", ["Finish the round first", LONG])
 def test_a_message_stands_in_a_bar_and_covers_nothing_of_the_board_or_the_buttons(app, gid, text):
@@ -165,6 +170,7 @@ def test_a_message_stands_in_a_bar_and_covers_nothing_of_the_board_or_the_button
     assert in_bar == [text]                              # it takes the name's place
 
 
+@pytest.mark.slow
 def test_the_happy_boost_title_covers_nothing_of_the_bonus_board(app):
     scene = open_only(app, "happy_money_hens")
     scene.bet_index = scene.ladder.index(100)            # $1.00 (a test before may have left the top bet)
@@ -181,6 +187,7 @@ def test_the_happy_boost_title_covers_nothing_of_the_bonus_board(app):
     settle_round(scene)
 
 
+@pytest.mark.slow
 def test_the_operator_pages_with_player_protection_on_have_no_overlapping_text(tmp_path):
     """`protection: {enabled: true}`: the session clock is drawn over every screen, the
     operator menu's header and the hardware tests' labels included (issue 36)."""

@@ -3,6 +3,8 @@ choose a game, play, go back, cash out, and reach the operator menu (a 3-second 
 on the top-left corner, the PIN by taps); every control at least 64 px at 1080p."""
 from __future__ import annotations
 
+import pytest
+
 import pygame
 
 from cabinet.ui.game_scene import GameScene
@@ -28,6 +30,7 @@ def touch(app, logical: tuple[float, float]) -> None:
     run(app, 1)
 
 
+@pytest.mark.slow
 def test_the_kiosk_is_played_and_serviced_with_touches_alone(tmp_path):
     app = make_app(tmp_path, size=(1920, 1080))
     app.kiosk = True

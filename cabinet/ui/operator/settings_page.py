@@ -27,10 +27,12 @@ from cabinet.core.startup import reoffer, whole_bet_unit
 
 from .. import draw as D
 from .page import Page
-from .settings_rows import CABINET_ROWS, GAME_ROWS, Row, candidate_bets, options_for
+from .settings_rows import CABINET_ROWS, GAME_ROWS, PROTECTION_ROWS, Row, candidate_bets, options_for
 
 TOP = 218
 ROW_H = 68
+SECTIONS = (("cabinet", "CABINET"), ("protection", "PROTECTION"), ("games", "GAMES"), ("pin", "PIN"))
+ROWS = {"cabinet": CABINET_ROWS, "protection": PROTECTION_ROWS}     # the sections of rows that are not a game's
 BET_COLS, BET_ROWS = 5, 5
 
 
@@ -47,16 +49,16 @@ class SettingsPage(Page):
     # -- widgets ---------------------------------------------------------------------
     def build(self) -> None:
         self.widgets = []
-        for i, (name, label) in enumerate((("cabinet", "CABINET"), ("games", "GAMES"), ("pin", "PIN"))):
-            self.button((360 + i * 250, 126, 230, 70), label, f"section_{name}", font_size=26,
+        for i, (name, label) in enumerate(SECTIONS):
+            self.button((360 + i * 205, 126, 190, 70), label, f"section_{name}", font_size=24,
                         lit=lambda name=name: self.section == name)
-        if self.section == "cabinet":
-            for i, row in enumerate(CABINET_ROWS):
+        if self.section in ROWS:
+            for i, row in enumerate(ROWS[self.section]):
                 self._row_buttons(i, row)
         elif self.section == "games":
             for i, gid in enumerate(list(self.cab.offer.specs)[:3]):
                 name = self.cab.offer.specs[gid].name.upper()
-                self.button((1130 + i * 254, 126, 244, 70), name if len(name) <= 18 else name[:17] + ".",
+                self.button((1180 + i * 238, 126, 230, 70), name if len(name) <= 17 else name[:16] + ".",
                             f"game_{gid}", font_size=20, lit=lambda gid=gid: self.game == gid)
             for i, row in enumerate(GAME_ROWS):
                 self._row_buttons(i, row)
@@ -70,14 +72,14 @@ class SettingsPage(Page):
             self.menu.rebuild()
 
     def _row_buttons(self, i: int, row: Row) -> None:
-        y = TOP + i * ROW_H
+        y, h = TOP + i * ROW_H, 64
         enabled = (lambda row=row: self.row_enabled(row))
         if row.kind == "toggle":
-            self.button((1560, y, 320, 64), lambda row=row: "ON" if self.value(row) else "OFF", f"set_{row.key}_next",
+            self.button((1560, y, 320, h), lambda row=row: "ON" if self.value(row) else "OFF", f"set_{row.key}_next",
                         lit=lambda row=row: bool(self.value(row)), enabled=enabled, font_size=28)
         else:
-            self.button((1560, y, 150, 64), "<", f"set_{row.key}_prev", enabled=enabled, font_size=34)
-            self.button((1730, y, 150, 64), ">", f"set_{row.key}_next", enabled=enabled, font_size=34)
+            self.button((1560, y, 150, h), "<", f"set_{row.key}_prev", enabled=enabled, font_size=34)
+            self.button((1730, y, 150, h), ">", f"set_{row.key}_next", enabled=enabled, font_size=34)
 
     def row_enabled(self, row: Row) -> bool:
         if self.forced(row) is not None:
@@ -90,6 +92,13 @@ class SettingsPage(Page):
             return None
         key = settings.KEYS.get(row.key, row.key)
         return jurisdiction.forced_keys(self.app.config).get(key) if jurisdiction.locked(self.app.config, key) else None
+
+    def bounded(self, row: Row) -> str | None:
+        """Why the profile limits this row's values without fixing one (uk: a loss
+        limit must be set), or None."""
+        if row.game or self.forced(row) is not None:
+            return None
+        return jurisdiction.forced_keys(self.app.config).get(settings.KEYS.get(row.key, row.key))
 
     # -- values ----------------------------------------------------------------------
     def value(self, row: Row) -> Any:
@@ -149,7 +158,7 @@ class SettingsPage(Page):
             return True
         if action.startswith("set_"):
             key, _, step = action[4:].rpartition("_")
-            row = next((r for r in (*CABINET_ROWS, *GAME_ROWS) if r.key == key), None)
+            row = next((r for r in (*CABINET_ROWS, *PROTECTION_ROWS, *GAME_ROWS) if r.key == key), None)
             if row is None or not self.row_enabled(row):
                 return False
             options = options_for(row, self)
@@ -214,19 +223,21 @@ class SettingsPage(Page):
         if self.section == "pin":
             self._draw_pin(surface)
             return
-        rows = CABINET_ROWS if self.section == "cabinet" else GAME_ROWS
+        rows = ROWS.get(self.section, GAME_ROWS)
+        mid, low = 32, 56
         for i, row in enumerate(rows):
             y = TOP + i * ROW_H
-            self.text(surface, row.label, (380, y + 32), 28, D.CREAM, anchor="midleft")
-            why = self.forced(row)
-            self.text(surface, f"fixed by jurisdiction: {self.profile} ({why})" if why else row.hint,
-                      (380, y + 56), 20, D.CYAN if why else D.MUTED, anchor="midleft")
-            self.text(surface, self.shown(row), (1530, y + 32), 30, D.GOLD, anchor="midright", bold=True)
-        if self.section == "cabinet":
+            self.text(surface, row.label, (380, y + mid), 28, D.CREAM, anchor="midleft")
+            why, bound = self.forced(row), self.bounded(row)
+            note = (f"fixed by jurisdiction: {self.profile} ({why})" if why else
+                    f"{row.hint}; jurisdiction: {self.profile} ({bound})" if bound else row.hint)
+            self.text(surface, note, (380, y + low), 20, D.CYAN if why or bound else D.MUTED, anchor="midleft")
+            self.text(surface, self.shown(row), (1530, y + mid), 30, D.GOLD, anchor="midright", bold=True)
+        if self.section in ROWS:
             profile = self.profile
             self.text(surface, f"JURISDICTION: {profile.upper()}" + ("  (config.yaml; its rows are fixed)"
                                                                    if profile != "none" else "  (no profile)"),
-                      (1130, 161), 24, D.CYAN if profile != "none" else D.MUTED, anchor="midleft", bold=True)
+                      (1180, 161), 24, D.CYAN if profile != "none" else D.MUTED, anchor="midleft", bold=True)
         if self.section == "games":
             y = TOP + 3 * ROW_H + 16
             self.text(surface, "BET LADDER: a lit bet is on it (press to add or remove; each pays whole units for "
@@ -264,8 +275,5 @@ def apply_to_app(app: Any) -> None:
     app.min_round_seconds = float(cfg.min_round_seconds)
     app.attract_after = float(cfg.attract_idle_seconds)
     app.audio.set_volume(float(cfg.sound.volume))
-    app.audio.music_volume = float(cfg.sound.music_volume)
-    music = getattr(app.audio, "_music", None)
-    if music is not None:
-        music.set_volume(app.audio.music_volume)
+    app.audio.set_music_volume(float(cfg.sound.music_volume))
     app.session.configure()

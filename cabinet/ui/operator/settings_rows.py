@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from cabinet.core import jurisdiction
 from cabinet.core.config import GAMBLE_SETTINGS
 from cabinet.core.money import amount_text, hundredths_to_minor
+from cabinet.core.operator_settings import KEYS
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,7 @@ def _percent(v: Any) -> str:
 # amounts in major units (turned into the currency's text by options_for)
 BUY_CAPS = (None, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000)
 HANDPAY_LIMITS = (None, 600, 1200, 2400, 5000, 10000, 25000)
+LOSS_LIMITS = (None, 20, 50, 100, 200, 500, 1000, 2000, 5000)
 WIN_LIMITS = (None, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000)
 STEPS_X100 = (10, 20, 25, 30, 40, 50, 60, 80, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 2500,
               5000, 10000, 20000, 50000, 100000, 200000, 500000, 800000)
@@ -57,14 +60,21 @@ CABINET_ROWS = (
         "kiosk: seconds idle on the lobby", fmt=lambda v: f"{v} s"),
     Row("Effects volume", "volume", "choice", tuple(round(i / 10, 1) for i in range(11)), fmt=_percent),
     Row("Music volume", "music_volume", "choice", tuple(round(i / 10, 1) for i in range(11)), fmt=_percent),
-    Row("Player protection", "protection", "toggle", hint="session clock with the net position, reality checks"),
-    Row("Reality check every", "reality_check_minutes", "choice", (15, 30, 45, 60, 90, 120),
-        fmt=lambda v: f"{v} min"),
     Row("Highest price of a buy", "max_buy_cost", "amount", BUY_CAPS,
         "a buy above it is not offered at that bet", none_text="no cap"),
     Row("Handpay limit", "handpay_limit", "amount", HANDPAY_LIMITS,
         "a cash-out above it is paid by hand", none_text="none: always a ticket"),
     Row("Review tools (force, showcase)", "demo_tools", "toggle", hint="never with real play"),
+)
+
+# the player-protection section (config protection:)
+PROTECTION_ROWS = (
+    Row("Player protection", "protection", "toggle", hint="session clock with the net position, reality checks"),
+    Row("Session clock and net position", "session_clock", "toggle", hint="shown to the player while protection is on"),
+    Row("Reality check every", "reality_check_minutes", "choice", (15, 30, 45, 60, 90, 120),
+        "a dialog with the time played and the net position", fmt=lambda v: f"{v} min"),
+    Row("Loss limit", "loss_limit", "amount", LOSS_LIMITS,
+        "a session's net loss that stops play until a new session", none_text="none"),
 )
 
 GAME_ROWS = (
@@ -78,7 +88,7 @@ GAME_ROWS = (
 
 def row_of(key: str) -> Row | None:
     """The settings row saved under `key` (a cabinet or a game setting)."""
-    return next((r for r in (*CABINET_ROWS, *GAME_ROWS) if r.key == key), None)
+    return next((r for r in (*CABINET_ROWS, *PROTECTION_ROWS, *GAME_ROWS) if r.key == key), None)
 
 
 def value_words(key: str, value: Any, amount: Callable[[Any], str] | None = None) -> str:
@@ -100,6 +110,7 @@ def value_words(key: str, value: Any, amount: Callable[[Any], str] | None = None
 def options_for(row: Row, page: Any) -> list[Any]:
     """The values the arrows step through, as the file writes them."""
     minor = page.app.config.currency.minor_units
+    config_key = KEYS.get(row.key, "") if not row.game else ""
     if row.kind in ("amount", "win_limit"):
         own = None
         if row.kind == "win_limit":
@@ -108,7 +119,8 @@ def options_for(row: Row, page: Any) -> list[Any]:
         out = []
         for major in row.options:
             if major is None:
-                out.append(None)
+                if jurisdiction.allows(page.app.config, config_key, None):   # uk: a loss limit is set
+                    out.append(None)
             elif own is None or major * minor <= own:
                 out.append(amount_text(major * minor, minor))
         return out

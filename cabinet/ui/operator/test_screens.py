@@ -118,7 +118,7 @@ class SoundTest(TestScreen):
     def __init__(self, app):
         super().__init__(app)
         self.played = ""
-        for i, cue in enumerate(sorted(app.audio.sounds)[:24]):
+        for i, cue in enumerate(app.audio.cue_names()[:24]):
             r, c = divmod(i, 4)
             self.widgets.append(Button((120 + c * 430, 200 + r * 100, 400, 84), cue.upper(), f"cue_{cue}",
                                        font_size=28))
@@ -140,7 +140,7 @@ class SoundTest(TestScreen):
         audio = self.app.audio
         state = "mixer on" if audio.available else "no audio device: the cabinet runs silent"
         self.caption(surface, f"{state}; press a cue to hear it" + (f" (last: {self.played})" if self.played else ""))
-        if not audio.sounds:
+        if not audio.cue_names():
             self.app.assets.blit_text(surface, "No sounds loaded (silent mixer)", 40, (960, 500), D.MUTED,
                                       anchor="center")
         self.draw_widgets(surface)

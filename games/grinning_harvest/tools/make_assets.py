@@ -39,6 +39,13 @@ def painters() -> dict:
     out["rules.bonus_frame"] = ("rules/bonus_frame.svg", lambda: svg.tile(320, 320, 100 / 6, (30, 14, 40),
                                                                            (255, 150, 50), 5, "bonus board"))
     out["rules.empty_cell"] = ("rules/empty_cell.svg", lambda: svg.tile(86, 86, 12.5, (50, 30, 60), title="empty cell"))
+    from cabinet.ui import idle_art, logo_art
+    out["idle.bat"] = ("idle/bat.png", lambda: idle_art.bat((150, 84)))
+    out["idle.mist"] = ("idle/mist.png", lambda: idle_art.cloud((480, 150), (120, 96, 150), (70, 52, 100), 150))
+    out["idle.star"] = ("idle/star.png", lambda: idle_art.star(48, (230, 236, 255)))
+    from ..view import pictures
+    out.update(logo_art.painters(("GRINNING", "HARVEST"), ((255, 214, 110), (235, 96, 20), (40, 8, 40)),
+                                 lambda: paint_scene.big_pumpkin(256), pictures.tile))   # last: drawn from the files above
     return out
 
 
@@ -60,8 +67,9 @@ def badge_painters() -> dict:
 
 
 def main() -> int:
-    from . import cues
-    return tool_main("grinning_harvest", "Grinning Harvest", lambda: {"night": ("Moonlit field", painters())}, cues.bank)
+    from . import cues, music
+    return tool_main("grinning_harvest", "Grinning Harvest", lambda: {"night": ("Moonlit field", painters())}, cues.bank,
+                     themes=music.THEMES)
 
 
 if __name__ == "__main__":

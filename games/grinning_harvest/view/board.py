@@ -12,7 +12,7 @@ import math
 import pygame
 
 from cabinet.ui import draw as D
-from cabinet.ui.reels import ease_out_back, line_points, pulse
+from cabinet.ui.reels import line_points, pulse
 
 from . import art, pictures as art_scene, panels
 from ..math.tables import JACKPOTS
@@ -116,7 +116,12 @@ def draw_board(scene, surface) -> None:
         if scene.great_skull and scene.skull_p < 1.0:
             draw_skull_light(scene, surface, real)
     else:
-        scene.reels.draw(surface)
+        cells = {(c, r) for ev in scene.win_lines for r, c in ev["positions"]}
+        scene.reels.draw(surface, skip=cells)
+        size = scene.reels.face_size()
+        for c, r in cells:                 # the winning symbols, each in its own loop
+            scene.winners.draw(surface, scene.reels.reels[c].column[r], lay.pt(*scene.reels.cell_rect(c, r).center),
+                               size, scene.time)
         draw_base_values(scene, surface)
         draw_lines(scene, surface)
     draw_trigger(scene, surface)
@@ -154,14 +159,9 @@ def ghost(scene, cell, size: int) -> pygame.Surface | None:
 
 
 def _reel_shift(scene, c: int) -> int | None:
-    """Real-pixel drop of reel c while it lands (None while it spins)."""
-    reel = scene.reels.reels[c]
-    if reel.state == "spinning":
-        return None
-    if reel.state == "stopped":
-        return 0
-    window_h = scene.app.layout.px(scene.reels.cell_h) * scene.reels.rows
-    return round(window_h * ease_out_back(reel.land_p)) - window_h
+    """Real px from reel c's landing board to its place (None while it spins): the
+    value plates ride on their pumpkins and vaults."""
+    return scene.reels.window_shift(c)
 
 
 def draw_base_values(scene, surface) -> None:

@@ -9,6 +9,7 @@ row multipliers), the counter of spins left and the total.
 """
 from __future__ import annotations
 
+from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step
 
 
@@ -60,7 +61,19 @@ class HoldAndWinSteps:
         def tick(p: float) -> None:
             if not from_base:              # the name first, then the starting board uncovered
                 self.banner = (self._buy_label(ev["option"]).upper(), board_text, "bonus") if p < 0.6 else None
-        return [Step(2.0, start=start, tick=tick, end=end, label="bonus trigger", sound="bonus")]
+
+        def trigger_shown() -> None:
+            self.banner = None
+
+        # The transition (moments.py): the carried-over Pumpkins and the Vault celebrate, the
+        # curtains close on HOLD-N-WIN, the bonus board is set behind them, they open on it.
+        cells = [self.reels.cell_rect(c[1], c[0]) for c in sorted(start_items)] if from_base else []
+        cover, uncover = self.moments.transition("HOLD-N-WIN", board_text, cells, (255, 150, 40))
+        if from_base:
+            return [Step(2.0, start=start, tick=tick, end=trigger_shown, label="bonus trigger", sound="bonus"),
+                    cover, Step(0.0, start=end, label="bonus board"), uncover]
+        return [cover, Step(0.0, start=show_board, label="bonus board"), uncover,
+                Step(2.0, start=start, tick=tick, end=end, label="bonus trigger", sound="bonus")]
 
     def present_bonus_spin(self, ev) -> list[Step]:
         landed = {tuple(it["cell"]): it for it in ev["landed"]}
@@ -119,6 +132,9 @@ class HoldAndWinSteps:
                 self.banner = None
                 self.mult_fx = []
                 multiply(True)
+            steps.append(self.moments.step(Moment("great_skull", "THE GREAT SKULL!",
+                                                  f"x{great} on every Vault and new Pumpkin", color=(150, 240, 110)),
+                                           label="moment great skull"))
             steps.append(Step(1.8, tick=wake, end=slept, label="great skull", sound="gh_skull"))
         elif mults:
             def grow(p: float) -> None:

@@ -26,15 +26,22 @@ import pygame
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.hud import Hud
+from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
+from cabinet.ui.symbol_anim import SymbolAnimator
 
 from . import art, board, pictures, shots, sounds
 from .bonus_steps import HoldAndWinSteps
 from ..math.tables import JACKPOTS, load
-from .layout import REELS_RECT, ROW_H, ROW_Y
+from .layout import IDLE, REELS_RECT, ROW_H, ROW_Y
 
 Cell = tuple[int, int]
+
+
+# How each symbol moves while it wins (cabinet/ui/symbol_anim.py); the rest pulse.
+WIN_STYLES = {"pumpkin": "grin", "bat": "flap", "ghost": "bounce", "cat": "wobble", "witch": "wobble",
+              "hat": "wobble", "candy": "spin"}
 
 
 class HarvestHud(Hud):
@@ -48,22 +55,27 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     """3x3 reels, 5 lines, pumpkins and vaults, four jackpots, the Hold-n-Win bonus."""
 
     REELS_RECT, ROW_Y, ROW_H = REELS_RECT, ROW_Y, ROW_H
-    SPIN_TIME, STOP_TIME = 0.45, 0.28
+    SPIN_TIME, STOP_TIME = 0.5, 0.28
     hud_layout = "top"
+    music_events = {"bonus_trigger": "quiet", "bonus_spin": "feature", "counter": "feature", "bonus_end": "feature"}
     # The idle (and restart) board: one Pumpkin on reel 3, no Vault, no line win:
     # nothing that looks like a trigger or a win (tests check it with the rules).
     IDLE_BOARD = [["witch", "ghost", "pumpkin"], ["cat", "wild", "hat"], ["candy", "bat", "ghost"]]
     IDLE_PUMPKINS = {(0, 2): ("6x", 600)}
 
     SHOTS = shots.SHOTS
+    idle_layers = IDLE
 
     # == set-up ====================================================================
     def build(self) -> None:
         self.maths = load()
         self._faces: dict[int, dict[str, pygame.Surface]] = {}
-        strip = [self.maths.symbols[int(i)] for i in self.maths.strips[1]]
-        self.reels = ReelSet(self.app, self.REELS_RECT, 3, 3, self.faces, strip, gap=12, name="gh_reels",
+        strips = [[self.maths.symbols[int(i)] for i in strip] for strip in self.maths.strips]
+        self.reels = ReelSet(self.app, self.REELS_RECT, 3, 3, self.faces, strips, gap=12, name="gh_reels",
                              board=[list(row) for row in self.IDLE_BOARD])
+        self.reels.warm()
+        self.winners = SymbolAnimator(self.app, "gh", self.faces, WIN_STYLES)
+        self.winners.warm(self.reels.face_size(), art.SYMBOLS)
         self.grid = HoldGrid(self.app, self.REELS_RECT, 3, 3, gap=12, name="gh_hold",
                              cell_colors=((46, 24, 70), (16, 8, 30)), rim=(150, 80, 60))
         sounds.register(self.app.audio)
@@ -150,34 +162,33 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
     # -- base game ----------------------------------------------------------------
     def present_reel_stop(self, ev) -> list[Step]:
-        c = ev["reel"]
-        column = list(ev["symbols"])
-        values = {(p["row"], c): (p["label"], p["value_x100"]) for p in ev["pumpkins"]}
-        columns = self.timeline.state["columns"]
-        columns[c] = column
-        steps = []
-        if c == 0:
-            def spin() -> None:
-                self.pumpkins, self.vault_values, self.win_lines, self.caption = {}, {}, [], ""
-                self.anticipation = None
-                self.reels.spin()
-            steps.append(Step(self.SPIN_TIME, start=spin, label="reels spin", sound="spin"))
-        if c == 2 and "pumpkin" in columns.get(0, ()) and "vault" in columns.get(1, ()):
-            # A pumpkin on reel 1 and a vault on reel 2: reel 3 may trigger the bonus, so it spins on.
-            steps.append(Step(0.9, start=lambda: setattr(self, "anticipation", 2), label="anticipation",
-                              sound="gh_tease"))
+        """Reel 0's event plans the whole spin (every reel on its own strip, landing on
+        its recorded stop); each reel's steps begin as it lands. A Pumpkin on reel 1 and
+        a Vault on reel 2: reel 3 may trigger the bonus, so it spins on, slower, glowing."""
+        tl = self.timeline
+        if ev["reel"] == 0:
+            stops = sorted((e for e in tl.played.round.events if e["type"] == "reel_stop"), key=lambda e: e["reel"])
+            columns = [list(e["symbols"]) for e in stops]
+            values = {(p["row"], e["reel"]): (p["label"], p["value_x100"]) for e in stops for p in e["pumpkins"]}
+            teases = [2] if "pumpkin" in columns[0] and "vault" in columns[1] else []
 
-        def land(p: float) -> None:
-            self.reels.land(c, column, min(p * 1.3, 1.0))
-            for r in range(3):
-                self.pumpkins.pop((r, c), None)
-            self.pumpkins.update(values)
-        jackpot = any(lab in JACKPOTS for lab, _ in values.values())
-        steps.append(Step(self.STOP_TIME, tick=land, end=lambda: setattr(self, "anticipation", None),
-                          label=f"reel {c + 1} stops",
-                          sound="gh_jackpot_land" if jackpot else ("gh_land" if values or "vault" in column
-                                                                    else "reel_stop")))
-        return steps
+            def spin() -> None:
+                self.vault_values, self.win_lines, self.caption = {}, [], ""
+                self.anticipation = None
+                self.pumpkins = dict(values)         # each plate shows once its reel's board is in view
+
+            def sound(c: int) -> str:
+                shown = [lab for (_, cc), (lab, _) in values.items() if cc == c]
+                if any(lab in JACKPOTS for lab in shown):
+                    return "gh_jackpot_land"
+                return "gh_land" if shown or "vault" in columns[c] else "reel_stop"
+
+            tl.state["reel_steps"] = self.reels.spin_steps(
+                columns, [e["stop"] for e in stops], spin=self.SPIN_TIME, stagger=self.STOP_TIME, teases=teases,
+                tease_sound="gh_tease", sound=sound, on_start=spin,
+                on_tease=lambda c: setattr(self, "anticipation", c),
+                on_stop=lambda c: setattr(self, "anticipation", None) if self.anticipation == c else None)
+        return tl.state["reel_steps"][ev["reel"]]
 
     def present_line_win(self, ev) -> list[Step]:
         tl = self.timeline
@@ -267,7 +278,10 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
         def end() -> None:
             self.banner = None
-        return [Step(1.8, start=start, end=end, label="jackpot", sound="gh_jackpot")]
+        moment = Moment("jackpot", f"{name.upper()} JACKPOT!", f"{value / 100:,g}x the bet",
+                        self.timeline.cents(value), art.JACKPOT_COLORS[name][0])
+        return [Step(1.2, start=start, end=end, label="jackpot", sound="gh_jackpot"),
+                self.moments.step(moment, label=f"moment jackpot {name}")]
 
     def present_cap(self, ev) -> list[Step]:
         def show() -> None:

@@ -27,7 +27,21 @@ def painters() -> dict:
     out.update(wheel_painters())
     from . import paint_svg
     out.update(paint_svg.painters())
+    from cabinet.ui import idle_art
+    out["idle.cloud"] = ("idle/cloud.png", lambda: idle_art.cloud((390, 135), (236, 178, 196), (150, 112, 168), 215))
+    out["idle.star"] = ("idle/star.png", lambda: idle_art.star(48))
+    out.update(key_art())
     return out
+
+
+def key_art() -> dict:
+    """The logo and the lobby tile (painted last: the tile is the scene's tile_art, drawn
+    from the pictures written above)."""
+    from cabinet.ui import logo_art
+    from . import paint
+    from ..view.scene import HensScene
+    return logo_art.painters(("HAPPY MONEY", "HENS"), ((255, 240, 150), (240, 150, 30), (90, 34, 8)),
+                             lambda: paint.symbol_face("HEN", 256), HensScene.tile_art)
 
 
 def wheel_painters() -> dict:
@@ -41,8 +55,9 @@ def wheel_painters() -> dict:
 
 
 def main() -> int:
-    from . import cues
-    return tool_main("happy_money_hens", "Happy Money Hens", lambda: {"farm": ("Farm at dusk", painters())}, cues.bank)
+    from . import cues, music
+    return tool_main("happy_money_hens", "Happy Money Hens", lambda: {"farm": ("Farm at dusk", painters())}, cues.bank,
+                     themes=music.THEMES)
 
 
 if __name__ == "__main__":

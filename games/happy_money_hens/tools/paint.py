@@ -208,13 +208,53 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
         pts = [(0, h)] + [(x, h * (base - amp * math.sin(x / w * math.pi * freq + base * 7))) for x in range(0, w + 8, 8)]
         pts.append((w, h))
         pygame.draw.polygon(surf, col, pts)
-    bx, by, bw, bh = int(w * 0.05), int(h * 0.62), int(w * 0.09), int(h * 0.14)
-    pygame.draw.rect(surf, (120, 30, 30), (bx, by, bw, bh))
-    pygame.draw.polygon(surf, (90, 20, 20), [(bx - bw * 0.1, by), (bx + bw / 2, by - bh * 0.55), (bx + bw * 1.1, by)])
-    pygame.draw.rect(surf, (240, 220, 200), (bx + bw * 0.35, by + bh * 0.45, bw * 0.3, bh * 0.55), 3)
+    barn(surf, pygame.Rect(int(w * 0.04), int(h * 0.585), int(w * 0.1), int(h * 0.2)))
     fy = int(h * 0.88)
     for x in range(0, w, int(w * 0.03)):
         pygame.draw.rect(surf, (70, 50, 40), (x, fy - int(h * 0.05), max(4, w // 300), int(h * 0.06)))
     pygame.draw.rect(surf, (80, 58, 44), (0, fy - int(h * 0.04), w, max(3, h // 200)))
     pygame.draw.rect(surf, (80, 58, 44), (0, fy - int(h * 0.015), w, max(3, h // 200)))
     return surf
+
+
+def barn(surf: pygame.Surface, r: pygame.Rect) -> None:
+    """A red barn in the dusk light inside `r`: a gambrel roof with shingle lines and
+    white trim, a hayloft door with hay and a lamp-lit window, X-braced double doors,
+    board lines, and a silo with a domed cap beside it."""
+    x, y, bw, bh = r
+    wall, dark, trim, roof = (150, 36, 34), (104, 22, 24), (238, 226, 206), (70, 40, 46)
+    sx, sw = x + bw * 0.86, bw * 0.3                      # the silo, behind the barn's right side
+    pygame.draw.rect(surf, (176, 168, 160), (sx, y + bh * 0.08, sw, bh * 0.92))
+    pygame.draw.rect(surf, (138, 130, 126), (sx + sw * 0.62, y + bh * 0.08, sw * 0.38, bh * 0.92))
+    clip = surf.get_clip()
+    surf.set_clip(pygame.Rect(int(sx - sw * 0.1), int(y - bh * 0.1), int(sw * 1.2), int(bh * 0.19)))
+    pygame.draw.ellipse(surf, (120, 84, 76), (sx - sw * 0.04, y - bh * 0.05, sw * 1.08, bh * 0.26))   # the dome
+    surf.set_clip(clip)
+    for k in range(1, 6):
+        yy = y + bh * (0.08 + 0.18 * k)
+        pygame.draw.line(surf, (120, 112, 110), (sx, yy), (sx + sw, yy), 2)
+    eave, knee, peak = y + bh * 0.42, y + bh * 0.14, y - bh * 0.02   # the gambrel: two pitches a side
+    body = [(x, y + bh), (x, eave), (x + bw * 0.16, knee), (x + bw * 0.5, peak), (x + bw * 0.84, knee),
+            (x + bw, eave), (x + bw, y + bh)]
+    pygame.draw.polygon(surf, wall, body)
+    for k in range(1, 10):                                  # vertical boards
+        xx = x + bw * k / 10
+        pygame.draw.line(surf, dark, (xx, eave if k in (1, 9) else knee + bh * 0.06), (xx, y + bh), 1)
+    cap = [(x - bw * 0.06, eave + bh * 0.02), (x + bw * 0.13, knee - bh * 0.02), (x + bw * 0.5, peak - bh * 0.06),
+           (x + bw * 0.87, knee - bh * 0.02), (x + bw * 1.06, eave + bh * 0.02)]
+    pygame.draw.lines(surf, roof, False, cap, max(4, int(bh * 0.07)))
+    pygame.draw.lines(surf, trim, False, [(px, py + bh * 0.045) for px, py in cap], 2)
+    loft = pygame.Rect(int(x + bw * 0.38), int(knee + bh * 0.04), int(bw * 0.24), int(bh * 0.2))
+    glow = D.radial_glow(int(bw * 0.3), (255, 200, 110), 0.5)
+    surf.blit(glow, glow.get_rect(center=loft.center))
+    pygame.draw.rect(surf, (60, 30, 20), loft)
+    pygame.draw.rect(surf, (236, 190, 90), loft.inflate(-loft.w // 3, -loft.h // 3))
+    pygame.draw.rect(surf, trim, loft, 3)
+    door = pygame.Rect(int(x + bw * 0.25), int(y + bh * 0.56), int(bw * 0.5), int(bh * 0.44))
+    pygame.draw.rect(surf, dark, door)
+    for half in (pygame.Rect(door.x, door.y, door.w // 2, door.h), pygame.Rect(door.centerx, door.y, door.w - door.w // 2, door.h)):
+        pygame.draw.rect(surf, trim, half, 3)
+        pygame.draw.line(surf, trim, half.topleft, half.bottomright, 3)
+        pygame.draw.line(surf, trim, half.topright, half.bottomleft, 3)
+    pygame.draw.line(surf, trim, (x, eave), (x, y + bh), 3)
+    pygame.draw.line(surf, trim, (x + bw - 1, eave), (x + bw - 1, y + bh), 3)

@@ -29,13 +29,24 @@ def draw_base(scene, surface: pygame.Surface) -> None:
     frame_r = REELS.inflate(44, 44)
     frame = _surf(scene, ("frame",), lambda: art.reel_frame((lay.px(frame_r.w), lay.px(frame_r.h))))
     surface.blit(frame, lay.pt(frame_r.x, frame_r.y))
-    scene.reels.draw(surface)
+    win = _current_line(scene)
+    cells = {(reel, row) for row, reel in win["positions"]} if win is not None else set()
+    scene.reels.draw(surface, skip=cells)
+    _draw_winners(scene, surface, cells)
     _draw_hot_cells(scene, surface)
     _draw_line(scene, surface)
     _draw_pots(scene, surface)
     _draw_flying(scene, surface)
     _draw_plaque(scene, surface)
     _draw_fortune_panel(scene, surface)
+
+
+def _draw_winners(scene, surface: pygame.Surface, cells: set[tuple[int, int]]) -> None:
+    """The line's winning symbols, each in its own loop (a hen flaps, an egg wobbles)."""
+    lay, size = scene.app.layout, scene.reels.face_size()
+    for reel, row in cells:
+        sym = scene.reels.reels[reel].column[row]
+        scene.winners.draw(surface, sym, lay.pt(*scene.reels.cell_rect(reel, row).center), size, scene.time)
 
 
 def _draw_hot_cells(scene, surface: pygame.Surface) -> None:

@@ -60,9 +60,12 @@ class BonusView:
         return tick
 
     def steps(self, pairs: list[tuple[dict[str, Any], BonusSnapshot]], bet: int,
-              set_win: Callable[[int], None], base: int = 0) -> list[Step]:
+              set_win: Callable[[int], None], base: int = 0,
+              moments: Callable[[dict[str, Any], BonusSnapshot], list[Step]] | None = None) -> list[Step]:
         """One or more steps per bonus event; `set_win(cents)` shows the running win,
-        `base` cents (the round's line wins) plus the coins counted so far."""
+        `base` cents (the round's line wins) plus the coins counted so far; after an
+        event's own steps, its big moments (`moments(event, snapshot)`: a pot won, the
+        full board)."""
         out: list[Step] = []
         durations = {"bonus_start": 2.2, "lives": 0.3, "letters": 0.6, "pot_award": 1.5, "coin_convert": 0.4,
                      "row_count": 0.35, "row_activate": 1.0, "boost": 1.3}
@@ -95,6 +98,8 @@ class BonusView:
             else:
                 out.append(Step(durations.get(kind, 0.4), start=self._set(snap, kind), tick=self._tick(kind),
                                 label=kind.replace("_", " "), sound=sounds.get(kind)))
+            if moments is not None:
+                out.extend(moments(e, snap))
         return out
 
     # -- pre-rendered pieces -------------------------------------------------------------

@@ -37,15 +37,26 @@ from .layout import BONUS_C, CASH_C, GREEN, GREY, RADIUS, RED, entry_name
 
 WHEEL_ART = WheelArt("happy_money_hens")     # the rim (20 sockets) and pointer files
 
-# (what the key does, its actions in the cabinet's key map): the rules pages list these
+# (what the key does, its actions in the cabinet's key map, the same done by the bet and
+# buy-page keys a player already knows): the rules pages list these (`key_rows`)
 KEY_ROWS = (
-    ("Choose the cash / bonus wheel", ("left", "right")),
-    ("Spin the chosen wheel / skip", ("spin",)),
-    ("Cash wheel x1.5 / x2 / x3", ("buy_1", "buy_2", "buy_3")),
-    ("Bonus entry - / +", ("down", "up")),
-    ("Collect the win", ("select", "confirm")),
-    ("Ask to collect (again: collect)", ("close",)),
+    ("Choose the cash / bonus wheel", ("left", "right"), ("prev", "next")),
+    ("Spin the chosen wheel / skip", ("spin",), ()),
+    ("Cash wheel x1.5 / x2 / x3", ("buy_1", "buy_2", "buy_3"), ()),
+    ("Bonus entry - / +", ("down", "up"), ("bet_down", "bet_up")),
+    ("Collect the win", ("select", "confirm"), ()),
+    ("Ask to collect (again: collect)", ("close",), ()),
 )
+
+
+def key_rows(keys) -> tuple[tuple[str, str], ...]:
+    """(what it does, its keys as the player reads them) of every gamble control, from
+    the cabinet's key map `keys` (an InputMap, as config.yaml rebinds it)."""
+    def said(actions) -> str:
+        return " / ".join(keys.describe(a) for a in actions if keys.table.get(a))
+    return tuple((label, said(main) + (f" (or {said(also)})" if said(also) else "")) for label, main, also in KEY_ROWS)
+
+
 # key actions -> the gamble's own actions
 KEY_ACTIONS = {"left": "choose:cash", "prev": "choose:cash", "right": "choose:bonus", "next": "choose:bonus",
                "buy_1": "mult:0", "buy_2": "mult:1", "buy_3": "mult:2", "up": "plus", "bet_up": "plus",

@@ -214,12 +214,21 @@ def gamble_page(scene: Any) -> Page:
 
 def gamble_keys_card(scene: Any) -> Card:
     """Every gamble control's key, from the cabinet's key map (as config.yaml rebinds it)."""
-    from .gamble_scene import KEY_ROWS
-    keys = scene.app.input
-    rows = tuple((label, " / ".join(keys.describe(a) for a in actions if keys.table.get(a)))
-                 for label, actions in KEY_ROWS)
+    from .gamble_scene import key_rows
     return Card("Gamble keys", ("None of the wheels is chosen when the gamble opens: SPACE spins only the wheel "
-                                "chosen. ESC never collects by itself: it asks first.",), rows=rows)
+                                "chosen. ESC never collects by itself: it asks first.",),
+                rows=key_rows(scene.app.input))
+
+
+def spin_chance_keys_card(scene: Any) -> Card:
+    """Every spin-chance control's key, from the cabinet's key map."""
+    from .spin_chance_scene import key_rows
+    return Card("Spin chance keys", rows=key_rows(scene.app.input))
+
+
+def keyboard_cards(scene: Any) -> list[Card]:
+    """This game's own keys on the KEYBOARD page (rules_common.keyboard_page's hook)."""
+    return [gamble_keys_card(scene), spin_chance_keys_card(scene)]
 
 
 def _wheels_painter():

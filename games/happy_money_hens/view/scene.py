@@ -14,17 +14,22 @@ from typing import Any
 import pygame
 
 from cabinet.core.money import win_cents
+from cabinet.ui import draw as D
 from cabinet.ui.game_scene import GameScene
+from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, instant, wait
 from cabinet.ui.reels import ReelSet
 from cabinet.ui.shots import seek_round
+from cabinet.ui.symbol_anim import SymbolAnimator
 
 from . import art
 from ..math.tables import load
 from ..math.pots import advance_levels
+from ..math.rules import BUY_MODES
 from .board import draw_banner, draw_base, draw_prices
 from .bonus_state import bonus_snapshots
-from .layout import FORTUNE, FORTUNE_X, REELS
+from .layout import FORTUNE, FORTUNE_X, IDLE, REELS
+from .bonus_side import FEATURE_LABEL
 from .features import BonusView
 from .offers import Offers
 from .shots import SHOTS
@@ -32,10 +37,20 @@ from .sounds import add_cues
 
 
 
+# How each symbol moves while it wins (cabinet/ui/symbol_anim.py); the letters pulse.
+WIN_STYLES = {"ROOSTER": "flap", "HEN": "flap", "CHICK": "flap", "EGG": "wobble", "WILD": "grin",
+              "BLUE": "spin", "RED": "spin", "GOLD": "spin"}
+
+
 class HensScene(GameScene):
     """Happy Money Hens: base reels, feature pots, fortune bet, bonus, gamble, spin chance."""
 
     SHOTS = SHOTS
+    # The base theme fades as the pots trigger; the bonus plays the feature theme.
+    music_events = {"pot_trigger": "quiet", **dict.fromkeys(("bonus_start", "bonus_spin", "lives", "letters", "pot_award",
+                                                            "coin_convert", "row_count", "row_activate", "boost",
+                                                            "bonus_end"), "feature")}
+    idle_layers = IDLE
 
     # == set-up =======================================================================
     def build(self) -> None:
@@ -43,8 +58,10 @@ class HensScene(GameScene):
         raw = self.math.raw
         self.pot_values = {p: int(v["value"]) for p, v in raw["bonus"]["pots"].items()}
         self.lines = [list(map(int, line)) for line in raw["lines"]]
-        strip = [str(s) for s in raw["reels"][2]]
-        self.reels = ReelSet(self.app, REELS, 5, 3, self.faces, strip, gap=14, name="hmh_reels")
+        self.reels = ReelSet(self.app, REELS, 5, 3, self.faces, self.reel_strips("base"), gap=14, name="hmh_reels")
+        self.reels.warm()
+        self.winners = SymbolAnimator(self.app, "hmh", self.faces, WIN_STYLES)
+        self.winners.warm(self.reels.face_size(), self.math.symbols)
         saved = self.app.cabinet.game_state(self.spec.id) or {}
         self.pot_levels: dict[str, int] = {c: int(saved.get("pots", {}).get(c, 1)) for c in art.POT_COLOURS}
         self._end_levels = dict(self.pot_levels)
@@ -75,6 +92,12 @@ class HensScene(GameScene):
         self.line_win_cents = 0
         self.lines_bet = 0                              # the bet the shown line wins were paid at
         self.flying: tuple[str, tuple[int, int], float] | None = None   # (pot, from, progress)
+
+    def reel_strips(self, mode: str) -> list[list[str]]:
+        """The strips the reels spin on in `mode`: a bought round's are the base strips
+        without feature symbols (rules.py: the round then delivers them on the board)."""
+        strips = self.math.buy_strips if mode in BUY_MODES else self.math.strips
+        return [[self.math.symbols[int(i)] for i in strip] for strip in strips]
 
     def faces(self, size: int) -> dict[str, pygame.Surface]:
         """Every reel symbol at `size` px, pre-rendered once through the asset cache."""
@@ -144,8 +167,11 @@ class HensScene(GameScene):
         wins = [e for e in events if e["type"] == "line_win"]
         tl.state.update(levels=dict(self._start_levels), wins=wins, bonus=bonus_snapshots(events), bonus_done=False,
                         line_total=sum(tl.cents(w["pay_x100"]) for w in wins))
-        if any(e["type"] == "reel_stop" for e in events):      # a gamble's bonus has no base board
-            return [Step(0.35, start=self._spin_start, label="reels spin", sound="spin")]
+        stops = sorted((e for e in events if e["type"] == "reel_stop"), key=lambda e: e["reel"])
+        if stops:                                               # a gamble's bonus has no base board
+            tl.state["reel_steps"] = self.reels.spin_steps(
+                [list(e["symbols"]) for e in stops], [e["stop"] for e in stops],
+                strips=self.reel_strips(tl.played.mode), on_start=self._spin_start)
         return []
 
     def timeline_end(self, tl) -> list[Step]:
@@ -153,9 +179,7 @@ class HensScene(GameScene):
         return [wait(0.25)]
 
     def present_reel_stop(self, e) -> list[Step]:
-        col, c = list(e["symbols"]), int(e["reel"])
-        return [Step(0.24, tick=lambda p: self.reels.land(c, col, min(p * 1.25, 1.0)),
-                     label=f"reel {c + 1} stops", sound="reel_stop")]
+        return self.timeline.state["reel_steps"][int(e["reel"])]
 
     def present_line_win(self, e) -> list[Step]:
         tl = self.timeline
@@ -182,9 +206,48 @@ class HensScene(GameScene):
         if tl.state["bonus_done"]:
             return []
         tl.state["bonus_done"] = True
-        return ([Step(0.1, start=self._enter_bonus, label="bonus begins")]
-                + self.bonus.steps(tl.state["bonus"], tl.bet_cents, self._set_win, tl.state["line_total"])
+        cover, uncover = self._bonus_transition(tl.played.round.events)
+        first = tl.state["bonus"][:1]            # the curtains open on the bonus's first board
+
+        def enter() -> None:
+            self._enter_bonus()
+            for e, snap in first:
+                self.bonus.snap, self.bonus.anim = snap, (e["type"], 0.0)
+        return ([cover, Step(0.1, start=enter, label="bonus begins"), uncover]
+                + self.bonus.steps(tl.state["bonus"], tl.bet_cents, self._set_win, tl.state["line_total"],
+                                   self._bonus_moments(tl.bet_cents))
                 + [instant(self._leave_bonus, label="bonus ends")])
+
+    def _bonus_transition(self, events: list[dict[str, Any]]) -> tuple[Step, Step]:
+        """Into the bonus: the feature symbols that triggered it celebrate (every feature
+        symbol on a bought board), then the curtains close on the bonus's features."""
+        symbols = [e for e in events if e["type"] == "feature_symbol"]
+        cells = [self.reels.cell_rect(int(e["reel"]), int(e["row"])) for e in
+                 ([e for e in symbols if e["triggered"]] or symbols)]
+        start = next((e for e in events if e["type"] == "bonus_start"), None)
+        feats = [FEATURE_LABEL.get(f, f.upper()) for f in (start["combination"] if start else [])]
+        return self.moments.transition("MONEY BONUS", " + ".join(feats), cells)
+
+    def _bonus_moments(self, bet: int):
+        """A bonus event's big moments: each pot won (its value from the pot_award
+        event) and the board full of 35 coins, at the spin that fills it."""
+        full = {"shown": False}
+
+        def moments(e: dict[str, Any], snap) -> list[Step]:
+            if e["type"] == "pot_award":
+                pot = e["pot"]
+                return [self.moments.step(Moment("pot", f"{pot} POT WON!",
+                                                 f"{'-'.join(pot)} complete: {e['value_x100'] / 100:,g}x the bet",
+                                                 win_cents(bet, e["value_x100"]), art.JACKPOT_COLOURS.get(pot, D.GOLD)),
+                                          label=f"moment pot {pot.lower()}")]
+            if e["type"] in ("bonus_start", "bonus_spin") and not full["shown"] and \
+                    len(snap.cells) >= snap.rows * snap.reels:
+                full["shown"] = True
+                return [self.moments.step(Moment("full_board", "FULL BOARD!",
+                                                 f"all {snap.rows * snap.reels} mini reels hold a coin",
+                                                 color=(255, 170, 60)), label="moment full board")]
+            return []
+        return moments
 
     present_bonus_start = present_bonus_spin = present_lives = present_letters = present_pot_award = present_bonus
     present_coin_convert = present_row_count = present_row_activate = present_boost = present_bonus_end = present_bonus
@@ -200,7 +263,6 @@ class HensScene(GameScene):
     def _spin_start(self) -> None:
         self._reset_round_state()
         self.view = "base"
-        self.reels.spin()
         self.shown_win = 0
 
     def _set_win(self, cents: int) -> None:
@@ -367,7 +429,7 @@ class HensScene(GameScene):
         """The EGG pay symbol beside the GOLD (happy boost) feature symbol."""
         for c, col in enumerate((["EGG", "GOLD", "EGG"], ["HEN", "EGG", "A"], ["GOLD", "K", "EGG"],
                                  ["EGG", "Q", "GOLD"], ["J", "EGG", "CHICK"])):
-            self.reels.land(c, col, 1.0)
+            self.reels.show(c, col)
 
     def shot_gamble_record(self) -> None:
         """The gamble after a few earlier gambles: the last results are listed."""

@@ -1,6 +1,10 @@
 """Spin chance: a meter whose green share is credit / the current price of play, a
 pointer, PLAY and NO THANKS. PLAY draws and records the result (offers.py) before the
 pointer runs; green awards a spin of the current play at the current bet, played at once.
+
+Keys (KEY_ROWS, listed on the KEYBOARD page): SHIFT+RETURN (confirm, as a purchase is
+confirmed) plays, ESC / BACKSPACE say NO THANKS; a SPACE still held from the round
+only skips the pointer's run, it never wagers the credit.
 """
 from __future__ import annotations
 
@@ -18,6 +22,18 @@ from . import art
 
 METER = pygame.Rect(360, 470, 1200, 110)
 SWEEPS = 3.5          # pointer passes over the meter before it settles
+# (what the key does, its actions in the cabinet's key map)
+KEY_ROWS = (
+    ("Play the spin chance", ("confirm",)),
+    ("No thanks (keep the credit)", ("close",)),
+    ("Skip the pointer's run", ("spin",)),
+)
+
+
+def key_rows(keys) -> tuple[tuple[str, str], ...]:
+    """(what it does, its keys) of every spin-chance control, from the key map `keys`."""
+    return tuple((label, " / ".join(keys.describe(a) for a in actions if keys.table.get(a)))
+                 for label, actions in KEY_ROWS)
 
 
 class SpinChanceScene(Scene):
@@ -47,8 +63,8 @@ class SpinChanceScene(Scene):
             self.presentation.skip_to_end()
             return True
         if not self.idle():
-            return action in ("play", "decline", "close")
-        if action == "play":
+            return action in ("play", "decline", "close", "confirm")
+        if action in ("play", "confirm"):
             self.play()
             return True
         if action in ("decline", "close"):
@@ -125,6 +141,10 @@ class SpinChanceScene(Scene):
             text, col = ("SPIN AWARDED!", D.GREEN) if self.won else ("CREDIT LOST", D.RED)
             A.blit_text(surface, text, 64, (960, 650), col, anchor="center", bold=True, outline=(20, 10, 10))
         self.draw_widgets(surface)
+        if self.idle():             # each button's key under it
+            keys = self.app.input
+            for x, action in ((740, "confirm"), (1180, "close")):
+                A.blit_text(surface, keys.describe(action), 24, (x, 860), D.MUTED, anchor="center", bold=True)
 
 
 LABEL_PAD = 16         # a segment's label keeps this far from its ends

@@ -35,7 +35,30 @@ def painters(skin: str) -> dict:
     from ..view.rules_pages import SAMPLE
     from . import paint_rules
     out.update(paint_rules.painters(skin, len(SAMPLE), len(SAMPLE[0].split())))
+    from cabinet.ui import idle_art
+    night = skin == "night"
+    out["idle.cloud"] = ("idle/cloud.png", lambda: idle_art.cloud((360, 130), (70, 80, 120) if night else (255, 255, 255),
+                                                               (46, 52, 90) if night else (214, 226, 244), 235))
+    out["idle.tower"] = ("idle/tower.png", lambda: idle_art.tower((160, 380), (140, 140, 170) if night else (236, 226, 204),
+                                                               (80, 40, 60) if night else (150, 54, 40)))
+    out["idle.sails"] = ("idle/sails.png", lambda: idle_art.sails(440, (180, 184, 210) if night else (244, 236, 214),
+                                                               (60, 44, 50) if night else (110, 70, 40)))
+    out.update(key_art(skin))
     return out
+
+
+def key_art(skin: str) -> dict:
+    """The logo and the lobby tile in `skin` (painted last: the tile is the scene's
+    tile_art, drawn from the pictures written above in that skin)."""
+    from cabinet.ui import asset_files, logo_art
+    from . import paint
+    from ..view.scene import PiggyFarmScene
+
+    def scene_art(size):
+        asset_files.use_skin("piggy_farm", skin)
+        return PiggyFarmScene.tile_art(size)
+    return logo_art.painters(("PIGGY", "FARM"), ((255, 214, 228), (236, 96, 150), (80, 18, 48)),
+                             lambda: paint.symbol("GP", 256, skin), scene_art)
 
 
 def wheel_painters(skin: str) -> dict:
@@ -57,8 +80,9 @@ def wheel_painters(skin: str) -> dict:
 
 
 def main() -> int:
-    from . import cues
-    return tool_main("piggy_farm", "Piggy Farm", lambda: {skin: (LABELS[skin], painters(skin)) for skin in LABELS}, cues.bank, COLORS)
+    from . import cues, music
+    return tool_main("piggy_farm", "Piggy Farm", lambda: {skin: (LABELS[skin], painters(skin)) for skin in LABELS}, cues.bank, COLORS,
+                     themes=music.THEMES)
 
 
 if __name__ == "__main__":

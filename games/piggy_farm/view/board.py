@@ -13,21 +13,18 @@ import math
 import pygame
 
 from cabinet.ui import draw as D
+from cabinet.ui.presentation import Step
+from cabinet.ui.reel_motion import gravity_drop
+from cabinet.ui.reels import ReelSet
+from cabinet.ui.symbol_anim import SymbolAnimator
 
 from . import art
 from .layout import COLS, RECT, ROWS
 
 CELL = RECT.w // COLS
-
-
-def ease_out_bounce(p: float) -> float:
-    """A fall that lands with a small bounce."""
-    if p >= 1.0:
-        return 1.0
-    if p < 0.8:
-        return (p / 0.8) ** 2
-    q = (p - 0.8) / 0.2
-    return 1.0 - 0.06 * math.sin(q * math.pi)
+# How each symbol moves in a winning cluster before it explodes (cabinet/ui/symbol_anim.py).
+WIN_STYLES = {"GP": "bounce", "PP": "bounce", "WD": "bounce", "HN": "flap", "EG": "wobble", "CN": "pulse",
+              "CR": "wobble", "AP": "pulse"}
 
 
 def cell_center(r: int, c: int) -> tuple[float, float]:
@@ -76,16 +73,26 @@ class Cluster:
 
 
 class BoardView:
-    """What the board shows now, and how to draw it."""
+    """What the board shows now, and how to draw it. A fresh board drops in as seven
+    reels (cabinet/ui/reels.py): each column on its own strip of the spin's strip set,
+    landing left to right on the recorded stops (the event's `tops`)."""
 
     SYMBOL = 96          # logical symbol size inside a 108 cell
+    DROP_SPEED = 32.0    # symbols a second (small cells: about the other games' px a second)
+    TRIGGER = 3          # windmills that spin THE FARM WHEEL (and retrigger free spins)
 
-    def __init__(self, app, board: list[list[str]]):
+    def __init__(self, app, board: list[list[str]], strips: dict[str, list[list[str]]] | None = None):
         self.app = app
         self.board = [list(r) for r in board]
+        self.strips = dict(strips or {})
+        first = next(iter(self.strips.values()), None) or [[board[r][c] for r in range(ROWS)] for c in range(COLS)]
+        self.reels = ReelSet(app, tuple(RECT), COLS, ROWS, self.faces, first, board=self.board, gap=0,
+                             name="pf_reels", face_scale=self.SYMBOL / CELL, speed=self.DROP_SPEED)
+        self.winners = SymbolAnimator(app, "pf", self.faces, WIN_STYLES)
+        self.teasing: int | None = None                    # the column anticipated now (it glows)
         self.fall: dict[tuple[int, int], float] = {}     # cell -> rows it falls from (above its place)
         self.fall_p = 1.0
-        self.col_delay = 0.0                               # stagger between columns (share of the step)
+        self.fall_longest = 0.0                            # the longest fall of the tumble (cells)
         self.clusters: list[Cluster] = []
         self.exploding: set[tuple[int, int]] = set()
         self.explode_p = 0.0
@@ -98,13 +105,58 @@ class BoardView:
         self.asleep = False                                # GROWING SEASON: windmills sleep
 
     # -- state setters used by the steps ---------------------------------------------
-    def drop_in(self, board: list[list[str]], p: float) -> None:
-        """A fresh board falling in from above, column by column."""
+    def drop_steps(self, board: list[list[str]], strips: str, tops: list[int], label: str = "board drops",
+                   on_start=None, teases: bool = True) -> list[Step]:
+        """A fresh board dropping in column by column: what rests on the board falls
+        away, each column spins on its strip and lands on its stop, left to right (the
+        first step is 'board drops'; another `label` names the last, the board at rest). With
+        two windmills down and columns to come, the next column spins on, slower
+        (anticipation: the game's "anticipation" cue, if it has one)."""
+        columns = [[board[r][c] for r in range(ROWS)] for c in range(COLS)]
+        tease: list[int] = []
+        seen = 0
+        for c in range(COLS - 1):
+            seen += columns[c].count("WM")
+            if seen >= self.TRIGGER - 1:
+                tease = [c + 1] if teases and seen == self.TRIGGER - 1 else []
+                break
+
+        def start() -> None:
+            self.reels.set_board(self.board)      # the board on screen now falls away
+            self.teasing = None
+            if on_start:
+                on_start()
+            self.drop_in(board)
+
+        def stop(c: int) -> None:
+            if self.teasing == c:
+                self.teasing = None
+
+        per = self.reels.spin_steps(columns, tops, strips=self.strips.get(strips), spin=0.42, stagger=0.07,
+                                    teases=tease, tease_time=0.6, sound=lambda c: "pf_drop" if c == 0 else None,
+                                    spin_sound=None, start_stagger=0.025, on_start=start,
+                                    on_tease=lambda c: setattr(self, "teasing", c), on_stop=stop)
+        steps = [s for col in per for s in col]
+        steps[0].label = "board drops"
+        if label != steps[0].label:          # e.g. 'board drops, windmills asleep': the board at rest
+            steps[-1].label = label
+        return steps
+
+    def drop_in(self, board: list[list[str]]) -> None:
+        """The board the drop lands on (the reels draw it until they rest)."""
         self.board = [list(r) for r in board]
-        self.fall = {(r, c): ROWS + 0.5 for r in range(ROWS) for c in range(COLS)}
-        self.col_delay = 0.06
-        self.fall_p = p
+        self.fall, self.fall_p = {}, 1.0
         self.clusters, self.exploding, self.spawned, self.scatters = [], set(), set(), set()
+
+    def warm(self) -> None:
+        """Build the drop's faces and blurred faces and the winning loops (scene preparation)."""
+        self.reels.warm()
+        self.winners.warm(self.app.layout.px(self.SYMBOL), art.SYMBOLS)
+
+    def faces(self, px: int) -> dict[str, pygame.Surface]:
+        """Every symbol at `px` real pixels (the drop's reels draw them)."""
+        return {sid: self.app.assets.surface(("pf_sym", sid, px), lambda sid=sid: art.symbol(sid, px))
+                for sid in art.SYMBOLS}
 
     def tumble_to(self, board: list[list[str]], falls, refills, p: float) -> None:
         """Survivors fall, refills drop in; `falls` [[col, from, to]], `refills` [[col, row, sym]]."""
@@ -115,7 +167,7 @@ class BoardView:
             per_col[c] = per_col.get(c, 0) + 1
         for c, r, _ in refills:
             self.fall[(r, c)] = float(per_col[c]) + 0.3
-        self.col_delay = 0.0
+        self.fall_longest = max(self.fall.values(), default=0.0)
         self.fall_p = p
         self.exploding = set()
         self.clusters = []
@@ -186,15 +238,24 @@ class BoardView:
         # symbols, clipped to the window so falling ones appear from the top edge
         clip = surface.get_clip()
         surface.set_clip(lay.rect(RECT))
+        dropping = self.reels.moving
+        if dropping:
+            self._draw_tease(surface, time, behind=True)
+            self.reels.draw(surface)            # a fresh board dropping in
+        winning = {cell for cl in self.clusters for cell in cl.cells}     # they move until they explode
         for c in range(COLS):
-            pc = min(max((self.fall_p - c * self.col_delay) / max(1 - self.col_delay * (COLS - 1), 0.2), 0.0), 1.0)
-            drop = 1.0 - ease_out_bounce(pc)
+            if dropping:
+                break
             for r in range(ROWS):
                 sid = self.board[r][c]
                 x, y = lay.pt(*cell_center(r, c))
-                y -= int(self.fall.get((r, c), 0.0) * drop * cs)
+                if (r, c) in self.fall:          # a tumble: heavier falls land later, with a small bounce
+                    y -= int(gravity_drop(self.fall_p, self.fall[(r, c)], self.fall_longest, c * 0.012) * cs)
                 if (r, c) in self.exploding:
                     self._draw_pop(surface, sid, x, y)
+                    continue
+                if (r, c) in winning and (r, c) not in self.spawned:
+                    self.winners.draw(surface, sid, (x, y), lay.px(self.SYMBOL), time)
                     continue
                 face = self.face(sid)
                 if (r, c) in self.spawned:
@@ -207,6 +268,8 @@ class BoardView:
                     face = self._sleepy()
                 surface.blit(face, (x - face.get_width() // 2, y - face.get_height() // 2))
         surface.set_clip(clip)
+        if dropping:
+            self._draw_tease(surface, time, behind=False)
         if self.grid is not None:
             self._draw_charges(surface, ox, oy, cs)
         self._draw_outlines(surface, ox, oy, cs)
@@ -216,7 +279,7 @@ class BoardView:
             x, y = cell_center(r, c)
             A.blit_text(surface, "NEW!", 28, (x - CELL / 2 + 8, y - CELL / 2 + 6), (255, 255, 255), bold=True,
                         outline=(30, 90, 20))
-        if self.asleep and self.fall_p >= 1.0:
+        if self.asleep and self.fall_p >= 1.0 and not self.reels.moving:
             for r in range(ROWS):
                 for c in range(COLS):
                     if self.board[r][c] == "WM":
@@ -224,6 +287,21 @@ class BoardView:
                         dy = 6 * math.sin(time * 2 + c)
                         A.blit_text(surface, "z Z z", 40, (x + 26, y - 40 + dy), (50, 50, 150), anchor="center", bold=True,
                                     outline=(255, 255, 255))
+
+    def _draw_tease(self, surface, time: float, behind: bool) -> None:
+        """The anticipated column: a warm light behind its symbols, a pulsing frame round it."""
+        if self.teasing is None:
+            return
+        lay = self.app.layout
+        col = lay.rect((RECT.x + self.teasing * CELL, RECT.y, CELL, RECT.h))
+        if behind:
+            light = self.app.assets.surface(("pf_tease", col.size), lambda: D.rounded_panel(
+                col.size, (255, 214, 90), (255, 150, 40), radius=lay.px(14), alpha=110))
+            surface.blit(light, col.topleft)
+            return
+        glow = 0.5 + 0.5 * math.sin(time * 12)
+        pygame.draw.rect(surface, D.lerp_color((255, 140, 30), (255, 250, 190), glow), col.inflate(lay.px(6), lay.px(6)),
+                         max(lay.px(7), 2), border_radius=lay.px(16))
 
     def _sleepy(self) -> pygame.Surface:
         """A dimmed windmill (asleep in GROWING SEASON)."""

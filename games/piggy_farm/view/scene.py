@@ -21,8 +21,9 @@ from .shots import SHOTS
 from .sounds import add_cues
 from ..math.tables import load
 from . import panels
-from .board import BoardView, Cluster, largest_group
+from .board import CELL, BoardView, Cluster, cell_center, largest_group
 from .features import Banner, FarmWheel, HuntView, RiskView
+from .layout import IDLE
 
 FEATURE_TITLES = {"free_spins": "FREE SPINS", "hog_wild": "HOG WILD", "growing_season": "GROWING SEASON"}
 
@@ -31,6 +32,8 @@ class PiggyFarmScene(FarmFeatures, GameScene):
     """The 7x7 tumble board, THE FARM WHEEL, free spins, egg hunts and RISK THE FARM."""
 
     SHOTS = SHOTS
+    music_events = dict.fromkeys(("wheel_trigger", "free_spins_start", "free_spin", "hunt_start"), "feature")
+    idle_layers = IDLE
 
     def build(self) -> None:
         self.pm = load()
@@ -40,7 +43,10 @@ class PiggyFarmScene(FarmFeatures, GameScene):
             idle = [[self.pm.symbols[strips[c][(c * 17 + k * 5 + r) % len(strips[c])]] for c in range(7)] for r in range(7)]
             if largest_group(idle) < self.pm.min_cluster:
                 break
-        self.boardview = BoardView(self.app, idle)
+        names = self.pm.symbols
+        self.boardview = BoardView(self.app, idle, {k: [[names[i] for i in col] for col in reels]
+                                                    for k, reels in self.pm.strips.items()})
+        self.boardview.warm()
         self.wheel = FarmWheel(self.app, self.pm.wheel.tiers)
         self.wheel.warm()
         self.hunt = HuntView(self.app)
@@ -124,7 +130,8 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         label = "board drops"
         if phase == "growing_season" and any("WM" in row for row in board):
             label = "board drops, windmills asleep"
-        return [Step(0.55, start=start, tick=lambda p: self.boardview.drop_in(board, p), label=label, sound="pf_drop")]
+        return self.boardview.drop_steps(board, ev["strips"], list(ev["tops"]), label, on_start=start,
+                                         teases=phase != "growing_season")
 
     def present_wild_spawn(self, ev) -> list[Step]:
         cells, board = {tuple(c) for c in ev["cells"]}, ev["board"]
@@ -183,6 +190,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
     def present_spin_end(self, ev) -> list[Step]:
         cells = {tuple(c) for c in ev["scatter_cells"]}
         sleeping = self.played.mode == "growing_season"
+        self.timeline.state["windmills"] = sorted(cells)     # the trigger symbols the transition celebrates
         if ev["scatters"] >= 3 and not sleeping:
             return [Step(0.9, start=lambda: setattr(self.boardview, "scatters", cells), label="windmills", sound="pf_wind")]
         return [wait(0.35 if ev["win_x100"] else 0.15, "spin ends")]
@@ -204,7 +212,18 @@ class PiggyFarmScene(FarmFeatures, GameScene):
             self.fs = {"feature": ev["feature"], "index": 0, "of": ev["spins"], "start": ev["start_multiplier"],
                        "mult": ev["start_multiplier"], "won": 0, "charged": 0, "top": 0}
             self.boardview.grid = [[0] * 7 for _ in range(7)] if ev["sticky"] else None
-        return [Step(1.8, start=start, end=lambda: self.banner.set(), label="free spins start", sound="bonus")]
+        cover, uncover = self.moments.transition(title, sub, self.trigger_rects(), (120, 210, 255))
+        return [cover, Step(0.0, start=start, label="free spins set"), uncover,
+                Step(1.2, start=start, end=lambda: self.banner.set(), label="free spins start", sound="bonus")]
+
+    def trigger_rects(self) -> list[pygame.Rect]:
+        """The logical cells of the windmills that triggered the feature (none from a
+        buy, or once the wheel has turned): what a transition celebrates."""
+        if any(e["type"] == "wheel_spin" for e in self.timeline.played.round.events[:self.timeline.index]):
+            return []
+        half = CELL / 2
+        return [pygame.Rect(round(x - half), round(y - half), CELL, CELL)
+                for x, y in (cell_center(r, c) for r, c in self.timeline.state.get("windmills", []))]
 
     def present_free_spin(self, ev) -> list[Step]:
         def start() -> None:
@@ -251,6 +270,9 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.hunt.waiting = False
 
     # -- frame -----------------------------------------------------------------------
+    def animate(self, dt: float) -> None:
+        self.boardview.reels.update(dt)
+
     def draw_background(self, surface: pygame.Surface) -> None:
         """The farm with the side panels and (outside the hunt and the barn) the board's
         wooden frame composed in: one opaque blit a frame instead of three alpha ones."""
@@ -285,8 +307,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         for view in self.wheel.views.values():
             view.relayout()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw_top(self, surface: pygame.Surface) -> None:
         panels.draw_ante(self, surface)      # the caption goes over the ante button
 
     # -- shots (the gallery's prepared states) ------------------------------------------

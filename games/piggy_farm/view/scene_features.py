@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step
 
 from .layout import RECT
 
 AUTO_PICK = 10.0         # seconds a nest waits for the player before opening itself (counted down)
 AUTO_PICK_AUTOPLAY = 0.6  # ... while autoplay, a recall or a showcase runs (no player picks)
+UPGRADE_COLORS = {"silver": (200, 220, 255), "gold": (255, 204, 77)}   # the wheel a spin moves on to
 
 
 class FarmFeatures:
@@ -60,7 +62,10 @@ class FarmFeatures:
             self.banner.set()
             self.wheel.tier, self.wheel.result_text = tier, ""
             self.wheel.views[tier].highlight = False
-        return [Step(1.4, start=start, label="wheel trigger", sound="bonus"), Step(0.5, start=show, label="wheel shows")]
+        cover, uncover = self.moments.transition("THE FARM WHEEL", f"{sub} - {tier.upper()} wheel", self.trigger_rects(),
+                                                 (120, 210, 255))
+        return [Step(1.0, start=start, end=self.banner.set, label="wheel trigger", sound="bonus"), cover,
+                Step(0.0, start=show, label="wheel shows"), uncover]
 
     def present_wheel_spin(self, ev) -> list[Step]:
         """One wheel stop: a decelerating spin onto a wedge of the event's slice, then UPGRADE or the result."""
@@ -80,6 +85,10 @@ class FarmFeatures:
             nxt = self.pm.wheel.next_tier(tier)
             steps.append(Step(1.3, start=lambda: setattr(self.wheel, "result_text", f"UPGRADE!  on to {nxt.upper()}"),
                               label="wheel upgrade", sound="bonus"))
+            steps.append(self.moments.step(Moment("wheel_upgrade", "WHEEL UPGRADE!",
+                                                  f"{tier.upper()} wheel -> {nxt.upper()} wheel",
+                                                  color=UPGRADE_COLORS.get(nxt, (255, 204, 77))),
+                                           label="moment wheel upgrade"))
         else:
             text = (f"FREE SPINS  x{int(ev['value'])}" if ev["slice_kind"] == "free_spins" else f"{ev['label']} COIN PRIZE")
             steps.append(Step(1.2, start=lambda: setattr(self.wheel, "result_text", text), label="wheel result",
@@ -105,7 +114,9 @@ class FarmFeatures:
             self.hunt.active, self.hunt.title, self.hunt.opened, self.hunt.last = True, title, {}, None
             self.hunt.ended = False
             self.hunt.ladder = (min(ladder), max(ladder), ev["min_prizes"])
-        return [Step(1.0, start=start, label="hunt start", sound="bonus")]
+        cover, uncover = self.moments.transition(title, f"{ev['nests']} nests, at least {ev['min_prizes']} prizes",
+                                                 self.trigger_rects(), (255, 214, 110))
+        return [cover, Step(1.0, start=start, label="hunt start", sound="bonus"), uncover]
 
     def present_hunt_reveal(self, ev) -> list[Step]:
         """Wait for a pick (or AUTO_PICK seconds), open the chosen nest on this reveal's prize or the rooster."""

@@ -25,7 +25,7 @@ class ToyScene(GameScene):
 
     def build(self) -> None:
         self._faces: dict[int, dict[str, pygame.Surface]] = {}
-        self.reels = ReelSet(self.app, tuple(REELS), 3, 3, self.faces, rules.STRIPS[0])
+        self.reels = ReelSet(self.app, tuple(REELS), 3, 3, self.faces, [list(s) for s in rules.STRIPS])
         self.win_lines: list[int] = []
         self.coins: list[int] = []
         self.bonus = False
@@ -53,10 +53,13 @@ class ToyScene(GameScene):
         self.win_lines, self.coins, self.bonus = [], [], False
 
     def present_reel_stop(self, event) -> list[Step]:
-        c, column = event["reel"], list(event["symbols"])
-        land = Step(0.22, tick=lambda p: self.reels.land(c, column, min(p * 1.25, 1.0)), label=f"reel {c + 1} stops",
-                    sound="reel_stop")
-        return ([self.reels.spin_step(0.4)] if c == 0 else []) + [land]
+        """Reel 0's event plans the spin of every reel; each reel's steps begin as it lands."""
+        if event["reel"] == 0:
+            stops = sorted((e for e in self.timeline.played.round.events if e["type"] == "reel_stop"),
+                           key=lambda e: e["reel"])
+            self.timeline.state["reels"] = self.reels.spin_steps([list(e["symbols"]) for e in stops],
+                                                                 [e.get("stop") for e in stops], spin=0.45)
+        return self.timeline.state["reels"][event["reel"]]
 
     def present_line_win(self, event) -> list[Step]:
         won = self.timeline.win(event["pay_x100"])
@@ -76,6 +79,11 @@ class ToyScene(GameScene):
             self.coins.append(event["value_x100"])
             self.shown_win = self.cents(won)
         return [Step(0.5, start=show, label="coin", sound="coin")]
+
+    def present_round_end(self, event) -> list[Step]:
+        """The round's win as paid (after the cabinet's limits), which the lines and
+        coins counted up to."""
+        return [Step(0.0, start=lambda: setattr(self, "shown_win", self.played.win_cents), label="round end")]
 
     def timeline_end(self, tl) -> list[Step]:
         return [wait(0.3)]
