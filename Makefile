@@ -9,7 +9,7 @@ PIP := $(VPY) -m pip install --quiet -c constraints.txt
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test test-quick setup clean assets wheel-smoke lock
+.PHONY: run test test-quick setup clean assets wheel-smoke lock i18n format
 
 $(VPY):
 	$(PY) -m venv $(VENV)
@@ -36,6 +36,10 @@ test: $(TEST_STAMP)
 test-quick: $(TEST_STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) -m pytest -n 2 -m "not slow" tests
 
+# The formatter: ruff format on each statement over 120 characters, nowhere else (.ci/format_long_lines.py).
+format: $(TEST_STAMP)
+	$(VPY) .ci/format_long_lines.py
+
 # The wheel built, installed into a fresh venv in a temp folder and run from another (.ci/wheel_smoke).
 wheel-smoke:
 	bash .ci/wheel_smoke
@@ -50,6 +54,13 @@ lock:
 	  echo "# Python $$($$tmp/venv/bin/python -c 'import platform; print(platform.python_version(), platform.system(), platform.machine())'), $$(date -u +%F)."; \
 	  $$tmp/venv/bin/python -m pip freeze --all --exclude-editable | grep -v '^slot-cabinet'; \
 	} > $$tmp/constraints.txt; mv $$tmp/constraints.txt constraints.txt; rm -rf $$tmp build
+
+# The languages (README: "Adding a language"): CLDR formats, messages extracted into the
+# catalogues, each .mo compiled from its .po, then the check (fails on any untranslated or stale message).
+i18n: $(TEST_STAMP)
+	$(VPY) -m cabinet.core.i18n cldr
+	$(VPY) -m cabinet.core.i18n update
+	$(VPY) -m cabinet.core.i18n check
 
 # Re-make assets/ (pictures, cues, music, manifests) from the drawing code and synthesis.
 assets: $(TEST_STAMP)

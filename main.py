@@ -8,7 +8,7 @@
     python main.py --audit                # audit the ledger in full: what was checked, exit 0 or 2
     python main.py --export-report DIR    # the operator's report set (CSV + JSON) into DIR, audited and logged
     python main.py --export-report DIR --forensic   # a ledger that failed its audit: read-only, marked UNVERIFIED
-    python main.py --shots DIR [--game ID]  # render every scene to PNGs with an index.json
+    python main.py --shots DIR [--game ID] [--lang TAG]  # render every scene to PNGs with an index.json
     python main.py --seed N               # reproducible RNG for demos
     python main.py --replay ROUND_ID      # review tools: replay a settled round of the ledger
     python main.py --replay-book GAME MODE BOOK   # review tools: replay any book of a library
@@ -34,6 +34,9 @@ import logging
 import sys
 from pathlib import Path
 
+from cabinet.core.resources import help_command
+from cabinet.core.resources import program_name as prog
+
 
 def _quiet_audio_without_sound_card() -> None:
     """With no sound card, SDL's ALSA probe prints a page of errors: pick the silent
@@ -52,7 +55,7 @@ def _quiet_audio_without_sound_card() -> None:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, no usage dump
-        sys.stderr.write(f"main.py: {message}; see python main.py --help\n")
+        sys.stderr.write(f"{prog()}: {message}; see {help_command()}\n")
         raise SystemExit(2)
 
 
@@ -73,6 +76,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    "and history are not touched (with --replay or --clip: the cabinet's own ledger)")
     p.add_argument("--game", metavar="ID", help="open this game directly (or limit --shots to it)")
     p.add_argument("--shots", metavar="DIR", help="render every scene headless to PNGs in DIR and exit")
+    p.add_argument("--lang", metavar="TAG", help="with --shots: render in this language (de-DE, es-ES, en-XA the "
+                   "pseudo-locale ...; default: config's language.default)")
     p.add_argument("--windowed", action="store_true", help="force a window even if config says fullscreen")
     p.add_argument("--frames", type=_frame_count, metavar="N", help="draw N frames of the first screen (the lobby, "
                    "or --game's) and stop, exit 0: a smoke test, headless with SDL_VIDEODRIVER=dummy")
@@ -94,7 +99,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 COMMANDS = {"verify": (), "check_config": (), "audit": ("config",), "export_report": ("config", "forensic"),
             "meters": ("config",), "clip": ("config", "seed", "demo", "clip_fps", "clip_width"),
             "clip_book": ("config", "seed", "demo", "clip_fps", "clip_width"),
-            "shots": ("config", "seed", "demo", "game"),
+            "shots": ("config", "seed", "demo", "game", "lang"),
             "replay": ("config", "seed", "demo", "kiosk", "windowed", "frames"),
             "replay_book": ("config", "seed", "demo", "kiosk", "windowed", "frames")}
 
@@ -120,7 +125,9 @@ def _refuse_clashes(p: argparse.ArgumentParser, args: argparse.Namespace) -> Non
     given = [k for k, v in vars(args).items() if v is not None and v is not False]      # 0 and "" are given
     commands = [k for k in given if k in COMMANDS]
     if len(commands) > 1:
-        p.error(f"{' and '.join(_flag(k) for k in commands)} cannot be given together: give one of them (each runs alone)")
+        p.error(
+            f"{' and '.join(_flag(k) for k in commands)} cannot be given together: give one of them (each runs alone)"
+        )
     if args.game is not None and not args.game.strip():
         p.error("--game needs a game id (e.g. piggy_farm); without it the lobby opens")
     if commands:
@@ -133,6 +140,9 @@ def _refuse_clashes(p: argparse.ArgumentParser, args: argparse.Namespace) -> Non
         p.error("--forensic goes with --export-report DIR")
     elif args.clip_fps is not None or args.clip_width is not None:
         p.error("--clip-fps and --clip-width go with --clip or --clip-book")
+    elif args.lang is not None:
+        p.error("--lang goes with --shots DIR (a player picks the language on the sound/settings panel; "
+                "the operator sets language.default in config.yaml)")
 
 
 def verify_program() -> int:
@@ -207,54 +217,83 @@ def check_config(path: str | None, libraries=None) -> str:
 DEMO_FOLDER = "demo"
 
 
-def demo_data(cfg) -> None:
+def demo_data(cfg):
     """`--demo` plays in a ledger of its own, <data_dir>/demo/ (its witness, if one is
     configured, in <ledger_witness>/demo/): it starts on demo_credit, and its forced
     and showcase rounds never reach the cabinet's ledger, meters or balance. The
-    operator's saved settings (<data_dir>/operator.json) still apply."""
+    operator's saved settings (<data_dir>/operator.json) still apply. Returns the
+    config pointing there."""
+    from dataclasses import replace
     from cabinet.core.config import report_path
     from cabinet.core.schema import ConfigError
     from cabinet.core.startup import make_data_dir
-    cfg.data_path = Path(cfg.data_path) / DEMO_FOLDER
+    cfg = replace(cfg, data_path=Path(cfg.data_path) / DEMO_FOLDER)
     if cfg.report_dir is None or not Path(cfg.report_dir).is_absolute():
-        cfg.report_path = report_path(cfg.data_path, cfg.report_dir)
+        cfg = replace(cfg, report_path=report_path(cfg.data_path, cfg.report_dir))
     try:
         make_data_dir(cfg.data_path)
         if cfg.ledger_witness:
-            cfg.ledger_witness = str(Path(cfg.ledger_witness) / DEMO_FOLDER)
+            cfg = replace(cfg, ledger_witness=str(Path(cfg.ledger_witness) / DEMO_FOLDER))
             make_data_dir(Path(cfg.ledger_witness), "ledger_witness")
     except ConfigError as exc:
-        raise Refused(f"main.py: --demo: {exc}") from None
+        raise Refused(f"{prog()}: --demo: {exc}") from None
+    return cfg
 
 
-def open_cabinet(args: argparse.Namespace, libraries=None):
-    """A start up to the window: the same checks as --check-config, then the data
-    folder, the command-line switches and the Cabinet (Refused: one line, exit 2)."""
+def open_splash(args: argparse.Namespace):
+    """A plain start's window, opened right after the program check with the cabinet's
+    splash (cabinet/ui/splash.py) in the config's display mode; None where there is no
+    display or the config does not read (the start checks then say why, as before)."""
     program_check(args.config)
-    plan = _plan(args.config, create=True, libraries=libraries)
+    from cabinet.core.config import load_config
+    from cabinet.core.schema import ConfigError
+    try:
+        display = load_config(args.config or None).display
+    except ConfigError:
+        return None
+    _quiet_audio_without_sound_card()
+    from cabinet.ui import host
+    if host.display_problem():
+        return None
+    from cabinet.ui.splash import Splash
+    kiosk = bool(display.kiosk or args.kiosk)
+    return Splash((display.fullscreen and not args.windowed) or kiosk, (display.width, display.height), kiosk)
+
+
+def open_cabinet(args: argparse.Namespace, libraries=None, splash=None):
+    """A start up to the window: the same checks as --check-config, then the data
+    folder, the command-line switches and the Cabinet (Refused: one line, exit 2).
+    With the `splash` up (its program check done), the checks run behind it."""
+    from dataclasses import replace
+    if splash is None:
+        program_check(args.config)
+        plan = _plan(args.config, create=True, libraries=libraries)
+    else:
+        plan = splash.run_while("the games and their books", lambda: _plan(args.config, create=True,
+                                                                           libraries=libraries), 0.45)
     cfg = plan.config
     if args.seed is not None and not 0 <= args.seed < 2**63:
-        raise Refused("main.py: --seed must be a whole number from 0 to 2**63-1")
+        raise Refused(f"{prog()}: --seed must be a whole number from 0 to 2**63-1")
     if cfg.real_play and args.seed is not None:
-        raise Refused("main.py: --seed is refused: config.yaml sets real_play: true (a seeded RNG is predictable)")
+        raise Refused(f"{prog()}: --seed is refused: config.yaml sets real_play: true (a seeded RNG is predictable)")
     if args.demo:
         if cfg.real_play:
-            raise Refused("main.py: --demo is refused: config.yaml sets real_play: true")
-        cfg.demo_tools = True
+            raise Refused(f"{prog()}: --demo is refused: config.yaml sets real_play: true")
+        cfg = replace(cfg, demo_tools=True)
         if args.replay is None and args.clip is None:    # those show the cabinet's own ledger's rounds
-            demo_data(cfg)
+            cfg = demo_data(cfg)
     if args.kiosk:
-        cfg.display.kiosk = True
+        cfg = replace(cfg, display=replace(cfg.display, kiosk=True))
     for flag, given in (("--replay", args.replay), ("--replay-book", args.replay_book)):
         if given is not None and cfg.real_play:
-            raise Refused(f"main.py: {flag} is refused: config.yaml sets real_play: true")
+            raise Refused(f"{prog()}: {flag} is refused: config.yaml sets real_play: true")
         if given is not None and not cfg.demo_tools:
-            raise Refused(f"main.py: {flag} is a review tool: set demo_tools: true in config.yaml or add --demo")
+            raise Refused(f"{prog()}: {flag} is a review tool: set demo_tools: true in config.yaml or add --demo")
     from cabinet.core.ledger import LedgerError, instance
     try:
         held = instance.acquire(cfg.data_path)     # one cabinet per data folder: a second is refused here
     except LedgerError as exc:
-        raise Refused(f"main.py: {exc}") from None
+        raise Refused(f"{prog()}: {exc}") from None
     from cabinet.core import logs
     logs.setup(cfg.data_path, cfg.log_level)       # the operator's log, once this start owns the folder
     from cabinet.core.cabinet import Cabinet
@@ -297,7 +336,11 @@ def main(argv: list[str] | None = None) -> int:
             return clip_cli.run(args, lambda: _plan(args.config, create=False).config, lambda: open_cabinet(args))
         if args.shots is not None:
             shots_folder(args.shots)
-        cabinet = open_cabinet(args)
+            shots_language(args.lang)
+        plain = not (args.meters or args.shots is not None or args.frames is not None or args.replay is not None
+                     or args.replay_book is not None)
+        splash = open_splash(args) if plain else None      # the window at once, the checks behind it
+        cabinet = open_cabinet(args, splash=splash)
     except Refused as exc:
         log = logging.getLogger("cabinet")
         if not log.handlers:                # a refusal before cabinet.core.logs was imported: not logging's
@@ -310,12 +353,12 @@ def main(argv: list[str] | None = None) -> int:
         return cli.locked(cabinet.locked) if cabinet.locked or cabinet.ledger is None else \
             cli.print_meters(cabinet.ledger)
     if args.game and args.game not in cabinet.games and args.game not in cabinet.refused:
-        sys.stderr.write(f"main.py: --game {args.game!r} is not a game here; allowed: {', '.join(cabinet.games)}\n")
+        sys.stderr.write(f"{prog()}: --game {args.game!r} is not a game here; allowed: {', '.join(cabinet.games)}\n")
         return 2
     if args.shots is not None:
         _quiet_audio_without_sound_card()
         from cabinet.ui.shots import render_gallery
-        return render_gallery(cabinet, args.shots, args.game)
+        return render_gallery(cabinet, args.shots, args.game, args.lang)
     try:
         then = replay_plan(cabinet, args)
     except Refused as exc:
@@ -323,14 +366,24 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code
     _quiet_audio_without_sound_card()
     from cabinet.ui.launch import run_app
-    return run_app(cabinet, start_game=args.game, windowed=args.windowed, then=then, frames=args.frames)
+    return run_app(cabinet, start_game=args.game, windowed=args.windowed, then=then, frames=args.frames,
+                   splash=splash)
+
+
+def shots_language(tag: str | None) -> None:
+    """--lang TAG is a language this program speaks, else Refused."""
+    from cabinet.core import i18n
+    if tag is not None and tag not in i18n.available():
+        raise Refused(
+            f"{prog()}: --lang {tag!r} is not a language of this program; allowed: {', '.join(i18n.available())}"
+        )
 
 
 def shots_folder(text: str) -> Path:
     """--shots DIR made (with its parents) and checked writable, else Refused."""
     import tempfile
     if not text.strip():
-        raise Refused("main.py: --shots needs a folder; allowed: a folder that can be created and written")
+        raise Refused(f"{prog()}: --shots needs a folder; allowed: a folder that can be created and written")
     folder = Path(text)
     allowed = "allowed: a folder that can be created and written"
     try:
@@ -338,7 +391,7 @@ def shots_folder(text: str) -> Path:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".shots-"):
             pass
     except (OSError, ValueError) as exc:
-        raise Refused(f"main.py: --shots {text!r}: cannot write there ({getattr(exc, 'strerror', None) or exc}); "
+        raise Refused(f"{prog()}: --shots {text!r}: cannot write there ({getattr(exc, 'strerror', None) or exc}); "
                       f"{allowed}") from None
     return folder
 
@@ -359,7 +412,7 @@ def replay_plan(cabinet, args: argparse.Namespace):
             return lambda app: app.present_recall(played, None, title)
     except ReplayError as exc:
         flag = "--replay" if args.replay is not None else "--replay-book"
-        raise Refused(f"main.py: {flag}: {exc}") from None
+        raise Refused(f"{prog()}: {flag}: {exc}") from None
     return None
 
 

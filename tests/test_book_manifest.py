@@ -60,7 +60,9 @@ def test_every_alteration_of_a_shipped_file_is_refused(game_id):
         pytest.skip(f"{game_id} ships no format-{B.FORMAT} library")
     others = [g for g in sorted(discover()) if g != game_id]
     sizes = sorted((where / f"{m.id}.npz").stat().st_size for m in spec.modes)
-    picked = [m.id for m in spec.modes if (where / f"{m.id}.npz").stat().st_size in (sizes[0], sizes[len(sizes) // 2])][:2]
+    picked = [m.id for m in spec.modes if (where / f"{m.id}.npz").stat().st_size in (sizes[0], sizes[len(sizes) // 2])][
+        :2
+    ]
     rows = tamper_game(game_id, B.default_books_dir(discover()[others[0]]), modes=picked)
     assert len(rows) == len(picked) * len(CASES) and len(picked) == 2
     bad = [r for r in rows if not r["refused"]]

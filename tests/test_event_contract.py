@@ -18,7 +18,7 @@ SHARED = {"reel_stop": E.ReelStop, "line_win": E.LineWin, "cluster_win": E.Clust
 
 def rounds(spec, natural: int, forced: int):
     for mode in spec.modes:
-        for cat in [None, *spec.book_forces.get(mode.id, {})]:
+        for cat in [None, *spec.math.book_forces.get(mode.id, {})]:
             for seed in range(natural if cat is None else forced):
                 rnd = (spec.play(Rng(7_000 + seed), mode.id) if cat is None
                        else forced_round(spec, mode.id, cat, seed))

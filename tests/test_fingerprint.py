@@ -53,9 +53,18 @@ RULES = ("from __future__ import annotations\n"
 
 
 def test_round_code_is_plays_module_level_import_closure(tmp_path):
-    pkg = _package(tmp_path, {"rules.py": RULES, "helper.py": "from .deep import ONE\ndef add(a, b):\n    return a + b\n",
-                              "deep.py": "ONE = 1\n", "table.py": "N = 2\n", "typing_only.py": "",
-                              "lazy_tool.py": "", "unrelated.py": ""})
+    pkg = _package(
+        tmp_path,
+        {
+            "rules.py": RULES,
+            "helper.py": "from .deep import ONE\ndef add(a, b):\n    return a + b\n",
+            "deep.py": "ONE = 1\n",
+            "table.py": "N = 2\n",
+            "typing_only.py": "",
+            "lazy_tool.py": "",
+            "unrelated.py": "",
+        },
+    )
     spec = _spec(tmp_path, pkg)
     names = {p.name for p in B.round_code(spec)}
     assert {"rules.py", "helper.py", "deep.py", "table.py", "__init__.py"} == names
@@ -63,9 +72,18 @@ def test_round_code_is_plays_module_level_import_closure(tmp_path):
 
 
 def test_a_change_to_any_round_code_file_or_the_data_changes_the_fingerprint(tmp_path):
-    pkg = _package(tmp_path, {"rules.py": RULES, "helper.py": "from .deep import ONE\ndef add(a, b):\n    return a + b\n",
-                              "deep.py": "ONE = 1\n", "table.py": "N = 2\n", "typing_only.py": "",
-                              "lazy_tool.py": "", "unrelated.py": ""})
+    pkg = _package(
+        tmp_path,
+        {
+            "rules.py": RULES,
+            "helper.py": "from .deep import ONE\ndef add(a, b):\n    return a + b\n",
+            "deep.py": "ONE = 1\n",
+            "table.py": "N = 2\n",
+            "typing_only.py": "",
+            "lazy_tool.py": "",
+            "unrelated.py": "",
+        },
+    )
     spec = _spec(tmp_path, pkg)
     before = B.fingerprint(spec)
     (pkg / "unrelated.py").write_text("X = 1\n")
@@ -86,8 +104,16 @@ def test_each_games_round_code_holds_its_engines_and_the_shared_mechanisms():
     assert shared | {"games/happy_money_hens/math/rules.py", "games/happy_money_hens/math/bonus.py",
                      "games/happy_money_hens/math/pots.py", "games/happy_money_hens/math/batch_bonus.py",
                      "cabinet/mechanics/lines.py", "cabinet/mechanics/hold_and_win.py"} <= rel["happy_money_hens"]
-    assert shared | {"games/grinning_harvest/math/forced.py", "games/grinning_harvest/math/batch.py",
-                     "games/grinning_harvest/math/rules.py", "cabinet/mechanics/hold_and_win.py"} <= rel["grinning_harvest"]
+    assert (
+        shared
+        | {
+            "games/grinning_harvest/math/forced.py",
+            "games/grinning_harvest/math/batch.py",
+            "games/grinning_harvest/math/rules.py",
+            "cabinet/mechanics/hold_and_win.py",
+        }
+        <= rel["grinning_harvest"]
+    )
     assert shared | {"games/piggy_farm/math/forced.py", "games/piggy_farm/math/search.py",
                      "games/piggy_farm/math/streams.py", "games/piggy_farm/math/sim.py",
                      "games/piggy_farm/math/board.py", "cabinet/mechanics/clusters.py",
@@ -118,7 +144,9 @@ def test_regenerating_every_stratum_runs_only_fingerprinted_code(game_id):
     spec = GAMES[game_id]
     lib = B.load_library(spec)
     code = {p.relative_to(ROOT).as_posix() for p in B.round_code(spec)}
-    reader = {p.relative_to(ROOT).as_posix() for p in _closure(repository_root("cabinet.core.books"), "cabinet.core.books")}
+    reader = {
+        p.relative_to(ROOT).as_posix() for p in _closure(repository_root("cabinet.core.books"), "cabinet.core.books")
+    }
     mode = next(iter(lib.modes))
     lib.round(mode, 0)                                   # first-use imports and caches before the trace
     ran = _traced_files(lambda: (lib.warm(), [spec.play(Rng.for_book(7 + i), m.id) for i, m in enumerate(spec.modes)]))

@@ -5,7 +5,7 @@ as scene.Host, widgets.Screen and hud.HudScene do):
 
 - imports point down: main.py -> cabinet/ui -> games -> cabinet/math -> cabinet/mechanics
   -> cabinet/core. A game's view/ is part of the UI (it builds on cabinet/ui, which
-  never imports it: the app opens the scene GameSpec.scene names); its __init__ and
+  never imports it: the app opens the scene GameSpec.view.scene names); its __init__ and
   math/ are the games layer; its tools/ are design scripts above everything;
 - cabinet/core, cabinet/mechanics, cabinet/math and every game's math/ never import pygame;
 - a game never imports another game, and its math/ never imports its view/;

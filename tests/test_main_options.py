@@ -14,7 +14,7 @@ import main
     (["--audit", "--game", "piggy_farm"], "--audit does not use --game (it takes --config)"),
     (["--meters", "--seed", "3"], "--meters does not use --seed (it takes --config)"),
     (["--check-config", "config.yaml", "--config", "x.yaml"], "--check-config does not use --config"),
-    (["--shots", "out", "--kiosk"], "--shots does not use --kiosk (it takes --config, --seed, --demo, --game)"),
+    (["--shots", "out", "--kiosk"], "--shots does not use --kiosk (it takes --config, --seed, --demo, --game, --lang)"),
     (["--replay", "3", "--game", "piggy_farm"], "--replay does not use --game"),
     (["--game", ""], "--game needs a game id"),
     (["--game", "  "], "--game needs a game id"),
@@ -23,6 +23,7 @@ import main
     (["--audit", "--seed", "0"], "--audit does not use --seed"),
     (["--verify", "--seed", "0"], "--verify does not use --seed"),
     (["--meters", "--clip-fps", "15"], "--meters does not use --clip-fps"),
+    (["--lang", "de-DE"], "--lang goes with --shots DIR"),
 ])
 def test_an_option_a_command_would_ignore_is_refused_in_one_line(argv, says, capsys):
     with pytest.raises(SystemExit) as stop:

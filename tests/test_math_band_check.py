@@ -114,7 +114,7 @@ def test_the_tail_estimate_is_asked_at_the_band_edges_up_to_the_cap():
     def tail_odds(mode, thresholds, seed, sims):
         asked[mode] = list(thresholds)
         return {x: (1.0 / x, 0.9 / x, 1.1 / x, "toy splitting") for x in thresholds}
-    spec = dataclasses.replace(GAME, tail_odds=tail_odds, max_win_x=5_000)
+    spec = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, tail_odds=tail_odds), max_win_x=5_000)
     cost = spec.mode("base").cost_x100
     got = mode_tails(spec, "base", {}, 1)
     assert asked["base"] == [e * cost for e in (1_000, 5_000) if e * cost <= 500_000]
@@ -123,7 +123,8 @@ def test_the_tail_estimate_is_asked_at_the_band_edges_up_to_the_cap():
                                                   1.1 / (1_000 * cost)], "method": "toy splitting"}
     # the first edge past the 5,000x cap: exactly 0, so the band holding the cap ends there
     assert got["at_least"][str(10_000 * cost)]["p"] == 0.0 and str(5_000 * cost) in got["at_least"]
-    assert mode_tails(dataclasses.replace(spec, tail_odds=None), "base", {}, 1) is None
+    untold = dataclasses.replace(spec, math=dataclasses.replace(spec.math, tail_odds=None))
+    assert mode_tails(untold, "base", {}, 1) is None
     buy = next((m.id for m in spec.modes if m.kind != "spin"), None)
     if buy is not None:          # a buy is asked from BUY_TAIL_FROM_X times its price
         from cabinet.math.rates import BUY_TAIL_FROM_X
@@ -139,11 +140,14 @@ def test_a_game_may_start_its_tail_bands_lower_and_the_bands_follow_where_the_ta
 
     def tail_odds(mode, thresholds, seed, sims):
         return {x: (1.0 / x, 0.99 / x, 1.01 / x, "toy exact trigger odds x bonuses") for x in thresholds}
-    spec = dataclasses.replace(GAME, tail_odds=tail_odds, max_win_x=5_000, tail_from_x=200)
+    spec = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, tail_odds=tail_odds, tail_from_x=200),
+                               max_win_x=5_000)
     cost = spec.mode("base").cost_x100
     got = mode_tails(spec, "base", {}, 1)
     assert got["from_x"] == 200
-    assert sorted(int(x) for x in got["at_least"]) == [e * cost for e in (200, 500, 1_000, 5_000, 10_000)]   # 10k: past the cap
+    assert sorted(int(x) for x in got["at_least"]) == [
+        e * cost for e in (200, 500, 1_000, 5_000, 10_000)
+    ]  # 10k: past the cap
     # 12 rounds of 500-1k in the plain run are too few to hold; the tail estimate holds it,
     # and 200-500 too, where the tail's error is below the count's
     rates = _rates({"1-2": 3_000_000, "200-500": 158, "500-1k": 12}, 10_000_000)
@@ -184,7 +188,7 @@ def test_a_rare_feature_is_held_at_the_games_estimate_where_it_beats_the_count()
     import dataclasses
     from cabinet.math.rates import mode_targets
     from tests.toygame import GAME
-    spec = dataclasses.replace(GAME, rate_targets={})
+    spec = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, rate_targets={}))
     n = 10_000_000
     feats = {"bonus": {"count": 28_000, "rate": 0.0028, "ci99": [0.00276, 0.00284],
                        # a looser estimate than the count: the count stays
@@ -197,7 +201,9 @@ def test_a_rare_feature_is_held_at_the_games_estimate_where_it_beats_the_count()
     doc = {"modes": {"base": {"rounds": n, "features": feats}}}
     held = mode_targets(spec, doc, "base")
     assert held["bonus"]["source"].startswith("measured") and held["bonus"]["rate"] == 0.0028
-    assert held["jackpot"]["rate"] == 9.0e-6 and held["jackpot"]["source"] == "the rules' estimate: exact odds x bonuses"
+    assert (
+        held["jackpot"]["rate"] == 9.0e-6 and held["jackpot"]["source"] == "the rules' estimate: exact odds x bonuses"
+    )
     assert abs(held["jackpot"]["sigma"] - 2e-7 / 2.5758293035489004) < 1e-20
     # exact: no error, held like a rate the game sets; a rare feature with no estimate is not held
     assert held["top_coin"] == {"rate": 2.5e-7, "sigma": 0.0, "source": "exact: the value table"}

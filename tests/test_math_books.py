@@ -138,7 +138,7 @@ def test_a_games_batch_fast_path_gives_the_same_library(tmp_path):
         rounds = [rules.play(Rng.for_book(int(s)), mode, force) for s in seeds]
         return [r.payout_x100 for r in rounds], [r.features for r in rounds]
 
-    fast = dataclasses.replace(GAME, play_batch=play_batch)
+    fast = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, play_batch=play_batch))
     build(GAME, modes=["base"], books=3000, out=tmp_path / "plain")
     build(fast, modes=["base"], books=3000, out=tmp_path / "fast")
     assert (tmp_path / "plain" / "base.npz").read_bytes() == (tmp_path / "fast" / "base.npz").read_bytes()

@@ -9,7 +9,8 @@ from tests.toygame import GAME
 
 
 def test_natural_book_in_two_categories_joins_the_first():
-    spec = dataclasses.replace(GAME, book_forces={"base": {"jackpot": 0.01, "bonus": 0.05}})
+    spec = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math,
+                                                              book_forces={"base": {"jackpot": 0.01, "bonus": 0.05}}))
     names = ("bonus", "jackpot")
     bonus, jackpot = np.uint64(1), np.uint64(2)
     n = 400
@@ -19,8 +20,16 @@ def test_natural_book_in_two_categories_joins_the_first():
     pay = np.arange(n, dtype=np.int64) * 3
     seeds = np.arange(n, dtype=np.uint64)
     tasks = [Task(GAME.id, "base", -1, None, 0, n, 1, names)]
-    result = (seeds, pay, feats, np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.uint16), np.zeros(0, dtype=np.uint32),
-              np.zeros(n, dtype=np.int64), np.zeros(0, dtype=np.uint8))
+    result = (
+        seeds,
+        pay,
+        feats,
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.uint16),
+        np.zeros(0, dtype=np.uint32),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(0, dtype=np.uint8),
+    )
     _, meta = assemble(spec, "base", tasks, [result], seed=1, natural=n)
     assert meta["optimizer"]["natural_in_category"] == {"jackpot": 3, "bonus": 27}
 
@@ -48,7 +57,7 @@ def test_the_weights_hold_the_rules_payout_band_masses():
     from fractions import Fraction
     from cabinet.core.books import rtp_fraction
     from cabinet.math.stats import BAND_LABELS, band_counts
-    spec = dataclasses.replace(GAME, book_forces={})
+    spec = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, book_forces={}))
     cost = spec.mode("base").cost_x100
     target = rtp_fraction(spec.rtp["base"])
     rng = np.random.default_rng(4)
@@ -64,7 +73,7 @@ def test_the_weights_hold_the_rules_payout_band_masses():
     bands["20-50"] = rounds // 100
     bands["0"] += rounds - sum(bands.values())
     rates = {"modes": {"base": {"rounds": rounds, "bands": bands, "features": {}, "strata": {}}}}
-    names = tuple(spec.feature_names)
+    names = tuple(spec.math.feature_names)
     tasks = [Task(GAME.id, "base", -1, None, 0, n, 1, names)]
     result = (np.arange(n, dtype=np.uint64), pay, np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.int64),
               np.zeros(n, dtype=np.uint16), np.zeros(0, dtype=np.uint32),
@@ -82,7 +91,8 @@ def test_a_stated_category_share_consistent_with_the_games_estimate_stands_again
     between the game's estimate of the whole feature less the earlier shares and that
     estimate: a stated share there stands, though a thin plain count disagrees."""
     from cabinet.math.rates import category_targets
-    spec = dataclasses.replace(GAME, book_forces={"base": {"top": 0.0001, "jackpot": 0.0023, "bonus": 0.05}})
+    forces = {"base": {"top": 0.0001, "jackpot": 0.0023, "bonus": 0.05}}
+    spec = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, book_forces=forces))
     strata = {"jackpot": {"rate": 0.00251, "ci99": [0.00240, 0.00276], "count": 753}}
     # the thin count alone puts the stated 0.0023 outside: its measured rate is used
     rates = {"modes": {"base": {"strata": strata, "features": {}}}}
@@ -123,7 +133,8 @@ def test_a_measured_rate_of_a_forcing_category_is_released_an_exact_one_is_held(
 
 
 def test_the_build_records_the_released_categories():
-    spec = dataclasses.replace(GAME, book_forces={"base": {"jackpot": 0.01, "bonus": 0.05}}, rate_targets={})
+    spec = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, book_forces={"base": {"jackpot": 0.01, "bonus": 0.05}},
+                                                              rate_targets={}))
     names = ("bonus", "jackpot")
     n = 400
     feats = np.zeros(n, dtype=np.uint64)

@@ -192,7 +192,9 @@ def test_check_passes_on_a_fresh_build_and_names_a_weight_changed_by_one(toy_bui
     n = len(arrays["weight"])
     assert f"toygame/base: differs: weight: 1 of {n:,} entries differ (largest difference 1)" in bad.stdout
     assert "toygame/buy_bonus: identical" in bad.stdout
-    assert before == {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in changed.iterdir()}  # nothing installed
+    assert before == {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in changed.iterdir()
+    }  # nothing installed
 
 
 @pytest.mark.slow

@@ -1,5 +1,5 @@
 """Stored rounds (book_format: stored_book / stored_end / stored_rounds): the forced
-books of the strata a game lists in `spec.stored_rounds` keep their whole Round, so
+books of the strata a game lists in `spec.math.stored_rounds` keep their whole Round, so
 showing one is a decode, not a re-run of its forced draw; they must be the rounds the
 rules play from the books' seeds, and anything else about them is refused by name."""
 from __future__ import annotations
@@ -155,7 +155,8 @@ def test_inconsistent_stored_round_arrays_are_refused_at_load(stored_dir, tmp_pa
 ])
 def test_a_stored_stratum_that_is_not_a_category_is_a_build_error(tmp_path, stored, message):
     with pytest.raises(BuildError, match=message):
-        build(dataclasses.replace(GAME, stored_rounds=stored), books=1000, out=tmp_path)
+        storing = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, stored_rounds=stored))
+        build(storing, books=1000, out=tmp_path)
 
 
 @pytest.mark.slow

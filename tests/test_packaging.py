@@ -121,3 +121,14 @@ def test_a_checkout_is_its_own_tree():
     assert tree.path("cabinet/core/money.py") == ROOT / "cabinet/core/money.py"
     assert ProgramTree(Path("/t"), Path("/c")).path("games/x/math.yaml") == Path("/c/games/x/math.yaml")
     assert ProgramTree(Path("/t"), Path("/c")).path("assets/a.png") == Path("/t/assets/a.png")
+
+
+def test_messages_name_the_command_the_user_typed():
+    from cabinet.core.resources import help_command, program_name
+    assert program_name("/home/v/.venv/bin/slot-cabinet") == "slot-cabinet"
+    assert help_command("/home/v/.venv/bin/slot-cabinet") == "slot-cabinet --help"
+    assert program_name("/opt/x/site-packages/cabinet/__main__.py") == "python -m cabinet"
+    assert help_command("/opt/x/site-packages/cabinet/__main__.py") == "python -m cabinet --help"
+    assert program_name("main.py") == "main.py" and help_command("main.py") == "python main.py --help"
+    assert program_name("-c") == "main.py"           # python -c: the checkout's name
+    assert program_name("/v/lib/python3.11/site-packages/pytest/__main__.py") == "main.py"   # python -m pytest

@@ -1,4 +1,4 @@
-"""GameSpec.batch_sources: the RTP by source of many natural books at once, from the
+"""GameSpec.math.batch_sources: the RTP by source of many natural books at once, from the
 games' lockstep engines (play_batch's), must give every book the very split
 payout_sources gives the Round that Library.round regenerates; the PAR sheet's RTP by
 source (cabinet/math/par.py rtp_sources) plays natural books through it and forced
@@ -31,14 +31,14 @@ def _sample(mb: B.ModeBooks) -> np.ndarray:
 def test_batch_sources_split_every_sampled_book_as_payout_sources(game):
     lib = B.load_library(game)
     spec = lib.spec
-    assert spec.batch_sources is not None
+    assert spec.math.batch_sources is not None
     checked = 0
     for mode, mb in lib.modes.items():
         ids = _sample(mb)
-        got = spec.batch_sources(mb.seeds(0, int(ids[-1]) + 1)[ids], mode)
+        got = spec.math.batch_sources(mb.seeds(0, int(ids[-1]) + 1)[ids], mode)
         for j, book in enumerate(ids.tolist()):
             rnd = lib.round(mode, book)
-            want = {k: v for k, v in spec.payout_sources(rnd).items() if v}
+            want = {k: v for k, v in spec.math.payout_sources(rnd).items() if v}
             have = {k: int(v[j]) for k, v in got.items() if v[j]}
             assert have == want, (mode, book)
             assert sum(have.values()) == rnd.payout_x100 == mb.payout_x100[book]
@@ -60,7 +60,7 @@ def test_rtp_by_source_is_the_same_batched_as_one_book_at_a_time(game, mode):
     paying = (mb.payout_x100 != 0) & (mb.features != 0)
     assert (paying & (mb.force >= 0)).any() and (paying & (mb.force < 0)).any()   # both routes are taken
     batched = par.rtp_sources(lib, workers=1)[mode]
-    lib.spec = replace(lib.spec, batch_sources=None)
+    lib.spec = replace(lib.spec, math=replace(lib.spec.math, batch_sources=None))
     one_by_one = par.rtp_sources(lib, workers=1)[mode]
     assert batched["sources"] == one_by_one["sources"]
     assert "batch_sources" in batched["method"] and "batch_sources" not in one_by_one["method"]

@@ -1,4 +1,4 @@
-"""GameSpec.plain_source: a round that lists no feature pays from that one source only,
+"""GameSpec.math.plain_source: a round that lists no feature pays from that one source only,
 so the PAR sheet's RTP by source counts such books without playing them
 (cabinet/math/par.py rtp_sources). Checked on natural rounds of every spin mode and
 on shipped books, and the check itself refuses a book that breaks the claim."""
@@ -15,15 +15,15 @@ GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
 @pytest.mark.parametrize("game", GAMES)
 def test_a_round_without_features_pays_only_from_the_plain_source(game):
     spec = B.resolve_game(game)
-    assert spec.plain_source is not None
+    assert spec.math.plain_source is not None
     plain_wins = 0
     for mode in (m.id for m in spec.modes if m.kind == "spin"):
         for seed in range(400):
             rnd = spec.play(Rng(seed), mode)
-            parts = {k: v for k, v in spec.payout_sources(rnd).items() if v}
+            parts = {k: v for k, v in spec.math.payout_sources(rnd).items() if v}
             assert sum(parts.values()) == rnd.payout_x100
             if not rnd.features and rnd.payout_x100:
-                assert set(parts) == {spec.plain_source}, (mode, seed, parts)
+                assert set(parts) == {spec.math.plain_source}, (mode, seed, parts)
                 plain_wins += 1
     assert plain_wins > 50          # the claim was tested on real wins
 
@@ -33,10 +33,10 @@ def test_the_sources_check_refuses_a_featured_book_said_to_be_plain(game):
     lib = B.load_library(game, modes=["base"])
     mb = lib.books("base")
     plain = np.flatnonzero((mb.payout_x100 != 0) & (mb.features == 0))[:3].tolist()
-    assert par._source_chunk((B.game_ref(lib.spec), lib.path, "base", plain, lib.spec.plain_source)) == {}
-    ref, plain_src = B.game_ref(lib.spec), lib.spec.plain_source
+    assert par._source_chunk((B.game_ref(lib.spec), lib.path, "base", plain, lib.spec.math.plain_source)) == {}
+    ref, plain_src = B.game_ref(lib.spec), lib.spec.math.plain_source
     for book in np.flatnonzero((mb.features != 0) & (mb.payout_x100 != 0))[:200].tolist():
-        parts = lib.spec.payout_sources(lib.round("base", book))
+        parts = lib.spec.math.payout_sources(lib.round("base", book))
         if {k for k, v in parts.items() if v} - {plain_src}:
             break
     else:

@@ -168,7 +168,9 @@ def test_main_refuses_a_changed_tree_and_names_a_development_build(tree, keys, t
     assert ok.returncode == 0, ok.stderr
     assert ok.stderr == f"development build signed by key {dev.fp}: not for real play\n"
     out = _main(tree, dev, "--verify")
-    assert out.returncode == 0 and out.stdout.splitlines()[-1] == f"signed by development key {dev.fp}: not for real play"
+    assert (
+        out.returncode == 0 and out.stdout.splitlines()[-1] == f"signed by development key {dev.fp}: not for real play"
+    )
     real = tmp_path / "real.yaml"
     real.write_text(f"data_dir: {tmp_path / 'd'}\nreal_play: true\noperator_pin: \"86420\"\n"
                     f"ledger_key: {tmp_path / 'k.key'}\nledger_witness: {tmp_path / 'w'}\n")
@@ -195,8 +197,11 @@ def test_the_manifest_tool_chooses_its_key(tmp_path, keys, monkeypatch, capsys):
     monkeypatch.setenv(signing.RELEASE_KEY_ENV, str(keys[0].pem))
     assert release.raw_public(signing.signing_key()[0]) == keys[0].raw
     monkeypatch.delenv(signing.RELEASE_KEY_ENV)
-    made, where = signing.signing_key()                               # no release key: the dev key, made once
-    assert where == str(tmp_path / "cfg" / "dev_ed25519.pem") and (tmp_path / "cfg/dev_ed25519.pem").stat().st_mode & 0o077 == 0
+    made, where = signing.signing_key()  # no release key: the dev key, made once
+    assert (
+        where == str(tmp_path / "cfg" / "dev_ed25519.pem")
+        and (tmp_path / "cfg/dev_ed25519.pem").stat().st_mode & 0o077 == 0
+    )
     assert release.dev_public_keys() == [release.raw_public(made)]
     assert release.raw_public(signing.signing_key()[0]) == release.raw_public(made)
     monkeypatch.setenv(signing.DEV_KEY_ENV, str(keys[1].pub))

@@ -1,7 +1,7 @@
-"""Toy Reels whose top_coin books keep their rounds (GameSpec.stored_rounds), by name
+"""Toy Reels whose top_coin books keep their rounds (GameSpec.math.stored_rounds), by name
 for the math tools (`python -m cabinet.math show tests.toygame_stored ...`)."""
 import dataclasses
 
 from tests.toygame import GAME as _TOY
 
-GAME = dataclasses.replace(_TOY, stored_rounds={"base": ("top_coin",)})
+GAME = dataclasses.replace(_TOY, math=dataclasses.replace(_TOY.math, stored_rounds={"base": ("top_coin",)}))

@@ -302,7 +302,9 @@ def _png_decode(data: bytes) -> str | None:
                 piece = inflate.decompress(pending, INFLATE_STEP)
                 pending = memoryview(inflate.unconsumed_tail)
                 if done + len(piece) > expected:
-                    return f"cannot be decoded (its image data holds more than the {expected:,} bytes its header implies)"
+                    return (
+                        f"cannot be decoded (its image data holds more than the {expected:,} bytes its header implies)"
+                    )
                 bad = _bad_filter(piece, done, rows)
                 if bad:
                     return f"cannot be decoded (its image data's {bad})"

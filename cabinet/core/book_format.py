@@ -4,7 +4,7 @@ A *book* is one pre-simulated round, stored as what regenerates it: its stratum 
 forcing condition it was generated under) and position, from which its seed follows,
 the hints that replay its forced searches directly (cabinet/core/forcing.py), plus its
 payout, its feature set and its integer draw weight. Events are stored only for the
-forced books of the strata a game lists in `spec.stored_rounds` (those whose forced
+forced books of the strata a game lists in `spec.math.stored_rounds` (those whose forced
 draw costs several natural rounds to regenerate: a conditional draw given a big total,
 a long search): each such book keeps its whole Round, so showing it costs a decode,
 not a re-run of the search. `Library.round` replays `spec.play` for every other book,
@@ -88,7 +88,9 @@ def stratum_seeds(seed: int, mode: str, force: int, start: int, count: int) -> n
     while pos < count:
         block, off = divmod(start + pos, SEED_BLOCK)
         take = min(count - pos, SEED_BLOCK - off)
-        words = np.random.SeedSequence(seed, spawn_key=(crc, force + 1, block)).generate_state(off + take, dtype=np.uint64)
+        words = np.random.SeedSequence(seed, spawn_key=(crc, force + 1, block)).generate_state(
+            off + take, dtype=np.uint64
+        )
         out[pos:pos + take] = words[off:off + take] >> np.uint64(1)
         pos += take
     return out

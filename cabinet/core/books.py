@@ -100,9 +100,9 @@ def rtp_fraction(value: float | str) -> Fraction:
 
 
 def feature_names(spec: GameSpec) -> list[str]:
-    """The bitmask order: spec.feature_names, then forcing categories not among them."""
-    names = list(spec.feature_names)
-    for forces in spec.book_forces.values():
+    """The bitmask order: spec.math.feature_names, then forcing categories not among them."""
+    names = list(spec.math.feature_names)
+    for forces in spec.math.book_forces.values():
         for cat in forces:
             if cat not in names:
                 names.append(cat)
@@ -421,7 +421,7 @@ def _load_key(spec: GameSpec, mode: str, raw: bytes | None, entry: dict[str, Any
     if digest != entry.get("sha256"):
         return None
     return (spec.id, mode, fp, digest, spec.mode(mode).cost_x100, str(spec.rtp.get(mode)),
-            tuple(spec.stored_rounds.get(mode, ())))
+            tuple(spec.math.stored_rounds.get(mode, ())))
 
 
 def load_mode(spec: GameSpec, mode: str, books_dir: Path | str | None = None,
@@ -444,10 +444,12 @@ def load_mode(spec: GameSpec, mode: str, books_dir: Path | str | None = None,
     data, meta = read_mode_file(path, entry, raw)
     sums = _check_meta(spec, mode, path, meta, data, fp)
     if "stored_book" in data:
-        listed = [meta["categories"].index(c) for c in spec.stored_rounds.get(mode, ()) if c in meta["categories"]]
+        listed = [meta["categories"].index(c) for c in spec.math.stored_rounds.get(mode, ()) if c in meta["categories"]]
         if not np.isin(data["force"][data["stored_book"]], listed).all():
-            raise LibraryError(f"{path}: stored rounds of a stratum the game does not store (GameSpec.stored_rounds "
-                               f"lists {', '.join(spec.stored_rounds.get(mode, ())) or 'none'} for {mode})")
+            raise LibraryError(
+                f"{path}: stored rounds of a stratum the game does not store (GameSpec.math.stored_rounds "
+                f"lists {', '.join(spec.math.stored_rounds.get(mode, ())) or 'none'} for {mode})"
+            )
     books = ModeBooks(mode=mode, meta=meta, cum=np.cumsum(data["weight"]), _sums=sums, **data)
     if key is not None:
         for a in vars(books).values():

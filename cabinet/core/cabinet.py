@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import functools
 import logging
+from concurrent import futures
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
+
+import numpy as np
 
 from .config import Config
 from .game import GameSpec
@@ -57,6 +60,7 @@ class CabinetLocked(RuntimeError):
 
 
 LEDGER_NAME = "ledger.sqlite"
+SHOW_STREAM = 0x5348   # the display stream's spawn key under a seed ("SH")
 _RAISE = object()
 log = logging.getLogger("cabinet.play")      # the operator's log (cabinet/core/logs.py)
 
@@ -88,6 +92,21 @@ class PlayedRound:
     settled: bool = False          # a settled round shown again (its result display was cut short)
 
 
+@dataclass
+class RoundPlan:
+    """A round drawn, regenerated and checked, not yet recorded (Cabinet.plan_round)."""
+    game: str
+    mode: str
+    bet_cents: int
+    cost_cents: int
+    outcome: dict[str, Any]
+    payout_x100: int
+    win_cents: int
+    capped: bool
+    round: Round
+    funded_by: int | None = None
+
+
 class Cabinet:
     """`plan` is what `startup.prepare` checked and loaded (a start, `main.py`); without
     one, the same game checks run here on `config` (ConfigError: a config mistake) and
@@ -102,12 +121,19 @@ class Cabinet:
         self.currency = config.currency
         # real play: outcome selection from the OS's cryptographic source (config refuses a seed there)
         self.rng: Rng = SystemRng() if config.real_play else Rng(seed if seed is not None else config.rng_seed)
+        # the display stream: pictures only (a game's start board), never an outcome. Apart from
+        # self.rng, so drawing a picture never moves the next round; a seeded cabinet's is a
+        # child of its seed (the same pictures each run), else it comes from OS entropy.
+        shown_seed = seed if seed is not None else config.rng_seed
+        self.show_rng = Rng(None if config.real_play or shown_seed is None
+                            else np.random.SeedSequence(shown_seed, spawn_key=(SHOW_STREAM,)))
         self.game_locks: dict[str, str] = {}    # games taken off offer at run time (lock_game), kept until restart
         self.refused: dict[str, str] = {}
         self.games: dict[str, GameSetup] = {}
         self.locked: str | None = None
         self.ledger: Ledger | None = None
         self._recovered: set[int] = set()       # open rounds whose recovery is logged
+        self._pending: list[tuple[Any, int]] = []   # commits on another connection: (Future, credit)
         self.offer = plan.offer
         self.games.update(plan.offer.games)     # the checks and limits: cabinet.core.startup
         self.refused.update(plan.offer.refused)
@@ -153,7 +179,7 @@ class Cabinet:
         `unfinished_round_hours` is closed: its recorded win credited when the player
         can no longer change its outcome (every round whose game draws it before it is
         shown), otherwise cancelled and its cost refunded (GameSpec.player_decides)."""
-        hours = int(getattr(self.config, "unfinished_round_hours", 24))
+        hours = self.config.unfinished_round_hours
         closed = []
         now = self.clock()
         for rec in closing.stale_rounds(led, now - hours * 3600):
@@ -173,9 +199,13 @@ class Cabinet:
             self.ledger.broken = self.ledger.broken or reason
         ledger_files.add_pending(self.config.data_path, "lock", {"reason": reason})
 
-    def _call(self, fn: Callable[[Ledger], Any], default: Any = _RAISE) -> Any:
+    def _call(self, fn: Callable[[Ledger], Any], default: Any = _RAISE, in_order: bool = True) -> Any:
         """Run a ledger operation `fn(ledger)`; a LedgerError locks the cabinet, then a
-        write raises CabinetLocked and a read returns `default`."""
+        write raises CabinetLocked and a read returns `default`. `in_order`: the commits
+        handed to another connection (`track`) finish first, so this connection reads
+        and writes after them, as if they had run here (one ledger, one order)."""
+        if in_order and self._pending:
+            self._drain()
         try:
             if self.ledger is None:
                 raise LedgerError(self.locked or "no ledger")
@@ -190,7 +220,16 @@ class Cabinet:
     # -- state ----------------------------------------------------------------------
     @property
     def balance(self) -> int:
-        return self._call(lambda led: led.balance, default=0)
+        """The credit: the ledger's balance meter (read once after each commit, not at
+        every frame), with a win whose settlement is on the app's writer (`track`)."""
+        for _ in range(3):
+            pending = self._reap()
+            shown = self._call(lambda led: led.balance, default=0, in_order=False)
+            if not any(future.done() for future, _ in self._pending):
+                if self._pending and self.ledger is not None:
+                    self.ledger.forget_balance()     # read again next frame while a commit is in flight
+                return shown + pending
+        return self._call(lambda led: led.balance, default=0)   # commits landing while read: wait for them
 
     def audit(self, by: str = "operator") -> tuple[bool, str]:
         """The full audit now (RUN AUDIT): (ok, what was checked / the first bad row).
@@ -295,17 +334,17 @@ class Cabinet:
         return self.games[game_id].spec.mode(mode_id).cost_cents(bet_cents)
 
     def _draw(self, setup: GameSetup, mode: str, force: str | None, bet_cents: int) -> tuple[dict[str, Any], int]:
-        """Pick the outcome: (outcome id, payout in hundredths of the bet)."""
-        if review_draws.is_review_force(force):       # review tools: a payout band, a hand-built board
-            return review_draws.draw(setup, self.rng, mode, str(force), bet_cents, self.config)
+        """Pick the outcome: (outcome id, payout in hundredths of the bet). A natural
+        round is one weighted draw from the mode's library (or a live seed); a forced
+        one (review tools only) is review_draws.forced's."""
+        if force is not None:
+            return review_draws.forced(setup, self.rng, mode, force, bet_cents, self.config)
         if setup.library is not None:
-            book = setup.library.draw(self.rng, mode, force)
-            return {"source": "books", "book": int(book), "force": force}, int(setup.library.payout_x100(mode, book))
-        if force in setup.spec.books_only_forces:
-            raise LookupError("only the shipped books hold it (math_source: books)")   # a search of millions
+            book = setup.library.draw(self.rng, mode, None)
+            return {"source": "books", "book": int(book), "force": None}, int(setup.library.payout_x100(mode, book))
         seed = self.rng.seed64()
-        rnd = setup.spec.play(Rng.for_book(seed), mode, force)
-        return {"source": "live", "seed": seed, "force": force}, rnd.payout_x100
+        rnd = setup.spec.play(Rng.for_book(seed), mode, None)
+        return {"source": "live", "seed": seed, "force": None}, rnd.payout_x100
 
     def regenerate(self, setup: GameSetup, mode: str, outcome: dict[str, Any]) -> Round:
         """The Round an outcome id stands for (books and live seeds both regenerate)."""
@@ -321,6 +360,13 @@ class Cabinet:
 
         `funded_by` names a side draw (a gamble's bonus entry) that already paid for it:
         the round then costs nothing."""
+        return self.record_round(self.plan_round(game_id, mode_id, bet_cents, force, funded_by))
+
+    def plan_round(self, game_id: str, mode_id: str, bet_cents: int, force: str | None = None,
+                   funded_by: int | None = None) -> "RoundPlan":
+        """`start_round` up to the ledger: the refusals, the outcome drawn, the round
+        regenerated and checked, the win capped. Nothing is debited or recorded yet:
+        `record_round` does that (the app on its ledger writer's thread)."""
         self._require_unlocked()
         if self.handpay is not None:
             raise BetRefused("A handpay is waiting: call the attendant")
@@ -345,12 +391,59 @@ class Cabinet:
         self._check_shown(setup, game_id, mode_id, outcome, payout, rnd)
         win, capped_money = setup.cap.apply(win_cents(bet_cents, payout), bet_cents, mode_id,
                                             jackpot=win_cents(bet_cents, rnd.jackpot_x100))
-        try:   # the incremental audit runs inside this transaction, before the debit
-            rid = self._call(lambda led: led.open_round(game_id, mode_id, bet_cents, cost, outcome, payout, win,
-                                                       capped_money or rnd.capped, rnd.features, funded_by))
+        return RoundPlan(game_id, mode_id, bet_cents, cost, outcome, payout, win, capped_money or rnd.capped, rnd,
+                         funded_by)
+
+    def record_round(self, plan: "RoundPlan", ledger: Ledger | None = None) -> PlayedRound:
+        """Debit and record a planned round in one transaction: on the cabinet's ledger
+        (a LedgerError locks the cabinet: CabinetLocked), or on `ledger`, another
+        connection to it (the app's writer thread: its errors are raised as they are,
+        for the app to lock with). BetRefused when the credit no longer covers it."""
+        def record(led: Ledger) -> int:   # the incremental audit runs inside this transaction, before the debit
+            return led.open_round(plan.game, plan.mode, plan.bet_cents, plan.cost_cents, plan.outcome,
+                                  plan.payout_x100, plan.win_cents, plan.capped, plan.round.features, plan.funded_by)
+        try:
+            rid = record(ledger) if ledger is not None else self._call(record)
         except InsufficientCredit as exc:
             raise BetRefused(str(exc)) from None
-        return PlayedRound(rid, game_id, mode_id, bet_cents, cost, rnd, win, capped_money or rnd.capped, 0, outcome)
+        return PlayedRound(rid, plan.game, plan.mode, plan.bet_cents, plan.cost_cents, plan.round, plan.win_cents,
+                           plan.capped, 0, plan.outcome)
+
+    def track(self, future: Any, credit: int = 0) -> Any:
+        """A commit handed to another connection (the app's ledger writer: a Future):
+        once it is done the balance is read again; until then `credit` (a win being
+        credited) counts in the balance. Returns the future."""
+        self._pending.append((future, int(credit)))
+        return future
+
+    def _reap(self) -> int:
+        """Forget the finished commits (reading the balance again); the credit still pending."""
+        if not self._pending:
+            return 0
+        done = [item for item in self._pending if item[0].done()]
+        if done:
+            self._pending = [item for item in self._pending if not item[0].done()]
+            if self.ledger is not None:
+                self.ledger.forget_balance()
+        return sum(credit for _, credit in self._pending)
+
+    def _drain(self, timeout: float = 30.0) -> None:
+        """Wait for the commits on another connection (their errors are their owners')."""
+        futures.wait([future for future, _ in self._pending], timeout=timeout)
+        self._reap()
+
+    @property
+    def pending_credit(self) -> int:
+        """The wins whose settlement another connection is still committing (`track`)."""
+        return self._reap()
+
+    def settle_with(self, call: Callable[[Callable[[Ledger], Any]], Any], round_id: int, win_cents: int,
+                    game_state: dict[str, Any] | None = None) -> Any:
+        """`settle` on another connection: `call(fn)` runs fn(ledger) there (the app's
+        writer thread) and returns a Future. The win counts in the balance meanwhile;
+        the writer runs its commits in order, so a later round's is recorded after it."""
+        self._require_unlocked()
+        return self.track(call(lambda led: led.settle_round(round_id, game_state)), win_cents)
 
     def _check_shown(self, setup: GameSetup, game_id: str, mode_id: str, outcome: dict[str, Any], payout: int,
                      rnd: Round) -> None:
@@ -436,18 +529,6 @@ class Cabinet:
                         default=None)
                 return None if self.locked else played
         return None
-
-    def settle_unpresentable(self) -> list[int]:
-        """Settle open rounds whose game is no longer offered: the player can no
-        longer influence them, so their recorded win is credited (and logged)."""
-        done = []
-        for rec in self._call(lambda led: led.open_rounds()):
-            if rec.game not in self.games:
-                self._call(lambda led: led.settle_round(rec.id))
-                self._call(lambda led: led.log_event("paid_unshown", {"round": rec.id, "game": rec.game,
-                                                                          "win_cents": rec.win_cents}))
-                done.append(rec.id)
-        return done
 
     def unshown_result(self, game_id: str | None = None) -> PlayedRound | None:
         """The newest round, when it is a settled win whose result display a stop cut

@@ -59,7 +59,7 @@ def cash_out(cab: "Cabinet") -> dict[str, Any]:
     balance = cab.balance
     if balance <= 0:
         raise CashRefused("There is no credit to cash out")
-    limit = getattr(cab.config.cash, "handpay_limit", None)
+    limit = cab.config.cash.handpay_limit
     try:
         if limit is not None and balance > limit:
             cab._call(lambda led: cashier.request_handpay(led, balance, f"cash-out above the handpay limit of "

@@ -3,7 +3,10 @@
 `load_config(path)` reads the file (`config_file.read_yaml`: bounded size and depth,
 every key once), checks every key against the schema and the rules between keys
 (`check_rules`), and returns a `Config`, or raises `ConfigError` with one line naming
-the key, the bad value and what is allowed. It decides what the file alone decides;
+the key, the bad value and what is allowed. A `Config` is a frozen tree of dataclasses
+(`Display`, `Cash`, `GameConfig`...) built once from the checked values: a change (an
+operator setting, a command-line switch) makes a new one (`with_value`,
+`dataclasses.replace`) and is checked again. It decides what the file alone decides;
 what needs the games, their books and the data folder is checked by
 `cabinet.core.startup.prepare`, which a start and `main.py --check-config` share.
 """
@@ -11,12 +14,14 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, replace
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
+from typing import Any, Callable
 
 from . import jurisdiction, resources
 from .config_file import read_yaml
+from . import i18n
+from .i18n import formats
 from .jurisdiction import PROFILES
 from .logs import LEVELS as LOG_LEVELS
 from .money import Currency, amount_example, decimals_of, hundredths_to_minor, parse_amount
@@ -59,6 +64,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "screenshot": ["f12"],
     "operator": ["ctrl+shift+o"],
     "history": ["shift+h"],
+    "gamble": ["shift+d"],           # open the gamble offered on a win (Happy Money Hens: "double up")
 }
 
 
@@ -75,14 +81,20 @@ def _keys(path: str, data: Any) -> dict[str, list[str]]:
         raise ConfigError(f"{path} = {shown(data)} has the wrong type; allowed: a section of action: [keys]")
     for action, specs in data.items():
         if action not in DEFAULT_KEYS:
-            raise ConfigError(f"{path}.{key_name(action)} is not a known action; allowed: {', '.join(sorted(DEFAULT_KEYS))}")
+            raise ConfigError(
+                f"{path}.{key_name(action)} is not a known action; allowed: {', '.join(sorted(DEFAULT_KEYS))}"
+            )
         specs = [specs] if isinstance(specs, str) else specs
         if not isinstance(specs, list) or not specs:
-            raise ConfigError(f"{path}.{action} = {shown(specs)} has the wrong type; allowed: a list of keys like [shift+s]")
+            raise ConfigError(
+                f"{path}.{action} = {shown(specs)} has the wrong type; allowed: a list of keys like [shift+s]"
+            )
         for s in specs:
             if not _key_spec_ok(s):
-                raise ConfigError(f"{path}.{action} = {shown(s)} is not a key; allowed: [shift+|ctrl+|alt+]KEY with KEY "
-                                  f"a letter, digit, f1-f12, space, escape, backspace, return, up, down, left, right")
+                raise ConfigError(
+                    f"{path}.{action} = {shown(s)} is not a key; allowed: [shift+|ctrl+|alt+]KEY with KEY "
+                    f"a letter, digit, f1-f12, space, escape, backspace, return, up, down, left, right"
+                )
         keys[action] = [s.lower() for s in specs]
     return keys
 
@@ -96,10 +108,10 @@ MINOR_UNITS = (1, 10, 100, 1000)
 
 def amount_rule(minor_units: int, example: int, lo: int = 1, hi: int = 10**12, nullable: bool = True) -> Field:
     """An amount written with exactly the currency's decimals, lo..hi minor units."""
-    cur = Currency(minor_units=minor_units, symbol="", thousands="")
+    cur = Currency(minor_units=minor_units, symbol="", thousands="", decimal=".", locale="en-US")
     d = decimals_of(minor_units)
     how = f"{d} decimals" if d else "no decimals"
-    allowed = (f"an amount in quotes with {how} (currency.minor_units = {minor_units}), "
+    allowed = (f"an amount in quotes with {how} (the currency has {minor_units} minor units to the major unit), "
                f"from {cur.format(lo)} to {cur.format(hi)}, like \"{amount_example(minor_units, example)}\"")
 
     def conv(v: Any) -> int:
@@ -110,9 +122,9 @@ def amount_rule(minor_units: int, example: int, lo: int = 1, hi: int = 10**12, n
     return Field((str, int), None, allowed, None, conv, nullable=nullable)
 
 
-def _mode_list(path: str, modes: Any) -> Any:
+def _mode_list(path: str, modes: Any) -> str | tuple[str, ...]:
     if modes == "all":
-        return modes
+        return "all"
     if (not isinstance(modes, list) or not modes or len(modes) > MAX_LADDER
             or not all(isinstance(m, str) for m in modes) or len(set(modes)) != len(modes)):
         raise ConfigError(f"{path} = {shown(modes)} is not allowed; allowed: all, or a non-empty list of "
@@ -139,9 +151,11 @@ DEFAULT_DENOMINATIONS = (100, 500, 1000, 2000, 5000, 10000)   # hundredths of th
 def _denominations(path: str, values: Any, minor_units: int) -> tuple[int, ...]:
     """The notes (credits) the cash page accepts: 1 to 12 amounts, ascending."""
     if not isinstance(values, list) or not 1 <= len(values) <= MAX_DENOMINATIONS:
-        raise ConfigError(f"{path} = {shown(values)} is not allowed; allowed: a list of 1 to {MAX_DENOMINATIONS} "
-                          f"amounts like [\"{amount_example(minor_units, 5)}\", \"{amount_example(minor_units, 20)}\"], "
-                          "ascending")
+        raise ConfigError(
+            f"{path} = {shown(values)} is not allowed; allowed: a list of 1 to {MAX_DENOMINATIONS} "
+            f"amounts like [\"{amount_example(minor_units, 5)}\", \"{amount_example(minor_units, 20)}\"], "
+            "ascending"
+        )
     rule = amount_rule(minor_units, 20, 1, 10**9, nullable=False)
     notes = tuple(rule.validate(f"{path}[{i}]", v) for i, v in enumerate(values))
     if list(notes) != sorted(set(notes)):
@@ -161,26 +175,38 @@ def game_schema(minor_units: int) -> dict[str, Any]:
     }
 
 
-def _games(minor_units: int):
+@dataclass(frozen=True)
+class GameConfig:
+    """config.yaml's section of one game (games.<id>)."""
+
+    enabled: bool = True
+    bet_ladder: tuple[int, ...] | None = None      # minor units, ascending; None: the game's own ladder
+    default_bet: int | None = None
+    modes: str | tuple[str, ...] = "all"           # "all", or the bet mode ids offered
+    win_limit: int | None = None                   # minor units; None: only the game's own cap
+    skin: str | None = None
+
+
+def _games(minor_units: int) -> Callable[[str, Any], dict[str, GameConfig]]:
     schema = game_schema(minor_units)
 
-    def games(path: str, data: Any) -> dict[str, SimpleNamespace]:
+    def games(path: str, data: Any) -> dict[str, GameConfig]:
         if data is None:
             return {}
         if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
             raise ConfigError(f"{path} = {shown(data)} has the wrong type; allowed: a section per game id")
-        out = {}
+        out: dict[str, GameConfig] = {}
         for gid, section in data.items():
             g = validate_section(schema, section, f"{path}.{gid}")
             if g["bet_ladder"] is not None:
                 g["bet_ladder"] = parse_ladder(f"{path}.{gid}.bet_ladder", g["bet_ladder"], minor_units)
             g["modes"] = _mode_list(f"{path}.{gid}.modes", g["modes"])
-            out[gid] = SimpleNamespace(**g)
+            out[gid] = GameConfig(**g)
         return out
     return games
 
 
-def _separator(blank_ok: bool):
+def _separator(blank_ok: bool) -> Callable[[str], bool]:
     def ok(v: str) -> bool:
         if v == "":
             return blank_ok
@@ -203,44 +229,98 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             "fps": integer(20, 240, 60),
         },
         "currency": {
-            "symbol": text("$", "1 to 4 printable characters, no digits or signs, like \"$\" or \"EUR\"", _symbol_ok),
-            "minor_units": Field(int, 100, "1, 10, 100 or 1000", lambda v: v in MINOR_UNITS),
-            "thousands": text(",", "one printable character that is not a digit or a sign (a space is fine), "
-                                   "or \"\" for none", _separator(True)),
-            "decimal": text(".", "one printable character that is not a digit, a sign or a space, like \".\" or \",\"",
-                            _separator(False)),
+            "code": Field(
+                str,
+                "USD",
+                f"an ISO 4217 code: {', '.join(sorted(formats.currencies()))}",
+                lambda v: v in formats.currencies(),
+            ),
+            "symbol": Field(
+                str,
+                None,
+                "1 to 4 printable characters, no digits or signs, like \"$\" or \"EUR\", or null "
+                "for the code's symbol as each language writes it",
+                _symbol_ok,
+                nullable=True,
+            ),
+            "minor_units": Field(
+                int,
+                None,
+                "1, 10, 100 or 1000, or null for the code's own (USD 100, JPY 1, KWD 1000)",
+                lambda v: v in MINOR_UNITS,
+                nullable=True,
+            ),
+            "thousands": Field(
+                str,
+                None,
+                "one printable character that is not a digit or a sign (a space is fine), "
+                "\"\" for none, or null for each language's own",
+                _separator(True),
+                nullable=True,
+            ),
+            "decimal": Field(
+                str,
+                None,
+                "one printable character that is not a digit, a sign or a space, like \".\" or "
+                "\",\", or null for each language's own",
+                _separator(False),
+                nullable=True,
+            ),
         },
         "demo_credit": amount_rule(minor_units, 1000, 0, 10**9),
-        "ledger_key": Field(str, None, "the path of the ledger's MAC key file (absolute, outside data_dir), or null "
-                                       "for <data_dir>/cabinet.key (demo play only)",
-                            lambda v: 0 < len(v) <= 4096 and "\x00" not in v, nullable=True),
-        "ledger_witness": Field(str, None, "a folder path (absolute, outside data_dir, ideally another disk) where "
-                                           "the ledger's chain head is also written, or null for none (demo play only)",
-                                lambda v: 0 < len(v) <= 4096 and "\x00" not in v, nullable=True),
+        "ledger_key": Field(
+            str,
+            None,
+            "the path of the ledger's MAC key file (absolute, outside data_dir), or null "
+            "for <data_dir>/cabinet.key (demo play only)",
+            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+            nullable=True,
+        ),
+        "ledger_witness": Field(
+            str,
+            None,
+            "a folder path (absolute, outside data_dir, ideally another disk) where "
+            "the ledger's chain head is also written, or null for none (demo play only)",
+            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+            nullable=True,
+        ),
         "rtp_bounds": {
             "min": number(0.25, 1.0, 0.80),
             "max": number(0.25, 1.0, 0.99),
         },
-        "data_dir": text("data", "a folder path (relative to this file), without NUL characters",
-                         lambda v: 0 < len(v) <= 4096 and "\x00" not in v),
-        "report_dir": Field(str, None, "a folder path (absolute, or relative to data_dir), without NUL characters, "
-                                       "or null for <data_dir>/reports", lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
-                            nullable=True),
+        "data_dir": text(
+            "data",
+            "a folder path (relative to this file), without NUL characters",
+            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+        ),
+        "report_dir": Field(
+            str,
+            None,
+            "a folder path (absolute, or relative to data_dir), without NUL characters, or null for <data_dir>/reports",
+            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+            nullable=True,
+        ),
         "log_level": choice(LOG_LEVELS, "INFO"),
         "rng_seed": integer(0, 2**63 - 1, None, nullable=True),
         "real_play": boolean(False),
         "demo_tools": boolean(False),
         "math_source": choice(("books", "live"), "books"),
         # YAML reads an unquoted on / off as true / false: both spellings mean the same
-        "gamble": Field((str, bool), "on_5x", " or ".join(GAMBLE_SETTINGS) + " (on / off unquoted, or true / false)",
-                        lambda v: isinstance(v, bool) or v in GAMBLE_SETTINGS,
-                        lambda v: ("on" if v else "off") if isinstance(v, bool) else v),
+        "gamble": Field(
+            (str, bool),
+            "on_5x",
+            " or ".join(GAMBLE_SETTINGS) + " (on / off unquoted, or true / false)",
+            lambda v: isinstance(v, bool) or v in GAMBLE_SETTINGS,
+            lambda v: ("on" if v else "off") if isinstance(v, bool) else v,
+        ),
         "turbo_allowed": boolean(True),
         "skip_allowed": boolean(True),
         "min_round_seconds": number(0.0, 10.0, 0.0),
-        "operator_pin": text(DEFAULT_PIN, f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits 0-9 in quotes, like \"48213\" "
-                                          "(the PIN pad types 0-9 only)",
-                             lambda v: re.fullmatch(r"[0-9]{%d,%d}" % PIN_DIGITS, v) is not None),
+        "operator_pin": text(
+            DEFAULT_PIN,
+            f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits 0-9 in quotes, like \"48213\" (the PIN pad types 0-9 only)",
+            lambda v: re.fullmatch(r"[0-9]{%d,%d}" % PIN_DIGITS, v) is not None,
+        ),
         "attract_idle_seconds": integer(10, 3600, 90),
         "unfinished_round_hours": integer(1, 8760, 24),
         "max_buy_cost": amount_rule(minor_units, 10000),
@@ -250,14 +330,30 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         "buys_allowed": boolean(True),
         "celebrate_wins_above_stake": boolean(False),
         "cash": {
-            "denominations": Field(list, None, f"a list of 1 to {MAX_DENOMINATIONS} amounts, ascending",
-                                   nullable=True),
+            "denominations": Field(list, None, f"a list of 1 to {MAX_DENOMINATIONS} amounts, ascending", nullable=True),
             "handpay_limit": amount_rule(minor_units, 1200),
         },
         "big_win": {
             "big": integer(2, 10000, 15),
             "mega": integer(2, 10000, 30),
             "epic": integer(2, 10000, 60),
+        },
+        "language": {
+            "default": Field(
+                str, i18n.SOURCE, f"a language tag: {', '.join(i18n.available())}", lambda v: v in i18n.available()
+            ),
+            "offered": Field(
+                list,
+                None,
+                f"a list of language tags from {', '.join(i18n.available())}, each once, or null for the default alone",
+                lambda v: (
+                    0 < len(v) <= 16
+                    and all(isinstance(t, str) and t in i18n.available() for t in v)
+                    and len(set(v)) == len(v)
+                ),
+                lambda v: tuple(v),
+                nullable=True,
+            ),
         },
         "sound": {
             "enabled": boolean(True),
@@ -279,7 +375,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
 SCHEMA = config_schema()
 
 
-def check_rules(cfg: Any) -> None:
+def check_rules(cfg: Config) -> None:
     """The rules between keys (ConfigError naming the first one broken). Run on the
     file's values, and again whenever a saved operator setting would change one."""
     big = cfg.big_win
@@ -291,27 +387,41 @@ def check_rules(cfg: Any) -> None:
     if not bounds.min < bounds.max:
         raise ConfigError(f"rtp_bounds = {{min: {bounds.min}, max: {bounds.max}}} is not allowed; allowed: min < max, "
                           "both from 0.25 to 1.0")
-    for name in ("ledger_key", "ledger_witness"):
-        value = getattr(cfg, name)
+    for name, value in (("ledger_key", cfg.ledger_key), ("ledger_witness", cfg.ledger_witness)):
         if value is not None and not os.path.isabs(value):
             raise ConfigError(f"{name} = {shown(value)} is not allowed; allowed: an absolute path (it lives outside "
                               "data_dir), or null")
     cur = cfg.currency
-    if cur.thousands == cur.decimal:
+    if (cur.thousands is None) != (cur.decimal is None):
+        raise ConfigError("currency.thousands and currency.decimal: only one is set; allowed: both (they replace every "
+                          "language's own separators) or neither (null: each language writes its own)")
+    if cur.thousands is not None and cur.thousands == cur.decimal:
         raise ConfigError(f"currency.thousands = {cur.thousands!r} is the same as currency.decimal; "
                           f"allowed: two different separators, like \",\" and \".\"")
+    lang = cfg.language
+    if lang.offered is not None and lang.default not in lang.offered:
+        raise ConfigError(f"language.default = {lang.default!r} is not in language.offered {list(lang.offered)}; "
+                          "allowed: a default the player is offered")
     if cfg.real_play:
         if cfg.demo_tools:
-            raise ConfigError("demo_tools = true is not allowed with real_play = true; allowed: demo_tools: false in real play")
+            raise ConfigError(
+                "demo_tools = true is not allowed with real_play = true; allowed: demo_tools: false in real play"
+            )
         if cfg.operator_pin == DEFAULT_PIN:
-            raise ConfigError(f"operator_pin = \"{DEFAULT_PIN}\" is the default PIN, not allowed with real_play = true; "
-                              f"allowed: your own {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits")
+            raise ConfigError(
+                f"operator_pin = \"{DEFAULT_PIN}\" is the default PIN, not allowed with real_play = true; "
+                f"allowed: your own {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
+            )
         if cfg.ledger_key is None:
-            raise ConfigError("ledger_key = null is not allowed with real_play = true (the ledger's MAC key must not sit "
-                              "in the data folder it protects); allowed: the absolute path of a key file outside data_dir")
+            raise ConfigError(
+                "ledger_key = null is not allowed with real_play = true (the ledger's MAC key must not sit "
+                "in the data folder it protects); allowed: the absolute path of a key file outside data_dir"
+            )
         if cfg.ledger_witness is None:
-            raise ConfigError("ledger_witness = null is not allowed with real_play = true (a rollback of the data folder "
-                              "would go unseen); allowed: the absolute path of a folder outside data_dir")
+            raise ConfigError(
+                "ledger_witness = null is not allowed with real_play = true (a rollback of the data folder "
+                "would go unseen); allowed: the absolute path of a folder outside data_dir"
+            )
         if cfg.rng_seed is not None:
             raise ConfigError("rng_seed is not allowed with real_play = true (a seeded RNG is predictable); "
                               "allowed: rng_seed: null")
@@ -335,17 +445,103 @@ def report_path(data: Path, report_dir: str | None) -> Path:
     return Path(os.path.abspath(os.path.join(data, report_dir or REPORT_DIR)))
 
 
-def _namespace(d: Any) -> Any:
-    if isinstance(d, dict) and all(isinstance(k, str) for k in d):
-        return SimpleNamespace(**{k: _namespace(v) if k not in ("keys", "games") else v for k, v in d.items()})
-    return d
+@dataclass(frozen=True)
+class Display:
+    width: int
+    height: int
+    fullscreen: bool
+    kiosk: bool
+    fps: int
 
 
-class Config(SimpleNamespace):
-    """Validated settings. Sections are attributes: cfg.display.width, cfg.games['x']."""
+@dataclass(frozen=True)
+class RtpBounds:
+    min: float
+    max: float
 
-    source: Path
+
+@dataclass(frozen=True)
+class Cash:
+    denominations: tuple[int, ...]     # minor units, ascending
+    handpay_limit: int | None
+
+
+@dataclass(frozen=True)
+class BigWin:
+    big: int
+    mega: int
+    epic: int
+
+
+@dataclass(frozen=True)
+class Sound:
+    enabled: bool
+    music: bool
+    volume: float
+    music_volume: float
+
+
+@dataclass(frozen=True)
+class Protection:
+    enabled: bool
+    session_clock: bool
+    reality_check_minutes: int
+    loss_limit: int | None
+
+
+@dataclass(frozen=True)
+class Language:
+    """The player's languages: the cabinet's default and those offered (the default
+    alone when the config names none)."""
+    default: str
+    offered: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.offered is None:
+            object.__setattr__(self, "offered", (self.default,))
+
+
+@dataclass(frozen=True)
+class Config:
+    """Validated settings, one attribute per config.yaml key (amounts in minor units),
+    plus where the file is and the folders it names: cfg.display.width,
+    cfg.games['x'].bet_ladder, cfg.data_path."""
+
+    display: Display
     currency: Currency
+    demo_credit: int
+    ledger_key: str | None
+    ledger_witness: str | None
+    rtp_bounds: RtpBounds
+    data_dir: str
+    report_dir: str | None
+    log_level: str
+    rng_seed: int | None
+    real_play: bool
+    demo_tools: bool
+    math_source: str
+    gamble: str
+    turbo_allowed: bool
+    skip_allowed: bool
+    min_round_seconds: float
+    operator_pin: str
+    attract_idle_seconds: int
+    unfinished_round_hours: int
+    max_buy_cost: int | None
+    jurisdiction: str
+    autoplay_allowed: bool
+    buys_allowed: bool
+    celebrate_wins_above_stake: bool
+    cash: Cash
+    big_win: BigWin
+    sound: Sound
+    protection: Protection
+    language: Language
+    keys: dict[str, list[str]]
+    games: dict[str, GameConfig]
+    source: Path                  # the file read
+    data_path: Path               # data_dir resolved (data_path)
+    report_path: Path             # report_dir resolved (report_path)
 
     @property
     def ledger_key_path(self) -> Path:
@@ -358,13 +554,27 @@ class Config(SimpleNamespace):
         return Path(self.ledger_witness) if self.ledger_witness else None
 
 
+_SECTIONS: dict[str, Callable[..., Any]] = {"display": Display, "currency": Currency, "rtp_bounds": RtpBounds,
+                                            "cash": Cash, "big_win": BigWin, "sound": Sound,
+                                            "protection": Protection, "language": Language}
+
+
+def with_value(cfg: Config, config_key: str, value: Any) -> Config:
+    """A new config with one setting changed, named as config.yaml names it
+    (`gamble`, `sound.volume`); not checked (`check_rules` does that)."""
+    head, _, rest = config_key.partition(".")
+    if not rest:
+        return replace(cfg, **{head: value})
+    return replace(cfg, **{head: replace(getattr(cfg, head), **{rest: value})})
+
+
 def load_config(path: str | Path | None = None) -> Config:
     """Read and validate a config file; raise ConfigError (one line) if anything is off."""
     p = Path(path) if path else DEFAULT_PATH
     raw = read_yaml(p)
     minor_units = 100
     if isinstance(raw, dict) and isinstance(raw.get("currency"), dict):   # amounts are read in its units
-        minor_units = validate_section(SCHEMA["currency"], raw["currency"], "currency")["minor_units"]
+        minor_units = Currency(**validate_section(SCHEMA["currency"], raw["currency"], "currency")).units
     values = validate_section(config_schema(minor_units), raw)
     jurisdiction.apply(values, raw, minor_units)      # the profile's forced keys (refused if set otherwise)
     if values["demo_credit"] is None:
@@ -373,13 +583,11 @@ def load_config(path: str | Path | None = None) -> Config:
     cash["denominations"] = (_denominations("cash.denominations", cash["denominations"], minor_units)
                              if cash["denominations"] is not None else
                              tuple(hundredths_to_minor(d, minor_units) or 1 for d in DEFAULT_DENOMINATIONS))
-    ns = _namespace(values)
-    cfg = Config(**vars(ns))
-    cfg.currency = Currency(**values["currency"])
+    for name, section in _SECTIONS.items():
+        values[name] = section(**values[name])
+    data = data_path(p, values["data_dir"])
+    cfg = Config(**values, source=p, data_path=data, report_path=report_path(data, values["report_dir"]))
     check_rules(cfg)
-    cfg.source = p
-    cfg.data_path = data_path(p, values["data_dir"])
-    cfg.report_path = report_path(cfg.data_path, values["report_dir"])
     trust_paths(cfg)
     return cfg
 
@@ -392,7 +600,7 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def trust_paths(cfg: Any) -> None:
+def trust_paths(cfg: Config) -> None:
     """With real_play the ledger's key and witness must lie outside the data folder,
     which is what an attacker who can write that folder cannot reach (ConfigError)."""
     data = Path(cfg.data_path)

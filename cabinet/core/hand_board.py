@@ -12,7 +12,7 @@ view, played through the game's real rules.
     seed: 7                       # optional: the stream the rules draw on from (default 0)
     name: three hens              # optional: what the menus call it (default: the file name)
 
-Each game's math says how its board is drawn (`GameSpec.board_draws(doc, mode)`: the
+Each game's math says how its board is drawn (`GameSpec.review.board_draws(doc, mode)`: the
 values of the rules' first draws, its stops, checked against the strips). A
 `ScriptedRng` hands those values to the rules and then draws on from the seeded
 stream, so everything after the board (feature symbols, bonus, tumbles, refills) is
@@ -158,7 +158,9 @@ def reel_stops(doc: dict[str, Any], strips: Sequence[Sequence[str]], rows: int) 
         column = [str(cells[r][c]) for r in range(rows)]
         for r, sym in enumerate(column):
             if sym not in known:
-                raise BoardError(f"cells row {r + 1}, reel {c + 1}: unknown symbol {sym!r}; symbols: {', '.join(known)}")
+                raise BoardError(
+                    f"cells row {r + 1}, reel {c + 1}: unknown symbol {sym!r}; symbols: {', '.join(known)}"
+                )
         strip = strips[c]
         n = len(strip)
         stop = next((s for s in range(n) if all(strip[(s + r) % n] == column[r] for r in range(rows))), None)
@@ -194,7 +196,7 @@ def _board(doc: Any, specs: dict[str, Any], p: Path) -> HandBoard:
     if game not in specs:
         raise BoardError(f"game = {game!r:.40} is not a game here; allowed: {', '.join(sorted(specs))}")
     spec = specs[game]
-    hook: Callable[[dict[str, Any], str], list[int]] | None = getattr(spec, "board_draws", None)
+    hook: Callable[[dict[str, Any], str], list[int]] | None = spec.review.board_draws
     if hook is None:
         raise BoardError(f"{spec.name} takes no hand-built boards")
     spins = [m.id for m in spec.modes if m.kind == "spin"]

@@ -19,7 +19,7 @@ currency; null is refused).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from .schema import ConfigError, shown
 
@@ -74,6 +74,19 @@ UK: tuple[Rule, ...] = (
 RULES: dict[str, tuple[Rule, ...]] = {"none": (), "uk": UK}
 
 
+class Profiled(Protocol):
+    """What these checks read of a config (cabinet.core.config.Config, which imports
+    this module: a Protocol, not an import)."""
+
+    @property
+    def jurisdiction(self) -> str: ...
+
+
+class Celebrating(Protocol):
+    @property
+    def celebrate_wins_above_stake(self) -> bool: ...
+
+
 def rules(profile: str | None) -> tuple[Rule, ...]:
     return RULES.get(profile or "none", ())
 
@@ -120,47 +133,47 @@ def apply(values: dict[str, Any], raw: Any, minor_units: int) -> None:
             _put(values, rule.key, _forced(rule, minor_units))
 
 
-def check(cfg: Any) -> None:
+def check(cfg: Profiled) -> None:
     """The config (as the file and the operator's settings leave it) keeps its profile."""
-    profile = getattr(cfg, "jurisdiction", "none")
+    profile = cfg.jurisdiction
     for rule in rules(profile):
         found, value = _get(cfg, rule.key)
         if found and not rule.ok(value):
             raise rule.refusal(value, profile)
 
 
-def forced_keys(cfg: Any) -> dict[str, str]:
+def forced_keys(cfg: Profiled) -> dict[str, str]:
     """config key -> why, for every key the config's profile fixes."""
-    return {r.key: r.why for r in rules(getattr(cfg, "jurisdiction", "none"))}
+    return {r.key: r.why for r in rules(cfg.jurisdiction)}
 
 
-def locked(cfg: Any, key: str) -> bool:
+def locked(cfg: Profiled, key: str) -> bool:
     """Whether the profile leaves the operator no choice for this config key (a key
     with a range, like min_round_seconds or the loss limit, stays changeable inside it)."""
-    return any(r.key == key and r.allows is None for r in rules(getattr(cfg, "jurisdiction", "none")))
+    return any(r.key == key and r.allows is None for r in rules(cfg.jurisdiction))
 
 
-def forces_line(cfg: Any) -> str | None:
+def forces_line(cfg: Profiled) -> str | None:
     """`jurisdiction uk forces: autoplay off, turbo off, ...` (None: no profile)."""
-    profile = getattr(cfg, "jurisdiction", "none")
+    profile = cfg.jurisdiction
     found = rules(profile)
     if not found:
         return None
     return f"jurisdiction {profile} forces: " + ", ".join(r.words for r in found)
 
 
-def celebrates(win_cents: int, stake_cents: int, cfg: Any) -> bool:
+def celebrates(win_cents: int, stake_cents: int, cfg: Celebrating) -> bool:
     """The one decision every win celebration consults (sound, line or cluster show,
     counter fanfare, big-win overlay): with `celebrate_wins_above_stake` a win no bigger
     than the total stake gets none (a loss disguised as a win); without it any win does."""
     if win_cents <= 0:
         return False
-    if getattr(cfg, "celebrate_wins_above_stake", False):
+    if cfg.celebrate_wins_above_stake:
         return win_cents > stake_cents
     return True
 
 
-def allows(cfg: Any, key: str, value: Any) -> bool:
+def allows(cfg: Profiled, key: str, value: Any) -> bool:
     """Whether the config's profile allows `value` for this config key (a key it does
     not name: any value)."""
-    return all(r.ok(value) for r in rules(getattr(cfg, "jurisdiction", "none")) if r.key == key)
+    return all(r.ok(value) for r in rules(cfg.jurisdiction) if r.key == key)

@@ -12,35 +12,62 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .i18n import formats
+
 
 @dataclass(frozen=True)
 class Currency:
-    """How amounts are written: symbol, minor units per major unit, separators."""
+    """An ISO 4217 currency and how its amounts are written.
 
-    symbol: str = "$"
-    minor_units: int = 100
-    thousands: str = ","
-    decimal: str = "."
+    `code` gives the symbol (as each locale writes it) and, unless `minor_units` is set,
+    the minor units (EUR 100, JPY 1, KWD 1000). Where the symbol goes, the separators and
+    the spacing are the locale's (`locale`, or the active one: the player's language):
+    123456 USD is '$1,234.56' in en-US and EUR '1.234,56 €' in de-DE. `symbol`,
+    `thousands` and `decimal`, when set, override the locale's (config.yaml's currency
+    section may set them)."""
+
+    symbol: str | None = None
+    minor_units: int | None = None
+    thousands: str | None = None
+    decimal: str | None = None
+    code: str = "USD"
+    locale: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.minor_units is None:
+            object.__setattr__(self, "minor_units", 10 ** formats.currencies()[self.code])
+
+    @property
+    def units(self) -> int:
+        """Minor units per major unit (never None after construction)."""
+        return int(self.minor_units or 1)
 
     @property
     def decimals(self) -> int:
-        return decimals_of(self.minor_units)
+        return decimals_of(self.units)
 
-    def format(self, cents: int) -> str:
-        """12345 -> '$123.45'; negative amounts keep their sign in front."""
-        if not isinstance(cents, int):
-            raise TypeError(f"money must be an int of minor units, got {type(cents).__name__}")
-        sign = "-" if cents < 0 else ""
-        major, minor = divmod(abs(cents), self.minor_units)
-        whole = f"{major:,}".replace(",", self.thousands)
-        if self.decimals:
-            return f"{sign}{self.symbol}{whole}{self.decimal}{minor:0{self.decimals}d}"
-        return f"{sign}{self.symbol}{whole}"
+    def format(self, cents: int, whole: bool = False) -> str:
+        """12345 -> '$123.45' (USD, en-US), '123,45 €' (EUR, de-DE); negative amounts
+        as the locale writes them ('-$0.05'); `whole`: '$2' for 200, not '$2.00'."""
+        return formats.amount(cents, self.units, self.code, self._fmt(), self.symbol, self.thousands, self.decimal,
+                              whole)
+
+    def _fmt(self) -> formats.LocaleFormat:
+        return formats.locale_format(self.locale) if self.locale else formats.active()
+
+    @property
+    def sign(self) -> str:
+        """The symbol as written now: the override, or the code's in the locale."""
+        return self.symbol if self.symbol is not None else self._fmt().symbols.get(self.code, self.code)
 
     def short(self, cents: int, symbol: bool = False) -> str:
         """`format_short` in this currency, the one way a value plate or coin face
         writes money: '10.25M', '150.00' (minor_units 100), '600' (minor_units 1)."""
-        return format_short(cents, self.minor_units, self.symbol if symbol else "", self.decimal)
+        fmt = self._fmt()
+        body = format_short(abs(cents), self.units, "", self.decimal if self.decimal is not None else fmt.decimal)
+        if symbol:
+            return formats.with_symbol(body, self.sign, fmt, cents < 0)
+        return "-" + body if cents < 0 else body
 
 
 def decimals_of(minor_units: int) -> int:
@@ -56,7 +83,7 @@ def amount_example(minor_units: int = 100, major: int = 1) -> str:
 
 def amount_text(units: int, minor_units: int = 100) -> str:
     """Minor units written as config.yaml writes an amount: 110 -> '1.10' (100)."""
-    return Currency(symbol="", minor_units=minor_units, thousands="", decimal=".").format(units)
+    return Currency(symbol="", minor_units=minor_units, thousands="", decimal=".", locale="en-US").format(units)
 
 
 def parse_amount(text: str | int, minor_units: int = 100) -> int:

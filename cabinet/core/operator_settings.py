@@ -20,14 +20,13 @@ line and nothing changes.
 """
 from __future__ import annotations
 
-import copy
+import dataclasses
 import hmac
 import json
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Callable
 
-from .config import check_rules, config_schema, game_schema, parse_ladder
+from .config import Config, GameConfig, check_rules, config_schema, game_schema, parse_ladder, with_value
 from .ledger.errors import LedgerError
 from .ledger.files import read_key, write_plain
 from .money import amount_text
@@ -49,10 +48,10 @@ AMOUNTS = ("max_buy_cost", "handpay_limit", "loss_limit")
 PIN_HASH = "operator_pin_hash"        # no longer read (the PIN lives in the ledger)
 PIN_HASH_IGNORED = f"{PIN_HASH} is no longer read: the PIN lives in the ledger"
 
-OfferCheck = Callable[[Any], object]    # raises ConfigError when the games do not pass (its result is unused)
+OfferCheck = Callable[[Config], object]    # raises ConfigError when the games do not pass (its result is unused)
 
 
-def settings_path(cfg: Any) -> Path:
+def settings_path(cfg: Config) -> Path:
     return Path(cfg.data_path) / FILE
 
 
@@ -65,41 +64,18 @@ def field_rule(config_key: str, minor_units: int = 100) -> Field:
     return section
 
 
-def _set(cfg: Any, config_key: str, value: Any) -> None:
-    *sections, name = config_key.split(".")
-    for part in sections:
-        cfg = getattr(cfg, part)
-    setattr(cfg, name, value)
+def _with_game(cfg: Config, gid: str, name: str, value: Any) -> Config:
+    """A new config with one setting of a game changed (a game without a section in
+    config.yaml: the section's defaults)."""
+    games = dict(cfg.games)
+    games[gid] = dataclasses.replace(games.get(gid) or GameConfig(), **{name: value})
+    return dataclasses.replace(cfg, games=games)
 
 
-def _with(cfg: Any, config_key: str, value: Any) -> Any:
-    """A copy of `cfg` with one setting changed (the sections on its path copied too)."""
-    trial = copy.copy(cfg)
-    obj = trial
-    *sections, name = config_key.split(".")
-    for part in sections:
-        section = copy.copy(getattr(obj, part))
-        setattr(obj, part, section)
-        obj = section
-    setattr(obj, name, value)
-    return trial
-
-
-def _with_game(cfg: Any, gid: str, name: str, value: Any) -> Any:
-    trial = copy.copy(cfg)
-    trial.games = dict(cfg.games)
-    base = trial.games.get(gid)
-    section = copy.copy(base) if base is not None else SimpleNamespace(
-        enabled=True, bet_ladder=None, default_bet=None, modes="all", win_limit=None)
-    setattr(section, name, value)
-    trial.games[gid] = section
-    return trial
-
-
-def check(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: str | None = None) -> Any:
+def check(cfg: Config, key: str, raw: Any, offer: OfferCheck | None = None, game: str | None = None) -> Config:
     """The config as it would be with `raw` (as written in the file) for `key`
     (a game's key with `game`); ConfigError naming it and what is allowed."""
-    minor = cfg.currency.minor_units
+    minor = cfg.currency.units
     if game is not None:
         if key not in GAME_KEYS:
             raise ConfigError(f"games.{game[:40]}.{key[:40]} is not a saved setting; allowed: {', '.join(GAME_KEYS)}")
@@ -117,16 +93,16 @@ def check(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: s
         raise ConfigError(f"{key[:40]} is not a saved setting; allowed: {', '.join([*KEYS, 'games'])}")
     field = field_rule(KEYS[key], minor)
     value = field.validate(KEYS[key], raw)
-    trial = _with(cfg, KEYS[key], value)
+    trial = with_value(cfg, KEYS[key], value)
     check_rules(trial)
     if key == "max_buy_cost" and offer is not None:
         offer(trial)
     return trial
 
 
-def raw_value(cfg: Any, key: str, game: str | None = None) -> Any:
+def raw_value(cfg: Config, key: str, game: str | None = None) -> Any:
     """A setting as the file writes it (amounts as text)."""
-    minor = cfg.currency.minor_units
+    minor = cfg.currency.units
     if game is not None:
         g = cfg.games.get(game)
         if g is None:                      # no section in config.yaml: the section's defaults (offered)
@@ -138,7 +114,7 @@ def raw_value(cfg: Any, key: str, game: str | None = None) -> Any:
         if key in ("default_bet", "win_limit") and value is not None:
             return amount_text(value, minor)
         return value
-    obj = cfg
+    obj: Any = cfg
     for part in KEYS[key].split("."):
         obj = getattr(obj, part)
     return amount_text(obj, minor) if key in AMOUNTS and obj is not None else obj
@@ -149,7 +125,7 @@ NOT_THE_MENUS = ("not saved by this cabinet's operator menu (no valid MAC under 
                  "config.yaml's settings are used; allowed: settings changed in the operator menu's SETTINGS page")
 
 
-def _mac(cfg: Any, data: dict[str, Any]) -> str | None:
+def _mac(cfg: Config, data: dict[str, Any]) -> str | None:
     """The MAC operator.json must carry (None: the ledger's key cannot be read yet)."""
     try:
         key = read_key(Path(cfg.ledger_key_path))
@@ -160,7 +136,7 @@ def _mac(cfg: Any, data: dict[str, Any]) -> str | None:
     return hmac.digest(key, b"operator_settings|" + body.encode("ascii"), "sha256").hex()
 
 
-def _signed(cfg: Any, data: dict[str, Any]) -> bool:
+def _signed(cfg: Config, data: dict[str, Any]) -> bool:
     mac, expected = data.get(MAC), _mac(cfg, data)
     return isinstance(mac, str) and expected is not None and hmac.compare_digest(mac, expected)
 
@@ -191,19 +167,19 @@ def _entries(data: dict[str, Any]) -> list[tuple[str, Any, str | None]]:
     return out
 
 
-def apply_saved(cfg: Any, offer: OfferCheck | None = None) -> list[str]:
-    """Apply the saved operator settings to `cfg`; returns the problems found (each a
+def apply_saved(cfg: Config, offer: OfferCheck | None = None) -> tuple[Config, list[str]]:
+    """`cfg` with the saved operator settings applied, and the problems found (each a
     line for the operator). Missing file: nothing to do. Reads only, writes nothing."""
     path = settings_path(cfg)
     if not path.is_file():
-        return []
+        return cfg, []
     try:
         data = _read(path)
     except (OSError, ValueError, RecursionError) as exc:   # UnicodeDecodeError is a ValueError
         why = " ".join(str(exc).split())[:80]
-        return [f"{path}: cannot be read ({why}); config.yaml's settings are used"]
+        return cfg, [f"{path}: cannot be read ({why}); config.yaml's settings are used"]
     if not _signed(cfg, data):          # a write to the data folder must not change what the operator set
-        return [f"{path}: {NOT_THE_MENUS}"]
+        return cfg, [f"{path}: {NOT_THE_MENUS}"]
     data.pop(MAC, None)
     problems = []
     trial = cfg
@@ -218,19 +194,12 @@ def apply_saved(cfg: Any, offer: OfferCheck | None = None) -> list[str]:
             trial = check(trial, key, value, offer, game)
         except ConfigError as exc:
             problems.append(f"{path}: {exc}; ignored")
-    _adopt(cfg, trial)
-    return problems
+    return trial, problems
 
 
-def _adopt(cfg: Any, trial: Any) -> None:
-    """Copy what the checks accepted into the live config object."""
-    for name, value in vars(trial).items():
-        setattr(cfg, name, value)
-
-
-def change(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: str | None = None) -> None:
+def change(cfg: Config, key: str, raw: Any, offer: OfferCheck | None = None, game: str | None = None) -> Config:
     """The operator menu changes one setting: checked as at start (ConfigError, nothing
-    changed), then written to operator.json and applied to `cfg`."""
+    changed), then written to operator.json; returns the config with it applied."""
     trial = check(cfg, key, raw, offer, game)
     path = settings_path(cfg)
     try:
@@ -251,17 +220,17 @@ def change(cfg: Any, key: str, raw: Any, offer: OfferCheck | None = None, game: 
         games[game] = section
         data["games"] = games
     _write(cfg, path, data)
-    _adopt(cfg, trial)
+    return trial
 
 
-def save(cfg: Any, volume: float) -> None:
+def save(cfg: Config, volume: float) -> Config:
     """Keep the gamble, volume and review-tools switches (the menu's quick toggles)."""
-    change(cfg, "volume", round(float(volume), 3))
-    change(cfg, "gamble", cfg.gamble)
-    change(cfg, "demo_tools", bool(cfg.demo_tools))
+    cfg = change(cfg, "volume", round(float(volume), 3))
+    cfg = change(cfg, "gamble", cfg.gamble)
+    return change(cfg, "demo_tools", bool(cfg.demo_tools))
 
 
-def _write(cfg: Any, path: Path, data: dict[str, Any]) -> None:
+def _write(cfg: Config, path: Path, data: dict[str, Any]) -> None:
     """Atomically (a crash leaves the old file or the new), with its MAC under the
     ledger's key, so that only the menu's own writes are read back."""
     data = {k: v for k, v in data.items() if k != MAC}

@@ -42,6 +42,8 @@ import secrets
 import time
 from typing import Any, Callable
 
+from .config import Config
+
 FREE_TRIES = 3
 FIRST_DELAY = 30.0
 MAX_DELAY = 15 * 60.0
@@ -100,9 +102,9 @@ def verify(entered: str, record: Any, key: bytes) -> bool:
     return hmac.compare_digest(got, bytes.fromhex(record["mac"]))
 
 
-def config_matches(entered: str, config: Any) -> bool:
+def config_matches(entered: str, config: Config) -> bool:
     """The entered PIN against config.yaml's `operator_pin` (constant time)."""
-    return hmac.compare_digest(entered.encode("utf-8"), str(getattr(config, "operator_pin", "")).encode("utf-8"))
+    return hmac.compare_digest(entered.encode("utf-8"), config.operator_pin.encode("utf-8"))
 
 
 # -- the ledger ------------------------------------------------------------------------
@@ -138,7 +140,7 @@ def current(cab: Any) -> tuple[dict[str, Any], bytes] | None:
     return found
 
 
-def check(entered: str, config: Any, cab: Any = None) -> bool:
+def check(entered: str, config: Config, cab: Any = None) -> bool:
     """Whether `entered` is the operator PIN now: the ledger's record when the ledger is
     trusted and holds one, else config.yaml's PIN."""
     found = current(cab) if cab is not None else None

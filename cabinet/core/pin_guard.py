@@ -12,20 +12,20 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 import cabinet.core.ledger.files as files
+from .config import Config
 from .ledger.errors import LedgerError
 
 GUARD_NAME = "pin_guard.json"
 
 
-def _path(config: Any) -> Path | None:
-    folder = getattr(config, "ledger_witness_path", None)
+def _path(config: Config) -> Path | None:
+    folder = config.ledger_witness_path
     return None if folder is None else Path(folder) / GUARD_NAME
 
 
-def kept(config: Any) -> tuple[int, float | None]:
+def kept(config: Config) -> tuple[int, float | None]:
     """(wrong PINs in a row, time of the last) as the witness folder keeps them."""
     path = _path(config)
     if path is None:
@@ -44,7 +44,7 @@ def kept(config: Any) -> tuple[int, float | None]:
         os.close(fd)
 
 
-def note(config: Any, kind: str, at: float) -> None:
+def note(config: Config, kind: str, at: float) -> None:
     """Count a wrong PIN (`pin_failure`) or start again (`operator_login`)."""
     path = _path(config)
     if path is None or kind not in ("pin_failure", "operator_login"):

@@ -1,7 +1,9 @@
 """What the player chooses on the sound panel and the turbo key, kept across restarts.
 
 They live in `<data_dir>/player.json` beside the ledger: sound effects and music on
-or off, their volumes (0 to 1, a share of the operator's volume) and turbo. A file
+or off, their volumes (0 to 1, a share of the operator's volume), turbo and the
+language ("" for the cabinet's default; one the cabinet no longer offers is passed
+over by the app, cabinet/ui/player_prefs.py). A file
 that cannot be read, or a value that is not allowed, is named in one line saying
 what is allowed; the values that are fine are used, the rest keep their defaults,
 and the file is left as it is until the player changes a setting.
@@ -25,15 +27,23 @@ class PlayerSettings:
     effects_volume: float = 1.0
     music_volume: float = 1.0
     turbo: bool = False
+    language: str = ""
 
 
 ALLOWED = {"sound": "true or false", "music": "true or false", "effects_volume": "a number from 0 to 1",
-           "music_volume": "a number from 0 to 1", "turbo": "true or false"}
+           "music_volume": "a number from 0 to 1", "turbo": "true or false",
+           "language": "a language tag like \"de-DE\", or \"\" for the cabinet's default"}
 
 
 def _valid(name: str, value: object) -> bool:
     if ALLOWED[name] == "true or false":
         return isinstance(value, bool)
+    if name == "language":
+        return (
+            isinstance(value, str)
+            and len(value) <= 16
+            and all(c.isascii() and (c.isalnum() or c == "-") for c in value)
+        )
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= float(value) <= 1.0
 
 

@@ -47,7 +47,9 @@ def round_by_id(cabinet: Cabinet, round_id: Any) -> tuple[PlayedRound, RoundReco
             raise KeyError(rid)
         played = cabinet.replay(rid)
     except (KeyError, LookupError):
-        raise ReplayError(f"round {rid} is not a settled round of this cabinet; allowed: {round_ids(cabinet)}") from None
+        raise ReplayError(
+            f"round {rid} is not a settled round of this cabinet; allowed: {round_ids(cabinet)}"
+        ) from None
     except LedgerError as exc:
         raise ReplayError(f"round {rid} cannot be replayed: {exc}") from None
     if played.game not in cabinet.games:

@@ -45,6 +45,7 @@ from .ledger.meters import theoretical as ledger_theoretical
 from .ledger.errors import LedgerError
 from .ledger.store import Ledger
 from .money import Currency
+from .resources import program_name as prog
 from .schema import ConfigError
 from .startup import check_data_dir
 
@@ -311,7 +312,7 @@ def summary(snap: ledger_export.Snapshot, cur: Currency, by: str, files: dict[st
         "audit": audited,
         "span": {"from_utc": utc(snap.created_at), "to_utc": utc(snap.taken_at),
                  "period_since_utc": utc(snap.period.get("since")) or utc(snap.created_at)},
-        "currency": {"symbol": cur.symbol, "minor_units": cur.minor_units},
+        "currency": {"code": cur.code, "symbol": cur.sign, "minor_units": cur.minor_units},
         "balance": {"minor": snap.lifetime["balance"], "shown": cur.format(snap.lifetime["balance"])},
         "files": {w.path.name: {"sha256": w.sha256, "rows": w.rows, "bytes": w.size} for w in files.values()},
     }
@@ -427,7 +428,9 @@ def command(ledger_path: Path, folder: str, currency: Currency, specs: Mapping[s
     audit it refuses (the ordinary export is the audited one)."""
     from .ledger import cli
     if not folder.strip():
-        sys.stderr.write("main.py: --export-report needs a folder; allowed: a folder the cabinet can create and write\n")
+        sys.stderr.write(
+            f"{prog()}: --export-report needs a folder; allowed: a folder the cabinet can create and write\n"
+        )
         return 2
     if forensic:
         return _forensic_command(ledger_path, folder, currency, specs)
@@ -438,7 +441,7 @@ def command(ledger_path: Path, folder: str, currency: Currency, specs: Mapping[s
     try:
         written = export(led, Path(folder), currency, specs, by="command line", key="--export-report")
     except ExportFailed as exc:
-        sys.stderr.write(f"main.py: {exc}\n")
+        sys.stderr.write(f"{prog()}: {exc}\n")
         return 2
     except LedgerError as exc:
         return cli.locked(str(exc) + FORENSIC_HINT)
@@ -465,13 +468,13 @@ def _forensic_command(ledger_path: Path, folder: str, currency: Currency, specs:
         finally:
             led.close()
     if reason is None:
-        sys.stderr.write("main.py: --forensic: the ledger passes its audit; allowed: --export-report DIR without "
+        sys.stderr.write(f"{prog()}: --forensic: the ledger passes its audit; allowed: --export-report DIR without "
                          "--forensic (the audited, logged export)\n")
         return 2
     try:
         written = export_forensic(ledger_path, Path(folder), currency, specs, reason)
     except ExportFailed as exc:
-        sys.stderr.write(f"main.py: {exc}\n")
+        sys.stderr.write(f"{prog()}: {exc}\n")
         return 2
     except LedgerError as exc:
         return cli.locked(str(exc))

@@ -85,10 +85,6 @@ def program_tree() -> ProgramTree:
     return ProgramTree(data, code) if data.is_dir() else ProgramTree(code, code)
 
 
-def is_installed() -> bool:
-    return program_tree().installed
-
-
 def assets_root() -> Path:
     return program_tree().top / ASSETS_NAME
 
@@ -129,3 +125,18 @@ def is_shipped_config(path: Path) -> bool:
         return os.path.samefile(path, tree.top / CONFIG_NAME)
     except OSError:
         return False
+
+
+def program_name(argv0: str | None = None) -> str:
+    """How the user started the cabinet, for its one-line messages: `main.py` from a
+    checkout, `slot-cabinet` (the installed command) or `python -m cabinet`."""
+    path = Path(sys.argv[0] if argv0 is None else argv0)
+    if path.name == "__main__.py" and path.parent.name == "cabinet":
+        return "python -m cabinet"
+    return path.name if path.name in ("main.py", "slot-cabinet") else "main.py"
+
+
+def help_command(argv0: str | None = None) -> str:
+    """The command that prints the options, as the user would type it."""
+    name = program_name(argv0)
+    return f"python {name} --help" if name == "main.py" else f"{name} --help"

@@ -2,7 +2,7 @@
 with no win, a win in each big-win tier (config `big_win`), the max win (a win the
 limits hold: the game's cap or its money limit at the bet; where no book of the mode
 reaches them, its books' top payout) and a game's own bands
-(`GameSpec.payout_forces`, e.g. Happy Money Hens' win that opens the gamble).
+(`GameSpec.review.payout_forces`, e.g. Happy Money Hens' win that opens the gamble).
 
 With book libraries such a round is one weighted draw among the mode's books whose
 payout is in the band: the natural distribution given the band, and the ledger keeps
@@ -18,6 +18,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
+from .config import Config
 from .hand_board import board_draws_of, is_board, play_board
 from .money import WinCap
 from .rng import Rng
@@ -46,7 +47,7 @@ def is_band(force: str | None) -> bool:
     return bool(force) and str(force).startswith(PREFIX)
 
 
-def bands(spec: Any, config: Any) -> dict[str, PayoutBand]:
+def bands(spec: Any, config: Config) -> dict[str, PayoutBand]:
     """Every payout category of a game under this config, by id, in menu order."""
     t = tier_multiples(config)
     out = {f"{PREFIX}none": PayoutBand("No win", 0, 1),
@@ -57,7 +58,7 @@ def bands(spec: Any, config: Any) -> dict[str, PayoutBand]:
            f"{PREFIX}epic": PayoutBand(f"EPIC WIN ({t['epic']}x and more)", t["epic"] * 100, None,
                                        above_stake=True, below_limit=True),
            f"{PREFIX}max": PayoutBand("MAX WIN (the limit, or the books' top win)", at_limit=True)}
-    own = spec.payout_forces(config) if getattr(spec, "payout_forces", None) else {}
+    own = spec.review.payout_forces(config) if spec.review.payout_forces else {}
     out.update({f"{PREFIX}{key}": band for key, band in own.items()})
     return out
 
@@ -130,8 +131,25 @@ def is_review_force(force: str | None) -> bool:
     return is_band(force) or is_board(force)
 
 
-def draw(setup: Any, rng: Rng, mode: str, force: str, bet_cents: int, config: Any) -> tuple[dict[str, Any], int]:
-    """The outcome id and payout of a review force (Cabinet._draw's part for them):
+def forced(setup: Any, rng: Rng, mode: str, force: str, bet_cents: int, config: Config) -> tuple[dict[str, Any], int]:
+    """The outcome id and payout of a forced round (review tools only: Cabinet.start_round
+    refuses a force unless they are on): a band or a hand-built board (`draw`), or one
+    of the game's own categories, from its library's forced books or a live search.
+    LookupError / KeyError say why the category cannot be met here."""
+    if is_review_force(force):
+        return draw(setup, rng, mode, force, bet_cents, config)
+    if setup.library is not None:
+        book = setup.library.draw(rng, mode, force)
+        return {"source": "books", "book": int(book), "force": force}, int(setup.library.payout_x100(mode, book))
+    if force in setup.spec.review.books_only_forces:
+        raise LookupError("only the shipped books hold it (math_source: books)")   # a search of millions
+    seed = rng.seed64()
+    rnd = setup.spec.play(Rng.for_book(seed), mode, force)
+    return {"source": "live", "seed": seed, "force": force}, rnd.payout_x100
+
+
+def draw(setup: Any, rng: Rng, mode: str, force: str, bet_cents: int, config: Config) -> tuple[dict[str, Any], int]:
+    """The outcome id and payout of a review band or board (`forced`'s part for them):
     a hand-built board is a live outcome whose seed carries the rules on after the
     board; a band is a book drawn among the band's books, or a live seed found in it.
     KeyError / LookupError / BoardError say why the force cannot be met here."""

@@ -84,14 +84,14 @@ def force_label(spec: Any, force: str | None, config: Any = None) -> str:
     if is_band(force):
         band = bands(spec, config).get(force)
         return band.label if band is not None else force
-    return spec.force_categories.get(force, force)
+    return spec.review.force_categories.get(force, force)
 
 
 def event_adds(spec: Any, rnd: Round) -> list[int]:
     """Per event, what it adds to the round's win (x100), from the game's
-    `GameSpec.event_adds(event)`; a cap event takes what the cap cuts, so the adds sum
+    `GameSpec.review.event_adds(event)`; a cap event takes what the cap cuts, so the adds sum
     to the payout. Empty when the game has no hook."""
-    hook: Callable[[dict[str, Any]], int] | None = getattr(spec, "event_adds", None)
+    hook: Callable[[dict[str, Any]], int] | None = spec.review.event_adds
     if hook is None:
         return []
     adds = [int(hook(ev)) for ev in rnd.events]

@@ -46,7 +46,9 @@ class Field:
         # YAML's bools are ints to Python; never accept one for the other.
         bad_bool = isinstance(value, bool) and bool not in kinds
         if bad_bool or not isinstance(value, kinds):
-            raise ConfigError(f"{key} = {shown(value)} has the wrong type; allowed: {self.allowed or _kind_names(kinds)}")
+            raise ConfigError(
+                f"{key} = {shown(value)} has the wrong type; allowed: {self.allowed or _kind_names(kinds)}"
+            )
         if self.check is not None and not self.check(value):
             raise ConfigError(f"{key} = {shown(value)} is not allowed; allowed: {self.allowed}")
         if self.convert is not None:

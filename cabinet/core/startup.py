@@ -38,7 +38,7 @@ from typing import Any
 
 from . import assets, resources
 from .books import Library, load_library, rtp_fraction
-from .config import MAX_BET, load_config
+from .config import MAX_BET, Config, GameConfig, load_config
 from .game import GameSpec, discover
 from .money import WinCap, hundredths_to_minor
 from .operator_settings import apply_saved
@@ -164,7 +164,7 @@ class Offer:
 class Plan:
     """What a start opens: the config (saved operator settings applied), the games."""
 
-    config: Any
+    config: Config
     offer: Offer
     problems: list[str] = field(default_factory=list)   # operator.json values ignored, one line each
 
@@ -372,13 +372,13 @@ def percent(value: Fraction, apart_from: Fraction | None = None) -> str:
     return f"{text}%"
 
 
-def _bounds(cfg: Any) -> tuple[Fraction, Fraction, str]:
+def _bounds(cfg: Config) -> tuple[Fraction, Fraction, str]:
     """(min, max, the refusal's "allowed" part) of config rtp_bounds."""
     low, high = rtp_fraction(cfg.rtp_bounds.min), rtp_fraction(cfg.rtp_bounds.max)
     return low, high, f"allowed: {percent(low)}-{percent(high)} (config rtp_bounds)"
 
 
-def rtp_out_of_bounds(cfg: Any, spec: GameSpec, library: Any = None) -> str | None:
+def rtp_out_of_bounds(cfg: Config, spec: GameSpec, library: Any = None) -> str | None:
     """Why the game may not be offered for its return, or None: a bet mode whose stated
     RTP (GameSpec.rtp, from its math file) lies outside config rtp_bounds, or states
     none; with its `library`, a mode whose books' exact RTP lies outside (the library's
@@ -400,16 +400,16 @@ def rtp_out_of_bounds(cfg: Any, spec: GameSpec, library: Any = None) -> str | No
     return None
 
 
-def _modes(cfg: Any, key: str, spec: GameSpec, gcfg: Any) -> tuple[str, ...]:
+def _modes(cfg: Config, key: str, spec: GameSpec, gcfg: GameConfig | None) -> tuple[str, ...]:
     """The game's modes this cabinet offers: config games.<id>.modes, less the bonus
     buys where config buys_allowed is false (a jurisdiction's profile: UK)."""
     chosen = _chosen_modes(key, spec, gcfg)
-    if getattr(cfg, "buys_allowed", True):
+    if cfg.buys_allowed:
         return chosen
     return tuple(m for m in chosen if spec.mode(m).kind != "buy")
 
 
-def _chosen_modes(key: str, spec: GameSpec, gcfg: Any) -> tuple[str, ...]:
+def _chosen_modes(key: str, spec: GameSpec, gcfg: GameConfig | None) -> tuple[str, ...]:
     if gcfg is None or gcfg.modes == "all":
         return tuple(m.id for m in spec.modes)
     bet_modes = [m.id for m in spec.modes if m.kind in ("spin", "buy")]
@@ -424,11 +424,11 @@ def _chosen_modes(key: str, spec: GameSpec, gcfg: Any) -> tuple[str, ...]:
     return tuple(gcfg.modes)
 
 
-def _ladder(cfg: Any, key: str, spec: GameSpec, gcfg: Any) -> tuple[tuple[int, ...], str]:
+def _ladder(cfg: Config, key: str, spec: GameSpec, gcfg: GameConfig | None) -> tuple[tuple[int, ...], str]:
     """(the ladder in minor units, how a message names it)."""
     if gcfg is not None and gcfg.bet_ladder:
         return tuple(gcfg.bet_ladder), f"{key}.bet_ladder"
-    minor = cfg.currency.minor_units
+    minor = cfg.currency.units
     converted = [hundredths_to_minor(b, minor) for b in spec.bet_ladder]
     ladder = tuple(b for b in converted if b is not None)
     if len(ladder) != len(converted):
@@ -439,7 +439,7 @@ def _ladder(cfg: Any, key: str, spec: GameSpec, gcfg: Any) -> tuple[tuple[int, .
     return ladder, f"{spec.name}'s own bet ladder (set {key}.bet_ladder to change it)"
 
 
-def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetup | str | None:
+def _offer(cfg: Config, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetup | str | None:
     """The game as offered, or why it is refused (str), or None when disabled."""
     gcfg = cfg.games.get(gid)
     key = f"games.{gid}"
@@ -451,14 +451,14 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
         raise ConfigError(f"{key}.default_bet = {fmt(default)} is not on the bet ladder; "
                           f"allowed: {', '.join(fmt(b) for b in ladder)}")
     if default is None:
-        own = hundredths_to_minor(spec.default_bet, cfg.currency.minor_units) if spec.default_bet else None
+        own = hundredths_to_minor(spec.default_bet, cfg.currency.units) if spec.default_bet else None
         default = own if own in ladder else ladder[0]
     if gcfg is not None and not gcfg.enabled:
         return None
     out_of_bounds = rtp_out_of_bounds(cfg, spec)
     if out_of_bounds:
         return f"{spec.name}: {out_of_bounds}"
-    minor = cfg.currency.minor_units
+    minor = cfg.currency.units
     exempt = frozenset(spec.cap_exempt_modes)
     # the game's own money limit (its rules, spec.win_cap, in hundredths of the major
     # unit) always holds; an operator's config limit can only lower it
@@ -466,13 +466,13 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
     limits = [x for x in (None if own_limit is None else own_limit * minor // 100,
                           gcfg.win_limit if gcfg else None) if x is not None]
     cap = WinCap(max_x=spec.max_win_x, max_cents=min(limits) if limits else None, exempt_modes=exempt)
-    skin = getattr(gcfg, "skin", None) if gcfg is not None else None
+    skin = gcfg.skin if gcfg is not None else None
     try:
         manifest = assets.read_manifest(gid)
         if skin is not None and (manifest is None or skin not in manifest.skins):
             raise ConfigError(f"{key}.skin = {shown(skin)} is not a skin of {spec.name}; allowed: "
                               f"{', '.join(manifest.skins) if manifest else 'none (the game ships no skins)'}")
-        images, sounds = assets.read_ids(Path(spec.asset_ids)) if spec.asset_ids else ((), ())
+        images, sounds = assets.read_ids(Path(spec.view.asset_ids)) if spec.view.asset_ids else ((), ())
         if manifest is None and (images or sounds):
             raise assets.AssetError(f"assets/{gid}/manifest.yaml is missing; allowed: the game's manifest as shipped")
         manifest = assets.check_files(manifest, skin, images, sounds) if manifest is not None else None
@@ -482,7 +482,7 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
     setup = GameSetup(spec, ladder, default, modes, cap, skin=skin, manifest=manifest,
                       rtp_min=rtp_fraction(cfg.rtp_bounds.min))
     if cfg.math_source != "books":
-        cap_buy_cost(setup, getattr(cfg, "max_buy_cost", None))
+        cap_buy_cost(setup, cfg.max_buy_cost)
         return setup
     try:
         library = setup.library = libraries.get(spec)
@@ -508,11 +508,11 @@ def _offer(cfg: Any, gid: str, spec: GameSpec, libraries: Libraries) -> GameSetu
         withdrawn = offer_at_bets(setup, bet_modes, setup.base_mode)
         if withdrawn:
             return f"{spec.name}: {withdrawn}"
-    cap_buy_cost(setup, getattr(cfg, "max_buy_cost", None))
+    cap_buy_cost(setup, cfg.max_buy_cost)
     return setup
 
 
-def offer_games(cfg: Any, games: dict[str, GameSpec] | None = None,
+def offer_games(cfg: Config, games: dict[str, GameSpec] | None = None,
                 libraries: Libraries | None = None) -> Offer:
     """Every game as this config offers it. With `games` None, the games under games/
     are discovered and a config section naming no game of the cabinet is refused; a
@@ -538,7 +538,7 @@ def offer_games(cfg: Any, games: dict[str, GameSpec] | None = None,
     return Offer(offered, refused, dict(games), libraries)
 
 
-def reoffer(cfg: Any, offer: Offer) -> Offer:
+def reoffer(cfg: Config, offer: Offer) -> Offer:
     """The games again after an operator's change (the same checks; ConfigError if the
     changed config would not start): the same game set, the libraries already loaded."""
     return offer_games(cfg, offer.specs, offer.libraries)
@@ -546,11 +546,11 @@ def reoffer(cfg: Any, offer: Offer) -> Offer:
 
 # ------------------------------------------------------------------ the whole start
 
-def prepare_config(cfg: Any, *, create: bool, games: dict[str, GameSpec] | None = None,
+def prepare_config(cfg: Config, *, create: bool, games: dict[str, GameSpec] | None = None,
                    libraries: Libraries | None = None, saved: bool = True) -> Plan:
     """Everything a start checks on a loaded config; `create` makes the data folder
     once every check has passed (a refused config creates nothing)."""
-    shipped = resources.is_shipped_config(Path(cfg.source)) if getattr(cfg, "source", None) else False
+    shipped = resources.is_shipped_config(cfg.source)
     data_key = ("data_dir (in the user's data folder: set XDG_DATA_HOME, or name a data_dir in a config "
                 "given with --config)") if shipped else "data_dir"
     check_data_dir(Path(cfg.data_path), data_key)
@@ -568,7 +568,7 @@ def prepare_config(cfg: Any, *, create: bool, games: dict[str, GameSpec] | None 
     offer = offer_games(cfg, games, libraries)        # config.yaml's own values: a mistake refuses the start
     problems: list[str] = []
     if saved:                                          # the operator's saved settings, each one checked
-        problems = apply_saved(cfg, lambda trial: offer_games(trial, offer.specs, libraries))
+        cfg, problems = apply_saved(cfg, lambda trial: offer_games(trial, offer.specs, libraries))
         offer = offer_games(cfg, offer.specs, libraries)
     if create:
         make_data_dir(Path(cfg.data_path))

@@ -1,7 +1,7 @@
 """`python -m cabinet.math agree GAME`: do a game's two engines play the same game?
 
 The per-round generator (`spec.play`, what books regenerate from) and the vectorised
-engine (`spec.simulate`, what `sim` runs) are the same rules written twice. Both run
+engine (`spec.math.simulate`, what `sim` runs) are the same rules written twice. Both run
 `--rounds` rounds of each mode (`--buy-rounds` for buys; the vectorised engine
 `--sim-factor` times as many), through `sim.simulate_mode`'s fixed chunks, so the
 figures are the same for any number of workers. Per figure: each engine's estimate
@@ -91,7 +91,7 @@ def agree_command(game: str, modes: list[str] | None, rounds: int, buy_rounds: i
                   workers: int) -> int:
     """Print both engines' figures per mode; exit status 1 if any figure disagrees."""
     spec = B.resolve_game(game)
-    if spec.simulate is None:
+    if spec.math.simulate is None:
         raise B.LibraryError(f"{spec.id} has no vectorised simulate() to compare with play()")
     failed = 0
     for mode in modes or [m.id for m in spec.modes]:

@@ -51,9 +51,9 @@ def bench_game(game: str, rounds: int) -> dict[str, Any]:
     out: dict[str, Any] = {"modes": {}}
     for m in spec.modes:
         figs = {"play": {str(k): speed(game, m.id, "play", k, rounds) for k in (1, 2)}}
-        if spec.simulate is not None:
+        if spec.math.simulate is not None:
             figs["simulate"] = {str(k): speed(game, m.id, "simulate", k, rounds * 20) for k in (1, 2)}
-        if spec.play_batch is not None:
+        if spec.math.play_batch is not None:
             figs["books"] = {str(k): book_speed(game, m.id, k, rounds) for k in (1, 2)}
         out["modes"][m.id] = figs
         print(f"  {spec.id}/{m.id}: " + ", ".join(f"{eng} {v['1']:,.0f}/s (1 worker) {v['2']:,.0f}/s (2)"

@@ -60,7 +60,7 @@ def regen_figures(game: str, books_dir: str | None = None, forced_sample: int | 
     warm = {"books": warmed, "cpu_ms": (time.thread_time() - c0) * 1e3, "wall_ms": (time.perf_counter() - t0) * 1e3}
     rng = np.random.default_rng(seed)
     out: dict[str, Any] = {}
-    plan = []
+    plan: list[tuple[str, str, np.ndarray, int]] = []      # (mode, stratum, book ids, stratum size)
     for mode, mb in lib.modes.items():
         cats = mb.meta["categories"]
         for f in range(-1, len(cats)):
@@ -79,16 +79,23 @@ def regen_figures(game: str, books_dir: str | None = None, forced_sample: int | 
         from tqdm import tqdm
         bar = tqdm(total=sum(len(p[2]) for p in plan), unit="books", file=sys.stderr, desc=lib.spec.id)
     try:
-        for mode, stratum, ids, count in plan:
+        for mode, name, ids, count in plan:
             first, first_wall, first_events = _time_books(lib, mode, ids[:1])
             ms, wall, events = _time_books(lib, mode, ids[1:]) if len(ids) > 1 else (first, first_wall, first_events)
             worst = int(np.argmax(ms))
             rest = ids[1:] if len(ids) > 1 else ids
-            out.setdefault(mode, {})[stratum] = {"books": count, "timed": len(ids), "first_ms": float(first[0]),
-                                                 "median_ms": float(np.median(ms)), "worst_ms": float(ms[worst]),
-                                                 "worst_book": int(rest[worst]), "median_wall_ms": float(np.median(wall)),
-                                                 "worst_wall_ms": float(wall.max()), "worst_events": int(events[worst]),
-                                                 "us_per_event": float(np.median(ms / events) * 1e3)}
+            out.setdefault(mode, {})[name] = {
+                "books": count,
+                "timed": len(ids),
+                "first_ms": float(first[0]),
+                "median_ms": float(np.median(ms)),
+                "worst_ms": float(ms[worst]),
+                "worst_book": int(rest[worst]),
+                "median_wall_ms": float(np.median(wall)),
+                "worst_wall_ms": float(wall.max()),
+                "worst_events": int(events[worst]),
+                "us_per_event": float(np.median(ms / events) * 1e3),
+            }
             if bar is not None:
                 bar.update(len(ids))
     finally:

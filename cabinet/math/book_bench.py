@@ -37,9 +37,9 @@ def bench_mode(spec, mode: str, books: int, chunk: int, play_books: int) -> dict
     seeds = [book_seeds(DEFAULT_SEED, mode, -1, k, min(chunk, books - a))
              for k, a in enumerate(range(0, books, chunk))]
     out: dict[str, Any] = {}
-    if spec.play_batch is not None:
-        spec.play_batch(seeds[0], mode, None)                 # warm up
-        out["play_batch"] = _timed(lambda: [spec.play_batch(s, mode, None) for s in seeds], books)
+    if spec.math.play_batch is not None:
+        spec.math.play_batch(seeds[0], mode, None)                 # warm up
+        out["play_batch"] = _timed(lambda: [spec.math.play_batch(s, mode, None) for s in seeds], books)
     few = seeds[0][:play_books].tolist()
     spec.play(Rng.for_book(few[0]), mode)
     # each round is dropped once its payout is read, as the builder and verify do: a

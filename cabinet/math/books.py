@@ -125,7 +125,9 @@ def _array_difference(name: str, new: np.ndarray | None, old: np.ndarray | None)
     return f"{name}: {len(diff):,} of {len(new):,} entries differ (largest difference {largest:,})"
 
 
-def compare_library(built: Path, shipped: Path, game: str, modes: list[str], whole: bool = True) -> list[tuple[bool, str]]:
+def compare_library(
+    built: Path, shipped: Path, game: str, modes: list[str], whole: bool = True
+) -> list[tuple[bool, str]]:
     """Compare a rebuilt library with a shipped one, array by array: [(identical, line)]
     with one line per mode ("identical", or the first array that differs with how many
     entries differ and the largest difference, then the names of the others) and one
@@ -168,7 +170,7 @@ def compare_library(built: Path, shipped: Path, game: str, modes: list[str], who
     else:
         keep = {f"{m}.npz" for m in modes}
         trim = [{**d, "files": {k: v for k, v in d.get("files", {}).items() if k in keep}} for d in (new_doc, old_doc)]
-        paths = _json_paths(*trim)
+        paths = _json_paths(trim[0], trim[1])
         same = not paths
     detail = (f"{len(paths)} field(s) ({', '.join(paths[:3])}{', ...' if len(paths) > 3 else ''})" if paths
               else "the same content in other text")

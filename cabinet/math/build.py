@@ -11,7 +11,7 @@ force=category)` on a recording stream, so the book stores the hints that replay
 forced searches directly (cabinet/core/forcing.py). Tasks go to the workers costliest
 first; results are put back in library order.
 
-A game may give `spec.play_batch(seeds, mode, force) -> (payout_x100[n], [features of
+A game may give `spec.math.play_batch(seeds, mode, force) -> (payout_x100[n], [features of
 each round][, jackpot_x100[n]])`, a fast path for natural books that must give
 exactly what `play(Rng.for_book(seed), mode)` gives for each seed (`verify` checks).
 
@@ -41,7 +41,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -87,25 +87,25 @@ def book_seeds(seed: int, mode: str, force: int, start: int, count: int) -> np.n
 
 
 def default_books(spec: GameSpec, mode: str) -> int:
-    """Natural books per mode: spec.book_counts[mode], else 300,000 for spins and
+    """Natural books per mode: spec.math.book_counts[mode], else 300,000 for spins and
     10,000 for buys and side libraries."""
-    override = spec.book_counts.get(mode)
+    override = spec.math.book_counts.get(mode)
     if override:
         return int(override)
     return BASE_BOOKS if spec.mode(mode).kind == "spin" else BUY_BOOKS
 
 
 def forced_books(spec: GameSpec, mode: str, category: str, natural: int) -> int:
-    """Forced books per category: spec.forced_books[mode][cat], else 1% of the
+    """Forced books per category: spec.math.forced_books[mode][cat], else 1% of the
     natural count (at least 50)."""
-    override = spec.forced_books.get(mode, {})
+    override = spec.math.forced_books.get(mode, {})
     return int(override.get(category, max(50, natural // 100)))
 
 
 def run_task(task: Task) -> tuple[np.ndarray, ...]:
     """Generate one task's books: (seeds, payout_x100, feature bitmasks, jackpot_x100,
     hint_count, hints, stored round lengths (0: not stored), stored round bytes). A
-    stratum of `spec.stored_rounds` stores each book's Round (book_format.pack_round)."""
+    stratum of `spec.math.stored_rounds` stores each book's Round (book_format.pack_round)."""
     spec = B.resolve_game(task.game)
     seeds = book_seeds(task.seed, task.mode, task.force, task.start, task.count)
     bit = {name: 1 << i for i, name in enumerate(task.names)}
@@ -117,13 +117,13 @@ def run_task(task: Task) -> tuple[np.ndarray, ...]:
     hints: list[int] = []
     stored: list[bytes] = []
     mode, force = task.mode, task.category
-    if spec.play_batch is not None and force is None:   # the game's own fast path, natural books
-        out = spec.play_batch(seeds, mode, None)
+    if spec.math.play_batch is not None and force is None:   # the game's own fast path, natural books
+        out = spec.math.play_batch(seeds, mode, None)
         jackpots = out[2] if len(out) > 2 else np.zeros(task.count, dtype=np.int64)
         rounds = zip(np.asarray(out[0], dtype=np.int64).tolist(), out[1],
                      np.asarray(jackpots, dtype=np.int64).tolist(), [None] * task.count)
     else:
-        keep = force is not None and force in spec.stored_rounds.get(mode, ())
+        keep = force is not None and force in spec.math.stored_rounds.get(mode, ())
         rounds = _played(spec, seeds, mode, force, counts, hints, keep)
     for i, (payout, round_features, jackpot, packed) in enumerate(rounds):
         pay[i], jack[i] = payout, jackpot
@@ -180,25 +180,25 @@ def _weigh(job: tuple) -> tuple[tuple[bytes, dict[str, Any]], dict[str, Any]]:
 
 
 def check_stored_rounds(spec: GameSpec) -> None:
-    """`spec.stored_rounds` names modes of the game and, for each, distinct forced
+    """`spec.math.stored_rounds` names modes of the game and, for each, distinct forced
     categories of that mode; BuildError otherwise."""
-    for m, listed in spec.stored_rounds.items():
+    for m, listed in spec.math.stored_rounds.items():
         if m not in {bm.id for bm in spec.modes}:
             raise BuildError(f"{spec.id}: stored_rounds names mode {m!r}, which is not a mode of the game")
         if not isinstance(listed, (tuple, list)) or not all(isinstance(c, str) for c in listed) \
                 or len(set(listed)) != len(listed):
             raise BuildError(f"{spec.id}: stored_rounds[{m!r}] must be a tuple of distinct category names, "
                              f"got {listed!r}")
-        unknown = sorted(set(listed) - set(spec.book_forces.get(m, {})))
+        unknown = sorted(set(listed) - set(spec.math.book_forces.get(m, {})))
         if unknown:
             raise BuildError(f"{spec.id}: stored_rounds lists {m}/{', '.join(unknown)}, not a forced category "
-                             f"of that mode (its categories: {', '.join(spec.book_forces.get(m, {})) or 'none'})")
+                             f"of that mode (its categories: {', '.join(spec.math.book_forces.get(m, {})) or 'none'})")
 
 
 def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[Task]:
     """Every task of one mode, in library order."""
     names = tuple(B.feature_names(spec))
-    cats = list(spec.book_forces.get(mode, {}))
+    cats = list(spec.math.book_forces.get(mode, {}))
     tasks = []
     strata_ = [(-1, None, natural)] + [(c, cat, forced_books(spec, mode, cat, natural))
                                        for c, cat in enumerate(cats)]
@@ -226,7 +226,7 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
              rates: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """Arrays and metadata of one mode from its task results; runs the optimizer."""
     names = list(tasks[0].names)
-    cats = list(spec.book_forces.get(mode, {}))
+    cats = list(spec.math.book_forces.get(mode, {}))
     targets, target_notes = category_targets(spec, mode, rates)
     pay, feats, jack, counts, hints, stored_len, stored = (np.concatenate([r[k] for r in results])
                                                           for k in range(1, 8))
@@ -255,7 +255,7 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
         weight, report = optimize(pay, stratum, targets, cost, rtp, features=cols,
                                   rates={i: v["rate"] for i, v in goals.items()},
                                   rate_sigma={i: v.get("sigma", 0.0) for i, v in goals.items()},
-                                  fixed_strata=spec.forced_natural)
+                                  fixed_strata=spec.math.forced_natural)
     except Exception as exc:
         raise BuildError(f"{spec.id}/{mode}: optimizer failed: {exc}") from exc
     report["held_bands"] = [columns[i][5:] for i in report["held_features"] if i >= len(names)]
@@ -300,7 +300,7 @@ def build(game: str | GameSpec, modes: list[str] | None = None, books: int | Non
     return build_games([game], modes, books, workers, out, seed, progress, scheduler)[B.resolve_game(game).id]
 
 
-def build_games(games: list[str | GameSpec], modes: list[str] | None = None, books: int | None = None,
+def build_games(games: Sequence[str | GameSpec], modes: list[str] | None = None, books: int | None = None,
                 workers: int = 1, out: str | Path | None = None, seed: int = DEFAULT_SEED,
                 progress: bool = False, scheduler: str | None = None,
                 plan_only: bool = False, check: list[str] | None = None) -> dict[str, dict[str, dict[str, Any]]]:
@@ -348,8 +348,10 @@ def build_games(games: list[str | GameSpec], modes: list[str] | None = None, boo
         counts[key] = counts.get(key, 0) + t.count
     write_costs({k: seconds[k] / counts[k] for k in seconds})
     if progress:
-        print_strata(stratum_cpu(list(seconds), [counts[k] for k in seconds], {k: seconds[k] / counts[k] for k in seconds}),
-                     "this build")
+        print_strata(
+            stratum_cpu(list(seconds), [counts[k] for k in seconds], {k: seconds[k] / counts[k] for k in seconds}),
+            "this build",
+        )
     t1 = time.perf_counter()
     metas: dict[str, dict[str, dict[str, Any]]] = {}
     files: dict[str, dict[str, tuple[bytes, dict[str, Any]]]] = {}

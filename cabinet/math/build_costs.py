@@ -50,7 +50,10 @@ def stratum_cpu(keys: list[str], counts: list[int], per_book: dict[str, float]) 
     books: dict[str, int] = {}
     for k, n in zip(keys, counts):
         books[k] = books.get(k, 0) + n
-    rows = [(k, n, n * per_book.get(k, GUESS_S["natural" if k.endswith("/natural") else "forced"])) for k, n in books.items()]
+    rows = [
+        (k, n, n * per_book.get(k, GUESS_S["natural" if k.endswith("/natural") else "forced"]))
+        for k, n in books.items()
+    ]
     return sorted(rows, key=lambda r: -r[2])
 
 

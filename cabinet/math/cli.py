@@ -13,6 +13,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from cabinet.core import books as B
 
@@ -24,7 +25,7 @@ class UserError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:          # one line, exit 2, no usage dump
+    def error(self, message: str) -> NoReturn:          # one line, exit 2, no usage dump
         sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
         raise SystemExit(2)
 
@@ -67,9 +68,13 @@ def parser() -> argparse.ArgumentParser:
                    "LocalCluster of --workers processes); the library is byte-identical")
     p.add_argument("--plan", action="store_true", help="only print each stratum's expected CPU seconds (the last "
                    "builds' cost a book, kept in the user's cache, times the books planned) and build nothing")
-    p.add_argument("--check", action="store_true", help="rebuild into a temporary folder and compare every array "
-                   "of every mode file and the manifest with the installed library (games/<id>/books, or --out): one "
-                   "line a mode, 'identical' or the first array that differs; exit 1 on any difference; installs nothing")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="rebuild into a temporary folder and compare every array "
+        "of every mode file and the manifest with the installed library (games/<id>/books, or --out): one "
+        "line a mode, 'identical' or the first array that differs; exit 1 on any difference; installs nothing",
+    )
 
     p = verb("rtp", "figures of the shipped libraries (exact RTP per mode)")
     game(p)
@@ -101,8 +106,12 @@ def parser() -> argparse.ArgumentParser:
 
     p = verb("agree", "check the vectorised simulate against play (two-sample tests at 99%%)")
     game(p)
-    p.add_argument("--mode", action="append", metavar="MODE", help=f"mode (repeatable; default every mode); modes: {modes}")
-    p.add_argument("--rounds", type=int, default=1_000_000, metavar="N", help="play rounds per spin mode (default 1,000,000)")
+    p.add_argument(
+        "--mode", action="append", metavar="MODE", help=f"mode (repeatable; default every mode); modes: {modes}"
+    )
+    p.add_argument(
+        "--rounds", type=int, default=1_000_000, metavar="N", help="play rounds per spin mode (default 1,000,000)"
+    )
     p.add_argument("--buy-rounds", type=int, default=100_000, metavar="N",
                    help="play rounds per buy or side mode (default 100,000)")
     p.add_argument("--sim-factor", type=int, default=1, metavar="K", help="simulate K times as many rounds (default 1)")
@@ -112,8 +121,12 @@ def parser() -> argparse.ArgumentParser:
              "bins, feature rates and routes, means given each, tail past the library's top); writes "
              "<id>_fidelity.md beside the PAR sheet; exit 1 when anything is flagged")
     game(p)
-    p.add_argument("--mode", action="append", metavar="MODE", help=f"mode (repeatable; default every mode); modes: {modes}")
-    p.add_argument("--rounds", type=int, default=1_000_000, metavar="N", help="rules rounds per spin mode (default 1,000,000)")
+    p.add_argument(
+        "--mode", action="append", metavar="MODE", help=f"mode (repeatable; default every mode); modes: {modes}"
+    )
+    p.add_argument(
+        "--rounds", type=int, default=1_000_000, metavar="N", help="rules rounds per spin mode (default 1,000,000)"
+    )
     p.add_argument("--buy-rounds", type=int, default=300_000, metavar="N",
                    help="rules rounds per buy or side mode (default 300,000)")
     workers(p, 2)
@@ -347,8 +360,8 @@ def manifest_command(check: bool, key: str | None = None) -> int:
     from cabinet.core.game import discover
     for spec in discover().values():
         try:
-            if spec.check_data is not None:
-                spec.check_data()
+            if spec.math.check_data is not None:
+                spec.math.check_data()
         except (ValueError, OSError, RecursionError) as exc:
             raise UserError(f"{exc}; fix or restore it first (the manifest would vouch for it)") from None
     path = program.write_manifest(found)

@@ -1,4 +1,4 @@
-"""The rules' feature rates a game estimates itself (GameSpec.feature_odds) beside the
+"""The rules' feature rates a game estimates itself (GameSpec.math.feature_odds) beside the
 plain run's counts (games/<id>/rates.json) and the shipped library's rates (from its
 weights), with the seconds the estimate took: a markdown table per mode.
 
@@ -25,7 +25,7 @@ def _fmt(x: float | None) -> str:
 
 def table(spec, mode: str, seed: int, counts: dict, library) -> list[str]:
     t0 = time.perf_counter()
-    odds = spec.feature_odds(mode, {}, seed)
+    odds = spec.math.feature_odds(mode, {}, seed)
     secs = time.perf_counter() - t0
     lib = None
     if library is not None and mode in library.modes:
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--modes", nargs="*", default=None, help="modes (default: every mode of the game)")
     a = ap.parse_args(argv)
     spec = games[a.game]
-    if spec.feature_odds is None:
+    if spec.math.feature_odds is None:
         print(f"{spec.id} has no feature_odds estimates", file=sys.stderr)
         return 2
     known = [m.id for m in spec.modes]

@@ -126,7 +126,8 @@ def run_chunk(task: Chunk) -> dict[str, Any]:
     spec = B.resolve_game(task.game)
     seeds = chunk_seeds(task.seed, task.mode, task.index, task.count)
     if task.engine == "play_batch":
-        out = spec.play_batch(seeds, task.mode, None)
+        assert spec.math.play_batch is not None, f"{spec.id} has no play_batch engine"
+        out = spec.math.play_batch(seeds, task.mode, None)
         pay, feats = np.asarray(out[0], dtype=np.int64), out[1]
     else:
         rounds = [spec.play(Rng.for_book(s), task.mode) for s in seeds.tolist()]
@@ -173,7 +174,7 @@ def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_
     where = Path(lib.path)
     fp = read_manifest(where, spec.id).get("fingerprint") if (where / B.MANIFEST).exists() else None
     modes = modes or list(lib.modes)
-    engine = "play_batch" if spec.play_batch is not None else "play"
+    engine = "play_batch" if spec.math.play_batch is not None else "play"
     ref = B.game_ref(game)
     lays = {m: layout(spec, lib.books(m)) for m in modes}
     count = {m: rounds if spec.mode(m).kind == "spin" else buy_rounds for m in modes}

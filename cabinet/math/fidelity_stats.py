@@ -57,7 +57,12 @@ class Cells:
     def sums(self, sel: np.ndarray | None = None) -> tuple[float, float, float, float]:
         if sel is None:
             return float(self.w.sum()), float(self.w2.sum()), float(self.wy.sum()), float(self.wy2.sum())
-        return float(self.w[sel].sum()), float(self.w2[sel].sum()), float(self.wy[sel].sum()), float(self.wy2[sel].sum())
+        return (
+            float(self.w[sel].sum()),
+            float(self.w2[sel].sum()),
+            float(self.wy[sel].sum()),
+            float(self.wy2[sel].sum()),
+        )
 
 
 def kish(sw: float, sw2: float) -> float:
@@ -171,6 +176,7 @@ def compare(lib: Cells, rules: Cells, names: list[str], bin_labels: list[str], t
         if sl[0] > 0 or sr[0] > 0:
             once(b"rate" + _key(*has[i]), f, lambda: proportion("feature", f, sl[0] / L[0] * nl, nl, sr[0], nr))
     everything = mean("feature mean", "all rounds", L, R)
+    assert everything is not None                # every round: both sides have rounds
     out.append(everything)
     first[b"mean" + _key(np.ones(len(lib.w), bool), np.ones(len(rules.w), bool))] = everything
     for i, f in enumerate(names):
@@ -200,7 +206,11 @@ def compare(lib: Cells, rules: Cells, names: list[str], bin_labels: list[str], t
                 if word == "with" and b < a or not (sets[0].any() or sets[1].any()):
                     continue
                 name = f"{names[a]} {word} {names[b]}"
-                once(b"mean" + _key(*sets), name, lambda: mean("route mean", name, lib.sums(sets[0]), rules.sums(sets[1])))
+                once(
+                    b"mean" + _key(*sets),
+                    name,
+                    lambda: mean("route mean", name, lib.sums(sets[0]), rules.sums(sets[1])),
+                )
     return out
 
 

@@ -61,6 +61,12 @@ def cabinet(folder: Path, game: str) -> tuple[Cabinet, float]:
     return cab, seconds
 
 
+def ledger_of(cab: Cabinet) -> Ledger:
+    """The open cabinet's ledger (`cabinet` refuses a locked one)."""
+    assert cab.ledger is not None, "the cabinet is locked"
+    return cab.ledger
+
+
 def one_round(cab: Cabinet, game: str, mode: str, bet: int) -> float:
     t0 = time.perf_counter()
     played = cab.start_round(game, mode, bet)
@@ -95,14 +101,14 @@ def main(argv: list[str] | None = None) -> int:
             folder.mkdir()
             built = fill(folder / "ledger.sqlite", n, args.game, args.mode)
             cab, opened = cabinet(folder, args.game)
-            report = cab.ledger.report
+            report = ledger_of(cab).report
             size = (folder / "ledger.sqlite").stat().st_size / 2**20
             print(f"history {n:>7} rounds: filled in {built:6.1f} s; {size:6.1f} MiB; start (library load + full "
                   f"audit of {report.entries} chain entries) {opened:6.2f} s")
             cabs[n] = cab
         for label, sync in (("durable, synchronous=FULL", "FULL"), ("CPU only, synchronous=OFF", "OFF")):
             for cab in cabs.values():
-                cab.ledger.db.execute(f"PRAGMA synchronous={sync}")
+                ledger_of(cab).db.execute(f"PRAGMA synchronous={sync}")
             times = measure(cabs, args.game, args.mode, args.rounds)
             short, long = (statistics.median(times[n]) for n in args.history)
             print(f"one round ({label}), start_round + 4 checkpoints + settle, {args.rounds} rounds each:")
@@ -114,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         for cab in cabs.values():
             ok, message = cab.audit(by="ledger_bench")
             print(f"audit after the bench: {message}")
-            cab.ledger.close()
+            ledger_of(cab).close()
     return 0
 
 

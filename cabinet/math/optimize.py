@@ -16,7 +16,7 @@ moment per constraint, shared by every stratum:
     w_i ∝ exp(λ · min(x_i, H) + Σ_f μ_f · [book i has feature f])   (normalised per stratum)
 
 With `fixed_strata` (a game whose forced books are the rules' rounds given their
-category: GameSpec.forced_natural) only the natural stratum tilts and every forced
+category: GameSpec.math.forced_natural) only the natural stratum tilts and every forced
 stratum keeps equal weights, so its routes and conditionals stay the rules' (issue
 #32: a tilt shared by every stratum moved weight inside them, e.g. a bought max win's
 share with a GRAND, by whatever the measured rates' noise asked).
@@ -529,6 +529,7 @@ def exact_figures(payout_x100: np.ndarray, features: np.ndarray, names: list[str
         def mean(v: np.ndarray) -> Fraction:
             return Fraction(exact_dot(w, v.astype(np.int64)), total)
     else:
+        assert stratum is not None, "exact_figures: give weight or stratum"
         parts = _strata_parts(stratum, targets or [])
 
         def mean(v: np.ndarray) -> Fraction:

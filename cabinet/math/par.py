@@ -52,7 +52,7 @@ import time
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -70,7 +70,7 @@ from .stats import BAND_EDGES, BAND_LABELS, Z90, Z99, band_counts, rate_ci
 BAND_ROUNDS = (10**3, 10**4, 10**5, 10**6, 10**7)
 SOURCE_CHUNK = 5_000
 BATCH_CHUNK = 25_000      # natural books per batch_sources call (a lockstep engine is faster on more rows)
-PLAIN_CHECK = 200         # books with no feature per mode played to check GameSpec.plain_source
+PLAIN_CHECK = 200         # books with no feature per mode played to check GameSpec.math.plain_source
 TOP_FROM_X = 50           # the top-award table starts at wins of 50x the cost
 BUY_SHARE = 200           # a buy's live check plays this many times fewer rounds (its rates come from rates.json)
 
@@ -78,10 +78,10 @@ BUY_SHARE = 200           # a buy's live check plays this many times fewer round
 def _source_chunk(task: tuple) -> dict[str, int]:
     """Sum of weight * payout by source over the given books of one mode. With `plain`
     set, the books list no feature and are only checked: each must pay from that one
-    source (GameSpec.plain_source), as rtp_sources counts the rest of them unplayed."""
+    source (GameSpec.math.plain_source), as rtp_sources counts the rest of them unplayed."""
     ref, books_dir, mode, ids, plain = task
     lib = cached_library(ref, books_dir, mode)
-    split = lib.spec.payout_sources
+    split = lib.spec.math.payout_sources
     weight = lib.books(mode).weight
     sums: Counter = Counter()
     for book in ids:
@@ -89,7 +89,7 @@ def _source_chunk(task: tuple) -> dict[str, int]:
         if plain:
             if set(parts) - {plain}:
                 raise RuntimeError(f"{lib.spec.id} {mode} book {book} lists no feature but pays from {parts}: "
-                                   f"GameSpec.plain_source ({plain!r}) is wrong")
+                                   f"GameSpec.math.plain_source ({plain!r}) is wrong")
             continue
         w = int(weight[book])
         for src, pay in parts.items():
@@ -106,7 +106,7 @@ def _batch_chunk(task: tuple) -> dict[str, int]:
     mb = lib.books(mode)
     ids = np.asarray(ids, dtype=np.int64)
     seeds = mb.seeds(int(ids[0]), int(ids[-1] - ids[0]) + 1)[ids - ids[0]]
-    parts = {k: np.asarray(v, dtype=np.int64) for k, v in lib.spec.batch_sources(seeds, mode).items()}
+    parts = {k: np.asarray(v, dtype=np.int64) for k, v in lib.spec.math.batch_sources(seeds, mode).items()}
     paid = sum(parts.values())
     bad = np.flatnonzero(paid != mb.payout_x100[ids])
     if len(bad):
@@ -156,7 +156,7 @@ def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dic
     """{mode: RTP by source}: exact over every book with `payout_sources`, else by feature."""
     spec = lib.spec
     out: dict[str, dict[str, Any]] = {}
-    if spec.payout_sources is None:
+    if spec.math.payout_sources is None:
         for mode, mb in lib.modes.items():
             total, cost = sum(mb.weight.tolist()), int(mb.meta["cost_x100"])
             src = {"rounds without features": _paid(mb, mb.features == 0) / total / cost}
@@ -167,14 +167,15 @@ def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dic
                                    "in each)", "sources": src}
         return out
     ref = B.game_ref(spec)
-    plain = spec.plain_source
-    tasks, counted, checked = [], {}, {}
+    plain = spec.math.plain_source
+    tasks: list[tuple[Callable[[tuple[Any, ...]], dict[str, int]], tuple[Any, ...]]] = []   # (chunk, its task)
+    counted, checked = {}, {}
     for mode, mb in lib.modes.items():          # a book that pays nothing adds nothing to any source
         pays = mb.payout_x100 != 0
         direct = pays & (mb.features == 0) if plain else np.zeros_like(pays)
         counted[mode] = _paid(mb, direct)
         batched = np.zeros_like(pays)
-        if spec.batch_sources is not None:      # natural books without hints: the game's lockstep engine
+        if spec.math.batch_sources is not None:      # natural books without hints: the game's lockstep engine
             batched = pays & ~direct & (mb.force < 0)
             if mb.hint_count is not None:
                 batched &= mb.hint_count == 0
@@ -200,7 +201,7 @@ def rtp_sources(lib: B.Library, workers: int = 2, progress: bool = False) -> dic
             if t[1][2] == mode:
                 sums.update(part)
         total, cost = sum(mb.weight.tolist()), int(mb.meta["cost_x100"])
-        via = "" if spec.batch_sources is None else " (the natural ones by batch_sources(), the same split)"
+        via = "" if spec.math.batch_sources is None else " (the natural ones by batch_sources(), the same split)"
         method = f"payout_sources() over every book that pays{via}, exact"
         if counted[mode]:
             method = (f"exact: payout_sources() over every book with a feature that pays{via}; a book with none "
@@ -237,7 +238,8 @@ def top_awards(lib: B.Library, mode: str, sim: dict[str, Any] | None, seed: int 
     thresholds = sorted(set(edges + [top]))
     w = mb.weight.astype(np.float64) / float(mb.weight.sum())
     if lib.spec.mode(mode).kind == "spin":
-        hook = lib.spec.tail_odds(mode, thresholds, seed, sims or {}) if lib.spec.tail_odds is not None else None
+        tails = lib.spec.math.tail_odds
+        hook = tails(mode, thresholds, seed, sims or {}) if tails is not None else None
     else:
         kept = ((rates or {}).get("modes", {}).get(mode, {}).get("tails") or {}).get("at_least", {})
         hook = {int(x): (v["p"], *v["ci99"], f"{v['method']} (rates.json)") for x, v in kept.items()}
@@ -247,8 +249,9 @@ def top_awards(lib: B.Library, mode: str, sim: dict[str, Any] | None, seed: int 
         row: dict[str, Any] = {"at_least_x": x / cost, "library": p_lib, "rules": None, "rules_ci99": None,
                                "rules_method": None}
         if hook is not None and x in hook:
-            p, lo, hi = hook[x][:3]
-            how = hook[x][3] if len(hook[x]) > 3 else "the game's estimate (tail_odds)"
+            odds = hook[x]
+            p, lo, hi = odds[:3]
+            how = odds[3] if len(odds) == 4 else "the game's estimate (tail_odds)"
             row.update(rules=p, rules_ci99=[lo, hi], rules_method=how)
         elif sim is not None and x in edges:
             k = sum(c for label, c in sim["bands"].items() if BAND_EDGES[BAND_LABELS.index(label)] * cost >= x)
@@ -266,7 +269,7 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
     w = mb.weight.astype(np.float64) / float(mb.weight.sum())
     cost = int(mb.meta["cost_x100"])
     y = mb.payout_x100 / cost
-    sd = float(math.sqrt(max(0.0, w @ (y - w @ y) ** 2)))
+    sd = float(math.sqrt(max(0.0, float(w @ (y - w @ y) ** 2))))
     opt = mb.meta["optimizer"]
     cats = mb.meta["categories"]
     se = sampling_se(mb.payout_x100, strata(mb.force, mb.features, mb.meta["feature_names"], cats),
@@ -284,8 +287,13 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
         t = _tail_band(tails, k) if tails and BAND_EDGES[k] >= float(tails.get("from_x", TAIL_FROM_X)) else None
         if t is not None:
             tail_bands[label] = [t["rate"], max(0.0, t["rate"] - Z99 * t["sigma"]), t["rate"] + Z99 * t["sigma"]]
-    rows = band_check(mb, {"modes": {mode: {"rounds": n_rules, "bands": rules_bands} | ({"tails": tails} if tails else {})}}) \
-        if rules_bands else []
+    rows = (
+        band_check(
+            mb, {"modes": {mode: {"rounds": n_rules, "bands": rules_bands} | ({"tails": tails} if tails else {})}}
+        )
+        if rules_bands
+        else []
+    )
     missing = [r["band"] for r in rows if r["kind"] == "missing"]
     unconfirmed = [r for r in rows if r["kind"] == "unconfirmed"]
     return {
@@ -318,7 +326,7 @@ def mode_sheet(lib: B.Library, mode: str, fig: dict[str, Any], sim: dict[str, An
 
 
 def _reduced(r: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The game's variance-reduced RTP estimate (GameSpec.live_rtp) with its half-width."""
+    """The game's variance-reduced RTP estimate (GameSpec.math.live_rtp) with its half-width."""
     if r is None:
         return None
     lo, hi = r["ci99"]
@@ -357,7 +365,7 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
     lib = B.load_library(game, books_dir)
     spec = lib.spec
     figs = library_figures(lib)["modes"]
-    info = spec.par_info() if spec.par_info is not None else {}
+    info = spec.math.par_info() if spec.math.par_info is not None else {}
     strips = info.get("reel_strips") or {}
     try:
         rates = load_rates(spec)
@@ -365,15 +373,15 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
         rates = None                      # stale: the sheet's own live check only
     clock.lap("libraries")
     sims: dict[str, Any] = {}
-    if sim_rounds > 0 and spec.simulate is not None:
+    if sim_rounds > 0 and spec.math.simulate is not None:
         rounds = {m.id: sim_rounds if m.kind == "spin" else max(1, sim_rounds // BUY_SHARE) for m in spec.modes}
         sims = simulate_modes(game if isinstance(game, str) else spec, rounds, workers, seed=LIVE_SEED,
                               engine="simulate", progress=progress, desc=f"live rules of {spec.id}",
                               chunk=info.get("live_chunk"))
         clock.lap(f"plain live runs ({len(rounds)} modes, {sum(rounds.values()):,} rounds)")
-    if spec.live_rtp is not None:
+    if spec.math.live_rtp is not None:
         for mode in sims:
-            sims[mode]["reduced"] = r = spec.live_rtp(mode, sims, LIVE_SEED, workers)
+            sims[mode]["reduced"] = r = spec.math.live_rtp(mode, sims, LIVE_SEED, workers)
             took = clock.lap(f"live_rtp {mode}")
             if progress and r is not None:
                 print(f"variance-reduced RTP of {spec.id}/{mode}: {r['rtp']:.6f} ± "
@@ -384,7 +392,7 @@ def game_sheet(game: str, books_dir: str | None = None, sim_rounds: int = 10**7,
         print(f"RTP by source {sources_from}", flush=True)
     data: dict[str, Any] = {
         "game": spec.id, "name": spec.name, "version": spec.version, "fingerprint": B.fingerprint(spec),
-        "max_win_x": spec.max_win_x, "paytable": spec.paytable() if spec.paytable else None,
+        "max_win_x": spec.max_win_x, "paytable": spec.math.paytable() if spec.math.paytable else None,
         "reel_strips": strips, "rates": None if rates is None else {"command": rates["command"], "seed": rates["seed"]},
         "symbol_counts": {name: [dict(sorted(Counter(reel).items())) for reel in reels]
                           for name, reels in strips.items()},

@@ -79,10 +79,13 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
         s = m["live_sim"]
         lo, hi = s["rtp_ci99"]
         chunks = f" in chunks of {s['chunk']:,}" if s.get("chunk") else ""
-        out += [f"Live rules ({s['engine']}, {s['rounds']:,} rounds{chunks}, seed {s['seed']}): natural RTP {s['rtp']:.6f}, "
-                f"99% interval [{lo:.6f}, {hi:.6f}] (±{s['rtp_ci99_half_pp']:.2f} pp; "
-                f"{(s['rtp'] - m['stated_rtp']) * 100:+.3f} pp from stated"
-                f"{'' if lo <= m['stated_rtp'] <= hi else ', OUTSIDE the interval'}); hit rate {s['hit_rate']:.6f}.", ""]
+        out += [
+            f"Live rules ({s['engine']}, {s['rounds']:,} rounds{chunks}, seed {s['seed']}): natural RTP {s['rtp']:.6f}, "
+            f"99% interval [{lo:.6f}, {hi:.6f}] (±{s['rtp_ci99_half_pp']:.2f} pp; "
+            f"{(s['rtp'] - m['stated_rtp']) * 100:+.3f} pp from stated"
+            f"{'' if lo <= m['stated_rtp'] <= hi else ', OUTSIDE the interval'}); hit rate {s['hit_rate']:.6f}.",
+            "",
+        ]
         r = s.get("variance_reduced")
         if r:
             lo, hi = r["ci99"]
@@ -97,8 +100,13 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
             "weights) and in the rules:", ""]
     rows = []
     for a in m["top_awards"]:
-        rules = "" if a["rules"] is None else (
-            f"{_odds(a['rules'])} (99%: {_odds(a['rules_ci99'][1])} .. {_odds(a['rules_ci99'][0])}; {a['rules_method']})")
+        rules = (
+            ""
+            if a["rules"] is None
+            else (
+                f"{_odds(a['rules'])} (99%: {_odds(a['rules_ci99'][1])} .. {_odds(a['rules_ci99'][0])}; {a['rules_method']})"
+            )
+        )
         rows.append([f">= {a['at_least_x']:,.2f}x", _odds(a["library"]), rules or "not estimated",
                      _ratio(a["library"] / a["rules"]) if a["rules"] else ""])
     out += _table(["win", "library", "rules", "ratio"], rows)
@@ -135,9 +143,12 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
     se = w.get("natural_rtp_se") or 0.0
     noise = (f" ({abs(moved) / se:.1f} standard errors of {se * 100:.2f} pp: the sample's noise"
              f"{'' if abs(moved) <= 3 * se else ' exceeded, check the rules'})") if se else ""
-    out += [f"Weights: natural RTP of the books {w['natural_rtp_of_books']:.6f} -> {m['rtp']:.6f}, "
-            f"moved {moved * 100:+.2f} pp{noise}; hit rate moved {w['hit_rate']:+.2e}; KL divergence of the natural stratum from uniform "
-            f"{w['kl_natural']:.2e} nats.", ""]
+    out += [
+        f"Weights: natural RTP of the books {w['natural_rtp_of_books']:.6f} -> {m['rtp']:.6f}, "
+        f"moved {moved * 100:+.2f} pp{noise}; hit rate moved {w['hit_rate']:+.2e}; KL divergence of the natural stratum from uniform "
+        f"{w['kl_natural']:.2e} nats.",
+        "",
+    ]
     return out
 
 

@@ -73,12 +73,12 @@ def plots(lib: B.Library, data: dict[str, Any], out: Path) -> list[str]:
     plt.close(fig)
     # 2. 90% RTP band against rounds played
     fig, ax = plt.subplots(figsize=(10, 5.5))
-    n = np.logspace(3, 7, 60)
+    played = np.logspace(3, 7, 60)
     for mode in modes:
         m = data["modes"][mode]
-        half = Z90 * m["sd"] / np.sqrt(n)
-        line, = ax.plot(n, (m["rtp"] + half) * 100, label=f"{mode} (sd {m['sd']:.1f})")
-        ax.plot(n, (m["rtp"] - half) * 100, color=line.get_color())
+        half = Z90 * m["sd"] / np.sqrt(played)
+        line, = ax.plot(played, (m["rtp"] + half) * 100, label=f"{mode} (sd {m['sd']:.1f})")
+        ax.plot(played, (m["rtp"] - half) * 100, color=line.get_color())
     ax.set_xscale("log")
     ax.set_ylim(max(0, min(m["rtp"] for m in data["modes"].values()) * 100 - 40),
                 max(m["rtp"] for m in data["modes"].values()) * 100 + 40)

@@ -70,7 +70,7 @@ def run(fn: Callable[[Any], Any], tasks: Sequence[Any], workers: int = 1, schedu
         local = scheduler == "local"
         with (LocalCluster(n_workers=max(1, workers), threads_per_worker=1, dashboard_address=None,
                            processes=True) if local else nullcontext()) as cluster, \
-                Client(cluster.scheduler_address if local else scheduler) as client:
+                Client(scheduler if cluster is None else cluster.scheduler_address) as client:
             futures = [client.submit(fn, tasks[i], pure=False, priority=len(order) - k) for k, i in enumerate(order)]
             index = {f.key: i for f, i in zip(futures, order)}
             for fut in dask_completed(futures):

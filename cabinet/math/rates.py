@@ -1,6 +1,6 @@
 """`python -m cabinet.math rates GAME`: the rules' feature rates, measured once.
 
-The vectorised engine (`spec.simulate`) plays `--rounds` rounds of every spin mode
+The vectorised engine (`spec.math.simulate`) plays `--rounds` rounds of every spin mode
 (default 10^7) and `--other-rounds` of every other mode, in fixed chunks (the figures
 do not depend on the number of workers), and `games/<id>/rates.json` keeps, per
 mode, every feature's count and rate with its 99% interval, the RTP, the hit rate
@@ -8,18 +8,18 @@ and the payout band counts, with the math fingerprint they were measured for and
 command that measured them, and the rate of each forcing category's stratum (the
 rounds whose first listed category it is). The book builder holds every feature at
 these rates (cabinet/math/optimize.py) and refuses rates measured for other math;
-a game may set a mode's rate itself (`GameSpec.rate_targets`: a rate, or
+a game may set a mode's rate itself (`GameSpec.math.rate_targets`: a rate, or
 (other mode, factor) for a rate tied to another mode's), which then wins.
 
 The top payout bands (TAIL_FROM_X times the cost and up, or the game's
-`GameSpec.tail_from_x`; BUY_TAIL_FROM_X in a buy) are too rare for a plain
+`GameSpec.math.tail_from_x`; BUY_TAIL_FROM_X in a buy) are too rare for a plain
 run: 10^7 rounds see a 1-in-500,000 band about 20 times (+-60% at 99%). Where the
-game estimates its rules' tail (`GameSpec.tail_odds`: splitting, exact trigger odds
+game estimates its rules' tail (`GameSpec.math.tail_odds`: splitting, exact trigger odds
 x a feature's own run), `tails` keeps P(win >= X) at each band edge with its 99%
 interval, and the builder holds those bands at the tail estimate wherever it is
 tighter than the plain count. The same goes for rare features: where the game
 computes a feature's rate exactly or estimates it better than a count
-(`GameSpec.feature_odds`: exact trigger odds x the feature's rate among many
+(`GameSpec.math.feature_odds`: exact trigger odds x the feature's rate among many
 bonuses, splitting), the feature keeps it as `reduced`, and the builder holds
 whichever of the two is tighter. The targets the builder holds are made here from
 the measurements: `mode_targets` (features), `band_targets` (payout bands),
@@ -75,12 +75,13 @@ def measure(game: Any, spin_rounds: int = SPIN_ROUNDS, other_rounds: int = OTHER
                        "features": {k: {"count": v["count"], "rate": v["rate"], "ci99": v["ci99"]}
                                     for k, v in r["features"].items()},
                        "strata": r["strata"]}
-        if progress and spec.tail_odds is not None:
+        if progress and spec.math.tail_odds is not None:
             print(f"{spec.id}/{mode}: the rules' tail estimate (tail_odds) ...", file=sys.stderr, flush=True)
         tails = mode_tails(spec, mode, sims, seed)
         if tails:
             modes[mode]["tails"] = tails
-        for name, v in ((spec.feature_odds(mode, sims, seed) or {}) if spec.feature_odds is not None else {}).items():
+        odds = spec.math.feature_odds
+        for name, v in ((odds(mode, sims, seed) or {}) if odds is not None else {}).items():
             entry = modes[mode]["features"].setdefault(name, {"count": 0, "rate": 0.0, "ci99": [0.0, 0.0]})
             entry["reduced"] = {"p": float(v[0]), "ci99": [float(v[1]), float(v[2])],
                                 "method": v[3] if len(v) > 3 else "the game's estimate (feature_odds)"}
@@ -94,18 +95,18 @@ def mode_tails(spec: GameSpec, mode: str, sims: dict[str, Any], seed: int) -> di
     game's tail estimate (tail_odds) at every band edge from tail_from_x(spec) times the
     cost (a spin mode) or BUY_TAIL_FROM_X times it (any other) up to the cap; None if
     the game gives none."""
-    if spec.tail_odds is None:
+    if spec.math.tail_odds is None:
         return None
     cost = spec.mode(mode).cost_x100
     cap = B.cap_x100(spec, mode)
     start = tail_from_x(spec) if spec.mode(mode).kind == "spin" else BUY_TAIL_FROM_X
     edges = [int(e * cost) for e in BAND_EDGES[1:-1] if e >= start and (cap is None or e * cost <= cap)]
-    got = spec.tail_odds(mode, edges, seed, sims) or {}
+    got = spec.math.tail_odds(mode, edges, seed, sims) or {}
     at = {str(x): {"p": float(v[0]), "ci99": [float(v[1]), float(v[2])],
                    "method": v[3] if len(v) > 3 else "the game's tail estimate"}
           for x, v in sorted(got.items()) if x in edges}
     above = [int(e * cost) for e in BAND_EDGES[1:-1] if cap is not None and e * cost > cap]
-    if at and above:          # no round pays past the cap: the band holding it ends there exactly
+    if at and above and cap is not None:          # no round pays past the cap: the band holding it ends there exactly
         at[str(above[0])] = {"p": 0.0, "ci99": [0.0, 0.0], "method": f"exact: nothing pays above the cap of "
                                                                      f"{cap / cost:,.0f}x the cost"}
     return {"cost_x100": cost, "from_x": start, "at_least": at} if at else None
@@ -113,8 +114,8 @@ def mode_tails(spec: GameSpec, mode: str, sims: dict[str, Any], seed: int) -> di
 
 def tail_from_x(spec: GameSpec) -> float:
     """The multiple of the cost from which the game's bands may take its tail estimate:
-    GameSpec.tail_from_x, else TAIL_FROM_X."""
-    return float(TAIL_FROM_X if spec.tail_from_x is None else spec.tail_from_x)
+    GameSpec.math.tail_from_x, else TAIL_FROM_X."""
+    return float(TAIL_FROM_X if spec.math.tail_from_x is None else spec.math.tail_from_x)
 
 
 def estimate_sigma(p: float, ci99: list[float]) -> float:
@@ -215,7 +216,7 @@ def mode_targets(spec: GameSpec, doc: dict[str, Any] | None, mode: str) -> dict[
         best = reduced if reduced is not None and (counted is None or reduced["sigma"] < counted["sigma"]) else counted
         if best is not None:
             out[name] = best
-    for name, target in spec.rate_targets.get(mode, {}).items():
+    for name, target in spec.math.rate_targets.get(mode, {}).items():
         if isinstance(target, (tuple, list)):
             other, factor = target
             base = mode_targets(spec, doc, other).get(name)
@@ -287,8 +288,9 @@ def category_targets(spec: GameSpec, mode: str, rates: dict[str, Any] | None) ->
     whole feature), else by the range's nearest end."""
     measured = (rates or {}).get("modes", {}).get(mode, {}).get("strata", {})
     features = (rates or {}).get("modes", {}).get(mode, {}).get("features", {})
-    out, notes = [], {}
-    for cat, stated in spec.book_forces.get(mode, {}).items():
+    out: list[float] = []
+    notes: dict[str, str] = {}
+    for cat, stated in spec.math.book_forces.get(mode, {}).items():
         target = float(stated)
         m = measured.get(cat)
         reduced = features.get(cat, {}).get("reduced")

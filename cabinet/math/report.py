@@ -43,9 +43,16 @@ def feature_table(mb: B.ModeBooks, lib_rates: dict[str, float], rates: dict[str,
         if rules is None and name in measured:
             rules, source = measured[name]["rate"], f"measured ({measured[name]['count']:,} seen: too few to hold)"
         live = (sim or {}).get("features", {}).get(name)
-        rows.append({"feature": name, "library": rate, "rules": rules, "source": source,
-                     "ratio": rate / rules if rules else None,
-                     "live": None if live is None else {"rate": live["rate"], "ci99": live["ci99"], "count": live["count"]}})
+        rows.append(
+            {
+                "feature": name,
+                "library": rate,
+                "rules": rules,
+                "source": source,
+                "ratio": rate / rules if rules else None,
+                "live": None if live is None else {"rate": live["rate"], "ci99": live["ci99"], "count": live["count"]},
+            }
+        )
     return rows
 
 
@@ -79,7 +86,7 @@ def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, 
         tail = _tail_band(tails, k) if tails and BAND_EDGES[k] >= float(tails.get("from_x", TAIL_FROM_X)) else None
         counted_sigma = (rules * (1 - rules) / n) ** 0.5 if count >= MIN_COUNT else math.inf
         use_tail = tail is not None and tail["sigma"] < counted_sigma
-        if use_tail:
+        if use_tail and tail is not None:
             rules, sigma = tail["rate"], tail["sigma"]
             lo, hi = max(0.0, rules - Z99 * sigma), rules + Z99 * sigma
         ratio = lib[k] / rules if rules else None
@@ -93,7 +100,7 @@ def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, 
         if kind:
             rows.append({"mode": mb.mode, "band": label, "kind": kind, "library": float(lib[k]), "rules": rules,
                          "ratio": ratio, "count": count, "rounds": n, "ci99": [lo, hi],
-                         "method": tail["source"] if use_tail else None})
+                         "method": tail["source"] if use_tail and tail is not None else None})
     return rows
 
 
@@ -199,11 +206,21 @@ def show_command(game: str, mode: str, book: int, as_json: bool, books_dir: str 
     differs = lib.stored_difference(mode, book, r)
     kept = None if lib.books(mode).stored_round(book) is None else \
         "the same" if differs is None else f"DIFFERENT ({differs})"
-    info = {"game": lib.spec.id, "mode": mode, "book": book,
-            "seed": lib.books(mode).seed(book), "hints": lib.books(mode).book_hints(book), "force": lib.force(mode, book),
-            "weight": int(lib.books(mode).weight[book]), "payout_x100": r.payout_x100,
-            "library_payout_x100": stored, "features": list(r.features),
-            "capped": r.capped, "stored_round": kept, "events": r.events}
+    info = {
+        "game": lib.spec.id,
+        "mode": mode,
+        "book": book,
+        "seed": lib.books(mode).seed(book),
+        "hints": lib.books(mode).book_hints(book),
+        "force": lib.force(mode, book),
+        "weight": int(lib.books(mode).weight[book]),
+        "payout_x100": r.payout_x100,
+        "library_payout_x100": stored,
+        "features": list(r.features),
+        "capped": r.capped,
+        "stored_round": kept,
+        "events": r.events,
+    }
     if as_json:
         json.dump(info, sys.stdout, indent=2)
         print()
@@ -229,14 +246,14 @@ def evaluate_command(game: str, paytable: bool, lines: TextIO) -> None:
     """Score each JSON line {"board": [[sym, ...], ...]} with the game's evaluator."""
     spec = B.resolve_game(game)
     if paytable:
-        if spec.paytable is None:
+        if spec.math.paytable is None:
             raise B.LibraryError(f"{spec.id} has no paytable()")
-        json.dump(spec.paytable(), sys.stdout)
+        json.dump(spec.math.paytable(), sys.stdout)
         print()
         return
-    if spec.evaluate is None:
+    if spec.math.evaluate is None:
         raise B.LibraryError(f"{spec.id} has no evaluate()")
-    symbols = spec.paytable()["symbols"] if spec.paytable is not None else None
+    symbols = spec.math.paytable()["symbols"] if spec.math.paytable is not None else None
     for number, line in enumerate(lines, start=1):
         if line.strip():
             try:
@@ -249,7 +266,7 @@ def evaluate_command(game: str, paytable: bool, lines: TextIO) -> None:
                 if unknown:
                     raise ValueError(f"unknown symbol{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
                                      f"the paytable's: {', '.join(symbols or ())}")
-                result = spec.evaluate(board)
+                result = spec.math.evaluate(board)
             except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as exc:
                 raise B.LibraryError(f"stdin line {number}: not a board of {spec.id} ({type(exc).__name__}: {exc}); "
                                      'allowed: {"board": [[symbol, ...], ...]}, one JSON object a line, '

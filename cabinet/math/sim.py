@@ -6,7 +6,7 @@ order, so the figures are identical for any number of workers, local or on a Das
 cluster (`--scheduler tcp://host:port`). The engine is the game's vectorised
 `simulate` when it has one, else a loop over `play`. A `simulate` may also return
 "sums": {name: number or list}, additive statistics of its rounds (the parts a game's
-variance-reduced RTP estimate needs, GameSpec.live_rtp): summed over the chunks.
+variance-reduced RTP estimate needs, GameSpec.math.live_rtp): summed over the chunks.
 """
 from __future__ import annotations
 
@@ -52,10 +52,11 @@ def run_chunk(task: SimTask) -> dict[str, Any]:
     """One chunk's sums: n, paid, paid_sq, hits, max, feature counts, band counts."""
     spec = B.resolve_game(task.game)
     ss = chunk_seed(task.seed, task.mode, task.chunk)
-    cats = list(spec.book_forces.get(task.mode, {}))
+    cats = list(spec.math.book_forces.get(task.mode, {}))
     sums: dict[str, Any] = {}
     if task.engine == "simulate":
-        out = spec.simulate(ss, task.mode, task.count)
+        assert spec.math.simulate is not None, f"{spec.id} has no simulate engine"
+        out = spec.math.simulate(ss, task.mode, task.count)
         pay = np.asarray(out["payout_x100"], dtype=np.int64)
         sums = {k: np.asarray(v).tolist() for k, v in out.get("sums", {}).items()}
         feats = {k: int(np.count_nonzero(v)) for k, v in out["features"].items()}
@@ -129,18 +130,34 @@ def _summary(spec, mode: str, engine: str, seed: int, results: list[dict], secon
         feats[name] = {"rate": rate, "ci99": [flo, fhi], "count": k}
     bands = np.sum([r["bands"] for r in results], axis=0).astype(int).tolist()
     strata = {}
-    for cat in spec.book_forces.get(mode, {}):
+    for cat in spec.math.book_forces.get(mode, {}):
         k = sum(r["strata"].get(cat, 0) for r in results)
         rate, slo, shi = rate_ci(k, n)
         strata[cat] = {"rate": rate, "ci99": [slo, shi], "count": k}
     sd = float(np.sqrt(max(0.0, paid_sq / cost**2 / n - mean * mean)))
-    return {"game": spec.id, "mode": mode, "engine": engine, "rounds": n, "seed": seed,
-            "cost": cost / 100, "rtp": mean, "rtp_ci99": [lo, hi],
-            "target_rtp": spec.rtp.get(mode), "hit_rate": hit, "hit_ci99": [hlo, hhi],
-            "max_win_x": max(r["max"] for r in results) / 100, "sd": sd,
-            f"rtp_held_{HELD_X}x": held / n, f"sd_held_{HELD_X}x": float(np.sqrt(max(0.0, held_sq / n - (held / n) ** 2))),
-            "features": feats, "strata": strata, "bands": dict(zip(BAND_LABELS, bands)),
-            "sums": add_sums([r.get("sums", {}) for r in results]), "seconds": seconds, "rounds_per_s": n / max(seconds, 1e-9)}
+    return {
+        "game": spec.id,
+        "mode": mode,
+        "engine": engine,
+        "rounds": n,
+        "seed": seed,
+        "cost": cost / 100,
+        "rtp": mean,
+        "rtp_ci99": [lo, hi],
+        "target_rtp": spec.rtp.get(mode),
+        "hit_rate": hit,
+        "hit_ci99": [hlo, hhi],
+        "max_win_x": max(r["max"] for r in results) / 100,
+        "sd": sd,
+        f"rtp_held_{HELD_X}x": held / n,
+        f"sd_held_{HELD_X}x": float(np.sqrt(max(0.0, held_sq / n - (held / n) ** 2))),
+        "features": feats,
+        "strata": strata,
+        "bands": dict(zip(BAND_LABELS, bands)),
+        "sums": add_sums([r.get("sums", {}) for r in results]),
+        "seconds": seconds,
+        "rounds_per_s": n / max(seconds, 1e-9),
+    }
 
 
 def simulate_modes(game: Any, rounds: dict[str, int], workers: int = 1, scheduler: str | None = None,
@@ -153,8 +170,8 @@ def simulate_modes(game: Any, rounds: dict[str, int], workers: int = 1, schedule
     spec = B.resolve_game(game)
     ref = B.game_ref(game)
     if engine == "auto":
-        engine = "simulate" if spec.simulate is not None else "play"
-    if engine == "simulate" and spec.simulate is None:
+        engine = "simulate" if spec.math.simulate is not None else "play"
+    if engine == "simulate" and spec.math.simulate is None:
         raise B.LibraryError(f"{spec.id} has no vectorised simulate()")
     for mode in rounds:
         spec.mode(mode)
@@ -172,7 +189,7 @@ def simulate_modes(game: Any, rounds: dict[str, int], workers: int = 1, schedule
     for mode in rounds:
         mine = [r for t, r in zip(tasks, results) if t.mode == mode]
         out[mode] = _summary(spec, mode, engine, seed, mine, seconds)
-        if (chunk or {}).get(mode):    # another partition than CHUNK's: a sheet says which
+        if chunk and chunk.get(mode):    # another partition than CHUNK's: a sheet says which
             out[mode]["chunk"] = min(chunk[mode], rounds[mode])
     return out
 

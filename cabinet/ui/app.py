@@ -24,11 +24,13 @@ import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 from cabinet.core import cash_desk  # noqa: E402
 from cabinet.core.book_format import LibraryError  # noqa: E402
 from cabinet.core.cabinet import CabinetLocked  # noqa: E402
+from cabinet.core.config import Config  # noqa: E402
+from cabinet.core.i18n import _  # noqa: E402
 from cabinet.core.ledger import RESULT_SHOWN, LedgerError  # noqa: E402
 from cabinet.core.pin import PinGuard  # noqa: E402
 
 from . import asset_files  # noqa: E402
-from . import host, memory, screenshots, touch, window  # noqa: E402,F401  (host, touch: SDL's hints before the display starts)
+from . import host, launch_probe, memory, preparations, screenshots, touch, window  # noqa: E402,F401  (host, touch: SDL's hints before the display starts)
 from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
 from .clock import RealClock  # noqa: E402
@@ -37,6 +39,7 @@ from . import screens  # noqa: E402,F401  (every scene module: each registers it
 from .kiosk import Session, default_script  # noqa: E402
 from .layout import Assets, Layout  # noqa: E402
 from .player_prefs import PlayerPrefs  # noqa: E402
+from .prepare import Preparer  # noqa: E402
 from .toast import draw_toast  # noqa: E402
 from .operator.test_screens import input_line  # noqa: E402
 from .review import ReviewDesk  # noqa: E402
@@ -44,19 +47,10 @@ from .round_show import show_round  # noqa: E402
 from .scene import Scene, SceneStack, scene_class  # noqa: E402
 
 
-def opt(obj: Any, path: str, default: Any = None) -> Any:
-    """`opt(cfg, "display.width", 1280)`: a nested config value, or the default."""
-    for part in path.split("."):
-        if obj is None:
-            return default
-        obj = obj.get(part) if isinstance(obj, dict) else getattr(obj, part, None)
-    return default if obj is None else obj
-
-
 class App(PlayerPrefs):
     """Owns the window, the layout and assets, the input map, audio and the scenes."""
 
-    def __init__(self, config: Any, cabinet: Any, *, size: tuple[int, int] | None = None,
+    def __init__(self, config: Config, cabinet: Any, *, size: tuple[int, int] | None = None,
                  clock: Any = None, kiosk: bool | None = None, audio: bool = True, windowed: bool = False,
                  wall: Callable[[], float] = time.time):
         memory.keep_large_blocks_returnable()  # pictures freed go back to the system (weeks of running)
@@ -69,32 +63,36 @@ class App(PlayerPrefs):
         self.service = touch.ServiceCorner()
         failures, last = cash_desk.pin_state(cabinet)     # the log, and while locked the MAC'd pending lines
         self.pin_guard = PinGuard(failures, last, clock=lambda: self.wall())
-        self.kiosk = bool(opt(config, "display.kiosk", False) if kiosk is None else kiosk)
-        self.data_dir = Path(opt(config, "data_path", None) or opt(config, "data_dir", "data"))
-        self.clock = clock or RealClock(int(opt(config, "display.fps", 60)))
+        self.kiosk = config.display.kiosk if kiosk is None else bool(kiosk)
+        self.data_dir = config.data_path
+        self.clock = clock or RealClock(config.display.fps)
         pygame.display.init()
         pygame.font.init()
-        self.fullscreen = (bool(opt(config, "display.fullscreen", False)) and not windowed) or self.kiosk
-        self.windowed_size = size or (int(opt(config, "display.width", 1280)), int(opt(config, "display.height", 720)))
+        self.fullscreen = (config.display.fullscreen and not windowed) or self.kiosk
+        self.windowed_size = size or (config.display.width, config.display.height)
         self.surface = window.open_window(self.fullscreen, self.windowed_size, self.kiosk)
         self.layout = Layout(self.surface.get_size())
         self.assets = Assets(self.layout)
         for gid, setup in getattr(cabinet, "games", {}).items():    # each game's skin (config games.<id>.skin)
             if getattr(setup, "manifest", None) is not None:
                 asset_files.use_skin(gid, setup.skin, setup.manifest)
-        self.input = InputMap(opt(config, "keys", None))
-        self.audio = Audio(float(opt(config, "sound.volume", 0.8)), float(opt(config, "sound.music_volume", 0.5)),
-                           bool(opt(config, "sound.enabled", True)) and audio)
-        if not opt(config, "sound.music", True):
+        self.input = InputMap(config.keys)
+        sound = config.sound
+        self.audio = Audio(sound.volume, sound.music_volume, sound.enabled and audio)
+        if not sound.music:
             self.audio.music_on = False
-        self.turbo_allowed = bool(opt(config, "turbo_allowed", True))
-        self.skip_allowed = bool(opt(config, "skip_allowed", True))
-        self.min_round_seconds = float(opt(config, "min_round_seconds", 0.0))
+        self.turbo_allowed = config.turbo_allowed
+        self.skip_allowed = config.skip_allowed
+        self.min_round_seconds = config.min_round_seconds
         self.turbo = False
         self._toast: tuple[str, float] | None = None
         self.time = 0.0                      # seconds of the injectable clock since start
         self._load_player_settings()
         self.stack = SceneStack()
+        self.prepared = Preparer()           # screens prepared ahead (preparations.py)
+        # What a scene in play wants built a few frames ahead (a gamble's wheels while the
+        # round that wins it plays): after the flip, under any scene, within the budget.
+        self.soon = Preparer()
         self._settle_gc = True
         self.checkpoints = CheckpointWriter(cabinet)
         self.running = True
@@ -103,7 +101,7 @@ class App(PlayerPrefs):
         self.session = Session(self)
         self.attract_script = default_script    # the attract loop's steps (kiosk.py): a hook for showcases
         self.game_choices: dict[str, tuple[int, str]] = {}   # per game: (bet, spin mode) for the session
-        self.attract_after = float(opt(config, "attract_idle_seconds", 90))
+        self.attract_after = float(config.attract_idle_seconds)
         self.review = ReviewDesk(self)         # pause, step, slow motion, math overlay (review mode only)
 
     # -- window -----------------------------------------------------------------
@@ -115,7 +113,7 @@ class App(PlayerPrefs):
             window.set_fullscreen(not self.fullscreen, self.windowed_size)
             self.fullscreen = not self.fullscreen
         except pygame.error as exc:
-            self.toast(f"Fullscreen not available here ({exc})")
+            self.toast(_("Fullscreen not available here ({reason})").format(reason=exc))
         self.relayout()
 
     def relayout(self) -> None:
@@ -144,13 +142,14 @@ class App(PlayerPrefs):
         return self.stack.pop(scene)
 
     def _settle_memory(self) -> None:
-        """After a scene change: collect once, then freeze what is alive, so the cyclic
-        GC's full passes (up to ~10 ms here) skip the loaded assets and scenes while
-        animations run. Unfreezing first lets popped scenes' cycles be freed."""
+        """After a scene change: collect what was made since the last freeze (a closed
+        scene's cycles: the frozen assets are not scanned again, a few ms, not a full
+        pass over everything alive); at the lobby, freeze what is alive, so the cyclic
+        GC's passes skip the loaded assets and caches while animations run."""
         self._settle_gc = False
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
+        gc.collect()                  # the objects made since the last freeze: a closed scene's cycles
+        if all(getattr(s, "scene_name", "") == "lobby" for s in self.stack.scenes):
+            gc.freeze()               # what lives at the lobby lives long (assets, caches, the lobby)
 
     def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
         """Push the scene registered as `name` (scene.register), built with
@@ -184,10 +183,10 @@ class App(PlayerPrefs):
             return False
         return True
 
-    def _game_scene(self, setup: Any) -> type[Scene] | None:
+    def _game_scene(self, setup: Any) -> Callable[..., Scene] | None:
         """The scene class the game's spec names (None, said in a toast, if it fails to load)."""
         try:
-            return setup.spec.load_scene()
+            return setup.spec.view.load_scene()
         except (ImportError, AttributeError) as exc:
             self.toast(f"{setup.spec.name} cannot open: {exc}")
             return None
@@ -200,7 +199,7 @@ class App(PlayerPrefs):
         try:
             played = cabinet.replay(round_id)
         except (KeyError, LookupError) as exc:
-            self.toast(f"Cannot recall round {round_id}: {exc}")
+            self.toast(_("Cannot recall round {id}: {reason}").format(id=round_id, reason=exc))
             return None
         record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) and not attract else None
         scene = self.present_recall(played, record)
@@ -233,9 +232,10 @@ class App(PlayerPrefs):
             self._under_operator("handpay")
 
     def _under_operator(self, name: str, *args: Any) -> None:
-        kept = []
+        kept: list[Scene] = []
         while self.stack.top is not None and self.stack.top.scene_name in self.OPERATOR_SCENES:
-            kept.append(self.pop())
+            kept.append(self.stack.top)
+            self.pop()
         self.open(name, *args)
         for scene in reversed(kept):
             self.push(scene)
@@ -260,7 +260,7 @@ class App(PlayerPrefs):
         while self.stack.scenes:
             self.pop()
         start_scenes(self)
-        self.toast(f"RAM CLEAR done: the old files are in {folder.name}", 6.0)
+        self.toast(_("RAM CLEAR done: the old files are in {folder}").format(folder=folder.name), 6.0)
 
     def toast(self, text: str, seconds: float = 2.0) -> None:
         """A short message over everything (sound on/off, screenshot saved...)."""
@@ -339,17 +339,20 @@ class App(PlayerPrefs):
 
     def toggle_turbo(self) -> None:
         if not self.turbo_allowed:
-            self.toast("Turbo is not available here")
+            self.toast(_("Turbo is not available here"))
             return
         self.turbo = not self.turbo
-        self.toast("Turbo " + ("on" if self.turbo else "off"))
+        self.toast(_("Turbo on") if self.turbo else _("Turbo off"))
         self.save_player_settings()
 
     # -- frame ------------------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: events, update(dt), draw, flip. A locked cabinet (a failed check,
         damaged data, a storage error: CabinetLocked or LedgerError out of any scene)
-        shows the lock notice instead of crashing."""
+        shows the lock notice instead of crashing. What is left to prepare runs after
+        the flip, while the frame has used less than preparations.FRAME_BUDGET (at the
+        lobby; `soon`, what a scene in play wants ahead, under any scene)."""
+        started = time.perf_counter()
         try:
             for event in pygame.event.get():
                 self.handle_event(event)
@@ -377,8 +380,23 @@ class App(PlayerPrefs):
             self.show_handpay()
         self.render()
         pygame.display.flip()
+        if launch_probe.active():
+            self._probe()
         if self._settle_gc:
             self._settle_memory()
+        elif self.prepared.jobs and not self.cabinet.locked and \
+                getattr(self.stack.top, "scene_name", "") == "lobby":   # not under a game being played
+            self.prepared.run(preparations.FRAME_BUDGET, started)
+        elif self.soon.jobs and not self.cabinet.locked:
+            self.soon.run(preparations.FRAME_BUDGET, started)
+
+    def _probe(self) -> None:
+        """`bench --launch`: the first frame, then the first frame of a finished lobby."""
+        launch_probe.mark("first_frame")
+        top = self.stack.top
+        if top is not None and top.scene_name == "lobby" and getattr(top, "ready", True) \
+                and launch_probe.mark("lobby"):
+            self.stop("launch probe")
 
     def render(self) -> pygame.Surface:
         """Draw every visible scene and the toast onto the window surface."""
@@ -395,9 +413,10 @@ class App(PlayerPrefs):
     def _results_shown(self) -> None:
         """A settled round's result counts as shown once its game is on top again and
         idle (its celebration closed): RESULT_SHOWN, so a restart does not show it again."""
-        top = self.stack.top
+        top: Any = self.stack.top
         pending = getattr(top, "result_pending", None)
-        if pending is not None and not top.busy:
+        # a settlement still on the ledger's writer is written first (one queue, in order)
+        if pending is not None and not getattr(top, "presenting", top.busy):
             top.result_pending = None
             self.checkpoints.put(pending, RESULT_SHOWN)
 

@@ -24,13 +24,16 @@ import os
 import sys
 import wave
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Mapping
 
 import numpy as np
 
 from cabinet.core import assets as files
 
 from .music_render import OGG_SERIAL, ogg_with_serial  # noqa: F401  (the OGG writer's serial, shared)
+
+if TYPE_CHECKING:
+    from .synth import Synth
 
 Painter = Callable[[], "object"]          # () -> pygame.Surface
 RATE = 44100
@@ -106,7 +109,7 @@ def _yaml_map(items: dict, indent: str = "  ") -> str:
 
 
 def write_game(game: str, name: str, skins: dict[str, tuple[str, dict[str, tuple[str, Painter]]]],
-               cues: dict[str, np.ndarray], colors: dict[str, dict[str, tuple[int, int, int]]] | None = None,
+               cues: Mapping[str, np.ndarray], colors: dict[str, dict[str, tuple[int, int, int]]] | None = None,
                root: Path = files.ROOT, sounds: dict[str, str] | None = None, tool: str = "") -> int:
     """Paint every skin's pictures, write the cues and the manifest; files written.
     `sounds` (cue -> file under assets/) names sounds written elsewhere (the cabinet's)."""
@@ -124,9 +127,17 @@ def write_game(game: str, name: str, skins: dict[str, tuple[str, dict[str, tuple
         write_sound(root / "sounds" / game / f"{cue}.wav", mono)
         count += 1
     sounds = {**(sounds or {}), **{c: f"sounds/{game}/{c}.wav" for c in cues}}
-    text = MANIFEST_HEAD.format(name=name, game=game, tool=tool or f"games.{game}.tools.make_assets",
-                                    choice=f"config.yaml chooses one\n# per game (games.{game}.skin)," if game != files.CABINET
-                                    else "the cabinet has one,\n#") + "skins:\n"
+    text = (
+        MANIFEST_HEAD.format(
+            name=name,
+            game=game,
+            tool=tool or f"games.{game}.tools.make_assets",
+            choice=f"config.yaml chooses one\n# per game (games.{game}.skin),"
+            if game != files.CABINET
+            else "the cabinet has one,\n#",
+        )
+        + "skins:\n"
+    )
     text += _yaml_map({skin: label for skin, (label, _) in skins.items()})
     text += "images:\n" + _yaml_map({i: f"{game}/{{skin}}/{f}" for i, (f, _) in first.items()})
     text += "sounds:\n" + _yaml_map(sounds)
@@ -147,7 +158,9 @@ def asset_ids_path(game: str) -> Path:
     """Where the code's list of the ids it asks the manifest for lives: in the game's
     view (games/<id>/view/asset_ids.yaml), the cabinet's in cabinet/core."""
     repo = files.ROOT.parent
-    return repo / "cabinet/core/asset_ids.yaml" if game == files.CABINET else repo / "games" / game / "view/asset_ids.yaml"
+    return (
+        repo / "cabinet/core/asset_ids.yaml" if game == files.CABINET else repo / "games" / game / "view/asset_ids.yaml"
+    )
 
 
 def write_asset_ids(game: str, images: list[str], sounds: list[str]) -> None:
@@ -159,7 +172,7 @@ def write_asset_ids(game: str, images: list[str], sounds: list[str]) -> None:
     asset_ids_path(game).write_text(text)
 
 
-def write_themes(game: str, themes: dict[str, Callable[[], object]], root: Path = files.ROOT) -> dict[str, str]:
+def write_themes(game: str, themes: Mapping[str, Callable[[], object]], root: Path = files.ROOT) -> dict[str, str]:
     """A game's themes (name -> score) rendered to sounds/<game>/music_<name>.ogg; the
     manifest's entries for them: music.<game>.<name> -> file."""
     from . import music_render
@@ -171,8 +184,8 @@ def write_themes(game: str, themes: dict[str, Callable[[], object]], root: Path 
     return out
 
 
-def tool_main(game: str, name: str, skins: Callable[[], dict], bank: Callable[[object], dict],
-              colors: dict | None = None, themes: dict[str, Callable[[], object]] | None = None) -> int:
+def tool_main(game: str, name: str, skins: Callable[[], dict], bank: Callable[[Synth], Mapping[str, np.ndarray]],
+              colors: dict | None = None, themes: Mapping[str, Callable[[], object]] | None = None) -> int:
     """A game's make_assets: `skins()` -> {skin: (label, painters)}, `bank(synth)` -> its cues,
     `themes` -> its music (name -> score: base, feature)."""
     from . import music_render

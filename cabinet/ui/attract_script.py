@@ -100,7 +100,7 @@ def features_shown(app: Any, game: str) -> bool:
     """Whether the loop demonstrates this game's features: a library and a showcase
     script, never under real play."""
     setup = app.cabinet.games.get(game)
-    return (not getattr(app.config, "real_play", False) and setup is not None and setup.library is not None
+    return (not app.config.real_play and setup is not None and setup.library is not None
             and script_path(setup.spec).is_file())
 
 

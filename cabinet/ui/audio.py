@@ -65,7 +65,10 @@ class Audio:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(44100, -16, 2, 512)
-            self.rate, _, self.channels = pygame.mixer.get_init()
+            started = pygame.mixer.get_init()
+            if started is None:
+                raise TypeError("the mixer did not start")
+            self.rate, _, self.channels = started
             pygame.mixer.set_num_channels(max(16, pygame.mixer.get_num_channels()))
             pygame.mixer.set_reserved(3)             # 0, 1: the music's crossfade; 2: fanfares
             self._music_channels = [pygame.mixer.Channel(0), pygame.mixer.Channel(1)]
@@ -111,6 +114,11 @@ class Audio:
         if name not in self.sounds and name in self.lazy:
             self._add_sound(name, self._decode(self.lazy.pop(name)))
         return self.sounds.get(name)
+
+    def decode(self, name: str) -> None:
+        """Decode a cue kept for first use now (preparations.py: not in the frame that plays it)."""
+        if self.available:
+            self._sound(name)
 
     def play(self, name: str) -> None:
         if self.available and self.sound_on:

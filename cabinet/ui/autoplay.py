@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from cabinet.core.i18n import N_, _, translate
+
 from . import draw as D
 from .overlay import Overlay
 from .scene import register
@@ -36,25 +38,25 @@ class Autoplay:
         """One round played: why the run stops now (None: it goes on)."""
         self.left -= 1
         if self.single_win_limit is not None and win_cents >= self.single_win_limit:
-            return "single win limit reached"
+            return N_("single win limit reached")
         if self.stop_on_bonus and bonus:
-            return "bonus"
-        return "all rounds played" if self.left <= 0 else None
+            return N_("bonus")
+        return N_("all rounds played") if self.left <= 0 else None
 
     def refuses_next(self, balance: int, cost: int) -> str | None:
         """Why the next round may not start at this balance and cost (None: it may)."""
         lost = self.start_balance - balance
         if self.loss_limit is not None and lost + cost > self.loss_limit:
-            return "loss limit would be exceeded"
+            return N_("loss limit would be exceeded")
         return None
 
 
-NOT_AVAILABLE = "Autoplay is not available here"
+NOT_AVAILABLE = N_("Autoplay is not available here")
 
 
 def allowed(app) -> bool:
     """Whether this cabinet lets a player start autoplay (config autoplay_allowed)."""
-    return bool(getattr(app.config, "autoplay_allowed", True))
+    return app.config.autoplay_allowed
 
 
 @register("autoplay_menu")
@@ -62,7 +64,7 @@ class AutoplayMenu(Overlay):
     """Choose the settings, then start the game's autoplay (refused, and closed at
     once, where autoplay is not allowed)."""
 
-    title = "AUTOPLAY"
+    title = N_("AUTOPLAY")
     panel_rect = pygame.Rect(460, 140, 1000, 800)
 
     def __init__(self, app, game):
@@ -72,7 +74,7 @@ class AutoplayMenu(Overlay):
         self.stop_on_bonus = True
         self.row = 0
         self.widgets = [self.close_button(),
-                        Button((760, 820, 400, 100), "START", "start", style="green", font_size=44)]
+                        Button((760, 820, 400, 100), N_("START"), "start", style="green", font_size=44)]
         for i, row in enumerate(ROWS):
             y = 250 + i * 130
             self.widgets += [Button((1030, y, 80, 80), "<", f"dec_{row}", font_size=40),
@@ -82,7 +84,7 @@ class AutoplayMenu(Overlay):
         if not allowed(self.app):
             self.app.pop(self)
             self.app.audio.play("refuse")
-            self.game.message(NOT_AVAILABLE)
+            self.game.message(translate(NOT_AVAILABLE))
 
     # -- values -------------------------------------------------------------------
     @property
@@ -103,11 +105,11 @@ class AutoplayMenu(Overlay):
             return str(self.rounds)
         if row == "loss":
             v = self.loss_limit()
-            return "NO LIMIT" if v is None else cur.format(v)
+            return _("NO LIMIT") if v is None else cur.format(v)
         if row == "win":
             v = self.win_limit()
-            return "NO LIMIT" if v is None else cur.format(v)
-        return "ON" if self.stop_on_bonus else "OFF"
+            return _("NO LIMIT") if v is None else cur.format(v)
+        return _("ON") if self.stop_on_bonus else _("OFF")
 
     def change(self, row: str, step: int) -> None:
         if row == "rounds":
@@ -134,7 +136,7 @@ class AutoplayMenu(Overlay):
         elif action in ("spin", "confirm", "start", "select"):
             self.app.pop(self)
             if not allowed(self.app):
-                self.game.message(NOT_AVAILABLE)
+                self.game.message(translate(NOT_AVAILABLE))
                 return True
             self.game.start_autoplay(self.rounds, self.loss_limit(), self.win_limit(), self.stop_on_bonus)
         elif action in ("close", "autoplay"):
@@ -146,8 +148,8 @@ class AutoplayMenu(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         lay, A = self.app.layout, self.app.assets
-        names = {"rounds": "Number of rounds", "loss": "Total loss limit", "win": "Single win limit",
-                 "bonus": "Stop on any bonus"}
+        names = {"rounds": _("Number of rounds"), "loss": _("Total loss limit"), "win": _("Single win limit"),
+                 "bonus": _("Stop on any bonus")}
         for i, row in enumerate(ROWS):
             y = 250 + i * 130
             if i == self.row:
@@ -155,8 +157,12 @@ class AutoplayMenu(Overlay):
                     (lay.px(920), lay.px(110)), (80, 80, 160), (50, 50, 110), radius=lay.px(20),
                     border=D.CYAN, border_width=lay.px(3), alpha=200))
                 surface.blit(hi, lay.pt(500, y - 15))
-            A.blit_text(surface, names[row], 34, (540, y + 40), D.CREAM, anchor="midleft", bold=True)
-            A.blit_text(surface, self.value_text(row), 36, (1210, y + 40), D.GOLD, anchor="center", bold=True)
+            A.blit_text(surface, names[row], A.fit(names[row], 34, 470, True), (540, y + 40), D.CREAM,
+                        anchor="midleft", bold=True)
+            value = self.value_text(row)
+            with D.text_bounds(lay.rect(1110, y - 10, 200, 100)):      # between < and >
+                A.blit_text(surface, value, A.fit(value, 36, 196, True), (1210, y + 40), D.GOLD, anchor="center",
+                            bold=True)
         self.draw_widgets(surface)
-        A.blit_text(surface, "SHIFT+LEFT/RIGHT rounds   UP/DOWN/LEFT/RIGHT settings   SPACE start", 24,
-                    (960, 790), D.MUTED, anchor="center")
+        keys = _("SHIFT+LEFT/RIGHT rounds   UP/DOWN/LEFT/RIGHT settings   SPACE start")
+        A.blit_text(surface, keys, A.fit(keys, 24, 960), (960, 790), D.MUTED, anchor="center")

@@ -11,16 +11,21 @@ from dataclasses import replace
 
 import pygame
 
+from cabinet.core import i18n
+from cabinet.core.i18n import N_, _
+
 from . import draw as D
-from .figures import ModeFigures, mode_figures, not_offered_words, price_words, rtp_row
-from .overlay import Overlay
+from .figures import (ModeFigures, average_win_words, mode_figures, not_offered_words, price_note, price_words,
+                      rtp_row)
+from .overlay import Overlay, spare
 from .rules_common import mode_picture
 from .rules_page import Card, Laid, Page, RulesLayout, compose, draw_texts
 from .scene import register
-from .widgets import Button
+from .widgets import Button, Widget
 
 PANEL = pygame.Rect(70, 96, 1780, 884)
 GRID = pygame.Rect(100, 226, 1720, 730)          # the list page's cards
+NOTE_H = 44                                      # the list page's line under its cards (price_note)
 DETAIL = pygame.Rect(210, 240, 1500, 460)        # the confirmation page's two cards
 
 
@@ -34,11 +39,15 @@ class Zone(Button):
                              border_radius=lay.px(20))
 
 
+_LAID: dict[tuple, Laid] = {}     # pages laid out (measuring every word: ~25 ms), by game, mode, option, bet
+_LAID_KEEP = 64
+
+
 @register("buy_menu")
 class BuyMenu(Overlay):
     """List page (option=None) or the confirmation page of one option."""
 
-    title = "BUY BONUS"
+    title = N_("BUY BONUS")
     panel_rect = PANEL
 
     def __init__(self, app, game, option: int | None = None):
@@ -49,12 +58,14 @@ class BuyMenu(Overlay):
         self.refusal: str | None = None
         self._laid: dict[tuple, Laid] = {}
         self._frame: tuple[tuple, pygame.Surface] | None = None
-        self._list_widgets = [self.close_button()] + self._bet_buttons() + [
-            Zone(self._card(i), "", f"pick_{i}") for i in range(len(self.options))]
-        self._confirm_widgets = [
+        self.note = price_note(game.spec, self.options)       # why a price reads 45.53x
+        self.grid = GRID if not self.note else pygame.Rect(GRID.x, GRID.y, GRID.w, GRID.h - NOTE_H)
+        self._list_widgets: list[Widget] = [self.close_button(), *self._bet_buttons(),
+                                            *(Zone(self._card(i), "", f"pick_{i}") for i in range(len(self.options)))]
+        self._confirm_widgets: list[Widget] = [
             self.close_button(), *self._bet_buttons(),
-            Button((DETAIL.centerx - 330, 790, 300, 100), "BACK", "back", font_size=34),
-            Button((DETAIL.centerx + 30, 790, 300, 100), "BUY", "confirm", style="green", font_size=40,
+            Button((DETAIL.centerx - 330, 790, 300, 100), N_("BACK"), "back", font_size=34),
+            Button((DETAIL.centerx + 30, 790, 300, 100), N_("BUY"), "confirm", style="green", font_size=40,
                    enabled=lambda: self.option is not None and self.figures(self.option).offered),
             Button((95, 460, 90, 90), "<", "prev", font_size=44, enabled=lambda: len(self.options) > 1),
             Button((1735, 460, 90, 90), ">", "next", font_size=44, enabled=lambda: len(self.options) > 1),
@@ -80,10 +91,11 @@ class BuyMenu(Overlay):
         """The logical rect of option i's card on the list page."""
         n, cols = len(self.options), self._cols()
         rows = -(-n // cols)
-        w = (GRID.w - 22 * (cols - 1)) / cols
-        h = (GRID.h - 22 * (rows - 1)) / rows
+        grid = self.grid
+        w = (grid.w - 22 * (cols - 1)) / cols
+        h = (grid.h - 22 * (rows - 1)) / rows
         r, c = divmod(i, cols)
-        return (round(GRID.x + c * (w + 22)), round(GRID.y + r * (h + 22)), round(w), round(h))
+        return (round(grid.x + c * (w + 22)), round(grid.y + r * (h + 22)), round(w), round(h))
 
     @property
     def setup(self):
@@ -98,24 +110,27 @@ class BuyMenu(Overlay):
 
     def _rows(self, i: int) -> tuple[tuple[str, str], ...]:
         f, cur = self.figures(i), self.app.cabinet.currency
-        rows = [("Price", price_words(f, cur))]
+        rows = [(_("Price"), price_words(f, cur))]
+        average = average_win_words(f, self.setup, cur, self.game.bet) if self.note else None
+        if average is not None:                  # with the note: the figure the price comes from
+            rows.append((_("Average win"), average))
         if not f.offered:
-            rows.append(("Offered", not_offered_words(f, cur, self.setup)[0]))
+            rows.append((_("Offered"), not_offered_words(f, cur, self.setup)[0]))
             return tuple(rows)
         row = rtp_row(f)
         if row is not None:
             rows.append(row)
         if f.max_win_cents is not None:
-            rows.append(("Maximum win", f"{cur.format(f.max_win_cents)}"))
+            rows.append((_("Maximum win"), f"{cur.format(f.max_win_cents)}"))
         key = self.app.input.describe(f"buy_{i + 1}")
         if key:
-            rows.append(("Key", key))
+            rows.append((_("Key"), key))
         return tuple(rows)
 
     def _option_card(self, i: int, detail: bool = False) -> Card:
         mode = self.options[i]
         f = self.figures(i)
-        text = (mode.description,) if mode.description else ()
+        text: tuple[str, ...] = (mode.description,) if mode.description else ()
         if not f.offered:
             text += (not_offered_words(f, self.app.cabinet.currency, self.setup)[1],)
         return Card(mode.label, text, self._rows(i), picture=None if detail else mode_picture(self.game, mode.id),
@@ -124,22 +139,30 @@ class BuyMenu(Overlay):
     def _page(self) -> tuple[Page, pygame.Rect]:
         if self.option is None:
             cards = tuple(self._option_card(i) for i in range(len(self.options)))
-            return Page("Buy bonus", "Buy", grid=cards, grid_cols=self._cols()), GRID
+            return Page(_("Buy bonus"), _("Buy"), grid=cards, grid_cols=self._cols()), self.grid
         mode = self.options[self.option]
         art = mode_picture(self.game, mode.id)
         if art is not None:                            # the art as large as the card allows
             art = replace(art, min_h=max(art.min_h, 200), max_h=380)
-        picture = Card(f"{self.option + 1} of {len(self.options)}", picture=art) if art is not None else None
+        picture = Card(_("{number} of {count}").format(number=self.option + 1, count=len(self.options)),
+                       picture=art) if art is not None else None
         info = self._option_card(self.option, detail=True)
         columns = ((picture,), (info,)) if picture else ((info,),)
-        return Page(mode.label, "Buy", columns=columns, widths=(0.8, 1.2) if picture else ()), DETAIL
+        return Page(mode.label, _("Buy"), columns=columns, widths=(0.8, 1.2) if picture else ()), DETAIL
 
     def laid(self) -> tuple[Laid, tuple]:
-        key = (self.option, self.game.bet, self.app.layout.size)
+        key = (self.option, self.game.bet, self.app.layout.size, i18n.current())
         laid = self._laid.get(key)
-        if laid is None:
-            page, body = self._page()
-            laid = self._laid[key] = RulesLayout(self.app.assets).lay_out(page, body)
+        if laid is None:        # laid out once per game, option, bet and mode: kept across openings
+            shared = (self.game.spec.id, self.game.spin_mode(), id(self.app.assets), *key)
+            laid = _LAID.get(shared)
+            if laid is None:
+                page, body = self._page()
+                laid = RulesLayout(self.app.assets).lay_out(page, body)
+                if len(_LAID) >= _LAID_KEEP:
+                    _LAID.pop(next(iter(_LAID)))
+                _LAID[shared] = laid
+            self._laid[key] = laid
         return laid, key
 
     def relayout(self) -> None:
@@ -180,6 +203,7 @@ class BuyMenu(Overlay):
 
     def confirm(self) -> None:
         """Buy the option on the confirmation page, or say why not."""
+        assert self.option is not None                 # the confirmation page shows an option
         price = self.price(self.option)
         balance = self.app.cabinet.balance
         if not self.game.offered(self.options[self.option].id):
@@ -188,12 +212,13 @@ class BuyMenu(Overlay):
             return
         if price > balance:
             cur = self.app.cabinet.currency
-            self.refusal = f"Not enough credit: this buy costs {cur.format(price)}, balance is {cur.format(balance)}"
+            self.refusal = _("Not enough credit: this buy costs {price}, balance is {balance}").format(
+                price=cur.format(price), balance=cur.format(balance))
             self.app.audio.play("refuse")
             return
         mode = self.options[self.option]
         self.app.pop(self)
-        if not self.game.play(mode.id):
+        if not self.game.play(mode.id, wait=False):
             self.refusal = self.game.message_text
 
     # -- frame -----------------------------------------------------------------------
@@ -205,25 +230,40 @@ class BuyMenu(Overlay):
         base = self.backdrop()
         if not fresh:
             D.text_layer(self.text_bounds())
-        if self._frame is None or self._frame[0] != (key, id(base)):   # the cards over the panel, once
-            self._frame = ((key, id(base)), compose(A, laid, base))
+        if fresh or self._frame is None or self._frame[0] != (key, id(base)):   # the cards over the panel, once
+            into = spare("buy_frame", base.get_size(), base, self,
+                         lambda menu, surf: menu._frame is not None and menu._frame[1] is surf
+                         and menu in menu.app.stack.scenes)
+            self._frame = ((key, id(base)), compose(A, laid, base, into))
         surface.blit(self._frame[1], (0, 0))
-        A.blit_text(surface, f"BET {cur.format(self.game.bet)}", 30, (PANEL.x + 255, PANEL.y + 60), D.CREAM,
+        bet = _("BET {amount}").format(amount=cur.format(self.game.bet))
+        A.blit_text(surface, bet, A.fit(bet, 30, 270, True), (PANEL.x + 255, PANEL.y + 60), D.CREAM,
                     anchor="center", bold=True)
-        A.blit_text(surface, f"BALANCE {cur.format(self.app.cabinet.balance)}", 28,
+        A.blit_text(surface, _("BALANCE {amount}").format(amount=cur.format(self.app.cabinet.balance)), 28,
                     (r.right - 120, r.y + 60), D.MUTED, anchor="midright", bold=True)
         draw_texts(surface, A, laid)
         self.draw_widgets(surface)
         n = len(self.options)
         first, last = self.app.input.describe("buy_1"), self.app.input.describe(f"buy_{n}")
         if self.option is None:
-            hint = f"{first} to {last} or a click opens a buy   SHIFT+UP/DOWN bet   ESC close"
+            hint = _("{first} to {last} or a click opens a buy   SHIFT+UP/DOWN bet   ESC close").format(
+                first=first, last=last)
         else:
-            hint = f"{self.app.input.describe('confirm')} buy   SHIFT+LEFT/RIGHT other buys   ESC close"
+            hint = _("{key} buy   SHIFT+LEFT/RIGHT other buys   ESC close").format(
+                key=self.app.input.describe('confirm'))
             mode = self.options[self.option]
-            ask = (f"Buy {mode.label} for {cur.format(self.price(self.option))}?" if self.game.offered(mode.id)
-                   else f"{mode.label} is not offered at a {cur.format(self.game.bet)} bet")
-            A.blit_text(surface, ask, 44, (r.centerx, 745), D.CREAM, anchor="center", bold=True)
+            ask = (
+                _("Buy {mode} for {price}?").format(mode=mode.label, price=cur.format(self.price(self.option)))
+                if self.game.offered(mode.id)
+                else _("{mode} is not offered at a {amount} bet").format(
+                    mode=mode.label, amount=cur.format(self.game.bet)
+                )
+            )
+            A.blit_text(surface, ask, A.fit(ask, 44, 1700, True), (r.centerx, 745), D.CREAM, anchor="center", bold=True)
             if self.refusal:
-                A.blit_text(surface, self.refusal, 28, (r.centerx, 925), D.RED, anchor="center", bold=True)
-        A.blit_text(surface, hint, 24, (r.centerx, r.y + 112), D.MUTED, anchor="center")
+                A.blit_text(surface, self.refusal, A.fit(self.refusal, 28, 1700, True), (r.centerx, 925), D.RED,
+                            anchor="center", bold=True)
+        if self.note:                    # under the cards; on the confirmation page under the refusal's line
+            y = self.grid.bottom + NOTE_H // 2 + 2 if self.option is None else 960
+            A.blit_text(surface, self.note, A.fit(self.note, 26, 1700), (r.centerx, y), D.CREAM, anchor="center")
+        A.blit_text(surface, hint, A.fit(hint, 24, 1700), (r.centerx, r.y + 112), D.MUTED, anchor="center")

@@ -7,6 +7,8 @@ at the size a screen shows it, so they stay crisp at every window size.
 from __future__ import annotations
 
 import math
+from functools import partial
+from typing import Callable
 
 from . import svg
 
@@ -69,8 +71,9 @@ def pictogram(kind: str) -> str:
         x1, y1 = c + r * math.cos(a1), c - r * math.sin(a1)
         out += svg.path(f"M{svg.num(x0)},{svg.num(y0)} A{svg.num(r)},{svg.num(r)} 0 1 0 {svg.num(x1)},{svg.num(y1)}",
                         None, CREAM, lw, cap="butt")
-        out += svg.polygon([(x0 - lw * 1.6, y0 - lw * 0.4), (x0 + lw * 1.2, y0 - lw * 1.4), (x0 + lw * 0.6, y0 + lw * 1.6)],
-                           CREAM)
+        out += svg.polygon(
+            [(x0 - lw * 1.6, y0 - lw * 0.4), (x0 + lw * 1.2, y0 - lw * 1.4), (x0 + lw * 0.6, y0 + lw * 1.6)], CREAM
+        )
     elif kind == "malfunction":   # a warning triangle
         out += svg.polygon([(c, c - R * 0.55), (c + R * 0.58, c + R * 0.42), (c - R * 0.58, c + R * 0.42)],
                            (240, 170, 60), (240, 170, 60), 4)
@@ -97,8 +100,8 @@ def pictogram(kind: str) -> str:
         out += svg.circle(c, c, R * 0.62, GOLD, (150, 100, 20), lw / 2)
         ink = (90, 50, 0)
         out += svg.line(c - R * 0.25, c + R * 0.3, c + R * 0.25, c - R * 0.3, ink, lw)
-        for dx, dy in ((-0.22, -0.2), (0.22, 0.2)):
-            out += svg.circle(c + dx * R, c + dy * R, lw * 0.45, None, ink, lw / 2)
+        for fx, fy in ((-0.22, -0.2), (0.22, 0.2)):
+            out += svg.circle(c + fx * R, c + fy * R, lw * 0.45, None, ink, lw / 2)
     return svg.document(100, 100, out, title=kind)
 
 
@@ -159,18 +162,18 @@ def win_coin() -> str:
     return svg.document(100, 100, body, defs=face, title="big win coin")
 
 
-def painters() -> dict[str, tuple[str, object]]:
+def painters() -> dict[str, tuple[str, Callable[[], object]]]:
     """image id -> (file under assets/cabinet/, () -> SVG text)."""
-    out: dict[str, tuple[str, object]] = {}
+    out: dict[str, tuple[str, Callable[[], object]]] = {}
     for kind in ICONS:
         for on in (True, False):
             state = "on" if on else "off"
-            out[f"icon.{kind}.{state}"] = (f"icons/{kind}_{state}.svg", lambda k=kind, o=on: icon(k, o))
+            out[f"icon.{kind}.{state}"] = (f"icons/{kind}_{state}.svg", partial(icon, kind, on))
     for kind in PICTOGRAMS:
-        out[f"pictogram.{kind}"] = (f"pictograms/{kind}.svg", lambda k=kind: pictogram(k))
-    out.update({f"emblem.{part}": (f"lobby/emblem_{part}.svg", lambda p=part: emblem(p)) for part in ("rings", "dots")})
+        out[f"pictogram.{kind}"] = (f"pictograms/{kind}.svg", partial(pictogram, kind))
+    out.update({f"emblem.{part}": (f"lobby/emblem_{part}.svg", partial(emblem, part)) for part in ("rings", "dots")})
     out.update({f"rules.cell{'_lit' if lit else ''}": (f"rules/cell{'_lit' if lit else ''}.svg",
-                                                       lambda lit=lit: line_cell(lit)) for lit in (False, True)})
+                                                       partial(line_cell, lit)) for lit in (False, True)})
     out["rules.arrow"] = ("rules/arrow.svg", arrow_head)
     out["celebration.coin"] = ("celebration/coin.svg", win_coin)
     return out

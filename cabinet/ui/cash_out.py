@@ -14,6 +14,7 @@ import pygame
 
 from cabinet.core import cash_desk
 from cabinet.core.cash_desk import CashRefused
+from cabinet.core.i18n import N_, _
 
 from . import draw as D
 from . import voucher
@@ -22,8 +23,9 @@ from .scene import register
 from .widgets import Button
 
 
-def cash_out(app: Any) -> tuple[str, dict[str, Any] | None]:
-    """Cash the credit out: (what to tell the person, the ticket or None)."""
+def cash_out(app: Any, notice: bool = True) -> tuple[str, dict[str, Any] | None]:
+    """Cash the credit out: (what to tell the person, the ticket or None). A handpay
+    opens the handpay notice unless `notice` is False (the caller opens it itself)."""
     cab = app.cabinet
     try:
         paid = cash_desk.cash_out(cab)
@@ -31,39 +33,48 @@ def cash_out(app: Any) -> tuple[str, dict[str, Any] | None]:
         return str(exc), None
     app.session.new_session("cash_out")
     if "handpay" in paid:
-        app.show_handpay()
-        return f"Handpay of {cab.currency.format(paid['handpay']['cents'])}: call the attendant", None
+        if notice:
+            app.show_handpay()
+        return _("Handpay of {amount}: call the attendant").format(
+            amount=cab.currency.format(paid['handpay']['cents'])), None
     ticket = paid["ticket"]
     png = voucher.save_png(ticket, cab.currency)
-    where = "" if png else " (its file could not be written: the operator reprints it)"
-    return f"Ticket printed: {ticket['amount']}, validation {ticket['validation']}{where}", ticket
+    if png:
+        return _("Ticket printed: {amount}, validation {number}").format(
+            amount=ticket['amount'], number=ticket['validation']), ticket
+    return _("Ticket printed: {amount}, validation {number} (its file could not be written: the operator "
+             "reprints it)").format(amount=ticket['amount'], number=ticket['validation']), ticket
 
 
 @register("cash_out")
 class CashOutConfirm(Overlay):
     """'Cash out $X?' - then the ticket printed, or the handpay called. Once the
-    ticket is printed nothing is left to cancel: the only control is DONE."""
+    ticket is printed nothing is left to cancel: the only control is DONE. A handpay
+    closes the dialog: the handpay notice is its screen from then on, and nothing of
+    this dialog (its CANCEL, its "call the attendant") comes back once it is settled."""
 
-    title = "CASH OUT"
+    title = N_("CASH OUT")
     panel_rect = pygame.Rect(460, 200, 1000, 680)
 
     def __init__(self, app):
         super().__init__(app)
         self.result: str | None = None
         self.ticket: dict[str, Any] | None = None
-        self.widgets = self.confirm_buttons(lambda: "DONE" if self.result else "CASH OUT")
+        self.widgets = [*self.confirm_buttons(lambda: _("DONE") if self.result else _("CASH OUT"))]
 
     def on_action(self, action: str) -> bool:
         if action in ("close",) or (action in ("confirm", "select", "spin") and self.result):
             self.app.pop(self)
         elif action in ("confirm", "select", "spin"):
-            self.result, self.ticket = cash_out(self.app)
+            self.result, self.ticket = cash_out(self.app, notice=False)
+            if self.app.cabinet.handpay is not None and self.ticket is None:
+                self.app.pop(self)
+                self.app.show_handpay()
+                return True
             if self.ticket is not None:              # printed: DONE alone, no CANCEL or X
                 r = self.panel_rect
-                self.widgets = [Button((r.centerx - 200, r.bottom - 140, 400, 100), "DONE", "confirm",
+                self.widgets = [Button((r.centerx - 200, r.bottom - 140, 400, 100), N_("DONE"), "confirm",
                                        style="gold", font_size=34)]
-            if self.app.stack.top is not self:       # the handpay notice took over
-                return True
         else:
             return False
         return True
@@ -72,18 +83,20 @@ class CashOutConfirm(Overlay):
         self.draw_frame(surface)
         A, cab = self.app.assets, self.app.cabinet
         if self.result is None:
-            A.blit_text(surface, f"Cash out {cab.currency.format(cab.balance)}?", 54, (960, 380), D.CREAM,
-                        anchor="center", bold=True)
-            limit = getattr(cab.config.cash, "handpay_limit", None)
-            hint = ("A ticket is printed with the whole credit." if limit is None else
-                    f"A ticket is printed; above {cab.currency.format(limit)} an attendant pays by hand.")
-            A.blit_text(surface, hint, 30, (960, 470), D.MUTED, anchor="center")
+            ask = _("Cash out {amount}?").format(amount=cab.currency.format(cab.balance))
+            A.blit_text(surface, ask, A.fit(ask, 54, 920, True), (960, 380), D.CREAM, anchor="center", bold=True)
+            limit = cab.config.cash.handpay_limit
+            hint = (_("A ticket is printed with the whole credit.") if limit is None else
+                    _("A ticket is printed; above {amount} an attendant pays by hand.").format(
+                        amount=cab.currency.format(limit)))
+            A.blit_text(surface, hint, 30, (960, 452), D.MUTED, anchor="midtop", wrap=900)
         else:
             A.blit_text(surface, self.result, 30, (960, 300), D.GOLD if self.ticket else D.RED, anchor="midtop",
                         wrap=880, bold=True)
-            if self.ticket is not None:
+            ticket = self.ticket
+            if ticket is not None:
                 lay = self.app.layout
-                pic = A.surface(("ticket", self.ticket["cash_id"], lay.px(520)),
-                                lambda: voucher.thumbnail(self.ticket, cab.currency, lay.px(520)))
+                pic = A.surface(("ticket", ticket["cash_id"], lay.px(520)),
+                                lambda: voucher.thumbnail(ticket, cab.currency, lay.px(520)))
                 surface.blit(pic, pic.get_rect(midtop=lay.pt(960, 410)))
         self.draw_widgets(surface)

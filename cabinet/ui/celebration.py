@@ -1,7 +1,7 @@
 """What follows a settled round on screen: a big-win celebration in tiers (thresholds
 in config, as multiples of the base bet), a max-win celebration when a round reaches
 the game's top prize or win limit, and a total-win summary at the end of every
-feature (which features, and where the win came from: GameSpec.payout_sources).
+feature (which features, and where the win came from: GameSpec.math.payout_sources).
 
 No tier celebration when the win is not more than the stake: a 50x win on a 100x buy
 is a loss, whatever the tier thresholds say. With config celebrate_wins_above_stake
@@ -26,6 +26,7 @@ from cabinet.core import jurisdiction
 from cabinet.core.win_tiers import TIERS, big_win_tier, tier_multiples  # noqa: F401  (re-exported)
 
 from . import draw as D
+from .attract_call import draw_call
 from .figures import cap_of, feature_words, times
 from .moments import band_panel, coin_rain
 from .overlay import Overlay
@@ -53,7 +54,7 @@ def is_max_win(scene: Any, played: Any) -> bool:
 def summary_lines(scene: Any, played: Any) -> list[tuple[str, int]]:
     """Where a feature round's win came from, in money at its bet ([] when the
     round was cut by a limit: then the total alone is true)."""
-    sources = scene.spec.payout_sources
+    sources = scene.spec.math.payout_sources
     if sources is None or played.capped:
         return []
     parts = sources(played.round)
@@ -122,7 +123,7 @@ class BigWin(Overlay):
         if tier in order and bet_cents:
             self.steps = [(multiples[k] * bet_cents, dict(TIERS)[k]) for k in order[:order.index(tier) + 1]]
         else:
-            self.steps = [(0, {"max": "MAX WIN", None: "TOTAL WIN"}.get(tier, dict(TIERS).get(tier, "WIN")))]
+            self.steps = [(0, {"max": "MAX WIN", None: "TOTAL WIN"}.get(tier, dict(TIERS).get(tier or "", "WIN")))]
         game = app.stack.find("game")
         self.hud = getattr(game, "hud", None)
         if getattr(game, "recall_mode", False) and getattr(game, "recall_record", None) is None:
@@ -131,7 +132,7 @@ class BigWin(Overlay):
             self.hud.held_cents = self.win          # the photo of the game shows the balance before the win
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # the tier reached: read-only, unlike Overlay's
         shown = self.shown
         reached = [name for cents, name in self.steps if shown >= cents]
         return reached[-1] if reached else self.steps[0][1]
@@ -205,7 +206,10 @@ class BigWin(Overlay):
                 A.blit_text(surface, name, 30, (940, y), D.CREAM, anchor="midright", bold=True)
                 A.blit_text(surface, cur.format(cents), 30, (980, y), D.GOLD, anchor="midleft", bold=True)
                 y += 40
-        A.blit_text(surface, "SPACE to continue", 28, (960, y + 20), D.MUTED, anchor="center")
+        if self.app.stack.find("attract") is not None:       # the kiosk's attract loop: its call, no prompt
+            draw_call(self.app, surface, y + 40)
+        else:
+            A.blit_text(surface, "SPACE to continue", 28, (960, y + 20), D.MUTED, anchor="center")
         self._balance(surface)
 
     def _coins(self, surface: pygame.Surface, count: int) -> None:
@@ -229,8 +233,7 @@ class BigWin(Overlay):
 def loss_limit_reached(app: Any) -> tuple[int, int] | None:
     """(net loss, limit) when the session's net loss has reached config
     protection.loss_limit (player protection on); None otherwise."""
-    prot = getattr(app.config, "protection", None)
-    limit = getattr(prot, "loss_limit", None)
+    limit = app.config.protection.loss_limit
     session = getattr(app, "session", None)
     if limit is None or session is None or not getattr(session, "enabled", False):
         return None

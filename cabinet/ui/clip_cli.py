@@ -17,6 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+from ..core.resources import program_name as prog
+
 FPS = (15, 1, 60)                 # default, lowest, highest
 GIF_MAX_FPS = 10                  # the GIF keeps at most this many pictures a second (the MP4 every frame)
 GIF_MAX_WIDTH = 640               # and is scaled down to this width: a 60 s bonus in a few MB, not 36
@@ -113,7 +115,7 @@ def run(args: argparse.Namespace, config_of: Callable[[], Any], open_cabinet: Ca
         cabinet = open_cabinet()
         return _make(cabinet, job)
     except ClipRefused as exc:
-        sys.stderr.write(f"main.py: {exc}\n")
+        sys.stderr.write(f"{prog()}: {exc}\n")
         return 2
 
 
@@ -173,7 +175,7 @@ def _make(cabinet: Any, job: dict[str, Any]) -> int:
         tmp = gif_path.with_name(f".{gif_path.name}.part")
         gif = GifWriter(tmp, fps, GIF_MAX_FPS, GIF_MAX_WIDTH)
         mp4 = None if why_no_mp4 else Mp4Writer(mp4_path.with_name(f".{mp4_path.stem}.part.mp4"), fps)
-        sink = gif.add if mp4 is None else (lambda s: (gif.add(s), mp4.add(s)))
+        sink = gif.add if mp4 is None else _both(gif.add, mp4.add)
         rec = record(app, scene, sink)
         pictures = gif.close()
         tmp.replace(gif_path)
@@ -181,8 +183,8 @@ def _make(cabinet: Any, job: dict[str, Any]) -> int:
         cur = cabinet.currency
         what = f"round {played.round_id}" if row is not None else f"{played.mode} book {job['book']}"
         title = f"{spec.name}  ·  {what}"
-        feats = ", ".join(spec.feature_labels.get(f) or f for f in played.round.features
-                          if spec.feature_labels.get(f, f)) or "no feature"
+        feats = ", ".join(spec.view.feature_labels.get(f) or f for f in played.round.features
+                          if spec.view.feature_labels.get(f, f)) or "no feature"
         subtitle = (f"{spec.mode(played.mode).label}  ·  bet {cur.format(played.bet_cents)}  ·  payout "
                     f"{played.round.payout_x100 / 100:g}x  ·  win {cur.format(played.win_cents)}  ·  {feats}  ·  "
                     f"{rec.seconds:.1f} s at {fps} fps")
@@ -202,3 +204,11 @@ def _make(cabinet: Any, job: dict[str, Any]) -> int:
         return 0
     finally:
         pygame.display.quit()
+
+
+def _both(*sinks: Callable[[Any], None]) -> Callable[[Any], None]:
+    """One frame sink that hands each frame to every one of `sinks`, in order."""
+    def each(frame: Any) -> None:
+        for sink in sinks:
+            sink(frame)
+    return each

@@ -1,7 +1,7 @@
 """Review tools (demo tools on, never with real play): the force menu (F10 or the
 FORCE button) lists what the next round can be drawn from, in three columns:
 
-- FEATURES: the game's own outcome categories (spec.force_categories);
+- FEATURES: the game's own outcome categories (spec.review.force_categories);
 - WINS BY PAYOUT: no win, big, mega and epic wins, the max win and a game's own bands
   (Happy Money Hens' win that opens the gamble), each only where a book of a mode
   the cabinet offers is in it at the current bet (cabinet/core/review_draws.py);
@@ -20,6 +20,7 @@ import pygame
 
 from cabinet.core import review_draws
 from cabinet.core.books import game_package
+from cabinet.core.config import Config
 from cabinet.core.hand_board import BoardError, find_boards, load_board
 from cabinet.core.resources import package_file
 
@@ -40,9 +41,9 @@ def row_height(rows: int) -> int:
     return ROW_H if rows <= ROWS else (BOTTOM - TOP) // min(rows, MAX_ROWS)
 
 
-def demo_allowed(config) -> bool:
+def demo_allowed(config: Config) -> bool:
     """Demo tools need the switch on and real play off (config refuses both at once)."""
-    return bool(getattr(config, "demo_tools", False)) and not getattr(config, "real_play", False)
+    return config.demo_tools and not config.real_play
 
 
 def board_folders(app: Any, game_id: str) -> list[Path]:
@@ -58,7 +59,7 @@ def force_home(game: Any, force: str) -> str | None:
     """The mode the game would play `force` in from the screen (GameScene.play's
     rule: the mode on screen, unless the category lives in others), None if none
     of them is offered at the current bet."""
-    homes = game.spec.force_modes.get(force)
+    homes = game.spec.review.force_modes.get(force)
     mode = game.spin_mode()
     if homes and mode not in homes:
         mode = next((m for m in homes if any(x.id == m for x in game.modes)), None)
@@ -84,9 +85,9 @@ def category_choices(app: Any, game: Any) -> list[tuple[str, str]]:
     setup = app.cabinet.games.get(game.spec.id)
     library = setup.library if setup is not None else None
     out = []
-    for force, label in game.spec.force_categories.items():
+    for force, label in game.spec.review.force_categories.items():
         mode = force_home(game, force)
-        if library is None and force in game.spec.books_only_forces:
+        if library is None and force in game.spec.review.books_only_forces:
             continue                           # live math: a search of millions of rounds
         if mode is not None and library_holds(library, mode, force):
             out.append((force, label))
@@ -137,8 +138,12 @@ class ForceMenu(Overlay):
             for r, (action, label) in enumerate(items[:MAX_ROWS]):
                 self.widgets.append(Button((x, TOP + r * pitch, COL_W - 40, pitch - 8), label, action,
                                            font_size=24 if pitch >= ROW_H else 22))
-        items = [w for w in self.widgets if w.action.partition("_")[0] in ("force", "band", "board")]
-        self._focus = items[0] if items else None       # ENTER chooses it; the arrows move it
+        choices = [
+            w
+            for w in self.widgets
+            if isinstance(w, Button) and w.action.partition("_")[0] in ("force", "band", "board")
+        ]
+        self._focus: Button | None = choices[0] if choices else None   # ENTER chooses it; the arrows move it
 
     def _specs(self) -> dict[str, Any]:
         return {k: s.spec for k, s in self.app.cabinet.games.items()}

@@ -39,16 +39,39 @@ def vertical_gradient(size: tuple[int, int], stops: list[Color]) -> pygame.Surfa
     return pygame.transform.scale(column, (w, h))
 
 
+_GLOW_ALPHA: dict[tuple[int, float], np.ndarray] = {}   # (radius, strength) -> its alpha plane
+_GLOW_KEEP = 48                                          # planes kept (a few MB: one per size in use)
+
+
+def glow_alpha(r: int, strength: float) -> np.ndarray:
+    """The alpha plane of a glow of radius r, computed once per (radius, strength): one
+    quadrant from the distance field, mirrored into the other three (a full-screen
+    glow's numpy work was ~45 ms at every celebration)."""
+    key = (r, round(float(strength), 4))
+    plane = _GLOW_ALPHA.get(key)
+    if plane is None:
+        axis = np.arange(r, dtype=np.float32) + 0.5                   # centre outwards
+        d = np.sqrt(axis[:, None] ** 2 + axis[None, :] ** 2) / r
+        quadrant = (np.clip(1.0 - d, 0.0, 1.0) ** 2 * 255 * strength).astype(np.uint8)
+        plane = np.empty((2 * r, 2 * r), np.uint8)
+        plane[r:, r:] = quadrant
+        plane[:r, r:] = quadrant[::-1, :]
+        plane[r:, :r] = quadrant[:, ::-1]
+        plane[:r, :r] = quadrant[::-1, ::-1]
+        if len(_GLOW_ALPHA) >= _GLOW_KEEP:
+            _GLOW_ALPHA.pop(next(iter(_GLOW_ALPHA)))
+        _GLOW_ALPHA[key] = plane
+    return plane
+
+
 def radial_glow(radius: int, color: Color, strength: float = 1.0) -> pygame.Surface:
-    """A soft round light, alpha falling off from the centre (for highlights, wins)."""
-    r = max(radius, 2)
-    yy, xx = np.mgrid[-r:r, -r:r].astype(np.float32) + 0.5
-    d = np.sqrt(xx * xx + yy * yy) / r
-    alpha = np.clip(1.0 - d, 0.0, 1.0) ** 2 * 255 * strength
+    """A soft round light, alpha falling off from the centre (for highlights, wins).
+    A new surface each call (callers may draw on it); its alpha plane is cached per size."""
+    r = max(int(radius), 2)
     surf = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
     surf.fill((*color, 0))
     pa = pygame.surfarray.pixels_alpha(surf)
-    pa[:, :] = alpha.T.astype(np.uint8)
+    pa[:, :] = glow_alpha(r, strength)
     del pa
     return surf
 

@@ -10,22 +10,28 @@ itself depends on it: cabinet/core/startup.py `offer_at_bets`), never per frame.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from cabinet.core.books import rtp_fraction
 from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.i18n import _, formats
 from cabinet.core.money import Currency, WinCap
 from cabinet.core.startup import percent
 
 
 def times(x: float) -> str:
-    """1500 -> '1,500x', 1.5 -> '1.5x' (a multiple of the bet as players read it)."""
-    return f"{x:,.2f}".rstrip("0").rstrip(".") + "x"
+    """1500 -> '1,500x', 1.5 -> '1.5x' (a multiple of the bet as players read it, in
+    the active locale's digits: '1.500x', '1,5x' in de-DE)."""
+    fmt = formats.active()
+    text = formats.number(Fraction(x).limit_denominator(10**6) if isinstance(x, float) else x, 2, fmt)
+    return text.rstrip("0").rstrip(fmt.decimal) + "x"
 
 
 def pct(fraction: float | Fraction) -> str:
-    return f"{float(fraction) * 100:.2f}%"
+    """A share as a percentage with 2 decimals, as the active locale writes it."""
+    return formats.percent(Fraction(fraction) * 100, 2)
 
 
 def rtp_words(value: float | Fraction, stated: float | Fraction | None = None) -> str:
@@ -36,7 +42,8 @@ def rtp_words(value: float | Fraction, stated: float | Fraction | None = None) -
     exact = rtp_fraction(stated) if isinstance(stated, float) else Fraction(stated)
     if Fraction(value) >= exact or pct(value) != pct(exact):
         return pct(value)
-    return percent(Fraction(value), exact)
+    digits = percent(Fraction(value), exact).rstrip("%")          # '94.495': the places that tell them apart
+    return formats.percent(Decimal(digits), len(digits.partition(".")[2]))
 
 
 @dataclass(frozen=True)
@@ -90,29 +97,64 @@ def rtp_row(f: ModeFigures) -> tuple[str, str] | None:
     if f.rtp is None:
         return None
     if not f.rtp_at_bet:
-        return ("RTP", pct(f.rtp))
-    return ("RTP at this bet", rtp_words(f.rtp, f.stated))
+        return (_("RTP"), pct(f.rtp))
+    return (_("RTP at this bet"), rtp_words(f.rtp, f.stated))
 
 
 def price_words(f: ModeFigures, cur: Currency) -> str:
     """A card's "Price" row: '$45.53 (45.53x)'; where the price at this bet is not
     whole minor units there is no such amount, only the multiple ('45.53x the bet')."""
     x = times(f.mode.cost_x100 / 100)
-    return f"{x} the bet" if f.not_offered == "price" else f"{cur.format(f.price_cents)} ({x})"
+    return _("{times} the bet").format(times=x) if f.not_offered == "price" else f"{cur.format(f.price_cents)} ({x})"
+
+
+def average_win_words(f: ModeFigures, setup: Any, cur: Currency, bet: int) -> str | None:
+    """A buy card's "Average win" row: what a round of the mode pays on average at this
+    bet, '$43.03 (43.03x)': its price times its return here (the books' exact return
+    under the win limits, else the stated RTP); only the multiple where the price is
+    not whole minor units. None: no return is known."""
+    rtp = setup.rtp_at(f.mode.id, bet) if setup is not None and hasattr(setup, "rtp_at") else f.rtp
+    if rtp is None:
+        return None
+    x = Fraction(f.mode.cost_x100, 100) * rtp
+    if f.not_offered == "price":
+        return _("{times} the bet").format(times=times(float(x)))
+    return f"{cur.format(round(x * bet))} ({times(float(x))})"
+
+
+def price_note(spec: GameSpec, modes: list[BetMode]) -> str:
+    """Why buy prices read like 45.53x, in a player's words: each is its bonus's average
+    win divided by the return the game is set to, so it is rarely round ('' when every
+    buy among `modes` costs a whole multiple of the bet)."""
+    buys = [m for m in modes if m.kind == "buy"]
+    odd = [m for m in buys if m.cost_x100 % 100]
+    if not odd:
+        return ""
+    returns = {spec.rtp.get(m.id) for m in buys}
+    one = next(iter(returns)) if len(returns) == 1 else None
+    if one is None:
+        return _("Why {times}? Each price is the bonus's average win divided by its RTP, so it is rarely a round "
+                 "number.").format(times=times(odd[0].cost_x100 / 100))
+    return _("Why {times}? Each price is the bonus's average win divided by its {rtp} RTP, so it is rarely a "
+             "round number.").format(times=times(odd[0].cost_x100 / 100), rtp=pct(rtp_fraction(one)))
 
 
 def not_offered_words(f: ModeFigures, cur: Currency, setup: Any = None) -> tuple[str, str]:
     """A mode the cabinet does not offer at this bet: where it is offered (a card's
     "Offered" row) and why not here (a sentence: GameSetup.limit_words)."""
     if f.not_offered == "price":
-        unit = "cents" if cur.minor_units == 100 else "minor units"
-        return (f"at bets in steps of {cur.format(f.mode.exact_bet_step())}",
-                f"At this bet its price ({times(f.mode.cost_x100 / 100)}) would not be whole {unit}, so it is not offered.")
+        return (_("at bets in steps of {amount}").format(amount=cur.format(f.mode.exact_bet_step())),
+                (_("At this bet its price ({times}) would not be whole cents, so it is not offered.")
+                 if cur.minor_units == 100 else
+                 _("At this bet its price ({times}) would not be whole minor units, so it is not offered.")).format(
+                    times=times(f.mode.cost_x100 / 100)))
     top = f.offered_up_to
     why = setup.limit_words(f.mode.id, cur.format) if setup is not None and hasattr(setup, "limit_words") else \
-        "the win limit would lower its return"
-    where = f"Above {cur.format(top)}" if top else "At every bet"
-    return (f"at bets up to {cur.format(top)}" if top else "not at this bet", f"{where} {why}, so it is not offered.")
+        _("the win limit would lower its return")
+    if top:
+        return (_("at bets up to {amount}").format(amount=cur.format(top)),
+                _("Above {amount} {why}, so it is not offered.").format(amount=cur.format(top), why=why))
+    return (_("not at this bet"), _("At every bet {why}, so it is not offered.").format(why=why))
 
 
 def rtp_range(spec: GameSpec, kinds: tuple[str, ...] = ("spin", "buy")) -> tuple[float, float] | None:
@@ -126,7 +168,7 @@ def span_text(span: tuple[float | Fraction, float | Fraction] | None) -> str:
     if span is None:
         return "-"
     lo, hi = span
-    return pct(lo) if pct(lo) == pct(hi) else f"{float(lo) * 100:.2f}-{pct(hi)}"
+    return pct(lo) if pct(lo) == pct(hi) else f"{formats.number(Fraction(lo) * 100, 2)}-{pct(hi)}"
 
 
 def rtp_text(spec: GameSpec, setup: Any = None) -> str:
@@ -135,7 +177,7 @@ def rtp_text(spec: GameSpec, setup: Any = None) -> str:
     cabinet's setup: the returns after its win limits), or of the stated figures
     without a setup."""
     span = setup.rtp_span() if setup is not None and hasattr(setup, "rtp_span") else rtp_range(spec)
-    return "RTP -" if span is None else f"RTP {span_text(span)}"
+    return _("RTP {figure}").format(figure="-" if span is None else span_text(span))
 
 
 def limit_lines(spec: GameSpec, setup: Any, cur: Currency) -> list[str]:
@@ -145,11 +187,12 @@ def limit_lines(spec: GameSpec, setup: Any, cur: Currency) -> list[str]:
     lines = []
     if cap.max_x:
         exempt = [m.label for m in spec.modes if m.id in cap.exempt_modes]
-        lines.append(f"A round pays at most {times(cap.max_x)} the bet" +
-                     (f" ({', '.join(exempt)} excepted)" if exempt else ""))
+        lines.append(_("A round pays at most {times} the bet ({modes} excepted)").format(
+            times=times(cap.max_x), modes=", ".join(exempt)) if exempt else
+            _("A round pays at most {times} the bet").format(times=times(cap.max_x)))
     if cap.max_cents is not None:
-        lines.append(f"Any combination of wins in a single game is limited to {cur.format(cap.max_cents)}, "
-                     "excluding jackpots")
+        lines.append(_("Any combination of wins in a single game is limited to {amount}, excluding jackpots").format(
+            amount=cur.format(cap.max_cents)))
     return lines
 
 
@@ -158,9 +201,9 @@ def headline_max(spec: GameSpec, setup: Any, cur: Currency) -> str:
     one (its sheet's figure, e.g. 'WINS UP TO $250,000.00'), else 'MAX WIN 15,000x'."""
     cap = cap_of(spec, setup)
     if cap.max_cents is not None:
-        return f"WINS UP TO {cur.format(cap.max_cents)}"
+        return _("WINS UP TO {amount}").format(amount=cur.format(cap.max_cents))
     if cap.max_x:
-        return f"MAX WIN {times(cap.max_x)}"
+        return _("MAX WIN {times}").format(times=times(cap.max_x))
     return ""
 
 
@@ -185,10 +228,10 @@ def feature_rate(setup: Any, mode: str, name: str) -> float | None:
 
 def feature_words(spec: Any, features: tuple[str, ...]) -> str:
     """A round's features as a player reads them ('Gold wheel, Free spins at x3'):
-    each game names its own (GameSpec.feature_labels); an unnamed one is not shown,
+    each game names its own (GameSpec.view.feature_labels); an unnamed one is not shown,
     an empty name is one another label already says, a name starting 'at' qualifies
     the one before it."""
-    labels = getattr(spec, "feature_labels", {}) if spec is not None else {}
+    labels = spec.view.feature_labels if spec is not None else {}
     words: list[str] = []
     for f in features:
         text = labels.get(f, "")

@@ -21,14 +21,15 @@ from __future__ import annotations
 import logging
 import re
 import traceback
-from typing import Any
+from typing import Any, Iterator
 
 import pygame
 
 from cabinet.core import review_draws
-from cabinet.core.cabinet import BetRefused, CabinetLocked, GameLocked
+from cabinet.core.cabinet import BetRefused, CabinetLocked, GameLocked, PlayedRound
 from cabinet.core.hand_board import board_name, is_board
 from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.i18n import _, translate
 from cabinet.core.money import win_cents
 
 from . import draw as D
@@ -36,14 +37,16 @@ from .autoplay import Autoplay
 from .bet_choices import BetChoices
 from . import celebration
 from .celebration import celebrate
-from .hud import Hud, build_buttons, game_action
+from . import game_actions
+from .hud import Hud, build_buttons
 from .idle import IdleLayers
 from .moments import Moments
 from .moments import warm as warm_moments
 from .presentation import Presentation, Step
 from .scene import Scene, register
+from .start_board import RestBoard, StartReels
 from .timeline import Timeline
-from .widgets import Button
+from .widgets import Button, Widget
 
 _log = logging.getLogger("cabinet.ui")          # the operator's log (cabinet/core/logs.py)
 
@@ -76,21 +79,24 @@ class GameScene(BetChoices, Scene):
         self.modes: list[BetMode] = [m for m in self.spec.modes if m.id in enabled]
         self.spin_modes = [m for m in self.modes if m.kind == "spin"]   # not buys, not gamble-only libraries
         # Buy options in the order of their SHIFT+N keys when the game names them.
-        keys = self.spec.buy_keys
+        keys = self.spec.view.buy_keys
         self.buy_modes = sorted((m for m in self.modes if m.kind == "buy"), key=lambda m: keys.get(m.id, 99))
         default = getattr(setup, "default_bet", None) or self.spec.default_bet or self.ladder[0]
         self.bet_index = self.ladder.index(default) if default in self.ladder else 0
         self.mode_id = self.spin_modes[0].id if self.spin_modes else self.modes[0].id
         self._recall_choices()                 # the bet and spin option this session left here
-        self.played = None                 # the PlayedRound on screen
-        self.last_played = None            # the last one shown (the review tools' math overlay)
+        self.played: PlayedRound | None = None   # the round on screen
+        self.last_played: PlayedRound | None = None   # the last one shown (the review tools' math overlay)
         self.recall_title: str | None = None     # a recalled book's title (review tools), not a ledger round
         self.presentation: Presentation | None = None
+        self.committing: Any = None        # the round's commit on the ledger's writer (a Future)
+        self.settling: Any = None          # its settlement's commit there (a Future)
         self.round_clock = 0.0             # unscaled seconds since the round started
         self.shown_win = 0                 # running win during a presentation (cents)
         self.last_win = 0
         self.recall_mode = False
         self.recall_record = None          # the ledger row of a recalled round (balances)
+        self.recall_story = None           # history.RoundStory of a recalled round (its gamble and spin chance)
         self.recall_label: tuple[str, str] | None = None   # a showcase's / clip's own two HUD lines
         self.recall_celebrates = False     # a showcase's / clip's round ends with its celebration
         self.autoplay: Autoplay | None = None
@@ -108,13 +114,29 @@ class GameScene(BetChoices, Scene):
         self.hud = Hud(self)
         self.moments = Moments(self)            # the big moment on screen (moments.py), set by steps
         self.idle = IdleLayers(app, self.spec.id, self.idle_layers)
-        self.widgets = build_buttons(self)
+        self.widgets: list[Widget] = list(build_buttons(self))
         self.build()
         warm_moments(app)                       # the big moments' shared pictures, once per window size
 
     # == hooks for games ========================================================
     def build(self) -> None:
         """Pre-render what does not change (symbols, reel strips); also on resize."""
+
+    def prepare_slices(self, scratch: pygame.Surface) -> Iterator[str | None]:
+        """What the game builds lazily in play (a gamble's pictures, a banner per style),
+        built ahead by preparations.py behind the splash, one slice a `yield` (a line
+        saying what, or None); `scratch` is an off-screen surface the window's size to
+        draw into. Nothing by default."""
+        return iter(())
+
+    def start_reels(self) -> StartReels:
+        """How the game's start board is drawn (start_board.py): the strips of the mode on
+        screen, the rows in view, what a board pays and the feature symbols allowed at rest."""
+        raise NotImplementedError(f"{type(self).__name__} has no start_reels()")
+
+    def start_board(self) -> RestBoard:
+        """A start board from the cabinet's display stream: a new one each time the game opens."""
+        return self.start_reels().draw(self.app.cabinet.show_rng)
 
     def round_steps(self, played) -> list[Step]:
         """The timeline of a round: `timeline_start`, then `present_<type>(event)` per
@@ -234,8 +256,16 @@ class GameScene(BetChoices, Scene):
 
     @property
     def busy(self) -> bool:
-        """A round is on screen (presenting, or finished but not yet settled)."""
-        return self.played is not None
+        """A round is on screen (presenting, or finished but not yet settled), or its
+        start or its settlement is being committed by the ledger's writer."""
+        if self.settling is not None and self.settling.done():
+            self.settling = None
+        return self.played is not None or self.committing is not None or self.settling is not None
+
+    @property
+    def presenting(self) -> bool:
+        """A round is on screen, or its start is being committed."""
+        return self.played is not None or self.committing is not None
 
     @property
     def waiting_for_start(self) -> bool:
@@ -252,6 +282,9 @@ class GameScene(BetChoices, Scene):
         if self.recall_mode and rec is not None:
             if self.busy or rec.balance_after is None:
                 return rec.balance_before - rec.cost_cents
+            story = self.recall_story       # after its gamble steps and spin-chance draws: the real balance
+            if story is not None and story.draws and story.balance_after is not None:
+                return story.balance_after
             return rec.balance_after
         return self.app.cabinet.balance
 
@@ -259,20 +292,30 @@ class GameScene(BetChoices, Scene):
         return self.spec.mode(mode_id or self.spin_mode()).cost_cents(self.bet)
 
     # == rounds ===================================================================
-    def play(self, mode_id: str | None = None, force: str | None = None) -> bool:
-        """Place a bet and start presenting the round; False (with a message) if refused."""
-        if self.busy or self.recall_mode:
+    def play(self, mode_id: str | None = None, force: str | None = None, wait: bool = True) -> bool:
+        """Place a bet and start presenting the round; False (with a message) if refused.
+        Without `wait` (a player's SPIN or buy, autoplay) the round's commit goes to the
+        ledger's writer thread and its presentation begins in the frame after the commit
+        returned (`committing` until then): the frame is not held by the disk's sync.
+        The last round's settlement may still be on the writer: it commits first."""
+        if self.presenting or self.recall_mode:
             return False
         force = force or self.force_next
         if self.force_next is not None and force == self.force_next:
             mode_id = mode_id or self.force_mode     # a band's or a board's mode (review tools)
         self.force_next, self.force_mode = None, None
         # a category that lives in other modes (e.g. a buy's top prize) is played there
-        homes = self.spec.force_modes.get(force) if force else None
+        homes = self.spec.review.force_modes.get(force) if force else None
         if homes and mode_id is None and self.spin_mode() not in homes:
             mode_id = next((m for m in homes if any(x.id == m for x in self.modes)), None)
         try:
-            played = self.app.cabinet.start_round(self.spec.id, mode_id or self.spin_mode(), self.bet, force)
+            cabinet = self.app.cabinet
+            plan = cabinet.plan_round(self.spec.id, mode_id or self.spin_mode(), self.bet, force)
+            writer = self.app.checkpoints
+            if not wait and getattr(writer, "threaded", False):
+                self.committing = cabinet.track(writer.call(lambda led: cabinet.record_round(plan, led)))
+                return True
+            played = cabinet.record_round(plan)
         except CabinetLocked:                         # altered data or a storage error: nothing was
             self.stop_autoplay()                      # debited; the lock notice says why
             self.app.show_lock()
@@ -296,6 +339,22 @@ class GameScene(BetChoices, Scene):
             return False
         self.begin(played)
         return True
+
+    def _committed(self) -> None:
+        """The writer returned the round's commit: present it, or say why it was refused."""
+        future, self.committing = self.committing, None
+        try:
+            played = future.result()
+        except CabinetLocked:                         # a storage error: the lock notice says why
+            self.stop_autoplay()
+            self.app.show_lock()
+            return
+        except BetRefused as exc:                     # the credit moved meanwhile (nothing was debited)
+            self.message(str(exc))
+            self.app.audio.play("refuse")
+            self.stop_autoplay()
+            return
+        self.begin(played)
 
     def begin(self, played, from_step: int = 0, recall: bool = False) -> None:
         """Present a round: new (0), resumed from its checkpoint, or recalled."""
@@ -328,10 +387,17 @@ class GameScene(BetChoices, Scene):
             self.app.checkpoints.put(self.played.round_id, step)
 
     def finish(self) -> None:
-        """Credit the win (once), celebrate by tier, continue autoplay."""
+        """Credit the win (once: on the ledger's writer thread, the balance shown holding
+        the win until it returns: Cabinet.settle_with), celebrate by tier, continue autoplay."""
         played = self.played
+        assert played is not None, "a round ends only while one is presented"
         if not self.recall_mode:
-            self.app.cabinet.settle(played.round_id, self.game_state())
+            cabinet, state = self.app.cabinet, self.game_state()
+            writer = self.app.checkpoints
+            if getattr(writer, "threaded", False):
+                self.settling = cabinet.settle_with(writer.call, played.round_id, played.win_cents, state)
+            else:
+                cabinet.settle(played.round_id, state)
         self.last_win = played.win_cents
         self.shown_win = played.win_cents
         self.played, self.presentation, self.last_played = None, None, played
@@ -356,7 +422,7 @@ class GameScene(BetChoices, Scene):
         if self.autoplay is not None:
             self.autoplay = None
             if reason:
-                self.message(f"Autoplay stopped: {reason}")
+                self.message(_("Autoplay stopped: {reason}").format(reason=translate(reason)))
 
     def start_showcase(self, categories: list[str]) -> None:
         """Play a forced round of every category in turn (review tools)."""
@@ -375,11 +441,12 @@ class GameScene(BetChoices, Scene):
         self._autoplay_wait = self.AUTOPLAY_GAP
 
     def _autoplay_next(self) -> None:
+        assert self.autoplay is not None, "the next autoplay round only while autoplay runs"
         reason = self.autoplay.refuses_next(self.app.cabinet.balance, self.mode_cost())
         if reason:
             self.stop_autoplay(reason)
             return
-        self.play()
+        self.play(wait=False)
 
     # == frame ====================================================================
     def enter(self) -> None:
@@ -409,6 +476,8 @@ class GameScene(BetChoices, Scene):
                      "Resuming the interrupted round")
 
     def update(self, dt: float) -> None:
+        if self.committing is not None and self.committing.done():
+            self._committed()
         scaled = dt * (self.TURBO_SPEED if self.app.turbo and self.app.turbo_allowed else 1.0)
         self.time += scaled
         self.animate(scaled)
@@ -432,7 +501,7 @@ class GameScene(BetChoices, Scene):
             if self._autoplay_wait <= 0:
                 if self.showcase:
                     category = self.showcase.pop(0)
-                    self.message(f"Showcase: {self.spec.force_categories.get(category, category)}")
+                    self.message(f"Showcase: {self.spec.review.force_categories.get(category, category)}")
                     self.play(force=category)
                 else:
                     self._autoplay_next()
@@ -441,7 +510,7 @@ class GameScene(BetChoices, Scene):
         """Idle and in-round animation that is not a step (reels spinning, glows)."""
 
     @property
-    def music(self) -> str:
+    def music(self) -> str:  # type: ignore[override]  # follows the round: read-only, unlike Scene's
         """The game's base theme, its feature theme in a feature (music_events), or none
         for a trigger's moment; the feature's theme stays through its celebration."""
         pres, played = self.presentation, self.played
@@ -461,6 +530,9 @@ class GameScene(BetChoices, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.moments.draw_over(surface):     # a full moment: its photograph of the game, and itself
             return
+        if self.moments.covers_screen():       # the curtains shut: the game behind them is not drawn
+            self.moments.draw(surface)
+            return
         if self.static_background:      # one opaque blit instead of backdrop + alpha bars
             lay = self.app.layout
             key = ("game_backdrop", self.spec.id, lay.size, self.backdrop_key(), self.recall_mode)
@@ -473,6 +545,8 @@ class GameScene(BetChoices, Scene):
         self.hud.draw(surface)
         self.draw_widgets(surface)
         self.draw_top(surface)
+        if self.recall_mode and not self.busy:
+            self.hud.draw_recall_story(surface)
         self.moments.draw(surface)
 
     def draw_top(self, surface: pygame.Surface) -> None:
@@ -492,7 +566,7 @@ class GameScene(BetChoices, Scene):
     def on_action(self, action: str) -> bool:
         """The shared controls (SPIN/skip, bets, menus, lobby); games add theirs first
         and call super().on_action for the rest."""
-        return game_action(self, action)
+        return game_actions.handle(self, action)
 
 
 def force_refusal(scene: Any, force: str, mode_id: str, exc: Exception) -> str:
@@ -505,7 +579,7 @@ def force_refusal(scene: Any, force: str, mode_id: str, exc: Exception) -> str:
         band = review_draws.bands(spec, scene.app.config).get(force)
         name = band.label if band is not None else "that payout"
     else:
-        name = spec.force_categories.get(force, "that outcome")
+        name = spec.review.force_categories.get(force, "that outcome")
     mode = next((m.label for m in spec.modes if m.id == mode_id), "this way to play")
     why = "its library holds no such round at this bet" if isinstance(exc, KeyError) else \
         re.sub(r"^\S+/\S+: ", "", str(exc.args[0] if exc.args else exc))     # no "game/mode: " ids

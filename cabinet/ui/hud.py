@@ -1,5 +1,5 @@
-"""The HUD every game shares: balance, bet, last win, SPIN, AUTO, TURBO, BUY, INFO,
-and `game_action`, what each of those shared actions does in a game scene.
+"""The HUD every game shares: balance, bet, last win, SPIN, AUTO, TURBO, BUY, INFO
+(what those actions do in a game scene: game_actions.py).
 
 Laid out in logical coordinates along the bottom (money and play) and the top
 (lobby, game name, menus). Panels are pre-rendered once; values are cached labels.
@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import pygame
 
 from cabinet.core.assets import AssetError
+from cabinet.core.i18n import N_, _, translate
 
 from . import asset_files
 from . import draw as D
-from .autoplay import NOT_AVAILABLE
 from .autoplay import allowed as autoplay_allowed
 from .demo import demo_allowed
 from .hud_layout import LAYOUTS, HudLayout
@@ -49,6 +49,7 @@ class HudScene(Protocol):
     autoplay: "Autoplay | None"
     recall_mode: bool
     recall_record: Any           # the ledger's RoundRecord of a recalled round, or None
+    recall_label: tuple[str, str] | None   # a showcase's / clip's own two HUD lines
     force_next: str | None
     showcase: list[str]
     last_win: int
@@ -59,13 +60,15 @@ class HudScene(Protocol):
     @property
     def busy(self) -> bool: ...
     @property
+    def presenting(self) -> bool: ...
+    @property
     def waiting_for_start(self) -> bool: ...
     @property
     def shown_balance(self) -> int: ...
     @property
     def message_text(self) -> str | None: ...
     def mode_cost(self, mode_id: str | None = None) -> int: ...
-    def play(self, mode_id: str | None = None, force: str | None = None) -> bool: ...
+    def play(self, mode_id: str | None = None, force: str | None = None, wait: bool = True) -> bool: ...
     def skip(self) -> None: ...
     def stop_autoplay(self, reason: str | None = None) -> None: ...
     def bet_changed(self) -> None: ...
@@ -86,31 +89,58 @@ def build_buttons(scene: HudScene) -> list[Button]:
     lay = layout_of(scene)
     small = 44 if lay.bet_down[2] >= 70 else 36
     buttons = [
-        Button((24, 18, 190, 60), lambda: "< BACK" if scene.recall_mode else "< LOBBY", "close",
-               enabled=lambda: idle() or scene.recall_mode, font_size=26),
-        Button((1486, 18, 130, 60), "INFO", "info", font_size=26),
-        Button((1630, 18, 130, 60), "PAYS", "paytable", font_size=26),
-        IconButton((1774, 18, 132, 60), lambda: [("sound", audio.sound_on), ("music", audio.music_on)],
-                   "sound_panel"),
-        Button(lay.bet_down, "-", "bet_down", enabled=lambda: live() and scene.bet_index > 0,
-               font_size=small),
-        Button(lay.bet_up, "+", "bet_up", font_size=small,
-               enabled=lambda: live() and scene.bet_index < len(scene.ladder) - 1),
-        Button((1390, 975, 150, 90), lambda: f"STOP {scene.autoplay.left}" if scene.autoplay else "AUTO",
-               "autoplay", style="panel", font_size=28, lit=lambda: scene.autoplay is not None,
-               enabled=lambda: not scene.recall_mode and (scene.autoplay is not None or autoplay_allowed(scene.app))),
-        Button((1570, 960, 200, 110), lambda: "START" if scene.waiting_for_start else "SKIP" if scene.busy else "SPIN",
-               "spin", style="gold", font_size=46, enabled=lambda: (scene.waiting_for_start or scene.app.skip_allowed)
-               if scene.busy else not scene.recall_mode),
-        Button((1790, 975, 110, 90), "TURBO", "turbo", font_size=24, lit=lambda: scene.app.turbo,
-               enabled=lambda: scene.app.turbo_allowed),
+        Button(
+            (24, 18, 190, 60),
+            lambda: _("< BACK") if scene.recall_mode else _("< LOBBY"),
+            "close",
+            enabled=lambda: idle() or scene.recall_mode,
+            font_size=26,
+        ),
+        Button((1486, 18, 130, 60), N_("INFO"), "info", font_size=26),
+        Button((1630, 18, 130, 60), N_("PAYS"), "paytable", font_size=26),
+        IconButton((1774, 18, 132, 60), lambda: [("sound", audio.sound_on), ("music", audio.music_on)], "sound_panel"),
+        Button(lay.bet_down, "-", "bet_down", enabled=lambda: live() and scene.bet_index > 0, font_size=small),
+        Button(
+            lay.bet_up,
+            "+",
+            "bet_up",
+            font_size=small,
+            enabled=lambda: live() and scene.bet_index < len(scene.ladder) - 1,
+        ),
+        Button(
+            (1390, 975, 150, 90),
+            lambda: _("STOP {rounds}").format(rounds=scene.autoplay.left) if scene.autoplay else _("AUTO"),
+            "autoplay",
+            style="panel",
+            font_size=28,
+            lit=lambda: scene.autoplay is not None,
+            enabled=lambda: not scene.recall_mode and (scene.autoplay is not None or autoplay_allowed(scene.app)),
+        ),
+        Button(
+            (1570, 960, 200, 110),
+            lambda: _("START") if scene.waiting_for_start else _("SKIP") if scene.presenting else _("SPIN"),
+            "spin",
+            style="gold",
+            font_size=46,
+            enabled=lambda: (
+                (scene.waiting_for_start or scene.app.skip_allowed) if scene.presenting else not scene.recall_mode
+            ),
+        ),
+        Button(
+            (1790, 975, 110, 90),
+            N_("TURBO"),
+            "turbo",
+            font_size=24,
+            lit=lambda: scene.app.turbo,
+            enabled=lambda: scene.app.turbo_allowed,
+        ),
     ]
-    if scene.spec.force_categories and demo_allowed(scene.app.config):      # review tools only
+    if scene.spec.review.force_categories and demo_allowed(scene.app.config):      # review tools only
         buttons.append(Button((24, 860, 190, 70), lambda: "FORCE*" if scene.force_next else "FORCE", "demo",
                               font_size=26, enabled=lambda: demo_allowed(scene.app.config) and live(),
                               lit=lambda: bool(scene.force_next or scene.showcase)))
     if scene.buy_modes:
-        buttons.append(Button((24, 430, 190, 120), "BUY", "buy_menu", style="green", font_size=32,
+        buttons.append(Button((24, 430, 190, 120), N_("BUY"), "buy_menu", style="green", font_size=32,
                               enabled=live))
     return buttons
 
@@ -121,7 +151,7 @@ class Hud:
     count-up has. `win_label` heads the round's win field (a game may name it as its
     sheet does: Grinning Harvest's PRIZE)."""
 
-    win_label = "WIN"
+    win_label = N_("WIN")
 
     def __init__(self, scene: HudScene):
         self.scene = scene
@@ -141,9 +171,9 @@ class Hud:
         bottom, top = hl.bottom_bar, hl.top_bar
         surface.blit(self._bar("bottom", bottom, (30, 30, 70), (12, 12, 30), D.GOLD_DARK), lay.pt(*bottom[:2]))
         surface.blit(self._bar("top", top, (30, 30, 70), (12, 12, 30), (70, 70, 130)), lay.pt(*top[:2]))
-        A.blit_text(surface, "BALANCE", 24, hl.labels["balance"], D.MUTED, bold=True)
-        A.blit_text(surface, "BET", 24, hl.labels["bet"], D.MUTED, anchor="midtop", bold=True)
-        A.blit_text(surface, self.win_label, 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, _("BALANCE"), 24, hl.labels["balance"], D.MUTED, bold=True)
+        A.blit_text(surface, _("BET"), 24, hl.labels["bet"], D.MUTED, anchor="midtop", bold=True)
+        A.blit_text(surface, translate(self.win_label), 24, hl.labels["win"], D.MUTED, anchor="midtop", bold=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The live values: balance, bet (and the price of play when the mode costs
@@ -191,7 +221,9 @@ class Hud:
                         bold=True, outline=(60, 30, 0))
             return
         box = (lay.px(hl.name_size * 9), lay.px(hl.name_size * 1.9))
-        logo = A.surface(("hud_logo", gid, asset_files.skin(gid), box), lambda: fit(asset_files.image(gid, "logo"), box))
+        logo = A.surface(
+            ("hud_logo", gid, asset_files.skin(gid), box), lambda: fit(asset_files.image(gid, "logo"), box)
+        )
         at = logo.get_rect(**{hl.name_anchor: lay.pt(*hl.name)})
         surface.blit(logo, at)
         D.record_text(s.spec.name.upper(), logo, at)          # the logo says the name: the text checks see it
@@ -202,8 +234,8 @@ class Hud:
         pill within `message_width`, so it covers nothing of the board."""
         app, hl = self.scene.app, layout_of(self.scene)
         for size in MESSAGE_SIZES:
-            w, h = app.assets.text(text, size, D.CREAM, bold=True).get_size()
-            w, h = w / app.layout.scale + 70, h / app.layout.scale + 28
+            pw, ph = app.assets.text(text, size, D.CREAM, bold=True).get_size()
+            w, h = pw / app.layout.scale + 70, ph / app.layout.scale + 28
             if w <= hl.message_width:
                 break
         box = pygame.Rect(0, 0, round(w), round(h))
@@ -228,6 +260,34 @@ class Hud:
         for rect in ((0, 0, w, t), (0, h - t, w, t), (0, 0, t, h), (w - t, 0, t, h)):
             surface.fill((210, 40, 40), rect)
 
+    STORY = pygame.Rect(360, 230, 1200, 0)      # the recalled round's story panel (its height: the lines)
+
+    def draw_recall_story(self, surface: pygame.Surface) -> None:
+        """At the end of a recalled round that was gambled or followed by a spin chance:
+        every step after the base round, the final win and the balance before and after
+        (the real balance, which the BALANCE meter then shows)."""
+        s, app = self.scene, self.scene.app
+        story = getattr(s, "recall_story", None)
+        if story is None or not story.draws:
+            return
+        lay, A, cur = app.layout, app.assets, app.cabinet.currency
+        steps = story.steps(cur)
+        if len(steps) > 5:
+            steps = steps[:2] + [f"... and {len(steps) - 4} more steps ..."] + steps[-2:]
+        parts = story.summary(cur).split("  ·  ")
+        lines = ([("AFTER THE ROUND", D.GOLD, 30)] + [(t, D.CREAM, 26) for t in steps]
+                 + [(parts[0][:1].upper() + parts[0][1:], D.MUTED, 26)] + [(t, D.GOLD, 28) for t in parts[1:]])
+        box = pygame.Rect(self.STORY.x, self.STORY.y, self.STORY.w, 40 + 44 * len(lines))
+        real = lay.rect(box)
+        panel = A.surface(("recall_story", real.size), lambda: D.rounded_panel(
+            real.size, (40, 30, 80), (18, 14, 40), radius=lay.px(20), border=D.GOLD, border_width=lay.px(3)))
+        surface.blit(panel, real.topleft)
+        D.text_layer(real)
+        for i, (text, color, size) in enumerate(lines):
+            bold = i == 0 or color == D.GOLD
+            A.blit_text(surface, A.shorten(text, size, box.w - 60, bold=bold), size,
+                        (box.centerx, box.y + 42 + 44 * i), color, anchor="center", bold=bold)
+
     def draw_recall(self, surface: pygame.Surface) -> None:
         """A recalled round: where the title is (the top bar, or the bottom one with the
         money on top) what the round was: id, time, mode, cost and win."""
@@ -245,79 +305,13 @@ class Hud:
                 mode = "a mode no longer offered"
             line = f"RECALL  ·  ROUND {rec.id}  ·  {when}"
             detail = f"{mode}  ·  cost {cur.format(rec.cost_cents)}  ·  win {cur.format(rec.win_cents)}"
+            story = getattr(s, "recall_story", None)
+            if story is not None and story.draws:         # gambled or a spin chance after it: the whole round
+                detail = (f"{mode}  ·  cost {cur.format(rec.cost_cents)}  ·  base win {cur.format(rec.win_cents)}"
+                          f"  ·  final win {cur.format(story.final_win)}")
         if s.recall_label:                  # a showcase or a clip names itself
             line, detail = s.recall_label
         hl = layout_of(s)
         A.blit_text(surface, line, 30, hl.recall[0], (255, 84, 72), anchor="center", bold=True)
         if detail:
             A.blit_text(surface, detail, 24, hl.recall[1], D.CREAM, anchor="center", bold=True)
-
-
-def game_action(scene: HudScene, action: str) -> bool:
-    """What each shared action does in a game scene; True when it was used."""
-    if action == "spin":
-        if scene.recall_mode and not scene.busy:
-            return True
-        if scene.busy:
-            scene.skip()
-        elif scene.autoplay:
-            scene.stop_autoplay("STOP pressed")
-        else:
-            scene.play()
-        return True
-    if action in ("bet_up", "bet_down"):
-        if scene.busy or scene.autoplay:
-            return True
-        step = 1 if action == "bet_up" else -1
-        scene.bet_index = max(0, min(len(scene.ladder) - 1, scene.bet_index + step))
-        scene.app.audio.play("click")
-        scene.bet_changed()
-        return True
-    if action == "close" and scene.recall_mode:
-        scene.app.pop(scene)
-        return True
-    if action == "sound_panel":
-        scene.app.open("sound_panel")
-        return True
-    if scene.recall_mode and action not in ("spin", "info", "paytable"):
-        return action in ("bet_up", "bet_down", "autoplay", "buy_menu", "demo") or action.startswith("buy_")
-    if action == "history":
-        if scene.busy or scene.autoplay:
-            scene.message("Finish the round first")
-        else:
-            scene.app.open("history")
-        return True
-    if action == "close":
-        if scene.busy or scene.autoplay:
-            scene.message("Stop autoplay first" if scene.autoplay else "Finish the round first")
-        else:
-            scene.app.pop(scene)
-        return True
-    if action == "autoplay":
-        if scene.autoplay:
-            scene.stop_autoplay("STOP pressed")
-        elif not scene.busy and not scene.recall_mode:
-            if autoplay_allowed(scene.app):
-                scene.app.open("autoplay_menu", scene)
-            else:
-                scene.message(NOT_AVAILABLE)           # AUTO is greyed out
-                scene.app.audio.play("refuse")
-        return True
-    if action in ("info", "paytable"):
-        scene.app.open("info", scene, paytable=action == "paytable")
-        return True
-    if action == "buy_menu":
-        scene.open_buy_menu()
-        return True
-    if action == "demo":
-        if demo_allowed(scene.app.config) and not scene.busy:
-            scene.app.open("force_menu", scene)
-        return True
-    if action.startswith("buy_") and action[4:].isdigit():
-        scene.open_buy_menu(int(action[4:]) - 1)
-        return True
-    if action in ("sound", "music", "turbo"):
-        # Buttons reach here; keys are handled by the app before the stack.
-        {"sound": scene.app.toggle_sound, "music": scene.app.toggle_music, "turbo": scene.app.toggle_turbo}[action]()
-        return True
-    return False

@@ -24,7 +24,8 @@ class IconButton(Button):
     """A button showing icons (each `(kind, is_on)` from a callable) and an optional
     text beside them."""
 
-    def __init__(self, rect, icons: Callable[[], list[tuple[str, bool]]], action: str, text: str = "", **kw):
+    def __init__(self, rect, icons: Callable[[], list[tuple[str, bool]]], action: str,
+                 text: str | Callable[[], str] = "", **kw):
         super().__init__(rect, text, action, **kw)
         self.icons = icons
 
@@ -43,7 +44,9 @@ class IconButton(Button):
         total = len(items) * size + (len(items) - 1) * gap + ((label.get_width() + gap) if label else 0)
         x = real.centerx - total // 2
         for kind, state in items:
-            img = app.assets.surface(("icon", kind, size, state), lambda kind=kind, state=state: icon(kind, size, state))
+            img = app.assets.surface(
+                ("icon", kind, size, state), lambda kind=kind, state=state: icon(kind, size, state)
+            )
             surface.blit(img, (x, real.centery - size // 2))
             x += size + gap
         if label is not None:

@@ -6,6 +6,8 @@ UP/DOWN, a tab, the arrows) turn the page, SHIFT+P jumps to the paytable, ESC,
 BACKSPACE or SHIFT+I/G closes."""
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from . import draw as D
@@ -34,7 +36,11 @@ class InfoScene(Scene):
         width = (1800 - 130 - 10 * (n - 1)) / max(n, 1)
         for i, page in enumerate(self.pages):
             self.widgets.append(Button((round(130 + i * (width + 10)), TAB_Y, round(width), TAB_H), page.tab.upper(),
-                                       f"page_{i}", font_size=24, lit=lambda i=i: self.page == i))
+                                       f"page_{i}", font_size=24, lit=partial(self.showing, i)))
+
+    def showing(self, i: int) -> bool:
+        """Page i is on screen (its tab lights)."""
+        return self.page == i
 
     def paytable_index(self) -> int:
         return next((i for i, p in enumerate(self.pages) if p.paytable), 0)

@@ -95,6 +95,8 @@ class InputMap:
         if event.type != pygame.KEYDOWN:
             return ()
         key, mod = getattr(event, "key", None), getattr(event, "mod", 0) or 0
+        if key is None:
+            return ()
         return tuple(a for a, combo in self._combos if combo.matches(key, mod))
 
     def describe(self, action: str) -> str:

@@ -4,6 +4,9 @@ Attract: after `attract_idle_seconds` without input on the lobby (kiosk only), t
 cabinet plays a script of steps until someone touches it (attract_script.py: for each
 game a title card, a demonstration of one of its features and one of its biggest
 recent wins, varied each time round), under a PRESS ANY KEY OR TOUCH TO PLAY call.
+Each time round the loop speaks the next of the operator's offered languages (config
+language.offered); the player who touches the cabinet gets back the language in
+effect before the loop began (their own choice, or the default).
 A round shown keeps the game's own controls in view (the fortune bet's titles), all
 of them off. Any key, click or touch returns to the lobby (the app ends the loop and
 uses the input up). With the review tools on (never under real play) every game's
@@ -25,17 +28,16 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
-from cabinet.core import cash_desk
+from cabinet.core import cash_desk, i18n
 
 from . import draw as D
+from .attract_call import CALL, draw_call  # noqa: F401  (CALL re-exported)
 from .attract_script import CARD_SECONDS, RECALL_SECONDS, AttractStep, Card, default_script  # noqa: F401
 from .logo_art import CABINET_NAME
 from .overlay import Overlay
 from .scene import Scene, register
 from .showcase import attract_showcase
 from .widgets import Button
-
-CALL = "PRESS ANY KEY OR TOUCH TO PLAY"
 
 
 @register("attract")
@@ -50,17 +52,33 @@ class Attract(Scene):
         self.index = 0
         self.t = 0.0
         self.step: AttractStep = self.steps[0]
+        self.language = i18n.current()          # the language the next player gets back
 
     def _begin(self) -> None:
         if self.index >= len(self.steps):       # round the loop again: the next turn's steps
             self.turn += 1
+            self._speak(self.turn)
             self.steps, self.index = list(self.script(self.app, self.turn)) or [Card()], 0
         self.step, self.t = self.steps[self.index], 0.0
         if self.step.begin(self.app) is None and not isinstance(self.step, Card):
             self.t = self.step.seconds          # nothing to show (a round that cannot be recalled): go on
 
+    def _speak(self, turn: int) -> None:
+        """The offered language for this time round the loop (not kept as a choice)."""
+        offered = tuple(getattr(self.app, "languages", ()) or ())
+        if len(offered) > 1:
+            start = offered.index(self.language) if self.language in offered else 0
+            tag = offered[(start + turn) % len(offered)]
+            if tag != i18n.current():
+                self.app.set_language(tag, keep=False)
+
     def enter(self) -> None:
         self._begin()
+
+    def leave(self) -> None:
+        super().leave()
+        if i18n.current() != self.language and hasattr(self.app, "set_language"):
+            self.app.set_language(self.language, keep=False)
 
     def resume(self) -> None:          # the step's scene closed: the next step
         self.index += 1
@@ -94,18 +112,6 @@ class Attract(Scene):
         draw_call(self.app, surface)
 
 
-def draw_call(app: Any, surface: pygame.Surface) -> None:
-    """The call to play and the cabinet's credit now (none shown when there is none)."""
-    A = app.assets                  # the call pulses between two shades (always legible, never an empty band)
-    shade = D.CYAN if int(app.time * 2) % 2 == 0 else (235, 250, 255)
-    credit = app.cabinet.balance
-    A.blit_text(surface, CALL, 52, (960, 760 if credit > 0 else 800), shade, anchor="center", bold=True,
-                outline=(0, 20, 40))
-    if credit > 0:
-        A.blit_text(surface, f"CREDIT {app.cabinet.currency.format(credit)}", 40, (960, 840), D.CREAM,
-                    anchor="center", bold=True, outline=(20, 20, 40))
-
-
 @register("attract_call")
 class AttractCall(Scene):
     """The call to play over a replayed round (transparent; closes with the round)."""
@@ -128,6 +134,8 @@ class AttractCall(Scene):
             self.app.pop(scenes[scenes.index(self) - 1])
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.app.stack.top is not self:       # a celebration over the round draws the call in its place
+            return
         lay = self.app.layout
         band = self.app.assets.surface(("attract_band", lay.size), lambda: D.rounded_panel(
             (lay.px(1300), lay.px(170)), (20, 20, 50), (8, 8, 24), radius=lay.px(40), border=D.GOLD,
@@ -154,7 +162,7 @@ class RealityCheck(Overlay):
             self.app.pop(self)
         elif action == "lobby":
             self.app.pop(self)
-            game = self.app.stack.find("game")
+            game: Any = self.app.stack.find("game")
             if game is not None and not game.busy:
                 game.stop_autoplay()
                 self.app.pop(game)
@@ -176,7 +184,7 @@ class Session:
 
     def __init__(self, app):
         self.app = app
-        self._seen: tuple[int, int] | None = None       # (balance, net) last computed
+        self._seen: tuple[tuple[int, int], int] | None = None   # ((balance, pending credit), net) last computed
         self.configure()
         self.start_net = self._net_meter() if self.enabled else 0
         self.started = 0.0
@@ -185,11 +193,11 @@ class Session:
 
     def configure(self) -> None:
         """(Again) from config: the operator may change the protection settings."""
-        prot = getattr(self.app.config, "protection", None)
+        prot = self.app.config.protection
         was = getattr(self, "enabled", None)
-        self.enabled = bool(getattr(prot, "enabled", False))
-        self.show_clock = bool(getattr(prot, "session_clock", True))
-        self.every = 60.0 * float(getattr(prot, "reality_check_minutes", 30))
+        self.enabled = prot.enabled
+        self.show_clock = prot.session_clock
+        self.every = 60.0 * prot.reality_check_minutes
         if was is not None and self.enabled and not was:
             self.start_net, self._seen = self._net_meter(), None
             self.next_check = self.app.time + self.every
@@ -222,7 +230,8 @@ class Session:
     def net(self) -> int:
         """Won minus staked since the session started (deposits do not count); the
         meters are read again only when the balance moved."""
-        balance = self.app.cabinet.balance
+        cab = self.app.cabinet
+        balance = (cab.balance, getattr(cab, "pending_credit", 0))   # a win the writer is still crediting
         if self._seen is None or self._seen[0] != balance:
             self._seen = (balance, self._net_meter() - self.start_net)
         return self._seen[1]
@@ -239,4 +248,5 @@ class Session:
         A = self.app.assets
         t = int(self.app.time - self.started)
         text = f"SESSION {t // 3600}:{t // 60 % 60:02d}:{t % 60:02d}   NET {self.app.cabinet.currency.format(self.net)}"
+        D.text_layer()                  # drawn over every scene (a dialog's veil too): a layer of its own
         A.blit_text(surface, text, 24, (240, 48), D.CYAN, anchor="midleft", bold=True)

@@ -9,7 +9,7 @@ costs ~6 ms a frame on this machine).
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Callable
+from typing import Any, Callable, Sequence, overload
 
 import pygame
 
@@ -79,10 +79,15 @@ class Layout:
     def pt(self, x: float, y: float) -> tuple[int, int]:
         return self.ox + round(x * self.scale), self.oy + round(y * self.scale)
 
-    def rect(self, x: float, y: float | None = None, w: float = 0, h: float = 0) -> pygame.Rect:
+    @overload
+    def rect(self, x: pygame.Rect | Sequence[float]) -> pygame.Rect: ...
+    @overload
+    def rect(self, x: float, y: float, w: float = 0, h: float = 0) -> pygame.Rect: ...
+
+    def rect(self, x: Any, y: Any = None, w: float = 0, h: float = 0) -> pygame.Rect:
         """Real-pixel Rect of a logical rect (accepts a Rect or four numbers)."""
         if y is None:
-            x, y, w, h = x  # type: ignore[misc]
+            x, y, w, h = x
         left, top = self.pt(x, y)
         right, bottom = self.pt(x + w, y + h)
         return pygame.Rect(left, top, max(right - left, 1), max(bottom - top, 1))
@@ -95,17 +100,21 @@ class Layout:
 class Assets:
     """Fonts, text labels and pre-rendered surfaces, created once per layout."""
 
-    # Budgets in full screens of the window (32-bit pixels): about 200 MB of pictures
-    # and 33 MB of labels at 1080p, a quarter of that at 960x540.
-    SURFACE_SCREENS = 24
+    # Budgets in full screens of the window (32-bit pixels): about 330 MB of pictures
+    # and 33 MB of labels at 1080p, a quarter of that at 960x540. The pictures hold what
+    # preparations.py builds for every game's screen, menus and celebrations (~250 MB at
+    # 1080p), so none of it is rebuilt in the frame that shows it.
+    SURFACE_SCREENS = 40
     TEXT_SCREENS = 4
 
     def __init__(self, layout: Layout):
         self.layout = layout
         screen = layout.size[0] * layout.size[1] * 4
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fitted: dict[tuple[str, int, float, bool, int], int] = {}
         self._text = SurfaceCache(self.TEXT_SCREENS * screen)
         self._surfaces = SurfaceCache(self.SURFACE_SCREENS * screen)
+        self._kept: dict[object, pygame.Surface] = {}      # `kept`: outside the budget
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The cabinet font (assets/fonts) at a logical point size, scaled to the window."""
@@ -124,6 +133,21 @@ class Assets:
         while text and font.size(text + "...")[0] / scale > width:
             text = text[:-1]
         return text.rstrip(", ") + "..."
+
+    def fit(self, text: str, size: int, width: float, bold: bool = False, least: int = 14) -> int:
+        """The largest point size from `size` down to `least` at which `text` fits
+        `width` logical px: a label that a longer translation would push out of its
+        button or column is drawn a little smaller instead."""
+        key = (text, size, width, bold, least)
+        fitted = self._fitted.get(key)
+        if fitted is None:
+            scale, fitted = self.layout.scale, size
+            while fitted > least and self.font(fitted, bold).size(text.replace("\x00", "?"))[0] / scale > width:
+                fitted -= 1
+            if len(self._fitted) > 4096:       # labels with live values: never an unbounded dict
+                self._fitted.clear()
+            self._fitted[key] = fitted
+        return fitted
 
     def text(self, text: str, size: int, color=(255, 255, 255), bold: bool = False,
              outline: tuple[int, int, int] | None = None, wrap: int = 0) -> pygame.Surface:
@@ -154,6 +178,17 @@ class Assets:
         """Drop every built surface and label (a skin changed: they are built anew)."""
         self._surfaces.clear()
         self._text.clear()
+        self._kept.clear()
+
+    def kept(self, key: object, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """As `surface`, but never let go by the cache's budget: a few pictures of a page
+        the player opens from anywhere at any moment (the history), so a long game's
+        pictures do not push them out and its first frame does not build them again.
+        Fixed keys only (a bounded set per window size)."""
+        surf = self._kept.get(key)
+        if surf is None:
+            surf = self._kept[key] = self.surface(key, build)
+        return surf
 
     def surface(self, key: object, build: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The surface cached under `key`, built (and converted) on first use."""

@@ -1,7 +1,7 @@
 """The library viewer's figures (no pygame), every one read from the loaded books
 (cabinet/core/books.py's ModeBooks) and the GameSpec, in exact integers:
 
-- `symbol_counts(strips)`: each reel strip's stops per symbol (GameSpec.par_info);
+- `symbol_counts(strips)`: each reel strip's stops per symbol (GameSpec.math.par_info);
 - `win_bands(books)`: the win distribution of a mode, the weight share of rounds
   whose payout falls in each band of multiples of the bet, and the share of the
   mode's RTP they return;
@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from cabinet.core.i18n import formats
 from cabinet.math.books import strata as book_strata
 
 # Band edges in multiples of the base bet (x100): [0], (0, 1), [1, 2), [2, 5) ...
@@ -49,18 +50,20 @@ def one_in(share: Fraction) -> str:
         return "-"
     n = float(1 / share)
     if n >= 1e6:
-        return f"1 in {n / 1e6:,.1f}M"
-    return f"1 in {n:,.1f}" if n < 100 else f"1 in {n:,.0f}"
+        return f"1 in {formats.number(round(n / 1e6, 1), 1)}M"
+    return f"1 in {formats.number(round(n, 1), 1)}" if n < 100 else f"1 in {formats.number(round(n))}"
 
 
 def percent(share: Fraction) -> str:
     """'12.3%', '0.004%', '<0.001%', '0%'."""
-    p = float(share) * 100
+    p = Fraction(share) * 100
     if p == 0:
-        return "0%"
-    if p < 0.001:
-        return "<0.001%"
-    return f"{p:.1f}%" if p >= 1 else f"{p:.3f}%".rstrip("0")
+        return formats.percent(0, 0)
+    if p < Fraction(1, 1000):
+        return "<" + formats.percent(Fraction(1, 1000), 3)
+    if p >= 1:
+        return formats.percent(p, 1)
+    return formats.percent(p, 3, trim=True)                  # '0.004%', '0.25%': no trailing zeros
 
 
 def _sums(weight: np.ndarray, payout: np.ndarray) -> tuple[int, int]:
@@ -119,7 +122,7 @@ def strata(books: Any, spec: Any) -> list[Share]:
 def category_label(spec: Any, name: str) -> str:
     """A category as the review tools name it (the force menu's label, else the
     feature's, else its id)."""
-    return spec.force_categories.get(name) or spec.feature_labels.get(name) or name
+    return spec.review.force_categories.get(name) or spec.view.feature_labels.get(name) or name
 
 
 def symbol_counts(strips: list[list[str]]) -> tuple[list[str], list[list[int]]]:

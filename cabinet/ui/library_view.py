@@ -36,7 +36,7 @@ class LibraryView(Scene):
         self.spec = game.spec
         setup = app.cabinet.games.get(self.spec.id)
         self.library = getattr(setup, "library", None)
-        info = self.spec.par_info() if self.spec.par_info else {}
+        info = self.spec.math.par_info() if self.spec.math.par_info else {}
         self.pages: list[tuple[str, Any]] = [("strips", item) for item in info.get("reel_strips", {}).items()]
         if self.library is not None:
             self.pages += [("mode", mode) for mode in self.library.modes]
@@ -73,6 +73,7 @@ class LibraryView(Scene):
     # -- figures ------------------------------------------------------------------
     def mode_figures(self, mode: str) -> tuple[Any, list[Any], list[Any]]:
         if mode not in self._figures:
+            assert self.library is not None             # a mode page exists only with a library
             books = self.library.books(mode)
             self._figures[mode] = (books, win_bands(books), strata(books, self.spec))
         return self._figures[mode]
@@ -132,7 +133,9 @@ class LibraryView(Scene):
             A.blit_text(surface, self.game.symbol_name(sym), 24, (x_name + 82, y), D.CREAM, anchor="midleft")
             for r in range(reels):
                 A.blit_text(surface, str(counts[i][r]), 24, (x0 + r * col + col // 2, y), D.CREAM, anchor="center")
-            A.blit_text(surface, str(sum(counts[i])), 24, (x0 + reels * col + 50, y), D.GOLD, anchor="center", bold=True)
+            A.blit_text(
+                surface, str(sum(counts[i])), 24, (x0 + reels * col + 50, y), D.GOLD, anchor="center", bold=True
+            )
         # the strips themselves: stop 0 at the top, one coloured cell per stop
         area = pygame.Rect(1140, 200, 720, 720)
         A.blit_text(surface, "each strip in order, stop 0 at the top", 22, (area.centerx, area.y - 14), D.MUTED,
@@ -213,7 +216,9 @@ class LibraryView(Scene):
             share = float(s.share)
             pygame.draw.rect(surface, (50, 54, 100), lay.rect(x, y + 12, w, 6), border_radius=lay.px(3))
             pygame.draw.rect(surface, D.CYAN, lay.rect(x, y + 12, max(w * share, 2), 6), border_radius=lay.px(3))
-            A.blit_text(surface, D.ellipsize(A.font(20), s.label, lay.px(200)), 20, (x, y - 4), D.CREAM, anchor="midleft")
+            A.blit_text(
+                surface, D.ellipsize(A.font(20), s.label, lay.px(200)), 20, (x, y - 4), D.CREAM, anchor="midleft"
+            )
             A.blit_text(surface, f"{s.books:,}", 20, (cols[0][0], y - 4), D.CREAM, anchor="midright")
             A.blit_text(surface, percent(s.share), 20, (cols[1][0], y - 4), D.CYAN, anchor="midright")
             A.blit_text(surface, percent(s.rtp_share), 20, (cols[2][0], y - 4), D.GOLD, anchor="midright")

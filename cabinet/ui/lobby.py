@@ -12,19 +12,23 @@ from __future__ import annotations
 
 import math
 import zlib
+from typing import Any
 
 import pygame
 
 from cabinet.core import assets as files
+from cabinet.core import i18n
+from cabinet.core.i18n import N_, _
 
-from . import asset_files, cabinet_art
+from . import asset_files, cabinet_art, preparations
 from .logo_art import CABINET_NAME, fit as _fit
 from . import draw as D
 from .figures import bet_range, headline_max, rtp_text
+from .lobby_grid import TileGrid, tile_grid
 from .scene import Scene, register
 from .widgets import Button
 
-TILE_W, TILE_H, GAP = 520, 600, 60
+TILE_H = 600                 # a full-size tile's height (lobby_grid.TILE)
 
 
 def emblem(size: tuple[int, int], game_id: str, name: str, font: pygame.font.Font) -> pygame.Surface:
@@ -36,8 +40,8 @@ def emblem(size: tuple[int, int], game_id: str, name: str, font: pygame.font.Fon
     light = pygame.Color(0)
     light.hsva = ((hue + 30) % 360, 45, 100, 100)
     w, h = size
-    surf = D.vertical_gradient(size, [tuple(base)[:3], (12, 10, 30)]).convert_alpha()
-    glow = D.radial_glow(min(w, h) // 2, tuple(light)[:3], 0.8)
+    surf = D.vertical_gradient(size, [(base.r, base.g, base.b), (12, 10, 30)]).convert_alpha()
+    glow = D.radial_glow(min(w, h) // 2, (light.r, light.g, light.b), 0.8)
     surf.blit(glow, glow.get_rect(center=(w // 2, h // 2)))
     side = int(min(w, h) * cabinet_art.EMBLEM_SPAN)
     rings = asset_files.image("cabinet", "emblem.rings", side)
@@ -60,36 +64,27 @@ class Lobby(Scene):
         super().__init__(app)
         self.selected = 0
         self.t = 0.0
-        # Game id -> its scene class, imported one per frame after the first so the
-        # lobby is interactive at once; tiles show a generic emblem until then.
-        self.scene_classes: dict[str, type | None] = {}
+        self._kept: dict[tuple, pygame.Surface] = {}    # its own pictures: a long game does not evict them
         cab = app.cabinet
-        self.widgets = [Button((640, 996, 400, 68), "CASH OUT", "cash_out", style="gold", font_size=30,
+        self.widgets = [Button((640, 996, 400, 68), N_("CASH OUT"), "cash_out", style="gold", font_size=30,
                                enabled=lambda: not cab.locked and cab.handpay is None and cab.balance > 0)]
 
     @property
     def specs(self) -> list:
         return [setup.spec for setup in self.app.cabinet.games.values()]
 
+    def grid(self) -> TileGrid:
+        """The tiles' places for the games offered now (lobby_grid.py)."""
+        return tile_grid(len(self.specs))
+
     def tile_rects(self) -> list[pygame.Rect]:
-        n = len(self.specs)
-        rows = max(1, math.ceil(n / 3))
-        h = TILE_H if rows == 1 else (700 - GAP) // rows
-        w = TILE_W if rows == 1 else int(TILE_W * h / TILE_H)
-        rects = []
-        for i in range(n):
-            r, c = divmod(i, 3)
-            in_row = min(3, n - r * 3)
-            x0 = 960 - (in_row * w + (in_row - 1) * GAP) // 2
-            rects.append(pygame.Rect(x0 + c * (w + GAP), 230 + r * (h + GAP), w, h))
-        return rects
+        return list(self.grid().rects)
 
     # -- input --------------------------------------------------------------------
     def on_action(self, action: str) -> bool:
         n = len(self.specs)
         if action in ("left", "right", "up", "down") and n:
-            step = {"left": -1, "right": 1, "up": -3, "down": 3}[action]
-            self.selected = (self.selected + step) % n
+            self.selected = self.grid().move(min(self.selected, n - 1), action)
             self.app.audio.play("click")
             return True
         if action in ("select", "spin", "confirm") and n:
@@ -121,42 +116,66 @@ class Lobby(Scene):
     # -- frame --------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
-        pending = [spec for spec in self.specs if spec.id not in self.scene_classes]
-        if pending:
-            try:
-                self.scene_classes[pending[0].id] = pending[0].load_scene()
-            except (ImportError, AttributeError):
-                self.scene_classes[pending[0].id] = None
+        preparations.want_all(self.app, self)    # behind the splash, or in frames' spare time
+
+    @property
+    def ready(self) -> bool:
+        """Every game's scene, menus and celebrations prepared (preparations.py)."""
+        return not self.app.prepared.pending
 
     def _tile(self, spec, rect: pygame.Rect, lit: bool) -> pygame.Surface:
         lay, A = self.app.layout, self.app.assets
 
+        s = rect.h / TILE_H                  # every size in a tile at its scale (lobby_grid.py)
+
+        def px(v: float) -> int:
+            return max(1, lay.px(v * s))
+
         def build() -> pygame.Surface:
             w, h = lay.px(rect.w), lay.px(rect.h)
             top, bottom = ((78, 70, 150), (30, 24, 70)) if lit else ((52, 50, 110), (22, 20, 52))
-            tile = D.rounded_panel((w, h), top, bottom, radius=lay.px(28),
-                                   border=D.GOLD if lit else (90, 90, 150), border_width=lay.px(5 if lit else 3))
-            art_rect = pygame.Rect(lay.px(22), lay.px(22), w - lay.px(44), int(h * 0.52))
+            tile = D.rounded_panel((w, h), top, bottom, radius=px(28),
+                                   border=D.GOLD if lit else (90, 90, 150), border_width=px(5 if lit else 3))
+            art_rect = pygame.Rect(px(22), px(22), w - px(44), int(h * 0.52))
             art = self._art(spec, art_rect.size)
             mask = pygame.Surface(art_rect.size, pygame.SRCALPHA)
             pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=lay.px(18))
             art = art.convert_alpha()
             art.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
             tile.blit(art, art_rect)
-            y = art_rect.bottom + lay.px(26)
+            y = art_rect.bottom + px(22)
             lines = zip(self.tile_lines(spec), (46, 30, 30, 24), (D.GOLD if lit else D.CREAM, D.CREAM, D.CYAN, D.MUTED))
+            at = pygame.Rect(lay.pt(rect.x, rect.y), (w, h))     # where the tile goes, for the text check
+            placed = []
             for text, size, color in lines:
-                label = A.font(size, True).render(text, True, color)
-                tile.blit(label, label.get_rect(midtop=(w // 2, y)))
-                y += label.get_height() + lay.px(14)
+                label = fitted(A, text, size * s, w - px(36), color)
+                placed.append((text, label, tile.blit(label, label.get_rect(midtop=(w // 2, y)))))
+                y += label.get_height() + px(8)
             if lit:
-                chip = D.rounded_panel((lay.px(280), lay.px(46)), (255, 214, 102), (196, 128, 28),
-                                       radius=lay.px(23), border=(255, 240, 190), border_width=lay.px(2))
-                label = A.font(28, True).render("PLAY", True, (40, 24, 8))
+                chip = D.rounded_panel((px(280), px(46)), (255, 214, 102), (196, 128, 28),
+                                       radius=px(23), border=(255, 240, 190), border_width=px(2))
+                play = _("PLAY")
+                label = A.font(max(8, round(A.fit(play, 28, 260, True) * s)), True).render(play, True, (40, 24, 8))
+                spot = chip.get_rect(midbottom=(w // 2, h - px(14)))
                 chip.blit(label, label.get_rect(center=(chip.get_width() // 2, chip.get_height() // 2)))
-                tile.blit(chip, chip.get_rect(midbottom=(w // 2, h - lay.px(18))))
+                tile.blit(chip, spot)
+                placed.append(("PLAY", label, label.get_rect(center=spot.center)))
+            with D.text_bounds(at):
+                for text, label, where in placed:
+                    D.record_text(text, label, where.move(at.topleft))
             return tile
-        return A.surface(("tile", spec.id, lit, rect.size), build)
+        return self._keep(("tile", spec.id, lit, rect.size, i18n.current()), build)
+
+    def _keep(self, key: tuple, build) -> pygame.Surface:
+        """A picture of the lobby's, built once (Assets.surface) and kept by the lobby
+        itself: back from a game, its first frame draws without building anything."""
+        surf = self._kept.get(key)
+        if surf is None:
+            surf = self._kept[key] = self.app.assets.surface(key, build)
+        return surf
+
+    def relayout(self) -> None:
+        self._kept.clear()
 
     def tile_lines(self, spec) -> tuple[str, str, str, str]:
         """What a tile says (figures.py: from the spec and the cabinet's limits): the
@@ -167,7 +186,8 @@ class Lobby(Scene):
         setup = cab.games[spec.id]
         buys = sum(1 for m in spec.modes if m.kind == "buy" and m.id in setup.modes)
         return (spec.name, rtp_text(spec, setup), headline_max(spec, setup, cab.currency),
-                f"BET {bet_range(setup.bet_ladder, cab.currency)}" + (f"   {buys} BONUS BUYS" if buys else ""))
+                _("BET {amount}").format(amount=bet_range(setup.bet_ladder, cab.currency))
+                + (_("   {count} BONUS BUYS").format(count=buys) if buys else ""))
 
     def _art(self, spec, size: tuple[int, int]) -> pygame.Surface:
         """The game's key art from its asset file (checked at start), else the emblem."""
@@ -190,7 +210,9 @@ class Lobby(Scene):
             else:
                 A.blit_text(surf, CABINET_NAME, 110, (960, 110), D.GOLD, anchor="center", bold=True,
                             outline=(90, 40, 0))
-            A.blit_text(surf, "Choose a game", 34, (960, 194), D.CREAM, anchor="center", bold=True, outline=(40, 20, 0))
+            A.blit_text(
+                surf, _("Choose a game"), 34, (960, 194), D.CREAM, anchor="center", bold=True, outline=(40, 20, 0)
+            )
             for i, (spec, rect) in enumerate(zip(self.specs, self.tile_rects())):
                 if i == self.selected:
                     continue
@@ -199,19 +221,24 @@ class Lobby(Scene):
                 surf.blit(sh, (sx - lay.px(4), sy))
                 surf.blit(self._tile(spec, rect, False), (sx, sy))
             if not self.specs:
-                A.blit_text(surf, "No games are available", 50, (960, 480), D.CREAM, anchor="center", bold=True)
+                A.blit_text(surf, _("No games are available"), 50, (960, 480), D.CREAM, anchor="center", bold=True)
             y = 930
             for gid, reason in list(self.app.cabinet.refused.items())[:3]:
                 A.blit_text(surf, f"{gid}: {reason}"[:140], 22, (960, y), (230, 150, 150), anchor="center")
                 y += 28
             surf.blit(D.rounded_panel((lay.px(1900), lay.px(80)), (30, 30, 70), (12, 12, 30), radius=lay.px(20),
                                       border=D.GOLD_DARK, border_width=lay.px(3), alpha=235), lay.pt(10, 990))
-            A.blit_text(surf, "BALANCE", 24, (50, 1014), D.MUTED, bold=True)
-            hint = "LEFT / RIGHT choose   ENTER play   SHIFT+H history" + ("" if self.app.kiosk else "   ESC quit")
-            A.blit_text(surf, hint, 26, (1880, 1030), D.MUTED, anchor="midright")
+            A.blit_text(surf, _("BALANCE"), 24, (50, 1014), D.MUTED, bold=True)
+            hint = (
+                _("ARROWS choose   ENTER play   SHIFT+H history")
+                if self.grid().rows > 1
+                else _("LEFT / RIGHT choose   ENTER play   SHIFT+H history")
+            ) + ("" if self.app.kiosk else _("   ESC quit"))
+            A.blit_text(surf, hint, A.fit(hint, 26, 1830), (1880, 1030), D.MUTED, anchor="midright")
             return surf
-        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused))
-        return A.surface(key, build)
+        key = ("lobby_static", self.selected, tuple(s.id for s in self.specs), tuple(self.app.cabinet.refused),
+               lay.size, i18n.current())
+        return self._keep(key, build)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, A = self.app.layout, self.app.assets
@@ -221,7 +248,7 @@ class Lobby(Scene):
             i = min(self.selected, len(rects) - 1)
             spec, rect = self.specs[i], rects[i]
             lift = int(8 + 6 * math.sin(self.t * 3))
-            glow = A.surface(("tile_glow_gold", rect.size), lambda: _tint(D.shadow(
+            glow = self._keep(("tile_glow_gold", rect.size, lay.size), lambda: _tint(D.shadow(
                 (lay.px(rect.w), lay.px(rect.h)), lay.px(28), lay.px(26), 255), D.GOLD))
             gx, gy = lay.pt(rect.x, rect.y - lift)
             surface.blit(glow, (gx - lay.px(26), gy - lay.px(26)))
@@ -229,6 +256,17 @@ class Lobby(Scene):
         A.blit_text(surface, self.app.cabinet.currency.format(self.app.cabinet.balance), 40, (190, 1030),
                     D.CREAM, anchor="midleft", bold=True)
         self.draw_widgets(surface)
+
+
+def fitted(assets: Any, text: str, size: float, width: int, color: Any) -> pygame.Surface:
+    """`text` rendered bold at `size` (logical points), smaller if it would be wider than
+    `width` pixels (a long name on a small tile)."""
+    points = max(8, round(size))
+    label = assets.font(points, True).render(text, True, color)
+    while label.get_width() > width and points > 8:
+        points -= 1
+        label = assets.font(points, True).render(text, True, color)
+    return label
 
 
 def backdrop(size: tuple[int, int]) -> pygame.Surface:

@@ -5,11 +5,13 @@ probability (1 in N), or the seed under live math; the force it was drawn under;
 payout and win; and per event what it adds, around the event being presented."""
 from __future__ import annotations
 
-from typing import Any
+from fractions import Fraction
+from typing import Any, Sequence
 
 import pygame
 
 from cabinet.core.review_math import book_facts, event_adds, force_label
+from cabinet.core.i18n import formats
 
 from . import draw as D
 
@@ -30,11 +32,13 @@ def shown_round(app: Any) -> tuple[Any, Any] | None:
 def share_text(share: Any) -> str:
     """A part of the weight: '12.5%', '99.99%', or '1 in 7,149,917' when tiny."""
     pct = float(share) * 100
-    return f"{pct:.6g}%" if pct >= 0.01 or share <= 0 else f"1 in {1 / float(share):,.0f}"
+    if pct >= 0.01 or share <= 0:                                   # 6 significant digits, as %.6g
+        return formats.percent(pct, max(0, 6 - len(str(int(pct)))), trim=True)
+    return f"1 in {formats.number(round(1 / float(share)))}"
 
 
 def x_text(x100: int) -> str:
-    return f"{x100 / 100:,.2f}x"
+    return f"{formats.number(Fraction(x100, 100), 2)}x"
 
 
 def facts(app: Any, game: Any, played: Any) -> list[str]:
@@ -52,10 +56,10 @@ def facts(app: Any, game: Any, played: Any) -> list[str]:
     setup = cab.games.get(spec.id)
     if outcome.get("source") == "books" and setup is not None and setup.library is not None:
         f = book_facts(setup.library, played.mode, int(outcome["book"]))
-        out.append(f"book {f.book:,} of {f.books:,}")
+        out.append(f"book {formats.number(f.book)} of {formats.number(f.books)}")
         out.append(f"stratum {f.stratum} ({share_text(f.stratum_share)} of the weight)")
-        out.append(f"weight {f.weight:,} of {f.total_weight:,}")
-        out.append(f"probability 1 in {f.one_in:,.0f}")
+        out.append(f"weight {formats.number(f.weight)} of {formats.number(f.total_weight)}")
+        out.append(f"probability 1 in {formats.number(round(f.one_in))}")
     elif outcome.get("source") == "live":
         out.append("live math (math_source: live)")
         out.append(f"seed {outcome.get('seed')}")
@@ -76,6 +80,7 @@ def event_rows(game: Any, played: Any) -> tuple[list[tuple[int, str, int, int]],
         running.append(total)
     pres = game.presentation if game.played is played else None
     current = pres.current.event if pres is not None and not pres.done else -1
+    picked: Sequence[int]
     if current >= 0:
         first = max(0, min(current - EVENT_ROWS // 2, len(rnd.events) - EVENT_ROWS))
         picked = range(first, min(len(rnd.events), first + EVENT_ROWS))
@@ -114,7 +119,7 @@ def draw_math_overlay(app: Any, surface: pygame.Surface) -> None:
     A.blit_text(surface, "ADDS", 20, (PANEL.right - 190, y), D.MUTED, anchor="midright", bold=True)
     A.blit_text(surface, "WIN SO FAR", 20, (PANEL.right - 24, y), D.MUTED, anchor="midright", bold=True)
     y += ROW - 4
-    if not game.spec.event_adds:
+    if not game.spec.review.event_adds:
         A.blit_text(surface, "this game names no event's share", 20, (x, y), D.MUTED, anchor="midleft")
         y += ROW
     for index, kind, add, running in rows:

@@ -47,11 +47,11 @@ def _step_segment(app: Any, step, frames: int):
 
 def run(app: Any, frames: int) -> dict[str, tuple[list[float], list[float]]]:
     """Segment name -> (wall ms, CPU ms) per frame."""
-    from .scene import scene_class
+    from .game_scene import GameScene
     out: dict[str, tuple[list[float], list[float]]] = {}
     for gid in app.cabinet.games:
         scene = app.open_game(gid)
-        if not isinstance(scene, scene_class("game")):
+        if not isinstance(scene, GameScene):
             continue
         for _ in range(5):
             app.step(1 / 60)
@@ -69,9 +69,7 @@ def run(app: Any, frames: int) -> dict[str, tuple[list[float], list[float]]]:
         for tier in ("big", "mega", "epic", "max", None):
             app.open("big_win", tier, 123_456, 100, features="Hold-n-Win bonus" if tier is None else "",
                      lines=[("Bonus", 100_000), ("Lines", 23_456)] if tier is None else None)
-            overlay = app.stack.top
-            out[f"{gid}: big win {tier or 'total'}"] = _frames(
-                app, frames, lambda p, o=overlay: setattr(o, "t", p * o.duration))
+            out[f"{gid}: big win {tier or 'total'}"] = _frames(app, frames, _celebration_at(app.stack.top))
             while app.stack.top is not scene:
                 app.pop()
         app.pop(scene)
@@ -86,3 +84,10 @@ def table(results: dict[str, tuple[list[float], list[float]]], percentile: Calla
         lines.append(f"{name:36s} {statistics.median(wall):7.2f} {percentile(wall, 0.99):7.2f} {max(wall):7.2f} "
                      f"{statistics.median(cpu):8.2f} {percentile(cpu, 0.99):8.2f} {cpu[worst]:9.2f} {worst:4d}")
     return lines
+
+
+def _celebration_at(overlay: Any) -> Callable[[float], None]:
+    """A frame callback that puts the celebration at `p` of its duration."""
+    def at(p: float) -> None:
+        overlay.t = p * overlay.duration
+    return at

@@ -115,6 +115,11 @@ class Moments:
                 Step(UNCOVER, start=uncover, tick=tick, end=self.clear, label="transition out"))
 
     # -- drawing ---------------------------------------------------------------------
+    def covers_screen(self) -> bool:
+        """The curtains are shut: two opaque halves over the whole window, so nothing of
+        the game behind them shows (it changes unseen until the uncover)."""
+        return self.curtain is not None and self.curtain[0] == "shut"
+
     def draw_over(self, surface: pygame.Surface) -> bool:
         """Before the game draws: a full moment whose photograph is taken blits it
         and itself, and the game draws nothing (True)."""
@@ -132,7 +137,11 @@ class Moments:
         elif self.now is not None:
             if self._snap is None:
                 lay = self.scene.app.layout
-                snap = surface.copy()
+                from .overlay import spare
+                snap = spare("moment_snap", surface.get_size(), surface, self,
+                             lambda moments, surf: moments._snap is surf and moments.now is not None
+                             and moments.scene in moments.scene.app.stack.scenes)
+                snap.blit(surface, (0, 0))
                 veil = self.scene.app.assets.surface(("moment_veil", lay.size), lambda: _veil(lay.size))
                 snap.blit(veil, (0, 0))
                 self._snap = snap
@@ -142,6 +151,7 @@ class Moments:
     def _draw_curtain(self, surface: pygame.Surface) -> None:
         app = self.scene.app
         lay, A = app.layout, app.assets
+        assert self.curtain is not None                # drawn only while a transition is on
         phase, title, sub, color = self.curtain
         p = self.p
         if phase == "cover":
@@ -153,8 +163,13 @@ class Moments:
                     light = A.surface(("moment_cell_light", radius, color), lambda radius=radius: _lit(
                         tinted_glow(app, radius, color)))
                     surface.blit(light, light.get_rect(center=r.center), special_flags=pygame.BLEND_RGB_ADD)
-                    pygame.draw.rect(surface, D.lerp_color(color, (255, 255, 255), pulse), r.inflate(lay.px(8), lay.px(8)),
-                                     lay.px(4 + 4 * pulse), border_radius=lay.px(14))
+                    pygame.draw.rect(
+                        surface,
+                        D.lerp_color(color, (255, 255, 255), pulse),
+                        r.inflate(lay.px(8), lay.px(8)),
+                        lay.px(4 + 4 * pulse),
+                        border_radius=lay.px(14),
+                    )
             shut = ease((p - 0.45) / 0.4)
         elif phase == "shut":
             shut = 1.0
@@ -185,6 +200,7 @@ class Moments:
 
     def _draw_moment(self, surface: pygame.Surface) -> None:
         app, m = self.scene.app, self.now
+        assert m is not None                           # drawn only while a moment is on
         lay, A = app.layout, app.assets
         t = self.p * m.seconds
         cx, cy = lay.pt(960, 430)
@@ -264,13 +280,23 @@ def _curtain(size: tuple[int, int], color: tuple[int, int, int], edge: int) -> p
 def warm(app: Any) -> None:
     """Pre-render what every moment shares (the white glow and ray burst, the veil):
     called when a game scene is built, so a moment's first frames only tint copies."""
+    for _ in warm_slices(app):
+        pass
+
+
+def warm_slices(app: Any):
+    """`warm`, one picture per slice (a generator: cabinet/ui/prepare.py runs it)."""
     lay, A = app.layout, app.assets
     side = lay.px(900) // 2 * 2
     A.surface(("moment_glow_w", lay.px(420)), lambda: D.radial_glow(lay.px(420), (255, 255, 255)))
+    yield "the big moments' light"
     for frame in range(RAY_FRAMES):
         A.surface(("moment_rays_w", side, frame), lambda frame=frame: _rays(side, frame))
+        yield "the big moments' rays"
     A.surface(("moment_veil", lay.size), lambda: _veil(lay.size))
+    yield
     A.surface(("moment_glow_w", lay.px(PLATE_GLOW)), lambda: D.radial_glow(lay.px(PLATE_GLOW), (255, 255, 255)))
+    yield
     A.surface(("moment_plate", lay.size), lambda: _plate(lay))
 
 

@@ -79,8 +79,11 @@ def tools() -> tuple[str, str]:
         if missing:
             lines.append(f"make assets: the music needs {' and '.join(missing)}; install: {INSTALL}")
         if py:
-            lines.append(f"make assets: the music needs the Python packages {', '.join(py)}; install: pip install -e '.[tools]'")
+            lines.append(
+                f"make assets: the music needs the Python packages {', '.join(py)}; install: pip install -e '.[tools]'"
+            )
         raise SystemExit("\n".join(lines))
+    assert synth is not None and font is not None        # else named as missing above
     return synth, font
 
 
@@ -188,6 +191,7 @@ def music_files(root: Path | None = None) -> list[Path]:
     out = []
     for manifest in sorted(root.glob("*/manifest.yaml")):
         m = files.read_manifest(manifest.parent.name, root)
+        assert m is not None                             # its manifest.yaml is there
         out += [m.sound_path(c) for c in m.sounds if m.sounds[c].endswith(".ogg")]
     return sorted(set(out))
 
@@ -195,7 +199,9 @@ def music_files(root: Path | None = None) -> list[Path]:
 def report() -> int:
     import soundfile
     total = 0
-    print(f"{'file':50s} {'length':>8s} {'peak':>8s} {'RMS':>8s} {'LUFS':>7s} {'loop jump / p99.9 step':>24s} {'size':>8s}")
+    print(
+        f"{'file':50s} {'length':>8s} {'peak':>8s} {'RMS':>8s} {'LUFS':>7s} {'loop jump / p99.9 step':>24s} {'size':>8s}"
+    )
     for path in music_files():
         x, rate = soundfile.read(str(path), dtype="float32", always_2d=True)
         m = loudness.measure(x, rate)

@@ -10,9 +10,42 @@ from typing import Any
 
 import pygame
 
+from cabinet.core.i18n import N_, translate
+
 from . import draw as D
 from .scene import Scene
 from .widgets import Button
+
+
+_SPARES: dict[tuple, tuple[pygame.Surface, Any]] = {}     # (slot, size) -> (surface, its user)
+
+
+def spare(slot: Any, size: tuple[int, int], like: pygame.Surface, user: Any, in_use: Any) -> pygame.Surface:
+    """A full-screen surface for `slot`, reused from its last user unless `in_use(that
+    user, surface)` says it is still shown: a new 1080p surface costs ~7 ms of page
+    faults where a reused one costs nothing (its content is drawn over anyway)."""
+    key = (slot, size)
+    held = _SPARES.get(key)
+    if held is not None and held[0].get_bitsize() == like.get_bitsize() and \
+            (held[1] is user or held[1] is None or not in_use(held[1], held[0])):
+        _SPARES[key] = (held[0], user)
+        return held[0]
+    surf = pygame.Surface(size, 0, like)
+    if held is None or held[1] is None or not in_use(held[1], held[0]):
+        _SPARES[key] = (surf, user)
+    return surf
+
+
+def _shown(overlay: "Overlay", surf: pygame.Surface) -> bool:
+    return overlay._backdrop is surf and overlay in overlay.app.stack.scenes
+
+
+def veil(surf: pygame.Surface, color: tuple[int, int, int], alpha: int) -> None:
+    """Dim `surf` as a full-screen veil of `color` at `alpha` would, in two fills (a
+    multiply and an add: no full-screen alpha surface built and blended, ~4x cheaper)."""
+    keep = 255 - alpha
+    surf.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    surf.fill(tuple(c * alpha // 255 for c in color), special_flags=pygame.BLEND_RGB_ADD)
 
 
 class Overlay(Scene):
@@ -23,6 +56,7 @@ class Overlay(Scene):
     panel_rect = pygame.Rect(360, 150, 1200, 760)
     title = ""
     panel = True
+    _focus: Button | None = None   # the button ENTER presses (arrows move it), where the overlay has one
     veil_alpha = 170          # how far the game below is dimmed
 
     def __init__(self, app):
@@ -67,7 +101,7 @@ class Overlay(Scene):
         gap, y = 40, r.bottom - 140
         left = r.centerx - gap // 2 - width
         return [self.close_button(),
-                Button((left, y, width, 100), "CANCEL", "close", font_size=34),
+                Button((left, y, width, 100), N_("CANCEL"), "close", font_size=34),
                 Button((r.centerx + gap // 2, y, width, 100), confirm, "confirm", style=style, font_size=34)]
 
     def relayout(self) -> None:
@@ -91,25 +125,35 @@ class Overlay(Scene):
         """The scene below, dimmed, with the panel on it (built once)."""
         if self._backdrop is None:
             lay, A = self.app.layout, self.app.assets
-            surf = pygame.Surface(lay.size).convert()
+            surf = spare("overlay", lay.size, self.app.surface, self, _shown)   # the window's format
             surf.fill((0, 0, 0))
             for scene in self._below():
                 scene.draw(surf)
                 if isinstance(scene, Overlay):     # paused under this one: its picture is in ours now,
                     scene._backdrop = None         # and its resume builds it again anyway
-            veil = pygame.Surface(lay.size, pygame.SRCALPHA)
-            veil.fill((5, 5, 20, self.veil_alpha))
-            surf.blit(veil, (0, 0))
+            veil(surf, (5, 5, 20), self.veil_alpha)
             D.text_layer(self.text_bounds())         # text from here on lies over the veil
             if self.panel:
                 r = self.panel_rect
                 real = lay.rect(r)
-                surf.blit(D.shadow(real.size, lay.px(30), lay.px(24), 200), (real.x - lay.px(24), real.y - lay.px(12)))
-                surf.blit(D.rounded_panel(real.size, (52, 50, 112), (18, 16, 44), radius=lay.px(30), border=D.GOLD,
-                                          border_width=lay.px(4)), real.topleft)
+                shade = A.surface(
+                    ("overlay_shadow", real.size), lambda: D.shadow(real.size, lay.px(30), lay.px(24), 200)
+                )
+                surf.blit(shade, (real.x - lay.px(24), real.y - lay.px(12)))
+                surf.blit(A.surface(("overlay_panel", real.size), lambda: D.rounded_panel(
+                    real.size, (52, 50, 112), (18, 16, 44), radius=lay.px(30), border=D.GOLD,
+                    border_width=lay.px(4))), real.topleft)
                 if self.title:
-                    A.blit_text(surf, self.title, 56, (r.centerx, r.y + 52), D.GOLD, anchor="center", bold=True,
-                                outline=(70, 30, 0))
+                    A.blit_text(
+                        surf,
+                        translate(self.title),
+                        56,
+                        (r.centerx, r.y + 52),
+                        D.GOLD,
+                        anchor="center",
+                        bold=True,
+                        outline=(70, 30, 0),
+                    )
             self._backdrop = surf
         return self._backdrop
 

@@ -1,5 +1,5 @@
 """The player's settings of the cabinet (App's share of them): sound effects and music
-on or off with their volumes, and turbo, kept in <data_dir>/player.json
+on or off with their volumes, turbo and the language, kept in <data_dir>/player.json
 (cabinet/core/player_settings.py) so they hold across restarts. A damaged file is
 named in a toast and the defaults are used; a file that cannot be written says so
 and the settings hold until restart.
@@ -11,15 +11,36 @@ import os
 import sys
 from pathlib import Path
 
-from cabinet.core import player_settings
+from typing import TYPE_CHECKING, Protocol
+
+from cabinet.core import i18n, player_settings
+from cabinet.core.i18n import _
 from cabinet.core.player_settings import PlayerSettings
+
+if TYPE_CHECKING:                     # types only, from a module below this one
+    from .audio import Audio
+
+
+class PrefsHost(Protocol):
+    """What the player's settings read and set of the App (cabinet/ui/app.py)."""
+
+    audio: Audio
+    data_dir: Path
+    turbo: bool
+    turbo_allowed: bool
+    CHOICES_FILE: str
+    default_language: str              # the config's language.default (a BCP 47 tag)
+    languages: tuple[str, ...]         # the languages offered to the player
+
+    def toast(self, text: str, seconds: float = 2.0) -> None: ...
+    def save_player_settings(self) -> None: ...
+    def remembered_spin_mode(self, game_id: str) -> str | None: ...
 
 
 class PlayerPrefs:
-    """Mixed into App (cabinet/ui/app.py), which provides `audio`, `data_dir`, `turbo`,
-    `turbo_allowed` and `toast`."""
+    """The App's share of the player's settings, on a PrefsHost (App mixes this in)."""
 
-    def _load_player_settings(self) -> None:
+    def _load_player_settings(self: PrefsHost) -> None:
         defaults = PlayerSettings(sound=self.audio.sound_on, music=self.audio.music_on)
         settings, problems = player_settings.load(self.data_dir, defaults)
         for problem in problems:
@@ -29,20 +50,46 @@ class PlayerPrefs:
         self.audio.sound_on, self.audio.music_on = settings.sound, settings.music
         self.audio.set_levels(settings.effects_volume, settings.music_volume)
         self.turbo = settings.turbo and self.turbo_allowed
+        lang = getattr(getattr(self, "config", None), "language", None)
+        self.default_language = getattr(lang, "default", i18n.SOURCE)
+        self.languages = tuple(getattr(lang, "offered", None) or (self.default_language,))
+        chosen = settings.language if settings.language in self.languages else self.default_language
+        i18n.use(chosen)
 
-    def save_player_settings(self) -> None:
+    def set_language(self: PrefsHost, tag: str, keep: bool = True) -> None:
+        """Speak `tag` (one of the offered languages) from the next frame on: every
+        scene drops what it drew in the old one; `keep` saves it as the player's choice
+        (the attract loop's cycling does not)."""
+        i18n.use(tag)
+        for scene in getattr(getattr(self, "stack", None), "scenes", ()):
+            scene.relayout()
+        if keep:
+            self.save_player_settings()
+
+    def save_player_settings(self: PrefsHost) -> None:
         """Keep sound, music, their volumes and turbo across restarts."""
         a = self.audio
         try:
-            player_settings.save(self.data_dir, PlayerSettings(a.sound_on, a.music_on, a.effects_level,
-                                                               a.music_level, self.turbo))
+            player_settings.save(
+                self.data_dir,
+                PlayerSettings(
+                    a.sound_on,
+                    a.music_on,
+                    a.effects_level,
+                    a.music_level,
+                    self.turbo,
+                    "" if i18n.current() == self.default_language else i18n.current(),
+                ),
+            )
         except OSError as exc:
-            self.toast(f"Sound settings not saved ({exc.strerror or exc}); they hold until restart")
+            self.toast(
+                _("Sound settings not saved ({reason}); they hold until restart").format(reason=exc.strerror or exc)
+            )
 
     # -- each game's spin option (an ante "stays on until switched off", also across restarts)
     CHOICES_FILE = "game_choices.json"
 
-    def remembered_spin_mode(self, game_id: str) -> str | None:
+    def remembered_spin_mode(self: PrefsHost, game_id: str) -> str | None:
         """The spin option last chosen in this game (None: none kept, or an unreadable file)."""
         try:
             data = json.loads((Path(self.data_dir) / self.CHOICES_FILE).read_text(encoding="utf-8"))
@@ -51,7 +98,7 @@ class PlayerPrefs:
         mode = data.get(game_id) if isinstance(data, dict) else None
         return mode if isinstance(mode, str) else None
 
-    def remember_spin_mode(self, game_id: str, mode_id: str) -> None:
+    def remember_spin_mode(self: PrefsHost, game_id: str, mode_id: str) -> None:
         """Keep the spin option of a game across restarts (written only when it changes)."""
         if self.remembered_spin_mode(game_id) == mode_id:
             return
@@ -69,12 +116,12 @@ class PlayerPrefs:
             tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
             os.replace(tmp, path)
         except OSError as exc:
-            self.toast(f"Game option not saved ({exc.strerror or exc}); it holds until restart")
+            self.toast(_("Game option not saved ({reason}); it holds until restart").format(reason=exc.strerror or exc))
 
-    def toggle_sound(self) -> None:
-        self.toast("Sound effects " + ("on" if self.audio.toggle_sound() else "off"))
+    def toggle_sound(self: PrefsHost) -> None:
+        self.toast(_("Sound effects on") if self.audio.toggle_sound() else _("Sound effects off"))
         self.save_player_settings()
 
-    def toggle_music(self) -> None:
-        self.toast("Music " + ("on" if self.audio.toggle_music() else "off"))
+    def toggle_music(self: PrefsHost) -> None:
+        self.toast(_("Music on") if self.audio.toggle_music() else _("Music off"))
         self.save_player_settings()

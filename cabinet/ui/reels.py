@@ -16,7 +16,8 @@ the tests.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from functools import partial
+from typing import Callable, Sequence, cast
 
 import numpy as np
 import pygame
@@ -64,7 +65,7 @@ class ReelSet:
     the game); `strips[c]` is reel c's strip (symbol ids); `board` (rows of symbol ids)
     and `stops` give the picture at rest, else each reel rests at a stop of its own."""
 
-    def __init__(self, app, rect: tuple[int, int, int, int], cols: int, rows: int, faces,
+    def __init__(self, app, rect: pygame.Rect | tuple[int, int, int, int], cols: int, rows: int, faces,
                  strips: Sequence[Sequence[str]], board: list[list[str]] | None = None,
                  stops: Sequence[int | None] | None = None, gap: int = 8, name: str = "reels",
                  face_scale: float = 0.92, speed: float = SPIN_SPEED):
@@ -79,10 +80,11 @@ class ReelSet:
         self.clock = 0.0
         strips = _per_reel(strips, cols)
         if board is None:
-            stops = [(c * 7 + 3) % len(strips[c]) for c in range(cols)]
-            board = [[strips[c][(stops[c] + r) % len(strips[c])] for c in range(cols)] for r in range(rows)]
-        stops = list(stops) if stops is not None else [None] * cols
-        self.reels = [ReelMotion(strips[c], rows, [board[r][c] for r in range(rows)], stops[c], speed)
+            rest = [(c * 7 + 3) % len(strips[c]) for c in range(cols)]
+            stops = rest
+            board = [[strips[c][(rest[c] + r) % len(strips[c])] for c in range(cols)] for r in range(rows)]
+        at: list[int | None] = list(stops) if stops is not None else [None] * cols
+        self.reels = [ReelMotion(strips[c], rows, [board[r][c] for r in range(rows)], at[c], speed)
                       for c in range(cols)]
         self.drawn: list[list[tuple[str, int | None]]] = [[] for _ in range(cols)]
         self.blurring = [False] * cols          # the last frame drew reel c's blurred faces
@@ -189,7 +191,7 @@ class ReelSet:
                 self.set_strips(strips)
             base["t"] = self.clock
             for c, reel in enumerate(self.reels):
-                late = tease_from is not None and c >= first_tease
+                late = tease_from is not None and first_tease is not None and c >= first_tease
                 reel.start(self.clock, arrive[c], list(columns[c]), stops[c], delay=c * start_stagger,
                            tease_from=tease_from if late else None)
 
@@ -202,15 +204,17 @@ class ReelSet:
 
         per_reel: list[list[Step]] = [[] for _ in range(self.cols)]
         first_end = arrive[0] - (tease_time if 0 in teases else 0.0)
-        per_reel[0].append(Step(first_end, start=start, tick=timed(0.0, first_end), label="reels spin", sound=spin_sound))
+        per_reel[0].append(
+            Step(first_end, start=start, tick=timed(0.0, first_end), label="reels spin", sound=spin_sound)
+        )
         for c in range(self.cols):
             if c in teases:
-                per_reel[c].append(Step(tease_time, start=(lambda c=c: on_tease(c)) if on_tease else None,
+                per_reel[c].append(Step(tease_time, start=partial(on_tease, c) if on_tease else None,
                                         tick=timed(arrive[c] - tease_time, tease_time), label="anticipation",
                                         sound=tease_sound))
             last = c == self.cols - 1
             nxt = arrive[c] + SETTLE_T + 0.02 if last else arrive[c + 1] - (tease_time if c + 1 in teases else 0.0)
-            per_reel[c].append(Step(nxt - arrive[c], start=(lambda c=c: on_stop(c)) if on_stop else None,
+            per_reel[c].append(Step(nxt - arrive[c], start=partial(on_stop, c) if on_stop else None,
                                     tick=timed(arrive[c], nxt - arrive[c]), end=finish if last else None,
                                     label=f"reel {c + 1} stops", sound=sound(c)))
         return per_reel
@@ -248,7 +252,7 @@ class ReelSet:
 def _per_reel(strips: Sequence[Sequence[str]], cols: int) -> list[list[str]]:
     """`strips` as one list per reel (a single strip is every reel's)."""
     if strips and isinstance(strips[0], str):
-        return [list(strips)] * cols          # type: ignore[list-item]
+        return [list(cast(Sequence[str], strips))] * cols          # one strip: its items are symbol ids
     if len(strips) != cols:
         raise ValueError(f"{len(strips)} reel strips for {cols} reels")
     return [list(s) for s in strips]

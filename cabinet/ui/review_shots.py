@@ -68,7 +68,9 @@ def review_shots(app: Any, gid: str, save: Callable[[str, str], None]) -> None:
                 app.step(DT)
                 while app.stack.top is not scene:
                     app.pop()
-            save(f"{gid}__review_board", f"Review: the hand-built board '{board.name}' played to its end, with its math")
+            save(
+                f"{gid}__review_board", f"Review: the hand-built board '{board.name}' played to its end, with its math"
+            )
             _reset(app)
     setup = app.cabinet.games[gid]
     if setup.library is not None:
@@ -78,6 +80,7 @@ def review_shots(app: Any, gid: str, save: Callable[[str, str], None]) -> None:
         except ReplayError:
             played = None
         if played is not None:
+            assert played.outcome is not None          # a book's round carries its outcome
             _clear(app)
             recall = app.present_recall(played, None, f"BOOK {played.outcome['book']}  ·  {gid}/{mode}")
             for _ in range(40):

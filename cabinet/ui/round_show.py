@@ -25,6 +25,9 @@ def show_round(app: Any, played: Any, label: tuple[str, str] | None = None, reco
     scene = scene_class(app, setup)
     scene.recall_mode = True
     scene.recall_record = record
+    if record is not None:        # the round told whole: its gamble steps and spin-chance draws too
+        from .history import RoundStory
+        scene.recall_story = RoundStory(record, app.cabinet.side_draws_of(record.id))
     scene.recall_label = label
     scene.recall_celebrates = celebrate
     scene.recall_title = title

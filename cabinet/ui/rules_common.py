@@ -1,16 +1,18 @@
 """The rules pages every game has, built from its GameSpec, its libraries and the
 keyboard map: bets, RTP and limits; the sheet's general rules; the keyboard. With
-the game's own pages (`GameSpec.rules` names the module whose `pages(scene)` makes
+the game's own pages (`GameSpec.view.rules` names the module whose `pages(scene)` makes
 them) they form the info screen's book (`rules_book`)."""
 from __future__ import annotations
 
 import importlib
 from typing import Any
 
+from cabinet.core.i18n import N_, _, translate
+
 from . import draw as D
 from .demo import demo_allowed
-from .figures import (bet_range, limit_lines, mode_figures, not_offered_words, pct, price_words, rtp_row, rtp_words,
-                      span_text, times)
+from .figures import (average_win_words, limit_lines, mode_figures, not_offered_words, pct, price_note,
+                      price_words, rtp_row, rtp_words, span_text, times)
 from .rules_art import pictogram
 from .rules_page import Card, Page
 
@@ -20,7 +22,7 @@ GENERAL_ICONS = {"recovery": "recovery", "malfunction": "malfunction", "outcome"
 
 def rules_module(spec: Any) -> Any | None:
     """The game's rules-page configuration (None: the game has none)."""
-    return importlib.import_module(spec.rules) if getattr(spec, "rules", "") else None
+    return importlib.import_module(spec.view.rules) if spec.view.rules else None
 
 
 def rules_book(scene: Any) -> list[Page]:
@@ -41,12 +43,12 @@ def fallback_pages(scene: Any) -> list[Page]:
     """A game without a configuration: its help text as cards, two columns."""
     spec = scene.spec
     cards = [Card(title, tuple(p for p in text.split("\n\n") if p.strip())) for title, text in
-             (spec.help() if spec.help else [])]
+             (spec.view.help() if spec.view.help else [])]
     if not cards:
         return []
     half = (len(cards) + 1) // 2
     columns = tuple(c for c in (tuple(cards[:half]), tuple(cards[half:])) if c)
-    return [Page("How to play", "Rules", columns=columns)]
+    return [Page(_("How to play"), _("Rules"), columns=columns)]
 
 
 def mode_picture(scene: Any, mode_id: str) -> Any | None:
@@ -61,18 +63,22 @@ def mode_card(scene: Any, f: Any) -> Card:
     maximum win."""
     cur = scene.app.cabinet.currency
     mode = f.mode
-    rows: list[tuple[str, str]] = [("Price", price_words(f, cur))]
+    rows: list[tuple[str, str]] = [(_("Price"), price_words(f, cur))]
+    average = average_win_words(f, scene.app.cabinet.games.get(scene.spec.id), cur, scene.bet) \
+        if mode.kind == "buy" and price_note(scene.spec, scene.modes) else None
+    if average is not None:              # the figure its price comes from (price_note)
+        rows.append((_("Average win"), average))
     text: tuple[str, ...] = ()
     if not f.offered:
         where, why = not_offered_words(f, cur, scene.app.cabinet.games.get(scene.spec.id))
-        rows.append(("Offered", where))
+        rows.append((_("Offered"), where))
         text = (why,)
     else:
         row = rtp_row(f)
         if row is not None:
             rows.append(row)
         if f.max_win_cents is not None:
-            rows.append(("Maximum win", f"{cur.format(f.max_win_cents)} ({times(f.max_win_x or 0)})"))
+            rows.append((_("Maximum win"), f"{cur.format(f.max_win_cents)} ({times(f.max_win_x or 0)})"))
     return Card(mode.label, text, tuple(rows), picture=mode_picture(scene, mode.id),
                 accent=D.GOLD if mode.kind == "buy" else D.CYAN)
 
@@ -85,20 +91,26 @@ def bets_page(scene: Any) -> Page:
     setup = app.cabinet.games.get(scene.spec.id)
     figs = [mode_figures(scene.spec, setup, m, scene.bet) for m in scene.modes if m.kind in ("spin", "buy")]
     cards = [mode_card(scene, f) for f in figs]
-    limits = [f"Bets from {bet_range(scene.ladder, cur).replace(' - ', ' to ')} a game; "
-              f"the bet now is {cur.format(scene.bet)}."] + [line + "." for line in limit_lines(scene.spec, setup, cur)]
+    lo, hi = (scene.ladder[0], scene.ladder[-1]) if scene.ladder else (scene.bet, scene.bet)
+    limits = [_("Bets from {low} to {high} a game; the bet now is {bet}.").format(
+        low=cur.format(lo), high=cur.format(hi), bet=cur.format(scene.bet))] + [
+        _("{limit}.").format(limit=line) for line in limit_lines(scene.spec, setup, cur)]
     module = rules_module(scene.spec)
     notes = getattr(module, "limit_notes", None) if module is not None else None
     limits += list(notes(scene)) if notes is not None else []
     withdrawn = withdrawn_words(scene)
     if withdrawn:
         limits.append(withdrawn)
+    note = price_note(scene.spec, scene.modes)
+    if note:
+        limits.append(note)
     if any(not f.offered or f.rtp_at_bet for f in figs):
-        limits.append("Where the limit lowers a return, the figure shown is the one at this bet.")
-    cards.append(Card("Bets and limits", tuple(limits), accent=D.GREEN))
+        limits.append(_("Where the limit lowers a return, the figure shown is the one at this bet."))
+    cards.append(Card(_("Bets and limits"), tuple(limits), accent=D.GREEN))
     cols = 4 if len(cards) > 6 else 3
-    return Page("Bets, RTP and limits", "Bets", grid=tuple(cards), grid_cols=cols,
-                note=f"At the current bet of {cur.format(scene.bet)}; maximum wins as the libraries pay them")
+    return Page(_("Bets, RTP and limits"), _("Bets"), grid=tuple(cards), grid_cols=cols,
+                note=_("At the current bet of {bet}; maximum wins as the libraries pay them").format(
+                    bet=cur.format(scene.bet)))
 
 
 def withdrawn_words(scene: Any) -> str:
@@ -110,7 +122,7 @@ def withdrawn_words(scene: Any) -> str:
     cur = scene.app.cabinet.currency
     base = scene.spec.mode(setup.base_mode)
     why = setup.limit_words(base.id, cur.format).replace("its return", f"the {base.label.lower()}'s return")
-    return f"Bets above {cur.format(setup.bet_ladder[-1])} are not offered: {why}."
+    return _("Bets above {amount} are not offered: {why}.").format(amount=cur.format(setup.bet_ladder[-1]), why=why)
 
 
 def payback_words(scene: Any) -> list[str] | None:
@@ -130,18 +142,31 @@ def payback_words(scene: Any) -> list[str] | None:
         return None
     stated = [spec.rtp[m.id] for m in modes if m.id in spec.rtp]
     below = [b for b in ladder if b < min(lowered)]
-    limit = "limit on a single game's wins" if setup.cap.max_cents is None else \
-        f"{cur.format(setup.cap.max_cents)} limit on a single game's wins"
+    money = None if setup.cap.max_cents is None else cur.format(setup.cap.max_cents)
     base = spec.mode(setup.base_mode)
     top = setup.rtp_at(base.id, ladder[-1])
-    first = (f"The theoretical average return to player (RTP) for this game is {span_text((min(stated), max(stated)))}"
-             + (f" at bets up to {cur.format(below[-1])}." if below else " before its win limit."))
-    where = f"at bets above {cur.format(below[-1])}" if below else "at every bet"
-    second = (f"The {limit} lowers the return {where}: the {base.label.lower()} returns "
-              f"{rtp_words(top, spec.rtp.get(base.id))} at {cur.format(ladder[-1])}" if top is not None else f"The {limit} lowers the return {where}")
-    second += (f", and every way to play returns at least {pct(span[0])} at the bets it is offered at. "
-               if top is None or pct(span[0]) != pct(top) else ". ")
-    second += "The BETS page shows each figure at the bet."
+    span_words = span_text((min(stated), max(stated)))
+    first = (_("The theoretical average return to player (RTP) for this game is {rtp} at bets up to {bet}.").format(
+        rtp=span_words, bet=cur.format(below[-1])) if below else
+        _("The theoretical average return to player (RTP) for this game is {rtp} before its win limit.").format(
+            rtp=span_words))
+    if below:
+        lowers = (_("The {amount} limit on a single game's wins lowers the return at bets above {bet}") if money else
+                  _("The limit on a single game's wins lowers the return at bets above {bet}"))
+    else:
+        lowers = (_("The {amount} limit on a single game's wins lowers the return at every bet") if money else
+                  _("The limit on a single game's wins lowers the return at every bet"))
+    second = lowers.format(amount=money, bet=cur.format(below[-1]) if below else "")
+    if top is not None:
+        second = _("{sentence}: the {mode} returns {rtp} at {bet}").format(
+            sentence=second, mode=translate(base.label).lower(), rtp=rtp_words(top, spec.rtp.get(base.id)),
+            bet=cur.format(ladder[-1]))
+    if top is None or pct(span[0]) != pct(top):
+        second = _("{sentence}, and every way to play returns at least {rtp} at the bets it is offered at.").format(
+            sentence=second, rtp=pct(span[0]))
+    else:
+        second = _("{sentence}.").format(sentence=second)
+    second += " " + _("The BETS page shows each figure at the bet.")
     return [first, second]
 
 
@@ -154,7 +179,7 @@ def with_payback(scene: Any, sections: list[tuple[str, str, list[str]]]) -> list
     out = []
     for kind, title, paras in sections:
         if kind == "payback":
-            keep = [p for p in paras if "RTP" not in p and "return to player" not in p]
+            keep = [p for p in paras if "%" not in p]        # the sheet's RTP sentence: its one figure
             paras = words + keep
         out.append((kind, title, paras))
     return out
@@ -165,22 +190,51 @@ def general_page(sections: list[tuple[str, str, list[str]]]) -> Page:
     cards = [Card(title, tuple(paras), picture=pictogram(GENERAL_ICONS.get(kind, "payback")), side=True)
              for kind, title, paras in sections]
     half = (len(cards) + 1) // 2
-    return Page("General rules", "General", columns=(tuple(cards[:half]), tuple(cards[half:])))
+    return Page(_("General rules"), _("General"), columns=(tuple(cards[:half]), tuple(cards[half:])))
 
 
 KEY_GROUPS = (
-    ("Play", (("spin", "Spin / skip / stop autoplay"), ("bet_up", "Bet up"), ("bet_down", "Bet down"),
-              ("autoplay", "Autoplay menu / stop"), ("turbo", "Turbo on / off"))),
-    ("Information", (("info", "Game information"), ("paytable", "Paytable"), ("history", "Game history"),
-                     ("close", "Close a window"))),
-    ("Sound and screen", (("sound", "Sound on / off"), ("music", "Music on / off"),
-                          ("fullscreen", "Fullscreen"), ("screenshot", "Screenshot"))),
+    (N_("Play"), (("spin", N_("Spin / skip / stop autoplay")), ("bet_up", N_("Bet up")),
+                  ("bet_down", N_("Bet down")), ("autoplay", N_("Autoplay menu / stop")),
+                  ("turbo", N_("Turbo on / off")))),
+    (N_("Information"), (("info", N_("Game information")), ("paytable", N_("Paytable")),
+                         ("history", N_("Game history")), ("close", N_("Close a window")))),
+    (N_("Sound and screen"), (("sound", N_("Sound on / off")), ("music", N_("Music on / off")),
+                              ("fullscreen", N_("Fullscreen")), ("screenshot", N_("Screenshot")))),
 )
 
 
-REVIEW_ITEMS = (("review_pause", "Pause / resume"), ("review_step", "Single step (one event)"),
-                ("review_slow", "Speed 1x / 0.5x / 0.25x"), ("review_math", "Math overlay"),
-                ("review_replay", "Replay a round by its id"), ("demo", "Force menu"))
+# The operator menu's keys (cabinet/ui/operator/menu.py: digits open the pages, the
+# recall page's D its ids; every overlay's arrows and ENTER; ESC logs out).
+OPERATOR_ROWS = ((N_("Operator page 1 ... 7"), "1 ... 7"), (N_("Recall: show the ids"), "D"),
+                 (N_("Move / press a button"), "ARROWS  ENTER"))
+FORCE_MENU_ROWS = ((N_("Force menu: move / choose"), "ARROWS  ENTER"),)
+
+REVIEW_ITEMS = (("review_pause", N_("Pause / resume")), ("review_step", N_("Single step (one event)")),
+                ("review_slow", N_("Speed 1x / 0.5x / 0.25x")), ("review_math", N_("Math overlay")),
+                ("review_replay", N_("Replay a round by its id")), ("demo", N_("Force menu")))
+
+
+def balanced_columns(cards: list[Card], n: int) -> tuple[tuple[Card, ...], ...]:
+    """The cards in order, cut into at most `n` columns of about equal height (rows,
+    text lines and a title's worth each)."""
+    weight = [2 + len(c.rows) + len(c.text) for c in cards]
+    best: tuple[int, list[int]] | None = None
+
+    def cuts(start: int, left: int) -> list[list[int]]:
+        if left == 1:
+            return [[]]
+        return [[k] + rest for k in range(start + 1, len(cards)) for rest in cuts(k, left - 1)]
+    for k in range(1, min(n, len(cards)) + 1):
+        for cut in cuts(0, k):
+            bounds = [0] + cut + [len(cards)]
+            tallest = max(sum(weight[a:b]) for a, b in zip(bounds, bounds[1:]))
+            if best is None or tallest < best[0]:
+                best = (tallest, bounds)
+    if best is None:
+        return ()
+    bounds = best[1]
+    return tuple(tuple(cards[a:b]) for a, b in zip(bounds, bounds[1:]))
 
 
 def keyboard_page(scene: Any) -> Page:
@@ -190,27 +244,31 @@ def keyboard_page(scene: Any) -> Page:
     keys = scene.app.input
     cards = []
     for title, items in KEY_GROUPS:
-        rows = tuple((label, keys.describe(action)) for action, label in items if keys.table.get(action))
-        cards.append(Card(title, rows=rows))
+        rows = tuple((translate(label), keys.describe(action)) for action, label in items if keys.table.get(action))
+        cards.append(Card(translate(title), rows=rows))
     buys = list(getattr(scene, "buy_modes", []))
     if buys:
-        rows = [("Buy menu", keys.describe("buy_menu"))]
+        buy_rows = [(_("Buy menu"), keys.describe("buy_menu"))]
         for i, mode in enumerate(buys):
             if keys.table.get(f"buy_{i + 1}"):
-                rows.append((mode.label, keys.describe(f"buy_{i + 1}")))
-        rows += [("Previous / next buy", f"{keys.describe('prev')}  {keys.describe('next')}"),
-                 ("Confirm the buy", keys.describe("confirm"))]
-        cards.insert(1, Card("Buy bonus", ("In the buy menu each key opens that buy's confirmation page.",),
-                             rows=tuple(rows)))
+                buy_rows.append((mode.label, keys.describe(f"buy_{i + 1}")))
+        buy_rows += [(_("Previous / next buy"), f"{keys.describe('prev')}  {keys.describe('next')}"),
+                     (_("Confirm the buy"), keys.describe("confirm"))]
+        cards.insert(1, Card(_("Buy bonus"), (_("In the buy menu each key opens that buy's confirmation page."),),
+                             rows=tuple(buy_rows)))
+    staff = [Card(_("Operator menu"), rows=((_("Operator menu (PIN)"), keys.describe("operator")),)
+                  + tuple((translate(a), b) for a, b in OPERATOR_ROWS) + ((_("Log out"), keys.describe("close")),))]
     if demo_allowed(scene.app.config):        # review mode only (never with real play)
-        cards.append(Card("Review tools", rows=tuple((label, keys.describe(action)) for action, label in REVIEW_ITEMS
-                                                   if keys.table.get(action))))
+        rows = tuple((translate(label), keys.describe(action)) for action, label in REVIEW_ITEMS
+                     if keys.table.get(action))
+        staff.append(Card(_("Review tools"), rows=rows + tuple((translate(a), b) for a, b in FORCE_MENU_ROWS)
+                          + ((_("Force menu: close"), keys.describe("close")),)))
     module = rules_module(scene.spec)
     hook = getattr(module, "keyboard_cards", None) if module is not None else None
     own = tuple(hook(scene)) if hook is not None else ()
-    cols = tuple(c for c in (tuple(cards[:2]), tuple(cards[2:]), own) if c)
-    return Page("Keyboard", "Keys", columns=cols,
-                note="In the autoplay menu, the previous / next keys change the rounds and confirm starts it")
+    cols = balanced_columns(cards + staff + list(own), 3)
+    return Page(_("Keyboard"), _("Keys"), columns=cols,
+                note=_("In the autoplay menu, the previous / next keys change the rounds and confirm starts it"))
 
 
 def money_at(scene: Any, x100: int) -> str:
@@ -224,6 +282,6 @@ def pay_card(scene: Any, title: str, picture: Any, pays: list[tuple[str, int]], 
 
 
 def paytable_x100(scene: Any) -> dict[str, dict[str, int]]:
-    """The math's paytable (GameSpec.paytable) in exact hundredths of the bet."""
-    table = scene.spec.paytable() if scene.spec.paytable else {}
+    """The math's paytable (GameSpec.math.paytable) in exact hundredths of the bet."""
+    table = scene.spec.math.paytable() if scene.spec.math.paytable else {}
     return {sym: {k: round(float(v) * 100) for k, v in pays.items()} for sym, pays in table.get("pays", {}).items()}

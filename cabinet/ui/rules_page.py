@@ -1,6 +1,6 @@
 """Rules pages: one layout engine; each game configures it with data.
 
-A game's `view/rules_pages.py` (named by `GameSpec.rules`) returns `Page`s made of
+A game's `view/rules_pages.py` (named by `GameSpec.view.rules`) returns `Page`s made of
 `Card`s: a title, paragraphs, label/value rows and a `Picture` (painted by the game
 from its own art). The engine fills the page body with them:
 
@@ -18,7 +18,7 @@ panels and pictures are composed once per page, bet and window size.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Hashable
+from typing import Callable, Hashable, Sequence
 
 import pygame
 
@@ -57,7 +57,7 @@ class Card:
     a row whose value is '' is a sub-heading. `side` puts the picture left of the text."""
 
     title: str = ""
-    text: tuple[str, ...] = ()
+    text: Sequence[str] = ()           # paragraphs (a tuple, or a rules sheet's list)
     rows: tuple[tuple[str, str], ...] = ()
     picture: Picture | None = None
     side: bool = False
@@ -225,9 +225,9 @@ class RulesLayout:
             ph = pic.min_h + extra_pic
             pw = min(inner_w, ph * pic.aspect)
             ph = min(ph, pw / pic.aspect)
-            box = pygame.Rect(round(x + (inner_w - pw) / 2), round(y + (pic.min_h + extra_pic - ph) / 2),
-                              round(pw), round(ph))
-            laid.pictures.append((pic, box))
+            pic_box = pygame.Rect(round(x + (inner_w - pw) / 2), round(y + (pic.min_h + extra_pic - ph) / 2),
+                                  round(pw), round(ph))
+            laid.pictures.append((pic, pic_box))
             y += pic.min_h + extra_pic + PAD * 0.6
         first = True
         for para in card.text:
@@ -268,6 +268,7 @@ class RulesLayout:
             if any(n is None or n > h for n in needs):
                 return None
             for i, (card, need) in enumerate(zip(page.grid, needs)):
+                assert need is not None                  # every card fits (checked above)
                 r, c = divmod(i, cols)
                 box = (body.x + c * (w + GAP), body.y + r * (h + GAP), w, h)
                 self.place(laid, card, box, size, min(h - need, self.pic_room(card, w)), cell_h=h)
@@ -303,10 +304,15 @@ def card_panel(size: tuple[int, int], accent: Color, radius: int, border: int) -
                            alpha=238)
 
 
-def compose(assets, laid: Laid, backdrop: pygame.Surface) -> pygame.Surface:
-    """The page's panels and pictures over `backdrop` (one opaque surface)."""
+def compose(assets, laid: Laid, backdrop: pygame.Surface, into: pygame.Surface | None = None) -> pygame.Surface:
+    """The page's panels and pictures over `backdrop` (one opaque surface: `into`, a
+    surface of the same size to draw over, else a copy)."""
     lay = assets.layout
-    surf = backdrop.copy()
+    if into is not None and into.get_size() == backdrop.get_size():
+        surf = into
+        surf.blit(backdrop, (0, 0))
+    else:
+        surf = backdrop.copy()
     for rect, accent in laid.panels:
         real = lay.rect(rect)
         surf.blit(assets.surface(("rules_card", real.size, accent), lambda real=real, accent=accent: card_panel(

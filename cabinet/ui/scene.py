@@ -15,6 +15,7 @@ app.py, not even for a type, so no import closes a circle.
 """
 from __future__ import annotations
 
+import collections
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
@@ -22,6 +23,9 @@ import pygame
 from .widgets import Screen
 
 if TYPE_CHECKING:          # types only, and all from modules below this one
+    from cabinet.core.config import Config
+    from cabinet.core.pin import PinGuard
+
     from .audio import Audio
     from .checkpoints import CheckpointWriter
     from .input import InputMap
@@ -55,8 +59,11 @@ class Host(Screen, Protocol):
     """The App (app.py) as a scene sees it; tests/ui/test_shell.py checks that App has
     every member named here."""
 
-    config: Any
+    config: "Config"
     cabinet: Any
+    surface: pygame.Surface          # the window's surface (its pixel format)
+    languages: tuple[str, ...]       # the languages offered to the player (player_prefs.py)
+    prepared: Any                    # the screens prepared ahead (prepare.Preparer)
     audio: "Audio"
     input: "InputMap"
     checkpoints: "CheckpointWriter"
@@ -69,6 +76,8 @@ class Host(Screen, Protocol):
     min_round_seconds: float
     time: float
     game_choices: dict[str, tuple[int, str]]
+    pin_guard: "PinGuard"
+    input_log: collections.deque[str]        # the operator's input test's lines
 
     def open(self, name: str, *args: Any, **kwargs: Any) -> "Scene": ...
     def push(self, scene: "Scene") -> "Scene": ...
@@ -81,8 +90,11 @@ class Host(Screen, Protocol):
     def toggle_music(self) -> None: ...
     def toggle_turbo(self) -> None: ...
     def save_player_settings(self) -> None: ...
+    def set_language(self, tag: str, keep: bool = True) -> None: ...
     def show_lock(self) -> None: ...
+    def show_handpay(self) -> None: ...
     def ram_clear(self) -> None: ...
+    def stop(self, reason: str) -> None: ...
 
 
 class Scene:
@@ -97,6 +109,11 @@ class Scene:
     def __init__(self, app: Host):
         self.app = app
         self.widgets: list["Widget"] = []
+
+    @property
+    def busy(self) -> bool:
+        """A round is under way on this scene (a game scene says when); no other scene is."""
+        return False
 
     # -- life cycle -------------------------------------------------------------
     def enter(self) -> None:

@@ -14,6 +14,7 @@ scale degrees of the key) and parts that follow the chords in a style: a bass li
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 NOTE = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
 QUALITY = {"": (0, 4, 7), "m": (0, 3, 7), "7": (0, 4, 7, 10), "m7": (0, 3, 7, 10), "maj7": (0, 4, 7, 11),
@@ -162,7 +163,7 @@ class Score:
         for part in self.parts.values():
             track = mido.MidiTrack()
             ch = part.channel
-            events: list[tuple[int, int, object]] = []
+            events: list[tuple[int, int, Any]] = []         # (tick, off 0 / on 1, a mido message)
             setup = [mido.Message("control_change", channel=ch, control=7, value=part.volume),
                      mido.Message("control_change", channel=ch, control=10, value=part.pan),
                      mido.Message("control_change", channel=ch, control=91, value=part.reverb),

@@ -17,7 +17,7 @@ def allowed(app: Any) -> bool:
     if app.stack.find("operator_menu") is not None:
         return True
     cfg = app.config
-    return bool(getattr(cfg, "demo_tools", False)) and not app.kiosk and not getattr(cfg, "real_play", False)
+    return cfg.demo_tools and not app.kiosk and not cfg.real_play
 
 
 def take(app: Any) -> Path | None:

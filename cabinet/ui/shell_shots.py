@@ -99,7 +99,7 @@ def _celebrations(app: Any, scene: Any, gid: str, save: Callable[[str, str], Non
                 settle_round(scene)
                 break
             settle_round(scene)
-    if "max_win" in scene.spec.force_categories and app.config.demo_tools:
+    if "max_win" in scene.spec.review.force_categories and app.config.demo_tools:
         if scene.play(force="max_win"):
             over = _until_over(app, scene)
             if over is not None and getattr(over, "tier", "") == "max":
@@ -127,3 +127,17 @@ def history_shots(app: Any, save: Callable[[str, str], None]) -> None:
         for _ in range(30):
             app.step(DT)
     _clear(app)
+
+
+def operator_shots(app: Any, save: Callable[[str, str], None]) -> None:
+    """Every page of the operator menu (opened as after a right PIN: the gallery's
+    ledger is a throw-away one), in the gallery's language."""
+    from .operator.menu import PAGES
+    _clear(app)
+    menu = app.open("operator_menu")
+    for name, label, _page in PAGES:
+        menu.show(name)
+        app.step(DT)
+        save(f"operator__{name}", f"Operator menu: the {label} page")
+    app.pop(menu)
+    app.step(DT)

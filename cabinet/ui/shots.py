@@ -1,4 +1,5 @@
-"""`python main.py --shots DIR [--game ID]`: every scene and state rendered to PNG.
+"""`python main.py --shots DIR [--game ID] [--lang TAG]`: every scene and state rendered
+to PNG (with the operator menu's pages when no --game limits it), in a language.
 
 A game scene declares the states worth a picture as `SHOTS`, a list of `Shot`:
 
@@ -14,7 +15,7 @@ A shot with a `mode` plays a round of that mode (with the demo `force` category 
 given) and stops the injectable clock at `at`: a fraction of the presentation's total
 time, or the label prefix of a step (stopped `within` that step). A shot with an
 `action` sends that named action to the scene (opening the buy menu, info pages...).
-`prepare` names a scene method called first (e.g. to arm the ante); `after` runs the
+`prepare` is a function called with the game scene first (e.g. to arm the ante); `after` runs the
 clock on for that many seconds (at=1.0, after=1.5: the celebration that follows the
 round, mid-animation). A step that waits
 for the player's START is started on the way, as a player would; `within=0` on such a
@@ -23,7 +24,7 @@ never on the player's.
 """
 from __future__ import annotations
 
-import copy
+import dataclasses
 
 import json
 import shutil
@@ -48,7 +49,7 @@ class Shot:
     at: float | str = 1.0
     within: float = 0.5
     action: str | None = None
-    prepare: str | None = None
+    prepare: Callable[[Any], None] | None = None   # called with the game scene first
     caption: str = ""
     after: float = 0.0          # seconds more after the round (a celebration mid-animation)
 
@@ -104,25 +105,23 @@ def seek_round(scene: Any, wanted: Callable[[Any], bool], label: str, mode: str 
 
 def _fresh_cabinet(cabinet: Any, folder: Path) -> Any:
     from cabinet.core.cabinet import Cabinet
-    cfg = copy.copy(cabinet.config)          # a Config still (its key and witness paths follow data_path)
-    cfg.ledger_key, cfg.ledger_witness = None, None   # the gallery's throwaway ledger: its own key, no witness
-    cfg.data_path = folder
-    cfg.demo_tools = True
-    cfg.rng_seed = 20261130
-    cfg.demo_credit = 10_000_000
+    # the gallery's throwaway ledger: its own key (it follows data_path), no witness
+    cfg = dataclasses.replace(cabinet.config, ledger_key=None, ledger_witness=None, data_path=folder,
+                              demo_tools=True, rng_seed=20261130, demo_credit=10_000_000)
     games = {gid: setup.spec for gid, setup in cabinet.games.items()}
     return Cabinet(cfg, games=games)
 
 
-def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -> int:
-    """Render the lobby and every declared shot of each game; write index.json."""
+def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None, lang: str | None = None) -> int:
+    """Render the lobby and every declared shot of each game, in `lang` (a tag of
+    cabinet.core.i18n.available(); None: the config's default); write index.json."""
     import os
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .app import App, start_scenes
     from .clock import ManualClock
     from .library_view import library_shots
     from .review_shots import review_shots
-    from .shell_shots import game_shots, history_shots
+    from .shell_shots import game_shots, history_shots, operator_shots
 
     if cabinet.config.real_play:
         print("--shots needs the demo tools, which real_play forbids")
@@ -135,6 +134,8 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
     try:
         cab = _fresh_cabinet(cabinet, work)
         app = App(cab.config, cab, size=SIZE, clock=ManualClock(), windowed=True)
+        if lang is not None:
+            app.set_language(lang, keep=False)
         start_scenes(app)
 
         def save(name: str, caption: str) -> None:
@@ -147,7 +148,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
             if gid not in cab.games:
                 print(f"{gid}: not offered ({cab.refused.get(gid, 'unknown game')})")
                 continue
-            scene_class = cab.games[gid].spec.load_scene()
+            scene_class = cab.games[gid].spec.view.load_scene()
             shots = getattr(scene_class, "SHOTS", [Shot("board")])
             _game_shots(app, gid, shots, out, index, failed)
             _other_skins(app, gid, shots, out, index, failed)
@@ -156,6 +157,7 @@ def render_gallery(cabinet: Any, out_dir: str | Path, game: str | None = None) -
             _shell(lambda: library_shots(app, gid, save), f"{gid}/library viewer", failed)
         if game is None:
             _shell(lambda: history_shots(app, save), "history", failed)
+            _shell(lambda: operator_shots(app, save), "operator pages", failed)
         (out / "index.json").write_text(json.dumps(index, indent=2))
         print(f"{len(index)} shots written to {out}" + (f"; {len(failed)} failed" if failed else ""))
         return 1 if failed else 0
@@ -211,7 +213,7 @@ def _game_shots(app: Any, gid: str, shots: list, out: Path, index: list, failed:
         app.step(DT)
         try:
             if shot.prepare:
-                getattr(scene, shot.prepare)()
+                shot.prepare(scene)
             if shot.action:
                 scene.on_action(shot.action)
                 app.step(DT)

@@ -51,7 +51,7 @@ class Script:
 
 def script_path(spec: Any) -> Path:
     """`showcase.yaml` in the package of the game's scene module (games/<id>/view/)."""
-    module = importlib.import_module(spec.scene.partition(":")[0])
+    module = importlib.import_module(spec.view.scene.partition(":")[0])
     package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
     return package_file(package, FILE).resolve()
 
@@ -61,7 +61,9 @@ def _names(value: Any, where: str, key: str, known: list[str]) -> tuple[str, ...
         raise ShowcaseError(f"{where}: {key} must be a list of feature names; allowed: {', '.join(known)}")
     for v in value:
         if v not in known:
-            raise ShowcaseError(f"{where}: {key} names {v!r}, not a feature of this library; allowed: {', '.join(known)}")
+            raise ShowcaseError(
+                f"{where}: {key} names {v!r}, not a feature of this library; allowed: {', '.join(known)}"
+            )
     return tuple(value)
 
 
@@ -94,8 +96,10 @@ def parse(data: Any, library: Any, path: Path) -> Script:
         if not isinstance(caption, str) or not caption.strip() or len(caption) > MAX_CAPTION:
             raise ShowcaseError(f"{where}: caption must be text of 1 to {MAX_CAPTION} characters")
         mode = entry.get("mode")
-        if mode not in library.modes:
-            raise ShowcaseError(f"{where}: mode {mode!r} is not a library of {spec.id}; allowed: {', '.join(library.modes)}")
+        if not isinstance(mode, str) or mode not in library.modes:
+            raise ShowcaseError(
+                f"{where}: mode {mode!r} is not a library of {spec.id}; allowed: {', '.join(library.modes)}"
+            )
         known = list(library.books(mode).meta["feature_names"])
         wanted = BookFilter(mode, _names(entry.get("features", []), where, "features", known),
                             _names(entry.get("without", []), where, "without", known),

@@ -21,6 +21,7 @@ last tenth's peak against the RSS at the end of the first tenth.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import random
 import resource
@@ -58,11 +59,8 @@ def make_app(data: Path, size: tuple[int, int], kiosk: bool, game: str | None):
     from cabinet.core.game import discover
     from cabinet.ui.app import App, start_scenes
     from cabinet.ui.clock import ManualClock
-    cfg = load_config()
-    cfg.data_path = data
-    cfg.math_source = "live"
-    cfg.demo_tools, cfg.real_play = False, False
-    cfg.demo_credit = 10**9
+    cfg = dataclasses.replace(load_config(), data_path=data, math_source="live", demo_tools=False, real_play=False,
+                              demo_credit=10**9)
     games = discover()
     if game is not None:
         if game not in games:
@@ -132,7 +130,9 @@ def random_input(events: int, size: tuple[int, int], seed: int, attendant: int =
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
         app = make_app(Path(tmp), size, kiosk=True, game=None)
         tenth = max(1, events // 10)
-        firsts, lasts, t0 = [], [], time.perf_counter()
+        firsts: list[float] = []
+        lasts: list[float] = []
+        t0 = time.perf_counter()
         waited = handpays = 0
         for i in range(1, events + 1):
             roll = rng.random()
@@ -193,9 +193,9 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, name) < least:
             p.error(f"--{name} {getattr(args, name)}: allowed a whole number of {least} or more")
     if args.run == "autoplay":
-        autoplay(args.rounds, size, args.game)      # type: ignore[arg-type]
+        autoplay(args.rounds, size, args.game)
     else:
-        random_input(args.events, size, args.seed, args.attendant)  # type: ignore[arg-type]
+        random_input(args.events, size, args.seed, args.attendant)
     return 0
 
 

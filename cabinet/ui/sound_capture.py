@@ -45,6 +45,7 @@ def capture(out: Path, game: str, rounds: int) -> list[tuple[float, str]]:
     from cabinet.core.game import discover
     from .app import App, start_scenes
     from .clock import ManualClock
+    from .game_scene import GameScene
 
     specs = discover()
     if game not in specs:
@@ -69,10 +70,10 @@ def capture(out: Path, game: str, rounds: int) -> list[tuple[float, str]]:
                 moments.append((raw.stat().st_size / 4 / 44100 if raw.exists() else 0.0, wanted))
             time.sleep(max(0.0, 1 / FPS - (time.monotonic() - now)))
 
-    def play_out(scene) -> None:
+    def play_out(scene: GameScene) -> None:
         def idle() -> bool:
             top = app.stack.top
-            if top is not scene and top.scene_name != "big_win":     # a celebration closes by itself
+            if top is not None and top is not scene and top.scene_name != "big_win":   # a celebration closes by itself
                 app.pop(top)
             elif top is scene and scene.waiting_for_start:
                 scene.skip()
@@ -81,6 +82,7 @@ def capture(out: Path, game: str, rounds: int) -> list[tuple[float, str]]:
 
     frames(8)
     scene = app.open_game(game)
+    assert isinstance(scene, GameScene), f"{game}: its scene did not open"
     frames(6)
     scene.play(None, FEATURE_FORCE.get(game))
     play_out(scene)

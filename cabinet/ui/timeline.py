@@ -45,3 +45,11 @@ class Timeline:
     def money(self, x100: int) -> str:
         """Hundredths of the bet as the player's money text."""
         return self.currency.format(self.cents(x100))
+
+
+def building(timeline: Timeline | None) -> Timeline:
+    """The timeline a `present_<type>` method reads (`GameScene.timeline`): one is
+    always being built while those methods run."""
+    if timeline is None:
+        raise RuntimeError("a present_ method ran outside GameScene.round_steps")
+    return timeline

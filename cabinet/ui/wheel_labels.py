@@ -91,7 +91,7 @@ def fit(block: tuple[float, float], start: float, span: float, radius: float,
 
         def fits(scales: np.ndarray) -> np.ndarray:                            # (radii, scales)
             pts = radii[:, None, None, None] * d + scales[None, :, None, None] * unit[None, None]
-            return inside(pts, start, span, radius, pointer).all(axis=-1)
+            return np.asarray(inside(pts, start, span, radius, pointer).all(axis=-1))
 
         coarse = np.linspace(0.05, 1.0, 12)          # then finer between the last fit and the next
         ok = fits(coarse)

@@ -251,6 +251,11 @@ class WheelView:
             cache.move_to_end(key)
         return surf
 
+    def prepare(self) -> None:
+        """Build the disc now (into the shared LRU), a few frames before the one that
+        first shows it (Happy Money Hens builds a gamble's wheels while its round plays)."""
+        self._disc()
+
     @staticmethod
     def _arc(c: float, r: float, a0: float, span: float) -> list[tuple[float, float]]:
         """Points along the arc of radius r (about every 2 degrees) around (c, c)."""
@@ -269,11 +274,11 @@ class WheelView:
             if len(self.slices) == 1:
                 pygame.draw.circle(disc, sl.color, (c, c), r)
             else:
-                pygame.draw.polygon(disc, sl.color, [(c, c)] + self._arc(c, r, a0, span))
+                pygame.draw.polygon(disc, sl.color, [(float(c), float(c))] + self._arc(c, r, a0, span))
             # Inner shade: darker toward the hub, gives the slice depth (its arc smoothed).
             shade = D.lerp_color(sl.color, (0, 0, 0), 0.12)
             arc = self._arc(c, r * 0.45, a0, span)
-            pygame.draw.polygon(disc, shade, [(c, c)] + arc)
+            pygame.draw.polygon(disc, shade, [(float(c), float(c))] + arc)
             pygame.draw.aalines(disc, shade, False, arc)
         # The soft light over the whole disc: x (light/2) then doubled (see light_map).
         disc.blit(light_map(self.app.assets, r), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
@@ -295,7 +300,9 @@ class WheelView:
             if (w, h) != block.get_size():
                 block = pygame.transform.smoothscale(block, (w, h))
             turn = place.turn % 360.0
-            turned = pygame.transform.rotozoom(block, -turn, 1.0) if turn % 90 else pygame.transform.rotate(block, -turn)
+            turned = (
+                pygame.transform.rotozoom(block, -turn, 1.0) if turn % 90 else pygame.transform.rotate(block, -turn)
+            )
             small = pygame.transform.smoothscale(turned, (max(turned.get_width() // ss, 1),
                                                           max(turned.get_height() // ss, 1)))
             disc.blit(small, small.get_rect(center=(round(c + place.center[0] / ss), round(c + place.center[1] / ss))))

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
+from cabinet.core.i18n import translate
+
 from . import draw as D
 
 if TYPE_CHECKING:
@@ -60,7 +62,9 @@ class Button(Widget):
     }
 
     def text(self) -> str:
-        return self.label() if callable(self.label) else self.label
+        """The label as shown: a callable's text, or the label in the player's language
+        (labels are written N_("SPIN"): marked for the catalogue, translated here)."""
+        return self.label() if callable(self.label) else translate(self.label)
 
     MIN_TARGET = 64            # logical px: the smallest a finger is asked to hit (1080p)
 
@@ -91,8 +95,10 @@ class Button(Widget):
         surface.blit(self._look(app, style, self.hover and on), real)
         dark = style in ("gold", "green")
         color = (40, 24, 8) if dark else (D.CREAM if on else (130, 130, 150))
-        with D.text_bounds(real):          # a label stays inside its button (text-overlap test)
-            app.assets.blit_text(surface, self.text(), self.font_size,
+        text = self.text()
+        size = app.assets.fit(text, self.font_size, self.rect.w - 16, True) if text else self.font_size
+        with D.text_bounds(real):          # a label stays inside its button (text-overlap test), smaller if need be
+            app.assets.blit_text(surface, text, size,
                                  (self.rect.centerx, self.rect.centery + self.label_offset), color,
                                  anchor="center", bold=True)
 

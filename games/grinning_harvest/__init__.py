@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.game import BetMode, GameSpec, MathHooks, ReviewHooks, ViewInfo
 
 from . import review
 from .math import batch, events, feature_odds, forced, help, par, par_live, paytable, rules, sim, tables
@@ -25,40 +25,46 @@ GAME = GameSpec(
     modes=(BetMode("base", "Spin", 100, "spin", "A base-game spin."),)
     + tuple(BetMode(b.id, b.label, b.cost_x100, "buy", b.help) for b in _M.buys),
     play=forced.play,
-    # forced books are natural rounds given their category (math/rules.py proposal): the
-    # builder keeps them at equal weights and tilts only the natural books
-    forced_natural=True,
-    scene="games.grinning_harvest.view.scene:GrinningHarvestScene",
     rtp={"base": float(_M.rtp["base"]), **{b.id: float(_M.rtp["buy"]) for b in _M.buys}},
     max_win_x=int(_RAW["max_win_x"]),
     version=_RAW["version"],
     math_files=(str(_MATH / "math.yaml"),),
-    force_categories=dict(rules.FORCE_LABELS),
-    book_forces={mode: {k: float(v) for k, v in cats.items()}
-                 for mode, cats in (_RAW.get("book_forces") or {}).items()},
-    simulate=sim.simulate,
-    play_batch=batch.play_batch,
-    evaluate=paytable.evaluate,
-    paytable=paytable.paytable,
-    feature_names=rules.FEATURES,
-    default_bet=int(_RAW["default_bet_cents"]),
-    asset_ids=str(Path(__file__).parent / "view" / "asset_ids.yaml"),
-    help=help.help_pages,
-    par_info=par.par_info,
-    payout_sources=par.payout_sources,
-    batch_sources=par.batch_sources,
-    plain_source=par.PLAIN_SOURCE,
-    live_rtp=par_live.live_rtp,
-    tail_odds=par_live.tail_odds,
-    tail_from_x=100,          # par_live.tail_odds: exact without the bonus + trigger odds x 12,000,000 bonuses
-    feature_odds=feature_odds.feature_odds,
     events=events.CATALOGUE,
-    buy_keys={b.id: b.key for b in _M.buys},
-    forced_books={mode: {k: int(v) for k, v in cats.items()}
-                  for mode, cats in (_RAW.get("forced_books") or {}).items()},
-    book_counts={mode: int(n) for mode, n in (_RAW.get("books") or {}).items()},
-    rules="games.grinning_harvest.view.rules_pages",
-    feature_labels=help.FEATURE_LABELS,
-    board_draws=review.board_draws,
-    event_adds=review.event_adds,
+    default_bet=int(_RAW["default_bet_cents"]),
+    math=MathHooks(
+        # forced books are natural rounds given their category (math/rules.py proposal): the
+        # builder keeps them at equal weights and tilts only the natural books
+        forced_natural=True,
+        simulate=sim.simulate,
+        play_batch=batch.play_batch,
+        evaluate=paytable.evaluate,
+        paytable=paytable.paytable,
+        feature_names=rules.FEATURES,
+        par_info=par.par_info,
+        payout_sources=par.payout_sources,
+        batch_sources=par.batch_sources,
+        plain_source=par.PLAIN_SOURCE,
+        live_rtp=par_live.live_rtp,
+        tail_odds=par_live.tail_odds,
+        tail_from_x=100,          # par_live.tail_odds: exact without the bonus + trigger odds x 12,000,000 bonuses
+        feature_odds=feature_odds.feature_odds,
+        book_forces={mode: {k: float(v) for k, v in cats.items()}
+                     for mode, cats in (_RAW.get("book_forces") or {}).items()},
+        forced_books={mode: {k: int(v) for k, v in cats.items()}
+                      for mode, cats in (_RAW.get("forced_books") or {}).items()},
+        book_counts={mode: int(n) for mode, n in (_RAW.get("books") or {}).items()},
+    ),
+    review=ReviewHooks(
+        force_categories=dict(rules.FORCE_LABELS),
+        board_draws=review.board_draws,
+        event_adds=review.event_adds,
+    ),
+    view=ViewInfo(
+        scene="games.grinning_harvest.view.scene:GrinningHarvestScene",
+        rules="games.grinning_harvest.view.rules_pages",
+        help=help.help_pages,
+        feature_labels=help.FEATURE_LABELS,
+        asset_ids=str(Path(__file__).parent / "view" / "asset_ids.yaml"),
+        buy_keys={b.id: b.key for b in _M.buys},
+    ),
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.game import BetMode, GameSpec, MathHooks, ReviewHooks, ViewInfo
 from cabinet.core.money import WinCap
 
 from . import review
@@ -31,49 +31,55 @@ GAME = GameSpec(
     modes=help.describe_modes(tuple(BetMode(mid, v["label"], int(v["cost"]), v.get("kind", "spin"),
                                             v.get("description", "")) for mid, v in _RAW["modes"].items())),
     play=rules.play,
-    scene="games.happy_money_hens.view.scene:HensScene",
     rtp={mid: float(_RAW["rtp"]) for mid in _RAW["modes"]},
     max_win_x=None,                 # the sheet's limit is money only: win_cap ($250,000.00 a game)
     version=str(_RAW["version"]),
     math_files=(str(_MATH / "math.yaml"),),
-    force_categories=dict(help.FORCE_LABELS),
-    # the modes with a big_bonus threshold, and those listing GRAND won several times
-    force_modes={"big_bonus": tuple(tables.load().big_bonus_x100),
-                 **{cat: tuple(mode for mode, cats in _RAW["book_forces"].items() if cat in cats)
-                    for cat in categories.MULTI_GRAND}},
-    book_forces={mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in _RAW["book_forces"].items()},
-    simulate=sim.simulate,
-    play_batch=batch.play_batch,
-    evaluate=paytable.evaluate,
-    paytable=paytable.paytable,
-    feature_names=categories.FEATURE_NAMES,
-    default_bet=int(_RAW["default_bet"]),
-    asset_ids=str(Path(__file__).parent / "view" / "asset_ids.yaml"),
-    help=help.help_pages,
-    par_info=par.par_info,
-    payout_sources=par.payout_sources,
-    batch_sources=par.batch_sources,
-    plain_source=par.PLAIN_SOURCE,
-    live_rtp=par_live.live_rtp,
-    tail_odds=par_live.tail_odds,
-    tail_from_x=par_live.TAIL_FROM_X,
-    feature_odds=feature_odds.feature_odds,
     events=events.CATALOGUE,
-    buy_keys={"buy_mystery": 1, "buy_triple": 2},
+    default_bet=int(_RAW["default_bet"]),
     # the sheet's limit: $250,000.00 per game, jackpots excluded (no multiple of the bet)
     win_cap=WinCap(max_cents=tables.load().max_win_cents),
-    forced_books=_RAW.get("forced_books", {}),
-    # the forced books that regenerate slowest keep their rounds (`python -m cabinet.math
-    # bench --regen`: 2.1-7.9x the slowest natural bonus rounds of their mode): big
-    # HAPPY BOOST bonuses drawn contents last (their coins, pots and boosts given the
-    # total), GRAND won two or three times, full boards of a long bonus
-    stored_rounds={"base": ("full_board",), "fortune_1_5": ("pot_grand", "full_board"),
-                   "buy_mystery": ("pot_grand_3", "pot_grand_2"), "bonus_dc": ("big_bonus",),
-                   "bonus_pf": ("pot_grand_2",), "bonus_hb": ("big_bonus",), "bonus_pf_hb": ("big_bonus",)},
-    book_counts=_RAW.get("books", {}),
-    rules="games.happy_money_hens.view.rules_pages",
-    feature_labels=help.FEATURE_LABELS,
-    board_draws=review.board_draws,
-    event_adds=review.event_adds,
-    payout_forces=review.payout_forces,
+    math=MathHooks(
+        simulate=sim.simulate,
+        play_batch=batch.play_batch,
+        evaluate=paytable.evaluate,
+        paytable=paytable.paytable,
+        feature_names=categories.FEATURE_NAMES,
+        par_info=par.par_info,
+        payout_sources=par.payout_sources,
+        batch_sources=par.batch_sources,
+        plain_source=par.PLAIN_SOURCE,
+        live_rtp=par_live.live_rtp,
+        tail_odds=par_live.tail_odds,
+        tail_from_x=par_live.TAIL_FROM_X,
+        feature_odds=feature_odds.feature_odds,
+        book_forces={mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in _RAW["book_forces"].items()},
+        forced_books=_RAW.get("forced_books", {}),
+        book_counts=_RAW.get("books", {}),
+        # the forced books that regenerate slowest keep their rounds (`python -m cabinet.math
+        # bench --regen`: 2.1-7.9x the slowest natural bonus rounds of their mode): big
+        # HAPPY BOOST bonuses drawn contents last (their coins, pots and boosts given the
+        # total), GRAND won two or three times, full boards of a long bonus
+        stored_rounds={"base": ("full_board",), "fortune_1_5": ("pot_grand", "full_board"),
+                       "buy_mystery": ("pot_grand_3", "pot_grand_2"), "bonus_dc": ("big_bonus",),
+                       "bonus_pf": ("pot_grand_2",), "bonus_hb": ("big_bonus",), "bonus_pf_hb": ("big_bonus",)},
+    ),
+    review=ReviewHooks(
+        force_categories=dict(help.FORCE_LABELS),
+        # the modes with a big_bonus threshold, and those listing GRAND won several times
+        force_modes={"big_bonus": tuple(tables.load().big_bonus_x100),
+                     **{cat: tuple(mode for mode, cats in _RAW["book_forces"].items() if cat in cats)
+                        for cat in categories.MULTI_GRAND}},
+        board_draws=review.board_draws,
+        event_adds=review.event_adds,
+        payout_forces=review.payout_forces,
+    ),
+    view=ViewInfo(
+        scene="games.happy_money_hens.view.scene:HensScene",
+        rules="games.happy_money_hens.view.rules_pages",
+        help=help.help_pages,
+        feature_labels=help.FEATURE_LABELS,
+        asset_ids=str(Path(__file__).parent / "view" / "asset_ids.yaml"),
+        buy_keys={"buy_mystery": 1, "buy_triple": 2},
+    ),
 )

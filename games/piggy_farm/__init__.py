@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.game import BetMode, GameSpec, MathHooks, ReviewHooks, ViewInfo
 
 from . import review
 
@@ -27,63 +27,69 @@ GAME = GameSpec(
     modes=help.describe_modes(tuple(BetMode(mid, m["label"], int(m["cost_x100"]), m["kind"])
                                     for mid, m in _RAW["modes"].items())),
     play=forced.play,
-    scene="games.piggy_farm.view.scene:PiggyFarmScene",
     rtp={mid: float(_RAW["rtp"]) for mid in _RAW["modes"]},
     max_win_x=_PM.cap_x100 // 100,
     version=rules.VERSION,
     math_files=(str(_MATH / "math.yaml"),),
-    force_categories=dict(forced.FORCES),
-    book_forces=forced.book_forces(),
-    simulate=sim.simulate,
-    evaluate=paytable.evaluate,
-    paytable=paytable.paytable,
-    feature_names=sim.FEATURES,
-    default_bet=100,
-    asset_ids=str(Path(__file__).parent / "view" / "asset_ids.yaml"),
-    help=help.help_pages,
-    par_info=par.par_info,
-    payout_sources=par.payout_sources,
-    batch_sources=par.batch_sources,
-    plain_source=par.PLAIN_SOURCE,
-    live_rtp=par_live.live_rtp,
-    tail_odds=par_live.tail_odds,
-    feature_odds=feature_odds,
     events=events.CATALOGUE,
+    default_bet=100,
     cap_exempt_modes=tuple(mid for mid, m in _RAW["modes"].items() if m.get("cap_exempt")),
-    # max-win books are natural capped rounds found by batched searches (0.1 to ~15 CPU s
-    # each): 50 of them carry the 1 in 7,149,814 category (the ante's 1 in 1,062,800);
-    # FREE SPINS x5 books (base about 0.25 CPU s each: a gold trigger is 1 in 194,088
-    # spins; ante 0.07) put some 5% (base) and 1.5% (ante) of themselves at 5,000x the
-    # cost or more, where the natural and wheel books hold only a few; wheel books take
-    # the default
-    # big wins (math.yaml big_win_x): a hunt's is drawn exactly given the category (0.2 ms a
-    # book); HOG WILD's by rejection, about 300,000 rounds (~14 CPU s) a book; the huge wins
-    # (math.yaml huge_win_x) by rejection too, about 5,800,000 rounds (~4 CPU minutes) a
-    # book, so their searches are recorded (found.json, tools/find_books.py)
-    forced_books={"base": {"max_win": 50, "free_spins_x5": 600}, "ante": {"max_win": 50, "free_spins_x5": 1500},
-                  "golden_egg_hunt": {"big_win": 200}, "egg_hunt": {"big_win": 200},
-                  "hog_wild": {"huge_win": 4, "big_win": 8}, "free_spins": {"huge_win": 4}},
-    # FARM WHEEL BUY's value is heavy-tailed (free spins up to the cap): 10,000 books
-    # leave its sample RTP 3.8 standard errors from the rules' and the weights would
-    # carry 27 pp of it; at 300,000 the books carry it themselves. The free-spins buys
-    # and the hunt take enough books for every payout band the rules reach (rates.json
-    # bands: FREE SPINS and HOG WILD 50-100x about 1 in 30,000, GOLDEN EGG HUNT 20-50x
-    # 1 in 14,000, GROWING SEASON's no-win 1 in 7,500); the hunt's 5,000x egg stratum
-    # takes the default 1% of them (1,000 books), drawn exactly given the category.
-    # GROWING SEASON pays 10x its price or more about 1 in 770,000 rounds (up to 14x:
-    # its wins are spin k's times k, one late spin makes them, so splitting on the win
-    # does not split): 1,000,000 natural books hold that tail at its natural odds
-    book_counts={"wheel_buy": 300_000, "free_spins": 300_000, "hog_wild": 300_000, "growing_season": 1_000_000,
-                 "golden_egg_hunt": 100_000},
-    # books: every mode vectorised, exactly play's rounds seed for seed
-    play_batch=batch.play_batch,
-    force_modes=dict(forced.FORCE_MODES),
-    # a huge win of a buy is about 1 round in 5.8 million: its books keep their searches'
-    # attempts (found.json), a live search would hold the screen for a minute or more
-    books_only_forces=("huge_win",),
-    check_data=found_record.check_found,
-    rules="games.piggy_farm.view.rules_pages",
-    feature_labels=help.FEATURE_LABELS,
-    board_draws=review.board_draws,
-    event_adds=review.event_adds,
+    math=MathHooks(
+        simulate=sim.simulate,
+        # books: every mode vectorised, exactly play's rounds seed for seed
+        play_batch=batch.play_batch,
+        evaluate=paytable.evaluate,
+        paytable=paytable.paytable,
+        feature_names=sim.FEATURES,
+        par_info=par.par_info,
+        payout_sources=par.payout_sources,
+        batch_sources=par.batch_sources,
+        plain_source=par.PLAIN_SOURCE,
+        live_rtp=par_live.live_rtp,
+        tail_odds=par_live.tail_odds,
+        feature_odds=feature_odds,
+        book_forces=forced.book_forces(),
+        # max-win books are natural capped rounds found by batched searches (0.1 to ~15 CPU s
+        # each): 50 of them carry the 1 in 7,149,814 category (the ante's 1 in 1,062,800);
+        # FREE SPINS x5 books (base about 0.25 CPU s each: a gold trigger is 1 in 194,088
+        # spins; ante 0.07) put some 5% (base) and 1.5% (ante) of themselves at 5,000x the
+        # cost or more, where the natural and wheel books hold only a few; wheel books take
+        # the default
+        # big wins (math.yaml big_win_x): a hunt's is drawn exactly given the category (0.2 ms a
+        # book); HOG WILD's by rejection, about 300,000 rounds (~14 CPU s) a book; the huge wins
+        # (math.yaml huge_win_x) by rejection too, about 5,800,000 rounds (~4 CPU minutes) a
+        # book, so their searches are recorded (found.json, tools/find_books.py)
+        forced_books={"base": {"max_win": 50, "free_spins_x5": 600}, "ante": {"max_win": 50, "free_spins_x5": 1500},
+                      "golden_egg_hunt": {"big_win": 200}, "egg_hunt": {"big_win": 200},
+                      "hog_wild": {"huge_win": 4, "big_win": 8}, "free_spins": {"huge_win": 4}},
+        # FARM WHEEL BUY's value is heavy-tailed (free spins up to the cap): 10,000 books
+        # leave its sample RTP 3.8 standard errors from the rules' and the weights would
+        # carry 27 pp of it; at 300,000 the books carry it themselves. The free-spins buys
+        # and the hunt take enough books for every payout band the rules reach (rates.json
+        # bands: FREE SPINS and HOG WILD 50-100x about 1 in 30,000, GOLDEN EGG HUNT 20-50x
+        # 1 in 14,000, GROWING SEASON's no-win 1 in 7,500); the hunt's 5,000x egg stratum
+        # takes the default 1% of them (1,000 books), drawn exactly given the category.
+        # GROWING SEASON pays 10x its price or more about 1 in 770,000 rounds (up to 14x:
+        # its wins are spin k's times k, one late spin makes them, so splitting on the win
+        # does not split): 1,000,000 natural books hold that tail at its natural odds
+        book_counts={"wheel_buy": 300_000, "free_spins": 300_000, "hog_wild": 300_000, "growing_season": 1_000_000,
+                     "golden_egg_hunt": 100_000},
+        check_data=found_record.check_found,
+    ),
+    review=ReviewHooks(
+        force_categories=dict(forced.FORCES),
+        force_modes=dict(forced.FORCE_MODES),
+        # a huge win of a buy is about 1 round in 5.8 million: its books keep their searches'
+        # attempts (found.json), a live search would hold the screen for a minute or more
+        books_only_forces=("huge_win",),
+        board_draws=review.board_draws,
+        event_adds=review.event_adds,
+    ),
+    view=ViewInfo(
+        scene="games.piggy_farm.view.scene:PiggyFarmScene",
+        rules="games.piggy_farm.view.rules_pages",
+        help=help.help_pages,
+        feature_labels=help.FEATURE_LABELS,
+        asset_ids=str(Path(__file__).parent / "view" / "asset_ids.yaml"),
+    ),
 )

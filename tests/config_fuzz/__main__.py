@@ -29,7 +29,9 @@ def main(argv: list[str] | None = None) -> int:
         print(problem)
     if args.by_kind:
         for name, _fn, _w in MUTATIONS:
-            print(f"  {name:15s} accepted {figures.by_kind[name, 'ok']:4d}  refused {figures.by_kind[name, 'refused']:4d}")
+            print(
+                f"  {name:15s} accepted {figures.by_kind[name, 'ok']:4d}  refused {figures.by_kind[name, 'refused']:4d}"
+            )
     print(figures.line())
     print(f"{time.perf_counter() - t0:.1f} s")
     bad = (figures.tracebacks or figures.disagreements or figures.accepted_bad or figures.refused_good

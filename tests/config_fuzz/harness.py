@@ -129,8 +129,34 @@ class Figures:
                 f"{self.multi_line}")
 
 
+@contextlib.contextmanager
+def _program_hashed_once():
+    """The fuzz varies the config, never the program: the in-process checks and starts
+    hash the program's files once for the whole run (each start re-hashed ~660 files,
+    a third of a case's time). The subprocess sample still checks it from scratch, and
+    the program check itself is tested in tests/test_program_manifest.py."""
+    from cabinet.core import program
+    real, memo = program.current, {}
+
+    def current(root: Any = program.TREE) -> dict[str, str]:
+        key = str(root)
+        if key not in memo:
+            memo[key] = real(root)
+        return dict(memo[key])
+    program.current = current
+    try:
+        yield
+    finally:
+        program.current = real
+
+
 def run(count: int, seed: int, n_subprocess: int = 0, workdir: Path | None = None,
         libraries: Any = None) -> Figures:
+    with _program_hashed_once():
+        return _run(count, seed, n_subprocess, workdir, libraries)
+
+
+def _run(count: int, seed: int, n_subprocess: int, workdir: Path | None, libraries: Any) -> Figures:
     from cabinet.core.startup import Libraries
     libraries = libraries or Libraries()
     cases = generate(count, seed)

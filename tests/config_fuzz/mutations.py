@@ -41,7 +41,11 @@ def m_delete(r, d, case):
 
 def m_number(r, d, case):
     ints = [p for p in leaves(d) if isinstance(get(d, p), (int, float)) and not isinstance(get(d, p), bool)]
-    put(d, r.choice(ints), r.choice([-1, 0, 10**20, 2**63, -2**63, 3.5, float("nan"), float("inf"), 10**400 // 10**390]))
+    put(
+        d,
+        r.choice(ints),
+        r.choice([-1, 0, 10**20, 2**63, -(2**63), 3.5, float("nan"), float("inf"), 10**400 // 10**390]),
+    )
     return EITHER
 
 

@@ -131,7 +131,7 @@ def test_a_manifest_path_out_of_assets_is_refused(tmp_path):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_shipped_manifest_names_every_id_its_view_asks_for(game):
     from cabinet.core.books import resolve_game
-    images, sounds = assets.read_ids(Path(resolve_game(game).asset_ids))
+    images, sounds = assets.read_ids(Path(resolve_game(game).view.asset_ids))
     manifest = assets.read_manifest(game)
     assert images and sounds
     assert set(images) <= set(manifest.images) and set(sounds) <= set(manifest.sounds)
@@ -141,7 +141,7 @@ def test_every_shipped_manifest_names_every_id_its_view_asks_for(game):
 
 def test_a_manifest_without_an_id_the_view_draws_is_refused_naming_it(tmp_path):
     from cabinet.core.books import resolve_game
-    ids = assets.read_ids(Path(resolve_game("piggy_farm").asset_ids))
+    ids = assets.read_ids(Path(resolve_game("piggy_farm").view.asset_ids))
     root = _copy(tmp_path)
     path = root / "piggy_farm" / "manifest.yaml"
     path.write_text("".join(line for line in path.read_text().splitlines(keepends=True)

@@ -1,4 +1,5 @@
 """The cabinet service: the plug-in interface, refusals, locking and recovery."""
+import dataclasses
 import json
 from fractions import Fraction
 
@@ -72,7 +73,7 @@ def test_a_books_only_category_is_refused_live_and_forced_from_the_books(tmp_pat
     """Piggy Farm's huge win of a buy (about 1 round in 5.8 million) is forced from its
     books; live math refuses it before any debit instead of searching for a minute."""
     from games.piggy_farm import GAME as FARM
-    assert FARM.books_only_forces == ("huge_win",)
+    assert FARM.review.books_only_forces == ("huge_win",)
     for source in ("live", "books"):
         folder = tmp_path / source
         folder.mkdir()
@@ -151,8 +152,7 @@ def test_the_bet_step_at_which_every_book_pays_whole_cents():
 def test_shipped_games_offer_their_whole_ladder(tmp_path):
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
-    cfg = load_config(root / "config.yaml")
-    cfg.data_path = tmp_path
+    cfg = dataclasses.replace(load_config(root / "config.yaml"), data_path=tmp_path)
     cab = Cabinet(cfg, seed=1)
     assert set(cab.games) == {"happy_money_hens", "grinning_harvest", "piggy_farm"}, cab.refused
     for gid, setup in cab.games.items():
@@ -181,9 +181,7 @@ def test_options_are_offered_only_where_the_win_limit_keeps_their_rtp_above_the_
     a buy is offered up to the bets where it still clears 80%."""
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
-    cfg = load_config(root / "config.yaml")
-    cfg.data_path = tmp_path
-    cfg.demo_credit = 10**9
+    cfg = dataclasses.replace(load_config(root / "config.yaml"), data_path=tmp_path, demo_credit=10**9)
     cab = Cabinet(cfg, seed=3)
     setup = cab.games["happy_money_hens"]
     lib, cap = setup.library, setup.cap

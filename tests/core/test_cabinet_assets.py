@@ -39,9 +39,13 @@ def _pages(data: bytes) -> list[tuple[int, int]]:
 
 def test_the_cabinet_manifest_names_its_pictures_cues_and_music():
     manifest = assets.check_cabinet()
-    assert {"icon.sound.on", "icon.music.off", "icon.turbo.on", "pictogram.payback", "emblem.rings"} <= set(manifest.images)
+    assert {"icon.sound.on", "icon.music.off", "icon.turbo.on", "pictogram.payback", "emblem.rings"} <= set(
+        manifest.images
+    )
     assert manifest.sounds["music.lobby"] == "sounds/music/lobby.ogg"
-    assert set(assets.cabinet_sounds()) == set(manifest.sounds) >= {"click", "spin", "win", "music.lobby", "fanfare.big"}
+    assert (
+        set(assets.cabinet_sounds()) == set(manifest.sounds) >= {"click", "spin", "win", "music.lobby", "fanfare.big"}
+    )
 
 
 def test_the_ogg_crc_is_ogg_s_own():
@@ -88,7 +92,10 @@ def test_a_bit_flipped_in_the_music_s_body_is_found(tmp_path):
     ogg.write_bytes(bytes(data))
     with pytest.raises(assets.AssetError) as err:
         assets.check_cabinet(root)
-    assert str(err.value) == f"assets/sounds/music/lobby.ogg is damaged (page {len(_pages(bytes(data))) // 2} fails its CRC)"
+    assert (
+        str(err.value)
+        == f"assets/sounds/music/lobby.ogg is damaged (page {len(_pages(bytes(data))) // 2} fails its CRC)"
+    )
 
 
 def test_a_damaged_or_foreign_svg_is_named(tmp_path):
@@ -190,8 +197,9 @@ def test_music_whose_vorbis_header_is_damaged_with_its_crc_recomputed_is_refused
     ogg.write_bytes(_with_crc(first) + data[size:])
     with pytest.raises(assets.AssetError) as err:
         assets.check_cabinet(root)
-    assert str(err.value).startswith("assets/sounds/music/lobby.ogg cannot be decoded (its Vorbis header gives version 0, "
-                                     "0 channels")
+    assert str(err.value).startswith(
+        "assets/sounds/music/lobby.ogg cannot be decoded (its Vorbis header gives version 0, 0 channels"
+    )
     first[header:header + 7] = b"\x01vorbiz"
     ogg.write_bytes(_with_crc(first) + data[size:])
     with pytest.raises(assets.AssetError, match=r"lobby.ogg cannot be decoded \(it does not begin with the three"):

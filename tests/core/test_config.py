@@ -79,7 +79,9 @@ def test_check_config_cli_missing_file(tmp_path):
 
 
 def test_bad_command_line_is_one_line_exit_2():
-    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--seed", "abc"], capture_output=True, text=True, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--seed", "abc"], capture_output=True, text=True, cwd=ROOT
+    )
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
 
 

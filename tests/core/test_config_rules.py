@@ -101,8 +101,12 @@ def test_a_20000_entry_ladder_is_refused_at_once(tmp_path):
             "games.piggy_farm.bet_ladder", "1 to 64 amounts")
     ladder = ", ".join(f'"{i}.00"' for i in range(1, 20_001))      # written out: over the file limit
     refused(tmp_path, f"games:\n  piggy_farm:\n    bet_ladder: [{ladder}]\n", "larger than 64 KB")
-    refused(tmp_path, f"games:\n  piggy_farm:\n    bet_ladder: [{', '.join(f'{chr(34)}{i}.00{chr(34)}' for i in range(1, 66))}]\n",
-            "games.piggy_farm.bet_ladder", "1 to 64 amounts")
+    refused(
+        tmp_path,
+        f"games:\n  piggy_farm:\n    bet_ladder: [{', '.join(f'{chr(34)}{i}.00{chr(34)}' for i in range(1, 66))}]\n",
+        "games.piggy_farm.bet_ladder",
+        "1 to 64 amounts",
+    )
 
 
 def test_an_unknown_game_id_is_refused_by_the_check_and_the_start(tmp_path):
@@ -192,7 +196,9 @@ def test_duplicate_yaml_keys_are_refused_naming_the_key_and_line(tmp_path):
 @pytest.mark.slow
 def test_minor_units_1_refuses_hundredths_and_reads_whole_units(tmp_path):
     ladder = 'games:\n  {g}:\n    bet_ladder: ["100", "200", "500"]\n    default_bet: "100"\n'
-    games = "".join(ladder.format(g=g)[len("games:\n"):] for g in ("happy_money_hens", "grinning_harvest", "piggy_farm"))
+    games = "".join(
+        ladder.format(g=g)[len("games:\n") :] for g in ("happy_money_hens", "grinning_harvest", "piggy_farm")
+    )
     refused(tmp_path, 'currency:\n  minor_units: 1\ndemo_credit: "1000.00"\n', "demo_credit = '1000.00'", "no decimals")
     starts(tmp_path, f'currency:\n  minor_units: 1\ndemo_credit: "1000"\ngames:\n{games}')
     from cabinet.core.cabinet import Cabinet
@@ -278,7 +284,9 @@ def test_main_refuses_in_one_line_exit_2_for_the_check_and_the_start(tmp_path, t
 @pytest.mark.slow
 def test_operator_settings_pass_the_same_rules_and_a_bad_one_is_ignored_in_one_line(tmp_path):
     (tmp_path / "data").mkdir()
-    path = write(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n" + trust_lines(tmp_path / "trust"))
+    path = write(
+        tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n" + trust_lines(tmp_path / "trust")
+    )
     from cabinet.core.config import load_config
     write_signed(load_config(path), {"demo_tools": True, "gamble": "off"})          # saved by the menu (its MAC)
     r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--check-config", str(path)],

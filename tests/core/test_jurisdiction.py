@@ -89,7 +89,9 @@ def test_uk_refuses_each_forced_key_set_otherwise_in_one_line(tmp_path, line, ke
     with pytest.raises(ConfigError) as err:
         uk_config(tmp_path, line)
     msg = str(err.value)
-    assert "\n" not in msg and msg.startswith(f"{key} = ") and "with jurisdiction: uk (UKGC" in msg and "allowed:" in msg
+    assert (
+        "\n" not in msg and msg.startswith(f"{key} = ") and "with jurisdiction: uk (UKGC" in msg and "allowed:" in msg
+    )
 
 
 def test_uk_turbo_refusal_words(tmp_path):
@@ -321,7 +323,9 @@ def test_the_settings_page_shows_the_profile_and_locks_its_rows(app, tmp_path):
     shown = " ".join(texts_drawn(app))
     assert "JURISDICTION: UK" in shown and "fixed by jurisdiction: uk (UKGC: no turbo)" in shown
     before = app.config.turbo_allowed
-    assert not any(getattr(w, "action", None) == "set_turbo_allowed_next" and w.enabled() for w in app.stack.top.widgets)
+    assert not any(
+        getattr(w, "action", None) == "set_turbo_allowed_next" and w.enabled() for w in app.stack.top.widgets
+    )
     page.on_action("set_turbo_allowed_next")
     assert app.config.turbo_allowed == before is False
     assert [p for p in text_problems(app, "settings uk") if "SESSION" not in p] == []
@@ -372,3 +376,116 @@ def test_a_round_winning_no_more_than_its_stake_is_presented_without_a_win_cue(t
     finally:
         app.checkpoints.close()
         pygame.display.quit()
+
+
+# -- issue 36 gap 7: the UK profile's points as behaviour on screen -----------------------
+def _session_net(app) -> int:
+    return sum(r.win_cents - r.cost_cents for r in app.cabinet.history(100))
+
+
+def test_uk_shows_the_net_position_on_screen_after_every_round(app):
+    """The session clock and the NET figure are drawn over the game, and NET is what
+    the rounds of this session won minus what they cost (a deposit does not count)."""
+    from tests.ui.test_operator_pages import texts_drawn
+    scene = open_game(app)
+    cur = app.cabinet.currency
+    for _ in range(4):
+        assert scene.play()
+        finish_round(app, scene)
+        run(app, 2)
+        while app.stack.top is not scene:
+            press(app, K.K_SPACE)
+        said = " | ".join(texts_drawn(app))
+        assert "SESSION " in said and f"NET {cur.format(_session_net(app))}" in said, said
+    app.cabinet.ledger.deposit(500)                       # money in is not a win
+    said = " | ".join(texts_drawn(app))
+    assert f"NET {cur.format(_session_net(app))}" in said
+
+
+def test_uk_reality_check_interrupts_every_interval_with_the_time_and_the_net_position(app):
+    from tests.ui.test_operator_pages import texts_drawn
+    scene = open_game(app)
+    assert scene.play()
+    finish_round(app, scene)
+    while app.stack.top is not scene:
+        press(app, K.K_SPACE)
+    cur, every = app.cabinet.currency, app.config.protection.reality_check_minutes
+    run(app, every - 1, 60.0)                             # a minute short of the interval: nothing yet
+    assert app.stack.top is scene
+    run(app, 2, 60.0)
+    check = app.stack.top
+    assert check.scene_name == "reality_check", check
+    said = " | ".join(texts_drawn(app))
+    assert f"You have been playing for {every} minutes." in said
+    assert f"Net position this session: {cur.format(_session_net(app))}" in said
+    assert text_problems(app, "reality check") == []      # the session clock over the dialog, clear of it
+    rounds = len(app.cabinet.history(100))
+    press(app, K.K_SPACE)                                 # SPACE does not play past it
+    assert app.stack.top is check and len(app.cabinet.history(100)) == rounds
+    press(app, K.K_RETURN)                                # ENTER is CONTINUE
+    assert app.stack.top is scene
+    run(app, every + 1, 60.0)                             # and again after the next interval
+    assert app.stack.top.scene_name == "reality_check"
+    assert f"playing for {2 * every} minutes" in " | ".join(texts_drawn(app))
+
+
+def test_uk_refuses_the_buys_on_screen_and_in_the_cabinet(app):
+    from cabinet.core.cabinet import BetRefused
+    scene = open_game(app)
+    before = app.cabinet.balance
+    assert not any(getattr(w, "action", "") == "buy_menu" for w in scene.widgets)      # no BUY button
+    for key in (K.K_b, K.K_f, K.K_1, K.K_2):              # SHIFT+B / F, SHIFT+1 / 2: nothing opens
+        shift(app, key)
+        assert app.stack.top is scene, (key, app.stack.top)
+    assert not scene.buy_modes
+    with pytest.raises(BetRefused):
+        app.cabinet.start_round("toyui", "buy_bonus", 100)
+    assert app.cabinet.balance == before and not app.cabinet.history(5)
+
+
+def test_uk_offers_no_gamble_after_a_win_in_happy_money_hens(tmp_path):
+    """Happy Money Hens under `jurisdiction: uk` (the file says nothing of the gamble):
+    a win goes straight to the credit, no gamble screen opens and none is recorded."""
+    from games.happy_money_hens import GAME
+    from games.happy_money_hens.view.gamble_scene import GambleScene
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "config.yaml").write_text(
+        f"data_dir: {tmp_path / 'data'}\nmath_source: live\ndemo_tools: true\ndemo_credit: \"1000.00\"\n"
+        "jurisdiction: uk\nsound: {enabled: false}\n")
+    config = load_config(tmp_path / "config.yaml")
+    assert config.gamble == "off"
+    hens = App(config, Cabinet(config, games={GAME.id: GAME}, seed=3), size=(960, 540), clock=ManualClock())
+    try:
+        start_scenes(hens)
+        scene = hens.open_game(GAME.id)
+        run(hens, 2)
+        for _ in range(3):
+            before = hens.cabinet.balance
+            scene.force_next = "win:big"
+            assert scene.play(), scene.message_text
+            for _ in range(600):
+                press(hens, K.K_SPACE, frames=5)            # skip, START a bonus, close a celebration
+                if isinstance(hens.stack.top, GambleScene) or (not scene.busy and hens.stack.top is scene):
+                    break
+            assert not isinstance(hens.stack.top, GambleScene) and hens.stack.find(GambleScene) is None
+            rec = hens.cabinet.history(1)[0]
+            assert rec.win_cents > rec.cost_cents
+            assert hens.cabinet.balance == before - rec.cost_cents + rec.win_cents
+            assert not hens.cabinet.side_draws_of(rec.id)
+    finally:
+        hens.checkpoints.close()
+        pygame.display.quit()
+
+
+def test_with_uk_buys_off_the_buy_price_cap_is_not_offered_as_a_choice(app):
+    """The profile turns bonus buys off: the settings page says so on the cap's row
+    and its arrows change nothing (there is no buy price left to cap)."""
+    from tests.ui.test_operator_pages import login, tap, texts_drawn
+    login(app)
+    tap(app, "tab_settings")
+    tap(app, "section_cabinet")
+    shown = " ".join(texts_drawn(app))
+    assert "Highest price of a buy" in shown and "no bonus buys, so no buy price to cap" in shown
+    before = app.config.max_buy_cost
+    tap(app, "set_max_buy_cost_next")
+    assert app.config.max_buy_cost == before

@@ -188,10 +188,19 @@ def test_a_balance_before_edit(copy):
     assert_locks(copy, f"rounds row {rid} (chain entry {seq})")
 
 
-@pytest.mark.parametrize("table, column, value", [
-    ("cash", "cents", "cents * 10"), ("side_draws", "prize_cents", "prize_cents + 1"),
-    ("side_draws", "won", "1 - won"), ("events", "detail", "'{}'"), ("rounds", "outcome", "'{\"source\": 1}'"),
-    ("rounds", "mode", "'nosuch'"), ("rounds", "features", "'[\"jackpot\"]'"), ("rounds", "payout_x100", "payout_x100 + 1")])
+@pytest.mark.parametrize(
+    "table, column, value",
+    [
+        ("cash", "cents", "cents * 10"),
+        ("side_draws", "prize_cents", "prize_cents + 1"),
+        ("side_draws", "won", "1 - won"),
+        ("events", "detail", "'{}'"),
+        ("rounds", "outcome", "'{\"source\": 1}'"),
+        ("rounds", "mode", "'nosuch'"),
+        ("rounds", "features", "'[\"jackpot\"]'"),
+        ("rounds", "payout_x100", "payout_x100 + 1"),
+    ],
+)
 def test_any_covered_column_edited(copy, table, column, value):
     rid = one(copy, f"SELECT MIN(id) FROM {table}")[0]
     sql(copy, f"UPDATE {table} SET {column} = {value} WHERE id = {rid}")

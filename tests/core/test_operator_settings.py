@@ -1,7 +1,9 @@
 """The operator menu's settings survive a restart (<data_dir>/operator.json), and a bad
 file is reported in one line naming what is wrong and what is allowed, and ignored."""
-import pytest
+import dataclasses
 import json
+
+import pytest
 
 from cabinet.core.config import load_config
 from cabinet.core.operator_settings import MAC, apply_saved, save, settings_path
@@ -16,17 +18,18 @@ def config(tmp_path, extra=""):
 def test_saved_settings_override_config_at_the_next_start(tmp_path):
     cfg = config(tmp_path)
     ensure_key(cfg)                                  # the menu saves while the cabinet (and its key) is there
-    cfg.gamble, cfg.demo_tools = "off", False
-    save(cfg, 0.25)
+    cfg = dataclasses.replace(cfg, gamble="off", demo_tools=False)
+    assert save(cfg, 0.25).sound.volume == 0.25
     again = config(tmp_path)
     assert again.gamble == "on_5x"
-    assert apply_saved(again) == []
+    again, problems = apply_saved(again)
+    assert problems == []
     assert (again.gamble, again.sound.volume, again.demo_tools) == ("off", 0.25, False)
 
 
 def test_no_file_changes_nothing(tmp_path):
     cfg = config(tmp_path)
-    assert apply_saved(cfg) == [] and cfg.gamble == "on_5x"
+    assert apply_saved(cfg) == (cfg, []) and cfg.gamble == "on_5x"
 
 
 def test_a_corrupt_file_is_named_and_left_untouched(tmp_path):
@@ -34,9 +37,9 @@ def test_a_corrupt_file_is_named_and_left_untouched(tmp_path):
     path = settings_path(cfg)
     path.parent.mkdir(parents=True)
     path.write_bytes(b"{not json")
-    problems = apply_saved(cfg)
+    applied, problems = apply_saved(cfg)
     assert len(problems) == 1 and "operator.json: cannot be read" in problems[0]
-    assert cfg.gamble == "on_5x" and path.read_bytes() == b"{not json"
+    assert applied is cfg and cfg.gamble == "on_5x" and path.read_bytes() == b"{not json"
 
 
 def test_bad_values_are_named_with_what_is_allowed_and_the_good_ones_apply(tmp_path):
@@ -45,10 +48,12 @@ def test_bad_values_are_named_with_what_is_allowed_and_the_good_ones_apply(tmp_p
     cfg = config(tmp_path, "real_play: true\ndemo_tools: false\noperator_pin: '4821'\n"
                            f"ledger_key: {tmp_path / 'keys' / 'cabinet.key'}\nledger_witness: {tmp_path / 'witness'}\n")
     write_signed(cfg, {"gamble": "always", "volume": 0.4, "demo_tools": True, "colour": "red"})
-    problems = apply_saved(cfg)
+    cfg, problems = apply_saved(cfg)
     # the same check and words as config.yaml's own keys
     assert any("gamble = 'always' is not allowed; allowed: on or on_5x or off" in p for p in problems)
-    assert any("colour is not a saved setting; allowed: gamble, volume, music_volume, demo_tools" in p for p in problems)
+    assert any(
+        "colour is not a saved setting; allowed: gamble, volume, music_volume, demo_tools" in p for p in problems
+    )
     # the rule between keys is config.yaml's own (check_rules), the same words
     assert any("demo_tools = true is not allowed with real_play = true" in p and p.endswith("ignored")
                for p in problems)
@@ -97,8 +102,8 @@ def test_change_writes_only_what_changed_as_config_writes_it(tmp_path):
     from cabinet.core.schema import ConfigError
     cfg = config(tmp_path)
     ensure_key(cfg)
-    change(cfg, "max_buy_cost", "500.00")
-    change(cfg, "attract_idle_seconds", 120)
+    cfg = change(cfg, "max_buy_cost", "500.00")
+    cfg = change(cfg, "attract_idle_seconds", 120)
     assert cfg.max_buy_cost == 50000 and cfg.attract_idle_seconds == 120
     saved = json.loads(settings_path(cfg).read_text())
     assert saved.pop(MAC) and saved == {"max_buy_cost": "500.00", "attract_idle_seconds": 120}
@@ -119,16 +124,16 @@ def test_the_file_holds_no_pin_a_hash_left_there_is_named_and_dropped_at_the_nex
     cfg = config(tmp_path)
     path = write_signed(cfg, {"operator_pin_hash": "pbkdf2_sha256$100000$00112233445566778899aabbccddeeff$" + "ab" * 32,
                               "volume": 0.3})
-    problems = apply_saved(cfg)
+    cfg, problems = apply_saved(cfg)
     assert problems == [f"{path}: operator_pin_hash is no longer read: the PIN lives in the ledger"]
     assert cfg.sound.volume == 0.3 and not hasattr(cfg, "operator_pin_hash")
     with pytest.raises(ConfigError, match="operator_pin_hash is no longer read: the PIN lives in the ledger; allowed: "
                                           "change the PIN in the operator menu's SETTINGS"):
         change(cfg, "operator_pin_hash", "anything")
-    change(cfg, "gamble", "off")
+    assert change(cfg, "gamble", "off").gamble == "off"
     saved = json.loads(path.read_text())
     assert saved.pop(MAC) and saved == {"volume": 0.3, "gamble": "off"}
-    assert apply_saved(config(tmp_path)) == []
+    assert apply_saved(config(tmp_path))[1] == []
 
 
 def test_a_file_not_written_by_the_menu_is_ignored_whole_in_one_line(tmp_path):
@@ -140,13 +145,17 @@ def test_a_file_not_written_by_the_menu_is_ignored_whole_in_one_line(tmp_path):
     path = settings_path(cfg)
     forged = {"gamble": "on", "volume": 0.9, "cash": {"handpay_limit": None}}
     path.write_text(json.dumps(forged))
-    problems = apply_saved(cfg)
-    assert len(problems) == 1 and "not saved by this cabinet's operator menu" in problems[0] and "allowed:" in problems[0]
-    assert cfg.gamble == "on_5x" and cfg.sound.volume != 0.9
+    applied, problems = apply_saved(cfg)
+    assert (
+        len(problems) == 1 and "not saved by this cabinet's operator menu" in problems[0] and "allowed:" in problems[0]
+    )
+    assert applied.gamble == "on_5x" and applied.sound.volume != 0.9
     path.write_text(json.dumps({**forged, MAC: "00" * 32}))
-    assert "not saved by this cabinet's operator menu" in apply_saved(cfg)[0] and cfg.gamble == "on_5x"
+    applied, problems = apply_saved(cfg)
+    assert "not saved by this cabinet's operator menu" in problems[0] and applied.gamble == "on_5x"
     write_signed(cfg, {"gamble": "on", "volume": 0.9})
-    assert apply_saved(cfg) == [] and cfg.gamble == "on" and cfg.sound.volume == 0.9
+    applied, problems = apply_saved(cfg)
+    assert problems == [] and applied.gamble == "on" and applied.sound.volume == 0.9
 
 
 def test_a_game_without_a_section_shows_its_defaults_offered(tmp_path):

@@ -104,7 +104,11 @@ def test_the_csvs_hold_the_meters_the_ledger_computes(led, tmp_path):
     base = games[("lifetime", GAME.id, "base")]
     assert base["game_name"] == "Toy Reels" and base["mode_label"] == "Spin" and base["theoretical_rtp_percent"] == \
         "94.5000"
-    assert (int(base["games_played"]), int(base["total_bet_minor"]), int(base["total_won_minor"])) == (5, 600, 1650)  # 100+100+200+100 and the voided 100
+    assert (int(base["games_played"]), int(base["total_bet_minor"]), int(base["total_won_minor"])) == (
+        5,
+        600,
+        1650,
+    )  # 100+100+200+100 and the voided 100
     assert games[("period", GAME.id, "buy_bonus")]["total_bet"] == "EUR 50,00"
     assert games[("lifetime", GAME.id, "all")]["total_won_minor"] == "13650"
     assert games[("lifetime", "other", "all")]["game_name"] == "other"       # a game this cabinet does not offer
@@ -147,7 +151,9 @@ def test_the_summary_names_each_file_by_sha256_and_the_export_is_a_chain_entry(l
     assert listed[files["rounds"].name]["rows"] == 8
     assert summary["cabinet"]["id"] == led.db.execute("SELECT cabinet FROM identity").fetchone()[0]
     assert summary["program"]["manifest_sha256"] == program.manifest_digest()
-    assert summary["audit"]["result"] == "ok" and "8 rounds (7 settled, 1 voided, 0 open)" in summary["audit"]["checked"]
+    assert (
+        summary["audit"]["result"] == "ok" and "8 rounds (7 settled, 1 voided, 0 open)" in summary["audit"]["checked"]
+    )
     assert summary["span"]["to_utc"] >= summary["span"]["period_since_utc"] >= summary["span"]["from_utc"]
     (_, kind, detail, _), = led.events(1)
     assert kind == "report_export" and detail["by"] == "test"
@@ -278,7 +284,10 @@ def test_the_theoretical_rtp_is_the_return_at_the_bets_played(led, tmp_path):
     files = {w.path.name.split(f"-{STAMP}")[0]: w.path for w in written}
     games = {(r["period"], r["game"], r["mode"]): r for r in read(files["meters-games"])}
     # base staked 300 at 1.00 (the voided round refunded) and 200 at 2.00
-    assert games[("lifetime", GAME.id, "base")]["theoretical_rtp_percent"] == f"{(0.945 * 300 + 0.80 * 200) / 500 * 100:.4f}"
+    assert (
+        games[("lifetime", GAME.id, "base")]["theoretical_rtp_percent"]
+        == f"{(0.945 * 300 + 0.80 * 200) / 500 * 100:.4f}"
+    )
     assert games[("lifetime", GAME.id, "buy_bonus")]["theoretical_rtp_percent"] == "95.2000"
 
 

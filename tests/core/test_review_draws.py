@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cabinet.core.config import BigWin
 from cabinet.core.game import discover
 from cabinet.core.hand_board import BoardError, ScriptedRng, board_draws_of, board_name
 from cabinet.core.review_draws import PayoutBand, bands, mask, regenerate_live
@@ -17,7 +18,7 @@ SPECS = discover()
 
 
 class Cfg:
-    big_win = {"big": 15, "mega": 30, "epic": 60}
+    big_win = BigWin(big=15, mega=30, epic=60)
     gamble = "on_5x"
 
 
@@ -74,8 +75,8 @@ def test_a_board_outcome_regenerates_the_same_round():
 def test_event_adds_sum_to_the_payout_in_every_mode_and_forced_category(game):
     spec = SPECS[game]
     rounds = [spec.play(Rng.for_book(s), m.id) for m in spec.modes for s in range(25)]
-    for cat in spec.force_categories:
-        modes = spec.force_modes.get(cat) or [next(m.id for m in spec.modes if m.kind == "spin")]
+    for cat in spec.review.force_categories:
+        modes = spec.review.force_modes.get(cat) or [next(m.id for m in spec.modes if m.kind == "spin")]
         for mode in modes[:1]:
             try:
                 rounds.append(forced_round(spec, mode, cat, 3))
@@ -85,7 +86,7 @@ def test_event_adds_sum_to_the_payout_in_every_mode_and_forced_category(game):
     for r in rounds:
         adds = event_adds(spec, r)
         assert sum(adds) == r.payout_x100
-        raw = [spec.event_adds(e) for e in r.events]
+        raw = [spec.review.event_adds(e) for e in r.events]
         if not r.capped:
             assert raw == adds                          # the game's own records account for all of it
         assert all(a >= 0 for a, e in zip(adds, r.events) if e["type"] not in ("cap", "win_cap"))

@@ -108,7 +108,9 @@ def test_the_full_int64_span_and_single_value_ranges():
         assert same(ours.integers(0, [1, 1, 1]), ref.integers(0, [1, 1, 1]))
         assert same(ours.integers(-2**63, 2**63, size=3), ref.integers(-2**63, 2**63, size=3))
         assert same(ours.integers([-5, 0, -2**63], [2**63, 1, 0]), ref.integers([-5, 0, -2**63], [2**63, 1, 0]))
-        assert same(ours.integers(0, np.array([3, 9], dtype=np.uint64)), ref.integers(0, np.array([3, 9], dtype=np.uint64)))
+        assert same(
+            ours.integers(0, np.array([3, 9], dtype=np.uint64)), ref.integers(0, np.array([3, 9], dtype=np.uint64))
+        )
         assert state_of(ours.state) == state_of(ref.bit_generator.state)
 
 

@@ -18,7 +18,7 @@ compare = partial(mismatches, rules.play, batch.play_batch)   # (disagreeing boo
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_play_batch_is_play_seed_for_seed(mode):
-    assert GAME.play_batch is batch.play_batch
+    assert GAME.math.play_batch is batch.play_batch
     n = 10_000 if mode == "base" else 1_000
     bad, rounds = compare(mode, seeds(n, MODES.index(mode)))
     assert not bad, bad[:3]

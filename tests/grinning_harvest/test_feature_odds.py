@@ -50,4 +50,4 @@ def test_buy_rates_agree_with_the_rules_engine_and_other_modes_have_none():
         p, lo, hi, _ = odds[f]
         _, qlo, qhi = rate_ci(int(feats[f].sum()), n)
         assert qlo < hi and lo < qhi, (f, p, qlo, qhi)
-    assert GAME.feature_odds("no_such_mode", {}, 1) == {}
+    assert GAME.math.feature_odds("no_such_mode", {}, 1) == {}

@@ -12,10 +12,10 @@ from games.grinning_harvest.tools import forces
 
 
 def test_each_mode_is_counted_in_its_own_categories():
-    assert forces.categories("base") == tuple(GAME.book_forces["base"])
+    assert forces.categories("base") == tuple(GAME.math.book_forces["base"])
     assert "jackpot_minor" in forces.categories("base")
     for mode in ("buy_harvest", "buy_vaults", "buy_skull_row", "buy_patch"):
-        assert forces.categories(mode) == tuple(GAME.book_forces[mode])
+        assert forces.categories(mode) == tuple(GAME.math.book_forces[mode])
         assert "jackpot_minor" not in forces.categories(mode)
 
 

@@ -21,12 +21,14 @@ import pygame
 from cabinet.ui import draw as D
 from cabinet.ui.hud_layout import LAYOUTS
 from games.grinning_harvest import GAME
+from games.grinning_harvest.math.tables import load as load_math
 from games.grinning_harvest.view import art, panels
 from games.grinning_harvest.view.board import FRAME_PAD, shown_value
 from tests.ui.conftest import events, open_game, play_out, run
 from tests.ui.text_record import recorded_texts
 
 K = pygame
+GAME_MATH = load_math().raw
 MONEY = re.compile(r"\$([\d,]+)\.(\d\d)")
 SHORT = re.compile(r"^(\d+)\.(\d\d)([KMB]?)$")
 UNIT = {"": 1, "K": 1000, "M": 10**6, "B": 10**9}
@@ -62,7 +64,10 @@ def test_a_hand_built_max_win_board_shows_nothing_above_the_max_win(app):
     for cell, item in scene.items.items():
         scene.grid.set_cell(cell, scene.grid_key(item))
     shown = amounts(app, scene)
-    assert ("12.36K", 1_236_000) in shown and ("2.63K", 263_000) in shown   # each vault its share of the max win (short form rounds down)
+    assert ("12.36K", 1_236_000) in shown and (
+        "2.63K",
+        263_000,
+    ) in shown  # each vault its share of the max win (short form rounds down)
     assert all(cents <= cap for _, cents in shown), shown
     vaults = [shown_value(scene, "vault", c, v) for c, v in sorted(scene.vault_values.items())]
     assert vaults == [4_227_000 * cap // 5_127_000, 900_000 * cap // 5_127_000]   # pro rata, none reads 0.00
@@ -152,15 +157,18 @@ def test_balance_win_and_bet_are_in_the_bar_at_the_top(app):
     assert app.layout.to_logical(name.rect.center)[1] > 950        # the name moved to the bottom bar
 
 
-def test_the_idle_board_shows_no_trigger_and_no_win(app):
-    scene = open_game(app)
-    board = [list(r) for r in scene.IDLE_BOARD]
-    assert scene.reels.board() == board
-    assert GAME.evaluate(board)["total_x"] == 0
-    on_reel = {c: {board[r][c] for r in range(3)} for c in range(3)}
-    trigger = "pumpkin" in on_reel[0] and "vault" in on_reel[1] and "pumpkin" in on_reel[2]
-    assert not trigger and "vault" not in on_reel[1]
-    assert all(label not in ("mini", "minor", "mega", "grand") for label, _ in scene.pumpkins.values())
+def test_the_start_board_shows_no_trigger_no_collect_and_no_win(app):
+    base = {label: value for label, value, _ in GAME_MATH["pumpkin_values"]["base"]}
+    for _ in range(12):                         # each opening draws a new one
+        scene = open_game(app)
+        board = scene.reels.board()
+        assert board == scene.rest.board and GAME.math.evaluate(board)["total_x"] == 0
+        assert not any("vault" in row for row in board)        # no trigger, and nothing collected
+        pumpkins = {(r, c) for r in range(3) for c in range(3) if board[r][c] == "pumpkin"}
+        assert set(scene.pumpkins) == pumpkins
+        assert all(label not in ("mini", "minor", "mega", "grand") and base[label] == value
+                   for label, value in scene.pumpkins.values())
+        app.pop()
 
 
 def test_a_bought_bonus_opens_on_its_starting_board_named_once(app):

@@ -43,7 +43,7 @@ def test_a_triggered_bonus_clears_its_board_and_banner_when_the_round_is_over(ap
     assert scene.shown_win == played.win_cents
 
 
-def test_a_bought_bonus_leaves_the_idle_board_when_the_round_is_over(app):
+def test_a_bought_bonus_leaves_the_start_board_when_the_round_is_over(app):
     scene = open_game(app)
     shift(app, K.K_1)
     shift(app, K.K_RETURN)
@@ -53,4 +53,4 @@ def test_a_bought_bonus_leaves_the_idle_board_when_the_round_is_over(app):
     run(app, 2, 0.1)
     save(app, "gh_after_buy.png")
     assert not scene.in_bonus and scene.banner is None
-    assert scene.pumpkins == scene.IDLE_PUMPKINS
+    assert scene.reels.board() == scene.rest.board and scene.pumpkins == scene.rest_pumpkins   # the start board again

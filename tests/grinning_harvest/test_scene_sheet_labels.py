@@ -28,3 +28,17 @@ def test_the_bonus_button_and_the_prize_field_are_named_as_in_the_sheet(app):
     assert isinstance(app.stack.top, BuyMenu)
     press(app, K.K_ESCAPE)
     assert app.stack.top is scene
+
+
+def test_the_rules_pages_buy_tab_is_named_as_in_the_sheet(app):
+    """The sheet's section is BUY BONUS ("pressing the BONUS button"): the rules pages'
+    tab reads "Buy bonus", not a bare "BUY" the cabinet never shows, and its page says
+    which button opens the buys."""
+    scene = open_game(app)
+    press(app, K.K_i, K.KMOD_LSHIFT)
+    rules = app.stack.top
+    tabs = [p.tab for p in rules.pages]
+    assert "Buy bonus" in tabs and "Buy" not in tabs, tabs
+    page = next(p for p in rules.pages if p.tab == "Buy bonus")
+    assert "BONUS button" in page.title
+    del scene

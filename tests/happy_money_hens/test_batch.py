@@ -18,7 +18,7 @@ compare = partial(mismatches, rules.play, batch.play_batch)   # (disagreeing boo
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_play_batch_is_play_seed_for_seed(mode):
-    assert GAME.play_batch is batch.play_batch
+    assert GAME.math.play_batch is batch.play_batch
     spin = GAME.mode(mode).kind == "spin"
     bad, rounds = compare(mode, seeds(4_000 if spin else 1_000, MODES.index(mode)))
     assert not bad, bad[:3]

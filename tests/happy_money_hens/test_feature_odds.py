@@ -69,18 +69,18 @@ def test_mode_rates_hold_the_exact_combination_odds(monkeypatch, request):
     for cached in (F.cash_tail_odds, F.boost_tail_odds):       # no small-sample figure outlives the test
         cached.cache_clear()
         request.addfinalizer(cached.cache_clear)
-    odds = GAME.feature_odds("fortune_1_5", {}, 5)
+    odds = GAME.math.feature_odds("fortune_1_5", {}, 5)
     exact = combo_odds("fortune_1_5")
     for c in range(1, 8):
         assert odds[f"combo_{combo_code(c)}"][:3] == (float(exact[c]),) * 3
     assert odds["bonus"][0] == pytest.approx(float(1 - exact[0]))
     assert odds["combo_DC"][0] == 0.0                                # 1.5x lifts to two features
-    triple = GAME.feature_odds("buy_triple", {}, 5)
+    triple = GAME.math.feature_odds("buy_triple", {}, 5)
     assert triple["bonus"][0] == 1.0 and triple["combo_DC+PF+HB"][0] == 1.0
-    dc = GAME.feature_odds("bonus_dc", {}, 5)
+    dc = GAME.math.feature_odds("bonus_dc", {}, 5)
     assert dc["pot_grand"][:3] == (0.0, 0.0, 0.0)                    # no POT FILL, no pot
     assert dc["full_board"][0] == pytest.approx(full_board_chance(load(), double=True))
-    assert GAME.feature_odds("no_such_mode", {}, 5) == {}
+    assert GAME.math.feature_odds("no_such_mode", {}, 5) == {}
 
 
 @pytest.mark.slow
@@ -101,7 +101,7 @@ def test_the_stated_category_shares_hold_the_exact_figures():
     combination's exact odds x the exact full-board chance); buy_triple lists full_board
     alone, so its share is every full board of a DC+PF+HB bonus."""
     full = {dc: full_board_chance(load(), double=dc) for dc in (False, True)}
-    stated = GAME.book_forces
+    stated = GAME.math.book_forces
     assert stated["buy_triple"]["full_board"] == pytest.approx(full[True], rel=1e-5)
     base = combo_odds("base")
     dc_hb = 1 | 4                                               # DC+HB: no POT FILL, no pot

@@ -37,4 +37,4 @@ def test_the_stated_full_board_frequency_of_the_gamble_bonus_libraries_is_the_co
     p = full_board_chance(load())
     assert 1 / 60_000 < p < 1 / 57_000
     for mode in ("bonus_pf", "bonus_hb", "bonus_pf_hb"):
-        assert abs(GAME.book_forces[mode]["full_board"] / p - 1) < 1e-5, mode
+        assert abs(GAME.math.book_forces[mode]["full_board"] / p - 1) < 1e-5, mode

@@ -22,6 +22,7 @@ from cabinet.ui.celebration import BigWin
 from games.happy_money_hens.view.gamble_scene import BONUS_C, CASH_C, GambleScene
 from games.happy_money_hens.view.spin_chance_scene import SpinChanceScene
 from tests.happy_money_hens.test_scene_offers import click, hens, hens_app, press, run
+from tests.config_edit import reconfigure
 
 INPUTS = 2500
 GAMBLE_KEYS = ("plus", "minus", "mult:0", "mult:1", "mult:2", "cash", "bonus", "collect", "spin", "confirm")
@@ -91,7 +92,7 @@ def _on_spin_chance(app, offer: SpinChanceScene, rnd: random.Random) -> None:
 @pytest.mark.slow
 def test_random_inputs_never_crash_the_gamble_or_spin_chance_and_the_money_adds_up(tmp_path):
     app = hens_app(tmp_path, credit="3000.00", gamble="on", seed=21)
-    app.cabinet.config.min_round_seconds = 0
+    reconfigure(app, min_round_seconds=0)
     scene = hens(app)
     rnd = random.Random(20260317)
     seen: set[str] = set()

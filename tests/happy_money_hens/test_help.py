@@ -54,7 +54,10 @@ def test_no_internal_id_and_no_text_of_another_game_reaches_the_player():
 
 def test_force_labels_name_every_forcing_category_in_the_sheets_words():
     from games.happy_money_hens.math import categories
-    assert set(FORCE_LABELS) >= {"pot_grand", "full_board"} | {f for f in categories.FEATURE_NAMES if f.startswith("combo_")}
+
+    assert set(FORCE_LABELS) >= {"pot_grand", "full_board"} | {
+        f for f in categories.FEATURE_NAMES if f.startswith("combo_")
+    }
     assert FORCE_LABELS["pot_grand"] == "GRAND pot won"
     assert FORCE_LABELS["combo_DC+PF"] == "Bonus: Double Coins + Pot Fill"
     assert FORCE_LABELS["combo_HB"] == "Bonus: Happy Boost"

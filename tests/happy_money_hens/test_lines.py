@@ -66,4 +66,4 @@ def test_paytable_shape_follows_issue_3():
     pt = paytable()
     assert set(pt) >= {"symbols", "wild", "not_substituted", "scatters", "lines", "pays"}
     assert pt["pays"]["ROOSTER"] == {"3": 2.0, "4": 5.0, "5": 20.0}
-    assert GAME.evaluate is evaluate and GAME.paytable is paytable
+    assert GAME.math.evaluate is evaluate and GAME.math.paytable is paytable

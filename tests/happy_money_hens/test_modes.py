@@ -130,14 +130,14 @@ def test_a_gamble_bonus_librarys_forced_full_board_is_the_first_attempt_in_it_an
 
 def test_book_forces_cover_the_rare_awards_in_every_bet_mode():
     for mode in ("base", "fortune_1_2", "fortune_1_5", "fortune_2", "buy_mystery"):
-        assert {"pot_grand", "full_board"} <= set(GAME.book_forces[mode])
-    assert {"combo_DC+PF", "combo_DC+HB", "combo_PF+HB", "combo_DC+PF+HB"} <= set(GAME.book_forces["base"])
+        assert {"pot_grand", "full_board"} <= set(GAME.math.book_forces[mode])
+    assert {"combo_DC+PF", "combo_DC+HB", "combo_PF+HB", "combo_DC+PF+HB"} <= set(GAME.math.book_forces["base"])
     # the gamble's bonus libraries where a full board is rare (no DOUBLE COINS) force it
     # first, then their top bands: bonus_pf's two GRANDs (50-100x its cost), bonus_hb's and
     # bonus_pf_hb's big bonuses (10-20x; bonus_pf_hb's below its GRANDs, listed before)
-    assert list(GAME.book_forces["bonus_pf"]) == ["full_board", "pot_grand_2"]
-    assert list(GAME.book_forces["bonus_hb"]) == ["full_board", "big_bonus"]
-    assert list(GAME.book_forces["bonus_pf_hb"]) == ["full_board", "pot_grand", "big_bonus"]
+    assert list(GAME.math.book_forces["bonus_pf"]) == ["full_board", "pot_grand_2"]
+    assert list(GAME.math.book_forces["bonus_hb"]) == ["full_board", "big_bonus"]
+    assert list(GAME.math.book_forces["bonus_pf_hb"]) == ["full_board", "pot_grand", "big_bonus"]
 
 
 def test_payout_sources_split_every_round_exactly():

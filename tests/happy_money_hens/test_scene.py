@@ -15,6 +15,7 @@ from cabinet.core.config import load_config
 from cabinet.ui.app import App, start_scenes
 from cabinet.ui.clock import ManualClock
 from games.happy_money_hens import GAME
+from tests.ui.conftest import wait_transition
 from games.happy_money_hens.math.tables import COMBOS, combo_code
 from games.happy_money_hens.math.pots import advance_levels
 
@@ -47,12 +48,14 @@ def hens_app(tmp, credit: str = "1000.00", gamble: str = "off", seed: int = 11) 
 def run(app: App, frames: int = 1, dt: float = 1 / 30) -> None:
     for _ in range(frames):
         app.step(dt)
+        app.checkpoints.flush()          # the ledger's writer done before the next frame
 
 
 def press(app: App, key: int, mod: int = 0, frames: int = 1) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, scancode=0))
     run(app, frames)
+    wait_transition(app)
 
 
 def click(app: App, logical) -> None:
@@ -60,6 +63,7 @@ def click(app: App, logical) -> None:
     for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(etype, pos=pos, button=1))
     run(app, 1)
+    wait_transition(app)
 
 
 def hens(app: App):

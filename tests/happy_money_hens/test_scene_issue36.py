@@ -133,7 +133,9 @@ def test_the_rules_list_every_gamble_key(gamble_app):
     page = next(p for p in rules_book(hens(app)) if p.tab == "Gamble")
     card = next(c for col in page.columns for c in col if c.title == "Gamble keys")
     rows = dict(card.rows)
-    assert [label for label, *_ in KEY_ROWS] == list(rows)
+    assert ["Gamble the win offered (GAMBLE)", "Collect it and spin on"] + [label for label, *_ in KEY_ROWS] \
+        == list(rows)
+    assert rows["Gamble the win offered (GAMBLE)"] == "SHIFT+D" and rows["Collect it and spin on"] == "SPACE"
     assert rows["Spin the chosen wheel / skip"] == "SPACE"
     assert rows["Choose the cash / bonus wheel"] == "LEFT / RIGHT (or SHIFT+LEFT / SHIFT+RIGHT)"
     assert "SHIFT+1" in rows["Cash wheel x1.5 / x2 / x3"] and "RETURN" in rows["Collect the win"]
@@ -159,7 +161,7 @@ def test_the_keyboard_page_names_every_key_the_gamble_and_spin_chance_handle(gam
     # another game lists no gamble
     from cabinet.ui.rules_common import keyboard_page
     from types import SimpleNamespace
-    other = SimpleNamespace(app=app, spec=SimpleNamespace(rules=""), buy_modes=[])
+    other = SimpleNamespace(app=app, spec=SimpleNamespace(view=SimpleNamespace(rules="")), buy_modes=[])
     assert all("Gamble" not in c.title for col in keyboard_page(other).columns for c in col)
 
 
@@ -211,13 +213,15 @@ def test_a_win_the_gamble_may_take_is_held_in_the_win_meter_until_it_is_collecte
     played = scene.played
     after_bet = before - played.cost_cents
     seen = []
-    for _ in range(4000):                              # the round, TOTAL WIN, until the gamble opens
-        if isinstance(app.stack.top, GambleScene):
+    for _ in range(4000):                              # the round, TOTAL WIN, until the gamble is offered
+        if scene.offers.offered is not None:
             break
         if scene.waiting_for_start or app.stack.top.scene_name == "big_win":
             press(app, pygame.K_SPACE)
         run(app, 1, dt=0.1)
         seen.append(_drawn_balance(scene))
+    assert app.stack.top is scene and _drawn_balance(scene) == after_bet     # held while offered
+    press(app, pygame.K_d, pygame.KMOD_SHIFT, frames=2)                 # GAMBLE, by choice
     gamble = app.stack.top
     assert isinstance(gamble, GambleScene) and played.win_cents > 0
     assert app.cabinet.balance == after_bet + played.win_cents          # credited by the cabinet...
@@ -279,7 +283,9 @@ def test_every_double_coin_shows_the_same_way_and_a_pot_fill_pair_has_one_label(
     w = face.get_width()
     back = pygame.Surface((w, size), pygame.SRCALPHA)
     back.blit(art.coin(size, "MAJOR", dim=0.25), (w - size, 0))
-    assert _alike(face.subsurface((size + 2, 0, w - size - 2, size)), back.subsurface((size + 2, 0, w - size - 2, size)))
+    assert _alike(
+        face.subsurface((size + 2, 0, w - size - 2, size)), back.subsurface((size + 2, 0, w - size - 2, size))
+    )
 
 
 @pytest.mark.slow
@@ -328,3 +334,31 @@ def test_the_fortune_pictures_light_no_particular_feature(gamble_app):
             xs = range(i * w // 3 + w // 12, (i + 1) * w // 3 - w // 12, 3)
             alphas.append(sum(pic.get_at((x, y)).a for x in xs for y in range(h // 8, h // 2, 3)))
         assert max(alphas) - min(alphas) <= 0.1 * max(alphas), (mode, alphas)
+
+
+def test_the_bets_page_names_each_fortune_bet_in_the_sheets_words(gamble_app, monkeypatch):
+    """The BETS page (SHIFT+I, its Bets tab): each fortune bet's card shows the sheet's
+    FORTUNE BET words in its picture (1.2x MORE BONUSES, 1.5x AT LEAST 2 OF 3 FEATURES,
+    2x ALL 3 FEATURES), read off the words painted onto the card's own picture."""
+    from games.happy_money_hens.view import art
+    app = gamble_app
+    scene = hens(app)
+    press(app, pygame.K_i, pygame.KMOD_SHIFT, frames=3)
+    info = app.stack.top
+    page = next(p for p in info.pages if p.tab == "Bets")
+    info.page = info.pages.index(page)
+    run(app, 2)
+    painted: list[str] = []
+    real = art.outlined
+    monkeypatch.setattr(art, "outlined", lambda text, *a, **k: painted.append(text) or real(text, *a, **k))
+    words = {}
+    for card in page.grid:
+        key = card.picture.key if card.picture is not None else None
+        if isinstance(key, tuple) and len(key) > 1 and isinstance(key[1], tuple) and key[1][0] == "hmh_mode":
+            painted.clear()
+            card.picture.paint(600, 200)
+            words[key[1][1]] = list(painted)
+    assert words == {"fortune_1_2": ["MORE BONUSES"], "fortune_1_5": ["AT LEAST 2 OF 3 FEATURES"],
+                     "fortune_2": ["ALL 3 FEATURES"]}, words
+    labels = {c.title for c in page.grid}
+    assert all(scene.spec.mode(m).label in labels for m in words)      # each on the card of its bet

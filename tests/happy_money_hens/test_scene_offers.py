@@ -16,9 +16,11 @@ from cabinet.ui.app import App, start_scenes
 from cabinet.ui.celebration import BigWin
 from cabinet.ui.clock import ManualClock
 from games.happy_money_hens import GAME
+from tests.ui.conftest import wait_transition
 from games.happy_money_hens.view.gamble_scene import BONUS_C, CASH_C, GambleScene
 from games.happy_money_hens.view.offers import Offers
 from games.happy_money_hens.view.spin_chance_scene import SpinChanceScene
+from tests.config_edit import reconfigure
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -41,12 +43,14 @@ def hens_app(tmp, credit="1000.00", gamble="on", seed=3) -> App:
 def run(app, frames=1, dt=1 / 30):
     for _ in range(frames):
         app.step(dt)
+        app.checkpoints.flush()          # the ledger's writer done before the next frame
 
 
 def press(app, key, mod=0, frames=1):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, scancode=0))
     run(app, frames)
+    wait_transition(app)
 
 
 def click(app, logical):
@@ -54,6 +58,7 @@ def click(app, logical):
     for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(etype, pos=pos, button=1))
     run(app, 1)
+    wait_transition(app)
 
 
 def hens(app):
@@ -75,12 +80,16 @@ def settle(app, scene):
     run(app, 2)                                   # the offers open once the game is on top
 
 
-def winning_round(app, scene):
-    """A round with a win (a forced bonus always pays), settled; the gamble opens."""
+def winning_round(app, scene, gamble=True):
+    """A round with a win (a forced bonus always pays), settled; the gamble is offered,
+    and (`gamble`) opened with its key, SHIFT+D."""
     scene.force_next = "combo_DC"
     press(app, pygame.K_SPACE)
     played = scene.played
     settle(app, scene)
+    if gamble:
+        assert scene.offers.offered is not None and app.stack.top is scene
+        press(app, pygame.K_d, pygame.KMOD_SHIFT, frames=2)
     return played
 
 
@@ -162,9 +171,9 @@ def test_bonus_wheel_resizes_with_plus_minus_and_its_win_plays_a_funded_bonus(ap
             played = scene.played
             assert played is not None and played.cost_cents == 0 and played.mode.startswith("bonus_")
             assert app.stack.top is scene
-            app.cabinet.config.gamble = "off"                  # settle the bonus without a new gamble
+            reconfigure(app, gamble="off")           # settle the bonus without a new gamble
             settle(app, scene)
-            app.cabinet.config.gamble = "on"
+            reconfigure(app, gamble="on")
             assert app.cabinet.balance == balance - stake + played.win_cents
         else:
             assert app.stack.top is scene and app.cabinet.balance == balance - stake
@@ -193,7 +202,7 @@ def test_a_won_bonus_entry_interrupted_before_its_round_is_played_on_the_next_st
     scene = hens(again)
     played = scene.played
     assert played is not None and played.mode == "bonus_dc_hb" and played.cost_cents == 0
-    again.cabinet.config.gamble = "off"
+    reconfigure(again, gamble="off")
     settle(again, scene)
     assert again.cabinet.balance == start - staked + played.win_cents
     assert again.cabinet.unfunded_side_draws("gamble_bonus") == []
@@ -240,13 +249,17 @@ def test_the_gamble_opens_after_the_big_win_celebration(app):
     assert isinstance(app.stack.top, BigWin)
     assert not any(isinstance(s, GambleScene) for s in app.stack.scenes)
     settle(app, scene)
+    assert app.stack.top is scene and scene.offers.offered is not None     # offered, not forced open
+    press(app, pygame.K_d, pygame.KMOD_SHIFT, frames=2)
     assert isinstance(app.stack.top, GambleScene) and app.stack.top.gamble.stake_cents == played.win_cents
 
 
 def test_gamble_off_offers_nothing(tmp_path):
     app = hens_app(tmp_path, gamble="off")
     scene = hens(app)
-    winning_round(app, scene)
+    winning_round(app, scene, gamble=False)
+    assert scene.offers.offered is None and not any(w.enabled() for w in scene.widgets if w.action == "gamble")
+    press(app, pygame.K_d, pygame.KMOD_SHIFT, frames=2)          # the key opens nothing
     assert app.stack.top is scene and side_draws(app) == []
     app.checkpoints.close()
     pygame.display.quit()
@@ -323,9 +336,38 @@ def test_on_5x_compares_the_win_with_the_base_bet_before_the_fortune_multiplier(
     scene.select_mode("fortune_2")                              # price 2x, threshold still 5x the base bet
     for win, opens in ((499, False), (500, True)):
         scene.offers.offer(SimpleNamespace(win_cents=win, bet_cents=100, round_id=None))
+        assert (scene.offers.offered is not None) == opens
+        press(app, pygame.K_d, pygame.KMOD_SHIFT, frames=2)
         assert isinstance(app.stack.top, GambleScene) == opens
         if opens:
             click(app, button(app.stack.top, "collect"))
     assert app.stack.top is scene
     app.checkpoints.close()
     pygame.display.quit()
+
+
+def test_a_win_offers_the_gamble_and_spin_collects_it_and_plays_on(tmp_path):
+    """Issue 36: the gamble is offered, never forced. After a win the game stays on top
+    with a GAMBLE button (and its key) while the win waits in WIN; it opens nothing by
+    itself, and SPIN collects the win and plays the next round."""
+    app = hens_app(tmp_path, credit="1000.00", gamble="on")
+    try:
+        scene = hens(app)
+        played = winning_round(app, scene, gamble=False)
+        run(app, 90)                                                # three seconds: nothing opens by itself
+        assert app.stack.top is scene and scene.offers.offered is not None
+        gamble = next(w for w in scene.widgets if w.action == "gamble")
+        assert gamble.enabled()
+        assert scene.shown_balance == app.cabinet.balance - played.win_cents   # the win waits in WIN
+        rounds = len(app.cabinet.history(100))
+        press(app, pygame.K_SPACE)                                  # SPIN: collected, the next round starts
+        assert scene.offers.offered is None and not gamble.enabled()
+        assert len(app.cabinet.history(100)) == rounds + 1 or scene.busy
+        assert side_draws(app) == []
+        settle(app, scene)
+        if scene.offers.offered is not None:                        # that round won too: GAMBLE by click
+            click(app, button(scene, "gamble"))
+            assert isinstance(app.stack.top, GambleScene)
+    finally:
+        app.checkpoints.close()
+        pygame.display.quit()

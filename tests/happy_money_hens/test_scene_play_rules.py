@@ -19,6 +19,7 @@ from games.happy_money_hens.view.offers import Offers
 from games.happy_money_hens.view.spin_chance_scene import SpinChanceScene
 from tests.happy_money_hens.test_scene_offers import ENTRY_X, hens, hens_app, press, run, settle, side_draws
 from tests.ui.text_record import recorded_texts
+from tests.config_edit import reconfigure
 
 
 class Always(Rng):
@@ -72,7 +73,7 @@ def test_a_cash_win_that_shrinks_the_bonus_entries_keeps_the_screen_and_the_choi
 # -- the line-win caption ----------------------------------------------------------------
 def _line_round(app):
     scene = hens(app)
-    app.cabinet.config.gamble = "off"
+    reconfigure(app, gamble="off")
     for _ in range(200):
         press(app, pygame.K_SPACE)
         settle(app, scene)
@@ -117,7 +118,7 @@ def test_a_gambled_win_takes_the_line_caption_down(app):
 @pytest.mark.slow
 def test_each_bonus_round_waits_for_start(app):
     scene = hens(app)
-    app.cabinet.config.gamble = "off"
+    reconfigure(app, gamble="off")
     scene.play("buy_triple")
     spins = sum(1 for e in scene.played.round.events if e["type"] == "bonus_spin")
     assert spins >= 3
@@ -139,7 +140,7 @@ def test_each_bonus_round_waits_for_start(app):
 
 def test_autoplay_goes_on_through_the_bonus_rounds_by_itself(app):
     scene = hens(app)
-    app.cabinet.config.gamble = "off"
+    reconfigure(app, gamble="off")
     scene.force_next = "combo_DC"
     scene.start_autoplay(1, stop_on_bonus=True)
     run(app, 2, dt=0.1)
@@ -209,7 +210,9 @@ def _inside_slice(pt, start, span, r):
     theta = math.degrees(math.atan2(x, -y)) % 360
     rel = (theta - start) % 360
     clear = math.degrees(math.asin(min(1.0, MARGIN * r / max(rho, 1e-9))))
-    return HUB_CLEAR * r - 1e-6 <= rho <= RIM_CLEAR * r + 1e-6 and (span >= 360 or clear - 1e-6 <= rel <= span - clear + 1e-6)
+    return HUB_CLEAR * r - 1e-6 <= rho <= RIM_CLEAR * r + 1e-6 and (
+        span >= 360 or clear - 1e-6 <= rel <= span - clear + 1e-6
+    )
 
 
 @pytest.mark.parametrize("stake_x", [8, 30, 44, 79, 149])

@@ -205,7 +205,9 @@ def test_a_three_grand_book_replays_and_wins_three_grands():
 
 def test_only_the_modes_listing_them_report_multiple_grands():
     m = load()
-    assert categories.multi_grand(m, "buy_mystery", "pot_grand_2") and not categories.multi_grand(m, "base", "pot_grand_2")
+    assert categories.multi_grand(m, "buy_mystery", "pot_grand_2") and not categories.multi_grand(
+        m, "base", "pot_grand_2"
+    )
     with pytest.raises(KeyError, match="pot_grand_3"):
         rules.play(Rng(1), "base", "pot_grand_3")
 

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from cabinet.mechanics.clusters import (BoardShape, Lanes, find_clusters, find_clusters_batch, lane_clusters, pack_masks,
-                                        unpack_mask)
+from cabinet.mechanics.clusters import (
+    BoardShape,
+    Lanes,
+    find_clusters,
+    find_clusters_batch,
+    lane_clusters,
+    pack_masks,
+    unpack_mask,
+)
 from cabinet.mechanics.tumble import StripSet, tumble, tumble_batch
 
 
@@ -60,10 +67,14 @@ def test_packed_lanes_find_what_a_plain_flood_fill_finds():
         for min_size in (5, 3, 2, 1):
             for _ in range(400):
                 board = rng.choice([0, 1, 3, 4, 5], size=(shape.rows, shape.cols), p=[.2, .25, .2, .2, .15]).tolist()
-                masks = [shape.mask_of([(r, c) for r in range(shape.rows) for c in range(shape.cols) if board[r][c] == k])
-                         for k in range(6)]
+                masks = [
+                    shape.mask_of([(r, c) for r in range(shape.rows) for c in range(shape.cols) if board[r][c] == k])
+                    for k in range(6)
+                ]
                 got = lane_clusters(lanes.pack(masks), masks[wild], lanes, min_size)
-                assert [(cl.symbol, shape.cells_of(cl.mask)) for cl in got] == _flood_clusters(board, pay, wild, min_size)
+                assert [(cl.symbol, shape.cells_of(cl.mask)) for cl in got] == _flood_clusters(
+                    board, pay, wild, min_size
+                )
                 assert all(cl.size == cl.mask.bit_count() for cl in got)
                 assert all(lanes.lane(lanes.pack(masks), k) == masks[k] for k in range(6))
 

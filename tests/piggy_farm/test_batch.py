@@ -36,7 +36,7 @@ def assert_same(seeds, mode, force=None):
 
 
 def test_the_game_registers_the_hook():
-    assert GAME.play_batch is batch.play_batch
+    assert GAME.math.play_batch is batch.play_batch
 
 
 @pytest.mark.slow
@@ -78,7 +78,7 @@ def test_forces_fall_back_to_play(mode, force, n):
 
 def test_a_build_chunk_is_the_same_with_and_without_the_hook():
     names = tuple(feature_names(GAME))
-    plain = dataclasses.replace(GAME, play_batch=None)
+    plain = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, play_batch=None))
     task = Task(GAME, "hog_wild", -1, None, 3, 300, 0x5EED_B00C, names)
     fast = run_task(task)
     slow = run_task(dataclasses.replace(task, game=plain))
@@ -155,7 +155,7 @@ def test_win_levels_nest_a_big_win_books_stratum_leaves_out_the_huge_wins(monkey
     price = int(pm.mode("hog_wild")["cost_x100"])
     monkeypatch.setitem(pm.raw["big_win_x"], "hog_wild", 20)
     monkeypatch.setitem(pm.raw["huge_win_x"], "hog_wild", 30)
-    assert list(GAME.book_forces["hog_wild"]) == ["huge_win", "big_win"]
+    assert list(GAME.math.book_forces["hog_wild"]) == ["huge_win", "big_win"]
     for seed in (1, 2):
         huge = forced.play(Rng.for_book(seed), "hog_wild", "huge_win")
         assert huge.payout_x100 >= 30 * price and {"big_win", "huge_win"} <= set(huge.features)
@@ -228,7 +228,7 @@ def test_find_books_refuses_bad_arguments_and_a_damaged_record_in_one_line(tmp_p
 
 def test_the_manifest_will_not_vouch_for_a_damaged_record(tmp_path, monkeypatch, capsys):
     """`python -m cabinet.math manifest` reads found.json as play reads it
-    (GameSpec.check_data) and refuses to hash a damaged one, naming it; manifest.sha256
+    (GameSpec.math.check_data) and refuses to hash a damaged one, naming it; manifest.sha256
     is left as it was."""
     from cabinet.core import program
     from cabinet.math.cli import main
@@ -243,7 +243,9 @@ def test_the_manifest_will_not_vouch_for_a_damaged_record(tmp_path, monkeypatch,
     assert str(bad) in err and "allowed:" in err and "the manifest would vouch for it" in err and err.count("\n") == 1
     assert (program.ROOT / "manifest.sha256").read_bytes() == before
     monkeypatch.undo()
-    assert GAME.check_data() == tables.read_found(tables.FOUND_FILE) and len(GAME.check_data()) >= 8   # the shipped one
+    assert (
+        GAME.math.check_data() == tables.read_found(tables.FOUND_FILE) and len(GAME.math.check_data()) >= 8
+    )  # the shipped one
 
 
 @pytest.mark.parametrize("change, says", [
@@ -269,5 +271,5 @@ def test_the_manifest_takes_found_json_only_as_find_books_writes_it(tmp_path, mo
         bad.write_text(changed)
     monkeypatch.setattr(tables, "FOUND_FILE", bad)
     with pytest.raises(ValueError, match="not |missing|given twice|nested") as err:
-        GAME.check_data()
+        GAME.math.check_data()
     assert says in str(err.value) and str(bad) in str(err.value) and "\n" not in str(err.value)

@@ -48,7 +48,7 @@ def test_bought_wheels_hunts_and_the_risk_are_exact_and_what_plain_rounds_show(m
     monkeypatch.setattr(par_live, "SPLIT_TASKS", 1)
     monkeypatch.setattr(par_live, "_CACHE", {})
     n = 200_000
-    exact = GAME.feature_odds("wheel_buy", {}, 1)
+    exact = GAME.math.feature_odds("wheel_buy", {}, 1)
     # the cap: the split rounds' estimate (not exact), the same for capped and max_win
     p, lo, hi, how = exact["capped"]
     assert exact["max_win"] == exact["capped"] and 0 <= lo <= p <= hi and "split" in how
@@ -59,16 +59,16 @@ def test_bought_wheels_hunts_and_the_risk_are_exact_and_what_plain_rounds_show(m
         _, qlo, qhi = rate_ci(int(feats[f].sum()), n)
         assert qlo < p < qhi, (f, p, feats[f].mean())
     for hunt in ("golden_egg_hunt", "egg_hunt"):
-        odds = GAME.feature_odds(hunt, {}, 1)
+        odds = GAME.math.feature_odds(hunt, {}, 1)
         p = odds["hunt_5000x"]             # the whole feature; its stratum leaves out the big wins
         assert p[0] == p[2] == pytest.approx(float(load().hunt(hunt).chance_of_prize_at_least(500000)))
         assert odds["big_win"][0] == odds["big_win"][2] == book_forces()[hunt]["big_win"]
         k = int(simulate(np.random.SeedSequence(4), hunt, n)["features"]["hunt_5000x"].sum())
         _, qlo, qhi = rate_ci(k, n)
         assert qlo < p[0] < qhi
-    risk = GAME.feature_odds("risk_the_farm", {}, 1)["risk_win"]
+    risk = GAME.math.feature_odds("risk_the_farm", {}, 1)["risk_win"]
     assert risk[0] == pytest.approx(book_forces()["risk_the_farm"]["risk_win"])
-    assert GAME.feature_odds("growing_season", {}, 1) == {}       # no win-level stratum there
+    assert GAME.math.feature_odds("growing_season", {}, 1) == {}       # no win-level stratum there
 
 
 @pytest.mark.slow
@@ -78,7 +78,7 @@ def test_hog_wilds_big_win_comes_from_its_split_rounds_and_agrees_with_plain_rou
     from games.piggy_farm.math import buy_tails
     monkeypatch.setattr(buy_tails, "_CACHE", {})
     monkeypatch.setitem(buy_tails.SPLIT_ROOTS, "hog_wild", 32_000)
-    odds = GAME.feature_odds("hog_wild", {}, 1)
+    odds = GAME.math.feature_odds("hog_wild", {}, 1)
     p, lo, hi, how = odds["big_win"]
     assert 0 <= lo <= p <= hi and "split" in how
     assert set(odds) == {"big_win", "huge_win"} and odds["huge_win"][0] <= p     # 200x its price: rarer
@@ -94,7 +94,7 @@ def test_the_cap_comes_from_the_top_award_odds_and_only_with_the_plain_run(monke
     names = list(pm.wheel.tiers)
     monkeypatch.setattr(par_live, "_rates", lambda mode, seed: {"names": names, "rate": np.array([1e-3, 1e-4, 1e-5]),
                                                                 "se": np.zeros(3), "total": 1.11e-3, "total_se": 0.0})
-    assert "capped" not in GAME.feature_odds("base", {}, 1)            # no plain run: no cap estimate
+    assert "capped" not in GAME.math.feature_odds("base", {}, 1)            # no plain run: no cap estimate
     seen = {}
 
     def tail(mode, xs, seed, sims):
@@ -102,7 +102,7 @@ def test_the_cap_comes_from_the_top_award_odds_and_only_with_the_plain_run(monke
         return {pm.cap_x100: (2e-7, 1e-7, 3e-7, "splitting")}
     monkeypatch.setattr(par_live, "tail_odds", tail)
     sims = {"ante": {"rounds": 10}}
-    out = GAME.feature_odds("ante", sims, 9)
+    out = GAME.math.feature_odds("ante", sims, 9)
     assert seen["call"] == ("ante", [pm.cap_x100], 9, sims)
     assert out["capped"] == out["max_win"] and out["capped"][:3] == (2e-7, 1e-7, 3e-7)
     assert "splitting" in out["capped"][3]
@@ -115,7 +115,7 @@ def test_the_ante_wheels_features_agree_with_plain_rounds(monkeypatch):
     monkeypatch.setattr(par_live, "STRATA_SPINS", {"base": 100_000, "ante": 200_000})
     monkeypatch.setattr(par_live, "ROOTS", 8_000)
     monkeypatch.setattr(par_live, "_CACHE", {})
-    out = GAME.feature_odds("ante", {}, 6)
+    out = GAME.math.feature_odds("ante", {}, 6)
     assert "capped" not in out
     n = 200_000
     feats = simulate(np.random.SeedSequence(5), "ante", n)["features"]

@@ -122,11 +122,11 @@ def test_top_egg_chance_is_exact_against_brute_force():
         assert hunt.chance_of_prize_at_least(500000) == 1 - miss
         # the strata: a big win first (its exact chance), then a 5,000x egg below it
         total, top_below = hunt_law(hunt, pm.big_win_x100(mode))
-        assert GAME.book_forces[mode]["big_win"] == pytest.approx(total, rel=1e-9)
-        assert GAME.book_forces[mode]["hunt_5000x"] == pytest.approx(top_below, rel=1e-9)
+        assert GAME.math.book_forces[mode]["big_win"] == pytest.approx(total, rel=1e-9)
+        assert GAME.math.book_forces[mode]["hunt_5000x"] == pytest.approx(top_below, rel=1e-9)
         assert top_below < float(1 - miss) <= (top_below + total) * (1 + 1e-12)     # a big win nearly always holds one
     num, den = (int(x) for x in pm.mode("risk_the_farm")["chance"])
-    assert GAME.book_forces["risk_the_farm"]["risk_win"] == num / den
+    assert GAME.math.book_forces["risk_the_farm"]["risk_win"] == num / den
 
 
 def hunt_law(hunt, big: int) -> tuple[float, float]:

@@ -132,10 +132,18 @@ def test_spec_lists_the_nine_modes_at_their_prices():
                       "growing_season": 7500, "golden_egg_hunt": 10000, "egg_hunt": 12500, "risk_the_farm": 55000}
     assert all(abs(r - 0.967) < 1e-12 for r in GAME.rtp.values())
     assert GAME.max_win_x == 50_000
-    assert GAME.book_forces["base"]["max_win"] == 1 / 7_149_814
-    assert list(GAME.book_forces["base"]) == list(GAME.book_forces["ante"]) == ["max_win", "free_spins_x5", "wheel"]
-    assert set(GAME.book_forces) == {"base", "ante", "free_spins", "hog_wild", "golden_egg_hunt", "egg_hunt",
+    assert GAME.math.book_forces["base"]["max_win"] == 1 / 7_149_814
+    assert (
+        list(GAME.math.book_forces["base"])
+        == list(GAME.math.book_forces["ante"])
+        == ["max_win", "free_spins_x5", "wheel"]
+    )
+    assert set(GAME.math.book_forces) == {"base", "ante", "free_spins", "hog_wild", "golden_egg_hunt", "egg_hunt",
                                      "risk_the_farm"}
-    assert list(GAME.book_forces["free_spins"]) == ["huge_win"]
-    assert list(GAME.book_forces["hog_wild"]) == ["huge_win", "big_win"]
-    assert list(GAME.book_forces["golden_egg_hunt"]) == list(GAME.book_forces["egg_hunt"]) == ["big_win", "hunt_5000x"]
+    assert list(GAME.math.book_forces["free_spins"]) == ["huge_win"]
+    assert list(GAME.math.book_forces["hog_wild"]) == ["huge_win", "big_win"]
+    assert (
+        list(GAME.math.book_forces["golden_egg_hunt"])
+        == list(GAME.math.book_forces["egg_hunt"])
+        == ["big_win", "hunt_5000x"]
+    )

@@ -280,8 +280,8 @@ def test_the_huge_win_of_a_buy_is_refused_under_live_math_with_its_reason(app):
     before = app.cabinet.balance
     press(app, K.K_SPACE)
     assert app.cabinet.balance == before and not scene.busy and app.cabinet.meters()["games_played"] == 0
-    home = next(m for m in GAME.force_modes["huge_win"] if any(x.id == m for x in scene.modes))
-    assert scene.message_text == (f"{GAME.force_categories['huge_win']} cannot be forced here "
+    home = next(m for m in GAME.review.force_modes["huge_win"] if any(x.id == m for x in scene.modes))
+    assert scene.message_text == (f"{GAME.review.force_categories['huge_win']} cannot be forced here "
                                   f"({GAME.mode(home).label}): only the shipped books hold it (math_source: books)")
 
 

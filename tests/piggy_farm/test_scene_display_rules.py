@@ -55,7 +55,9 @@ def test_a_grid_charge_sits_clear_of_the_wild_tag(app):
 def test_the_ante_caption_is_readable_and_says_it_plays_its_own_reels(app):
     scene = open_game(app)
     shown = recorded_texts(app)
-    caption = [(t, pos) for t, pos in shown if ANTE.x <= pos[0] <= ANTE.right and ANTE.bottom < pos[1] < ANTE.bottom + 120]
+    caption = [
+        (t, pos) for t, pos in shown if ANTE.x <= pos[0] <= ANTE.right and ANTE.bottom < pos[1] < ANTE.bottom + 120
+    ]
     assert len(caption) == 3
     assert any("own reels" in t for t, _ in caption)
     price = app.cabinet.currency.format(GAME.mode("ante").cost_cents(scene.bet))

@@ -31,7 +31,9 @@ def app():
 
 def wheel(app, sizes=(1, 1, 2, 1, 3)) -> WheelView:
     slices = [WheelSlice(f"{i}x", (40 * i, 100, 200), size=s) for i, s in enumerate(sizes)]
-    return WheelView(app, "test", (960, 540), 300, slices, WheelArt("piggy_farm", rim="wheel.bronze.rim"), hub_label="T")
+    return WheelView(
+        app, "test", (960, 540), 300, slices, WheelArt("piggy_farm", rim="wheel.bronze.rim"), hub_label="T"
+    )
 
 
 @pytest.mark.parametrize("start", [0.0, 37.0, 181.5, 359.0])
@@ -133,17 +135,3 @@ def test_the_slice_drawn_under_the_pointer_is_the_result_for_every_farm_wedge(ap
                         if sum((x - y) ** 2 for x, y in zip(near, px)) < 30 ** 2:
                             slice_px.append(near)
                 assert slice_px and set(slice_px) == {view.slices[index].color}, (view.key, index, offset, slice_px)
-
-
-def test_the_idle_board_helper_counts_groups_edge_to_edge_with_wilds_joining():
-    from games.piggy_farm.view.board import largest_group
-    board = [["AP"] * 7 for _ in range(7)]
-    for r in range(7):
-        for c in range(7):
-            board[r][c] = ["CN", "CR", "EG", "HN"][(r * 2 + c) % 4]     # no two equal neighbours
-    assert largest_group(board) == 1
-    board[0][0:3] = ["GP", "WD", "GP"]
-    board[1][0] = "GP"
-    assert largest_group(board) == 4                                    # the wild joins, diagonals never
-    board[1][1] = "WM"
-    assert largest_group(board) == 4                                    # windmills never cluster

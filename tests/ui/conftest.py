@@ -61,10 +61,30 @@ def app(tmp_path):
 
 
 def press(app: App, key: int, mod: int = 0, frames: int = 1) -> None:
-    """Post a real KEYDOWN (and KEYUP) and run frames so the app handles it."""
+    """Post a real KEYDOWN (and KEYUP) and run frames so the app handles it; a game
+    still being prepared when ENTER chose it (the "preparing" transition) is waited for."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, scancode=0))
     run(app, frames)
+    wait_transition(app)
+
+
+def wait_transition(app: App, limit: int = 10000) -> None:
+    """Frames until no "preparing" transition is on top (the game it prepares is); a
+    round whose commit a press handed to the ledger's writer is presented at once, as
+    its first frame after the commit does (GameScene.play(wait=False)), and a settlement
+    on the writer is waited for."""
+    for _ in range(limit):
+        if app.stack.top is None or app.stack.top.scene_name != "preparing":
+            break
+        app.step(1 / 60)
+    else:
+        raise AssertionError("the game's preparation did not finish")
+    game = app.stack.find("game") if app.stack.scenes else None
+    if game is not None and (getattr(game, "committing", None) or getattr(game, "settling", None)):
+        app.checkpoints.flush()               # the writer's commits done: as a frame later
+        if game.committing is not None:
+            game._committed()
 
 
 def shift(app: App, key: int) -> None:
@@ -77,11 +97,16 @@ def click(app: App, logical: tuple[float, float]) -> None:
     for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(etype, pos=pos, button=1))
     run(app, 1)
+    wait_transition(app)
 
 
 def run(app: App, frames: int = 1, dt: float = 1 / 60) -> None:
+    """Frames of `dt` of the injectable clock. The ledger's writer finishes what a frame
+    handed it before the next frame (as the real clock's idle time lets it), so a
+    round's commit or settlement lands after the same frames at any machine load."""
     for _ in range(frames):
         app.step(dt)
+        app.checkpoints.flush()
 
 
 def play_rounds(app: App, n: int):
@@ -150,12 +175,12 @@ games:
 """
 
 
-def game_app(tmp: Path, spec, seed: int) -> App:
+def game_app(tmp: Path, spec, seed: int, size=(960, 540)) -> App:
     """A headless App on the lobby offering one real game (live math, large demo credit)."""
     path = tmp / "config.yaml"
     path.write_text(GAME_CONFIG.format(data=tmp / "data", game=spec.id))
     config = load_config(path)
-    application = App(config, Cabinet(config, games={spec.id: spec}, seed=seed), size=(960, 540),
+    application = App(config, Cabinet(config, games={spec.id: spec}, seed=seed), size=size,
                       clock=ManualClock())
     start_scenes(application)
     return application

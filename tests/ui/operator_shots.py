@@ -31,6 +31,7 @@ from cabinet.ui.app import App, start_scenes  # noqa: E402
 from cabinet.ui.clock import ManualClock  # noqa: E402
 from tests.ui.conftest import press, run  # noqa: E402
 from tests.ui.test_operator_pages import tap  # noqa: E402
+from tests.config_edit import reconfigure  # noqa: E402
 
 CONFIG = """
 data_dir: {data}
@@ -108,10 +109,11 @@ def main() -> int:
             shot(app, out, "operator_meters_period")
             tap(app, "export_report")
             shot(app, out, "operator_meters_exported")
-            kept, app.config.report_path = app.config.report_path, work / "config.yaml" / "reports"
+            kept = app.config.report_path
+            reconfigure(app, report_path=work / "config.yaml" / "reports")
             tap(app, "export_report")
             shot(app, out, "operator_meters_export_refused")
-            app.config.report_path = kept
+            reconfigure(app, report_path=kept)
         if name == "cash":
             tap(app, "cash_out")
             shot(app, out, "operator_cash_after_ticket")

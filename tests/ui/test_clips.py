@@ -138,7 +138,9 @@ def test_without_pillow_a_clip_is_refused_in_one_line(tmp_path, capsys, monkeypa
 
 
 def test_real_play_refuses_clips(tmp_path, capsys):
-    cfg = config(tmp_path, 'real_play: true\ndemo_tools: false\noperator_pin: "4821"\n' + trust_lines(tmp_path / "trust"))
+    cfg = config(
+        tmp_path, 'real_play: true\ndemo_tools: false\noperator_pin: "4821"\n' + trust_lines(tmp_path / "trust")
+    )
     err = _refusal(capsys, ["--config", str(cfg), "--clip-book", "piggy_farm", "base", "0", str(tmp_path / "c.gif")])
     assert "real_play" in err
     err = _refusal(capsys, ["--config", str(cfg), "--clip", "1", str(tmp_path / "c.gif")])

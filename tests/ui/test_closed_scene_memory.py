@@ -17,6 +17,7 @@ import pytest
 
 from cabinet.ui.operator import HandpayNotice, PinPad
 from tests.ui.conftest import make_app, open_game, press, run
+from tests.config_edit import handpay_limit
 
 K = pygame
 
@@ -32,9 +33,20 @@ def no_collector():
             gc.enable()
 
 
+def alive(refs: list) -> set[int]:
+    return {id(ref()) for ref in refs if ref() is not None}
+
+
+def spares() -> set[int]:
+    """The full-screen surfaces overlays reuse (overlay.spare: one per slot, not one per
+    opening: a new 1080p surface costs ~7 ms of page faults)."""
+    from cabinet.ui import overlay
+    return {id(surf) for surf, _ in overlay._SPARES.values()}
+
+
 def handpay_app(tmp_path):
     app = make_app(tmp_path, size=(1280, 720), credit="1000.00")
-    app.config.cash.handpay_limit = 50000
+    handpay_limit(app, 50000)
     app.open("cash_out")
     app.stack.top.on_action("confirm")
     run(app, 1)
@@ -54,10 +66,10 @@ def test_a_pin_pad_opened_and_closed_over_a_handpay_200_times_holds_at_most_one_
             pad = app.stack.top
             assert isinstance(pad, PinPad) and pad._backdrop is not None
             backdrops.append(weakref.ref(pad._backdrop))
-            assert sum(ref() is not None for ref in backdrops) == 1      # only the open pad's
+            assert len(alive(backdrops)) == 1                # only the open pad's
             press(app, K.K_ESCAPE)                          # closed without a PIN
             assert app.stack.top is notice
-            assert sum(ref() is not None for ref in backdrops) == 0
+            assert alive(backdrops) <= spares()             # at most the one reused full-screen spare
     assert app.cabinet.handpay is not None                  # nothing was paid on the way
     app.checkpoints.close()
     app.cabinet.close()
@@ -76,7 +88,7 @@ def test_every_overlay_drops_its_backdrop_when_it_closes(tmp_path, name, args):
         picture = weakref.ref(overlay._backdrop)
         app.pop(overlay)
         assert app.stack.top is game
-        assert picture() is None, f"{name}: its backdrop outlived the close"
+        assert picture() is None or id(picture()) in spares(), f"{name}: its backdrop outlived the close"
     app.checkpoints.close()
     app.cabinet.close()
 

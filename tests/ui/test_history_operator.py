@@ -10,6 +10,7 @@ from cabinet.ui.history import HistoryScene
 from cabinet.ui.lobby import Lobby
 from cabinet.ui.operator import OperatorMenu, PinPad
 from tests.ui.conftest import make_app, play_rounds, press, run, shift
+from tests.config_edit import reconfigure
 
 K = pygame
 
@@ -128,7 +129,7 @@ def test_showcase_plays_every_category_on_its_own(app):
 def test_demo_tools_off_means_no_force_menu(tmp_path):
     from cabinet.ui.demo import ForceMenu
     app = make_app(tmp_path)
-    app.config.demo_tools = False
+    reconfigure(app, demo_tools=False)
     press(app, K.K_RETURN)
     app.stack.top.on_action("demo")
     assert not isinstance(app.stack.top, ForceMenu)
@@ -137,7 +138,7 @@ def test_demo_tools_off_means_no_force_menu(tmp_path):
 def test_real_play_makes_the_review_tools_impossible_even_if_switched_on(tmp_path):
     from cabinet.ui.demo import ForceMenu
     app = make_app(tmp_path)
-    app.config.real_play, app.config.demo_tools = True, True
+    reconfigure(app, real_play=True, demo_tools=True)
     press(app, K.K_RETURN)
     scene = app.stack.top
     scene.on_action("demo")
@@ -197,8 +198,8 @@ def test_the_force_menu_shows_every_category_of_every_game_inside_its_panel():
     from games.piggy_farm import GAME as PF
     from cabinet.ui.demo import BOTTOM, TOP, row_height
     for spec in (GH, HMH, PF):
-        n = len(spec.force_categories)
+        n = len(spec.review.force_categories)
         pitch = row_height(n)
         assert TOP + (n - 1) * pitch + (pitch - 8) <= BOTTOM, (spec.id, n, pitch)
         assert pitch - 8 >= 30, (spec.id, pitch)
-    assert len(PF.force_categories) > 10
+    assert len(PF.review.force_categories) > 10

@@ -44,7 +44,9 @@ def test_the_layers_move_and_after_one_cycle_a_frame_only_blits(app, game, monke
         layers.draw(surf, t)
     calls = {"image": 0, "turn": 0}
     real_image, real_turn = asset_files.image, pygame.transform.rotozoom
-    monkeypatch.setattr(asset_files, "image", lambda *a, **k: calls.__setitem__("image", calls["image"] + 1) or real_image(*a, **k))
+    monkeypatch.setattr(
+        asset_files, "image", lambda *a, **k: calls.__setitem__("image", calls["image"] + 1) or real_image(*a, **k)
+    )
     monkeypatch.setattr(pygame.transform, "rotozoom",
                         lambda *a, **k: calls.__setitem__("turn", calls["turn"] + 1) or real_turn(*a, **k))
     shots = [frame(t + 100 * longest) for t in steps[::max(1, len(steps) // 12)]]

@@ -24,7 +24,7 @@ from tests.ui.test_asset_files import display  # noqa: E402,F401  (the same auto
 def test_each_game_ships_a_tile_and_a_logo_in_every_skin(game):
     manifest = assets.read_manifest(game)
     assert {"logo", "lobby.tile"} <= set(manifest.images)
-    images, _ = assets.read_ids(Path(discover()[game].asset_ids))
+    images, _ = assets.read_ids(Path(discover()[game].view.asset_ids))
     assert {"logo", "lobby.tile"} <= set(images)             # the start refuses a manifest without them
     for skin in manifest.skins:
         tile = pygame.image.load(str(manifest.image_path("lobby.tile", skin)))
@@ -53,14 +53,14 @@ def test_the_start_check_names_a_missing_tile(tmp_path):
 
 def test_the_lobby_draws_every_tile_from_its_file_without_the_scene_modules(tmp_path, monkeypatch):
     from cabinet.core.cabinet import Cabinet
-    from cabinet.core.game import GameSpec
+    from cabinet.core.game import ViewInfo
     from cabinet.ui.app import App, start_scenes
     from cabinet.ui.clock import ManualClock
     from tests.ui.conftest import make_config
 
     def refused(self):
         raise ImportError("the lobby must not need the scene modules")
-    monkeypatch.setattr(GameSpec, "load_scene", refused)
+    monkeypatch.setattr(ViewInfo, "load_scene", refused)
     config = make_config(tmp_path)
     specs = {gid: spec for gid, spec in discover().items() if gid in GAMES}
     app = App(config, Cabinet(config, games=specs, seed=3), size=(1920, 1080), clock=ManualClock())

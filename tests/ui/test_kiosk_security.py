@@ -23,6 +23,7 @@ from cabinet.ui.lobby import Lobby
 from cabinet.ui.operator import OperatorMenu, PinPad
 from tests.ui.conftest import make_app, play_rounds, press, run, shift
 from tests.ui.test_history_operator import operator
+from tests.config_edit import reconfigure
 
 K = pygame
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,11 +151,11 @@ def test_f12_writes_nothing_for_a_player_and_one_file_from_the_operator_menu(tmp
 
 def test_no_force_button_for_a_player(tmp_path):
     app = make_app(tmp_path)
-    app.config.demo_tools = False
+    reconfigure(app, demo_tools=False)
     press(app, K.K_RETURN)
     assert not any(getattr(w, "action", "") == "demo" for w in app.stack.top.widgets)
     press(app, K.K_ESCAPE)
-    app.config.demo_tools = True
+    reconfigure(app, demo_tools=True)
     press(app, K.K_RETURN)
     assert any(getattr(w, "action", "") == "demo" for w in app.stack.top.widgets)
     closed(app)

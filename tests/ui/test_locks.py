@@ -59,13 +59,15 @@ def test_a_storage_error_on_spin_shows_the_storage_notice_and_debits_nothing(tmp
     app = make_app(tmp_path)
     scene = open_game(app)
     before = app.cabinet.balance
-    led = app.cabinet.ledger
+    led = app.checkpoints.connection()          # a SPIN's commit is written by the ledger's writer
     led.db = FailingDb(led.db, "INSERT INTO rounds", "database or disk is full")
     press(app, K.K_SPACE)
     notice = app.stack.top
     assert isinstance(notice, LockedNotice) and notice.storage and not scene.busy
     assert notice.reason.startswith("storage error, call attendant: starting a round failed")
     led.db = led.db._db
+    led = app.cabinet.ledger                    # read back on the cabinet's own connection
+    led.forget_balance()
     assert led.balance == before and led.meters()["games_played"] == 0
     closed(app)
     again = make_app(tmp_path)
@@ -79,14 +81,14 @@ def test_a_storage_error_settling_keeps_the_round_and_the_restart_resumes_and_pa
     press(app, K.K_SPACE)
     played = scene.played
     led = app.cabinet.ledger
-    led.db = FailingDb(led.db, "UPDATE rounds SET state")
+    writer = app.checkpoints.connection()       # the settlement is written by the ledger's writer
+    writer.db = FailingDb(writer.db, "UPDATE rounds SET state")
     for _ in range(400):
         run(app, 1, 0.1)
         if isinstance(app.stack.top, LockedNotice):
             break
     assert isinstance(app.stack.top, LockedNotice) and app.stack.top.storage
-    assert scene.busy                                      # the round is still on, unsettled
-    led.db = led.db._db
+    writer.db = writer.db._db
     assert led.round(played.round_id).state == "open"
     before = led.balance
     closed(app)

@@ -183,3 +183,25 @@ def test_space_skips_a_moment_and_the_round_still_pays_what_its_events_say(make)
     assert pres.index > [s.label for s in pres.steps].index(f"moment jackpot {events(played, 'jackpot')[0]['name']}")
     play_out(app, scene)
     assert app.cabinet.balance == before - played.cost_cents + played.win_cents
+
+
+def test_behind_shut_curtains_the_game_is_not_drawn_and_the_window_shows_only_them(make):
+    app, scene = make(PF)
+    cover, uncover = scene.moments.transition("FREE SPINS", "sub", [], (255, 150, 40))
+    cover.begin()
+    cover.finish()                                   # the curtains close and stay shut
+    assert scene.moments.covers_screen()
+    drawn = []
+    scene.draw_board = lambda surface: drawn.append("board")
+    surface = pygame.Surface(app.layout.size)
+    surface.fill((255, 0, 255))                      # a colour no curtain has
+    scene.draw(surface)
+    assert not drawn                                 # nothing of the game behind them is drawn
+    w, h = app.layout.size
+    for x in range(0, w, max(w // 40, 1)):           # and the window is curtain everywhere
+        for y in (0, h // 2, h - 1):
+            assert surface.get_at((x, y))[:3] != (255, 0, 255), (x, y)
+    uncover.begin()
+    assert not scene.moments.covers_screen()         # opening again: the game is drawn under them
+    scene.draw(surface)
+    assert drawn == ["board"]

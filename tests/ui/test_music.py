@@ -124,8 +124,11 @@ def test_every_big_moment_has_its_cue_in_the_cabinet_catalogue():
         x = decoded(manifest.sound_path(name))
         m = loudness.measure(x, 44100)
         assert m["channels"] == 2 and m["peak_db"] <= -1.0 and 2.0 <= m["seconds"] <= 6.0, (name, m)
-    levels = [loudness.lufs(decoded(manifest.sound_path(n)), 44100) for n in MOMENTS + tuple(celebration.FANFARE.values())
-              if n in manifest.sounds]
+    levels = [
+        loudness.lufs(decoded(manifest.sound_path(n)), 44100)
+        for n in MOMENTS + tuple(celebration.FANFARE.values())
+        if n in manifest.sounds
+    ]
     assert max(levels) - min(levels) <= 1.0
 
 

@@ -21,6 +21,7 @@ from cabinet.ui.lobby import Lobby
 from cabinet.ui.operator import HandpayNotice, OperatorMenu, PinPad
 from cabinet.ui.operator.page import MIN_CONTROL
 from tests.ui.conftest import make_app, play_rounds, press, run
+from tests.config_edit import handpay_limit, reconfigure
 
 K = pygame
 
@@ -121,7 +122,7 @@ def test_cash_credit_in_by_note_and_a_ticket_with_its_files(app, tmp_path):
 
 def test_a_cash_out_above_the_limit_is_a_handpay_the_attendant_clears_with_the_pin(tmp_path):
     app = make_app(tmp_path, size=(1280, 720), credit="1000.00")
-    app.config.cash.handpay_limit = 50000                               # cash.handpay_limit: "500.00"
+    handpay_limit(app, 50000)                               # cash.handpay_limit: "500.00"
     app.open("cash_out")
     tap(app, "confirm")
     notice = app.stack.top
@@ -132,7 +133,7 @@ def test_a_cash_out_above_the_limit_is_a_handpay_the_attendant_clears_with_the_p
     app.checkpoints.close()
     app.cabinet.close()
     app = make_app(tmp_path, size=(1280, 720), credit="1000.00")        # it waits across a restart
-    app.config.cash.handpay_limit = 50000
+    handpay_limit(app, 50000)
     run(app, 1)
     assert isinstance(app.stack.top, HandpayNotice)
     tap(app, "pay")
@@ -476,7 +477,7 @@ def test_export_report_writes_the_set_after_saying_so_and_logs_it(app):
 
 def test_a_folder_that_cannot_be_written_is_named_and_the_cabinet_plays_on(app, tmp_path):
     (tmp_path / "afile").write_text("")
-    app.config.report_path = tmp_path / "afile" / "reports"
+    reconfigure(app, report_path=tmp_path / "afile" / "reports")
     menu = login(app)
     tap(app, "export_report")
     run(app, 2)

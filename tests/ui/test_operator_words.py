@@ -47,3 +47,21 @@ def test_event_log_settings_and_recall_speak_in_words(tmp_path):
         row = menu.shown.row(rec)
         assert row[4] == "$1.00" and row[5] == "$20.00"      # the bet, then the buy's price
         assert "$1.00" in said and "$20.00" in said
+
+
+def test_the_power_up_and_ledger_created_rows_are_in_words(tmp_path):
+    """The SYSTEM rows an operator reads first: no chain hashes, no cabinet id, no
+    "closed rounds []", but what happened in words."""
+    import re
+    app = make_app(tmp_path, size=(1920, 1080), credit="1000.00")
+    for application in serve(app):
+        login(app)
+        tap(app, "tab_events")
+        tap(app, "filter_SYSTEM")
+        said = " | ".join(texts_drawn(app))
+        assert "Power up" in said and "Ledger created" in said
+        assert "audit passed" in said and "balance $1,000.00" in said and "no unfinished round closed" in said
+        assert "a new ledger" in said
+        for raw in ("closed rounds", "[]", "head ", "cabinet ", "checked "):
+            assert raw not in said, (raw, said)
+        assert not re.search(r"[0-9a-f]{12}", said), said

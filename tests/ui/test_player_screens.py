@@ -15,7 +15,7 @@ from cabinet.ui.buy_menu import BuyMenu
 from cabinet.ui.clock import ManualClock
 from cabinet.ui.figures import feature_words
 from cabinet.ui.history import PER_PAGE, HistoryScene
-from tests.ui.conftest import (first_over, make_app, make_config, open_game, open_only, play_rounds, press, settle, shift)
+from tests.ui.conftest import first_over, make_app, make_config, open_game, open_only, play_rounds, press, settle, shift
 from tests.ui.toy_game import TOY
 
 K = pygame
@@ -79,7 +79,8 @@ def test_the_sound_panel_sets_volumes_and_switches_and_they_hold_across_a_restar
     assert app.audio.effects_level == pytest.approx(0.7) and app.audio.music_level == pytest.approx(0.9)
     assert app.audio.music_on is False and app.turbo is True
     saved = json.loads((tmp_path / "data" / "player.json").read_text())
-    assert saved == {"sound": True, "music": False, "effects_volume": 0.7, "music_volume": 0.9, "turbo": True}
+    assert saved == {"sound": True, "music": False, "effects_volume": 0.7, "music_volume": 0.9, "turbo": True,
+                     "language": ""}      # "" = the cabinet's default language
     app.checkpoints.close()
     again = App(app.config, Cabinet(app.config, games={"toyui": TOY}, seed=7), size=(960, 540), clock=ManualClock())
     assert (again.audio.effects_level, again.audio.music_level) == (pytest.approx(0.7), pytest.approx(0.9))

@@ -202,3 +202,22 @@ def test_piggy_farm_anticipates_the_column_after_the_second_windmill():
     assert "anticipation" not in labels([(1, 0), (4, 2)], teases=False)   # GROWING SEASON: windmills sleep
     assert "anticipation" not in labels([(1, 0)])
     assert "anticipation" not in labels([(1, 0), (4, 6)])                   # no column after the second
+
+
+@pytest.mark.parametrize("spec, force", [(GH, "bonus"), (PF, "wheel")])
+def test_the_anticipation_rises_with_a_sound_the_game_has(tmp_path, spec, force):
+    """A teased reel (or Piggy Farm's teased column) plays a rising cue the game's
+    manifest names: never a cue no file stands for (silence)."""
+    app = game_app(tmp_path, spec, seed=5)
+    scene = open_game(app)
+    for _ in range(6):                             # a trigger whose teased column is still to come
+        force_next(app, force)
+        press(app, pygame.K_SPACE)
+        teases = [s for s in scene.presentation.steps if s.label == "anticipation"]
+        if teases:
+            break
+        while scene.busy:
+            press(app, pygame.K_SPACE)
+            run(app, 3, 0.1)
+    assert teases, "no round of the category teased a reel"
+    assert all(s.sound and s.sound in app.audio.cue_names() for s in teases), [s.sound for s in teases]

@@ -42,7 +42,7 @@ def killed_during_the_celebration(data: Path, game: str, category: str) -> tuple
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, category", [("grinning_harvest", "big_win"), ("piggy_farm", "max_win"),
+@pytest.mark.parametrize("game, category", [("grinning_harvest", "big_win"), ("piggy_farm", "free_spins_x5"),
                                             ("happy_money_hens", "combo_DC")])
 def test_a_winning_round_killed_during_its_celebration_is_shown_again(tmp_path, game, category):
     rid, win = killed_during_the_celebration(tmp_path, game, category)

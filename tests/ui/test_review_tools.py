@@ -21,6 +21,7 @@ from cabinet.ui.math_overlay import facts
 from tests.ui.conftest import books_app, finish_round, make_app, press, run, serve
 from tests.ui.textcheck import text_problems
 from tests.real_play import trust_lines
+from tests.config_edit import reconfigure
 
 K = pygame
 
@@ -106,7 +107,7 @@ def test_a_force_the_mode_cannot_hold_is_refused_in_the_players_words(lab):
     scene.force_next = "combo_DC"                  # set by hand: the menu does not offer it here
     assert not scene.play()
     text = scene.message_text
-    assert text == (f"{scene.spec.force_categories['combo_DC']} cannot be forced here "
+    assert text == (f"{scene.spec.review.force_categories['combo_DC']} cannot be forced here "
                     f"({scene.spec.mode('fortune_1_5').label}): its library holds no such round at this bet")
     assert "/" not in text and "combo_" not in text and "fortune_1_5" not in text and lab.cabinet.balance == before
     scene.mode_id = "base"
@@ -146,7 +147,10 @@ def test_the_gamble_band_opens_the_gamble(lab):
             run(lab, 1, 0.1)
             if type(lab.stack.top).__name__ != "BigWin":
                 break
-        run(lab, 1)                                     # the offer opens once the game is on top again
+        run(lab, 1)                                     # the offer comes once the game is on top again
+    run(lab, 2)
+    assert scene.offers.offered is not None             # offered: GAMBLE opens it
+    scene.on_action("gamble")
     assert lab.stack.top.scene_name != scene.scene_name and "Gamble" in type(lab.stack.top).__name__
     lab.pop()
 
@@ -326,7 +330,7 @@ def test_main_replay_is_refused_with_real_play_and_without_demo_tools(tmp_path, 
 
 def test_no_review_tool_is_reachable_with_real_play(tmp_path):
     app = make_app(tmp_path)
-    app.config.real_play, app.config.demo_tools = True, True
+    reconfigure(app, real_play=True, demo_tools=True)
     press(app, K.K_RETURN)
     scene = app.stack.top
     for key in (K.K_F5, K.K_F6, K.K_F7, K.K_F8, K.K_F9, K.K_F10):
@@ -392,3 +396,10 @@ def test_main_shots_into_a_place_it_cannot_write_is_one_line_and_exit_2(tmp_path
     err = capsys.readouterr().err
     assert words in err and "allowed: a folder" in err and err.count("\n") == 1
     assert afile.read_text() == "x"                 # nothing overwritten
+
+
+def test_main_shots_in_a_language_the_program_does_not_speak_is_one_line_and_exit_2(tmp_path, capsys):
+    argv = ["--config", _main_config(tmp_path), "--shots", str(tmp_path / "shots"), "--lang", "fr-FR"]
+    assert main.main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--lang 'fr-FR' is not a language" in err and "allowed:" in err and "de-DE" in err and err.count("\n") == 1

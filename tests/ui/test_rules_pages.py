@@ -51,7 +51,7 @@ def test_the_paytable_shows_every_paying_symbol_with_its_art_and_its_pays_at_the
     scene, info = info_for(app, gid, bet_index=-1)
     page = info.pages[info.paytable_index()]
     assert page.paytable and page.grid
-    table = scene.spec.paytable()
+    table = scene.spec.math.paytable()
     cards = {c.title: c for c in page.grid}
     assert len(cards) >= len(table["symbols"])              # every symbol of the math has a card
     for card in cards.values():
@@ -66,10 +66,12 @@ def test_happy_money_hens_shows_all_20_lines_and_grinning_harvest_all_5(app):
     for gid, n in (("happy_money_hens", 20), ("grinning_harvest", 5)):
         scene, info = info_for(app, gid)
         page = next(p for p in info.pages if p.tab == "Lines")
-        assert len(scene.spec.paytable()["lines"]) == n
+        assert len(scene.spec.math.paytable()["lines"]) == n
         pictures = [c.picture for col in page.columns for c in col if c.picture] + [c.picture for c in page.grid
                                                                                       if c.picture]
-        shown = sum(p.key[2] if p.key[0] == "lines_sheet" else 1 for p in pictures if p.key[0] in ("line", "lines_sheet"))
+        shown = sum(
+            p.key[2] if p.key[0] == "lines_sheet" else 1 for p in pictures if p.key[0] in ("line", "lines_sheet")
+        )
         assert shown == n
 
 
@@ -151,9 +153,9 @@ def test_every_game_configures_the_rules_engine_and_names_its_features():
 
     from cabinet.core.game import discover
     for gid, spec in discover().items():
-        module = importlib.import_module(spec.rules)
+        module = importlib.import_module(spec.view.rules)
         assert callable(module.pages) and callable(module.general_rules), gid
-        assert set(spec.feature_names) <= set(spec.feature_labels), gid      # every feature has its words
+        assert set(spec.math.feature_names) <= set(spec.view.feature_labels), gid      # every feature has its words
         for mode in spec.modes:
             if mode.kind in ("spin", "buy"):
                 assert mode.description, (gid, mode.id)                      # the buy menu says what it gives

@@ -61,7 +61,9 @@ def test_happy_money_hens_coin_faces_at_minor_units(tmp_path, close, monkeypatch
     scene = open_game(app)
     written = []
     label = hens_art.coin_label
-    monkeypatch.setattr(hens_art, "coin_label", lambda coin, text, sub=None: written.append(text) or label(coin, text, sub))
+    monkeypatch.setattr(
+        hens_art, "coin_label", lambda coin, text, sub=None: written.append(text) or label(coin, text, sub)
+    )
     coin = {"kind": "cash", "value_x100": 600, "double": False}
     scene.bonus.coin_face(coin, 100)
     scene.bonus.coin_face(coin, 1500)

@@ -21,6 +21,7 @@ from cabinet.ui.showcase import Showcase, attract_showcase
 from cabinet.ui.showcase_script import ShowcaseError, books, load, parse
 from tests.ui.conftest import books_app, open_only, press, run, serve
 from tests.ui.textcheck import text_problems, texts
+from tests.config_edit import reconfigure
 
 GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
 
@@ -156,7 +157,7 @@ def test_the_kiosk_attract_loop_plays_the_showcase_and_a_touch_returns_to_the_lo
 def test_real_play_reaches_none_of_these_tools(app):
     from cabinet.ui.demo import ForceMenu
     scene = open_only(app, "piggy_farm")
-    app.config.real_play = True                 # even with demo_tools left on by hand
+    reconfigure(app, real_play=True)                # even with demo_tools left on by hand
     try:
         scene.on_action("demo")
         assert not isinstance(app.stack.top, ForceMenu)
@@ -167,7 +168,7 @@ def test_real_play_reaches_none_of_these_tools(app):
         run(app, 3)
         assert app.stack.top is scene and app.stack.find("showcase") is None
     finally:
-        app.config.real_play = False
+        reconfigure(app, real_play=False)
 
 
 # -- the library viewer ---------------------------------------------------------------
@@ -218,7 +219,7 @@ def test_the_viewer_figures_add_up_to_the_libraries(game):
             assert sum(p.weight for p in parts) == total_w and sum(p.books for p in parts) == len(mb)
             assert sum(p.paid for p in parts) == total_paid
         assert Fraction(total_paid, total_w * int(mb.meta["cost_x100"])) == mb.rtp()
-    for strips in library.spec.par_info()["reel_strips"].values():
+    for strips in library.spec.math.par_info()["reel_strips"].values():
         symbols, counts = symbol_counts(strips)
         for r, reel in enumerate(strips):
             assert {s: counts[i][r] for i, s in enumerate(symbols) if counts[i][r]} == Counter(reel)
@@ -233,7 +234,8 @@ def test_bands_and_strata_of_a_hand_built_library():
         force=np.array([-1, -1, -1, 0, -1], dtype=np.int16),
         features=np.array([0, 0, 0, 1, 1], dtype=np.uint64),
         meta={"feature_names": ["top"], "categories": ["top"]})
-    spec = SimpleNamespace(force_categories={"top": "Top prize"}, feature_labels={})
+    spec = SimpleNamespace(review=SimpleNamespace(force_categories={"top": "Top prize"}),
+                           view=SimpleNamespace(feature_labels={}))
     bands = {b.label: b for b in win_bands(books)}
     assert list(bands) == ["0", "<1x", "1-2x", "2-5x", "5-10x", "10-20x"]
     assert bands["0"].share == Fraction(5, 10) and bands["<1x"].share == Fraction(1, 10)
@@ -253,6 +255,6 @@ def test_the_gallery_renders_every_viewer_page(app):
     saved = []
     library_shots(app, "grinning_harvest", lambda name, caption: saved.append((name, caption)))
     library = load_library("grinning_harvest")
-    assert len(saved) == len(library.spec.par_info()["reel_strips"]) + len(library.modes)
+    assert len(saved) == len(library.spec.math.par_info()["reel_strips"]) + len(library.modes)
     assert saved[0][0] == "grinning_harvest__library_01_strips" and "reel strips" in saved[0][1]
     assert app.stack.find("library") is None

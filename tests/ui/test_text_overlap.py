@@ -1,7 +1,8 @@
 """No text overlaps other text or runs off its panel or the screen, on any page,
-overlay or menu of any game: every screen is rendered with every cache dropped, and
+overlay or menu of any game (every game under games/, and the template Toy Reels): every screen is rendered with every cache dropped, and
 the text boxes `cabinet/ui/draw.py` records (the ink of each label) are compared.
-Messages and feature titles cover nothing of a game's board either."""
+Messages and feature titles cover nothing of a game's board either. Every check runs in
+English, German, Spanish and the pseudo-locale (accented, 40% longer: issue #37)."""
 from __future__ import annotations
 
 import os
@@ -9,6 +10,7 @@ import os
 import pygame
 import pytest
 
+from cabinet.core.game import discover
 from cabinet.ui import draw as D
 from cabinet.ui.hud import layout_of
 from cabinet.ui.shots import seek_round, settle_round
@@ -16,16 +18,19 @@ from games.grinning_harvest.view.layout import REELS_RECT
 from games.happy_money_hens.view.features import GRID as HENS_BONUS
 from games.happy_money_hens.view.layout import REELS as HENS_REELS
 from games.piggy_farm.view.layout import RECT as PIGGY_BOARD
-from tests.ui.conftest import open_only, run, settle
+from tests.toygame import GAME as TEMPLATE
+from tests.toygame.view.layout import FRAME as TOY_FRAME
+from tests.ui.conftest import game_app, open_only, run, serve, settle
 from tests.ui.textcheck import text_problems
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-GAMES = ("happy_money_hens", "grinning_harvest", "piggy_farm")
+SHIPPED = tuple(discover())                  # every game under games/ (from its books)
+GAMES = SHIPPED + (TEMPLATE.id,)            # and the template, Toy Reels (live math)
 # Each game's board (logical), its frame included, as its layout places it.
 BOARDS = {"happy_money_hens": (HENS_REELS.inflate(44, 44), HENS_BONUS), "grinning_harvest": (pygame.Rect(REELS_RECT),),
-          "piggy_farm": (PIGGY_BOARD.inflate(24, 24),)}
+          "piggy_farm": (PIGGY_BOARD.inflate(24, 24),), TEMPLATE.id: (TOY_FRAME,)}
 LONG_TOAST = ("Piggy Farm cannot open: one of its books does not play back (/home/cabinet/games/piggy_farm/found.json: "
               "not a record of found attempts (invalid literal for int() with base 10: 'x'); allowed: "
               '{"attempts": {"<search key>": <attempt>, ...}}, as tools/find_books.py writes it)')
@@ -33,9 +38,24 @@ LONG = ("Fortune bet 1.5x is offered at bets up to $4,000.00: above, the $250,00
         "return below 80.00%")
 
 
-@pytest.fixture
-def app(books_module):          # the default 1600x900 window
-    return books_module
+LANGUAGES = ("en-US", "de-DE", "es-ES", "en-XA")
+
+
+@pytest.fixture(scope="module")
+def template_app(tmp_path_factory):
+    yield from serve(game_app(tmp_path_factory.mktemp("template"), TEMPLATE, seed=11, size=(1600, 900)))
+
+
+@pytest.fixture(params=LANGUAGES)
+def app(request, books_module):          # the default 1600x900 window, in each language
+    """The shipped games' books app, or for the template's cases an app offering it."""
+    params = getattr(request.node, "callspec", None)
+    chosen = books_module
+    if params is not None and params.params.get("gid") == TEMPLATE.id:
+        chosen = request.getfixturevalue("template_app")
+    chosen.set_language(request.param, keep=False)
+    yield chosen
+    chosen.set_language("en-US", keep=False)
 
 
 def test_the_check_finds_overlapping_text_and_text_off_its_panel(app):
@@ -117,8 +137,14 @@ def test_no_menu_overlay_or_celebration_of_a_game_has_overlapping_text(app, gid)
         _check(app, f"{gid} {action}", found)
         app.pop()
     win = scene.bet * 80
-    for tier, extra in (("epic", {}), ("max", {}), (None, {"features": "Gold wheel, Free spins at x3",
-                                                            "lines": [("Free spins", win - 500), ("Wheel coins", 500)]})):
+    for tier, extra in (
+        ("epic", {}),
+        ("max", {}),
+        (
+            None,
+            {"features": "Gold wheel, Free spins at x3", "lines": [("Free spins", win - 500), ("Wheel coins", 500)]},
+        ),
+    ):
         app.open("big_win", tier, win, scene.bet, **extra)
         for _ in range(3):
             _check(app, f"{gid} celebration {tier}", found)
@@ -135,7 +161,7 @@ def test_the_lobby_history_and_a_recall_have_no_overlapping_text(app):
     while len(app.stack.scenes) > 1:
         app.pop()
     _check(app, "lobby", found)
-    for gid in GAMES:
+    for gid in SHIPPED:
         scene = open_only(app, gid)
         scene.play(scene.buy_modes[-1].id)
         settle(app, scene)
@@ -188,7 +214,8 @@ def test_the_happy_boost_title_covers_nothing_of_the_bonus_board(app):
 
 
 @pytest.mark.slow
-def test_the_operator_pages_with_player_protection_on_have_no_overlapping_text(tmp_path):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_operator_pages_with_player_protection_on_have_no_overlapping_text(tmp_path, language):
     """`protection: {enabled: true}`: the session clock is drawn over every screen, the
     operator menu's header and the hardware tests' labels included (issue 36)."""
     from cabinet.core.cabinet import Cabinet
@@ -205,6 +232,7 @@ def test_the_operator_pages_with_player_protection_on_have_no_overlapping_text(t
     config = load_config(tmp_path / "config.yaml")
     application = App(config, Cabinet(config, games={"toyui": TOY}, seed=7), size=(1920, 1080), clock=ManualClock())
     start_scenes(application)
+    application.set_language(language, keep=False)
     for app in serve(application):
         assert app.session.enabled and app.session.show_clock
         play_rounds(app, 3)

@@ -11,8 +11,8 @@ def text_problems(app, name: str = "") -> list[str]:
     """Every overlap or overflow of the frame the app draws now (empty: none)."""
     app.assets = Assets(app.layout)                   # nothing cached: every label is drawn and recorded
     for scene in app.stack.scenes:
-        if hasattr(scene, "_backdrop"):
-            scene._backdrop = None
+        if hasattr(scene, "_backdrop") and not callable(scene._backdrop):   # an overlay's kept picture
+            scene._backdrop = None                                          # (a game scene's is a method)
         if hasattr(scene, "_frame"):
             scene._frame = None
         scene.relayout()

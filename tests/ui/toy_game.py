@@ -29,6 +29,5 @@ TOY = replace(
            BetMode("buy_bonus", "Coin Bonus", 2000, kind="buy", description="5 coins"),
            BetMode("buy_big", "Big Coin Bonus", 4000, kind="buy", description="5 coins, twice the price")),
     play=play,
-    scene="tests.toygame.view.scene:ToyScene",
     rtp={"base": 0.945, "ante": 0.756, "buy_bonus": 0.952, "buy_big": 0.476},
 )

@@ -106,6 +106,7 @@ class Ledger(LedgerReads):
         self._copy: Path | None = None            # read-only: a temporary copy SQLite can open
         self._last: tuple[int, str] | None = None  # the head this connection last saw (for the clean witness)
         self._seal: chain.Seal | None = None
+        self._balance: int | None = None          # the balance meter as last read (None: read it again)
 
     def _open(self, create: bool, full_audit: bool, protect_key: bool, cleared: bool) -> None:
         folder = self.witness_folder
@@ -248,7 +249,9 @@ class Ledger(LedgerReads):
                 witness.create(w, key, made)
             os.replace(tmp, self.path)
         except (OSError, sqlite3.Error) as exc:
-            raise LedgerError(f"ledger {self.path} cannot be created: {getattr(exc, 'strerror', None) or exc}") from None
+            raise LedgerError(
+                f"ledger {self.path} cannot be created: {getattr(exc, 'strerror', None) or exc}"
+            ) from None
         files.sync_dir(self.path.parent)
 
     def _witness(self, state: str, paths: list[Path] | None = None) -> None:
@@ -269,6 +272,13 @@ class Ledger(LedgerReads):
         if getattr(self, "_closed", False):
             return
         self._closed = True
+        if not self.read_only and self.broken is None and self._last is not None:
+            try:        # the newest head: another connection of this process (the writer) may have written since
+                head = audit.read_head(self.db, self.key)
+                if head.seq >= self._last[0]:
+                    self._last = (head.seq, head.link)
+            except (sqlite3.Error, LedgerError):
+                pass
         try:
             self.db.close()
         except sqlite3.Error:
@@ -295,6 +305,7 @@ class Ledger(LedgerReads):
         """One transaction: the incremental check, the caller's entries, the head."""
         if self.broken:
             raise LedgerError(self.broken)
+        self._balance = None
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
@@ -319,6 +330,8 @@ class Ledger(LedgerReads):
             if isinstance(exc, LedgerError):
                 self._fail(exc)
             raise
+        finally:
+            self._balance = None         # read again after this transaction (committed or not)
         if appending.head.seq != appending.began:     # committed: now the witnesses (one sync each)
             self._last = (appending.head.seq, appending.head.link)
             self._witness(witness.RUNNING)
@@ -469,7 +482,15 @@ class Ledger(LedgerReads):
 
     @property
     def balance(self) -> int:
-        return self.meter("balance")
+        """The balance meter; read from the database once after each transaction of this
+        connection (`forget_balance` after another connection's), not at every frame."""
+        if self._balance is None:
+            self._balance = self.meter("balance")
+        return self._balance
+
+    def forget_balance(self) -> None:
+        """Another connection of this process (the writer thread's) moved money."""
+        self._balance = None
 
     def meter_table(self) -> dict[str, int]:
         """The meters table as it stands (held to the audit head at every movement)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cabinet.core import cash_desk
 from cabinet.core.cash_desk import CashRefused
+from cabinet.core.i18n import N_, _
 
 from .. import draw as D
 from .. import voucher
@@ -16,34 +17,33 @@ TICKET_ROWS = 7
 
 
 class CashPage(Page):
-    title = "CASH"
+    title = N_("CASH")
 
     def __init__(self, menu):
         super().__init__(menu)
-        cfg = self.app.config
         self.tickets: list[dict] = []
-        notes = tuple(getattr(getattr(cfg, "cash", None), "denominations", ()) or ())
+        notes = self.app.config.cash.denominations
         for i, cents in enumerate(notes[:12]):
             r, c = divmod(i, 3)
             self.button((360 + c * 250, 200 + r * 100, 230, 84), f"+ {self.money(cents)}", f"credit_{cents}",
                         font_size=30, enabled=self._can_credit)
-        self.button((360, 420, 730, 84), lambda: f"DEMO TOP UP {self.money(self._top_up())}", "top_up",
-                    style="green", font_size=28, enabled=lambda: self._can_credit() and not getattr(cfg, "real_play",
-                                                                                                     False))
-        self.button((1160, 300, 720, 110), "CASH OUT", "cash_out", style="gold", font_size=44,
+        self.button((360, 420, 730, 84), lambda: _("DEMO TOP UP {amount}").format(amount=self.money(self._top_up())),
+                    "top_up", style="green", font_size=28,
+                    enabled=lambda: self._can_credit() and not self.app.config.real_play)
+        self.button((1160, 300, 720, 110), N_("CASH OUT"), "cash_out", style="gold", font_size=44,
                     enabled=lambda: not self.cab.locked and self.cab.handpay is None and self.cab.balance > 0)
-        self.button((1160, 440, 350, 84), "PAY BY HAND", "handpay_pay", style="gold", font_size=28,
+        self.button((1160, 440, 350, 84), N_("PAY BY HAND"), "handpay_pay", style="gold", font_size=28,
                     enabled=lambda: self.cab.handpay is not None)
-        self.button((1530, 440, 350, 84), "CANCEL HANDPAY", "handpay_cancel", font_size=28,
+        self.button((1530, 440, 350, 84), N_("CANCEL HANDPAY"), "handpay_cancel", font_size=28,
                     enabled=lambda: self.cab.handpay is not None)
-        self.button((1530, 600, 350, 84), "REPRINT LAST", "reprint", font_size=28,
+        self.button((1530, 600, 350, 84), N_("REPRINT LAST"), "reprint", font_size=28,
                     enabled=lambda: bool(self.tickets))
 
     def _can_credit(self) -> bool:
         return not self.cab.locked and self.cab.handpay is None
 
     def _top_up(self) -> int:
-        return int(getattr(self.app.config, "demo_credit", 100000) or 100000)
+        return self.app.config.demo_credit or 100000
 
     def refresh(self) -> None:
         self.tickets = cash_desk.tickets(self.cab, TICKET_ROWS)
@@ -54,18 +54,20 @@ class CashPage(Page):
             if action.startswith("credit_") and action[7:].isdigit():
                 cents = int(action[7:])
                 cash_desk.credit_in(cab, cents, "operator")
-                self.say(f"Credit in: {self.money(cents)}")
-            elif action == "top_up" and not getattr(self.app.config, "real_play", False):
+                self.say(_("Credit in: {amount}").format(amount=self.money(cents)))
+            elif action == "top_up" and not self.app.config.real_play:
                 cash_desk.credit_in(cab, self._top_up(), "operator: demo top-up")
-                self.say(f"Credit added: {self.money(self._top_up())}")
+                self.say(_("Credit added: {amount}").format(amount=self.money(self._top_up())))
             elif action == "cash_out":
                 text, ticket = cash_out(self.app)
                 self.say(text, bad=ticket is None and cab.handpay is None)
             elif action == "handpay_pay":
-                self.say(f"Handpay of {self.money(cash_desk.pay_handpay(cab, 'operator'))} recorded")
+                self.say(
+                    _("Handpay of {amount} recorded").format(amount=self.money(cash_desk.pay_handpay(cab, 'operator')))
+                )
             elif action == "handpay_cancel":
                 cash_desk.cancel_handpay(cab, "operator")
-                self.say("Handpay cancelled: the credit stays")
+                self.say(_("Handpay cancelled: the credit stays"))
             elif action == "reprint" and self.tickets:
                 self.reprint(self.tickets[0])
             else:
@@ -82,24 +84,44 @@ class CashPage(Page):
                   "reprint": True}
         ticket["file"] = cash_desk.write_ticket(self.cab.config.data_path, ticket)
         png = voucher.save_png(ticket, self.cab.currency)
-        self.say(f"Ticket #{ticket['cash_id']:06d} printed again" if png else "The ticket's files could not be "
-                 "written (is the disk full?)", bad=png is None)
+        self.say(_("Ticket #{number} printed again").format(number=f"{ticket['cash_id']:06d}") if png else
+                 _("The ticket's files could not be written (is the disk full?)"), bad=png is None)
 
     def draw(self, surface) -> None:
         cab = self.cab
-        self.text(surface, "CREDIT IN", (360, 140), 30, D.GOLD, bold=True)
-        self.text(surface, "CREDIT", (1160, 140), 30, D.GOLD, bold=True)
+        self.text(surface, _("CREDIT IN"), (360, 140), 30, D.GOLD, bold=True)
+        self.text(surface, _("CREDIT"), (1160, 140), 30, D.GOLD, bold=True)
         self.text(surface, self.money(cab.balance), (1160, 190), 72, D.CREAM, bold=True)
-        limit = getattr(cab.config.cash, "handpay_limit", None)
-        self.text(surface, "Every cash-out is a ticket" if limit is None else
-                  f"Above {self.money(limit)} a cash-out is a handpay", (1160, 536), 24, D.MUTED)
+        limit = cab.config.cash.handpay_limit
+        self.text(surface, _("Every cash-out is a ticket") if limit is None else
+                  _("Above {amount} a cash-out is a handpay").format(amount=self.money(limit)), (1160, 536), 24,
+                  D.MUTED)
         if cab.handpay is not None:
-            self.text(surface, f"HANDPAY WAITING: {self.money(cab.handpay['cents'])}", (1160, 570), 28, D.GOLD,
-                      bold=True)
-        self.text(surface, "TICKETS PRINTED (newest first)", (360, 620), 26, D.GOLD, bold=True)
+            self.text(
+                surface,
+                _("HANDPAY WAITING: {amount}").format(amount=self.money(cab.handpay['cents'])),
+                (1160, 570),
+                28,
+                D.GOLD,
+                bold=True,
+            )
+        self.text(surface, _("TICKETS PRINTED (newest first)"), (360, 620), 26, D.GOLD, bold=True)
         rows = [[f"#{t['cash_id']:06d}", t["validation"], self.money(t["cents"]), when(t["created_at"])]
                 for t in self.tickets]
         if not rows:
-            self.text(surface, "none yet", (360, 720), 26, D.MUTED)
-        self.table(surface, 360, 670, (("TICKET", 0, "left"), ("VALIDATION", 170, "left"), ("AMOUNT", 760, "right"),
-                                       ("TIME", 820, "left")), rows, size=24, row_h=40, width=1520)
+            self.text(surface, _("none yet"), (360, 720), 26, D.MUTED)
+        self.table(
+            surface,
+            360,
+            670,
+            (
+                (_("TICKET"), 0, "left"),
+                (_("VALIDATION"), 170, "left"),
+                (_("AMOUNT"), 760, "right"),
+                (_("TIME"), 820, "left"),
+            ),
+            rows,
+            size=24,
+            row_h=40,
+            width=1520,
+        )

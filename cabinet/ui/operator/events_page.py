@@ -51,10 +51,32 @@ def is_money(key: str) -> bool:
     return key in MONEY_KEYS or key.endswith("_cents") or key.startswith("balance")
 
 
-def summary(detail: dict[str, Any], cab: Any = None) -> str:
-    """An event's detail in one line, in words: amounts with the currency, a game by its
+def system_words(kind: str, detail: dict[str, Any], cab: Any) -> str | None:
+    """A power-up's or a new ledger's row in words (the chain head, the cabinet id and
+    the audit's counts stay in the ledger and the exported report)."""
+    if kind == "ledger_created":
+        return f"a new ledger (format version {detail.get('version', '?')})"
+    if kind != "power_up":
+        return None
+    audit = "audit passed" if detail.get("audit") == "ok" else f"audit {detail.get('audit')}"
+    parts = [audit]
+    if isinstance(detail.get("balance"), int):
+        parts.append(f"balance {cab.currency.format(detail['balance'])}")
+    closed = detail.get("closed_rounds") or []
+    parts.append("no unfinished round closed" if not closed else
+                 f"{len(closed)} unfinished round{'s' if len(closed) != 1 else ''} closed (no. "
+                 + ", ".join(str(r) for r in closed[:5]) + (" ..." if len(closed) > 5 else "") + ")")
+    return ", ".join(parts)
+
+
+def summary(detail: dict[str, Any], cab: Any = None, kind: str = "") -> str:
+    """An event's detail in one line, in words (a power-up and a new ledger by
+    `system_words`): amounts with the currency, a game by its
     name, a mode and a setting by their labels, nested fields as JSON (a long one, like
     a report export's files, by its count). Without `cab`, the fields as recorded."""
+    said = system_words(kind, detail, cab) if cab is not None else None
+    if said is not None:
+        return said
     parts = []
     game = detail.get("game")
     setup = cab.games.get(game) if cab is not None and isinstance(game, str) else None
@@ -122,7 +144,7 @@ class EventsPage(Page):
         self.text(surface, f"page {len(self.pages)}, newest first; every row verified against the hash chain",
                   (1400, 1000), 24, D.MUTED, anchor="center")
         rows = [[f"#{eid}", time.strftime("%d %b %H:%M:%S", time.localtime(at)), kind_words(kind),
-                 self.app.assets.shorten(summary(detail, self.cab), 22, 960)]
+                 self.app.assets.shorten(summary(detail, self.cab, kind), 22, 960)]
                 for eid, kind, detail, at in self.rows]
         if not rows:
             self.text(surface, "No events of this kind", (360, 260), 30, D.MUTED)

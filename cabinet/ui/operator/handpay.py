@@ -12,6 +12,7 @@ import pygame
 
 from cabinet.core import cash_desk
 from cabinet.core.cash_desk import CashRefused
+from cabinet.core.i18n import N_, _
 
 from .. import draw as D
 from ..scene import Scene, register
@@ -25,13 +26,13 @@ class HandpayNotice(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.widgets = [
-            Button((460, 760, 480, 110), "ATTENDANT: PAY BY HAND", "pay", style="gold", font_size=32),
-            Button((980, 760, 480, 110), "ATTENDANT: CANCEL", "cancel", font_size=32)]
+            Button((460, 760, 480, 110), N_("ATTENDANT: PAY BY HAND"), "pay", style="gold", font_size=32),
+            Button((980, 760, 480, 110), N_("ATTENDANT: CANCEL"), "cancel", font_size=32)]
 
     def on_action(self, action: str) -> bool:
         if action in ("pay", "cancel"):
-            why = ("PIN to confirm the handpay was paid by hand" if action == "pay"
-                   else "PIN to cancel the handpay (the credit stays)")
+            why = (_("PIN to confirm the handpay was paid by hand") if action == "pay"
+                   else _("PIN to cancel the handpay (the credit stays)"))
             self.app.open("pin_pad", "handpay", on_ok=lambda: self.attendant(action), why=why)
         return True                      # nothing else gets past the notice
 
@@ -40,10 +41,10 @@ class HandpayNotice(Scene):
         try:
             if action == "pay":
                 cents = cash_desk.pay_handpay(cab, "attendant")
-                self.app.toast(f"Handpay of {cab.currency.format(cents)} recorded", 5.0)
+                self.app.toast(_("Handpay of {amount} recorded").format(amount=cab.currency.format(cents)), 5.0)
             else:
                 cash_desk.cancel_handpay(cab, "attendant")
-                self.app.toast("Handpay cancelled: the credit stays", 5.0)
+                self.app.toast(_("Handpay cancelled: the credit stays"), 5.0)
         except CashRefused as exc:
             self.app.toast(str(exc), 5.0)
         if cab.handpay is None and self in self.app.stack.scenes:
@@ -68,9 +69,10 @@ class HandpayNotice(Scene):
         surface.blit(A.surface(("handpay_bg", lay.size), lambda: D.vertical_gradient(
             lay.size, [(60, 40, 8), (20, 12, 4)])), (0, 0))
         pending = cab.handpay or {"cents": 0, "reason": ""}
-        A.blit_text(surface, "HANDPAY", 120, (960, 250), D.GOLD, anchor="center", bold=True, outline=(60, 30, 0))
+        A.blit_text(surface, _("HANDPAY"), 120, (960, 250), D.GOLD, anchor="center", bold=True, outline=(60, 30, 0))
         A.blit_text(surface, cab.currency.format(pending["cents"]), 110, (960, 420), D.CREAM, anchor="center",
                     bold=True, outline=(40, 20, 0))
-        A.blit_text(surface, "CALL ATTENDANT", 60, (960, 560), D.CREAM, anchor="center", bold=True)
+        call = _("CALL ATTENDANT")
+        A.blit_text(surface, call, A.fit(call, 60, 1800, True), (960, 560), D.CREAM, anchor="center", bold=True)
         A.blit_text(surface, pending.get("reason", ""), 30, (960, 650), D.MUTED, anchor="center")
         self.draw_widgets(surface)

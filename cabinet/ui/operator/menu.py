@@ -18,7 +18,11 @@ ESC logs out.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
+
+from cabinet.core.i18n import N_, _, translate
 
 from .. import draw as D
 from ..overlay import Overlay
@@ -34,9 +38,9 @@ from .settings_page import SettingsPage
 from .system_page import SystemPage
 
 PAGES: tuple[tuple[str, str, type[Page]], ...] = (
-    ("meters", "METERS", MetersPage), ("cash", "CASH", CashPage), ("recall", "GAME RECALL", RecallPage),
-    ("events", "EVENT LOG", EventsPage), ("settings", "SETTINGS", SettingsPage),
-    ("diagnostics", "DIAGNOSTICS", DiagnosticsPage), ("system", "AUDIT / RAM CLEAR", SystemPage))
+    ("meters", N_("METERS"), MetersPage), ("cash", N_("CASH"), CashPage), ("recall", N_("GAME RECALL"), RecallPage),
+    ("events", N_("EVENT LOG"), EventsPage), ("settings", N_("SETTINGS"), SettingsPage),
+    ("diagnostics", N_("DIAGNOSTICS"), DiagnosticsPage), ("system", N_("AUDIT / RAM CLEAR"), SystemPage))
 LOCKED_PAGES = ("diagnostics", "system")
 DIGITS = {getattr(pygame, f"K_{d}"): d for d in range(1, len(PAGES) + 1)}
 
@@ -50,25 +54,28 @@ class OperatorMenu(Overlay):
     def __init__(self, app, page: str | None = None):
         super().__init__(app)
         self._pages: dict[str, Page] = {}
-        self.tabs = [Button((20, 118 + i * 96, 300, 84), label, f"tab_{name}", font_size=28,
-                            lit=lambda name=name: self.current == name,
-                            enabled=lambda name=name: self.allowed(name))
-                     for i, (name, label, _) in enumerate(PAGES)]
-        self.tabs += [Button((20, 862, 300, 84), "LOG OUT", "close", font_size=30),
-                      Button((20, 966, 300, 90), "EXIT CABINET", "quit", style="red", font_size=30)]
         self.current = ""
+        self.tabs = [Button((20, 118 + i * 96, 300, 84), label, f"tab_{name}", font_size=28,
+                            lit=partial(self.showing, name), enabled=partial(self.allowed, name))
+                     for i, (name, label, _c) in enumerate(PAGES)]
+        self.tabs += [Button((20, 862, 300, 84), N_("LOG OUT"), "close", font_size=30),
+                      Button((20, 966, 300, 90), N_("EXIT CABINET"), "quit", style="red", font_size=30)]
         self.games_changed = False          # a game's settings changed: open game scenes go back to the lobby
         self._fitted: tuple[str, tuple[int, str]] = ("", (26, ""))    # the last note, as drawn
         self.show(page or ("system" if app.cabinet.locked else "meters"))
 
     # -- pages -----------------------------------------------------------------------
+    def showing(self, name: str) -> bool:
+        """The tab of the page shown lights up."""
+        return self.current == name
+
     def allowed(self, name: str) -> bool:
         return not self.app.cabinet.locked or name in LOCKED_PAGES
 
     def page(self, name: str) -> Page | None:
         """The page (made when first shown; None while it is being made)."""
         if name not in self._pages:
-            cls = next(c for n, _, c in PAGES if n == name)
+            cls = next(c for n, _l, c in PAGES if n == name)
             self._pages[name] = None          # type: ignore[assignment]
             self._pages[name] = cls(self)
         return self._pages[name]
@@ -150,20 +157,24 @@ class OperatorMenu(Overlay):
             (lay.px(1900), lay.px(96)), (40, 44, 96), (20, 22, 50), radius=lay.px(18), border=D.GOLD_DARK,
             border_width=lay.px(3))), lay.pt(10, 10))
         if session_clock_shown(self.app):     # player protection's clock takes the header's top left
-            A.blit_text(surface, "OPERATOR MENU", 28, (40, 86), D.GOLD, anchor="midleft", bold=True,
+            A.blit_text(surface, _("OPERATOR MENU"), 28, (40, 86), D.GOLD, anchor="midleft", bold=True,
                         outline=(70, 30, 0))
         else:
-            A.blit_text(surface, "OPERATOR MENU", 44, (40, 58), D.GOLD, anchor="midleft", bold=True,
+            head = _("OPERATOR MENU")
+            A.blit_text(surface, head, A.fit(head, 44, 480, True), (40, 58), D.GOLD, anchor="midleft", bold=True,
                         outline=(70, 30, 0))
-        title = next(label for n, label, _ in PAGES if n == self.current)
-        A.blit_text(surface, title, 40, (960, 58), D.CREAM, anchor="center", bold=True)
+        title = translate(next(label for n, label, _c in PAGES if n == self.current))
+        A.blit_text(surface, title, A.fit(title, 40, 720, True), (960, 58), D.CREAM, anchor="center", bold=True)
         if cab.locked:
-            status, color = "LOCKED", D.RED
+            status, color = _("LOCKED"), D.RED
         elif cab.handpay is not None:
-            status, color = f"HANDPAY {cab.currency.format(cab.handpay['cents'])} WAITING", D.GOLD
+            status, color = (
+                _("HANDPAY {amount} WAITING").format(amount=cab.currency.format(cab.handpay['cents'])),
+                D.GOLD,
+            )
         else:
-            status, color = f"CREDIT {cab.currency.format(cab.balance)}", D.CREAM
-        A.blit_text(surface, status, 32, (1880, 58), color, anchor="midright", bold=True)
+            status, color = _("CREDIT {amount}").format(amount=cab.currency.format(cab.balance)), D.CREAM
+        A.blit_text(surface, status, A.fit(status, 32, 520, True), (1880, 58), color, anchor="midright", bold=True)
         self.shown.draw(surface)
         self.draw_widgets(surface)
         note = self.shown.note

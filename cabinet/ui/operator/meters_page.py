@@ -24,6 +24,7 @@ from typing import Any
 
 from cabinet.core.books import rtp_fraction
 from cabinet.core.cabinet import CabinetLocked
+from cabinet.core.i18n import N_, _, formats, translate
 from cabinet.core.ledger.meters import rtp as actual_rtp
 from cabinet.core.ledger.meters import theoretical
 from cabinet.core.reports import EVENT as EXPORT_EVENT
@@ -35,23 +36,23 @@ from .page import Page, when
 
 RESET_ARM_SECONDS = 5.0
 CABINET_ROWS = (      # two blocks side by side
-    (("Credits in", "credits_in", "money"), ("Credits out", "credits_out", "money"),
-     ("  tickets out", "tickets_out", "money"), ("  handpays", "handpaid", "money"),
-     ("Total bet", "total_bet", "money"), ("Total won", "total_won", "money"), ("Actual RTP", None, "rtp"),
-     ("Refunded (voided)", "refunded", "money")),
-    (("Games played", "games_played", "count"), ("Games won", "games_won", "count"),
-     ("Games voided", "games_voided", "count"), ("Side stakes", "side_staked", "money"),
-     ("Side wins", "side_won", "money"), ("Pot / jackpot rounds", "jackpot_rounds", "count"),
-     ("Won in them", "jackpot_won", "money"), ("Tickets / handpays", None, "cash_counts")))
+    ((N_("Credits in"), "credits_in", "money"), (N_("Credits out"), "credits_out", "money"),
+     (N_("  tickets out"), "tickets_out", "money"), (N_("  handpays"), "handpaid", "money"),
+     (N_("Total bet"), "total_bet", "money"), (N_("Total won"), "total_won", "money"), (N_("Actual RTP"), None, "rtp"),
+     (N_("Refunded (voided)"), "refunded", "money")),
+    ((N_("Games played"), "games_played", "count"), (N_("Games won"), "games_won", "count"),
+     (N_("Games voided"), "games_voided", "count"), (N_("Side stakes"), "side_staked", "money"),
+     (N_("Side wins"), "side_won", "money"), (N_("Pot / jackpot rounds"), "jackpot_rounds", "count"),
+     (N_("Won in them"), "jackpot_won", "money"), (N_("Tickets / handpays"), None, "cash_counts")))
 TABLE_ROWS = 9
 
 
 def pct(value: float | None) -> str:
-    return "-" if value is None else f"{value * 100:.2f}%"
+    return "-" if value is None else formats.percent(value * 100, 2)
 
 
 class MetersPage(Page):
-    title = "METERS"
+    title = N_("METERS")
 
     def __init__(self, menu):
         super().__init__(menu)
@@ -64,14 +65,22 @@ class MetersPage(Page):
         self.armed_at: float | None = None   # PERIOD RESET pressed once, waiting for the second press
         self.exporting = ""                  # "asked": the note says so this frame; "shown": export now
         self.last_export: tuple[float, dict[str, Any]] | None = None   # (time, detail) of the newest one
-        self.button((360, 940, 270, 76), lambda: "CONFIRM RESET" if self._armed() else "PERIOD RESET",
+        self.button((360, 940, 270, 76), lambda: _("CONFIRM RESET") if self._armed() else _("PERIOD RESET"),
                     "period_reset", style="red", font_size=26)
-        self.button((645, 940, 270, 76), lambda: "TABLE: " + ("PERIOD" if self.table_period else "LIFETIME"),
+        self.button((645, 940, 270, 76), lambda: _("TABLE: PERIOD") if self.table_period else _("TABLE: LIFETIME"),
                     "table_period", font_size=26)
-        self.button((930, 940, 440, 76), lambda: "MODES OF " + self._game_name(self.focus_game).upper()
-                    if self.focus_game else "BY GAME (PRESS: BY MODE)", "focus_game", font_size=24)
-        self.button((1385, 940, 190, 76), "REFRESH", "refresh", font_size=26)
-        self.button((1590, 940, 290, 76), lambda: "EXPORTING..." if self.exporting else "EXPORT REPORT",
+        self.button(
+            (930, 940, 440, 76),
+            lambda: (
+                _("MODES OF {game}").format(game=self._game_name(self.focus_game).upper())
+                if self.focus_game
+                else _("BY GAME (PRESS: BY MODE)")
+            ),
+            "focus_game",
+            font_size=24,
+        )
+        self.button((1385, 940, 190, 76), N_("REFRESH"), "refresh", font_size=26)
+        self.button((1590, 940, 290, 76), lambda: _("EXPORTING...") if self.exporting else _("EXPORT REPORT"),
                     "export_report", style="gold", font_size=26, enabled=lambda: not self.exporting)
 
     def _armed(self) -> bool:
@@ -92,7 +101,7 @@ class MetersPage(Page):
     def compose(self) -> None:
         """The rows the page shows, from the figures read (once per read or switch)."""
         life, per = self.lifetime, self.period
-        self.cabinet_rows = [[[label, self.cell(life, key, kind), self.cell(per, key, kind)]
+        self.cabinet_rows = [[[translate(label), self.cell(life, key, kind), self.cell(per, key, kind)]
                               for label, key, kind in block] for block in CABINET_ROWS]
         self.rows = self.game_rows(per if self.table_period else life)[:TABLE_ROWS]
 
@@ -102,10 +111,10 @@ class MetersPage(Page):
                 self.cab.reset_period("operator")
                 self.armed_at = None
                 self.refresh()
-                self.say("Period reset: the period meters start again from zero (logged)")
+                self.say(_("Period reset: the period meters start again from zero (logged)"))
             else:
                 self.armed_at = self.app.time
-                self.say("Press CONFIRM RESET within 5 seconds to start a new period")
+                self.say(_("Press CONFIRM RESET within 5 seconds to start a new period"))
         elif action == "table_period":
             self.table_period = not self.table_period
             self.compose()
@@ -117,7 +126,8 @@ class MetersPage(Page):
             self.refresh()
         elif action == "export_report" and not self.exporting:
             self.exporting = "asked"
-            self.say(f"Auditing the ledger and writing the report set to {self.cab.config.report_path} ...")
+            self.say(_("Auditing the ledger and writing the report set to {folder} ...").format(
+                folder=self.cab.config.report_path))
         else:
             return False
         return True
@@ -132,10 +142,10 @@ class MetersPage(Page):
         try:
             written = self.cab.export_report("operator")
         except (ExportFailed, CabinetLocked) as exc:
-            self.say(f"Report NOT written: {exc}", bad=True)
+            self.say(_("Report NOT written: {reason}").format(reason=exc), bad=True)
             return
         folder = os.path.dirname(written[0].path)
-        self.say(f"Report written: {len(written)} files in {folder} (logged)")
+        self.say(_("Report written: {count} files in {folder} (logged)").format(count=len(written), folder=folder))
         self.refresh()
 
     # -- figures ---------------------------------------------------------------------
@@ -144,11 +154,11 @@ class MetersPage(Page):
             return "-"
         if kind == "rtp":
             theory = self.theoretical(m)
-            return f"{pct(actual_rtp(m))} (theory {pct(theory)})"
+            return _("{actual} (theory {theory})").format(actual=pct(actual_rtp(m)), theory=pct(theory))
         if kind == "cash_counts":
             return f"{m.get('tickets', 0)} / {m.get('handpays', 0)}"
         value = m.get(key, 0) if key else 0
-        return self.money(value) if kind == "money" else f"{value:,}"
+        return self.money(value) if kind == "money" else formats.number(value)
 
     def theoretical(self, m: dict[str, Any], game: str | None = None) -> float | None:
         """The theoretical RTP of what was played: each mode's return at each bet it was
@@ -209,7 +219,7 @@ class MetersPage(Page):
     def _figures(self, f: dict[str, Any] | None) -> list[str]:
         if not f:
             return ["0", "-", "-", "-", "-"]
-        return [f"{f['games_played']:,}", self.money(f["total_bet"]), self.money(f["total_won"]),
+        return [formats.number(f['games_played']), self.money(f["total_bet"]), self.money(f["total_won"]),
                 self.money(f["refunded"]), pct(actual_rtp(f))]
 
     # -- frame -----------------------------------------------------------------------
@@ -218,18 +228,20 @@ class MetersPage(Page):
             self.exporting = "shown"
         life, per = self.lifetime, self.period
         for rows, x in zip(self.cabinet_rows, (360, 1140)):
-            self.table(surface, x, 126, (("CABINET" if x == 360 else "", 0, "left"), ("LIFETIME", 520, "right"),
-                                         ("PERIOD", 730, "right")), rows, size=23, row_h=40, width=752)
+            self.table(surface, x, 126, ((_("CABINET") if x == 360 else "", 0, "left"), (_("LIFETIME"), 520, "right"),
+                                         (_("PERIOD"), 730, "right")), rows, size=23, row_h=40, width=752)
         since = per.get("since")
-        self.text(surface, (f"Period since {when(since)}" if since else "Period: since the ledger began (no reset "
-                            "yet)") + f"   ·   {life.get('open_rounds', 0)} round(s) open now", (360, 494), 24,
-                  D.MUTED)
+        self.text(surface, (_("Period since {time}").format(time=when(since)) if since else
+                            _("Period: since the ledger began (no reset yet)"))
+                  + "   ·   " + _("{count} round(s) open now").format(count=life.get('open_rounds', 0)), (360, 494),
+                  24, D.MUTED)
         if self.last_export is not None:
-            self.text(surface, f"Last report export {when(self.last_export[0])}", (1880, 494), 24, D.MUTED,
-                      anchor="topright")
-        heading = "BY GAME" if self.focus_game is None else f"{self._game_name(self.focus_game).upper()} BY MODE"
-        self.text(surface, f"{heading}, {'PERIOD' if self.table_period else 'LIFETIME'}", (360, 536), 24, D.GOLD,
-                  bold=True)
-        columns = (("", 0, "left"), ("PLAYED", 560, "right"), ("BET", 800, "right"), ("WON", 1020, "right"),
-                   ("REFUNDED", 1220, "right"), ("ACTUAL", 1380, "right"), ("THEORY", 1520, "right"))
+            self.text(surface, _("Last report export {time}").format(time=when(self.last_export[0])), (1880, 494), 24,
+                      D.MUTED, anchor="topright")
+        heading = _("BY GAME") if self.focus_game is None else _("{game} BY MODE").format(
+            game=self._game_name(self.focus_game).upper())
+        self.text(surface, f"{heading}, {_('PERIOD') if self.table_period else _('LIFETIME')}", (360, 536), 24,
+                  D.GOLD, bold=True)
+        columns = (("", 0, "left"), (_("PLAYED"), 560, "right"), (_("BET"), 800, "right"), (_("WON"), 1020, "right"),
+                   (_("REFUNDED"), 1220, "right"), (_("ACTUAL"), 1380, "right"), (_("THEORY"), 1520, "right"))
         self.table(surface, 360, 566, columns, self.rows, size=22, row_h=38, width=1540)

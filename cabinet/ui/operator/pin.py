@@ -18,6 +18,7 @@ import pygame
 
 from cabinet.core import pin as pin_rules
 from cabinet.core.config import PIN_DIGITS
+from cabinet.core.i18n import N_, _
 from cabinet.core.pin import delay_after
 
 from .. import draw as D
@@ -27,7 +28,7 @@ from ..widgets import Button
 
 DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)})
-PURPOSES = {"login": "OPERATOR", "handpay": "ATTENDANT", "new_pin": "NEW PIN", "confirm": "OPERATOR"}
+PURPOSES = {"login": N_("OPERATOR"), "handpay": N_("ATTENDANT"), "new_pin": N_("NEW PIN"), "confirm": N_("OPERATOR")}
 
 
 def clock_text(seconds: float) -> str:
@@ -45,7 +46,7 @@ class PinPad(Overlay):
     def __init__(self, app, purpose: str = "login", on_ok: Callable[..., None] | None = None, why: str = ""):
         super().__init__(app)
         self.purpose, self.on_ok, self.why = purpose, on_ok, why
-        self.title = PURPOSES.get(purpose, "OPERATOR")
+        self.title = PURPOSES.get(purpose, PURPOSES["login"])
         self.entered = ""
         self.first: str | None = None        # new_pin: the first entry, waiting for the second
         self.error = ""
@@ -75,7 +76,7 @@ class PinPad(Overlay):
                 self.entered += action[4:]
                 self.error = ""
             else:
-                self.error = f"A PIN has at most {PIN_DIGITS[1]} digits"
+                self.error = _("A PIN has at most {count} digits").format(count=PIN_DIGITS[1])
         return True
 
     def submit(self) -> None:
@@ -86,13 +87,13 @@ class PinPad(Overlay):
         guard = self.app.pin_guard
         result = guard.attempt(entered, lambda p: pin_rules.check(p, self.app.config, self.app.cabinet))
         if result == "locked":
-            self.error = f"Locked: try again in {clock_text(guard.wait())}"
+            self.error = _("Locked: try again in {time}").format(time=clock_text(guard.wait()))
             return
         if result == "wrong":
             wait = delay_after(guard.failures)
             self.app.cabinet.log("pin_failure", {"purpose": self.purpose, "in_a_row": guard.failures,
                                                  "locked_seconds": wait})
-            self.error = "" if wait else "Wrong PIN"        # a lockout shows its own live countdown
+            self.error = "" if wait else _("Wrong PIN")        # a lockout shows its own live countdown
             self.app.audio.play("refuse")
             return
         self.app.pop(self)
@@ -108,7 +109,7 @@ class PinPad(Overlay):
             return
         first, self.first = self.first, None
         if entered != first:
-            self.error = "The two entries differ: enter the new PIN again"
+            self.error = _("The two entries differ: enter the new PIN again")
             return
         self.app.pop(self)
         if self.on_ok is not None:
@@ -116,15 +117,16 @@ class PinPad(Overlay):
 
     def prompt(self) -> str:
         if self.purpose == "new_pin":
-            return "enter the new PIN" if self.first is None else "enter it again"
-        return "enter PIN"
+            return _("enter the new PIN") if self.first is None else _("enter it again")
+        return _("enter PIN")
 
     def note(self) -> str:
         """The small line under the entry: how many digits, or which PIN a locked cabinet takes."""
         if self.entered:
-            return f"{len(self.entered)} of {PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
+            return _("{count} of {least} to {most} digits").format(count=len(self.entered), least=PIN_DIGITS[0],
+                                                                   most=PIN_DIGITS[1])
         if self.purpose == "login" and getattr(self.app.cabinet, "locked", None):
-            return "Ledger locked: config.yaml's PIN opens AUDIT / RAM CLEAR"
+            return _("Ledger locked: config.yaml's PIN opens AUDIT / RAM CLEAR")
         return ""
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -133,15 +135,17 @@ class PinPad(Overlay):
         wait = self.app.pin_guard.wait()
         if self.why:
             A.blit_text(surface, self.why, 26, (960, 200), D.MUTED, anchor="midtop", wrap=520)
-        A.blit_text(surface, "*" * len(self.entered) or self.prompt(), 54, (960, 290), D.CREAM, anchor="center",
-                    bold=True)
+        entry = "*" * len(self.entered) or self.prompt()
+        A.blit_text(surface, entry, A.fit(entry, 54, 540, True), (960, 290), D.CREAM, anchor="center", bold=True)
         note = self.note()
         if note:
-            A.blit_text(surface, note, 22, (960, 332), D.MUTED, anchor="center")
+            A.blit_text(surface, note, A.fit(note, 22, 560), (960, 332), D.MUTED, anchor="center")
         if wait > 0:
-            A.blit_text(surface, f"Too many wrong PINs: locked for {clock_text(wait)}", 30, (960, 362), D.RED,
-                        anchor="center", bold=True)
-            A.blit_text(surface, "ATTENDANT CALLED", 28, (960, 398), D.GOLD, anchor="center", bold=True)
+            locked = _("Too many wrong PINs: locked for {time}").format(time=clock_text(wait))
+            A.blit_text(surface, locked, A.fit(locked, 30, 560, True), (960, 362), D.RED, anchor="center", bold=True)
+            called = _("ATTENDANT CALLED")
+            A.blit_text(surface, called, A.fit(called, 28, 560, True), (960, 398), D.GOLD, anchor="center", bold=True)
         elif self.error:
-            A.blit_text(surface, self.error, 30, (960, 372), D.RED, anchor="center", bold=True)
+            A.blit_text(surface, self.error, A.fit(self.error, 30, 560, True), (960, 372), D.RED, anchor="center",
+                        bold=True)
         self.draw_widgets(surface)

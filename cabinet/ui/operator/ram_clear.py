@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.core.i18n import N_, _
+
 from .. import draw as D
 from ..overlay import Overlay
 from ..scene import register
@@ -13,12 +15,12 @@ from ..scene import register
 class RamClearConfirm(Overlay):
     """RAM CLEAR's confirmation: what is cleared, where the old files are kept."""
 
-    title = "RAM CLEAR"
+    title = N_("RAM CLEAR")
     panel_rect = pygame.Rect(360, 200, 1200, 680)
 
     def __init__(self, app):
         super().__init__(app)
-        self.widgets = self.confirm_buttons("CLEAR ALL DATA", style="red", width=480)
+        self.widgets = [*self.confirm_buttons(N_("CLEAR ALL DATA"), style="red", width=480)]
 
     def on_action(self, action: str) -> bool:
         if action in ("close", "operator"):
@@ -33,15 +35,16 @@ class RamClearConfirm(Overlay):
         self.draw_frame(surface)
         A, cab = self.app.assets, self.app.cabinet
         if cab.locked:
-            now = f"The cabinet is locked: {cab.locked}"
+            now = _("The cabinet is locked: {reason}").format(reason=cab.locked)
         else:
-            now = f"The balance of {cab.currency.format(cab.balance)} and any interrupted round leave play."
-        lines = ["A fresh ledger starts: balance, meters and history begin again from zero "
-                 "(with the demo credit, if this cabinet gives one).",
+            now = _("The balance of {amount} and any interrupted round leave play.").format(
+                amount=cab.currency.format(cab.balance))
+        lines = [_("A fresh ledger starts: balance, meters and history begin again from zero "
+                   "(with the demo credit, if this cabinet gives one)."),
                  now,
-                 "The old ledger and its key are kept, untouched, in a ramclear-<date> folder of the data "
-                 "directory, and the clear is logged in the new ledger."]
-        y = 310
+                 _("The old ledger and its key are kept, untouched, in a ramclear-<date> folder of the data "
+                   "directory, and the clear is logged in the new ledger.")]
+        y = 310.0
         for text in lines:
             y += A.blit_text(surface, text, 30, (440, y), D.CREAM, wrap=1040).height / self.app.layout.scale + 26
         self.draw_widgets(surface)

@@ -7,14 +7,15 @@ records). REPLAY shows the selected round again exactly as it played
 (marked RECALL, no money moves), and closing it comes back here."""
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
 
+from cabinet.core.i18n import N_, _
+
 from .. import draw as D
 from ..figures import feature_words
-from ..history import RoundStory, draw_words
+from ..history import RoundStory, draw_words, when_text
 from .events_page import summary
 from .page import Page
 
@@ -32,7 +33,7 @@ def outcome_text(outcome: dict[str, Any]) -> str:
 
 
 class RecallPage(Page):
-    title = "GAME RECALL"
+    title = N_("GAME RECALL")
 
     def __init__(self, menu):
         super().__init__(menu)
@@ -42,17 +43,18 @@ class RecallPage(Page):
         self.selected = 0
         self.draws: list[dict[str, Any]] = []
         self.show_ids = False                 # DETAILS: the ids behind the round in words
-        self.button((360, 126, 300, 70), "ALL GAMES", "game_all", font_size=26, lit=lambda: self.game is None)
+        self._finals: dict[int, int] = {}     # round id -> its final win (the WIN column)
+        self.button((360, 126, 300, 70), N_("ALL GAMES"), "game_all", font_size=26, lit=lambda: self.game is None)
         for i, gid in enumerate(list(self.cab.games)[:4]):
             name = self.cab.games[gid].spec.name.upper()
             self.button((680 + i * 300, 126, 280, 70), name if len(name) <= 18 else name[:17] + ".",
                         f"game_{gid}", font_size=24, lit=lambda gid=gid: self.game == gid)
-        self.button((360, 960, 280, 80), "< NEWER", "newer", font_size=28, enabled=lambda: len(self.pages) > 1)
-        self.button((660, 960, 280, 80), "OLDER >", "older", font_size=28,
+        self.button((360, 960, 280, 80), N_("< NEWER"), "newer", font_size=28, enabled=lambda: len(self.pages) > 1)
+        self.button((660, 960, 280, 80), N_("OLDER >"), "older", font_size=28,
                     enabled=lambda: self.game is None and len(self.rounds) == PER_PAGE)
-        self.button((960, 960, 250, 80), lambda: "HIDE IDS" if self.show_ids else "DETAILS", "details",
+        self.button((960, 960, 250, 80), lambda: _("HIDE IDS") if self.show_ids else _("DETAILS"), "details",
                     font_size=26, lit=lambda: self.show_ids)
-        self.button((1540, 960, 340, 80), "REPLAY", "replay", style="gold", font_size=32,
+        self.button((1540, 960, 340, 80), N_("REPLAY"), "replay", style="gold", font_size=32,
                     enabled=lambda: bool(self.rounds))
 
     def refresh(self) -> None:
@@ -62,6 +64,7 @@ class RecallPage(Page):
         else:
             self.rounds = self.cab.history(PER_PAGE, game=self.game, closed=closed)
         self.selected = min(self.selected, max(0, len(self.rounds) - 1))
+        self._finals.clear()
         self._details()
 
     def _details(self) -> None:
@@ -108,19 +111,28 @@ class RecallPage(Page):
             mode = setup.spec.mode(rec.mode).label if setup is not None else rec.mode
         except KeyError:
             mode = rec.mode
-        return [f"#{rec.id}", time.strftime("%d %b %H:%M:%S", time.localtime(rec.started_at)),
+        return [f"#{rec.id}", when_text(rec.started_at),
                 setup.spec.name if setup is not None else rec.game, mode[:22], self.money(rec.bet_cents),
-                self.money(rec.cost_cents), "refunded" if rec.state == "voided" else self.money(rec.win_cents), outcome_text(rec.outcome)]
+                self.money(rec.cost_cents), _("refunded") if rec.state == "voided" else self.money(self.final_win(rec)),
+                outcome_text(rec.outcome)]
+
+    def final_win(self, rec: Any) -> int:
+        """The round's final win (after its gamble), as the player's history shows it; the
+        base win is in the detail below. Read from the ledger once per round shown."""
+        if rec.id not in self._finals:
+            self._finals[rec.id] = RoundStory(rec, self.cab.side_draws_of(rec.id)).final_win
+        return self._finals[rec.id]
 
     def draw(self, surface) -> None:
         if not self.rounds:
-            self.text(surface, "No rounds recorded" + ("" if self.game is None else " for this game"), (360, 260), 30,
-                      D.MUTED)
-        what = "every game, newest first" if self.game is None else "the last 10 games of this game"
-        self.text(surface, f"{what}  ·  page {len(self.pages)}" if self.game is None else what, (1375, 1000), 20,
-                  D.MUTED, anchor="center")
-        cols = (("ROUND", 0, "left"), ("TIME", 100, "left"), ("GAME", 330, "left"), ("PLAYED", 590, "left"),
-                ("BET", 930, "right"), ("COST", 1060, "right"), ("WIN", 1190, "right"), ("OUTCOME", 1220, "left"))
+            self.text(surface, _("No rounds recorded") if self.game is None else _("No rounds recorded for this game"),
+                      (360, 260), 30, D.MUTED)
+        what = (_("every game, newest first  ·  page {page}").format(page=len(self.pages)) if self.game is None
+                else _("the last 10 games of this game"))
+        self.text(surface, what, (1375, 1000), self.app.assets.fit(what, 20, 320), D.MUTED, anchor="center")
+        cols = ((_("ROUND"), 0, "left"), (_("TIME"), 100, "left"), (_("GAME"), 330, "left"), (_("PLAYED"), 590, "left"),
+                (_("BET"), 930, "right"), (_("COST"), 1060, "right"), (_("WIN"), 1190, "right"),
+                (_("OUTCOME"), 1220, "left"))
         self.table(surface, 360, TOP, cols, [self.row(r) for r in self.rounds], size=23, lit=self.selected,
                    row_h=ROW_H, width=1540)
         if not self.rounds:
@@ -130,19 +142,20 @@ class RecallPage(Page):
         cur = self.cab.currency
         y = TOP + 34 + PER_PAGE * ROW_H + 12
         setup = self.cab.games.get(rec.game)
-        features = feature_words(setup.spec if setup is not None else None, rec.features) or "none"
-        head = f"ROUND #{rec.id}: {'voided, refunded' if rec.state == 'voided' else rec.state}, features: {features}"
+        features = feature_words(setup.spec if setup is not None else None, rec.features) or _("none")
+        state = {"voided": _("voided, refunded"), "settled": _("settled"), "open": _("open")}.get(rec.state, rec.state)
+        head = _("ROUND #{id}: {state}, features: {features}").format(id=rec.id, state=state, features=features)
         if self.show_ids:
             head += f"   [outcome {outcome_text(rec.outcome)}; features {', '.join(rec.features) or 'none'}]"
         lines = [(head, D.CREAM)]
         if not self.draws:
-            lines.append(("No gamble or spin-chance draws on this round", D.MUTED))
-        shown = list(enumerate(self.draws))
+            lines.append((_("No gamble or spin-chance draws on this round"), D.MUTED))
+        shown: list[tuple[int, dict[str, Any] | None]] = list(enumerate(self.draws))
         if len(shown) > 3:
             shown = [shown[0], (-1, None), shown[-1]]
         for i, d in shown:
             if d is None:
-                lines.append((f"   ... and {len(self.draws) - 2} more steps ...", D.MUTED))
+                lines.append(("   " + _("... and {count} more steps ...").format(count=len(self.draws) - 2), D.MUTED))
                 continue
             text = f"{i + 1}. {draw_words(d, cur)}"
             if self.show_ids:

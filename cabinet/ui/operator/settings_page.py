@@ -84,14 +84,16 @@ class SettingsPage(Page):
     def row_enabled(self, row: Row) -> bool:
         if self.forced(row) is not None:
             return False
-        return not (row.key == "demo_tools" and getattr(self.app.config, "real_play", False))
+        return not (row.key == "demo_tools" and self.app.config.real_play)
 
     def forced(self, row: Row) -> str | None:
         """Why the jurisdiction profile fixes this row's value (None: the operator's choice)."""
         if row.game:
             return None
-        key = settings.KEYS.get(row.key, row.key)
-        return jurisdiction.forced_keys(self.app.config).get(key) if jurisdiction.locked(self.app.config, key) else None
+        key, cfg = settings.KEYS.get(row.key, row.key), self.app.config
+        if key == "max_buy_cost" and jurisdiction.locked(cfg, "buys_allowed") and not cfg.buys_allowed:
+            return "no bonus buys, so no buy price to cap"       # the profile's buys off make the cap moot
+        return jurisdiction.forced_keys(cfg).get(key) if jurisdiction.locked(cfg, key) else None
 
     def bounded(self, row: Row) -> str | None:
         """Why the profile limits this row's values without fixing one (uk: a loss
@@ -179,13 +181,14 @@ class SettingsPage(Page):
         cfg, cab = self.app.config, self.cab
         before = settings.raw_value(cfg, key, game)
         try:
-            settings.change(cfg, key, raw, lambda trial: reoffer(trial, cab.offer), game)
+            cfg = settings.change(cfg, key, raw, lambda trial: reoffer(trial, cab.offer), game)
         except ConfigError as exc:
             self.say(f"Refused: {exc}", bad=True)
             return False
         except OSError as exc:
             self.say(f"Not saved ({exc.strerror or exc}): nothing changed", bad=True)
             return False
+        self.app.config = cab.config = cfg        # the cabinet and the app read the one config
         if game is not None or key == "max_buy_cost":
             cab.adopt_offer(reoffer(cfg, cab.offer))
             self.menu.games_changed = True
@@ -205,7 +208,7 @@ class SettingsPage(Page):
         except ConfigError:                  # its words would show the PIN typed: these do not
             self.say(f"Refused: a new PIN of {len(entered)} digits is not allowed; {allowed}", bad=True)
             return False
-        if getattr(self.app.config, "real_play", False) and entered == DEFAULT_PIN:
+        if self.app.config.real_play and entered == DEFAULT_PIN:
             self.say(f"Refused: the default PIN \"{DEFAULT_PIN}\" is not allowed with real_play = true; {allowed}, "
                      "your own", bad=True)
             return False
@@ -246,7 +249,7 @@ class SettingsPage(Page):
     @property
     def profile(self) -> str:
         """The config's jurisdiction profile (config.yaml only: the menu does not change it)."""
-        return str(getattr(self.app.config, "jurisdiction", "none"))
+        return self.app.config.jurisdiction
 
     def refresh(self) -> None:
         super().refresh()

@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from cabinet.core import jurisdiction
 from cabinet.core.config import GAMBLE_SETTINGS
+from cabinet.core.i18n import formats
 from cabinet.core.money import amount_text, hundredths_to_minor
 from cabinet.core.operator_settings import KEYS
 
@@ -38,7 +39,7 @@ def _seconds(v: Any) -> str:
 
 
 def _percent(v: Any) -> str:
-    return f"{round(float(v) * 100)}%"
+    return formats.percent(round(float(v) * 100), 0)
 
 
 # amounts in major units (turned into the currency's text by options_for)
@@ -116,7 +117,7 @@ def options_for(row: Row, page: Any) -> list[Any]:
         if row.kind == "win_limit":
             spec = page.cab.offer.specs.get(page.game)
             own = spec.win_cap.max_cents * minor // 100 if spec is not None and spec.win_cap else None
-        out = []
+        out: list[str | None] = []
         for major in row.options:
             if major is None:
                 if jurisdiction.allows(page.app.config, config_key, None):   # uk: a loss limit is set

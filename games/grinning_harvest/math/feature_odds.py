@@ -1,5 +1,5 @@
 """Grinning Harvest's rules-side rate of each feature per round, tighter than a count in
-a plain run (GameSpec.feature_odds, for the PAR sheet's feature table and the books).
+a plain run (GameSpec.math.feature_odds, for the PAR sheet's feature table and the books).
 
 Base game: every stop combination of the three strips is enumerated (math/exact.py),
 so everything that happens without the bonus is exact: the bonus trigger, the collect,
@@ -133,7 +133,7 @@ def buy_cap_odds(mode: str, seed: int, roots: int | None = None, workers: int | 
 
 
 def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -> dict[str, tuple]:
-    """GameSpec.feature_odds: {feature: (p, lo99, hi99, method)} of a round of `mode`
+    """GameSpec.math.feature_odds: {feature: (p, lo99, hi99, method)} of a round of `mode`
     (`sims` is not needed: nothing here uses the plain run)."""
     m = load()
     if mode == "base":

@@ -5,12 +5,15 @@ math agree by construction.
 `sections()` -> {key: (title, [paragraph, ...])}: the rules pages' text (the view's
 rules_pages.py lays them out beside the pictures); `help_sections()` the same as a
 list (the PAR sheet quotes it); `general_rules()`: the sheet's general terms;
-`help_pages()` (GameSpec.help): all of it as plain pages; `FEATURE_LABELS`:
+`help_pages()` (GameSpec.view.help): all of it as plain pages; `FEATURE_LABELS`:
 Round.features in words (the history).
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Callable
+
+from cabinet.core.i18n import N_, _, formats
 
 from .tables import JACKPOTS, load, vaults_in_view
 
@@ -18,6 +21,10 @@ from .tables import JACKPOTS, load, vaults_in_view
 def plain_money(cents: int) -> str:
     """Money without a currency (the UI passes its own formatter)."""
     return f"{cents / 100:,.2f}"
+
+# math.yaml's symbol names, marked for the catalogue (the paytable page's card titles)
+SYMBOL_WORDS = (N_("Candy Corn"), N_("Bat"), N_("Black Cat"), N_("Ghost"), N_("Witch Hat"), N_("Witch"), N_("Wild"),
+                N_("Pumpkin"), N_("Collector's Vault"))
 
 FEATURE_LABELS = {"collect": "Vault collect", "bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini jackpot",
                   "jackpot_minor": "Minor jackpot", "jackpot_mega": "Mega jackpot",
@@ -27,13 +34,14 @@ FEATURE_LABELS = {"collect": "Vault collect", "bonus": "Hold-n-Win bonus", "jack
 
 
 def _x(value_x100: int) -> str:
-    """1500 -> '15x', 110 -> '1.1x', 1500000 -> '15,000x'."""
-    whole, frac = divmod(int(value_x100), 100)
-    return f"{whole:,}x" if not frac else f"{whole:,}.{frac:02d}".rstrip("0") + "x"
+    """1500 -> '15x', 110 -> '1.1x', 1500000 -> '15,000x' (in the active locale's digits:
+    '15.000x', '1,1x' in de-DE)."""
+    text = formats.number(Fraction(int(value_x100), 100), 2)
+    return text.rstrip("0").rstrip(formats.active().decimal) + "x"
 
 
 def _pct(rtp: float) -> str:
-    return f"{rtp * 100:.2f}%"
+    return formats.percent(Fraction(rtp).limit_denominator(10**9) * 100, 2)
 
 
 def sections() -> dict[str, tuple[str, list[str]]]:
@@ -46,69 +54,75 @@ def sections() -> dict[str, tuple[str, list[str]]]:
     skull = [int(x) for x in m.great_skull_mult]
     n_lines = len(raw["lines"])
     odds = vaults_in_view(m)
-    together = " and ".join(f"{('two', 'three')[k - 2]} in 1 spin in {float(1 / odds[k]):,.0f}"
-                            for k in (2, 3) if odds[k])
+    two, three = (formats.number(1 / odds[k]) if odds[k] else "" for k in (2, 3))
+    together = (_("two in 1 spin in {two} and three in 1 spin in {three}, on average").format(two=two, three=three)
+                if two and three else _("two in 1 spin in {two}, on average").format(two=two) if two else
+                _("three in 1 spin in {three}, on average").format(three=three))
     return {
-        "about": ("About the game", [
-            f"{raw['name']} is a spooky but fun 3x3 Halloween game with {n_lines} paylines and a Hold-n-Win "
-            "Bonus Game.",
-            "In the Base Game a Pumpkin lands alongside a Collector's Vault for instant loot; four Jackpots wait "
-            "on the Pumpkins.",
-            f"In the Bonus Game you could win up to {_x(m.max_win_x100)} your bet; the round ends when the top "
-            "prize is reached, and the top prize is paid."]),
-        "paylines": ("Ways to win", [
-            f"You win if matching symbols appear on one of the {n_lines} paylines, on adjacent reels from left "
-            "to right, starting with the leftmost reel.",
-            "Only the highest prize per winning combination is paid. Simultaneous prizes of one round are added "
-            "together.",
-            "The requirements for a winning combination in the Base Game also apply in the bonus features, unless "
-            "otherwise specified."]),
-        "wild": ("Wild", ["Substitutes for all symbols except Pumpkin and Vault. It appears only in the Base Game."]),
-        "pumpkins": ("Pumpkins", [
-            f"Pumpkins land only on reels 1 and 3 and show a cash value of {values} the bet, or a jackpot coin.",
-            "The value shown is what the Pumpkin pays when a Collector's Vault collects it."]),
-        "jackpots": ("Jackpots", [f"Jackpot coins appear only on Pumpkins: {jp}."]),
-        "vault": ("Collector's Vault", [
-            "The Vault lands only on reel 2 and collects Pumpkin values in every game mode.",
-            "It collects only Pumpkins that land on the same spin or later spins: a new Vault does not collect "
-            "Pumpkins that have already landed. Several Vaults each collect independently; there is no "
-            "interaction between them.",
-            "In the Base Game a Vault with Pumpkins in view pays their values at once. Reel 2 can show "
-            f"several Vaults at once: {together}, on average."]),
-        "shown": ("Values shown", [
-            "A value too large to show in full is shortened to two decimal places and always rounded down: "
-            "10,250,500 shows as 10.25M. The value shown is the least you win; the award may be higher, never "
-            "lower."]),
-        "trigger": ("Hold-n-Win bonus", [
-            "Pumpkins on reels 1 and 3 with a Collector's Vault on reel 2 trigger the bonus. They do not pay in "
-            "the Base Game but are carried over to the bonus, and the Vault collects them before the first "
-            "bonus spin."]),
-        "bonus_spins": ("Bonus spins", [
-            f"Only Pumpkins and Vaults appear. Vaults stay fixed to the end of the bonus, up to {m.max_vaults}.",
-            f"The spins counter starts at {m.lives}; each new Pumpkin or Vault resets it to {m.lives}. The bonus "
-            f"ends after {m.lives} spins in a row without a new symbol, and pays the sum of the Vault values. "
-            "There are no line wins in the bonus."]),
-        "row": ("The row of multipliers", [
-            "In the bonus the Big Pumpkin above the reels becomes the Big Skull, and a row appears above the "
-            "reels. Each spin it shows, over every reel, a multiplier, a small skull or a spider web.",
-            f"A multiplier ({mults[0]}x-{mults[-1]}x) applies only to the symbol directly below it, the top cell "
-            "of its reel: to a Pumpkin landing there on that spin, or to a Vault there, whose value is multiplied "
-            "first, before it collects the Pumpkins of that spin. The web does nothing."]),
-        "held": ("Over a held Pumpkin", [
-            "A multiplier over a Pumpkin that landed on an earlier spin does nothing: that Pumpkin's value is "
-            "already inside the Vaults. Over a Vault that has collected nothing yet, or that lands on that "
-            "same spin, it does nothing either."]),
-        "skull": ("The Great Skull", [
-            f"Three small skulls in the row wake the Great Skull: a {skull[0]}x-{skull[-1]}x multiplier on every "
-            "Vault value and every new Pumpkin value on the field for that spin (Vaults before they collect). "
-            "Pumpkins from earlier spins are counted once, inside the Vaults."]),
-        "buy": ("Buy bonus", [
-            "Buy the Hold-n-Win bonus straight from the Base Game with the BONUS button (or SHIFT+B). Feature "
-            "prices may exceed the maximum bet level.",
-            f"The RTP when buying the Hold-n-Win bonus is {_pct(m.rtp['buy'])}."]),
-        "rtp": ("Return to player", [
-            f"The theoretical return to player (RTP) of the game is {_pct(m.rtp['base'])}, exact for the "
-            "outcomes the game draws from."]),
+        "about": (_("About the game"), [
+            _("{name} is a spooky but fun 3x3 Halloween game with {lines} paylines and a Hold-n-Win Bonus "
+              "Game.").format(name=raw["name"], lines=n_lines),
+            _("In the Base Game a Pumpkin lands alongside a Collector's Vault for instant loot; four Jackpots wait "
+              "on the Pumpkins."),
+            _("In the Bonus Game you could win up to {times} your bet; the round ends when the top prize is "
+              "reached, and the top prize is paid.").format(times=_x(m.max_win_x100))]),
+        "paylines": (_("Ways to win"), [
+            _("You win if matching symbols appear on one of the {lines} paylines, on adjacent reels from left to "
+              "right, starting with the leftmost reel.").format(lines=n_lines),
+            _("Only the highest prize per winning combination is paid. Simultaneous prizes of one round are added "
+              "together."),
+            _("The requirements for a winning combination in the Base Game also apply in the bonus features, unless "
+              "otherwise specified.")]),
+        "wild": (_("Wild"), [_("Substitutes for all symbols except Pumpkin and Vault. It appears only in the Base "
+                               "Game.")]),
+        "pumpkins": (_("Pumpkins"), [
+            _("Pumpkins land only on reels 1 and 3 and show a cash value of {values} the bet, or a jackpot "
+              "coin.").format(values=values),
+            _("The value shown is what the Pumpkin pays when a Collector's Vault collects it.")]),
+        "jackpots": (_("Jackpots"), [_("Jackpot coins appear only on Pumpkins: {jackpots}.").format(jackpots=jp)]),
+        "vault": (_("Collector's Vault"), [
+            _("The Vault lands only on reel 2 and collects Pumpkin values in every game mode."),
+            _("It collects only Pumpkins that land on the same spin or later spins: a new Vault does not collect "
+              "Pumpkins that have already landed. Several Vaults each collect independently; there is no "
+              "interaction between them."),
+            _("In the Base Game a Vault with Pumpkins in view pays their values at once. Reel 2 can show several "
+              "Vaults at once: {together}.").format(together=together)]),
+        "shown": (_("Values shown"), [
+            _("A value too large to show in full is shortened to two decimal places and always rounded down: "
+              "10,250,500 shows as 10.25M. The value shown is the least you win; the award may be higher, never "
+              "lower.")]),
+        "trigger": (_("Hold-n-Win bonus"), [
+            _("Pumpkins on reels 1 and 3 with a Collector's Vault on reel 2 trigger the bonus. They do not pay in "
+              "the Base Game but are carried over to the bonus, and the Vault collects them before the first "
+              "bonus spin.")]),
+        "bonus_spins": (_("Bonus spins"), [
+            _("Only Pumpkins and Vaults appear. Vaults stay fixed to the end of the bonus, up to {vaults}.").format(
+                vaults=m.max_vaults),
+            _("The spins counter starts at {lives}; each new Pumpkin or Vault resets it to {lives}. The bonus ends "
+              "after {lives} spins in a row without a new symbol, and pays the sum of the Vault values. There are "
+              "no line wins in the bonus.").format(lives=m.lives)]),
+        "row": (_("The row of multipliers"), [
+            _("In the bonus the Big Pumpkin above the reels becomes the Big Skull, and a row appears above the "
+              "reels. Each spin it shows, over every reel, a multiplier, a small skull or a spider web."),
+            _("A multiplier ({low}x-{high}x) applies only to the symbol directly below it, the top cell of its "
+              "reel: to a Pumpkin landing there on that spin, or to a Vault there, whose value is multiplied "
+              "first, before it collects the Pumpkins of that spin. The web does nothing.").format(
+                low=mults[0], high=mults[-1])]),
+        "held": (_("Over a held Pumpkin"), [
+            _("A multiplier over a Pumpkin that landed on an earlier spin does nothing: that Pumpkin's value is "
+              "already inside the Vaults. Over a Vault that has collected nothing yet, or that lands on that "
+              "same spin, it does nothing either.")]),
+        "skull": (_("The Great Skull"), [
+            _("Three small skulls in the row wake the Great Skull: a {low}x-{high}x multiplier on every Vault value "
+              "and every new Pumpkin value on the field for that spin (Vaults before they collect). Pumpkins from "
+              "earlier spins are counted once, inside the Vaults.").format(low=skull[0], high=skull[-1])]),
+        "buy": (_("Buy bonus"), [
+            _("Buy the Hold-n-Win bonus straight from the Base Game with the BONUS button (or SHIFT+B). Feature "
+              "prices may exceed the maximum bet level."),
+            _("The RTP when buying the Hold-n-Win bonus is {rtp}.").format(rtp=_pct(m.rtp["buy"]))]),
+        "rtp": (_("Return to player"), [
+            _("The theoretical return to player (RTP) of the game is {rtp}, exact for the outcomes the game draws "
+              "from.").format(rtp=_pct(m.rtp["base"]))]),
     }
 
 
@@ -122,7 +136,8 @@ def help_sections() -> list[tuple[str, list[str]]]:
     s = dict(sections())
     m = load()
     title, paras = s["buy"]
-    s["buy"] = (title, paras + [f"{b.label} ({_x(b.cost_x100)} the bet): {b.help}" for b in m.buys])
+    s["buy"] = (title, paras + [_("{mode} ({times} the bet): {what}").format(
+        mode=b.label, times=_x(b.cost_x100), what=b.help) for b in m.buys])
     return list(s.values())
 
 
@@ -132,26 +147,27 @@ def general_rules(money: Callable[[int], str] = plain_money) -> list[tuple[str, 
     m = load()
     ladder = m.raw["bet_ladder_cents"]
     return [
-        ("recovery", "Game interrupted", [
-            "A round interrupted by a disconnection resumes when the game is restarted. The result of a completed "
-            "winning round whose display was interrupted is shown again on restart; every round can be reviewed "
-            "in the Game History."]),
-        ("limits", "Bets and top prize", [
-            f"Bets range from {money(ladder[0])} to {money(ladder[-1])}; feature purchases may exceed "
-            "this limit.",
-            f"The maximum prize in this game is {_x(m.max_win_x100)} the current bet, won through specific "
-            "combinations and features."]),
-        ("outcome", "Random outcomes", [
-            "Any picture of a physical device (reel, wheel or similar) is not a real device: where it stops is "
-            "decided by the game's random number generator, not by the number of positions on it. The outcome "
-            "of every round is decided when it starts."]),
-        ("payback", "Payback", [f"The theoretical RTP is {_pct(m.rtp['base'])} for the Base Game and "
-                                f"{_pct(m.rtp['buy'])} for every bonus buy; the odds are always the same."]),
-        ("malfunction", "Malfunction", ["Misuse or failure voids all payments and games."]),
+        ("recovery", _("Game interrupted"), [
+            _("A round interrupted by a disconnection resumes when the game is restarted. The result of a completed "
+              "winning round whose display was interrupted is shown again on restart; every round can be reviewed "
+              "in the Game History.")]),
+        ("limits", _("Bets and top prize"), [
+            _("Bets range from {low} to {high}; feature purchases may exceed this limit.").format(
+                low=money(ladder[0]), high=money(ladder[-1])),
+            _("The maximum prize in this game is {times} the current bet, won through specific combinations and "
+              "features.").format(times=_x(m.max_win_x100))]),
+        ("outcome", _("Random outcomes"), [
+            _("Any picture of a physical device (reel, wheel or similar) is not a real device: where it stops is "
+              "decided by the game's random number generator, not by the number of positions on it. The outcome "
+              "of every round is decided when it starts.")]),
+        ("payback", _("Payback"), [_("The theoretical RTP is {base} for the Base Game and {buy} for every bonus buy; "
+                                     "the odds are always the same.").format(base=_pct(m.rtp["base"]),
+                                                                             buy=_pct(m.rtp["buy"]))]),
+        ("malfunction", _("Malfunction"), [_("Misuse or failure voids all payments and games.")]),
     ]
 
 
 def help_pages() -> list[tuple[str, str]]:
-    """(title, text) pages, paragraphs separated by blank lines (GameSpec.help)."""
+    """(title, text) pages, paragraphs separated by blank lines (GameSpec.view.help)."""
     pages = [(title, "\n\n".join(paras)) for title, paras in help_sections()]
-    return pages + [(title, "\n\n".join(paras)) for _, title, paras in general_rules()]
+    return pages + [(title, "\n\n".join(paras)) for _kind, title, paras in general_rules()]

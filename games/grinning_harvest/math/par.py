@@ -1,4 +1,4 @@
-"""Grinning Harvest's PAR-sheet hooks (GameSpec.par_info / .payout_sources / .batch_sources)."""
+"""Grinning Harvest's PAR-sheet hooks (GameSpec.math.par_info / .payout_sources / .batch_sources)."""
 from __future__ import annotations
 
 from typing import Any
@@ -32,7 +32,7 @@ def payout_sources(rnd: Round) -> dict[str, int]:
 
 
 def batch_sources(seeds: np.ndarray, mode: str) -> dict[str, np.ndarray]:
-    """payout_sources of the natural rounds of `seeds` (GameSpec.batch_sources), from
+    """payout_sources of the natural rounds of `seeds` (GameSpec.math.batch_sources), from
     play_batch's engine: a base round's line wins and collects (batch.base_parts); a
     bought round pays from its bonus only."""
     if mode == "base":

@@ -1,5 +1,5 @@
 """Grinning Harvest's rules-side PAR figures: the base game's RTP with a tight interval
-and the odds of its top awards (GameSpec.live_rtp / .tail_odds).
+and the odds of its top awards (GameSpec.math.live_rtp / .tail_odds).
 
 The base game without the bonus is exact (every stop combination of the three strips:
 math/exact.exact_base): line pays, collects (each pumpkin's mean value: values are
@@ -86,7 +86,9 @@ def bonus_run(seed: int, workers: int = 2, n: int | None = None) -> tuple[np.nda
 def _bonus_run(seed: int, workers: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     from cabinet.math import pool
     ex = _exact()
-    tasks = [(seed, i, ex["_trig_boards"], ex["_trig_line"], min(CHUNK, n - a)) for i, a in enumerate(range(0, n, CHUNK))]
+    tasks = [
+        (seed, i, ex["_trig_boards"], ex["_trig_line"], min(CHUNK, n - a)) for i, a in enumerate(range(0, n, CHUNK))
+    ]
     with pool.Progress(n, "bonuses", "grinning_harvest bonuses from trigger boards") as bar:
         parts = pool.run(_bonus_chunk, tasks, workers, on_done=lambda i, r: bar.done(tasks[i][4], tasks[i][4]))
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])

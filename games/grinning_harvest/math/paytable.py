@@ -1,5 +1,5 @@
 """What a Grinning Harvest board pays, for `python -m cabinet.math evaluate`: one
-board's line wins without collects, and the line paytable (GameSpec.evaluate / .paytable)."""
+board's line wins without collects, and the line paytable (GameSpec.math.evaluate / .paytable)."""
 from __future__ import annotations
 
 from typing import Any

@@ -25,7 +25,7 @@ from games.grinning_harvest.math.sim import _buy_chunk
 def buy_means(m: Maths, n: int, seed: int) -> dict[str, dict[str, float]]:
     out = {}
     for i, opt in enumerate(m.buys):
-        gen = np.random.Generator(make_bit_generator([seed, i]))
+        gen = np.random.Generator(make_bit_generator(np.random.SeedSequence([seed, i])))
         pays, caps = [], []
         for start in range(0, n, 100_000):
             o = _buy_chunk(gen, m, opt.id, min(100_000, n - start))

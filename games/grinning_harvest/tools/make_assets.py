@@ -7,7 +7,9 @@ assets/grinning_harvest/manifest.yaml the lot.
 """
 from __future__ import annotations
 
-from cabinet.ui.asset_build import board_sizes, tool_main
+from functools import partial
+
+from cabinet.ui.asset_build import Painter, board_sizes, tool_main
 
 PX = 256
 
@@ -19,12 +21,15 @@ def painters() -> dict:
     import pygame
 
     from . import paint, paint_scene
-    out = {f"symbol.{n}": (f"symbols/{n}.png", lambda n=n: paint.symbol_face(n, PX)) for n in SYMBOLS}
+
+    out: dict[str, tuple[str, Painter]] = {
+        f"symbol.{n}": (f"symbols/{n}.png", partial(paint.symbol_face, n, PX)) for n in SYMBOLS
+    }
     x, y, w, h = REELS_RECT
     for px in board_sizes(min((w - 24) / 3, h / 3) * 0.92):   # the reels' faces (gap 12; cabinet/ui/reels.py)
-        out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", lambda n=n, px=px: paint.symbol_face(n, px))
+        out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", partial(paint.symbol_face, n, px))
                     for n in SYMBOLS})
-    out.update({f"coin.{n}": (f"coins/{n}.png", lambda n=n: paint.jackpot_coin(n, PX)) for n in JACKPOT_COLORS})
+    out.update({f"coin.{n}": (f"coins/{n}.png", partial(paint.jackpot_coin, n, PX)) for n in JACKPOT_COLORS})
     out["web"] = ("row/web.png", lambda: paint.web(PX))
     out["skull"] = ("row/skull.png", lambda: paint.skull(PX))
     out["skull_awake"] = ("row/skull_awake.png", lambda: paint.skull(PX, glow=True))
@@ -44,8 +49,14 @@ def painters() -> dict:
     out["idle.mist"] = ("idle/mist.png", lambda: idle_art.cloud((480, 150), (120, 96, 150), (70, 52, 100), 150))
     out["idle.star"] = ("idle/star.png", lambda: idle_art.star(48, (230, 236, 255)))
     from ..view import pictures
-    out.update(logo_art.painters(("GRINNING", "HARVEST"), ((255, 214, 110), (235, 96, 20), (40, 8, 40)),
-                                 lambda: paint_scene.big_pumpkin(256), pictures.tile))   # last: drawn from the files above
+    out.update(
+        logo_art.painters(
+            ("GRINNING", "HARVEST"),
+            ((255, 214, 110), (235, 96, 20), (40, 8, 40)),
+            lambda: paint_scene.big_pumpkin(256),
+            pictures.tile,
+        )
+    )  # last: drawn from the files above
     return out
 
 
@@ -54,7 +65,7 @@ def badge_painters() -> dict:
     (dimmed when the line is not lit), a soft shine."""
     from cabinet.ui import svg
     from ..view.art import LINE_COLORS
-    out = {}
+    out: dict[str, tuple[str, Painter]] = {}
     for i, color in enumerate(LINE_COLORS):
         for on in (True, False):
             fill = color if on else svg.lerp(color, (40, 20, 50), 0.6)
@@ -62,14 +73,20 @@ def badge_painters() -> dict:
                 svg.ellipse(40, 30, 18, 9, (255, 255, 255, 70 if on else 25))
             state = "on" if on else "off"
             out[f"line_badge.{i}.{state}"] = (f"badges/line{i}_{state}.svg",
-                                              lambda body=body, t=f"line {i} badge {state}": svg.document(100, 100, body, title=t))
+                                              partial(svg.document, 100, 100, body, title=f"line {i} badge {state}"))
     return out
 
 
 def main() -> int:
     from . import cues, music
-    return tool_main("grinning_harvest", "Grinning Harvest", lambda: {"night": ("Moonlit field", painters())}, cues.bank,
-                     themes=music.THEMES)
+
+    return tool_main(
+        "grinning_harvest",
+        "Grinning Harvest",
+        lambda: {"night": ("Moonlit field", painters())},
+        cues.bank,
+        themes=music.THEMES,
+    )
 
 
 if __name__ == "__main__":

@@ -16,10 +16,27 @@ A_END = "7/.5 9/.5 11/.5 9/.5 7/1 4/1 | 5/.5 7/.5 9/.5 7/.5 5/2 | 3/.5 5/.5 1/.5
 A2_END = "9/.5 8/.5 7/.5 #6/.5 7/1 4/1 | 5/.5 4/.5 5/.5 7/.5 9/2 | 8/.5 7/.5 5/.5 3/.5 4/.5 #6/.5 8/1 | 7/3 r/1"
 B = ("9/1.5 7/.5 6/2 | 8/1.5 6/.5 3/2 | 2/1 4/1 7/1 9/1 | 8/2 #6/2 | "
      "5/1.5 7/.5 9/2 | 8/.5 7/.5 5/.5 3/.5 5/2 | 1/1 #3/1 #5/1 7/1 | 8/.5 7/.5 #6/.5 5/.5 4/2")
-SHUFFLE = {1: {"kick": "x.......x.......", "wood_hi": "..o...o...o...o.", "pedal": "....o.......o..."},
-           2: {"kick": "x.......x..o....", "rim": "....x.......x...", "hat": "x.o.x.o.x.o.x.o.", "wood_lo": "......x.......x."},
-           3: {"kick": "x.......x.x.....", "snare": "....x.......x...", "hat": "x.x.x.x.x.x.x.x.", "wood_hi": "..x...x...x..x.x"}}
-SHUFFLE_FILL = {"kick": "x.......x.......", "wood_hi": "....x.x.x.......", "wood_lo": "..........x.x.x.", "snare": "............x..."}
+SHUFFLE = {
+    1: {"kick": "x.......x.......", "wood_hi": "..o...o...o...o.", "pedal": "....o.......o..."},
+    2: {
+        "kick": "x.......x..o....",
+        "rim": "....x.......x...",
+        "hat": "x.o.x.o.x.o.x.o.",
+        "wood_lo": "......x.......x.",
+    },
+    3: {
+        "kick": "x.......x.x.....",
+        "snare": "....x.......x...",
+        "hat": "x.x.x.x.x.x.x.x.",
+        "wood_hi": "..x...x...x..x.x",
+    },
+}
+SHUFFLE_FILL = {
+    "kick": "x.......x.......",
+    "wood_hi": "....x.x.x.......",
+    "wood_lo": "..........x.x.x.",
+    "snare": "............x...",
+}
 
 
 def base() -> Score:
@@ -30,7 +47,9 @@ def base() -> Score:
                 Section(["F", "C", "Dm", "A", "Bb", "Gm", "E7", "A7"], B, 1),
                 Section(["Dm", "Dm", "Gm", "A7", "Dm", "Bb", "Gm A7", "Dm"], f"{A1} | {A2_END}", 3)]
     layout(s, sections)
-    melody(s.part("xylophone", 13, pan=70, reverb=45, volume=108), s, sections, key, velocity=98, which={0, 1, 3}, octave=1)
+    melody(
+        s.part("xylophone", 13, pan=70, reverb=45, volume=108), s, sections, key, velocity=98, which={0, 1, 3}, octave=1
+    )
     melody(s.part("bassoon", 70, pan=52, reverb=50, volume=98), s, sections, key, velocity=88, which={2, 3}, octave=-1)
     melody(s.part("celesta", 8, pan=84, reverb=70, volume=74), s, sections, key, velocity=80, which={2}, octave=1)
     comp(s.part("pizzicato", 45, pan=40, reverb=40, volume=80), s, sections, "arp", center=57, velocity=72)
@@ -43,10 +62,27 @@ def base() -> Score:
 G_A = "0/1.5 2/.5 4/1 7/1 | b8/1.5 7/.5 5/2 | 4/1 2/1 0/1 2/1 | 3/.5 5/.5 b8/1 7/2 | 7/1.5 9/.5 11/2 | 12/1 11/1 9/1 7/1 | 6/1.5 8/.5 10/2 | 8/1 #6/1 4/2"
 G_B = "3/1 5/1 7/2 | 4/1 2/1 0/2 | 5/1 7/1 9/2 | 8/1 #6/1 4/2 | 10/1 9/1 7/1 5/1 | b8/1 7/1 5/1 3/1 | 4/.5 #6/.5 8/.5 10/.5 8/.5 #6/.5 4/1 | 4/3 r/1"
 G_C = "7/4 | 7/2 9/2 | 9/4 | 8/4"
-POUND = {1: {"kick": "x.......x.......", "tom_lo": "....x.......x...", "ride": "x...x...x...x..."},
-         2: {"kick": "x...x...x...x...", "snare": "....x.......x...", "hat": "x.x.x.x.x.x.x.x.", "tom_lo": "..x.......x....."},
-         3: {"kick": "x..xx...x..xx...", "snare": "....x.......x...", "open": "..x...x...x...x.", "floor": "x.......x.x....."}}
-POUND_FILL = {"kick": "x...x...x...x...", "tom_hi": "x.x.x...........", "tom_mid": "........x.x.....", "floor": "............xxxx"}
+POUND = {
+    1: {"kick": "x.......x.......", "tom_lo": "....x.......x...", "ride": "x...x...x...x..."},
+    2: {
+        "kick": "x...x...x...x...",
+        "snare": "....x.......x...",
+        "hat": "x.x.x.x.x.x.x.x.",
+        "tom_lo": "..x.......x.....",
+    },
+    3: {
+        "kick": "x..xx...x..xx...",
+        "snare": "....x.......x...",
+        "open": "..x...x...x...x.",
+        "floor": "x.......x.x.....",
+    },
+}
+POUND_FILL = {
+    "kick": "x...x...x...x...",
+    "tom_hi": "x.x.x...........",
+    "tom_mid": "........x.x.....",
+    "floor": "............xxxx",
+}
 
 
 def feature() -> Score:

@@ -109,8 +109,13 @@ def _draw_bonus_side(scene, surface) -> None:
     if scene.lives_reset:
         A.blit_text(surface, "RESET TO 3", 22, (RIGHT.x + 256, RIGHT.y + 196), (150, 255, 100), anchor="center",
                     bold=True)
-    pygame.draw.line(surface, (120, 80, 150), lay.pt(RIGHT.x + 24, RIGHT.y + 238), lay.pt(RIGHT.right - 24, RIGHT.y + 238),
-                     max(1, lay.px(2)))
+    pygame.draw.line(
+        surface,
+        (120, 80, 150),
+        lay.pt(RIGHT.x + 24, RIGHT.y + 238),
+        lay.pt(RIGHT.right - 24, RIGHT.y + 238),
+        max(1, lay.px(2)),
+    )
     A.blit_text(surface, f"SPIN {scene.spin_no}  WINNINGS" if scene.spin_no else "WINNINGS", 26,
                 (cx, RIGHT.y + 272), D.MUTED, anchor="center", bold=True)
     A.blit_chars(surface, cur.format(win_cents(_bet(scene), scene.shown_spin_x100)), 46, (cx, RIGHT.y + 322),
@@ -162,17 +167,22 @@ def _mini_line(scene, surface, i: int, line, pos, lit: bool) -> None:
     A.blit_text(surface, str(i + 1), 24, (x0 + 84, y0 + 80), D.CREAM, anchor="bottomright", bold=True)
 
 
-def draw_banner(scene, surface) -> None:
-    """The centre banner over the reels."""
-    if not scene.banner:
-        return
-    lay, A = scene.app.layout, scene.app.assets
-    title, sub, style = scene.banner
+BANNER_STYLES = (*BANNERS, *(f"jackpot_{name}" for name in art.JACKPOT_COLORS))
+
+
+def banner_colors(style: str) -> tuple:
+    """(top, bottom, rim) of a banner style."""
     if style.startswith("jackpot_"):
         rim, face = art.JACKPOT_COLORS[style[8:]]
-        colors = (D.lerp_color(face, (255, 255, 255), 0.2), D.lerp_color(face, (0, 0, 0), 0.6), rim)
-    else:
-        colors = BANNERS[style]
+        return D.lerp_color(face, (255, 255, 255), 0.2), D.lerp_color(face, (0, 0, 0), 0.6), rim
+    return BANNERS[style]
+
+
+def banner_pictures(scene, style: str) -> tuple[pygame.Rect, pygame.Surface, pygame.Surface]:
+    """A banner style's place (real pixels), panel and glow (built once: the scene's
+    prepare_slices builds every style's behind the splash)."""
+    lay = scene.app.layout
+    colors = banner_colors(style)
     box = pygame.Rect(0, 0, 680, 220)
     box.center = (960, 640)
     real = lay.rect(box)
@@ -180,6 +190,17 @@ def draw_banner(scene, surface) -> None:
         real.size, colors[0], colors[1], radius=lay.px(40), border=colors[2], border_width=lay.px(6), alpha=240))
     glow = scene.app.assets.surface(("gh_bannerglow", style, real.w), lambda: D.radial_glow(
         real.w // 2, colors[2], 0.5))
+    return real, panel, glow
+
+
+def draw_banner(scene, surface) -> None:
+    """The centre banner over the reels."""
+    if not scene.banner:
+        return
+    A = scene.app.assets
+    title, sub, style = scene.banner
+    colors = banner_colors(style)
+    real, panel, glow = banner_pictures(scene, style)
     surface.blit(glow, glow.get_rect(center=real.center))
     surface.blit(panel, real.topleft)
     D.text_layer(real)                      # the banner covers the board: its text is a layer above

@@ -1,12 +1,14 @@
-"""Grinning Harvest's rules pages (GameSpec.rules): the cabinet's rules-page engine
+"""Grinning Harvest's rules pages (GameSpec.view.rules): the cabinet's rules-page engine
 (cabinet/ui/rules_page.py) configured with this game's pictures and the text of
 math/help.py. Every figure is read from math.yaml and shown at the current bet."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
+from cabinet.core.i18n import _, translate
 from cabinet.ui import asset_files
 from cabinet.ui import draw as D
 from cabinet.ui.rules_art import arrow, image_picture, line_picture, strip_picture
@@ -62,28 +64,32 @@ def paytable_page(scene: Any) -> Page:
     m = load()
     s = H.sections()
     pays = paytable_x100(scene)
-    cards = [pay_card(scene, m.names[sym], _face(sym), [("3 in a line", p["3"])],
+    cards = [pay_card(scene, translate(m.names[sym]), _face(sym), [(_("3 in a line"), p["3"])],
                       tuple(s["wild"][1]) if sym == m.raw["wild"] else ()) for sym, p in pays.items()]
     values = [int(v) for v, lab in zip(m.values_base.value_x100, m.values_base.labels) if lab not in JACKPOTS]
-    cards.append(Card(m.names["pumpkin"], (f"Reels 1 and 3 only. Shows {money_at(scene, min(values))} to "
-                                          f"{money_at(scene, max(values))} or a jackpot; a Vault collects it.",),
+    shows = _("Reels 1 and 3 only. Shows {low} to {high} or a jackpot; a Vault collects it.").format(
+        low=money_at(scene, min(values)), high=money_at(scene, max(values)))
+    cards.append(Card(translate(m.names["pumpkin"]), (shows,),
                       picture=image_picture(("gh_pumpkin_pay", scene.bet), lambda w, h: _pumpkin(
                           scene, values[3])(min(w, h)), 1.0, 90, 220), side=True))
-    cards.append(Card(m.names["vault"], ("Reel 2 only. Collects every Pumpkin of its spin and of later spins.",),
+    cards.append(Card(translate(m.names["vault"]),
+                      (_("Reel 2 only. Collects every Pumpkin of its spin and of later spins."),),
                       picture=_face("vault"), side=True))
     cur = scene.app.cabinet.currency
-    return Page("Paytable", "Pays", grid=tuple(cards), grid_cols=3, paytable=True,
-                note=f"Line pays at the current bet of {cur.format(scene.bet)}, left to right on the 5 paylines")
+    return Page(_("Paytable"), _("Pays"), grid=tuple(cards), grid_cols=3, paytable=True,
+                note=_("Line pays at the current bet of {bet}, left to right on the {lines} paylines").format(
+                    bet=cur.format(scene.bet), lines=len(m.raw["lines"])))
 
 
 def lines_page(scene: Any) -> Page:
     s = H.sections()
     lines = load().raw["lines"]
-    cards = [Card(f"Line {i + 1}", picture=line_picture(("gh", i), line, 3, LINE_COLORS[i % len(LINE_COLORS)]))
+    cards = [Card(_("Line {number}").format(number=i + 1),
+                  picture=line_picture(("gh", i), line, 3, LINE_COLORS[i % len(LINE_COLORS)]))
              for i, line in enumerate(lines)]
     cards.append(Card(*s["paylines"]))
-    return Page("Paylines", "Lines", grid=tuple(cards), grid_cols=3,
-                note=f"All {len(lines)} paylines on the 3x3 reels, each read left to right")
+    return Page(_("Paylines"), _("Lines"), grid=tuple(cards), grid_cols=3,
+                note=_("All {lines} paylines on the 3x3 reels, each read left to right").format(lines=len(lines)))
 
 
 def pumpkins_page(scene: Any) -> Page:
@@ -91,11 +97,11 @@ def pumpkins_page(scene: Any) -> Page:
     s = H.sections()
     values = [int(v) for v, lab in zip(m.values_base.value_x100, m.values_base.labels) if lab not in JACKPOTS]
     strip = strip_picture(("gh_pumpkins", scene.bet), [_pumpkin(scene, v) for v in values[::2]], 90, 170)
-    coins = strip_picture("gh_jackpot_coins", [lambda n, j=j: art.jackpot_coin(j, n) for j in JACKPOTS], 80, 160)
+    coins = strip_picture("gh_jackpot_coins", [partial(art.jackpot_coin, j) for j in JACKPOTS], 80, 160)
     jp_rows = tuple((name.capitalize(), money_at(scene, v)) for name, v in m.jackpots.items())
     vault = image_picture(("gh_vault_collect", scene.bet), _collect_painter(scene, values), aspect=3.0,
                           min_h=110, max_h=210)
-    return Page("Pumpkins and Vaults", "Pumpkins", columns=(
+    return Page(_("Pumpkins and Vaults"), _("Pumpkins"), columns=(
         (Card(*s["pumpkins"], picture=strip), Card(s["jackpots"][0], tuple(s["jackpots"][1]), rows=jp_rows,
                                                    picture=coins)),
         (Card(*s["vault"], picture=vault), Card(*s["shown"]))))
@@ -128,9 +134,9 @@ def bonus_page(scene: Any) -> Page:
     trigger = strip_picture("gh_trigger", [lambda n: art.symbol_face("pumpkin", n),
                                            lambda n: art.symbol_face("vault", n),
                                            lambda n: art.symbol_face("pumpkin", n)], 80, 150)
-    return Page("Hold-n-Win bonus", "Bonus", widths=(1.0, 1.25), columns=(
-        (Card("The bonus board", ("The row above the reels, then the 3x3 board: Pumpkins on reels 1 and 3, "
-                                  "Vaults on reel 2 holding what they collected.",), picture=board),),
+    return Page(_("Hold-n-Win bonus"), _("Bonus"), widths=(1.0, 1.25), columns=(
+        (Card(_("The bonus board"), (_("The row above the reels, then the 3x3 board: Pumpkins on reels 1 and 3, "
+                                       "Vaults on reel 2 holding what they collected."),), picture=board),),
         (Card(*s["trigger"], picture=trigger), Card(*s["bonus_spins"]), Card(*s["about"][:1], s["about"][1][2:]))))
 
 
@@ -179,7 +185,7 @@ def multipliers_page(scene: Any) -> Page:
     skulls = strip_picture("gh_skulls", [lambda n: art.skull(n, True)] * 3 + [
         lambda n: pictures.big_skull(n, True)], 120, 330)
     held = image_picture(("gh_held", scene.bet), _held_painter(scene), aspect=2.2, min_h=120, max_h=230)
-    return Page("Multipliers and the Great Skull", "Multipliers", columns=(
+    return Page(_("Multipliers and the Great Skull"), _("Multipliers"), columns=(
         (Card(*s["row"], picture=row), Card(*s["held"], picture=held)), (Card(*s["skull"], picture=skulls),)))
 
 
@@ -209,12 +215,13 @@ def _held_painter(scene: Any):
 def buys_page(scene: Any) -> Page:
     s = H.sections()
     cur = scene.app.cabinet.currency
-    cards = [Card(mode.label, (mode.description,), rows=(("Price", cur.format(mode.cost_cents(scene.bet))),
-                                                         ("Key", f"SHIFT+{i + 1}")),
+    cards = [Card(mode.label, (mode.description,), rows=((_("Price"), cur.format(mode.cost_cents(scene.bet))),
+                                                         (_("Key"), f"SHIFT+{i + 1}")),
                   picture=buy_picture(scene, mode.id)) for i, mode in enumerate(scene.buy_modes)]
     cards.append(Card(*s["buy"]))
-    return Page("Buy bonus", "Buy", grid=tuple(cards), grid_cols=3 if len(cards) > 4 else max(len(cards), 1),
-                note=f"Prices at the current bet of {cur.format(scene.bet)}")
+    return Page(_("Buy bonus (the BONUS button)"), _("Buy bonus"), grid=tuple(cards),
+                grid_cols=3 if len(cards) > 4 else max(len(cards), 1),
+                note=_("Prices at the current bet of {bet}").format(bet=cur.format(scene.bet)))
 
 
 def buy_picture(scene: Any, mode_id: str) -> Any:
@@ -244,7 +251,7 @@ def buy_picture(scene: Any, mode_id: str) -> Any:
 def mode_picture(scene: Any, mode_id: str) -> Any | None:
     """A way to play in a picture (the bets page, the buy menu's cards)."""
     if mode_id == "base":
-        return strip_picture("gh_mode_base", [lambda n, s=s: art.symbol_face(s, n) for s in ("witch", "wild", "ghost")],
+        return strip_picture("gh_mode_base", [partial(art.symbol_face, s) for s in ("witch", "wild", "ghost")],
                              70, 150)
     return buy_picture(scene, mode_id)
 
@@ -272,12 +279,15 @@ def unfinished_round_words(scene: Any) -> str:
     """The cabinet's policy for an unfinished round, in the player's words: its outcome is
     decided when the round starts, so after the configured hours it is completed and its
     win credited; a round still waiting on a player's choice is cancelled and refunded."""
-    cabinet = scene.app.cabinet
-    hours = int(getattr(getattr(cabinet, "config", None), "unfinished_round_hours", 24))
-    when = f"within {hours} hour{'s' if hours != 1 else ''}"
+    hours = scene.app.config.unfinished_round_hours
     if scene.spec.player_decides:
-        return (f"An unfinished round not resumed {when} is cancelled and its bet refunded to your balance, "
-                "as it still waits on a choice of yours.")
-    return (f"The outcome of every round is decided when it starts. An unfinished round not resumed {when} "
-            "is completed for you: its win is credited to your balance. A round still waiting on a choice of "
-            "yours would be cancelled and its bet refunded.")
+        return (_("An unfinished round not resumed within 1 hour is cancelled and its bet refunded to your balance, "
+                  "as it still waits on a choice of yours.") if hours == 1 else
+                _("An unfinished round not resumed within {hours} hours is cancelled and its bet refunded to your "
+                  "balance, as it still waits on a choice of yours.").format(hours=hours))
+    return (_("The outcome of every round is decided when it starts. An unfinished round not resumed within 1 hour "
+              "is completed for you: its win is credited to your balance. A round still waiting on a choice of "
+              "yours would be cancelled and its bet refunded.") if hours == 1 else
+            _("The outcome of every round is decided when it starts. An unfinished round not resumed within {hours} "
+              "hours is completed for you: its win is credited to your balance. A round still waiting on a choice "
+              "of yours would be cancelled and its bet refunded.").format(hours=hours))

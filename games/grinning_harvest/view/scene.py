@@ -23,16 +23,21 @@ from typing import Any
 
 import pygame
 
+from cabinet.core.i18n import N_
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.hud import Hud
 from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
+from cabinet.ui.start_board import StartReels
 from cabinet.ui.symbol_anim import SymbolAnimator
+from cabinet.ui.timeline import building
+from cabinet.ui.widgets import Button
 
-from . import art, board, pictures, shots, sounds
+from . import art, board, panels, pictures, shots, sounds
 from .bonus_steps import HoldAndWinSteps
+from ..math.paytable import evaluate
 from ..math.tables import JACKPOTS, load
 from .layout import IDLE, REELS_RECT, ROW_H, ROW_Y
 
@@ -48,7 +53,7 @@ class HarvestHud(Hud):
     """The shared HUD with the sheet's names: the round's total prize is in the PRIZE
     field (to the right of the BALANCE)."""
 
-    win_label = "PRIZE"
+    win_label = N_("PRIZE")
 
 
 class GrinningHarvestScene(HoldAndWinSteps, GameScene):
@@ -58,11 +63,6 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     SPIN_TIME, STOP_TIME = 0.5, 0.28
     hud_layout = "top"
     music_events = {"bonus_trigger": "quiet", "bonus_spin": "feature", "counter": "feature", "bonus_end": "feature"}
-    # The idle (and restart) board: one Pumpkin on reel 3, no Vault, no line win:
-    # nothing that looks like a trigger or a win (tests check it with the rules).
-    IDLE_BOARD = [["witch", "ghost", "pumpkin"], ["cat", "wild", "hat"], ["candy", "bat", "ghost"]]
-    IDLE_PUMPKINS = {(0, 2): ("6x", 600)}
-
     SHOTS = shots.SHOTS
     idle_layers = IDLE
 
@@ -70,9 +70,10 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     def build(self) -> None:
         self.maths = load()
         self._faces: dict[int, dict[str, pygame.Surface]] = {}
-        strips = [[self.maths.symbols[int(i)] for i in strip] for strip in self.maths.strips]
-        self.reels = ReelSet(self.app, self.REELS_RECT, 3, 3, self.faces, strips, gap=12, name="gh_reels",
-                             board=[list(row) for row in self.IDLE_BOARD])
+        self.rest = self.start_board()                  # the start board, also after a bought bonus
+        self.rest_pumpkins = self.start_pumpkins(self.rest.board)
+        self.reels = ReelSet(self.app, self.REELS_RECT, 3, 3, self.faces, self.start_reels().strips, gap=12,
+                             name="gh_reels", board=[list(row) for row in self.rest.board], stops=self.rest.stops)
         self.reels.warm()
         self.winners = SymbolAnimator(self.app, "gh", self.faces, WIN_STYLES)
         self.winners.warm(self.reels.face_size(), art.SYMBOLS)
@@ -81,10 +82,38 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         sounds.register(self.app.audio)
         self.hud = HarvestHud(self)
         for w in self.widgets:              # the sheet's BONUS button ("pressing the BONUS button")
-            if w.action == "buy_menu":
+            if isinstance(w, Button) and w.action == "buy_menu":
                 w.label = "BONUS"
         self.reset_picture()
-        self.pumpkins = dict(self.IDLE_PUMPKINS)        # the idle board's values
+        self.pumpkins = dict(self.rest_pumpkins)        # the start board's values
+
+    def prepare_slices(self, scratch: pygame.Surface):
+        """Each banner style's panel and glow (panels.py), behind the splash, not in the
+        round frame that first shows the banner."""
+        for style in panels.BANNER_STYLES:
+            yield "its banners"
+            panels.banner_pictures(self, style)
+
+    def start_reels(self) -> StartReels:
+        """The start board: a window of the base strips with no line win and no Vault (a
+        Vault would collect the pumpkins in view, or trigger the bonus)."""
+        strips = [[self.maths.symbols[int(i)] for i in strip] for strip in self.maths.strips]
+        return StartReels(strips, 3, evaluate, {"vault": 0})
+
+    def start_pumpkins(self, rest: list[list[str]]) -> dict[Cell, tuple[str, int]]:
+        """A value for each pumpkin on the start board, drawn as the base game draws them
+        (pumpkin_values.base) from the display stream, jackpot coins left out: a jackpot
+        at rest would read as one that was never won."""
+        table, rng = self.maths.values_base, self.app.cabinet.show_rng
+        plain = [i for i, label in enumerate(table.labels) if label not in JACKPOTS]
+        weights = [int(table.weights[i]) for i in plain]
+        values = {}
+        for r, row in enumerate(rest):
+            for c, sym in enumerate(row):
+                if sym == "pumpkin":
+                    i = plain[rng.weighted(weights)]
+                    values[(r, c)] = (table.labels[i], int(table.value_x100[i]))
+        return values
 
     def relayout(self) -> None:
         self._faces = {}
@@ -98,7 +127,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
     def reset_picture(self) -> None:
         """The state board.py draws, as at the start of a round."""
         self.in_bonus = False
-        self.pumpkins: dict[Cell, tuple[str, int]] = {}     # base board: label, value_x100
+        self.pumpkins = {}                                  # base board: cell -> (label, value_x100)
         self.vault_values: dict[Cell, int] = {}              # vault cell -> value_x100 shown
         self.items: dict[Cell, dict[str, Any]] = {}          # bonus board
         self.collected: set[Cell] = set()
@@ -165,7 +194,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         """Reel 0's event plans the whole spin (every reel on its own strip, landing on
         its recorded stop); each reel's steps begin as it lands. A Pumpkin on reel 1 and
         a Vault on reel 2: reel 3 may trigger the bonus, so it spins on, slower, glowing."""
-        tl = self.timeline
+        tl = building(self.timeline)
         if ev["reel"] == 0:
             stops = sorted((e for e in tl.played.round.events if e["type"] == "reel_stop"), key=lambda e: e["reel"])
             columns = [list(e["symbols"]) for e in stops]
@@ -191,7 +220,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         return tl.state["reel_steps"][ev["reel"]]
 
     def present_line_win(self, ev) -> list[Step]:
-        tl = self.timeline
+        tl = building(self.timeline)
         tl.add("lines", ev["pay_x100"])
         shown = tl.win(ev["pay_x100"])
         lines = tl.state["lines"]
@@ -210,11 +239,12 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         after = ev["vault_value_x100"]
         before = after - ev["amount_x100"]
         base = ev["phase"] == "base"
-        shown = self.timeline.win(ev["amount_x100"]) if base else self.timeline.won_x100
+        tl = building(self.timeline)
+        shown = tl.win(ev["amount_x100"]) if base else tl.won_x100
         flights = [(tuple(p["cell"]), vault, self.value_text(p["label"], min(p["value_x100"], self.value_cap_now())))
                    for p in ev["pumpkins"]]
         cells = [tuple(p["cell"]) for p in ev["pumpkins"]]
-        vaults = self.timeline.state["vaults"]
+        vaults = tl.state["vaults"]
         total_before = sum(vaults.values())
         vaults[vault] = after
         cap_left = self.timeline_cap()
@@ -247,7 +277,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
     def timeline_cap(self) -> int:
         """While the steps are built: what the round's bonus (or base collects) may pay."""
-        return self.maths.max_win_x100 - self.timeline.total("lines")
+        return self.maths.max_win_x100 - building(self.timeline).total("lines")
 
     def value_cap_now(self) -> int:
         return self.timeline_cap() if self.timeline is not None else self.maths.max_win_x100
@@ -279,7 +309,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         def end() -> None:
             self.banner = None
         moment = Moment("jackpot", f"{name.upper()} JACKPOT!", f"{value / 100:,g}x the bet",
-                        self.timeline.cents(value), art.JACKPOT_COLORS[name][0])
+                        building(self.timeline).cents(value), art.JACKPOT_COLORS[name][0])
         return [Step(1.2, start=start, end=end, label="jackpot", sound="gh_jackpot"),
                 self.moments.step(moment, label=f"moment jackpot {name}")]
 
@@ -292,6 +322,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
     def present_round_end(self, ev) -> list[Step]:
         def show() -> None:
+            assert self.played is not None          # the round on screen
             self.shown_win = self.played.win_cents
         return [Step(0.0, start=show, label="round end")]
 
@@ -311,8 +342,8 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
                 self.pumpkins = {(p["row"], e["reel"]): (p["label"], p["value_x100"]) for e in stops
                                  for p in e["pumpkins"]}
             else:
-                self.reels.set_board([list(row) for row in self.IDLE_BOARD])
-                self.pumpkins = dict(self.IDLE_PUMPKINS)
+                self.reels.set_board([list(row) for row in self.rest.board], self.rest.stops)
+                self.pumpkins = dict(self.rest_pumpkins)
 
     # == text ========================================================================
     def value_text(self, label: str | None, value_x100: int) -> str:
@@ -334,23 +365,3 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
 
     def draw_board(self, surface: pygame.Surface) -> None:
         board.draw_board(self, surface)
-
-    # == shots (demo gallery only) ========================================================
-    def shot_line_win(self) -> None:
-        shots.seek_round(self, lambda r: any(e["type"] == "line_win" for e in r.events), "line")
-
-    def shot_collect(self) -> None:
-        shots.seek_round(self, lambda r: "collect" in r.features and "bonus" not in r.features, "vault collects")
-
-    def shot_multiplier(self) -> None:
-        def row_multiplied(r) -> bool:
-            return any(e["type"] == "bonus_spin" and e["multipliers"] and not e["great_skull"] for e in r.events)
-        shots.seek_round(self, row_multiplied, "row multiplier", mode="buy_skull_row", within=0.7)
-
-    def shot_spin_winnings(self) -> None:
-        def collects_in_a_spin(r) -> bool:
-            return sum(1 for e in r.events if e["type"] == "collect" and e["phase"] == "bonus") >= 2
-        shots.seek_round(self, collects_in_a_spin, "vault collects", mode="buy_vaults", within=1.0)
-
-    def shot_message(self) -> None:
-        self.message("Resuming the interrupted round")

@@ -1,5 +1,5 @@
 """Happy Money Hens' rules-side rate of each feature per round, tighter than a count in
-a plain run (GameSpec.feature_odds, for the PAR sheet's feature table and the books).
+a plain run (GameSpec.math.feature_odds, for the PAR sheet's feature table and the books).
 
 A round's bonus depends on the round only through its final combination c, whose
 chance per round is exact in every mode: pots.combo_odds in a spin mode (the
@@ -89,7 +89,9 @@ def pot_rates(seed: int, bonuses: int | None = None, workers: int | None = None)
     bonuses = BONUSES if bonuses is None else bonuses
     workers = WORKERS if workers is None else workers
     groups = {False: POT_FILL, True: POT_FILL | DOUBLE_COINS}
-    tasks = [(seed, i, c, min(CHUNK, bonuses - a)) for c in groups.values() for i, a in enumerate(range(0, bonuses, CHUNK))]
+    tasks = [
+        (seed, i, c, min(CHUNK, bonuses - a)) for c in groups.values() for i, a in enumerate(range(0, bonuses, CHUNK))
+    ]
     parts = pool.run(_structure_chunk, tasks, workers)
     from .categories import MULTI_GRAND
     from .tails import grand_tail
@@ -399,8 +401,10 @@ def mode_odds(mode: str, pots: dict[bool, dict[str, tuple]], full: dict[bool, fl
     for c in COMBOS:
         out[f"combo_{combo_code(c)}"] = (pc[c],) * 3 + (f"{how}: the final combination {combo_code(c)}",)
     fb = sum(pc[c] * full[bool(c & DOUBLE_COINS)] for c in COMBOS)
-    out["full_board"] = (fb,) * 3 + (f"{how} x the exact full-board chance of a bonus without / with DOUBLE COINS "
-                                      f"(1 in {1 / full[False]:,.0f} / 1 in {1 / full[True]:,.0f}; math/full_board.py)",)
+    out["full_board"] = (fb,) * 3 + (
+        f"{how} x the exact full-board chance of a bonus without / with DOUBLE COINS "
+        f"(1 in {1 / full[False]:,.0f} / 1 in {1 / full[True]:,.0f}; math/full_board.py)",
+    )
     weight = {dc: sum(pc[c] for c in COMBOS if c & POT_FILL and bool(c & DOUBLE_COINS) == dc) for dc in (False, True)}
     from .categories import MULTI_GRAND, multi_grand
     words = {"pot_grand_2": "GRAND won exactly twice", "pot_grand_3": "GRAND won three times or more"}
@@ -419,7 +423,7 @@ _POTS: dict[int, dict] = {}
 
 
 def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -> dict[str, tuple]:
-    """GameSpec.feature_odds: {feature: (p, lo99, hi99, method)} of a round of `mode`
+    """GameSpec.math.feature_odds: {feature: (p, lo99, hi99, method)} of a round of `mode`
     (every mode; `sims` is not needed). The bonuses are played once per process and
     seed, shared by all modes."""
     from .rules import BONUS_MODES, BUY_MODES, SPIN_MODES

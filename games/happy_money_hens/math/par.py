@@ -1,4 +1,4 @@
-"""Happy Money Hens' PAR-sheet hooks (GameSpec.payout_sources / .batch_sources / .par_info)."""
+"""Happy Money Hens' PAR-sheet hooks (GameSpec.math.payout_sources / .batch_sources / .par_info)."""
 from __future__ import annotations
 
 from typing import Any
@@ -29,7 +29,7 @@ def payout_sources(rnd: Round) -> dict[str, int]:
 
 
 def batch_sources(seeds: np.ndarray, mode: str) -> dict[str, np.ndarray]:
-    """payout_sources of the natural rounds of `seeds` (GameSpec.batch_sources): the
+    """payout_sources of the natural rounds of `seeds` (GameSpec.math.batch_sources): the
     same split per round, from play_batch's lockstep engine (batch.natural_parts: the
     line pay, and the bonus's total, pot awards and HAPPY BOOST values)."""
     seeds = np.asarray(seeds, dtype=np.uint64).reshape(-1)

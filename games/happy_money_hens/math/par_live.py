@@ -1,5 +1,5 @@
 """Happy Money Hens' rules-side PAR figures for the spin modes: the RTP with a tight
-interval and the odds of the top awards (GameSpec.live_rtp / .tail_odds).
+interval and the odds of the top awards (GameSpec.math.live_rtp / .tail_odds).
 
 A spin round pays its line wins and, when the pots trigger, a bonus whose law depends
 only on its final feature combination c (math/sim_bonus.py plays it from c alone). So

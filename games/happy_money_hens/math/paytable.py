@@ -1,5 +1,5 @@
 """What a Happy Money Hens board pays, for `python -m cabinet.math evaluate`: one board's
-line wins without features, and the line paytable (GameSpec.evaluate / .paytable)."""
+line wins without features, and the line paytable (GameSpec.math.evaluate / .paytable)."""
 from __future__ import annotations
 
 from typing import Any

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cabinet.core.config import Config
 from cabinet.core.hand_board import reel_stops
 from cabinet.core.review_draws import PayoutBand
 from cabinet.core.win_tiers import tier_multiples
@@ -22,11 +23,11 @@ def board_draws(doc: dict[str, Any], mode: str) -> list[int]:
     return reel_stops(doc, strips, ROWS)
 
 
-def payout_forces(config: Any) -> dict[str, PayoutBand]:
+def payout_forces(config: Config) -> dict[str, PayoutBand]:
     """A win that opens the gamble (config `gamble`: any win with 'on', at least
     entry_x times the base bet with 'on_5x'; none when 'off'), below the big-win tier
     so the gamble follows the round directly."""
-    setting = str(getattr(config, "gamble", "on_5x"))
+    setting = config.gamble
     if setting == "off":
         return {}
     entry = int(load().raw["gamble"]["entry_x"])

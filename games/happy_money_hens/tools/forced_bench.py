@@ -42,7 +42,7 @@ def lockstep_rate(n: int, combo: int) -> float:
 
 def book_cost(mode: str, force: str, books: int) -> tuple[float, list[int]]:
     """(CPU s per book, the kept attempt of each book's searches) for `books` books."""
-    cats = list(GAME.book_forces.get(mode, {}))
+    cats = list(GAME.math.book_forces.get(mode, {}))
     seeds = stratum_seeds(1, mode, cats.index(force), 0, books)
     hints: list[int] = []
     t = time.process_time()
@@ -51,6 +51,7 @@ def book_cost(mode: str, force: str, books: int) -> tuple[float, list[int]]:
         r = play(rng, mode, force)
         if force not in r.features:
             raise SystemExit(f"{mode}/{force}: seed {s} gave a round outside the category")
+        assert rng.trace is not None            # Rng.recording keeps a trace
         hints += rng.trace.values
     return (time.process_time() - t) / books, hints
 
@@ -72,7 +73,7 @@ def main() -> None:
             print(f"lockstep {code}: {lockstep_rate(a.bonuses, combo_from_code(code)):,.0f} bonuses/s per core")
     for mode in a.mode or BOOK_MODES:
         for force in a.force or ["full_board", "pot_grand"]:
-            if a.books and force in GAME.book_forces.get(mode, {}):
+            if a.books and force in GAME.math.book_forces.get(mode, {}):
                 cost, hints = book_cost(mode, force, a.books)
                 print(f"{mode}/{force}: {cost:.3f} CPU s a book ({a.books} books; "
                       f"mean kept attempt {np.mean(hints) if hints else 0:,.0f})")

@@ -6,7 +6,9 @@ happy_money_hens/ the cues; assets/happy_money_hens/manifest.yaml the lot.
 """
 from __future__ import annotations
 
-from cabinet.ui.asset_build import board_sizes, tool_main
+from functools import partial
+
+from cabinet.ui.asset_build import Painter, board_sizes, tool_main
 
 SYMBOLS = ("A", "K", "Q", "J", "ROOSTER", "HEN", "CHICK", "EGG", "WILD", "BLUE", "RED", "GOLD")
 PX = 256
@@ -15,14 +17,17 @@ PX = 256
 def painters() -> dict:
     from . import paint
     from ..view.layout import REELS
-    out = {f"symbol.{n}": (f"symbols/{n}.png", lambda n=n: paint.symbol_face(n, PX)) for n in SYMBOLS}
+
+    out: dict[str, tuple[str, Painter]] = {
+        f"symbol.{n}": (f"symbols/{n}.png", partial(paint.symbol_face, n, PX)) for n in SYMBOLS
+    }
     for px in board_sizes(REELS.h / 3 * 0.92):            # the reels' faces (cabinet/ui/reels.py)
-        out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", lambda n=n, px=px: paint.symbol_face(n, px))
+        out.update({f"symbol.{n}@{px}": (f"symbols/{px}/{n}.png", partial(paint.symbol_face, n, px))
                     for n in SYMBOLS})
     for colour in paint.POT_COLOURS:
         for level in range(5):
             out[f"pot.{colour}.{level}"] = (f"pots/{colour}_{level}.png",
-                                            lambda c=colour, v=level: paint.feature_pot((PX, PX), c, v))
+                                            partial(paint.feature_pot, (PX, PX), colour, level))
     out["backdrop"] = ("backdrop.png", lambda: paint.backdrop((1920, 1080)))
     out.update(wheel_painters())
     from . import paint_svg

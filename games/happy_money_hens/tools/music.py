@@ -34,7 +34,9 @@ def base() -> Score:
                 Section(["G", "G", "C", "G", "C", "G", "D7", "G"], f"{A1} | {A2_END}", 3)]
     layout(s, sections)
     melody(s.part("fiddle", 110, pan=74, reverb=50, volume=104), s, sections, key, velocity=92)
-    melody(s.part("harmonica", 22, pan=50, reverb=55, volume=70), s, sections, key, velocity=78, which={2, 3}, octave=-1)
+    melody(
+        s.part("harmonica", 22, pan=50, reverb=55, volume=70), s, sections, key, velocity=78, which={2, 3}, octave=-1
+    )
     comp(s.part("banjo", 105, pan=38, reverb=35, volume=80), s, sections, "arp", center=64, velocity=66)
     comp(s.part("guitar", 25, pan=92, reverb=40, volume=86), s, sections, "strum", center=57, velocity=62)
     bass(s.part("bass", 32, pan=64, reverb=20, volume=110), s, sections, "root5", low=36, velocity=96)
@@ -51,10 +53,22 @@ R_B = ("7/1 6/.5 7/.5 9/1 7/1 | 5/1 4/.5 5/.5 7/2 | 6/1 5/.5 6/.5 8/1 6/1 | 4/1 
        "7/1 6/.5 7/.5 9/1 7/1 | 10/1 9/.5 8/.5 7/1 5/1 | 4/.5 5/.5 6/.5 7/.5 8/.5 6/.5 4/.5 1/.5 | 0/3 r/1")
 R_C = ("4/1.5 5/.5 7/2 | 6/1 5/1 4/2 | 3/1.5 4/.5 5/2 | 4/1 3/1 1/2 | "
        "4/1.5 5/.5 7/2 | 9/1 8/1 7/2 | 8/.5 7/.5 6/.5 5/.5 4/.5 3/.5 2/.5 1/.5 | 0/2 ,4/1 ,6/1")
-REEL = {1: {"kick": "x.......x.......", "snare": "..o...o...o...o.", "hat": "x.x.x.x.x.x.x.x."},
-        2: {"kick": "x...x...x...x...", "snare": "..x...x...x...x.", "hat": "x.x.x.x.x.x.x.x.", "tamb": "xxxxxxxxxxxxxxxx"},
-        3: {"kick": "x...x...x...x...", "snare": "..x...x...x..xx.", "open": "..x...x...x...x.", "tamb": "x.x.x.x.x.x.x.x."}}
-REEL_FILL = {"kick": "x...x...x...x...", "snare": "..x.x.x.xxxxxxxx", "tom_hi": "x.....x.........", "floor": "........x...x..."}
+REEL = {
+    1: {"kick": "x.......x.......", "snare": "..o...o...o...o.", "hat": "x.x.x.x.x.x.x.x."},
+    2: {"kick": "x...x...x...x...", "snare": "..x...x...x...x.", "hat": "x.x.x.x.x.x.x.x.", "tamb": "xxxxxxxxxxxxxxxx"},
+    3: {
+        "kick": "x...x...x...x...",
+        "snare": "..x...x...x..xx.",
+        "open": "..x...x...x...x.",
+        "tamb": "x.x.x.x.x.x.x.x.",
+    },
+}
+REEL_FILL = {
+    "kick": "x...x...x...x...",
+    "snare": "..x.x.x.xxxxxxxx",
+    "tom_hi": "x.....x.........",
+    "floor": "........x...x...",
+}
 
 
 def feature() -> Score:
@@ -67,7 +81,9 @@ def feature() -> Score:
                 Section(["D", "G", "A", "A7", "D", "G", "A7", "D"], R_B, 3)]
     layout(s, sections)
     melody(s.part("fiddle", 110, pan=78, reverb=45, volume=106), s, sections, key, velocity=96, which={0, 2, 3, 4})
-    melody(s.part("harmonica", 22, pan=48, reverb=50, volume=92), s, sections, key, velocity=92, which={1, 3, 4}, octave=-1)
+    melody(
+        s.part("harmonica", 22, pan=48, reverb=50, volume=92), s, sections, key, velocity=92, which={1, 3, 4}, octave=-1
+    )
     melody(s.part("glock", 9, pan=64, reverb=60, volume=58), s, sections, key, velocity=70, which={2, 4})
     comp(s.part("banjo", 105, pan=34, reverb=30, volume=82), s, sections, "arp16", center=62, velocity=62)
     comp(s.part("guitar", 25, pan=96, reverb=35, volume=84), s, sections, "offbeat", center=57, velocity=70)

@@ -205,7 +205,9 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
         pygame.draw.circle(surf, (b, b, 255), (int(x * w), int(y * h * 0.35)), 1 + (i % 5 == 0))
     layers = [((40, 90, 60), 0.74, 0.05, 1.3), ((28, 70, 46), 0.80, 0.04, 2.1), ((18, 48, 34), 0.87, 0.03, 3.3)]
     for col, base, amp, freq in layers:
-        pts = [(0, h)] + [(x, h * (base - amp * math.sin(x / w * math.pi * freq + base * 7))) for x in range(0, w + 8, 8)]
+        pts = [(0, h)] + [
+            (x, h * (base - amp * math.sin(x / w * math.pi * freq + base * 7))) for x in range(0, w + 8, 8)
+        ]
         pts.append((w, h))
         pygame.draw.polygon(surf, col, pts)
     barn(surf, pygame.Rect(int(w * 0.04), int(h * 0.585), int(w * 0.1), int(h * 0.2)))
@@ -252,7 +254,10 @@ def barn(surf: pygame.Surface, r: pygame.Rect) -> None:
     pygame.draw.rect(surf, trim, loft, 3)
     door = pygame.Rect(int(x + bw * 0.25), int(y + bh * 0.56), int(bw * 0.5), int(bh * 0.44))
     pygame.draw.rect(surf, dark, door)
-    for half in (pygame.Rect(door.x, door.y, door.w // 2, door.h), pygame.Rect(door.centerx, door.y, door.w - door.w // 2, door.h)):
+    for half in (
+        pygame.Rect(door.x, door.y, door.w // 2, door.h),
+        pygame.Rect(door.centerx, door.y, door.w - door.w // 2, door.h),
+    ):
         pygame.draw.rect(surf, trim, half, 3)
         pygame.draw.line(surf, trim, half.topleft, half.bottomright, 3)
         pygame.draw.line(surf, trim, half.topright, half.bottomleft, 3)

@@ -6,10 +6,12 @@ veil, and the pots' level pips.
 from __future__ import annotations
 
 import io
+from functools import partial
 
 import pygame
 
 from cabinet.ui import svg
+from cabinet.ui.asset_build import Painter
 
 from ..view.art import COIN_TINTS, POT_COLOURS
 
@@ -69,7 +71,9 @@ def rules_painters() -> dict:
     from ..math.tables import load
     bonus = load().raw["bonus"]
     board = cabinet_art.board_svgs(bonus["rows"], bonus["reels"], (26, 24, 50), (160, 110, 40), "mini reels")
-    out = {f"rules.board.{part}": (f"rules/board_{part}.svg", lambda part=part: board[part]) for part in board}
+    out: dict[str, tuple[str, Painter]] = {
+        f"rules.board.{part}": (f"rules/board_{part}.svg", partial(board.__getitem__, part)) for part in board
+    }
     # the tile is the cell less an eighth; its corner the cell's sixth, its border the cell's 30th
     out["rules.tile.live"] = ("rules/tile_live.svg", lambda: svg.tile(100, 100, 19, (60, 50, 110), (255, 204, 77),
                                                                        3.8, "live row"))
@@ -117,12 +121,15 @@ def reel_frame(w: float, h: float, radius: float) -> str:
 def painters() -> dict:
     """image id -> (file under the skin's folder, () -> SVG text)."""
     from ..view.bonus_side import LETTER_RING, VEIL
-    out = {f"coin.{kind}": (f"coins/{kind}.svg", lambda t=tint: coin(t)) for kind, tint in COIN_TINTS.items()}
-    out.update({f"life.{state}": (f"bonus/life_{state}.svg", lambda lit=state == "lit": life_egg(lit))
+
+    out: dict[str, tuple[str, Painter]] = {
+        f"coin.{kind}": (f"coins/{kind}.svg", partial(coin, tint)) for kind, tint in COIN_TINTS.items()
+    }
+    out.update({f"life.{state}": (f"bonus/life_{state}.svg", partial(life_egg, state == "lit"))
                 for state in ("lit", "spent")})
     out["letter_ring"] = ("bonus/letter_ring.svg", lambda: letter_ring(*LETTER_RING))
     out["pots_veil"] = ("bonus/pots_veil.svg", lambda: veil(*VEIL))
-    out.update({f"pip.{c}": (f"pips/{c}.svg", lambda c=c: pip(c)) for c in POT_COLOURS})
+    out.update({f"pip.{c}": (f"pips/{c}.svg", partial(pip, c)) for c in POT_COLOURS})
     out["pip.empty"] = ("pips/empty.svg", lambda: pip(None))
     from ..view.layout import REELS
     out["reel_frame"] = ("reel_frame.svg", lambda: reel_frame(REELS.w + 44, REELS.h + 44, 34))

@@ -24,6 +24,7 @@ Every figure should stay under 16.7 ms (60 fps).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import statistics
 import tempfile
@@ -45,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="live rules (default) or the shipped book libraries (the cabinet's default: the bonus "
                         "wheel is priced from them)")
     args = p.parse_args(argv)
-    size = tuple(int(v) for v in args.size.lower().split("x"))
+    w, h = (int(v) for v in args.size.lower().split("x"))
+    size = (w, h)
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from cabinet.core.cabinet import Cabinet
@@ -53,16 +55,18 @@ def main(argv: list[str] | None = None) -> int:
     from cabinet.ui.app import App, start_scenes
     from cabinet.ui.clock import ManualClock
     from games.happy_money_hens import GAME
+    from games.happy_money_hens.view.scene import HensScene
 
     with tempfile.TemporaryDirectory() as tmp:
-        cfg = load_config()
-        cfg.data_path, cfg.math_source, cfg.demo_credit = Path(tmp), args.math, 10**9
-        cfg.gamble = "on_5x"                      # as shipped while the game scene is built (it warms the gamble)
+        # gamble as shipped while the game scene is built (it warms the gamble)
+        cfg = dataclasses.replace(load_config(), data_path=Path(tmp), math_source=args.math, demo_credit=10**9,
+                                  gamble="on_5x")
         cab = Cabinet(cfg, games={GAME.id: GAME}, seed=99)
         app = App(cfg, cab, size=size, clock=ManualClock(), windowed=True)
         start_scenes(app)
         scene = app.open_game(GAME.id)
-        cfg.gamble = "off"                        # then no offers interrupt the measured rounds
+        assert isinstance(scene, HensScene), "the game's scene did not open"
+        app.config = cab.config = dataclasses.replace(cfg, gamble="off")   # then no offers interrupt the rounds
         for _ in range(5):
             app.step(1 / 60)
         results: dict[str, list[float]] = {"reels": [], "bonus": [], "gamble": []}

@@ -7,8 +7,7 @@ Nothing here decides an outcome; it only reads the events.
 """
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..math.events import BONUS_TYPES
@@ -41,7 +40,13 @@ class BonusSnapshot:
         return sum(c.get("value_x100", 0) for (r, _), c in self.cells.items() if self.active[r])
 
     def copy(self) -> "BonusSnapshot":
-        return copy.deepcopy(self)
+        """A copy sharing nothing `apply` changes: the coins are flat dicts of numbers and
+        names, the lists hold numbers, names and cell tuples, and `apply` gives each
+        snapshot a new `focus`. copy.deepcopy of 38 snapshots made a bought bonus's
+        press frame 14-20 ms (timeline_start builds them all)."""
+        return replace(self, combination=list(self.combination), cells={k: dict(v) for k, v in self.cells.items()},
+                       active=list(self.active), counts=dict(self.counts), names=dict(self.names),
+                       landed=list(self.landed), focus=dict(self.focus), pots_won=list(self.pots_won))
 
 
 def _coin(view: dict[str, Any]) -> dict[str, Any]:

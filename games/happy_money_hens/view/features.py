@@ -130,6 +130,8 @@ class BonusView:
         front coin with what the pair is worth in all (or its pot) under "DOUBLE"."""
         lay = self.app.layout
         size = lay.px(COIN)
+        key: tuple[Any, ...]
+        sub: str | None
         if coin["kind"] == "pot_fill":
             key = ("pf", coin["pot"], coin["double"])
             kind, text, sub = coin["pot"], coin["pot"], ("DOUBLE" if coin["double"] else "POT FILL")
@@ -250,7 +252,7 @@ class BonusView:
         bet = self.scene.bet
         if kind in ("letters", "pot_award", "coin_convert") and "cell" in f:
             r = cell_rect(*f["cell"])
-            col = art.JACKPOT_COLOURS.get(f.get("pot"), D.GOLD)
+            col = art.JACKPOT_COLOURS.get(f.get("pot", ""), D.GOLD)
             ring = self._surf(("ring", col), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), col))
             surface.blit(ring, lay.pt(r.x - 6, r.y - 6))
             if kind == "pot_award":

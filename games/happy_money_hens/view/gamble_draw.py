@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.core.i18n import formats
 from cabinet.ui import draw as D
 
 from . import art
@@ -30,7 +31,7 @@ def _backdrop(scene) -> pygame.Surface:
 
 def _pct(f) -> str:
     v = float(f) * 100
-    return f"{v:.2f}%" if v < 10 else f"{v:.1f}%"
+    return formats.percent(v, 2 if v < 10 else 1)
 
 
 def draw_gamble(scene, surface: pygame.Surface) -> None:
@@ -106,7 +107,10 @@ def _draw_keys(scene, surface: pygame.Surface) -> None:
     A, k = scene.app.assets, scene.key_text
     left = (f"{k('left')} / {k('right')}: CHOOSE A WHEEL", f"{k('spin')}: SPIN THE CHOSEN WHEEL",
             f"{k('select')}: COLLECT   {k('close')}: ASKS")
-    right = (f"{k('buy_1')} / {k('buy_2')} / {k('buy_3')}: x1.5 / x2 / x3", f"{k('down')} / {k('up')}: BONUS ENTRY - / +")
+    right = (
+        f"{k('buy_1')} / {k('buy_2')} / {k('buy_3')}: x1.5 / x2 / x3",
+        f"{k('down')} / {k('up')}: BONUS ENTRY - / +",
+    )
     for i, line in enumerate(left):
         A.blit_text(surface, line, 22, (30, 20 + i * 30), D.MUTED, bold=True)
     for i, line in enumerate(right):

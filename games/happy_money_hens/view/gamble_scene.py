@@ -22,6 +22,8 @@ pressed with. The record of the last gamble results comes from the ledger.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from cabinet.mechanics.gamble import Gamble, GambleOption
@@ -70,6 +72,8 @@ class GambleScene(Scene):
     LIMIT_SECONDS = 3.5   # the win-limit banner stays this long before the game returns
     opaque = True
     light = True        # a short modal over the game, not a scene load: no GC settle in its first frame
+    cash_view: WheelView                 # the two wheels (_build_views)
+    bonus_view: WheelView
 
     def __init__(self, app, offers, gamble: Gamble, round_id: int | None):
         super().__init__(app)
@@ -96,10 +100,9 @@ class GambleScene(Scene):
         ]
         for i in range(len(gamble.multipliers)):
             self.widgets.append(Button((CASH_C[0] - 255 + i * 175, 835, 160, 80), f"x{_fmt(gamble.multipliers[i])}",
-                                       f"mult:{i}", font_size=40, lit=lambda i=i: self.multiplier == i,
-                                       enabled=lambda i=i: self.idle() and self._cash_ok(i)))
+                                       f"mult:{i}", font_size=40, lit=partial(self._chosen_multiplier, i),
+                                       enabled=partial(self._multiplier_enabled, i)))
         self._fit_choices()
-        self.cash_view = self.bonus_view = None
         self._build_views()
         if gamble.status == "collected":        # nothing fits under the win limit
             self.outcome, self._close_in = "limit", self.LIMIT_SECONDS
@@ -107,6 +110,12 @@ class GambleScene(Scene):
     # -- state ------------------------------------------------------------------------
     def idle(self) -> bool:
         return self.presentation is None and self.gamble.status == "open" and self._close_in is None
+
+    def _chosen_multiplier(self, i: int) -> bool:
+        return self.multiplier == i
+
+    def _multiplier_enabled(self, i: int) -> bool:
+        return self.idle() and self._cash_ok(i)
 
     def _cash_ok(self, i: int) -> bool:
         labels = {o.label for o in self.gamble.cash_options()}
@@ -292,6 +301,7 @@ class GambleScene(Scene):
             self.game.last_win = 0
             self._finish()
         elif self.outcome == "bonus":
+            assert self._bonus_entry is not None          # set when the bonus wheel was won
             code, sid = self._bonus_entry
             self.offers.play_bonus_entry(code, self.gamble.bet_cents, sid)   # busy before the pop: no offers
             self._finish()

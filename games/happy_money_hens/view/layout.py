@@ -20,6 +20,7 @@ REELS = pygame.Rect(420, 262, 1080, 606)
 POT_X = {"BLUE": 600, "RED": 980, "GOLD": 1360}
 FORTUNE = (("base", "OFF"), ("fortune_1_2", "1.2x"), ("fortune_1_5", "1.5x"), ("fortune_2", "2x"))
 FORTUNE_X = 1545
+GAMBLE_RECT = (24, 590, 190, 124)      # the GAMBLE offer on a win: under BUY, over the barn
 
 # gamble wheels
 CASH_C, BONUS_C, RADIUS = (540, 535), (1380, 535), 250

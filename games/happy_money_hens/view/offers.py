@@ -3,6 +3,11 @@ chance (credit above zero but below the current price of play, fortune bet inclu
 offered when the credit is REDUCED below it (after a round or a gamble) and on entering
 the game; never for a bet or fortune step, which only changes the price), and their money.
 
+The gamble is OFFERED, never forced (the sheet: a win "will offer the gamble feature";
+"when the gamble is entered"): a win the setting allows shows a GAMBLE button (key
+`gamble`, SHIFT+D) while it stays in the WIN meter; the player opens the gamble by
+choice, and SPIN (or autoplay) collects it and plays on.
+
 Every draw is made with the cabinet's RNG through the shared mechanics (exact odds)
 and recorded with `cabinet.side_draw` BEFORE the scene shows it:
 - a cash-wheel spin: stake = the win at risk, prize = the multiplied win if green;
@@ -13,6 +18,7 @@ and recorded with `cabinet.side_draw` BEFORE the scene shows it:
 """
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from typing import Any
 
@@ -29,6 +35,11 @@ from ..math.gamble import gamble_cap
 from ..math.tables import COMBOS, combo_code, combo_from_code, combo_mode
 
 
+# The bonus entries' prices by library, then (bet, win limit): kept with the library.
+_PRICES: "weakref.WeakKeyDictionary[Any, dict[tuple[int, int | None], list[tuple[str, Fraction]]]]" = \
+    weakref.WeakKeyDictionary()
+
+
 class Offers:
     """The gamble and spin chance of one HensScene."""
 
@@ -37,10 +48,10 @@ class Offers:
         self.declined_at: tuple[int, int] | None = None   # (credit, price) when NO THANKS was pressed
         self.stepped_at: tuple[int, int] | None = None    # (credit, price) after the player stepped the price
         self.pending = None                      # a settled round whose offers wait for the screen
-        self._values: dict[int, list[tuple[str, Fraction]]] = {}     # bonus_values by bet...
-        self._values_of = None                                      # ... of this library
         self._results: list[dict[str, Any]] | None = None           # the last gamble results
         self.gamble_scene: GambleScene | None = None                # the gamble open now
+        self.offered: tuple[int, int, int | None] | None = None     # (win, bet, round) a GAMBLE waits on
+        self._ahead: tuple | None = None         # the app.soon job building the next gamble's wheels
 
     @property
     def app(self):
@@ -51,7 +62,7 @@ class Offers:
         return self.scene.app.cabinet
 
     def setting(self) -> str:
-        return str(getattr(self.app.config, "gamble", "on_5x"))
+        return self.app.config.gamble
 
     # -- gamble ----------------------------------------------------------------------
     def bonus_values(self, bet: int) -> list[tuple[str, Fraction]]:
@@ -63,17 +74,18 @@ class Offers:
         setup = self.cabinet.games[self.scene.spec.id]
         library = setup.library
         if library is not None:
-            # Pricing a bet costs 0.5-5 ms (more where the limit cuts books): once per bet
-            # and library, not in every gamble's first frame.
-            if self._values_of is not library:
-                self._values, self._values_of = {}, library
-            if bet not in self._values:
+            # Pricing a bet costs 0.5-5 ms (more where the limit cuts books): once per bet,
+            # limit and library (kept with the library: every scene of the game shares it),
+            # not in every gamble's first frame.
+            prices = _PRICES.setdefault(library, {})
+            # the limit the cabinet pays a won bonus under (game's, or config's if lower)
+            key = (bet, setup.cap.max_cents)
+            if key not in prices:
                 try:
-                    # the limit the cabinet pays a won bonus under (game's, or config's if lower)
-                    self._values[bet] = hens_gamble.bonus_values(library, bet, setup.cap.max_cents)
+                    prices[key] = hens_gamble.bonus_values(library, bet, setup.cap.max_cents)
                 except (KeyError, ValueError):      # a library without the bonus modes: no bonus wheel
-                    self._values[bet] = []
-            return list(self._values[bet])
+                    prices[key] = []
+            return list(prices[key])
         rtp = Fraction(str(self.scene.math.raw["rtp"]))
         vals = [(combo_code(c), Fraction(self.scene.spec.mode(combo_mode(c)).cost_x100 * bet, 100) * rtp)
                 for c in COMBOS]
@@ -82,6 +94,7 @@ class Offers:
     def make_gamble(self, stake: int, bet: int) -> Gamble:
         g = hens_gamble.gamble_config()
         limit = gamble_cap().limit_cents(bet)
+        assert limit is not None                   # the gamble's cap always has a limit (math.yaml gamble)
         return Gamble(stake, bet, g["cash_multipliers"], self.bonus_values(bet), int(limit))
 
     def after_round(self, played) -> None:
@@ -95,9 +108,10 @@ class Offers:
             played, self.pending = self.pending, None
             self.offer(played)
 
-    def gamble_due(self, played) -> bool:
-        """Whether the gamble will be offered on this settled round's win."""
-        win = min(played.win_cents, self.cabinet.balance)
+    def gamble_due(self, played, win: int | None = None) -> bool:
+        """Whether the gamble will be offered on this settled round's win (`win`: the
+        stake it will be offered on, by default the win up to the credit)."""
+        win = min(played.win_cents, self.cabinet.balance) if win is None else win
         return (win > 0 and self.scene.autoplay is None and not self.scene.recall_mode
                 and hens_gamble.offered(win, played.bet_cents, self.setting()))
 
@@ -107,6 +121,8 @@ class Offers:
         lost. The cabinet has credited it; the player has not taken it yet."""
         if self.pending is not None:
             return min(self.pending.win_cents, self.cabinet.balance) if self.gamble_due(self.pending) else 0
+        if self.offered is not None:
+            return min(self.offered[0], self.cabinet.balance)
         gs = self.gamble_scene
         if gs is not None and self.app.stack.find(GambleScene) is gs and gs.gamble.status == "open":
             return min(gs.gamble.stake_cents, self.cabinet.balance)
@@ -117,19 +133,56 @@ class Offers:
         the win, never more than the credit (an operator may cash out while it waits)."""
         win = min(played.win_cents, self.cabinet.balance)
         if self.gamble_due(played):
-            self.open_gamble(win, played.bet_cents, played.round_id)
+            self.offered = (win, played.bet_cents, played.round_id)
         else:
             self.check_spin_chance()
 
-    def warm(self) -> None:
-        """When the game scene is built (a scene load, not a frame of play) and the gamble
-        is on: price the current bet's bonus entries and draw one gamble off screen, so
-        its backdrop, rims, pointer, light maps, fonts and fixed labels are pre-rendered
-        and a gamble's first frame only builds its two discs and new amounts (~5 ms)."""
+    def open_offer(self) -> bool:
+        """GAMBLE pressed: open the gamble on the win offered (the player's choice)."""
+        if self.offered is None or self.scene.busy or self.app.stack.top is not self.scene:
+            return False
+        win, bet, round_id = self.offered
+        self.offered = None
+        win = min(win, self.cabinet.balance)        # an operator may have cashed out meanwhile
+        if win <= 0:
+            return False
+        self.open_gamble(win, bet, round_id)
+        return True
+
+    def collect_offer(self) -> None:
+        """SPIN, autoplay or leaving: the win offered is the player's (already credited)."""
+        self.offered = None
+
+    def warm(self, scratch: pygame.Surface) -> None:
+        """Behind the splash (HensScene.prepare_slices), when the gamble is on: price the
+        current bet's bonus entries and draw one gamble into `scratch`, so its backdrop,
+        rims, pointer, light maps, fonts and fixed labels are pre-rendered and a gamble's
+        first frame only builds its two discs and new amounts."""
         if self.setting() == "off":
             return
         bet = self.scene.bet
-        GambleScene(self.app, self, self.make_gamble(bet * 8, bet), None).draw(pygame.Surface(self.app.layout.size))
+        GambleScene(self.app, self, self.make_gamble(bet * 8, bet), None).draw(scratch)
+
+    def prepare_gamble(self, played) -> None:
+        """A round that will offer the gamble starts presenting: its two wheels' discs are
+        built in the spare time of the round's frames (app.soon), so the gamble's first
+        frame only blits them (a disc costs ~4 ms; two in that frame went over 16.7 ms)."""
+        if not self.gamble_due(played, played.win_cents):
+            return
+        soon = self.app.soon
+        if self._ahead is not None:
+            soon.forget(self._ahead)
+        stake, bet = played.win_cents, played.bet_cents
+        self._ahead = ("hmh_gamble_wheels", id(self), stake, bet)
+        soon.want(self._ahead, lambda: self._wheel_slices(stake, bet), "the gamble's wheels")
+
+    def _wheel_slices(self, stake: int, bet: int):
+        gamble = self.make_gamble(stake, bet)        # (its bonus entries priced)
+        yield
+        shown = GambleScene(self.app, self, gamble, None)
+        for view in (shown.cash_view, shown.bonus_view):
+            yield
+            view.prepare()
 
     def open_gamble(self, stake: int, bet: int, round_id: int | None = None):
         gamble = self.make_gamble(stake, bet)

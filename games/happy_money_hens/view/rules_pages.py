@@ -1,12 +1,14 @@
-"""Happy Money Hens' rules pages (GameSpec.rules): the cabinet's rules-page engine
+"""Happy Money Hens' rules pages (GameSpec.view.rules): the cabinet's rules-page engine
 (cabinet/ui/rules_page.py) configured with this game's pictures and the text of
 math/help.py. Every figure is read from math.yaml and shown at the current bet."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
+from cabinet.core.i18n import N_, _, translate
 from cabinet.ui import asset_files
 from cabinet.ui import draw as D
 from cabinet.ui.rules_art import board_picture, image_picture, lines_sheet, strip_picture, wheel_picture
@@ -19,8 +21,9 @@ from ..math import help as H
 from ..math.gamble import gamble_cap
 from ..math.tables import POT_NAMES, load
 
-NAMES = {"ROOSTER": "Rooster", "HEN": "Hen", "CHICK": "Chick", "EGG": "Egg", "A": "A", "K": "K", "Q": "Q", "J": "J",
-         "WILD": "Wild", "BLUE": "Blue feature symbol", "RED": "Red feature symbol", "GOLD": "Gold feature symbol"}
+NAMES = {"ROOSTER": N_("Rooster"), "HEN": N_("Hen"), "CHICK": N_("Chick"), "EGG": N_("Egg"), "A": "A", "K": "K",
+         "Q": "Q", "J": "J", "WILD": N_("Wild"), "BLUE": N_("Blue feature symbol"), "RED": N_("Red feature symbol"),
+         "GOLD": N_("Gold feature symbol")}
 COLOUR_FEATURE = {"BLUE": "double_coins", "RED": "pot_fill", "GOLD": "happy_boost"}
 
 
@@ -34,8 +37,7 @@ def _short(scene: Any, x100: int) -> str:
     cur = scene.app.cabinet.currency
     if cents >= 1000 * cur.minor_units:
         return cur.short(cents, symbol=True)
-    text = cur.format(cents)
-    return text[:-3] if text.endswith(cur.decimal + "00") else text
+    return cur.format(cents, whole=True)
 
 
 def _coin(value: str, kind: str = "cash", sub: str | None = None):
@@ -46,40 +48,42 @@ def _coin(value: str, kind: str = "cash", sub: str | None = None):
 def paytable_page(scene: Any) -> Page:
     pays = paytable_x100(scene)
     s = H.sections()
-    cards = [pay_card(scene, NAMES[sym], _face(sym), [(f"{n} of a kind", v) for n, v in
+    cards = [pay_card(scene, translate(NAMES[sym]), _face(sym), [(_("{n} of a kind").format(n=n), v) for n, v in
                                                       sorted(p.items(), key=lambda kv: -int(kv[0]))])
              for sym, p in pays.items()]
-    cards.append(Card("Wild", tuple(s["wild"][1]), picture=_face("WILD"), side=True))
+    cards.append(Card(_("Wild"), tuple(s["wild"][1]), picture=_face("WILD"), side=True))
     for colour, feature in COLOUR_FEATURE.items():
-        cards.append(Card(NAMES[colour], (f"Adds to the {H.FEATURE_WORDS[feature]} pot; pays nothing on the lines.",),
+        adds = _("Adds to the {feature} pot; pays nothing on the lines.").format(feature=H.FEATURE_WORDS[feature])
+        cards.append(Card(translate(NAMES[colour]), (adds,),
                           picture=_face(colour), side=True, accent=art.POT_COLOURS[colour]))
     cur = scene.app.cabinet.currency
-    return Page("Paytable", "Pays", grid=tuple(cards), grid_cols=3, paytable=True,
-                note=f"Line pays at the current bet of {cur.format(scene.bet)}, left to right on adjacent reels")
+    return Page(_("Paytable"), _("Pays"), grid=tuple(cards), grid_cols=3, paytable=True,
+                note=_("Line pays at the current bet of {bet}, left to right on adjacent reels").format(
+                    bet=cur.format(scene.bet)))
 
 
 def lines_page(scene: Any) -> Page:
     m = load()
     s = H.sections()
     sheet = lines_sheet("hmh", m.lines.tolist(), 3, per_row=5, min_h=520)
-    return Page("Win lines", "Lines", widths=(2.2, 1.0), columns=(
-        (Card(f"{len(m.lines)} win lines", picture=sheet),),
-        (Card(*s["lines"]), Card("Wild", tuple(s["wild"][1]), picture=_face("WILD")))))
+    return Page(_("Win lines"), _("Lines"), widths=(2.2, 1.0), columns=(
+        (Card(_("{lines} win lines").format(lines=len(m.lines)), picture=sheet),),
+        (Card(*s["lines"]), Card(_("Wild"), tuple(s["wild"][1]), picture=_face("WILD")))))
 
 
 def pots_page(scene: Any) -> Page:
     s = H.sections()
-    faces = strip_picture("hmh_feature_faces", [lambda n, c=c: art.symbol_face(c, n) for c in art.POT_COLOURS],
+    faces = strip_picture("hmh_feature_faces", [partial(art.symbol_face, c) for c in art.POT_COLOURS],
                           min_h=110, max_h=220)
     pots = image_picture(("hmh_pots",), _pots_painter(list(art.POT_COLOURS), [2, 3, 4]), aspect=2.4, min_h=120,
                          max_h=280)
     levels = image_picture(("hmh_pot_levels",), _pots_painter(["BLUE"] * 4, [1, 2, 3, 4]), aspect=3.4, min_h=90,
                            max_h=200)
     rows = tuple((label, f"{H.pct(n, den)}  ({H.one_in(n, den)})") for label, n, den in H.trigger_rows())
-    return Page("Feature pots", "Pots", columns=(
+    return Page(_("Feature pots"), _("Pots"), columns=(
         (Card(s["feature_symbols"][0], tuple(s["feature_symbols"][1]), picture=faces),
-         Card("Trigger chances", ("Each feature symbol that lands in view triggers its pot with this chance, "
-                                  "whatever the pot's level:",), rows=rows)),
+         Card(_("Trigger chances"), (_("Each feature symbol that lands in view triggers its pot with this chance, "
+                                       "whatever the pot's level:"),), rows=rows)),
         (Card(*s["pot_colours"], picture=pots), Card(*s["pot_levels"], picture=levels))))
 
 
@@ -100,9 +104,10 @@ def bonus_page(scene: Any) -> Page:
     b = load().raw["bonus"]
     cash = ", ".join(f"{H.x(v)} ({money_at(scene, v)})" for v in b["cash_values"])
     reels = _mini_reels(scene)
-    return Page("The bonus game", "Bonus", widths=(1.15, 1.0), columns=(
+    values = _("Coins carry a cash value of the base game bet: {values}.").format(values=cash)
+    return Page(_("The bonus game"), _("Bonus"), widths=(1.15, 1.0), columns=(
         (Card(s["bonus"][0], tuple(s["bonus"][1]), picture=reels),),
-        (Card(*s["spins"]), Card(s["cash"][0], (s["cash"][1][0] + " " + cash + ".",),
+        (Card(*s["spins"]), Card(s["cash"][0], (values,),
                                  picture=strip_picture(("hmh_cash", scene.bet), [
                                      _coin(_short(scene, v)) for v in b["cash_values"][1:10:2]], 70, 120)))))
 
@@ -158,10 +163,11 @@ def features_page(scene: Any) -> Page:
     pots = tuple((H.letters(p), money_at(scene, b["pots"][p]["value"])) for p in POT_NAMES)
     boost = strip_picture(("hmh_boost", scene.bet), [_coin(_short(scene, v)), _coin("+", "GOLD"),
                                                      _coin(_short(scene, v + b["boost_values"][3]))], 90, 220)
-    return Page("Bonus features", "Features", columns=(
+    return Page(_("Bonus features"), _("Features"), columns=(
         (Card(*s["double_coins"], picture=double, accent=art.POT_COLOURS["BLUE"]),),
         (Card(*s["pot_fill"], picture=fill, accent=red),
-         Card("The four pots", ("A completed name pays its pot's fixed value:",), rows=pots, picture=names, accent=red)),
+         Card(_("The four pots"), (_("A completed name pays its pot's fixed value:"),), rows=pots, picture=names,
+              accent=red)),
         (Card(*s["happy_boost"], picture=boost, accent=art.POT_COLOURS["GOLD"]),)))
 
 
@@ -173,13 +179,13 @@ def buys_page(scene: Any) -> Page:
     for mid in ("buy_mystery", "buy_triple"):
         mode = next((m for m in scene.buy_modes if m.id == mid), None)
         if mode is not None:
-            cards.append(Card(s[mid][0], tuple(s[mid][1]), rows=(("Price", cur.format(mode.cost_cents(scene.bet))),),
+            cards.append(Card(s[mid][0], tuple(s[mid][1]), rows=((_("Price"), cur.format(mode.cost_cents(scene.bet))),),
                               picture=buy_picture(scene, mid)))
     fortune_card = Card(s["fortune"][0], tuple(s["fortune"][1]), rows=fortune,
                         picture=mode_picture(scene, scene.spin_modes[-1].id))
     if not cards:
-        return Page("Fortune bet", "Fortune", columns=((fortune_card,),))
-    return Page("Fortune bet and bonus buy", "Fortune", widths=(1.0, 1.0),
+        return Page(_("Fortune bet"), _("Fortune"), columns=((fortune_card,),))
+    return Page(_("Fortune bet and bonus buy"), _("Fortune"), widths=(1.0, 1.0),
                 columns=((fortune_card, Card(*s["buy"])), tuple(cards)))
 
 
@@ -208,22 +214,26 @@ def gamble_page(scene: Any) -> Page:
     s = H.sections(scene.app.cabinet.currency.format)
     wheels = image_picture("hmh_gamble_wheels", _wheels_painter(), aspect=2.1, min_h=200, max_h=380)
     meter = image_picture("hmh_meter", _meter_painter(), aspect=4.0, min_h=70, max_h=150)
-    return Page("Gamble and spin chance", "Gamble", widths=(1.3, 1.0), columns=(
+    return Page(_("Gamble and spin chance"), _("Gamble"), widths=(1.3, 1.0), columns=(
         (Card(*s["gamble"], picture=wheels),), (Card(*s["spin_chance"], picture=meter), gamble_keys_card(scene))))
 
 
 def gamble_keys_card(scene: Any) -> Card:
     """Every gamble control's key, from the cabinet's key map (as config.yaml rebinds it)."""
     from .gamble_scene import key_rows
-    return Card("Gamble keys", ("None of the wheels is chosen when the gamble opens: SPACE spins only the wheel "
-                                "chosen. ESC never collects by itself: it asks first.",),
-                rows=key_rows(scene.app.input))
+    keys = scene.app.input
+    offer = ((_("Gamble the win offered (GAMBLE)"), keys.describe("gamble")),
+             (_("Collect it and spin on"), keys.describe("spin")))
+    return Card(_("Gamble keys"), (_("A win offers the gamble; it opens only when you press GAMBLE. None of the "
+                                     "wheels is chosen when it opens: SPACE spins only the wheel chosen. ESC never "
+                                     "collects by itself: it asks first."),),
+                rows=offer + key_rows(keys))
 
 
 def spin_chance_keys_card(scene: Any) -> Card:
     """Every spin-chance control's key, from the cabinet's key map."""
     from .spin_chance_scene import key_rows
-    return Card("Spin chance keys", rows=key_rows(scene.app.input))
+    return Card(_("Spin chance keys"), rows=key_rows(scene.app.input))
 
 
 def keyboard_cards(scene: Any) -> list[Card]:
@@ -255,7 +265,7 @@ def mode_picture(scene: Any, mode_id: str) -> Any | None:
     if mode_id.startswith("buy_"):
         return buy_picture(scene, mode_id)
     if mode_id == "base":
-        return strip_picture("hmh_mode_base", [lambda n, c=c: art.symbol_face(c, n) for c in ("ROOSTER", "HEN", "CHICK")],
+        return strip_picture("hmh_mode_base", [partial(art.symbol_face, c) for c in ("ROOSTER", "HEN", "CHICK")],
                              70, 150)
     least = load().raw["feature_pots"]["min_features"].get(mode_id)
     if least is None:
@@ -265,8 +275,8 @@ def mode_picture(scene: Any, mode_id: str) -> Any | None:
     # The sheet's FORTUNE BET words, not particular features: 1.2x gives MORE BONUSES (any
     # features), 1.5x bonuses with AT LEAST 2 of the 3, 2x with ALL 3. No egg is singled
     # out: all three are dim ("any"), or all three bright with the count beneath.
-    caption = ("MORE BONUSES" if least <= base_least else f"ALL {n} FEATURES" if least >= n
-               else f"AT LEAST {least} OF {n} FEATURES")
+    caption = (_("MORE BONUSES") if least <= base_least else _("ALL {n} FEATURES").format(n=n) if least >= n
+               else _("AT LEAST {least} OF {n} FEATURES").format(least=least, n=n))
     lit = least > base_least
 
     def paint(w: int, h: int) -> pygame.Surface:
@@ -292,9 +302,12 @@ def limit_notes(scene: Any) -> list[str]:
     """The gamble's own limit, from math.yaml, and what it is at the current bet."""
     g = load().raw["gamble"]
     cur = scene.app.cabinet.currency
-    here = int(gamble_cap().limit_cents(scene.bet))
-    return [f"A gamble win is limited to {g['limit_x']:,}x the base bet or {cur.format(int(g['limit_cents']))}, "
-            f"whichever is lower: {cur.format(here)} at this bet."]
+    limit = gamble_cap().limit_cents(scene.bet)
+    assert limit is not None                       # the gamble's cap always has a limit (math.yaml gamble)
+    here = int(limit)
+    return [_("A gamble win is limited to {times} the base bet or {amount}, whichever is lower: {here} at this "
+              "bet.").format(times=H.x(int(g["limit_x"]) * 100), amount=cur.format(int(g["limit_cents"])),
+                             here=cur.format(here))]
 
 
 def pages(scene: Any) -> list[Page]:
@@ -311,12 +324,11 @@ def general_rules(scene: Any) -> list[tuple[str, str, list[str]]]:
     fmt = scene.app.cabinet.currency.format
     sheet = H.general_rules(fmt)
     ladder = scene.ladder
-    bets = f"The minimum bet is {fmt(ladder[0])} per game, the maximum {fmt(ladder[-1])}."
+    bets = _("The minimum bet is {low} per game, the maximum {high}.").format(low=fmt(ladder[0]), high=fmt(ladder[-1]))
     withdrawn = withdrawn_words(scene)
     out = []
     for kind, title, paras in sheet:
-        if kind == "limits":
-            paras = [bets + (f" {withdrawn}" if withdrawn else "") if p.startswith("The minimum bet") else p
-                     for p in paras]
+        if kind == "limits":           # its first paragraph is the bet range (math/help.py general_rules)
+            paras = [bets + (f" {withdrawn}" if withdrawn else "")] + list(paras[1:])
         out.append((kind, title, paras))
     return out

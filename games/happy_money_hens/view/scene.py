@@ -9,6 +9,7 @@ win, the bonus snapshot. Pot levels persist across rounds as the game's state
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -19,16 +20,19 @@ from cabinet.ui.game_scene import GameScene
 from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, instant, wait
 from cabinet.ui.reels import ReelSet
-from cabinet.ui.shots import seek_round
+from cabinet.ui.start_board import StartReels
 from cabinet.ui.symbol_anim import SymbolAnimator
+from cabinet.ui.timeline import building
+from cabinet.ui.widgets import Button
 
 from . import art
+from ..math.paytable import evaluate
 from ..math.tables import load
 from ..math.pots import advance_levels
 from ..math.rules import BUY_MODES
 from .board import draw_banner, draw_base, draw_prices
 from .bonus_state import bonus_snapshots
-from .layout import FORTUNE, FORTUNE_X, IDLE, REELS
+from .layout import FORTUNE, FORTUNE_X, GAMBLE_RECT, IDLE, REELS
 from .bonus_side import FEATURE_LABEL
 from .features import BonusView
 from .offers import Offers
@@ -47,9 +51,24 @@ class HensScene(GameScene):
 
     SHOTS = SHOTS
     # The base theme fades as the pots trigger; the bonus plays the feature theme.
-    music_events = {"pot_trigger": "quiet", **dict.fromkeys(("bonus_start", "bonus_spin", "lives", "letters", "pot_award",
-                                                            "coin_convert", "row_count", "row_activate", "boost",
-                                                            "bonus_end"), "feature")}
+    music_events = {
+        "pot_trigger": "quiet",
+        **dict.fromkeys(
+            (
+                "bonus_start",
+                "bonus_spin",
+                "lives",
+                "letters",
+                "pot_award",
+                "coin_convert",
+                "row_count",
+                "row_activate",
+                "boost",
+                "bonus_end",
+            ),
+            "feature",
+        ),
+    }
     idle_layers = IDLE
 
     # == set-up =======================================================================
@@ -58,7 +77,9 @@ class HensScene(GameScene):
         raw = self.math.raw
         self.pot_values = {p: int(v["value"]) for p, v in raw["bonus"]["pots"].items()}
         self.lines = [list(map(int, line)) for line in raw["lines"]]
-        self.reels = ReelSet(self.app, REELS, 5, 3, self.faces, self.reel_strips("base"), gap=14, name="hmh_reels")
+        rest = self.start_board()
+        self.reels = ReelSet(self.app, REELS, 5, 3, self.faces, self.reel_strips("base"), gap=14, name="hmh_reels",
+                             board=rest.board, stops=rest.stops)
         self.reels.warm()
         self.winners = SymbolAnimator(self.app, "hmh", self.faces, WIN_STYLES)
         self.winners.warm(self.reels.face_size(), self.math.symbols)
@@ -70,14 +91,17 @@ class HensScene(GameScene):
         self.view = "base"
         self.bonus = BonusView(self)
         self.offers = Offers(self)
-        self.offers.warm()
         self._reset_round_state()
         add_cues(self.app.audio)
+        if not any(isinstance(w, Button) and w.action == "gamble" for w in self.widgets):
+            self.add_button(GAMBLE_RECT, "GAMBLE", "gamble", style="gold", font_size=34, label_offset=-14,
+                            enabled=lambda: self.offers.offered is not None and not self.busy)
         for i, (mode, label) in enumerate(FORTUNE):
-            if any(m.id == mode for m in self.spin_modes) and not any(w.action == f"fortune:{mode}"
-                                                                       for w in self.widgets):
+            if any(m.id == mode for m in self.spin_modes) and not any(
+                isinstance(w, Button) and w.action == f"fortune:{mode}" for w in self.widgets
+            ):
                 self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), label,
-                                f"fortune:{mode}", lit=lambda mode=mode: self.mode_id == mode,
+                                f"fortune:{mode}", lit=partial(self.mode_chosen, mode),
                                 enabled=lambda mode=mode: not self.busy and self.offered(mode),
                                 font_size=34, label_offset=-18)
 
@@ -93,6 +117,18 @@ class HensScene(GameScene):
         self.lines_bet = 0                              # the bet the shown line wins were paid at
         self.flying: tuple[str, tuple[int, int], float] | None = None   # (pot, from, progress)
 
+    def prepare_slices(self, scratch: pygame.Surface):
+        """The gamble drawn once off screen (Offers.warm), behind the splash, not in the
+        frame that opens the game."""
+        yield "its gamble"
+        self.offers.warm(scratch)
+
+    def start_reels(self) -> StartReels:
+        """The start board: a window of the base strips with no line win and no feature
+        symbol (a coin at rest would look like one that filled no pot)."""
+        return StartReels(self.reel_strips("base"), 3, evaluate,
+                          dict.fromkeys(self.math.raw["feature_symbols"], 0))
+
     def reel_strips(self, mode: str) -> list[list[str]]:
         """The strips the reels spin on in `mode`: a bought round's are the base strips
         without feature symbols (rules.py: the round then delivers them on the board)."""
@@ -101,7 +137,7 @@ class HensScene(GameScene):
 
     def faces(self, size: int) -> dict[str, pygame.Surface]:
         """Every reel symbol at `size` px, pre-rendered once through the asset cache."""
-        return {s: self.app.assets.surface(("hmh_face", s, size), lambda s=s: art.symbol_face(s, size))
+        return {s: self.app.assets.surface(("hmh_face", s, size), partial(art.symbol_face, s, size))
                 for s in self.math.symbols}
 
     def pay_icon(self, symbol: str, size: int) -> pygame.Surface | None:
@@ -122,12 +158,21 @@ class HensScene(GameScene):
 
     # == modes, state ===================================================================
     def on_action(self, action: str) -> bool:
+        if action == "gamble":                       # the gamble offered on a win, opened by choice
+            self.offers.open_offer()
+            return True
         if action.startswith("fortune:"):
             self.select_mode(action.split(":", 1)[1])
             self.app.audio.play("click")
             self.offers.price_stepped()              # the sheet: not offered for a step of the price
             return True
         return super().on_action(action)
+
+    def play(self, mode_id: str | None = None, force: str | None = None, wait: bool = True) -> bool:
+        """SPIN (or autoplay) with a gamble offered: the win is collected, play goes on."""
+        if not self.busy and not self.recall_mode:
+            self.offers.collect_offer()
+        return super().play(mode_id, force, wait)
 
     def bet_changed(self) -> None:
         """A new bet. Spin chance is NOT offered for it: the sheet offers it when the
@@ -161,6 +206,7 @@ class HensScene(GameScene):
         self.bonus.snap = None
         self._start_levels = dict(self.pot_levels)
         self._levels_before_recall = dict(self.pot_levels) if self.recall_mode else None
+        self.offers.prepare_gamble(played)          # its wheels built while the round plays
 
     def timeline_start(self, tl) -> list[Step]:
         events = tl.played.round.events
@@ -179,17 +225,24 @@ class HensScene(GameScene):
         return [wait(0.25)]
 
     def present_reel_stop(self, e) -> list[Step]:
-        return self.timeline.state["reel_steps"][int(e["reel"])]
+        return building(self.timeline).state["reel_steps"][int(e["reel"])]
 
     def present_line_win(self, e) -> list[Step]:
-        tl = self.timeline
+        tl = building(self.timeline)
         running, wins = tl.add("line_cents", tl.cents(e["pay_x100"])), tl.state["wins"]
-        return [Step(0.8, start=lambda: self._show_line(e, running, wins, tl.bet_cents), label=f"line {e['line'] + 1} pays",
-                     sound="coin")]
+        return [
+            Step(
+                0.8,
+                start=lambda: self._show_line(e, running, wins, tl.bet_cents),
+                label=f"line {e['line'] + 1} pays",
+                sound="coin",
+            )
+        ]
 
     def present_feature_symbol(self, e) -> list[Step]:
-        levels = self.timeline.state["levels"] = advance_levels(self.timeline.state["levels"], [e])
-        return [Step(0.6, start=lambda lv=dict(levels): self._feature_lands(e, lv), tick=self._fly_tick,
+        state = building(self.timeline).state
+        levels = state["levels"] = advance_levels(state["levels"], [e])
+        return [Step(0.6, start=partial(self._feature_lands, e, dict(levels)), tick=self._fly_tick,
                      end=self._fly_end, label=f"{e['pot'].lower()} feature symbol", sound="hmh_pot_add")]
 
     def present_pot_trigger(self, e) -> list[Step]:
@@ -197,12 +250,13 @@ class HensScene(GameScene):
                      label="pots trigger", sound="bonus")]
 
     def present_pot_levels_reset(self, e) -> list[Step]:
-        levels = self.timeline.state["levels"] = advance_levels(self.timeline.state["levels"], [e])
-        return [instant(lambda lv=dict(levels): self._set_levels(lv), label="pot levels reset")]
+        state = building(self.timeline).state
+        levels = state["levels"] = advance_levels(state["levels"], [e])
+        return [instant(partial(self._set_levels, dict(levels)), label="pot levels reset")]
 
     def present_bonus(self, e) -> list[Step]:
         """The whole bonus, at its first event (its steps replay the bonus snapshots)."""
-        tl = self.timeline
+        tl = building(self.timeline)
         if tl.state["bonus_done"]:
             return []
         tl.state["bonus_done"] = True
@@ -256,8 +310,14 @@ class HensScene(GameScene):
         """The round's win; first the money limit's banner if the cabinet held the win
         to it (PlayedRound.capped: the sheet's $250,000 excluding jackpots, or an
         operator's lower limit; the rules themselves cap no round)."""
-        capped = [Step(1.8, start=self._win_cap, label="win cap", sound="win")] if self.played.capped else []
-        return capped + [instant(lambda: self._set_win(self.played.win_cents), label="round end")]
+        played = self.played
+        assert played is not None                   # a round on screen is being presented
+        capped = [Step(1.8, start=self._win_cap, label="win cap", sound="win")] if played.capped else []
+        return capped + [instant(self._show_round_win, label="round end")]
+
+    def _show_round_win(self) -> None:
+        assert self.played is not None
+        self._set_win(self.played.win_cents)
 
     # -- step hooks (each SETS state) -------------------------------------------------
     def _spin_start(self) -> None:
@@ -313,6 +373,7 @@ class HensScene(GameScene):
     def _win_cap(self) -> None:
         """The win was held to the money limit: the round pays the limit (plus any jackpot)."""
         self.bonus.anim = ("capped", 1.0)
+        assert self.played is not None
         self.shown_win = self.played.win_cents
         self._banner("WIN LIMIT REACHED", f"THE ROUND PAYS {self.app.cabinet.currency.format(self.played.win_cents)}")
 
@@ -359,7 +420,15 @@ class HensScene(GameScene):
         """The shared controls; the fortune selector only on the base game's screen."""
         in_bonus = self.view != "base"
         for widget in self.widgets:
-            if not (in_bonus and getattr(widget, "action", "").startswith("fortune:")):
+            action = getattr(widget, "action", "")
+            if action == "gamble" and isinstance(widget, Button):
+                if widget.enabled():                 # only while a win offers the gamble
+                    widget.draw(surface, self.app)
+                    key = self.app.input.describe("gamble")
+                    self.app.assets.blit_text(surface, key, 22, (GAMBLE_RECT[0] + GAMBLE_RECT[2] // 2,
+                                              GAMBLE_RECT[1] + GAMBLE_RECT[3] - 24), (60, 30, 0),
+                                              anchor="center", bold=True)
+            elif not (in_bonus and action.startswith("fortune:")):
                 widget.draw(surface, self.app)
         if not in_bonus:
             draw_prices(self, surface)
@@ -370,83 +439,6 @@ class HensScene(GameScene):
         else:
             draw_base(self, surface)
         draw_banner(self, surface)
-
-    # == shots (the gallery's prepared states) ===========================================
-    def shot_fortune_2(self) -> None:
-        self.select_mode("fortune_2")
-        self.pot_levels = {"BLUE": 2, "RED": 3, "GOLD": 4}     # display only (the gallery's picture)
-
-    def shot_line_win(self) -> None:
-        for _ in range(300):                 # base rounds until one pays a line (gallery ledger)
-            self.play("base")
-            while self.busy:
-                self.skip()                  # skips, and STARTs a bonus round if one waits
-                self.app.step(1 / 30)
-            while self.app.stack.top is not self:
-                self.app.pop()
-            if len(self.all_lines) > 1:
-                break
-
-    def shot_boost(self) -> None:
-        seek_round(self, lambda r: any(e["type"] == "boost" for e in r.events), "boost", mode="buy_triple")
-
-    def shot_gamble(self) -> None:
-        self.offers.open_gamble(self.bet * 8, self.bet)
-
-    def shot_gamble_plus(self) -> None:
-        scene = self.offers.open_gamble(self.bet * 8, self.bet)
-        scene.on_action("plus")
-        scene.on_action("plus")
-
-    def shot_gamble_top(self) -> None:
-        self.offers.open_gamble(self.bet * 400, self.bet)
-
-    def shot_gamble_spin(self) -> None:
-        scene = self.offers.open_gamble(self.bet * 8, self.bet)
-        scene.on_action("cash")
-        for _ in range(20):
-            self.app.step(1 / 30)
-
-    def shot_spin_chance(self) -> None:
-        self.offers.open_spin_chance(self.bet * 35 // 100)
-
-    def shot_spin_chance_fortune(self) -> None:
-        """Fortune 2x on, a credit between the base price and the fortune price."""
-        self.select_mode("fortune_2")
-        self.offers.open_spin_chance(self.bet * 3 // 2)
-
-    def shot_top_bet(self) -> None:
-        """The highest bet: fortune bets the win limit keeps off it say so."""
-        self.bet_index = len(self.ladder) - 1
-        self.bet_changed()
-
-    def shot_line_win_new_bet(self) -> None:
-        """The last round's line wins after BET +: still at the bet they were paid at."""
-        self.shot_line_win()
-        self.on_action("bet_up")
-
-    def shot_egg_and_gold(self) -> None:
-        """The EGG pay symbol beside the GOLD (happy boost) feature symbol."""
-        for c, col in enumerate((["EGG", "GOLD", "EGG"], ["HEN", "EGG", "A"], ["GOLD", "K", "EGG"],
-                                 ["EGG", "Q", "GOLD"], ["J", "EGG", "CHICK"])):
-            self.reels.show(c, col)
-
-    def shot_gamble_record(self) -> None:
-        """The gamble after a few earlier gambles: the last results are listed."""
-        for i in range(4):
-            gamble = self.offers.make_gamble(self.bet * (4 + i), self.bet)
-            self.offers.spin_gamble(gamble, gamble.cash_options()[i % 3], None)
-        self.offers.open_gamble(self.bet * 8, self.bet)
-
-    def shot_gamble_top_entry(self) -> None:
-        """The dearest bonus entry chosen: a narrow green segment, its label fitted."""
-        scene = self.offers.open_gamble(self.bet * 8, self.bet)
-        for _ in range(len(scene.gamble.bonus_options())):
-            scene.on_action("plus")
-
-    def shot_gamble_limit(self) -> None:
-        """A win no cash option fits under the limit: collected, with the banner."""
-        self.offers.open_gamble(self.bet * 2000, self.bet)
 
 
 def _feat(colour: str) -> str:

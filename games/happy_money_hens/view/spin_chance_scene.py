@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from cabinet.core.i18n import formats
 from cabinet.mechanics.spin_chance import SpinChance
 from cabinet.ui import draw as D
 from cabinet.ui.presentation import Presentation, Step
@@ -125,8 +126,15 @@ class SpinChanceScene(Scene):
             note = f"BET {cur.format(self.game.bet)} WITH {self.game.spec.mode(mode).label.upper()}  ·  "
         else:
             note = ""
-        A.blit_text(surface, f"{note}CHANCE {self.green * 100:.1f}%", 30, (960, 405), D.MUTED, anchor="center",
-                    bold=True)
+        A.blit_text(
+            surface,
+            f"{note}CHANCE {formats.percent(self.green * 100, 1)}",
+            30,
+            (960, 405),
+            D.MUTED,
+            anchor="center",
+            bold=True,
+        )
         gw = round(METER.w * self.green)
         meter = A.surface(("hmh_sc_meter", lay.size, gw), lambda: _meter(lay, gw))
         surface.blit(meter, lay.pt(METER.x, METER.y))

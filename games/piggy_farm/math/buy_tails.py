@@ -1,5 +1,5 @@
 """Piggy Farm's rules-side odds of a bought round's top wins, P(win >= X) (the
-GameSpec.tail_odds of the buys, for the rates file's `tails`, the band check and the
+GameSpec.math.tail_odds of the buys, for the rates file's `tails`, the band check and the
 books' big-win stratum):
 
 - FREE SPINS, HOG WILD, GROWING SEASON: multilevel splitting of the bought rounds

@@ -1,5 +1,5 @@
 """games/piggy_farm/found.json checked as tools/find_books.py writes it, for
-`python -m cabinet.math manifest` (GameSpec.check_data), which will not hash a record
+`python -m cabinet.math manifest` (GameSpec.math.check_data), which will not hash a record
 the rounds would read differently from what the tool wrote. The rounds read it with
 tables.read_found, which this runs first; on top of it the file must exist (the shipped
 huge-win books replay their searches from it), its keys must be plain decimal numbers,

@@ -49,7 +49,7 @@ _ONLY = {"free_spins": "free spins", "hog_wild": "free spins", "growing_season":
 
 
 def batch_sources(seeds: np.ndarray, mode: str) -> dict[str, np.ndarray]:
-    """payout_sources of the natural rounds of `seeds` (GameSpec.batch_sources), from
+    """payout_sources of the natural rounds of `seeds` (GameSpec.math.batch_sources), from
     play_batch's lockstep engine: a round of a buy, a hunt or RISK THE FARM pays from
     one source; a base / ante round's tumble chain pays base clusters (batch.spin_parts)
     and its wheel the rest, a coin prize (feature coin_prize) or free spins, as a FARM

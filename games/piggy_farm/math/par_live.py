@@ -1,5 +1,5 @@
 """Piggy Farm's rules-side PAR figures for the spin modes (base, ante): the RTP with a
-tight interval and the odds of the top awards (GameSpec.live_rtp / .tail_odds).
+tight interval and the odds of the top awards (GameSpec.math.live_rtp / .tail_odds).
 
 A base or ante round is a spin (clusters and tumbles) and, when its final board shows
 enough windmills, THE FARM WHEEL. Its RTP splits into parts that each converge fast:
@@ -227,17 +227,21 @@ def live_rtp(mode: str, sims: dict[str, Any], seed: int, workers: int = 2) -> di
     rtp = (spin + wheel) / cost
     half = Z99 * math.sqrt(spin_se ** 2 + value_se ** 2 + rate_se ** 2) / cost
     split, light = runs["split"], runs["light"]
-    return {"rtp": rtp, "ci99": [rtp - half, rtp + half], "rounds": n,
-            "method": f"spins' own wins {spin / cost:.6f} from the live run's {n:,} rounds (vectorised engine) + "
-                      f"THE FARM WHEEL {wheel / cost:.6f} = sum over tiers of the trigger rate (1 in "
-                      f"{1 / rates['total']:.2f} in all; strata of the exact first-board windmill law, "
-                      f"{sum(s.n for s in rates['strata']):,} spins by Neyman's allocation from a pilot's spread) "
-                      f"x the tier's value (exact slice odds, coins exact, free spins from {light.roots:,} "
-                      f"rounds split once at {LIGHT_LEVELS_X[0]:,}x ({light.spins:,} spins) and {split.roots:,} "
-                      f"split rounds ({split.spins:,} spins), weighted {1 - split_share(runs):.2f} : {split_share(runs):.2f}, fixed in advance); "
-                      f"99% half-widths: spins {Z99 * spin_se / cost * 100:.3f} pp, rates "
-                      f"{Z99 * rate_se / cost * 100:.3f} pp, values {Z99 * value_se / cost * 100:.3f} pp, added in "
-                      "quadrature."}
+    return {
+        "rtp": rtp,
+        "ci99": [rtp - half, rtp + half],
+        "rounds": n,
+        "method": f"spins' own wins {spin / cost:.6f} from the live run's {n:,} rounds (vectorised engine) + "
+        f"THE FARM WHEEL {wheel / cost:.6f} = sum over tiers of the trigger rate (1 in "
+        f"{1 / rates['total']:.2f} in all; strata of the exact first-board windmill law, "
+        f"{sum(s.n for s in rates['strata']):,} spins by Neyman's allocation from a pilot's spread) "
+        f"x the tier's value (exact slice odds, coins exact, free spins from {light.roots:,} "
+        f"rounds split once at {LIGHT_LEVELS_X[0]:,}x ({light.spins:,} spins) and {split.roots:,} "
+        f"split rounds ({split.spins:,} spins), weighted {1 - split_share(runs):.2f} : {split_share(runs):.2f}, fixed in advance); "
+        f"99% half-widths: spins {Z99 * spin_se / cost * 100:.3f} pp, rates "
+        f"{Z99 * rate_se / cost * 100:.3f} pp, values {Z99 * value_se / cost * 100:.3f} pp, added in "
+        "quadrature.",
+    }
 
 
 def tail_odds(mode: str, thresholds_x100: list[int], seed: int = 1,

@@ -1,6 +1,6 @@
 """What a Piggy Farm board pays, for `python -m cabinet.math evaluate`: one board's
 cluster wins without tumbles or features, and the cluster paytable
-(GameSpec.evaluate / .paytable)."""
+(GameSpec.math.evaluate / .paytable)."""
 from __future__ import annotations
 
 from typing import Any

@@ -35,7 +35,9 @@ def timed(fn) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description="Piggy Farm rounds/s per CPU second: simulate, play, play_batch")
     ap.add_argument("--rounds", type=int, default=200_000, help="vectorised base rounds per batch (default 200,000)")
-    ap.add_argument("--books", type=int, default=20_000, help="base books for play_batch (default 20,000; buys a tenth)")
+    ap.add_argument(
+        "--books", type=int, default=20_000, help="base books for play_batch (default 20,000; buys a tenth)"
+    )
     a = ap.parse_args()
     if a.rounds < 1000 or a.books < 100:
         ap.error("--rounds must be at least 1000 and --books at least 100")

@@ -37,10 +37,12 @@ def coefficients(spins: int, fs: int, seed: int = 5, only: set[str] | None = Non
         out[strips] = t / spins
         out[strips + "_tiers"] = trig / spins
     fsd = pm.raw["free_spins"]
-    for key, kind, n_spins, strips in (("wheel_fs", "free_spins", int(fsd["spins"]), fsd["strips"]),
-                                       ("free_spins", "free_spins", 10, pm.mode("free_spins")["strips"]),
-                                       ("hog_wild", "hog_wild", int(pm.mode("hog_wild")["spins"]), pm.mode("hog_wild")["strips"]),
-                                       ("growing_season", "growing_season", 15, pm.mode("growing_season")["strips"])):
+    for key, kind, n_spins, strips in (
+        ("wheel_fs", "free_spins", int(fsd["spins"]), fsd["strips"]),
+        ("free_spins", "free_spins", 10, pm.mode("free_spins")["strips"]),
+        ("hog_wild", "hog_wild", int(pm.mode("hog_wild")["spins"]), pm.mode("hog_wild")["strips"]),
+        ("growing_season", "growing_season", 15, pm.mode("growing_season")["strips"]),
+    ):
         if only and key not in only:
             continue
         t = np.zeros((len(pm.symbols), len(BANDS)))
@@ -63,7 +65,7 @@ def main() -> None:
     ap.add_argument("--only", default="", help="comma-separated sources (default all)")
     a = ap.parse_args()
     c = coefficients(a.spins, a.fs, a.seed, set(filter(None, a.only.split(','))))
-    np.savez(a.out, **c)
+    np.savez(a.out, **c)    # type: ignore[arg-type]  # numpy's stub checks **kwds against allow_pickle: bool
     pm = load()
     pays = np.zeros((len(pm.symbols), len(BANDS)))
     for sid, row in pm.raw["pays_x100"].items():

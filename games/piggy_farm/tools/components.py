@@ -64,7 +64,9 @@ def tier_values(pm: PiggyMath, parts) -> dict[str, tuple[float, float]]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description="natural RTP of every Piggy Farm mode from its parts (99% intervals)")
-    ap.add_argument("--spins", type=int, default=10_000_000, help="base / ante spins for the cluster RTP (default 10^7)")
+    ap.add_argument(
+        "--spins", type=int, default=10_000_000, help="base / ante spins for the cluster RTP (default 10^7)"
+    )
     ap.add_argument("--roots", type=int, default=200_000, help="split free-spin rounds per value (default 200,000)")
     ap.add_argument("--per-stratum", type=int, default=2_000_000,
                     help="spins per first-board windmill count for the trigger law (default 2,000,000)")

@@ -26,6 +26,7 @@ import argparse
 import json
 import sys
 import time
+from typing import Any
 
 from cabinet.core.books import resolve_game
 from cabinet.core.forcing import ForceFailed, checked_index, first_index
@@ -41,7 +42,7 @@ def searches() -> list[tuple[str, str, int, int]]:
     """(mode, level, book position, seed) of every book whose search is recorded."""
     spec = resolve_game("piggy_farm")
     out = []
-    for mode, cats in spec.book_forces.items():
+    for mode, cats in spec.math.book_forces.items():
         for c, cat in enumerate(cats):
             if cat not in WIN_LEVELS or spec.mode(mode).kind != "buy" or mode in ("golden_egg_hunt", "egg_hunt"):
                 continue
@@ -76,7 +77,9 @@ def _recorded_cpu_s() -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m games.piggy_farm.tools.find_books", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m games.piggy_farm.tools.find_books", description=__doc__.split("\n\n")[0]
+    )
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--check", action="store_true", help="search every recorded book again and compare")
     ap.add_argument("--repair", action="store_true",
@@ -105,10 +108,16 @@ def main(argv: list[str] | None = None) -> int:
         pool.run(_find, tasks, args.workers, on_done=done)
     differ = [i for i, t in enumerate(tasks) if t[4] is not None and t[4] != got[i][1]]
     before = _recorded_cpu_s() if known else {}
-    rows = [{"mode": t[0], "category": t[1], "book": t[2], "seed": t[3], "key": str(got[i][0]),
-             "attempt": got[i][1],    # a checked record keeps the CPU seconds of its search
-             "cpu_s": before.get(str(got[i][0])) or round(got[i][2], 1) if t[4] is not None and not args.check
-             else round(got[i][2], 1)} for i, t in enumerate(tasks)]
+    rows: list[dict[str, Any]] = [
+        {
+            "mode": t[0],  # found.json's rows "category": t[1], "book": t[2], "seed": t[3], "key": str(got[i][0]),
+            "attempt": got[i][1],  # a checked record keeps the CPU seconds of its search
+            "cpu_s": before.get(str(got[i][0])) or round(got[i][2], 1)
+            if t[4] is not None and not args.check
+            else round(got[i][2], 1),
+        }
+        for i, t in enumerate(tasks)
+    ]
     doc = {"note": "first accepted attempts of the slowest book searches, for the default build seed "
                    f"{DEFAULT_SEED:#x} (games/piggy_farm/tools/find_books.py; build checks each)",
            "attempts": {r["key"]: r["attempt"] for r in rows}, "searches": rows}

@@ -6,7 +6,9 @@ piggy_farm/ the cues, and assets/piggy_farm/manifest.yaml the lot.
 """
 from __future__ import annotations
 
-from cabinet.ui.asset_build import board_sizes, tool_main
+from functools import partial
+
+from cabinet.ui.asset_build import Painter, board_sizes, tool_main
 
 SYMBOL_PX = 256
 COLORS = {"farm": {"panel_top": (60, 40, 24), "panel_bottom": (30, 18, 10), "panel_rim": (230, 180, 90)},
@@ -17,10 +19,12 @@ LABELS = {"farm": "Sunny farm", "night": "Moonlit farm"}
 def painters(skin: str) -> dict:
     from ..view.layout import COLS, RECT, ROWS
     from . import paint
-    out = {f"symbol.{sid}": (f"symbols/{sid}.png", lambda sid=sid: paint.symbol(sid, SYMBOL_PX, skin))
-           for sid in paint.DRAWERS}
+
+    out: dict[str, tuple[str, Painter]] = {
+        f"symbol.{sid}": (f"symbols/{sid}.png", partial(paint.symbol, sid, SYMBOL_PX, skin)) for sid in paint.DRAWERS
+    }
     for px in board_sizes(96):                              # the board's faces (board.BoardView.SYMBOL)
-        out.update({f"symbol.{sid}@{px}": (f"symbols/{px}/{sid}.png", lambda sid=sid, px=px: paint.symbol(sid, px, skin))
+        out.update({f"symbol.{sid}@{px}": (f"symbols/{px}/{sid}.png", partial(paint.symbol, sid, px, skin))
                     for sid in paint.DRAWERS})
     out["backdrop"] = ("backdrop.png", lambda: paint.farm_backdrop((1920, 1080), skin))
     out["frame"] = ("frame.png", lambda: paint.frame(ROWS, COLS, RECT.w // COLS, skin))
@@ -37,10 +41,18 @@ def painters(skin: str) -> dict:
     out.update(paint_rules.painters(skin, len(SAMPLE), len(SAMPLE[0].split())))
     from cabinet.ui import idle_art
     night = skin == "night"
-    out["idle.cloud"] = ("idle/cloud.png", lambda: idle_art.cloud((360, 130), (70, 80, 120) if night else (255, 255, 255),
-                                                               (46, 52, 90) if night else (214, 226, 244), 235))
-    out["idle.tower"] = ("idle/tower.png", lambda: idle_art.tower((160, 380), (140, 140, 170) if night else (236, 226, 204),
-                                                               (80, 40, 60) if night else (150, 54, 40)))
+    out["idle.cloud"] = (
+        "idle/cloud.png",
+        lambda: idle_art.cloud(
+            (360, 130), (70, 80, 120) if night else (255, 255, 255), (46, 52, 90) if night else (214, 226, 244), 235
+        ),
+    )
+    out["idle.tower"] = (
+        "idle/tower.png",
+        lambda: idle_art.tower(
+            (160, 380), (140, 140, 170) if night else (236, 226, 204), (80, 40, 60) if night else (150, 54, 40)
+        ),
+    )
     out["idle.sails"] = ("idle/sails.png", lambda: idle_art.sails(440, (180, 184, 210) if night else (244, 236, 214),
                                                                (60, 44, 50) if night else (110, 70, 40)))
     out.update(key_art(skin))
@@ -67,12 +79,12 @@ def wheel_painters(skin: str) -> dict:
     from cabinet.ui import svg, wheel_parts
     from ..view.features import TIER_RIM
     moon = (150, 170, 230)
-    out = {}
+    out: dict[str, tuple[str, Painter]] = {}
     for tier, (rim, dark) in TIER_RIM.items():
         if skin == "night":
             rim, dark = svg.lerp(rim, moon, 0.3), svg.lerp(dark, (20, 24, 60), 0.35)
         out[f"wheel.{tier}.rim"] = (f"wheel/{tier}_rim.svg",
-                                    lambda rim=rim, dark=dark, t=tier: wheel_parts.rim_svg(rim, dark, 24, f"{t} rim"))
+                                    partial(wheel_parts.rim_svg, rim, dark, 24, f"{tier} rim"))
     pointer = dict(body=(190, 40, 70), edge=(214, 224, 255), shadow=(10, 12, 40), cap=(150, 24, 60)) \
         if skin == "night" else {}
     out["wheel.pointer"] = ("wheel/pointer.svg", lambda: wheel_parts.pointer_svg(**pointer))
@@ -81,8 +93,15 @@ def wheel_painters(skin: str) -> dict:
 
 def main() -> int:
     from . import cues, music
-    return tool_main("piggy_farm", "Piggy Farm", lambda: {skin: (LABELS[skin], painters(skin)) for skin in LABELS}, cues.bank, COLORS,
-                     themes=music.THEMES)
+
+    return tool_main(
+        "piggy_farm",
+        "Piggy Farm",
+        lambda: {skin: (LABELS[skin], painters(skin)) for skin in LABELS},
+        cues.bank,
+        COLORS,
+        themes=music.THEMES,
+    )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ colours of each are in SKINS.
 from __future__ import annotations
 
 import math
+from typing import TypedDict
 
 import numpy as np
 import pygame
@@ -24,7 +25,9 @@ INK = (44, 24, 16)          # outline colour of every symbol
 def _ell(s, color, cx, cy, rx, ry, outline=0.0):
     """A filled ellipse with a dark rim `outline` wide (units of the drawing)."""
     if outline:
-        pygame.draw.ellipse(s, INK, pygame.Rect(cx - rx - outline, cy - ry - outline, 2 * (rx + outline), 2 * (ry + outline)))
+        pygame.draw.ellipse(
+            s, INK, pygame.Rect(cx - rx - outline, cy - ry - outline, 2 * (rx + outline), 2 * (ry + outline))
+        )
     pygame.draw.ellipse(s, color, pygame.Rect(cx - rx, cy - ry, 2 * rx, 2 * ry))
 
 
@@ -48,7 +51,9 @@ def _pig(s, u, body, dark, snout, mud=False, crown=False):
     o = 2.2 * u
     for side in (-1, 1):           # ears
         _poly(s, dark, [(c + side * 14 * u, 26 * u), (c + side * 36 * u, 10 * u), (c + side * 34 * u, 36 * u)], o)
-        pygame.draw.polygon(s, snout, [(c + side * 19 * u, 27 * u), (c + side * 32 * u, 16 * u), (c + side * 31 * u, 31 * u)])
+        pygame.draw.polygon(
+            s, snout, [(c + side * 19 * u, 27 * u), (c + side * 32 * u, 16 * u), (c + side * 31 * u, 31 * u)]
+        )
     _ell(s, body, c, 55 * u, 36 * u, 32 * u, o)
     _shine(s, c - 12 * u, 36 * u, 12 * u, 6 * u, 80)
     for side in (-1, 1):           # cheeks, eyes
@@ -125,8 +130,10 @@ def _corn(s, u):
 
 def _carrot(s, u):
     o = 2.2 * u
-    for dx, h in ((-9, 16), (0, 6), (9, 14)):      # leaves
-        _poly(s, (70, 170, 70), [(50 * u, 30 * u), (50 * u + dx * u - 6 * u, h * u), (50 * u + dx * u + 6 * u, h * u)], o)
+    for dx, h in ((-9, 16), (0, 6), (9, 14)):  # leaves
+        _poly(
+            s, (70, 170, 70), [(50 * u, 30 * u), (50 * u + dx * u - 6 * u, h * u), (50 * u + dx * u + 6 * u, h * u)], o
+        )
     body = [(30 * u, 30 * u), (70 * u, 30 * u), (52 * u, 94 * u), (48 * u, 94 * u)]
     _poly(s, (250, 130, 30), body, o)
     pygame.draw.ellipse(s, (250, 130, 30), pygame.Rect(30 * u, 24 * u, 40 * u, 14 * u))
@@ -217,8 +224,40 @@ def symbol(sid: str, size: int, skin: str = "farm") -> pygame.Surface:
     return pygame.transform.smoothscale(sh, (size, size))
 
 
-SKINS = {
-    "farm": dict(sky=[(70, 150, 225), (150, 205, 240), (255, 226, 170)], sun=(255, 244, 190), sun_glow=(255, 240, 170),
+RGB = tuple[int, int, int]
+
+
+class Skin(TypedDict):
+    """A skin's palette: the backdrop's sky, sun, hills and barn, the reel frame's
+    wood, and the light it puts on the symbols (grade x, lift +, shadow or rim glow)."""
+
+    sky: list[RGB]
+    sun: RGB
+    sun_glow: RGB
+    sun_at: tuple[float, float]
+    cloud: RGB
+    stars: int
+    hills: list[RGB]
+    barn: RGB
+    roof: RGB
+    trim: RGB
+    window: RGB | None
+    fence: RGB
+    rail: RGB
+    wood: tuple[RGB, RGB]
+    wood_rim: RGB
+    grain: RGB
+    inner: tuple[RGB, RGB]
+    inner_rim: RGB
+    checker: tuple[int, int, int, int]
+    nail: tuple[RGB, RGB]
+    grade: RGB
+    lift: RGB
+    shadow: RGB
+
+
+SKINS: dict[str, Skin] = {
+    "farm": Skin(sky=[(70, 150, 225), (150, 205, 240), (255, 226, 170)], sun=(255, 244, 190), sun_glow=(255, 240, 170),
                  sun_at=(0.78, 0.16), cloud=(252, 252, 255), stars=0,
                  hills=[(120, 190, 100), (88, 166, 72), (66, 140, 58)], barn=(150, 40, 36), roof=(110, 30, 28),
                  trim=(240, 230, 210), window=None, fence=(236, 222, 196), rail=(226, 210, 180),
@@ -226,7 +265,7 @@ SKINS = {
                  inner=((250, 238, 206), (226, 204, 160)), inner_rim=(90, 50, 20), checker=(200, 170, 110, 70),
                  nail=((60, 40, 30), (200, 190, 170)),
                  grade=(255, 255, 255), lift=(0, 0, 0), shadow=(0, 0, 0)),
-    "night": dict(sky=[(8, 12, 40), (26, 34, 88), (70, 70, 130)], sun=(236, 240, 255), sun_glow=(170, 190, 255),
+    "night": Skin(sky=[(8, 12, 40), (26, 34, 88), (70, 70, 130)], sun=(236, 240, 255), sun_glow=(170, 190, 255),
                   sun_at=(0.07, 0.25), cloud=(70, 80, 130), stars=140,
                   hills=[(34, 66, 74), (24, 50, 60), (16, 36, 46)], barn=(90, 30, 46), roof=(60, 20, 34),
                   trim=(190, 200, 230), window=(255, 214, 110), fence=(120, 130, 160), rail=(100, 110, 146),
@@ -258,7 +297,9 @@ def farm_backdrop(size: tuple[int, int], skin: str = "farm") -> pygame.Surface:
     for cx, cy, k in ((0.12, 0.16, 1.0), (0.36, 0.1, 0.7), (0.62, 0.2, 0.85), (0.92, 0.34, 0.6)):
         for dx, dy, r in ((-0.9, 0.2, 0.6), (0, 0, 0.9), (0.9, 0.15, 0.7), (0.45, -0.35, 0.6)):
             rr = int(h * 0.045 * k * r * 1.4)
-            pygame.draw.circle(surf, pal["cloud"], (int(w * cx + dx * h * 0.05 * k), int(h * cy + dy * h * 0.05 * k)), rr)
+            pygame.draw.circle(
+                surf, pal["cloud"], (int(w * cx + dx * h * 0.05 * k), int(h * cy + dy * h * 0.05 * k)), rr
+            )
     xs = np.arange(w)
     for (base, amp, freq, phase), col in zip(((0.58, 0.05, 2.2, 0.5), (0.66, 0.04, 3.1, 2.0), (0.76, 0.03, 1.7, 4.0)),
                                              pal["hills"]):
@@ -267,8 +308,17 @@ def farm_backdrop(size: tuple[int, int], skin: str = "farm") -> pygame.Surface:
         pygame.draw.polygon(surf, col, pts)
     # barn on the right hill
     bx, by, bw, bh = int(w * 0.86), int(h * 0.46), int(w * 0.1), int(h * 0.16)
-    pygame.draw.polygon(surf, pal["barn"], [(bx, by + bh), (bx, by + bh * 0.35), (bx + bw / 2, by), (bx + bw, by + bh * 0.35), (bx + bw, by + bh)])
-    pygame.draw.polygon(surf, pal["roof"], [(bx - bw * 0.06, by + bh * 0.38), (bx + bw / 2, by - bh * 0.06), (bx + bw * 1.06, by + bh * 0.38)], max(w // 300, 3))
+    pygame.draw.polygon(
+        surf,
+        pal["barn"],
+        [(bx, by + bh), (bx, by + bh * 0.35), (bx + bw / 2, by), (bx + bw, by + bh * 0.35), (bx + bw, by + bh)],
+    )
+    pygame.draw.polygon(
+        surf,
+        pal["roof"],
+        [(bx - bw * 0.06, by + bh * 0.38), (bx + bw / 2, by - bh * 0.06), (bx + bw * 1.06, by + bh * 0.38)],
+        max(w // 300, 3),
+    )
     door = pygame.Rect(bx + bw * 0.3, by + bh * 0.55, bw * 0.4, bh * 0.45)
     if pal["window"]:                           # lamplight in the barn
         glow = D.radial_glow(int(bw * 0.5), pal["window"], 0.6)
@@ -309,7 +359,12 @@ def frame(rows: int, cols: int, cell: int, skin: str = "farm") -> pygame.Surface
                 tile.fill((0, 0, 0, 0))
                 pygame.draw.rect(tile, pal["checker"], tile.get_rect(), border_radius=12)
                 s.blit(tile, (pad + c * cell + 2, pad + r * cell + 2))
-    for nail in ((pad // 2, pad // 2), (w - pad // 2, pad // 2), (pad // 2, h - pad // 2), (w - pad // 2, h - pad // 2)):
+    for nail in (
+        (pad // 2, pad // 2),
+        (w - pad // 2, pad // 2),
+        (pad // 2, h - pad // 2),
+        (w - pad // 2, h - pad // 2),
+    ):
         pygame.draw.circle(s, pal["nail"][0], nail, 6)
         pygame.draw.circle(s, pal["nail"][1], (nail[0] - 1, nail[1] - 1), 3)
     return s
@@ -340,7 +395,8 @@ def egg(kind: str, w: int = 96, h: int = 120) -> pygame.Surface:
     pygame.draw.ellipse(s, (255, 255, 255), (w * 0.5, h * 0.35, w * 0.35, h * 0.5))
     if kind == "open":      # a zigzag crack across the top
         pts = [(w * 2 * t / 8, h * (0.7 if i % 2 else 0.9)) for i, t in enumerate(range(9))]
-        pygame.draw.polygon(s, (0, 0, 0, 0), [(0, 0), (w * 2, 0)] + pts[::-1])
+        top: list[tuple[float, float]] = [(0, 0), (w * 2, 0)]
+        pygame.draw.polygon(s, (0, 0, 0, 0), top + pts[::-1])
         pygame.draw.lines(s, (150, 110, 60), False, pts, 6)
     return pygame.transform.smoothscale(s, (w, h))
 

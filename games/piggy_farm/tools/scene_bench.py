@@ -28,6 +28,7 @@ def main(frames_per_round: int = 400, window: bool = False) -> int:
     from cabinet.ui.app import App, start_scenes
     from cabinet.ui.bench import make_cabinet, percentile
     from cabinet.ui.clock import ManualClock
+    from games.piggy_farm.view.scene import PiggyFarmScene
 
     wall: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
@@ -36,6 +37,7 @@ def main(frames_per_round: int = 400, window: bool = False) -> int:
         app = App(cab.config, cab, size=(1920, 1080), clock=ManualClock(), windowed=True)
         start_scenes(app)
         scene = app.open_game("piggy_farm")
+        assert isinstance(scene, PiggyFarmScene), "the game's scene did not open"
         for _ in range(5):
             app.step(1 / 60)
         plan = [("base", "wheel_bronze"), ("base", "wheel_silver"), ("base", "wheel_gold"), ("base", None),
@@ -63,7 +65,9 @@ def main(frames_per_round: int = 400, window: bool = False) -> int:
             while scene.busy:
                 scene.skip()
                 app.step(1 / 60)
-    print(f"1920x1080 {'real window' if window else 'dummy driver'}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(
+        f"1920x1080 {'real window' if window else 'dummy driver'}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     print(f"{'phase':14s} {'frames':>6s} {'median ms':>10s} {'p99 ms':>8s} {'cpu med':>8s} {'cpu p99':>8s}")
     for phase, t in wall.items():
         print(f"{phase:14s} {len(t):6d} {statistics.median(t):10.2f} {percentile(t, 0.99):8.2f} "

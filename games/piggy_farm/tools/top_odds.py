@@ -43,7 +43,9 @@ def spin_mode_odds(pm: PiggyMath, strips: str, parts: Particles, per_stratum: in
 def main() -> None:
     ap = argparse.ArgumentParser(description="natural odds of the 50,000x cap per mode, by multilevel splitting "
                                              "of the free-spin rounds (99% intervals)")
-    ap.add_argument("--roots", type=int, default=200_000, help="unsplit free-spin rounds per estimate (default 200,000)")
+    ap.add_argument(
+        "--roots", type=int, default=200_000, help="unsplit free-spin rounds per estimate (default 200,000)"
+    )
     ap.add_argument("--per-stratum", type=int, default=1_000_000,
                     help="spins per first-board windmill count for the wheel's trigger law (default 1,000,000)")
     ap.add_argument("--seed", type=int, default=7, help="simulation seed (default 7)")

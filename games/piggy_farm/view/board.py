@@ -39,27 +39,6 @@ def cell_at(pos: tuple[float, float]) -> tuple[int, int] | None:
     return int((y - RECT.y) // CELL), int((x - RECT.x) // CELL)
 
 
-def largest_group(board: list[list[str]], wild: str = "WD", scatter: str = "WM") -> int:
-    """Size of the largest edge-connected group of one symbol (wilds joining any), to
-    pick an idle board that shows no unpaid cluster. Decoration only, not the math."""
-    best = 0
-    for sym in {s for row in board for s in row} - {wild, scatter}:
-        seen: set[tuple[int, int]] = set()
-        for start in ((r, c) for r in range(ROWS) for c in range(COLS) if board[r][c] == sym):
-            if start in seen:
-                continue
-            stack, group = [start], set()
-            while stack:
-                r, c = stack.pop()
-                if (r, c) in group or not (0 <= r < ROWS and 0 <= c < COLS) or board[r][c] not in (sym, wild):
-                    continue
-                group.add((r, c))
-                stack += [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
-            seen |= group
-            best = max(best, len(group))
-    return best
-
-
 class Cluster:
     """A winning cluster on screen: its cells, pay text and multiplier."""
 
@@ -81,12 +60,14 @@ class BoardView:
     DROP_SPEED = 32.0    # symbols a second (small cells: about the other games' px a second)
     TRIGGER = 3          # windmills that spin THE FARM WHEEL (and retrigger free spins)
 
-    def __init__(self, app, board: list[list[str]], strips: dict[str, list[list[str]]] | None = None):
+    def __init__(self, app, board: list[list[str]], strips: dict[str, list[list[str]]] | None = None,
+                 stops: list[int] | None = None):
         self.app = app
         self.board = [list(r) for r in board]
         self.strips = dict(strips or {})
         first = next(iter(self.strips.values()), None) or [[board[r][c] for r in range(ROWS)] for c in range(COLS)]
-        self.reels = ReelSet(app, tuple(RECT), COLS, ROWS, self.faces, first, board=self.board, gap=0,
+        self.reels = ReelSet(app, (RECT.x, RECT.y, RECT.w, RECT.h), COLS, ROWS, self.faces, first, board=self.board,
+                             stops=stops, gap=0,
                              name="pf_reels", face_scale=self.SYMBOL / CELL, speed=self.DROP_SPEED)
         self.winners = SymbolAnimator(app, "pf", self.faces, WIN_STYLES)
         self.teasing: int | None = None                    # the column anticipated now (it glows)
@@ -111,7 +92,7 @@ class BoardView:
         away, each column spins on its strip and lands on its stop, left to right (the
         first step is 'board drops'; another `label` names the last, the board at rest). With
         two windmills down and columns to come, the next column spins on, slower
-        (anticipation: the game's "anticipation" cue, if it has one)."""
+        (anticipation, with pf_wind: the rising wind of the windmills about to turn)."""
         columns = [[board[r][c] for r in range(ROWS)] for c in range(COLS)]
         tease: list[int] = []
         seen = 0
@@ -133,7 +114,8 @@ class BoardView:
                 self.teasing = None
 
         per = self.reels.spin_steps(columns, tops, strips=self.strips.get(strips), spin=0.42, stagger=0.07,
-                                    teases=tease, tease_time=0.6, sound=lambda c: "pf_drop" if c == 0 else None,
+                                    teases=tease, tease_time=0.6, tease_sound="pf_wind",
+                                    sound=lambda c: "pf_drop" if c == 0 else None,
                                     spin_sound=None, start_stagger=0.025, on_start=start,
                                     on_tease=lambda c: setattr(self, "teasing", c), on_stop=stop)
         steps = [s for col in per for s in col]
@@ -285,8 +267,16 @@ class BoardView:
                     if self.board[r][c] == "WM":
                         x, y = cell_center(r, c)
                         dy = 6 * math.sin(time * 2 + c)
-                        A.blit_text(surface, "z Z z", 40, (x + 26, y - 40 + dy), (50, 50, 150), anchor="center", bold=True,
-                                    outline=(255, 255, 255))
+                        A.blit_text(
+                            surface,
+                            "z Z z",
+                            40,
+                            (x + 26, y - 40 + dy),
+                            (50, 50, 150),
+                            anchor="center",
+                            bold=True,
+                            outline=(255, 255, 255),
+                        )
 
     def _draw_tease(self, surface, time: float, behind: bool) -> None:
         """The anticipated column: a warm light behind its symbols, a pulsing frame round it."""
@@ -300,8 +290,13 @@ class BoardView:
             surface.blit(light, col.topleft)
             return
         glow = 0.5 + 0.5 * math.sin(time * 12)
-        pygame.draw.rect(surface, D.lerp_color((255, 140, 30), (255, 250, 190), glow), col.inflate(lay.px(6), lay.px(6)),
-                         max(lay.px(7), 2), border_radius=lay.px(16))
+        pygame.draw.rect(
+            surface,
+            D.lerp_color((255, 140, 30), (255, 250, 190), glow),
+            col.inflate(lay.px(6), lay.px(6)),
+            max(lay.px(7), 2),
+            border_radius=lay.px(16),
+        )
 
     def _sleepy(self) -> pygame.Surface:
         """A dimmed windmill (asleep in GROWING SEASON)."""
@@ -351,9 +346,11 @@ class BoardView:
         """Each charged cell's value in its top-right corner, on a dark tab: clear of the
         symbol's own name (the WILD tag across the bottom) and of the NEW! tag (top left)."""
         lay, A = self.app.layout, self.app.assets
+        grid = self.grid
+        assert grid is not None                  # drawn only while the free spins' grid is on
         for r in range(ROWS):
             for c in range(COLS):
-                v = self.grid[r][c]
+                v = grid[r][c]
                 if not v:
                     continue
                 big = (r, c) in self.bumped and self.bump_p < 1.0
@@ -387,8 +384,17 @@ class BoardView:
         text = cl.text
         label = A.text(text, 40, (255, 255, 255), True, (90, 40, 0))
         w, h = label.get_width() + lay.px(28), label.get_height() + lay.px(12)
-        pill = A.surface(("pf_pill", w, h), lambda: D.rounded_panel((w, h), (255, 190, 60), (200, 110, 20), radius=h // 2,
-                                                                     border=(255, 245, 200), border_width=max(lay.px(3), 2)))
+        pill = A.surface(
+            ("pf_pill", w, h),
+            lambda: D.rounded_panel(
+                (w, h),
+                (255, 190, 60),
+                (200, 110, 20),
+                radius=h // 2,
+                border=(255, 245, 200),
+                border_width=max(lay.px(3), 2),
+            ),
+        )
         px, py = lay.pt(x, y)
         surface.blit(pill, (px - w // 2, py - h // 2))
         surface.blit(label, (px - label.get_width() // 2, py - label.get_height() // 2))

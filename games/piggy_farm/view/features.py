@@ -110,25 +110,24 @@ class FarmWheel:
 
     def draw_glow(self, surface: pygame.Surface) -> None:
         """The tier's coloured light behind the wheel (composed into the scene's backdrop)."""
-        view = self.view
-        if view is None:
+        view, tier = self.view, self.tier
+        if view is None or tier is None:       # a wheel on screen has its tier
             return
         lay = self.app.layout
-        tier = self.tier
         g = self.app.assets.surface(("pf_wheel_glow", tier, lay.px(440)),
                                     lambda: D.radial_glow(lay.px(440), TIER_RIM[tier][0], 0.9))
         cx, cy = lay.pt(*view.center)
         surface.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2))
 
     def draw(self, surface: pygame.Surface, time: float) -> None:
-        view = self.view
-        if view is None:
+        view, tier = self.view, self.tier
+        if view is None or tier is None:       # a wheel on screen has its tier
             return
         lay, A = self.app.layout, self.app.assets
         view.lit_phase = time
         view.draw(surface)
-        A.blit_text(surface, f"THE FARM WHEEL - {self.tier.upper()}", 52, (RECT.centerx, RECT.y + 8),
-                    TIER_TEXT[self.tier], anchor="midtop", bold=True, outline=(50, 20, 0))
+        A.blit_text(surface, f"THE FARM WHEEL - {tier.upper()}", 52, (RECT.centerx, RECT.y + 8),
+                    TIER_TEXT[tier], anchor="midtop", bold=True, outline=(50, 20, 0))
         if self.result_text:
             label = A.text(self.result_text, 54, (255, 250, 220), True, (80, 30, 0))
             w, h = label.get_width() + lay.px(60), label.get_height() + lay.px(20)
@@ -191,7 +190,10 @@ class HuntView:
         surface.blit(panel, lay.pt(RECT.x - 20, RECT.y - 20))
         A.blit_text(surface, self.title, 52, (RECT.centerx, RECT.y + 16), (120, 50, 10), anchor="midtop", bold=True,
                     outline=(255, 240, 200))
-        nest, rooster = self._nest(), self.app.assets.surface(("pf_rooster", lay.px(110)), lambda: art.picture("rooster", lay.px(110)))
+        nest, rooster = (
+            self._nest(),
+            self.app.assets.surface(("pf_rooster", lay.px(110)), lambda: art.picture("rooster", lay.px(110))),
+        )
         for i in range(NEST_COLS * NEST_ROWS):
             r = nest_rect(i)
             cx, cy = lay.pt(r.centerx, r.centery + 30)
@@ -209,7 +211,9 @@ class HuntView:
                 wob = math.sin(time * 3 + i) * 3 if self.waiting else 0
                 egg = self._egg("closed")
                 surface.blit(egg, (cx - egg.get_width() // 2 + lay.px(wob), cy - egg.get_height() + lay.px(14)))
-                A.blit_text(surface, "?", 54, (r.centerx + wob, r.centery - 20), (140, 80, 10), anchor="center", bold=True)
+                A.blit_text(
+                    surface, "?", 54, (r.centerx + wob, r.centery - 20), (140, 80, 10), anchor="center", bold=True
+                )
                 A.blit_text(surface, str(i + 1), 24, (r.x + 18, r.y + 6), (120, 70, 20), bold=True)
                 continue
             prize = self.opened[i]
@@ -225,8 +229,16 @@ class HuntView:
                 surface.blit(egg, (cx - egg.get_width() // 2, cy - egg.get_height() + lay.px(20)))
                 A.blit_text(surface, f"{prize / 100:,g}x", 48, (r.centerx, r.y + 2), (200, 60, 0),
                             anchor="midtop", bold=True, outline=(255, 245, 210))
-                A.blit_text(surface, bet_text(prize), 30, (r.centerx, r.bottom + 4), (255, 250, 230), anchor="midbottom",
-                            bold=True, outline=(90, 40, 0))
+                A.blit_text(
+                    surface,
+                    bet_text(prize),
+                    30,
+                    (r.centerx, r.bottom + 4),
+                    (255, 250, 230),
+                    anchor="midbottom",
+                    bold=True,
+                    outline=(90, 40, 0),
+                )
         if self.waiting:
             secs = max(1, math.ceil(self.left - 1e-6))
             A.blit_text(surface, f"Pick a nest: click it, or ARROWS and ENTER  -  one opens by itself in {secs} s",
@@ -249,7 +261,9 @@ class RiskView:
             return
         lay, A = self.app.layout, self.app.assets
         barn = pygame.Rect(RECT.x + 60, RECT.y + 120, RECT.w - 120, RECT.h - 160)
-        body = A.surface(("pf_barn", lay.size), lambda: art.picture("barn", (lay.px(barn.w + 80), lay.px(barn.h + 110))))
+        body = A.surface(
+            ("pf_barn", lay.size), lambda: art.picture("barn", (lay.px(barn.w + 80), lay.px(barn.h + 110)))
+        )
         surface.blit(body, lay.pt(barn.x - 40, barn.y - 110))
         inside = pygame.Rect(barn.x + 90, barn.y + 130, barn.w - 180, barn.h - 150)
         ir = lay.rect(inside)
@@ -271,7 +285,9 @@ class RiskView:
         # the two doors slide apart
         half = inside.w // 2
         jitter = math.sin(time * 40) * 8 * self.shake if self.open_p <= 0 else 0
-        door = A.surface(("pf_door", lay.px(half), lay.px(inside.h)), lambda: art.picture("door", (lay.px(half), lay.px(inside.h))))
+        door = A.surface(
+            ("pf_door", lay.px(half), lay.px(inside.h)), lambda: art.picture("door", (lay.px(half), lay.px(inside.h)))
+        )
         slide = int(self.open_p * half)
         clip = surface.get_clip()
         surface.set_clip(lay.rect(barn.x + 20, inside.y, barn.w - 40, inside.h))     # doors slide behind the walls
@@ -279,8 +295,16 @@ class RiskView:
         surface.blit(door, lay.pt(inside.centerx + slide - jitter, inside.y))
         surface.set_clip(clip)
         if self.open_p <= 0:
-            A.blit_text(surface, "4,000x OR NOTHING", 60, (inside.centerx, inside.y - 60), (255, 240, 200), anchor="center",
-                        bold=True, outline=(90, 10, 10))
+            A.blit_text(
+                surface,
+                "4,000x OR NOTHING",
+                60,
+                (inside.centerx, inside.y - 60),
+                (255, 240, 200),
+                anchor="center",
+                bold=True,
+                outline=(90, 10, 10),
+            )
 
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.core.i18n import formats
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 
@@ -42,8 +43,16 @@ def draw_left(scene, surface: pygame.Surface) -> None:
     y = LEFT.y + 30
     fs = scene.fs
     if fs is not None:
-        A.blit_text(surface, FEATURE_NAMES.get(fs["feature"], "FREE SPINS"), 40, (x, y), (255, 214, 70), anchor="midtop",
-                    bold=True, outline=(60, 20, 0))
+        A.blit_text(
+            surface,
+            FEATURE_NAMES.get(fs["feature"], "FREE SPINS"),
+            40,
+            (x, y),
+            (255, 214, 70),
+            anchor="midtop",
+            bold=True,
+            outline=(60, 20, 0),
+        )
         y += 60
         A.blit_text(surface, "SPIN", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
         A.blit_text(surface, f"{fs['index']} of {fs['of']}", 56, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
@@ -66,11 +75,17 @@ def draw_left(scene, surface: pygame.Surface) -> None:
                 y += 104
             A.blit_text(surface, "STICKY GRID", 24, (x, y), D.MUTED, anchor="midtop", bold=True)
             if fs["charged"]:
-                A.blit_text(surface, f"{fs['charged']} cells charged", 30, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
-                A.blit_text(surface, f"top cell x{fs['top']}", 30, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True)
+                A.blit_text(
+                    surface, f"{fs['charged']} cells charged", 30, (x, y + 28), D.CREAM, anchor="midtop", bold=True
+                )
+                A.blit_text(
+                    surface, f"top cell x{fs['top']}", 30, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True
+                )
             else:
                 A.blit_text(surface, "wins charge cells", 28, (x, y + 28), D.CREAM, anchor="midtop", bold=True)
-                A.blit_text(surface, "x1, x2, x4 ... x128", 28, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True)
+                A.blit_text(
+                    surface, "x1, x2, x4 ... x128", 28, (x, y + 62), (255, 150, 230), anchor="midtop", bold=True
+                )
             y += 110
         A.blit_text(surface, "FEATURE WIN", 26, (x, y), D.MUTED, anchor="midtop", bold=True)
         A.blit_chars(surface, cur.format(win_cents(bet, fs["won"])), 44, (x, y + 28), (255, 214, 70), anchor="midtop",
@@ -84,7 +99,9 @@ def draw_left(scene, surface: pygame.Surface) -> None:
     elif scene.risk.active:
         _risk_counters(scene, surface, x, y)
     else:
-        A.blit_text(surface, "PIGGY FARM", 46, (x, y), (255, 190, 200), anchor="midtop", bold=True, outline=(90, 20, 40))
+        A.blit_text(
+            surface, "PIGGY FARM", 46, (x, y), (255, 190, 200), anchor="midtop", bold=True, outline=(90, 20, 40)
+        )
         A.blit_text(surface, "Oink more. Win more!", 26, (x, y + 50), D.CREAM, anchor="midtop")
         y += 110
         A.blit_text(surface, "5+ touching symbols pay", 26, (x, y), D.CREAM, anchor="midtop", bold=True)
@@ -105,7 +122,9 @@ def draw_left(scene, surface: pygame.Surface) -> None:
     A.blit_chars(surface, cur.format(win_cents(bet, scene.tumble_x100)), 52, (x, ty + 32),
                  (255, 214, 70) if scene.tumble_x100 else D.CREAM, anchor="midtop", bold=True)
     if scene.tumble_count:
-        A.blit_text(surface, f"tumble {scene.tumble_count}", 28, (x, ty + 92), (170, 230, 150), anchor="midtop", bold=True)
+        A.blit_text(
+            surface, f"tumble {scene.tumble_count}", 28, (x, ty + 92), (170, 230, 150), anchor="midtop", bold=True
+        )
     if scene.capped:
         A.blit_text(surface, "MAX WIN REACHED", 30, (x, LEFT.bottom - 40), (255, 120, 100), anchor="midtop", bold=True)
 
@@ -256,10 +275,10 @@ def _odds_rows(scene, surface, rows: list[tuple[str, str, float, bool]], y: floa
 def chance_text(p: float) -> str:
     """A chance as a player reads it: 24.7%, 0.82%, 0.02% (never a bare 0.0%)."""
     if p >= 0.1:
-        return f"{p * 100:.1f}%"
+        return formats.percent(p * 100, 1)
     if p >= 0.0001:
-        return f"{p * 100:.2f}%"
-    return f"1 in {1 / p:,.0f}" if p > 0 else "0%"
+        return formats.percent(p * 100, 2)
+    return f"1 in {formats.number(round(1 / p))}" if p > 0 else formats.percent(0, 0)
 
 
 def _right_wheel(scene, surface, tier: str) -> None:

@@ -1,13 +1,14 @@
-"""Piggy Farm's rules pages (GameSpec.rules): the cabinet's rules-page engine
+"""Piggy Farm's rules pages (GameSpec.view.rules): the cabinet's rules-page engine
 (cabinet/ui/rules_page.py) configured with this game's pictures and the text of
 math/help.py. Every figure is read from math.yaml or the book libraries and shown
 at the current bet."""
 from __future__ import annotations
 
-from typing import Any
+from typing import AbstractSet, Any
 
 import pygame
 
+from cabinet.core.i18n import _, formats
 from cabinet.ui import asset_files
 from cabinet.ui.figures import feature_rate
 from cabinet.ui.rules_art import arrow, board_picture, image_picture, strip_picture, wheel_picture
@@ -44,7 +45,7 @@ def _symbol(sid: str, n: int) -> pygame.Surface:
 
 
 def _names() -> dict[str, str]:
-    return {s["id"]: s["name"] for s in load().raw["symbols"]}
+    return H.symbol_names()
 
 
 # -- pages ------------------------------------------------------------------------------
@@ -53,18 +54,19 @@ def paytable_page(scene: Any) -> Page:
     s = H.sections()
     names = _names()
     pays = paytable_x100(scene)
-    cards = [pay_card(scene, names[sym], _face(sym), [(f"{band} symbols", v) for band, v in reversed(list(p.items()))])
+    cards = [pay_card(scene, names[sym], _face(sym), [(_("{band} symbols").format(band=band), v)
+                                                            for band, v in reversed(list(p.items()))])
              for sym, p in pays.items()]
     wild, scatter = pm.symbols[pm.wild], pm.symbols[pm.scatter]
     cards.append(Card(s["wild"][0], tuple(s["wild"][1]), picture=_face(wild), side=True))
     cards.append(Card(s["scatter"][0], tuple(s["scatter"][1]), picture=_face(scatter), side=True))
     cur = scene.app.cabinet.currency
-    return Page("Paytable", "Pays", grid=tuple(cards), grid_cols=3, paytable=True,
-                note=f"Cluster pays at the current bet of {cur.format(scene.bet)}, by cluster size")
+    return Page(_("Paytable"), _("Pays"), grid=tuple(cards), grid_cols=3, paytable=True,
+                note=_("Cluster pays at the current bet of {bet}, by cluster size").format(bet=cur.format(scene.bet)))
 
 
-def _board(key: Any, lit: set[tuple[int, int]], board: list[list[str]], fresh: set[tuple[int, int]] = frozenset(),
-           gone: set[tuple[int, int]] = frozenset()):
+def _board(key: Any, lit: AbstractSet[tuple[int, int]], board: list[list[str]],
+           fresh: AbstractSet[tuple[int, int]] = frozenset(), gone: AbstractSet[tuple[int, int]] = frozenset()):
     rows, cols = len(board), len(board[0])
 
     def cell(surf: pygame.Surface, rect: pygame.Rect, r: int, c: int) -> None:
@@ -101,10 +103,10 @@ def clusters_page(scene: Any) -> Page:
     before = _board("pf_tumble_before", set(), board, gone=CLUSTER)
     falls = _board("pf_tumble_after", set(), after, fresh=fresh)
     tumble = image_picture("pf_tumble", _pair_painter(before, falls), aspect=2.25, min_h=220, max_h=420)
-    return Page("Clusters and tumbles", "Clusters", widths=(1.0, 1.3), columns=(
+    return Page(_("Clusters and tumbles"), _("Clusters"), widths=(1.0, 1.3), columns=(
         (Card(s["board"][0], tuple(s["board"][1]) + (_cluster_words(board),), picture=cluster),),
-        (Card(s["tumble"][0], tuple(s["tumble"][1]) + ("Left: the cluster explodes. Right: the survivors fall "
-                                                        "and new symbols (blue) drop in.",), picture=tumble),
+        (Card(s["tumble"][0], tuple(s["tumble"][1]) + (_("Left: the cluster explodes. Right: the survivors fall "
+                                                          "and new symbols (blue) drop in."),), picture=tumble),
          Card(*s["wild"], picture=_face(load().symbols[load().wild]), side=True))))
 
 
@@ -114,8 +116,11 @@ def _cluster_words(board: list[list[str]]) -> str:
     kinds = [board[r][c] for r, c in sorted(CLUSTER)]
     wilds = kinds.count(load().symbols[load().wild])
     main = max(set(kinds), key=kinds.count)
-    return (f"Here {kinds.count(main)} {names[main]}s" + (f" and {wilds} wild" if wilds else "") +
-            f" touching edge to edge form one cluster of {len(CLUSTER)}.")
+    if wilds:
+        return _("Here {count} × {symbol} and {wilds} wild touching edge to edge form one cluster of {size}.").format(
+            count=kinds.count(main), symbol=names[main], wilds=wilds, size=len(CLUSTER))
+    return _("Here {count} × {symbol} touching edge to edge form one cluster of {size}.").format(
+        count=kinds.count(main), symbol=names[main], size=len(CLUSTER))
 
 
 def _pair_painter(left: Any, right: Any):
@@ -141,26 +146,32 @@ def wheel_page(scene: Any) -> Page:
         total = sum(sl.weight for sl in slices)
         pic = wheel_picture(("pf", tier), [(sl.weight, slice_color(sl.kind, sl.value, tier)) for sl in slices],
                             wheel_art(tier), min_h=180, max_h=330)
-        rows = tuple((_slice_words(sl), f"{100 * sl.weight / total:.1f}%") for sl in slices)
+        rows = tuple((_slice_words(sl), formats.percent(100 * sl.weight / total, 1)) for sl in slices)
         more = "+" if trig[tier] == max(trig.values()) else ""
-        cards.append(Card(f"{tier} wheel", (f"{trig[tier]}{more} windmills.",), rows=rows, picture=pic,
+        title = {"bronze": _("Bronze wheel"), "silver": _("Silver wheel"), "gold": _("Gold wheel")}.get(tier, tier)
+        cards.append(Card(title, (_("{count} windmills.").format(count=f"{trig[tier]}{more}"),), rows=rows, picture=pic,
                           accent=TIER_RIM[tier][0]))
     base, ante = feature_rate(setup, "base", "wheel"), feature_rate(setup, "ante", "wheel")
     text = list(s["wheel"][1])
     if base:
-        text.append(f"It spins in about 1 base round in {1 / base:,.0f}" +
-                    (f", and about {ante / base:.1f} times as often with {scene.spec.mode('ante').label} on."
-                     if ante else "."))
-    return Page("THE FARM WHEEL", "Wheel", columns=tuple((c,) for c in cards) + ((Card(s["wheel"][0], tuple(text)),),),
-                widths=(1.0, 1.0, 1.0, 0.9), note="Each slice is drawn at its real share of the wheel")
+        text.append(_("It spins in about 1 base round in {n}, and about {ratio} times as often with {ante} on.").format(
+            n=formats.number(1 / base), ratio=formats.number(ante / base, 1), ante=scene.spec.mode("ante").label)
+            if ante else _("It spins in about 1 base round in {n}.").format(n=formats.number(1 / base)))
+    return Page(
+        _("THE FARM WHEEL"),
+        _("Wheel"),
+        columns=tuple((c,) for c in cards) + ((Card(s["wheel"][0], tuple(text)),),),
+        widths=(1.0, 1.0, 1.0, 0.9),
+        note=_("Each slice is drawn at its real share of the wheel"),
+    )
 
 
 def _slice_words(sl: Any) -> str:
     if sl.kind == "coin":
-        return f"{H.x(sl.value)} coins"
+        return _("{times} coins").format(times=H.x(sl.value))
     if sl.kind == "upgrade":
-        return "Upgrade"
-    return f"Free spins x{sl.value}"
+        return _("Upgrade")
+    return _("Free spins x{multiplier}").format(multiplier=sl.value)
 
 
 def free_spins_page(scene: Any) -> Page:
@@ -183,7 +194,7 @@ def free_spins_page(scene: Any) -> Page:
             surf.blit(tag, tag.get_rect(center=inner.center))
             surf.blit(art.picture("rules.ring.charged", inner.size), inner)
     grid = board_picture("pf_sticky", len(SAMPLE), len(SAMPLE), cell, BOARD_ART, min_h=300, max_h=600)
-    return Page("Free spins and the sticky grid", "Free spins", widths=(1.0, 1.1), columns=(
+    return Page(_("Free spins and the sticky grid"), _("Free spins"), widths=(1.0, 1.1), columns=(
         (Card(*s["sticky"], picture=grid),), (Card(*s["free_spins"], picture=_face(load().symbols[load().scatter])),
                                               Card(*_growing(scene)))))
 
@@ -208,11 +219,11 @@ def buy_picture(scene: Any, mode_id: str) -> Any:
 def buys_page(scene: Any) -> Page:
     cur = scene.app.cabinet.currency
     modes = [m for m in scene.modes if m.id == "ante"] + list(scene.buy_modes)
-    cards = [Card(m.label, (m.description,), rows=(("Price", f"{cur.format(m.cost_cents(scene.bet))}"
-                                                    + (" a spin" if m.kind == "spin" else "")),),
+    cards = [Card(m.label, (m.description,), rows=((_("Price"), _("{amount} a spin").format(
+        amount=cur.format(m.cost_cents(scene.bet))) if m.kind == "spin" else cur.format(m.cost_cents(scene.bet))),),
                   picture=buy_picture(scene, m.id)) for m in modes]
-    return Page("Buys and the ante", "Buys", grid=tuple(cards), grid_cols=4,
-                note=f"Prices at the current bet of {cur.format(scene.bet)}")
+    return Page(_("Buys and the ante"), _("Buys"), grid=tuple(cards), grid_cols=4,
+                note=_("Prices at the current bet of {bet}").format(bet=cur.format(scene.bet)))
 
 
 def mode_picture(scene: Any, mode_id: str) -> Any | None:

@@ -10,18 +10,24 @@ crash resumes land on the same picture.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.presentation import Step, wait
+from cabinet.ui.start_board import StartReels
+from cabinet.ui.timeline import building
+from cabinet.ui.widgets import Button
 
 from . import art
 from .scene_features import FarmFeatures
 from .shots import SHOTS
 from .sounds import add_cues
+from ..math.paytable import evaluate
 from ..math.tables import load
 from . import panels
-from .board import CELL, BoardView, Cluster, cell_center, largest_group
+from .board import CELL, BoardView, Cluster, cell_center
 from .features import Banner, FarmWheel, HuntView, RiskView
 from .layout import IDLE
 
@@ -35,17 +41,22 @@ class PiggyFarmScene(FarmFeatures, GameScene):
     music_events = dict.fromkeys(("wheel_trigger", "free_spins_start", "free_spin", "hunt_start"), "feature")
     idle_layers = IDLE
 
+    def handle_event(self, event, actions) -> bool:
+        """A click on a closed nest while the hunt waits picks it."""
+        if (self.hunt.waiting and event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
+                and self.app.stack.top is self):
+            nest = self.hunt.nest_at(self.app.layout.to_logical(event.pos))
+            if nest is not None and nest not in self.hunt.opened:
+                self._pick(nest)
+                return True
+        return super().handle_event(event, actions)
+
     def build(self) -> None:
         self.pm = load()
-        strips = self.pm.strips["base"]
-        idle = []
-        for k in range(200):          # a window of the base strips that shows no cluster
-            idle = [[self.pm.symbols[strips[c][(c * 17 + k * 5 + r) % len(strips[c])]] for c in range(7)] for r in range(7)]
-            if largest_group(idle) < self.pm.min_cluster:
-                break
         names = self.pm.symbols
-        self.boardview = BoardView(self.app, idle, {k: [[names[i] for i in col] for col in reels]
-                                                    for k, reels in self.pm.strips.items()})
+        self.strip_names = {k: [[names[i] for i in col] for col in reels] for k, reels in self.pm.strips.items()}
+        rest = self.start_board()
+        self.boardview = BoardView(self.app, rest.board, self.strip_names, rest.stops)
         self.boardview.warm()
         self.wheel = FarmWheel(self.app, self.pm.wheel.tiers)
         self.wheel.warm()
@@ -53,11 +64,17 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.risk = RiskView(self.app)
         self.banner = Banner(self.app)
         self.reset_round_state()
-        if not any(w.action == "ante" for w in self.widgets):
+        if not any(isinstance(w, Button) and w.action == "ante" for w in self.widgets):
             self.add_button(tuple(panels.ANTE), lambda: "BOOST ON" if self.mode_id == "ante" else "BOOST OFF", "ante",
                             style="panel", font_size=30, label_offset=14, lit=lambda: self.mode_id == "ante",
                             enabled=lambda: not self.busy)
         add_cues(self.app.audio)
+
+    def start_reels(self) -> StartReels:
+        """The start board: a 7x7 window of the base strips (the base game's symbol law),
+        with no paying cluster and fewer windmills than spin THE FARM WHEEL."""
+        windmill, wheel_at = self.pm.symbols[self.pm.scatter], min(self.pm.tier_by_scatters)
+        return StartReels(self.strip_names["base"], self.pm.shape.rows, evaluate, {windmill: wheel_at - 1})
 
     def reset_round_state(self) -> None:
         self.fs: dict | None = None
@@ -65,6 +82,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.tumble_count = 0
         self.capped = False
         self.hunt_choice: dict[int, int] = {}
+        self._hunt_pick = 0                  # the reveal the hunt waits on (present_hunt_reveal)
         self.wheel.tier = None
         self.wheel.result_text = ""
         self.hunt.active = False
@@ -116,10 +134,11 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def _total_win(self, x100: int) -> None:
         """Running round total at this point of the timeline (capped for display)."""
+        assert self.played is not None             # the round being presented
         self.shown_win = self.cents(min(x100, self.pm.cap_x100) if self.played.mode != "risk_the_farm" else x100)
 
     def present_board(self, ev) -> list[Step]:
-        self.timeline.totals.update(tumble=0, tumbles=0)
+        building(self.timeline).totals.update(tumble=0, tumbles=0)
         board, phase = ev["board"], ev["phase"]
 
         def start() -> None:
@@ -144,10 +163,14 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         return [Step(0.8, tick=tick, label="wild spawn", sound="pf_oink")]
 
     def present_cluster_win(self, ev) -> list[Step]:
-        tl = self.timeline
+        tl = building(self.timeline)
         total, tumble = tl.win(ev["win_x100"]), tl.add("tumble", ev["win_x100"])
         fs_won = tl.add("fs_won", ev["win_x100"]) if tl.state.get("fs") else tl.total("fs_won")
-        text = self.money(ev["win_x100"]) if ev["multiplier"] <= 1 else f"x{ev['multiplier']} = {self.money(ev['win_x100'])}"
+        text = (
+            self.money(ev["win_x100"])
+            if ev["multiplier"] <= 1
+            else f"x{ev['multiplier']} = {self.money(ev['win_x100'])}"
+        )
 
         def start() -> None:
             cl = Cluster(ev["cells"], text, ev["multiplier"], ev["symbol"])
@@ -175,7 +198,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         return [Step(0.45, start=start, tick=tick, label="sticky grid bumps", sound="pf_bump")]
 
     def present_tumble(self, ev) -> list[Step]:
-        count = self.timeline.add("tumbles", 1)
+        count = building(self.timeline).add("tumbles", 1)
         removed = {tuple(c) for c in ev["removed"]}
 
         def pop(p: float) -> None:
@@ -189,14 +212,18 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def present_spin_end(self, ev) -> list[Step]:
         cells = {tuple(c) for c in ev["scatter_cells"]}
+        assert self.played is not None             # the round being presented
         sleeping = self.played.mode == "growing_season"
-        self.timeline.state["windmills"] = sorted(cells)     # the trigger symbols the transition celebrates
+        building(self.timeline).state["windmills"] = sorted(cells)     # the trigger symbols the transition celebrates
         if ev["scatters"] >= 3 and not sleeping:
-            return [Step(0.9, start=lambda: setattr(self.boardview, "scatters", cells), label="windmills", sound="pf_wind")]
+            return [
+                Step(0.9, start=lambda: setattr(self.boardview, "scatters", cells), label="windmills", sound="pf_wind")
+            ]
         return [wait(0.35 if ev["win_x100"] else 0.15, "spin ends")]
 
     def present_free_spins_start(self, ev) -> list[Step]:
-        self.timeline.state["fs"], self.timeline.totals["fs_won"] = ev["feature"], 0
+        tl = building(self.timeline)
+        tl.state["fs"], tl.totals["fs_won"] = ev["feature"], 0
         title = FEATURE_TITLES.get(ev["feature"], "FREE SPINS")
         sub = f"{ev['spins']} spins"
         if ev["start_multiplier"] > 1:
@@ -219,17 +246,19 @@ class PiggyFarmScene(FarmFeatures, GameScene):
     def trigger_rects(self) -> list[pygame.Rect]:
         """The logical cells of the windmills that triggered the feature (none from a
         buy, or once the wheel has turned): what a transition celebrates."""
-        if any(e["type"] == "wheel_spin" for e in self.timeline.played.round.events[:self.timeline.index]):
+        tl = building(self.timeline)
+        if any(e["type"] == "wheel_spin" for e in tl.played.round.events[:tl.index]):
             return []
         half = CELL / 2
         return [pygame.Rect(round(x - half), round(y - half), CELL, CELL)
-                for x, y in (cell_center(r, c) for r, c in self.timeline.state.get("windmills", []))]
+                for x, y in (cell_center(r, c) for r, c in tl.state.get("windmills", []))]
 
     def present_free_spin(self, ev) -> list[Step]:
         def start() -> None:
             if self.fs is not None:
                 self.fs.update(index=ev["index"], of=ev["of"], mult=ev["multiplier"])
         label = f"free spin {ev['index']}"
+        assert self.played is not None             # the round being presented
         if self.played.mode == "growing_season":
             def announce() -> None:
                 start()
@@ -239,14 +268,17 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def present_retrigger(self, ev) -> list[Step]:
         def start() -> None:
-            self.banner.set(f"+{ev['added']} SPINS", f"{ev['scatters']} windmills - {ev['of']} spins in all", (120, 210, 255))
+            self.banner.set(
+                f"+{ev['added']} SPINS", f"{ev['scatters']} windmills - {ev['of']} spins in all", (120, 210, 255)
+            )
             if self.fs is not None:
                 self.fs["of"] = ev["of"]
         return [Step(1.5, start=start, end=lambda: self.banner.set(), label="retrigger", sound="bonus")]
 
     def present_free_spins_end(self, ev) -> list[Step]:
-        title = FEATURE_TITLES.get(self.timeline.state.get("fs") or "", "FREE SPINS")
-        self.timeline.state["fs"] = None
+        tl = building(self.timeline)
+        title = FEATURE_TITLES.get(tl.state.get("fs") or "", "FREE SPINS")
+        tl.state["fs"] = None
         won = min(ev["win_x100"], self.pm.cap_x100)
         return [Step(1.6, start=lambda: self.banner.set(f"{title} WIN", self.money(won)),
                      end=lambda: self.banner.set(), label="free spins end", sound="win")]
@@ -259,6 +291,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def present_round_end(self, ev) -> list[Step]:
         def start() -> None:
+            assert self.played is not None         # the round being presented
             self.shown_win = self.played.win_cents
             self.boardview.scatters = set()
             if ev["payout_x100"] and self.played.mode not in ("risk_the_farm",):
@@ -303,28 +336,9 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.banner.draw(surface)
 
     def relayout(self) -> None:
-        self._wheel_back = (None,)
+        self._wheel_back: tuple[Any, ...] = (None,)      # (key, the composed backdrop) once drawn
         for view in self.wheel.views.values():
             view.relayout()
 
     def draw_top(self, surface: pygame.Surface) -> None:
         panels.draw_ante(self, surface)      # the caption goes over the ante button
-
-    # -- shots (the gallery's prepared states) ------------------------------------------
-    def shot_wild_on_grid(self) -> None:
-        """Free spins with a charged grid, a WILD standing on charged cells."""
-        board = [list(r) for r in self.boardview.board]
-        for r, c in ((2, 2), (4, 5)):
-            board[r][c] = "WD"
-        self.boardview.board = board
-        self.boardview.grid = [[(1 << ((r + c) % 4)) if (r + c) % 3 == 0 else 0 for c in range(7)] for r in range(7)]
-        self.fs = {"feature": "free_spins", "index": 3, "of": 10, "start": 1, "mult": 1, "won": 0, "charged": 16,
-                   "top": 8}
-
-    def shot_ante_kept(self) -> None:
-        """FARM WHEEL BOOST on at a $3 bet, out to the lobby and back into the game."""
-        self.on_action("bet_up")
-        self.on_action("bet_up")
-        self.select_mode("ante")
-        self.app.pop(self)
-        self.app.open_game(self.spec.id)

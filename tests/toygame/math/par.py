@@ -1,4 +1,4 @@
-"""Toy Reels' PAR-sheet hooks (GameSpec.par_info / .payout_sources)."""
+"""Toy Reels' PAR-sheet hooks (GameSpec.math.par_info / .payout_sources)."""
 from __future__ import annotations
 
 from fractions import Fraction

@@ -1,4 +1,4 @@
-"""What a Toy Reels board pays (GameSpec.evaluate / .paytable)."""
+"""What a Toy Reels board pays (GameSpec.math.evaluate / .paytable)."""
 from __future__ import annotations
 
 from .rules import LINES, NAMES, PAYS_X100, REELS, line_wins

@@ -3,7 +3,9 @@
 It shows how a game plugs into the shell: pre-rendered faces (art.py), a ReelSet at
 the layout's place (layout.py), one `present_<type>` method per event type of the
 game's catalogue (math/events.py) reading the shared timeline's running win,
-`draw_board` (board.py), and an ante toggle button (the UI tests' variant has an ante).
+`draw_board` (board.py), its start board (`start_reels`), its cues (sounds.py), its
+gallery (shots.py), and an ante toggle button shown only when an ante mode is offered
+(the UI tests' variant has one).
 """
 from __future__ import annotations
 
@@ -12,26 +14,46 @@ import pygame
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.presentation import Step, wait
 from cabinet.ui.reels import ReelSet
+from cabinet.ui.start_board import StartReels
 
 from ..math import rules
+from ..math.paytable import evaluate
 from . import board
 from .art import COLORS, face
 from .layout import REELS
+from .shots import SHOTS
+from .sounds import add_cues
+
 
 class ToyScene(GameScene):
     """Toy Reels: 3x3 reels, three lines, a coin bonus."""
 
     static_background = True        # the starfield never changes: composed with the bars once
+    SHOTS = SHOTS
 
     def build(self) -> None:
         self._faces: dict[int, dict[str, pygame.Surface]] = {}
-        self.reels = ReelSet(self.app, tuple(REELS), 3, 3, self.faces, [list(s) for s in rules.STRIPS])
+        rest = self.start_board()
+        self.reels = ReelSet(self.app, tuple(REELS), 3, 3, self.faces, self.start_reels().strips,
+                             board=rest.board, stops=rest.stops)
         self.win_lines: list[int] = []
         self.coins: list[int] = []
         self.bonus = False
-        if not any(w.action == "ante" for w in self.widgets):
+        add_cues(self.app.audio)
+        # a control only for a mode the game offers (the UI tests' variant has an ante)
+        if any(m.id == "ante" for m in self.spin_modes) and not any(w.action == "ante" for w in self.widgets):
             self.add_button((24, 600, 190, 80), lambda: "ANTE ON" if self.mode_id == "ante" else "ANTE OFF",
                             "ante", lit=lambda: self.mode_id == "ante", enabled=lambda: not self.busy)
+
+    def start_reels(self) -> StartReels:
+        """The start board: a window of the strips with no line win and fewer than the
+        three STARs that start the coin bonus."""
+        return StartReels([list(s) for s in rules.STRIPS], 3, self.evaluate_letters, {"S": 2})
+
+    @staticmethod
+    def evaluate_letters(board: list[list[str]]) -> dict:
+        """`evaluate` on a board of strip letters (it reads symbol names)."""
+        return evaluate([[rules.NAMES[s] for s in row] for row in board])
 
     def relayout(self) -> None:
         self._faces = {}
