@@ -133,8 +133,8 @@ def test_a_measured_rate_of_a_forcing_category_is_released_an_exact_one_is_held(
 
 
 def test_the_build_records_the_released_categories():
-    spec = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, book_forces={"base": {"jackpot": 0.01, "bonus": 0.05}},
-                                                              rate_targets={}))
+    forces = {"base": {"jackpot": 0.01, "bonus": 0.05}}
+    spec = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, book_forces=forces, rate_targets={}))
     names = ("bonus", "jackpot")
     n = 400
     feats = np.zeros(n, dtype=np.uint64)
