@@ -62,7 +62,8 @@ GAME = GameSpec(
     # book, so their searches are recorded (found.json, tools/find_books.py)
     forced_books={"base": {"max_win": 50, "free_spins_x5": 600}, "ante": {"max_win": 50, "free_spins_x5": 1500},
                   "golden_egg_hunt": {"big_win": 200}, "egg_hunt": {"big_win": 200},
-                  "hog_wild": {"huge_win": 4, "big_win": 8}, "free_spins": {"huge_win": 4}},
+                  "hog_wild": {"huge_win": 4, "big_win": 8}, "free_spins": {"huge_win": 4},
+                  "growing_season": {"big_win": 125}},
     # FARM WHEEL BUY's value is heavy-tailed (free spins up to the cap): 10,000 books
     # leave its sample RTP 3.8 standard errors from the rules' and the weights would
     # carry 27 pp of it; at 300,000 the books carry it themselves. The free-spins buys
@@ -72,8 +73,10 @@ GAME = GameSpec(
     # takes the default 1% of them (1,000 books), drawn exactly given the category.
     # GROWING SEASON pays 10x its price or more about 1 in 770,000 rounds (up to 14x:
     # its wins are spin k's times k, one late spin makes them, so splitting on the win
-    # does not split): 1,000,000 natural books hold that tail at its natural odds
-    book_counts={"wheel_buy": 300_000, "free_spins": 300_000, "hog_wild": 300_000, "growing_season": 1_000_000,
+    # does not split): its rounds of 6x or more are a stratum (math.yaml big_win_x, 125
+    # books found by rejection over 4.2 million bought rounds, found.json), the rest
+    # 300,000 natural books
+    book_counts={"wheel_buy": 300_000, "free_spins": 300_000, "hog_wild": 300_000, "growing_season": 300_000,
                  "golden_egg_hunt": 100_000},
     # books: every mode vectorised, exactly play's rounds seed for seed
     play_batch=batch.play_batch,
