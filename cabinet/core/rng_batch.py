@@ -245,7 +245,7 @@ class BookStreams:
         out[todo] = res.astype(np.int64)
         return out
 
-    def below_many(self, rows: np.ndarray, n: np.ndarray | int, count: np.ndarray) -> np.ndarray:
+    def below_many(self, rows: np.ndarray, n: np.ndarray | int | Sequence[int], count: np.ndarray) -> np.ndarray:
         """`count[i]` draws in a row for row rows[i]: draw j is below(n[j]) (`n` one
         bound, or one per column; 2 <= n <= 2**32 - 1), as `count[i]` calls of
         `Rng.below` or one `integers(0, n, size=count[i])` would draw them. Returns

@@ -100,7 +100,7 @@ def _wheel_rounds(pm: PiggyMath, st: BookStreams, tiers: np.ndarray, pay: np.nda
             feats[i].add("retrigger")
 
 
-def _spin_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarray, list[tuple[str, ...]],
+def _spin_batch(pm: PiggyMath, seeds: np.ndarray, mode: str) -> tuple[np.ndarray, list[tuple[str, ...]],
                                                                           np.ndarray]:
     """Base / ante books: every book's first board (one draw per reel, as rules.drop),
     the spins and tumble chains in lockstep, then the wheel books' wheels and free
@@ -184,6 +184,7 @@ def _buy_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarr
     n = len(seeds)
     st = BookStreams(seeds)
     spins, strips = int(m["spins"]), m["strips"]
+    draw: HogWildStream | StopStream
     if mode == "hog_wild":
         draw = HogWildStream(pm, st, strips)
     else:
