@@ -116,3 +116,36 @@ def test_a_stated_category_share_consistent_with_the_games_estimate_stands_again
                                                              "method": "toy"}}
     targets, notes = category_targets(spec, "base", rates)
     assert targets[0] == 0.00013 and "0.00013 is used" in notes["top"]
+
+
+def test_a_measured_rate_of_a_forcing_category_is_released_an_exact_one_is_held():
+    """A category's rounds lie in its own stratum (its share fixed) and in the strata
+    listed before it: holding its measured rate could only bend those earlier strata
+    by the measurement's noise, so it is released; an exact rate (sigma 0) stays, and
+    so does every feature that is not a category."""
+    from cabinet.math.build import release_categories
+    held = {"jackpot": {"rate": 0.0021, "sigma": 1e-4, "source": "measured, 630 in 300,000 rounds"},
+            "bonus": {"rate": 0.05, "sigma": 0.0, "source": "exact"},
+            "collect": {"rate": 0.2, "sigma": 7e-4, "source": "measured"}}
+    kept, released = release_categories(held, ["max_win", "jackpot", "bonus"])
+    assert released == ["jackpot"] and set(kept) == {"bonus", "collect"}
+    assert release_categories(held, []) == (held, [])
+
+
+def test_the_build_records_the_released_categories():
+    forces = {"base": {"jackpot": 0.01, "bonus": 0.05}}
+    spec = dataclasses.replace(GAME, math=dataclasses.replace(GAME.math, book_forces=forces, rate_targets={}))
+    names = ("bonus", "jackpot")
+    n = 400
+    feats = np.zeros(n, dtype=np.uint64)
+    feats[:10] = np.uint64(2)
+    feats[10:40] = np.uint64(1)
+    pay = np.where(np.arange(n) % 2 == 0, 0, 190).astype(np.int64)
+    tasks = [Task(GAME.id, "base", -1, None, 0, n, 1, names)]
+    result = (np.arange(n, dtype=np.uint64), pay, feats, np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.uint16),
+              np.zeros(0, dtype=np.uint32), np.zeros(n, dtype=np.int64), np.zeros(0, dtype=np.uint8))
+    rates = {"modes": {"base": {"rounds": 300_000, "features": {
+        "jackpot": {"rate": 0.011, "count": 3_300}, "bonus": {"rate": 0.06, "count": 18_000}}}}}
+    _, meta = assemble(spec, "base", tasks, [result], seed=1, natural=n, rates=rates)
+    assert meta["optimizer"]["released_categories"] == ["jackpot", "bonus"]
+    assert meta["rate_targets"] == {}

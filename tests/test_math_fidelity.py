@@ -221,6 +221,48 @@ def test_the_committed_report_is_stamped_with_the_shipped_librarys_fingerprint(g
         "fingerprint and books manifest: run it again"
 
 
+def _flagged(report: Path) -> dict[str, int]:
+    """{mode: flagged count} from the report's summary table."""
+    lines = report.read_text().splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("| mode |"))
+    cols = [c.strip() for c in lines[head].strip("|").split("|")]
+    out = {}
+    for line in lines[head + 2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        out[cells[0].strip("`")] = int(cells[cols.index("flagged")].replace(",", ""))
+    return out
+
+
+KNOWN_FLAGS = {
+    # issue #32, open: the optimizer's tilt corrects the ante library's sampling luck
+    # (its wheel stratum's heavy tail: the equal-weight sample pays 102.8% +- 2.7 pp
+    # against the stated 96.7%) inside the natural books' held bands, and the band means
+    # then sit up to 9 standard errors from the rules' (games/piggy_farm/par/
+    # piggy_farm_fidelity.md). strict: this fails as soon as the report is clean.
+    "piggy_farm": "Piggy Farm's ante: the RTP correction lands inside the natural books' held bands",
+}
+
+
+@pytest.mark.parametrize("gid", [pytest.param(g, marks=pytest.mark.xfail(reason=KNOWN_FLAGS[g], strict=True))
+                                 if g in KNOWN_FLAGS else g for g in sorted(discover())])
+def test_the_committed_report_flags_nothing_in_any_mode(gid):
+    """Issue #32's bar: the shipped libraries against a fresh run of the rules, every
+    mode with 0 flagged figures (|z| > 4 or tail mass past the library's top)."""
+    spec = discover()[gid]
+    flagged = _flagged(report_path(spec))
+    assert set(flagged) == {m.id for m in spec.modes}, flagged
+    assert not {m: n for m, n in flagged.items() if n}, f"{gid}: flagged figures in {flagged}"
+
+
+def test_the_flag_count_is_read_from_the_summary(tmp_path):
+    doctored = tmp_path / "report.md"
+    doctored.write_text("# Fidelity\n\n## Summary\n\n| mode | rules rounds | flagged | worst |\n|---|---|---|---|\n"
+                        "| `base` | 1,000,000 | 0 | 1.2 |\n| `ante` | 1,000,000 | 2 | 4.5 |\n\n## Flagged\n")
+    assert _flagged(doctored) == {"base": 0, "ante": 2}
+
+
 def test_the_stamp_check_fails_on_another_fingerprint(tmp_path):
     spec = discover()["grinning_harvest"]
     books_dir = B.default_books_dir(spec)

@@ -183,3 +183,30 @@ def test_tilt_figures_of_the_natural_weights_are_zero():
     pi0 = np.array([0.15] * 6 + [0.05] * 2)
     assert abs(t["kl"] - float(np.sum(pi * np.log(pi / pi0)))) < 1e-15
     assert abs(t["max_log_ratio"] - float(np.abs(np.log(pi / pi0)).max())) < 1e-15
+
+
+def test_with_fixed_strata_only_the_natural_stratum_tilts():
+    """A game whose forced books are the rules' rounds given their category: its forced
+    strata keep equal weights (up to integer rounding) whatever the RTP and the held
+    rates ask, and a feature that varies only inside a forced stratum is left free
+    (issue #32). Without fixed_strata the same feature is held by tilting the stratum."""
+    rng = np.random.default_rng(5)
+    n = 60_000
+    pay = np.where(rng.random(n) < 0.3, rng.choice([50, 100, 200, 500, 1_000, 3_000], n), 0).astype(np.int64)
+    stratum = np.full(n, -1)
+    stratum[:300] = 0                                   # a forced stratum, with and without a feature
+    pay[:300] = rng.choice([20_000, 50_000, 200_000], 300)
+    feats = np.zeros((n, 2), dtype=bool)
+    feats[:120, 0] = True                               # only in the forced stratum
+    feats[300:3_300, 1] = True                          # only among natural books
+    w, rep = optimize(pay, stratum, [1e-4], 100, Fraction("0.94"), features=feats, rates={0: 5e-5, 1: 0.06},
+                      fixed_strata=True)
+    forced = w[stratum == 0]
+    assert forced.max() - forced.min() <= 1
+    assert rep["free_features"] == [0] and rep["held_features"] == [1]
+    p = w / w.sum()
+    assert abs(float(p[feats[:, 1]].sum()) - 0.06) < 1e-9
+    assert abs(float(p[feats[:, 0]].sum()) - 1e-4 * 120 / 300) < 1e-9   # its natural share, not the 5e-5 asked
+    assert abs(_exact(w, pay, 100) - Fraction("0.94")) < Fraction(1, 10**12)
+    w2, rep2 = optimize(pay, stratum, [1e-4], 100, Fraction("0.94"), features=feats, rates={0: 5e-5, 1: 0.06})
+    assert rep2["held_features"] == [0, 1] and w2[stratum == 0].max() - w2[stratum == 0].min() > 1

@@ -28,6 +28,7 @@ import numpy as np
 
 from .rng import ReplayError, Rng, Trace
 from .rng_batch import BookStreams
+from .rng_stream import Stream
 
 __all__ = ["ForceFailed", "ReplayError", "attempt_generators", "attempt_streams", "best_of", "checked_index",
            "first_accepted", "first_index", "search", "substream"]
@@ -41,7 +42,7 @@ class ForceFailed(RuntimeError):
 
 
 class _Locked:
-    """Stands in for the outer stream's generator while an attempt runs."""
+    """Stands in for the outer stream's `Stream` (`Rng.gen`) while an attempt runs."""
 
     def __getattr__(self, name: str):
         raise RuntimeError("a forced search's attempt drew from the outer stream; "
@@ -113,40 +114,47 @@ def best_of(rng: Rng, n: int, make: Callable[[Rng], C], score: Callable[[C], flo
     return _run(rng, make, _sub(key, best, trace))   # again, recording what it nests
 
 
-Accepts = Callable[[list[np.random.Generator]], np.ndarray]
+Accepts = Callable[[list[Stream]], np.ndarray]
 StreamAccepts = Callable[[BookStreams], np.ndarray]
 
-# Spare Generators for `attempt_generators`: a fresh Generator(PCG64DXSM(SeedSequence))
+# Spare streams for `attempt_generators`: a fresh Stream (SeedSequence + PCG64DXSM)
 # costs about 8 us (most of it SeedSequence's hashing, in Python-called Cython), more
 # than deciding the attempt in a vectorised engine. Setting a spare's state costs ~1 us.
-_SPARE: list[np.random.Generator] = []
+_SPARE: list[Stream] = []
 
 
 def attempt_streams(key: int, k0: int, n: int) -> BookStreams:
     """Attempts k0 .. k0+n-1 of the search keyed `key` as BookStreams (row i draws
-    exactly what `substream(key, k0 + i)` draws), without Generator objects."""
+    exactly what `substream(key, k0 + i)` draws), without a Stream each)."""
     return BookStreams(np.full(n, key, dtype=np.uint64), spawn=np.arange(k0, k0 + n, dtype=np.uint64))
 
 
-def attempt_generators(key: int, k0: int, n: int) -> list[np.random.Generator]:
-    """Generators in exactly the state of `substream(key, k).gen` for k = k0 .. k0+n-1:
+def attempt_generators(key: int, k0: int, n: int) -> list[Stream]:
+    """Streams in exactly the state of `substream(key, k).gen` for k = k0 .. k0+n-1:
     the SeedSequence and PCG64DXSM seeding computed for all of them at once
-    (cabinet/core/rng_batch.py), then set as the states of spare Generators. Give
-    them back with `_SPARE.extend(...)` when done (first_index does)."""
+    (cabinet/core/rng_batch.py), then set as the states of spare Streams. Give them
+    back with `_SPARE.extend(...)` when done (first_index does).
+
+    They are the project's `Stream`s, not numpy Generators, although only the kept
+    attempt's index is stored (as the book's hint): `accepts` decides on these draws
+    which attempt is kept, and the kept attempt is then played on its own `Rng` (a
+    Stream) and checked against that decision, and a book without hints (or a rebuild)
+    searches again; so the decision must see exactly the draws of the rounds' own
+    mapping, which a later numpy's Generator need not give (docs/random.md)."""
     st = BookStreams(np.full(n, key, dtype=np.uint64), words=0, spawn=np.arange(k0, k0 + n, dtype=np.uint64))
     state = ((st.hi.astype(object) << 64) | st.lo.astype(object)).tolist()
     inc = ((st.inc_hi.astype(object) << 64) | st.inc_lo.astype(object)).tolist()
-    gens = [_SPARE.pop() if _SPARE else np.random.Generator(np.random.PCG64DXSM(0)) for _ in range(n)]
+    gens = [_SPARE.pop() if _SPARE else Stream(0) for _ in range(n)]
     for g, s, i in zip(gens, state, inc):
-        g.bit_generator.state = {"bit_generator": "PCG64DXSM", "state": {"state": s, "inc": i},
-                                 "has_uint32": 0, "uinteger": 0}
+        g.state = {"bit_generator": "PCG64DXSM", "state": {"state": s, "inc": i}, "has_uint32": 0, "uinteger": 0}
     return gens
 
 
 def first_index(key: int, accepts: Accepts | StreamAccepts, limit: int, what: str, streams: bool = False) -> int:
     """Index of the first attempt of the search keyed `key` that `accepts` takes
     (`accepts` decides many attempts at once, one bool each, with a vectorised engine:
-    from their generators, or with `streams` from their BookStreams), tried in
+    from their Streams (`attempt_generators`), or with `streams` from their
+    BookStreams), tried in
     batches growing from 256 to 8,192 attempts."""
     k0, size = 0, 256
     while k0 < limit:
@@ -188,7 +196,7 @@ def first_accepted(rng: Rng, accepts: Accepts | StreamAccepts, limit: int, what:
     """`search` decided in batches: the kept attempt's own stream, to play it on (the
     caller plays it with its events and checks it is in the category). Recorded and
     replayed as a hint like `search`'s, so a book shows without searching again.
-    `streams`: `accepts` takes the attempts' BookStreams instead of Generators.
+    `streams`: `accepts` takes the attempts' BookStreams instead of their Streams.
     `found`: {key: first accepted index} of searches made before (a game's record of
     the ones that take minutes), used after checking the attempt (`checked_index`)."""
     key = rng.seed64()

@@ -29,6 +29,7 @@ import numpy as np
 
 from .config_file import read_yaml
 from .rng import Rng
+from .rng_stream import Stream
 from .schema import ConfigError
 
 PREFIX = "board:"            # a force naming a board file: "board:<path>"
@@ -53,7 +54,7 @@ class ScriptedRng(Rng):
         super().__init__(int(seed))
         self.script = [int(v) for v in draws]
         self.used = 0
-        self.gen = cast(np.random.Generator, _ScriptedGen(self, self.gen))     # the Generator's face
+        self.gen = cast(Stream, _ScriptedGen(self, self.gen))     # the Stream's face
 
     def below(self, n: int) -> int:
         if self.used < len(self.script):

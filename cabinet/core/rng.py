@@ -1,16 +1,22 @@
 """The RNG service: the only source of randomness in the cabinet.
 
-numpy's `Generator(PCG64DXSM)`, seeded from OS entropy or from a given seed for
-reproducible demos. `Generator.integers` scales without bias (Lemire's method with
-rejection), so `below(n)` is exactly uniform for any n up to 2**63. The weighted draw
-over integer weights picks an exact integer in [0, total) and maps it through the
-cumulative sum, so each index has probability weight / total exactly.
+`Rng` draws from a `Stream` (cabinet/core/rng_stream.py): numpy's SeedSequence and
+PCG64DXSM bit generator, seeded from OS entropy or from a given seed (a book's, or a
+demo's), with the project's own integer and float mappings. They are bit for bit
+what numpy 2.x's `Generator` gives today, but owned here, so a later numpy whose
+`Generator` draws differently cannot change the round a book's seed replays
+(docs/random.md). `below(n)` scales without bias (Lemire's method with rejection),
+so it is exactly uniform for any n up to 2**64. The weighted draw over integer
+weights picks an exact integer in [0, total) and maps it through the cumulative sum,
+so each index has probability weight / total exactly.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
 import numpy as np
+
+from .rng_stream import Stream
 
 
 def weighted_indices(cum: np.ndarray, draws: np.ndarray | int) -> np.ndarray:
@@ -22,11 +28,13 @@ def weighted_indices(cum: np.ndarray, draws: np.ndarray | int) -> np.ndarray:
 
 def weighted_batch(gen: np.random.Generator, cum: np.ndarray, size: int | tuple[int, ...]) -> np.ndarray:
     """The vectorised engines' weighted draw: `size` indices, each with probability
-    weight / total exactly (one uniform integer each, through the cumulative weights)."""
+    weight / total exactly (one uniform integer each, through the cumulative weights).
+    For the design-time simulators on numpy's Generator (a Stream draws alike)."""
     return weighted_indices(cum, gen.integers(0, int(cum[-1]), size))
 
 
 def make_bit_generator(seed: int | np.random.SeedSequence | None) -> np.random.PCG64DXSM:
+    """The bit generator of a seed (the simulators wrap it in numpy's Generator)."""
     return np.random.PCG64DXSM(seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed))
 
 
@@ -66,13 +74,15 @@ class Trace:
 
 
 class Rng:
-    """Small facade over one numpy Generator; round generators take one of these.
-    `trace` is None except while a forced round is recorded or replayed."""
+    """Small facade over one `Stream`; round generators take one of these. `gen` is
+    the stream (numpy's `Generator` interface for `integers` and `random`, array
+    draws included). `trace` is None except while a forced round is recorded or
+    replayed."""
 
     __slots__ = ("gen", "trace")
 
     def __init__(self, seed: int | np.random.SeedSequence | None = None):
-        self.gen = np.random.Generator(make_bit_generator(seed))
+        self.gen = Stream(seed)
         self.trace: Trace | None = None
 
     @classmethod
@@ -96,7 +106,7 @@ class Rng:
         """Uniform integer in [0, n), unbiased."""
         if n <= 0:
             raise ValueError(f"below() needs n >= 1, got {n}")
-        return int(self.gen.integers(0, n))
+        return self.gen.below(n)
 
     def between(self, lo: int, hi: int) -> int:
         """Uniform integer in [lo, hi], both ends included."""
@@ -128,4 +138,4 @@ class Rng:
 
     def seed64(self) -> int:
         """A fresh 63-bit seed (for books and child streams)."""
-        return int(self.gen.integers(0, 2**63 - 1))
+        return self.gen.below(2**63 - 1)

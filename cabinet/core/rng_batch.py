@@ -1,11 +1,12 @@
 """Many books' random streams at once: `BookStreams(seeds)` draws exactly what
 `Rng.for_book(seed)` draws, for every seed, in numpy arrays.
 
-A book's stream is numpy's `Generator(PCG64DXSM(SeedSequence(seed)))` (rng.py); a
+A book's stream is `Rng.for_book(seed)`'s `Stream` (rng_stream.py: numpy's
+SeedSequence and PCG64DXSM bit generator, with the project's integer mapping); a
 batch book generator (a game's `play_batch`) must give, per seed, what `play` gives
-from that stream. Creating one numpy Generator per book costs about 7 us, more than
-a whole base round in a vectorised engine, so this module computes the same streams
-without Generator objects:
+from that stream. Creating one Stream per book costs about 7 us (SeedSequence's
+hashing), more than a whole base round in a vectorised engine, so this module
+computes the same streams without a Stream each:
 
 - SeedSequence(seed): the pool mixing and `generate_state(4, uint64)` of numpy's
   bit_generator.pyx, in uint32 arithmetic (held in uint64 and masked); a seed below
@@ -14,14 +15,15 @@ without Generator objects:
 - PCG64DXSM: seeding with two steps of the 128-bit LCG (default multiplier), each
   64-bit output the DXSM hash of the state before the step, the step itself with
   the cheap 64-bit multiplier; 128-bit products from 32-bit halves;
-- `Generator.integers(0, n)` for 1 <= n <= 2**32: numpy's 32-bit Lemire method with
-  rejection on `next_uint32` (the low half of a 64-bit output, then its high half);
-  n == 1 draws nothing. Larger bounds are refused (a book round never uses them).
+- `Stream.below(n)` for 1 <= n <= 2**32: the 32-bit Lemire method with rejection on
+  `next_uint32` (the low half of a 64-bit output, then its high half); n == 1 draws
+  nothing. Larger bounds are refused (a book round never uses them).
 
 Every row keeps its own position: `below(rows, n)` advances only the given rows, so
 a batch generator calls it in exactly the order `play` calls `Rng.below` & co for
 each book, and gets the same numbers. tests/core/test_rng_batch.py compares it
-with numpy's own Generator on thousands of seeds and bounds.
+with `Rng.for_book` on thousands of seeds and bounds (and tests/core/test_rng_stream.py
+that with numpy's own Generator).
 """
 from __future__ import annotations
 
@@ -201,7 +203,7 @@ class BookStreams:
         self.pos[rows] = p + 1
         return self.buf[rows, p]
 
-    # -- numpy's Generator.integers(0, n) ----------------------------------------------
+    # -- Stream.below(n), i.e. numpy's Generator.integers(0, n) ---------------------------
     def below(self, rows: np.ndarray, n: np.ndarray | int) -> np.ndarray:
         """One uniform integer in [0, n) per row (n per row or one for all), exactly
         `Rng.below(n)` on each row's stream. Rows with n == 1 draw nothing."""
@@ -243,7 +245,7 @@ class BookStreams:
         out[todo] = res.astype(np.int64)
         return out
 
-    def below_many(self, rows: np.ndarray, n: np.ndarray | int, count: np.ndarray) -> np.ndarray:
+    def below_many(self, rows: np.ndarray, n: np.ndarray | int | Sequence[int], count: np.ndarray) -> np.ndarray:
         """`count[i]` draws in a row for row rows[i]: draw j is below(n[j]) (`n` one
         bound, or one per column; 2 <= n <= 2**32 - 1), as `count[i]` calls of
         `Rng.below` or one `integers(0, n, size=count[i])` would draw them. Returns

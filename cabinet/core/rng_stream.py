@@ -106,12 +106,8 @@ class Stream:
         if not 0 <= word <= _M32:
             raise ValueError("uinteger must be a 32-bit word")
         inner = value["state"]
-        self._bg.state = {
-            "bit_generator": "PCG64DXSM",
-            "state": {"state": int(inner["state"]), "inc": int(inner["inc"])},
-            "has_uint32": 0,
-            "uinteger": 0,
-        }
+        self._bg.state = {"bit_generator": "PCG64DXSM", "state": {"state": int(inner["state"]), "inc": int(inner["inc"])},
+                          "has_uint32": 0, "uinteger": 0}
         self._has32, self._u32 = has, word if has else 0
 
     # -- raw words ---------------------------------------------------------------------

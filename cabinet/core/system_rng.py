@@ -1,8 +1,8 @@
 """The cabinet's outcome selection in real play: the operating system's
 cryptographic source.
 
-Demos, book generation and replays use the seeded `Rng` (cabinet/core/rng.py:
-numpy's PCG64DXSM). In real play the cabinet's own outcome selection (which book, a
+Demos, book generation and replays use the seeded `Rng` (cabinet/core/rng.py: a
+`Stream` on numpy's PCG64DXSM). In real play the cabinet's own outcome selection (which book, a
 live round's seed, every gamble and spin-chance draw) comes from `SystemRng`, whose
 every draw is `secrets.randbelow` (GLI-19 asks for a cryptographically strong source
 for outcome selection). A book's rules still replay from its stored seed, so what is
@@ -17,7 +17,7 @@ from .rng import Rng
 
 
 class SystemRng(Rng):
-    """`Rng`'s interface with every draw from `secrets`; it has no numpy generator
+    """`Rng`'s interface with every draw from `secrets`; it has no seeded stream
     (`gen` is None), so nothing can draw from a seeded stream through it."""
 
     __slots__ = ()

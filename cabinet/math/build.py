@@ -209,6 +209,19 @@ def plan(spec: GameSpec, ref: Any, mode: str, natural: int, seed: int) -> list[T
     return tasks
 
 
+def release_categories(held: dict[str, dict[str, Any]], cats: list[str]) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """(the held rates without the measured rates of the mode's own forcing categories,
+    the names released). A category's rounds lie in its own stratum, whose share is
+    fixed, and in the strata of categories listed before it; so holding its measured
+    rate can only move weight inside those earlier strata, by whatever the measurement's
+    noise puts between the rate and the share (a bought max win's share with the GRAND
+    pushed from the rules' 45% to 0.04%: issue #32). Their books are the rules' rounds
+    given their category, so they keep that composition at natural weights. An exact
+    rate (sigma 0: exact odds, or set by the game) agrees with the shares and stays."""
+    released = [f for f in cats if f in held and held[f].get("sigma", 0.0) > 0]
+    return {k: v for k, v in held.items() if k not in released}, released
+
+
 def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple], seed: int, natural: int,
              rates: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """Arrays and metadata of one mode from its task results; runs the optimizer."""
@@ -228,6 +241,7 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
     bits = np.array([(feats >> np.uint64(i)) & np.uint64(1) for i in range(len(names))], dtype=bool).T
     held = nested_follow({k: v for k, v in mode_targets(spec, rates, mode).items() if k in names}, rates, mode,
                           bits, names)
+    held, released = release_categories(held, cats)
     # the payout bands the rules saw often enough are held too, as moments like the
     # features (their indicator columns after the features'), so the library's win
     # distribution keeps the rules' band masses, not its sample's
@@ -240,7 +254,8 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
     try:
         weight, report = optimize(pay, stratum, targets, cost, rtp, features=cols,
                                   rates={i: v["rate"] for i, v in goals.items()},
-                                  rate_sigma={i: v.get("sigma", 0.0) for i, v in goals.items()})
+                                  rate_sigma={i: v.get("sigma", 0.0) for i, v in goals.items()},
+                                  fixed_strata=spec.math.forced_natural)
     except Exception as exc:
         raise BuildError(f"{spec.id}/{mode}: optimizer failed: {exc}") from exc
     report["held_bands"] = [columns[i][5:] for i in report["held_features"] if i >= len(names)]
@@ -256,6 +271,7 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
                        "features": {k: after["features"][k] - before["features"][k] for k in names}}
     report["natural_in_category"] = {c: int(((stratum == i) & (force == -1)).sum()) for i, c in enumerate(cats)}
     report["category_target_notes"] = target_notes
+    report["released_categories"] = released
     meta = {"format": B.FORMAT, "game": spec.id, "mode": mode, "version": spec.version,
             "fingerprint": B.fingerprint(spec), "cost_x100": cost, "rtp_target": str(spec.rtp[mode]),
             "rtp": report["rtp"], "feature_names": names, "categories": cats,

@@ -15,6 +15,12 @@ moment per constraint, shared by every stratum:
 
     w_i ∝ exp(λ · min(x_i, H) + Σ_f μ_f · [book i has feature f])   (normalised per stratum)
 
+With `fixed_strata` (a game whose forced books are the rules' rounds given their
+category: GameSpec.math.forced_natural) only the natural stratum tilts and every forced
+stratum keeps equal weights, so its routes and conditionals stay the rules' (issue
+#32: a tilt shared by every stratum moved weight inside them, e.g. a bought max win's
+share with a GRAND, by whatever the measured rates' noise asked).
+
 where x_i is the payout in multiples of the cost and H = `BODY_X`. The constraints are
 the RTP and, for every feature with a target rate (the rules' rate, measured by the
 vectorised engine, or a rate the game sets), that rate over the whole mode; the
@@ -26,7 +32,9 @@ above H by one common factor: the tail keeps its shape (an exponential tilt in x
 itself would crush the rare big wins by e^(λx)). The weights are then integerised
 over a large total (2**52) with exact stratum totals, and a final exact correction
 moves a little weight between two natural books of different payouts, so that the
-RTP equals the stated one to about 1e-15. Sums are exact Python integers.
+RTP equals the stated one to about 1e-15. Sums are exact Python integers. With
+`fixed_strata` the forced strata's contributions to every moment are fixed; a feature
+or band that does not vary inside the natural stratum cannot be moved and is left free.
 
 How far the weights moved (the tilt), `tilt_figures`: KL(w ‖ w0) = Σ π_i log(π_i / π0_i)
 in nats over the whole mode (π the weights' probabilities, π0 the natural ones), the
@@ -263,7 +271,8 @@ class Atoms:
     payout and held features get the same weight, so the solve runs over these atoms,
     each with its count; np.unique orders them by content, not by the books' order."""
 
-    def __init__(self, group: np.ndarray, key: np.ndarray, s: np.ndarray, m: np.ndarray, shares: list[float]):
+    def __init__(self, group: np.ndarray, key: np.ndarray, s: np.ndarray, m: np.ndarray, shares: list[float],
+                 tilting: list[bool] | None = None):
         rows = np.column_stack([group.astype(np.int64), key.astype(np.int64)])
         uniq, first, self.inverse, count = np.unique(rows, axis=0, return_index=True, return_inverse=True,
                                                      return_counts=True)
@@ -273,6 +282,7 @@ class Atoms:
         self.s, self.m = s[first], m[first]
         self.shares = shares
         self.members = [np.flatnonzero(self.group == g) for g in range(len(shares))]
+        self.tilting = [True] * len(shares) if tilting is None else list(tilting)
 
     def tilt(self, theta: list[float]) -> tuple[np.ndarray, np.ndarray]:
         """(mass of each atom, probability of one of its books within its group) for
@@ -282,8 +292,9 @@ class Atoms:
             z = z + self.s[:, j] * t
         mass = np.zeros(len(z))
         unit = np.zeros(len(z))
-        for idx, share in zip(self.members, self.shares):
-            e = _exp(z[idx] - z[idx].max())
+        for g, (idx, share) in enumerate(zip(self.members, self.shares)):
+            zz = z[idx] if self.tilting[g] else np.zeros(len(idx))
+            e = _exp(zz - zz.max())
             total = exact_sum(self.count[idx] * e)
             unit[idx] = e / total
             mass[idx] = share * (self.count[idx] * e) / total
@@ -298,8 +309,11 @@ class Atoms:
         k_m, k_s = self.m.shape[1], self.s.shape[1]
         pm = mass[:, None] * self.m
         ps = mass[:, None] * self.s
-        jac = [exact_colsums(pm * self.s[:, l:l + 1]) for l in range(k_s)]      # jac[l][j]
-        for idx, share in zip(self.members, self.shares):
+        live = np.concatenate([idx for g, idx in enumerate(self.members) if self.tilting[g]])
+        jac = [exact_colsums(pm[live] * self.s[live, l:l + 1]) for l in range(k_s)]      # jac[l][j]
+        for g, (idx, share) in enumerate(zip(self.members, self.shares)):
+            if not self.tilting[g]:
+                continue
             em, es = exact_colsums(pm[idx]), exact_colsums(ps[idx])
             for l in range(k_s):
                 jac[l] = [v - a * es[l] / share for v, a in zip(jac[l], em)]
@@ -353,8 +367,9 @@ def solve_moments(atoms: Atoms, target: np.ndarray, sigma: np.ndarray) -> tuple[
 def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float], cost_x100: int,
              rtp: Fraction, total: int = TOTAL_WEIGHT, features: np.ndarray | None = None,
              rates: dict[int, float] | None = None,
-             rate_sigma: dict[int, float] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
-    """Integer weights for one mode.
+             rate_sigma: dict[int, float] | None = None,
+             fixed_strata: bool = False) -> tuple[np.ndarray, dict[str, Any]]:
+    """Integer weights for one mode (`fixed_strata`: only the natural stratum tilts).
 
     `stratum[i]` is the category index of book i (-1 natural); `targets[c]` is the
     target frequency per round of category c. `features` (n x k booleans) and `rates`
@@ -386,15 +401,21 @@ def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float],
         group[idx] = g
     y = x / cost_x100
     body = np.minimum(y, BODY_X)
-    lo = sum(share * float(y[idx].min()) for idx, share in groups)
-    hi = sum(share * float(y[idx].max()) for idx, share in groups)
     t_rtp = float(rtp)
-    varies = any(float(body[idx].min()) < float(body[idx].max()) for idx, _ in groups)
+    if fixed_strata:        # only the natural stratum tilts: the forced ones keep their composition
+        fixed = sum(share * exact_sum(y[idx]) / len(idx) for idx, share in groups[1:])
+        lo, hi = fixed + rest * float(y[nat].min()), fixed + rest * float(y[nat].max())
+        varies = float(body[nat].min()) < float(body[nat].max())
+    else:
+        lo = sum(share * float(y[idx].min()) for idx, share in groups)
+        hi = sum(share * float(y[idx].max()) for idx, share in groups)
+        varies = any(float(body[idx].min()) < float(body[idx].max()) for idx, _ in groups)
     if not lo - 1e-9 <= t_rtp <= hi + 1e-9 or (varies and not lo < t_rtp < hi):
         raise OptimizeError(f"these books pay {lo:.4f}..{hi:.4f} x cost on average at most; RTP {t_rtp:.6f} "
                             f"is out of reach")
     want = dict(rates or {})
-    free = [f for f in want if not any(feats[idx, f].any() and not feats[idx, f].all() for idx, _ in groups)]
+    tilting = [idx for g, (idx, _) in enumerate(groups) if g == 0 or not fixed_strata]
+    free = [f for f in want if not any(feats[idx, f].any() and not feats[idx, f].all() for idx in tilting)]
     held = [f for f in want if f not in free]
     bad = [f for f in held if not 0 < want[f] < 1]
     if bad:
@@ -406,7 +427,8 @@ def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float],
     sigma = ([1e-13 * max(1.0, t_rtp)] if varies else []) + [max(sig.get(f, 0.0), 1e-9 * want[f]) for f in held]
     s = np.column_stack(cols_s) if cols_s else np.zeros((n, 0))
     m = np.column_stack(cols_m) if cols_m else np.zeros((n, 0))
-    atoms = Atoms(group, np.column_stack([x] + [feats[:, f] for f in held]), s, m, [sh for _, sh in groups])
+    atoms = Atoms(group, np.column_stack([x] + [feats[:, f] for f in held]), s, m, [sh for _, sh in groups],
+                  [True] + [not fixed_strata] * (len(groups) - 1))
     theta, miss = (solve_moments(atoms, np.array(goal), np.array(sigma)) if cols_s else ([], np.zeros(0)))
     if varies and abs(miss[0]) > 1e-9 * max(1.0, t_rtp):
         raise OptimizeError(f"RTP {t_rtp:.6f} is out of reach of these books with the feature rates held "

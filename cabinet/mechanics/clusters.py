@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, cast
 
 import numpy as np
 
@@ -119,7 +119,7 @@ class Lanes:
         self.not_first_col = shape.not_first_col * self.rep
         self.not_last_col = shape.not_last_col * self.rep
 
-    def pack(self, masks: Sequence[int]) -> int:
+    def pack(self, masks: Iterable[int]) -> int:
         """Lane k holds masks[k]."""
         return sum(m << (k * self.width) for k, m in enumerate(masks))
 
@@ -182,7 +182,7 @@ def find_clusters(symbol_masks: dict, wild_mask: int, shape: BoardShape, min_siz
     """
     keys = list(symbol_masks)
     lanes = _lanes(shape, len(keys))
-    return [Cluster(keys[cl.symbol], cl.mask, cl.size)
+    return [Cluster(keys[cast(int, cl.symbol)], cl.mask, cl.size)     # a lane cluster's symbol is its lane
             for cl in lane_clusters(lanes.pack(symbol_masks.values()), wild_mask, lanes, min_size)]
 
 

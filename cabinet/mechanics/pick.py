@@ -43,11 +43,11 @@ class PickGame:
 
     def expected_prizes(self) -> Fraction:
         tot = sum(self.prize_counts.values())
-        return sum(Fraction(k * w, tot) for k, w in self.prize_counts.items())
+        return sum((Fraction(k * w, tot) for k, w in self.prize_counts.items()), Fraction(0))
 
     def expected_prize(self) -> Fraction:
         tot = sum(self.ladder.values())
-        return sum(Fraction(v * w, tot) for v, w in self.ladder.items())
+        return sum((Fraction(v * w, tot) for v, w in self.ladder.items()), Fraction(0))
 
     def chance_of_prize_at_least(self, value: int) -> Fraction:
         """Exact probability that a round reveals at least one prize >= value:
@@ -55,7 +55,7 @@ class PickGame:
         tot = sum(self.ladder.values())
         q = Fraction(sum(w for v, w in self.ladder.items() if v >= value), tot)
         ktot = sum(self.prize_counts.values())
-        return sum(Fraction(w, ktot) * (1 - (1 - q) ** k) for k, w in self.prize_counts.items())
+        return sum((Fraction(w, ktot) * (1 - (1 - q) ** k) for k, w in self.prize_counts.items()), Fraction(0))
 
     def expected_total(self) -> Fraction:
         """Expected sum of prizes (x100), before any cap."""

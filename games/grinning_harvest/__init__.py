@@ -32,6 +32,9 @@ GAME = GameSpec(
     events=events.CATALOGUE,
     default_bet=int(_RAW["default_bet_cents"]),
     math=MathHooks(
+        # forced books are natural rounds given their category (math/rules.py proposal): the
+        # builder keeps them at equal weights and tilts only the natural books
+        forced_natural=True,
         simulate=sim.simulate,
         play_batch=batch.play_batch,
         evaluate=paytable.evaluate,

@@ -58,18 +58,29 @@ GAME = GameSpec(
         # big wins (math.yaml big_win_x): a hunt's is drawn exactly given the category (0.2 ms a
         # book); HOG WILD's by rejection, about 300,000 rounds (~14 CPU s) a book; the huge wins
         # (math.yaml huge_win_x) by rejection too, about 5,800,000 rounds (~4 CPU minutes) a
-        # book, so their searches are recorded (found.json, tools/find_books.py)
-        forced_books={"base": {"max_win": 50, "free_spins_x5": 600}, "ante": {"max_win": 50, "free_spins_x5": 1500},
+        # book, so their searches are recorded (found.json, tools/find_books.py), and so
+        # are GROWING SEASON's big wins (6x its price or more, about 1 in 33,000 buys).
+        # THE FARM WHEEL's stratum carries the base game's sampling luck (its heavy-tailed
+        # free spins: with 3,000 books its mean was +-23% at one standard error, 2.8 pp of
+        # RTP, which the weights then took out of the natural books' body, issue #32):
+        # 40,000 books (base) and 20,000 (ante, five times as many natural wheel books)
+        forced_books={"base": {"max_win": 50, "free_spins_x5": 600, "wheel": 40_000},
+                      "ante": {"max_win": 50, "free_spins_x5": 1500, "wheel": 20_000},
                       "golden_egg_hunt": {"big_win": 200}, "egg_hunt": {"big_win": 200},
-                      "hog_wild": {"huge_win": 4, "big_win": 8}, "free_spins": {"huge_win": 4}},
+                      "hog_wild": {"huge_win": 4, "big_win": 8}, "free_spins": {"huge_win": 4},
+                      "growing_season": {"big_win": 1000}},
         # FARM WHEEL BUY's value is heavy-tailed (free spins up to the cap): 10,000 books
         # leave its sample RTP 3.8 standard errors from the rules' and the weights would
         # carry 27 pp of it; at 300,000 the books carry it themselves. The free-spins buys
         # and the hunt take enough books for every payout band the rules reach (rates.json
         # bands: FREE SPINS and HOG WILD 50-100x about 1 in 30,000, GOLDEN EGG HUNT 20-50x
         # 1 in 14,000, GROWING SEASON's no-win 1 in 7,500); the hunt's 5,000x egg stratum
-        # takes the default 1% of them (1,000 books), drawn exactly given the category
-        book_counts={"wheel_buy": 300_000, "free_spins": 300_000, "hog_wild": 300_000, "growing_season": 100_000,
+        # takes the default 1% of them (1,000 books), drawn exactly given the category.
+        # GROWING SEASON pays 10x its price or more about 1 in 770,000 rounds (up to 14x:
+        # its wins are spin k's times k, one late spin makes them, so splitting on the win
+        # does not split): its rounds of 6x or more are a stratum (math.yaml big_win_x,
+        # 1,000 books found by rejection, found.json), the rest 300,000 natural books
+        book_counts={"wheel_buy": 300_000, "free_spins": 300_000, "hog_wild": 300_000, "growing_season": 300_000,
                      "golden_egg_hunt": 100_000},
         check_data=found_record.check_found,
     ),

@@ -145,17 +145,10 @@ def test_a_stream_resumes_in_numpy_and_back():
         assert back.random() == g.random()
 
 
-def on_stream(seed) -> Rng:
-    """The Rng facade drawing from a Stream (what Rng.for_book becomes when the books
-    switch to the project's mapping: docs/random.md, "The switch")."""
-    rng = Rng.__new__(Rng)
-    rng.gen, rng.trace = Stream(seed), None        # type: ignore[assignment]
-    return rng
-
-
 def test_rng_draws_on_the_stream_as_before():
     for seed in range(300):
-        rng, ref = on_stream(seed), numpy_gen(seed)
+        rng, ref = Rng.for_book(seed), numpy_gen(seed)
+        assert isinstance(rng.gen, Stream)
         assert rng.seed64() == ref.integers(0, 2**63 - 1)
         assert rng.below(37) == ref.integers(0, 37)
         assert rng.between(-3, 3) == -3 + ref.integers(0, 7)
@@ -169,7 +162,7 @@ def test_rng_draws_on_the_stream_as_before():
             want[i], want[j] = want[j], want[i]
         assert items == want
     sub = np.random.SeedSequence(77, spawn_key=(5,))
-    assert on_stream(sub).below(1000) == numpy_gen(np.random.SeedSequence(77, spawn_key=(5,))).integers(0, 1000)
+    assert Rng(sub).below(1000) == numpy_gen(np.random.SeedSequence(77, spawn_key=(5,))).integers(0, 1000)
 
 
 def test_bad_arguments_are_refused():

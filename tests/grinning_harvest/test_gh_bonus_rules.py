@@ -4,7 +4,7 @@ import pytest
 
 from cabinet.core.rng import Rng
 from games.grinning_harvest.math.bonus import BonusSetup, run_bonus
-from games.grinning_harvest.math.rules import play
+from games.grinning_harvest.math.forced import play   # rules.play, its searches decided in batches
 
 from .helpers import WEBS, bonus, m, pumpkin, quiet_setup, row_table, vault
 

@@ -17,8 +17,9 @@ same streams as Rng.for_book, cabinet/core/rng_batch.py) in exactly play's order
 A forced round (`force`) is always played by `play`. tests/grinning_harvest/
 test_batch.py compares play_batch with play seed by seed in every mode.
 
-`forced_accepts(mode, force)` is the same engine on a forcing proposal's tables
-(rules.proposal), deciding a forced search's attempts many at once on their own
+`forced_accepts(mode, force)` is the same engine on a forced category's boards
+(rules.proposal: natural tables, a base round's stops among the boards the category
+needs), deciding a forced search's attempts many at once on their own
 streams (cabinet/core/forcing.py first_accepted): rules.play keeps the first attempt
 in the category and plays only it with its events.
 """
@@ -48,7 +49,7 @@ class BonusBatch:
     """Bonuses in lockstep, one per row of `st` listed in `rows`, each from its start
     board: `kind` int8 (k, ROWS, REELS) EMPTY / PUMPKIN / VAULT; `start_x100` the
     starting pumpkins' total (each starting vault collects it at once); `setup` the
-    tables and landing chances drawn from (natural or a forcing proposal's)."""
+    tables and landing chances drawn from."""
 
     def __init__(self, m: Maths, st: BookStreams, rows: np.ndarray, kind: np.ndarray, start_x100: np.ndarray,
                  cap_left: np.ndarray, setup: BonusSetup, flags: np.ndarray):
@@ -141,7 +142,7 @@ def _finish(m: Maths, mode: str, total: np.ndarray, capped: np.ndarray, flags: n
 
 def _base(m: Maths, st: BookStreams, values: ValueTable, setup: BonusSetup, stops_from: np.ndarray | None,
           parts: dict[str, np.ndarray] | None = None):
-    """Base rounds, one per row of `st`: stops reel by reel, or (a forced proposal)
+    """Base rounds, one per row of `st`: stops reel by reel, or (a forced round)
     one draw among the stop triples `stops_from` (rules._base). `parts`, if given,
     receives each round's line_x100 and collect_x100 (as its round_end event's)."""
     n = len(st)
@@ -215,8 +216,8 @@ def _buy(m: Maths, st: BookStreams, mode: str, setup: BonusSetup):
 
 
 def _rounds(m: Maths, st: BookStreams, mode: str, force: str | None, parts: dict[str, np.ndarray] | None = None):
-    """(payout_x100, flags) of one round per row of `st`, natural or from `force`'s
-    proposal, drawing exactly what rules.one_round draws (`parts`: as _base's)."""
+    """(payout_x100, flags) of one round per row of `st`, natural or forced into
+    `force`, drawing exactly what rules.one_round draws (`parts`: as _base's)."""
     base_values, setup, need_trigger, need_collect = proposal(m, mode, force)
     if mode != "base":
         return _buy(m, st, mode, setup)
@@ -226,7 +227,7 @@ def _rounds(m: Maths, st: BookStreams, mode: str, force: str | None, parts: dict
 
 def forced_accepts(mode: str, force: str, earlier: list[str]):
     """`accepts` of forcing.first_accepted(streams=True): for every attempt's stream,
-    whether its round from `force`'s proposal is in `force` and in none of `earlier`."""
+    whether its round is in `force` and in none of `earlier`."""
     m = load()
     col, out = _F[force], [_F[e] for e in earlier]
 

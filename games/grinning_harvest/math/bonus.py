@@ -37,7 +37,7 @@ from .tables import JACKPOTS, REELS, ROWS, Maths, RowTable, ValueTable
 
 @dataclass
 class BonusSetup:
-    """What one bonus draws from (the natural tables, or a forcing proposal's)."""
+    """What one bonus draws from (the natural tables of a mode or buy)."""
 
     values: ValueTable
     row: RowTable

@@ -58,11 +58,12 @@ def _groups(keys: np.ndarray, total: int) -> tuple[np.ndarray, np.ndarray]:
     return rows, count / total
 
 
-def bonus_from_triggers(m: Maths, boards: np.ndarray, lines: np.ndarray, n: int, seed: int) -> dict[str, float]:
+def bonus_from_triggers(m: Maths, boards: np.ndarray, lines: np.ndarray, n: int, seed: int) -> dict[str, Any]:
     """E[bonus | trigger] and feature rates from n bonuses started from trigger boards
     drawn uniformly among the trigger stop combinations; "_pay_x100" and "_line_x100"
     are each bonus's payout and its trigger board's line win."""
     gen = np.random.Generator(make_bit_generator(seed))
+    feats_all: dict[str, list[np.ndarray]]
     pays, feats_all, used = [], {f: [] for f in FEATURES}, []
     for start in range(0, n, 100_000):
         k = min(100_000, n - start)

@@ -2,14 +2,15 @@
 force=None) -> Round`, exactly rules.play, with the costliest forced categories'
 searches decided in batches.
 
-A forced big win takes thousands of attempts (about 1 in 1,000 to 1 in 5,000 from its
-proposal), each on its own sub-stream (cabinet/core/forcing.py). Here the attempts are
-decided many at once by the vectorised engine on their own streams
-(batch.forced_accepts: the same draws as rules.one_round, on the proposal's tables),
-and the first one in the category is played by rules.one_round with its events: the
-kept attempt, the hint, the round and the replay are rules.play's
-(tests/grinning_harvest/test_forced_batches.py). The other categories take a few to
-~100 attempts, cheaper one at a time than a batch of 256: rules.play does them.
+A forced round is a natural round given its category (rules.proposal: the natural
+tables, a base round's stops among the boards the category needs), so the rare
+categories take thousands of attempts (a base Grand Jackpot about 1 in 4,100, a base
+max win about 1 in 11,000 trigger boards, a bought max win up to 1 in 12,000), each
+on its own sub-stream (cabinet/core/forcing.py). Here the attempts are decided many
+at once by the vectorised engine on their own streams (batch.forced_accepts: the
+same draws as rules.one_round), and the first one in the category is played by
+rules.one_round with its events: the kept attempt, the hint, the round and the
+replay are rules.play's (tests/grinning_harvest/test_forced_batches.py).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from cabinet.core.round import Round
 from . import rules
 from .batch import forced_accepts
 
-BATCHED = {"big_win"}
+BATCHED = set(rules.FORCE_LABELS)
 
 
 def play(rng: Rng, mode: str = "base", force: str | None = None) -> Round:

@@ -63,6 +63,7 @@ def split_buys(m: Maths, mode: str, roots: int, seed: int, levels_x: tuple[int, 
     levels = np.array([x * 100 for x in levels_x], dtype=np.int64)
     cap = int(m.max_win_x100)
     out_pay, out_cap, out_w, out_r, spins = [], [], [], [], 0
+    vals: np.ndarray; weight: np.ndarray; root: np.ndarray; level: np.ndarray
     for r0 in range(0, roots, chunk):
         k = min(chunk, roots - r0)
         pumpkins, start, vaults, _ = buy_start(gen, m, mode, k)

@@ -15,7 +15,6 @@ Events: the closed set of events.py.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -33,11 +32,9 @@ FEATURES = ("collect", "bonus", "jackpot_mini", "jackpot_minor", "jackpot_mega",
 FORCE_LABELS = {"bonus": "Hold-n-Win bonus", "jackpot_mini": "Mini Jackpot", "jackpot_minor": "Minor Jackpot", "jackpot_mega": "Mega Jackpot",
                 "jackpot_grand": "Grand Jackpot", "great_skull": "Great Skull", "vaults_3": "3 Vaults",
                 "big_win": "Big win", "max_win": "Max win 15,000x"}
-# Weight factors of a forced jackpot's coin (base pumpkins, bonus pumpkins of a buy):
-# the coin shows on about 2% of base pumpkins and 0.6% of bought-bonus pumpkins, so
-# that accepted rounds rarely hold the coin twice (close to the natural conditional).
+# A forced round is a natural round given its category (no boosted tables): the
+# rarest, a base max win given a trigger board, takes about 11,000 attempts a book.
 FORCE_ATTEMPTS = 200_000
-_JACKPOT_BOOST = {"mini": (4, 1), "minor": (10, 3), "mega": (25, 8), "grand": (100, 30)}
 
 
 def window(m: Maths, stops: list[int]) -> list[list[str]]:
@@ -56,53 +53,30 @@ def is_trigger(m: Maths, board: list[list[str]]) -> bool:
     return col(0, "pumpkin") and col(2, "pumpkin") and col(1, "vault")
 
 
-# ---------------------------------------------------------------- forcing proposals
-def _boost(values: ValueTable, label: str, factor: int) -> ValueTable:
-    w = values.weights.copy()
-    w[values.labels.index(label)] *= factor
-    return replace(values, weights=w, cum=np.cumsum(w))
+# ---------------------------------------------------------------- forced rounds
+# Every category a base round can be forced into needs a board the category cannot
+# do without: a jackpot coin is paid only by a collect or the bonus, a big win (lines
+# pay at most 100x) only with a pumpkin and a vault in view, the Great Skull, 3
+# Vaults and the max win (a collect pays at most 3 x 3 pumpkins) only in the bonus.
+# Drawing the stops uniformly among those boards and everything else from the
+# natural tables, then keeping the first attempt in the category, is exactly the
+# rules' law given the category: the library's forced strata are unbiased samples
+# of the rules in every route (a jackpot by a collect or by the bonus) and every
+# conditional (a buy's win given a Grand Jackpot or a Great Skull), not only in the
+# category's rate.
+_NEEDS_TRIGGER = {"bonus", "vaults_3", "great_skull", "max_win"}
+_NEEDS_PUMPKIN_AND_VAULT = {"jackpot_mini", "jackpot_minor", "jackpot_mega", "jackpot_grand", "big_win"}
 
 
 def proposal(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, BonusSetup, bool, bool]:
-    """(base values, bonus setup, needs a trigger board, needs a collect board) for a
-    natural or forced round. A forced round is drawn from a proposal that makes its
-    category likely and is retried until it belongs to it; the book builder weights
-    such books by the category's measured frequency."""
-    base_values, setup, need_trigger = _tables(m, mode, force)
-    need_collect = bool(mode == "base" and force and (force.startswith("jackpot_") or force == "big_win"))
-    return base_values, setup, need_trigger and mode == "base", need_collect
-
-
-def _tables(m: Maths, mode: str, force: str | None) -> tuple[ValueTable, BonusSetup, bool]:
-    row = m.row_for(mode)
-    setup = BonusSetup(m.values_for(mode), row, m.pumpkin_chance, m.vault_chance)
-    base_values = m.values_base
-    if force is None:
-        return base_values, setup, False
-    if force == "bonus":
-        return base_values, setup, True
-    if force.startswith("jackpot_"):
-        label = force[len("jackpot_"):]
-        share = _JACKPOT_BOOST[label]
-        if mode == "base":        # the base pumpkins carry the boost; the bonus stays natural
-            return _boost(base_values, label, share[0]), setup, False
-        return base_values, replace(setup, values=_boost(setup.values, label, share[1])), False
-    if force == "vaults_3":              # natural bonuses: about 1 in 7 ends with 3 vaults
-        return base_values, setup, True
-    if force == "big_win":               # natural rounds (a base one needs a pumpkin and a vault)
-        return base_values, setup, False
-    if force == "great_skull":
-        w = row.weights.copy()
-        w[:, row.skull] = w.sum(axis=1) // 5    # three skulls on about 1 spin in 200
-        return base_values, replace(setup, row=replace(row, weights=w, cum=np.cumsum(w, axis=1))), True
-    if force == "max_win":
-        w = row.weights.copy()
-        w[:, row.skull] *= 4
-        w[:, row.items.index("x5")] *= 20
-        hot = replace(row, weights=w, cum=np.cumsum(w, axis=1))
-        return base_values, BonusSetup(_boost(setup.values, "grand", 200), hot, m.pumpkin_chance * 2,
-                                       m.vault_chance * 3), True
-    raise ValueError(f"unknown forcing condition {force!r}; known: {sorted(FORCE_LABELS)}")
+    """(base values, bonus setup, needs a trigger board, needs a pumpkin and a vault in
+    view) for a natural or forced round: always the natural tables; a forced base
+    round's stops are drawn among the boards its category needs (above)."""
+    setup = BonusSetup(m.values_for(mode), m.row_for(mode), m.pumpkin_chance, m.vault_chance)
+    if force is not None and force not in FORCE_LABELS:
+        raise ValueError(f"unknown forcing condition {force!r}; known: {sorted(FORCE_LABELS)}")
+    base = mode == "base" and force is not None
+    return m.values_base, setup, base and force in _NEEDS_TRIGGER, base and force in _NEEDS_PUMPKIN_AND_VAULT
 
 
 # ---------------------------------------------------------------- rounds
@@ -267,8 +241,9 @@ def in_category(rnd: Round, force: str, earlier: list[str]) -> bool:
 
 def play(rng: Rng, mode: str = "base", force: str | None = None) -> Round:
     """One round of `mode` ('base' or a buy id). With `force`, a round of that
-    category (one of FORCE_LABELS), drawn from its proposal until it belongs to it
-    and to none of the categories listed before it in math.yaml's book_forces. The
+    category (one of FORCE_LABELS), a natural round (on the boards the category
+    needs) drawn until it belongs to it and to none of the categories listed before
+    it in math.yaml's book_forces: the rules' own law given the category. The
     search draws each attempt from its own sub-stream (cabinet/core/forcing.py), so a
     book replays its kept attempt directly. (The book builder's play, forced.py,
     decides the costliest categories' attempts in batches: the same kept attempt.)"""

@@ -20,7 +20,17 @@ from games.grinning_harvest.math.sim import simulate
 from games.grinning_harvest.math.exact import bonus_from_triggers, exact_base
 
 ORDER = ("max_win", "jackpot_grand", "big_win", "jackpot_mega", "jackpot_minor", "great_skull", "vaults_3")
-CHUNK = 5_000_000
+CHUNK = 2_000_000
+
+
+def categories(mode: str) -> tuple[str, ...]:
+    """The categories `mode` forces, in math.yaml's order (ORDER where the file lists
+    none): a round is counted in the first it is in, so a category the mode does not
+    force (the buys have no jackpot_minor stratum) must not take rounds from later ones."""
+    import yaml
+    from games.grinning_harvest.math.tables import MATH_FILE
+    listed = (yaml.safe_load(MATH_FILE.read_text()).get("book_forces") or {}).get(mode)
+    return tuple(listed) if listed else ORDER
 
 
 def _counts(task: tuple[int, int, str, int]) -> tuple[int, dict[str, int]]:
@@ -28,7 +38,7 @@ def _counts(task: tuple[int, int, str, int]) -> tuple[int, dict[str, int]]:
     out = simulate(np.random.SeedSequence([seed, index]), mode, n)
     seen = np.zeros(n, dtype=bool)
     counts = {}
-    for cat in ORDER:
+    for cat in categories(mode):
         mine = out["features"][cat] & ~seen
         counts[cat] = int(mine.sum())
         seen |= out["features"][cat]
@@ -41,7 +51,7 @@ def measure(mode: str, n: int, seed: int, workers: int) -> dict[str, float]:
     with ProcessPoolExecutor(workers) as ex:
         parts = list(ex.map(_counts, tasks))
     total = sum(p[0] for p in parts)
-    return {cat: sum(p[1][cat] for p in parts) / total for cat in ORDER}
+    return {cat: sum(p[1][cat] for p in parts) / total for cat in categories(mode)}
 
 
 def main() -> None:
@@ -69,7 +79,7 @@ def main() -> None:
     print("book_forces:")
     for mode, f in freqs.items():
         print(f"  {mode}:")
-        for cat in ORDER:
+        for cat in f:
             print(f"    {cat}: {f[cat]:.4g}" + (f"     # 1 in {1 / f[cat]:,.0f}" if f[cat] else ""))
 
 

@@ -56,6 +56,7 @@ def _spin_part(m: HensMath, st: BookStreams, mode: str, n: int) -> tuple[np.ndar
     order, k = np.argsort(bits == 0, axis=1, kind="stable"), (bits > 0).sum(axis=1)
     draws = st.below_many(everyone, m.feature_den, 2 * k)        # k trigger draws, then k growth draws
     combo = np.zeros(n, dtype=np.int64)
+    j: int | np.ndarray
     for j in range(int(k.max()) if n else 0):
         hit = (j < k) & (draws[:, j] < m.trigger[mode])
         combo |= np.where(hit, bits[everyone, order[:, j]], 0)

@@ -38,7 +38,7 @@ few ms). Float64 as tails.py; weights of 2**53.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import numpy as np
 
@@ -158,7 +158,7 @@ class BoostTail:
         part = np.zeros(grid[0].shape)
         for c, p in zip(grid, self.pots + [GRAND]):
             part += c * np.log(fill * float(m.pot_weights[p]) / float(m.pot_weights.sum())) - logf[c]
-        return logf, sum(grid), part
+        return logf, cast(np.ndarray, sum(grid)), part
 
     @lru_cache(maxsize=None)
     def _grid(self) -> tuple[np.ndarray, ...]:
@@ -171,7 +171,7 @@ class BoostTail:
         sum (W = j * gap units; past the threshold: the last index)."""
         won = [c // int(self.m.pot_lengths[p]) for c, p in zip(self._grid(), self.pots)]
         w = sum(x * (int(self.m.pot_values[p]) // self.unit) for x, p in zip(won, self.pots))
-        return sum(won), np.minimum(w // self.gap, len(self.left) - 1)
+        return cast(np.ndarray, sum(won)), np.minimum(w // self.gap, len(self.left) - 1)
 
     def table(self) -> np.ndarray:
         """A[N, S] = P(big | N counted coins, S spins)."""
@@ -221,7 +221,7 @@ class BoostTail:
         j = 0
         if self.pot_fill:
             kinds = self._draw_kinds(rng, n, chain)
-            left = {None: n - sum(kinds.values()), **{POT_NAMES[p]: c for p, c in kinds.items()}}
+            left: dict[str | None, int] = {None: n - sum(kinds.values()), **{POT_NAMES[p]: c for p, c in kinds.items()}}
             for k in counted:                      # a uniform arrangement: each kind as often as it is left
                 kind = list(left)[rng.weighted(list(left.values()))]
                 left[kind] -= 1

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb, sqrt
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -97,7 +97,7 @@ def pot_rates(seed: int, bonuses: int | None = None, workers: int | None = None)
     from .tails import grand_tail
     tables = [pot_chance_table(m, p) for p in range(len(POT_NAMES))]
     multi = {cat: grand_tail(times, exactly).table() for cat, (times, exactly) in MULTI_GRAND.items()}
-    out = {}
+    out: dict[bool, dict[str, tuple]] = {}
     for dc, c in groups.items():
         mine = [r for t, r in zip(tasks, parts) if t[2] == c]
         n1 = np.concatenate([r[0] for r in mine]).astype(np.intp)
@@ -328,8 +328,8 @@ def category_shares(seed: int | None = None, modes: tuple[str, ...] | None = Non
                 g, se = _on_full_board(cat, dc, seed)
                 return full[dc] * g, full[dc] * se
 
-            k = big[c][m.big_bonus_x100[mode]] if counted else np.zeros((2, 2), np.int64)
-            n_big = big[c]["n"] if counted else 1
+            k = cast(dict, big)[c][m.big_bonus_x100[mode]] if counted else np.zeros((2, 2), np.int64)
+            n_big = cast(dict, big)[c]["n"] if counted else 1
             # (chance given c, its standard error) of each category's stratum
             parts = {}
             for cat in MULTI_GRAND:                # listed first where they are (buy_mystery)

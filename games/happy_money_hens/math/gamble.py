@@ -13,7 +13,7 @@ A won entry plays a bonus drawn from that library (`draw_bonus`).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from cabinet.core.money import WinCap
 from cabinet.core.rng import Rng
@@ -57,7 +57,7 @@ def start_gamble(win_cents: int, bet_cents: int, library, game_limit_cents: int 
     """A gamble on a win: cash wheel, bonus wheel priced from the game's bonus
     libraries, and the limit min(2500x base bet, 250,000.00)."""
     g = gamble_config()
-    limit = gamble_cap().limit_cents(bet_cents)
+    limit = cast(int, gamble_cap().limit_cents(bet_cents))
     cap = game_limit_cents if game_limit_cents is not None else load().max_win_cents
     return Gamble(win_cents, bet_cents, g["cash_multipliers"], bonus_values(library, bet_cents, cap), limit)
 

@@ -13,7 +13,7 @@ def evaluate(board: list[list[str]]) -> dict[str, Any]:
     m = load()
     if len(board) != 3 or any(len(r) != 5 for r in board):
         raise ValueError("a Happy Money Hens board is 3 rows of 5 reels")
-    wins = [{"symbol": w.symbol, "count": w.count, "positions": [list(p) for p in w.positions],
+    wins: list[dict[str, Any]] = [{"symbol": w.symbol, "count": w.count, "positions": [list(p) for p in w.positions],
              "line": w.line, "pay_x": w.pay_x100 / 100} for w in evaluator(m).evaluate(board)]
     return {"wins": wins, "total_x": sum(int(round(w["pay_x"] * 100)) for w in wins) / 100}
 

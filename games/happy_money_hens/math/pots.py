@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from typing import cast
 
 from cabinet.core.rng import Rng
 
@@ -124,7 +125,7 @@ def triggered_given_final(mode: str, final: int, path: str | None = None) -> dic
         pf = upgrade_odds(t, low).get(final, 0)
         if pf:
             pt = sum(pc * triggered_given_counts(q, k, t) for k, pc in count_distribution(path).items())
-            joint[t] = pt * pf
+            joint[t] = cast(Fraction, pt * pf)
     total = sum(joint.values())
     return {t: p / total for t, p in joint.items()}
 

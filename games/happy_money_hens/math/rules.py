@@ -43,6 +43,7 @@ import numpy as np
 from cabinet.core.forcing import first_accepted, search
 from cabinet.core.rng import Rng
 from cabinet.core.rng_batch import BookStreams
+from cabinet.core.rng_stream import Stream
 from cabinet.core import events as E
 from cabinet.core.round import Round, event
 from cabinet.mechanics.exact_chance import below_big, chance_fraction
@@ -313,15 +314,15 @@ def _forced_round(m: HensMath, rng: Rng, mode: str, combo: int, excluded: set) -
     return _finish(m, mode, line, events, bonus, combo)[0]
 
 
-def _bonus_attempt_seed(gen: np.random.Generator) -> int:
+def _bonus_attempt_seed(gen: Stream) -> int:
     """The seed of a batched forced attempt: the first draw of its sub-stream
     (Rng.seed64), so the bonus plays on Rng(seed) and the vectorised engine
     (batch_bonus.py on BookStreams) decides many attempts at once."""
     return int(gen.integers(0, 2**63 - 1))
 
 
-def _on(gen: np.random.Generator) -> Rng:
-    """An Rng drawing from an attempt's own generator (what `accepts` is given)."""
+def _on(gen: Stream) -> Rng:
+    """An Rng drawing from an attempt's own stream (what `accepts` is given)."""
     rng = Rng.__new__(Rng)
     rng.gen, rng.trace = gen, None
     return rng
@@ -403,7 +404,7 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
     def combo_of(sub: Rng) -> int:
         return only[0] if len(only) == 1 else COMBOS[_pick_index(sub, den, cum)]
 
-    def accepts(gens: list[np.random.Generator]) -> np.ndarray:
+    def accepts(gens: list[Stream]) -> np.ndarray:
         seeds = np.array([_bonus_attempt_seed(g) for g in gens], dtype=np.uint64)
         combos = np.array([combo_of(_on(g)) for g in gens], dtype=np.int64)
         ok = np.zeros(len(gens), dtype=bool)

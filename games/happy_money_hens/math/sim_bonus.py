@@ -8,6 +8,8 @@ row activations (bottom first, their pot fills), happy boost, end check.
 """
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from cabinet.core.rng import weighted_batch
@@ -85,7 +87,7 @@ class _State:
         held (final once it has ended): paid_* count its paying single and double coins."""
         paying = self.held & self.active[:, :, None]
         total = (self.val * paying).sum(axis=(1, 2))
-        full = self.held.all(axis=(1, 2)) & self.active.all(axis=1)
+        full = cast(np.ndarray, self.held.all(axis=(1, 2)) & self.active.all(axis=1))
         return (total, self.awards, full, (paying & ~self.dbl).sum(axis=(1, 2)), (paying & self.dbl).sum(axis=(1, 2)),
                 self.spins)
 
@@ -138,7 +140,7 @@ def simulate_bonuses(gen: np.random.Generator, m: HensMath, combos: np.ndarray) 
         land = land_batch(gen, ~s.held & live[:, None, None], np.broadcast_to(chance, s.held.shape))
         was_active = s.active.copy()
         on_act = land & was_active[:, :, None]
-        reset = on_act.any(axis=(1, 2))
+        reset = cast(np.ndarray, on_act.any(axis=(1, 2)))
         s.lives = np.where(live, next_lives(s.lives, reset, m.lives), s.lives)
         s.land_coins(gen, land)
         pf_rows = on_act & s.pf

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import yaml
@@ -117,7 +118,8 @@ def load(path: str | None = None) -> HensMath:
     pots = b["pots"]
     mw = raw["mystery_weights"]
     return HensMath(
-        raw=raw, symbols=symbols, index=index, wild=index[raw["wild"]], feature_index=tuple(fidx),
+        raw=raw, symbols=symbols, index=index, wild=index[raw["wild"]],
+        feature_index=cast("tuple[int, int, int]", tuple(fidx)),
         lines=np.array(raw["lines"], dtype=np.intp),
         pays={s: {int(k): int(v) for k, v in p.items()} for s, p in raw["pays"].items()},
         strips=strips, buy_strips=buy,

@@ -35,6 +35,7 @@ draw turns them into integer weights of 2**53 for the cabinet's Rng.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, cast
 
 import numpy as np
 
@@ -139,12 +140,12 @@ class SumTail:
         coins after it still bring the sum into the range."""
         tails = self._rest()
         left = [mults.count(1), mults.count(2)]              # singles, doubles still to draw
-        if len(mults) != sum(left) or self._within(tails[tuple(left)], 0) <= 0:
+        if len(mults) != sum(left) or self._within(tails[cast("tuple[int, int]", tuple(left))], 0) <= 0:
             raise ValueError(f"coins {mults} cannot reach [{self.need}, {self.below})")
         got, out = 0, []
         for mult in mults:
             left[mult - 1] -= 1
-            rest = self.p * self._within(tails[tuple(left)], got + mult * self.values)
+            rest = self.p * self._within(tails[cast("tuple[int, int]", tuple(left))], got + mult * self.values)
             weights = (rest / rest.sum() * SCALE).astype(np.int64)
             i = rng.weighted(weights)
             out.append(i)
@@ -203,7 +204,7 @@ def contents_given(m: HensMath, rng: Rng, wanted: str, tail: SumTail, skeleton: 
     others = [p for p in range(len(POT_NAMES)) if p != grand]
     # not a GRAND pot-fill coin: a cash coin, or a pot-fill coin of pot p, exactly
     weights = [(den - num) * int(m.pot_weights.sum())] + [num * int(m.pot_weights[p]) for p in others]
-    out = {}
+    out: dict[Any, dict[str, str | None]] = {}
     for (k, _), is_grand in zip(spots, tail.draw(rng, [mult for _, mult in spots])):
         if is_grand:
             out[k] = {"pot": "GRAND"}

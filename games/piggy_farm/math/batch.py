@@ -5,7 +5,7 @@ gives (payout and feature set), so the book builder may use it instead of `play`
 (`python -m cabinet.math verify` still regenerates every book with `play`).
 
 How: every book's stream is a row of `BookStreams(seeds)` (cabinet/core/rng_batch.py:
-the draws of `Rng.for_book(seed)` computed in arrays, without one numpy Generator per
+the draws of `Rng.for_book(seed)` computed in arrays, without one Stream object per
 book), and every draw `play` makes is made for all the books at that point at once,
 each row in exactly play's order; the vectorised engine of sim.py plays the rounds in
 lockstep with those draws (`spin_batch(..., tops=...)`, `free_spins_batch(..., draw=...)`):
@@ -100,7 +100,7 @@ def _wheel_rounds(pm: PiggyMath, st: BookStreams, tiers: np.ndarray, pay: np.nda
             feats[i].add("retrigger")
 
 
-def _spin_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarray, list[tuple[str, ...]],
+def _spin_batch(pm: PiggyMath, seeds: np.ndarray, mode: str) -> tuple[np.ndarray, list[tuple[str, ...]],
                                                                           np.ndarray]:
     """Base / ante books: every book's first board (one draw per reel, as rules.drop),
     the spins and tumble chains in lockstep, then the wheel books' wheels and free
@@ -184,6 +184,7 @@ def _buy_batch(pm: PiggyMath, seeds: Sequence[int], mode: str) -> tuple[np.ndarr
     n = len(seeds)
     st = BookStreams(seeds)
     spins, strips = int(m["spins"]), m["strips"]
+    draw: HogWildStream | StopStream
     if mode == "hog_wild":
         draw = HogWildStream(pm, st, strips)
     else:

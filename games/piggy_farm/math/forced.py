@@ -12,7 +12,7 @@ itself is rules.py's.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, cast
 
 from cabinet.core.forcing import first_accepted, search
 from cabinet.core.rng import Rng
@@ -172,7 +172,7 @@ def capped_free_spins(sp: Spin, mult: int) -> None:
     by rejection (so exactly the natural round given the cap): the first capping
     attempt is found in batches (search.py), then played with its events."""
     fs = sp.pm.raw["free_spins"]
-    sub = first_accepted(sp.rng, capping(sp.pm, mult, sp.cap - sp.total), MAX_WIN_ATTEMPTS,
+    sub = first_accepted(sp.rng, capping(sp.pm, mult, cast(int, sp.cap) - sp.total), MAX_WIN_ATTEMPTS,
                          f"a capped free-spins round at x{mult}", streams=True)
     outer, sp.rng = sp.rng, sub
     try:
@@ -207,7 +207,7 @@ def hunt_condition(pm: PiggyMath, mode: str, force: str) -> PickCondition:
     more; 'hunt_5000x', a 5,000x egg in a round below it (big_win is listed first)."""
     big = pm.big_win_x100(mode)
     if force == "big_win":
-        return PickCondition(lo=big)
+        return PickCondition(lo=cast(int, big))
     return PickCondition(hi=big, top=TOP_EGG_X100)
 
 

@@ -67,7 +67,7 @@ def _free_spins_task(task: tuple[str, int, int, int]):
     kind, seed, index, roots = task
     pm = load()
     fs = pm.raw["free_spins"]
-    light = {} if kind == "split" else {"factor": LIGHT_FACTOR, "levels_x": LIGHT_LEVELS_X}
+    light: dict[str, Any] = {} if kind == "split" else {"factor": LIGHT_FACTOR, "levels_x": LIGHT_LEVELS_X}
     return split_rounds(pm, "free_spins", int(fs["spins"]), fs["strips"], roots, pm.cap_x100,
                         seed * 1_000 + index, **light)
 
@@ -138,11 +138,13 @@ def prepare(seed: int, workers: int = 2, modes: tuple[str, ...] = SPIN_MODES, li
     pm = load()
     modes = tuple(m for m in modes if ("rates", m, seed) not in _CACHE)
     # (what a task's result is for, the task)
+    first: list[tuple[Any, tuple]]
     first = ([("split", ("split", seed, i, ROOTS // SPLIT_TASKS)) for i in range(SPLIT_TASKS)]
              if ("split", seed) not in _CACHE else [])
     at = {m: (seed + 1 + SPIN_MODES.index(m)) * 100 for m in modes}
     half = {k: PILOT_STRATUM // 2 for k in range(60)}
     first += [(("pilot", m), ("strata", pm.mode(m)["strips"], half, at[m] + 90 + j)) for m in modes for j in (0, 1)]
+    second: list[tuple[Any, tuple]]
     second = ([("light", ("light", seed, 500 + i, LIGHT_ROUNDS // LIGHT_TASKS)) for i in range(LIGHT_TASKS)]
               if light and ("light", seed) not in _CACHE else [])
     if not first and not second:

@@ -3,7 +3,7 @@ cluster wins without tumbles or features, and the cluster paytable
 (GameSpec.math.evaluate / .paytable)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from cabinet.mechanics.clusters import find_clusters
 
@@ -25,10 +25,10 @@ def evaluate(board: list[list[str]]) -> dict[str, Any]:
                 wild |= bit
             elif s in own:
                 own[s] |= bit
-    wins = []
+    wins: list[dict[str, Any]] = []
     for cl in find_clusters(own, wild, pm.shape, pm.min_cluster):
-        pay = int(pm.pay_by_size[cl.symbol, cl.size])
-        wins.append({"symbol": pm.symbols[cl.symbol], "count": cl.size,
+        pay = int(pm.pay_by_size[cast(int, cl.symbol), cl.size])
+        wins.append({"symbol": pm.symbols[cast(int, cl.symbol)], "count": cl.size,
                      "positions": [list(x) for x in pm.shape.cells_of(cl.mask)], "line": None,
                      "pay_x": pay / 100})
     return {"wins": wins, "total_x": sum(int(round(w["pay_x"] * 100)) for w in wins) / 100}

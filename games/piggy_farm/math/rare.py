@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -97,14 +98,14 @@ def wheel_rates(pm: PiggyMath, strips: str, per_stratum: int | dict[int, int], s
     counts = reel_counts(pm, strips)
     pmfs, law = first_board_law(counts)
     gen = np.random.Generator(np.random.PCG64DXSM(seed))
-    tier_of = np.array([names.index(pm.tier_for(s)) if pm.tier_for(s) else len(names) for s in range(60)])
+    tier_of = np.array([names.index(cast(str, pm.tier_for(s))) if pm.tier_for(s) else len(names) for s in range(60)])
     strata = []
     for k, pk in enumerate(law):
         if pk <= 0:
             continue
         if k >= top:
             frac = np.zeros(len(names) + 1)
-            frac[names.index(pm.tier_for(k))] = 1.0
+            frac[names.index(cast(str, pm.tier_for(k)))] = 1.0
             strata.append(Stratum(k, float(pk), 0, frac, [np.zeros(0, dtype=np.int64)] * len(names)))
             continue
         # below the lowest trigger the stratum decides whether the wheel comes at all;
@@ -113,6 +114,7 @@ def wheel_rates(pm: PiggyMath, strips: str, per_stratum: int | dict[int, int], s
             want = max(1, int(per_stratum.get(k, 1)))
         else:
             want = per_stratum if k < min(need.values()) else max(1000, per_stratum // 4)
+        wins: list[list[np.ndarray]]
         done, hits, wins = 0, np.zeros(len(names) + 1), [[] for _ in names]
         while done < want:
             m = min(100_000, want - done)
@@ -232,8 +234,8 @@ def split_rounds(pm: PiggyMath, kind: str, spins: int, strips: str, roots: int, 
         out_w.append(won[fin]); out_p.append(wt[fin]); out_r.append(root[fin])
         keep = ~fin
         won, spn, done, wt, root, lev = (a[keep] for a in (won, spn, done, wt, root, lev))
-        grid = grid[keep] if sticky else None
-        score = won + potential * grid.sum(axis=1) * (spn - done) if sticky and potential else won
+        grid = cast(np.ndarray, grid)[keep] if sticky else None
+        score = won + potential * cast(np.ndarray, grid).sum(axis=1) * (spn - done) if sticky and potential else won
         new = np.searchsorted(levels, score, side="right")
         copies = factor ** np.maximum(new - lev, 0)
         if (copies > 1).any():
@@ -241,7 +243,7 @@ def split_rounds(pm: PiggyMath, kind: str, spins: int, strips: str, roots: int, 
             wt = (wt / copies)[idx]
             won, spn, done, root = won[idx], spn[idx], done[idx], root[idx]
             lev = np.maximum(new, lev)[idx]
-            grid = grid[idx] if sticky else None
+            grid = cast(np.ndarray, grid)[idx] if sticky else None
     return Particles(np.concatenate(out_w), np.concatenate(out_p), np.concatenate(out_r), roots, played)
 
 

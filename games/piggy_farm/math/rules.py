@@ -10,7 +10,7 @@ demo's wheel tier, a book stratum) is forced.py's, built on this module.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, cast
 
 from cabinet.core.rng import Rng
 from cabinet.core.round import Round, event
@@ -74,7 +74,7 @@ def bump(lay: Layout, grid: list[int], mask: int) -> None:
         grid[i] = bumped[grid[i]]
 
 
-def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int = 1) -> tuple[int, list[int]]:
+def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int = 1) -> tuple[int, int]:
     """Evaluate, pay, explode and refill until no cluster forms (or the cap); `board`
     is updated in place.
 
@@ -93,8 +93,8 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
         for cl in clusters:
             grid_sum = sum(map(grid.__getitem__, index(cl.mask))) if grid is not None else 0
             mult = max(grid_sum, 1) * multiplier
-            p = pay[cl.symbol][cl.size]
-            events.append(E.cluster_win(symbol=names[cl.symbol], size=cl.size, band=band[cl.size],
+            p = pay[cast(int, cl.symbol)][cl.size]
+            events.append(E.cluster_win(symbol=names[cast(int, cl.symbol)], size=cl.size, band=band[cl.size],
                                         cells=lay.cells(cl.mask), pay_x100=p,
                                         grid_sum=grid_sum, multiplier=mult, win_x100=p * mult))
             drop_win += p * mult

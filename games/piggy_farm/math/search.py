@@ -7,7 +7,7 @@ natural round given the category and a book replays it from its index alone
 (forcing.first_accepted records it as the book's hint). Rare categories take
 hundreds to tens of thousands of attempts; here the attempts are decided many at
 once by the vectorised engine (sim.py) on the attempts' own streams (BookStreams of
-the sub-streams: no numpy Generator an attempt), in exactly the order rules.py draws
+the sub-streams: no Stream object an attempt), in exactly the order rules.py draws
 (streams.py), and forced.py then
 plays only the kept attempt with its events.
 """

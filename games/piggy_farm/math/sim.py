@@ -11,6 +11,8 @@ and `python -m cabinet.math agree piggy_farm` check that both give the same RTP,
 """
 from __future__ import annotations
 
+from typing import Any, cast
+
 import numpy as np
 
 from cabinet.core.rng import make_bit_generator, weighted_batch
@@ -35,7 +37,7 @@ def weighted(gen: np.random.Generator, weights, n: int) -> np.ndarray:
     return weighted_batch(gen, np.cumsum(np.asarray(weights, dtype=np.int64)), n)
 
 
-def spin_batch(pm: PiggyMath, gen: np.random.Generator, strips: str, m: int, multiplier: np.ndarray,
+def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: int, multiplier: np.ndarray,
                room: np.ndarray, grid: np.ndarray | None = None, spawn: dict | None = None,
                tally: np.ndarray | None = None, tops: np.ndarray | None = None,
                spawned: np.ndarray | None = None):
@@ -51,16 +53,18 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator, strips: str, m: int, mul
     ss = pm.strip_sets[strips]
     rows, cols, cells = pm.shape.rows, pm.shape.cols, pm.shape.cells
     if tops is None:
-        tops = gen.integers(0, ss.lengths, (m, cols))
+        tops = cast(np.random.Generator, gen).integers(0, ss.lengths, (m, cols))
     else:
         tops = np.array(tops, dtype=np.int64)          # a copy: the tumbles move it
     board = ss.window(tops, rows)
     if spawned is not None:
         board.reshape(m, cells)[spawned] = pm.wild
     elif spawn is not None:
-        k = np.array([int(x) for x in spawn])[weighted(gen, [int(v) for v in spawn.values()], m)]
+        k = np.array([int(x) for x in spawn])[
+            weighted(cast(np.random.Generator, gen), [int(v) for v in spawn.values()], m)
+        ]
         flat = board.reshape(m, cells)
-        keys = gen.random((m, cells))
+        keys = cast(np.random.Generator, gen).random((m, cells))
         keys[(flat == pm.wild) | (flat == pm.scatter)] = 2.0
         order = np.argsort(keys, axis=1)[:, :3]
         for j in range(3):
@@ -113,7 +117,7 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator, strips: str, m: int, mul
     return win, scatters, capped
 
 
-def free_spins_batch(pm: PiggyMath, gen: np.random.Generator, kind: str, spins: np.ndarray, strips: str,
+def free_spins_batch(pm: PiggyMath, gen: np.random.Generator | None, kind: str, spins: np.ndarray, strips: str,
                      start: np.ndarray, room: np.ndarray, tally: np.ndarray | None = None, draw=None):
     """Free-spins rounds in lockstep ('free_spins', 'hog_wild', 'growing_season').
     `draw(rows) -> (tops, spawned or None)`, if given, supplies each spin's stops (and
@@ -133,11 +137,12 @@ def free_spins_batch(pm: PiggyMath, gen: np.random.Generator, kind: str, spins: 
     while len(alive):
         i = done[alive] + 1
         mult = start[alive] * (i if kind == "growing_season" else 1)
-        g = grid[alive] if sticky else None
+        g = cast(np.ndarray, grid)[alive] if sticky else None
         tops, spawned = draw(alive) if draw is not None else (None, None)
         w, sc, cp = spin_batch(pm, gen, strips, len(alive), mult, room[alive] - won[alive], g, spawn, tally,
                                tops, spawned)
         if sticky:
+            assert grid is not None and g is not None     # sticky: both arrays
             grid[alive] = g
         won[alive] += w
         capped[alive] |= cp
@@ -154,7 +159,7 @@ def tier_index(pm: PiggyMath) -> np.ndarray:
     """For every count of windmills 0..cells, the index (in the tier order) of THE
     FARM WHEEL tier it triggers, -1 for none (pm.tier_for as a lookup table)."""
     names = list(pm.wheel.tiers)
-    return np.array([-1 if pm.tier_for(s) is None else names.index(pm.tier_for(s))
+    return np.array([-1 if pm.tier_for(s) is None else names.index(cast(str, pm.tier_for(s)))
                      for s in range(pm.shape.cells + 1)])
 
 
@@ -228,7 +233,7 @@ def simulate(seed_sequence, mode: str, n: int) -> dict:
     feats = {f: np.zeros(n, dtype=bool) for f in FEATURES}
     pay = np.zeros(n, dtype=np.int64)
     names = list(pm.wheel.tiers)
-    sums = {}
+    sums: dict[str, Any] = {}
     if mode in ("base", "ante"):
         pay, scat, capped = spin_batch(pm, gen, m["strips"], n, np.ones(n, dtype=np.int64), room)
         spin = pay.astype(np.float64)
@@ -239,7 +244,7 @@ def simulate(seed_sequence, mode: str, n: int) -> dict:
         rest = pay[(tiers < 0) | capped]
         sums["no_wheel_ge_x"] = [int((rest >= x * int(m["cost_x100"])).sum()) for x in NO_WHEEL_X] + [
             int((rest >= pm.cap_x100).sum())]
-        sub = {}
+        sub: dict[str, np.ndarray] = {}
         pay[go] += wheel_batch(pm, gen, tiers[go], room[go] - pay[go], sub)
         for k, v in sub.items():
             feats[k][go] = v

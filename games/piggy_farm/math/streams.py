@@ -5,7 +5,7 @@ rounds as `play` (batch.py for books, search.py for forced searches).
 
 A row's stream is a `BookStreams` row (cabinet/core/rng_batch.py: the streams of
 `Rng.for_book(seed)`, or of a forced search's attempts, computed in arrays, no
-Generator objects). numpy's `integers(0, bounds)` with an array of bounds yields the
+Stream objects). A Stream's `integers(0, bounds)` with an array of bounds yields the
 same values as the same scalar `below` calls in turn (all bounds < 2**32), and so
 does BookStreams' `below_many`, so a row draws a spin's seven stops, or a round's
 first spins, at once.
