@@ -221,7 +221,7 @@ def test_the_committed_report_is_stamped_with_the_shipped_librarys_fingerprint(g
         "fingerprint and books manifest: run it again"
 
 
-def _flagged(report: Path) -> dict[str, int]:
+def _flagged_in_summary(report: Path) -> dict[str, int]:
     """{mode: flagged count} from the report's summary table."""
     lines = report.read_text().splitlines()
     head = next(i for i, line in enumerate(lines) if line.startswith("| mode |"))
@@ -251,7 +251,7 @@ def test_the_committed_report_flags_nothing_in_any_mode(gid):
     """Issue #32's bar: the shipped libraries against a fresh run of the rules, every
     mode with 0 flagged figures (|z| > 4 or tail mass past the library's top)."""
     spec = discover()[gid]
-    flagged = _flagged(report_path(spec))
+    flagged = _flagged_in_summary(report_path(spec))
     assert set(flagged) == {m.id for m in spec.modes}, flagged
     assert not {m: n for m, n in flagged.items() if n}, f"{gid}: flagged figures in {flagged}"
 
@@ -260,7 +260,7 @@ def test_the_flag_count_is_read_from_the_summary(tmp_path):
     doctored = tmp_path / "report.md"
     doctored.write_text("# Fidelity\n\n## Summary\n\n| mode | rules rounds | flagged | worst |\n|---|---|---|---|\n"
                         "| `base` | 1,000,000 | 0 | 1.2 |\n| `ante` | 1,000,000 | 2 | 4.5 |\n\n## Flagged\n")
-    assert _flagged(doctored) == {"base": 0, "ante": 2}
+    assert _flagged_in_summary(doctored) == {"base": 0, "ante": 2}
 
 
 def test_the_stamp_check_fails_on_another_fingerprint(tmp_path):

@@ -171,14 +171,16 @@ def test_the_recorded_huge_win_searches_cover_every_book_and_each_is_in_its_cate
     """found.json (tools/find_books.py) records the first accepted attempt of every book
     of the buys' win-level strata for the default build seed; each recorded attempt is
     in its category (checked as the build checks it), and a book played with the record
-    is the round the search keeps: a HUGE WIN of 200x the price or more."""
+    is the round the search keeps: a HUGE WIN of 200x the price or more, GROWING SEASON's
+    big win of 6x."""
     from cabinet.core.forcing import checked_index
     from games.piggy_farm.math.forced import level_search
     from games.piggy_farm.tools.find_books import searches
     pm = load()
     todo = searches()
     assert {(m, lv) for m, lv, _, _ in todo} == {("free_spins", "huge_win"), ("hog_wild", "huge_win"),
-                                                  ("hog_wild", "big_win")}
+                                                  ("hog_wild", "big_win"), ("growing_season", "big_win")}
+    assert sum(m == "growing_season" for m, *_ in todo) == 1000
     for mode, level, _, seed in todo:
         key = Rng(seed).seed64()
         assert key in pm.found, (mode, level, seed)
@@ -189,6 +191,9 @@ def test_the_recorded_huge_win_searches_cover_every_book_and_each_is_in_its_cate
     rnd = forced.play(rec, mode, level)
     assert rec.trace.values == [pm.found[Rng(seed).seed64()]]
     assert rnd.payout_x100 >= 200 * int(pm.mode(mode)["cost_x100"]) and "huge_win" in rnd.features
+    mode, level, _, seed = next(t for t in todo if t[0] == "growing_season")     # GROWING SEASON: 6x its price
+    rnd = forced.play(Rng.recording(seed), mode, level)
+    assert rnd.payout_x100 >= 6 * int(pm.mode(mode)["cost_x100"]) and "big_win" in rnd.features
 
 
 def test_a_damaged_found_record_is_refused_with_what_is_allowed(tmp_path):

@@ -138,8 +138,9 @@ def test_spec_lists_the_nine_modes_at_their_prices():
         == list(GAME.math.book_forces["ante"])
         == ["max_win", "free_spins_x5", "wheel"]
     )
-    assert set(GAME.math.book_forces) == {"base", "ante", "free_spins", "hog_wild", "golden_egg_hunt", "egg_hunt",
-                                     "risk_the_farm"}
+    assert set(GAME.math.book_forces) == {"base", "ante", "free_spins", "hog_wild", "growing_season",
+                                          "golden_egg_hunt", "egg_hunt", "risk_the_farm"}
+    assert list(GAME.math.book_forces["growing_season"]) == ["big_win"]
     assert list(GAME.math.book_forces["free_spins"]) == ["huge_win"]
     assert list(GAME.math.book_forces["hog_wild"]) == ["huge_win", "big_win"]
     assert (
