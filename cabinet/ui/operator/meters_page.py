@@ -77,9 +77,6 @@ class MetersPage(Page):
                 return _("MODES OF {game}").format(game=self._game_name(self.focus_game).upper())
             return _("BY GAME (PRESS: BY MODE)")
 
-        def export_label() -> str:
-            return _("EXPORTING...") if self.exporting else _("EXPORT REPORT")
-
         self.button((360, 940, 270, 76), reset_label,
                     "period_reset", style="red", font_size=26)
         self.button((645, 940, 270, 76), table_label,
@@ -91,6 +88,10 @@ class MetersPage(Page):
             font_size=24,
         )
         self.button((1385, 940, 190, 76), N_("REFRESH"), "refresh", font_size=26)
+
+        def export_label() -> str:
+            return _("EXPORTING...") if self.exporting else _("EXPORT REPORT")
+
         self.button((1590, 940, 290, 76), export_label,
                     "export_report", style="gold", font_size=26, enabled=lambda: not self.exporting)
 

@@ -54,9 +54,6 @@ class RecallPage(Page):
         def has_older() -> bool:
             return self.game is None and len(self.rounds) == PER_PAGE
 
-        def details_label() -> str:
-            return _("HIDE IDS") if self.show_ids else _("DETAILS")
-
         self.button((360, 126, 300, 70), N_("ALL GAMES"), "game_all", font_size=26, lit=all_games_shown)
         for i, gid in enumerate(list(self.cab.games)[:4]):
             name = self.cab.games[gid].spec.name.upper()
@@ -69,6 +66,10 @@ class RecallPage(Page):
         self.button((360, 960, 280, 80), N_("< NEWER"), "newer", font_size=28, enabled=has_newer)
         self.button((660, 960, 280, 80), N_("OLDER >"), "older", font_size=28,
                     enabled=has_older)
+
+        def details_label() -> str:
+            return _("HIDE IDS") if self.show_ids else _("DETAILS")
+
         self.button((960, 960, 250, 80), details_label, "details",
                     font_size=26, lit=lambda: self.show_ids)
         self.button((1540, 960, 340, 80), N_("REPLAY"), "replay", style="gold", font_size=32,
