@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 # Lambdas with logic left in cabinet/ and games/ (.ci/lambdas.py; issue #33 item 5: named functions
 # for steps). A ratchet: lower it when a step gets its name, never raise it.
-LAMBDAS_WITH_LOGIC = 22
+LAMBDAS_WITH_LOGIC = 18
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
