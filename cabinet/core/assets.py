@@ -145,7 +145,10 @@ def read_manifest(game_id: str, root: Path | None = None) -> Manifest | None:
         raise AssetError(str(exc).replace(str(path), name)) from None
     if not isinstance(data, dict) or set(data) - {"skins", "images", "sounds", "colors"}:
         raise AssetError(f"{check}allowed keys: skins, images, sounds, colors")
-    is_text = lambda v: isinstance(v, str) and bool(v.strip())
+
+    def is_text(v: Any) -> bool:
+        return isinstance(v, str) and bool(v.strip())
+
     skins = _mapping(check + "skins", data.get("skins"), is_text, "skin id -> label, at least one")
     images = _mapping(check + "images", data.get("images"), is_text, "image id -> file under assets/")
     sounds = _mapping(check + "sounds", data.get("sounds") or {"-": "-"}, is_text, "cue name -> file")

@@ -140,6 +140,41 @@ def _symbol_ok(v: str) -> bool:
     return 0 < len(v) <= 4 and v.isprintable() and v.strip() != "" and not any(c.isnumeric() or c in "+-" for c in v)
 
 
+def _path_ok(v: str) -> bool:
+    """A file or folder path: 1 to 4096 characters, no NUL."""
+    return 0 < len(v) <= 4096 and "\x00" not in v
+
+
+def _known_currency(v: str) -> bool:
+    return v in formats.currencies()
+
+
+def _minor_units_ok(v: int) -> bool:
+    return v in MINOR_UNITS
+
+
+def _gamble_ok(v: str | bool) -> bool:
+    return isinstance(v, bool) or v in GAMBLE_SETTINGS
+
+
+def _gamble_word(v: str | bool) -> str:
+    """YAML's unquoted on / off (read as true / false) as the word."""
+    return ("on" if v else "off") if isinstance(v, bool) else v
+
+
+def _pin_ok(v: str) -> bool:
+    return re.fullmatch(r"[0-9]{%d,%d}" % PIN_DIGITS, v) is not None
+
+
+def _known_language(v: str) -> bool:
+    return v in i18n.available()
+
+
+def _languages_ok(v: list) -> bool:
+    """1 to 16 known language tags, each once."""
+    return 0 < len(v) <= 16 and all(isinstance(t, str) and t in i18n.available() for t in v) and len(set(v)) == len(v)
+
+
 def config_schema(minor_units: int = 100) -> dict[str, Any]:
     """The schema of config.yaml; amounts are read with the currency's decimals."""
     return {
@@ -155,7 +190,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
                 str,
                 "USD",
                 f"an ISO 4217 code: {', '.join(sorted(formats.currencies()))}",
-                lambda v: v in formats.currencies(),
+                _known_currency,
             ),
             "symbol": Field(
                 str,
@@ -169,7 +204,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
                 int,
                 None,
                 "1, 10, 100 or 1000, or null for the code's own (USD 100, JPY 1, KWD 1000)",
-                lambda v: v in MINOR_UNITS,
+                _minor_units_ok,
                 nullable=True,
             ),
             "thousands": Field(
@@ -195,7 +230,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             None,
             "the path of the ledger's MAC key file (absolute, outside data_dir), or null "
             "for <data_dir>/cabinet.key (demo play only)",
-            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+            _path_ok,
             nullable=True,
         ),
         "ledger_witness": Field(
@@ -203,7 +238,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             None,
             "a folder path (absolute, outside data_dir, ideally another disk) where "
             "the ledger's chain head is also written, or null for none (demo play only)",
-            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+            _path_ok,
             nullable=True,
         ),
         "rtp_bounds": {
@@ -213,13 +248,13 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         "data_dir": text(
             "data",
             "a folder path (relative to this file), without NUL characters",
-            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+            _path_ok,
         ),
         "report_dir": Field(
             str,
             None,
             "a folder path (absolute, or relative to data_dir), without NUL characters, or null for <data_dir>/reports",
-            lambda v: 0 < len(v) <= 4096 and "\x00" not in v,
+            _path_ok,
             nullable=True,
         ),
         "log_level": choice(LOG_LEVELS, "INFO"),
@@ -232,8 +267,8 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
             (str, bool),
             "on_5x",
             " or ".join(GAMBLE_SETTINGS) + " (on / off unquoted, or true / false)",
-            lambda v: isinstance(v, bool) or v in GAMBLE_SETTINGS,
-            lambda v: ("on" if v else "off") if isinstance(v, bool) else v,
+            _gamble_ok,
+            _gamble_word,
         ),
         "turbo_allowed": boolean(True),
         "skip_allowed": boolean(True),
@@ -241,7 +276,7 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         "operator_pin": text(
             DEFAULT_PIN,
             f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits 0-9 in quotes, like \"48213\" (the PIN pad types 0-9 only)",
-            lambda v: re.fullmatch(r"[0-9]{%d,%d}" % PIN_DIGITS, v) is not None,
+            _pin_ok,
         ),
         "attract_idle_seconds": integer(10, 3600, 90),
         "unfinished_round_hours": integer(1, 8760, 24),
@@ -262,17 +297,13 @@ def config_schema(minor_units: int = 100) -> dict[str, Any]:
         },
         "language": {
             "default": Field(
-                str, i18n.SOURCE, f"a language tag: {', '.join(i18n.available())}", lambda v: v in i18n.available()
+                str, i18n.SOURCE, f"a language tag: {', '.join(i18n.available())}", _known_language
             ),
             "offered": Field(
                 list,
                 None,
                 f"a list of language tags from {', '.join(i18n.available())}, each once, or null for the default alone",
-                lambda v: (
-                    0 < len(v) <= 16
-                    and all(isinstance(t, str) and t in i18n.available() for t in v)
-                    and len(set(v)) == len(v)
-                ),
+                _languages_ok,
                 lambda v: tuple(v),
                 nullable=True,
             ),

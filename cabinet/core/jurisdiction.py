@@ -55,12 +55,20 @@ def _yaml(value: Any) -> str:
     return shown(value)
 
 
+def _at_least_2_5_s(v: float) -> bool:
+    return v >= 2.5
+
+
+def _is_set(v: Any) -> bool:
+    return v is not None
+
+
 UK: tuple[Rule, ...] = (
     Rule("autoplay_allowed", False, "UKGC: no autoplay", "autoplay off"),
     Rule("turbo_allowed", False, "UKGC: no turbo", "turbo off"),
     Rule("skip_allowed", False, "UKGC: no slam stop", "slam stop off"),
     Rule("min_round_seconds", 2.5, "UKGC: a round lasts at least 2.5 s", "rounds at least 2.5 s",
-         lambda v: v >= 2.5, "2.5 to 10.0, or leave it out"),
+         _at_least_2_5_s, "2.5 to 10.0, or leave it out"),
     Rule("celebrate_wins_above_stake", True, "UKGC: no celebration of a win no bigger than the stake",
          "no celebration of a win <= the stake"),
     Rule("protection.enabled", True, "UKGC: player protection", "protection on"),
@@ -68,7 +76,7 @@ UK: tuple[Rule, ...] = (
     Rule("buys_allowed", False, "UKGC: no bonus buys", "bonus buys off"),
     Rule("gamble", "off", "UKGC: no gamble", "gamble off"),
     Rule("protection.loss_limit", None, "UKGC: a loss limit is set", "a loss limit (100.00 when left out)",
-         lambda v: v is not None, "an amount, or leave it out for 100.00"),
+         _is_set, "an amount, or leave it out for 100.00"),
 )
 
 RULES: dict[str, tuple[Rule, ...]] = {"none": (), "uk": UK}

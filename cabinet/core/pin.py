@@ -134,7 +134,11 @@ def current(cab: Any) -> tuple[dict[str, Any], bytes] | None:
     (none was set, or the ledger is locked: a read that fails locks it now)."""
     if _trusted(cab) is None:
         return None
-    found = cab._call(lambda led: (newest_record(led), bytes(led.key)), default=None)
+
+    def record_and_key(led: Any) -> tuple[dict[str, Any] | None, bytes]:
+        return newest_record(led), bytes(led.key)
+
+    found = cab._call(record_and_key, default=None)
     if found is None or found[0] is None or _trusted(cab) is None:
         return None
     return found

@@ -35,6 +35,7 @@ import importlib.machinery
 import json
 import os
 import sys
+from functools import partial
 from pathlib import Path
 
 from .resources import ProgramTree, program_tree
@@ -101,7 +102,7 @@ def manifest_digest(root: Root = TREE) -> str:
 def digest(path: Path) -> str:
     h = hashlib.sha256()
     with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
+        for block in iter(partial(f.read, 1 << 20), b""):
             h.update(block)
     return h.hexdigest()
 

@@ -66,11 +66,17 @@ def _kind_names(kinds: tuple[type, ...]) -> str:
 
 
 def integer(lo: int, hi: int, default: int | None, nullable: bool = False) -> Field:
-    return Field(int, default, f"a whole number from {lo} to {hi}", lambda v: lo <= v <= hi, nullable=nullable)
+    def in_range(v: int) -> bool:
+        return lo <= v <= hi
+
+    return Field(int, default, f"a whole number from {lo} to {hi}", in_range, nullable=nullable)
 
 
 def number(lo: float, hi: float, default: float) -> Field:
-    return Field((int, float), default, f"a number from {lo} to {hi}", lambda v: lo <= v <= hi, float)
+    def in_range(v: float) -> bool:
+        return lo <= v <= hi
+
+    return Field((int, float), default, f"a number from {lo} to {hi}", in_range, float)
 
 
 def boolean(default: bool) -> Field:
@@ -78,7 +84,10 @@ def boolean(default: bool) -> Field:
 
 
 def choice(options: tuple[str, ...], default: str) -> Field:
-    return Field(str, default, " or ".join(options), lambda v: v in options)
+    def one_of(v: str) -> bool:
+        return v in options
+
+    return Field(str, default, " or ".join(options), one_of)
 
 
 def text(default: str, allowed: str = "text", check: Callable[[Any], bool] | None = None) -> Field:

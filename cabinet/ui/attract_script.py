@@ -113,9 +113,13 @@ def best_wins(cabinet: Any, per_game: int = WINS_PER_GAME, rounds: int = HISTORY
         if rec.win_cents > 0 and rec.game in cabinet.games:
             found.setdefault(rec.game, []).append(rec)
     out = {}
+
+    def biggest_win_then_newest(rec: Any) -> tuple[int, int]:
+        return -rec.win_cents, -rec.id
+
     for game, recs in found.items():
         above = [r for r in recs if r.win_cents > r.cost_cents] or recs
-        out[game] = [r.id for r in sorted(above, key=lambda r: (-r.win_cents, -r.id))[:per_game]]
+        out[game] = [r.id for r in sorted(above, key=biggest_win_then_newest)[:per_game]]
     return out
 
 

@@ -153,9 +153,12 @@ class AutoplayMenu(Overlay):
         for i, row in enumerate(ROWS):
             y = 250 + i * 130
             if i == self.row:
-                hi = A.surface(("auto_row", lay.size), lambda: D.rounded_panel(
-                    (lay.px(920), lay.px(110)), (80, 80, 160), (50, 50, 110), radius=lay.px(20),
-                    border=D.CYAN, border_width=lay.px(3), alpha=200))
+
+                def row_highlight() -> pygame.Surface:
+                    return D.rounded_panel((lay.px(920), lay.px(110)), (80, 80, 160), (50, 50, 110),
+                                           radius=lay.px(20), border=D.CYAN, border_width=lay.px(3), alpha=200)
+
+                hi = A.surface(("auto_row", lay.size), row_highlight)
                 surface.blit(hi, lay.pt(500, y - 15))
             A.blit_text(surface, names[row], A.fit(names[row], 34, 470, True), (540, y + 40), D.CREAM,
                         anchor="midleft", bold=True)

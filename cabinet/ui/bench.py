@@ -123,7 +123,11 @@ def settle_down(app, scene) -> None:
 def bench_game(f: Frames, app, gid: str, frames: int, transition: int) -> None:
     from cabinet.ui.scene import scene_class
     lobby = app.stack.top
-    f.run(f"{gid}: open", transition, lambda: lobby.on_action("select") if _select(lobby, gid) else None)
+
+    def open_game() -> Any:
+        return lobby.on_action("select") if _select(lobby, gid) else None
+
+    f.run(f"{gid}: open", transition, open_game)
     scene = app.stack.top
     if not isinstance(scene, scene_class("game")):
         print(f"{gid}: scene not available, skipped", file=sys.stderr)

@@ -63,24 +63,36 @@ class BuyMenu(Overlay):
         self.grid = GRID if not self.note else pygame.Rect(GRID.x, GRID.y, GRID.w, GRID.h - NOTE_H)
         self._list_widgets: list[Widget] = [self.close_button(), *self._bet_buttons(),
                                             *(Zone(self._card(i), "", f"pick_{i}") for i in range(len(self.options)))]
+
+        def can_buy() -> bool:
+            return self.option is not None and self.figures(self.option).offered
+
+        def can_browse() -> bool:
+            return len(self.options) > 1
+
         self._confirm_widgets: list[Widget] = [
             self.close_button(), *self._bet_buttons(),
             Button((DETAIL.centerx - 330, 790, 300, 100), N_("BACK"), "back", font_size=34),
             Button((DETAIL.centerx + 30, 790, 300, 100), N_("BUY"), "confirm", style="green", font_size=40,
-                   enabled=lambda: self.option is not None and self.figures(self.option).offered),
-            Button((95, 460, 90, 90), "<", "prev", font_size=44, enabled=lambda: len(self.options) > 1),
-            Button((1735, 460, 90, 90), ">", "next", font_size=44, enabled=lambda: len(self.options) > 1),
+                   enabled=can_buy),
+            Button((95, 460, 90, 90), "<", "prev", font_size=44, enabled=can_browse),
+            Button((1735, 460, 90, 90), ">", "next", font_size=44, enabled=can_browse),
         ]
         self.widgets = self._list_widgets
         if option is not None:
             self.show(option)
 
     def _bet_buttons(self) -> list[Button]:
-        idle = lambda: not self.game.busy  # noqa: E731
+        def can_bet_down() -> bool:
+            return not self.game.busy and self.game.bet_index > 0
+
+        def can_bet_up() -> bool:
+            return not self.game.busy and self.game.bet_index < len(self.game.ladder) - 1
+
         return [Button((PANEL.x + 40, PANEL.y + 30, 70, 60), "-", "bet_down", font_size=40,
-                       enabled=lambda: idle() and self.game.bet_index > 0),
+                       enabled=can_bet_down),
                 Button((PANEL.x + 400, PANEL.y + 30, 70, 60), "+", "bet_up", font_size=40,
-                       enabled=lambda: idle() and self.game.bet_index < len(self.game.ladder) - 1)]
+                       enabled=can_bet_up)]
 
     # -- layout ----------------------------------------------------------------------
     def _cols(self) -> int:
@@ -240,9 +252,10 @@ class BuyMenu(Overlay):
         if not fresh:
             D.text_layer(self.text_bounds())
         if fresh or self._frame is None or self._frame[0] != (key, id(base)):   # the cards over the panel, once
-            into = spare("buy_frame", base.get_size(), base, self,
-                         lambda menu, surf: menu._frame is not None and menu._frame[1] is surf
-                         and menu in menu.app.stack.scenes)
+            def frame_shown(menu: BuyMenu, surf: pygame.Surface) -> bool:
+                return menu._frame is not None and menu._frame[1] is surf and menu in menu.app.stack.scenes
+
+            into = spare("buy_frame", base.get_size(), base, self, frame_shown)
             self._frame = ((key, id(base)), compose(A, laid, base, into))
         surface.blit(self._frame[1], (0, 0))
         bet = _("BET {amount}").format(amount=cur.format(self.game.bet))

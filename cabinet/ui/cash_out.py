@@ -60,7 +60,11 @@ class CashOutConfirm(Overlay):
         super().__init__(app)
         self.result: str | None = None
         self.ticket: dict[str, Any] | None = None
-        self.widgets = [*self.confirm_buttons(lambda: _("DONE") if self.result else _("CASH OUT"))]
+
+        def confirm_label() -> str:
+            return _("DONE") if self.result else _("CASH OUT")
+
+        self.widgets = [*self.confirm_buttons(confirm_label)]
 
     def on_action(self, action: str) -> bool:
         if action in ("close",) or (action in ("confirm", "select", "spin") and self.result):

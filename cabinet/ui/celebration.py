@@ -181,8 +181,11 @@ class BigWin(Overlay):
         cur = self.app.cabinet.currency
         self.draw_frame(surface)
         big = self.tier is not None
-        glow = A.surface(("bigwin_glow", lay.px(520), self.tier == "max"), lambda: D.radial_glow(
-            lay.px(520), (255, 120, 200) if self.tier == "max" else (255, 190, 60)))
+
+        def tier_glow() -> pygame.Surface:
+            return D.radial_glow(lay.px(520), (255, 120, 200) if self.tier == "max" else (255, 190, 60))
+
+        glow = A.surface(("bigwin_glow", lay.px(520), self.tier == "max"), tier_glow)
         cx, cy = lay.pt(960, 480)
         surface.blit(glow, (cx - glow.get_width() // 2, cy - glow.get_height() // 2))
         if big:
@@ -221,9 +224,12 @@ class BigWin(Overlay):
             return
         lay, A = self.app.layout, self.app.assets
         game = self.hud.scene
-        chip = A.surface(("bigwin_balance", lay.size), lambda: D.rounded_panel(
-            (lay.px(520), lay.px(110)), (40, 36, 90), (18, 16, 44), radius=lay.px(20), border=D.GOLD,
-            border_width=lay.px(3), alpha=245))
+
+        def balance_chip() -> pygame.Surface:
+            return D.rounded_panel((lay.px(520), lay.px(110)), (40, 36, 90), (18, 16, 44), radius=lay.px(20),
+                                   border=D.GOLD, border_width=lay.px(3), alpha=245)
+
+        chip = A.surface(("bigwin_balance", lay.size), balance_chip)
         surface.blit(chip, lay.pt(30, 955))
         A.blit_text(surface, "BALANCE", 24, (60, 972), D.MUTED, bold=True)
         A.blit_chars(surface, self.app.cabinet.currency.format(game.shown_balance - self.hud.held_cents), 46,

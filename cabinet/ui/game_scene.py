@@ -219,7 +219,11 @@ class GameScene(BetChoices, Scene):
         """A game's own control (ante, fortune bet...); its action reaches on_action.
         It is off while a past round is recalled."""
         enabled = kw.pop("enabled", None) or (lambda: True)
-        kw["enabled"] = lambda: enabled() and not self.recall_mode
+
+        def enabled_unless_recalled() -> bool:
+            return enabled() and not self.recall_mode
+
+        kw["enabled"] = enabled_unless_recalled
         button = Button(rect, label, action, **kw)
         self.widgets.append(button)
         self.own_buttons.append(button)          # the attract loop keeps these in view (all off)

@@ -110,11 +110,18 @@ class HistoryScene(Scene):
         self.rounds = app.session.history(KEPT)     # in kiosk mode: this player's session only
         self.selected = 0
         self._stories: dict[int, RoundStory] = {}
+
+        def has_page_up() -> bool:
+            return self.page > 0
+
+        def has_page_down() -> bool:
+            return self.page < self.pages - 1
+
         self.widgets = [Button((1790, 22, 100, 70), "X", "close", font_size=34),
                         Button((40, 960, 200, 80), N_("< PAGE"), "page_up", font_size=28,
-                               enabled=lambda: self.page > 0),
+                               enabled=has_page_up),
                         Button((260, 960, 200, 80), N_("PAGE >"), "page_down", font_size=28,
-                               enabled=lambda: self.page < self.pages - 1),
+                               enabled=has_page_down),
                         Button((1560, 960, 320, 80), N_("RECALL"), "select", style="gold", font_size=34,
                                enabled=lambda: bool(self.rounds))]
 
@@ -193,17 +200,23 @@ class HistoryScene(Scene):
     # -- pictures (kept by the assets: a long game does not push them out) ---------------
     def _backdrop(self) -> pygame.Surface:
         lay = self.app.layout
-        return self.app.assets.kept(("history_bg", lay.size), lambda: D.vertical_gradient(
-            lay.size, [(16, 18, 44), (34, 24, 70), (12, 10, 28)]))
+
+        def backdrop() -> pygame.Surface:
+            return D.vertical_gradient(lay.size, [(16, 18, 44), (34, 24, 70), (12, 10, 28)])
+
+        return self.app.assets.kept(("history_bg", lay.size), backdrop)
 
     def _row(self, lit: bool) -> pygame.Surface:
         return self.app.assets.kept(("history_row", lit), partial(_row_panel, self.app.layout, lit))
 
     def _detail_panel(self) -> pygame.Surface:
         lay = self.app.layout
-        return self.app.assets.kept(("history_detail", lay.size), lambda: D.rounded_panel(
-            (lay.px(1840), lay.px(DETAIL_H)), (46, 36, 90), (24, 20, 50), radius=lay.px(14), border=D.GOLD_DARK,
-            border_width=lay.px(2)))
+
+        def detail_panel() -> pygame.Surface:
+            return D.rounded_panel((lay.px(1840), lay.px(DETAIL_H)), (46, 36, 90), (24, 20, 50), radius=lay.px(14),
+                                   border=D.GOLD_DARK, border_width=lay.px(2))
+
+        return self.app.assets.kept(("history_detail", lay.size), detail_panel)
 
     def warm(self) -> None:
         """Build every picture of the page (preparations.py, behind the splash): a fresh

@@ -91,8 +91,12 @@ class HoldGrid:
         top, bottom = self.cell_colors
         if locked:
             top, bottom = D.lerp_color(top, (0, 0, 0), 0.55), D.lerp_color(bottom, (0, 0, 0), 0.55)
-        return self.app.assets.surface(("hold_cell", self.name, w, h, locked), lambda: D.rounded_panel(
-            (w, h), top, bottom, radius=max(4, w // 8), border=self.rim, border_width=max(2, w // 60)))
+
+        def cell() -> pygame.Surface:
+            return D.rounded_panel((w, h), top, bottom, radius=max(4, w // 8), border=self.rim,
+                                   border_width=max(2, w // 60))
+
+        return self.app.assets.surface(("hold_cell", self.name, w, h, locked), cell)
 
     def _shimmer(self) -> pygame.Surface:
         lay = self.app.layout

@@ -83,48 +83,90 @@ def layout_of(scene: HudScene) -> HudLayout:
 def build_buttons(scene: HudScene) -> list[Button]:
     """The shared controls; a game adds its own with scene.add_button. In a recall
     every control that would play, bet or buy is off; < BACK returns to the history."""
-    idle = lambda: not scene.busy  # noqa: E731
-    live = lambda: not scene.busy and not scene.recall_mode  # noqa: E731
     audio = scene.app.audio
+
+    def idle() -> bool:
+        return not scene.busy
+
+    def live() -> bool:
+        return not scene.busy and not scene.recall_mode
+
+    def close_label() -> str:
+        return _("< BACK") if scene.recall_mode else _("< LOBBY")
+
+    def can_close() -> bool:
+        return idle() or scene.recall_mode
+
+    def sound_icons() -> list[tuple[str, bool]]:
+        return [("sound", audio.sound_on), ("music", audio.music_on)]
+
+    def can_bet_down() -> bool:
+        return live() and scene.bet_index > 0
+
+    def can_bet_up() -> bool:
+        return live() and scene.bet_index < len(scene.ladder) - 1
+
+    def autoplay_label() -> str:
+        return _("STOP {rounds}").format(rounds=scene.autoplay.left) if scene.autoplay else _("AUTO")
+
+    def autoplay_running() -> bool:
+        return scene.autoplay is not None
+
+    def can_autoplay() -> bool:
+        return not scene.recall_mode and (scene.autoplay is not None or autoplay_allowed(scene.app))
+
+    def spin_label() -> str:
+        return _("START") if scene.waiting_for_start else _("SKIP") if scene.presenting else _("SPIN")
+
+    def can_spin() -> bool:
+        return (scene.waiting_for_start or scene.app.skip_allowed) if scene.presenting else not scene.recall_mode
+
+    def force_label() -> str:
+        return "FORCE*" if scene.force_next else "FORCE"
+
+    def can_force() -> bool:
+        return demo_allowed(scene.app.config) and live()
+
+    def forcing() -> bool:
+        return bool(scene.force_next or scene.showcase)
+
     lay = layout_of(scene)
     small = 44 if lay.bet_down[2] >= 70 else 36
     buttons = [
         Button(
             (24, 18, 190, 60),
-            lambda: _("< BACK") if scene.recall_mode else _("< LOBBY"),
+            close_label,
             "close",
-            enabled=lambda: idle() or scene.recall_mode,
+            enabled=can_close,
             font_size=26,
         ),
         Button((1486, 18, 130, 60), N_("INFO"), "info", font_size=26),
         Button((1630, 18, 130, 60), N_("PAYS"), "paytable", font_size=26),
-        IconButton((1774, 18, 132, 60), lambda: [("sound", audio.sound_on), ("music", audio.music_on)], "sound_panel"),
-        Button(lay.bet_down, "-", "bet_down", enabled=lambda: live() and scene.bet_index > 0, font_size=small),
+        IconButton((1774, 18, 132, 60), sound_icons, "sound_panel"),
+        Button(lay.bet_down, "-", "bet_down", enabled=can_bet_down, font_size=small),
         Button(
             lay.bet_up,
             "+",
             "bet_up",
             font_size=small,
-            enabled=lambda: live() and scene.bet_index < len(scene.ladder) - 1,
+            enabled=can_bet_up,
         ),
         Button(
             (1390, 975, 150, 90),
-            lambda: _("STOP {rounds}").format(rounds=scene.autoplay.left) if scene.autoplay else _("AUTO"),
+            autoplay_label,
             "autoplay",
             style="panel",
             font_size=28,
-            lit=lambda: scene.autoplay is not None,
-            enabled=lambda: not scene.recall_mode and (scene.autoplay is not None or autoplay_allowed(scene.app)),
+            lit=autoplay_running,
+            enabled=can_autoplay,
         ),
         Button(
             (1570, 960, 200, 110),
-            lambda: _("START") if scene.waiting_for_start else _("SKIP") if scene.presenting else _("SPIN"),
+            spin_label,
             "spin",
             style="gold",
             font_size=46,
-            enabled=lambda: (
-                (scene.waiting_for_start or scene.app.skip_allowed) if scene.presenting else not scene.recall_mode
-            ),
+            enabled=can_spin,
         ),
         Button(
             (1790, 975, 110, 90),
@@ -136,9 +178,9 @@ def build_buttons(scene: HudScene) -> list[Button]:
         ),
     ]
     if scene.spec.review.force_categories and demo_allowed(scene.app.config):      # review tools only
-        buttons.append(Button((24, 860, 190, 70), lambda: "FORCE*" if scene.force_next else "FORCE", "demo",
-                              font_size=26, enabled=lambda: demo_allowed(scene.app.config) and live(),
-                              lit=lambda: bool(scene.force_next or scene.showcase)))
+        buttons.append(Button((24, 860, 190, 70), force_label, "demo",
+                              font_size=26, enabled=can_force,
+                              lit=forcing))
     if scene.buy_modes:
         buttons.append(Button((24, 430, 190, 120), N_("BUY"), "buy_menu", style="green", font_size=32,
                               enabled=live))
@@ -255,8 +297,12 @@ class Hud:
         lay, A = app.layout, app.assets
         size, box = self.message_box(text)
         real = lay.rect(box)
-        panel = A.surface(("msg", real.size), lambda: D.rounded_panel(
-            real.size, (170, 50, 50), (100, 20, 30), radius=real.h // 2, border=(255, 180, 160), alpha=240))
+
+        def message_panel() -> pygame.Surface:
+            return D.rounded_panel(real.size, (170, 50, 50), (100, 20, 30), radius=real.h // 2,
+                                   border=(255, 180, 160), alpha=240)
+
+        panel = A.surface(("msg", real.size), message_panel)
         surface.blit(panel, real)
         with D.text_bounds(real):
             A.blit_text(surface, text, size, box.center, D.CREAM, anchor="center", bold=True)
@@ -287,8 +333,12 @@ class Hud:
                  + [(parts[0][:1].upper() + parts[0][1:], D.MUTED, 26)] + [(t, D.GOLD, 28) for t in parts[1:]])
         box = pygame.Rect(self.STORY.x, self.STORY.y, self.STORY.w, 40 + 44 * len(lines))
         real = lay.rect(box)
-        panel = A.surface(("recall_story", real.size), lambda: D.rounded_panel(
-            real.size, (40, 30, 80), (18, 14, 40), radius=lay.px(20), border=D.GOLD, border_width=lay.px(3)))
+
+        def story_panel() -> pygame.Surface:
+            return D.rounded_panel(real.size, (40, 30, 80), (18, 14, 40), radius=lay.px(20), border=D.GOLD,
+                                   border_width=lay.px(3))
+
+        panel = A.surface(("recall_story", real.size), story_panel)
         surface.blit(panel, real.topleft)
         D.text_layer(real)
         for i, (text, color, size) in enumerate(lines):

@@ -86,8 +86,11 @@ class InfoScene(Scene):
         lay, A = self.app.layout, self.app.assets
         page = self.pages[self.page]
         laid = self.laid(self.page)
-        backdrop = A.surface(("info_bg", lay.size), lambda: D.vertical_gradient(
-            lay.size, [(20, 18, 50), (40, 26, 80), (14, 12, 32)]))
+
+        def gradient() -> pygame.Surface:
+            return D.vertical_gradient(lay.size, [(20, 18, 50), (40, 26, 80), (14, 12, 32)])
+
+        backdrop = A.surface(("info_bg", lay.size), gradient)
         key = ("info_page", self.game.spec.id, self.page, self.game.bet, lay.size)
         surface.blit(A.surface(key, lambda: compose(A, laid, backdrop)), (0, 0))
         A.blit_text(surface, f"{self.game.spec.name.upper()}  ·  {page.title.upper()}", 50, (960, 58), D.GOLD,

@@ -98,7 +98,11 @@ class Attract(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay, A = self.app.layout, self.app.assets
         surface.blit(A.surface(("lobby_bg", lay.size), lambda: D.starfield(lay.size)), (0, 0))
-        glow = A.surface(("attract_glow", lay.px(600)), lambda: D.radial_glow(lay.px(600), (255, 170, 60), 0.7))
+
+        def attract_glow() -> pygame.Surface:
+            return D.radial_glow(lay.px(600), (255, 170, 60), 0.7)
+
+        glow = A.surface(("attract_glow", lay.px(600)), attract_glow)
         cx, cy = lay.pt(960, 480)
         surface.blit(glow, (cx - glow.get_width() // 2, cy - glow.get_height() // 2))
         size = int(130 * (1 + 0.05 * math.sin(self.t * 3)))
@@ -137,9 +141,12 @@ class AttractCall(Scene):
         if self.app.stack.top is not self:       # a celebration over the round draws the call in its place
             return
         lay = self.app.layout
-        band = self.app.assets.surface(("attract_band", lay.size), lambda: D.rounded_panel(
-            (lay.px(1300), lay.px(170)), (20, 20, 50), (8, 8, 24), radius=lay.px(40), border=D.GOLD,
-            border_width=lay.px(4), alpha=225))
+
+        def attract_band() -> pygame.Surface:
+            return D.rounded_panel((lay.px(1300), lay.px(170)), (20, 20, 50), (8, 8, 24), radius=lay.px(40),
+                                   border=D.GOLD, border_width=lay.px(4), alpha=225)
+
+        band = self.app.assets.surface(("attract_band", lay.size), attract_band)
         surface.blit(band, band.get_rect(center=lay.pt(960, 800)))
         draw_call(self.app, surface)
 

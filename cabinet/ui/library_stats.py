@@ -132,5 +132,9 @@ def symbol_counts(strips: list[list[str]]) -> tuple[list[str], list[list[int]]]:
     for reel in strips:
         for sym in reel:
             totals[sym] = totals.get(sym, 0) + 1
-    symbols = sorted(totals, key=lambda s: (-totals[s], s))
+
+    def most_first(sym: str) -> tuple[int, str]:
+        return -totals[sym], sym
+
+    symbols = sorted(totals, key=most_first)
     return symbols, [[reel.count(sym) for reel in strips] for sym in symbols]

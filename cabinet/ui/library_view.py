@@ -43,11 +43,21 @@ class LibraryView(Scene):
         self.page = 0
         self.closing = not demo_allowed(app.config)     # a review tool: never under real play
         self._figures: dict[str, Any] = {}
-        self.widgets = [Button((40, 970, 200, 80), "< PREV", "left", font_size=28, enabled=lambda: self.page > 0),
+
+        def has_prev() -> bool:
+            return self.page > 0
+
+        def has_next() -> bool:
+            return self.page < len(self.pages) - 1
+
+        def can_showcase() -> bool:
+            return self.library is not None and demo_allowed(app.config)
+
+        self.widgets = [Button((40, 970, 200, 80), "< PREV", "left", font_size=28, enabled=has_prev),
                         Button((260, 970, 200, 80), "NEXT >", "right", font_size=28,
-                               enabled=lambda: self.page < len(self.pages) - 1),
+                               enabled=has_next),
                         Button((1380, 970, 300, 80), "PLAY SHOWCASE", "showcase", style="gold", font_size=28,
-                               enabled=lambda: self.library is not None and demo_allowed(app.config)),
+                               enabled=can_showcase),
                         Button((1700, 970, 180, 80), "CLOSE", "close", font_size=28)]
 
     def update(self, dt: float) -> None:
@@ -84,8 +94,11 @@ class LibraryView(Scene):
         if self.closing:
             surface.fill(D.INK)
             return
-        surface.blit(A.surface(("library_bg", lay.size), lambda: D.vertical_gradient(
-            lay.size, [(16, 18, 44), (30, 26, 70), (14, 14, 34)])), (0, 0))
+
+        def backdrop() -> pygame.Surface:
+            return D.vertical_gradient(lay.size, [(16, 18, 44), (30, 26, 70), (14, 14, 34)])
+
+        surface.blit(A.surface(("library_bg", lay.size), backdrop), (0, 0))
         A.blit_text(surface, f"LIBRARY  ·  {self.spec.name.upper()}", 44, (60, 54), D.GOLD, anchor="midleft",
                     bold=True, outline=(70, 40, 0))
         if self.pages:

@@ -66,8 +66,12 @@ class Lobby(Scene):
         self.t = 0.0
         self._kept: dict[tuple, pygame.Surface] = {}    # its own pictures: a long game does not evict them
         cab = app.cabinet
+
+        def can_cash_out() -> bool:
+            return not cab.locked and cab.handpay is None and cab.balance > 0
+
         self.widgets = [Button((640, 996, 400, 68), N_("CASH OUT"), "cash_out", style="gold", font_size=30,
-                               enabled=lambda: not cab.locked and cab.handpay is None and cab.balance > 0)]
+                               enabled=can_cash_out)]
 
     @property
     def specs(self) -> list:
@@ -248,8 +252,11 @@ class Lobby(Scene):
             i = min(self.selected, len(rects) - 1)
             spec, rect = self.specs[i], rects[i]
             lift = int(8 + 6 * math.sin(self.t * 3))
-            glow = self._keep(("tile_glow_gold", rect.size, lay.size), lambda: _tint(D.shadow(
-                (lay.px(rect.w), lay.px(rect.h)), lay.px(28), lay.px(26), 255), D.GOLD))
+
+            def gold_glow() -> pygame.Surface:
+                return _tint(D.shadow((lay.px(rect.w), lay.px(rect.h)), lay.px(28), lay.px(26), 255), D.GOLD)
+
+            glow = self._keep(("tile_glow_gold", rect.size, lay.size), gold_glow)
             gx, gy = lay.pt(rect.x, rect.y - lift)
             surface.blit(glow, (gx - lay.px(26), gy - lay.px(26)))
             surface.blit(self._tile(spec, rect, True), (gx, gy))

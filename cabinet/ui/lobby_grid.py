@@ -41,7 +41,11 @@ class TileGrid:
         to = (row + (1 if action == "down" else -1)) % self.rows
         x = self.rects[index].centerx
         in_row = [i for i in range(n) if i // self.cols == to]
-        return min(in_row, key=lambda i: abs(self.rects[i].centerx - x))
+
+        def distance_across(i: int) -> int:
+            return abs(self.rects[i].centerx - x)
+
+        return min(in_row, key=distance_across)
 
 
 def tile_grid(n: int, area: pygame.Rect = AREA) -> TileGrid:

@@ -35,8 +35,11 @@ class LockedNotice(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, A = self.app.layout, self.app.assets
-        surface.blit(A.surface(("locked_bg", lay.size), lambda: D.vertical_gradient(
-            lay.size, [(40, 8, 16), (10, 4, 10)])), (0, 0))
+
+        def backdrop() -> pygame.Surface:
+            return D.vertical_gradient(lay.size, [(40, 8, 16), (10, 4, 10)])
+
+        surface.blit(A.surface(("locked_bg", lay.size), backdrop), (0, 0))
         title = "STORAGE ERROR" if self.storage else "CABINET LOCKED"
         A.blit_text(surface, title, 110, (960, 300), D.RED, anchor="center", bold=True, outline=(30, 0, 0))
         head = "Call the attendant." if self.storage else "Play has stopped. Call the operator."

@@ -98,8 +98,12 @@ def draw_math_overlay(app: Any, surface: pygame.Surface) -> None:
     found = shown_round(app)
     lay, A = app.layout, app.assets
     real = lay.rect(PANEL)
-    panel = A.surface(("math_overlay", real.size), lambda: D.rounded_panel(
-        real.size, (16, 40, 52), (6, 18, 26), radius=lay.px(22), border=D.CYAN, border_width=lay.px(3), alpha=255))
+
+    def math_panel() -> pygame.Surface:
+        return D.rounded_panel(real.size, (16, 40, 52), (6, 18, 26), radius=lay.px(22), border=D.CYAN,
+                               border_width=lay.px(3), alpha=255)
+
+    panel = A.surface(("math_overlay", real.size), math_panel)
     surface.blit(panel, real.topleft)
     D.text_layer(real)
     x, y = PANEL.x + 24, PANEL.y + 26

@@ -140,9 +140,12 @@ class Moments:
             if self._snap is None:
                 lay = self.scene.app.layout
                 from .overlay import spare
-                snap = spare("moment_snap", surface.get_size(), surface, self,
-                             lambda moments, surf: moments._snap is surf and moments.now is not None
-                             and moments.scene in moments.scene.app.stack.scenes)
+
+                def snap_shown(moments: Moments, surf: pygame.Surface) -> bool:
+                    return (moments._snap is surf and moments.now is not None
+                            and moments.scene in moments.scene.app.stack.scenes)
+
+                snap = spare("moment_snap", surface.get_size(), surface, self, snap_shown)
                 snap.blit(surface, (0, 0))
                 veil = self.scene.app.assets.surface(("moment_veil", lay.size), lambda: _veil(lay.size))
                 snap.blit(veil, (0, 0))
@@ -199,7 +202,11 @@ class Moments:
         """The left and right curtains in `color` (made once per window size)."""
         lay, A = self.scene.app.layout, self.scene.app.assets
         w, h = lay.size
-        half = A.surface(("moment_curtain", lay.size, color), lambda: _curtain((w // 2 + 1, h), color, lay.px(10)))
+
+        def half_curtain() -> pygame.Surface:
+            return _curtain((w // 2 + 1, h), color, lay.px(10))
+
+        half = A.surface(("moment_curtain", lay.size, color), half_curtain)
         return half, A.surface(("moment_curtain_r", lay.size, color), lambda: pygame.transform.flip(half, True, False))
 
     def _draw_moment(self, surface: pygame.Surface) -> None:
@@ -293,14 +300,14 @@ def warm_slices(app: Any):
     """`warm`, one picture per slice (a generator: cabinet/ui/prepare.py runs it)."""
     lay, A = app.layout, app.assets
     side = lay.px(900) // 2 * 2
-    A.surface(("moment_glow_w", lay.px(420)), lambda: D.radial_glow(lay.px(420), (255, 255, 255)))
+    A.surface(("moment_glow_w", lay.px(420)), lambda: _white_glow(lay.px(420)))
     yield "the big moments' light"
     for frame in range(RAY_FRAMES):
         A.surface(("moment_rays_w", side, frame), lambda frame=frame: _rays(side, frame))
         yield "the big moments' rays"
     A.surface(("moment_veil", lay.size), lambda: _veil(lay.size))
     yield
-    A.surface(("moment_glow_w", lay.px(PLATE_GLOW)), lambda: D.radial_glow(lay.px(PLATE_GLOW), (255, 255, 255)))
+    A.surface(("moment_glow_w", lay.px(PLATE_GLOW)), lambda: _white_glow(lay.px(PLATE_GLOW)))
     yield
     A.surface(("moment_plate", lay.size), lambda: _plate(lay))
 
@@ -308,8 +315,13 @@ def warm_slices(app: Any):
 def tinted_glow(app: Any, radius: int, color: tuple[int, int, int]) -> pygame.Surface:
     """A soft light in `color`: the white glow of that radius (made once) tinted (once per colour)."""
     A = app.assets
-    white = A.surface(("moment_glow_w", radius), lambda: D.radial_glow(radius, (255, 255, 255)))
+    white = A.surface(("moment_glow_w", radius), lambda: _white_glow(radius))
     return A.surface(("moment_glow", radius, color), lambda: _tint(white, color))
+
+
+def _white_glow(radius: int) -> pygame.Surface:
+    """The white glow every moment's light is tinted from."""
+    return D.radial_glow(radius, (255, 255, 255))
 
 
 def _lit(glow: pygame.Surface) -> pygame.Surface:

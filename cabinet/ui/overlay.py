@@ -140,9 +140,12 @@ class Overlay(Scene):
                     ("overlay_shadow", real.size), lambda: D.shadow(real.size, lay.px(30), lay.px(24), 200)
                 )
                 surf.blit(shade, (real.x - lay.px(24), real.y - lay.px(12)))
-                surf.blit(A.surface(("overlay_panel", real.size), lambda: D.rounded_panel(
-                    real.size, (52, 50, 112), (18, 16, 44), radius=lay.px(30), border=D.GOLD,
-                    border_width=lay.px(4))), real.topleft)
+
+                def panel() -> pygame.Surface:
+                    return D.rounded_panel(real.size, (52, 50, 112), (18, 16, 44), radius=lay.px(30), border=D.GOLD,
+                                           border_width=lay.px(4))
+
+                surf.blit(A.surface(("overlay_panel", real.size), panel), real.topleft)
                 if self.title:
                     A.blit_text(
                         surf,

@@ -196,7 +196,10 @@ class ReelSet:
                            tease_from=tease_from if late else None)
 
         def timed(offset: float, duration: float) -> Callable[[float], None]:
-            return lambda p: self._set_clock(base["t"] + offset + p * duration)
+            def set_clock(p: float) -> None:
+                self._set_clock(base["t"] + offset + p * duration)
+
+            return set_clock
 
         def finish() -> None:
             for reel in self.reels:

@@ -184,9 +184,12 @@ class ReviewDesk:
         where = getattr(game, "hud_layout", "bottom") if hasattr(game, "spec") and hasattr(game, "hud") else "other"
         bar = BARS.get(where, BARS["bottom"])
         real = lay.rect(bar)
-        panel = A.surface(("review_bar", real.size), lambda: D.rounded_panel(
-            real.size, (20, 60, 70), (8, 30, 36), radius=real.h // 2, border=D.CYAN, border_width=lay.px(3),
-            alpha=255))
+
+        def review_bar() -> pygame.Surface:
+            return D.rounded_panel(real.size, (20, 60, 70), (8, 30, 36), radius=real.h // 2, border=D.CYAN,
+                                   border_width=lay.px(3), alpha=255)
+
+        panel = A.surface(("review_bar", real.size), review_bar)
         surface.blit(panel, real.topleft)
         D.text_layer(real)
         A.blit_text(surface, "REVIEW", 24, (bar.x + 26, bar.centery), D.CYAN, anchor="midleft", bold=True)

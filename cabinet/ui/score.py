@@ -16,6 +16,7 @@ style's words) that `arrange` lays out and plays; a game's tools/music.py holds 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Callable
 
 NOTE = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
@@ -179,7 +180,7 @@ class Score:
                     off = max(on + 1, round((offset + self._swung(n.beat + n.length)) * ppq) - 2)
                     events.append((on, 1, mido.Message("note_on", channel=ch, note=n.pitch, velocity=n.velocity)))
                     events.append((off, 0, mido.Message("note_off", channel=ch, note=n.pitch, velocity=0)))
-            events.sort(key=lambda e: (e[0], e[1]))
+            events.sort(key=itemgetter(0, 1))            # by tick, a note's off before the next on
             now = 0
             for msg in setup:
                 track.append(msg)

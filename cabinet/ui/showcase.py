@@ -112,7 +112,11 @@ class Showcase(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay, A = self.app.layout, self.app.assets
         surface.blit(A.surface(("lobby_bg", lay.size), lambda: D.starfield(lay.size)), (0, 0))
-        glow = A.surface(("showcase_glow", lay.px(560)), lambda: D.radial_glow(lay.px(560), (255, 170, 60), 0.6))
+
+        def showcase_glow() -> pygame.Surface:
+            return D.radial_glow(lay.px(560), (255, 170, 60), 0.6)
+
+        glow = A.surface(("showcase_glow", lay.px(560)), showcase_glow)
         cx, cy = lay.pt(960, 470)
         surface.blit(glow, (cx - glow.get_width() // 2, cy - glow.get_height() // 2))
         item = self.upcoming

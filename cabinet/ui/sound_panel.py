@@ -45,9 +45,13 @@ class SoundPanel(Overlay):
                 Button((BAR_X + BAR_W + 40, y + 5, 70, 70), "+", f"{kind}_up", font_size=40),
             ]
         y = r.y + 400
-        self.widgets.append(IconButton((TOGGLE_X, y, 170, 80), lambda: [("turbo", app.turbo)], "turbo",
-                                       text=lambda: _("ON") if app.turbo else _("OFF"), font_size=28,
-                                       lit=lambda: app.turbo, enabled=lambda: app.turbo_allowed))
+
+        def turbo_on() -> bool:
+            return app.turbo
+
+        self.widgets.append(IconButton((TOGGLE_X, y, 170, 80), _icon_of("turbo", turbo_on), "turbo",
+                                       text=_on_off(turbo_on), font_size=28,
+                                       lit=turbo_on, enabled=lambda: app.turbo_allowed))
         if len(app.languages) > 1:
             y = r.y + 530
             self.widgets += [Button((TOGGLE_X, y + 5, 70, 70), "<", "language_prev", font_size=40),
@@ -132,8 +136,14 @@ class SoundPanel(Overlay):
 
 def _icon_of(kind: str, state: Callable[[], bool]) -> Callable[[], list[tuple[str, bool]]]:
     """A toggle's icon: its kind, on or off now."""
-    return lambda: [(kind, state())]
+    def icon() -> list[tuple[str, bool]]:
+        return [(kind, state())]
+
+    return icon
 
 
 def _on_off(state: Callable[[], bool]) -> Callable[[], str]:
-    return lambda: _("ON") if state() else _("OFF")
+    def on_off() -> str:
+        return _("ON") if state() else _("OFF")
+
+    return on_off

@@ -73,8 +73,11 @@ class SymbolAnimator:
     def frame(self, symbol: str, size: int, t: float) -> pygame.Surface:
         """The loop's frame of `symbol` at `size` px for clock time t (seconds)."""
         i = int(t / LOOP * FRAMES) % FRAMES
-        return self.app.assets.surface(("sym_anim", self.name, symbol, size, i),
-                                       lambda: render_frame(self.faces(size)[symbol], self.style(symbol), i / FRAMES))
+
+        def frame() -> pygame.Surface:
+            return render_frame(self.faces(size)[symbol], self.style(symbol), i / FRAMES)
+
+        return self.app.assets.surface(("sym_anim", self.name, symbol, size, i), frame)
 
     def warm(self, size: int, symbols) -> None:
         """Build every frame of these symbols' loops at `size` (scene preparation)."""

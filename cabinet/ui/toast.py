@@ -18,8 +18,11 @@ def draw_toast(surface: pygame.Surface, assets: Any, layout: Any, text: str) -> 
     wide = assets.font(28, True).size(text)[0] > layout.px(TOAST_SHORT)
     label = assets.text(text, 28, D.CREAM, bold=True, wrap=TOAST_WRAP if wide else 0)
     w, h = label.get_width() + layout.px(50), label.get_height() + layout.px(20)
-    panel = assets.surface(("toast", w, h), lambda: D.rounded_panel(
-        (w, h), (40, 44, 96), (20, 22, 50), radius=min(h // 2, layout.px(30)), border=D.GOLD))
+
+    def toast_panel() -> pygame.Surface:
+        return D.rounded_panel((w, h), (40, 44, 96), (20, 22, 50), radius=min(h // 2, layout.px(30)), border=D.GOLD)
+
+    panel = assets.surface(("toast", w, h), toast_panel)
     if wide:
         box = panel.get_rect(center=layout.pt(960, 480))
     else:

@@ -437,5 +437,8 @@ class WheelView:
 
     def _turned_pointer(self, angle: float) -> pygame.Surface:
         """The pointer turned clockwise by `angle` (a few kept, like the disc's rotations)."""
-        return self._kept(("pointer", self.art, self._r(), angle),
-                          lambda: pygame.transform.rotate(self._pointer(0), -angle) if angle else self._pointer(0))
+
+        def turned() -> pygame.Surface:
+            return pygame.transform.rotate(self._pointer(0), -angle) if angle else self._pointer(0)
+
+        return self._kept(("pointer", self.art, self._r(), angle), turned)

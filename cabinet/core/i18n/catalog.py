@@ -71,8 +71,12 @@ def extract(files: list[Path] | None = None) -> tuple[dict[str, list[str]], list
     def first(item: tuple[str, list[str]]) -> tuple[str, int]:
         path, _sep, line = item[1][0].rpartition(":")
         return path, int(line)
+
+    def by_file_and_line(w: str) -> tuple[str, int]:
+        return w.rpartition(":")[0], int(w.rpartition(":")[2])
+
     for where in found.values():
-        where.sort(key=lambda w: (w.rpartition(":")[0], int(w.rpartition(":")[2])))
+        where.sort(key=by_file_and_line)
     return dict(sorted(found.items(), key=first)), problems
 
 

@@ -197,12 +197,16 @@ def walk_to_head(db: sqlite3.Connection, key: bytes, head: Head, seq0: int, link
     check_states(db, head.states)
 
 
+def _none_of_each_kind() -> dict[str, int]:
+    return {k.name: 0 for k in KINDS}
+
+
 @dataclass
 class Report:
     """What a full audit checked."""
 
     entries: int = 0
-    counts: dict[str, int] = field(default_factory=lambda: {k.name: 0 for k in KINDS})
+    counts: dict[str, int] = field(default_factory=_none_of_each_kind)
     head: str = ""
     balance: int = 0
     open_rounds: int = 0

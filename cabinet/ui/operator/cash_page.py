@@ -27,15 +27,25 @@ class CashPage(Page):
             r, c = divmod(i, 3)
             self.button((360 + c * 250, 200 + r * 100, 230, 84), f"+ {self.money(cents)}", f"credit_{cents}",
                         font_size=30, enabled=self._can_credit)
+
+        def can_top_up() -> bool:
+            return self._can_credit() and not self.app.config.real_play
+
+        def can_cash_out() -> bool:
+            return not self.cab.locked and self.cab.handpay is None and self.cab.balance > 0
+
+        def handpay_pending() -> bool:
+            return self.cab.handpay is not None
+
         self.button((360, 420, 730, 84), lambda: _("DEMO TOP UP {amount}").format(amount=self.money(self._top_up())),
                     "top_up", style="green", font_size=28,
-                    enabled=lambda: self._can_credit() and not self.app.config.real_play)
+                    enabled=can_top_up)
         self.button((1160, 300, 720, 110), N_("CASH OUT"), "cash_out", style="gold", font_size=44,
-                    enabled=lambda: not self.cab.locked and self.cab.handpay is None and self.cab.balance > 0)
+                    enabled=can_cash_out)
         self.button((1160, 440, 350, 84), N_("PAY BY HAND"), "handpay_pay", style="gold", font_size=28,
-                    enabled=lambda: self.cab.handpay is not None)
+                    enabled=handpay_pending)
         self.button((1530, 440, 350, 84), N_("CANCEL HANDPAY"), "handpay_cancel", font_size=28,
-                    enabled=lambda: self.cab.handpay is not None)
+                    enabled=handpay_pending)
         self.button((1530, 600, 350, 84), N_("REPRINT LAST"), "reprint", font_size=28,
                     enabled=lambda: bool(self.tickets))
 

@@ -140,11 +140,20 @@ class EventsPage(Page):
         self.pages: list[int | None] = [None]
         self.rows: list[tuple[int, str, dict[str, Any], float]] = []
         for i, name in enumerate(FILTERS):
+            def filter_shown(name: str = name) -> bool:
+                return self.filter == name
+
             self.button((360 + i * 250, 126, 230, 70), name, f"filter_{name}", font_size=26,
-                        lit=lambda name=name: self.filter == name)
-        self.button((360, 960, 280, 80), N_("< NEWER"), "newer", font_size=28, enabled=lambda: len(self.pages) > 1)
-        self.button((660, 960, 280, 80), N_("OLDER >"), "older", font_size=28,
-                    enabled=lambda: len(self.rows) == PER_PAGE)
+                        lit=filter_shown)
+
+        def has_newer() -> bool:
+            return len(self.pages) > 1
+
+        def has_older() -> bool:
+            return len(self.rows) == PER_PAGE
+
+        self.button((360, 960, 280, 80), N_("< NEWER"), "newer", font_size=28, enabled=has_newer)
+        self.button((660, 960, 280, 80), N_("OLDER >"), "older", font_size=28, enabled=has_older)
 
     def refresh(self) -> None:
         self.rows = self.cab.events(PER_PAGE, FILTERS[self.filter], self.pages[-1])

@@ -66,8 +66,11 @@ class HandpayNotice(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, A, cab = self.app.layout, self.app.assets, self.app.cabinet
-        surface.blit(A.surface(("handpay_bg", lay.size), lambda: D.vertical_gradient(
-            lay.size, [(60, 40, 8), (20, 12, 4)])), (0, 0))
+
+        def backdrop() -> pygame.Surface:
+            return D.vertical_gradient(lay.size, [(60, 40, 8), (20, 12, 4)])
+
+        surface.blit(A.surface(("handpay_bg", lay.size), backdrop), (0, 0))
         pending = cab.handpay or {"cents": 0, "reason": ""}
         A.blit_text(surface, _("HANDPAY"), 120, (960, 250), D.GOLD, anchor="center", bold=True, outline=(60, 30, 0))
         A.blit_text(surface, cab.currency.format(pending["cents"]), 110, (960, 420), D.CREAM, anchor="center",

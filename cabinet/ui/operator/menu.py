@@ -151,11 +151,16 @@ class OperatorMenu(Overlay):
     # -- frame ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         lay, A, cab = self.app.layout, self.app.assets, self.app.cabinet
-        surface.blit(A.surface(("op_bg", lay.size), lambda: D.vertical_gradient(
-            lay.size, [(14, 16, 40), (26, 22, 58), (10, 10, 26)])), (0, 0))
-        surface.blit(A.surface(("op_head", lay.size), lambda: D.rounded_panel(
-            (lay.px(1900), lay.px(96)), (40, 44, 96), (20, 22, 50), radius=lay.px(18), border=D.GOLD_DARK,
-            border_width=lay.px(3))), lay.pt(10, 10))
+
+        def backdrop() -> pygame.Surface:
+            return D.vertical_gradient(lay.size, [(14, 16, 40), (26, 22, 58), (10, 10, 26)])
+
+        def header() -> pygame.Surface:
+            return D.rounded_panel((lay.px(1900), lay.px(96)), (40, 44, 96), (20, 22, 50), radius=lay.px(18),
+                                   border=D.GOLD_DARK, border_width=lay.px(3))
+
+        surface.blit(A.surface(("op_bg", lay.size), backdrop), (0, 0))
+        surface.blit(A.surface(("op_head", lay.size), header), lay.pt(10, 10))
         if session_clock_shown(self.app):     # player protection's clock takes the header's top left
             A.blit_text(surface, _("OPERATOR MENU"), 28, (40, 86), D.GOLD, anchor="midleft", bold=True,
                         outline=(70, 30, 0))

@@ -66,22 +66,34 @@ class MetersPage(Page):
         self.armed_at: float | None = None   # PERIOD RESET pressed once, waiting for the second press
         self.exporting = ""                  # "asked": the note says so this frame; "shown": export now
         self.last_export: tuple[float, dict[str, Any]] | None = None   # (time, detail) of the newest one
-        self.button((360, 940, 270, 76), lambda: _("CONFIRM RESET") if self._armed() else _("PERIOD RESET"),
+
+        def reset_label() -> str:
+            return _("CONFIRM RESET") if self._armed() else _("PERIOD RESET")
+
+        def table_label() -> str:
+            return _("TABLE: PERIOD") if self.table_period else _("TABLE: LIFETIME")
+
+        def focus_label() -> str:
+            if self.focus_game:
+                return _("MODES OF {game}").format(game=self._game_name(self.focus_game).upper())
+            return _("BY GAME (PRESS: BY MODE)")
+
+        self.button((360, 940, 270, 76), reset_label,
                     "period_reset", style="red", font_size=26)
-        self.button((645, 940, 270, 76), lambda: _("TABLE: PERIOD") if self.table_period else _("TABLE: LIFETIME"),
+        self.button((645, 940, 270, 76), table_label,
                     "table_period", font_size=26)
         self.button(
             (930, 940, 440, 76),
-            lambda: (
-                _("MODES OF {game}").format(game=self._game_name(self.focus_game).upper())
-                if self.focus_game
-                else _("BY GAME (PRESS: BY MODE)")
-            ),
+            focus_label,
             "focus_game",
             font_size=24,
         )
         self.button((1385, 940, 190, 76), N_("REFRESH"), "refresh", font_size=26)
-        self.button((1590, 940, 290, 76), lambda: _("EXPORTING...") if self.exporting else _("EXPORT REPORT"),
+
+        def export_label() -> str:
+            return _("EXPORTING...") if self.exporting else _("EXPORT REPORT")
+
+        self.button((1590, 940, 290, 76), export_label,
                     "export_report", style="gold", font_size=26, enabled=lambda: not self.exporting)
 
     def _armed(self) -> bool:

@@ -129,9 +129,12 @@ class Page:
             top = y + i * row_h
             if i == lit or i % 2 == 0:
                 color = (70, 70, 150) if i == lit else (30, 32, 70)
-                band = A.surface(("op_row", width, row_h, color), lambda c=color: D.rounded_panel(
-                    (lay.px(width), lay.px(row_h - 4)), c, c, radius=lay.px(8),
-                    border=D.GOLD if c == (70, 70, 150) else None, border_width=lay.px(2)))
+
+                def band_of(c: tuple[int, int, int] = color) -> pygame.Surface:
+                    return D.rounded_panel((lay.px(width), lay.px(row_h - 4)), c, c, radius=lay.px(8),
+                                           border=D.GOLD if c == (70, 70, 150) else None, border_width=lay.px(2))
+
+                band = A.surface(("op_row", width, row_h, color), band_of)
                 surface.blit(band, lay.pt(x - 12, top))
             for (_, dx, align), cell in zip(columns, row):
                 A.blit_text(surface, cell, size, (x + dx, top + (row_h - 4) // 2), D.CREAM,

@@ -51,11 +51,14 @@ class PinPad(Overlay):
         self.first: str | None = None        # new_pin: the first entry, waiting for the second
         self.error = ""
         self.widgets = [self.close_button()]
+        def unlocked() -> bool:
+            return self.app.pin_guard.wait() <= 0
+
         for i, label in enumerate(["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "OK"]):
             r, c = divmod(i, 3)
             self.widgets.append(Button((740 + c * 150, 420 + r * 130, 130, 110), label, f"pin_{label}",
                                        style="green" if label == "OK" else "panel", font_size=44,
-                                       enabled=lambda: self.app.pin_guard.wait() <= 0))
+                                       enabled=unlocked))
 
     def handle_event(self, event, actions) -> bool:
         if event.type == pygame.KEYDOWN and event.key in DIGITS:

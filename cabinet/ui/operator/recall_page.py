@@ -45,15 +45,33 @@ class RecallPage(Page):
         self.draws: list[dict[str, Any]] = []
         self.show_ids = False                 # DETAILS: the ids behind the round in words
         self._finals: dict[int, int] = {}     # round id -> its final win (the WIN column)
-        self.button((360, 126, 300, 70), N_("ALL GAMES"), "game_all", font_size=26, lit=lambda: self.game is None)
+
+        def all_games_shown() -> bool:
+            return self.game is None
+
+        def has_newer() -> bool:
+            return len(self.pages) > 1
+
+        def has_older() -> bool:
+            return self.game is None and len(self.rounds) == PER_PAGE
+
+        self.button((360, 126, 300, 70), N_("ALL GAMES"), "game_all", font_size=26, lit=all_games_shown)
         for i, gid in enumerate(list(self.cab.games)[:4]):
             name = self.cab.games[gid].spec.name.upper()
+
+            def game_shown(gid: str = gid) -> bool:
+                return self.game == gid
+
             self.button((680 + i * 300, 126, 280, 70), name if len(name) <= 18 else name[:17] + ".",
-                        f"game_{gid}", font_size=24, lit=lambda gid=gid: self.game == gid)
-        self.button((360, 960, 280, 80), N_("< NEWER"), "newer", font_size=28, enabled=lambda: len(self.pages) > 1)
+                        f"game_{gid}", font_size=24, lit=game_shown)
+        self.button((360, 960, 280, 80), N_("< NEWER"), "newer", font_size=28, enabled=has_newer)
         self.button((660, 960, 280, 80), N_("OLDER >"), "older", font_size=28,
-                    enabled=lambda: self.game is None and len(self.rounds) == PER_PAGE)
-        self.button((960, 960, 250, 80), lambda: _("HIDE IDS") if self.show_ids else _("DETAILS"), "details",
+                    enabled=has_older)
+
+        def details_label() -> str:
+            return _("HIDE IDS") if self.show_ids else _("DETAILS")
+
+        self.button((960, 960, 250, 80), details_label, "details",
                     font_size=26, lit=lambda: self.show_ids)
         self.button((1540, 960, 340, 80), N_("REPLAY"), "replay", style="gold", font_size=32,
                     enabled=lambda: bool(self.rounds))

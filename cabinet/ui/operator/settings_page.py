@@ -51,22 +51,33 @@ class SettingsPage(Page):
     def build(self) -> None:
         self.widgets = []
         for i, (name, label) in enumerate(SECTIONS):
+            def section_shown(name: str = name) -> bool:
+                return self.section == name
+
             self.button((360 + i * 205, 126, 190, 70), label, f"section_{name}", font_size=24,
-                        lit=lambda name=name: self.section == name)
+                        lit=section_shown)
         if self.section in ROWS:
             for i, row in enumerate(ROWS[self.section]):
                 self._row_buttons(i, row)
         elif self.section == "games":
             for i, gid in enumerate(list(self.cab.offer.specs)[:3]):
                 name = self.cab.offer.specs[gid].name.upper()
+
+                def game_shown(gid: str = gid) -> bool:
+                    return self.game == gid
+
                 self.button((1180 + i * 238, 126, 230, 70), name if len(name) <= 17 else name[:16] + ".",
-                            f"game_{gid}", font_size=20, lit=lambda gid=gid: self.game == gid)
+                            f"game_{gid}", font_size=20, lit=game_shown)
             for i, row in enumerate(GAME_ROWS):
                 self._row_buttons(i, row)
             for j, cents in enumerate(self.bets()[:BET_COLS * BET_ROWS]):
                 r, c = divmod(j, BET_COLS)
+
+                def on_ladder(cents: int = cents) -> bool:
+                    return cents in self.ladder()
+
                 self.button((360 + c * 300, TOP + 3 * ROW_H + 90 + r * 74, 280, 66), self.money(cents),
-                            f"bet_{cents}", font_size=26, lit=lambda cents=cents: cents in self.ladder())
+                            f"bet_{cents}", font_size=26, lit=on_ladder)
         else:
             self.button((360, 260, 420, 84), N_("CHANGE PIN"), "change_pin", style="gold", font_size=30)
         if self.menu.current == "settings" and self.menu.page("settings") is self:
@@ -76,14 +87,11 @@ class SettingsPage(Page):
         y, h = TOP + i * ROW_H, 64
         enabled = (lambda row=row: self.row_enabled(row))
         if row.kind == "toggle":
-            self.button(
-                (1560, y, 320, h),
-                lambda row=row: _("ON") if self.value(row) else _("OFF"),
-                f"set_{row.key}_next",
-                lit=lambda row=row: bool(self.value(row)),
-                enabled=enabled,
-                font_size=28,
-            )
+            def on_off(row: Row = row) -> str:
+                return _("ON") if self.value(row) else _("OFF")
+
+            self.button((1560, y, 320, h), on_off, f"set_{row.key}_next",
+                        lit=lambda row=row: bool(self.value(row)), enabled=enabled, font_size=28)
         else:
             self.button((1560, y, 150, h), "<", f"set_{row.key}_prev", enabled=enabled, font_size=34)
             self.button((1730, y, 150, h), ">", f"set_{row.key}_next", enabled=enabled, font_size=34)

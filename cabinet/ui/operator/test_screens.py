@@ -59,8 +59,11 @@ class TestScreen(Scene):
         A, lay = self.app.assets, self.app.layout
         label = f"{self.name}: {text}"
         width = A.font(30, True).size(label)[0] + lay.px(48)        # a dark plate: legible on a white pattern
-        plate = A.surface(("test_caption", width), lambda: D.rounded_panel(
-            (width, lay.px(60)), (12, 12, 24), (12, 12, 24), radius=lay.px(14), alpha=220))
+
+        def caption_plate() -> pygame.Surface:
+            return D.rounded_panel((width, lay.px(60)), (12, 12, 24), (12, 12, 24), radius=lay.px(14), alpha=220)
+
+        plate = A.surface(("test_caption", width), caption_plate)
         top = 76 if session_clock_shown(self.app) else 32      # under player protection's session clock
         surface.blit(plate, lay.pt(16, top))
         A.blit_text(surface, label, 30, (40, top + 30), D.CREAM, anchor="midleft", bold=True, outline=(0, 0, 0))
@@ -122,7 +125,11 @@ class SoundTest(TestScreen):
             r, c = divmod(i, 4)
             self.widgets.append(Button((120 + c * 430, 200 + r * 100, 400, 84), cue.upper(), f"cue_{cue}",
                                        font_size=28))
-        self.widgets.append(Button((120, 900, 400, 84), lambda: "MUSIC: " + ("ON" if app.audio.music_on else "OFF"),
+
+        def music_label() -> str:
+            return "MUSIC: " + ("ON" if app.audio.music_on else "OFF")
+
+        self.widgets.append(Button((120, 900, 400, 84), music_label,
                                    "music", font_size=28))
 
     def on_action(self, action: str) -> bool:

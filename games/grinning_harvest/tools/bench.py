@@ -35,7 +35,12 @@ def main() -> None:
         v = rate(lambda k: simulate(np.random.SeedSequence(5), mode.id, k), n)
         k = 20_000 if mode.id == "base" else 2_000
         rng = Rng(5)
-        p = rate(lambda k: [play(rng, mode.id) for _ in range(k)], k)
+
+        def play_rounds(k: int) -> None:
+            for _ in range(k):
+                play(rng, mode.id)
+
+        p = rate(play_rounds, k)
         print(f"{mode.id:14s} vectorised {v:>12,.0f} rounds/s   per-round {p:>10,.0f} rounds/s")
 
 

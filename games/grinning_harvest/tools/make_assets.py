@@ -35,19 +35,20 @@ def painters() -> dict:
     out["skull_awake"] = ("row/skull_awake.png", lambda: paint.skull(PX, glow=True))
     out["multiplier"] = ("row/multiplier.png", lambda: paint.multiplier_flame(PX))
     out["big_pumpkin"] = ("big_pumpkin.png", lambda: paint_scene.big_pumpkin(400))
-    out["backdrop"] = ("backdrop.png", lambda: paint_scene.backdrop((1920, 1080)))
+    out["backdrop"] = ("backdrop.png", partial(paint_scene.backdrop, (1920, 1080)))
     frame = pygame.Rect(REELS_RECT).inflate(2 * FRAME_PAD, 2 * FRAME_PAD)
     out["frame"] = ("frame.png", lambda: paint_scene.reel_frame(frame.size, FRAME_PAD))
     out.update(badge_painters())
     from cabinet.ui import svg
     # the rules page's bonus board: 3.2 x 3.2 cells (100 units each), the corner a sixth of a cell
-    out["rules.bonus_frame"] = ("rules/bonus_frame.svg", lambda: svg.tile(320, 320, 100 / 6, (30, 14, 40),
-                                                                           (255, 150, 50), 5, "bonus board"))
-    out["rules.empty_cell"] = ("rules/empty_cell.svg", lambda: svg.tile(86, 86, 12.5, (50, 30, 60), title="empty cell"))
+    out["rules.bonus_frame"] = ("rules/bonus_frame.svg", partial(svg.tile, 320, 320, 100 / 6, (30, 14, 40),
+                                                                  (255, 150, 50), 5, "bonus board"))
+    out["rules.empty_cell"] = ("rules/empty_cell.svg",
+                               partial(svg.tile, 86, 86, 12.5, (50, 30, 60), title="empty cell"))
     from cabinet.ui import idle_art, logo_art
-    out["idle.bat"] = ("idle/bat.png", lambda: idle_art.bat((150, 84)))
-    out["idle.mist"] = ("idle/mist.png", lambda: idle_art.cloud((480, 150), (120, 96, 150), (70, 52, 100), 150))
-    out["idle.star"] = ("idle/star.png", lambda: idle_art.star(48, (230, 236, 255)))
+    out["idle.bat"] = ("idle/bat.png", partial(idle_art.bat, (150, 84)))
+    out["idle.mist"] = ("idle/mist.png", partial(idle_art.cloud, (480, 150), (120, 96, 150), (70, 52, 100), 150))
+    out["idle.star"] = ("idle/star.png", partial(idle_art.star, 48, (230, 236, 255)))
     from ..view import pictures
     out.update(
         logo_art.painters(
@@ -80,10 +81,13 @@ def badge_painters() -> dict:
 def main() -> int:
     from . import cues, music
 
+    def skins() -> dict[str, tuple[str, dict[str, tuple[str, Painter]]]]:
+        return {"night": ("Moonlit field", painters())}
+
     return tool_main(
         "grinning_harvest",
         "Grinning Harvest",
-        lambda: {"night": ("Moonlit field", painters())},
+        skins,
         cues.bank,
         themes=music.THEMES,
     )

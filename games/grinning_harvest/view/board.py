@@ -53,7 +53,11 @@ def _plate(scene, w: int, h: int, style: str) -> pygame.Surface:
               "vault": ((255, 214, 102), (170, 100, 20), (255, 245, 200)),
               "fly": ((255, 190, 60), (200, 90, 10), (255, 240, 190)),
               "dim": ((50, 40, 60), (24, 18, 30), (120, 100, 130))}[style]
-    return _img(scene, ("plate", w, h, style), lambda: art.plate((w, h), *colors))
+
+    def plate() -> pygame.Surface:
+        return art.plate((w, h), *colors)
+
+    return _img(scene, ("plate", w, h, style), plate)
 
 
 def _coin(scene, name: str, size: int) -> pygame.Surface:
@@ -136,7 +140,11 @@ def draw_board(scene, surface) -> None:
 
 def draw_skull_light(scene, surface, frame: pygame.Rect) -> None:
     """The field glows red while the Great Skull wakes."""
-    light = _img(scene, ("skull_light", frame.size), lambda: D.radial_glow(max(frame.size) // 2, (255, 30, 20), 0.9))
+
+    def red_glow() -> pygame.Surface:
+        return D.radial_glow(max(frame.size) // 2, (255, 30, 20), 0.9)
+
+    light = _img(scene, ("skull_light", frame.size), red_glow)
     light.set_alpha(round(170 * math.sin(math.pi * scene.skull_p)))
     surface.blit(light, light.get_rect(center=frame.center))
 
@@ -221,7 +229,11 @@ def draw_anticipation(scene, surface) -> None:
     c = scene.anticipation
     col = scene.reels.cell_rect(c, 0).union(scene.reels.cell_rect(c, 2)).inflate(10, 10)
     real = lay.rect(col)
-    glow = _img(scene, ("tease", real.size), lambda: D.radial_glow(max(real.size) // 2, (255, 120, 20), 0.8))
+
+    def tease_glow() -> pygame.Surface:
+        return D.radial_glow(max(real.size) // 2, (255, 120, 20), 0.8)
+
+    glow = _img(scene, ("tease", real.size), tease_glow)
     surface.blit(glow, glow.get_rect(center=real.center))
     g = pulse(scene.time, 12.0)
     pygame.draw.rect(surface, D.lerp_color((255, 100, 20), (255, 240, 120), g), real, lay.px(7),
@@ -296,9 +308,12 @@ def draw_row(scene, surface) -> None:
     lay = scene.app.layout
     for c in range(3):
         real = lay.rect(row_rect(scene, c))
-        panel = _img(scene, ("rowcell", real.size), lambda: D.rounded_panel(
-            real.size, (70, 30, 90), (26, 10, 40), radius=real.h // 3, border=(200, 120, 255),
-            border_width=max(2, real.h // 28)))
+
+        def row_cell() -> pygame.Surface:
+            return D.rounded_panel(real.size, (70, 30, 90), (26, 10, 40), radius=real.h // 3, border=(200, 120, 255),
+                                   border_width=max(2, real.h // 28))
+
+        panel = _img(scene, ("rowcell", real.size), row_cell)
         surface.blit(panel, real.topleft)
         size = lay.px(scene.ROW_H * 0.9)
         if scene.row_spinning:

@@ -54,8 +54,11 @@ def draw_jackpots(scene, surface) -> None:
         plaque = _panel(scene, row, "jp_" + name, D.lerp_color(face, (0, 0, 0), 0.2),
                         D.lerp_color(face, (0, 0, 0), 0.7), rim)
         if hit:
-            g = scene.app.assets.surface(("gh_jpglow", lay.px(row.w)), lambda: D.radial_glow(
-                lay.px(row.w) // 2, rim, 0.9))
+
+            def jackpot_glow() -> pygame.Surface:
+                return D.radial_glow(lay.px(row.w) // 2, rim, 0.9)
+
+            g = scene.app.assets.surface(("gh_jpglow", lay.px(row.w)), jackpot_glow)
             surface.blit(g, g.get_rect(center=lay.pt(*row.center)), special_flags=0)
         surface.blit(plaque, lay.pt(row.x, row.y))
         size = lay.px(78)
@@ -164,9 +167,12 @@ def _mini_line(scene, surface, i: int, line, pos, lit: bool) -> None:
     color = LINE_COLORS[i % len(LINE_COLORS)]
     box = pygame.Rect(x0, y0, 92, 92)
     real = lay.rect(box)
-    bg = scene.app.assets.surface(("gh_minibox", real.size, lit), lambda: D.rounded_panel(
-        real.size, (40, 20, 60) if not lit else (120, 70, 20), (16, 8, 26), radius=lay.px(12),
-        border=(110, 80, 140) if not lit else (255, 220, 120), border_width=lay.px(2)))
+
+    def mini_box() -> pygame.Surface:
+        return D.rounded_panel(real.size, (40, 20, 60) if not lit else (120, 70, 20), (16, 8, 26), radius=lay.px(12),
+                               border=(110, 80, 140) if not lit else (255, 220, 120), border_width=lay.px(2))
+
+    bg = scene.app.assets.surface(("gh_minibox", real.size, lit), mini_box)
     surface.blit(bg, real.topleft)
     pts = [lay.pt(x0 + 18 + c * 28, y0 + 18 + r * 28) for c, r in enumerate(line)]
     for r in range(3):
@@ -195,10 +201,16 @@ def banner_pictures(scene, style: str) -> tuple[pygame.Rect, pygame.Surface, pyg
     box = pygame.Rect(0, 0, 680, 220)
     box.center = (960, 640)
     real = lay.rect(box)
-    panel = scene.app.assets.surface(("gh_banner", style, real.size), lambda: D.rounded_panel(
-        real.size, colors[0], colors[1], radius=lay.px(40), border=colors[2], border_width=lay.px(6), alpha=240))
-    glow = scene.app.assets.surface(("gh_bannerglow", style, real.w), lambda: D.radial_glow(
-        real.w // 2, colors[2], 0.5))
+
+    def banner_panel() -> pygame.Surface:
+        return D.rounded_panel(real.size, colors[0], colors[1], radius=lay.px(40), border=colors[2],
+                               border_width=lay.px(6), alpha=240)
+
+    def banner_glow() -> pygame.Surface:
+        return D.radial_glow(real.w // 2, colors[2], 0.5)
+
+    panel = scene.app.assets.surface(("gh_banner", style, real.size), banner_panel)
+    glow = scene.app.assets.surface(("gh_bannerglow", style, real.w), banner_glow)
     return real, panel, glow
 
 

@@ -214,11 +214,15 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
                     return "gh_jackpot_land"
                 return "gh_land" if shown or "vault" in columns[c] else "reel_stop"
 
+            def end_tease(c: int) -> None:
+                if self.anticipation == c:
+                    self.anticipation = None
+
             tl.state["reel_steps"] = self.reels.spin_steps(
                 columns, [e["stop"] for e in stops], spin=self.SPIN_TIME, stagger=self.STOP_TIME, teases=teases,
                 tease_sound="gh_tease", sound=sound, on_start=spin,
                 on_tease=lambda c: setattr(self, "anticipation", c),
-                on_stop=lambda c: setattr(self, "anticipation", None) if self.anticipation == c else None)
+                on_stop=end_tease)
         return tl.state["reel_steps"][ev["reel"]]
 
     def present_line_win(self, ev) -> list[Step]:

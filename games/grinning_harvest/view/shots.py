@@ -14,11 +14,17 @@ __all__ = ["SHOTS"]
 # -- the prepared states (`prepare=`: called with the game scene before its picture) --
 
 def shot_line_win(scene: Any) -> None:
-    seek_round(scene, lambda r: any(e["type"] == "line_win" for e in r.events), "line")
+    def has_line_win(r: Any) -> bool:
+        return any(e["type"] == "line_win" for e in r.events)
+
+    seek_round(scene, has_line_win, "line")
 
 
 def shot_collect(scene: Any) -> None:
-    seek_round(scene, lambda r: "collect" in r.features and "bonus" not in r.features, "vault collects")
+    def collects_in_base(r: Any) -> bool:
+        return "collect" in r.features and "bonus" not in r.features
+
+    seek_round(scene, collects_in_base, "vault collects")
 
 
 def shot_multiplier(scene: Any) -> None:

@@ -62,5 +62,9 @@ def solve_trigger(mode: str, values: dict[int, float], target: float = 0.945, de
             lo = mid
         else:
             hi = mid
-    best = min((lo, hi), key=lambda x: abs(rtp_for(Fraction(x, den), mode, values) - target))
+
+    def miss(x: int) -> float:
+        return abs(rtp_for(Fraction(x, den), mode, values) - target)
+
+    best = min((lo, hi), key=miss)
     return best

@@ -59,7 +59,10 @@ def par_info() -> dict[str, Any]:
     m = load()
     raw = m.raw
     fp = raw["feature_pots"]
-    names = lambda strips: [[m.symbols[int(x)] for x in s] for s in strips]
+
+    def names(strips: Any) -> list[list[str]]:
+        return [[m.symbols[int(x)] for x in s] for s in strips]
+
     notes = [f"Feature pots: each feature symbol in view triggers its pot with chance {mode} "
              f"{n}/{fp['den']}; k symbols of a colour trigger with 1-(1-q)^k (exact odds: pots.py). "
              "Pot levels are display state only and never change an outcome."

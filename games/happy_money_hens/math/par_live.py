@@ -141,7 +141,11 @@ def live_rtp(mode: str, sims: dict[str, Any], seed: int, workers: int = 2) -> di
     mine = [c for c in COMBOS if odds[c]]
     used = sum(pool[c]["n"] for c in mine)
     added = sum(extra["n"][c] for c in mine)
-    top = max(mine, key=lambda c: float(odds[c]) ** 2 * pool[c]["var"] / pool[c]["n"])
+
+    def variance_share(c: Any) -> float:
+        return float(odds[c]) ** 2 * pool[c]["var"] / pool[c]["n"]
+
+    top = max(mine, key=variance_share)
     top_half = Z99 * float(odds[top]) * math.sqrt(pool[top]["var"] / pool[top]["n"]) / cost
     return {"rtp": rtp, "ci99": [rtp - half, rtp + half], "rounds": sims[mode]["rounds"],
             "method": f"exact line RTP {line / cost:.6f} + exact odds of each bonus combination (pots.combo_odds) x "

@@ -28,12 +28,12 @@ def painters() -> dict:
         for level in range(5):
             out[f"pot.{colour}.{level}"] = (f"pots/{colour}_{level}.png",
                                             partial(paint.feature_pot, (PX, PX), colour, level))
-    out["backdrop"] = ("backdrop.png", lambda: paint.backdrop((1920, 1080)))
+    out["backdrop"] = ("backdrop.png", partial(paint.backdrop, (1920, 1080)))
     out.update(wheel_painters())
     from . import paint_svg
     out.update(paint_svg.painters())
     from cabinet.ui import idle_art
-    out["idle.cloud"] = ("idle/cloud.png", lambda: idle_art.cloud((390, 135), (236, 178, 196), (150, 112, 168), 215))
+    out["idle.cloud"] = ("idle/cloud.png", partial(idle_art.cloud, (390, 135), (236, 178, 196), (150, 112, 168), 215))
     out["idle.star"] = ("idle/star.png", lambda: idle_art.star(48))
     out.update(key_art())
     return out
@@ -53,16 +53,19 @@ def wheel_painters() -> dict:
     """The gamble wheel's still parts (SVG): the gold rim with its 20 light sockets (the
     rules page's bonus wheel in violet) and the pointer."""
     from cabinet.ui import wheel_parts
-    return {"wheel.rim": ("wheel/rim.svg", lambda: wheel_parts.rim_svg((212, 170, 70), (110, 70, 20), 20)),
+    return {"wheel.rim": ("wheel/rim.svg", partial(wheel_parts.rim_svg, (212, 170, 70), (110, 70, 20), 20)),
             "wheel.bonus.rim": ("wheel/bonus_rim.svg",
-                                lambda: wheel_parts.rim_svg((140, 120, 230), (64, 50, 120), 20, "bonus wheel rim")),
+                                partial(wheel_parts.rim_svg, (140, 120, 230), (64, 50, 120), 20, "bonus wheel rim")),
             "wheel.pointer": ("wheel/pointer.svg", wheel_parts.pointer_svg)}
 
 
 def main() -> int:
     from . import cues, music
-    return tool_main("happy_money_hens", "Happy Money Hens", lambda: {"farm": ("Farm at dusk", painters())}, cues.bank,
-                     themes=music.THEMES)
+
+    def skins() -> dict[str, tuple[str, dict[str, tuple[str, Painter]]]]:
+        return {"farm": ("Farm at dusk", painters())}
+
+    return tool_main("happy_money_hens", "Happy Money Hens", skins, cues.bank, themes=music.THEMES)
 
 
 if __name__ == "__main__":

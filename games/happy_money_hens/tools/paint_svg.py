@@ -19,7 +19,10 @@ from ..view.art import COIN_TINTS, POT_COLOURS
 def coin(tint) -> str:
     """A round coin lit from the upper left, a dark rim and a bright inner ring; no value."""
     lit = tuple(min(int(c * 1.2), 255) for c in tint)
-    shade = lambda k: tuple(min(int(c * k), 255) for c in tint)     # noqa: E731
+
+    def shade(k: float) -> tuple[int, ...]:
+        return tuple(min(int(c * k), 255) for c in tint)
+
     # the light falls off from (42%, 38%) of the square; the coin spans 2%..98% of it
     defs = svg.radial("body", [(0, lit), (0.06, lit), (0.4, shade(0.925)), (0.8, shade(0.6)), (1, shade(0.45))],
                       cx=0.4167, cy=0.375, r=0.646)
@@ -75,13 +78,16 @@ def rules_painters() -> dict:
         f"rules.board.{part}": (f"rules/board_{part}.svg", partial(board.__getitem__, part)) for part in board
     }
     # the tile is the cell less an eighth; its corner the cell's sixth, its border the cell's 30th
-    out["rules.tile.live"] = ("rules/tile_live.svg", lambda: svg.tile(100, 100, 19, (60, 50, 110), (255, 204, 77),
-                                                                       3.8, "live row"))
-    out["rules.tile.dead"] = ("rules/tile_dead.svg", lambda: svg.tile(100, 100, 19, (38, 36, 60), (90, 90, 120),
-                                                                       3.8, "row not yet in play"))
-    out["rules.count"] = ("rules/count.svg", lambda: svg.document(
-        100, 100, svg.circle(50, 50, 50, (120, 60, 160)) + svg.circle(50, 50, 47, None, (250, 244, 228), 6),
-        title="row count badge"))
+    out["rules.tile.live"] = ("rules/tile_live.svg", partial(svg.tile, 100, 100, 19, (60, 50, 110), (255, 204, 77),
+                                                              3.8, "live row"))
+    out["rules.tile.dead"] = ("rules/tile_dead.svg", partial(svg.tile, 100, 100, 19, (38, 36, 60), (90, 90, 120),
+                                                              3.8, "row not yet in play"))
+
+    def count_badge() -> str:
+        return svg.document(100, 100, svg.circle(50, 50, 50, (120, 60, 160))
+                            + svg.circle(50, 50, 47, None, (250, 244, 228), 6), title="row count badge")
+
+    out["rules.count"] = ("rules/count.svg", count_badge)
     out["rules.spin_meter"] = ("rules/spin_meter.svg", spin_meter)
     return out
 
@@ -132,6 +138,6 @@ def painters() -> dict:
     out.update({f"pip.{c}": (f"pips/{c}.svg", partial(pip, c)) for c in POT_COLOURS})
     out["pip.empty"] = ("pips/empty.svg", lambda: pip(None))
     from ..view.layout import REELS
-    out["reel_frame"] = ("reel_frame.svg", lambda: reel_frame(REELS.w + 44, REELS.h + 44, 34))
+    out["reel_frame"] = ("reel_frame.svg", partial(reel_frame, REELS.w + 44, REELS.h + 44, 34))
     out.update(rules_painters())
     return out

@@ -169,7 +169,12 @@ def gamble_frames(app, scene) -> None:
         g = opened[-1]
         for _ in range(3):
             app.step(1 / 60)
-        new_seg.append(timed(lambda: (g.on_action("plus"), app.step(1 / 60))))
+
+        def press_plus() -> None:
+            g.on_action("plus")
+            app.step(1 / 60)
+
+        new_seg.append(timed(press_plus))
         close()
     rows.append(("press +, new green segment (10)", new_seg))
     open_frame()
@@ -178,7 +183,12 @@ def gamble_frames(app, scene) -> None:
     for k in range(10):
         up = (k // max(n - 1, 1)) % 2 == 0
         action = "plus" if up and g.entry < n - 1 or g.entry == 0 else "minus"
-        walk.append(timed(lambda: (g.on_action(action), app.step(1 / 60))))
+
+        def press() -> None:
+            g.on_action(action)
+            app.step(1 / 60)
+
+        walk.append(timed(press))
     close()
     rows.append((f"press - / + walking {n} entries (10)", walk))
     spins: list[tuple[float, float]] = []
@@ -189,9 +199,17 @@ def gamble_frames(app, scene) -> None:
         for _ in range(3):
             app.step(1 / 60)
         wheel = "cash" if k % 3 else "bonus"
-        spins.append(timed(lambda: (g.on_action(wheel), app.step(1 / 60))))
+
+        def spin() -> None:
+            g.on_action(wheel)
+            app.step(1 / 60)
+
+        def frame() -> None:
+            app.step(1 / 60)
+
+        spins.append(timed(spin))
         while app.stack.top is g and g.presentation is not None:
-            t = timed(lambda: app.step(1 / 60))
+            t = timed(frame)
             (spins if g.presentation is not None else stops).append(t)
         close()
     rows.append(("spin frames (12 spins)", spins))

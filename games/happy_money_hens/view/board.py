@@ -28,7 +28,11 @@ def draw_base(scene, surface: pygame.Surface) -> None:
     """The whole base-game board of a HensScene."""
     lay = scene.app.layout
     frame_r = REELS.inflate(44, 44)
-    frame = _surf(scene, ("frame",), lambda: art.reel_frame((lay.px(frame_r.w), lay.px(frame_r.h))))
+
+    def reel_frame() -> pygame.Surface:
+        return art.reel_frame((lay.px(frame_r.w), lay.px(frame_r.h)))
+
+    frame = _surf(scene, ("frame",), reel_frame)
     surface.blit(frame, lay.pt(frame_r.x, frame_r.y))
     win = _current_line(scene)
     cells = {(reel, row) for row, reel in win["positions"]} if win is not None else set()
@@ -52,9 +56,13 @@ def _draw_winners(scene, surface: pygame.Surface, cells: set[tuple[int, int]]) -
 
 def _draw_hot_cells(scene, surface: pygame.Surface) -> None:
     lay = scene.app.layout
+
+    def hot_glow() -> pygame.Surface:
+        return D.radial_glow(lay.px(150), (255, 240, 170), 0.9)
+
     for row, reel in scene.hot_cells:
         r = scene.reels.cell_rect(reel, row)
-        glow = _surf(scene, ("hot",), lambda: D.radial_glow(lay.px(150), (255, 240, 170), 0.9))
+        glow = _surf(scene, ("hot",), hot_glow)
         surface.blit(glow, glow.get_rect(center=lay.pt(*r.center)))
 
 
@@ -70,8 +78,11 @@ def _draw_line(scene, surface: pygame.Surface) -> None:
         return
     lay, A = scene.app.layout, scene.app.assets
     col = LINE_COLOURS[win["line"] % len(LINE_COLOURS)]
-    frame = _surf(scene, ("winframe", col), lambda: _win_frame((lay.px(scene.reels.cell_w), lay.px(scene.reels.cell_h)),
-                                                               col))
+
+    def win_frame() -> pygame.Surface:
+        return _win_frame((lay.px(scene.reels.cell_w), lay.px(scene.reels.cell_h)), col)
+
+    frame = _surf(scene, ("winframe", col), win_frame)
     for row, reel in win["positions"]:
         surface.blit(frame, lay.pt(*scene.reels.cell_rect(reel, row).topleft))
     pts = [lay.pt(*p) for p in line_points(scene.reels, scene.lines[win["line"]])]
@@ -108,8 +119,11 @@ def _draw_pots(scene, surface: pygame.Surface) -> None:
         center = (x - 80, 172)
         if bursting:
             p = scene.burst_p
-            glow = _surf(scene, ("burst", colour), lambda colour=colour: D.radial_glow(
-                lay.px(130), D.lerp_color(art.POT_COLOURS[colour], (255, 255, 255), 0.5), 1.0))
+
+            def burst_glow(colour: str = colour) -> pygame.Surface:
+                return D.radial_glow(lay.px(130), D.lerp_color(art.POT_COLOURS[colour], (255, 255, 255), 0.5), 1.0)
+
+            glow = _surf(scene, ("burst", colour), burst_glow)
             surface.blit(glow, glow.get_rect(center=lay.pt(*center)))
             for k in range(10):
                 a = k * math.tau / 10 + p * 2
@@ -117,8 +131,11 @@ def _draw_pots(scene, surface: pygame.Surface) -> None:
                 q = (center[0] + math.cos(a) * d, center[1] + math.sin(a) * d * 0.6)
                 coin = _surf(scene, ("spark", colour), lambda colour=colour: art.coin(lay.px(30), colour))
                 surface.blit(coin, coin.get_rect(center=lay.pt(*q)))
-        pot = _surf(scene, ("pot", colour, level), lambda colour=colour, level=level: art.feature_pot(
-            (lay.px(128), lay.px(128)), colour, level))
+
+        def feature_pot(colour: str = colour, level: int = level) -> pygame.Surface:
+            return art.feature_pot((lay.px(128), lay.px(128)), colour, level)
+
+        pot = _surf(scene, ("pot", colour, level), feature_pot)
         bob = int(lay.px(6) * math.sin(scene.time * 5)) if bursting else 0
         surface.blit(pot, pot.get_rect(center=(lay.pt(*center)[0], lay.pt(*center)[1] + bob)))
         A.blit_text(surface, art.POT_FEATURE[colour], 28, (x - 4, 128), art.POT_COLOURS[colour], bold=True,
@@ -137,8 +154,11 @@ def _draw_pots(scene, surface: pygame.Surface) -> None:
             )
         for i in range(4):
             on = i < level
-            pip = _surf(scene, ("pip", colour, on),
-                        lambda on=on, colour=colour: art.image(f"pip.{colour if on else 'empty'}", lay.px(24)))
+
+            def level_pip(on: bool = on, colour: str = colour) -> pygame.Surface:
+                return art.image(f"pip.{colour if on else 'empty'}", lay.px(24))
+
+            pip = _surf(scene, ("pip", colour, on), level_pip)
             surface.blit(pip, lay.pt(x - 2 + i * 30, 198))
 
 
@@ -158,8 +178,12 @@ def _draw_flying(scene, surface: pygame.Surface) -> None:
 def _draw_plaque(scene, surface: pygame.Surface) -> None:
     """A wooden '20 LINES' sign on the left of the reels."""
     lay, A = scene.app.layout, scene.app.assets
-    sign = _surf(scene, ("plaque",), lambda: D.rounded_panel((lay.px(190), lay.px(120)), (170, 110, 60), (100, 56, 26),
-                 radius=lay.px(18), border=(255, 214, 120), border_width=lay.px(3)))
+
+    def wooden_sign() -> pygame.Surface:
+        return D.rounded_panel((lay.px(190), lay.px(120)), (170, 110, 60), (100, 56, 26), radius=lay.px(18),
+                               border=(255, 214, 120), border_width=lay.px(3))
+
+    sign = _surf(scene, ("plaque",), wooden_sign)
     surface.blit(sign, lay.pt(24, 262))
     A.blit_text(surface, str(len(scene.lines)), 60, (119, 306), D.CREAM, anchor="center", bold=True,
                 outline=(60, 30, 10))
@@ -169,8 +193,12 @@ def _draw_plaque(scene, surface: pygame.Surface) -> None:
 
 def _draw_fortune_panel(scene, surface: pygame.Surface) -> None:
     lay, A = scene.app.layout, scene.app.assets
-    panel = _surf(scene, ("fortune",), lambda: D.rounded_panel((lay.px(358), lay.px(640)), (70, 40, 100), (30, 16, 46),
-                  radius=lay.px(28), border=D.GOLD, border_width=lay.px(3), alpha=235))
+
+    def fortune_panel() -> pygame.Surface:
+        return D.rounded_panel((lay.px(358), lay.px(640)), (70, 40, 100), (30, 16, 46), radius=lay.px(28),
+                               border=D.GOLD, border_width=lay.px(3), alpha=235)
+
+    panel = _surf(scene, ("fortune",), fortune_panel)
     surface.blit(panel, lay.pt(FORTUNE_X, 246))
     A.blit_text(surface, _("FORTUNE BET"), 40, (FORTUNE_X + 179, 290), D.GOLD, anchor="center", bold=True,
                 outline=(60, 20, 0), fit=330)
@@ -208,8 +236,12 @@ def draw_banner(scene, surface: pygame.Surface) -> None:
     if not scene.banner:
         return
     lay, A = scene.app.layout, scene.app.assets
-    panel = _surf(scene, ("banner",), lambda: D.rounded_panel((lay.px(1000), lay.px(200)), (120, 40, 110), (50, 14, 50),
-                  radius=lay.px(40), border=D.GOLD, border_width=lay.px(5), alpha=240))
+
+    def banner_panel() -> pygame.Surface:
+        return D.rounded_panel((lay.px(1000), lay.px(200)), (120, 40, 110), (50, 14, 50), radius=lay.px(40),
+                               border=D.GOLD, border_width=lay.px(5), alpha=240)
+
+    panel = _surf(scene, ("banner",), banner_panel)
     surface.blit(panel, panel.get_rect(center=lay.pt(960, 575)))
     A.blit_text(surface, scene.banner, 56 if len(scene.banner) < 30 else 44, (960, 545), D.GOLD, anchor="center",
                 bold=True, outline=(70, 20, 0), fit=960)

@@ -22,16 +22,24 @@ def draw_side(view, surface: pygame.Surface, snap: BonusSnapshot) -> None:
     """The left panel (features, lives, spin, total) and the four pot names on the right."""
     lay, A = view.app.layout, view.app.assets
     cur = view.app.cabinet.currency
-    left = view._surf(("left",), lambda: D.rounded_panel((lay.px(230), lay.px(640)), (60, 40, 90), (24, 16, 40),
-                      radius=lay.px(24), border=D.GOLD_DARK, border_width=lay.px(3), alpha=230))
+
+    def left_panel() -> pygame.Surface:
+        return D.rounded_panel((lay.px(230), lay.px(640)), (60, 40, 90), (24, 16, 40), radius=lay.px(24),
+                               border=D.GOLD_DARK, border_width=lay.px(3), alpha=230)
+
+    left = view._surf(("left",), left_panel)
     surface.blit(left, lay.pt(240, 112))
     A.blit_text(surface, _("FEATURES"), 28, (355, 140), D.GOLD, anchor="center", bold=True, fit=240)
     for i, feat in enumerate(("double_coins", "pot_fill", "happy_boost")):
         on = feat in snap.combination
         col = art.FEATURE_COLOURS[feat] if on else (90, 90, 110)
-        chip = view._surf(("chip", feat, on), lambda col=col: D.rounded_panel(
-            (lay.px(200), lay.px(50)), D.lerp_color(col, (255, 255, 255), 0.2), D.lerp_color(col, (0, 0, 0), 0.4),
-            radius=lay.px(25), border=(255, 255, 255) if on else (120, 120, 140), border_width=lay.px(2)))
+
+        def feature_chip(col: tuple[int, int, int] = col) -> pygame.Surface:
+            return D.rounded_panel((lay.px(200), lay.px(50)), D.lerp_color(col, (255, 255, 255), 0.2),
+                                   D.lerp_color(col, (0, 0, 0), 0.4), radius=lay.px(25),
+                                   border=(255, 255, 255) if on else (120, 120, 140), border_width=lay.px(2))
+
+        chip = view._surf(("chip", feat, on), feature_chip)
         surface.blit(chip, lay.pt(255, 168 + i * 62))
         A.blit_text(surface, FEATURE_LABEL[feat], 24, (355, 193 + i * 62), D.CREAM if on else (150, 150, 170),
                     anchor="center", bold=True)
@@ -55,9 +63,13 @@ def _draw_pots(view, surface: pygame.Surface, snap: BonusSnapshot) -> None:
     for i, pot in enumerate(POT_ROWS):
         y = 118 + i * 205
         col = art.JACKPOT_COLOURS[pot]
-        panel = view._surf(("potpanel", pot), lambda col=col: D.rounded_panel(
-            (lay.px(490), lay.px(190)), D.lerp_color(col, (0, 0, 0), 0.45), D.lerp_color(col, (0, 0, 0), 0.8),
-            radius=lay.px(24), border=col, border_width=lay.px(3), alpha=235))
+
+        def pot_panel(col: tuple[int, int, int] = col) -> pygame.Surface:
+            return D.rounded_panel((lay.px(490), lay.px(190)), D.lerp_color(col, (0, 0, 0), 0.45),
+                                   D.lerp_color(col, (0, 0, 0), 0.8), radius=lay.px(24), border=col,
+                                   border_width=lay.px(3), alpha=235)
+
+        panel = view._surf(("potpanel", pot), pot_panel)
         surface.blit(panel, lay.pt(x0, y))
         value = view.app.cabinet.currency.format(win_cents(view.scene.bet, pots[pot]))
         A.blit_text(surface, pot, 40, (x0 + 24, y + 16), D.CREAM, bold=True, outline=(20, 10, 10))
@@ -75,10 +87,14 @@ def _draw_pots(view, surface: pygame.Surface, snap: BonusSnapshot) -> None:
             if j in new:              # the letter(s) this coin just added
                 frame = view._surf(("letter_ring",), lambda: art.image("letter_ring", tuple(map(lay.px, LETTER_RING))))
                 surface.blit(frame, lay.pt(x0 + 22 + j * 92 - 6, y + 74))
-            box = view._surf(("letter", lit, pot), lambda lit=lit, col=col: D.rounded_panel(
-                (lay.px(80), lay.px(90)), D.lerp_color(col, (255, 255, 255), 0.35) if lit else (50, 50, 64),
-                D.lerp_color(col, (0, 0, 0), 0.3) if lit else (28, 28, 38), radius=lay.px(14),
-                border=(255, 255, 255) if lit else (90, 90, 110), border_width=lay.px(3)))
+
+            def letter_box(lit: bool = lit, col: tuple[int, int, int] = col) -> pygame.Surface:
+                return D.rounded_panel((lay.px(80), lay.px(90)),
+                                       D.lerp_color(col, (255, 255, 255), 0.35) if lit else (50, 50, 64),
+                                       D.lerp_color(col, (0, 0, 0), 0.3) if lit else (28, 28, 38), radius=lay.px(14),
+                                       border=(255, 255, 255) if lit else (90, 90, 110), border_width=lay.px(3))
+
+            box = view._surf(("letter", lit, pot), letter_box)
             bx = x0 + 22 + j * 92
             surface.blit(box, lay.pt(bx, y + 80))
             A.blit_text(surface, ch, 64, (bx + 40, y + 128), (255, 255, 255) if lit else (110, 110, 130),
@@ -86,9 +102,12 @@ def _draw_pots(view, surface: pygame.Surface, snap: BonusSnapshot) -> None:
     if "pot_fill" not in snap.combination:        # the pots are only filled with POT FILL active
         veil = view._surf(("pots_veil",), lambda: art.image("pots_veil", tuple(map(lay.px, VEIL))))
         surface.blit(veil, lay.pt(x0, 118))
-        note = view._surf(("pots_note",), lambda: D.rounded_panel(
-            (lay.px(420), lay.px(110)), (120, 40, 60), (60, 16, 30), radius=lay.px(26), border=D.GOLD,
-            border_width=lay.px(3)))
+
+        def note_panel() -> pygame.Surface:
+            return D.rounded_panel((lay.px(420), lay.px(110)), (120, 40, 60), (60, 16, 30), radius=lay.px(26),
+                                   border=D.GOLD, border_width=lay.px(3))
+
+        note = view._surf(("pots_note",), note_panel)
         surface.blit(note, note.get_rect(center=lay.pt(x0 + 245, 520)))
         A.blit_text(surface, _("POTS FILL ONLY WITH"), 30, (x0 + 245, 500), D.CREAM, anchor="center", bold=True,
                     outline=(20, 10, 20))

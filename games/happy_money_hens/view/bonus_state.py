@@ -15,6 +15,11 @@ from ..math.events import BONUS_TYPES
 POT_LETTERS = {"MINI": "MINI", "MINOR": "MINOR", "MAJOR": "MAJOR", "GRAND": "GRAND"}
 
 
+def _no_letters() -> dict[str, int]:
+    """Each pot's name, no letter of it collected yet."""
+    return {p: 0 for p in POT_LETTERS}
+
+
 @dataclass
 class BonusSnapshot:
     """The 7x5 board (row 0 at the bottom), counts, lives and pot names at one moment."""
@@ -27,7 +32,7 @@ class BonusSnapshot:
     counts: dict[int, int] = field(default_factory=dict)
     lives: int = 3
     lives_reset: bool = False
-    names: dict[str, int] = field(default_factory=lambda: {p: 0 for p in POT_LETTERS})
+    names: dict[str, int] = field(default_factory=_no_letters)
     spins: int = 0
     landed: list[tuple[int, int]] = field(default_factory=list)    # coins of the current spin
     focus: dict[str, Any] = field(default_factory=dict)             # what the current event highlights

@@ -110,11 +110,18 @@ class BonusView:
     def _cell_bg(self, active: bool) -> pygame.Surface:
         lay = self.app.layout
         size = (lay.px(CELL_W), lay.px(CELL_H))
+
+        def active_cell() -> pygame.Surface:
+            return D.rounded_panel(size, (96, 62, 40), (50, 28, 18), radius=lay.px(16), border=(230, 170, 90),
+                                   border_width=lay.px(3))
+
+        def idle_cell() -> pygame.Surface:
+            return D.rounded_panel(size, (70, 72, 84), (38, 40, 50), radius=lay.px(16), border=(110, 112, 128),
+                                   border_width=lay.px(3))
+
         if active:
-            return self._surf(("cell", True), lambda: D.rounded_panel(size, (96, 62, 40), (50, 28, 18),
-                              radius=lay.px(16), border=(230, 170, 90), border_width=lay.px(3)))
-        return self._surf(("cell", False), lambda: D.rounded_panel(size, (70, 72, 84), (38, 40, 50),
-                          radius=lay.px(16), border=(110, 112, 128), border_width=lay.px(3)))
+            return self._surf(("cell", True), active_cell)
+        return self._surf(("cell", False), idle_cell)
 
     def _veil(self) -> pygame.Surface:
         lay = self.app.layout
@@ -217,9 +224,12 @@ class BonusView:
         """The bonus waits for START: a pulsing call under the left panel's total."""
         lay, A = self.app.layout, self.app.assets
         glow = round(2 + 2 * math.sin(self.scene.time * 5)) / 4      # five shades: the labels stay cached
-        pill = self._surf(("start_pill",), lambda: D.rounded_panel(
-            (lay.px(210), lay.px(84)), (255, 214, 102), (190, 120, 20), radius=lay.px(42), border=(255, 250, 220),
-            border_width=lay.px(3)))
+
+        def start_pill() -> pygame.Surface:
+            return D.rounded_panel((lay.px(210), lay.px(84)), (255, 214, 102), (190, 120, 20), radius=lay.px(42),
+                                   border=(255, 250, 220), border_width=lay.px(3))
+
+        pill = self._surf(("start_pill",), start_pill)
         surface.blit(pill, pill.get_rect(center=lay.pt(355, 690)))
         A.blit_text(
             surface,
@@ -249,11 +259,19 @@ class BonusView:
                             outline=(0, 40, 10))
                 continue
             lay = self.app.layout
-            badge = self._surf(("badge",), lambda: D.rounded_panel((lay.px(70), lay.px(70)), (120, 110, 150),
-                               (60, 54, 80), radius=lay.px(35), border=(220, 210, 255), border_width=lay.px(3)))
+
+            def count_badge() -> pygame.Surface:
+                return D.rounded_panel((lay.px(70), lay.px(70)), (120, 110, 150), (60, 54, 80), radius=lay.px(35),
+                                       border=(220, 210, 255), border_width=lay.px(3))
+
+            badge = self._surf(("badge",), count_badge)
             surface.blit(badge, badge.get_rect(center=lay.pt(r.x - 44, r.centery)))
             if snap.focus.get("type") == "row_count":       # the counts just went down
-                ring = self._surf(("badge_ring",), lambda: _ring((lay.px(82), lay.px(82)), D.GOLD, True))
+
+                def badge_ring() -> pygame.Surface:
+                    return _ring((lay.px(82), lay.px(82)), D.GOLD, True)
+
+                ring = self._surf(("badge_ring",), badge_ring)
                 surface.blit(ring, ring.get_rect(center=lay.pt(r.x - 44, r.centery)))
             A.blit_text(surface, str(count), 44, (r.x - 44, r.centery + 2), D.CREAM, anchor="center", bold=True,
                         outline=(30, 20, 50))
@@ -269,12 +287,20 @@ class BonusView:
         if kind in ("letters", "pot_award", "coin_convert") and "cell" in f:
             r = cell_rect(*f["cell"])
             col = art.JACKPOT_COLOURS.get(f.get("pot", ""), D.GOLD)
-            ring = self._surf(("ring", col), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), col))
+
+            def pot_ring() -> pygame.Surface:
+                return _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), col)
+
+            ring = self._surf(("ring", col), pot_ring)
             surface.blit(ring, lay.pt(r.x - 6, r.y - 6))
             if kind == "pot_award":
-                panel = self._surf(("award_panel", f["pot"]), lambda: D.rounded_panel(
-                    (lay.px(620), lay.px(190)), D.lerp_color(col, (0, 0, 0), 0.35), D.lerp_color(col, (0, 0, 0), 0.75),
-                    radius=lay.px(36), border=D.GOLD, border_width=lay.px(5), alpha=240))
+
+                def award_panel() -> pygame.Surface:
+                    return D.rounded_panel((lay.px(620), lay.px(190)), D.lerp_color(col, (0, 0, 0), 0.35),
+                                           D.lerp_color(col, (0, 0, 0), 0.75), radius=lay.px(36), border=D.GOLD,
+                                           border_width=lay.px(5), alpha=240)
+
+                panel = self._surf(("award_panel", f["pot"]), award_panel)
                 cy = GRID.y + 120 if f["cell"][0] < 4 else GRID.bottom - 120
                 surface.blit(panel, panel.get_rect(center=lay.pt(GRID.centerx, cy)))
                 A.blit_text(
@@ -295,14 +321,21 @@ class BonusView:
             r0, r1 = cell_rect(row, 0), cell_rect(row, 4)
             band = pygame.Rect(r0.x, r0.y, r1.right - r0.x, r0.h)
             alpha = int(255 * (1 - p))
-            g = self._surf(("rowflash",), lambda: _flash((lay.px(band.w), lay.px(band.h))))
+
+            def row_flash() -> pygame.Surface:
+                return _flash((lay.px(band.w), lay.px(band.h)))
+
+            g = self._surf(("rowflash",), row_flash)
             g.set_alpha(alpha)
             surface.blit(g, lay.pt(band.x, band.y))
             A.blit_text(surface, _("ROW ACTIVATED!"), 46, (band.centerx, band.centery), D.CREAM, anchor="center",
                         bold=True, outline=(20, 90, 30), fit=band.w - 20)
         elif kind == "boost":
-            ring = self._surf(("ring", (255, 150, 40)), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)),
-                                                                          (255, 150, 40)))
+
+            def boost_ring() -> pygame.Surface:
+                return _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), (255, 150, 40))
+
+            ring = self._surf(("ring", (255, 150, 40)), boost_ring)
             for (cell, add) in f["boosts"]:
                 r = cell_rect(*cell)
                 surface.blit(ring, lay.pt(r.x - 6, r.y - 6))
@@ -315,14 +348,21 @@ class BonusView:
                                 outline=(120, 40, 0))
         elif kind in ("count", "total"):
             paying = f["paying"]
-            ring = self._surf(("ring", D.GOLD), lambda: _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), D.GOLD))
+
+            def paying_ring() -> pygame.Surface:
+                return _ring((lay.px(CELL_W + 12), lay.px(CELL_H + 12)), D.GOLD)
+
+            ring = self._surf(("ring", D.GOLD), paying_ring)
             for row, reel, _value in paying[:max(self.counted, 0)]:
                 r = cell_rect(row, reel)
                 surface.blit(ring, lay.pt(r.x - 6, r.y - 6))
             if kind == "total":
-                panel = self._surf(("total_panel",), lambda: D.rounded_panel(
-                    (lay.px(700), lay.px(220)), (90, 50, 20), (40, 20, 10), radius=lay.px(40), border=D.GOLD,
-                    border_width=lay.px(5), alpha=235))
+
+                def total_panel() -> pygame.Surface:
+                    return D.rounded_panel((lay.px(700), lay.px(220)), (90, 50, 20), (40, 20, 10), radius=lay.px(40),
+                                           border=D.GOLD, border_width=lay.px(5), alpha=235)
+
+                panel = self._surf(("total_panel",), total_panel)
                 surface.blit(panel, panel.get_rect(center=lay.pt(GRID.centerx, GRID.centery)))
                 A.blit_text(surface, _("BONUS WIN"), 44, (GRID.centerx, GRID.centery - 55), D.CREAM, anchor="center",
                             bold=True)
@@ -330,9 +370,12 @@ class BonusView:
                 A.blit_text(surface, amount, 84, (GRID.centerx, GRID.centery + 25), D.GOLD, anchor="center",
                             bold=True, outline=(80, 30, 0))
         elif kind == "bonus_start" and p < 0.8:
-            panel = self._surf(("intro_panel",), lambda: D.rounded_panel(
-                (lay.px(740), lay.px(230)), (120, 40, 110), (50, 14, 50), radius=lay.px(40), border=D.GOLD,
-                border_width=lay.px(5), alpha=240))
+
+            def intro_panel() -> pygame.Surface:
+                return D.rounded_panel((lay.px(740), lay.px(230)), (120, 40, 110), (50, 14, 50), radius=lay.px(40),
+                                       border=D.GOLD, border_width=lay.px(5), alpha=240)
+
+            panel = self._surf(("intro_panel",), intro_panel)
             cy = GRID.y + 190
             surface.blit(panel, panel.get_rect(center=lay.pt(GRID.centerx, cy)))
             A.blit_text(surface, _("MINI REEL BONUS"), 60, (GRID.centerx, cy - 62), D.GOLD, anchor="center", bold=True,

@@ -126,9 +126,12 @@ def _draw_question(scene, surface: pygame.Surface) -> None:
     """ESC asked: collect the win? (a second ESC collects, any other key goes on)."""
     lay, A = scene.app.layout, scene.app.assets
     cur = scene.app.cabinet.currency
-    panel = A.surface(("hmh_gamble_ask", lay.size), lambda: D.rounded_panel(
-        (lay.px(980), lay.px(220)), (70, 40, 100), (30, 16, 46), radius=lay.px(40), border=D.GOLD,
-        border_width=lay.px(5), alpha=248))
+
+    def ask_panel() -> pygame.Surface:
+        return D.rounded_panel((lay.px(980), lay.px(220)), (70, 40, 100), (30, 16, 46), radius=lay.px(40),
+                               border=D.GOLD, border_width=lay.px(5), alpha=248)
+
+    panel = A.surface(("hmh_gamble_ask", lay.size), ask_panel)
     surface.blit(panel, panel.get_rect(center=lay.pt(960, 540)))
     A.blit_text(surface, _("COLLECT {amount}?").format(amount=cur.format(scene.gamble.stake_cents)), 60, (960, 500),
                 D.GOLD, anchor="center", bold=True, outline=(60, 20, 0), fit=940)
@@ -145,9 +148,12 @@ def _draw_record(scene, surface: pygame.Surface) -> None:
         return
     lay, A = scene.app.layout, scene.app.assets
     cur = scene.app.cabinet.currency
-    panel = A.surface(("hmh_gamble_record", lay.size), lambda: D.rounded_panel(
-        lay.rect(RECORD).size, (50, 30, 76), (24, 14, 38), radius=lay.px(20), border=D.GOLD_DARK,
-        border_width=lay.px(2), alpha=220))
+
+    def record_panel() -> pygame.Surface:
+        return D.rounded_panel(lay.rect(RECORD).size, (50, 30, 76), (24, 14, 38), radius=lay.px(20),
+                               border=D.GOLD_DARK, border_width=lay.px(2), alpha=220)
+
+    panel = A.surface(("hmh_gamble_record", lay.size), record_panel)
     surface.blit(panel, lay.pt(RECORD.x, RECORD.y))
     A.blit_text(surface, _("LAST RESULTS"), 24, (RECORD.centerx, RECORD.y + 22), D.GOLD, anchor="center", bold=True,
                 fit=RECORD.w - 20)
@@ -165,9 +171,12 @@ def _draw_limit_banner(scene, surface: pygame.Surface) -> None:
     """The win limit collected the win by itself: say so, with the amount and why."""
     lay, A = scene.app.layout, scene.app.assets
     cur = scene.app.cabinet.currency
-    panel = A.surface(("hmh_gamble_limit", lay.size), lambda: D.rounded_panel(
-        (lay.px(980), lay.px(260)), (120, 60, 20), (50, 22, 8), radius=lay.px(40), border=D.GOLD,
-        border_width=lay.px(5), alpha=245))
+
+    def limit_panel() -> pygame.Surface:
+        return D.rounded_panel((lay.px(980), lay.px(260)), (120, 60, 20), (50, 22, 8), radius=lay.px(40),
+                               border=D.GOLD, border_width=lay.px(5), alpha=245)
+
+    panel = A.surface(("hmh_gamble_limit", lay.size), limit_panel)
     surface.blit(panel, panel.get_rect(center=lay.pt(960, 540)))
     A.blit_text(
         surface,
@@ -198,8 +207,11 @@ def _draw_outcome(scene, surface: pygame.Surface) -> None:
                      "bonus": (_("BONUS WON!"), D.GREEN)}[scene.outcome]
     if text:
         lay = scene.app.layout
-        panel = A.surface(("hmh_gamble_result", lay.size), lambda: D.rounded_panel(
-            (lay.px(760), lay.px(150)), (70, 40, 100), (30, 16, 46), radius=lay.px(40), border=D.GOLD,
-            border_width=lay.px(5), alpha=240))
+
+        def result_panel() -> pygame.Surface:
+            return D.rounded_panel((lay.px(760), lay.px(150)), (70, 40, 100), (30, 16, 46), radius=lay.px(40),
+                                   border=D.GOLD, border_width=lay.px(5), alpha=240)
+
+        panel = A.surface(("hmh_gamble_result", lay.size), result_panel)
         surface.blit(panel, panel.get_rect(center=lay.pt(960, 540)))
         A.blit_text(surface, text, 64, (960, 540), col, anchor="center", bold=True, outline=(20, 10, 10), fit=720)

@@ -92,12 +92,19 @@ class GambleScene(Scene):
         self.at_risk = gamble.stake_cents      # the win shown at risk (kept while the wheel turns)
         self.pressed: tuple[GambleOption | None, GambleOption | None] | None = None   # shown while turning
         self.results = offers.recent_results()  # the last gamble results, newest first
+
+        def can_lower_entry() -> bool:
+            return self.idle() and self.entry > 0
+
+        def can_raise_entry() -> bool:
+            return self.idle() and self.entry < len(self.gamble.bonus_options()) - 1
+
         self.widgets = [
             Button((820, 950, 280, 100), N_("COLLECT"), "collect", style="gold", font_size=44, enabled=self.idle),
             Button((BONUS_C[0] - 250, 835, 90, 80), "-", "minus", font_size=56,
-                   enabled=lambda: self.idle() and self.entry > 0),
+                   enabled=can_lower_entry),
             Button((BONUS_C[0] + 160, 835, 90, 80), "+", "plus", font_size=56,
-                   enabled=lambda: self.idle() and self.entry < len(self.gamble.bonus_options()) - 1),
+                   enabled=can_raise_entry),
         ]
         for i in range(len(gamble.multipliers)):
             self.widgets.append(
@@ -132,7 +139,11 @@ class GambleScene(Scene):
     def _fit_choices(self) -> None:
         ok = [i for i in range(len(self.gamble.multipliers)) if self._cash_ok(i)]
         if ok and self.multiplier not in ok:
-            self.multiplier = min(ok, key=lambda i: abs(i - self.multiplier))
+
+            def distance_from_chosen(i: int) -> int:
+                return abs(i - self.multiplier)
+
+            self.multiplier = min(ok, key=distance_from_chosen)
         self.entry = max(0, min(self.entry, len(self.gamble.bonus_options()) - 1))
 
     def cash_option(self) -> GambleOption | None:

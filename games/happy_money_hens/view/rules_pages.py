@@ -257,7 +257,10 @@ def _wheels_painter():
 
 
 def _meter_painter():
-    return lambda w, h: asset_files.image(art.GAME, "rules.spin_meter", (w, h))
+    def paint(w: int, h: int) -> pygame.Surface:
+        return asset_files.image(art.GAME, "rules.spin_meter", (w, h))
+
+    return paint
 
 
 def mode_picture(scene: Any, mode_id: str) -> Any | None:

@@ -96,16 +96,22 @@ class HensScene(GameScene):
         self._reset_round_state()
         add_cues(self.app.audio)
         if not any(isinstance(w, Button) and w.action == "gamble" for w in self.widgets):
+            def can_gamble() -> bool:
+                return self.offers.offered is not None and not self.busy
+
             self.add_button(GAMBLE_RECT, "GAMBLE", "gamble", style="gold", font_size=34, label_offset=-14,
-                            enabled=lambda: self.offers.offered is not None and not self.busy)
+                            enabled=can_gamble)
         for i, (mode, label) in enumerate(FORTUNE):
             if any(m.id == mode for m in self.spin_modes) and not any(
                 isinstance(w, Button) and w.action == f"fortune:{mode}" for w in self.widgets
             ):
+                def can_choose(mode: str = mode) -> bool:
+                    return not self.busy and self.offered(mode)
+
                 shown = label if mode == "base" else partial(self._fortune_times, mode)    # '1,2x' in de-DE
                 self.add_button((FORTUNE_X + 14, 330 + i * 128, 330, 112), shown,
                                 f"fortune:{mode}", lit=partial(self.mode_chosen, mode),
-                                enabled=lambda mode=mode: not self.busy and self.offered(mode),
+                                enabled=can_choose,
                                 font_size=34, label_offset=-18)
 
     def _fortune_times(self, mode: str) -> str:

@@ -28,7 +28,10 @@ def shot_line_win(scene: Any) -> None:
 
 
 def shot_boost(scene: Any) -> None:
-    seek_round(scene, lambda r: any(e["type"] == "boost" for e in r.events), "boost", mode="buy_triple")
+    def has_boost(r: Any) -> bool:
+        return any(e["type"] == "boost" for e in r.events)
+
+    seek_round(scene, has_boost, "boost", mode="buy_triple")
 
 
 def shot_gamble(scene: Any) -> None:

@@ -26,15 +26,15 @@ def painters(skin: str) -> dict:
     for px in board_sizes(96):                              # the board's faces (board.BoardView.SYMBOL)
         out.update({f"symbol.{sid}@{px}": (f"symbols/{px}/{sid}.png", partial(paint.symbol, sid, px, skin))
                     for sid in paint.DRAWERS})
-    out["backdrop"] = ("backdrop.png", lambda: paint.farm_backdrop((1920, 1080), skin))
-    out["frame"] = ("frame.png", lambda: paint.frame(ROWS, COLS, RECT.w // COLS, skin))
+    out["backdrop"] = ("backdrop.png", partial(paint.farm_backdrop, (1920, 1080), skin))
+    out["frame"] = ("frame.png", partial(paint.frame, ROWS, COLS, RECT.w // COLS, skin))
     barn_w, barn_h = RECT.w - 120, RECT.h - 160             # features.RiskView's barn
     out.update({"nest": ("features/nest.png", paint.nest),
                 "egg_closed": ("features/egg_closed.png", lambda: paint.egg("closed")),
                 "egg_open": ("features/egg_open.png", lambda: paint.egg("open")),
                 "rooster": ("features/rooster.png", paint.rooster),
-                "barn": ("features/barn.png", lambda: paint.barn(barn_w + 80, barn_h + 110)),
-                "door": ("features/door.png", lambda: paint.door((barn_w - 180) // 2, barn_h - 150))})
+                "barn": ("features/barn.png", partial(paint.barn, barn_w + 80, barn_h + 110)),
+                "door": ("features/door.png", partial(paint.door, (barn_w - 180) // 2, barn_h - 150))})
     out.update(wheel_painters(skin))
     from ..view.rules_pages import SAMPLE
     from . import paint_rules
@@ -43,18 +43,16 @@ def painters(skin: str) -> dict:
     night = skin == "night"
     out["idle.cloud"] = (
         "idle/cloud.png",
-        lambda: idle_art.cloud(
-            (360, 130), (70, 80, 120) if night else (255, 255, 255), (46, 52, 90) if night else (214, 226, 244), 235
-        ),
+        partial(idle_art.cloud, (360, 130), (70, 80, 120) if night else (255, 255, 255),
+                (46, 52, 90) if night else (214, 226, 244), 235),
     )
     out["idle.tower"] = (
         "idle/tower.png",
-        lambda: idle_art.tower(
-            (160, 380), (140, 140, 170) if night else (236, 226, 204), (80, 40, 60) if night else (150, 54, 40)
-        ),
+        partial(idle_art.tower, (160, 380), (140, 140, 170) if night else (236, 226, 204),
+                (80, 40, 60) if night else (150, 54, 40)),
     )
-    out["idle.sails"] = ("idle/sails.png", lambda: idle_art.sails(440, (180, 184, 210) if night else (244, 236, 214),
-                                                               (60, 44, 50) if night else (110, 70, 40)))
+    out["idle.sails"] = ("idle/sails.png", partial(idle_art.sails, 440, (180, 184, 210) if night else (244, 236, 214),
+                                                   (60, 44, 50) if night else (110, 70, 40)))
     out.update(key_art(skin))
     return out
 
@@ -94,10 +92,13 @@ def wheel_painters(skin: str) -> dict:
 def main() -> int:
     from . import cues, music
 
+    def skins() -> dict[str, tuple[str, dict[str, tuple[str, Painter]]]]:
+        return {skin: (LABELS[skin], painters(skin)) for skin in LABELS}
+
     return tool_main(
         "piggy_farm",
         "Piggy Farm",
-        lambda: {skin: (LABELS[skin], painters(skin)) for skin in LABELS},
+        skins,
         cues.bank,
         COLORS,
         themes=music.THEMES,

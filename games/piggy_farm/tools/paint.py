@@ -181,11 +181,23 @@ def _windmill(s, u):
     s.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
 
 
+def _golden_pig(s, u):
+    _pig(s, u, (255, 206, 70), (214, 150, 30), (255, 226, 140), crown=True)
+
+
+def _pink_pig(s, u):
+    _pig(s, u, (255, 168, 186), (232, 112, 140), (255, 196, 206))
+
+
+def _muddy_pig(s, u):
+    _pig(s, u, (196, 142, 100), (140, 92, 56), (222, 170, 130), mud=True)
+
+
 DRAWERS = {
-    "GP": lambda s, u: _pig(s, u, (255, 206, 70), (214, 150, 30), (255, 226, 140), crown=True),
-    "PP": lambda s, u: _pig(s, u, (255, 168, 186), (232, 112, 140), (255, 196, 206)),
+    "GP": _golden_pig,
+    "PP": _pink_pig,
     "HN": _hen, "EG": _basket, "CN": _corn, "CR": _carrot, "AP": _apple,
-    "WD": lambda s, u: _pig(s, u, (196, 142, 100), (140, 92, 56), (222, 170, 130), mud=True),
+    "WD": _muddy_pig,
     "WM": _windmill,
 }
 NAMES = {"GP": "Golden Pig", "PP": "Pink Pig", "HN": "Hen", "EG": "Egg Basket", "CN": "Corn", "CR": "Carrot",

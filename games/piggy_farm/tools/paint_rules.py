@@ -54,6 +54,9 @@ def painters(skin: str, rows: int, cols: int) -> dict[str, tuple[str, Painter]]:
             f"rules/ring_{state}.svg",
             partial(svg.tile, 100, 100, RADIUS, None, color, RING[state], title=f"{state} ring"),
         )
-    out["rules.gone"] = ("rules/gone.svg", lambda: svg.document(
-        100, 100, svg.circle(50, 50, 33 - 3.85, None, p["gone"], 7.7), title="popped cell"))
+
+    def popped_cell() -> str:
+        return svg.document(100, 100, svg.circle(50, 50, 33 - 3.85, None, p["gone"], 7.7), title="popped cell")
+
+    out["rules.gone"] = ("rules/gone.svg", popped_cell)
     return out

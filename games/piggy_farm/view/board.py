@@ -48,7 +48,11 @@ class Cluster:
         # the label sits on the cluster's cell nearest its centre of mass
         mr = sum(r for r, _ in self.cells) / len(self.cells)
         mc = sum(c for _, c in self.cells) / len(self.cells)
-        self.anchor = min(self.cells, key=lambda rc: (rc[0] - mr) ** 2 + (rc[1] - mc) ** 2)
+
+        def distance_to_centre(rc: tuple[int, int]) -> float:
+            return (rc[0] - mr) ** 2 + (rc[1] - mc) ** 2
+
+        self.anchor = min(self.cells, key=distance_to_centre)
 
 
 class BoardView:
@@ -113,9 +117,12 @@ class BoardView:
             if self.teasing == c:
                 self.teasing = None
 
+        def drop_sound(c: int) -> str | None:
+            return "pf_drop" if c == 0 else None
+
         per = self.reels.spin_steps(columns, tops, strips=self.strips.get(strips), spin=0.42, stagger=0.07,
                                     teases=tease, tease_time=0.6, tease_sound="pf_wind",
-                                    sound=lambda c: "pf_drop" if c == 0 else None,
+                                    sound=drop_sound,
                                     spin_sound=None, start_stagger=0.025, on_start=start,
                                     on_tease=lambda c: setattr(self, "teasing", c), on_stop=stop)
         steps = [s for col in per for s in col]
@@ -285,8 +292,11 @@ class BoardView:
         lay = self.app.layout
         col = lay.rect((RECT.x + self.teasing * CELL, RECT.y, CELL, RECT.h))
         if behind:
-            light = self.app.assets.surface(("pf_tease", col.size), lambda: D.rounded_panel(
-                col.size, (255, 214, 90), (255, 150, 40), radius=lay.px(14), alpha=110))
+
+            def tease_light() -> pygame.Surface:
+                return D.rounded_panel(col.size, (255, 214, 90), (255, 150, 40), radius=lay.px(14), alpha=110)
+
+            light = self.app.assets.surface(("pf_tease", col.size), tease_light)
             surface.blit(light, col.topleft)
             return
         glow = 0.5 + 0.5 * math.sin(time * 12)
@@ -319,7 +329,11 @@ class BoardView:
         surface.blit(star, (x - star.get_width() // 2, y - star.get_height() // 2))
         if k < 4:
             face = self.face(sid, self.SYMBOL * (1.0 + 0.08 * k))
-            faded = self.app.assets.surface(("pf_fade", sid, face.get_width(), k), lambda: _faded(face, 1 - k / 4))
+
+            def faded_face() -> pygame.Surface:
+                return _faded(face, 1 - k / 4)
+
+            faded = self.app.assets.surface(("pf_fade", sid, face.get_width(), k), faded_face)
             surface.blit(faded, (x - faded.get_width() // 2, y - faded.get_height() // 2))
         lay = self.app.layout
         for i in range(10):           # sparks flying out
@@ -358,9 +372,13 @@ class BoardView:
                 x, y = charge_anchor(r, c)
                 col = self._charge_color(v)
                 w, h = lay.px(22 + 15 * len(str(v))), lay.px(32)
-                tab = A.surface(("pf_charge_tab", w, h, col), lambda w=w, h=h, col=col: D.rounded_panel(
-                    (w, h), D.lerp_color(col, (0, 0, 0), 0.45), D.lerp_color(col, (0, 0, 0), 0.75), radius=h // 2,
-                    border=col, border_width=max(1, lay.px(2)), alpha=235))
+
+                def charge_tab(w: int = w, h: int = h, col: tuple[int, int, int] = col) -> pygame.Surface:
+                    return D.rounded_panel((w, h), D.lerp_color(col, (0, 0, 0), 0.45),
+                                           D.lerp_color(col, (0, 0, 0), 0.75), radius=h // 2, border=col,
+                                           border_width=max(1, lay.px(2)), alpha=235)
+
+                tab = A.surface(("pf_charge_tab", w, h, col), charge_tab)
                 tx, ty = lay.pt(x, y)
                 surface.blit(tab, (tx - w, ty))
                 A.blit_text(surface, f"x{v}", size, (x - 22 - 15 * len(str(v)) / 2, y + 16), (255, 255, 255),
@@ -384,17 +402,12 @@ class BoardView:
         text = cl.text
         label = A.text(text, 40, (255, 255, 255), True, (90, 40, 0))
         w, h = label.get_width() + lay.px(28), label.get_height() + lay.px(12)
-        pill = A.surface(
-            ("pf_pill", w, h),
-            lambda: D.rounded_panel(
-                (w, h),
-                (255, 190, 60),
-                (200, 110, 20),
-                radius=h // 2,
-                border=(255, 245, 200),
-                border_width=max(lay.px(3), 2),
-            ),
-        )
+
+        def label_pill() -> pygame.Surface:
+            return D.rounded_panel((w, h), (255, 190, 60), (200, 110, 20), radius=h // 2, border=(255, 245, 200),
+                                   border_width=max(lay.px(3), 2))
+
+        pill = A.surface(("pf_pill", w, h), label_pill)
         px, py = lay.pt(x, y)
         surface.blit(pill, (px - w // 2, py - h // 2))
         surface.blit(label, (px - label.get_width() // 2, py - label.get_height() // 2))

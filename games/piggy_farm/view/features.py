@@ -135,8 +135,12 @@ class FarmWheel:
         if self.result_text:
             label = A.text(self.result_text, 54, (255, 250, 220), True, (80, 30, 0))
             w, h = label.get_width() + lay.px(60), label.get_height() + lay.px(20)
-            pill = A.surface(("pf_result", w, h), lambda: D.rounded_panel(
-                (w, h), (150, 60, 30), (80, 24, 12), radius=h // 2, border=(255, 214, 70), border_width=lay.px(4)))
+
+            def result_pill() -> pygame.Surface:
+                return D.rounded_panel((w, h), (150, 60, 30), (80, 24, 12), radius=h // 2, border=(255, 214, 70),
+                                       border_width=lay.px(4))
+
+            pill = A.surface(("pf_result", w, h), result_pill)
             px, py = lay.pt(RECT.centerx, RECT.bottom - 36)
             surface.blit(pill, (px - w // 2, py - h // 2))
             surface.blit(label, (px - label.get_width() // 2, py - label.get_height() // 2))
@@ -188,9 +192,12 @@ class HuntView:
         if not self.active:
             return
         lay, A = self.app.layout, self.app.assets
-        panel = A.surface(("pf_hunt_bg", lay.size), lambda: D.rounded_panel(
-            (lay.px(RECT.w + 40), lay.px(RECT.h + 40)), (255, 226, 150), (200, 150, 70), radius=lay.px(30),
-            border=(110, 60, 20), border_width=lay.px(5)))
+
+        def hunt_panel() -> pygame.Surface:
+            return D.rounded_panel((lay.px(RECT.w + 40), lay.px(RECT.h + 40)), (255, 226, 150), (200, 150, 70),
+                                   radius=lay.px(30), border=(110, 60, 20), border_width=lay.px(5))
+
+        panel = A.surface(("pf_hunt_bg", lay.size), hunt_panel)
         surface.blit(panel, lay.pt(RECT.x - 20, RECT.y - 20))
         A.blit_text(surface, self.title, 52, (RECT.centerx, RECT.y + 16), (120, 50, 10), anchor="midtop", bold=True,
                     outline=(255, 240, 200))
@@ -222,7 +229,11 @@ class HuntView:
                 continue
             prize = self.opened[i]
             if i == self.last:
-                g = A.surface(("pf_cursor", lay.px(110)), lambda: D.radial_glow(lay.px(110), (255, 255, 200), 1.0))
+
+                def cursor_glow() -> pygame.Surface:
+                    return D.radial_glow(lay.px(110), (255, 255, 200), 1.0)
+
+                g = A.surface(("pf_cursor", lay.px(110)), cursor_glow)
                 surface.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2 - lay.px(30)))
             if prize is None:
                 surface.blit(rooster, (cx - rooster.get_width() // 2, cy - rooster.get_height() + lay.px(20)))
@@ -276,15 +287,21 @@ class RiskView:
             return
         lay, A = self.app.layout, self.app.assets
         barn = pygame.Rect(RECT.x + 60, RECT.y + 120, RECT.w - 120, RECT.h - 160)
-        body = A.surface(
-            ("pf_barn", lay.size), lambda: art.picture("barn", (lay.px(barn.w + 80), lay.px(barn.h + 110)))
-        )
+
+        def barn_picture() -> pygame.Surface:
+            return art.picture("barn", (lay.px(barn.w + 80), lay.px(barn.h + 110)))
+
+        body = A.surface(("pf_barn", lay.size), barn_picture)
         surface.blit(body, lay.pt(barn.x - 40, barn.y - 110))
         inside = pygame.Rect(barn.x + 90, barn.y + 130, barn.w - 180, barn.h - 150)
         ir = lay.rect(inside)
         if self.won:
             surface.fill((255, 214, 90), ir)
-            g = A.surface(("pf_gold_glow", lay.px(300)), lambda: D.radial_glow(lay.px(300), (255, 255, 220), 1.0))
+
+            def gold_glow() -> pygame.Surface:
+                return D.radial_glow(lay.px(300), (255, 255, 220), 1.0)
+
+            g = A.surface(("pf_gold_glow", lay.px(300)), gold_glow)
             surface.blit(g, g.get_rect(center=ir.center))
             A.blit_text(
                 surface,
@@ -308,9 +325,11 @@ class RiskView:
         # the two doors slide apart
         half = inside.w // 2
         jitter = math.sin(time * 40) * 8 * self.shake if self.open_p <= 0 else 0
-        door = A.surface(
-            ("pf_door", lay.px(half), lay.px(inside.h)), lambda: art.picture("door", (lay.px(half), lay.px(inside.h)))
-        )
+
+        def door_picture() -> pygame.Surface:
+            return art.picture("door", (lay.px(half), lay.px(inside.h)))
+
+        door = A.surface(("pf_door", lay.px(half), lay.px(inside.h)), door_picture)
         slide = int(self.open_p * half)
         clip = surface.get_clip()
         surface.set_clip(lay.rect(barn.x + 20, inside.y, barn.w - 40, inside.h))     # doors slide behind the walls
@@ -350,9 +369,12 @@ class Banner:
         lay, A = self.app.layout, self.app.assets
         y = RECT.centery if y is None else y
         w, h = lay.px(900), lay.px(230 if self.sub else 150)
-        panel = A.surface(("pf_banner", w, h), lambda: D.rounded_panel(
-            (w, h), (120, 50, 30), (60, 20, 14), radius=lay.px(40), border=(255, 214, 70), border_width=lay.px(6),
-            alpha=235))
+
+        def banner_panel() -> pygame.Surface:
+            return D.rounded_panel((w, h), (120, 50, 30), (60, 20, 14), radius=lay.px(40), border=(255, 214, 70),
+                                   border_width=lay.px(6), alpha=235)
+
+        panel = A.surface(("pf_banner", w, h), banner_panel)
         x0, y0 = lay.pt(RECT.centerx, y)
         surface.blit(panel, (x0 - w // 2, y0 - h // 2))
         ty = y - (40 if self.sub else 0)

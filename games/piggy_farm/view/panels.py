@@ -524,9 +524,12 @@ def draw_ante(scene, surface: pygame.Surface) -> None:
     A.blit_text(surface, _("FARM WHEEL"), 22, (ANTE.centerx, ANTE.y + 22), (40, 24, 8) if on else D.CREAM,
                 anchor="center", bold=True, fit=ANTE.w - 16)
     plate = pygame.Rect(ANTE.x, ANTE.bottom + 8, ANTE.w, 112)
-    back = A.surface(("pf_ante_caption", lay.size), lambda: D.rounded_panel(
-        lay.rect(plate).size, (40, 28, 16), (22, 14, 8), radius=lay.px(16), border=(230, 180, 90),
-        border_width=max(1, lay.px(2)), alpha=235))
+
+    def caption_plate() -> pygame.Surface:
+        return D.rounded_panel(lay.rect(plate).size, (40, 28, 16), (22, 14, 8), radius=lay.px(16),
+                               border=(230, 180, 90), border_width=max(1, lay.px(2)), alpha=235)
+
+    back = A.surface(("pf_ante_caption", lay.size), caption_plate)
     surface.blit(back, lay.pt(plate.x, plate.y))
     ratio = ante_wheel_ratio(scene)
     lines = [

@@ -67,16 +67,15 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.banner = Banner(self.app)
         self.reset_round_state()
         if not any(isinstance(w, Button) and w.action == "ante" for w in self.widgets):
-            self.add_button(
-                tuple(panels.ANTE),
-                lambda: _("BOOST ON") if self.mode_id == "ante" else _("BOOST OFF"),
-                "ante",
-                style="panel",
-                font_size=30,
-                label_offset=14,
-                lit=lambda: self.mode_id == "ante",
-                enabled=lambda: not self.busy,
-            )
+            def boost_on() -> bool:
+                return self.mode_id == "ante"
+
+            def boost_label() -> str:
+                return _("BOOST ON") if boost_on() else _("BOOST OFF")
+
+            self.add_button(tuple(panels.ANTE), boost_label, "ante",
+                            style="panel", font_size=30, label_offset=14, lit=boost_on,
+                            enabled=lambda: not self.busy)
         add_cues(self.app.audio)
 
     def start_reels(self) -> StartReels:
