@@ -147,7 +147,7 @@ def test_each_wheel_upgrade_gets_its_moment(make):
     shown = [m for _, m in moments_of(scene) if m.kind == "wheel_upgrade"]
     assert ups and len(shown) == len(ups)
     tiers = scene.pm.wheel
-    assert [m.sub for m in shown] == [f"{e['tier'].upper()} wheel -> {tiers.next_tier(e['tier']).upper()} wheel"
+    assert [m.sub for m in shown] == [f"{e['tier'].upper()} WHEEL -> {tiers.next_tier(e['tier']).upper()} WHEEL"
                                       for e in ups]
 
 
