@@ -181,7 +181,8 @@ def test_the_recorded_huge_win_searches_cover_every_book_and_each_is_in_its_cate
     assert {(m, lv) for m, lv, _, _ in todo} == {("free_spins", "huge_win"), ("hog_wild", "huge_win"),
                                                   ("hog_wild", "big_win"), ("growing_season", "big_win")}
     assert sum(m == "growing_season" for m, *_ in todo) == 1000
-    for mode, level, _, seed in todo:
+    grown = [t for t in todo if t[0] == "growing_season"]
+    for mode, level, _, seed in [t for t in todo if t[0] != "growing_season"] + grown[::10]:   # every 10th big win
         key = Rng(seed).seed64()
         assert key in pm.found, (mode, level, seed)
         accepts, _, what = level_search(pm, mode, level)

@@ -79,13 +79,13 @@ def test_the_loop_plays_a_feature_then_a_big_win_with_the_fortune_titles_and_a_t
         assert demo.recall_label[0].startswith("DEMONSTRATION")
         script = load(app.cabinet.games[HENS].library)
         assert demo.recall_label[1] == script.steps[-1].caption         # its biggest feature first (the GRAND pot)
-        titles = {w.label for w in demo.widgets}
+        titles = {w.text() for w in demo.widgets}                        # labels as drawn (a callable's text)
         assert {"OFF", "1.2x", "1.5x", "2x"} <= titles                   # the fortune bet keeps its titles
         assert not any(w.enabled() for w in demo.widgets)               # and nothing is live
         pygame.image.save(app.render(), str(app.data_dir.parent / "attract_feature.png"))   # to look at
         won = _step_to(app, Recall)
         assert won.played.round_id == best_wins(app.cabinet)[HENS][0] and won.played.win_cents > won.played.cost_cents
-        assert {"OFF", "1.2x", "1.5x", "2x"} <= {w.label for w in won.widgets}
+        assert {"OFF", "1.2x", "1.5x", "2x"} <= {w.text() for w in won.widgets}
         assert not any(w.enabled() for w in won.widgets)
         assert won.shown_balance == app.cabinet.balance
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
