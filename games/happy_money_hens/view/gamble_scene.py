@@ -199,7 +199,7 @@ class GambleScene(Scene):
 
     # -- input ------------------------------------------------------------------------
     def key_text(self, action: str) -> str:
-        return self.app.input.describe(action) or action.upper()
+        return self.app.input.describe_words(action) or action.upper()
 
     def handle_event(self, event, actions) -> bool:
         if self.asking and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
