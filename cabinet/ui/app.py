@@ -160,7 +160,7 @@ class App(PlayerPrefs):
         """Push the game's scene (its class is named by the GameSpec)."""
         setup = self.cabinet.games.get(game_id)
         if setup is None:
-            self.toast(self.cabinet.refused.get(game_id, f"{game_id} is not available"))
+            self.toast(self.cabinet.refused.get(game_id, _("{game} is not available").format(game=game_id)))
             return None
         game_scene = self._game_scene(setup)
         if game_scene is None or not self._warm_books(setup):
@@ -178,8 +178,9 @@ class App(PlayerPrefs):
             library.warm([*setup.modes, *(m.id for m in setup.spec.modes if m.kind == "gamble")])
         except Exception as exc:                # a bug or a damaged library: never a crash
             traceback.print_exc()
-            why = exc if isinstance(exc, LibraryError) else f"one of its books does not play back ({exc})"
-            self.toast(f"{setup.spec.name} cannot open: {why}", 8.0)
+            why = exc if isinstance(exc, LibraryError) else \
+                _("one of its books does not play back ({error})").format(error=exc)
+            self.toast(_("{game} cannot open: {reason}").format(game=setup.spec.name, reason=why), 8.0)
             return False
         return True
 
@@ -188,7 +189,7 @@ class App(PlayerPrefs):
         try:
             return setup.spec.view.load_scene()
         except (ImportError, AttributeError) as exc:
-            self.toast(f"{setup.spec.name} cannot open: {exc}")
+            self.toast(_("{game} cannot open: {reason}").format(game=setup.spec.name, reason=exc))
             return None
 
     def recall(self, round_id: int, attract: bool = False) -> Scene | None:
@@ -212,7 +213,7 @@ class App(PlayerPrefs):
         a ledger round with its row (`record`), or a library's book (review tools:
         cabinet.core.replay.book_round, with the `title` the frame shows)."""
         if played.game not in self.cabinet.games:
-            self.toast(f"{played.game} is not offered any more; its rounds cannot be shown")
+            self.toast(_("{game} is not offered any more; its rounds cannot be shown").format(game=played.game))
             return None
         return show_round(self, played, record=record, title=title)
 

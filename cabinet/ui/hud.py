@@ -8,7 +8,6 @@ imports game_scene.py, which builds on it.
 """
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
@@ -20,6 +19,8 @@ from . import asset_files
 from . import draw as D
 from .autoplay import allowed as autoplay_allowed
 from .demo import demo_allowed
+from .game_words import mode_label
+from .history import when_text
 from .hud_layout import LAYOUTS, HudLayout
 from .logo_art import fit
 from .icons import IconButton
@@ -244,8 +245,8 @@ class Hud:
         A.blit_text(surface, cur.format(win), hl.value_size, hl.values["win"], D.GOLD if win else D.CREAM,
                     anchor="midtop", bold=True)
         if s.autoplay:
-            A.blit_text(surface, f"AUTOPLAY: {s.autoplay.left} rounds left", 26, (1465, 940), D.CYAN,
-                        anchor="midbottom", bold=True)
+            left = _("AUTOPLAY: {count} rounds left").format(count=s.autoplay.left)
+            A.blit_text(surface, left, 26, (1465, 940), D.CYAN, anchor="midbottom", bold=True)
         if s.recall_mode:
             self.draw_recall_frame(surface)
         text = s.message_text
@@ -352,21 +353,23 @@ class Hud:
         s, app = self.scene, self.scene.app
         A = app.assets
         rec = s.recall_record
-        line = getattr(s, "recall_title", None) or f"RECALL  ·  {s.spec.name.upper()}"
+        line = getattr(s, "recall_title", None) or _("RECALL  ·  {game}").format(game=s.spec.name.upper())
         detail = ""
         if rec is not None:
             cur = app.cabinet.currency
-            when = time.strftime("%d %b %Y %H:%M:%S", time.localtime(rec.started_at))
+            when = when_text(rec.started_at, year=True)
             try:
-                mode = s.spec.mode(rec.mode).label
+                mode = mode_label(s.spec, s.spec.mode(rec.mode).id)
             except KeyError:
-                mode = "a mode no longer offered"
-            line = f"RECALL  ·  ROUND {rec.id}  ·  {when}"
-            detail = f"{mode}  ·  cost {cur.format(rec.cost_cents)}  ·  win {cur.format(rec.win_cents)}"
+                mode = _("a mode no longer offered")
+            line = _("RECALL  ·  ROUND {id}  ·  {time}").format(id=rec.id, time=when)
+            detail = _("{mode}  ·  cost {cost}  ·  win {win}").format(
+                mode=mode, cost=cur.format(rec.cost_cents), win=cur.format(rec.win_cents))
             story = getattr(s, "recall_story", None)
             if story is not None and story.draws:         # gambled or a spin chance after it: the whole round
-                detail = (f"{mode}  ·  cost {cur.format(rec.cost_cents)}  ·  base win {cur.format(rec.win_cents)}"
-                          f"  ·  final win {cur.format(story.final_win)}")
+                detail = _("{mode}  ·  cost {cost}  ·  base win {win}  ·  final win {final}").format(
+                    mode=mode, cost=cur.format(rec.cost_cents), win=cur.format(rec.win_cents),
+                    final=cur.format(story.final_win))
         if s.recall_label:                  # a showcase or a clip names itself
             line, detail = s.recall_label
         hl = layout_of(s)

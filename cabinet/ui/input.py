@@ -17,6 +17,8 @@ from typing import Iterable, Mapping
 
 import pygame
 
+from cabinet.core.i18n import N_, translate
+
 from cabinet.core.config_keys import DEFAULT_KEYS  # the Grinning Harvest sheet's table, as config.yaml has it
 
 SHIFT, CTRL, ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
@@ -102,3 +104,24 @@ class InputMap:
     def describe(self, action: str) -> str:
         """The keys of an action as a person reads them: 'SHIFT+S', 'ESC / BACKSPACE'."""
         return " / ".join(s.upper() for s in self.table.get(action, ()))
+
+    def describe_words(self, action: str) -> str:
+        """describe() with the keys' names in the player's language ('LEERTASTE', 'UMSCHALT+1')."""
+        return " / ".join("+".join(key_word(k) for k in spec.split("+")) for spec in self.table.get(action, ()))
+
+
+# A key's name as the player reads it; the message carries "key" so that it is not
+# confused with the same word elsewhere (en shows the name as it is).
+KEY_WORDS = {"LEFT": N_("key LEFT"), "RIGHT": N_("key RIGHT"), "UP": N_("key UP"), "DOWN": N_("key DOWN"),
+             "SPACE": N_("key SPACE"), "RETURN": N_("key RETURN"), "ENTER": N_("key ENTER"),
+             "BACKSPACE": N_("key BACKSPACE"), "SHIFT": N_("key SHIFT"), "CTRL": N_("key CTRL")}
+
+
+def key_word(name: str) -> str:
+    """One key's name ('space' -> 'SPACE', 'LEERTASTE' in de-DE)."""
+    name = name.strip().upper()
+    message = KEY_WORDS.get(name)
+    if message is None:
+        return name
+    word = translate(message)
+    return name if word == message else word

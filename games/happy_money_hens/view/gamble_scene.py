@@ -181,14 +181,16 @@ class GambleScene(Scene):
     def _build_views(self) -> None:
         cur = self.app.cabinet.currency
         cash = self.cash_option()
-        self.cash_view = self._wheel("hmh_cash", CASH_C, cash, cur.format(int(cash.prize)) if cash else "LIMIT",
-                                     "WIN")
+        # The grey wheels' words are in their keys: a disc is drawn once per language.
+        limit = _("LIMIT")
+        self.cash_view = self._wheel("hmh_cash" if cash else f"hmh_cash_{limit}", CASH_C, cash,
+                                     cur.format(int(cash.prize)) if cash else limit, _("WIN"))
         bonus = self.bonus_option()
         if bonus is None:
-            text = "MAXIMUM\nAWARD" if self.gamble.bonus_values else "NO BONUS\nENTRY"
-            self.bonus_view = self._wheel("hmh_bonus_off", BONUS_C, None, text)
+            text = _("MAXIMUM\nAWARD") if self.gamble.bonus_values else _("NO BONUS\nENTRY")
+            self.bonus_view = self._wheel(f"hmh_bonus_off_{text}", BONUS_C, None, text)
         else:
-            self.bonus_view = self._wheel("hmh_bonus", BONUS_C, bonus, entry_name(bonus.label, "\n"), "BONUS")
+            self.bonus_view = self._wheel("hmh_bonus", BONUS_C, bonus, entry_name(bonus.label, "\n"), _("BONUS"))
 
     def relayout(self) -> None:
         """The window size changed: wheels re-render at the new size."""
@@ -197,7 +199,7 @@ class GambleScene(Scene):
 
     # -- input ------------------------------------------------------------------------
     def key_text(self, action: str) -> str:
-        return self.app.input.describe(action) or action.upper()
+        return self.app.input.describe_words(action) or action.upper()
 
     def handle_event(self, event, actions) -> bool:
         if self.asking and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):

@@ -10,7 +10,7 @@ import math
 
 import pygame
 
-from cabinet.core.i18n import N_, _, translate
+from cabinet.core.i18n import N_, _, current, formats, translate
 from cabinet.ui import draw as D
 from cabinet.ui.figures import times
 from cabinet.ui.wheel_parts import WheelArt
@@ -74,22 +74,42 @@ class FarmWheel:
         self.app = app
         self.tiers = tiers
         self.tier: str | None = None
-        self.views: dict[str, WheelView] = {}
-        self.wedges: dict[str, list[int]] = {}
-        for name, slices in tiers.items():
-            wedges = visual_slices(slices)
-            self.wedges[name] = [i for i, _ in wedges]
-            shown = []
-            for i, share in wedges:
-                s = slices[i]
-                label = "FREE SPINS\n" + f"x{int(s.value)}" if s.kind == "free_spins" else s.label
-                short = f"FS x{int(s.value)}" if s.kind == "free_spins" else s.label.replace(",", "")
-                if s.kind == "upgrade":
-                    label, short = "UPGRADE", "UP"
-                shown.append(WheelSlice(label, slice_color(s.kind, s.value, name), size=share, short=short))
-            self.views[name] = WheelView(app, f"farm_{name}", (RECT.centerx, RECT.centery + 34), 292, shown,
-                                         art=wheel_art(name), hub_label=name.upper(), font_size=40, turns=3)
+        self._views: dict[str, dict[str, WheelView]] = {}      # per language: its slice labels
+        self.wedges: dict[str, list[int]] = {name: [i for i, _ in visual_slices(s)] for name, s in tiers.items()}
         self.result_text = ""
+
+    @property
+    def views(self) -> dict[str, WheelView]:
+        """The tiers' wheels labelled in the current language (built the first time a
+        language is shown; a disc is cached by its labels, so each language draws its own)."""
+        lang = current()
+        views = self._views.get(lang)
+        if views is None:
+            views = self._views[lang] = {name: self._build(name, slices) for name, slices in self.tiers.items()}
+        return views
+
+    def _build(self, name: str, slices) -> WheelView:
+        shown = []
+        for i, share in visual_slices(slices):
+            s = slices[i]
+            if s.kind == "free_spins":
+                label = _("FREE SPINS\nx{multiplier}").format(multiplier=int(s.value))
+                # TRANSLATORS: a narrow wheel slice's short form of FREE SPINS x{multiplier}
+                short = _("FS x{multiplier}").format(multiplier=int(s.value))
+            elif s.kind == "upgrade":
+                label, short = _("UPGRADE"), _("UP")
+            else:
+                label = times(int(s.value) / 100)
+                short = label.replace(formats.active().group, "")      # 1,000x -> 1000x
+            shown.append(WheelSlice(label, slice_color(s.kind, s.value, name), size=share, short=short))
+        return WheelView(self.app, f"farm_{name}", (RECT.centerx, RECT.centery + 34), 292, shown,
+                         art=wheel_art(name), hub_label=translate(TIER_WORDS[name]), font_size=40, turns=3)
+
+    def relayout(self) -> None:
+        """The window size changed: every language's wheels re-render at the new size."""
+        for views in self._views.values():
+            for view in views.values():
+                view.relayout()
 
     def warm(self) -> None:
         """Build every tier's disc, rim and glow now (about 12 ms each at 1600x900), so the wheel's

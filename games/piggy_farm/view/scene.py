@@ -355,8 +355,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def relayout(self) -> None:
         self._wheel_back: tuple[Any, ...] = (None,)      # (key, the composed backdrop) once drawn
-        for view in self.wheel.views.values():
-            view.relayout()
+        self.wheel.relayout()
 
     def draw_top(self, surface: pygame.Surface) -> None:
         panels.draw_ante(self, surface)      # the caption goes over the ante button
