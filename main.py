@@ -226,7 +226,7 @@ def demo_data(cfg):
     from dataclasses import replace
     from cabinet.core.config import report_path
     from cabinet.core.schema import ConfigError
-    from cabinet.core.startup import make_data_dir
+    from cabinet.core.data_dir import make_data_dir
     cfg = replace(cfg, data_path=Path(cfg.data_path) / DEMO_FOLDER)
     if cfg.report_dir is None or not Path(cfg.report_dir).is_absolute():
         cfg = replace(cfg, report_path=report_path(cfg.data_path, cfg.report_dir))

@@ -47,7 +47,7 @@ from .ledger.store import Ledger
 from .money import Currency
 from .resources import program_name as prog
 from .schema import ConfigError
-from .startup import check_data_dir
+from .data_dir import check_data_dir
 
 EVENT = "report_export"
 MONEY_IN_EVENTS = ("cents", "win_cents")       # the amount an event's detail names (credit in, handpay, ...)
