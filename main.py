@@ -248,13 +248,16 @@ def open_splash(args: argparse.Namespace):
     from cabinet.core.config import load_config
     from cabinet.core.schema import ConfigError
     try:
-        display = load_config(args.config or None).display
+        display_config = load_config(args.config or None)
+        display = display_config.display
     except ConfigError:
         return None
     _quiet_audio_without_sound_card()
     from cabinet.ui import host
     if host.display_problem():
         return None
+    from cabinet.core import i18n, player_settings
+    i18n.use(player_settings.language(display_config))
     from cabinet.ui.splash import Splash
     kiosk = bool(display.kiosk or args.kiosk)
     return Splash((display.fullscreen and not args.windowed) or kiosk, (display.width, display.height), kiosk)
@@ -269,7 +272,7 @@ def open_cabinet(args: argparse.Namespace, libraries=None, splash=None):
         program_check(args.config)
         plan = _plan(args.config, create=True, libraries=libraries)
     else:
-        plan = splash.run_while("the games and their books", lambda: _plan(args.config, create=True,
+        plan = splash.run_while(splash.CHECKS, lambda: _plan(args.config, create=True,
                                                                            libraries=libraries), 0.45)
     cfg = plan.config
     if args.seed is not None and not 0 <= args.seed < 2**63:

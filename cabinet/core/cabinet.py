@@ -23,6 +23,7 @@ import functools
 import logging
 import time
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
@@ -30,11 +31,12 @@ import numpy as np
 
 from .config_types import Config
 from .game import GameSpec
+from .i18n import N_, Message, formats
 from .ledger import RESULT_SHOWN, Ledger, LedgerError, RoundRecord
-from .ledger import cashier, closing
+from .ledger import closing
 from .ledger import meters as ledger_meters
 from .ledger import files as ledger_files
-from . import pin_guard, reports
+from . import cash_desk, pin_guard, reports
 from .rng import Rng
 from .system_rng import SystemRng
 from . import round_commit
@@ -122,7 +124,7 @@ class Cabinet:
         report = led.report
         led.log_event("power_up", {"audit": "ok", "checked": report.summary(), "head": report.head,
                                    "balance": led.balance, "closed_rounds": closed})
-        self.handpay = cashier.pending_handpay(led)
+        self.handpay = cash_desk.pending_handpay(self, led)
 
     def _close_stale(self, led: Ledger) -> list[int]:
         """The sheets' one-day rule: an open round not resumed within config
@@ -340,9 +342,12 @@ class Cabinet:
             why = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc     # a KeyError's str() quotes
             raise LedgerError(f"ledger damaged: rounds row {rec.id} cannot be regenerated: {why}") from None
         if rnd.payout_x100 != rec.payout_x100:
-            reason = (f"{setup.spec.name} locked: round {rec.id} ({rec.mode}, {outcome_name(rec.outcome)}) "
-                      f"now plays a round paying {rnd.payout_x100 / 100:g}x the bet, but it was recorded paying "
-                      f"{rec.payout_x100 / 100:g}x (the game's library changed since; verify the books)")
+            now_x, then_x = Fraction(rnd.payout_x100, 100), Fraction(rec.payout_x100, 100)
+            reason = Message(N_("{game} locked: round {id} ({mode}, {outcome}) now plays a round paying {now} the "
+                                "bet, but it was recorded paying {then} (the game's library changed since; verify "
+                                "the books)"), game=setup.spec.name, id=rec.id, mode=rec.mode,
+                             outcome=outcome_name(rec.outcome), now=lambda: formats.times(now_x),
+                             then=lambda: formats.times(then_x))
             self.lock_game(rec.game, reason)
             raise ShownMismatch(reason)
         return PlayedRound(rec.id, rec.game, rec.mode, rec.bet_cents, rec.cost_cents, rnd, rec.win_cents,

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .ledger import InsufficientCredit, LedgerError
 from .ledger import cashier
 from . import pin_guard
+from .i18n import N_, Message, Said
 from .ledger import files
 from .ledger.files import VOUCHER_DIR, read_key
 
@@ -35,15 +36,29 @@ if TYPE_CHECKING:
 log = logging.getLogger("cabinet.cash")      # the operator's log (cabinet/core/logs.py)
 
 
-class CashRefused(ValueError):
+class CashRefused(Said, ValueError):
     """A cash movement that cannot be made now; the message is for the person at the cabinet."""
+
+
+ABOVE_LIMIT = N_("cash-out above the handpay limit of {limit}")
+
+
+def pending_handpay(cab: "Cabinet", led: Any = None) -> dict[str, Any] | None:
+    """The handpay waiting for the attendant (cashier.pending_handpay), its reason a
+    Message where the ledger names the limit it was above (shown in the player's
+    language; the ledger keeps the English)."""
+    pending = cashier.pending_handpay(led) if led is not None else cab._call(cashier.pending_handpay)
+    if pending is not None and type(pending.get("limit")) is int:
+        limit, currency = pending["limit"], cab.currency
+        pending["reason"] = Message(ABOVE_LIMIT, limit=lambda: currency.format(limit))
+    return pending
 
 
 def credit_in(cab: "Cabinet", cents: int, by: str) -> None:
     """Credits in (a note of a configured denomination, an attendant's credit)."""
     cab.require_unlocked()
     if cab.handpay is not None:
-        raise CashRefused("A handpay is waiting: the attendant clears it first")
+        raise CashRefused(Message(N_("A handpay is waiting: the attendant clears it first")))
     cab._call(lambda led: cashier.credit_in(led, cents, by))
     log.info("credit in %s by %s", cab.currency.format(cents), by)
 
@@ -53,18 +68,18 @@ def cash_out(cab: "Cabinet") -> dict[str, Any]:
     stops the cabinet until the attendant pays or cancels it."""
     cab.require_unlocked()
     if cab.handpay is not None:
-        raise CashRefused("A handpay is already waiting for the attendant")
+        raise CashRefused(Message(N_("A handpay is already waiting for the attendant")))
     if cab._call(lambda led: led.open_rounds(), default=[]):
-        raise CashRefused("Finish the round first")
+        raise CashRefused(Message(N_("Finish the round first")))
     balance = cab.balance
     if balance <= 0:
-        raise CashRefused("There is no credit to cash out")
+        raise CashRefused(Message(N_("There is no credit to cash out")))
     limit = cab.config.cash.handpay_limit
     try:
         if limit is not None and balance > limit:
-            cab._call(lambda led: cashier.request_handpay(led, balance, f"cash-out above the handpay limit of "
-                                                                        f"{cab.currency.format(limit)}"))
-            cab.handpay = cab._call(cashier.pending_handpay)
+            reason = Message(ABOVE_LIMIT, limit=lambda: cab.currency.format(limit))
+            cab._call(lambda led: cashier.request_handpay(led, balance, reason, limit))
+            cab.handpay = pending_handpay(cab)
             log.info("cash-out of %s: handpay requested (above the limit of %s)", cab.currency.format(balance),
                      cab.currency.format(limit))
             return {"handpay": cab.handpay}
@@ -115,7 +130,7 @@ def write_ticket(data_dir: Path, ticket: dict[str, Any]) -> str | None:
 def pay_handpay(cab: "Cabinet", by: str) -> int:
     """The attendant paid the waiting handpay by hand (after the PIN): the credits leave."""
     if cab.handpay is None:
-        raise CashRefused("No handpay is waiting")
+        raise CashRefused(Message(N_("No handpay is waiting")))
     cents = cab._call(lambda led: cashier.pay_handpay(led, by))
     cab.handpay = None
     log.info("handpay of %s paid by %s", cab.currency.format(cents), by)
@@ -125,7 +140,7 @@ def pay_handpay(cab: "Cabinet", by: str) -> int:
 def cancel_handpay(cab: "Cabinet", by: str) -> None:
     """The attendant cancelled the waiting handpay: the credit stays for play."""
     if cab.handpay is None:
-        raise CashRefused("No handpay is waiting")
+        raise CashRefused(Message(N_("No handpay is waiting")))
     cab._call(lambda led: cashier.cancel_handpay(led, by))
     cab.handpay = None
     log.info("handpay cancelled by %s: the credit stays", by)

@@ -22,7 +22,7 @@ from . import jurisdiction, resources
 from .config_file import read_yaml
 from .config_keys import check_keys
 from . import i18n
-from .i18n import formats
+from .i18n import N_, formats
 from .jurisdiction import PROFILES
 from .logs import LEVELS as LOG_LEVELS
 from .config_types import (BigWin, Cash, Config, Display, GameConfig, Language, Protection, RtpBounds,
@@ -333,13 +333,13 @@ def check_rules(cfg: Config) -> None:
     file's values, and again whenever a saved operator setting would change one."""
     big = cfg.big_win
     if not big.big < big.mega < big.epic:
-        raise ConfigError(f"big_win = {{big: {big.big}, mega: {big.mega}, epic: {big.epic}}} is not allowed; "
-                          f"allowed: big < mega < epic")
+        raise ConfigError(i18n.Message(N_("big_win = {{big: {big}, mega: {mega}, epic: {epic}}} is not allowed; "
+                                          "allowed: big < mega < epic"), big=big.big, mega=big.mega, epic=big.epic))
     jurisdiction.check(cfg)
     bounds = cfg.rtp_bounds
     if not bounds.min < bounds.max:
-        raise ConfigError(f"rtp_bounds = {{min: {bounds.min}, max: {bounds.max}}} is not allowed; allowed: min < max, "
-                          "both from 0.25 to 1.0")
+        raise ConfigError(i18n.Message(N_("rtp_bounds = {{min: {min}, max: {max}}} is not allowed; allowed: min < max, "
+                                          "both from 0.25 to 1.0"), min=bounds.min, max=bounds.max))
     for name, value in (("ledger_key", cfg.ledger_key), ("ledger_witness", cfg.ledger_witness)):
         if value is not None and not os.path.isabs(value):
             raise ConfigError(f"{name} = {shown(value)} is not allowed; allowed: an absolute path (it lives outside "
@@ -357,9 +357,9 @@ def check_rules(cfg: Config) -> None:
                           "allowed: a default the player is offered")
     if cfg.real_play:
         if cfg.demo_tools:
-            raise ConfigError(
-                "demo_tools = true is not allowed with real_play = true; allowed: demo_tools: false in real play"
-            )
+            raise ConfigError(i18n.Message(
+                N_("demo_tools = true is not allowed with real_play = true; allowed: demo_tools: false in real play")
+            ))
         if cfg.operator_pin == DEFAULT_PIN:
             raise ConfigError(
                 f"operator_pin = \"{DEFAULT_PIN}\" is the default PIN, not allowed with real_play = true; "

@@ -209,7 +209,7 @@ class ViewInfo:
     # e.g. a category another one already names); an unnamed feature is not shown.
     feature_labels: dict[str, str] = field(default_factory=dict)
     # The same words in the language the cabinet speaks now (cabinet.core.i18n), made
-    # again on each call (the UI keeps them per language: cabinet/ui/game_words.py):
+    # again on each call (kept per language by cabinet/core/game_words.py):
     # mode_words() -> {mode id: (label, description)}, feature_words() -> {feature:
     # label}. None: the English above, each passed through the catalogue as it stands.
     mode_words: Callable[[], dict[str, tuple[str, str]]] | None = None

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
+from .i18n import N_, Message
 from .schema import ConfigError, shown
 
 PROFILES = ("none", "uk")
@@ -31,7 +32,7 @@ UK_LOSS_LIMIT_X100 = 10000          # 100.00 of the currency: the UK profile's l
 class Rule:
     key: str                                  # the config key, dotted (protection.enabled)
     forced: Any                               # what a key left out becomes
-    why: str                                  # the regulator's reason, in the refusal's brackets
+    why: Message                              # the regulator's reason, in the refusal's brackets
     words: str                                # what --check-config says it forces ("autoplay off")
     allows: Callable[[Any], bool] | None = None   # the values allowed (None: the forced one only)
     allowed: str = ""                         # the refusal's "allowed:" (empty: the forced value)
@@ -40,9 +41,11 @@ class Rule:
         return self.allows(value) if self.allows is not None else value == self.forced
 
     def refusal(self, value: Any, profile: str) -> ConfigError:
-        allowed = self.allowed or f"{_yaml(self.forced)} or leave it out"
-        return ConfigError(f"{self.key} = {_yaml(value)} is not allowed with jurisdiction: {profile} ({self.why}); "
-                           f"allowed: {allowed}")
+        allowed = Message(N_("{value} or leave it out"), value=_yaml(self.forced)) if not self.allowed else \
+            Message(self.allowed)
+        return ConfigError(Message(N_("{key} = {value} is not allowed with jurisdiction: {profile} ({why}); "
+                                      "allowed: {allowed}"), key=self.key, value=_yaml(value), profile=profile,
+                                   why=self.why, allowed=allowed))
 
 
 def _yaml(value: Any) -> str:
@@ -64,19 +67,19 @@ def _is_set(v: Any) -> bool:
 
 
 UK: tuple[Rule, ...] = (
-    Rule("autoplay_allowed", False, "UKGC: no autoplay", "autoplay off"),
-    Rule("turbo_allowed", False, "UKGC: no turbo", "turbo off"),
-    Rule("skip_allowed", False, "UKGC: no slam stop", "slam stop off"),
-    Rule("min_round_seconds", 2.5, "UKGC: a round lasts at least 2.5 s", "rounds at least 2.5 s",
-         _at_least_2_5_s, "2.5 to 10.0, or leave it out"),
-    Rule("celebrate_wins_above_stake", True, "UKGC: no celebration of a win no bigger than the stake",
+    Rule("autoplay_allowed", False, Message(N_("UKGC: no autoplay")), "autoplay off"),
+    Rule("turbo_allowed", False, Message(N_("UKGC: no turbo")), "turbo off"),
+    Rule("skip_allowed", False, Message(N_("UKGC: no slam stop")), "slam stop off"),
+    Rule("min_round_seconds", 2.5, Message(N_("UKGC: a round lasts at least 2.5 s")), "rounds at least 2.5 s",
+         _at_least_2_5_s, N_("2.5 to 10.0, or leave it out")),
+    Rule("celebrate_wins_above_stake", True, Message(N_("UKGC: no celebration of a win no bigger than the stake")),
          "no celebration of a win <= the stake"),
-    Rule("protection.enabled", True, "UKGC: player protection", "protection on"),
-    Rule("protection.session_clock", True, "UKGC: the net position is shown", "net position shown"),
-    Rule("buys_allowed", False, "UKGC: no bonus buys", "bonus buys off"),
-    Rule("gamble", "off", "UKGC: no gamble", "gamble off"),
-    Rule("protection.loss_limit", None, "UKGC: a loss limit is set", "a loss limit (100.00 when left out)",
-         _is_set, "an amount, or leave it out for 100.00"),
+    Rule("protection.enabled", True, Message(N_("UKGC: player protection")), "protection on"),
+    Rule("protection.session_clock", True, Message(N_("UKGC: the net position is shown")), "net position shown"),
+    Rule("buys_allowed", False, Message(N_("UKGC: no bonus buys")), "bonus buys off"),
+    Rule("gamble", "off", Message(N_("UKGC: no gamble")), "gamble off"),
+    Rule("protection.loss_limit", None, Message(N_("UKGC: a loss limit is set")), "a loss limit (100.00 when left out)",
+         _is_set, N_("an amount, or leave it out for 100.00")),
 )
 
 RULES: dict[str, tuple[Rule, ...]] = {"none": (), "uk": UK}
@@ -150,8 +153,9 @@ def check(cfg: Profiled) -> None:
             raise rule.refusal(value, profile)
 
 
-def forced_keys(cfg: Profiled) -> dict[str, str]:
-    """config key -> why, for every key the config's profile fixes."""
+def forced_keys(cfg: Profiled) -> dict[str, Message]:
+    """config key -> why (a Message: English as a str, translated where it is drawn), for
+    every key the config's profile fixes."""
     return {r.key: r.why for r in rules(cfg.jurisdiction)}
 
 

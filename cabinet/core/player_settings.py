@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from .ledger.files import write_plain
 
@@ -81,3 +82,12 @@ def save(data_dir: Path | str, settings: PlayerSettings) -> None:
     data["effects_volume"] = round(float(data["effects_volume"]), 3)
     data["music_volume"] = round(float(data["music_volume"]), 3)
     write_plain(path, json.dumps(data, indent=2).encode("utf-8"))     # never through a planted link
+
+
+def language(cfg: Any) -> str:
+    """The language a start speaks before the app is up (the splash): the player's
+    choice in player.json when the config still offers it, else the config's default."""
+    lang = cfg.language
+    offered = tuple(lang.offered or (lang.default,))
+    chosen = load(cfg.data_path)[0].language
+    return chosen if chosen in offered else lang.default

@@ -13,22 +13,24 @@ from __future__ import annotations
 
 import functools
 import logging
+from fractions import Fraction
 from concurrent import futures
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from .config_types import Config
-from .i18n import N_, translate
+from .i18n import N_, Message, Said, formats
 from .ledger import InsufficientCredit, Ledger
 from .money import Currency, win_cents
 from .rng import Rng
 from .round import Round
 from .startup import GameSetup
-from . import review_draws
+from . import game_words, review_draws
 
 
-class BetRefused(ValueError):
-    """A bet that cannot be placed; the message is for the player."""
+class BetRefused(Said, ValueError):
+    """A bet that cannot be placed; the message is for the player (a Message: English in
+    the log, the player's language where it is drawn)."""
 
 
 class GameLocked(BetRefused):
@@ -106,23 +108,25 @@ def plan_round(cab: RoundHost, game_id: str, mode_id: str, bet_cents: int, force
     `record_round` does that (the app on its ledger writer's thread)."""
     cab.require_unlocked()
     if cab.handpay is not None:
-        raise BetRefused(translate(N_("A handpay is waiting: call the attendant")))
+        raise BetRefused(Message(N_("A handpay is waiting: call the attendant")))
     setup = cab.games.get(game_id)
     if setup is None:
         raise (GameLocked if game_id in cab.game_locks else BetRefused)(
-            cab.refused.get(game_id, f"{game_id} is not available"))
+            cab.refused.get(game_id) or Message(N_("{game} is not available"), game=game_id))
     if funded_by is None and (mode_id not in setup.modes or setup.spec.mode(mode_id).kind not in ("spin", "buy")):
-        raise BetRefused(f"{mode_id} is not a bet mode of {setup.spec.name}")
+        raise BetRefused(Message(N_("{mode} is not a bet mode of {game}"), mode=mode_id, game=setup.spec.name))
     if bet_cents not in setup.bet_ladder:
-        raise BetRefused(f"{cab.currency.format(bet_cents)} is not on the bet ladder")
+        raise BetRefused(Message(N_("{amount} is not on the bet ladder"),
+                                 amount=lambda: cab.currency.format(bet_cents)))
     if funded_by is None and not setup.offers(mode_id, bet_cents):
         raise BetRefused(option_refusal(cab.currency, setup, mode_id, bet_cents))
     if force is not None and (not cab.config.demo_tools or cab.config.real_play):
-        raise BetRefused("forcing outcomes is a demo tool and is off on this cabinet")
+        raise BetRefused(Message(N_("Forcing outcomes is a demo tool and is off on this cabinet")))
     cost = 0 if funded_by is not None else setup.spec.mode(mode_id).cost_cents(bet_cents)
     if cost > cab.balance:
-        raise BetRefused(translate(N_("Not enough credit: this play costs {cost}, balance is {balance}")).format(
-            cost=cab.currency.format(cost), balance=cab.currency.format(cab.balance)))
+        balance, currency = cab.balance, cab.currency
+        raise BetRefused(Message(N_("Not enough credit: this play costs {cost}, balance is {balance}"),
+                                 cost=lambda: currency.format(cost), balance=lambda: currency.format(balance)))
     outcome, payout = draw(cab, setup, mode_id, force, bet_cents)
     rnd = regenerate(setup, mode_id, outcome)
     check_shown(cab, setup, game_id, mode_id, outcome, payout, rnd)
@@ -175,33 +179,41 @@ def check_shown(cab: RoundHost, setup: GameSetup, game_id: str, mode_id: str, ou
     recorded, the game is locked (GameLocked) and the mismatch logged."""
     if rnd.payout_x100 == payout:
         return
-    what = f"{outcome_name(outcome)} of {mode_id}"
-    reason = (f"{setup.spec.name} locked: {what} plays a round paying {rnd.payout_x100 / 100:g}x the bet; "
-              f"its library pays {payout / 100:g}x (verify the books)")
+    shown_x, paid_x = Fraction(rnd.payout_x100, 100), Fraction(payout, 100)
+    reason = Message(N_("{game} locked: {outcome} of {mode} plays a round paying {shown} the bet; its library pays "
+                        "{paid} (verify the books)"), game=setup.spec.name, outcome=outcome_name(outcome),
+                     mode=mode_id, shown=lambda: formats.times(shown_x), paid=lambda: formats.times(paid_x))
     cab.lock_game(game_id, reason)
     raise GameLocked(reason)
 
 
-def outcome_name(outcome: dict[str, Any]) -> str:
-    return f"book {outcome.get('book')}" if outcome.get("source") == "books" else f"seed {outcome.get('seed')}"
+def outcome_name(outcome: dict[str, Any]) -> Message:
+    if outcome.get("source") == "books":
+        return Message(N_("book {number}"), number=outcome.get("book"))
+    return Message(N_("seed {number}"), number=outcome.get("seed"))
 
 
-def option_refusal(currency: Currency, setup: GameSetup, mode_id: str, bet_cents: int) -> str:
+def option_refusal(currency: Currency, setup: GameSetup, mode_id: str, bet_cents: int) -> Message:
     """Why a mode is not offered at this bet, for the player: its price is not whole
     minor units there, the win limit (it would bring the mode's return below the
     cabinet's minimum, config rtp_bounds.min) or the cabinet's cap on a buy's price
     (GameSetup.limit_words; one line: a game's bar shows it, the rules and the buy
     cards add that the figure is the cabinet's minimum)."""
     mode = setup.spec.mode(mode_id)
+    label = lambda: game_words.mode_label(setup.spec, mode_id)  # noqa: E731  (the mode's name when drawn)
+    bet = lambda: currency.format(bet_cents)  # noqa: E731  (an amount in the locale of the moment)
     if setup.not_offered(mode_id, bet_cents) == "price":
-        unit = "cents" if currency.minor_units == 100 else "minor units"
-        return (f"{mode.label} is offered at bets in steps of {currency.format(mode.exact_bet_step())}: "
-                f"at {currency.format(bet_cents)} its price would not be whole {unit}")
+        step = mode.exact_bet_step()
+        return Message(N_("{mode} is offered at bets in steps of {step}: at {bet} its price would not be whole cents")
+                       if currency.minor_units == 100 else
+                       N_("{mode} is offered at bets in steps of {step}: at {bet} its price would not be whole "
+                          "minor units"), mode=label, step=lambda: currency.format(step), bet=bet)
     top = setup.option_max_bet.get(mode_id, 0)
     why = setup.limit_words(mode_id, currency.format, short=True)
     if not top:
-        return f"{mode.label} is not offered on this cabinet: {why}"
-    return f"{mode.label} is offered at bets up to {currency.format(top)}: above, {why}"
+        return Message(N_("{mode} is not offered on this cabinet: {why}"), mode=label, why=why)
+    return Message(N_("{mode} is offered at bets up to {amount}: above, {why}"), mode=label,
+                   amount=lambda: currency.format(top), why=why)
 
 
 class PendingCommits:

@@ -10,6 +10,8 @@ import reprlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .i18n import Said
+
 _SHORT = reprlib.Repr()
 _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong, _SHORT.maxlevel = 40, 40, 40, 2
 _SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 4
@@ -26,8 +28,9 @@ def key_name(key: Any) -> str:
     return key[:40] if isinstance(key, str) else shown(key)
 
 
-class ConfigError(ValueError):
-    """One line: where, what was found, what is allowed."""
+class ConfigError(Said, ValueError):
+    """One line: where, what was found, what is allowed (raised with an i18n.Message where
+    the settings page shows it: English in the log, translated where it is drawn)."""
 
 
 @dataclass(frozen=True)

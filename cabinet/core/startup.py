@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import assets, resources
 from .books import Library, load_library, rtp_fraction
@@ -40,6 +40,7 @@ from .config import MAX_BET, load_config
 from .config_types import Config, GameConfig
 from .data_dir import check_data_dir, make_data_dir
 from .game import GameSpec, discover
+from .i18n import N_, Message, formats
 from .money import WinCap, hundredths_to_minor
 from .operator_settings import apply_saved
 from .schema import ConfigError, shown
@@ -139,15 +140,27 @@ class GameSetup:
                   for b in self.bet_ladder if self.offers(m, b) for r in (self.rtp_at(m, b),) if r is not None]
         return (min(values), max(values)) if values else None
 
-    def limit_words(self, mode_id: str, fmt: Any, short: bool = False) -> str:
+    def limit_words(self, mode_id: str, fmt: Any, short: bool = False, base_game: bool = False) -> Message:
         """Why the mode is not offered above `option_max_bet`, in the player's words
-        (what follows "above,"); `fmt` formats an amount (Currency.format). `short`
-        leaves out ", this cabinet's minimum" (a one-line message in a game's bar)."""
+        (what follows "above,"; a Message: English as a str, translated where it is
+        drawn); `fmt` formats an amount (Currency.format). `short` leaves out ", this
+        cabinet's minimum" (a one-line message in a game's bar); `base_game` says "the
+        base game's return" instead of "its return" (the ladder's withdrawn top bets)."""
         if self.option_limits.get(mode_id) == "buy_cost" and self.max_buy_cost is not None:
-            return f"a single buy may cost at most {fmt(self.max_buy_cost)} on this cabinet"
-        limit = "the win limit" if self.cap.max_cents is None else f"the {fmt(self.cap.max_cents)} win limit"
-        return f"{limit} would bring its return below {percent(self.rtp_min)}" + ("" if short else
-                                                                                  ", this cabinet's minimum")
+            most = self.max_buy_cost
+            return Message(N_("a single buy may cost at most {amount} on this cabinet"), amount=lambda: fmt(most))
+        rtp = locale_percent(percent(self.rtp_min))
+        if self.cap.max_cents is None:
+            return Message(N_("the win limit would bring its return below {rtp}") if short else
+                           N_("the win limit would bring the base game's return below {rtp}, this cabinet's minimum")
+                           if base_game else
+                           N_("the win limit would bring its return below {rtp}, this cabinet's minimum"), rtp=rtp)
+        cap = self.cap.max_cents
+        return Message(N_("the {amount} win limit would bring its return below {rtp}") if short else
+                       N_("the {amount} win limit would bring the base game's return below {rtp}, this cabinet's "
+                          "minimum") if base_game else
+                       N_("the {amount} win limit would bring its return below {rtp}, this cabinet's minimum"),
+                       amount=lambda: fmt(cap), rtp=rtp)
 
 
 @dataclass
@@ -306,6 +319,14 @@ def percent(value: Fraction, apart_from: Fraction | None = None) -> str:
     return f"{text}%"
 
 
+def locale_percent(text: str) -> Callable[[], str]:
+    """A percentage `percent` wrote ('80.125%'), written again as the active locale
+    writes it with the same decimals ('80,125 %' in de-DE), each time it is called."""
+    figure = text.rstrip("%")
+    places = len(figure.partition(".")[2])
+    return lambda: formats.percent(Decimal(figure), places)
+
+
 def _bounds(cfg: Config) -> tuple[Fraction, Fraction, str]:
     """(min, max, the refusal's "allowed" part) of config rtp_bounds."""
     low, high = rtp_fraction(cfg.rtp_bounds.min), rtp_fraction(cfg.rtp_bounds.max)
@@ -382,8 +403,9 @@ def _offer(cfg: Config, gid: str, spec: GameSpec, libraries: Libraries) -> GameS
     ladder, named = _ladder(cfg, key, spec, gcfg)
     default = gcfg.default_bet if gcfg is not None else None
     if default is not None and default not in ladder:
-        raise ConfigError(f"{key}.default_bet = {fmt(default)} is not on the bet ladder; "
-                          f"allowed: {', '.join(fmt(b) for b in ladder)}")
+        bets = ladder
+        raise ConfigError(Message(N_("{key}.default_bet = {amount} is not on the bet ladder; allowed: {bets}"), key=key,
+                                  amount=lambda: fmt(default), bets=lambda: ", ".join(fmt(b) for b in bets)))
     if default is None:
         own = hundredths_to_minor(spec.default_bet, cfg.currency.units) if spec.default_bet else None
         default = own if own in ladder else ladder[0]

@@ -21,7 +21,7 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 
-from cabinet.core import cash_desk  # noqa: E402
+from cabinet.core import cash_desk, i18n  # noqa: E402
 from cabinet.core.book_format import LibraryError  # noqa: E402
 from cabinet.core.cabinet import CabinetLocked  # noqa: E402
 from cabinet.core.config_types import Config  # noqa: E402
@@ -254,7 +254,7 @@ class App(PlayerPrefs):
         try:
             folder = self.cabinet.ram_clear()
         except CabinetLocked as exc:
-            self.toast(str(exc), 6.0)
+            self.toast(i18n.said(exc), 6.0)
             return
         finally:
             self.checkpoints = CheckpointWriter(self.cabinet)
@@ -269,7 +269,7 @@ class App(PlayerPrefs):
 
     @property
     def toast_text(self) -> str | None:
-        return self._toast[0] if self._toast and self._toast[1] > self.time else None
+        return i18n.shown(self._toast[0]) if self._toast and self._toast[1] > self.time else None
 
     # -- events -----------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

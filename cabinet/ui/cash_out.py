@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from cabinet.core import cash_desk
+from cabinet.core import cash_desk, i18n
 from cabinet.core.cash_desk import CashRefused
 from cabinet.core.i18n import N_, _
 
@@ -30,7 +30,7 @@ def cash_out(app: Any, notice: bool = True) -> tuple[str, dict[str, Any] | None]
     try:
         paid = cash_desk.cash_out(cab)
     except CashRefused as exc:
-        return str(exc), None
+        return i18n.said(exc), None
     app.session.new_session("cash_out")
     if "handpay" in paid:
         if notice:

@@ -26,9 +26,7 @@ from .game_words import feature_labels, mode_label
 def times(x: float) -> str:
     """1500 -> '1,500x', 1.5 -> '1.5x' (a multiple of the bet as players read it, in
     the active locale's digits: '1.500x', '1,5x' in de-DE)."""
-    fmt = formats.active()
-    text = formats.number(Fraction(x).limit_denominator(10**6) if isinstance(x, float) else x, 2, fmt)
-    return text.rstrip("0").rstrip(fmt.decimal) + "x"
+    return formats.times(x)
 
 
 def pct(fraction: float | Fraction) -> str:

@@ -25,7 +25,7 @@ from typing import Any, Iterator
 
 import pygame
 
-from cabinet.core import review_draws
+from cabinet.core import i18n, review_draws
 from cabinet.core.cabinet import CabinetLocked
 from cabinet.core.round_commit import BetRefused, GameLocked, PlayedRound, plan_round, record_round
 from cabinet.core.hand_board import board_name, is_board
@@ -279,7 +279,7 @@ class GameScene(BetChoices, Scene):
 
     @property
     def message_text(self) -> str | None:
-        return self._message[0] if self._message and self._message[1] > self.app.time else None
+        return i18n.shown(self._message[0]) if self._message and self._message[1] > self.app.time else None
 
     @property
     def shown_balance(self) -> int:
@@ -329,10 +329,10 @@ class GameScene(BetChoices, Scene):
             self.stop_autoplay()                      # nothing was debited; back to the lobby, which
             self.app.audio.play("refuse")             # no longer offers it, with the reason
             self.app.pop(self)
-            self.app.toast(str(exc), 8.0)
+            self.app.toast(i18n.said(exc), 8.0)
             return False
         except BetRefused as exc:
-            self.message(str(exc))
+            self.message(i18n.said(exc))
             self.app.audio.play("refuse")
             self.stop_autoplay()
             return False
@@ -355,7 +355,7 @@ class GameScene(BetChoices, Scene):
             self.app.show_lock()
             return
         except BetRefused as exc:                     # the credit moved meanwhile (nothing was debited)
-            self.message(str(exc))
+            self.message(i18n.said(exc))
             self.app.audio.play("refuse")
             self.stop_autoplay()
             return

@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from cabinet.core import cash_desk, i18n
+from cabinet.core.i18n import N_, _, formats
 
 from . import draw as D
 from .attract_call import CALL, draw_call  # noqa: F401  (CALL re-exported)
@@ -155,14 +156,14 @@ class AttractCall(Scene):
 class RealityCheck(Overlay):
     """'You have played N minutes; net position X' - CONTINUE or back to the LOBBY."""
 
-    title = "REALITY CHECK"
+    title = N_("REALITY CHECK")
     panel_rect = pygame.Rect(460, 260, 1000, 560)
 
     def __init__(self, app, minutes: int, net_cents: int):
         super().__init__(app)
         self.minutes, self.net = minutes, net_cents
-        self.widgets = [Button((560, 660, 360, 100), "CONTINUE", "continue", style="green", font_size=36),
-                        Button((1000, 660, 360, 100), "LOBBY", "lobby", font_size=36)]
+        self.widgets = [Button((560, 660, 360, 100), N_("CONTINUE"), "continue", style="green", font_size=36),
+                        Button((1000, 660, 360, 100), N_("LOBBY"), "lobby", font_size=36)]
 
     def on_action(self, action: str) -> bool:
         if action in ("continue", "select", "close"):
@@ -178,10 +179,12 @@ class RealityCheck(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         A, cur = self.app.assets, self.app.cabinet.currency
-        A.blit_text(surface, f"You have been playing for {self.minutes} minutes.", 38, (960, 420), D.CREAM,
+        played = (_("You have been playing for 1 minute.") if self.minutes == 1 else
+                  _("You have been playing for {minutes} minutes.").format(minutes=formats.number(self.minutes)))
+        A.blit_text(surface, played, A.fit(played, 38, 920, True), (960, 420), D.CREAM, anchor="center", bold=True)
+        net = _("Net position this session: {amount}").format(amount=cur.format(self.net))
+        A.blit_text(surface, net, A.fit(net, 38, 920, True), (960, 500), D.GOLD if self.net >= 0 else D.RED,
                     anchor="center", bold=True)
-        A.blit_text(surface, f"Net position this session: {cur.format(self.net)}", 38, (960, 500),
-                    D.GOLD if self.net >= 0 else D.RED, anchor="center", bold=True)
         self.draw_widgets(surface)
 
 
@@ -254,6 +257,7 @@ class Session:
             return
         A = self.app.assets
         t = int(self.app.time - self.started)
-        text = f"SESSION {t // 3600}:{t // 60 % 60:02d}:{t % 60:02d}   NET {self.app.cabinet.currency.format(self.net)}"
+        text = _("SESSION {time}   NET {amount}").format(time=f"{t // 3600}:{t // 60 % 60:02d}:{t % 60:02d}",
+                                                           amount=self.app.cabinet.currency.format(self.net))
         D.text_layer()                  # drawn over every scene (a dialog's veil too): a layer of its own
         A.blit_text(surface, text, 24, (240, 48), D.CYAN, anchor="midleft", bold=True)

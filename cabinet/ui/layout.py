@@ -13,6 +13,8 @@ from typing import Any, Callable, Sequence, overload
 
 import pygame
 
+from cabinet.core import i18n
+
 from . import asset_files
 from . import draw as D
 
@@ -126,7 +128,7 @@ class Assets:
 
     def shorten(self, text: str, size: int, width: float, bold: bool = False) -> str:
         """The text, shortened with '...' to fit `width` logical px at this size."""
-        text = text.replace("\x00", "?")
+        text = i18n.shown(text).replace("\x00", "?")
         font, scale = self.font(size, bold), self.layout.scale
         if font.size(text)[0] / scale <= width:
             return text
@@ -138,6 +140,7 @@ class Assets:
         """The largest point size from `size` down to `least` at which `text` fits
         `width` logical px: a label that a longer translation would push out of its
         button or column is drawn a little smaller instead."""
+        text = text if type(text) is str else i18n.shown(text)
         key = (text, size, width, bold, least)
         fitted = self._fitted.get(key)
         if fitted is None:
@@ -153,8 +156,9 @@ class Assets:
              outline: tuple[int, int, int] | None = None, wrap: int = 0) -> pygame.Surface:
         """A rendered, cached label; `outline` draws a dark rim, `wrap` a logical width.
         A NUL (which SDL_ttf refuses) is drawn as "?": text read back from a file or
-        the event log must never stop a frame."""
-        text = text.replace("\x00", "?")
+        the event log must never stop a frame. An i18n.Message is drawn in the current
+        language (the core's refusals, limits and reasons)."""
+        text = (text if type(text) is str else i18n.shown(text)).replace("\x00", "?")
         key = (text, size, tuple(color), bold, outline, wrap)
         surf = self._text.get(key)
         if surf is None:
@@ -204,6 +208,7 @@ class Assets:
                   outline: tuple[int, int, int] | None = None, wrap: int = 0, fit: int = 0) -> pygame.Rect:
         """Blit a cached label at a logical position; `anchor` is a Rect attribute name;
         `fit` a width (logical px) the label is drawn smaller to fit (a translation)."""
+        text = text if type(text) is str else i18n.shown(text)
         if fit:
             size = self.fit(text, size, fit, bold)
         surf = self.text(text, size, color, bold, outline, wrap)

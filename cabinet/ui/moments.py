@@ -23,7 +23,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from cabinet.core.i18n import _
+from cabinet.core.i18n import N_, _
 
 from . import asset_files
 from . import draw as D
@@ -301,10 +301,10 @@ def warm_slices(app: Any):
     lay, A = app.layout, app.assets
     side = lay.px(900) // 2 * 2
     A.surface(("moment_glow_w", lay.px(420)), lambda: _white_glow(lay.px(420)))
-    yield "the big moments' light"
+    yield N_("the big moments' light")
     for frame in range(RAY_FRAMES):
         A.surface(("moment_rays_w", side, frame), lambda frame=frame: _rays(side, frame))
-        yield "the big moments' rays"
+        yield N_("the big moments' rays")
     A.surface(("moment_veil", lay.size), lambda: _veil(lay.size))
     yield
     A.surface(("moment_glow_w", lay.px(PLATE_GLOW)), lambda: _white_glow(lay.px(PLATE_GLOW)))

@@ -23,6 +23,8 @@ from typing import Any, Iterator
 
 import pygame
 
+from cabinet.core.game_words import mode_label
+from cabinet.core.i18n import N_, Message
 from cabinet.core.rng import Rng
 
 from .scene import Scene, scene_class
@@ -52,32 +54,38 @@ def rehearse(app: Any, *scenes: Scene) -> None:
         D._LOG = log
 
 
+def of_game(name: str, what: str) -> Message:
+    """A splash line: 'Piggy Farm: its screen', in the language drawn ('what' marked N_)."""
+    return Message(N_("{game}: {what}"), game=name, what=what if isinstance(what, Message) else Message(what))
+
+
 def game_slices(app: Any, game_id: str) -> Iterator[str | None]:
-    """One game, prepared: module, books, moments' pictures, scene, menus, celebrations."""
+    """One game, prepared: module, books, moments' pictures, scene, menus, celebrations.
+    Each slice says what it does (an i18n.Message: the splash draws it in its language)."""
     setup = app.cabinet.games[game_id]
-    name = setup.spec.name
-    yield f"{name}: its scene"
+    spec, name = setup.spec, setup.spec.name
+    yield of_game(name, N_("its scene"))
     cls = setup.spec.view.load_scene()
     library = getattr(setup, "library", None)
     if library is not None:
         for mode in [*setup.modes, *(m.id for m in setup.spec.modes if m.kind == "gamble")]:
-            yield f"{name}: its books ({mode})"
+            yield of_game(name, Message(N_("its books ({mode})"), mode=lambda mode=mode: mode_label(spec, mode)))
             library.warm([mode])
     else:               # live math: one round per mode builds the tables its rules make on first use
         for mode in setup.modes:
-            yield f"{name}: its math ({mode})"
+            yield of_game(name, Message(N_("its math ({mode})"), mode=lambda mode=mode: mode_label(spec, mode)))
             setup.spec.play(Rng.for_book(0), mode, None)
     from . import moments
     for said in moments.warm_slices(app):
-        yield said and f"{name}: {said}"
-    yield f"{name}: its reels and pictures"
+        yield said and of_game(name, said)
+    yield of_game(name, N_("its reels and pictures"))
     game = cls(app, setup)
-    yield f"{name}: its screen"
+    yield of_game(name, N_("its screen"))
     rehearse(app, game)
     for said in game.prepare_slices(scratch(app)):     # what the game builds lazily in play
-        yield said and f"{name}: {said}"
+        yield said and of_game(name, said)
     for label, name_, args, kwargs in menus(app, game):
-        yield f"{name}: {label}"
+        yield of_game(name, label)
         scene: Any = scene_class(name_)(app, *args, **kwargs)
         if name_ == "big_win" and scene.hud is None:    # the game is not on the stack: its HUD all the same
             scene.hud = getattr(game, "hud", None)
@@ -85,7 +93,7 @@ def game_slices(app: Any, game_id: str) -> Iterator[str | None]:
         scene.relayout()
     yield from moment_slices(app, game, name)
     game.relayout()
-    yield f"{name}: its sounds"
+    yield of_game(name, N_("its sounds"))
     from .celebration import FANFARE
     for cue in sorted({*FANFARE.values(), *moments.CUES.values()}):
         app.audio.decode(cue)
@@ -95,15 +103,20 @@ def game_slices(app: Any, game_id: str) -> Iterator[str | None]:
 def menus(app: Any, game: Any) -> list[tuple[str, str, tuple, dict]]:
     """The menus and celebrations a game's screen opens, as the HUD opens them."""
     out: list[tuple[str, str, tuple, dict]] = [
-        ("its rules", "info", (game,), {"paytable": False}), ("its paytable", "info", (game,), {"paytable": True}),
-        ("AUTOPLAY", "autoplay_menu", (game,), {}), ("the sound panel", "sound_panel", (), {})]
+        (N_("its rules"), "info", (game,), {"paytable": False}),
+        (N_("its paytable"), "info", (game,), {"paytable": True}),
+        (N_("the AUTOPLAY menu"), "autoplay_menu", (game,), {}), (N_("the sound panel"), "sound_panel", (), {})]
     if game.buy_modes:
-        out.append(("BUY BONUS", "buy_menu", (game, None), {}))
-    for tier in ("big", "mega", "epic", "max"):
-        out.append((f"the {tier} win", "big_win", (tier, 123_456, game.bet), {}))
-    out.append(("a feature's total", "big_win", (None, 123_456, game.bet),
+        out.append((N_("the BUY BONUS menu"), "buy_menu", (game, None), {}))
+    for tier, words in TIER_WORDS.items():
+        out.append((words, "big_win", (tier, 123_456, game.bet), {}))
+    out.append((N_("a feature's total"), "big_win", (None, 123_456, game.bet),
                 {"features": "FEATURE", "lines": [("Bonus", 100_000), ("Lines", 23_456)]}))
     return out
+
+
+TIER_WORDS = {"big": N_("the big win"), "mega": N_("the mega win"), "epic": N_("the epic win"),
+              "max": N_("the max win")}
 
 
 def moment_slices(app: Any, game: Any, name: str) -> Iterator[str]:
@@ -114,7 +127,7 @@ def moment_slices(app: Any, game: Any, name: str) -> Iterator[str]:
     cover, uncover = game.moments.transition("THE FEATURE", "its first line", cells, (255, 150, 40))
     steps = [cover, uncover] + [game.moments.step(m) for m in GAME_MOMENTS.get(game.spec.id, [])]
     for step in steps:
-        yield f"{name}: its big moments"
+        yield of_game(name, N_("its big moments"))
         step.begin()
         for p in (0.0, 0.5, 0.99):
             step.progress(p)
@@ -126,14 +139,14 @@ def moment_slices(app: Any, game: Any, name: str) -> Iterator[str]:
 def lobby_slices(app: Any, lobby: Any) -> Iterator[str]:
     """The lobby's picture behind each choice, then the history page."""
     for i in range(len(lobby.specs)):
-        yield "the lobby"
+        yield Message(N_("the lobby"))
         was, lobby.selected = lobby.selected, i
         try:
             rehearse(app, lobby)
         finally:
             lobby.selected = was
     if not app.kiosk:
-        yield "the history"
+        yield Message(N_("the history"))
         history: Any = scene_class("history")(app)
         rehearse(app, lobby, history)
         history.warm()                      # its rows' panels too (a fresh ledger shows none)
@@ -159,10 +172,11 @@ def alone(app: Any, slices: Iterator[Any]) -> Iterator[Any]:
 
 def want_all(app: Any, lobby: Any) -> None:
     """Every preparation the lobby needs before its first frame (the splash runs them)."""
-    app.prepared.want(("lobby", app.layout.size), lambda: alone(app, lobby_slices(app, lobby)), "the lobby")
+    app.prepared.want(("lobby", app.layout.size), lambda: alone(app, lobby_slices(app, lobby)),
+                      Message(N_("the lobby")))
     for gid in app.cabinet.games:
         app.prepared.want(("game", gid, app.layout.size), lambda gid=gid: alone(app, game_slices(app, gid)),
-                          f"{app.cabinet.games[gid].spec.name}")
+                          app.cabinet.games[gid].spec.name)
 
 
 def prepare_all(app: Any, between=None) -> None:

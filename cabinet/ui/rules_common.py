@@ -121,8 +121,7 @@ def withdrawn_words(scene: Any) -> str:
     if setup is None or not getattr(setup, "withdrawn", ()):
         return ""
     cur = scene.app.cabinet.currency
-    base = scene.spec.mode(setup.base_mode)
-    why = setup.limit_words(base.id, cur.format).replace("its return", f"the {base.label.lower()}'s return")
+    why = setup.limit_words(setup.base_mode, cur.format, base_game=True)
     return _("Bets above {amount} are not offered: {why}.").format(amount=cur.format(setup.bet_ladder[-1]), why=why)
 
 

@@ -16,26 +16,31 @@ from typing import Any, Callable
 
 import pygame
 
+from cabinet.core.i18n import N_, Message, _, formats
+
 from . import launch_probe, window
 
 SPLASH_FRAME = 1 / 30          # seconds between splash frames while loading
+CHECKS = N_("the games and their books")      # what loads while the start checks run (main.py)
 BACK = [(14, 12, 40), (44, 26, 78), (120, 56, 70)]
 GOLD, CREAM, MUTED = (255, 204, 64), (255, 244, 220), (190, 180, 220)
 
 
 class Splash:
-    """The splash on the window: `show(label, fraction)` draws a frame."""
+    """The splash on the window: `show(label, fraction)` draws a frame, "Loading" and
+    the label (an i18n.Message: what loads) in the cabinet's language (main.py's
+    open_splash sets it: the player's choice kept in player.json, else the default)."""
 
     def __init__(self, fullscreen: bool, size: tuple[int, int], kiosk: bool):
         pygame.display.init()
         pygame.font.init()
         self.surface = window.open_window(fullscreen, size, kiosk)
-        self.label, self.fraction = "Starting", 0.0
+        self.label, self.fraction = Message(N_("the cabinet")), 0.0
         self.quit_asked = False
         self._last = 0.0
         self._back: pygame.Surface | None = None
         self._fonts: dict[int, pygame.font.Font] = {}
-        self.show("Starting", 0.0)
+        self.show(self.label, 0.0)
         launch_probe.mark("first_frame")
 
     # -- drawing -----------------------------------------------------------------
@@ -97,12 +102,16 @@ class Splash:
         filled.w = max(int(bar.w * self.fraction), bar.h)
         pygame.draw.rect(surf, GOLD, filled, border_radius=bar.h)
         pygame.draw.rect(surf, (255, 240, 190), bar.inflate(8, 8), 2, border_radius=bar.h)
-        text = self._font(max(h // 36, 12)).render(f"Loading {self.label}", True, CREAM)
+        text = self._font(max(h // 36, 12)).render(self.line(), True, CREAM)
         surf.blit(text, text.get_rect(midtop=(w // 2, bar.bottom + h // 40)))
-        pct = self._font(max(h // 48, 10)).render(f"{int(self.fraction * 100)}%", True, MUTED)
+        pct = self._font(max(h // 48, 10)).render(formats.percent(int(self.fraction * 100), 0), True, MUTED)
         surf.blit(pct, pct.get_rect(midbottom=(w // 2, bar.top - h // 80)))
         pygame.display.flip()
         self._last = time.perf_counter()
+
+    def line(self) -> str:
+        """What the splash says under the bar, in the cabinet's language."""
+        return _("Loading {what}").format(what=self.label)
 
     def pump(self) -> None:
         """Read the window's events (a close request is kept for later)."""
@@ -117,6 +126,8 @@ class Splash:
             self.show(label or self.label, self.fraction if fraction is None else fraction)
 
     # -- loading behind it ----------------------------------------------------------
+    CHECKS = Message(CHECKS)
+
     def run_while(self, label: str, fn: Callable[[], Any], upto: float) -> Any:
         """`fn()` on a worker thread while the splash animates the bar towards `upto`;
         its result, or its exception raised here."""
@@ -151,6 +162,6 @@ class Splash:
 
         def between() -> None:
             done = preparations.progress(app)
-            self.tick(app.prepared.label or "the screens", start + (1 - start) * done)
+            self.tick(app.prepared.label or Message(N_("the screens")), start + (1 - start) * done)
         app.prepared.finish(between)
-        self.show("the lobby", 1.0)
+        self.show(Message(N_("the lobby")), 1.0)

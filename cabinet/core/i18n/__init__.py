@@ -97,3 +97,86 @@ def translate(message: str) -> str:
     language (the catalogue check refuses `_()` of anything but a literal); "" stays
     "" (gettext would give the catalogue's header)."""
     return _translation.gettext(message) if message else message
+
+
+class Message(str):
+    """A sentence the core makes for a person (a refusal, a lock, a limit): as a str it
+    is its English, written once from an `N_()`-marked template and its fields (the log,
+    the ledger, JSON and `%s` read that); formatted (`format()`, an f-string, or a
+    field of a translated sentence: `_("Refused: {reason}").format(reason=...)`) it is
+    the template in the current language with its fields, written again then.
+
+    A field that is a Message is written the same way (a clause inside a sentence); one
+    that is callable is called each time (an amount, in the locale of the moment);
+    anything else is formatted as it is:
+
+        Message(N_("{amount} is not on the bet ladder"), amount=lambda: currency.format(cents))
+    """
+
+    template: str
+    fields: dict[str, object]
+
+    def __new__(cls, template: str, /, **fields: object) -> "Message":
+        with formats.speaking(SOURCE):       # the English in the source locale's digits (the log)
+            english = template.format(**{k: _english(v) for k, v in fields.items()}) if fields else template
+        made = super().__new__(cls, english)
+        made.template, made.fields = template, fields
+        return made
+
+    @property
+    def english(self) -> str:
+        return str.__str__(self)
+
+    def translated(self) -> str:
+        """The sentence in the current language (its fields too)."""
+        text = translate(self.template)
+        return text.format(**{k: _said(v) for k, v in self.fields.items()}) if self.fields else text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.translated(), spec)
+
+    def __reduce__(self):                   # a copy or a pickle keeps the template and fields
+        return _remake, (self.template, self.fields)
+
+
+def _remake(template: str, fields: dict[str, object]) -> Message:
+    return Message(template, **fields)
+
+
+def _english(value: object) -> object:
+    if isinstance(value, Message):
+        return value.english
+    return value() if callable(value) else value
+
+
+def _said(value: object) -> object:
+    if isinstance(value, Message):
+        return value.translated()
+    return value() if callable(value) else value
+
+
+def shown(value: object) -> str:
+    """What a person reads of `value` in the current language: a Message translated, an
+    exception raised with a Message (a Said) as its message, anything else as str()."""
+    if isinstance(value, Message):
+        return value.translated()
+    if isinstance(value, BaseException) and len(value.args) == 1 and isinstance(value.args[0], Message):
+        return value.args[0].translated()
+    return str(value)
+
+
+class Said:
+    """Mixed into an exception raised with a Message: str() stays English (the log), a
+    translated sentence that formats it in (`"{reason}".format(reason=exc)`) gets it in
+    the current language, as `shown(exc)` does."""
+
+    def __format__(self, spec: str) -> str:
+        return format(shown(self), spec)
+
+
+def said(exc: BaseException) -> str:
+    """What an exception says, kept as its Message where it was raised with one (so it is
+    translated where it is drawn, `shown`), else str(exc)."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], Message):
+        return exc.args[0]
+    return str(exc)

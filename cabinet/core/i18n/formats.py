@@ -15,12 +15,14 @@ through `amount()` (money.Currency.format calls it), every percentage through
 from __future__ import annotations
 
 import json
+import threading
 import unicodedata
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from ..resources import assets_root
 
@@ -67,6 +69,7 @@ def locale_format(tag: str) -> LocaleFormat:
 
 
 _active = DEFAULT
+_here = threading.local()          # a thread's own locale for a moment (speaking)
 
 
 def set_active(tag: str) -> None:
@@ -77,7 +80,19 @@ def set_active(tag: str) -> None:
 
 
 def active() -> LocaleFormat:
-    return locale_format(_active)
+    return locale_format(getattr(_here, "tag", None) or _active)
+
+
+@contextmanager
+def speaking(tag: str) -> Iterator[None]:
+    """Write as `tag` does inside the block, on this thread only (an i18n.Message writes
+    its English, for the log and the ledger, in the source locale's formats)."""
+    was = getattr(_here, "tag", None)
+    _here.tag = locale_format(tag).tag
+    try:
+        yield
+    finally:
+        _here.tag = was
 
 
 def group_digits(digits: str, fmt: LocaleFormat, sep: str | None = None) -> str:
@@ -114,6 +129,14 @@ def number(value: int | float | Fraction | Decimal, places: int = 0, fmt: Locale
     neg, whole, frac = _digits(value, places)
     text = (group_digits(whole, fmt) if group else whole) + (fmt.decimal + frac if places else "")
     return ("-" if neg else "") + text
+
+
+def times(value: int | float | Fraction, fmt: LocaleFormat | None = None) -> str:
+    """A multiple of the bet as players read it, in the locale's digits: 1500 -> '1,500x',
+    1.5 -> '1.5x' (en-US); '1.500x', '1,5x' (de-DE). Up to two decimals."""
+    fmt = fmt or active()
+    text = number(Fraction(value).limit_denominator(10**6) if isinstance(value, float) else value, 2, fmt)
+    return text.rstrip("0").rstrip(fmt.decimal) + "x"
 
 
 def percent(value: int | float | Fraction | Decimal, places: int = 2, fmt: LocaleFormat | None = None,

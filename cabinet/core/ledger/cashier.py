@@ -94,15 +94,23 @@ def pending_handpay(led: "Ledger") -> dict[str, Any] | None:
     cents = detail.get("cents")
     if type(cents) is not int or cents <= 0:
         raise LedgerError(f"ledger damaged: events row {eid} (a handpay) names no amount")
-    return {"event_id": eid, "cents": cents, "reason": detail.get("reason", ""), "at": at}
+    out = {"event_id": eid, "cents": cents, "reason": detail.get("reason", ""), "at": at}
+    if type(detail.get("limit")) is int:
+        out["limit"] = detail["limit"]
+    return out
 
 
-def request_handpay(led: "Ledger", cents: int, reason: str) -> int:
+def request_handpay(led: "Ledger", cents: int, reason: str, limit: int | None = None) -> int:
+    """A handpay of `cents` waits for the attendant; `limit` the handpay limit it is
+    above (kept so the notice can say it again in the player's language)."""
     if pending_handpay(led) is not None:
         raise ValueError("a handpay is already waiting for the attendant")
     if not 0 < cents <= led.balance:
         raise InsufficientCredit(f"cannot hand pay {cents}: balance is {led.balance}")
-    return led.log_event("handpay_pending", {"cents": cents, "reason": reason})
+    detail: dict[str, Any] = {"cents": cents, "reason": str(reason)}
+    if limit is not None:
+        detail["limit"] = int(limit)
+    return led.log_event("handpay_pending", detail)
 
 
 def pay_handpay(led: "Ledger", by: str) -> int:

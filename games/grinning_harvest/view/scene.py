@@ -93,7 +93,7 @@ class GrinningHarvestScene(HoldAndWinSteps, GameScene):
         """Each banner style's panel and glow (panels.py), behind the splash, not in the
         round frame that first shows the banner."""
         for style in panels.BANNER_STYLES:
-            yield "its banners"
+            yield N_("its banners")
             panels.banner_pictures(self, style)
 
     def start_reels(self) -> StartReels:

@@ -106,6 +106,12 @@ def _draw_chosen(scene, surface: pygame.Surface) -> None:
     pygame.draw.circle(surface, D.GOLD, lay.pt(*center), lay.px(RADIUS + 30), lay.px(8))
 
 
+def shown_multiplier(m) -> str:
+    """A cash-wheel multiplier as the player reads it: 'x1.5' ('x1,5' in de-DE); the
+    mechanic's option label (gamble_scene._fmt) keeps English digits."""
+    return "x" + (str(m.numerator) if m.denominator == 1 else formats.number(m, 1))
+
+
 def _draw_keys(scene, surface: pygame.Surface) -> None:
     """The gamble's keys (the cabinet's key map, as rebound), in the top corners."""
     A, k = scene.app.assets, scene.key_text
@@ -113,7 +119,8 @@ def _draw_keys(scene, surface: pygame.Surface) -> None:
             _("{key}: SPIN THE CHOSEN WHEEL").format(key=k("spin")),
             _("{collect}: COLLECT   {close}: ASKS").format(collect=k("select"), close=k("close")))
     right = (
-        f"{k('buy_1')} / {k('buy_2')} / {k('buy_3')}: x1.5 / x2 / x3",
+        f"{k('buy_1')} / {k('buy_2')} / {k('buy_3')}: " + " / ".join(
+            shown_multiplier(m) for m in scene.gamble.multipliers),
         _("{down} / {up}: BONUS ENTRY - / +").format(down=k("down"), up=k("up")),
     )
     for i, line in enumerate(left):

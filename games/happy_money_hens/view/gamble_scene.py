@@ -26,7 +26,7 @@ from functools import partial
 
 import pygame
 
-from cabinet.core.i18n import N_, _, formats
+from cabinet.core.i18n import N_, _
 from cabinet.mechanics.gamble import Gamble, GambleOption
 from cabinet.ui.presentation import Presentation, Step
 from cabinet.ui.scene import Scene
@@ -35,7 +35,7 @@ from cabinet.ui.wheel_view import WheelSlice, WheelView
 from cabinet.ui.widgets import Button
 
 from ..math import gamble as hens_gamble
-from .gamble_draw import draw_gamble
+from .gamble_draw import draw_gamble, shown_multiplier as _shown
 from .layout import BONUS_C, CASH_C, GREEN, GREY, RADIUS, RED, entry_name
 
 WHEEL_ART = WheelArt("happy_money_hens")     # the rim (20 sockets) and pointer files
@@ -365,9 +365,3 @@ class GambleScene(Scene):
 
 def _fmt(m) -> str:
     return str(m.numerator) if m.denominator == 1 else f"{float(m):g}"
-
-
-def _shown(m) -> str:
-    """A multiplier's button as the player reads it: 'x1.5' ('x1,5' in de-DE); _fmt is the
-    mechanic's option label, always English digits."""
-    return "x" + (str(m.numerator) if m.denominator == 1 else formats.number(m, 1))

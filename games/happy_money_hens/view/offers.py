@@ -25,6 +25,7 @@ from typing import Any
 import pygame
 
 from cabinet.core.cabinet import CabinetLocked
+from cabinet.core import i18n
 from cabinet.core.i18n import _
 from cabinet.core.round_commit import BetRefused
 from cabinet.mechanics import spin_chance as sc
@@ -230,7 +231,7 @@ class Offers:
         try:
             played = self.cabinet.start_round(self.scene.spec.id, mode, bet, funded_by=side_draw_id)
         except (BetRefused, CabinetLocked) as exc:
-            self.scene.message(str(exc))
+            self.scene.message(i18n.said(exc))
             return False
         self.scene.begin(played)
         return True

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from cabinet.core.i18n import _
+from cabinet.core.i18n import N_, _
 from cabinet.core.money import win_cents
 from cabinet.ui import draw as D
 from cabinet.ui.figures import times
@@ -133,7 +133,7 @@ class HensScene(GameScene):
     def prepare_slices(self, scratch: pygame.Surface):
         """The gamble drawn once off screen (Offers.warm), behind the splash, not in the
         frame that opens the game."""
-        yield "its gamble"
+        yield N_("its gamble")
         self.offers.warm(scratch)
 
     def start_reels(self) -> StartReels:

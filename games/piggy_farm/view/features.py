@@ -7,6 +7,7 @@ from surfaces built once per window size.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import pygame
 
@@ -293,8 +294,9 @@ class HuntView:
 class RiskView:
     """RISK THE FARM: barn doors that shake, then open on 4,000x or an empty barn."""
 
-    def __init__(self, app):
+    def __init__(self, app, prize_x100: int):
         self.app = app
+        self.prize_x100 = prize_x100   # math.yaml's risk_the_farm prize (the barn's sign)
         self.active = False
         self.shake = 0.0          # 0..1 tension
         self.open_p = 0.0         # doors opening 0..1
@@ -357,10 +359,11 @@ class RiskView:
         surface.blit(door, lay.pt(inside.centerx + slide - jitter, inside.y))
         surface.set_clip(clip)
         if self.open_p <= 0:
+            sign = _("{prize} OR NOTHING").format(prize=times(Fraction(self.prize_x100, 100)))
             A.blit_text(
                 surface,
-                "4,000x OR NOTHING",
-                60,
+                sign,
+                A.fit(sign, 60, inside.w + 140, True),
                 (inside.centerx, inside.y - 60),
                 (255, 240, 200),
                 anchor="center",

@@ -63,7 +63,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.wheel = FarmWheel(self.app, self.pm.wheel.tiers)
         self.wheel.warm()
         self.hunt = HuntView(self.app)
-        self.risk = RiskView(self.app)
+        self.risk = RiskView(self.app, int(self.pm.mode("risk_the_farm")["prize_x100"]))
         self.banner = Banner(self.app)
         self.reset_round_state()
         if not any(isinstance(w, Button) and w.action == "ante" for w in self.widgets):
