@@ -33,10 +33,10 @@ from .config_types import Config
 from .game import GameSpec
 from .i18n import N_, Message, formats
 from .ledger import RESULT_SHOWN, Ledger, LedgerError, RoundRecord
-from .ledger import closing
+from .ledger import cashier, closing
 from .ledger import meters as ledger_meters
 from .ledger import files as ledger_files
-from . import cash_desk, pin_guard, reports
+from . import pin_guard, reports
 from .rng import Rng
 from .system_rng import SystemRng
 from . import round_commit
@@ -124,7 +124,7 @@ class Cabinet:
         report = led.report
         led.log_event("power_up", {"audit": "ok", "checked": report.summary(), "head": report.head,
                                    "balance": led.balance, "closed_rounds": closed})
-        self.handpay = cash_desk.pending_handpay(self, led)
+        self.handpay = cashier.pending_handpay(led, self.currency.format)
 
     def _close_stale(self, led: Ledger) -> list[int]:
         """The sheets' one-day rule: an open round not resumed within config
@@ -203,13 +203,15 @@ class Cabinet:
         return (False, self.locked) if self.locked else (ok, message)
 
     def audit_status(self) -> tuple[bool, str]:
-        """The last verdict, without re-reading the ledger."""
+        """The last verdict, without re-reading the ledger (a Message when it passed: the
+        AUDIT page may draw it in the player's language; a lock's reason is English)."""
         if self.locked:
             return False, self.locked
         report = self.ledger.report if self.ledger else None
         if report is None:
-            return True, "ok"
-        return True, f"{'start check' if report.sealed is not None else 'last full audit'}: {report.summary()}"
+            return True, Message(N_("ok"))
+        return True, Message(N_("start check: {summary}") if report.sealed is not None else
+                             N_("last full audit: {summary}"), summary=report.summary())
 
     def meters(self) -> dict[str, Any]:
         return self._call(lambda led: led.meters(), default={})

@@ -40,20 +40,6 @@ class CashRefused(Said, ValueError):
     """A cash movement that cannot be made now; the message is for the person at the cabinet."""
 
 
-ABOVE_LIMIT = N_("cash-out above the handpay limit of {limit}")
-
-
-def pending_handpay(cab: "Cabinet", led: Any = None) -> dict[str, Any] | None:
-    """The handpay waiting for the attendant (cashier.pending_handpay), its reason a
-    Message where the ledger names the limit it was above (shown in the player's
-    language; the ledger keeps the English)."""
-    pending = cashier.pending_handpay(led) if led is not None else cab._call(cashier.pending_handpay)
-    if pending is not None and type(pending.get("limit")) is int:
-        limit, currency = pending["limit"], cab.currency
-        pending["reason"] = Message(ABOVE_LIMIT, limit=lambda: currency.format(limit))
-    return pending
-
-
 def credit_in(cab: "Cabinet", cents: int, by: str) -> None:
     """Credits in (a note of a configured denomination, an attendant's credit)."""
     cab.require_unlocked()
@@ -77,9 +63,9 @@ def cash_out(cab: "Cabinet") -> dict[str, Any]:
     limit = cab.config.cash.handpay_limit
     try:
         if limit is not None and balance > limit:
-            reason = Message(ABOVE_LIMIT, limit=lambda: cab.currency.format(limit))
+            reason = Message(cashier.ABOVE_LIMIT, limit=lambda: cab.currency.format(limit))
             cab._call(lambda led: cashier.request_handpay(led, balance, reason, limit))
-            cab.handpay = pending_handpay(cab)
+            cab.handpay = cab._call(lambda led: cashier.pending_handpay(led, cab.currency.format))
             log.info("cash-out of %s: handpay requested (above the limit of %s)", cab.currency.format(balance),
                      cab.currency.format(limit))
             return {"handpay": cab.handpay}

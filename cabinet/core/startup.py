@@ -319,6 +319,14 @@ def percent(value: Fraction, apart_from: Fraction | None = None) -> str:
     return f"{text}%"
 
 
+def amounts(cents: tuple[int, ...], fmt: Callable[[int], str]) -> Callable[[], str]:
+    """The amounts '$0.10, $0.20', written again by `fmt` each time it is called (a
+    Message's field: in the locale of the moment)."""
+    def written() -> str:
+        return ", ".join(fmt(c) for c in cents)
+    return written
+
+
 def locale_percent(text: str) -> Callable[[], str]:
     """A percentage `percent` wrote ('80.125%'), written again as the active locale
     writes it with the same decimals ('80,125 %' in de-DE), each time it is called."""
@@ -403,9 +411,8 @@ def _offer(cfg: Config, gid: str, spec: GameSpec, libraries: Libraries) -> GameS
     ladder, named = _ladder(cfg, key, spec, gcfg)
     default = gcfg.default_bet if gcfg is not None else None
     if default is not None and default not in ladder:
-        bets = ladder
         raise ConfigError(Message(N_("{key}.default_bet = {amount} is not on the bet ladder; allowed: {bets}"), key=key,
-                                  amount=lambda: fmt(default), bets=lambda: ", ".join(fmt(b) for b in bets)))
+                                  amount=lambda: fmt(default), bets=amounts(ladder, fmt)))
     if default is None:
         own = hundredths_to_minor(spec.default_bet, cfg.currency.units) if spec.default_bet else None
         default = own if own in ladder else ladder[0]

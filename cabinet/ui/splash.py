@@ -35,7 +35,8 @@ class Splash:
         pygame.display.init()
         pygame.font.init()
         self.surface = window.open_window(fullscreen, size, kiosk)
-        self.label, self.fraction = Message(N_("the cabinet")), 0.0
+        self.label: str = Message(N_("the cabinet"))
+        self.fraction = 0.0
         self.quit_asked = False
         self._last = 0.0
         self._back: pygame.Surface | None = None

@@ -70,7 +70,7 @@ def test_a_cash_refusal_and_a_handpay_reason_from_the_ledger_come_out_in_german(
         cash_desk.pay_handpay(app.cabinet, "attendant")
     assert str(refused.value) == "No handpay is waiting" and i18n.shown(refused.value) == "Keine Handauszahlung wartet"
     app.cabinet._call(lambda led: cashier.request_handpay(led, 500, "cash-out above the handpay limit of $2.00", 200))
-    pending = cash_desk.pending_handpay(app.cabinet)
+    pending = app.cabinet._call(lambda led: cashier.pending_handpay(led, app.cabinet.currency.format))
     assert str(pending["reason"]) == "cash-out above the handpay limit of $2.00"
     limit = app.cabinet.currency.format(200)
     assert i18n.shown(pending["reason"]) == f"Auszahlung über der Handauszahlungsgrenze von {limit}" != limit
@@ -134,3 +134,12 @@ def test_piggy_farms_barn_sign_is_the_maths_prize_in_the_locales_digits(app):
         assert "4.000x ODER NICHTS" in [b.text for b in log.boxes]
     finally:
         app.set_language("en-US", keep=False)
+
+
+def test_the_audit_status_is_english_for_the_log_and_german_where_it_is_drawn(app, german):
+    ok, status = app.cabinet.audit_status()
+    assert ok and str(status).startswith(("start check: ", "last full audit: ", "ok"))
+    ok, checked = app.cabinet.audit()
+    assert ok and str(checked).startswith("ok: ") and " chain entries: " in str(checked)
+    shown = i18n.shown(checked)
+    assert shown.startswith("ok: ") and " Ketteneinträge: " in shown and "Runden (" in shown

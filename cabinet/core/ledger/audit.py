@@ -14,6 +14,7 @@ from typing import Any, Iterator
 import cabinet.core.ledger.chain as chain
 from .chain import CLOSING, KINDS, ROUND, Head, Kind
 from .errors import LedgerError
+from ..i18n import N_, Message, formats
 from .tables import METERS
 
 FAILED = "ledger audit failed"
@@ -212,14 +213,30 @@ class Report:
     open_rounds: int = 0
     sealed: int | None = None      # a start's check (seal.py): entries up to here were digested, not walked
 
-    def summary(self) -> str:
+    def summary(self) -> Message:
+        """What was checked, one line (a Message: English in the log, the reports and the
+        command line; the AUDIT page may draw it in the player's language)."""
         if self.sealed is not None:
-            return (f"{self.entries} chain entries: 1-{self.sealed} by the seal the last start left (digest "
-                    f"matched), {self.entries - self.sealed} walked since; {self.open_rounds} open rounds")
+            return Message(N_("{entries} chain entries: 1-{sealed} by the seal the last start left (digest matched), "
+                              "{walked} walked since; {open} open rounds"), entries=_count(self.entries),
+                           sealed=self.sealed, walked=_count(self.entries - self.sealed), open=_count(self.open_rounds))
         c = self.counts
-        voided = f", {c['void']} voided" if c["void"] else ""
-        return (f"{self.entries} chain entries: {c['round']} rounds ({c['settle']} settled{voided}, "
-                f"{self.open_rounds} open), {c['cash']} cash, {c['side_draw']} side draws, {c['event']} events")
+        counts = {"entries": _count(self.entries), "rounds": _count(c["round"]), "settled": _count(c["settle"]),
+                  "open": _count(self.open_rounds), "cash": _count(c["cash"]), "draws": _count(c["side_draw"]),
+                  "events": _count(c["event"])}
+        if c["void"]:
+            return Message(N_("{entries} chain entries: {rounds} rounds ({settled} settled, {voided} voided, {open} "
+                              "open), {cash} cash, {draws} side draws, {events} events"), voided=_count(c["void"]),
+                           **counts)
+        return Message(N_("{entries} chain entries: {rounds} rounds ({settled} settled, {open} open), {cash} cash, "
+                          "{draws} side draws, {events} events"), **counts)
+
+
+def _count(n: int) -> Any:
+    """A count in the locale's digits, written when the line is (an i18n.Message field)."""
+    def written() -> str:
+        return formats.number(n)
+    return written
 
 
 def full(db: sqlite3.Connection, key: bytes, identity: str) -> Report:

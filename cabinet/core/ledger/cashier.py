@@ -21,8 +21,9 @@ ledger never holds one without the other:
 from __future__ import annotations
 
 import hmac
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
+from ..i18n import N_, Message
 from .errors import InsufficientCredit, LedgerError
 
 if TYPE_CHECKING:
@@ -85,8 +86,13 @@ def tickets(led: "Ledger", limit: int = 20) -> list[dict[str, Any]]:
     return [{"event_id": eid, "created_at": at, **detail} for eid, _, detail, at in led.events(limit, "cash_out")]
 
 
-def pending_handpay(led: "Ledger") -> dict[str, Any] | None:
-    """The handpay waiting for an attendant, if any: {event_id, cents, reason, at}."""
+ABOVE_LIMIT = N_("cash-out above the handpay limit of {limit}")
+
+
+def pending_handpay(led: "Ledger", fmt: Callable[[int], str] | None = None) -> dict[str, Any] | None:
+    """The handpay waiting for an attendant, if any: {event_id, cents, reason, at}. With
+    `fmt` (Currency.format) a reason whose event names the limit it was above is an
+    i18n.Message (the notice says it in the player's language; the event keeps English)."""
     newest = led.events(1, HANDPAY_EVENTS)
     if not newest or newest[0][1] != "handpay_pending":
         return None
@@ -95,8 +101,12 @@ def pending_handpay(led: "Ledger") -> dict[str, Any] | None:
     if type(cents) is not int or cents <= 0:
         raise LedgerError(f"ledger damaged: events row {eid} (a handpay) names no amount")
     out = {"event_id": eid, "cents": cents, "reason": detail.get("reason", ""), "at": at}
-    if type(detail.get("limit")) is int:
-        out["limit"] = detail["limit"]
+    limit = detail.get("limit")
+    if type(limit) is int:
+        out["limit"] = limit
+        if fmt is not None:
+            write = fmt
+            out["reason"] = Message(ABOVE_LIMIT, limit=lambda: write(limit))
     return out
 
 

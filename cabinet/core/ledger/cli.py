@@ -51,7 +51,7 @@ def audit(path: Path, key_path: Path | None = None, witness: Path | None = None)
                                     "head": report.head})
         copy = "\n(a read-only copy: nothing was written, this audit is not logged)" if read_only else ""
         return say(f"ledger ok: {path} (key {led.key_path})\n"
-                   f"checked {report.summary()}: every link, the balance chain, every checkpoint MAC, "
+                   f"checked {report.summary()!s}: every link, the balance chain, every checkpoint MAC, "
                    "the meters and the game states\n"
                    f"chain head: entry {report.entries} {report.head}\n"
                    f"witnesses agree: {', '.join(str(w) for w in led.witnesses)}\n"

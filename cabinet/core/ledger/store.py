@@ -20,6 +20,7 @@ from typing import Any, Iterator
 import cabinet.core.ledger.audit as audit
 import cabinet.core.ledger.chain as chain
 import cabinet.core.ledger.files as files
+from cabinet.core.i18n import N_, Message
 import cabinet.core.ledger.instance as instance
 import cabinet.core.ledger.meters as meters
 import cabinet.core.ledger.records as records
@@ -252,7 +253,7 @@ class Ledger(LedgerConnection):
     def audit(self) -> tuple[bool, str]:
         """The full audit as (ok, message naming the first bad row)."""
         try:
-            return True, f"ok: {self.verify().summary()}"
+            return True, Message(N_("ok: {summary}"), summary=self.verify().summary())
         except LedgerError as exc:
             return False, str(exc)
 
