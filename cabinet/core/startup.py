@@ -40,6 +40,7 @@ from .config import MAX_BET, load_config
 from .config_types import Config, GameConfig
 from .data_dir import check_data_dir, make_data_dir
 from .game import GameSpec, discover
+from . import game_words
 from .i18n import N_, Message, formats
 from .money import WinCap, hundredths_to_minor
 from .operator_settings import apply_saved
@@ -268,9 +269,10 @@ def offer_at_bets(setup: GameSetup, bet_modes: tuple[str, ...], spin_mode: str) 
     ladder = setup.bet_ladder
     kept = tuple(b for b in ladder if clears(spin_mode, b))
     if not kept:
-        label = setup.spec.mode(spin_mode).label
-        return (f"at every bet of its ladder the win limit brings the {label}'s return below {percent(low)}, "
-                f"this cabinet's minimum; allowed: lower bets, a higher win limit or a lower rtp_bounds.min")
+        spec = setup.spec
+        return Message(N_("at every bet of its ladder the win limit brings the {mode}'s return below {rtp}, this "
+                          "cabinet's minimum; allowed: lower bets, a higher win limit or a lower rtp_bounds.min"),
+                       mode=lambda: game_words.mode_label(spec, spin_mode), rtp=locale_percent(percent(low)))
     setup.withdrawn = tuple(b for b in ladder if b not in kept)
     setup.bet_ladder = kept
     if setup.default_bet not in kept:
@@ -354,12 +356,17 @@ def rtp_out_of_bounds(cfg: Config, spec: GameSpec, library: Any = None) -> str |
         except (TypeError, ValueError, ZeroDivisionError, OverflowError):
             return f"bet mode {mode.id} states RTP {shown(raw)}, not a number; {allowed}"
         if not low <= stated <= high:
-            return f"bet mode {mode.id} states RTP {percent(stated, low if stated < low else high)}; {allowed}"
+            return Message(N_("bet mode {mode} states RTP {rtp}; allowed: {low}-{high} (config rtp_bounds)"),
+                           mode=mode.id, rtp=locale_percent(percent(stated, low if stated < low else high)),
+                           low=locale_percent(percent(low)), high=locale_percent(percent(high)))
         if library is not None:
             exact = library.books(mode.id).rtp()
             if not low <= exact <= high:
-                return (f"bet mode {mode.id}'s book library returns RTP {percent(exact, low if exact < low else high)} "
-                        f"(stated {percent(stated)}); {allowed}")
+                return Message(N_("bet mode {mode}'s book library returns RTP {rtp} (stated {stated}); allowed: "
+                                  "{low}-{high} (config rtp_bounds)"), mode=mode.id,
+                               rtp=locale_percent(percent(exact, low if exact < low else high)),
+                               stated=locale_percent(percent(stated)), low=locale_percent(percent(low)),
+                               high=locale_percent(percent(high)))
     return None
 
 
@@ -420,7 +427,7 @@ def _offer(cfg: Config, gid: str, spec: GameSpec, libraries: Libraries) -> GameS
         return None
     out_of_bounds = rtp_out_of_bounds(cfg, spec)
     if out_of_bounds:
-        return f"{spec.name}: {out_of_bounds}"
+        return Message(N_("{game}: {what}"), game=spec.name, what=out_of_bounds)
     minor = cfg.currency.units
     exempt = frozenset(spec.cap_exempt_modes)
     # the game's own money limit (its rules, spec.win_cap, in hundredths of the major
@@ -453,7 +460,7 @@ def _offer(cfg: Config, gid: str, spec: GameSpec, libraries: Libraries) -> GameS
         return f"{spec.name}: book library unavailable ({exc})"
     out_of_bounds = rtp_out_of_bounds(cfg, spec, library)
     if out_of_bounds:
-        return f"{spec.name}: {out_of_bounds}"
+        return Message(N_("{game}: {what}"), game=spec.name, what=out_of_bounds)
     played = tuple(dict.fromkeys([*modes, *(m.id for m in spec.modes if m.kind == "gamble")]))
     unit = whole_bet_unit(library, played)
     odd = [b for b in ladder if b % unit]
@@ -470,7 +477,7 @@ def _offer(cfg: Config, gid: str, spec: GameSpec, libraries: Libraries) -> GameS
     if setup.base_mode is not None:
         withdrawn = offer_at_bets(setup, bet_modes, setup.base_mode)
         if withdrawn:
-            return f"{spec.name}: {withdrawn}"
+            return Message(N_("{game}: {what}"), game=spec.name, what=withdrawn)
     cap_buy_cost(setup, cfg.max_buy_cost)
     return setup
 

@@ -23,7 +23,7 @@ from cabinet.core.startup import percent
 from .game_words import feature_labels, mode_label
 
 
-def times(x: float) -> str:
+def times(x: float | Fraction) -> str:
     """1500 -> '1,500x', 1.5 -> '1.5x' (a multiple of the bet as players read it, in
     the active locale's digits: '1.500x', '1,5x' in de-DE)."""
     return formats.times(x)
