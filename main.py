@@ -197,7 +197,7 @@ def _plan(path: str | None, create: bool, libraries=None):
     try:
         plan = prepare(path or None, create=create, libraries=libraries)
     except ConfigError as exc:
-        raise Refused(f"config error: {exc}") from None
+        raise Refused(f"config error: {exc!s}") from None
     for problem in plan.problems:            # the operator menu's saved settings, ignored
         sys.stderr.write(f"operator settings: {problem}\n")
     return plan
@@ -236,7 +236,7 @@ def demo_data(cfg):
             cfg = replace(cfg, ledger_witness=str(Path(cfg.ledger_witness) / DEMO_FOLDER))
             make_data_dir(Path(cfg.ledger_witness), "ledger_witness")
     except ConfigError as exc:
-        raise Refused(f"{prog()}: --demo: {exc}") from None
+        raise Refused(f"{prog()}: --demo: {exc!s}") from None
     return cfg
 
 
@@ -296,7 +296,7 @@ def open_cabinet(args: argparse.Namespace, libraries=None, splash=None):
     try:
         held = instance.acquire(cfg.data_path)     # one cabinet per data folder: a second is refused here
     except LedgerError as exc:
-        raise Refused(f"{prog()}: {exc}") from None
+        raise Refused(f"{prog()}: {exc!s}") from None
     from cabinet.core import logs
     logs.setup(cfg.data_path, cfg.log_level)       # the operator's log, once this start owns the folder
     from cabinet.core.cabinet import Cabinet
@@ -324,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 cfg = load_config(args.config or None)
             except ConfigError as exc:
-                raise Refused(f"config error: {exc}") from None
+                raise Refused(f"config error: {exc!s}") from None
             return cli.audit(cfg.data_path / LEDGER_NAME, cfg.ledger_key_path, cfg.ledger_witness_path)
         if args.export_report is not None:  # the same, and the set written: nothing else is created
             from cabinet.core import reports
@@ -415,7 +415,7 @@ def replay_plan(cabinet, args: argparse.Namespace):
             return lambda app: app.present_recall(played, None, title)
     except ReplayError as exc:
         flag = "--replay" if args.replay is not None else "--replay-book"
-        raise Refused(f"{prog()}: {flag}: {exc}") from None
+        raise Refused(f"{prog()}: {flag}: {exc!s}") from None
     return None
 
 

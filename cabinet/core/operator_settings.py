@@ -194,7 +194,7 @@ def apply_saved(cfg: Config, offer: OfferCheck | None = None) -> tuple[Config, l
                                   "allowed: a section per game id")
             trial = check(trial, key, value, offer, game)
         except ConfigError as exc:
-            problems.append(f"{path}: {exc}; ignored")
+            problems.append(f"{path}: {exc!s}; ignored")
     return trial, problems
 
 

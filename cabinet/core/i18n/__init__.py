@@ -168,7 +168,8 @@ def shown(value: object) -> str:
 class Said:
     """Mixed into an exception raised with a Message: str() stays English (the log), a
     translated sentence that formats it in (`"{reason}".format(reason=exc)`) gets it in
-    the current language, as `shown(exc)` does."""
+    the current language, as `shown(exc)` does. Code that writes English around it (the
+    command line, a log line) says so: `f"config error: {exc!s}"`."""
 
     def __format__(self, spec: str) -> str:
         return format(shown(self), spec)
