@@ -15,7 +15,7 @@ from cabinet.core.i18n import _, formats
 
 from . import draw as D
 from .game_words import mode_label
-from .review_words import force_words
+from .review_words import category_words, force_words
 
 PANEL = pygame.Rect(1260, 164, 640, 772)      # logical, right of the board's middle
 ROW = 30
@@ -62,7 +62,8 @@ def facts(app: Any, game: Any, played: Any) -> list[str]:
     if outcome.get("source") == "books" and setup is not None and setup.library is not None:
         f = book_facts(setup.library, played.mode, int(outcome["book"]))
         out.append(_("book {number} of {count}").format(number=formats.number(f.book), count=formats.number(f.books)))
-        out.append(_("stratum {stratum} ({share} of the weight)").format(stratum=f.stratum,
+        stratum = _("natural") if f.stratum == "natural" else category_words(spec, f.stratum)   # a category id
+        out.append(_("stratum {stratum} ({share} of the weight)").format(stratum=stratum,
                                                                           share=share_text(f.stratum_share)))
         out.append(_("weight {weight} of {total}").format(weight=formats.number(f.weight),
                                                            total=formats.number(f.total_weight)))

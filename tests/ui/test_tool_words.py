@@ -90,6 +90,24 @@ def test_the_review_tools_words_are_german(german):
     assert share_text(Fraction(1, 10**7)) == "1 zu 10.000.000"
 
 
+def test_the_math_overlay_facts_are_german(german):
+    from cabinet.ui.math_overlay import facts
+
+    def no_mode(mode_id):
+        raise KeyError(mode_id)
+    spec = SimpleNamespace(id="toy", name="Toy Reels", mode=no_mode)
+    cab = SimpleNamespace(
+        currency=SimpleNamespace(format=lambda cents: f"{cents // 100},{cents % 100:02d} €"), games={}
+    )
+    played = SimpleNamespace(round_id=42, mode="base", bet_cents=100, cost_cents=100, capped=True, win_cents=2500,
+                             outcome={"source": "live", "seed": 7, "force": None},
+                             round=SimpleNamespace(payout_x100=2500))
+    said = facts(SimpleNamespace(cabinet=cab, config=None), SimpleNamespace(spec=spec), played)
+    assert said == ["RUNDE #42", "Toy Reels  ·  base (base)", "Einsatz 1,00 €  ·  Kosten 1,00 €",
+                    "Live-Mathematik (math_source: live)", "Startwert 7", "erzwungen: keine (eine natürliche Ziehung)",
+                    "Auszahlung 25,00x  ·  Gewinn 25,00 €  ·  durch Limit gekappt"]
+
+
 def test_the_hardware_tests_and_the_review_bar_draw_german(tmp_path):
     """About 0.5 s: one cabinet, each test screen drawn once."""
     app = make_app(tmp_path, size=(1920, 1080))
