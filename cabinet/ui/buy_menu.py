@@ -135,7 +135,7 @@ class BuyMenu(Overlay):
             rows.append(row)
         if f.max_win_cents is not None:
             rows.append((_("Maximum win"), f"{cur.format(f.max_win_cents)}"))
-        key = self.app.input.describe(f"buy_{i + 1}")
+        key = self.app.input.describe_words(f"buy_{i + 1}")
         if key:
             rows.append((_("Key"), key))
         return tuple(rows)
@@ -266,13 +266,15 @@ class BuyMenu(Overlay):
         draw_texts(surface, A, laid)
         self.draw_widgets(surface)
         n = len(self.options)
-        first, last = self.app.input.describe("buy_1"), self.app.input.describe(f"buy_{n}")
+        keys = self.app.input
+        first, last = keys.describe_words("buy_1", True), keys.describe_words(f"buy_{n}", True)
+        close = keys.describe_words("close", True)
         if self.option is None:
-            hint = _("{first} to {last} or a click opens a buy   SHIFT+UP/DOWN bet   ESC close").format(
-                first=first, last=last)
+            hint = _("{first} to {last} or a click opens a buy   {bet} bet   {close} close").format(
+                first=first, last=last, bet=keys.describe_group(("bet_up", "bet_down")), close=close)
         else:
-            hint = _("{key} buy   SHIFT+LEFT/RIGHT other buys   ESC close").format(
-                key=self.app.input.describe('confirm'))
+            hint = _("{key} buy   {other} other buys   {close} close").format(
+                key=keys.describe_words("confirm", True), other=keys.describe_group(("prev", "next")), close=close)
             mode = self.options[self.option]
             ask = (
                 _("Buy {mode} for {price}?").format(

@@ -22,14 +22,17 @@ from cabinet.core import review_draws
 from cabinet.core.books import game_package
 from cabinet.core.config_types import Config
 from cabinet.core.hand_board import BoardError, find_boards, load_board
+from cabinet.core.i18n import N_, _, translate
 from cabinet.core.resources import package_file
 
 from . import draw as D
+from .game_words import mode_label
 from .overlay import Overlay
+from .review_words import band_words, category_words
 from .scene import register
 from .widgets import Button
 
-COLUMNS = (("FEATURES", 150), ("WINS BY PAYOUT", 710), ("BOARDS", 1270))
+COLUMNS = ((N_("FEATURES"), 150), (N_("WINS BY PAYOUT"), 710), (N_("BOARDS"), 1270))
 COL_W, ROW_H, TOP, ROWS = 540, 55, 316, 10
 BOTTOM = 872                # the buttons' row starts at 880
 MAX_ROWS = 14               # a column longer than ROWS packs its rows closer, down to this many
@@ -85,12 +88,12 @@ def category_choices(app: Any, game: Any) -> list[tuple[str, str]]:
     setup = app.cabinet.games.get(game.spec.id)
     library = setup.library if setup is not None else None
     out = []
-    for force, label in game.spec.review.force_categories.items():
+    for force in game.spec.review.force_categories:
         mode = force_home(game, force)
         if library is None and force in game.spec.review.books_only_forces:
             continue                           # live math: a search of millions of rounds
         if mode is not None and library_holds(library, mode, force):
-            out.append((force, label))
+            out.append((force, category_words(game.spec, force)))
     return out
 
 
@@ -106,7 +109,7 @@ def band_choices(app: Any, game: Any) -> list[tuple[str, str, str]]:
     for force, band in review_draws.bands(game.spec, app.config).items():
         homes = review_draws.homes(setup.library, modes, band, game.bet, setup.cap)
         if homes:
-            out.append((force, band.label, homes[0]))
+            out.append((force, band_words(force, band, app.config), homes[0]))
     return out
 
 
@@ -114,7 +117,7 @@ def band_choices(app: Any, game: Any) -> list[tuple[str, str, str]]:
 class ForceMenu(Overlay):
     """Pick what the next round is drawn from."""
 
-    title = "FORCE NEXT ROUND"
+    title = N_("FORCE NEXT ROUND")
     panel_rect = pygame.Rect(110, 130, 1700, 860)
 
     def __init__(self, app, game):
@@ -126,14 +129,14 @@ class ForceMenu(Overlay):
         self.boards = [path for path in found if self._board_name(path) is not None]
         self.bad_boards = len(found) - len(self.boards)      # files that cannot be played: left out, counted
         self.widgets = [self.close_button(),
-                        Button((290, 880, 420, 80), "SHOWCASE ALL", "showcase", style="gold", font_size=30,
+                        Button((290, 880, 420, 80), N_("SHOWCASE ALL"), "showcase", style="gold", font_size=30,
                                enabled=lambda: bool(self.categories)),
-                        Button((750, 880, 420, 80), "LIBRARY", "library", font_size=30),   # library_view.py
-                        Button((1210, 880, 420, 80), "CLEAR", "clear", font_size=30)]
-        columns = ([(f"force_{i}", label) for i, (_, label) in enumerate(self.categories)],
-                   [(f"band_{i}", label) for i, (_, label, _) in enumerate(self.bands)],
+                        Button((750, 880, 420, 80), N_("LIBRARY"), "library", font_size=30),   # library_view.py
+                        Button((1210, 880, 420, 80), N_("CLEAR"), "clear", font_size=30)]
+        columns = ([(f"force_{i}", label) for i, (_force, label) in enumerate(self.categories)],
+                   [(f"band_{i}", label) for i, (_force, label, _mode) in enumerate(self.bands)],
                    [(f"board_{i}", self._board_name(path) or path.stem) for i, path in enumerate(self.boards)])
-        for (_, x), items in zip(COLUMNS, columns):
+        for (_title, x), items in zip(COLUMNS, columns):
             pitch = row_height(len(items))
             for r, (action, label) in enumerate(items[:MAX_ROWS]):
                 self.widgets.append(Button((x, TOP + r * pitch, COL_W - 40, pitch - 8), label, action,
@@ -160,7 +163,7 @@ class ForceMenu(Overlay):
         return board.name
 
     def on_action(self, action: str) -> bool:
-        kind, _, index = action.partition("_")
+        kind, _sep, index = action.partition("_")
         if kind in ("force", "band", "board") and index.isdigit():
             self.choose(kind, int(index))
         elif action == "showcase":
@@ -193,29 +196,33 @@ class ForceMenu(Overlay):
                 self.app.pop(self)
                 return
             if board.game != game.spec.id:
-                game.message(f"{self.boards[i].name} is a board of {board.game}", 6.0)
+                game.message(_("{file} is a board of {game}").format(file=self.boards[i].name, game=board.game), 6.0)
                 self.app.pop(self)
                 return
-            force, label, mode = board.force, f"board '{board.name}'", board.mode
+            force, label, mode = board.force, _("board '{name}'").format(name=board.name), board.mode
         game.force_next, game.force_mode = force, mode
         self.app.pop(self)
-        where = f" ({game.spec.mode(mode).label})" if mode and mode != game.spin_mode() else ""
-        game.message(f"Next round: {label}{where}")
+        if mode and mode != game.spin_mode():
+            game.message(_("Next round: {force} ({mode})").format(force=label, mode=mode_label(game.spec, mode)))
+        else:
+            game.message(_("Next round: {force}").format(force=label))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         A = self.app.assets
-        A.blit_text(surface, f"{self.game.spec.name}: the next round is drawn from the one chosen "
-                             f"(at the bet on screen, {self.app.cabinet.currency.format(self.game.bet)})", 26,
-                    (960, 226), D.MUTED, anchor="center")
-        empty = ("No feature can be forced at this bet", "No band has a book at this bet",
-                 "No board files (review/boards/*.yaml)")
+        said = _("{game}: the next round is drawn from the one chosen (at the bet on screen, {amount})").format(
+            game=self.game.spec.name, amount=self.app.cabinet.currency.format(self.game.bet))
+        A.blit_text(surface, said, 26, (960, 226), D.MUTED, anchor="center", fit=1640)
+        empty = (_("No feature can be forced at this bet"), _("No band has a book at this bet"),
+                 _("No board files (review/boards/*.yaml)"))
         if self.bad_boards:
-            A.blit_text(surface, A.shorten(f"{self.bad_boards} board file{'s' if self.bad_boards > 1 else ''} "
-                                           "cannot be played here (left out)", 22, COL_W - 40), 22,
+            left_out = _("1 board file cannot be played here (left out)") if self.bad_boards == 1 else \
+                _("{count} board files cannot be played here (left out)").format(count=self.bad_boards)
+            A.blit_text(surface, A.shorten(left_out, 22, COL_W - 40), 22,
                         (COLUMNS[2][1] + (COL_W - 40) // 2, BOTTOM - 6), D.MUTED, anchor="midbottom")
         for (title, x), items, none in zip(COLUMNS, (self.categories, self.bands, self.boards), empty):
-            A.blit_text(surface, title, 28, (x + (COL_W - 40) // 2, 280), D.GOLD, anchor="center", bold=True)
+            A.blit_text(surface, translate(title), 28, (x + (COL_W - 40) // 2, 280), D.GOLD, anchor="center", bold=True,
+                        fit=COL_W - 40)
             if not items:
                 A.blit_text(surface, A.shorten(none, 22, COL_W - 40), 22, (x + (COL_W - 40) // 2, TOP + 24),
                             D.MUTED, anchor="center")

@@ -123,7 +123,7 @@ def build_buttons(scene: HudScene) -> list[Button]:
         return (scene.waiting_for_start or scene.app.skip_allowed) if scene.presenting else not scene.recall_mode
 
     def force_label() -> str:
-        return "FORCE*" if scene.force_next else "FORCE"
+        return _("FORCE") + ("*" if scene.force_next else "")     # review tools: a force is chosen
 
     def can_force() -> bool:
         return demo_allowed(scene.app.config) and live()

@@ -105,17 +105,45 @@ class InputMap:
         """The keys of an action as a person reads them: 'SHIFT+S', 'ESC / BACKSPACE'."""
         return " / ".join(s.upper() for s in self.table.get(action, ()))
 
-    def describe_words(self, action: str) -> str:
-        """describe() with the keys' names in the player's language ('LEERTASTE', 'UMSCHALT+1')."""
-        return " / ".join("+".join(key_word(k) for k in spec.split("+")) for spec in self.table.get(action, ()))
+    def describe_words(self, action: str, first: bool = False) -> str:
+        """describe() with the keys' names in the player's language ('LEERTASTE', 'UMSCHALT+1');
+        `first`: only the action's first key (a hint's 'ESC close')."""
+        specs = self.table.get(action, ())[:1] if first else self.table.get(action, ())
+        return " / ".join(spec_words(spec) for spec in specs)
+
+    def describe_group(self, actions: Iterable[str]) -> str:
+        """Several actions' keys in the player's language, short: one key each with the
+        same modifiers is said once ('SHIFT+UP/DOWN' for bet up / down, 'SHIFT+1/2/3'),
+        else each action's keys ('LEFT / RIGHT', 'ESCAPE / BACKSPACE / RETURN')."""
+        bound = [self.table[a] for a in actions if self.table.get(a)]
+        parts = [_split(specs[0]) for specs in bound]
+        if len(bound) > 1 and all(len(specs) == 1 for specs in bound) and all(p[:-1] == parts[0][:-1] for p in parts):
+            return "+".join([*(key_word(m) for m in parts[0][:-1]), "/".join(key_word(p[-1]) for p in parts)])
+        return " / ".join(" / ".join(spec_words(s) for s in specs) for specs in bound)
+
+
+def _split(spec: str) -> list[str]:
+    """A key spec's parts: 'shift+up' -> ['shift', 'up']; 'shift++' -> ['shift', '+']."""
+    if spec.strip().endswith("++"):
+        return [*spec.strip()[:-2].split("+"), "+"] if spec.strip()[:-2] else ["+"]
+    return spec.split("+")
+
+
+def spec_words(spec: str) -> str:
+    """One key spec as the player reads it: 'shift+1' -> 'SHIFT+1' ('UMSCHALT+1' in de-DE)."""
+    return "+".join(key_word(k) for k in _split(spec))
 
 
 # A key's name as the player reads it; the message carries "key" so that it is not
-# confused with the same word elsewhere (en shows the name as it is).
+# confused with the same word elsewhere (en shows the name as it is). Letters, digits,
+# F1-F12, ALT and the symbol keys are written the same in every language.
 KEY_WORDS = {"LEFT": N_("key LEFT"), "RIGHT": N_("key RIGHT"), "UP": N_("key UP"), "DOWN": N_("key DOWN"),
              "SPACE": N_("key SPACE"), "RETURN": N_("key RETURN"), "ENTER": N_("key ENTER"),
-             "BACKSPACE": N_("key BACKSPACE"), "SHIFT": N_("key SHIFT"), "CTRL": N_("key CTRL")}
-
+             "BACKSPACE": N_("key BACKSPACE"), "SHIFT": N_("key SHIFT"), "CTRL": N_("key CTRL"),
+             "ESCAPE": N_("key ESCAPE"), "ESC": N_("key ESC"), "TAB": N_("key TAB"), "HOME": N_("key HOME"),
+             "END": N_("key END"), "PAGEUP": N_("key PAGEUP"), "PAGEDOWN": N_("key PAGEDOWN"),
+             "DELETE": N_("key DELETE"), "INSERT": N_("key INSERT"), "ARROWS": N_("key ARROWS"),
+             "KP_ENTER": N_("key KP_ENTER")}
 
 def key_word(name: str) -> str:
     """One key's name ('space' -> 'SPACE', 'LEERTASTE' in de-DE)."""

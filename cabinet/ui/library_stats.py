@@ -11,17 +11,22 @@
 """
 from __future__ import annotations
 
+import dataclasses
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
-from cabinet.core.i18n import formats
+from cabinet.core.i18n import _, formats
 from cabinet.math.books import strata as book_strata
+
+from .review_words import category_words
 
 # Band edges in multiples of the base bet (x100): [0], (0, 1), [1, 2), [2, 5) ...
 EDGES_X = (1, 2, 5, 10, 20, 50, 100, 250, 500, 1000, 2500, 5000, 10000)
+_CACHE: dict[tuple[int, str], Any] = {}
 
 
 @dataclass(frozen=True)
@@ -44,14 +49,32 @@ class Share:
         return Fraction(self.paid, self.total_paid) if self.total_paid else Fraction(0)
 
 
-def one_in(share: Fraction) -> str:
-    """'1 in 3.2', '1 in 1,234', '1 in 7.1M'; '-' for none."""
+def odds(share: Fraction) -> str:
+    """The N of '1 in N': '3.2', '1,234', '7.1M' (in the locale's digits); '-' for none."""
     if share <= 0:
         return "-"
     n = float(1 / share)
     if n >= 1e6:
-        return f"1 in {formats.number(round(n / 1e6, 1), 1)}M"
-    return f"1 in {formats.number(round(n, 1), 1)}" if n < 100 else f"1 in {formats.number(round(n))}"
+        return _("{count}M").format(count=formats.number(round(n / 1e6, 1), 1))
+    return formats.number(round(n, 1), 1) if n < 100 else formats.number(round(n))
+
+
+def one_in(share: Fraction) -> str:
+    """'1 in 3.2', '1 in 1,234', '1 in 7.1M'; '-' for none."""
+    return "-" if share <= 0 else _("1 in {count}").format(count=odds(share))
+
+
+def _cached(books: Any, kind: str, make: Callable[[], Any]) -> Any:
+    """A mode's figures, made once while its books are loaded (the viewer is opened
+    again, in another language: the sums over a million books are not redone)."""
+    key = (id(books), kind)
+    if key not in _CACHE:
+        try:
+            weakref.finalize(books, _CACHE.pop, key, None)
+        except TypeError:                   # not a ModeBooks (a test's stand-in): not kept
+            return make()
+        _CACHE[key] = make()
+    return _CACHE[key]
 
 
 def percent(share: Fraction) -> str:
@@ -85,6 +108,10 @@ def _band_label(lo: int | None, hi: int | None) -> str:
 
 def win_bands(books: Any) -> list[Share]:
     """The distribution of a mode's payouts over the bands up to its top payout."""
+    return list(_cached(books, "bands", lambda: _win_bands(books)))
+
+
+def _win_bands(books: Any) -> list[Share]:
     pay, w = books.payout_x100, books.weight
     total_w, total_paid = _sums(w, pay)
     top = int(pay.max())
@@ -106,7 +133,14 @@ def win_bands(books: Any) -> list[Share]:
 
 
 def strata(books: Any, spec: Any) -> list[Share]:
-    """Each stratum of a mode's books, the natural one first."""
+    """Each stratum of a mode's books, the natural one first, named in the current
+    language."""
+    return [dataclasses.replace(s, label=_("natural") if s.label == "" else category_label(spec, s.label))
+            for s in _cached(books, "strata", lambda: _strata(books))]
+
+
+def _strata(books: Any) -> list[Share]:
+    """The strata with their category's id as label ("": the natural one)."""
     names, cats = list(books.meta["feature_names"]), list(books.meta["categories"])
     each = book_strata(books.force, books.features, names, cats)
     total_w, total_paid = _sums(books.weight, books.payout_x100)
@@ -114,15 +148,14 @@ def strata(books: Any, spec: Any) -> list[Share]:
     for s in sorted({int(v) for v in np.unique(each)}):
         sel = each == s
         ws, ps = _sums(books.weight[sel], books.payout_x100[sel])
-        label = "natural" if s < 0 else category_label(spec, cats[s])
-        out.append(Share(label, int(sel.sum()), ws, ps, total_w, total_paid))
+        out.append(Share("" if s < 0 else cats[s], int(sel.sum()), ws, ps, total_w, total_paid))
     return out
 
 
 def category_label(spec: Any, name: str) -> str:
     """A category as the review tools name it (the force menu's label, else the
     feature's, else its id)."""
-    return spec.review.force_categories.get(name) or spec.view.feature_labels.get(name) or name
+    return category_words(spec, name)
 
 
 def symbol_counts(strips: list[list[str]]) -> tuple[list[str], list[list[int]]]:

@@ -13,10 +13,14 @@ from typing import Any
 
 import pygame
 
+from cabinet.core.i18n import N_, _, formats
+
 from . import draw as D
 from .demo import demo_allowed
 from .figures import pct, times
-from .library_stats import one_in, percent, strata, symbol_counts, win_bands
+from .game_words import mode_label
+from .input import key_word
+from .library_stats import odds, one_in, percent, strata, symbol_counts, win_bands
 from .scene import Scene, register
 from .widgets import Button
 
@@ -53,12 +57,12 @@ class LibraryView(Scene):
         def can_showcase() -> bool:
             return self.library is not None and demo_allowed(app.config)
 
-        self.widgets = [Button((40, 970, 200, 80), "< PREV", "left", font_size=28, enabled=has_prev),
-                        Button((260, 970, 200, 80), "NEXT >", "right", font_size=28,
+        self.widgets = [Button((40, 970, 200, 80), N_("< PREV"), "left", font_size=28, enabled=has_prev),
+                        Button((260, 970, 200, 80), N_("NEXT >"), "right", font_size=28,
                                enabled=has_next),
-                        Button((1380, 970, 300, 80), "PLAY SHOWCASE", "showcase", style="gold", font_size=28,
+                        Button((1380, 970, 300, 80), N_("PLAY SHOWCASE"), "showcase", style="gold", font_size=28,
                                enabled=can_showcase),
-                        Button((1700, 970, 180, 80), "CLOSE", "close", font_size=28)]
+                        Button((1700, 970, 180, 80), N_("CLOSE"), "close", font_size=28)]
 
     def update(self, dt: float) -> None:
         if self.closing and self.app.stack.top is self:
@@ -99,18 +103,19 @@ class LibraryView(Scene):
             return D.vertical_gradient(lay.size, [(16, 18, 44), (30, 26, 70), (14, 14, 34)])
 
         surface.blit(A.surface(("library_bg", lay.size), backdrop), (0, 0))
-        A.blit_text(surface, f"LIBRARY  ·  {self.spec.name.upper()}", 44, (60, 54), D.GOLD, anchor="midleft",
-                    bold=True, outline=(70, 40, 0))
+        A.blit_text(surface, _("LIBRARY  ·  {game}").format(game=self.spec.name.upper()), 44, (60, 54), D.GOLD,
+                    anchor="midleft", bold=True, outline=(70, 40, 0), fit=1500)
         if self.pages:
-            A.blit_text(surface, f"page {self.page + 1} / {len(self.pages)}", 26, (1860, 54), D.MUTED,
-                        anchor="midright", bold=True)
+            A.blit_text(surface, _("page {number} / {count}").format(number=self.page + 1, count=len(self.pages)), 26,
+                        (1860, 54), D.MUTED, anchor="midright", bold=True)
             kind, item = self.pages[self.page]
             (self.draw_strips if kind == "strips" else self.draw_mode)(surface, item)
         else:
-            A.blit_text(surface, "This game has neither reel strips nor libraries to show", 36, (960, 500),
-                        D.CREAM, anchor="center")
-        A.blit_text(surface, "LEFT / RIGHT page   ENTER showcase   ESC close", 24, (920, 1010), D.MUTED,
-                    anchor="center")
+            A.blit_text(surface, _("This game has neither reel strips nor libraries to show"), 36, (960, 500),
+                        D.CREAM, anchor="center", fit=1800)
+        hint = _("{left} / {right} page   {enter} showcase   {escape} close").format(
+            left=key_word("LEFT"), right=key_word("RIGHT"), enter=key_word("ENTER"), escape=key_word("ESC"))
+        A.blit_text(surface, hint, 24, (920, 1010), D.MUTED, anchor="center", fit=880)
         self.draw_widgets(surface)
 
     def _symbol_color(self, symbol: str, i: int) -> tuple[int, int, int]:
@@ -125,16 +130,18 @@ class LibraryView(Scene):
         lay, A = self.app.layout, self.app.assets
         name, strips = item
         symbols, counts = symbol_counts(strips)
-        A.blit_text(surface, f"REEL STRIPS: {name}", 32, (60, 120), D.CREAM, anchor="midleft", bold=True)
-        A.blit_text(surface, f"{len(strips)} reels, {' / '.join(str(len(r)) for r in strips)} stops", 24,
-                    (60, 158), D.MUTED, anchor="midleft")
+        A.blit_text(surface, _("REEL STRIPS: {name}").format(name=name), 32, (60, 120), D.CREAM, anchor="midleft",
+                    bold=True, fit=1040)
+        A.blit_text(surface, _("{reels} reels, {stops} stops").format(
+            reels=len(strips), stops=" / ".join(str(len(r)) for r in strips)), 24, (60, 158), D.MUTED, anchor="midleft",
+                    fit=1040)
         reels = len(strips)
         col = min(96, 560 // max(reels, 1))
         x_name, x0, top = 60, 380, 210
         row = min(52, 640 // (len(symbols) + 2))
         for r in range(reels):
             A.blit_text(surface, f"R{r + 1}", 24, (x0 + r * col + col // 2, top), D.MUTED, anchor="center", bold=True)
-        A.blit_text(surface, "ALL", 24, (x0 + reels * col + 50, top), D.MUTED, anchor="center", bold=True)
+        A.blit_text(surface, _("ALL"), 24, (x0 + reels * col + 50, top), D.MUTED, anchor="center", bold=True, fit=96)
         colors = {}
         for i, sym in enumerate(symbols):
             y = top + (i + 1) * row
@@ -151,8 +158,8 @@ class LibraryView(Scene):
             )
         # the strips themselves: stop 0 at the top, one coloured cell per stop
         area = pygame.Rect(1140, 200, 720, 720)
-        A.blit_text(surface, "each strip in order, stop 0 at the top", 22, (area.centerx, area.y - 14), D.MUTED,
-                    anchor="center")
+        A.blit_text(surface, _("each strip in order, stop 0 at the top"), 22, (area.centerx, area.y - 14), D.MUTED,
+                    anchor="center", fit=area.w)
         gap = 10
         width = (area.w - gap * (reels - 1)) / reels
         for r, strip in enumerate(strips):
@@ -166,23 +173,26 @@ class LibraryView(Scene):
         A = self.app.assets
         books, bands, layers = self.mode_figures(mode)
         m = self.spec.mode(mode)
-        kind = {"spin": "spin", "buy": "buy", "gamble": "the gamble's bonus library"}.get(m.kind, m.kind)
-        A.blit_text(surface, f"{m.label.upper()}  ({mode}, {kind})", 32, (60, 120), D.CREAM, anchor="midleft",
-                    bold=True)
+        kind = {"spin": _("spin"), "buy": _("buy"), "gamble": _("the gamble's bonus library")}.get(m.kind, m.kind)
+        title = f"{mode_label(self.spec, mode).upper()}  ({mode}, {kind})"
+        A.blit_text(surface, title, 32, (60, 120), D.CREAM, anchor="midleft", bold=True, fit=1800)
         stated = self.spec.rtp.get(mode)
-        facts = [f"price {times(m.cost_x100 / 100)} the bet", f"{len(books):,} books",
-                 f"RTP {pct(books.rtp())}" + (f" (stated {pct(stated)})" if stated is not None else ""),
-                 f"top payout {times(int(books.payout_x100.max()) / 100)}",
-                 f"any win {one_in(1 - bands[0].share)}"]
-        A.blit_text(surface, "   ·   ".join(facts), 24, (60, 158), D.MUTED, anchor="midleft")
+        rtp = _("RTP {rtp} (stated {stated})").format(rtp=pct(books.rtp()), stated=pct(stated)) if stated is not None \
+            else _("RTP {rtp}").format(rtp=pct(books.rtp()))
+        facts = [_("price {times} the bet").format(times=times(m.cost_x100 / 100)),
+                 _("{count} books").format(count=formats.number(len(books))), rtp,
+                 _("top payout {times}").format(times=times(int(books.payout_x100.max()) / 100)),
+                 _("any win {odds}").format(odds=one_in(1 - bands[0].share))]
+        said = "   ·   ".join(facts)
+        A.blit_text(surface, said, 24, (60, 158), D.MUTED, anchor="midleft", fit=1800)
         self.draw_chart(surface, bands)
         self.draw_strata(surface, layers)
 
     def draw_chart(self, surface: pygame.Surface, bands: list[Any]) -> None:
         lay, A = self.app.layout, self.app.assets
         c = CHART
-        A.blit_text(surface, "WIN DISTRIBUTION: share of rounds by payout (x bet), log scale", 24,
-                    (c.x - 150, 206), D.CREAM, anchor="midleft", bold=True)
+        A.blit_text(surface, _("WIN DISTRIBUTION: share of rounds by payout (x bet), log scale"), 24,
+                    (c.x - 150, 206), D.CREAM, anchor="midleft", bold=True, fit=TABLE_X - 40 - (c.x - 150))
         shares = [b.share for b in bands if b.share > 0]
         floor = math.floor(math.log10(float(min(shares)))) if shares else -1
         floor = min(floor, -1)
@@ -195,8 +205,10 @@ class LibraryView(Scene):
             y = c.bottom - c.h * d / decades
             pygame.draw.line(surface, (60, 62, 110), lay.pt(c.x, y), lay.pt(c.right, y), 1)
             if d % max(1, decades // 6) == 0 or d == decades:
-                label = "all" if d == decades else f"1 in {10 ** (decades - d):,}"
-                A.blit_text(surface, label, 18, (c.x - 12, y), D.MUTED, anchor="midright")
+                label = (
+                    _("all") if d == decades else _("1 in {count}").format(count=formats.number(10 ** (decades - d)))
+                )
+                A.blit_text(surface, label, 18, (c.x - 12, y), D.MUTED, anchor="midright", fit=130)
         slot = c.w / len(bands)
         bar = slot * 0.68
         for i, b in enumerate(bands):
@@ -207,22 +219,22 @@ class LibraryView(Scene):
                 color = (120, 130, 170) if i == 0 else D.GOLD
                 pygame.draw.rect(surface, color, lay.rect(x, y, bar, c.bottom - y), border_radius=lay.px(4))
             A.blit_text(surface, b.label, 18, (cx, c.bottom + 18), D.CREAM, anchor="center", bold=True)
-            A.blit_text(surface, one_in(b.share) if b.share > 0 else "-", 16, (cx, c.bottom + 46), D.CYAN,
+            A.blit_text(surface, odds(b.share), 16, (cx, c.bottom + 46), D.CYAN,
                         anchor="center")
             A.blit_text(surface, percent(b.share), 16, (cx, c.bottom + 70), D.CREAM, anchor="center")
             A.blit_text(surface, percent(b.rtp_share), 16, (cx, c.bottom + 94), D.GOLD, anchor="center")
-        for text, y, color in (("rounds", 46, D.CYAN), ("share", 70, D.CREAM), ("of RTP", 94, D.GOLD)):
-            A.blit_text(surface, text, 16, (c.x - 12, c.bottom + y), color, anchor="midright", bold=True)
-        A.blit_text(surface, "grey: no win   gold: a win in the band", 18, (c.x - 150, c.bottom + 140), D.MUTED,
-                    anchor="midleft")
+        for text, y, color in ((_("1 in"), 46, D.CYAN), (_("share"), 70, D.CREAM), (_("of RTP"), 94, D.GOLD)):
+            A.blit_text(surface, text, 16, (c.x - 12, c.bottom + y), color, anchor="midright", bold=True, fit=130)
+        A.blit_text(surface, _("grey: no win   gold: a win in the band"), 18, (c.x - 150, c.bottom + 140), D.MUTED,
+                    anchor="midleft", fit=c.right - c.x + 150)
 
     def draw_strata(self, surface: pygame.Surface, layers: list[Any]) -> None:
         lay, A = self.app.layout, self.app.assets
         x, w = TABLE_X, TABLE_W
-        A.blit_text(surface, "STRATA: weight share", 24, (x, 206), D.CREAM, anchor="midleft", bold=True)
-        cols = ((x + 300, "books"), (x + 410, "share"), (x + 510, "of RTP"))
+        A.blit_text(surface, _("STRATA: weight share"), 24, (x, 206), D.CREAM, anchor="midleft", bold=True, fit=w)
+        cols = ((x + 300, _("books")), (x + 410, _("share")), (x + 510, _("of RTP")))
         for cx, head in cols:
-            A.blit_text(surface, head, 18, (cx, 244), D.MUTED, anchor="midright", bold=True)
+            A.blit_text(surface, head, 18, (cx, 244), D.MUTED, anchor="midright", bold=True, fit=96)
         row = min(44, 640 // max(len(layers), 1))
         for i, s in enumerate(layers):
             y = 280 + i * row
@@ -232,7 +244,7 @@ class LibraryView(Scene):
             A.blit_text(
                 surface, D.ellipsize(A.font(20), s.label, lay.px(200)), 20, (x, y - 4), D.CREAM, anchor="midleft"
             )
-            A.blit_text(surface, f"{s.books:,}", 20, (cols[0][0], y - 4), D.CREAM, anchor="midright")
+            A.blit_text(surface, formats.number(s.books), 20, (cols[0][0], y - 4), D.CREAM, anchor="midright")
             A.blit_text(surface, percent(s.share), 20, (cols[1][0], y - 4), D.CYAN, anchor="midright")
             A.blit_text(surface, percent(s.rtp_share), 20, (cols[2][0], y - 4), D.GOLD, anchor="midright")
 

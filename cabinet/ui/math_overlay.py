@@ -10,10 +10,12 @@ from typing import Any, Sequence
 
 import pygame
 
-from cabinet.core.review_math import book_facts, event_adds, force_label
-from cabinet.core.i18n import formats
+from cabinet.core.review_math import book_facts, event_adds
+from cabinet.core.i18n import _, formats
 
 from . import draw as D
+from .game_words import mode_label
+from .review_words import category_words, force_words
 
 PANEL = pygame.Rect(1260, 164, 640, 772)      # logical, right of the board's middle
 ROW = 30
@@ -34,7 +36,7 @@ def share_text(share: Any) -> str:
     pct = float(share) * 100
     if pct >= 0.01 or share <= 0:                                   # 6 significant digits, as %.6g
         return formats.percent(pct, max(0, 6 - len(str(int(pct)))), trim=True)
-    return f"1 in {formats.number(round(1 / float(share)))}"
+    return _("1 in {count}").format(count=formats.number(round(1 / float(share))))
 
 
 def x_text(x100: int) -> str:
@@ -45,27 +47,34 @@ def facts(app: Any, game: Any, played: Any) -> list[str]:
     """The overlay's lines above the event list."""
     spec, cab = game.spec, app.cabinet
     cur = cab.currency
-    out = [f"ROUND #{played.round_id}" if played.round_id else "BOOK REPLAY (not in the ledger)"]
+    out = [_("ROUND #{number}").format(number=played.round_id) if played.round_id else
+           _("BOOK REPLAY (not in the ledger)")]
     try:
-        label = spec.mode(played.mode).label
+        label = mode_label(spec, spec.mode(played.mode).id)
     except KeyError:
         label = played.mode
     out.append(f"{spec.name}  ·  {label} ({played.mode})")
-    out.append(f"bet {cur.format(played.bet_cents)}  ·  cost {cur.format(played.cost_cents)}")
+    out.append(
+        _("bet {bet}  ·  cost {cost}").format(bet=cur.format(played.bet_cents), cost=cur.format(played.cost_cents))
+    )
     outcome = played.outcome or {}
     setup = cab.games.get(spec.id)
     if outcome.get("source") == "books" and setup is not None and setup.library is not None:
         f = book_facts(setup.library, played.mode, int(outcome["book"]))
-        out.append(f"book {formats.number(f.book)} of {formats.number(f.books)}")
-        out.append(f"stratum {f.stratum} ({share_text(f.stratum_share)} of the weight)")
-        out.append(f"weight {formats.number(f.weight)} of {formats.number(f.total_weight)}")
-        out.append(f"probability 1 in {formats.number(round(f.one_in))}")
+        out.append(_("book {number} of {count}").format(number=formats.number(f.book), count=formats.number(f.books)))
+        stratum = _("natural") if f.stratum == "natural" else category_words(spec, f.stratum)   # a category id
+        out.append(_("stratum {stratum} ({share} of the weight)").format(stratum=stratum,
+                                                                          share=share_text(f.stratum_share)))
+        out.append(_("weight {weight} of {total}").format(weight=formats.number(f.weight),
+                                                           total=formats.number(f.total_weight)))
+        out.append(_("probability 1 in {count}").format(count=formats.number(round(f.one_in))))
     elif outcome.get("source") == "live":
-        out.append("live math (math_source: live)")
-        out.append(f"seed {outcome.get('seed')}")
-    out.append(f"forced: {force_label(spec, outcome.get('force'), app.config)}")
-    capped = "  ·  capped by a limit" if played.capped else ""
-    out.append(f"payout {x_text(played.round.payout_x100)}  ·  win {cur.format(played.win_cents)}{capped}")
+        out.append(_("live math (math_source: live)"))
+        out.append(_("seed {seed}").format(seed=outcome.get("seed")))
+    out.append(_("forced: {force}").format(force=force_words(spec, outcome.get("force"), app.config)))
+    said = _("payout {payout}  ·  win {win}  ·  capped by a limit") if played.capped else \
+        _("payout {payout}  ·  win {win}")
+    out.append(said.format(payout=x_text(played.round.payout_x100), win=cur.format(played.win_cents)))
     return out
 
 
@@ -107,9 +116,9 @@ def draw_math_overlay(app: Any, surface: pygame.Surface) -> None:
     surface.blit(panel, real.topleft)
     D.text_layer(real)
     x, y = PANEL.x + 24, PANEL.y + 26
-    A.blit_text(surface, "THE MATH", 30, (x, y), D.CYAN, anchor="midleft", bold=True)
+    A.blit_text(surface, _("THE MATH"), 30, (x, y), D.CYAN, anchor="midleft", bold=True, fit=PANEL.w - 48)
     if found is None:
-        A.blit_text(surface, "No round on screen yet", 24, (x, y + 50), D.CREAM, anchor="midleft")
+        A.blit_text(surface, _("No round on screen yet"), 24, (x, y + 50), D.CREAM, anchor="midleft", fit=PANEL.w - 48)
         return
     game, played = found
     y += 44
@@ -119,12 +128,13 @@ def draw_math_overlay(app: Any, surface: pygame.Surface) -> None:
         y += ROW
     rows, current = event_rows(game, played)
     y += 8
-    A.blit_text(surface, "EVENT", 20, (x, y), D.MUTED, anchor="midleft", bold=True)
-    A.blit_text(surface, "ADDS", 20, (PANEL.right - 190, y), D.MUTED, anchor="midright", bold=True)
-    A.blit_text(surface, "WIN SO FAR", 20, (PANEL.right - 24, y), D.MUTED, anchor="midright", bold=True)
+    A.blit_text(surface, _("EVENT"), 20, (x, y), D.MUTED, anchor="midleft", bold=True, fit=PANEL.w - 400)
+    A.blit_text(surface, _("ADDS"), 20, (PANEL.right - 190, y), D.MUTED, anchor="midright", bold=True, fit=130)
+    A.blit_text(surface, _("WIN SO FAR"), 20, (PANEL.right - 24, y), D.MUTED, anchor="midright", bold=True, fit=150)
     y += ROW - 4
     if not game.spec.review.event_adds:
-        A.blit_text(surface, "this game names no event's share", 20, (x, y), D.MUTED, anchor="midleft")
+        note = _("this game names no event's share")
+        A.blit_text(surface, A.shorten(note, 20, PANEL.w - 48), 20, (x, y), D.MUTED, anchor="midleft")
         y += ROW
     for index, kind, add, running in rows:
         if y > PANEL.bottom - 20:

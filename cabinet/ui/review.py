@@ -18,11 +18,12 @@ from typing import Any
 
 import pygame
 
+from cabinet.core.i18n import _, formats
 from cabinet.core.replay import ReplayError, round_by_id
 
 from . import draw as D
 from .demo import demo_allowed
-from .input import REVIEW_KEYS  # noqa: F401  (the keys, listed on the keyboard page)
+from .input import REVIEW_KEYS, key_word  # noqa: F401  (REVIEW_KEYS: listed on the keyboard page)
 SPEEDS = (1.0, 0.5, 0.25)
 STEP_SECONDS = 0.1              # a single step where no round is presented
 # Where the bar goes (logical): over the game's name, in the bar that has it (hud_layout.py).
@@ -97,7 +98,7 @@ class ReviewDesk:
         """Recall the round with this id (a toast names a bad one and the ids there are)."""
         game = self.app.stack.find("game")
         if game is not None and (game.busy and not game.recall_mode):
-            self.app.toast("Finish the round first", 3.0)
+            self.app.toast(_("Finish the round first"), 3.0)
             return None
         try:
             played, record = round_by_id(self.app.cabinet, round_id)
@@ -156,20 +157,22 @@ class ReviewDesk:
     def status(self) -> str:
         """What the bar says."""
         if self.typing is not None:
-            return f"REPLAY ROUND #{self.typing}_   ENTER replay   ESC cancel"
-        parts = ["PAUSED" if self.paused else "PLAYING", f"SPEED {self.speed:g}x"]
+            return _("REPLAY ROUND #{typed}_   {enter} replay   {escape} cancel").format(
+                typed=self.typing, enter=key_word("ENTER"), escape=key_word("ESC"))
+        parts = [_("PAUSED") if self.paused else _("PLAYING"),
+                 _("SPEED {speed}x").format(speed=formats.number(self.speed, len(f"{self.speed:g}".partition(".")[2])))]
         game = self.game()
         pres = game.presentation if game is not None else None
         under = self.app.stack.find("game")
         if under is not None and under.recall_mode:
             rec = under.recall_record
-            parts.insert(0, f"RECALL #{rec.id}" if rec is not None else "RECALL")
+            parts.insert(0, _("RECALL #{number}").format(number=rec.id) if rec is not None else _("RECALL"))
         if pres is not None:
             events = len(game.played.round.events)
             at = pres.current.event if not pres.done else events
-            parts.append(f"EVENT {min(max(at, 0), events)} / {events}")
+            parts.append(_("EVENT {number} / {count}").format(number=min(max(at, 0), events), count=events))
         if self.math:
-            parts.append("MATH")
+            parts.append(_("MATH"))
         return "   ·   ".join(parts)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -192,7 +195,12 @@ class ReviewDesk:
         panel = A.surface(("review_bar", real.size), review_bar)
         surface.blit(panel, real.topleft)
         D.text_layer(real)
-        A.blit_text(surface, "REVIEW", 24, (bar.x + 26, bar.centery), D.CYAN, anchor="midleft", bold=True)
-        A.blit_text(surface, self.status(), 24, (bar.x + 140, bar.centery), D.CREAM, anchor="midleft", bold=True)
+        title = _("REVIEW")
+        A.blit_text(surface, title, A.fit(title, 24, 104, True), (bar.x + 26, bar.centery), D.CYAN, anchor="midleft",
+                    bold=True)
+        status = self.status()
+        room = bar.w - 166 - (150 if where != "other" else 0)
+        A.blit_text(surface, status, A.fit(status, 24, room, True), (bar.x + 140, bar.centery), D.CREAM,
+                    anchor="midleft", bold=True)
         if where != "other":
             A.blit_text(surface, "F5 F6 F7 F8 F9", 20, (bar.right - 26, bar.centery), D.MUTED, anchor="midright")

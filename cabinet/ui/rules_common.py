@@ -11,6 +11,7 @@ from cabinet.core.i18n import N_, _, translate
 
 from . import draw as D
 from .demo import demo_allowed
+from .input import key_word
 from .figures import (average_win_words, limit_lines, mode_figures, not_offered_words, pct, price_note,
                       price_words, rtp_row, rtp_words, span_text, times)
 from .game_words import mode_label
@@ -206,9 +207,15 @@ KEY_GROUPS = (
 
 # The operator menu's keys (cabinet/ui/operator/menu.py: digits open the pages, the
 # recall page's D its ids; every overlay's arrows and ENTER; ESC logs out).
-OPERATOR_ROWS = ((N_("Operator page 1 ... 7"), "1 ... 7"), (N_("Recall: show the ids"), "D"),
-                 (N_("Move / press a button"), "ARROWS  ENTER"))
-FORCE_MENU_ROWS = ((N_("Force menu: move / choose"), "ARROWS  ENTER"),)
+# The keys are key names (input.KEY_WORDS), said in the player's language where drawn.
+OPERATOR_ROWS = ((N_("Operator page 1 ... 7"), ("1 ... 7",)), (N_("Recall: show the ids"), ("D",)),
+                 (N_("Move / press a button"), ("ARROWS", "ENTER")))
+FORCE_MENU_ROWS = ((N_("Force menu: move / choose"), ("ARROWS", "ENTER")),)
+
+
+def fixed_keys(names: tuple[str, ...]) -> str:
+    """A row's fixed keys ('ARROWS  ENTER'), each in the player's language."""
+    return "  ".join(key_word(n) for n in names)
 
 REVIEW_ITEMS = (("review_pause", N_("Pause / resume")), ("review_step", N_("Single step (one event)")),
                 ("review_slow", N_("Speed 1x / 0.5x / 0.25x")), ("review_math", N_("Math overlay")),
@@ -244,25 +251,39 @@ def keyboard_page(scene: Any) -> Page:
     keys = scene.app.input
     cards = []
     for title, items in KEY_GROUPS:
-        rows = tuple((translate(label), keys.describe(action)) for action, label in items if keys.table.get(action))
+        rows = tuple(
+            (translate(label), keys.describe_words(action)) for action, label in items if keys.table.get(action)
+        )
         cards.append(Card(translate(title), rows=rows))
     buys = list(getattr(scene, "buy_modes", []))
     if buys:
-        buy_rows = [(_("Buy menu"), keys.describe("buy_menu"))]
+        buy_rows = [(_("Buy menu"), keys.describe_words("buy_menu"))]
         for i, mode in enumerate(buys):
             if keys.table.get(f"buy_{i + 1}"):
-                buy_rows.append((mode_label(scene.spec, mode.id), keys.describe(f"buy_{i + 1}")))
-        buy_rows += [(_("Previous / next buy"), f"{keys.describe('prev')}  {keys.describe('next')}"),
-                     (_("Confirm the buy"), keys.describe("confirm"))]
+                buy_rows.append((mode_label(scene.spec, mode.id), keys.describe_words(f"buy_{i + 1}")))
+        buy_rows += [(_("Previous / next buy"), keys.describe_group(("prev", "next"))),
+                     (_("Confirm the buy"), keys.describe_words("confirm"))]
         cards.insert(1, Card(_("Buy bonus"), (_("In the buy menu each key opens that buy's confirmation page."),),
                              rows=tuple(buy_rows)))
-    staff = [Card(_("Operator menu"), rows=((_("Operator menu (PIN)"), keys.describe("operator")),)
-                  + tuple((translate(a), b) for a, b in OPERATOR_ROWS) + ((_("Log out"), keys.describe("close")),))]
+    staff = [
+        Card(
+            _("Operator menu"),
+            rows=((_("Operator menu (PIN)"), keys.describe_words("operator")),)
+            + tuple((translate(a), fixed_keys(b)) for a, b in OPERATOR_ROWS)
+            + ((_("Log out"), keys.describe_words("close")),),
+        )
+    ]
     if demo_allowed(scene.app.config):        # review mode only (never with real play)
-        rows = tuple((translate(label), keys.describe(action)) for action, label in REVIEW_ITEMS
+        rows = tuple((translate(label), keys.describe_words(action)) for action, label in REVIEW_ITEMS
                      if keys.table.get(action))
-        staff.append(Card(_("Review tools"), rows=rows + tuple((translate(a), b) for a, b in FORCE_MENU_ROWS)
-                          + ((_("Force menu: close"), keys.describe("close")),)))
+        staff.append(
+            Card(
+                _("Review tools"),
+                rows=rows
+                + tuple((translate(a), fixed_keys(b)) for a, b in FORCE_MENU_ROWS)
+                + ((_("Force menu: close"), keys.describe_words("close")),),
+            )
+        )
     module = rules_module(scene.spec)
     hook = getattr(module, "keyboard_cards", None) if module is not None else None
     own = tuple(hook(scene)) if hook is not None else ()

@@ -131,7 +131,8 @@ def history_shots(app: Any, save: Callable[[str, str], None]) -> None:
 
 def operator_shots(app: Any, save: Callable[[str, str], None]) -> None:
     """Every page of the operator menu (opened as after a right PIN: the gallery's
-    ledger is a throw-away one), in the gallery's language."""
+    ledger is a throw-away one), then the diagnostics page's hardware tests, in the
+    gallery's language."""
     from .operator.menu import PAGES
     _clear(app)
     menu = app.open("operator_menu")
@@ -139,5 +140,39 @@ def operator_shots(app: Any, save: Callable[[str, str], None]) -> None:
         menu.show(name)
         app.step(DT)
         save(f"operator__{name}", f"Operator menu: the {label} page")
+    hardware_test_shots(app, save)
     app.pop(menu)
+    app.step(DT)
+
+
+def hardware_test_shots(app: Any, save: Callable[[str, str], None]) -> None:
+    """The display test (colour bars, the grid), the sound test, the input test after a
+    key, a click and a touch, and the touch test with a few cells lit."""
+    import pygame
+
+    display = app.open("display_test")
+    for pattern in (0, 2):
+        display.pattern = pattern
+        app.step(DT)
+        save(f"operator__test_display_{pattern + 1}", f"Hardware test: display pattern {pattern + 1}")
+    app.pop(display)
+    app.open("sound_test")
+    app.step(DT)
+    save("operator__test_sound", "Hardware test: sound")
+    app.pop(app.stack.top)
+    app.open("input_test")
+    for event in (pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=pygame.KMOD_SHIFT, unicode=""),
+                  pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.layout.pt(960, 540), button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.pt(960, 540), button=1, touch=True)):
+        app.handle_event(event)
+    app.step(DT)
+    save("operator__test_input", "Hardware test: input, after a key, a click and a touch")
+    app.pop(app.stack.top)
+    touch = app.open("touch_test")
+    touch.hit.update({(0, 0), (1, 0), (5, 3), (15, 7)})
+    touch.touches = 4
+    app.step(DT)
+    save("operator__test_touch", "Hardware test: touch, four cells lit")
+    app.pop(touch)
     app.step(DT)

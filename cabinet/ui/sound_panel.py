@@ -130,7 +130,7 @@ class SoundPanel(Overlay):
         self.draw_widgets(surface)
         keys = self.app.input
         A.blit_text(surface, _("{sound} effects   {music} music   {turbo} turbo   ESC close").format(
-            sound=keys.describe("sound"), music=keys.describe("music"), turbo=keys.describe("turbo")),
+            sound=keys.describe_words("sound"), music=keys.describe_words("music"), turbo=keys.describe_words("turbo")),
                     24, (r.centerx, r.bottom - 36), D.MUTED, anchor="center")
 
 

@@ -137,7 +137,7 @@ def test_the_rules_list_every_gamble_key(gamble_app):
         == list(rows)
     assert rows["Gamble the win offered (GAMBLE)"] == "SHIFT+D" and rows["Collect it and spin on"] == "SPACE"
     assert rows["Spin the chosen wheel / skip"] == "SPACE"
-    assert rows["Choose the cash / bonus wheel"] == "LEFT / RIGHT (or SHIFT+LEFT / SHIFT+RIGHT)"
+    assert rows["Choose a wheel"] == "LEFT/RIGHT (or SHIFT+LEFT/RIGHT)"
     assert "SHIFT+1" in rows["Cash wheel x1.5 / x2 / x3"] and "RETURN" in rows["Collect the win"]
     assert "ESCAPE" in rows["Ask to collect (again: collect)"]
 
@@ -154,10 +154,13 @@ def test_the_keyboard_page_names_every_key_the_gamble_and_spin_chance_handle(gam
     cards = _keys_page_cards(app)
     assert {"Play", "Gamble keys", "Spin chance keys"} <= set(cards)
     handled = {*KEY_ACTIONS, "spin", "close"}                  # every action GambleScene.on_key takes
+
+    def names_every_key(action: str, text: str) -> bool:       # keys sharing a modifier: 'SHIFT+DOWN/UP'
+        return all(part.upper() in text for spec in app.input.table[action] for part in spec.split("+"))
     for action in handled:
-        assert app.input.describe(action) in cards["Gamble keys"], action
+        assert names_every_key(action, cards["Gamble keys"]), action
     for action in ("confirm", "close", "spin"):                # what SpinChanceScene.on_action takes from keys
-        assert app.input.describe(action) in cards["Spin chance keys"], action
+        assert names_every_key(action, cards["Spin chance keys"]), action
     # another game lists no gamble
     from cabinet.ui.rules_common import keyboard_page
     from types import SimpleNamespace

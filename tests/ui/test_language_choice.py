@@ -144,7 +144,10 @@ def test_the_gallery_renders_every_operator_page_in_its_language(tmp_path, apps)
     saved = {}
     operator_shots(app, lambda name, caption: saved.setdefault(name, texts(app)))
     assert list(saved) == [f"operator__{n}" for n in ("meters", "cash", "recall", "events", "settings",
-                                                       "diagnostics", "system")]
+                                                       "diagnostics", "system", "test_display_1", "test_display_3",
+                                                       "test_sound", "test_input", "test_touch")]
+    assert "BILDSCHIRMTEST: 1/8 Farbbalken (Tippen oder Taste: weiter)" in saved["operator__test_display_1"]
+    assert any(line.startswith("Taste UMSCHALT+HOCH") for line in saved["operator__test_input"])
     titles = ("ZÄHLER", "KASSE", "SPIELABRUF", "EREIGNISPROTOKOLL", "EINSTELLUNGEN", "DIAGNOSE", "PRÜFUNG / RAM CLEAR")
     for shown, title in zip(saved.values(), titles):
         assert "BETREIBERMENÜ" in shown and shown.count(title) == 2      # the header and its lit tab

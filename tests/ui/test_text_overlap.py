@@ -175,6 +175,35 @@ def test_the_lobby_history_and_a_recall_have_no_overlapping_text(app):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("gid", SHIPPED)
+def test_the_review_tools_have_no_overlapping_text(app, gid):
+    """The force menu, a round under way paused under the math overlay, the review bar
+    taking a round id, and the library viewer (issue #37 item 5): its first page (reel
+    strips), the library with the top payout (the most bands, the narrowest bars) and the last."""
+    scene, found = open_only(app, gid), []
+    desk = app.review
+    scene.on_action("demo")
+    _check(app, f"{gid} force menu", found)
+    app.pop(app.stack.top)
+    assert scene.play()
+    desk.paused, desk.math = True, True
+    _check(app, f"{gid} paused under the math overlay", found)
+    desk.paused, desk.math = False, False
+    settle_round(scene)
+    desk.typing = "123456"
+    _check(app, f"{gid} review bar taking a round id", found)
+    desk.typing = None
+    view = app.open("library", scene)
+    modes = [i for i, (kind, _) in enumerate(view.pages) if kind == "mode"]
+    widest = max(modes, key=lambda i: int(view.library.books(view.pages[i][1]).payout_x100.max()))   # most bands
+    for page in sorted({0, widest, len(view.pages) - 1}):
+        view.page = page
+        _check(app, f"{gid} library page {page + 1}", found)
+    app.pop(view)
+    assert not found, "\n".join(found[:20])
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", GAMES)
 @pytest.mark.parametrize("text", ["Finish the round first", LONG])
 def test_a_message_stands_in_a_bar_and_covers_nothing_of_the_board_or_the_buttons(app, gid, text):
@@ -246,7 +275,7 @@ def test_the_operator_pages_with_player_protection_on_have_no_overlapping_text(t
             if name == "recall":
                 tap(app, "details")
                 _check(app, "operator recall, ids shown", found)
-        for test in ("display_test", "input_test"):
+        for test in ("display_test", "sound_test", "input_test", "touch_test"):
             app.open(test)
             _check(app, test, found)
             app.pop()

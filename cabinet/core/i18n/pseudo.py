@@ -11,6 +11,9 @@ import re
 ACCENTED = str.maketrans("AaCcEeIiNnOoUuYy", "ÅåÇçÉéÎîÑñÖöÛûÝý")
 FILL = "àéîöû"
 PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
+# A key's name ("key LEFT": input.KEY_WORDS) carries "key " only to tell it apart from
+# the same word elsewhere: a translation leaves it out, so the pseudo-locale does too.
+KEY_NAME = re.compile(r"key ([A-Z_]+)")
 
 
 def pseudo(text: str) -> str:
@@ -35,4 +38,7 @@ class PseudoTranslations(gettext.NullTranslations):
         self.known = set(read_po(template_path()))
 
     def gettext(self, message: str) -> str:
-        return pseudo(message) if message in self.known else message
+        if message not in self.known:
+            return message
+        key = KEY_NAME.fullmatch(message)
+        return pseudo(key.group(1) if key else message)

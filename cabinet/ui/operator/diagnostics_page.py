@@ -28,8 +28,11 @@ from .page import Page
 
 
 def duration(seconds: float) -> str:
+    """An uptime as '2d 03:04:05' (days, then hours:minutes:seconds), the day's mark in
+    the current language ('2 T 03:04:05')."""
     s = int(seconds)
-    return f"{s // 86400}d {s // 3600 % 24:02d}:{s // 60 % 60:02d}:{s % 60:02d}"
+    return _("{days}d {time}").format(days=formats.number(s // 86400),
+                                      time=f"{s // 3600 % 24:02d}:{s // 60 % 60:02d}:{s % 60:02d}")
 
 
 class DiagnosticsPage(Page):
@@ -98,8 +101,9 @@ class DiagnosticsPage(Page):
         x, y = 800, 130
         app = self.app
         lines = [
-            (_("VERSION"), f"cabinet {version()}, Python {platform.python_version()}, pygame-ce {pygame.version.ver}, "
-                        f"SDL {'.'.join(map(str, pygame.get_sdl_version()))}"),
+            (_("VERSION"), _("cabinet {version}, Python {python}, pygame-ce {pygame}, SDL {sdl}").format(
+                version=version(), python=platform.python_version(), pygame=pygame.version.ver,
+                sdl=".".join(map(str, pygame.get_sdl_version())))),
             (_("UPTIME"), _("{duration} since the cabinet started ({when})").format(
                 duration=duration(time.time() - app.started_wall), when=when_text(app.started_wall, year=True))),
             (_("DISPLAY"), _("{driver} driver, {size}").format(

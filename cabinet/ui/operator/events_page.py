@@ -58,13 +58,34 @@ KIND_WORDS = {
     "session_reset": N_("Session reset"),
 }
 MONEY_KEYS = {"cents", "balance", "bet", "stake", "prize", "win", "cost", "credit", "paid", "amount"}
-KEY_WORDS = {"cents": N_("amount"), "cash_id": N_("cash no."), "in_a_row": N_("in a row"), "age_seconds": N_("age (s)"),
-             "locked_seconds": N_("locked (s)"), "entry_value_cents": N_("entry value")}
+# A detail field's name as the operator reads it, for every key an event stores (the
+# ledger keeps the raw key); a key not listed is shown as written, '_' as spaces.
+KEY_WORDS = {
+    "cents": N_("amount"), "cash_id": N_("cash no."), "in_a_row": N_("in a row"), "age_seconds": N_("age (s)"),
+    "locked_seconds": N_("locked (s)"), "entry_value_cents": N_("entry value"), "page": N_("page"),
+    "purpose": N_("for"), "passed": N_("passed"), "seconds": N_("seconds"), "p": N_("p values"),
+    "files": N_("files"), "signer": N_("signer"), "differences": N_("differences"), "reason": N_("reason"),
+    "balance": N_("balance"), "audit": N_("audit"), "checked": N_("checked"), "head": N_("chain head"),
+    "closed_rounds": N_("closed rounds"), "result": N_("result"), "by": N_("by"), "game": N_("game"),
+    "round": N_("round"), "mode": N_("mode"), "checkpoint": N_("checkpoint"), "closed_period": N_("closed period"),
+    "pending": N_("waiting event"), "backup": N_("backup"), "folder": N_("folder"), "record": N_("record"),
+    "key": N_("setting"), "from": N_("from"), "to": N_("to"), "validation": N_("validation no."),
+    "cabinet": N_("cabinet"), "claimed_kind": N_("claimed kind"), "detail": N_("detail"), "why": N_("why"),
+    "line": N_("line"), "bytes": N_("bytes"), "action": N_("action"),
+    "state": N_("state"), "version": N_("version"), "pending_id": N_("pending no."),
+    "recorded_outside_ledger_at": N_("recorded outside the ledger at"),
+}
 
 
 def kind_words(kind: str) -> str:
     """An event's kind as the operator reads it."""
     return translate(KIND_WORDS[kind]) if kind in KIND_WORDS else kind.replace("_", " ").capitalize()
+
+
+def key_words(key: str) -> str:
+    """A detail field's name as the operator reads it ('locked_seconds' -> 'locked (s)',
+    'gesperrt (s)' in de-DE); a key the log does not know, with spaces for '_'."""
+    return translate(KEY_WORDS[key]) if key in KEY_WORDS else key.replace("_", " ")
 
 
 def is_money(key: str) -> bool:
@@ -103,12 +124,13 @@ def summary(detail: dict[str, Any], cab: Any = None, kind: str = "") -> str:
     setup = cab.games.get(game) if cab is not None and isinstance(game, str) else None
     setting = detail.get("key") if "from" in detail and "to" in detail else None
     for k, v in detail.items():
-        name = translate(KEY_WORDS[k]) if k in KEY_WORDS else k.replace("_", " ")
+        name = key_words(k)
         if k in ("head", "checked") and isinstance(v, str) and len(v) > 40:
             v = v[:16] + "..."
         if isinstance(v, (dict, list)):
             text = json.dumps(v, sort_keys=True)
-            v = text if len(text) <= 60 else f"({len(v)} {'entries' if isinstance(v, dict) else 'items'})"
+            v = text if len(text) <= 60 else _("({count} entries)").format(count=len(v)) if isinstance(v, dict) \
+                else _("({count} items)").format(count=len(v))
         elif cab is not None and is_money(k) and isinstance(v, (int, str)) and str(v).lstrip("-").isdigit():
             v = cab.currency.format(int(v))
         elif cab is not None and k == "game" and setup is not None:
@@ -121,7 +143,6 @@ def summary(detail: dict[str, Any], cab: Any = None, kind: str = "") -> str:
         elif cab is not None and setting is not None and k == "key":
             row = row_of(str(v))
             v = translate(row.label) if row is not None else str(v).replace("_", " ")
-            name = "setting"
         elif cab is not None and setting is not None and k in ("from", "to"):
             v = value_words(str(setting), v, lambda a: cab.currency.format(
                 parse_amount(a, cab.config.currency.minor_units)))

@@ -12,6 +12,8 @@ from typing import Any, Protocol, Sequence
 
 import pygame
 
+from cabinet.core.i18n import shown
+
 from .. import draw as D
 from ..widgets import Button
 
@@ -98,11 +100,11 @@ class Page:
     def paragraph(self, surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 26,
                   color=D.CREAM, width: int = 1480, bold: bool = False, line_gap: int = 8) -> float:
         """Text wrapped at `width` (logical), each line left-aligned; returns the logical
-        y under the last line."""
+        y under the last line. A Message (the core's words) is drawn in the current language."""
         A, lay = self.app.assets, self.app.layout
         font, limit = A.font(size, bold), lay.px(width)
         lines: list[str] = []
-        for word in text.split():
+        for word in shown(text).split():
             trial = f"{lines[-1]} {word}" if lines else word
             if lines and font.size(trial)[0] <= limit:
                 lines[-1] = trial

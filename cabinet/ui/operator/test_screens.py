@@ -11,32 +11,46 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.core.i18n import N_, _, formats, translate
+
 from .. import draw as D
+from ..input import key_word
 from ..scene import Scene, register
 from ..widgets import Button
 from .page import session_clock_shown
 
 PATTERNS = ("colour bars", "grey ramp", "grid", "white", "red", "green", "blue", "black")
+PATTERN_WORDS = {"colour bars": N_("colour bars"), "grey ramp": N_("grey ramp"), "grid": N_("grid"),
+                 "white": N_("white"), "red": N_("red"), "green": N_("green"), "blue": N_("blue"),
+                 "black": N_("black")}
 BARS = ((255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (255, 0, 0), (0, 0, 255),
         (0, 0, 0))
 CELL = 120
 
 
 def input_line(app, event: pygame.event.Event) -> str | None:
-    """How the input test shows one input: a key with its modifiers and the actions it
-    is bound to, a mouse button or a touch with where it landed (None: not shown)."""
+    """How the input test shows one input, in the current language: a key with its
+    modifiers (named as the keyboard page names them) and the actions it is bound to (the
+    key map's own names, as config.yaml writes them), a mouse button or a touch with
+    where it landed (None: not shown)."""
     etype = event.type
     if etype == pygame.KEYDOWN:
         mods = [m for m, bit in (("CTRL", pygame.KMOD_CTRL), ("SHIFT", pygame.KMOD_SHIFT),
                                  ("ALT", pygame.KMOD_ALT)) if getattr(event, "mod", 0) & bit]
         name = pygame.key.name(event.key) or str(event.key)
         acts = ", ".join(app.input.actions(event)) or "-"
-        return f"key {'+'.join([*mods, name.upper()])}   actions: {acts}"
+        return _("key {key}   actions: {actions}").format(key="+".join(key_word(k) for k in [*mods, name]),
+                                                         actions=acts)
     if etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        what = f"touch {getattr(event, 'finger_id', 0)}" if getattr(event, "touch", False) else \
-            f"mouse button {getattr(event, 'button', 1)}"
         x, y = app.layout.to_logical(event.pos)
-        return f"{what} {'down' if etype == pygame.MOUSEBUTTONDOWN else 'up'} at ({x:.0f}, {y:.0f})"
+        down = etype == pygame.MOUSEBUTTONDOWN
+        if getattr(event, "touch", False):
+            said = _("touch {finger} down at ({x}, {y})") if down else _("touch {finger} up at ({x}, {y})")
+        else:
+            said = _("mouse button {button} down at ({x}, {y})") if down else \
+                _("mouse button {button} up at ({x}, {y})")
+        return said.format(finger=getattr(event, "finger_id", 0), button=getattr(event, "button", 1),
+                           x=f"{x:.0f}", y=f"{y:.0f}")
     return None
 
 
@@ -47,7 +61,7 @@ class TestScreen(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.widgets = [Button((1700, 24, 196, 76), "EXIT", "exit", style="red", font_size=30)]
+        self.widgets = [Button((1700, 24, 196, 76), N_("EXIT"), "exit", style="red", font_size=30)]
 
     def on_action(self, action: str) -> bool:
         if action in ("exit", "close"):
@@ -57,8 +71,9 @@ class TestScreen(Scene):
 
     def caption(self, surface: pygame.Surface, text: str) -> None:
         A, lay = self.app.assets, self.app.layout
-        label = f"{self.name}: {text}"
-        width = A.font(30, True).size(label)[0] + lay.px(48)        # a dark plate: legible on a white pattern
+        label = f"{translate(self.name)}: {text}"
+        size = A.fit(label, 30, 1640, True)                        # left of EXIT
+        width = A.font(size, True).size(label)[0] + lay.px(48)      # a dark plate: legible on a white pattern
 
         def caption_plate() -> pygame.Surface:
             return D.rounded_panel((width, lay.px(60)), (12, 12, 24), (12, 12, 24), radius=lay.px(14), alpha=220)
@@ -66,12 +81,12 @@ class TestScreen(Scene):
         plate = A.surface(("test_caption", width), caption_plate)
         top = 76 if session_clock_shown(self.app) else 32      # under player protection's session clock
         surface.blit(plate, lay.pt(16, top))
-        A.blit_text(surface, label, 30, (40, top + 30), D.CREAM, anchor="midleft", bold=True, outline=(0, 0, 0))
+        A.blit_text(surface, label, size, (40, top + 30), D.CREAM, anchor="midleft", bold=True, outline=(0, 0, 0))
 
 
 @register("display_test")
 class DisplayTest(TestScreen):
-    name = "DISPLAY TEST"
+    name = N_("DISPLAY TEST")
 
     def __init__(self, app):
         super().__init__(app)
@@ -110,24 +125,28 @@ class DisplayTest(TestScreen):
         else:
             surface.fill({"white": (255, 255, 255), "red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255),
                           "black": (0, 0, 0)}[name])
-        self.caption(surface, f"{self.pattern + 1}/{len(PATTERNS)} {name} (tap or press a key: next)")
+        self.caption(surface, _("{number}/{count} {pattern} (tap or press a key: next)").format(
+            number=self.pattern + 1, count=len(PATTERNS), pattern=translate(PATTERN_WORDS[name])))
         self.draw_widgets(surface)
 
 
 @register("sound_test")
 class SoundTest(TestScreen):
-    name = "SOUND TEST"
+    name = N_("SOUND TEST")
 
     def __init__(self, app):
         super().__init__(app)
         self.played = ""
         for i, cue in enumerate(app.audio.cue_names()[:24]):
             r, c = divmod(i, 4)
-            self.widgets.append(Button((120 + c * 430, 200 + r * 100, 400, 84), cue.upper(), f"cue_{cue}",
+            def cue_name(cue: str = cue) -> str:      # the sound's own name, the same in every language
+                return cue.upper()
+
+            self.widgets.append(Button((120 + c * 430, 200 + r * 100, 400, 84), cue_name, f"cue_{cue}",
                                        font_size=28))
 
         def music_label() -> str:
-            return "MUSIC: " + ("ON" if app.audio.music_on else "OFF")
+            return _("MUSIC: ON") if app.audio.music_on else _("MUSIC: OFF")
 
         self.widgets.append(Button((120, 900, 400, 84), music_label,
                                    "music", font_size=28))
@@ -145,17 +164,20 @@ class SoundTest(TestScreen):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((16, 18, 40))
         audio = self.app.audio
-        state = "mixer on" if audio.available else "no audio device: the cabinet runs silent"
-        self.caption(surface, f"{state}; press a cue to hear it" + (f" (last: {self.played})" if self.played else ""))
+        state = _("mixer on") if audio.available else _("no audio device: the cabinet runs silent")
+        said = (
+            _("{state}; press a cue to hear it (last: {cue})") if self.played else _("{state}; press a cue to hear it")
+        )
+        self.caption(surface, said.format(state=state, cue=self.played))
         if not audio.cue_names():
-            self.app.assets.blit_text(surface, "No sounds loaded (silent mixer)", 40, (960, 500), D.MUTED,
+            self.app.assets.blit_text(surface, _("No sounds loaded (silent mixer)"), 40, (960, 500), D.MUTED,
                                       anchor="center")
         self.draw_widgets(surface)
 
 
 @register("input_test")
 class InputTest(TestScreen):
-    name = "INPUT TEST"
+    name = N_("INPUT TEST")
 
     def __init__(self, app):
         super().__init__(app)
@@ -171,7 +193,7 @@ class InputTest(TestScreen):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((10, 24, 20))
-        self.caption(surface, "press keys, click, touch (ESC twice or EXIT leaves)")
+        self.caption(surface, _("press keys, click, touch ({key} twice or EXIT leaves)").format(key=key_word("escape")))
         A = self.app.assets
         for i, line in enumerate(reversed(self.app.input_log)):
             A.blit_text(surface, line, 30, (80, 160 + i * 52), D.CREAM if i else D.GOLD, bold=i == 0)
@@ -180,7 +202,7 @@ class InputTest(TestScreen):
 
 @register("touch_test")
 class TouchTest(TestScreen):
-    name = "TOUCH TEST"
+    name = N_("TOUCH TEST")
 
     def __init__(self, app):
         super().__init__(app)
@@ -209,6 +231,14 @@ class TouchTest(TestScreen):
                 rect = lay.rect(c * CELL + 4, CELL + r * CELL + 4, CELL - 8, CELL - 8)
                 surface.fill(D.GREEN if (c, r) in self.hit else (40, 44, 90), rect)
         done = len(self.hit) == self.cols * self.rows
-        self.caption(surface, f"{len(self.hit)}/{self.cols * self.rows} cells, {self.touches} touches"
-                     + ("  ALL CELLS REACHED" if done else ""))
+        said = _("{lit}/{cells} cells, {touches} touches  ALL CELLS REACHED") if done else \
+            _("{lit}/{cells} cells, {touches} touches")
+        self.caption(
+            surface,
+            said.format(
+                lit=formats.number(len(self.hit)),
+                cells=formats.number(self.cols * self.rows),
+                touches=formats.number(self.touches),
+            ),
+        )
         self.draw_widgets(surface)

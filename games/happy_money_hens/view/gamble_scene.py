@@ -26,7 +26,7 @@ from functools import partial
 
 import pygame
 
-from cabinet.core.i18n import N_, _
+from cabinet.core.i18n import N_, _, translate
 from cabinet.mechanics.gamble import Gamble, GambleOption
 from cabinet.ui.presentation import Presentation, Step
 from cabinet.ui.scene import Scene
@@ -43,21 +43,23 @@ WHEEL_ART = WheelArt("happy_money_hens")     # the rim (20 sockets) and pointer 
 # (what the key does, its actions in the cabinet's key map, the same done by the bet and
 # buy-page keys a player already knows): the rules pages list these (`key_rows`)
 KEY_ROWS = (
-    ("Choose the cash / bonus wheel", ("left", "right"), ("prev", "next")),
-    ("Spin the chosen wheel / skip", ("spin",), ()),
-    ("Cash wheel x1.5 / x2 / x3", ("buy_1", "buy_2", "buy_3"), ()),
-    ("Bonus entry - / +", ("down", "up"), ("bet_down", "bet_up")),
-    ("Collect the win", ("select", "confirm"), ()),
-    ("Ask to collect (again: collect)", ("close",), ()),
+    (N_("Choose a wheel"), ("left", "right"), ("prev", "next")),
+    (N_("Spin the chosen wheel / skip"), ("spin",), ()),
+    (N_("Cash wheel x1.5 / x2 / x3"), ("buy_1", "buy_2", "buy_3"), ()),
+    (N_("Bonus entry - / +"), ("down", "up"), ("bet_down", "bet_up")),
+    (N_("Collect the win"), ("select", "confirm"), ()),
+    (N_("Ask to collect (again: collect)"), ("close",), ()),
 )
 
 
 def key_rows(keys) -> tuple[tuple[str, str], ...]:
     """(what it does, its keys as the player reads them) of every gamble control, from
-    the cabinet's key map `keys` (an InputMap, as config.yaml rebinds it)."""
+    the cabinet's key map `keys` (an InputMap, as config.yaml rebinds it), in the
+    player's language."""
     def said(actions) -> str:
-        return " / ".join(keys.describe(a) for a in actions if keys.table.get(a))
-    return tuple((label, said(main) + (f" (or {said(also)})" if said(also) else "")) for label, main, also in KEY_ROWS)
+        return keys.describe_group(actions)
+    return tuple((translate(label), _("{keys} (or {other})").format(keys=said(main), other=said(also)) if said(also)
+                  else said(main)) for label, main, also in KEY_ROWS)
 
 
 # key actions -> the gamble's own actions

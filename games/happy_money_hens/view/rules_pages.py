@@ -222,8 +222,8 @@ def gamble_keys_card(scene: Any) -> Card:
     """Every gamble control's key, from the cabinet's key map (as config.yaml rebinds it)."""
     from .gamble_scene import key_rows
     keys = scene.app.input
-    offer = ((_("Gamble the win offered (GAMBLE)"), keys.describe("gamble")),
-             (_("Collect it and spin on"), keys.describe("spin")))
+    offer = ((_("Gamble the win offered (GAMBLE)"), keys.describe_words("gamble")),
+             (_("Collect it and spin on"), keys.describe_words("spin")))
     return Card(_("Gamble keys"), (_("A win offers the gamble; it opens only when you press GAMBLE. None of the "
                                      "wheels is chosen when it opens: SPACE spins only the wheel chosen. ESC never "
                                      "collects by itself: it asks first."),),

@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from cabinet.core.i18n import _, formats
+from cabinet.core.i18n import N_, _, formats, translate
 from cabinet.mechanics.spin_chance import SpinChance
 from cabinet.ui import draw as D
 from cabinet.ui.game_words import mode_label
@@ -26,15 +26,16 @@ METER = pygame.Rect(360, 470, 1200, 110)
 SWEEPS = 3.5          # pointer passes over the meter before it settles
 # (what the key does, its actions in the cabinet's key map)
 KEY_ROWS = (
-    ("Play the spin chance", ("confirm",)),
-    ("No thanks (keep the credit)", ("close",)),
-    ("Skip the pointer's run", ("spin",)),
+    (N_("Play the spin chance"), ("confirm",)),
+    (N_("No thanks (keep the credit)"), ("close",)),
+    (N_("Skip the pointer's run"), ("spin",)),
 )
 
 
 def key_rows(keys) -> tuple[tuple[str, str], ...]:
-    """(what it does, its keys) of every spin-chance control, from the key map `keys`."""
-    return tuple((label, " / ".join(keys.describe(a) for a in actions if keys.table.get(a)))
+    """(what it does, its keys) of every spin-chance control, from the key map `keys`, in
+    the player's language."""
+    return tuple((translate(label), keys.describe_group(actions))
                  for label, actions in KEY_ROWS)
 
 
@@ -166,7 +167,7 @@ class SpinChanceScene(Scene):
         if self.idle():             # each button's key under it
             keys = self.app.input
             for x, action in ((740, "confirm"), (1180, "close")):
-                A.blit_text(surface, keys.describe(action), 24, (x, 860), D.MUTED, anchor="center", bold=True)
+                A.blit_text(surface, keys.describe_words(action), 24, (x, 860), D.MUTED, anchor="center", bold=True)
 
 
 LABEL_PAD = 16         # a segment's label keeps this far from its ends
