@@ -235,18 +235,7 @@ def _flagged_in_summary(report: Path) -> dict[str, int]:
     return out
 
 
-KNOWN_FLAGS = {
-    # issue #32, open: the optimizer's tilt corrects the ante library's sampling luck
-    # (its wheel stratum's heavy tail: the equal-weight sample pays 102.8% +- 2.7 pp
-    # against the stated 96.7%) inside the natural books' held bands, and the band means
-    # then sit up to 9 standard errors from the rules' (games/piggy_farm/par/
-    # piggy_farm_fidelity.md). strict: this fails as soon as the report is clean.
-    "piggy_farm": "Piggy Farm's ante: the RTP correction lands inside the natural books' held bands",
-}
-
-
-@pytest.mark.parametrize("gid", [pytest.param(g, marks=pytest.mark.xfail(reason=KNOWN_FLAGS[g], strict=True))
-                                 if g in KNOWN_FLAGS else g for g in sorted(discover())])
+@pytest.mark.parametrize("gid", sorted(discover()))
 def test_the_committed_report_flags_nothing_in_any_mode(gid):
     """Issue #32's bar: the shipped libraries against a fresh run of the rules, every
     mode with 0 flagged figures (|z| > 4 or tail mass past the library's top)."""

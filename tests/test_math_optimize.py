@@ -210,3 +210,59 @@ def test_with_fixed_strata_only_the_natural_stratum_tilts():
     assert abs(_exact(w, pay, 100) - Fraction("0.94")) < Fraction(1, 10**12)
     w2, rep2 = optimize(pay, stratum, [1e-4], 100, Fraction("0.94"), features=feats, rates={0: 5e-5, 1: 0.06})
     assert rep2["held_features"] == [0, 1] and w2[stratum == 0].max() - w2[stratum == 0].min() > 1
+
+
+def _lucky_tail_books():
+    """A natural stratum of small wins (0 .. 3x) and a 2% stratum drawn by 2,000 books,
+    70% of them 1x .. 2x and 30% 10x .. 500x; four bands (features 0..3) held at their
+    natural masses, and the RTP asked 3 standard errors below the natural one, in the
+    standard error left once the bands are held (sqrt of the sum over bands of
+    t_b^2 se_b^2): luck that lies in the wide 10x+ band."""
+    rng = np.random.default_rng(11)
+    n, m = 40_000, 2_000
+    nat = np.where(rng.random(n) < 0.4, rng.integers(1, 301, n), 0)
+    tail = np.where(rng.random(m) < 0.7, rng.integers(100, 201, m), rng.integers(1_000, 50_000, m))
+    pay = np.concatenate([nat, tail]).astype(np.int64)
+    stratum = np.concatenate([np.full(n, -1), np.zeros(m, dtype=int)])
+    edges = [0, 1, 201, 1_001, 10**9]
+    feats = np.column_stack([(pay >= lo) & (pay < hi) for lo, hi in zip(edges, edges[1:])])
+    p0 = natural_weights(stratum, [0.02])
+    y = pay / 100
+    rates, se2 = {}, 0.0
+    for j in range(feats.shape[1]):
+        k = feats[:, j]
+        rates[j] = float(p0[k].sum())
+        se2 += float((p0[k] ** 2 * (y[k] - (p0[k] * y[k]).sum() / rates[j]) ** 2).sum())
+    target = Fraction(str(round(float(p0 @ y) - 3 * se2 ** 0.5, 6)))
+    return pay, stratum, feats, rates, target
+
+
+def test_the_noise_tilt_takes_the_correction_where_the_noise_is():
+    """rtp_tilt="noise": the RTP exact, every band held, and each band's mean moved in
+    proportion to its own sampling noise: the bands of the natural books stay within a
+    fraction of a standard error while the wide tail band (few books) gives the luck
+    back. The default body tilt moves the natural books' bands by 1.9 standard errors,
+    at a larger KL."""
+    from cabinet.math.optimize import held_mean_shifts
+    pay, stratum, feats, rates, target = _lucky_tail_books()
+    w, rep = optimize(pay, stratum, [0.02], 100, target, features=feats, rates=rates, rtp_tilt="noise")
+    assert abs(_exact(w, pay, 100) - target) < Fraction(1, 10**12)
+    p = w / w.sum()
+    for j, rate in rates.items():
+        assert abs(float(p[feats[:, j]].sum()) - rate) < 1e-9
+    assert sum(w[stratum == 0].tolist()) == round(0.02 * TOTAL_WEIGHT)
+    shifts = rep["tilt"]["held_mean_shift_se"]
+    assert rep["rtp_tilt"] == "noise" and len(shifts) == 4
+    assert max(abs(z) for z in shifts[:3]) < 0.3, shifts           # 0 .. 10x: the natural books' bands
+    assert -3.2 < shifts[3] < -2.5, shifts                           # the tail's band carries it
+    wb, repb = optimize(pay, stratum, [0.02], 100, target, features=feats, rates=rates)
+    assert "rtp_tilt" not in repb and "held_mean_shift_se" not in repb["tilt"]
+    body = held_mean_shifts(wb, natural_weights(stratum, [0.02]), pay / 100, feats)
+    assert max(abs(z) for z in body[:3]) > 1.5, body
+    assert rep["tilt"]["kl"] < repb["tilt"]["kl"] / 3
+
+
+def test_an_unknown_rtp_tilt_is_refused():
+    pay, stratum = _books()
+    with pytest.raises(OptimizeError, match="rtp_tilt 'tail'"):
+        optimize(pay, stratum, [1e-5], 100, Fraction("0.96"), rtp_tilt="tail")

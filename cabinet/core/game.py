@@ -155,6 +155,11 @@ class MathHooks:
     # boosted proposal), so the builder keeps each forced stratum at equal weights and
     # tilts only the natural one (cabinet/math/optimize.py `fixed_strata`)
     forced_natural: bool = False
+    # mode -> how the weights carry the RTP's correction (cabinet/math/optimize.py
+    # `rtp_tilt`): "body" (default) tilts every stratum by e^(λ min(x, 50)); "noise"
+    # spreads it over the held bands by each band's sampling noise, so a heavy tail
+    # drawn by few books takes the luck it brought (Piggy Farm's ante)
+    rtp_tilt: dict[str, str] = field(default_factory=dict)
     # Feature rates a mode's library must hold that the game sets itself (exact
     # figures, or a design tie such as an ante's wheel at 5x the base game's):
     # mode -> {feature: rate, or (other mode, factor)}. They override the rates the

@@ -255,9 +255,13 @@ def assemble(spec: GameSpec, mode: str, tasks: list[Task], results: list[tuple],
         weight, report = optimize(pay, stratum, targets, cost, rtp, features=cols,
                                   rates={i: v["rate"] for i, v in goals.items()},
                                   rate_sigma={i: v.get("sigma", 0.0) for i, v in goals.items()},
-                                  fixed_strata=spec.math.forced_natural)
+                                  fixed_strata=spec.math.forced_natural,
+                                  rtp_tilt=spec.math.rtp_tilt.get(mode, "body"))
     except Exception as exc:
         raise BuildError(f"{spec.id}/{mode}: optimizer failed: {exc}") from exc
+    shifts = report["tilt"].get("held_mean_shift_se")
+    if shifts is not None:           # rtp_tilt "noise": {held column: its mean's move in standard errors}
+        report["tilt"]["held_mean_shift_se"] = {columns[i]: z for i, z in zip(report["held_features"], shifts)}
     report["held_bands"] = [columns[i][5:] for i in report["held_features"] if i >= len(names)]
     report["held_features"] = [columns[i] for i in report["held_features"] if i < len(names)]
     report["free_features"] = [columns[i] for i in report["free_features"]]
@@ -470,6 +474,11 @@ def report_mode(spec: GameSpec, meta: dict[str, Any]) -> None:
         print(f"  tilt: KL(w || w0) {tilt['kl']:.3e} nats"
               + (f" (the least-KL weights with the same RTP and rates: {least:.3e})" if least is not None else "")
               + f", max |log w/w0| {tilt['max_log_ratio']:.3f}", file=sys.stderr)
+        shifts = tilt.get("held_mean_shift_se")
+        if shifts:
+            worst = max(shifts, key=lambda k: abs(shifts[k]))
+            print(f"  rtp tilt {opt.get('rtp_tilt')}: the largest move of a mean given a held feature or band is "
+                  f"{shifts[worst]:+.2f} standard errors ({worst})", file=sys.stderr)
     for cat, note in opt.get("category_target_notes", {}).items():
         print(f"  {cat}: {note}", file=sys.stderr)
     for name, miss in opt.get("feature_miss", {}).items():

@@ -36,6 +36,15 @@ RTP equals the stated one to about 1e-15. Sums are exact Python integers. With
 `fixed_strata` the forced strata's contributions to every moment are fixed; a feature
 or band that does not vary inside the natural stratum cannot be moved and is left free.
 
+`rtp_tilt="noise"` (GameSpec.math.rtp_tilt, per mode) replaces min(x, H) by
+`noise_column`, each book's payout times its natural weight: the correction of the
+RTP is then taken from each held band's mean in proportion to that band's sampling
+noise, to first order the correction of least Σ_b (Δm_b / se_b)² (the means moved in
+their own standard errors), so a heavy tail drawn by few books gives back the luck it
+brought and the natural books' bands hardly move (issue #32: Piggy Farm's ante). The
+report then adds `held_mean_shift_se` (`held_mean_shifts`: each held column's mean
+payout moved, in standard errors of the natural sample's).
+
 How far the weights moved (the tilt), `tilt_figures`: KL(w ‖ w0) = Σ π_i log(π_i / π0_i)
 in nats over the whole mode (π the weights' probabilities, π0 the natural ones), the
 measure the family above minimises: it is the least-KL weighting among those with the
@@ -266,6 +275,35 @@ def _correct(w: np.ndarray, x: np.ndarray, natural: np.ndarray, deficit: int) ->
 
 # ---------------------------------------------------------------- the moment solve
 
+RTP_TILTS = ("body", "noise")
+
+
+def noise_column(x: np.ndarray, cost_x100: int, group: np.ndarray, shares: list[float],
+                 held: np.ndarray) -> np.ndarray:
+    """The RTP's tilt statistic of `rtp_tilt="noise"`: each book's payout less the mean
+    of its cell (the books of its stratum with the same held features and band), times
+    its natural weight (its stratum's share over its books) relative to a natural
+    book's: s_i = (x_i - m_cell) π0_i / π0_natural. To first order a tilt e^(λ s) keeps
+    every cell's mass and moves its mean by λ' t_c se_c² (t_c its mass, se_c the
+    standard error of the library's mean in it, Σ π0_i² (x_i - m_c)² / t_c²), so the
+    RTP's correction R is spread over the cells as Δm_c = R t_c se_c² / Σ_c t_c² se_c²:
+    the correction of least Σ_c (Δm_c / se_c)² (each cell's mean moved in its own
+    standard errors), and each cell's expected share of the sample's known total luck.
+    A heavy tail drawn by few books gives back the luck it brought; a band of many
+    books hardly moves, and no stratum's books take mass from another's in a band."""
+    rows = np.column_stack([group.astype(np.int64), held.astype(np.int64)])
+    _, cell, count = np.unique(rows, axis=0, return_inverse=True, return_counts=True)
+    cell = cell.ravel()
+    sums = np.zeros(len(count), dtype=np.int64)
+    np.add.at(sums, cell, x.astype(np.int64))               # exact integer sums
+    mean = np.array([a / b for a, b in zip(sums.tolist(), count.tolist())])   # correctly rounded
+    sizes = [int((group == g).sum()) for g in range(len(shares))]
+    rel = np.array([(sh / n) / (shares[0] / sizes[0]) if n else 0.0 for sh, n in zip(shares, sizes)] + [0.0])
+    s = (x - mean[cell]) / cost_x100 * rel[group]            # (a book in no group, -1: rel 0)
+    top = float(np.abs(s).max())
+    return s * (BODY_X / top) if top > 0 else s       # scaled as the body's column (the solve's conditioning)
+
+
 class Atoms:
     """The distinct rows of a mode for the solve: books with the same stratum (group),
     payout and held features get the same weight, so the solve runs over these atoms,
@@ -368,7 +406,7 @@ def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float],
              rtp: Fraction, total: int = TOTAL_WEIGHT, features: np.ndarray | None = None,
              rates: dict[int, float] | None = None,
              rate_sigma: dict[int, float] | None = None,
-             fixed_strata: bool = False) -> tuple[np.ndarray, dict[str, Any]]:
+             fixed_strata: bool = False, rtp_tilt: str = "body") -> tuple[np.ndarray, dict[str, Any]]:
     """Integer weights for one mode (`fixed_strata`: only the natural stratum tilts).
 
     `stratum[i]` is the category index of book i (-1 natural); `targets[c]` is the
@@ -414,13 +452,22 @@ def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float],
         raise OptimizeError(f"these books pay {lo:.4f}..{hi:.4f} x cost on average at most; RTP {t_rtp:.6f} "
                             f"is out of reach")
     want = dict(rates or {})
-    tilting = [idx for g, (idx, _) in enumerate(groups) if g == 0 or not fixed_strata]
+    # which strata tilt: the natural one always; the forced ones unless fixed_strata, and
+    # with the noise tilt not one whose books all pay the same (a max-win stratum: it has
+    # no payout noise to give back, and its paths keep the shares they were drawn by)
+    tilts = [g == 0 or not (fixed_strata or (rtp_tilt == "noise" and int(x[idx].min()) == int(x[idx].max())))
+             for g, (idx, _) in enumerate(groups)]
+    tilting = [idx for g, (idx, _) in enumerate(groups) if tilts[g]]
     free = [f for f in want if not any(feats[idx, f].any() and not feats[idx, f].all() for idx in tilting)]
     held = [f for f in want if f not in free]
     bad = [f for f in held if not 0 < want[f] < 1]
     if bad:
         raise OptimizeError(f"feature columns {bad}: rate out of reach of these books")
-    cols_s = ([body] if varies else []) + [feats[:, f].astype(float) for f in held]
+    if rtp_tilt not in RTP_TILTS:
+        raise OptimizeError(f"rtp_tilt {rtp_tilt!r}: allowed {', '.join(RTP_TILTS)}")
+    cols_s = ([noise_column(x, cost_x100, group, [sh for _, sh in groups], feats[:, held]) if rtp_tilt == "noise"
+                else body] if varies else []) \
+        + [feats[:, f].astype(float) for f in held]
     cols_m = ([y] if varies else []) + [feats[:, f].astype(float) for f in held]
     goal = ([t_rtp] if varies else []) + [want[f] for f in held]
     sig = rate_sigma or {}
@@ -428,7 +475,7 @@ def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float],
     s = np.column_stack(cols_s) if cols_s else np.zeros((n, 0))
     m = np.column_stack(cols_m) if cols_m else np.zeros((n, 0))
     atoms = Atoms(group, np.column_stack([x] + [feats[:, f] for f in held]), s, m, [sh for _, sh in groups],
-                  [True] + [not fixed_strata] * (len(groups) - 1))
+                  tilts)
     theta, miss = (solve_moments(atoms, np.array(goal), np.array(sigma)) if cols_s else ([], np.zeros(0)))
     if varies and abs(miss[0]) > 1e-9 * max(1.0, t_rtp):
         raise OptimizeError(f"RTP {t_rtp:.6f} is out of reach of these books with the feature rates held "
@@ -453,8 +500,12 @@ def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float],
     tilt = tilt_figures(w, stratum, targets)
     if cols_s:
         tilt["kl_least"] = _least_kl(atoms, mass)
+    extra: dict[str, Any] = {}
+    if rtp_tilt != "body":          # the default's report keeps its keys (libraries built before stay identical)
+        extra["rtp_tilt"] = rtp_tilt
+        tilt["held_mean_shift_se"] = held_mean_shifts(w, natural_weights(stratum, targets), y, feats[:, held])
     mu = theta[1:] if varies else theta
-    return w, {"lambda": float(theta[0]) if varies else 0.0,
+    return w, {**extra, "lambda": float(theta[0]) if varies else 0.0,
                "mu": {int(f): float(t) for f, t in zip(held, mu)},
                "rtp": f"{reached.numerator}/{reached.denominator}", "rtp_error": float(reached - rtp),
                "kl_natural": kl, "natural_share": rest, "body_x": BODY_X, "tilt": tilt,
@@ -481,6 +532,25 @@ def _least_kl(atoms: Atoms, mass: np.ndarray) -> float | None:
     books = np.array([float(atoms.count[idx].sum()) for idx in atoms.members] + [1.0])[atoms.group]
     ratio = np.where(mass > 0, unit * books, 1.0)            # p / p0 = unit / (1 / books of the stratum)
     return exact_sum(mass * _log(ratio))
+
+
+def held_mean_shifts(weight: np.ndarray, pi0: np.ndarray, y: np.ndarray, cols: np.ndarray) -> list[float]:
+    """For each held column (a feature or band): how far the weights moved the mean
+    payout given it, in standard errors of the natural sample's mean given it,
+    (m_w - m_0) / se_0 with se_0 = sqrt(Σ π0_i² (y_i - m_0)²) / Σ π0_i over its books
+    (0 where it has no spread); exact sums, rounded once each."""
+    pi = weight.astype(np.float64) / float(sum(weight.tolist()))
+    out = []
+    for j in range(cols.shape[1]):
+        k = cols[:, j]
+        t0, t1 = exact_sum(pi0[k]), exact_sum(pi[k])
+        if t0 <= 0 or t1 <= 0:
+            out.append(0.0)
+            continue
+        m0, m1 = exact_sum(pi0[k] * y[k]) / t0, exact_sum(pi[k] * y[k]) / t1
+        se = math.sqrt(exact_sum((pi0[k] * (y[k] - m0)) ** 2)) / t0
+        out.append((m1 - m0) / se if se > 0 else 0.0)
+    return out
 
 
 def tilt_figures(weight: np.ndarray, stratum: np.ndarray, targets: list[float]) -> dict[str, Any]:
