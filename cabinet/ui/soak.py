@@ -132,8 +132,8 @@ def _autoplay_game(app, gid: str, rounds: int, played: int, marks: list[int], fi
             played += 1
             if played in marks:
                 figures[played] = rss_mb()
-                print(f"round {played:>6} ({gid}): RSS {figures[played]:7.1f} MiB  ({time.perf_counter() - t0:6.0f} s)",
-                      flush=True)
+                print(f"round {played:>6} ({gid}): RSS {figures[played]:7.1f} MiB  ({time.perf_counter() - t0:6.0f} s)"
+                      f"  {held(app)}", flush=True)
     if back:
         while scene.busy or scene.autoplay is not None or app.stack.top is not scene:
             if app.stack.top is not scene:
