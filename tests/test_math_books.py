@@ -217,3 +217,34 @@ def test_warm_regenerates_the_first_book_of_every_stratum_once(lib_dirs, monkeyp
     others = [m.id for m in GAME.modes if m.id != "base"]
     assert fresh.warm() == sum(len(np.unique(fresh.books(m).force)) for m in others)
     assert fresh.warm(["no_such_mode"]) == 0
+
+
+def test_seeds_of_many_books_are_each_books_own_seed(lib):
+    """ModeBooks.seeds_of (verify's seeds, a seed block generated once) gives every book
+    the seed `seed` gives it: unsorted, repeated, across blocks and strata."""
+    mb = lib.books("base")
+    rng = np.random.default_rng(3)
+    ids = np.concatenate([rng.choice(len(mb), 400), [0, 999, 1000, len(mb) - 1, 5, 5],
+                          np.flatnonzero(mb.force >= 0)[:7]])
+    assert mb.seeds_of(ids).tolist() == [mb.seed(int(b)) for b in ids]
+    assert len(mb.seeds_of(np.zeros(0, dtype=np.int64))) == 0
+
+
+def test_verify_batch_check_marks_exactly_the_books_that_differ(lib):
+    """verify's vectorised check of play_batch's results: a changed payout, jackpot,
+    missing or extra feature, a name the library does not list or one listed twice is
+    marked; books as stored are not."""
+    from cabinet.math.verify import _batch_differs
+    mb = lib.books("base")
+    ids = np.arange(100, 140)
+    pays = mb.payout_x100[ids].copy()
+    names = mb.meta["feature_names"]
+    feats = [[n for i, n in enumerate(names) if int(mb.features[b]) >> i & 1] for b in ids.tolist()]
+    jps = np.zeros(len(ids), dtype=np.int64) if mb.jackpot_x100 is None else mb.jackpot_x100[ids].copy()
+    assert _batch_differs(mb, ids, pays, feats, jps).tolist() == []
+    pays[3] += 1
+    jps[7] += 5
+    feats[11] = feats[11] + [names[0]] if names[0] not in feats[11] else feats[11][1:]
+    feats[19] = feats[19] + ["no such feature"]
+    feats[23] = feats[23] + feats[23][:1] if feats[23] else [names[0], names[0]]
+    assert _batch_differs(mb, ids, pays, feats, jps).tolist() == [3, 7, 11, 19, 23]

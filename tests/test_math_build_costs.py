@@ -8,7 +8,7 @@ import pytest
 
 import json
 
-from cabinet.math.build_costs import stratum_cpu
+from cabinet.math.build_costs import makespan, stratum_cpu
 from cabinet.math.cli import main
 
 TOY = "tests.toygame"
@@ -20,6 +20,12 @@ def test_stratum_cpu_adds_a_strata_tasks_and_sorts_costliest_first():
                                                    "g/buy/natural": 2e-4})
     assert [r[0] for r in rows] == ["g/base/bonus", "g/base/natural", "g/buy/natural"]
     assert rows[1][1] == 3000 and abs(rows[1][2] - 0.3) < 1e-12 and abs(rows[0][2] - 0.5) < 1e-12
+
+
+def test_makespan_hands_tasks_out_costliest_first_to_the_first_free_worker():
+    assert makespan([3, 3, 2, 2, 2], 2) == 7        # 3+2+2 and 3+2: the pool's greedy order, not the best 6
+    assert makespan([5, 1, 1], 2) == 5 and makespan([5, 1, 1], 1) == 7 and makespan([], 2) == 0
+    assert makespan([4, 4], 0) == 8                 # --workers 0 builds in one process
 
 
 @pytest.mark.slow
@@ -39,4 +45,5 @@ def test_build_prints_strata_and_phases_and_plan_builds_nothing(tmp_path, monkey
     assert main(["build", TOY, "--books", "3000", "--out", str(plan_out), "--plan"]) == 0
     err = capsys.readouterr().err
     assert err.startswith("planned") and "3,000 books  toygame/base/natural" in err
+    assert "generation on 1 idle core(s), costliest task first: about " in err
     assert not plan_out.exists()

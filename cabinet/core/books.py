@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from .book_format import (ARRAYS, FORMAT, MANIFEST, OPTIONAL_ARRAYS, LibraryError, exact_sums, read_manifest,
-                          read_mode_file, stratum_seeds, unpack_round)
+from .book_format import (ARRAYS, FORMAT, MANIFEST, OPTIONAL_ARRAYS, SEED_BLOCK, LibraryError, exact_sums,
+                          read_manifest, read_mode_file, stratum_seeds, unpack_round)
 from .fingerprint import fingerprint, round_code
 from .game import GameSpec
 from .money import WinCap
@@ -151,6 +151,23 @@ class ModeBooks:
         if count > 1 and int(self.force[start + count - 1]) != f:
             raise ValueError("seeds() of books of different strata")
         return stratum_seeds(int(self.meta["seeds"]["seed"]), self.mode, f, start - self._first[f], count)
+
+    def seeds_of(self, books: np.ndarray) -> np.ndarray:
+        """The seeds of any books, each run of them in one seed block generated once:
+        `seed` of one book generates its block up to it, so a sorted sample with many
+        books a block (verify's) costs a block, not a block a book."""
+        books = np.asarray(books, dtype=np.int64)
+        out = np.empty(len(books), dtype=np.uint64)
+        if not len(books):
+            return out
+        force = self.force[books].astype(np.int64)
+        first = np.searchsorted(self.force, force, side="left")
+        key = force * (len(self) + 1) + (books - first) // SEED_BLOCK      # (stratum, block)
+        cut = np.flatnonzero(np.diff(key)) + 1
+        for a, b in zip([0, *cut.tolist()], [*cut.tolist(), len(books)]):
+            lo = int(books[a:b].min())
+            out[a:b] = self.seeds(lo, int(books[a:b].max()) - lo + 1)[books[a:b] - lo]
+        return out
 
     def book_hints(self, book: int) -> list[int]:
         """The hints replaying the book's forced searches (empty for most books)."""
@@ -353,15 +370,16 @@ class Library:
             return f"the stored round is unusable: {exc}"
         return None if same else "the stored round is not the one the rules play from its seed"
 
-    def regenerate(self, mode: str, book_id: int) -> Round:
+    def regenerate(self, mode: str, book_id: int, seed: int | None = None) -> Round:
         """Regenerate a book's Round (with its events) by the rules: its seed, its
         force, and its hints, so a forced search plays only the attempt it kept. A
         data file the round reads that is damaged (e.g. a game's record of found
-        attempts) is a LibraryError naming the book and the file."""
+        attempts) is a LibraryError naming the book and the file. `seed`: the book's
+        seed when the caller has it already (ModeBooks.seeds_of, for many books)."""
         mb = self.books(mode)
         if not 0 <= book_id < len(mb):
             raise IndexError(f"{self.spec.id}/{mode}: no book {book_id} (0..{len(mb) - 1})")
-        rng = Rng.for_book(mb.seed(book_id), mb.book_hints(book_id))
+        rng = Rng.for_book(mb.seed(book_id) if seed is None else seed, mb.book_hints(book_id))
         try:
             rnd = self.spec.play(rng, mode, self.force(mode, book_id))
         except (ValueError, OSError, OverflowError, RecursionError) as exc:     # a damaged data file the round reads

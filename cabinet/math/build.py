@@ -51,7 +51,8 @@ from cabinet.core.game import GameSpec
 from cabinet.core.rng import Rng
 
 from . import pool
-from .build_costs import cost_key, costs_file, print_strata, read_costs, stratum_cpu, task_cost, write_costs
+from .build_costs import (cost_key, costs_file, makespan, print_strata, read_costs, stratum_cpu, task_cost,
+                          write_costs)
 from .books import compare_library, install, mode_file_bytes, staging_dir, strata, write_library
 from .optimize import exact_figures, optimize, sampling_se
 from .pool import Progress
@@ -338,6 +339,9 @@ def build_games(games: Sequence[str | GameSpec], modes: list[str] | None = None,
     if plan_only:
         print_strata(stratum_cpu(keys, [t.count for t in tasks], previous),
                      f"planned (the CPU seconds a book of the last builds, {costs_file()})", top=40)
+        print(f"generation on {max(1, workers)} idle core(s), costliest task first: about "
+              f"{makespan(cost, workers) / 60:.1f} min (weights, writing and the verification come after it)",
+              file=sys.stderr)
         return {}
     t0 = time.perf_counter()
     with Progress(sum(cost), "books", "building", progress) as bar:

@@ -4,6 +4,7 @@ order and `build --plan`; never part of a library, so a library's bytes never
 depend on timing."""
 from __future__ import annotations
 
+import heapq
 import json
 import os
 import sys
@@ -63,3 +64,13 @@ def print_strata(rows: list[tuple[str, int, float]], title: str, top: int = 12) 
     print(f"{title}: {total:,.1f} CPU s of book generation in {len(rows)} strata; the costliest:", file=sys.stderr)
     for key, n, cpu in rows[:top]:
         print(f"  {cpu:8.1f} s {cpu / max(total, 1e-9):6.1%}  {n:>9,} books  {key}", file=sys.stderr)
+
+
+def makespan(costs: list[float], workers: int) -> float:
+    """Seconds until the last of tasks costing `costs` CPU seconds ends on `workers`
+    idle cores, handed out costliest first as the build's pool does (each to the first
+    worker free): what a build's generation takes on a machine of its own."""
+    free = [0.0] * max(1, workers)
+    for c in sorted(costs, reverse=True):
+        heapq.heappush(free, heapq.heappop(free) + c)
+    return max(free)

@@ -1,12 +1,14 @@
 """Soak benchmark: does the cabinet's memory stay flat over a long run? Figures, not a test.
 
-    python -m cabinet.ui.soak autoplay [--rounds 10000] [--game ID] [--size 1920x1080]
+    python -m cabinet.ui.soak autoplay [--rounds 10000] [--game ID|all] [--size 1920x1080]
     python -m cabinet.ui.soak input [--events 100000] [--size 1920x1080] [--seed 1]
 
 `autoplay`: the game's own autoplay (turbo, celebrations closed, offers declined) plays
 `--rounds` rounds on a throw-away ledger; the resident set size (RSS, from
-/proc/self/statm) is printed at round 1, at each tenth and at round 2,500, with the
-ratio RSS(last) / RSS(2,500): #18 asks for it within 10%.
+/proc/self/statm) is printed at the lobby, at round 1, at each tenth and at round
+2,500, with the ratio RSS(last) / RSS(2,500): #18 asks for it within 10%. `--game all`
+plays every game in turn, an equal share of the rounds each, in one app, and prints
+the RSS back at the lobby after each game (#34 item 5).
 
 `input`: a kiosk cabinet (headless, 1920x1080 window) gets `--events` seeded random
 inputs, one a frame: keys (play, bet, menus, history, ESC, digits, the operator
@@ -86,32 +88,63 @@ def post_key(key: int, mod: int = 0) -> None:
 
 
 def autoplay(rounds: int, size: tuple[int, int], game: str | None) -> None:
-    from cabinet.ui.game_scene import GameScene
+    """`rounds` autoplay rounds of one game, or with `game` "all" of every game in turn
+    (an equal share each, back to the lobby between them), in one app: RSS at the lobby
+    first, at round 1, each tenth and round 2,500, and at the lobby after each game."""
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
-        app = make_app(Path(tmp), size, kiosk=False, game=game)
-        gid = game or next(iter(app.cabinet.games))
-        scene = app.open_game(gid)
-        assert isinstance(scene, GameScene), gid
-        app.turbo = True
+        app = make_app(Path(tmp), size, kiosk=False, game=None if game == "all" else game)
+        gids = list(app.cabinet.games) if game == "all" else [game or next(iter(app.cabinet.games))]
+        for _ in range(10):
+            app.step(0.1)
+        t0 = time.perf_counter()
+        print(f"lobby: RSS {rss_mb():7.1f} MiB", flush=True)
         marks = sorted({1, 2500, *(rounds * k // 10 for k in range(1, 11))} - {0})
         figures: dict[int, float] = {}
-        played, t0 = 0, time.perf_counter()
-        while played < rounds:
-            if scene.autoplay is None and not scene.busy and app.stack.top is scene:
-                scene.start_autoplay(min(1000, rounds - played), stop_on_bonus=False)
-            if app.stack.top is not scene:           # a celebration: SPACE; an offer (gamble): declined
-                post_key(pygame.K_SPACE if app.stack.top.scene_name == "big_win" else pygame.K_ESCAPE)
-            app.step(0.1)
-            now = int(app.cabinet.ledger.meter("games_played"))
-            while played < now:
-                played += 1
-                if played in marks:
-                    figures[played] = rss_mb()
-                    print(f"round {played:>6}: RSS {figures[played]:7.1f} MiB  ({time.perf_counter() - t0:6.0f} s)",
-                          flush=True)
+        played = 0
+        for n, gid in enumerate(gids):
+            share = rounds * (n + 1) // len(gids) - rounds * n // len(gids)
+            played = _autoplay_game(app, gid, share, played, marks, figures, t0, back=len(gids) > 1)
+            if len(gids) > 1:
+                print(f"lobby after {gid}: RSS {rss_mb():7.1f} MiB (round {played:,})", flush=True)
         app.checkpoints.close()
         if 2500 in figures:
             print(f"RSS(round {rounds}) / RSS(round 2,500) = {figures[rounds] / figures[2500]:.3f}")
+
+
+def _autoplay_game(app, gid: str, rounds: int, played: int, marks: list[int], figures: dict[int, float],
+                   t0: float, back: bool) -> int:
+    """Open `gid`, autoplay `rounds` rounds (the ledger's count goes on from `played`),
+    print RSS at the marks it passes; with `back`, back to the lobby after them (the
+    round finished, the scene closed, a few frames run). Returns the rounds played in all."""
+    from cabinet.ui.game_scene import GameScene
+    scene = app.open_game(gid)
+    assert isinstance(scene, GameScene), gid
+    app.turbo = True
+    goal = played + rounds
+    while played < goal:
+        if scene.autoplay is None and not scene.busy and app.stack.top is scene:
+            scene.start_autoplay(min(1000, goal - played), stop_on_bonus=False)
+        if app.stack.top is not scene:           # a celebration: SPACE; an offer (gamble): declined
+            post_key(pygame.K_SPACE if app.stack.top.scene_name == "big_win" else pygame.K_ESCAPE)
+        app.step(0.1)
+        now = int(app.cabinet.ledger.meter("games_played"))
+        while played < now:
+            played += 1
+            if played in marks:
+                figures[played] = rss_mb()
+                print(f"round {played:>6} ({gid}): RSS {figures[played]:7.1f} MiB  ({time.perf_counter() - t0:6.0f} s)"
+                      f"  {held(app)}", flush=True)
+    if back:
+        while scene.busy or scene.autoplay is not None or app.stack.top is not scene:
+            if app.stack.top is not scene:
+                post_key(pygame.K_SPACE if app.stack.top.scene_name == "big_win" else pygame.K_ESCAPE)
+            elif scene.autoplay is not None:
+                scene.stop_autoplay()
+            app.step(0.1)
+        scene.on_action("close")
+        for _ in range(30):
+            app.step(0.1)
+    return played
 
 
 def attend(app) -> None:
@@ -178,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="autoplay: a game's own autoplay for --rounds; input: --events random inputs to a kiosk")
     p.add_argument("--rounds", type=int, default=10_000, help="autoplay: rounds to play (default 10000)")
     p.add_argument("--events", type=int, default=100_000, help="input: random inputs to send (default 100000)")
-    p.add_argument("--game", default=None, help="autoplay: the game id to play (default: the first offered)")
+    p.add_argument("--game", default=None, help="autoplay: the game id to play, or 'all': each in turn (default: the first offered)")
     p.add_argument("--seed", type=int, default=1, help="input: seed of the random inputs (default 1)")
     p.add_argument("--attendant", type=int, default=ATTENDANT_EVENTS,
                    help=f"input: events a handpay waits before the attendant pays it (default {ATTENDANT_EVENTS})")
