@@ -71,7 +71,7 @@ def keep_heap() -> None:
         libc = ctypes.CDLL(None)
         libc.mallopt(_M_MMAP_THRESHOLD, MMAP_KEEP)
         libc.mallopt(_M_TRIM_THRESHOLD, TRIM_KEEP)
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):  # TypeError: CDLL(None) on Windows
         pass
 
 
