@@ -211,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="autoplay: a game's own autoplay for --rounds; input: --events random inputs to a kiosk")
     p.add_argument("--rounds", type=int, default=10_000, help="autoplay: rounds to play (default 10000)")
     p.add_argument("--events", type=int, default=100_000, help="input: random inputs to send (default 100000)")
-    p.add_argument("--game", default=None, help="autoplay: the game id to play, or 'all': each in turn (default: the first offered)")
+    p.add_argument("--game", default=None,
+                   help="autoplay: the game id to play, or 'all': each in turn (default: the first offered)")
     p.add_argument("--seed", type=int, default=1, help="input: seed of the random inputs (default 1)")
     p.add_argument("--attendant", type=int, default=ATTENDANT_EVENTS,
                    help=f"input: events a handpay waits before the attendant pays it (default {ATTENDANT_EVENTS})")

@@ -18,6 +18,7 @@ from cabinet.core.review_math import book_facts, event_adds
 from cabinet.core.win_tiers import big_win_tier
 from cabinet.ui.demo import ForceMenu
 from cabinet.ui.math_overlay import facts
+from cabinet.ui.review_words import category_words
 from tests.ui.conftest import books_app, finish_round, make_app, press, run, serve
 from tests.ui.textcheck import text_problems
 from tests.real_play import trust_lines
@@ -230,7 +231,9 @@ def test_the_math_overlay_reads_the_book_from_the_library(lab, game):
     assert f"ROUND #{played.round_id}" in lines[0]
     assert f"book {book:,} of {len(mb):,}" in lines
     assert f"probability 1 in {f.one_in:,.0f}" in lines
-    assert any(line.startswith(f"stratum {f.stratum} ") for line in lines)
+    # the stratum in words: "natural", or its category as the force menu names it
+    words = "natural" if f.stratum == "natural" else category_words(scene.spec, f.stratum)
+    assert any(line.startswith(f"stratum {words} (") for line in lines), lines
     assert sum(event_adds(scene.spec, played.round)) == played.round.payout_x100
     lab.review.math = True
     assert not text_problems(lab, f"{game} math overlay")
