@@ -1,0 +1,77 @@
+"""`python -m cabinet.math tails` (issue #32 item 2): the rules' 1-in-10^6 and 1-in-10^7
+payout quantiles read stratum by stratum, against each library's top. Hand-built strata
+check the estimator and its verdicts; the committed reports must be for the shipped
+libraries and show no top below its 1-in-10^7 quantile."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from cabinet.core import books as B
+from cabinet.core.game import discover
+from cabinet.math.cli import main
+from cabinet.math.fidelity_report import report_path
+from cabinet.math.tails import Stratum, quantiles, survival, verdict
+
+
+def _natural(pays: list[int], n: int, ceiling: int | None = None) -> Stratum:
+    return Stratum("natural", 1.0, n, np.sort(np.array(pays, dtype=np.int64)), "fresh", ceiling)
+
+
+def test_the_tail_is_the_plain_part_plus_each_share_times_its_strata_tail():
+    nat = _natural([500, 900], 1000)                                  # 2 in 1,000 above 400
+    big = Stratum("big", 1e-3, 4, np.array([1000, 2000, 3000, 4000]), "fresh")
+    sv = survival([nat, big], np.array([400, 2500, 4000]))
+    assert sv["est"] == pytest.approx([2e-3 + 1e-3, 1e-3 * 2 / 4, 0.0])
+    assert (sv["lo"] <= sv["est"]).all() and (sv["est"] <= sv["hi"]).all()
+
+
+def test_the_quantile_is_the_least_payout_whose_tail_is_at_most_the_level():
+    nat = _natural([], 10**9)                                          # no plain round reaches the tail
+    big = Stratum("big", 1.5e-5, 100, np.arange(1, 101, dtype=np.int64) * 100, "fresh")  # 1x .. 100x
+    q = quantiles([nat, big], top=99 * 100)
+    # P(X > t) = 1.5e-5 * (100 - t/100) / 100: <= 1e-6 from t = 94x, <= 1e-7 only from t = 100x
+    assert q["1e-06"]["q"] == 9400 and q["1e-07"]["q"] == 10000
+    assert q["1e-06"]["lo"] <= 9400 <= q["1e-06"]["hi"]
+    assert q["above_top"]["est"] == pytest.approx(1.5e-7) and q["above_top"]["widest"] == "big"
+
+
+def test_a_ceiling_makes_the_plain_runs_bound_exact_above_it():
+    open_ = quantiles([_natural([100], 10**6)], top=5000)["above_top"]
+    closed = quantiles([_natural([100], 10**6, ceiling=1000)], top=5000)["above_top"]
+    assert open_["hi"] > 1e-7 and closed["hi"] == 0.0
+
+
+@pytest.mark.parametrize("lo, hi, want", [(0.0, 5e-8, "holds"), (2e-7, 9e-7, "below"), (1e-8, 3e-7, "unconfirmed")])
+def test_the_verdict_reads_the_interval_of_the_mass_above_the_top(lo, hi, want):
+    assert verdict({"est": (lo + hi) / 2, "lo": lo, "hi": hi}) == want
+
+
+@pytest.mark.parametrize("argv, words", [(["--forced", "0"], "--forced must be"), (["--mode", "nomode"], "no mode")])
+def test_a_bad_argument_is_one_line_and_exit_2(argv, words, capsys):
+    assert main(["tails", "happy_money_hens", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err
+
+
+def _report(gid: str) -> dict:
+    path = report_path(discover()[gid]).with_name(f"{gid}_tails.json")
+    assert path.exists(), f"{path} missing: run python -m cabinet.math tails {gid}"
+    return json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("gid", sorted(discover()))
+def test_the_committed_tails_report_is_for_the_shipped_libraries_and_every_mode(gid):
+    spec = discover()[gid]
+    shipped = json.loads((B.default_books_dir(spec) / "manifest.json").read_text())["fingerprint"]
+    rep = _report(gid)
+    assert rep["fingerprint"] == shipped, f"{gid}_tails.json is for {rep['fingerprint']}: run the tails verb again"
+    assert set(rep["modes"]) == {m.id for m in spec.modes}
+
+
+@pytest.mark.parametrize("gid", sorted(discover()))
+def test_no_top_is_below_its_1_in_10_7_quantile(gid):
+    below = {m: r["above_top"] for m, r in _report(gid)["modes"].items() if r["verdict"] == "below"}
+    assert not below, f"{gid}: library tops below the rules' 1-in-10^7 quantile: {below}"
