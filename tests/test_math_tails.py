@@ -71,7 +71,27 @@ def test_the_committed_tails_report_is_for_the_shipped_libraries_and_every_mode(
     assert set(rep["modes"]) == {m.id for m in spec.modes}
 
 
-@pytest.mark.parametrize("gid", sorted(discover()))
-def test_no_top_is_below_its_1_in_10_7_quantile(gid):
-    below = {m: r["above_top"] for m, r in _report(gid)["modes"].items() if r["verdict"] == "below"}
-    assert not below, f"{gid}: library tops below the rules' 1-in-10^7 quantile: {below}"
+KNOWN_BELOW: dict[tuple[str, str], str] = {}
+
+
+def _modes() -> list:
+    return [pytest.param(g, m.id, marks=pytest.mark.xfail(reason=KNOWN_BELOW[g, m.id], strict=True))
+            if (g, m.id) in KNOWN_BELOW else (g, m.id) for g, spec in sorted(discover().items()) for m in spec.modes]
+
+
+@pytest.mark.parametrize("gid, mode", _modes())
+def test_no_top_is_below_its_1_in_10_7_quantile(gid, mode):
+    row = _report(gid)["modes"][mode]
+    assert row["verdict"] != "below", f"{gid}/{mode}: the library's top {row['top_x']:,}x is below the rules' " \
+        f"1-in-10^7 quantile: P(X > top) {row['above_top']}"
+
+
+def test_a_splitting_run_is_read_over_its_independent_roots():
+    from cabinet.math.tails import Split
+    # 4 roots: root 0 split into two halves paying 50x and 150x, root 1 one round at 200x, 2 and 3 pay nothing
+    sp = Split("split", 4, np.array([5000, 15000, 20000]), np.array([0.5, 0.5, 1.0]), np.array([0, 0, 1]))
+    est, lo, hi = sp.bounds(np.array([10000, 30000]))
+    sums = np.array([0.5, 1.0, 0.0, 0.0])                 # each root's weight above 100x
+    assert est[0] == pytest.approx(sums.mean())
+    assert hi[0] - est[0] == pytest.approx(2.5758293035489004 * sums.std(ddof=1) / 2)
+    assert est[1] == 0 and hi[1] == pytest.approx(1 - 0.005 ** (1 / 4))    # no root above: exact bound of 0 in 4

@@ -24,9 +24,9 @@ is the range of t whose interval holds p. Where the rules bound a stratum (a gam
 category (category None), or in that category's stratum, pays less than it, e.g. below a
 big-win category defined by its payout), the bound is exact;
 a mode whose top is its cap holds every quantile exactly; `exact_tail(mode)` (a callable
-t -> P(X > t), exact) replaces the sampling where the game computes the law; a stratum
-in `library_strata(mode)` (a generator of minutes a draw) is read from the library's own
-books, which cannot see past its top (the report says so).
+t -> P(X > t), exact) replaces the sampling where the game computes the law, and
+`split_tail(mode)` (multilevel splitting of the whole mode: particles with weights, the
+roots independent) where a stratum's generator costs minutes a draw.
 
 Verdict per mode: "holds" (the 99% upper bound of P(X > top) is <= 1e-7), "below" (its
 lower bound is > 1e-7: the top is below the rules' 1-in-10^7 quantile) or "unconfirmed".
@@ -46,7 +46,6 @@ from cabinet.core.book_format import read_manifest
 from cabinet.core.rng import Rng
 
 from . import pool
-from .books import strata
 
 LEVELS = (1e-6, 1e-7)
 CHECK = 1e-7                  # the level the top must hold
@@ -56,6 +55,7 @@ CHUNK_NATURAL = 20_000
 CHUNK_FORCED = 50
 SPLIT_TASKS = 16              # independent splitting runs a mode
 KEEP_FROM = 0.02              # a stratum's payouts at least this share of the top are kept per draw
+KEEP_SPLIT = 0.2              # a splitting run's particles at least this share of the top are kept
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class Stratum:
     share: float               # pi (1.0 for the plain run: it counts over all rounds)
     n: int                     # draws
     pay: np.ndarray            # sorted kept payouts x100 counted in the stratum
-    source: str                # "fresh", "library", "bounded"
+    source: str                # "fresh": the tool's own draws
     ceiling: int | None = None  # every round of the stratum pays less than this (exact)
 
     def above(self, t: np.ndarray) -> np.ndarray:
@@ -159,26 +159,32 @@ class Split:
         return self.roots
 
     def above(self, t: np.ndarray) -> np.ndarray:
+        """Roots with a particle above each t."""
         return np.array([len(np.unique(self.root[self.pay > x])) for x in t], dtype=np.int64)
 
     def bounds(self, t: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(P(X > t), 99% lo, hi) for each t: the particles added from the highest payout
+        down, each root's sum s_r and the sum of s_r^2 kept as they go (one pass)."""
         from .stats import Z99
-        est, lo, hi = np.zeros(len(t)), np.zeros(len(t)), np.zeros(len(t))
-        none_hi = float(clopper_pearson(np.array([0]), self.roots)[1][0])
-        order = np.argsort(self.pay)
+        order = np.argsort(-self.pay, kind="stable")
         pay, w, root = self.pay[order], self.weight[order], self.root[order]
-        for i, x in enumerate(t):
-            j = np.searchsorted(pay, x, side="right")
-            if j == len(pay):
-                hi[i] = none_hi
-                continue
-            _, per_root = np.unique(root[j:], return_inverse=True)
-            sums = np.bincount(per_root.reshape(-1), weights=w[j:])
-            mean = float(sums.sum()) / self.roots
-            var = (float((sums * sums).sum()) / self.roots - mean * mean) / max(self.roots - 1, 1)
-            half = Z99 * np.sqrt(max(var, 0.0))
-            est[i], lo[i], hi[i] = mean, max(mean - half, 0.0), mean + half
-        return est, lo, hi
+        s_r: dict[int, float] = {}
+        sq = np.zeros(len(pay))
+        acc = 0.0
+        for i, (r, wi) in enumerate(zip(root.tolist(), w.tolist())):
+            old = s_r.get(r, 0.0)
+            acc += 2.0 * old * wi + wi * wi
+            s_r[r] = old + wi
+            sq[i] = acc
+        total = np.cumsum(w)
+        # particles above t: the first j of the descending order, j = #(pay > t)
+        j = len(pay) - np.searchsorted(pay[::-1], t, side="right")
+        none_hi = float(clopper_pearson(np.array([0]), self.roots)[1][0])
+        mean = np.where(j > 0, total[np.maximum(j - 1, 0)], 0.0) / self.roots
+        ss = np.where(j > 0, sq[np.maximum(j - 1, 0)], 0.0)
+        var = np.maximum(ss / self.roots - mean * mean, 0.0) / max(self.roots - 1, 1)
+        half = Z99 * np.sqrt(var)
+        return mean, np.maximum(mean - half, 0.0), np.where(j > 0, mean + half, none_hi)
 
 
 def survival(parts: list[Any], t: np.ndarray) -> dict[str, Any]:
@@ -273,19 +279,15 @@ def plan(spec, lib: B.Library, modes: list[str], rounds: int, buy_rounds: int, f
         elif split is not None:
             info["method"] = "split"
             per = -(-split_roots // SPLIT_TASKS)
-            tasks += [Task(ref, m, None, k, per, seed, (), int(top * KEEP_FROM), True) for k in range(SPLIT_TASKS)]
+            tasks += [Task(ref, m, None, k, per, seed, (), int(top * KEEP_SPLIT), True) for k in range(SPLIT_TASKS)]
         else:
             cats = tuple(mb.meta["categories"])
-            costly = set(tb.library_strata(m)) if tb is not None and hasattr(tb, "library_strata") else set()
-            info.update(method="strata", categories=cats, library=sorted(costly & set(cats)),
-                        ceiling=_ceilings(tb, m))
+            info.update(method="strata", categories=cats, ceiling=_ceilings(tb, m))
             keep = int(top * KEEP_FROM)
             n_plain = rounds if spec.mode(m).kind == "spin" else buy_rounds
             for k, a in enumerate(range(0, n_plain, CHUNK_NATURAL)):
                 tasks.append(Task(ref, m, None, k, min(CHUNK_NATURAL, n_plain - a), seed, cats, keep))
             for c in cats:
-                if c in costly:
-                    continue
                 for k, a in enumerate(range(0, forced, CHUNK_FORCED)):
                     tasks.append(Task(ref, m, c, k, min(CHUNK_FORCED, forced - a), seed, cats, keep))
         how[m] = info
@@ -301,15 +303,6 @@ def _ceilings(tb: Any, mode: str) -> Callable[[str | None], int | None] | None:
     def ceiling(stratum: str | None) -> int | None:
         return fn(mode, stratum)
     return ceiling
-
-
-def library_stratum(lib: B.Library, mode: str, cat: str, keep: int) -> Stratum:
-    """A stratum read from the library's own books (equal weights: the generator's draws)."""
-    mb = lib.books(mode)
-    cats = list(mb.meta["categories"])
-    st = strata(mb.force, mb.features, list(mb.meta["feature_names"]), cats)
-    pay = mb.payout_x100[st == cats.index(cat)]
-    return Stratum(cat, float(mb.meta["category_targets"][cat]), len(pay), np.sort(pay[pay >= keep]), "library")
 
 
 def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_rounds: int = 300_000,
@@ -362,14 +355,10 @@ def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_
                                 "ceiling_x": None, "above_top": int(sp.above(np.array([top]))[0]),
                                 "max_x": float(sp.pay.max() / 100) if len(sp.pay) else None}])
         else:
-            keep = int(top * KEEP_FROM)
             parts: list[Stratum] = []
             mine = [(t, r) for t, r in zip(tasks, got) if t.mode == m]
             for name in [None, *info["categories"]]:
                 rs = [r for t, r in mine if t.stratum == name]
-                if name in info["library"]:
-                    parts.append(library_stratum(lib, m, name, keep))
-                    continue
                 share = 1.0 if name is None else float(lib.books(m).meta["category_targets"][name])
                 parts.append(Stratum(name or "natural", share, sum(r["n"] for r in rs),
                                      np.sort(np.concatenate([r["pay"] for r in rs])), "fresh",

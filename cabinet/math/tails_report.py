@@ -59,9 +59,9 @@ def markdown(res: dict[str, Any]) -> str:
                      f"{_quant(r['quantiles'][f'{LEVELS[1]:g}'], r['method'])} | {_p(a['est'])} [{_p(a['lo'])}, "
                      f"{_p(a['hi'])}] | {a['widest']} | **{r['verdict']}** | {r['seconds']:.0f} s |")
     lines += ["", "## Strata", "", "Per sampled mode: each stratum's share, draws, the largest payout drawn, "
-              "how many draws paid more than the library's top. `library`: read from the library's own books "
-              "(a generator of minutes a draw), which cannot show mass above its top; `ceiling`: every round "
-              "of the stratum pays less (the game's rules, games/<id>/tools/tail_bounds.py).", "",
+              "how many draws paid more than the library's top (`split`: a multilevel-splitting run of the whole "
+              "mode, draws = roots, above top = roots with a particle above it); `ceiling`: every round of the "
+              "stratum pays less (the game's rules, games/<id>/tools/tail_bounds.py).", "",
               "| mode | stratum | share | draws | source | max drawn | above top | ceiling |",
               "|---|---|---|---|---|---|---|---|"]
     for m, r in res["modes"].items():
