@@ -151,6 +151,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--split-roots", type=int, default=2_000_000, metavar="N",
                    help="roots of a mode read by multilevel splitting (a game's tools/tail_bounds.py split_tail; "
                         "default 2,000,000)")
+    p.add_argument("--merge", action="store_true", help="keep the modes of the folder's report of the same "
+                   "libraries that this run does not read (run one mode again with more draws)")
     workers(p, 2)
     p.add_argument("--seed", type=int, metavar="N", help="the run's seed (default: the tool's fixed seed)")
     p.add_argument("--out", metavar="DIR", help="folder of the report (default games/<id>/par)")

@@ -42,14 +42,18 @@ def markdown(res: dict[str, Any]) -> str:
              f"Library fingerprint: `{res['fingerprint']}`  ",
              f"Run seed: {res['seed']}; workers {res['workers']}; run time {res['seconds']:.0f} s wall; written "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  ",
-             f"Command: `{command_line(res)}`", "",
+             "Commands (the modes each run read; `--merge` keeps another run's modes of the same libraries):", "",
+             *[f"- `{cmd}`: {', '.join(f'`{m}`' for m, r in res['modes'].items() if r['command'] == cmd)}"
+               for cmd in dict.fromkeys(r["command"] for r in res["modes"].values())], "",
              "The rules' 1-in-10^6 and 1-in-10^7 quantiles of the payout (x the bet): the least t with "
              "P(X > t) <= p. P(X > t) is read stratum by stratum in the library's own strata: a fresh plain run "
              "of the rules counting the rounds in none of the mode's categories, plus each forced stratum's "
              "share times the tail of fresh draws of its own generator (the rules' round given the category; "
              "cabinet/math/tails.py). 99% intervals: each stratum's exact Clopper-Pearson excess times its share, "
              "in quadrature (the shares' own error is not in them). `cap`: the top is the mode's cap, so no "
-             "round pays more (exact). `exact`: the game's exact law. Verdict: holds when the 99% upper bound "
+             "round pays more (exact). `exact`: the game's exact law. `split`: multilevel splitting of "
+             "the whole mode (games/<id>/tools/tail_bounds.py), 99% normal over its independent roots, and the "
+             "exact bound of no root in so many where no particle reached. Verdict: holds when the 99% upper bound "
              f"of P(X > top) is <= {CHECK:g}, below when its lower bound is above, else unconfirmed.", "",
              "| mode | cost | library top | q 1e-6 [99%] | q 1e-7 [99%] | P(X > top) [99%] | widest part | "
              "verdict | run time |", "|---|---|---|---|---|---|---|---|---|"]
@@ -73,12 +77,21 @@ def markdown(res: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_report(res: dict[str, Any], folder: Path) -> Path:
+def write_report(res: dict[str, Any], folder: Path, merge: bool = False) -> Path:
+    """Write the .md and .json; with `merge`, the modes of an earlier report of the same
+    libraries that this run did not read are kept (each mode names its command)."""
     folder.mkdir(parents=True, exist_ok=True)
-    md = folder / f"{res['game']}_tails.md"
+    md, js = folder / f"{res['game']}_tails.md", folder / f"{res['game']}_tails.json"
+    for row in res["modes"].values():
+        row.setdefault("command", command_line(res))
+    if merge and js.exists():
+        old = json.loads(js.read_text())
+        if old.get("fingerprint") == res["fingerprint"]:
+            modes = dict(old["modes"])
+            modes.update(res["modes"])
+            res = dict(res, modes=modes, seconds=res["seconds"] + old.get("seconds", 0.0))
     md.write_text(markdown(res))
-    keep = {k: v for k, v in res.items()}
-    (folder / f"{res['game']}_tails.json").write_text(json.dumps(keep, indent=1, sort_keys=True) + "\n")
+    js.write_text(json.dumps(res, indent=1, sort_keys=True) + "\n")
     return md
 
 
@@ -90,7 +103,7 @@ def tails_command(args) -> int:
     res = run(args.game, args.mode, args.rounds, args.buy_rounds, args.forced, args.workers, progress=True,
               books_dir=args.books_dir, split_roots=args.split_roots, **kw)
     res["args"]["asked"] = list(args.mode or [])
-    path = write_report(res, folder)
+    path = write_report(res, folder, merge=args.merge)
     below = []
     for m, r in res["modes"].items():
         q6, q7, a = r["quantiles"][f"{LEVELS[0]:g}"], r["quantiles"][f"{LEVELS[1]:g}"], r["above_top"]
