@@ -26,7 +26,10 @@ big-win category defined by its payout), the bound is exact;
 a mode whose top is its cap holds every quantile exactly; `exact_tail(mode)` (a callable
 t -> P(X > t), exact) replaces the sampling where the game computes the law, and
 `split_tail(mode)` (multilevel splitting of the whole mode: particles with weights, the
-roots independent) where a stratum's generator costs minutes a draw.
+roots independent) where a stratum's generator costs minutes a draw; a stratum in
+`library_strata(mode)` (a rejection search of some 10^5 bonuses a draw) is read from the
+library's own books at equal weights: its generator's draws, but the library's own
+sample, so the report marks it `library` (it cannot show mass above the library's top).
 
 Verdict per mode: "holds" (the 99% upper bound of P(X > top) is <= 1e-7), "below" (its
 lower bound is > 1e-7: the top is below the rules' 1-in-10^7 quantile) or "unconfirmed".
@@ -121,7 +124,7 @@ class Stratum:
     share: float               # pi (1.0 for the plain run: it counts over all rounds)
     n: int                     # draws
     pay: np.ndarray            # sorted kept payouts x100 counted in the stratum
-    source: str                # "fresh": the tool's own draws
+    source: str                # "fresh": the tool's own draws; "library": the library's books
     ceiling: int | None = None  # every round of the stratum pays less than this (exact)
 
     def above(self, t: np.ndarray) -> np.ndarray:
@@ -282,12 +285,15 @@ def plan(spec, lib: B.Library, modes: list[str], rounds: int, buy_rounds: int, f
             tasks += [Task(ref, m, None, k, per, seed, (), int(top * KEEP_SPLIT), True) for k in range(SPLIT_TASKS)]
         else:
             cats = tuple(mb.meta["categories"])
-            info.update(method="strata", categories=cats, ceiling=_ceilings(tb, m))
+            costly = set(tb.library_strata(m)) if tb is not None and hasattr(tb, "library_strata") else set()
+            info.update(method="strata", categories=cats, ceiling=_ceilings(tb, m), library=sorted(costly & set(cats)))
             keep = int(top * KEEP_FROM)
             n_plain = rounds if spec.mode(m).kind == "spin" else buy_rounds
             for k, a in enumerate(range(0, n_plain, CHUNK_NATURAL)):
                 tasks.append(Task(ref, m, None, k, min(CHUNK_NATURAL, n_plain - a), seed, cats, keep))
             for c in cats:
+                if c in costly:
+                    continue
                 for k, a in enumerate(range(0, forced, CHUNK_FORCED)):
                     tasks.append(Task(ref, m, c, k, min(CHUNK_FORCED, forced - a), seed, cats, keep))
         how[m] = info
@@ -303,6 +309,17 @@ def _ceilings(tb: Any, mode: str) -> Callable[[str | None], int | None] | None:
     def ceiling(stratum: str | None) -> int | None:
         return fn(mode, stratum)
     return ceiling
+
+
+def library_stratum(lib: B.Library, mode: str, cat: str, keep: int, ceiling: Any) -> Stratum:
+    """A stratum read from the library's own books at equal weights (its generator's draws)."""
+    from .books import strata
+    mb = lib.books(mode)
+    cats = list(mb.meta["categories"])
+    st = strata(mb.force, mb.features, list(mb.meta["feature_names"]), cats)
+    pay = mb.payout_x100[st == cats.index(cat)]
+    return Stratum(cat, float(mb.meta["category_targets"][cat]), len(pay), np.sort(pay[pay >= keep]), "library",
+                   ceiling(cat) if ceiling else None)
 
 
 def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_rounds: int = 300_000,
@@ -359,6 +376,9 @@ def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_
             mine = [(t, r) for t, r in zip(tasks, got) if t.mode == m]
             for name in [None, *info["categories"]]:
                 rs = [r for t, r in mine if t.stratum == name]
+                if name in info["library"]:
+                    parts.append(library_stratum(lib, m, name, int(top * KEEP_FROM), _ceilings(bounds_module(spec), m)))
+                    continue
                 share = 1.0 if name is None else float(lib.books(m).meta["category_targets"][name])
                 parts.append(Stratum(name or "natural", share, sum(r["n"] for r in rs),
                                      np.sort(np.concatenate([r["pay"] for r in rs])), "fresh",

@@ -26,3 +26,7 @@ def natural_ceiling(mode: str, category: str | None = None) -> int | None:
     if mode in SPIN_MODES:
         return int(m.big_bonus_x100[mode]) + len(m.lines) * max(max(p.values()) for p in m.pays.values())
     return None
+
+
+def library_strata(mode: str) -> tuple[str, ...]:
+    return ("full_board",) if mode in BONUS_MODES else ()
