@@ -97,9 +97,19 @@ def test_no_top_is_below_its_1_in_10_7_quantile(gid, mode):
 def test_a_splitting_run_is_read_over_its_independent_roots():
     from cabinet.math.tails import Split
     # 4 roots: root 0 split into two halves paying 50x and 150x, root 1 one round at 200x, 2 and 3 pay nothing
-    sp = Split("split", 4, np.array([5000, 15000, 20000]), np.array([0.5, 0.5, 1.0]), np.array([0, 0, 1]))
+    roots = 40                                            # 20 roots of 2 halves (50x and 150x), 20 of nothing
+    pay = np.tile([5000, 15000], 20)
+    sp = Split("split", roots, pay, np.full(40, 0.5), np.repeat(np.arange(20), 2))
     est, lo, hi = sp.bounds(np.array([10000, 30000]))
-    sums = np.array([0.5, 1.0, 0.0, 0.0])                 # each root's weight above 100x
+    sums = np.r_[np.full(20, 0.5), np.zeros(20)]          # each root's weight above 100x
     assert est[0] == pytest.approx(sums.mean())
-    assert hi[0] - est[0] == pytest.approx(2.5758293035489004 * sums.std(ddof=1) / 2)
-    assert est[1] == 0 and hi[1] == pytest.approx(1 - 0.005 ** (1 / 4))    # no root above: exact bound of 0 in 4
+    assert hi[0] - est[0] == pytest.approx(2.5758293035489004 * sums.std(ddof=1) / np.sqrt(roots))
+    assert est[1] == 0 and hi[1] == pytest.approx(1 - 0.005 ** (1 / roots))    # no root above: exact bound of 0
+
+
+def test_a_splitting_interval_from_few_roots_is_the_roots_exact_bound():
+    from cabinet.math.tails import Split, clopper_pearson
+    sp = Split("split", 10**6, np.array([90000]), np.array([2.0 ** -11]), np.array([7]))   # one root, a tiny weight
+    est, lo, hi = sp.bounds(np.array([50000]))
+    assert est[0] == pytest.approx(2.0 ** -11 / 10**6) and lo[0] == 0
+    assert hi[0] == pytest.approx(clopper_pearson(np.array([1]), 10**6)[1][0])

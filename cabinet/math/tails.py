@@ -57,6 +57,7 @@ TAILS_KEY = 0x7A15            # first spawn-key word: not a library's or the fid
 CHUNK_NATURAL = 20_000
 CHUNK_FORCED = 50
 SPLIT_TASKS = 16              # independent splitting runs a mode
+MIN_ROOTS = 10                # a splitting interval is normal over the roots from this many roots above t
 KEEP_FROM = 0.02              # a stratum's payouts at least this share of the top are kept per draw
 KEEP_SPLIT = 0.2              # a splitting run's particles at least this share of the top are kept
 
@@ -145,8 +146,9 @@ class Stratum:
 class Split:
     """A multilevel-splitting run of the whole mode: particles (payout x100, weight,
     root) of `roots` independent roots; P(X > t) = sum of the weights above t / roots,
-    its 99% interval normal over the roots' sums (the roots are independent), and at
-    least the exact bound of no root of `roots` where no particle is above t."""
+    its 99% interval normal over the roots' sums (the roots are independent) where at
+    least MIN_ROOTS roots reach above t; below that, [0, the exact 99% bound of the
+    share of roots that reach above t] (a root's sum is at most 1)."""
 
     name: str
     roots: int
@@ -173,21 +175,28 @@ class Split:
         pay, w, root = self.pay[order], self.weight[order], self.root[order]
         s_r: dict[int, float] = {}
         sq = np.zeros(len(pay))
+        seen = np.zeros(len(pay), dtype=np.int64)        # distinct roots among the first i + 1 particles
         acc = 0.0
         for i, (r, wi) in enumerate(zip(root.tolist(), w.tolist())):
-            old = s_r.get(r, 0.0)
-            acc += 2.0 * old * wi + wi * wi
-            s_r[r] = old + wi
+            old = s_r.get(r)
+            acc += 2.0 * (old or 0.0) * wi + wi * wi
+            s_r[r] = (old or 0.0) + wi
             sq[i] = acc
+            seen[i] = len(s_r)
         total = np.cumsum(w)
         # particles above t: the first j of the descending order, j = #(pay > t)
         j = len(pay) - np.searchsorted(pay[::-1], t, side="right")
-        none_hi = float(clopper_pearson(np.array([0]), self.roots)[1][0])
         mean = np.where(j > 0, total[np.maximum(j - 1, 0)], 0.0) / self.roots
         ss = np.where(j > 0, sq[np.maximum(j - 1, 0)], 0.0)
+        k = np.where(j > 0, seen[np.maximum(j - 1, 0)], 0)
         var = np.maximum(ss / self.roots - mean * mean, 0.0) / max(self.roots - 1, 1)
         half = Z99 * np.sqrt(var)
-        return mean, np.maximum(mean - half, 0.0), np.where(j > 0, mean + half, none_hi)
+        # few roots above t: the normal interval is not to be trusted; each root's sum is in
+        # [0, 1], so P(X > t) <= P(a root reaches above t), exact from the roots' count
+        few = k < MIN_ROOTS
+        cp_hi = clopper_pearson(k, self.roots)[1]
+        return mean, np.where(few, 0.0, np.maximum(mean - half, 0.0)), np.where(few, np.maximum(cp_hi, mean),
+                                                                               mean + half)
 
 
 def survival(parts: list[Any], t: np.ndarray) -> dict[str, Any]:
