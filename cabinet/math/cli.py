@@ -218,8 +218,8 @@ MAX_COUNT = 10**10           # rounds or books one command may be asked for
 
 def _check_args(args: argparse.Namespace) -> None:
     """Game and mode arguments exist; counts are positive."""
-    for name in ("rounds", "books", "buy_rounds", "forced", "split_roots", "other_rounds", "sim_rounds", "sample", "regen_sample",
-                 "workers", "sim_factor"):
+    for name in ("rounds", "books", "buy_rounds", "forced", "split_roots", "other_rounds", "sim_rounds", "sample",
+                 "regen_sample", "workers", "sim_factor"):
         v = getattr(args, name, None)
         top = MAX_WORKERS if name == "workers" else MAX_COUNT
         if v is not None and (v < 1 and not (name == "sim_rounds" and v == 0) or v > top):

@@ -59,8 +59,8 @@ def markdown(res: dict[str, Any]) -> str:
              "verdict | run time |", "|---|---|---|---|---|---|---|---|---|"]
     for m, r in res["modes"].items():
         a = r["above_top"]
-        lines.append(f"| `{m}` | {r['cost']:g}x | {r['top_x']:,.2f}x | {_quant(r['quantiles'][f'{LEVELS[0]:g}'], r['method'])} | "
-                     f"{_quant(r['quantiles'][f'{LEVELS[1]:g}'], r['method'])} | {_p(a['est'])} [{_p(a['lo'])}, "
+        q6, q7 = (_quant(r["quantiles"][f"{p:g}"], r["method"]) for p in LEVELS)
+        lines.append(f"| `{m}` | {r['cost']:g}x | {r['top_x']:,.2f}x | {q6} | {q7} | {_p(a['est'])} [{_p(a['lo'])}, "
                      f"{_p(a['hi'])}] | {a['widest']} | **{r['verdict']}** | {r['seconds']:.0f} s |")
     lines += ["", "## Strata", "", "Per sampled mode: each stratum's share, draws, the largest payout drawn, "
               "how many draws paid more than the library's top (`split`: a multilevel-splitting run of the whole "
