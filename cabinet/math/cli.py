@@ -134,6 +134,30 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="DIR", help="folder of the report (default games/<id>/par)")
     books_dir(p)
 
+    p = verb("tails", "estimate each mode's 1-in-10^6 and 1-in-10^7 payout quantiles of the rules (stratum by "
+             "stratum: a fresh plain run + fresh draws of each forced stratum's own generator x its share) with 99%% "
+             "intervals against the library's top; writes <id>_tails.md and .json beside the PAR sheet; exit 1 when "
+             "a top is below its 1-in-10^7 quantile")
+    game(p)
+    p.add_argument(
+        "--mode", action="append", metavar="MODE", help=f"mode (repeatable; default every mode); modes: {modes}"
+    )
+    p.add_argument("--rounds", type=int, default=1_000_000, metavar="N",
+                   help="plain rules rounds per spin mode (default 1,000,000)")
+    p.add_argument("--buy-rounds", type=int, default=300_000, metavar="N",
+                   help="plain rules rounds per buy or gamble mode (default 300,000)")
+    p.add_argument("--forced", type=int, default=500, metavar="N",
+                   help="fresh draws per forced stratum (default 500)")
+    p.add_argument("--split-roots", type=int, default=2_000_000, metavar="N",
+                   help="roots of a mode read by multilevel splitting (a game's tools/tail_bounds.py split_tail; "
+                        "default 2,000,000)")
+    p.add_argument("--merge", action="store_true", help="keep the modes of the folder's report of the same "
+                   "libraries that this run does not read (run one mode again with more draws)")
+    workers(p, 2)
+    p.add_argument("--seed", type=int, metavar="N", help="the run's seed (default: the tool's fixed seed)")
+    p.add_argument("--out", metavar="DIR", help="folder of the report (default games/<id>/par)")
+    books_dir(p)
+
     p = verb("rates", "measure the rules' feature rates (games/<id>/rates.json, which the builder holds)")
     game(p)
     p.add_argument("--rounds", type=int, default=10**7, metavar="N", help="rounds per spin mode (default 10,000,000)")
@@ -194,8 +218,8 @@ MAX_COUNT = 10**10           # rounds or books one command may be asked for
 
 def _check_args(args: argparse.Namespace) -> None:
     """Game and mode arguments exist; counts are positive."""
-    for name in ("rounds", "books", "buy_rounds", "other_rounds", "sim_rounds", "sample", "regen_sample",
-                 "workers", "sim_factor"):
+    for name in ("rounds", "books", "buy_rounds", "forced", "split_roots", "other_rounds", "sim_rounds", "sample",
+                 "regen_sample", "workers", "sim_factor"):
         v = getattr(args, name, None)
         top = MAX_WORKERS if name == "workers" else MAX_COUNT
         if v is not None and (v < 1 and not (name == "sim_rounds" and v == 0) or v > top):
@@ -223,14 +247,14 @@ def _check_out(args: argparse.Namespace) -> None:
     build's DIR has a writable folder to be made in, rates' FILE a writable folder."""
     import tempfile
     out = getattr(args, "out", None)
-    if out is None or args.verb not in ("par", "build", "rates", "fidelity"):
+    if out is None or args.verb not in ("par", "build", "rates", "fidelity", "tails"):
         return
     path = Path(out)
     kind = "FILE" if args.verb == "rates" else "DIR"
     try:
         if not str(out).strip():
             raise OSError("an empty name")
-        if args.verb in ("par", "fidelity"):
+        if args.verb in ("par", "fidelity", "tails"):
             path.mkdir(parents=True, exist_ok=True)
             folder = path
         elif args.verb == "rates":
@@ -305,6 +329,9 @@ def _run(args: argparse.Namespace) -> int | None:
     elif args.verb == "fidelity":
         from .fidelity import fidelity_command
         return fidelity_command(args)
+    elif args.verb == "tails":
+        from .tails_report import tails_command
+        return tails_command(args)
     elif args.verb == "rates":
         from .rates import rates_command
         return rates_command(args.game, args.rounds, args.other_rounds, args.workers, args.scheduler, args.out)

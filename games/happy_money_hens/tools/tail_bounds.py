@@ -1,0 +1,32 @@
+"""What Happy Money Hens' rules fix about a mode's tail, for `python -m cabinet.math tails`
+(cabinet/math/tails.py).
+
+natural_ceiling: in a gamble bonus library that lists big_bonus (math.yaml big_bonus_x
+and book_forces), a round pays its bonus alone, and a bonus winning at least
+big_bonus_x times the cost IS a big_bonus (math/categories.py is_big), so every round
+in none of the mode's categories pays less than that. In a spin mode the line wins come
+on top of the bonus, so no such bound is claimed there.
+"""
+from __future__ import annotations
+
+from games.happy_money_hens.math.rules import BONUS_MODES, SPIN_MODES
+from games.happy_money_hens.math.tables import load
+
+
+def natural_ceiling(mode: str, category: str | None = None) -> int | None:
+    """The ceiling of the rounds in no category (`category` None) or in the stratum of a
+    category listed after big_bonus (the strata are disjoint in the listed order: its
+    rounds are not big bonuses either)."""
+    m = load()
+    order = list(m.raw["book_forces"].get(mode, {}))
+    if "big_bonus" not in order or (category is not None and order.index(category) <= order.index("big_bonus")):
+        return None
+    if mode in BONUS_MODES:
+        return int(m.big_bonus_x100[mode])
+    if mode in SPIN_MODES:
+        return int(m.big_bonus_x100[mode]) + len(m.lines) * max(max(p.values()) for p in m.pays.values())
+    return None
+
+
+def library_strata(mode: str) -> tuple[str, ...]:
+    return ("full_board",) if mode in BONUS_MODES else ()
