@@ -37,6 +37,15 @@ def test_the_event_log_names_each_stored_field_in_german_and_an_unknown_one_as_w
     assert key_words("closed_period") == "closed period" and key_words("cents") == "amount"
 
 
+def test_settings_seconds_are_written_in_the_locale_digits(german):
+    from cabinet.ui.operator.settings_rows import CABINET_ROWS
+    rows = {row.key: row for row in CABINET_ROWS}
+    assert rows["min_round_seconds"].fmt(2.5) == "2,5 s" and rows["min_round_seconds"].fmt(2.0) == "2 s"
+    assert rows["attract_idle_seconds"].fmt(90) == "90 s"
+    i18n.use("en-US")
+    assert rows["min_round_seconds"].fmt(1.5) == "1.5 s"
+
+
 def test_the_uptime_and_version_line_are_german(german):
     from cabinet.ui.operator.diagnostics_page import duration
     assert duration(2 * 86400 + 3 * 3600 + 4 * 60 + 5) == "2 T 03:04:05"

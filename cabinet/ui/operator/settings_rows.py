@@ -35,7 +35,8 @@ def gamble_label(v: Any) -> str:
 
 
 def _seconds(v: Any) -> str:
-    return f"{float(v):g} s"
+    """Seconds in the locale's digits: 2.5 -> '2.5 s' (en), '2,5 s' (de, es); 90 -> '90 s'."""
+    return f"{formats.number(float(v), 0 if float(v).is_integer() else 1)} s"
 
 
 def _percent(v: Any) -> str:
@@ -58,7 +59,7 @@ CABINET_ROWS = (
     Row(N_("Minimum round time"), "min_round_seconds", "choice", (0.0, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0),
         N_("a round stays on screen at least this long"), fmt=_seconds),
     Row(N_("Attract loop after"), "attract_idle_seconds", "choice", (30, 60, 90, 120, 180, 300, 600),
-        N_("kiosk: seconds idle on the lobby"), fmt=lambda v: f"{v} s"),
+        N_("kiosk: seconds idle on the lobby"), fmt=_seconds),
     Row(N_("Effects volume"), "volume", "choice", tuple(round(i / 10, 1) for i in range(11)), fmt=_percent),
     Row(N_("Music volume"), "music_volume", "choice", tuple(round(i / 10, 1) for i in range(11)), fmt=_percent),
     Row(N_("Highest price of a buy"), "max_buy_cost", "amount", BUY_CAPS,
