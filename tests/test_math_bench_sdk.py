@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cabinet.math.bench_sdk import main
+from tests.cli_refusal import refused_in_one_line
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -22,14 +23,7 @@ def fake_sdk(root: Path) -> Path:
 
 
 def one_line(capsys, argv: list[str]) -> str:
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = exc.code
-    err = capsys.readouterr().err
-    assert code == 2, err
-    assert err.count("\n") == 1 and "Traceback" not in err, err
-    return err
+    return refused_in_one_line(capsys, main, argv)
 
 
 def test_a_missing_checkout_is_one_line_naming_it(tmp_path, capsys):

@@ -12,6 +12,7 @@ import pytest
 from cabinet.core import books as B
 from cabinet.core.game import discover
 from cabinet.math.cli import main
+from tests.cli_refusal import refused_in_one_line
 from cabinet.math.fidelity_report import report_path
 from cabinet.math.tails import Stratum, quantiles, survival, verdict
 
@@ -51,9 +52,8 @@ def test_the_verdict_reads_the_interval_of_the_mass_above_the_top(lo, hi, want):
 
 @pytest.mark.parametrize("argv, words", [(["--forced", "0"], "--forced must be"), (["--mode", "nomode"], "no mode")])
 def test_a_bad_argument_is_one_line_and_exit_2(argv, words, capsys):
-    assert main(["tails", "happy_money_hens", *argv]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and words in err
+    err = refused_in_one_line(capsys, main, ["tails", "happy_money_hens", *argv])
+    assert words in err
 
 
 def _report(gid: str) -> dict:
