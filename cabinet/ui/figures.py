@@ -18,7 +18,7 @@ from cabinet.core.books import rtp_fraction
 from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.i18n import _, formats
 from cabinet.core.money import Currency, WinCap
-from cabinet.core.startup import percent
+from cabinet.core.rtp_bounds import percent
 
 from .game_words import feature_labels, mode_label
 

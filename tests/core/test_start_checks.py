@@ -29,7 +29,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cabinet.core import asset_formats, assets, startup
+from cabinet.core import asset_formats, assets, rtp_bounds, startup
 from cabinet.core.books import LibraryError, load_library, rtp_fraction
 from cabinet.core.config import load_config
 from cabinet.core.game import discover
@@ -81,7 +81,7 @@ def test_every_mode_of_every_shipped_game_states_an_rtp_within_the_default_bound
         for mode in spec.modes:
             assert low <= rtp_fraction(spec.rtp[mode.id]) <= high, (gid, mode.id)
             assert low <= library.books(mode.id).rtp() <= high, (gid, mode.id)
-        assert startup.rtp_out_of_bounds(cfg, spec, library) is None
+        assert rtp_bounds.rtp_out_of_bounds(cfg, spec, library) is None
     offer = startup.offer_games(cfg, dict(GAMES), LIBRARIES)
     assert set(offer.games) == set(GAMES) and offer.refused == {}
 
@@ -106,17 +106,17 @@ def test_a_game_stating_an_rtp_outside_the_bounds_is_not_offered_and_the_others_
 def test_the_bounds_come_from_the_config(tmp_path):
     hens, harvest = GAMES["happy_money_hens"], GAMES["grinning_harvest"]
     cfg = config(tmp_path, "rtp_bounds: {min: 0.9432, max: 0.95}\nmath_source: live\n")
-    assert startup.rtp_out_of_bounds(cfg, hens) is None
-    assert startup.rtp_out_of_bounds(cfg, harvest) == ("bet mode base states RTP 94.31%; allowed: 94.32%-95.00% "
+    assert rtp_bounds.rtp_out_of_bounds(cfg, hens) is None
+    assert rtp_bounds.rtp_out_of_bounds(cfg, harvest) == ("bet mode base states RTP 94.31%; allowed: 94.32%-95.00% "
                                                        "(config rtp_bounds)")
     cfg = config(tmp_path, "rtp_bounds: {min: 0.90, max: 0.9449}\n")
-    assert startup.rtp_out_of_bounds(cfg, hens) == ("bet mode base states RTP 94.50%; allowed: 90.00%-94.49% "
+    assert rtp_bounds.rtp_out_of_bounds(cfg, hens) == ("bet mode base states RTP 94.50%; allowed: 90.00%-94.49% "
                                                     "(config rtp_bounds)")
     broken = dataclasses.replace(hens, rtp={**hens.rtp, "buy_triple": float("nan")})
-    assert startup.rtp_out_of_bounds(config(tmp_path), broken) == \
+    assert rtp_bounds.rtp_out_of_bounds(config(tmp_path), broken) == \
         f"bet mode buy_triple states RTP nan, not a number; {DEFAULT_BOUNDS}"
     unstated = dataclasses.replace(hens, rtp={m: r for m, r in hens.rtp.items() if m != "fortune_2"})
-    assert startup.rtp_out_of_bounds(config(tmp_path), unstated).startswith("bet mode fortune_2 states RTP None")
+    assert rtp_bounds.rtp_out_of_bounds(config(tmp_path), unstated).startswith("bet mode fortune_2 states RTP None")
 
 
 def _hair_off_stated() -> tuple[str, str, str, str]:
@@ -141,7 +141,7 @@ def test_the_bounds_hold_each_library_s_exact_rtp_as_well_as_the_stated_figure(t
     spec = GAMES[gid]
     bounds = f"{{min: 0.80, max: {stated}}}" if side == "max" else f"{{min: {stated}, max: 0.99}}"
     cfg = config(tmp_path, f"rtp_bounds: {bounds}\n")
-    assert startup.rtp_out_of_bounds(cfg, spec) is None                 # the stated figure is within
+    assert rtp_bounds.rtp_out_of_bounds(cfg, spec) is None                 # the stated figure is within
     offer = startup.offer_games(cfg, {gid: spec}, LIBRARIES)
     why = offer.refused[gid]
     mode = over if side == "max" else under
