@@ -21,8 +21,8 @@ rate and every payout band the rules saw often enough at the rules' mass
 game's libraries are written into a new directory beside the target, verified there
 (`verify`: manifest, RTP, every forced book and a sample of natural ones
 regenerated; every game's checks in one pool), and only then installed in one
-rename: the target is never half overwritten, and a library that fails stays out
-of it. With `progress`, the CPU seconds of each stratum and the wall seconds of each
+rename (cabinet/math/install_library.py): the target is never half overwritten, and a
+library that fails stays out of it. With `progress`, the CPU seconds of each stratum and the wall seconds of each
 phase are printed (cabinet/math/build_costs.py; `build --plan` prints the expected
 ones without building), and each mode's tilt (how far the weights moved from the
 natural ones: optimize.tilt_figures).
@@ -36,7 +36,6 @@ what it was given is what the source builds.
 """
 from __future__ import annotations
 
-import shutil
 import sys
 import time
 from dataclasses import dataclass
@@ -46,14 +45,15 @@ from typing import Any, Sequence
 import numpy as np
 
 from cabinet.core import books as B
-from cabinet.core.book_format import SEED_BLOCK, pack_round, read_manifest
+from cabinet.core.book_format import SEED_BLOCK, pack_round
 from cabinet.core.game import GameSpec
 from cabinet.core.rng import Rng
 
 from . import pool
 from .build_costs import (cost_key, costs_file, makespan, print_strata, read_costs, stratum_cpu, task_cost,
                           write_costs)
-from .books import compare_library, install, mode_file_bytes, staging_dir, strata, write_library
+from .books import mode_file_bytes, strata
+from .install_library import check_against, verify_and_install
 from .optimize import exact_figures, optimize, sampling_se
 from .pool import Progress
 from .rates import band_targets, category_targets, load_rates, mode_targets, nested_follow
@@ -383,87 +383,17 @@ def build_games(games: Sequence[str | GameSpec], modes: list[str] | None = None,
     targets = {spec.id: (spec, target) for spec, target, *_ in jobs}
     if check is not None:
         for gid, (spec, target) in targets.items():
-            check += _check_against(spec, target, files[gid])
+            check += check_against(spec, target, files[gid])
         return metas
     phases = {"generate": elapsed, "weights": weighed, "write": 0.0, "verify": 0.0, "install": 0.0}
-    _verify_and_install([(spec, target, files[gid]) for gid, (spec, target) in targets.items()], workers, progress,
-                        phases)
+    failures = verify_and_install([(spec, target, files[gid]) for gid, (spec, target) in targets.items()], workers,
+                                  progress, phases)
+    if failures:
+        raise BuildError("; ".join(failures))
     if progress:
         print("build phases (wall s): " + ", ".join(f"{k} {v:.1f}" for k, v in phases.items())
               + f"; total {sum(phases.values()):.1f}", file=sys.stderr)
     return metas
-
-
-def _check_against(spec: GameSpec, target: Path, files: dict[str, tuple[bytes, dict[str, Any]]]) -> list[str]:
-    """Write a game's rebuilt mode files and manifest into a temporary folder, compare
-    them with `target`'s and print one line per mode and one for the manifest; returns
-    the lines that say they differ. The folder is removed; nothing else is written."""
-    import tempfile
-    with tempfile.TemporaryDirectory(prefix=f"cabinet-check-{spec.id}-") as tmp:
-        built = Path(tmp)
-        write_library(built, spec.id, B.fingerprint(spec), files)
-        lines = compare_library(built, target, spec.id, [m.id for m in spec.modes if f"{m.id}.npz" in files],
-                                whole=len(files) == len(spec.modes))
-    for ok, line in lines:
-        print(line)
-    return [line for ok, line in lines if not ok]
-
-
-def _stage(spec: GameSpec, target: Path, files: dict[str, tuple[bytes, dict[str, Any]]]) -> tuple[Path, list[str]]:
-    """A new directory beside `target` with the new files and the target's other
-    modes: (its path, the modes in it)."""
-    stage = staging_dir(target)
-    try:
-        kept: dict[str, tuple[bytes, dict[str, Any]]] = {}
-        if len(files) < len(spec.modes) and (target / B.MANIFEST).is_file():
-            old = read_manifest(target, spec.id)["files"]
-            for m in spec.modes:
-                name = f"{m.id}.npz"
-                if name not in files and name in old and (target / name).is_file():
-                    kept[name] = ((target / name).read_bytes(), old[name])
-        write_library(stage, spec.id, B.fingerprint(spec), {**kept, **files})
-    except Exception:
-        shutil.rmtree(stage, ignore_errors=True)
-        raise
-    return stage, [m.id for m in spec.modes if f"{m.id}.npz" in {**kept, **files}]
-
-
-def _verify_and_install(games: list[tuple[GameSpec, Path, dict[str, tuple[bytes, dict[str, Any]]]]],
-                        workers: int, progress: bool, phases: dict[str, float]) -> None:
-    """Write each game's libraries into a new directory (with the target's other
-    modes), verify them all with one pool, install each that passes; adds the wall
-    seconds of each step to `phases`. A game that fails stays out of its target."""
-    from cabinet.core.program import update_entries
-    from .verify import verify_libraries
-    t0 = time.perf_counter()
-    stages: list[tuple[Path, list[str]]] = []
-    try:
-        for spec, target, files in games:
-            stages.append(_stage(spec, target, files))
-        t1 = time.perf_counter()
-        phases["write"] += t1 - t0
-        reps = verify_libraries([(spec, str(stage), present) for (spec, *_), (stage, present) in zip(games, stages)],
-                                "build", workers, progress=progress)
-        phases["verify"] += time.perf_counter() - t1
-    except Exception:
-        for stage, _ in stages:
-            shutil.rmtree(stage, ignore_errors=True)
-        raise
-    t2 = time.perf_counter()
-    failures = []
-    for (spec, target, _), (stage, _), rep in zip(games, stages, reps):
-        if not rep["ok"]:
-            failed = [m for m, r in rep["modes"].items() if not r["ok"]]
-            failures.append(f"{spec.id}: the new library fails verification in {', '.join(failed)}; "
-                            f"it is left in {stage} and {target} is unchanged")
-            continue
-        install(stage, target)
-        update_entries(target)
-        if progress:
-            print(f"{spec.id}: verified and installed in {target}", file=sys.stderr)
-    phases["install"] += time.perf_counter() - t2
-    if failures:
-        raise BuildError("; ".join(failures))
 
 
 def report_mode(spec: GameSpec, meta: dict[str, Any]) -> None:
