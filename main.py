@@ -327,13 +327,14 @@ def main(argv: list[str] | None = None) -> int:
                 raise Refused(f"config error: {exc!s}") from None
             return cli.audit(cfg.data_path / LEDGER_NAME, cfg.ledger_key_path, cfg.ledger_witness_path)
         if args.export_report is not None:  # the same, and the set written: nothing else is created
-            from cabinet.core import reports
+            from cabinet.core import report_command, reports
             from cabinet.core.cabinet import LEDGER_NAME
             plan = _plan(args.config, create=False)
             from cabinet.core.ledger import files
             files.remember(plan.config.data_path, plan.config.ledger_key_path, plan.config.ledger_witness_path)
-            return reports.command(plan.config.data_path / LEDGER_NAME, args.export_report, plan.config.currency,
-                                   reports.Specs(plan.offer.specs, plan.offer.games), forensic=args.forensic)
+            return report_command.command(plan.config.data_path / LEDGER_NAME, args.export_report,
+                                          plan.config.currency, reports.Specs(plan.offer.specs, plan.offer.games),
+                                          forensic=args.forensic)
         from cabinet.ui import clip_cli
         if clip_cli.wanted(args):           # a review tool: --clip / --clip-book (cabinet/ui/clip_cli.py)
             return clip_cli.run(args, lambda: _plan(args.config, create=False).config, lambda: open_cabinet(args))

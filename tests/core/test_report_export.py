@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cabinet.core import program, reports
+from cabinet.core import program, report_command, reports
 from cabinet.core.config import load_config
 from cabinet.core.ledger import Ledger, LedgerError
 from cabinet.core.ledger import closing, meters
@@ -308,10 +308,10 @@ def test_a_damaged_ledger_is_exported_forensically_read_only_and_marked_unverifi
     con.execute("UPDATE rounds SET win_cents = 99999 WHERE id = 2")
     con.close()
     ledger_files = _files_of(path.parent)
-    assert reports.command(path, str(tmp_path / "out"), CUR, SPECS) == 2
+    assert report_command.command(path, str(tmp_path / "out"), CUR, SPECS) == 2
     said = capsys.readouterr().err
     assert said.startswith("cabinet locked: ") and "--forensic" in said and len(said.splitlines()) == 1
-    assert reports.command(path, str(tmp_path / "out"), CUR, SPECS, forensic=True) == 0
+    assert report_command.command(path, str(tmp_path / "out"), CUR, SPECS, forensic=True) == 0
     out, err = capsys.readouterr()
     mark = err.strip()
     assert mark.startswith("UNVERIFIED: the ledger failed its audit: ") and "rounds row 2" in mark
@@ -340,7 +340,7 @@ def test_a_damaged_ledger_is_exported_forensically_read_only_and_marked_unverifi
 def test_forensic_refuses_a_ledger_that_passes_its_audit(led, tmp_path, capsys):
     path = led.path
     led.close()
-    assert reports.command(path, str(tmp_path / "out"), CUR, SPECS, forensic=True) == 2
+    assert report_command.command(path, str(tmp_path / "out"), CUR, SPECS, forensic=True) == 2
     err = capsys.readouterr().err
     assert "passes its audit" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
