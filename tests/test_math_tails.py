@@ -108,8 +108,22 @@ def test_a_splitting_run_is_read_over_its_independent_roots():
 
 
 def test_a_splitting_interval_from_few_roots_is_the_roots_exact_bound():
-    from cabinet.math.tails import Split, clopper_pearson
+    from cabinet.math.stats import clopper_pearson
+    from cabinet.math.tails import Split
     sp = Split("split", 10**6, np.array([90000]), np.array([2.0 ** -11]), np.array([7]))   # one root, a tiny weight
     est, lo, hi = sp.bounds(np.array([50000]))
     assert est[0] == pytest.approx(2.0 ** -11 / 10**6) and lo[0] == 0
     assert hi[0] == pytest.approx(clopper_pearson(np.array([1]), 10**6)[1][0])
+
+
+def test_the_exact_interval_is_the_beta_laws_quantiles_and_fidelity_reads_the_same():
+    """One Clopper-Pearson interval (stats.clopper_pearson) serves the tails and the
+    fidelity tool's tail row: 0 of n gives [0, 1 - (alpha/2)^(1/n)], k of n its beta quantiles."""
+    from cabinet.math.fidelity_stats import tail
+    from cabinet.math.stats import clopper_pearson
+    lo, hi = clopper_pearson(np.array([0, 300_000]), 300_000)
+    assert lo[0] == 0 and hi[0] == pytest.approx(1 - 0.005 ** (1 / 300_000), rel=1e-9) and hi[1] == 1
+    lo, hi = clopper_pearson(np.array([3]), 10**6)
+    assert lo[0] == pytest.approx(3.3786367e-07, rel=1e-6) and hi[0] == pytest.approx(1.0977434e-05, rel=1e-6)
+    row = tail(700.0, 3, 10**6, 900.0)
+    assert "99% interval 3.38e-07 .. 1.1e-05" in row["note"] and row["flag"]

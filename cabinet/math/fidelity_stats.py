@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from .agree import exact_p
-from .stats import BAND_LABELS
+from .stats import BAND_LABELS, clopper_pearson
 
 Z_FLAG = 4.0            # |z| above this is flagged
 EXACT_BELOW = 30        # rarer outcome seen fewer times than this (both sides): exact test
@@ -121,10 +121,9 @@ def tail(top_x: float, above: int, n: int, rules_max_x: float, cost: float = 1.0
     """The rules' mass above the library's top: flagged when its exact 99% lower bound
     reaches TAIL_MASS; z and p are the one-sided exact test of 'the rules' mass there
     is at most TAIL_MASS'."""
-    from scipy.stats import beta, binom
+    from scipy.stats import binom
     rate = above / n
-    lo = float(beta.ppf(TAIL_LEVEL / 2, above, n - above + 1)) if above else 0.0
-    hi = float(beta.ppf(1 - TAIL_LEVEL / 2, above + 1, n - above)) if above < n else 1.0
+    lo, hi = (float(v[0]) for v in clopper_pearson(np.array([above]), n, TAIL_LEVEL))
     p = float(binom.sf(above - 1, n, TAIL_MASS)) if above else 1.0
     z = -NormalDist().inv_cdf(max(p, 1e-300)) if p < 0.5 else 0.0
     bet = f" the cost, {top_x * cost:,.2f}x the bet" if cost != 1 else ""

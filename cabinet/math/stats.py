@@ -79,6 +79,17 @@ def rate_ci(hits: int, n: int, z: float = Z99) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
+def clopper_pearson(k: np.ndarray, n: int, alpha: float = 0.01) -> tuple[np.ndarray, np.ndarray]:
+    """(lo, hi): the exact (Clopper-Pearson) two-sided 1 - alpha interval of a proportion
+    for each count k of n, from the beta law's quantile (0 and 1 at the ends). scipy
+    (the tools' extra): scipy.special, since scipy.stats costs seconds to import."""
+    from scipy.special import betaincinv
+    k = np.asarray(k, dtype=np.float64)
+    lo = np.where(k > 0, betaincinv(np.maximum(k, 1), n - k + 1, alpha / 2), 0.0)
+    hi = np.where(k < n, betaincinv(k + 1, np.maximum(n - k, 1), 1 - alpha / 2), 1.0)
+    return lo, hi
+
+
 def scaled_rate_ci(scale: float, hits: int, n: int, add: float = 0.0, z: float = Z99) -> tuple[float, float, float]:
     """(scale * k/n + add, lo, hi): a conditional rate k/n measured by simulation (Wilson
     interval) times an exactly known probability `scale`, plus an exactly known part.

@@ -49,6 +49,7 @@ from cabinet.core.book_format import read_manifest
 from cabinet.core.rng import Rng
 
 from . import pool
+from .stats import clopper_pearson
 
 LEVELS = (1e-6, 1e-7)
 CHECK = 1e-7                  # the level the top must hold
@@ -111,14 +112,6 @@ def run_task(t: Task) -> dict[str, Any]:
     return {"n": len(pay), "pay": np.sort(pay[counted & (pay >= t.keep_x100)])}
 
 
-def clopper_pearson(k: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    from scipy.special import betaincinv          # the beta law's quantile (scipy.stats costs seconds to import)
-    k = np.asarray(k, dtype=np.float64)
-    lo = np.where(k > 0, betaincinv(np.maximum(k, 1), n - k + 1, ALPHA / 2), 0.0)
-    hi = np.where(k < n, betaincinv(k + 1, np.maximum(n - k, 1), 1 - ALPHA / 2), 1.0)
-    return lo, hi
-
-
 @dataclass
 class Stratum:
     name: str                  # "natural" or a category
@@ -135,7 +128,7 @@ class Stratum:
         """share x (P(X > t in the stratum), its exact 99% lo and hi): exactly 0 from the ceiling up."""
         k = self.above(t)
         p = k / self.n
-        lo, hi = clopper_pearson(k, self.n)
+        lo, hi = clopper_pearson(k, self.n, ALPHA)
         if self.ceiling is not None:
             zero = t >= self.ceiling - 1
             p, lo, hi = np.where(zero, 0.0, p), np.where(zero, 0.0, lo), np.where(zero, 0.0, hi)
@@ -194,7 +187,7 @@ class Split:
         # few roots above t: the normal interval is not to be trusted; each root's sum is in
         # [0, 1], so P(X > t) <= P(a root reaches above t), exact from the roots' count
         few = k < MIN_ROOTS
-        cp_hi = clopper_pearson(k, self.roots)[1]
+        cp_hi = clopper_pearson(k, self.roots, ALPHA)[1]
         return mean, np.where(few, 0.0, np.maximum(mean - half, 0.0)), np.where(few, np.maximum(cp_hi, mean),
                                                                                mean + half)
 
