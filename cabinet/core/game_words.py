@@ -6,8 +6,8 @@ read it); a game whose words are made from its math file gives ViewInfo.mode_wor
 feature_words, which make them again in the current language. Without them each
 English word goes through the catalogue as it stands (a game marks it with N_()).
 Made once per game and language. In the core: its refusals name a mode too (an
-i18n.Message field that calls mode_label when it is drawn); cabinet/ui/game_words.py
-gives the screens the same functions.
+i18n.Message field that calls mode_label when it is drawn), and the screens call the
+same functions.
 """
 from __future__ import annotations
 

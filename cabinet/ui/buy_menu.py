@@ -18,7 +18,7 @@ from . import draw as D
 from .figures import (ModeFigures, average_win_words, mode_figures, not_offered_words, price_note, price_words,
                       rtp_row)
 from .overlay import Overlay, spare
-from .game_words import mode_label, mode_text
+from cabinet.core.game_words import mode_label, mode_text
 from .rules_common import mode_picture
 from .rules_page import Card, Laid, Page, RulesLayout, compose, draw_texts
 from .scene import register

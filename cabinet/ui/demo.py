@@ -26,7 +26,7 @@ from cabinet.core.i18n import N_, _, translate
 from cabinet.core.resources import package_file
 
 from . import draw as D
-from .game_words import mode_label
+from cabinet.core.game_words import mode_label
 from .overlay import Overlay
 from .review_words import band_words, category_words
 from .scene import register

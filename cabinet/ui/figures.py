@@ -20,7 +20,7 @@ from cabinet.core.i18n import _, formats
 from cabinet.core.money import Currency, WinCap
 from cabinet.core.rtp_bounds import percent
 
-from .game_words import feature_labels, mode_label
+from cabinet.core.game_words import feature_labels, mode_label
 
 
 def times(x: float | Fraction) -> str:

@@ -21,7 +21,7 @@ from cabinet.core.i18n import N_, _, translate
 
 from . import draw as D
 from .figures import feature_words
-from .game_words import mode_label
+from cabinet.core.game_words import mode_label
 from .scene import Scene, register
 from .widgets import Button
 

@@ -19,7 +19,7 @@ from . import asset_files
 from . import draw as D
 from .autoplay import allowed as autoplay_allowed
 from .demo import demo_allowed
-from .game_words import mode_label
+from cabinet.core.game_words import mode_label
 from .history import when_text
 from .hud_layout import LAYOUTS, HudLayout
 from .logo_art import fit

@@ -18,7 +18,7 @@ from cabinet.core.i18n import N_, _, formats
 from . import draw as D
 from .demo import demo_allowed
 from .figures import pct, times
-from .game_words import mode_label
+from cabinet.core.game_words import mode_label
 from .input import key_word
 from .library_stats import odds, one_in, percent, strata, symbol_counts, win_bands
 from .scene import Scene, register

@@ -14,7 +14,7 @@ from cabinet.core.review_math import book_facts, event_adds
 from cabinet.core.i18n import _, formats
 
 from . import draw as D
-from .game_words import mode_label
+from cabinet.core.game_words import mode_label
 from .review_words import category_words, force_words
 
 PANEL = pygame.Rect(1260, 164, 640, 772)      # logical, right of the board's middle

@@ -16,7 +16,7 @@ from cabinet.core.review_math import force_label
 from cabinet.core.review_draws import PREFIX
 from cabinet.core.win_tiers import tier_multiples
 
-from .game_words import feature_labels
+from cabinet.core.game_words import feature_labels
 
 
 def band_words(force: str, band: Any, config: Any) -> str:

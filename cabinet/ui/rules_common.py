@@ -14,7 +14,7 @@ from .demo import demo_allowed
 from .input import key_word
 from .figures import (average_win_words, limit_lines, mode_figures, not_offered_words, pct, price_note,
                       price_words, rtp_row, rtp_words, span_text, times)
-from .game_words import mode_label
+from cabinet.core.game_words import mode_label
 from .rules_art import pictogram
 from .rules_page import Card, Page
 

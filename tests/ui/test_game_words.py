@@ -7,7 +7,7 @@ import pytest
 
 from cabinet.core import i18n
 from cabinet.core.game import discover
-from cabinet.ui import game_words
+from cabinet.core import game_words
 from cabinet.ui.figures import feature_words
 
 SPECS = discover()

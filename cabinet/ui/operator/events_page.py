@@ -11,7 +11,7 @@ from cabinet.core.i18n import N_, _, translate
 from cabinet.core.money import parse_amount
 
 from .. import draw as D
-from ..game_words import mode_label
+from cabinet.core.game_words import mode_label
 from ..history import when_text
 from .page import Page
 from .settings_rows import row_of, value_words

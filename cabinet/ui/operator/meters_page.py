@@ -32,7 +32,7 @@ from cabinet.core.reports import ExportFailed
 
 from .. import draw as D
 from ..figures import rtp_text, span_text
-from ..game_words import mode_label
+from cabinet.core.game_words import mode_label
 from .page import Page, when
 
 RESET_ARM_SECONDS = 5.0

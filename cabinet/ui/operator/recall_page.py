@@ -15,7 +15,7 @@ from cabinet.core.i18n import N_, _
 
 from .. import draw as D
 from ..figures import feature_words
-from ..game_words import mode_label
+from cabinet.core.game_words import mode_label
 from ..history import RoundStory, draw_words, when_text
 from .events_page import summary
 from .page import Page

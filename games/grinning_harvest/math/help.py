@@ -27,7 +27,7 @@ SYMBOL_WORDS = (N_("Candy Corn"), N_("Bat"), N_("Black Cat"), N_("Ghost"), N_("W
                 N_("Pumpkin"), N_("Collector's Vault"))
 
 # math.yaml's buy names and what each gives, marked for the catalogue (the buy cards, the
-# bets page, the history: cabinet/ui/game_words.py translates them where they are drawn)
+# bets page, the history: cabinet/core/game_words.py translates them where they are drawn)
 MODE_WORDS = (N_("Spin"), N_("A base-game spin."),
               N_("Hold-n-Win"), N_("The Hold-n-Win bonus with 1 Vault and a Pumpkin on reels 1 and 3."),
               N_("Double Vault"), N_("The bonus starts with 2 Vaults, each collecting every Pumpkin."),

@@ -26,7 +26,7 @@ import pygame
 from cabinet.core.i18n import N_, _, translate
 from cabinet.ui.figures import times
 from cabinet.ui.game_scene import GameScene
-from cabinet.ui.game_words import mode_label
+from cabinet.core.game_words import mode_label
 from cabinet.ui.hold_view import HoldGrid
 from cabinet.ui.hud import Hud
 from cabinet.ui.moments import Moment

@@ -15,7 +15,7 @@ import pygame
 from cabinet.core.i18n import N_, _, formats, translate
 from cabinet.mechanics.spin_chance import SpinChance
 from cabinet.ui import draw as D
-from cabinet.ui.game_words import mode_label
+from cabinet.core.game_words import mode_label
 from cabinet.ui.presentation import Presentation, Step
 from cabinet.ui.scene import Scene
 from cabinet.ui.widgets import Button
