@@ -7,7 +7,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from cabinet.math.optimize import OptimizeError, TOTAL_WEIGHT, natural_weights, optimize
+from cabinet.math.optimize import OptimizeError, TOTAL_WEIGHT, optimize
+from cabinet.math.weight_figures import natural_weights
 
 
 def _books(seed=3, n=50_000):
@@ -65,7 +66,7 @@ def test_sampling_se_of_a_stratified_library():
     stratum with a fixed share adds share^2 * its variance / its size."""
     import math
     import numpy as np
-    from cabinet.math.optimize import sampling_se
+    from cabinet.math.weight_figures import sampling_se
     pay = np.array([0, 100, 200, 300, 0, 500], dtype=np.int64)
     nat = np.full(6, -1)
     y = pay / 100
@@ -172,7 +173,7 @@ def test_keeping_the_tails_shape_costs_kl_over_the_least_kl_tilt():
 
 
 def test_tilt_figures_of_the_natural_weights_are_zero():
-    from cabinet.math.optimize import tilt_figures
+    from cabinet.math.weight_figures import tilt_figures
     stratum = np.array([-1] * 6 + [0] * 2)
     w = np.array([3, 3, 3, 3, 3, 3, 1, 1], dtype=np.int64)          # the category at 1/10 of the weight
     t = tilt_figures(w, stratum, [0.1])
@@ -243,7 +244,7 @@ def test_the_noise_tilt_takes_the_correction_where_the_noise_is():
     fraction of a standard error while the wide tail band (few books) gives the luck
     back. The default body tilt moves the natural books' bands by 1.9 standard errors,
     at a larger KL."""
-    from cabinet.math.optimize import held_mean_shifts
+    from cabinet.math.weight_figures import held_mean_shifts
     pay, stratum, feats, rates, target = _lucky_tail_books()
     w, rep = optimize(pay, stratum, [0.02], 100, target, features=feats, rates=rates, rtp_tilt="noise")
     assert abs(_exact(w, pay, 100) - target) < Fraction(1, 10**12)

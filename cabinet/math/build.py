@@ -54,7 +54,8 @@ from .build_costs import (cost_key, costs_file, makespan, print_strata, read_cos
                           write_costs)
 from .books import mode_file_bytes, strata
 from .install_library import check_against, verify_and_install
-from .optimize import exact_figures, optimize, sampling_se
+from .optimize import optimize
+from .weight_figures import exact_figures, sampling_se
 from .pool import Progress
 from .rates import band_targets, category_targets, load_rates, mode_targets, nested_follow
 from .stats import BAND_LABELS, band_of

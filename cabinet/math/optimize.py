@@ -56,14 +56,14 @@ x itself), so the price of keeping the tail's shape is on record. The largest
 
 Reproducible bits. A lab rebuilding the library from the source must get the same
 bytes on any machine, so every float step whose last bit could differ between
-machines is replaced by one that cannot:
+machines is replaced by one that cannot (cabinet/math/exact_float.py):
 
 * no BLAS or LAPACK (their kernels and thread counts change summation orders): every
   sum over books is exact and then correctly rounded (`exact_colsums`: integer
   mantissas summed per exponent), so it does not depend on the order of the books,
   the thread count or the SIMD width; the small least-squares step is a one-sided
-  Jacobi SVD in plain Python floats (`_lstsq`);
-* no libm or SIMD transcendental: exp and log are evaluated by `_exp` / `_log` from
+  Jacobi SVD in plain Python floats (`lstsq`);
+* no libm or SIMD transcendental: exp and log are evaluated by `exp_nonpositive` / `log_positive` from
   IEEE basic operations (+ - * /, rint, frexp/ldexp: correctly rounded everywhere);
 * the solve runs on atoms, the distinct (stratum, payout, held features) rows, whose
   order (np.unique) does not depend on the order of the books either;
@@ -71,8 +71,8 @@ machines is replaced by one that cannot:
   ties.
 
 What remains is IEEE-754 binary64 with round-to-nearest, which every x86-64 and ARM64
-machine numpy runs on provides. The report's figures (`exact_figures`, `sampling_se`)
-are exact rationals rounded once.
+machine numpy runs on provides. The report's figures (cabinet/math/weight_figures.py:
+`exact_figures`, `sampling_se`) are exact rationals rounded once.
 """
 from __future__ import annotations
 
@@ -85,142 +85,12 @@ import numpy as np
 
 from cabinet.core.book_format import exact_dot
 
+from .exact_float import OptimizeError, exact_colsums, exact_sum, exp_nonpositive, log_positive, lstsq
+from .weight_figures import held_mean_shifts, natural_weights, tilt_figures
+
 TOTAL_WEIGHT = 2**52
 BODY_X = 50.0          # wins above this multiple of the cost keep their relative odds
 NEWTON_STEPS = 100
-EPS = 2.0 ** -52
-
-
-class OptimizeError(Exception):
-    """The stated RTP or frequencies cannot be met by these books."""
-
-
-# ---------------------------------------------------------------- reproducible arithmetic
-
-def exact_colsums(a: np.ndarray) -> list[float]:
-    """Column sums of a float array (1-D: its sum), each exact and then correctly rounded,
-    as math.fsum: the same bits for any order of the rows on any machine. frexp splits
-    each entry into an integer mantissa (|m| < 2**53) and an exponent; the mantissas'
-    high and low 26-bit halves are summed per (column, exponent) in floats, which is
-    exact (integers, every partial sum below 2**52 for fewer than 2**25 rows), and the
-    bins are combined in Python integers, rounded once by an exact integer division."""
-    a = np.asarray(a, dtype=np.float64)
-    if a.ndim == 1:
-        a = a[:, None]
-    n, k = a.shape
-    if n == 0 or k == 0:
-        return [0.0] * k
-    if n >= 2**25:
-        raise OptimizeError(f"{n} rows: too many for an exact sum")
-    if not np.isfinite(a).all():
-        raise OptimizeError("a sum over the books is not finite")
-    mant, ex = np.frexp(a)
-    m = (mant * 2.0**53).astype(np.int64)          # exact: mant has at most 53 significant bits
-    hi = m >> 26
-    lo = m - (hi << 26)
-    e0 = int(ex.min())
-    span = int(ex.max()) - e0 + 1
-    idx = ((ex - e0).astype(np.int64) + span * np.arange(k, dtype=np.int64)).ravel()
-    shi = np.bincount(idx, hi.ravel().astype(np.float64), k * span).reshape(k, span)
-    slo = np.bincount(idx, lo.ravel().astype(np.float64), k * span).reshape(k, span)
-    out = []
-    shift = e0 - 53
-    for j in range(k):
-        total = 0
-        for e in np.flatnonzero((shi[j] != 0) | (slo[j] != 0)).tolist():
-            total += ((int(shi[j, e]) << 26) + int(slo[j, e])) << e
-        out.append(float(total << shift) if shift >= 0 else total / (1 << -shift))
-    return out
-
-
-def exact_sum(a: np.ndarray) -> float:
-    """sum(a), exact then correctly rounded (`exact_colsums`)."""
-    return exact_colsums(np.ravel(a))[0]
-
-
-_LN2_HI = 6.93147180369123816490e-01           # fdlibm's split of log(2): k * _LN2_HI is exact
-_LN2_LO = 1.90821492927058770002e-10
-_INV_LN2 = 1.44269504088896338700e+00
-_EXP_TAYLOR = [1 / math.factorial(i) for i in range(13, -1, -1)]
-_LOG_SERIES = [1 / (2 * i + 1) for i in range(10, -1, -1)]
-_SQRT_HALF = 0.70710678118654752440
-
-
-def _exp(x: np.ndarray) -> np.ndarray:
-    """exp(x) for x <= 0 from IEEE basic operations only (np.exp's SIMD kernels differ by
-    CPU in the last bit): x = k log 2 + r (Cody-Waite), a degree-13 Taylor polynomial of
-    r (|r| <= 0.35: truncation below 1e-17), times 2**k exactly. Below -700 it gives 0
-    (no subnormals): such a weight is below one unit of 2**52 anyway."""
-    x = np.maximum(np.asarray(x, dtype=np.float64), -700.0)
-    k = np.rint(x * _INV_LN2)
-    r = (x - k * _LN2_HI) - k * _LN2_LO
-    p = np.full_like(r, _EXP_TAYLOR[0])
-    for c in _EXP_TAYLOR[1:]:
-        p = p * r + c
-    out = np.ldexp(p, k.astype(np.int64))
-    out[x <= -700.0] = 0.0
-    return out
-
-
-def _log(x: np.ndarray) -> np.ndarray:
-    """log(x) for normal x > 0 from IEEE basic operations only: x = m 2**e with m in
-    [sqrt(1/2), sqrt(2)), log m = 2 atanh((m - 1)/(m + 1)) by its series (11 terms)."""
-    m, e = np.frexp(np.asarray(x, dtype=np.float64))
-    small = m < _SQRT_HALF
-    m = np.where(small, m * 2.0, m)
-    e = (e - small).astype(np.float64)
-    f = (m - 1.0) / (m + 1.0)
-    f2 = f * f
-    p = np.full_like(f, _LOG_SERIES[0])
-    for c in _LOG_SERIES[1:]:
-        p = p * f2 + c
-    return e * _LN2_HI + (e * _LN2_LO + 2.0 * f * p)
-
-
-def _dot(a: list[float], b: list[float]) -> float:
-    return math.fsum([x * y for x, y in zip(a, b)])
-
-
-def _lstsq(a: list[list[float]], b: list[float]) -> list[float]:
-    """The least-squares solution of least norm of a x = b (as np.linalg.lstsq with
-    rcond=None: singular values up to eps * max(rows, cols) * the largest are dropped),
-    in plain Python floats: a one-sided Jacobi SVD that rotates pairs of rows (and b
-    with them) until the rows are orthogonal; then x = Σ_k row_k b_k / |row_k|².
-    Orthogonal rotations keep |a x - b|; rows of very different scale (the weighted
-    moments: the RTP's is 1e4 times the rest) keep their relative accuracy."""
-    rows = [list(r) for r in a]
-    rhs = list(b)
-    m, n = len(rows), len(rows[0]) if rows else 0
-    for _ in range(60):
-        turned = False
-        for i in range(m - 1):
-            for j in range(i + 1, m):
-                alpha, beta, gamma = _dot(rows[i], rows[i]), _dot(rows[j], rows[j]), _dot(rows[i], rows[j])
-                if gamma == 0.0 or abs(gamma) <= EPS * math.sqrt(alpha) * math.sqrt(beta):
-                    continue
-                turned = True
-                zeta = (beta - alpha) / (2.0 * gamma)
-                if abs(zeta) > 1e150:
-                    t = 0.5 / zeta
-                else:
-                    t = (1.0 if zeta >= 0 else -1.0) / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
-                c = 1.0 / math.sqrt(1.0 + t * t)
-                s = c * t
-                ri, rj = rows[i], rows[j]
-                rows[i] = [c * u - s * v for u, v in zip(ri, rj)]
-                rows[j] = [s * u + c * v for u, v in zip(ri, rj)]
-                rhs[i], rhs[j] = c * rhs[i] - s * rhs[j], s * rhs[i] + c * rhs[j]
-        if not turned:
-            break
-    norms = [math.sqrt(_dot(r, r)) for r in rows]
-    top = max(norms, default=0.0)
-    cut = EPS * max(m, n) * top
-    x = [0.0] * n
-    for r, nrm, bk in zip(rows, norms, rhs):
-        if nrm > cut and nrm > 0.0:
-            f = bk / (nrm * nrm)
-            x = [xi + f * ri for xi, ri in zip(x, r)]
-    return x
 
 
 # ---------------------------------------------------------------- integer weights
@@ -332,7 +202,7 @@ class Atoms:
         unit = np.zeros(len(z))
         for g, (idx, share) in enumerate(zip(self.members, self.shares)):
             zz = z[idx] if self.tilting[g] else np.zeros(len(idx))
-            e = _exp(zz - zz.max())
+            e = exp_nonpositive(zz - zz.max())
             total = exact_sum(self.count[idx] * e)
             unit[idx] = e / total
             mass[idx] = share * (self.count[idx] * e) / total
@@ -383,7 +253,7 @@ def solve_moments(atoms: Atoms, target: np.ndarray, sigma: np.ndarray) -> tuple[
         if max(abs(v) for v in r) <= 1e-9:
             break
         jac = atoms.jacobian(mass)
-        step = _lstsq([[v * wj for v in row] for row, wj in zip(jac, w)], [-v for v in r])
+        step = lstsq([[v * wj for v in row] for row, wj in zip(jac, w)], [-v for v in r])
         t = 1.0
         while True:                   # halve until the weighted error shrinks
             trial = [a + t * b for a, b in zip(theta, step)]
@@ -496,7 +366,7 @@ def optimize(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float],
     if abs(reached - rtp) > Fraction(1, 10**6):
         raise OptimizeError(f"RTP {float(reached):.9f} misses target {float(rtp):.6f}")
     un = unit[nat]
-    kl = exact_sum(un * _log(np.where(un > 0, un * float(len(un)), 1.0)))
+    kl = exact_sum(un * log_positive(np.where(un > 0, un * float(len(un)), 1.0)))
     tilt = tilt_figures(w, stratum, targets)
     if cols_s:
         tilt["kl_least"] = _least_kl(atoms, mass)
@@ -531,123 +401,4 @@ def _least_kl(atoms: Atoms, mass: np.ndarray) -> float | None:
     mass, unit = least.tilt(theta)
     books = np.array([float(atoms.count[idx].sum()) for idx in atoms.members] + [1.0])[atoms.group]
     ratio = np.where(mass > 0, unit * books, 1.0)            # p / p0 = unit / (1 / books of the stratum)
-    return exact_sum(mass * _log(ratio))
-
-
-def held_mean_shifts(weight: np.ndarray, pi0: np.ndarray, y: np.ndarray, cols: np.ndarray) -> list[float]:
-    """For each held column (a feature or band): how far the weights moved the mean
-    payout given it, in standard errors of the natural sample's mean given it,
-    (m_w - m_0) / se_0 with se_0 = sqrt(Σ π0_i² (y_i - m_0)²) / Σ π0_i over its books
-    (0 where it has no spread); exact sums, rounded once each."""
-    pi = weight.astype(np.float64) / float(sum(weight.tolist()))
-    out = []
-    for j in range(cols.shape[1]):
-        k = cols[:, j]
-        t0, t1 = exact_sum(pi0[k]), exact_sum(pi[k])
-        if t0 <= 0 or t1 <= 0:
-            out.append(0.0)
-            continue
-        m0, m1 = exact_sum(pi0[k] * y[k]) / t0, exact_sum(pi[k] * y[k]) / t1
-        se = math.sqrt(exact_sum((pi0[k] * (y[k] - m0)) ** 2)) / t0
-        out.append((m1 - m0) / se if se > 0 else 0.0)
-    return out
-
-
-def tilt_figures(weight: np.ndarray, stratum: np.ndarray, targets: list[float]) -> dict[str, Any]:
-    """How far integer weights moved from the natural ones: {"measure", "kl" (KL(π ‖ π0)
-    in nats over the whole mode), "max_log_ratio" (the largest |log(π_i / π0_i)|)},
-    π = weight / sum(weight), π0 the natural probabilities (`natural_weights`);
-    reproducible arithmetic, exact sums."""
-    wf = weight.astype(np.float64)
-    total = float(sum(weight.tolist()))
-    pi = wf / total
-    pi0 = natural_weights(stratum, targets)
-    logs = _log(np.where(pi0 > 0, pi / np.where(pi0 > 0, pi0, 1.0), 1.0))
-    return {"measure": "KL(w || w0) in nats over the mode; w0 the natural weights (stratum shares, uniform inside)",
-            "kl": exact_sum(pi * logs), "max_log_ratio": float(np.abs(logs).max())}
-
-
-# ---------------------------------------------------------------- the report's figures
-
-def _strata_parts(stratum: np.ndarray, targets: list[float]) -> list[tuple[np.ndarray, Fraction]]:
-    """(members, share) of each stratum with books: the categories at their targets,
-    the natural stratum the rest (as `natural_weights`), shares as exact fractions."""
-    parts, rest = [], Fraction(1)
-    for c, target in enumerate(targets):
-        members = stratum == c
-        if members.any() and target > 0:
-            parts.append((members, Fraction(target)))
-            rest -= Fraction(target)
-    nat = stratum < 0
-    if nat.any():
-        parts.append((nat, rest))
-    return parts
-
-
-def exact_figures(payout_x100: np.ndarray, features: np.ndarray, names: list[str], cost_x100: int,
-                  weight: np.ndarray | None = None, stratum: np.ndarray | None = None,
-                  targets: list[float] | None = None) -> dict[str, Any]:
-    """stats.weighted_figures' figures (cost, rtp, hit_rate, max_win_x, max_win_odds,
-    sd, features) of integer `weight`, or of the natural weights (`stratum`, `targets`:
-    each stratum its share, uniform inside), computed as exact fractions and rounded
-    once: the same bits on every machine (a float dot product is not)."""
-    x = payout_x100.astype(np.int64)
-    if weight is not None:
-        w = weight.astype(np.int64)
-        total = exact_dot(w, np.ones(len(w), dtype=np.int64))
-
-        def mean(v: np.ndarray) -> Fraction:
-            return Fraction(exact_dot(w, v.astype(np.int64)), total)
-    else:
-        assert stratum is not None, "exact_figures: give weight or stratum"
-        parts = _strata_parts(stratum, targets or [])
-
-        def mean(v: np.ndarray) -> Fraction:
-            v = v.astype(np.int64)
-            return sum((share * Fraction(exact_dot(v[members], np.ones(int(members.sum()), dtype=np.int64)),
-                                         int(members.sum())) for members, share in parts), Fraction(0))
-    if int(x.max()) >= 3 * 10**9:
-        raise OptimizeError("payouts too large for exact figures")
-    ex, ex2 = mean(x), mean(x * x)
-    top = int(x.max())
-    top_p = mean(x == top)
-    var = max(Fraction(0), ex2 - ex * ex) / (cost_x100 * cost_x100)
-    feats = {name: float(mean((features >> np.uint64(i)) & np.uint64(1))) for i, name in enumerate(names)}
-    return {"cost": cost_x100 / 100, "rtp": float(ex / cost_x100), "hit_rate": float(mean(x > 0)),
-            "max_win_x": top / 100, "max_win_odds": round(1 / top_p) if top_p > 0 else None,
-            "sd": math.sqrt(float(var)), "features": feats}
-
-
-def sampling_se(payout_x100: np.ndarray, stratum: np.ndarray, targets: list[float], cost_x100: int) -> float:
-    """Standard error of the library's natural RTP as an estimate of the rules' RTP:
-    sqrt(sum over strata of share^2 * variance / books), payouts per unit cost. A
-    weight correction within a few of these is the sample's noise, not the rules'.
-    Exact integer sums, rounded once."""
-    x = payout_x100.astype(np.int64)
-    shares = [(stratum == c, Fraction(t)) for c, t in enumerate(targets) if t > 0 and (stratum == c).any()]
-    rest = 1 - sum((t for _, t in shares), Fraction(0))
-    se2 = Fraction(0)
-    for members, share in shares + [(stratum < 0, rest)]:
-        n = int(members.sum())
-        if n > 1:
-            xs = x[members]
-            s1 = exact_dot(xs, np.ones(n, dtype=np.int64))
-            s2 = exact_dot(xs, xs)
-            var = Fraction(s2 * n - s1 * s1, n * (n - 1) * cost_x100 * cost_x100)
-            se2 += share * share * var / n
-    return math.sqrt(float(se2))
-
-
-def natural_weights(stratum: np.ndarray, targets: list[float]) -> np.ndarray:
-    """The unoptimised importance weights (float): category shares at target, uniform
-    inside each stratum. The baseline the optimizer's movement is measured against."""
-    w = np.zeros(len(stratum))
-    rest = 1.0
-    for c, target in enumerate(targets):
-        members = stratum == c
-        if members.any() and target > 0:
-            w[members] = target / members.sum()
-            rest -= target
-    nat = stratum < 0
-    w[nat] = rest / max(1, nat.sum())
-    return w
+    return exact_sum(mass * log_positive(ratio))

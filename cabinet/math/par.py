@@ -60,7 +60,7 @@ from cabinet.core import books as B
 
 from . import pool
 from .books import cached_library, strata
-from .optimize import sampling_se
+from .weight_figures import sampling_se
 from .pool import Clock, Progress, cpu_seconds
 from .rates import TAIL_FROM_X, _tail_band, load_rates
 from .report import band_check, feature_table, library_figures
