@@ -19,23 +19,21 @@ after AUTO_CONTINUE s. Turbo runs the clock faster; `min_round_seconds` holds a 
 from __future__ import annotations
 
 import logging
-import re
 import traceback
-from typing import Any, Iterator
+from typing import Any
 
 import pygame
 
-from cabinet.core import i18n, review_draws
+from cabinet.core import i18n
 from cabinet.core.cabinet import CabinetLocked
 from cabinet.core.round_commit import BetRefused, GameLocked, PlayedRound, plan_round, record_round
-from cabinet.core.hand_board import board_name, is_board
 from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.i18n import _, translate
 from cabinet.core.money import win_cents
 
-from . import draw as D
 from .autoplay import Autoplay
 from .bet_choices import BetChoices
+from .game_hooks import GameHooks
 from . import celebration
 from .celebration import celebrate
 from . import game_actions
@@ -43,9 +41,9 @@ from .hud import Hud, build_buttons
 from .idle import IdleLayers
 from .moments import Moments
 from .moments import warm as warm_moments
-from .presentation import Presentation, Step
+from .presentation import Presentation
+from .review_words import category_words, force_refusal
 from .scene import Scene, register
-from .start_board import RestBoard, StartReels
 from .timeline import Timeline
 from .widgets import Button, Widget
 
@@ -53,7 +51,7 @@ _log = logging.getLogger("cabinet.ui")          # the operator's log (cabinet/co
 
 
 @register("game")
-class GameScene(BetChoices, Scene):
+class GameScene(GameHooks, BetChoices, Scene):
     """Base class of every game scene: HUD, bets, modes, rounds, recovery, autoplay."""
 
     TURBO_SPEED = 3.0          # presentation clock multiplier in turbo
@@ -118,92 +116,6 @@ class GameScene(BetChoices, Scene):
         self.widgets: list[Widget] = list(build_buttons(self))
         self.build()
         warm_moments(app)                       # the big moments' shared pictures, once per window size
-
-    # == hooks for games ========================================================
-    def build(self) -> None:
-        """Pre-render what does not change (symbols, reel strips); also on resize."""
-
-    def prepare_slices(self, scratch: pygame.Surface) -> Iterator[str | None]:
-        """What the game builds lazily in play (a gamble's pictures, a banner per style),
-        built ahead by preparations.py behind the splash, one slice a `yield` (a line
-        saying what, or None); `scratch` is an off-screen surface the window's size to
-        draw into. Nothing by default."""
-        return iter(())
-
-    def start_reels(self) -> StartReels:
-        """How the game's start board is drawn (start_board.py): the strips of the mode on
-        screen, the rows in view, what a board pays and the feature symbols allowed at rest."""
-        raise NotImplementedError(f"{type(self).__name__} has no start_reels()")
-
-    def start_board(self) -> RestBoard:
-        """A start board from the cabinet's display stream: a new one each time the game opens."""
-        return self.start_reels().draw(self.app.cabinet.show_rng)
-
-    def round_steps(self, played) -> list[Step]:
-        """The timeline of a round: `timeline_start`, then `present_<type>(event)` per
-        event (the shared `self.timeline` carries running totals), then `timeline_end`."""
-        tl = self.timeline = Timeline(played, self.app.cabinet.currency)
-        steps = self.timeline_start(tl)
-        for tl.index, event in enumerate(played.round.events):
-            handler = getattr(self, f"present_{event['type']}", None)
-            if handler is None:                    # tests/ui/test_event_handlers.py: never for a catalogue type
-                _log.error("%s: event %r has no present_ handler; it is not shown", self.spec.id, event["type"])
-            else:
-                made = handler(event)
-                for step in made:                  # which event each step shows (review: single step)
-                    step.event = tl.index
-                steps.extend(made)
-        end = self.timeline_end(tl)
-        for step in end:
-            step.event = len(played.round.events)
-        return steps + end
-
-    def timeline_start(self, tl: Timeline) -> list[Step]:
-        """Steps before the round's events (and the game's own build state)."""
-        return []
-
-    def timeline_end(self, tl: Timeline) -> list[Step]:
-        """Steps after the round's events (a closing beat)."""
-        return []
-
-    def round_started(self, played) -> None:
-        """Called when a round (new, resumed or recalled) starts presenting."""
-
-    def round_finished(self, played) -> None:
-        """Called after the win is credited (or after a recall ends)."""
-
-    def draw_background(self, surface: pygame.Surface) -> None:
-        """The backdrop; games override with their theme."""
-        lay = self.app.layout
-        surface.blit(self.app.assets.surface(("game_bg", lay.size), lambda: D.starfield(lay.size)), (0, 0))
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        """The game's own picture inside `board_rect`."""
-
-    def is_bonus(self, played) -> bool:
-        """Whether a round counts as a bonus for autoplay's stop-on-bonus."""
-        return bool(played.round.features)
-
-    def spin_mode(self) -> str:
-        """The mode SPIN plays (a game's ante / fortune-bet toggle changes mode_id)."""
-        return self.mode_id
-
-    def game_state(self) -> dict[str, Any] | None:
-        """Persistent state saved with the settlement (e.g. pot levels); None = unchanged."""
-        return None
-
-    def pay_icon(self, symbol: str, size_px: int) -> pygame.Surface | None:
-        """The symbol's picture for its paytable row (None: the name only)."""
-        return None
-
-    def symbol_name(self, symbol: str) -> str:
-        """How the info pages name a symbol id."""
-        return symbol
-
-    @classmethod
-    def tile_art(cls, size: tuple[int, int]) -> pygame.Surface | None:
-        """The lobby tile's picture for this game (None: a generic one)."""
-        return None
 
     # == helpers for games ========================================================
     def cents(self, x100: int) -> int:
@@ -471,14 +383,14 @@ class GameScene(BetChoices, Scene):
             self.played, self.presentation = None, None
             cab.settle(played.round_id)
             self.last_win = played.win_cents
-            self.message(f"Round {played.round_id} could not be shown again; its win of "
-                         f"{cab.currency.format(played.win_cents)} was paid", 8.0)
+            self.message(_("Round {number} could not be shown again; its win of {amount} was paid").format(
+                number=played.round_id, amount=cab.currency.format(played.win_cents)), 8.0)
             return
         if any(m.id == played.mode for m in self.spin_modes):     # its option shows as it was played
             self.mode_id = played.mode
             self._remember_choices()
-        self.message("Showing the result of the interrupted round" if played.settled else
-                     "Resuming the interrupted round")
+        self.message(_("Showing the result of the interrupted round") if played.settled else
+                     _("Resuming the interrupted round"))
 
     def update(self, dt: float) -> None:
         if self.committing is not None and self.committing.done():
@@ -506,7 +418,7 @@ class GameScene(BetChoices, Scene):
             if self._autoplay_wait <= 0:
                 if self.showcase:
                     category = self.showcase.pop(0)
-                    self.message(f"Showcase: {self.spec.review.force_categories.get(category, category)}")
+                    self.message(_("Showcase: {name}").format(name=category_words(self.spec, category)))
                     self.play(force=category)
                 else:
                     self._autoplay_next()
@@ -572,20 +484,3 @@ class GameScene(BetChoices, Scene):
         """The shared controls (SPIN/skip, bets, menus, lobby); games add theirs first
         and call super().on_action for the rest."""
         return game_actions.handle(self, action)
-
-
-def force_refusal(scene: Any, force: str, mode_id: str, exc: Exception) -> str:
-    """Why a review force could not be played, in the words of the force menu: the
-    category's, band's or board's name and the way to play, never a library's ids."""
-    spec = scene.spec
-    if is_board(force):
-        name = f"board '{board_name(force)}'"
-    elif review_draws.is_band(force):
-        band = review_draws.bands(spec, scene.app.config).get(force)
-        name = band.label if band is not None else "that payout"
-    else:
-        name = spec.review.force_categories.get(force, "that outcome")
-    mode = next((m.label for m in spec.modes if m.id == mode_id), "this way to play")
-    why = "its library holds no such round at this bet" if isinstance(exc, KeyError) else \
-        re.sub(r"^\S+/\S+: ", "", str(exc.args[0] if exc.args else exc))     # no "game/mode: " ids
-    return f"{name} cannot be forced here ({mode}): {why}"

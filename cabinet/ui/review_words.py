@@ -4,9 +4,11 @@ and the toasts of a refused draw), a hand-built board and a natural draw, as the
 force menu, the math overlay and the library viewer show them. A game's categories
 (GameSpec.review.force_categories) are said in the history's words where they are the
 same (game_words.feature_labels), else as the catalogue knows them, else in English;
-a game's own payout bands by their own label."""
+a game's own payout bands by their own label; and why a force could not be played
+(`force_refusal`)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cabinet.core import review_draws
@@ -16,7 +18,7 @@ from cabinet.core.review_math import force_label
 from cabinet.core.review_draws import PREFIX
 from cabinet.core.win_tiers import tier_multiples
 
-from cabinet.core.game_words import feature_labels
+from cabinet.core.game_words import feature_labels, mode_label
 
 
 def band_words(force: str, band: Any, config: Any) -> str:
@@ -61,3 +63,23 @@ def force_words(spec: Any, force: str | None, config: Any = None) -> str:
     if force in spec.review.force_categories:
         return category_words(spec, force)
     return force_label(spec, force, config)
+
+
+def force_refusal(scene: Any, force: str, mode_id: str, exc: Exception) -> str:
+    """Why a review force could not be played, in the words of the force menu: the
+    category's, band's or board's name and the way to play, never a library's ids (the
+    reason a library gives is its own English sentence)."""
+    spec, config = scene.spec, scene.app.config
+    if is_board(force):
+        name = _("board '{name}'").format(name=board_name(force))
+    elif review_draws.is_band(force):
+        band = review_draws.bands(spec, config).get(force)
+        name = band_words(force, band, config) if band is not None else _("that payout")
+    elif force in spec.review.force_categories:
+        name = category_words(spec, force)
+    else:
+        name = _("that outcome")
+    mode = mode_label(spec, mode_id) if any(m.id == mode_id for m in spec.modes) else _("this way to play")
+    why = _("its library holds no such round at this bet") if isinstance(exc, KeyError) else \
+        re.sub(r"^\S+/\S+: ", "", str(exc.args[0] if exc.args else exc))     # no "game/mode: " ids
+    return _("{name} cannot be forced here ({mode}): {why}").format(name=name, mode=mode, why=why)
