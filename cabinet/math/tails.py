@@ -344,7 +344,8 @@ def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_
     modes = modes or list(lib.modes)
     fp = read_manifest(lib.path, spec.id).get("fingerprint")
     tasks, how = plan(spec, lib, modes, rounds, buy_rounds, forced, seed, B.game_ref(game), split_roots)
-    cost = [t.count * (40.0 if t.stratum else 4.0 if t.split else 1.0) for t in tasks]   # a forced draw ~ 40 plain
+    # a task's cost in plain rounds: a forced draw ~40, a split root ~4, one step of a sum law ~0.12 (a spin)
+    cost = [t.count * (40.0 if t.stratum else 4.0 if t.split else 0.12 if t.law else 1.0) for t in tasks]
     spent: dict[str, float] = {m: 0.0 for m in modes}
 
     def done(i: int, r: Any) -> None:
