@@ -41,7 +41,7 @@ def test_the_survival_is_the_exact_convolution_on_and_past_the_grid(grid):
 def test_weighted_draws_read_the_tail_far_below_one_over_the_draws_and_the_interval_covers_it():
     """16 batches of 2,000 draws each from a proposal that makes W = 20 a thousand times
     likelier, weighted by the law over the proposal: P(X > 99) = 1e-8 (W = 20 at the
-    steps x2 and x3) is read within its interval, 1 / n being 3e-5; over 40 repetitions the
+    steps x2 and x3) is read within its interval, 1 / n being 3e-5; over 24 repetitions the
     99% interval holds the exact value nearly always and the estimates average to it."""
     law_w = np.array(list(LAW))
     p = np.array(list(LAW.values()))
@@ -50,7 +50,7 @@ def test_weighted_draws_read_the_tail_far_below_one_over_the_draws_and_the_inter
     t = np.array([6, 29, 99])
     want = np.array([exact(int(x)) for x in t])
     cover, rel = 0, []
-    for rep in range(40):
+    for rep in range(24):
         gen = np.random.Generator(np.random.PCG64DXSM(1000 + rep))
         batches = []
         for _ in range(16):
@@ -61,7 +61,7 @@ def test_weighted_draws_read_the_tail_far_below_one_over_the_draws_and_the_inter
         cover += int(((lo <= want) & (want <= hi)).all())
         rel.append(est / want)
     assert want[2] == pytest.approx(1e-8, rel=1e-3) and 1 / 32_000 > 1e3 * want[2]
-    assert cover >= 36                                      # 99% each: 40 of 40 expected, 36 allowed
+    assert cover >= 21                                      # 99% each: 24 of 24 expected, 21 allowed
     assert np.mean(rel, axis=0) == pytest.approx(1.0, abs=0.05)
 
 
