@@ -145,7 +145,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=int, default=1_000_000, metavar="N",
                    help="plain rules rounds per spin mode (default 1,000,000)")
     p.add_argument("--buy-rounds", type=int, default=300_000, metavar="N",
-                   help="plain rules rounds per buy or gamble mode (default 300,000)")
+                   help="plain rules rounds per buy or gamble mode; a mode read as a sum of independent steps "
+                        "(a game's tools/tail_bounds.py sum_law) draws that many rounds' steps (default 300,000)")
     p.add_argument("--forced", type=int, default=500, metavar="N",
                    help="fresh draws per forced stratum (default 500)")
     p.add_argument("--split-roots", type=int, default=2_000_000, metavar="N",

@@ -26,7 +26,9 @@ big-win category defined by its payout), the bound is exact;
 a mode whose top is its cap holds every quantile exactly; `exact_tail(mode)` (a callable
 t -> P(X > t), exact) replaces the sampling where the game computes the law, and
 `split_tail(mode)` (multilevel splitting of the whole mode: particles with weights, the
-roots independent) where a stratum's generator costs minutes a draw; a stratum in
+roots independent) where a stratum's generator costs minutes a draw; `sum_law(mode)` (the
+mode's payout a sum of independent steps, c_k times one step's win: the convolution of the
+steps' drawn law, cabinet/math/iid_sum.py) where splitting cannot reach the top; a stratum in
 `library_strata(mode)` (a rejection search of some 10^5 bonuses a draw) is read from the
 library's own books at equal weights: its generator's draws, but the library's own
 sample, so the report marks it `library` (it cannot show mass above the library's top).
@@ -74,6 +76,7 @@ class Task:
     categories: tuple[str, ...]
     keep_x100: int
     split: bool = False        # a splitting task: `count` roots of the game's split_tail
+    law: bool = False          # a sum-law task: `count` draws of one step of the game's sum_law
 
 
 def task_seeds(t: Task) -> np.ndarray:
@@ -95,6 +98,9 @@ def first_category(feats: list, categories: tuple[str, ...]) -> np.ndarray:
 def run_task(t: Task) -> dict[str, Any]:
     """One chunk: {"n": draws, "pay": the kept payouts (x100) of the draws counted in the stratum}."""
     spec = B.resolve_game(t.game)
+    if t.law:
+        mass, counts = bounds_module(spec).sum_law(t.mode)[1](t.index, t.count, t.seed)
+        return {"n": t.count, "mass": mass, "counts": counts}
     if t.split:
         win, weight, root = bounds_module(spec).split_tail(t.mode)(t.index, t.count, t.seed)
         kept = win >= t.keep_x100
@@ -277,10 +283,15 @@ def plan(spec, lib: B.Library, modes: list[str], rounds: int, buy_rounds: int, f
         info: dict[str, Any] = {"top": top, "cost": int(mb.meta["cost_x100"]), "cap": cap}
         exact = tb.exact_tail(m) if tb is not None and hasattr(tb, "exact_tail") else None
         split = tb.split_tail(m) if tb is not None and hasattr(tb, "split_tail") else None
+        law = tb.sum_law(m) if tb is not None and hasattr(tb, "sum_law") else None
         if cap is not None and top >= cap:
             info["method"] = "cap"
         elif exact is not None:
             info["method"], info["exact"] = "exact", exact
+        elif law is not None:
+            info["method"], info["coefs"] = "sum", law[0]
+            per = -(-buy_rounds * len(law[0]) // SPLIT_TASKS)        # --buy-rounds rounds' worth of steps
+            tasks += [Task(ref, m, None, k, per, seed, (), 0, law=True) for k in range(SPLIT_TASKS)]
         elif split is not None:
             info["method"] = "split"
             per = -(-split_roots // SPLIT_TASKS)
@@ -333,7 +344,8 @@ def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_
     modes = modes or list(lib.modes)
     fp = read_manifest(lib.path, spec.id).get("fingerprint")
     tasks, how = plan(spec, lib, modes, rounds, buy_rounds, forced, seed, B.game_ref(game), split_roots)
-    cost = [t.count * (40.0 if t.stratum else 4.0 if t.split else 1.0) for t in tasks]   # a forced draw ~ 40 plain
+    # a task's cost in plain rounds: a forced draw ~40, a split root ~4, one step of a sum law ~0.12 (a spin)
+    cost = [t.count * (40.0 if t.stratum else 4.0 if t.split else 0.12 if t.law else 1.0) for t in tasks]
     spent: dict[str, float] = {m: 0.0 for m in modes}
 
     def done(i: int, r: Any) -> None:
@@ -361,6 +373,17 @@ def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_
             q = _exact(info["exact"], top, info["cap"] or 100 * top)
             row.update(verdict=verdict(q["above_top"]), strata=[], seconds=time.perf_counter() - t2,
                        quantiles={k: v for k, v in q.items() if k != "above_top"}, above_top=q["above_top"])
+        elif info["method"] == "sum":
+            from .iid_sum import SumLaw
+            mine = [r for t, r in zip(tasks, got) if t.mode == m]
+            counts = [r["counts"] for r in mine]
+            sl = SumLaw("sum", [r["mass"] for r in mine], info["coefs"], 2 * top, sum(r["n"] for r in mine))
+            q = quantiles([sl], top)
+            big = sum(int(np.sum(c[top // max(info["coefs"]) + 1:])) for c in counts)   # one step alone past the top
+            row.update(verdict=verdict(q["above_top"]), seconds=spent[m], above_top=q["above_top"],
+                       quantiles={k: v for k, v in q.items() if k != "above_top"},
+                       strata=[{"name": "sum", "share": 1.0, "draws": sl.n, "source": "sum", "ceiling_x": None,
+                                "above_top": big, "max_x": sl.max_step / 100}])
         elif info["method"] == "split":
             runs = [(t, r) for t, r in zip(tasks, got) if t.mode == m]
             off = np.cumsum([0] + [t.count for t, _ in runs])

@@ -53,7 +53,11 @@ def markdown(res: dict[str, Any]) -> str:
              "in quadrature (the shares' own error is not in them). `cap`: the top is the mode's cap, so no "
              "round pays more (exact). `exact`: the game's exact law. `split`: multilevel splitting of "
              "the whole mode (games/<id>/tools/tail_bounds.py), 99% normal over its independent roots, and the "
-             "exact bound of no root in so many where no particle reached. Verdict: holds when the 99% upper bound "
+             "exact bound of no root in so many where no particle reached. `sum`: a round that is a sum of "
+             "independent steps (c_k times one step's win), its law the exact convolution of the steps' drawn law "
+             "(cabinet/math/iid_sum.py), 99% normal with the delete-one-batch jackknife error over 16 independent "
+             "batches; a step's win larger than any drawn is not in it (the strata table gives the draws and the "
+             "largest). Verdict: holds when the 99% upper bound "
              f"of P(X > top) is <= {CHECK:g}, below when its lower bound is above, else unconfirmed.", "",
              "| mode | cost | library top | q 1e-6 [99%] | q 1e-7 [99%] | P(X > top) [99%] | widest part | "
              "verdict | run time |", "|---|---|---|---|---|---|---|---|---|"]
@@ -64,7 +68,9 @@ def markdown(res: dict[str, Any]) -> str:
                      f"{_p(a['hi'])}] | {a['widest']} | **{r['verdict']}** | {r['seconds']:.0f} s |")
     lines += ["", "## Strata", "", "Per sampled mode: each stratum's share, draws, the largest payout drawn, "
               "how many draws paid more than the library's top (`split`: a multilevel-splitting run of the whole "
-              "mode, draws = roots, above top = roots with a particle above it); `ceiling`: every round of the "
+              "mode, draws = roots, above top = roots with a particle above it; `sum`: draws = steps, max drawn = the "
+              "largest step drawn (x1), above top = steps that alone, at the largest coefficient, pay past the "
+              "top); `ceiling`: every round of the "
               "stratum pays less (the game's rules, games/<id>/tools/tail_bounds.py).", "",
               "| mode | stratum | share | draws | source | max drawn | above top | ceiling |",
               "|---|---|---|---|---|---|---|---|"]
