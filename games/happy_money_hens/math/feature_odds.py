@@ -210,9 +210,10 @@ def big_odds(mode: str, seed: int) -> tuple | None:
                 f"{CASH_TAIL_BONUSES:,} bonuses (conditional Monte Carlo)")
     if boost_last(mode):
         p, se = boost_tail_odds(mode, seed)["all"]
-        how = (f"exact given the counted coins and the spins (boost_tail.py), averaged over "
-               f"{BOOST_TAIL_BONUSES:,} bonuses (conditional Monte Carlo)")
         from .rules import BONUS_MODES
+        how = ("exact given the single and double counted coins and the spins (double_boost_tail.py)"
+               if BONUS_MODES[mode] & DOUBLE_COINS else "exact given the counted coins and the spins (boost_tail.py)")
+        how = f"{how}, averaged over {BOOST_TAIL_BONUSES:,} bonuses (conditional Monte Carlo)"
         if BONUS_MODES[mode] & POT_FILL:       # and every GRAND bonus (all of them big: boost_tail.py)
             if seed not in _POTS:
                 _POTS[seed] = pot_rates(seed)
