@@ -72,13 +72,10 @@ def test_the_committed_tails_report_is_for_the_shipped_libraries_and_every_mode(
 
 
 KNOWN_BELOW: dict[tuple[str, str], str] = {
-    # issue #32 item 2, open: 4,000,000 fresh DC+HB bonuses paid more than the library's
-    # top (711.5x) 10 times, P(X > top) 2.5e-6 [9.3e-7, 5.4e-6]: the 500,000 natural
-    # books cannot reach the 1-in-10^7 quantile (about 1,140x). Fix: a big_bonus stratum
-    # for bonus_dc_hb drawn from the rules given its total, which needs the DOUBLE COINS
-    # and HAPPY BOOST tails together (math/tails.py + boost_tail.py), then a rebuild.
-    ("happy_money_hens", "bonus_dc_hb"): "Happy Money Hens' DC+HB gamble library stops at 711.5x, "
-                                         "below the rules' 1-in-10^6 quantile",
+    # (game, mode): why its top is known to be below its 1-in-10^7 quantile (a strict
+    # xfail until it is fixed). None now: Happy Money Hens' DC+HB library, once 711.5x
+    # against 10 of 4,000,000 fresh bonuses above it, has its big_bonus stratum
+    # (math/double_boost_tail.py) and holds.
 }
 
 

@@ -62,7 +62,8 @@ GAME = GameSpec(
         # total), GRAND won two or three times, full boards of a long bonus
         stored_rounds={"base": ("full_board",), "fortune_1_5": ("pot_grand", "full_board"),
                        "buy_mystery": ("pot_grand_3", "pot_grand_2"), "bonus_dc": ("big_bonus",),
-                       "bonus_pf": ("pot_grand_2",), "bonus_hb": ("big_bonus",), "bonus_pf_hb": ("big_bonus",)},
+                       "bonus_pf": ("pot_grand_2",), "bonus_hb": ("big_bonus",), "bonus_pf_hb": ("big_bonus",),
+                       "bonus_dc_hb": ("big_bonus",)},
     ),
     review=ReviewHooks(
         force_categories=dict(help.FORCE_LABELS),

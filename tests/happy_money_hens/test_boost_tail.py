@@ -170,7 +170,7 @@ def test_the_gamble_libraries_list_their_new_categories_after_the_full_board():
     assert rules.excluded_before(m, "bonus_pf_hb", "pot_grand") == {"full_board"}
     assert rules.excluded_before(m, "bonus_pf", "pot_grand_2") == {"full_board"}
     assert rules.boost_last("bonus_hb") and rules.boost_last("bonus_pf_hb")
-    assert not any(rules.boost_last(x) for x in ("bonus_dc_hb", "bonus_pf", "base", "buy_triple"))
+    assert not any(rules.boost_last(x) for x in ("bonus_dc_pf_hb", "bonus_pf", "base", "buy_triple"))
 
 
 def test_a_pot_fill_boost_tail_must_follow_pot_grand(monkeypatch):

@@ -124,7 +124,10 @@ def test_a_return_a_hair_under_the_stated_figure_is_not_shown_as_the_stated_figu
     setup = app.cabinet.games[HENS]
     scene = open_only(app, HENS)
     stated = Fraction(str(setup.spec.rtp["base"]))
-    hair = [b for b, r in returns(setup, "base").items() if r < stated and pct(r) == pct(stated)]
+    # lowered by the limit (the books' own exact RTP may sit a few 1e-18 either side of the stated figure)
+    own = setup.library.books("base").rtp()
+    hair = [b for b, r in returns(setup, "base").items() if r < own and r < stated and pct(r) == pct(stated)]
+    assert hair
     for bet in hair:                                  # $500: 94.495%, not "94.50%" beside "RTP at this bet"
         at_bet(scene, bet)
         shown = bets_cards(app, scene)[setup.spec.mode("base").label][0]["RTP at this bet"]

@@ -203,10 +203,16 @@ class BoostTail:
             self._keep = (self.table() / self.ceiling() * SCALE).astype(np.int64)
         return self._keep
 
+    def chances(self, res: dict[str, np.ndarray]) -> np.ndarray:
+        """A of each bonus of BonusLockstep's (or simulate_bonuses') results."""
+        if res["paid_double"].any():
+            raise ValueError("a bonus with DOUBLE COINS where this tail's mode has none")
+        return self.table()[res["paid_single"], res["spins"]]
+
     def weights_of(self, res: dict[str, np.ndarray]) -> np.ndarray:
         """The keep weight of each bonus of BonusLockstep's results."""
         if res["paid_double"].any():
-            raise ValueError("a bonus with DOUBLE COINS has no boost tail")
+            raise ValueError("a bonus with DOUBLE COINS where this tail's mode has none")
         return self.keep_weights()[res["paid_single"], res["spins"]]
 
     # ---- the contents given the category ------------------------------------------
@@ -234,7 +240,9 @@ class BoostTail:
                 raise RuntimeError("the replayed bonus did not process its counted coins as the tail counts them")
         else:
             paying = counted
-        cash, boosts = self._draw_values(rng, chain[:len(paying) + 1], s, int(self.left[j]), skeleton.pool_sizes)
+        k = len(paying)                         # coin i is followed by k - 1 - i cash values and the boosts
+        cash, boosts = self._draw_values(rng, [chain[k - 1 - i] for i in range(k)], [1] * k, s, int(self.left[j]),
+                                         skeleton.pool_sizes)
         for k, v in zip(paying, cash):
             coins.setdefault(k, {})["cash_x100"] = v
         return coins, boosts
@@ -249,18 +257,18 @@ class BoostTail:
         cell = np.unravel_index(rng.weighted(_weights(w.ravel())), law.shape)
         return {p: int(c) for p, c in zip(self.pots + [GRAND], cell) if c}
 
-    def _draw_values(self, rng: Rng, chain: list[np.ndarray], s: int, need: int,
+    def _draw_values(self, rng: Rng, rests: list[np.ndarray], mults: list[int], s: int, need: int,
                      pool_sizes: list[int]) -> tuple[list[int], dict]:
-        """n = len(chain) - 1 cash values (x100) and the boosts of s spins ({spin: [(pick,
-        value_x100)]}) given that their sum (in units) reaches `need` (chain: _chain(s,
-        n)): the cash values one by one, the boosts' count M, its split among the
-        spins, the boost values one by one."""
-        n = len(chain) - 1
+        """The cash values (x100, as the coins show them) of coins paying `mults` times
+        them, and the boosts of s spins ({spin: [(pick, value_x100)]}), given that their
+        sum (in units) reaches `need` (rests[i]: the tails of what comes after coin i,
+        the later coins and the spins' boosts): the cash values one by one, the boosts'
+        count M, its split among the spins, the boost values one by one."""
         got, cash = 0, []
-        for i in range(n):                        # the rest: n - 1 - i cash values and the spins' boosts
-            v = self._pick(rng, self.cash_v, self.cash_p, chain[n - 1 - i], need - got)
+        for rest, mult in zip(rests, mults):
+            v = self._pick(rng, mult * self.cash_v, self.cash_p, rest, need - got)
             cash.append(int(self.cash_v[v]) * self.unit)
-            got += int(self.cash_v[v])
+            got += mult * int(self.cash_v[v])
         law = self.boosts_given_spins(s)
         tails = self._boost_tails(len(law) - 1)
         short = min(max(need - got, 0), self.need)

@@ -31,7 +31,8 @@ and a bonus feature's rate is sum over c of P(c) P(feature | c):
   A[N1, N2] over CASH_TAIL_BONUSES bonuses (cash_tail_odds). In a HAPPY BOOST library
   without DOUBLE COINS (bonus_hb, bonus_pf_hb), P(big and no GRAND) is exact given the
   counted coins N and the spins S (boost_tail.py: the coins' contents and the spins'
-  boosts are drawn independently of the rest): the mean of its A[N, S] over
+  boosts are drawn independently of the rest), and in bonus_dc_hb P(big) given its
+  single and double counted coins and S (double_boost_tail.py): the mean of its A over
   BOOST_TAIL_BONUSES bonuses (boost_tail_odds); with POT FILL every GRAND is a big
   bonus, so P(big) = P(GRAND) + that.
 """
@@ -49,7 +50,7 @@ Z99 = 2.5758293035489004
 BONUSES = 120_000            # bonuses per DOUBLE COINS flag (conditional Monte Carlo)
 BIG_BONUSES = {c: 1_000_000 for c in COMBOS}   # bonuses per combination (big_counts)
 CASH_TAIL_BONUSES = 1_000_000   # bonuses of a DOUBLE COINS mode (cash_tail_odds)
-BOOST_TAIL_BONUSES = 1_000_000  # bonuses of a HAPPY BOOST mode without DOUBLE COINS (boost_tail_odds)
+BOOST_TAIL_BONUSES = 1_000_000  # bonuses of a boost_last HAPPY BOOST library (boost_tail_odds)
 CHUNK = 20_000
 WORKERS = 2
 
@@ -173,21 +174,21 @@ def cash_tail_odds(mode: str, seed: int) -> tuple[float, float]:
 @lru_cache(maxsize=None)
 def boost_tail_odds(mode: str, seed: int) -> dict[str, tuple[float, float]]:
     """{"all": (P(big_bonus and no GRAND), its standard error), "no_full_board": (the
-    same outside the full boards, ...)} of a HAPPY BOOST library without DOUBLE COINS
-    (rules.boost_last): the mean of boost_tail's A[N, S] over BOOST_TAIL_BONUSES bonuses
-    (their counted coins and spins)."""
+    same outside the full boards, ...)} of a HAPPY BOOST library drawn coins and boosts
+    last (rules.boost_last): the mean of its tail's A (boost_tail.py: A[N, S];
+    double_boost_tail.py: A[N1, N2, S]) over BOOST_TAIL_BONUSES bonuses (their counted
+    coins and spins)."""
     from cabinet.core.rng import make_bit_generator
-    from .boost_tail import boost_tail
-    from .rules import BONUS_MODES
+    from .rules import BONUS_MODES, big_boost_tail
     from .sim_bonus import simulate_bonuses
     m = load()
     combo = BONUS_MODES[mode]
-    a = boost_tail(m.big_bonus_x100[mode], bool(combo & POT_FILL)).table()
+    tail = big_boost_tail(mode)
     gen = np.random.Generator(make_bit_generator(np.random.SeedSequence(seed, spawn_key=(0xB005, combo))))
     vals, fulls = [], []
     for start in range(0, BOOST_TAIL_BONUSES, 100_000):
         r = simulate_bonuses(gen, m, np.full(min(100_000, BOOST_TAIL_BONUSES - start), combo))
-        vals.append(a[r["paid_single"], r["spins"]])
+        vals.append(tail.chances(r))
         fulls.append(r["full_board"])
     v = np.concatenate(vals)
     rest = v * ~np.concatenate(fulls)
@@ -209,9 +210,10 @@ def big_odds(mode: str, seed: int) -> tuple | None:
                 f"{CASH_TAIL_BONUSES:,} bonuses (conditional Monte Carlo)")
     if boost_last(mode):
         p, se = boost_tail_odds(mode, seed)["all"]
-        how = (f"exact given the counted coins and the spins (boost_tail.py), averaged over "
-               f"{BOOST_TAIL_BONUSES:,} bonuses (conditional Monte Carlo)")
         from .rules import BONUS_MODES
+        how = ("exact given the single and double counted coins and the spins (double_boost_tail.py)"
+               if BONUS_MODES[mode] & DOUBLE_COINS else "exact given the counted coins and the spins (boost_tail.py)")
+        how = f"{how}, averaged over {BOOST_TAIL_BONUSES:,} bonuses (conditional Monte Carlo)"
         if BONUS_MODES[mode] & POT_FILL:       # and every GRAND bonus (all of them big: boost_tail.py)
             if seed not in _POTS:
                 _POTS[seed] = pot_rates(seed)

@@ -29,7 +29,9 @@ total, from its sub-stream; several GRANDs in one bonus (pot_grand_2, pot_grand_
 buy_mystery, bonus_pf) alike, the GRAND letters of its processed coins drawn given their
 count; a big bonus of HAPPY BOOST without DOUBLE COINS (bonus_hb, bonus_pf_hb: without a
 GRAND) alike, given its counted coins and spins, what the coins hold and the spins'
-boosts (boost_tail.py).
+boosts (boost_tail.py), and of DOUBLE COINS with HAPPY BOOST (bonus_dc_hb) given its
+single and double counted coins and spins, their cash values and the boosts
+(double_boost_tail.py).
 Events are the closed set documented in events.py.
 """
 from __future__ import annotations
@@ -52,6 +54,7 @@ from cabinet.mechanics.lines import LineEvaluator
 from .batch_bonus import BonusLockstep
 from .bonus import HensBonus
 from .boost_tail import BoostTail, boost_tail
+from .double_boost_tail import double_boost_tail
 from .categories import MULTI_GRAND, batch_flags, bonus_feats, multi_grand
 from .tails import SCALE, SumTail, cash_tail, contents_given, grand_tail
 from .tables import (COMBOS, DOUBLE_COINS, HAPPY_BOOST, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features,
@@ -335,7 +338,7 @@ def _tail_of(mode: str, wanted: str) -> SumTail | BoostTail | None:
     if wanted == "big_bonus" and cash_last(mode):
         return cash_tail(mode)
     if wanted == "big_bonus" and boost_last(mode):
-        return boost_tail(load().big_bonus_x100[mode], bool(BONUS_MODES[mode] & POT_FILL))
+        return big_boost_tail(mode)
     if wanted in MULTI_GRAND:
         times, exactly = MULTI_GRAND[wanted]
         doubles = any(c & DOUBLE_COINS for c, w in zip(COMBOS, natural_combo_weights(mode)) if w)
@@ -350,9 +353,18 @@ def cash_last(mode: str) -> bool:
 
 
 def boost_last(mode: str) -> bool:
-    """Whether a big bonus of `mode` is drawn coins and boosts last (boost_tail.py): a
-    gamble bonus library of HAPPY BOOST without DOUBLE COINS (bonus_hb, bonus_pf_hb)."""
-    return mode in BONUS_MODES and bool(BONUS_MODES[mode] & HAPPY_BOOST) and not BONUS_MODES[mode] & DOUBLE_COINS
+    """Whether a big bonus of `mode` is drawn coins and boosts last: a gamble bonus
+    library of HAPPY BOOST without DOUBLE COINS (bonus_hb, bonus_pf_hb: boost_tail.py)
+    or with DOUBLE COINS alone (bonus_dc_hb: double_boost_tail.py)."""
+    if mode not in BONUS_MODES or not BONUS_MODES[mode] & HAPPY_BOOST:
+        return False
+    return not BONUS_MODES[mode] & DOUBLE_COINS or not BONUS_MODES[mode] & POT_FILL
+
+
+def big_boost_tail(mode: str) -> BoostTail:
+    """The tail law of a boost_last mode's big bonus (math.yaml big_bonus_x)."""
+    combo, low = BONUS_MODES[mode], load().big_bonus_x100[mode]
+    return double_boost_tail(low) if combo & DOUBLE_COINS else boost_tail(low, bool(combo & POT_FILL))
 
 
 def _contents_last(m: HensMath, sub: Rng, wanted: str, tail: SumTail | BoostTail, seed: int,
