@@ -16,7 +16,8 @@ two blend blits of a per-radius light map, labels rendered 2x and smoothed down 
 one. It costs about 1-3 ms, so a new disc (the gamble's - / + resizing a segment) fits
 in the frame where it is needed; discs are cached by their content (an LRU per window
 size), so equal wheels share one. Each frame rotates the disc at a coarse angle step
-(an LRU of a few rotations, so a wheel at rest costs one blit), and lays the rim and the
+(an LRU of a few rotations that all the wheels of a window size share, so a wheel at
+rest costs one blit and a game's many wheels hold no more than one), and lays the rim and the
 pointer over it (the game's files, `art`: wheel_parts.py) and the chasing lights; the
 rim hides the disc's edge.
 Slice 0 is centred at the top (under the pointer) at angle 0; slices follow clockwise.
@@ -64,15 +65,21 @@ class WheelSlice:
 
 # -- shared pre-rendering helpers ---------------------------------------------------------
 DISC_CACHE = 24         # discs kept per window size (about 0.7 MB each at 1600x900)
+# turned pictures (disc rotations, pointer turns) kept per window size, all wheels together:
+# ~2.5 MB each at 1080p (Piggy Farm's radius 292). Kept per view, every wheel a game ever
+# showed held its own dozen: Piggy Farm's three tiers (per language) added ~30 MB the
+# first time each tier came up, thousands of rounds apart (#34 item 5's steps)
+TURNED_CACHE = 12
 
 
 class _Shared:
-    """What the wheels of one window size share: discs by content (an LRU), light maps
-    by radius, fonts by pixel size. Kept per `Assets` (a new window size or a new App
+    """What the wheels of one window size share: discs by content and their turned
+    pictures (LRUs), light maps by radius, fonts by pixel size. Kept per `Assets` (a new window size or a new App
     starts afresh, so no font outlives a pygame.quit())."""
 
     def __init__(self) -> None:
         self.discs: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.turned: OrderedDict[tuple, pygame.Surface] = OrderedDict()   # an LRU of TURNED_CACHE
         self.lights: dict[int, pygame.Surface] = {}
         self.fonts: dict[int, pygame.font.Font] = {}
 
@@ -127,7 +134,6 @@ class WheelView:
     """A spinnable wheel of `slices` centred at a logical point."""
 
     ANGLE_STEP = 1.5        # degrees between cached rotations (coarse; invisible in motion)
-    CACHE = 12              # rotations kept (memory: ~3.5 MB each at 1080p, radius 330)
 
     def __init__(self, app, key: str, center: tuple[float, float], radius: float,
                  slices: Sequence[WheelSlice], art: WheelArt, hub_label: str = "", font_size: int = 46,
@@ -156,7 +162,6 @@ class WheelView:
         self.lit_phase = 0.0        # rim lights chase with this (seconds); the scene sets it
         self._spin_from = 0.0
         self._spinning = False
-        self._rotations: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     # -- geometry ----------------------------------------------------------------------
     def centre_of(self, index: int) -> float:
@@ -384,22 +389,25 @@ class WheelView:
 
     def _rotated(self, angle: float) -> pygame.Surface:
         q = round(angle / self.ANGLE_STEP) * self.ANGLE_STEP % 360.0
-        return self._kept((self._r(), q), lambda: pygame.transform.rotate(self._disc(), q))
+        return self._kept(("disc", self._disc_key(self._r()), q), lambda: pygame.transform.rotate(self._disc(), q))
 
     def _kept(self, key: tuple, build) -> pygame.Surface:
-        """A turned picture from the view's small LRU (disc rotations, pointer turns)."""
-        surf = self._rotations.get(key)
+        """A turned picture (disc rotation, pointer turn) from the LRU all the wheels of
+        the window size share, keyed by content: TURNED_CACHE of them in all, however many
+        wheels a game builds (tiers, languages, a gamble's odds)."""
+        turned = _shared(self.app.assets).turned
+        surf = turned.get(key)
         if surf is None:
-            surf = self._rotations[key] = build()
-            if len(self._rotations) > self.CACHE:
-                self._rotations.popitem(last=False)
+            surf = turned[key] = build()
+            while len(turned) > TURNED_CACHE:
+                turned.popitem(last=False)
         else:
-            self._rotations.move_to_end(key)
+            turned.move_to_end(key)
         return surf
 
     def relayout(self) -> None:
-        """The window size changed: forget rotations (assets rebuild the rest)."""
-        self._rotations.clear()
+        """The window size changed: forget the turned pictures (assets rebuild the rest)."""
+        _shared(self.app.assets).turned.clear()
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha_lights: bool = True) -> None:
