@@ -194,6 +194,8 @@ class Cabinet:
                 return False, f"{self.locked} (the ledger now opens; restart the cabinet)"
             except LedgerError as exc:
                 return False, str(exc)
+        if self.commits:                 # what the app's writer still holds is written first
+            self.commits.drain()
         ok, message = self.ledger.audit()
         if not ok:
             self.lock(message)

@@ -78,3 +78,32 @@ def test_unreadable_database_is_refused_untouched(tmp_path):
     with pytest.raises(LedgerError):
         Ledger(p)
     assert p.read_bytes() == before
+
+
+def test_a_commit_by_another_connection_during_the_full_audit_is_not_read_as_tampering(tmp_path, monkeypatch):
+    """The operator's RUN AUDIT reads one picture of the ledger: the app's writer (a second
+    connection) committing a round between the audit head's read and the chain's walk
+    leaves the audit passing (it once failed: 'the last chain entry is not the one the
+    audit head records', and locked a good cabinet)."""
+    from cabinet.core.ledger import audit
+    path = tmp_path / "l.sqlite"
+    reader = Ledger(path)
+    reader.deposit(10000)
+    writer = Ledger(path)
+    real = audit.entries
+    moved = []
+
+    def entries_after_a_commit(db, *args, **kw):
+        if not moved and db is reader.db:        # the head is read: now the writer commits a round
+            moved.append(None)
+            moved[0] = writer.open_round("g", "base", 100, 120, BOOK, 0, 0, False, [])
+        return real(db, *args, **kw)
+
+    monkeypatch.setattr(audit, "entries", entries_after_a_commit)
+    ok, msg = reader.audit()
+    assert moved and ok, msg
+    monkeypatch.setattr(audit, "entries", real)
+    ok, msg = reader.audit()                   # the next audit reads the round the writer added
+    assert ok and reader.balance == 10000 - 120, msg
+    writer.close()
+    reader.close()

@@ -243,9 +243,20 @@ class Ledger(LedgerConnection):
         return meters.lifetime(self)
 
     def verify(self) -> audit.Report:
-        """The full audit, on this connection (nothing is written). LedgerError if it fails."""
+        """The full audit, on this connection (nothing is written), of one picture of the
+        database: a read transaction, so a commit another connection (the app's ledger
+        writer) makes meanwhile cannot put an entry between the head it read and the chain
+        it walks (a false "altered" lock). LedgerError if it fails."""
+        def snapshot() -> audit.Report:
+            if self.db.in_transaction:
+                return audit.full(self.db, self.key, self.identity)
+            self.db.execute("BEGIN")
+            try:
+                return audit.full(self.db, self.key, self.identity)
+            finally:
+                self.db.execute("ROLLBACK")
         try:
-            self.report = self._read(lambda: audit.full(self.db, self.key, self.identity), "auditing the ledger")
+            self.report = self._read(snapshot, "auditing the ledger")
         except LedgerError as exc:
             raise self._fail(exc) from None
         return self.report
