@@ -11,6 +11,8 @@ from typing import Any, Iterator
 
 import pygame
 
+from cabinet.core.game import GameSpec
+
 from . import draw as D
 from .presentation import Step
 from .start_board import RestBoard, StartReels
@@ -23,6 +25,8 @@ class GameHooks:
     """The hooks of a game's scene and their defaults (GameScene's `app` and `timeline`)."""
 
     app: Any
+    spec: GameSpec
+    mode_id: str
     timeline: Timeline | None
 
     def build(self) -> None:
