@@ -194,9 +194,7 @@ class Cabinet:
                 return False, f"{self.locked} (the ledger now opens; restart the cabinet)"
             except LedgerError as exc:
                 return False, str(exc)
-        if self.commits:                 # what the app's writer still holds is written first
-            self.commits.drain()
-        ok, message = self.ledger.audit()
+        ok, message = self._call(lambda led: led.audit())    # after what the app's writer still holds
         if not ok:
             self.lock(message)
             return ok, message
