@@ -124,3 +124,26 @@ def test_the_exact_interval_is_the_beta_laws_quantiles_and_fidelity_reads_the_sa
     assert lo[0] == pytest.approx(3.3786367e-07, rel=1e-6) and hi[0] == pytest.approx(1.0977434e-05, rel=1e-6)
     row = tail(700.0, 3, 10**6, 900.0)
     assert "99% interval 3.38e-07 .. 1.1e-05" in row["note"] and row["flag"]
+
+
+def test_a_conditional_run_is_read_over_its_roots_each_the_sum_of_independent_components():
+    from cabinet.math.tails import Cond, cond_quantiles
+    # 1,000 roots, 2 components, a grid of 3 t's (100x, 101x, 102x): component 0's terms are
+    # 1e-6 in every root at 100x, then half the roots 1e-7 at 101x, none at 102x; component 1
+    # adds 2e-7 in 50 roots at every t
+    n = 1_000
+    a = np.zeros((n, 3))
+    a[:, 0] = 1e-6
+    a[:500, 1] = 1e-7
+    b = np.zeros((n, 3))
+    b[:50] = 2e-7
+    c = Cond("cond", n, 10_000, 100, np.stack([a.sum(0), b.sum(0)]), np.stack([(a * a).sum(0), (b * b).sum(0)]))
+    est, lo, hi = c.curves()
+    assert est == pytest.approx([1e-6 + 1e-8, 5e-8 + 1e-8, 1e-8])
+    var = (a.var(axis=0) + b.var(axis=0)) / (n - 1)            # independent components: their variances add
+    assert hi[1] - est[1] == pytest.approx(2.5758293035489004 * np.sqrt(var[1]))
+    assert c.ess()[2] == pytest.approx(50) and hi[2] < 1e-7
+    q = cond_quantiles(c, top=10_100)
+    assert q["1e-06"]["q"] == 10_100 and q["1e-07"]["q"] == 10_100 and q["above_top"]["est"] == pytest.approx(6e-8)
+    few = Cond("cond", n, 10_000, 100, np.array([[0.0, 3e-5, 0.0]]), np.array([[0.0, 9e-10, 0.0]]))   # one root
+    assert few.ess()[1] == pytest.approx(1) and few.curves()[2][1] == 1.0    # one draw carries it: no bound

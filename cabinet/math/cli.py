@@ -152,6 +152,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--split-roots", type=int, default=2_000_000, metavar="N",
                    help="roots of a mode read by multilevel splitting (a game's tools/tail_bounds.py split_tail; "
                         "default 2,000,000)")
+    p.add_argument("--cond-roots", type=int, default=200_000, metavar="N",
+                   help="roots of a mode read by conditional Monte Carlo (a game's tools/tail_bounds.py cond_tail; "
+                        "default 200,000)")
     p.add_argument("--merge", action="store_true", help="keep the modes of the folder's report of the same "
                    "libraries that this run does not read (run one mode again with more draws)")
     workers(p, 2)
@@ -219,8 +222,8 @@ MAX_COUNT = 10**10           # rounds or books one command may be asked for
 
 def _check_args(args: argparse.Namespace) -> None:
     """Game and mode arguments exist; counts are positive."""
-    for name in ("rounds", "books", "buy_rounds", "forced", "split_roots", "other_rounds", "sim_rounds", "sample",
-                 "regen_sample", "workers", "sim_factor"):
+    for name in ("rounds", "books", "buy_rounds", "forced", "split_roots", "cond_roots", "other_rounds", "sim_rounds",
+                 "sample", "regen_sample", "workers", "sim_factor"):
         v = getattr(args, name, None)
         top = MAX_WORKERS if name == "workers" else MAX_COUNT
         if v is not None and (v < 1 and not (name == "sim_rounds" and v == 0) or v > top):

@@ -31,7 +31,13 @@ mode's payout a sum of independent steps, c_k times one step's win: the convolut
 steps' drawn law, cabinet/math/iid_sum.py) where splitting cannot reach the top; a stratum in
 `library_strata(mode)` (a rejection search of some 10^5 bonuses a draw) is read from the
 library's own books at equal weights: its generator's draws, but the library's own
-sample, so the report marks it `library` (it cannot show mass above the library's top).
+sample, so the report marks it `library` (it cannot show mass above the library's top);
+`cond_tail(mode)` (conditional Monte Carlo: each root gives P(X > t | what it drew) exactly
+for every t of a grid, its draws possibly importance-weighted in independent components,
+e.g. games/happy_money_hens/tools/cond_tail.py) where a round's rare part has an exact law
+given a cheap draw: `Cond` reads it, 99% normal over the roots (each root's variance the sum
+of its independent components'), no bound where fewer than MIN_ROOTS draws carry the mass
+above t (the effective count (sum w)^2 / sum w^2).
 
 Verdict per mode: "holds" (the 99% upper bound of P(X > top) is <= 1e-7), "below" (its
 lower bound is > 1e-7: the top is below the rules' 1-in-10^7 quantile) or "unconfirmed".
@@ -63,6 +69,7 @@ SPLIT_TASKS = 16              # independent splitting runs a mode
 MIN_ROOTS = 10                # a splitting interval is normal over the roots from this many roots above t
 KEEP_FROM = 0.02              # a stratum's payouts at least this share of the top are kept per draw
 KEEP_SPLIT = 0.2              # a splitting run's particles at least this share of the top are kept
+COND_GRID = (0.3, 1.3)        # a conditional run's grid of t, as shares of the top (from the hook's floor up)
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,7 @@ class Task:
     keep_x100: int
     split: bool = False        # a splitting task: `count` roots of the game's split_tail
     law: bool = False          # a sum-law task: `count` draws of one step of the game's sum_law
+    grid: tuple[int, int] = (0, 0)   # a conditional task (cond_tail): its grid's first t and length
 
 
 def task_seeds(t: Task) -> np.ndarray:
@@ -98,6 +106,9 @@ def first_category(feats: list, categories: tuple[str, ...]) -> np.ndarray:
 def run_task(t: Task) -> dict[str, Any]:
     """One chunk: {"n": draws, "pay": the kept payouts (x100) of the draws counted in the stratum}."""
     spec = B.resolve_game(t.game)
+    if t.grid[1]:
+        fn = bounds_module(spec).cond_tail(t.mode)[0]
+        return fn(t.index, t.count, t.seed, *t.grid)
     if t.law:
         mass, counts = bounds_module(spec).sum_law(t.mode)[1](t.index, t.count, t.seed)
         return {"n": t.count, "mass": mass, "counts": counts}
@@ -198,6 +209,62 @@ class Split:
                                                                                mean + half)
 
 
+@dataclass
+class Cond:
+    """A conditional run: `roots` independent roots, each one draw under every component;
+    s1[c, i] / s2[c, i]: the sum over the roots of component c's term at t = t0 + i step
+    (its conditional P(X > t), weighted) and of its square. P(X > t) = sum_c s1 / roots;
+    the root's variance is the sum of its components' (independent draws)."""
+
+    name: str
+    roots: int
+    t0: int
+    step: int
+    s1: np.ndarray
+    s2: np.ndarray
+    source: str = "cond"
+    share: float = 1.0
+    ceiling: int | None = None
+
+    @property
+    def grid(self) -> np.ndarray:
+        return self.t0 + self.step * np.arange(self.s1.shape[1])
+
+    def ess(self) -> np.ndarray:
+        """The effective count of draws carrying the mass above each t."""
+        den = self.s2.sum(axis=0)
+        return np.where(den > 0, self.s1.sum(axis=0) ** 2 / np.where(den > 0, den, 1.0), 0.0)
+
+    def curves(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(P(X > t), 99% lo, hi) on the grid: normal over the roots; [0, 1] where fewer
+        than MIN_ROOTS effective draws carry the mass."""
+        from .stats import Z99
+        n = self.roots
+        mean_c = self.s1 / n
+        var = np.maximum(self.s2 / n - mean_c ** 2, 0.0).sum(axis=0) / max(n - 1, 1)
+        est = mean_c.sum(axis=0)
+        half = Z99 * np.sqrt(var)
+        few = self.ess() < MIN_ROOTS
+        return est, np.where(few, 0.0, np.maximum(est - half, 0.0)), np.where(few, 1.0, est + half)
+
+
+def cond_quantiles(c: Cond, top: int) -> dict[str, Any]:
+    """quantiles() of a conditional run: the least grid t whose curve is <= p (None past
+    the grid; `floor` where the grid's first t already is, the quantile being at most it)."""
+    est, lo, hi = c.curves()
+    grid = c.grid
+    out: dict[str, Any] = {}
+    for p in LEVELS:
+        def first(v: np.ndarray) -> int | None:
+            i = np.flatnonzero(v <= p)
+            return int(grid[i[0]]) if len(i) else None
+        out[f"{p:g}"] = {"q": first(est), "lo": first(lo), "hi": first(hi), "floor": int(grid[0])}
+    i = int(np.flatnonzero(grid == top)[0])
+    out["above_top"] = {"est": float(est[i]), "lo": float(lo[i]), "hi": float(hi[i]), "widest": "cond",
+                        "max_draw": None, "ess": float(c.ess()[i])}
+    return out
+
+
 def survival(parts: list[Any], t: np.ndarray) -> dict[str, Any]:
     """P(X > t) for each t (x100): estimate, 99% lo and hi, and each part's share of hi."""
     est = np.zeros(len(t))
@@ -270,8 +337,18 @@ def _exact(fn: Callable[[int], float], top: int, cap: int) -> dict[str, Any]:
     return out
 
 
+def cond_grid(top: int, cap: int | None, step: int, floor: int) -> tuple[int, int]:
+    """(first t, length) of a conditional run's grid: step apart, through the top, from
+    COND_GRID[0] x the top (not below the hook's floor) to COND_GRID[1] x the top (not
+    past the cap)."""
+    lo = max(floor, int(top * COND_GRID[0]))
+    t0 = top - step * ((top - lo) // step)
+    hi = int(top * COND_GRID[1]) if cap is None else min(cap, int(top * COND_GRID[1]))
+    return t0, (max(hi, top) - t0) // step + 1
+
+
 def plan(spec, lib: B.Library, modes: list[str], rounds: int, buy_rounds: int, forced: int, seed: int,
-         ref: Any, split_roots: int = 0) -> tuple[list[Task], dict[str, dict[str, Any]]]:
+         ref: Any, split_roots: int = 0, cond_roots: int = 0) -> tuple[list[Task], dict[str, dict[str, Any]]]:
     """The tasks of every sampled mode and, per mode, how it is read."""
     tb = bounds_module(spec)
     tasks: list[Task] = []
@@ -284,6 +361,7 @@ def plan(spec, lib: B.Library, modes: list[str], rounds: int, buy_rounds: int, f
         exact = tb.exact_tail(m) if tb is not None and hasattr(tb, "exact_tail") else None
         split = tb.split_tail(m) if tb is not None and hasattr(tb, "split_tail") else None
         law = tb.sum_law(m) if tb is not None and hasattr(tb, "sum_law") else None
+        cond = tb.cond_tail(m) if tb is not None and hasattr(tb, "cond_tail") else None
         if cap is not None and top >= cap:
             info["method"] = "cap"
         elif exact is not None:
@@ -296,6 +374,11 @@ def plan(spec, lib: B.Library, modes: list[str], rounds: int, buy_rounds: int, f
             info["method"] = "split"
             per = -(-split_roots // SPLIT_TASKS)
             tasks += [Task(ref, m, None, k, per, seed, (), int(top * KEEP_SPLIT), True) for k in range(SPLIT_TASKS)]
+        elif cond is not None:
+            info["method"], info["step"] = "cond", cond[1]
+            info["grid"] = cond_grid(top, cap, cond[1], cond[2])
+            per = -(-cond_roots // SPLIT_TASKS)
+            tasks += [Task(ref, m, None, k, per, seed, (), 0, grid=info["grid"]) for k in range(SPLIT_TASKS)]
         else:
             cats = tuple(mb.meta["categories"])
             costly = set(tb.library_strata(m)) if tb is not None and hasattr(tb, "library_strata") else set()
@@ -337,15 +420,17 @@ def library_stratum(lib: B.Library, mode: str, cat: str, keep: int, ceiling: Any
 
 def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_rounds: int = 300_000,
         forced: int = 500, workers: int = 1, seed: int = 0x7A15_2026, progress: bool = False,
-        books_dir: Any = None, split_roots: int = 2_000_000) -> dict[str, Any]:
+        books_dir: Any = None, split_roots: int = 2_000_000, cond_roots: int = 200_000) -> dict[str, Any]:
     spec = B.resolve_game(game)
     t0 = time.perf_counter()
     lib = B.load_library(spec, books_dir, modes)
     modes = modes or list(lib.modes)
     fp = read_manifest(lib.path, spec.id).get("fingerprint")
-    tasks, how = plan(spec, lib, modes, rounds, buy_rounds, forced, seed, B.game_ref(game), split_roots)
-    # a task's cost in plain rounds: a forced draw ~40, a split root ~4, one step of a sum law ~0.12 (a spin)
-    cost = [t.count * (40.0 if t.stratum else 4.0 if t.split else 0.12 if t.law else 1.0) for t in tasks]
+    tasks, how = plan(spec, lib, modes, rounds, buy_rounds, forced, seed, B.game_ref(game), split_roots, cond_roots)
+    # a task's cost in plain rounds: a forced draw ~40, a split root ~4, one step of a sum law ~0.12 (a spin),
+    # a conditional root ~30
+    cost = [t.count * (40.0 if t.stratum else 4.0 if t.split else 0.12 if t.law else 30.0 if t.grid[1] else 1.0)
+            for t in tasks]
     spent: dict[str, float] = {m: 0.0 for m in modes}
 
     def done(i: int, r: Any) -> None:
@@ -384,6 +469,16 @@ def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_
                        quantiles={k: v for k, v in q.items() if k != "above_top"},
                        strata=[{"name": "sum", "share": 1.0, "draws": sl.n, "source": "sum", "ceiling_x": None,
                                 "above_top": big, "max_x": sl.max_step / 100}])
+        elif info["method"] == "cond":
+            mine = [r for t, r in zip(tasks, got) if t.mode == m]
+            cd = Cond("cond", sum(r["n"] for r in mine), info["grid"][0], info["step"],
+                      sum(r["s1"] for r in mine), sum(r["s2"] for r in mine))
+            q = cond_quantiles(cd, top)
+            row.update(verdict=verdict(q["above_top"]), seconds=spent[m], above_top=q["above_top"],
+                       quantiles={k: v for k, v in q.items() if k != "above_top"},
+                       strata=[{"name": "cond", "share": 1.0, "draws": cd.roots * cd.s1.shape[0], "source": "cond",
+                                "ceiling_x": None, "above_top": int(q["above_top"]["ess"]),
+                                "max_x": max(r["max_offset"] for r in mine) / 100}])
         elif info["method"] == "split":
             runs = [(t, r) for t, r in zip(tasks, got) if t.mode == m]
             off = np.cumsum([0] + [t.count for t, _ in runs])
@@ -418,5 +513,5 @@ def run(game: Any, modes: list[str] | None = None, rounds: int = 1_000_000, buy_
         out[m] = row
     return {"game": spec.id, "name": spec.name, "fingerprint": fp, "seed": seed, "workers": workers,
             "args": {"rounds": rounds, "buy_rounds": buy_rounds, "forced": forced, "split_roots": split_roots,
-                     "modes": modes},
+                     "cond_roots": cond_roots, "modes": modes},
             "seconds": time.perf_counter() - t0, "modes": out}

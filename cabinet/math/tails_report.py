@@ -27,13 +27,19 @@ def _quant(q: dict[str, Any], method: str) -> str:
         return f"<= {_x(q['hi'])} (the cap)"
     if method == "exact":
         return f"{_x(q['q'])} (exact)"
+    if method == "cond":
+        def at(v: int | None) -> str:
+            return "past the grid" if v is None else f"<= {_x(v)}" if v == q["floor"] else _x(v)
+        return f"{at(q['q'])} [{at(q['lo'])}, {at(q['hi'])}]"
     return f"{_x(q['q'], 'n/a')} [{_x(q['lo'], 'n/a')}, {_x(q['hi'], 'past every draw')}]"
 
 
 def command_line(res: dict[str, Any]) -> str:
     a = res["args"]
     return (f"python -m cabinet.math tails {res['game']} --rounds {a['rounds']} --buy-rounds {a['buy_rounds']} "
-            f"--forced {a['forced']} --split-roots {a['split_roots']} --workers {res['workers']} --seed {res['seed']}"
+            f"--forced {a['forced']} --split-roots {a['split_roots']}"
+            + (f" --cond-roots {a['cond_roots']}" if any(r["method"] == "cond" for r in res["modes"].values()) else "")
+            + f" --workers {res['workers']} --seed {res['seed']}"
             + "".join(f" --mode {m}" for m in a.get("asked") or []))
 
 
@@ -57,7 +63,11 @@ def markdown(res: dict[str, Any]) -> str:
              "independent steps (c_k times one step's win), its law the exact convolution of the steps' drawn law "
              "(cabinet/math/iid_sum.py), 99% normal with the delete-one-batch jackknife error over 16 independent "
              "batches; a step's win larger than any drawn is not in it (the strata table gives the draws and the "
-             "largest). Verdict: holds when the 99% upper bound "
+             "largest). `cond`: conditional Monte Carlo (games/<id>/tools/tail_bounds.py cond_tail): each root "
+             "gives P(X > t | what it drew) exactly on a grid of t (0.3 to 1.3 x the top, from the hook's floor; a "
+             "quantile is the least grid t, `<=` where that is the grid's first), its draws importance-weighted "
+             "in independent components, 99% normal over the roots, no bound where fewer than 10 effective draws "
+             "carry the mass above t. Verdict: holds when the 99% upper bound "
              f"of P(X > top) is <= {CHECK:g}, below when its lower bound is above, else unconfirmed.", "",
              "| mode | cost | library top | q 1e-6 [99%] | q 1e-7 [99%] | P(X > top) [99%] | widest part | "
              "verdict | run time |", "|---|---|---|---|---|---|---|---|---|"]
@@ -70,7 +80,9 @@ def markdown(res: dict[str, Any]) -> str:
               "how many draws paid more than the library's top (`split`: a multilevel-splitting run of the whole "
               "mode, draws = roots, above top = roots with a particle above it; `sum`: draws = steps, max drawn = the "
               "largest step drawn (x1), above top = steps that alone, at the largest coefficient, pay past the "
-              "top); `ceiling`: every round of the "
+              "top; `cond`: draws = roots x components, max drawn = the largest part drawn whole, the line pays and "
+              "pots (the coins' cash and the boosts are read exactly), above top = the effective count of draws "
+              "carrying the mass above the top); `ceiling`: every round of the "
               "stratum pays less (the game's rules, games/<id>/tools/tail_bounds.py).", "",
               "| mode | stratum | share | draws | source | max drawn | above top | ceiling |",
               "|---|---|---|---|---|---|---|---|"]
@@ -107,7 +119,7 @@ def tails_command(args) -> int:
     folder = Path(args.out) if args.out else report_path(spec).parent
     kw = {} if args.seed is None else {"seed": args.seed}
     res = run(args.game, args.mode, args.rounds, args.buy_rounds, args.forced, args.workers, progress=True,
-              books_dir=args.books_dir, split_roots=args.split_roots, **kw)
+              books_dir=args.books_dir, split_roots=args.split_roots, cond_roots=args.cond_roots, **kw)
     res["args"]["asked"] = list(args.mode or [])
     path = write_report(res, folder, merge=args.merge)
     below = []

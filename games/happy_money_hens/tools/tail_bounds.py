@@ -6,11 +6,21 @@ and book_forces), a round pays its bonus alone, and a bonus winning at least
 big_bonus_x times the cost IS a big_bonus (math/categories.py is_big), so every round
 in none of the mode's categories pays less than that. In a spin mode the line wins come
 on top of the bonus, so no such bound is claimed there.
+
+cond_tail: the modes whose tops the strata could not confirm (a rare stratum met only
+by its few draws or books, or the plain run alone above the 1-in-10^7 quantile) are read
+by conditional Monte Carlo with importance-sampled pot letters (tools/cond_tail.py):
+COND_MODES.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from games.happy_money_hens.math.rules import BONUS_MODES, SPIN_MODES
 from games.happy_money_hens.math.tables import load
+
+COND_MODES = ("fortune_1_2", "buy_mystery", "buy_triple", "bonus_pf", "bonus_dc_pf", "bonus_hb", "bonus_pf_hb",
+              "bonus_dc_pf_hb")
 
 
 def natural_ceiling(mode: str, category: str | None = None) -> int | None:
@@ -30,3 +40,15 @@ def natural_ceiling(mode: str, category: str | None = None) -> int | None:
 
 def library_strata(mode: str) -> tuple[str, ...]:
     return ("full_board",) if mode in BONUS_MODES else ()
+
+
+def cond_tail(mode: str) -> tuple[Callable[..., dict], int, int] | None:
+    """(task, grid step x100, floor x100) of a mode read by tools/cond_tail.py: the task
+    (index, roots, seed, first t, grid length) -> the roots' sums per component."""
+    if mode not in COND_MODES:
+        return None
+    from functools import partial
+
+    from games.happy_money_hens.tools.cond_law import unit_of
+    from games.happy_money_hens.tools.cond_tail import floor_x100, run
+    return partial(run, mode), unit_of(load()), floor_x100(mode)
