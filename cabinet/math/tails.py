@@ -69,7 +69,7 @@ SPLIT_TASKS = 16              # independent splitting runs a mode
 MIN_ROOTS = 10                # a splitting interval is normal over the roots from this many roots above t
 KEEP_FROM = 0.02              # a stratum's payouts at least this share of the top are kept per draw
 KEEP_SPLIT = 0.2              # a splitting run's particles at least this share of the top are kept
-COND_GRID = (0.3, 1.3)        # a conditional run's grid of t, as shares of the top (from the hook's floor up)
+COND_GRID = (0.3, 2.0)        # a conditional run's grid of t, as shares of the top (from the hook's floor up)
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,7 @@ def markdown(res: dict[str, Any]) -> str:
              "(cabinet/math/iid_sum.py), 99% normal with the delete-one-batch jackknife error over 16 independent "
              "batches; a step's win larger than any drawn is not in it (the strata table gives the draws and the "
              "largest). `cond`: conditional Monte Carlo (games/<id>/tools/tail_bounds.py cond_tail): each root "
-             "gives P(X > t | what it drew) exactly on a grid of t (0.3 to 1.3 x the top, from the hook's floor; a "
+             "gives P(X > t | what it drew) exactly on a grid of t (0.3 to 2 x the top, from the hook's floor; a "
              "quantile is the least grid t, `<=` where that is the grid's first), its draws importance-weighted "
              "in independent components, 99% normal over the roots, no bound where fewer than 10 effective draws "
              "carry the mass above t. Verdict: holds when the 99% upper bound "
