@@ -16,11 +16,17 @@ every P(C > y) below the ceiling is exact up to float rounding. The coins are ad
 one at a time by exact shifted sums (13 values); the boosts of s spins by exact
 convolution with one spin's law; coins and boosts together by FFT, whose float error
 (about 1e-16 of the largest chance, clipped at 0) is far below the 1e-7 read here.
+
+Without DOUBLE COINS every counted coin adds one letter, so a pot's completions are its
+coins' count over its name's length, whatever their order: given only the counted coins
+N, what they hold is a multinomial (cash, or a pot-fill coin of pot p), and `pots_and_coins`
+gives the exact law of W + the open coins' cash over every count (`mixed_survival` adds
+the boosts): a POT FILL bonus without DOUBLE COINS is then read from its skeleton alone.
 """
 from __future__ import annotations
 
 from functools import reduce
-from math import gcd
+from math import gcd, lgamma
 
 import numpy as np
 
@@ -45,6 +51,13 @@ class ContentLaw:
         self.boost_v = (np.asarray(m.boost_values, dtype=np.int64) // self.unit, bw / bw.sum())
         self._coins: dict[tuple[int, int], np.ndarray] = {}
         self._spins: list[np.ndarray] = []
+        self._mixed: dict[int, np.ndarray] = {}
+        self._counts: np.ndarray | None = None
+        self.cells = m.rows * m.reels
+        self.pots = (np.asarray(m.pot_values, dtype=np.int64) // self.unit, m.pot_lengths)
+        pf = m.pot_fill[0] / m.pot_fill[1]
+        pw = np.asarray(m.pot_weights, dtype=np.float64)
+        self.kind_p = np.r_[pf * pw / pw.sum(), 1.0 - pf]        # pots 0..3, then cash
 
     def _point(self) -> np.ndarray:
         a = np.zeros(self.bins)
@@ -103,6 +116,36 @@ class ContentLaw:
     def survival(self, n1: int, n2: int, s: int) -> np.ndarray:
         """sv[j] = P(C > j x unit) for j = 0 .. bins - 2 (C: the coins and boosts)."""
         law = self.coins(n1, n2)
+        if s:
+            law = self.conv(law, self.spins(s))
+        return np.cumsum(law[::-1])[::-1][1:]
+
+    def pots_and_coins(self, n: int) -> np.ndarray:
+        """The law of what n single counted coins of a POT FILL bonus pay (pots W and the
+        open coins' cash), over every count of each kind (cached)."""
+        if n not in self._mixed:
+            if self._counts is None:                   # every count of the 4 pots among up to 35 coins
+                c = np.stack(np.meshgrid(*[np.arange(self.cells + 1)] * 4, indexing="ij"), axis=-1).reshape(-1, 4)
+                self._counts = c[c.sum(axis=1) <= self.cells]
+            c = self._counts[self._counts.sum(axis=1) <= n]
+            cash = n - c.sum(axis=1)
+            lf = np.array([lgamma(k + 1.0) for k in range(n + 1)])           # log k!
+            logp = (lf[n] - lf[c].sum(axis=1) - lf[cash]
+                    + c @ np.log(self.kind_p[:4]) + cash * np.log(self.kind_p[4]))
+            won = c // self.pots[1]
+            w_units, open_ = won @ self.pots[0], n - won.sum(axis=1)
+            out = np.zeros(self.bins)
+            for k in np.unique(open_).tolist():
+                sel = open_ == k
+                h = np.bincount(np.minimum(w_units[sel], self.bins - 1), weights=np.exp(logp[sel]),
+                                minlength=self.bins)
+                out += self.conv(h, self.coins(k, 0))
+            self._mixed[n] = out
+        return self._mixed[n]
+
+    def mixed_survival(self, n: int, s: int) -> np.ndarray:
+        """survival() of n single counted coins of a POT FILL bonus, what they hold unknown."""
+        law = self.pots_and_coins(n)
         if s:
             law = self.conv(law, self.spins(s))
         return np.cumsum(law[::-1])[::-1][1:]

@@ -34,6 +34,13 @@ read from its own draws; the tool's 99% interval is normal over the roots. The t
 on a mid-size board), not fitted to any result; a bonus without POT FILL draws the same
 under every component (omega = 1 / components, the components then plain repeats).
 
+A POT FILL bonus without DOUBLE COINS needs no sampling of its coins' kinds: its pots'
+completions are each pot's coin count over its name's length, whatever the order, so the
+law given the counted coins alone is exact (cond_law.py pots_and_coins), and its draws
+weigh 1 / components in every component (bonus_pf, bonus_pf_hb, the buys' and fortune
+bets' PF and PF+HB bonuses). Only DOUBLE COINS with POT FILL (whose completing coin, single
+or double, depends on the order) reads the drawn kinds with the weights above.
+
 The skeletons are BonusLockstep's (math/batch_bonus.py, the engine the books' forced
 searches run, draw for draw bonus.py) with the kind of every coin and which coins complete
 a pot recorded (`TailLockstep`); a test checks it pays what BonusLockstep pays.
@@ -50,7 +57,7 @@ from games.happy_money_hens.math.batch_bonus import BonusLockstep, _by_rank
 from games.happy_money_hens.math.pots import combo_odds
 from games.happy_money_hens.math.rules import BONUS_MODES, BUY_MODES, SPIN_MODES
 from games.happy_money_hens.math.sim import HensSim
-from games.happy_money_hens.math.tables import HAPPY_BOOST, POT_FILL, POT_NAMES, HensMath, load
+from games.happy_money_hens.math.tables import DOUBLE_COINS, HAPPY_BOOST, POT_FILL, POT_NAMES, HensMath, load
 
 from .cond_law import ContentLaw, unit_of
 
@@ -176,18 +183,19 @@ def draw_component(mode: str, j: int, gen: np.random.Generator, n: int) -> dict[
     q = kind_chances(m)
     logs = np.array([np.log(kind_chances(m if g is None else tilted(m, g)) / q) for g in COMPONENTS])  # (K, 5)
     rho = np.exp(res["kinds"] @ logs.T)                                 # (n, K): q_k / q of the counted coins
-    rho[(combos & POT_FILL) == 0] = 1.0                                 # no POT FILL: every component the same
+    mixed = ((combos & POT_FILL) > 0) & ((combos & DOUBLE_COINS) == 0)     # kinds read exactly (cond_law.py)
+    rho[((combos & POT_FILL) == 0) | mixed] = 1.0                       # no kinds drawn: every component the same
     weight = p_bonus / rho.sum(axis=1)
     spins = np.where(combos & HAPPY_BOOST, res["spins"], 0)
-    return {"offset": line + res["pot_x100"], "n1": res["open_single"], "n2": res["open_double"], "s": spins,
-            "w": weight}
+    return {"offset": line + np.where(mixed, 0, res["pot_x100"]), "n1": np.where(mixed, res["paid_single"],
+            res["open_single"]), "n2": res["open_double"], "s": spins, "w": weight, "mixed": mixed.astype(np.int64)}
 
 
 def evaluate(law: ContentLaw, d: dict[str, np.ndarray], t0: int, n_grid: int) -> tuple[np.ndarray, np.ndarray]:
     """(sum of w P(X > t), sum of (w P(X > t))^2) over the draws, t = t0 + i unit."""
     u = law.unit
     b = (t0 - d["offset"]) // u                      # P(X > t0 + i u) = sv[i + b] (1 where i + b < 0)
-    code = (d["n1"] * 64 + d["n2"]) * 256 + d["s"]
+    code = ((d["mixed"] * 64 + d["n1"]) * 64 + d["n2"]) * 256 + d["s"]
     keys, inv = np.unique(np.stack([code, b], axis=1), axis=0, return_inverse=True)
     inv = inv.ravel()
     w1 = np.bincount(inv, weights=d["w"], minlength=len(keys))
@@ -196,7 +204,8 @@ def evaluate(law: ContentLaw, d: dict[str, np.ndarray], t0: int, n_grid: int) ->
     steps = np.arange(n_grid)
     for c in np.unique(keys[:, 0]).tolist():
         sel = np.flatnonzero(keys[:, 0] == c)
-        sv = law.survival(c // (64 * 256), (c // 256) % 64, c % 256)
+        n1, n2, s = (c // (64 * 256)) % 64, (c // 256) % 64, c % 256
+        sv = law.mixed_survival(n1, s) if c >= 64 * 64 * 256 else law.survival(n1, n2, s)
         for a in range(0, len(sel), BLOCK):
             g = sel[a:a + BLOCK]
             idx = keys[g, 1][:, None] + steps[None, :]
