@@ -81,8 +81,9 @@ def markdown(res: dict[str, Any]) -> str:
               "mode, draws = roots, above top = roots with a particle above it; `sum`: draws = steps, max drawn = the "
               "largest step drawn (x1), above top = steps that alone, at the largest coefficient, pay past the "
               "top; `cond`: draws = roots x components, max drawn = the largest part drawn whole, the line pays and "
-              "pots (the coins' cash and the boosts are read exactly), above top = the effective count of draws "
-              "carrying the mass above the top); `ceiling`: every round of the "
+              "pots (the coins' cash and the boosts are read exactly; 0 where the pots are read exactly too; drawn "
+              "under the components' weights, so not a payout the rules reach at their odds), above top = the "
+              "effective count of draws carrying the mass above the top, (sum w)^2 / sum w^2); `ceiling`: every round of the "
               "stratum pays less (the game's rules, games/<id>/tools/tail_bounds.py).", "",
               "| mode | stratum | share | draws | source | max drawn | above top | ceiling |",
               "|---|---|---|---|---|---|---|---|"]
