@@ -93,7 +93,7 @@ class TailLockstep(BonusLockstep):
     (`open_single`, `open_double`): the rest of what tails reads (spins, pot_x100) it
     reports already."""
 
-    _ROWS = BonusLockstep._ROWS + ("kind", "won")
+    _ROWS = BonusLockstep._ROWS + ("kind", "won")      # type: ignore[assignment]  # two more row arrays
 
     def __init__(self, m: HensMath, st: BookStreams, rows: np.ndarray, combos: np.ndarray):
         super().__init__(m, st, rows, combos)
@@ -144,16 +144,18 @@ def base_parts(sim: HensSim, mode: str, gen: np.random.Generator, n: int) -> tup
         return sim.line_pays_boards(boards).astype(np.int64), np.asarray(combos, np.int64), 1.0
     odds = combo_odds(mode)
     p = float(1 - odds[0])
-    lines, combos, got = [], [], 0
+    pays: list[np.ndarray] = []
+    kept: list[np.ndarray] = []
+    got = 0
     while got < n:
         k = int((n - got) / p * 1.2) + 100
         stops = np.stack([gen.integers(0, len(q) - 2, k) for q in sim.pad], axis=1)
         c = sim.spin_combos(gen, mode, stops)
         keep = c > 0
-        lines.append(sim.line_pays_stops(stops[keep]))
-        combos.append(c[keep])
+        pays.append(sim.line_pays_stops(stops[keep]))
+        kept.append(c[keep])
         got += int(keep.sum())
-    return np.concatenate(lines)[:n].astype(np.int64), np.concatenate(combos)[:n].astype(np.int64), p
+    return np.concatenate(pays)[:n].astype(np.int64), np.concatenate(kept)[:n].astype(np.int64), p
 
 
 def floor_x100(mode: str) -> int:
@@ -177,11 +179,12 @@ def draw_component(mode: str, j: int, gen: np.random.Generator, n: int) -> dict[
     if id(m) not in _SIM:
         _SIM[id(m)] = HensSim(m)
     line, combos, p_bonus = base_parts(_SIM[id(m)], mode, gen, n)
-    mj = m if COMPONENTS[j] is None else tilted(m, COMPONENTS[j])
+    g = COMPONENTS[j]
+    mj = m if g is None else tilted(m, g)
     seeds = gen.integers(0, 2**63 - 1, n, dtype=np.int64).astype(np.uint64)
     res = TailLockstep(mj, BookStreams(seeds), np.arange(n), combos).run()
     q = kind_chances(m)
-    logs = np.array([np.log(kind_chances(m if g is None else tilted(m, g)) / q) for g in COMPONENTS])  # (K, 5)
+    logs = np.array([np.log(kind_chances(m if x is None else tilted(m, x)) / q) for x in COMPONENTS])  # (K, 5)
     rho = np.exp(res["kinds"] @ logs.T)                                 # (n, K): q_k / q of the counted coins
     mixed = ((combos & POT_FILL) > 0) & ((combos & DOUBLE_COINS) == 0)     # kinds read exactly (cond_law.py)
     rho[((combos & POT_FILL) == 0) | mixed] = 1.0                       # no kinds drawn: every component the same
