@@ -37,7 +37,10 @@ for every t of a grid, its draws possibly importance-weighted in independent com
 e.g. games/happy_money_hens/tools/cond_tail.py) where a round's rare part has an exact law
 given a cheap draw: `Cond` reads it, 99% normal over the roots (each root's variance the sum
 of its independent components'), no bound where fewer than MIN_ROOTS draws carry the mass
-above t (the effective count (sum w)^2 / sum w^2).
+above t (the effective count (sum w)^2 / sum w^2). The hook gives (task, grid step, floor):
+task(index, roots, seed, first t, grid length) -> {"n": roots, "s1", "s2": (components, grid)
+sums over the roots of each component's term and its square, "max_offset"}; the estimate
+holds from `floor` up (e.g. a spin mode whose rounds without a bonus are left out).
 
 Verdict per mode: "holds" (the 99% upper bound of P(X > top) is <= 1e-7), "below" (its
 lower bound is > 1e-7: the top is below the rules' 1-in-10^7 quantile) or "unconfirmed".
@@ -342,6 +345,8 @@ def cond_grid(top: int, cap: int | None, step: int, floor: int) -> tuple[int, in
     COND_GRID[0] x the top (not below the hook's floor) to COND_GRID[1] x the top (not
     past the cap)."""
     lo = max(floor, int(top * COND_GRID[0]))
+    if lo > top:
+        raise ValueError(f"a conditional estimate from {floor / 100:g}x up cannot read a top of {top / 100:g}x")
     t0 = top - step * ((top - lo) // step)
     hi = int(top * COND_GRID[1]) if cap is None else min(cap, int(top * COND_GRID[1]))
     return t0, (max(hi, top) - t0) // step + 1
