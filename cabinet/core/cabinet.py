@@ -41,7 +41,8 @@ from .rng import Rng
 from .system_rng import SystemRng
 from . import round_commit
 from .round_commit import PendingCommits, PlayedRound, RoundPlan, logs_refusals, outcome_name, plan_round
-from .startup import GameSetup, Plan, prepare_config
+from .game_setup import GameSetup
+from .startup import Plan, prepare_config
 
 
 class ShownMismatch(LookupError):
