@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cabinet.core.books import ModeBooks
+from cabinet.core.mode_books import ModeBooks
 from cabinet.core.cabinet import Cabinet
 from cabinet.core.round_commit import BetRefused
 from cabinet.core.config import load_config
