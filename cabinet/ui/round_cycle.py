@@ -10,29 +10,26 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cabinet.core import i18n
 from cabinet.core.cabinet import CabinetLocked
-from cabinet.core.game import BetMode, GameSpec
+from cabinet.core.game import BetMode
 from cabinet.core.i18n import _, translate
 from cabinet.core.round_commit import BetRefused, GameLocked, PlayedRound, plan_round, record_round
 
 from . import celebration
 from .autoplay import Autoplay
+from .bet_choices import BetHost
 from .celebration import celebrate
 from .presentation import Presentation, Step
 from .review_words import force_refusal
 
 if TYPE_CHECKING:                     # types only, from a module below this one
     from .moments import Moments
-    from .scene import Host
 
 
-class RoundScene(Protocol):
-    """What the round life cycle reads and sets of its scene (GameScene)."""
+class RoundScene(BetHost, Protocol):
+    """What the round life cycle reads and sets of its scene (GameScene): the bet
+    choices' members (BetHost: app, spec, the bet and its ladder, message) and these."""
 
-    app: Host
-    spec: GameSpec
     modes: list[BetMode]
-    ladder: tuple[int, ...]
-    bet_index: int
     played: PlayedRound | None
     last_played: PlayedRound | None
     presentation: Presentation | None
@@ -41,7 +38,6 @@ class RoundScene(Protocol):
     round_clock: float
     shown_win: int
     last_win: int
-    recall_mode: bool
     recall_celebrates: bool
     autoplay: Autoplay | None
     _autoplay_wait: float
@@ -54,10 +50,7 @@ class RoundScene(Protocol):
     AUTOPLAY_GAP: float
 
     @property
-    def bet(self) -> int: ...
-    @property
     def presenting(self) -> bool: ...
-    def message(self, text: str, seconds: float = 3.0) -> None: ...
     def mode_cost(self, mode_id: str | None = None) -> int: ...
     def spin_mode(self) -> str: ...
     def is_bonus(self, played: Any) -> bool: ...
