@@ -35,6 +35,7 @@ import numpy as np
 import pytest
 
 from cabinet.core import books as B
+from cabinet.core.mode_books import ModeBooks
 from cabinet.core.game import discover
 from cabinet.core.rng import Rng
 from cabinet.core.round import Round
@@ -61,7 +62,7 @@ def replay(spec, mode: str, seed: int, force: str | None, hints: list[int]) -> R
     return rnd
 
 
-def chosen_books(mb: B.ModeBooks) -> list[int]:
+def chosen_books(mb: ModeBooks) -> list[int]:
     """About PER_MODE books of one mode: PER_FORCED of each forced category (its first
     and its last), the rest spread evenly over the natural books, with the natural
     book paying most."""

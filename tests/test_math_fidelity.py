@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from cabinet.core import books as B
+from cabinet.core.mode_books import ModeBooks
 from cabinet.core.game import discover
 from cabinet.math import fidelity as F
 from cabinet.math.build import build
@@ -47,7 +48,7 @@ def _with(lib: B.Library, mode: str, keep: np.ndarray | None = None, weight: np.
     mb = lib.books(mode)
     keep = np.ones(len(mb), bool) if keep is None else keep
     w = (mb.weight if weight is None else weight)[keep]
-    changed = B.ModeBooks(mode=mode, force=mb.force[keep], payout_x100=mb.payout_x100[keep], weight=w,
+    changed = ModeBooks(mode=mode, force=mb.force[keep], payout_x100=mb.payout_x100[keep], weight=w,
                           features=mb.features[keep], meta=mb.meta, cum=np.cumsum(w))
     return B.Library(lib.spec, {**lib.modes, mode: changed}, lib.path)
 

@@ -9,13 +9,14 @@ import numpy as np
 import pytest
 
 from cabinet.core import books as B
+from cabinet.core.mode_books import ModeBooks
 from cabinet.math import par
 
 GAMES = ("happy_money_hens", "piggy_farm", "grinning_harvest")
 PER_MODE = 25
 
 
-def _sample(mb: B.ModeBooks) -> np.ndarray:
+def _sample(mb: ModeBooks) -> np.ndarray:
     """Natural paying books of a mode: spread over those with a feature, its top payouts
     (capped rounds, if any are natural), and a few with no feature."""
     natural = mb.force < 0

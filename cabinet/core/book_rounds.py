@@ -17,7 +17,7 @@ from .round_commit import PlayedRound
 from .book_format import LibraryError
 from .money import win_cents
 from .rng import Rng
-from .startup import GameSetup
+from .game_setup import GameSetup
 
 
 class BookRoundError(ValueError):

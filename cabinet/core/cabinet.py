@@ -22,8 +22,6 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
@@ -31,7 +29,7 @@ import numpy as np
 
 from .config_types import Config
 from .game import GameSpec
-from .i18n import N_, Message, formats
+from .i18n import N_, Message
 from .ledger import RESULT_SHOWN, Ledger, LedgerError, RoundRecord
 from .ledger import cashier, closing
 from .ledger import meters as ledger_meters
@@ -40,13 +38,11 @@ from . import pin_guard, reports
 from .rng import Rng
 from .system_rng import SystemRng
 from . import round_commit
-from .round_commit import PendingCommits, PlayedRound, RoundPlan, logs_refusals, outcome_name, plan_round
-from .startup import GameSetup, Plan, prepare_config
-
-
-class ShownMismatch(LookupError):
-    """A recorded round whose regenerated events pay otherwise than its ledger row
-    (its game's library changed since): the game is locked; the message names it."""
+from .round_commit import PendingCommits, PlayedRound, RoundPlan, logs_refusals, plan_round
+from .game_setup import GameSetup
+from . import round_recall
+from .round_recall import ShownMismatch
+from .startup import Plan, prepare_config
 
 
 class CabinetLocked(RuntimeError):
@@ -114,7 +110,7 @@ class Cabinet:
         for rec in led.open_rounds():          # before anything is written
             if rec.game in self.games:
                 try:
-                    self._played(rec)
+                    round_recall.regenerated(self, rec)
                 except ShownMismatch:          # its game is locked (lock_game), the round stays open
                     pass
         if led.created and self.config.demo_credit and not self.config.real_play:
@@ -167,7 +163,6 @@ class Cabinet:
             if default is _RAISE:
                 raise CabinetLocked(self.locked) from None
             return default
-
 
     # -- state ----------------------------------------------------------------------
     @property
@@ -328,70 +323,13 @@ class Cabinet:
         self.require_unlocked()
         return self._call(lambda led: led.settle_round(round_id, game_state))
 
-    def _played(self, rec: RoundRecord) -> PlayedRound:
-        """The one place a stored round becomes a Round again: a game, mode, book or
-        seed this cabinet cannot regenerate is a LedgerError naming the row."""
-        setup = self.games.get(rec.game)
-        try:
-            if setup is None:
-                raise KeyError(f"game {rec.game!r} is not offered here")
-            if rec.mode not in {m.id for m in setup.spec.modes}:
-                raise KeyError(f"mode {rec.mode!r} is not a mode of {setup.spec.name}")
-            if rec.outcome["source"] == "books" and setup.library is None:
-                raise KeyError(f"it was drawn from {setup.spec.name}'s books, which this cabinet has not loaded")
-            rnd = round_commit.regenerate(setup, rec.mode, rec.outcome)
-        except (KeyError, ValueError, IndexError, TypeError) as exc:
-            why = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc     # a KeyError's str() quotes
-            raise LedgerError(f"ledger damaged: rounds row {rec.id} cannot be regenerated: {why}") from None
-        if rnd.payout_x100 != rec.payout_x100:
-            now_x, then_x = Fraction(rnd.payout_x100, 100), Fraction(rec.payout_x100, 100)
-            reason = Message(N_("{game} locked: round {id} ({mode}, {outcome}) now plays a round paying {now} the "
-                                "bet, but it was recorded paying {then} (the game's library changed since; verify "
-                                "the books)"), game=setup.spec.name, id=rec.id, mode=rec.mode,
-                             outcome=outcome_name(rec.outcome), now=lambda: formats.times(now_x),
-                             then=lambda: formats.times(then_x))
-            self.lock_game(rec.game, reason)
-            raise ShownMismatch(reason)
-        return PlayedRound(rec.id, rec.game, rec.mode, rec.bet_cents, rec.cost_cents, rnd, rec.win_cents,
-                           rec.capped, rec.checkpoint, rec.outcome, rec.state == "settled")
-
     def open_round(self) -> PlayedRound | None:
-        """The round a crash interrupted, if any (the oldest open one); its recovery
-        is logged once."""
-        if self.locked:
-            return None
-        for rec in self._call(lambda led: led.open_rounds(), default=[]):
-            if rec.game in self.games:
-                try:
-                    played = self._call(lambda led: self._played(rec), default=None)
-                except ShownMismatch:          # that game is locked now; its round waits
-                    continue
-                if played is not None and rec.id not in self._recovered:
-                    self._recovered.add(rec.id)
-                    self._call(lambda led: led.log_event("recovery", {
-                        "round": rec.id, "game": rec.game, "mode": rec.mode, "checkpoint": rec.checkpoint}),
-                        default=None)
-                return None if self.locked else played
-        return None
+        """The round a crash interrupted, if any (round_recall.open_round)."""
+        return round_recall.open_round(self)
 
     def unshown_result(self, game_id: str | None = None) -> PlayedRound | None:
-        """The newest round, when it is a settled win whose result display a stop cut
-        short (its checkpoint never reached RESULT_SHOWN) and nothing was played on it
-        since (no gamble): the sheets' GAME INTERRUPTED rule shows it again."""
-        if self.locked:
-            return None
-        rec = self._call(lambda led: led.last_round(), default=None)
-        if rec is None or rec.state != "settled" or rec.win_cents <= 0 or rec.checkpoint >= RESULT_SHOWN:
-            return None
-        if rec.game not in self.games or (game_id is not None and rec.game != game_id):
-            return None
-        if self._call(lambda led: led.side_draws_of(rec.id), default=[True]):
-            return None
-        try:
-            played = self._call(lambda led: self._played(rec), default=None)
-        except ShownMismatch:
-            return None
-        return None if played is None else replace(played, checkpoint=RESULT_SHOWN)   # shown from its end
+        """A settled win whose display a stop cut short (round_recall.unshown_result)."""
+        return round_recall.unshown_result(self, game_id)
 
     def result_shown(self, round_id: int) -> None:
         """The round's result was shown in full (celebration included)."""
@@ -411,7 +349,7 @@ class Cabinet:
 
     def replay(self, round_id: int) -> PlayedRound:
         """A past round, regenerated exactly as it played (for recall)."""
-        return self._call(lambda led: self._played(led.round(round_id)))
+        return self._call(lambda led: round_recall.regenerated(self, led.round(round_id)))
 
     def side_draw(self, kind: str, stake_cents: int, prize_cents: int, won: bool, detail: dict[str, Any],
                   round_id: int | None = None) -> int:

@@ -24,7 +24,7 @@ from .ledger import InsufficientCredit, Ledger
 from .money import Currency, win_cents
 from .rng import Rng
 from .round import Round
-from .startup import GameSetup
+from .game_setup import GameSetup
 from . import game_words, review_draws
 
 

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from cabinet.core import books as B
+from cabinet.core.mode_books import ModeBooks
 from cabinet.core.book_format import read_manifest
 from cabinet.core.resources import code_root
 from cabinet.core.rng import Rng
@@ -71,7 +72,7 @@ def _x(v: float) -> str:
     return f"{v:,.3g}x" if v < 1000 else f"{v:,.0f}x"
 
 
-def layout(spec, mb: B.ModeBooks) -> Layout:
+def layout(spec, mb: ModeBooks) -> Layout:
     cost = int(mb.meta["cost_x100"])
     live = mb.payout_x100[mb.weight > 0]
     top = int(live.max())
@@ -100,7 +101,7 @@ def to_cells(cell: np.ndarray, mask: np.ndarray, w: np.ndarray, y: np.ndarray) -
     return Cells(uniq[:, 0].astype(np.int64), uniq[:, 1], s(wf), s(wf * wf), s(wf * y), s(wf * y * y))
 
 
-def library_cells(mb: B.ModeBooks, lay: Layout) -> Cells:
+def library_cells(mb: ModeBooks, lay: Layout) -> Cells:
     pay = mb.payout_x100
     return to_cells(lay.cells(pay), mb.features, mb.weight, pay / lay.cost)
 

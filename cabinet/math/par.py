@@ -57,6 +57,7 @@ from typing import Any, Callable
 import numpy as np
 
 from cabinet.core import books as B
+from cabinet.core.mode_books import ModeBooks
 
 from . import pool
 from .books import cached_library, strata
@@ -216,7 +217,7 @@ def _task(task: tuple) -> dict[str, int]:
     return fn(args)
 
 
-def _paid(mb: B.ModeBooks, sel: np.ndarray) -> int:
+def _paid(mb: ModeBooks, sel: np.ndarray) -> int:
     return _dot(mb.weight[sel], mb.payout_x100[sel])
 
 

@@ -7,6 +7,7 @@ import sys
 from typing import Any, TextIO
 
 from cabinet.core import books as B
+from cabinet.core.mode_books import ModeBooks
 from .stats import BAND_LABELS, band_counts, rate_ci, weighted_figures
 
 BAND_MIN_MASS = 1e-7        # a band the rules reach this often must be in the library ...
@@ -28,7 +29,7 @@ def library_figures(lib: B.Library) -> dict[str, Any]:
     return {"game": lib.spec.id, "modes": modes}
 
 
-def feature_table(mb: B.ModeBooks, lib_rates: dict[str, float], rates: dict[str, Any] | None,
+def feature_table(mb: ModeBooks, lib_rates: dict[str, float], rates: dict[str, Any] | None,
                   sim: dict[str, Any] | None) -> list[dict[str, Any]]:
     """Per feature: the library's rate, the rules' rate (the builder's target: measured
     or set by the game), the ratio, and this sheet's live check."""
@@ -56,7 +57,7 @@ def feature_table(mb: B.ModeBooks, lib_rates: dict[str, float], rates: dict[str,
     return rows
 
 
-def band_check(mb: B.ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, Any]]:
+def band_check(mb: ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, Any]]:
     """The payout bands (cabinet/math/stats.py BAND_EDGES) where a mode's library and
     the rules part: a band with rules' mass >= BAND_MIN_MASS and no book ("missing"),
     or a library/rules ratio outside BAND_RATIO where the rules' mass is known to

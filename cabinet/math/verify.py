@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from cabinet.core import books as B
+from cabinet.core.mode_books import ModeBooks
 from cabinet.core.rng import ReplayError
 
 from . import pool
@@ -56,7 +57,7 @@ def _check_chunk(task: tuple) -> list[dict[str, Any]]:
     return bad
 
 
-def _batch_differs(mb: B.ModeBooks, ids: np.ndarray, pays: np.ndarray, feats: list, jps: np.ndarray) -> np.ndarray:
+def _batch_differs(mb: ModeBooks, ids: np.ndarray, pays: np.ndarray, feats: list, jps: np.ndarray) -> np.ndarray:
     """Positions in `ids` whose regenerated (payout, features, jackpot) may differ from
     the stored ones, all at once: the features as the library's bit mask, a name it does
     not list or one listed twice marking the book (its exact check then says)."""

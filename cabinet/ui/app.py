@@ -13,7 +13,6 @@ import collections
 import gc
 import os
 import time
-import traceback
 from pathlib import Path
 from typing import Any, Callable
 
@@ -22,7 +21,6 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 import pygame  # noqa: E402  (the variable above must be set before SDL starts)
 
 from cabinet.core import cash_desk, i18n  # noqa: E402
-from cabinet.core.book_format import LibraryError  # noqa: E402
 from cabinet.core.cabinet import CabinetLocked  # noqa: E402
 from cabinet.core.config_types import Config  # noqa: E402
 from cabinet.core.i18n import _  # noqa: E402
@@ -34,6 +32,7 @@ from . import host, launch_probe, memory, preparations, screenshots, touch, wind
 from .audio import Audio  # noqa: E402
 from .checkpoints import CheckpointWriter  # noqa: E402
 from .clock import RealClock  # noqa: E402
+from .game_opening import GameOpening  # noqa: E402
 from .input import InputMap  # noqa: E402
 from . import screens  # noqa: E402,F401  (every scene module: each registers its scenes by name)
 from .kiosk import Session, default_script  # noqa: E402
@@ -43,11 +42,10 @@ from .prepare import Preparer  # noqa: E402
 from .toast import draw_toast  # noqa: E402
 from .operator.test_screens import input_line  # noqa: E402
 from .review import ReviewDesk  # noqa: E402
-from .round_show import show_round  # noqa: E402
 from .scene import Scene, SceneStack, scene_class  # noqa: E402
 
 
-class App(PlayerPrefs):
+class App(PlayerPrefs, GameOpening):
     """Owns the window, the layout and assets, the input map, audio and the scenes."""
 
     def __init__(self, config: Config, cabinet: Any, *, size: tuple[int, int] | None = None,
@@ -155,67 +153,6 @@ class App(PlayerPrefs):
         """Push the scene registered as `name` (scene.register), built with
         (app, *args, **kwargs): scenes open each other by name, never by import."""
         return self.push(scene_class(name)(self, *args, **kwargs))
-
-    def open_game(self, game_id: str) -> Scene | None:
-        """Push the game's scene (its class is named by the GameSpec)."""
-        setup = self.cabinet.games.get(game_id)
-        if setup is None:
-            self.toast(self.cabinet.refused.get(game_id, _("{game} is not available").format(game=game_id)))
-            return None
-        game_scene = self._game_scene(setup)
-        if game_scene is None or not self._warm_books(setup):
-            return None
-        return self.push(game_scene(self, setup))
-
-    def _warm_books(self, setup: Any) -> bool:
-        """Build the tables the game's books need on first use now, not during the first
-        such round on screen (`Library.warm`, once per process). A book that does not
-        regenerate keeps the game closed, said in a toast (False)."""
-        library = getattr(setup, "library", None)
-        if library is None:
-            return True
-        try:
-            library.warm([*setup.modes, *(m.id for m in setup.spec.modes if m.kind == "gamble")])
-        except Exception as exc:                # a bug or a damaged library: never a crash
-            traceback.print_exc()
-            why = exc if isinstance(exc, LibraryError) else \
-                _("one of its books does not play back ({error})").format(error=exc)
-            self.toast(_("{game} cannot open: {reason}").format(game=setup.spec.name, reason=why), 8.0)
-            return False
-        return True
-
-    def _game_scene(self, setup: Any) -> Callable[..., Scene] | None:
-        """The scene class the game's spec names (None, said in a toast, if it fails to load)."""
-        try:
-            return setup.spec.view.load_scene()
-        except (ImportError, AttributeError) as exc:
-            self.toast(_("{game} cannot open: {reason}").format(game=setup.spec.name, reason=exc))
-            return None
-
-    def recall(self, round_id: int, attract: bool = False) -> Scene | None:
-        """Replay a past round in its game's scene, marked RECALL (no money moves).
-        For the attract loop (`attract`): no live controls, and the credit shown is
-        the cabinet's credit now, not the round's."""
-        cabinet = self.cabinet
-        try:
-            played = cabinet.replay(round_id)
-        except (KeyError, LookupError) as exc:
-            self.toast(_("Cannot recall round {id}: {reason}").format(id=round_id, reason=exc))
-            return None
-        record = cabinet.ledger.round(round_id) if getattr(cabinet, "ledger", None) and not attract else None
-        scene = self.present_recall(played, record)
-        if scene is not None and attract:        # no live controls: the game's own stay in view, off
-            scene.widgets = [w for w in scene.widgets if w in getattr(scene, "own_buttons", ())]
-        return scene
-
-    def present_recall(self, played: Any, record: Any = None, title: str | None = None) -> Scene | None:
-        """Present a PlayedRound in its game's scene, marked RECALL (no money moves):
-        a ledger round with its row (`record`), or a library's book (review tools:
-        cabinet.core.replay.book_round, with the `title` the frame shows)."""
-        if played.game not in self.cabinet.games:
-            self.toast(_("{game} is not offered any more; its rounds cannot be shown").format(game=played.game))
-            return None
-        return show_round(self, played, record=record, title=title)
 
     OPERATOR_SCENES = ("pin_pad", "operator_menu", "ram_clear", "display_test", "sound_test", "input_test",
                        "touch_test")

@@ -6,7 +6,7 @@ the libraries themselves. No figure is typed in a screen.
 
 A return at a bet is read from the GameSetup (`GameSetup.returns`: computed from the
 books under the win limits once, when the cabinet offers its games, since the offer
-itself depends on it: cabinet/core/startup.py `offer_at_bets`), never per frame."""
+itself depends on it: cabinet/core/game_setup.py `offer_at_bets`), never per frame."""
 from __future__ import annotations
 
 from dataclasses import dataclass

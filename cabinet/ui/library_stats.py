@@ -1,5 +1,5 @@
 """The library viewer's figures (no pygame), every one read from the loaded books
-(cabinet/core/books.py's ModeBooks) and the GameSpec, in exact integers:
+(cabinet/core/mode_books.py's ModeBooks) and the GameSpec, in exact integers:
 
 - `symbol_counts(strips)`: each reel strip's stops per symbol (GameSpec.math.par_info);
 - `win_bands(books)`: the win distribution of a mode, the weight share of rounds

@@ -15,7 +15,7 @@ whose radial edges sit under anti-aliased divider lines, the soft light applied 
 two blend blits of a per-radius light map, labels rendered 2x and smoothed down one by
 one. It costs about 1-3 ms, so a new disc (the gamble's - / + resizing a segment) fits
 in the frame where it is needed; discs are cached by their content (an LRU per window
-size), so equal wheels share one. Each frame rotates the disc at a coarse angle step
+size, wheel_caches.py), so equal wheels share one. Each frame rotates the disc at a coarse angle step
 (an LRU of a few rotations that all the wheels of a window size share, so a wheel at
 rest costs one blit and a game's many wheels hold no more than one), and lays the rim and the
 pointer over it (the game's files, `art`: wheel_parts.py) and the chasing lights; the
@@ -34,19 +34,16 @@ presentation (tick(1.0)) shows exactly the landed result.
 from __future__ import annotations
 
 import math
-import weakref
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Sequence
 
-import numpy as np
 import pygame
 
-from . import asset_files
 from . import draw as D
 from .presentation import Step
 from .wheel_labels import LabelPlace, place_labels
 from . import wheel_parts
+from .wheel_caches import DISC_CACHE, TURNED_CACHE, caches, label_font, light_map
 from .wheel_parts import WheelArt
 
 Color = tuple[int, int, int]
@@ -61,67 +58,6 @@ class WheelSlice:
     text_color: Color = (255, 255, 255)
     size: float = 1.0
     short: str = ""          # drawn instead when the label does not fit its slice
-
-
-# -- shared pre-rendering helpers ---------------------------------------------------------
-DISC_CACHE = 24         # discs kept per window size (about 0.7 MB each at 1600x900)
-# turned pictures (disc rotations, pointer turns) kept per window size, all wheels together:
-# ~2.5 MB each at 1080p (Piggy Farm's radius 292). Kept per view, every wheel a game ever
-# showed held its own dozen: Piggy Farm's three tiers (per language) added ~30 MB the
-# first time each tier came up, thousands of rounds apart (#34 item 5's steps)
-TURNED_CACHE = 12
-
-
-class _Shared:
-    """What the wheels of one window size share: discs by content and their turned
-    pictures (LRUs), light maps by radius, fonts by pixel size. Kept per `Assets` (a new window size or a new App
-    starts afresh, so no font outlives a pygame.quit())."""
-
-    def __init__(self) -> None:
-        self.discs: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self.turned: OrderedDict[tuple, pygame.Surface] = OrderedDict()   # an LRU of TURNED_CACHE
-        self.lights: dict[int, pygame.Surface] = {}
-        self.fonts: dict[int, pygame.font.Font] = {}
-
-
-_SHARED: "weakref.WeakKeyDictionary[object, _Shared]" = weakref.WeakKeyDictionary()
-
-
-def _shared(assets) -> _Shared:
-    shared = _SHARED.get(assets)
-    if shared is None:
-        shared = _SHARED[assets] = _Shared()
-    return shared
-
-
-def light_map(assets, r: int) -> pygame.Surface:
-    """Half the disc's soft light (a light from the upper left, brighter toward the hub)
-    as an opaque grey surface of 2r x 2r: a disc blitted with BLEND_RGB_MULT by it and
-    then added to itself is lit by the full factor (up to 1.24, which a MULT blit alone
-    cannot give). Built once per radius (about 1 ms)."""
-    lights = _shared(assets).lights
-    surf = lights.get(r)
-    if surf is None:
-        t = (np.arange(2 * r, dtype=np.float32) + 0.5 - r) / r      # -1..1 across the disc
-        x, y = t[:, None], t[None, :]                                 # surfarray order: [x, y]
-        light = 1.18 - 0.18 * np.sqrt(x * x + y * y) - 0.10 * (x + 0.4)
-        # MULT rounds up ((s * d + 255) >> 8), so take the floor of the half factor.
-        half = np.clip(np.floor(light * 128.0), 0, 255).astype(np.uint8)
-        surf = pygame.Surface((2 * r, 2 * r)).convert()
-        rgb = pygame.surfarray.pixels3d(surf)
-        rgb[:] = half[:, :, None]
-        del rgb
-        lights[r] = surf
-    return surf
-
-
-def _font(assets, px: int) -> pygame.font.Font:
-    """The default font, bold, at `px` real pixels."""
-    fonts = _shared(assets).fonts
-    font = fonts.get(px)
-    if font is None:
-        font = fonts[px] = asset_files.font(px, bold=True)
-    return font
 
 
 def ease_out_spin(p: float) -> float:
@@ -244,7 +180,7 @@ class WheelView:
     def _disc(self) -> pygame.Surface:
         """The disc at the current window size, from the content-keyed LRU."""
         r = self._r()
-        cache = _shared(self.app.assets).discs
+        cache = caches(self.app.assets).discs
         key = self._disc_key(r)
         surf = cache.get(key)
         if surf is None:
@@ -315,7 +251,7 @@ class WheelView:
 
     def _label_layout(self, r: int, ss: int) -> list[tuple[pygame.Surface, LabelPlace | None]]:
         """Each slice's label block and its place at `ss` times the real radius `r`."""
-        font = _font(self.app.assets, self.app.layout.px(self.font_size) * ss)
+        font = label_font(self.app.assets, self.app.layout.px(self.font_size) * ss)
         return place_labels(self.slices, self.starts, self.spans, r * ss, font, ss, self.spin_pointer)
 
     def label_places(self) -> list[LabelPlace | None]:
@@ -330,7 +266,7 @@ class WheelView:
     def _rim(self) -> pygame.Surface:
         r = self._r()
         key = ("wheel_rim", r, self.art, self.hub_label, self.font_size)
-        font = _font(self.app.assets, self.app.layout.px(self.font_size) * 2)
+        font = label_font(self.app.assets, self.app.layout.px(self.font_size) * 2)
         return self.app.assets.surface(key, lambda: wheel_parts.rim(self.art, r, self.hub_label, font))
 
     POINTER_TILT = 22.0     # degrees a passing divider kicks the pointer
@@ -395,7 +331,7 @@ class WheelView:
         """A turned picture (disc rotation, pointer turn) from the LRU all the wheels of
         the window size share, keyed by content: TURNED_CACHE of them in all, however many
         wheels a game builds (tiers, languages, a gamble's odds)."""
-        turned = _shared(self.app.assets).turned
+        turned = caches(self.app.assets).turned
         surf = turned.get(key)
         if surf is None:
             surf = turned[key] = build()
@@ -407,7 +343,7 @@ class WheelView:
 
     def relayout(self) -> None:
         """The window size changed: forget the turned pictures (assets rebuild the rest)."""
-        _shared(self.app.assets).turned.clear()
+        caches(self.app.assets).turned.clear()
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha_lights: bool = True) -> None:

@@ -176,7 +176,7 @@ def test_gamble_only_libraries_are_not_bet_modes(tmp_path):
 @pytest.mark.slow
 def test_options_are_offered_only_where_the_win_limit_keeps_their_rtp_above_the_minimum(tmp_path):
     """Happy Money Hens: $0.10-$8,000 bets under a $250,000 limit (jackpots excluded).
-    One policy for every bet mode (startup.offer_at_bets): offered at a bet only where
+    One policy for every bet mode (game_setup.offer_at_bets): offered at a bet only where
     its return there, after the limit, is at least config rtp_bounds.min (80%). The
     base spin returns 84.43% at $8,000, so it keeps the whole ladder; a fortune bet or
     a buy is offered up to the bets where it still clears 80%."""

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from cabinet.core.money import WinCap
-from cabinet.core.books import ModeBooks
+from cabinet.core.mode_books import ModeBooks
 from cabinet.mechanics.spin_chance import SpinChance
 from games.happy_money_hens.math.gamble import bonus_values, gamble_config, offered, start_gamble
 from games.happy_money_hens.math.tables import COMBOS, combo_mode

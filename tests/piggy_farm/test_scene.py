@@ -10,7 +10,7 @@ from cabinet.core.money import win_cents
 from cabinet.ui.buy_menu import BuyMenu
 from games.piggy_farm import GAME
 from games.piggy_farm.view.features import nest_rect
-from games.piggy_farm.view.panels import ANTE
+from games.piggy_farm.view.layout import ANTE
 from tests.ui.conftest import check_paid, events, click, force_next, open_game, pixel, play_out, press, run, shift
 
 K = pygame

@@ -9,7 +9,7 @@ import json
 import pygame
 
 from games.piggy_farm import GAME
-from games.piggy_farm.view.panels import ANTE
+from games.piggy_farm.view.layout import ANTE
 from tests.ui.conftest import check_paid, click, game_app, open_game, play_out, press, run
 
 K = pygame

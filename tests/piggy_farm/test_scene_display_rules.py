@@ -10,7 +10,7 @@ import pytest
 import pygame
 
 from games.piggy_farm import GAME
-from games.piggy_farm.view import panels
+from games.piggy_farm.view import right_panel
 from games.piggy_farm.view.board import cell_center
 from games.piggy_farm.view.layout import ANTE
 from tests.ui.conftest import open_game, play_out, press, run
@@ -100,7 +100,7 @@ def test_the_wheel_shows_its_odds_while_it_is_up(app):
     slices = scene.pm.wheel.tiers[tier]
     total = sum(s.weight for s in slices)
     for s in slices:
-        assert panels.chance_text(s.weight / total) in shown
+        assert right_panel.chance_text(s.weight / total) in shown
     play_out(app, scene)
 
 
@@ -118,6 +118,6 @@ def test_a_hunt_shows_its_prizes_and_opens_the_nests_left_closed_at_the_end(app)
 def test_the_barn_shows_the_two_outcomes_and_their_odds(app):
     scene, shown = _shown_during(app, "risk_the_farm", "risk draw")
     num, den = scene.pm.mode("risk_the_farm")["chance"]
-    assert "THE ODDS" in shown and panels.chance_text(num / den) in shown and "NOTHING" in shown
+    assert "THE ODDS" in shown and right_panel.chance_text(num / den) in shown and "NOTHING" in shown
     assert "THE FARM WHEEL" not in shown
     play_out(app, scene)

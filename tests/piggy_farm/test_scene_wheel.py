@@ -66,10 +66,10 @@ def test_the_spin_turns_one_way_and_slows_down(app):
 
 
 def test_the_wheel_draws_without_error_and_a_resting_wheel_is_cached(app):
-    from cabinet.ui import wheel_view as wv
+    from cabinet.ui import wheel_caches as wc
     view = wheel(app)
     surface = pygame.Surface(app.layout.size)
-    turned = wv._shared(app.assets).turned
+    turned = wc.caches(app.assets).turned
     turned.clear()
     view.show(2)
     view.draw(surface)
@@ -81,33 +81,33 @@ def test_the_wheel_draws_without_error_and_a_resting_wheel_is_cached(app):
 def test_discs_are_shared_by_content_and_their_cache_is_bounded(app):
     """The gamble builds a new WheelView for every - / +: equal wheels share one disc
     (and the rim whatever their slices), and the disc cache does not grow without end."""
-    from cabinet.ui import wheel_view as wv
+    from cabinet.ui import wheel_caches as wc
     a, b = wheel(app, (1, 3)), wheel(app, (1, 3))
     assert a._disc() is b._disc()
     assert wheel(app, (1, 2))._disc() is not a._disc()
     assert wheel(app, (1, 2))._rim() is a._rim()
-    for k in range(wv.DISC_CACHE + 5):
+    for k in range(wc.DISC_CACHE + 5):
         wheel(app, (1, 1 + k))._disc()
-    assert len(wv._shared(app.assets).discs) == wv.DISC_CACHE
+    assert len(wc.caches(app.assets).discs) == wc.DISC_CACHE
 
 
 def test_turned_pictures_are_shared_by_content_and_bounded_over_all_wheels(app):
     """Every wheel of a window size turns its disc into one LRU: equal wheels share their
     rotations, and many wheels turned to many angles hold TURNED_CACHE pictures in all (each
     view held its own dozen: Piggy Farm's tiers grew the soak's memory in steps)."""
-    from cabinet.ui import wheel_view as wv
-    turned = wv._shared(app.assets).turned
+    from cabinet.ui import wheel_caches as wc
+    turned = wc.caches(app.assets).turned
     turned.clear()
     a, b = wheel(app, (1, 3)), wheel(app, (1, 3))
     a.angle = b.angle = 30.0
     assert a._rotated(a.angle) is b._rotated(b.angle)
     assert len(turned) == 1
     views = [wheel(app, (1, k)) for k in range(1, 5)]
-    for step in range(2 * wv.TURNED_CACHE):
+    for step in range(2 * wc.TURNED_CACHE):
         for view in views:
             view._rotated(step * 7.5)
-            assert len(turned) <= wv.TURNED_CACHE
-    assert len(turned) == wv.TURNED_CACHE
+            assert len(turned) <= wc.TURNED_CACHE
+    assert len(turned) == wc.TURNED_CACHE
 
 
 def test_each_farm_wheel_draws_every_slice_at_exactly_its_chance(app):

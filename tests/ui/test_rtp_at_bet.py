@@ -1,6 +1,6 @@
 """Every RTP a player or operator reads is true at the bet it is read at (issue #32
 item 4). Happy Money Hens pays under a $250,000 limit on a game's wins (pots on top),
-which lowers its return at the top bets; one policy (cabinet/core/startup.py
+which lowers its return at the top bets; one policy (cabinet/core/game_setup.py
 `offer_at_bets`) offers each bet mode, the base game included, only at the bets where
 its return after the limit is at least config rtp_bounds.min. Every expected figure
 here is computed on its own from the book libraries (ModeBooks.rtp_at), not read back
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cabinet.core.books import ModeBooks
+from cabinet.core.mode_books import ModeBooks
 from cabinet.core.cabinet import Cabinet
 from cabinet.core.round_commit import BetRefused
 from cabinet.core.config import load_config

@@ -1,6 +1,7 @@
 """Happy Money Hens on screen: 5x3 reels with 20 lines, three feature pots, the fortune
-bet selector, the 5x7 mini-reel bonus (features.py), then the gamble wheels
-(gamble_scene.py) and spin chance (spin_chance_scene.py).
+bet selector, the 5x7 mini-reel bonus (features.py; its steps and the pots':
+scene_bonus.py), then the gamble wheels (gamble_scene.py) and spin chance
+(spin_chance_scene.py).
 
 Every step SETS state from the round's events (rules.py / events.py): the board,
 the line shown, the pot levels (precomputed with pots.advance_levels), the running
@@ -16,10 +17,8 @@ import pygame
 
 from cabinet.core.i18n import N_, _
 from cabinet.core.money import win_cents
-from cabinet.ui import draw as D
 from cabinet.ui.figures import times
 from cabinet.ui.game_scene import GameScene
-from cabinet.ui.moments import Moment
 from cabinet.ui.presentation import Step, instant, wait
 from cabinet.ui.reels import ReelSet
 from cabinet.ui.start_board import StartReels
@@ -30,14 +29,13 @@ from cabinet.ui.widgets import Button
 from . import art
 from ..math.paytable import evaluate
 from ..math.tables import load
-from ..math.pots import advance_levels
 from ..math.rules import BUY_MODES
 from .board import draw_banner, draw_base, draw_prices
 from .bonus_state import bonus_snapshots
 from .layout import FORTUNE, FORTUNE_X, GAMBLE_RECT, IDLE, REELS
-from .bonus_side import FEATURE_LABEL
 from .features import BonusView
 from .offers import Offers
+from .scene_bonus import PotsAndBonus
 from .shots import SHOTS
 from .sounds import add_cues
 
@@ -48,7 +46,7 @@ WIN_STYLES = {"ROOSTER": "flap", "HEN": "flap", "CHICK": "flap", "EGG": "wobble"
               "BLUE": "spin", "RED": "spin", "GOLD": "spin"}
 
 
-class HensScene(GameScene):
+class HensScene(PotsAndBonus, GameScene):
     """Happy Money Hens: base reels, feature pots, fortune bet, bonus, gamble, spin chance."""
 
     SHOTS = SHOTS
@@ -252,75 +250,6 @@ class HensScene(GameScene):
             )
         ]
 
-    def present_feature_symbol(self, e) -> list[Step]:
-        state = building(self.timeline).state
-        levels = state["levels"] = advance_levels(state["levels"], [e])
-        return [Step(0.6, start=partial(self._feature_lands, e, dict(levels)), tick=self._fly_tick,
-                     end=self._fly_end, label=f"{e['pot'].lower()} feature symbol", sound="hmh_pot_add")]
-
-    def present_pot_trigger(self, e) -> list[Step]:
-        return [Step(2.0, start=lambda: self._pots_trigger(e), tick=self._burst_tick, end=self._pots_done,
-                     label="pots trigger", sound="bonus")]
-
-    def present_pot_levels_reset(self, e) -> list[Step]:
-        state = building(self.timeline).state
-        levels = state["levels"] = advance_levels(state["levels"], [e])
-        return [instant(partial(self._set_levels, dict(levels)), label="pot levels reset")]
-
-    def present_bonus(self, e) -> list[Step]:
-        """The whole bonus, at its first event (its steps replay the bonus snapshots)."""
-        tl = building(self.timeline)
-        if tl.state["bonus_done"]:
-            return []
-        tl.state["bonus_done"] = True
-        cover, uncover = self._bonus_transition(tl.played.round.events)
-        first = tl.state["bonus"][:1]            # the curtains open on the bonus's first board
-
-        def enter() -> None:
-            self._enter_bonus()
-            for e, snap in first:
-                self.bonus.snap, self.bonus.anim = snap, (e["type"], 0.0)
-        return ([cover, Step(0.1, start=enter, label="bonus begins"), uncover]
-                + self.bonus.steps(tl.state["bonus"], tl.bet_cents, self._set_win, tl.state["line_total"],
-                                   self._bonus_moments(tl.bet_cents))
-                + [instant(self._leave_bonus, label="bonus ends")])
-
-    def _bonus_transition(self, events: list[dict[str, Any]]) -> tuple[Step, Step]:
-        """Into the bonus: the feature symbols that triggered it celebrate (every feature
-        symbol on a bought board), then the curtains close on the bonus's features."""
-        symbols = [e for e in events if e["type"] == "feature_symbol"]
-        cells = [self.reels.cell_rect(int(e["reel"]), int(e["row"])) for e in
-                 ([e for e in symbols if e["triggered"]] or symbols)]
-        start = next((e for e in events if e["type"] == "bonus_start"), None)
-        feats = [FEATURE_LABEL.get(f, f.upper()) for f in (start["combination"] if start else [])]
-        return self.moments.transition(_("MONEY BONUS"), " + ".join(feats), cells)
-
-    def _bonus_moments(self, bet: int):
-        """A bonus event's big moments: each pot won (its value from the pot_award
-        event) and the board full of 35 coins, at the spin that fills it."""
-        full = {"shown": False}
-
-        def moments(e: dict[str, Any], snap) -> list[Step]:
-            if e["type"] == "pot_award":
-                pot = e["pot"]
-                return [self.moments.step(Moment("pot", _("{pot} POT WON!").format(pot=pot),
-                                                 _("{letters} complete: {times} the bet").format(
-                                                     letters="-".join(pot), times=times(e["value_x100"] / 100)),
-                                                 win_cents(bet, e["value_x100"]), art.JACKPOT_COLOURS.get(pot, D.GOLD)),
-                                          label=f"moment pot {pot.lower()}")]
-            if e["type"] in ("bonus_start", "bonus_spin") and not full["shown"] and \
-                    len(snap.cells) >= snap.rows * snap.reels:
-                full["shown"] = True
-                return [self.moments.step(Moment("full_board", _("FULL BOARD!"),
-                                                 _("all {count} mini reels hold a coin").format(
-                                                     count=snap.rows * snap.reels),
-                                                 color=(255, 170, 60)), label="moment full board")]
-            return []
-        return moments
-
-    present_bonus_start = present_bonus_spin = present_lives = present_letters = present_pot_award = present_bonus
-    present_coin_convert = present_row_count = present_row_activate = present_boost = present_bonus_end = present_bonus
-
     def present_round_end(self, e) -> list[Step]:
         """The round's win; first the money limit's banner if the cabinet held the win
         to it (PlayedRound.capped: the sheet's $250,000 excluding jackpots, or an
@@ -350,42 +279,6 @@ class HensScene(GameScene):
         self.line_win_cents = sum(win_cents(bet, w["pay_x100"]) for w in wins)
         self.shown_win = running
 
-    def _feature_lands(self, e: dict[str, Any], levels: dict[str, int]) -> None:
-        """The symbol lights up and flies into its pot; the pot shows its new level."""
-        self.win_line = None
-        self.hot_cells = {(int(e["row"]), int(e["reel"]))}
-        self.flying = (e["pot"], self.reels.cell_rect(int(e["reel"]), int(e["row"])).center, 0.0)
-        self.pot_levels = levels
-        self.bursting = []
-
-    def _fly_tick(self, p: float) -> None:
-        if self.flying is not None:
-            self.flying = (self.flying[0], self.flying[1], p)
-
-    def _fly_end(self) -> None:
-        self.flying = None
-
-    def _set_levels(self, levels: dict[str, int]) -> None:
-        self.pot_levels = levels
-
-    def _pots_trigger(self, e: dict[str, Any]) -> None:
-        self.bursting = list(e["pots"])
-        self.burst_p = 0.0
-        names = " + ".join(art.POT_FEATURE[c] for c in ("BLUE", "RED", "GOLD") if _feat(c) in e["combination"])
-        added = e.get("added_by_fortune") or []
-        count = len(e["combination"])
-        sub = (_("FORTUNE BET ADDS {features}").format(features=" + ".join(f.replace("_", " ").upper() for f in added))
-               if added else _("BONUS WITH ALL THREE FEATURES") if count == 3 else
-               _("BONUS WITH 1 FEATURE") if count == 1 else _("BONUS WITH {count} FEATURES").format(count=count))
-        self._banner(names, sub)
-
-    def _burst_tick(self, p: float) -> None:
-        self.burst_p = p
-
-    def _pots_done(self) -> None:
-        self.bursting = []
-        self.banner = self.sub_banner = None
-
     def _win_cap(self) -> None:
         """The win was held to the money limit: the round pays the limit (plus any jackpot)."""
         self.bonus.anim = ("capped", 1.0)
@@ -396,14 +289,6 @@ class HensScene(GameScene):
 
     def _banner(self, text: str, sub: str | None = None) -> None:
         self.banner, self.sub_banner = text, sub
-
-    def _enter_bonus(self) -> None:
-        self.view = "bonus"
-        self.banner = self.sub_banner = None
-        self.win_line, self.hot_cells = None, set()
-
-    def _leave_bonus(self) -> None:
-        self.view = "bonus_over"
 
     def round_finished(self, played) -> None:
         if self._levels_before_recall is not None:      # a recalled round leaves the pots as they were
@@ -456,7 +341,3 @@ class HensScene(GameScene):
         else:
             draw_base(self, surface)
         draw_banner(self, surface)
-
-
-def _feat(colour: str) -> str:
-    return {"BLUE": "double_coins", "RED": "pot_fill", "GOLD": "happy_boost"}[colour]

@@ -18,7 +18,7 @@ LABELS = {"farm": "Sunny farm", "night": "Moonlit farm"}
 
 def painters(skin: str) -> dict:
     from ..view.layout import COLS, RECT, ROWS
-    from . import paint
+    from . import paint, paint_scene
 
     out: dict[str, tuple[str, Painter]] = {
         f"symbol.{sid}": (f"symbols/{sid}.png", partial(paint.symbol, sid, SYMBOL_PX, skin)) for sid in paint.DRAWERS
@@ -26,15 +26,15 @@ def painters(skin: str) -> dict:
     for px in board_sizes(96):                              # the board's faces (board.BoardView.SYMBOL)
         out.update({f"symbol.{sid}@{px}": (f"symbols/{px}/{sid}.png", partial(paint.symbol, sid, px, skin))
                     for sid in paint.DRAWERS})
-    out["backdrop"] = ("backdrop.png", partial(paint.farm_backdrop, (1920, 1080), skin))
-    out["frame"] = ("frame.png", partial(paint.frame, ROWS, COLS, RECT.w // COLS, skin))
+    out["backdrop"] = ("backdrop.png", partial(paint_scene.farm_backdrop, (1920, 1080), skin))
+    out["frame"] = ("frame.png", partial(paint_scene.frame, ROWS, COLS, RECT.w // COLS, skin))
     barn_w, barn_h = RECT.w - 120, RECT.h - 160             # features.RiskView's barn
-    out.update({"nest": ("features/nest.png", paint.nest),
-                "egg_closed": ("features/egg_closed.png", lambda: paint.egg("closed")),
-                "egg_open": ("features/egg_open.png", lambda: paint.egg("open")),
-                "rooster": ("features/rooster.png", paint.rooster),
-                "barn": ("features/barn.png", partial(paint.barn, barn_w + 80, barn_h + 110)),
-                "door": ("features/door.png", partial(paint.door, (barn_w - 180) // 2, barn_h - 150))})
+    out.update({"nest": ("features/nest.png", paint_scene.nest),
+                "egg_closed": ("features/egg_closed.png", lambda: paint_scene.egg("closed")),
+                "egg_open": ("features/egg_open.png", lambda: paint_scene.egg("open")),
+                "rooster": ("features/rooster.png", paint_scene.rooster),
+                "barn": ("features/barn.png", partial(paint_scene.barn, barn_w + 80, barn_h + 110)),
+                "door": ("features/door.png", partial(paint_scene.door, (barn_w - 180) // 2, barn_h - 150))})
     out.update(wheel_painters(skin))
     from ..view.rules_pages import SAMPLE
     from . import paint_rules

@@ -3,7 +3,8 @@
 The board view (board.py) shows drops, clusters with their pay, explosions,
 falls and refills, the sticky grid and spawned wilds; features.py holds THE
 FARM WHEEL, the egg hunt's nests, RISK THE FARM's barn and the banners; the side
-panels (panels.py) the counters. This file presents the board and free spins;
+panels the counters (panels.py), the guide and odds (right_panel.py) and the ante
+card (ante_card.py). This file presents the board and free spins;
 scene_features.py the wheel, the hunts and the barn. Each step SETS state from its
 event (running totals are worked out while the steps are built), so SPACE skips and
 crash resumes land on the same picture.
@@ -28,10 +29,10 @@ from .shots import SHOTS
 from .sounds import add_cues
 from ..math.paytable import evaluate
 from ..math.tables import load
-from . import panels
+from . import ante_card, panels, right_panel
 from .board import CELL, BoardView, Cluster, cell_center
 from .features import Banner, FarmWheel, HuntView, RiskView
-from .layout import IDLE
+from .layout import ANTE, IDLE
 
 FEATURE_TITLES = {"free_spins": "FREE SPINS", "hog_wild": "HOG WILD", "growing_season": "GROWING SEASON"}
 
@@ -73,7 +74,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
             def boost_label() -> str:
                 return _("BOOST ON") if boost_on() else _("BOOST OFF")
 
-            self.add_button(tuple(panels.ANTE), boost_label, "ante",
+            self.add_button(tuple(ANTE), boost_label, "ante",
                             style="panel", font_size=30, label_offset=14, lit=boost_on,
                             enabled=lambda: not self.busy)
         add_cues(self.app.audio)
@@ -340,7 +341,7 @@ class PiggyFarmScene(FarmFeatures, GameScene):
 
     def draw_board(self, surface: pygame.Surface) -> None:
         panels.draw_left(self, surface)
-        panels.draw_right(self, surface)
+        right_panel.draw_right(self, surface)
         if self.hunt.active:
             self.hunt.draw(surface, self.time, self.money)
         elif self.risk.active:
@@ -358,4 +359,4 @@ class PiggyFarmScene(FarmFeatures, GameScene):
         self.wheel.relayout()
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        panels.draw_ante(self, surface)      # the caption goes over the ante button
+        ante_card.draw_ante(self, surface)      # the caption goes over the ante button
