@@ -108,20 +108,15 @@ class TailLockstep(BonusLockstep):
         self.kind[where] = np.where(self.pf[where], self.pot[where], CASH)
 
     def _process(self, where: np.ndarray) -> None:
-        """BonusLockstep._process, marking the coins that complete a pot."""
-        m = self.m
-        lengths = m.pot_lengths
+        """BonusLockstep._process one rank of cells at a time (its own order), marking the
+        coins whose processing awarded a pot."""
         for b, cell in _by_rank(where & self.pf):
-            p = self.pot[b, cell]
-            add = 1 + self.dbl[b, cell]
-            after = self.names[b, p] + add
-            done = after >= lengths[p]
-            self.names[b, p] = np.where(done, after - lengths[p], after)
-            self.val[b, cell] = np.where(done, m.pot_values[p], self.cash[b, cell] * add)
-            self.awards[b[done], p[done]] += 1
-            self.pot_x100[b[done]] += m.pot_values[p[done]]
+            one = np.zeros_like(where)
+            one[b, cell] = True
+            before = self.awards[b].sum(axis=1)
+            super()._process(one)
+            done = self.awards[b].sum(axis=1) > before
             self.won[b[done], cell[done]] = True
-            self.pf[b, cell] = False
 
     def _finish(self, done: np.ndarray) -> None:
         d = np.flatnonzero(done)
