@@ -76,17 +76,23 @@ def markdown(res: dict[str, Any]) -> str:
         q6, q7 = (_quant(r["quantiles"][f"{p:g}"], r["method"]) for p in LEVELS)
         lines.append(f"| `{m}` | {r['cost']:g}x | {r['top_x']:,.2f}x | {q6} | {q7} | {_p(a['est'])} [{_p(a['lo'])}, "
                      f"{_p(a['hi'])}] | {a['widest']} | **{r['verdict']}** | {r['seconds']:.0f} s |")
-    lines += ["", "## Strata", "", "Per sampled mode: each stratum's share, draws, the largest payout drawn, "
-              "how many draws paid more than the library's top (`split`: a multilevel-splitting run of the whole "
-              "mode, draws = roots, above top = roots with a particle above it; `sum`: draws = steps, max drawn = the "
-              "largest step drawn (x1), above top = steps that alone, at the largest coefficient, pay past the "
-              "top; `cond`: draws = roots x components, max drawn = the largest part drawn whole, the line pays and "
-              "pots (the coins' cash and the boosts are read exactly; 0 where the pots are read exactly too; drawn "
-              "under the components' weights, so not a payout the rules reach at their odds), above top = the "
-              "effective count of draws carrying the mass above the top, (sum w)^2 / sum w^2); `ceiling`: every round of the "
-              "stratum pays less (the game's rules, games/<id>/tools/tail_bounds.py).", "",
-              "| mode | stratum | share | draws | source | max drawn | above top | ceiling |",
-              "|---|---|---|---|---|---|---|---|"]
+    lines += [
+        "",
+        "## Strata",
+        "",
+        "Per sampled mode: each stratum's share, draws, the largest payout drawn, "
+        "how many draws paid more than the library's top (`split`: a multilevel-splitting run of the whole "
+        "mode, draws = roots, above top = roots with a particle above it; `sum`: draws = steps, max drawn = the "
+        "largest step drawn (x1), above top = steps that alone, at the largest coefficient, pay past the "
+        "top; `cond`: draws = roots x components, max drawn = the largest part drawn whole, the line pays and "
+        "pots (the coins' cash and the boosts are read exactly; 0 where the pots are read exactly too; drawn "
+        "under the components' weights, so not a payout the rules reach at their odds), above top = the "
+        "effective count of draws carrying the mass above the top, (sum w)^2 / sum w^2); `ceiling`: every round of the "
+        "stratum pays less (the game's rules, games/<id>/tools/tail_bounds.py).",
+        "",
+        "| mode | stratum | share | draws | source | max drawn | above top | ceiling |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for m, r in res["modes"].items():
         for s in r["strata"]:
             mx = "—" if s["max_x"] is None else f"{s['max_x']:,.2f}x"

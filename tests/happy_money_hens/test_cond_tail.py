@@ -27,7 +27,9 @@ def test_the_recording_engine_plays_the_books_bonuses_and_counts_what_completes(
     completed = want["paid_single"] + want["paid_double"] - got["open_single"] - got["open_double"]
     assert (completed == want["awards"].sum(axis=1)).all() and completed.any()
     # what the pots, the open coins and the boosts pay is the whole bonus: the open coins pay their cash
-    assert (got["total_x100"] - got["pot_x100"] - got["boost_x100"] >= 50 * (got["open_single"] + 2 * got["open_double"])).all()
+    assert (
+        got["total_x100"] - got["pot_x100"] - got["boost_x100"] >= 50 * (got["open_single"] + 2 * got["open_double"])
+    ).all()
 
 
 def test_a_tilted_contents_law_makes_grand_likelier_and_keeps_the_other_kinds_in_proportion():
