@@ -179,11 +179,11 @@ def test_a_closed_stdout_ends_the_command_quietly(books, tmp_path):
     (["--rounds", "lots"], ["invalid int value"]),
     (["--books-dir", "/nonexistent/dir"], ["book manifest missing"]),
 ])
-def test_a_bad_argument_is_one_line_and_exit_2(books, argv, words, capsys):
+def test_a_bad_argument_is_one_line_and_exit_2(books, argv, words, capsys, tmp_path):
     if "--books-dir" not in argv:
         argv = argv + ["--books-dir", str(books)]
     try:
-        code = main(["fidelity", TOY, "--out", "/tmp"] + argv)
+        code = main(["fidelity", TOY, "--out", str(tmp_path)] + argv)
     except SystemExit as exc:
         code = exc.code
     err = capsys.readouterr().err

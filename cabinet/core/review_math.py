@@ -9,6 +9,7 @@ part of the mode's total weight.
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
@@ -42,14 +43,16 @@ class BookFacts:
         return self.total_weight / self.weight
 
 
-_STRATA: dict[tuple[int, str], tuple[np.ndarray, list[int]]] = {}
+# per library (held weakly: a dropped library's entry goes with it, and a library made
+# later at its address, its `id`, never reads it), per mode
+_STRATA: weakref.WeakKeyDictionary[Any, dict[str, tuple[np.ndarray, list[int]]]] = weakref.WeakKeyDictionary()
 
 
 def _strata(library: Any, mode: str) -> tuple[np.ndarray, list[int]]:
     """Each book's stratum index (-1 natural) and each stratum's total weight (natural
     last), computed once per library and mode."""
-    key = (id(library), mode)
-    if key not in _STRATA:
+    known = _STRATA.setdefault(library, {})
+    if mode not in known:
         mb = library.books(mode)
         names, cats = mb.meta["feature_names"], mb.meta.get("categories", [])
         stratum = mb.force.astype(np.int64)
@@ -58,8 +61,8 @@ def _strata(library: Any, mode: str) -> tuple[np.ndarray, list[int]]:
                 bit = np.uint64(1 << names.index(cats[c]))
                 stratum[(mb.force == -1) & ((mb.features & bit) != 0)] = c
         weights = [sum(mb.weight[stratum == c].tolist()) for c in range(len(cats))]
-        _STRATA[key] = (stratum, weights + [sum(mb.weight[stratum < 0].tolist())])
-    return _STRATA[key]
+        known[mode] = (stratum, weights + [sum(mb.weight[stratum < 0].tolist())])
+    return known[mode]
 
 
 def book_facts(library: Any, mode: str, book: int) -> BookFacts:

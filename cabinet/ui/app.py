@@ -24,7 +24,7 @@ from cabinet.core import cash_desk, i18n  # noqa: E402
 from cabinet.core.cabinet import CabinetLocked  # noqa: E402
 from cabinet.core.config_types import Config  # noqa: E402
 from cabinet.core.i18n import _  # noqa: E402
-from cabinet.core.ledger import RESULT_SHOWN, LedgerError  # noqa: E402
+from cabinet.core.ledger import LedgerError  # noqa: E402
 from cabinet.core.pin import PinGuard  # noqa: E402
 
 from . import asset_files  # noqa: E402
@@ -352,11 +352,9 @@ class App(PlayerPrefs, GameOpening):
         """A settled round's result counts as shown once its game is on top again and
         idle (its celebration closed): RESULT_SHOWN, so a restart does not show it again."""
         top: Any = self.stack.top
-        pending = getattr(top, "result_pending", None)
         # a settlement still on the ledger's writer is written first (one queue, in order)
-        if pending is not None and not getattr(top, "presenting", top.busy):
-            top.result_pending = None
-            self.checkpoints.put(pending, RESULT_SHOWN)
+        if getattr(top, "result_pending", None) is not None and not getattr(top, "presenting", top.busy):
+            top.result_seen()
 
     def run(self, frames: int | None = None) -> None:
         """The frame loop until quit (or `frames` frames: main.py --frames); music starts

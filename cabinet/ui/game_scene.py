@@ -29,6 +29,7 @@ from cabinet.core import i18n
 from cabinet.core.round_commit import PlayedRound
 from cabinet.core.game import BetMode, GameSpec
 from cabinet.core.i18n import _
+from cabinet.core.ledger import RESULT_SHOWN
 from cabinet.core.money import win_cents
 
 from .autoplay import Autoplay
@@ -142,6 +143,15 @@ class GameScene(GameHooks, BetChoices, RoundCycle, Scene):
 
     def leave(self) -> None:
         self._remember_choices()
+        self.result_seen()         # closed in this process: no stop cut its result short
+
+    def result_seen(self) -> None:
+        """The settled round's result counts as shown (RESULT_SHOWN): the game is idle on
+        top again after it (App._results_shown), or the game closed (its celebration with
+        it). Only a stop cuts a result short: reopening the game does not show it again."""
+        if self.result_pending is not None:
+            self.app.checkpoints.put(self.result_pending, RESULT_SHOWN)
+            self.result_pending = None
 
     def _remember_choices(self) -> None:
         """The bet and spin option for the session; the spin option also across restarts."""

@@ -2,9 +2,9 @@
 handlers, the real frame loop), with a Toy Reels round on screen.
 
     python -m tests.ui.kiosk_child DATA_DIR
-Opens the game, starts a round (held on screen by min_round_seconds), prints
-'RUNNING <round_id>' and runs the frame loop until a signal stops it; exits with
-run_app's code.
+Opens the game, starts a round (held on screen by min_round_seconds), runs frames until
+its first checkpoint is written, prints 'RUNNING <round_id>' and runs the frame loop
+until a signal stops it; exits with run_app's code.
 """
 from __future__ import annotations
 
@@ -31,6 +31,9 @@ def main() -> int:
     press(app, pygame.K_RETURN)
     press(app, pygame.K_SPACE)
     scene = app.stack.top
+    while scene.presentation.index == 0:        # frames until the round's first step is
+        app.step(app.clock.tick())              # checkpointed, at any machine load
+    app.checkpoints.flush()
     print(f"RUNNING {scene.played.round_id}", flush=True)
     try:
         app.run()

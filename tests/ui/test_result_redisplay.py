@@ -20,7 +20,7 @@ from cabinet.core.game import discover
 from cabinet.core.ledger import RESULT_SHOWN, Ledger
 from cabinet.ui.game_scene import GameScene
 from cabinet.ui.lobby import Lobby
-from tests.ui.conftest import game_app, press, run
+from tests.ui.conftest import game_app, make_app, open_game, press, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -77,3 +77,33 @@ def test_a_winning_round_killed_during_its_celebration_is_shown_again(tmp_path, 
     assert isinstance(again.stack.top, Lobby) and again.cabinet.balance == balance
     again.checkpoints.close()
     pygame.display.quit()
+
+
+def test_a_game_closed_in_the_frame_its_celebration_closes_does_not_show_that_result_again(tmp_path):
+    """Only a stop cuts a result short: SPACE, SPACE (the celebration completes and
+    closes) and ESC (back to the lobby) handled in one frame leave the game before it
+    was idle on top again; the result still counts as shown, so reopening the game in
+    the same process shows an idle game, not "the result of the interrupted round"."""
+    app = make_app(tmp_path, credit="1000.00")
+    try:
+        scene = open_game(app)
+        assert scene.play("buy_bonus")                   # a coin bonus: its total-win summary opens
+        for _ in range(100):
+            if app.stack.top.scene_name == "big_win":
+                break
+            scene.skip()
+            run(app, 1, 0.1)
+        assert app.stack.top.scene_name == "big_win" and scene.result_pending is not None
+        rid = scene.result_pending
+        for key in (pygame.K_SPACE, pygame.K_SPACE, pygame.K_ESCAPE):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, scancode=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, scancode=0))
+        run(app, 1)
+        assert isinstance(app.stack.top, Lobby)
+        assert app.cabinet.ledger.round(rid).checkpoint == RESULT_SHOWN
+        again = open_game(app)
+        run(app, 3)
+        assert app.stack.top is again and again.played is None and again.message_text is None
+    finally:
+        app.checkpoints.close()
+        pygame.display.quit()
