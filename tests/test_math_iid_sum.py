@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from cabinet.math.iid_sum import SumLaw, jackknife, survival
-from cabinet.math.tails import quantiles, verdict
+from cabinet.math.tail_readers import quantiles, verdict
 
 LAW = {0: 0.9, 1: 0.09, 7: 0.0099, 20: 0.0001}      # W (hundredths) -> its chance
 COEFS = (1, 2, 3)

@@ -14,7 +14,7 @@ from cabinet.core.game import discover
 from cabinet.math.cli import main
 from tests.cli_refusal import refused_in_one_line
 from cabinet.math.fidelity_report import report_path
-from cabinet.math.tails import Stratum, quantiles, survival, verdict
+from cabinet.math.tail_readers import Stratum, quantiles, survival, verdict
 
 
 def _natural(pays: list[int], n: int, ceiling: int | None = None) -> Stratum:
@@ -95,7 +95,7 @@ def test_no_top_is_below_its_1_in_10_7_quantile(gid, mode):
 
 
 def test_a_splitting_run_is_read_over_its_independent_roots():
-    from cabinet.math.tails import Split
+    from cabinet.math.tail_readers import Split
     # 4 roots: root 0 split into two halves paying 50x and 150x, root 1 one round at 200x, 2 and 3 pay nothing
     roots = 40                                            # 20 roots of 2 halves (50x and 150x), 20 of nothing
     pay = np.tile([5000, 15000], 20)
@@ -109,7 +109,7 @@ def test_a_splitting_run_is_read_over_its_independent_roots():
 
 def test_a_splitting_interval_from_few_roots_is_the_roots_exact_bound():
     from cabinet.math.stats import clopper_pearson
-    from cabinet.math.tails import Split
+    from cabinet.math.tail_readers import Split
     sp = Split("split", 10**6, np.array([90000]), np.array([2.0 ** -11]), np.array([7]))   # one root, a tiny weight
     est, lo, hi = sp.bounds(np.array([50000]))
     assert est[0] == pytest.approx(2.0 ** -11 / 10**6) and lo[0] == 0
@@ -130,7 +130,7 @@ def test_the_exact_interval_is_the_beta_laws_quantiles_and_fidelity_reads_the_sa
 
 
 def test_a_conditional_run_is_read_over_its_roots_each_the_sum_of_independent_components():
-    from cabinet.math.tails import Cond, cond_quantiles
+    from cabinet.math.tail_readers import Cond, cond_quantiles
     # 1,000 roots, 2 components, a grid of 3 t's (100x, 101x, 102x): component 0's terms are
     # 1e-6 in every root at 100x, then half the roots 1e-7 at 101x, none at 102x; component 1
     # adds 2e-7 in 50 roots at every t

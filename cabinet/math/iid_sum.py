@@ -63,7 +63,7 @@ def jackknife(batches: list[np.ndarray], coefs: tuple[int, ...], grid: int) -> t
 
 
 class SumLaw:
-    """A mode read by `survival`: the tails tool's part (like tails.Stratum and tails.Split)."""
+    """A mode read by `survival`: the tails tool's part (like tail_readers.Stratum and tail_readers.Split)."""
 
     source = "sum"
     share = 1.0

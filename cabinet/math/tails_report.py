@@ -11,7 +11,8 @@ from typing import Any
 from cabinet.core import books as B
 
 from .fidelity_report import report_path
-from .tails import CHECK, LEVELS, run
+from .tail_readers import CHECK, LEVELS
+from .tails import run
 
 
 def _x(v: int | None, open_end: str = "—") -> str:
