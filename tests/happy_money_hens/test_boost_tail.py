@@ -166,8 +166,8 @@ def test_a_forced_big_bonus_is_in_its_category_alone_and_replays_from_its_hints(
 def test_the_gamble_libraries_list_their_new_categories_after_the_full_board():
     m = load()
     assert rules.excluded_before(m, "bonus_hb", "big_bonus") == {"full_board"}
-    assert rules.excluded_before(m, "bonus_pf_hb", "big_bonus") == {"full_board", "pot_grand"}
-    assert rules.excluded_before(m, "bonus_pf_hb", "pot_grand") == {"full_board"}
+    assert rules.excluded_before(m, "bonus_pf_hb", "big_bonus") == {"full_board", "big_grand", "pot_grand"}
+    assert rules.excluded_before(m, "bonus_pf_hb", "pot_grand") == {"full_board", "big_grand"}
     assert rules.excluded_before(m, "bonus_pf", "pot_grand_2") == {"full_board"}
     assert rules.boost_last("bonus_hb") and rules.boost_last("bonus_pf_hb")
     assert not any(rules.boost_last(x) for x in ("bonus_dc_pf_hb", "bonus_pf", "base", "buy_triple"))

@@ -78,14 +78,20 @@ class BoostTail:
     `pot_fill`, and no GRAND) given its N counted coins and S spins. Tails are arrays
     t[x] = P(sum >= x) over x = 0..need units (t[0] = 1)."""
 
+    grand = False                        # whether the category wins a GRAND (grand_boost_tail.py: True)
+
     def __init__(self, m: HensMath, need_x100: int, pot_fill: bool):
         if int(m.start_counts.min()) < int(m.boost_counts.max()):
             raise ValueError("HAPPY BOOST may find fewer coins than it boosts: its count is not free of the skeleton")
-        if pot_fill and int(m.pot_values[GRAND]) < need_x100:
+        if pot_fill and not self.grand and int(m.pot_values[GRAND]) < need_x100:
             raise ValueError("a GRAND below the threshold: a big bonus with a GRAND is not pot_grand's")
         self.m, self.pot_fill = m, pot_fill
         self.pots = [p for p in range(len(POT_NAMES)) if p != GRAND] if pot_fill else []
-        pot_values = [int(m.pot_values[p]) for p in self.pots]
+        # the pots whose awards the law counts (the GRAND's too where the category wins one)
+        pot_values = [int(m.pot_values[p]) for p in self.pots + ([GRAND] if self.grand else [])]
+        # the GRAND coins of _kinds' cells: under its length (no GRAND), or its length and up (grand)
+        length = int(m.pot_lengths[GRAND])
+        self.grand_counts = np.arange(length, m.rows * m.reels + 1) if self.grand else np.arange(length)
         self.unit = int(np.gcd.reduce(np.array([*m.cash_values, *m.boost_values, *pot_values])))
         self.need = -(-int(need_x100) // self.unit)
         # a pot award sum W is a multiple of `gap` units: the rest must reach left[j] = need - j * gap
@@ -106,7 +112,10 @@ class BoostTail:
         self._boosts = [base]          # tails of m boost values, m = 0, 1, ... (grown on demand)
         self._table: np.ndarray | None = None
         self._keep: np.ndarray | None = None
+        # the categories that must be listed before this one (rules._forced_in_batches), and
+        # those its law leaves out, which may be (big_grand: a part of pot_grand)
         self.excludes = frozenset({"pot_grand"}) if pot_fill else frozenset()
+        self.covers = frozenset({"pot_grand", "big_grand"}) if pot_fill else frozenset()
 
     # ---- laws ------------------------------------------------------------------------
     @lru_cache(maxsize=None)
@@ -163,14 +172,18 @@ class BoostTail:
     @lru_cache(maxsize=None)
     def _grid(self) -> tuple[np.ndarray, ...]:
         """The coin counts c of every cell of _kinds' law."""
-        return tuple(np.indices(tuple([self.cells + 1] * len(self.pots)) + (int(self.m.pot_lengths[GRAND]),)))
+        axes = [np.arange(self.cells + 1)] * len(self.pots) + [self.grand_counts]
+        return tuple(np.meshgrid(*axes, indexing="ij"))
 
     @lru_cache(maxsize=None)
     def _awards(self) -> tuple[np.ndarray, np.ndarray]:
         """(A, j) of every cell of _kinds' law: the pots' awards and the index of their
-        sum (W = j * gap units; past the threshold: the last index)."""
-        won = [c // int(self.m.pot_lengths[p]) for c, p in zip(self._grid(), self.pots)]
-        w = sum(x * (int(self.m.pot_values[p]) // self.unit) for x, p in zip(won, self.pots))
+        sum (W = j * gap units; past the threshold: the last index); the GRAND's counted
+        where the category wins one (under its length it makes none)."""
+        won = [c // int(self.m.pot_lengths[p]) for c, p in zip(self._grid(), self.pots + [GRAND])]
+        if not self.grand:
+            won = won[:-1]
+        w = sum(x * (int(self.m.pot_values[p]) // self.unit) for x, p in zip(won, self.pots + [GRAND]))
         return cast(np.ndarray, sum(won)), np.minimum(w // self.gap, len(self.left) - 1)
 
     def table(self) -> np.ndarray:
@@ -236,7 +249,7 @@ class BoostTail:
             won = sum(int(self.m.pot_values[POT_NAMES.index(p)]) for p in played.awards)
             j = min(won // self.unit // self.gap, len(self.left) - 1)
             paying = [k for k, _ in played.paying_cash()]
-            if len(paying) != n - len(played.awards) or "GRAND" in played.awards:
+            if len(paying) != n - len(played.awards) or ("GRAND" in played.awards) != self.grand:
                 raise RuntimeError("the replayed bonus did not process its counted coins as the tail counts them")
         else:
             paying = counted
@@ -248,14 +261,15 @@ class BoostTail:
         return coins, boosts
 
     def _draw_kinds(self, rng: Rng, n: int, chain: list[np.ndarray]) -> dict[int, int]:
-        """{pot: its coins among n} given the category, GRAND under its length (chain:
+        """{pot: its coins among n} given the category, GRAND's among grand_counts (chain:
         _chain of the skeleton's spins, up to n)."""
         law = self._kinds(n)
         won, j = self._awards()
         rest = np.array([t[self.left] for t in chain])
         w = law * rest[np.clip(n - won, 0, n), j]
         cell = np.unravel_index(rng.weighted(_weights(w.ravel())), law.shape)
-        return {p: int(c) for p, c in zip(self.pots + [GRAND], cell) if c}
+        counts = [int(g[cell]) for g in self._grid()]
+        return {p: c for p, c in zip(self.pots + [GRAND], counts) if c}
 
     def _draw_values(self, rng: Rng, rests: list[np.ndarray], mults: list[int], s: int, need: int,
                      pool_sizes: list[int]) -> tuple[list[int], dict]:

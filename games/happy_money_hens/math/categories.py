@@ -6,7 +6,10 @@ simulate_bonuses), which the forced searches and the book builder classify by.
 - pot_grand_2 / pot_grand_3: GRAND won exactly twice / three times or more, reported
   only in the modes that list them among their book categories (math.yaml book_forces);
 - full_board: all 35 mini reels filled with every row active;
-- big_bonus: a bonus winning at least the mode's math.yaml big_bonus_x times its cost.
+- big_bonus: a bonus winning at least the mode's math.yaml big_bonus_x times its cost;
+- big_grand: a bonus winning a GRAND and at least the mode's math.yaml big_grand_x times
+  the base bet in all, reported only in the modes that list it among their book
+  categories (bonus_pf_hb: its tail, drawn contents last by grand_boost_tail.py).
 """
 from __future__ import annotations
 
@@ -18,7 +21,8 @@ from .tables import COMBOS, POT_NAMES, HensMath, combo_code
 # GRAND won several times in one bonus: category -> (times, exactly that many)
 MULTI_GRAND = {"pot_grand_2": (2, True), "pot_grand_3": (3, False)}
 FEATURE_NAMES = (("bonus",) + tuple(f"combo_{combo_code(c)}" for c in COMBOS)
-                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + tuple(MULTI_GRAND) + ("full_board", "big_bonus"))
+                 + tuple(f"pot_{p.lower()}" for p in POT_NAMES) + tuple(MULTI_GRAND)
+                 + ("full_board", "big_bonus", "big_grand"))
 
 
 def is_big(m: HensMath, mode: str, bonus_x100):
@@ -29,9 +33,19 @@ def is_big(m: HensMath, mode: str, bonus_x100):
 
 
 def multi_grand(m: HensMath, mode: str, cat: str) -> bool:
-    """Whether `mode` reports `cat` (a MULTI_GRAND category): the modes that list it
-    among their book categories (math.yaml book_forces)."""
+    """Whether `mode` reports `cat` (a MULTI_GRAND category, or big_grand): the modes
+    that list it among their book categories (math.yaml book_forces)."""
     return cat in m.raw["book_forces"].get(mode, {})
+
+
+def is_big_grand(m: HensMath, mode: str, grands, bonus_x100):
+    """Whether a bonus of `grands` GRANDs winning `bonus_x100` (numbers or arrays) is a
+    big_grand of `mode`: a GRAND and at least big_grand_x times the base bet, in a mode
+    that lists big_grand (math.yaml book_forces) and has a threshold (big_grand_x)."""
+    low = m.big_grand_x100.get(mode)
+    if low is None or not multi_grand(m, mode, "big_grand"):
+        return np.zeros(np.shape(bonus_x100), dtype=bool)
+    return (np.asarray(grands) > 0) & (np.asarray(bonus_x100) >= low)
 
 
 def _grands_in(cat: str, grands):
@@ -46,6 +60,7 @@ def bonus_feats(m: HensMath, mode: str, bonus: HensBonus) -> set:
     out |= {"full_board"} if bonus.full_board() else set()
     grands = bonus.awards.count("GRAND")
     out |= {cat for cat in MULTI_GRAND if multi_grand(m, mode, cat) and _grands_in(cat, grands)}
+    out |= {"big_grand"} if is_big_grand(m, mode, grands, bonus.total_x100()) else set()
     return out | ({"big_bonus"} if is_big(m, mode, bonus.total_x100()) else set())
 
 
@@ -58,4 +73,5 @@ def batch_flags(m: HensMath, mode: str, res: dict) -> dict[str, np.ndarray]:
     grands = res["awards"][:, POT_NAMES.index("GRAND")]
     for cat in MULTI_GRAND:
         flags[cat] = _grands_in(cat, grands) & multi_grand(m, mode, cat)
+    flags["big_grand"] = is_big_grand(m, mode, grands, res["total_x100"])
     return flags

@@ -35,12 +35,15 @@ and a bonus feature's rate is sum over c of P(c) P(feature | c):
   single and double counted coins and S (double_boost_tail.py): the mean of its A over
   BOOST_TAIL_BONUSES bonuses (boost_tail_odds); with POT FILL every GRAND is a big
   bonus, so P(big) = P(GRAND) + that.
+- big_grand (bonus_pf_hb: a GRAND and at least big_grand_x times the bet): exact given
+  the counted coins and the spins (grand_boost_tail.py), the mean of its A over the same
+  bonuses (boost_tail_odds).
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from math import comb, sqrt
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -172,26 +175,38 @@ def cash_tail_odds(mode: str, seed: int) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=None)
-def boost_tail_odds(mode: str, seed: int) -> dict[str, tuple[float, float]]:
-    """{"all": (P(big_bonus and no GRAND), its standard error), "no_full_board": (the
-    same outside the full boards, ...)} of a HAPPY BOOST library drawn coins and boosts
-    last (rules.boost_last): the mean of its tail's A (boost_tail.py: A[N, S];
-    double_boost_tail.py: A[N1, N2, S]) over BOOST_TAIL_BONUSES bonuses (their counted
-    coins and spins)."""
+def _boost_skeletons(mode: str, seed: int) -> dict[str, np.ndarray]:
+    """The counted coins (single, double), spins and full boards of BOOST_TAIL_BONUSES
+    natural bonuses of a gamble bonus library (the skeletons boost_tail_odds averages
+    over, played once per mode and seed for every category)."""
     from cabinet.core.rng import make_bit_generator
-    from .rules import BONUS_MODES, big_boost_tail
+    from .rules import BONUS_MODES
     from .sim_bonus import simulate_bonuses
-    m = load()
     combo = BONUS_MODES[mode]
-    tail = big_boost_tail(mode)
     gen = np.random.Generator(make_bit_generator(np.random.SeedSequence(seed, spawn_key=(0xB005, combo))))
-    vals, fulls = [], []
+    parts = []
     for start in range(0, BOOST_TAIL_BONUSES, 100_000):
-        r = simulate_bonuses(gen, m, np.full(min(100_000, BOOST_TAIL_BONUSES - start), combo))
-        vals.append(tail.chances(r))
-        fulls.append(r["full_board"])
-    v = np.concatenate(vals)
-    rest = v * ~np.concatenate(fulls)
+        r = simulate_bonuses(gen, load(), np.full(min(100_000, BOOST_TAIL_BONUSES - start), combo))
+        parts.append({k: np.asarray(r[k]) for k in ("paid_single", "paid_double", "spins", "full_board")})
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+@lru_cache(maxsize=None)
+def boost_tail_odds(mode: str, seed: int, cat: str = "big_bonus") -> dict[str, tuple[float, float]]:
+    """{"all": (P(cat), its standard error), "no_full_board": (the same outside the full
+    boards, ...)} of a category drawn coins and boosts last (forced_tails.tail_of):
+    big_bonus of a HAPPY BOOST library (rules.boost_last; with POT FILL without a GRAND)
+    or big_grand (bonus_pf_hb: a GRAND and at least big_grand_x times the bet): the
+    mean of its tail's A (boost_tail.py, grand_boost_tail.py: A[N, S];
+    double_boost_tail.py: A[N1, N2, S]) over BOOST_TAIL_BONUSES bonuses (their counted
+    coins and spins, _boost_skeletons)."""
+    from .forced_tails import tail_of
+    tail = tail_of(mode, cat)
+    if tail is None or not hasattr(tail, "chances"):
+        raise ValueError(f"{mode}: {cat} is not drawn coins and boosts last")
+    r = _boost_skeletons(mode, seed)
+    v = tail.chances(r)
+    rest = v * ~r["full_board"].astype(bool)
     return {"all": (float(v.mean()), float(v.std(ddof=1) / sqrt(len(v)))),
             "no_full_board": (float(rest.mean()), float(rest.std(ddof=1) / sqrt(len(rest))))}
 
@@ -287,102 +302,17 @@ def _on_full_board(cat: str, dc: bool, seed: int) -> tuple[float, float]:
 
 def category_shares(seed: int | None = None, modes: tuple[str, ...] | None = None
                     ) -> dict[str, dict[str, tuple[float, float]]]:
-    """{mode: {category: (its stratum's share per round, standard error)}} for
-    math.yaml's book_forces (every mode, or `modes`), whose categories are disjoint in
-    the order each mode lists them (rules.excluded_before). Per final combination c:
-    P(c) exact, P(GRAND | c) and GRAND won several times from pot_rates, P(full board | c)
-    exact, a GRAND category's chance given a full board from grand_given_full_board
-    (exact without DOUBLE COINS), the big bonuses by GRAND and full board from
-    big_counts, or exact given the skeleton (cash_tail_odds, boost_tail_odds); a
-    category listed later keeps only what the earlier ones leave. Printed by: python -c
-    "from games.happy_money_hens.math.feature_odds import print_category_shares as p; p()"."""
-    from cabinet.math.sim import DEFAULT_SEED
-    seed = DEFAULT_SEED if seed is None else seed     # the rates tool's: its `reduced` pot_grand, the same bonuses
-    from .categories import MULTI_GRAND
-    from .rules import boost_last, cash_last
-    full, pots = full_board_rates(), pot_rates(seed)
-    m = load()
-    out = {}
-    for mode, cats in m.raw["book_forces"].items():
-        if modes is not None and mode not in modes:
-            continue
-        pc, order = combo_chances(mode), list(cats)
-
-        def before(a: str, b: str) -> bool:
-            return a in order and b in order and order.index(a) < order.index(b)
-
-        if boost_last(mode) and before("big_bonus", "full_board"):
-            raise ValueError(f"{mode}: big_bonus is drawn coins and boosts last: list full_board before it")
-        # a big bonus's split by GRAND and full board: counted (big_counts), unless exact given the skeleton
-        counted = "big_bonus" in order and not (cash_last(mode) or boost_last(mode))
-        big = big_counts(seed) if counted else None
-        shares: dict[str, list] = {cat: [0.0, 0.0] for cat in order}
-        for c in COMBOS:
-            if not pc[c]:
-                continue
-            dc, pf = bool(c & DOUBLE_COINS), bool(c & POT_FILL)
-            grand, grand_se = pots[dc]["pot_grand"] if pf else (0.0, 0.0)
-
-            def on_full(cat: str) -> tuple[float, float]:
-                """(P(full board and cat | c), its standard error), cat a GRAND category."""
-                if not pf:
-                    return 0.0, 0.0
-                g, se = _on_full_board(cat, dc, seed)
-                return full[dc] * g, full[dc] * se
-
-            k = cast(dict, big)[c][m.big_bonus_x100[mode]] if counted else np.zeros((2, 2), np.int64)
-            n_big = cast(dict, big)[c]["n"] if counted else 1
-            # (chance given c, its standard error) of each category's stratum
-            parts = {}
-            for cat in MULTI_GRAND:                # listed first where they are (buy_mystery)
-                if cat in order:
-                    p, se = pots[dc][cat] if pf else (0.0, 0.0)
-                    if before("full_board", cat):          # less its full boards (bonus_pf)
-                        f, f_se = on_full(cat)
-                        p, se = p - f, sqrt(se ** 2 + f_se ** 2)
-                    parts[cat] = (p, se)
-            if "pot_grand" in order:
-                # less the GRANDs that are big bonuses when big_bonus comes first, the
-                # multiple GRANDs when their categories do, the full boards when it does
-                fb_first = before("full_board", "pot_grand")
-                lost = (_share(int(k[1, :1 if fb_first else 2].sum()), n_big) if before("big_bonus", "pot_grand")
-                        else (0.0, 0.0))
-                for cat in [x for x in MULTI_GRAND if before(x, "pot_grand")] + (["full_board"] if fb_first else []):
-                    q = parts[cat] if cat in MULTI_GRAND else on_full("pot_grand")
-                    lost = (lost[0] + q[0], sqrt(lost[1] ** 2 + q[1] ** 2))
-                parts["pot_grand"] = (grand - lost[0], sqrt(grand_se ** 2 + lost[1] ** 2))
-            if "full_board" in order:
-                # less its GRANDs when pot_grand (or GRAND won several times) comes first
-                firsts = ["pot_grand"] if before("pot_grand", "full_board") else \
-                    [x for x in MULTI_GRAND if before(x, "full_board")]
-                gone = [on_full(x) for x in firsts]
-                lost = (_share(int(k[0, 1] + (0 if before("pot_grand", "full_board") else k[1, 1])), n_big)
-                        if before("big_bonus", "full_board") else (0.0, 0.0))
-                parts["full_board"] = (full[dc] - sum(g for g, _ in gone) - lost[0],
-                                       sqrt(sum(se ** 2 for _, se in gone) + lost[1] ** 2))
-            if "big_bonus" in order and cash_last(mode):        # no pot, no full board before it
-                parts["big_bonus"] = cash_tail_odds(mode, seed)
-            elif "big_bonus" in order and boost_last(mode):     # after full_board (and pot_grand: rules)
-                parts["big_bonus"] = boost_tail_odds(mode, seed)["no_full_board" if "full_board" in order else "all"]
-            elif "big_bonus" in order:
-                g_rows = [0] if before("pot_grand", "big_bonus") else [0, 1]
-                f_cols = [0] if before("full_board", "big_bonus") else [0, 1]
-                parts["big_bonus"] = _share(int(k[np.ix_(g_rows, f_cols)].sum()), n_big)
-            left = 1.0 - sum(p for p, _ in parts.values())
-            parts[f"combo_{combo_code(c)}"] = (left, sqrt(sum(se ** 2 for _, se in parts.values())))
-            for cat, (p, se) in parts.items():
-                if cat in shares:
-                    shares[cat][0] += pc[c] * p
-                    shares[cat][1] += (pc[c] * se) ** 2
-        out[mode] = {cat: (p, sqrt(v)) for cat, (p, v) in shares.items()}
-    return out
+    """{mode: {category: (its stratum's share per round, standard error)}} for math.yaml's
+    book_forces (category_shares.py)."""
+    from .category_shares import category_shares as shares
+    return shares(seed, modes)
 
 
 def print_category_shares(seed: int | None = None, modes: tuple[str, ...] | None = None) -> None:
-    """category_shares printed, each mode's shares then their 99% half-widths."""
-    for mode, cats in category_shares(seed, modes).items():
-        print(f"{mode + ':':13s}" + ", ".join(f"{cat}: {p:.5e}" for cat, (p, _) in cats.items()))
-        print(" " * 13 + "99% +-: " + ", ".join(f"{Z99 * se:.1g}" for _, se in cats.values()))
+    """category_shares printed, each mode's shares then their 99% half-widths (the
+    command math.yaml's book_forces comments give: category_shares.py)."""
+    from .category_shares import print_category_shares as show
+    show(seed, modes)
 
 
 def combo_chances(mode: str) -> dict[int, float]:
@@ -435,5 +365,13 @@ def feature_odds(mode: str, sims: dict[str, Any] | None = None, seed: int = 1) -
         _POTS[seed] = pot_rates(seed)
     out = mode_odds(mode, _POTS[seed], full_board_rates(), BONUSES)
     big = big_odds(mode, seed)
-    return out if big is None else {**out, "big_bonus": big}
+    out = out if big is None else {**out, "big_bonus": big}
+    from .categories import multi_grand
+    if multi_grand(load(), mode, "big_grand"):             # bonus_pf_hb: exact given the counted coins and spins
+        p, se = boost_tail_odds(mode, seed, "big_grand")["all"]
+        out["big_grand"] = (p, max(0.0, p - Z99 * se), p + Z99 * se,
+                            f"a GRAND and at least {load().big_grand_x100[mode] // 100:,}x the bet: exact given the "
+                            f"counted coins and the spins (grand_boost_tail.py), averaged over "
+                            f"{BOOST_TAIL_BONUSES:,} bonuses (conditional Monte Carlo)")
+    return out
 

@@ -33,6 +33,7 @@ def feature_labels() -> dict[str, str]:
     """Round.features in words, in the current language (ViewInfo.feature_words)."""
     return {"bonus": "", "full_board": _("All 35 mini reels filled"), "capped": _("Win limit reached"),
             "big_bonus": _("Big bonus win"),
+            "big_grand": "",          # a book category (bonus_pf_hb): its GRAND and its win say it
             **{f"combo_{combo_code(c)}": _("Bonus: {features}").format(features=combo_words(c)) for c in COMBOS},
             **{f"pot_{p.lower()}": _("{pot} pot won").format(pot=p) for p in POT_NAMES},
             "pot_grand_2": _("GRAND pot won twice"), "pot_grand_3": _("GRAND pot won three times or more")}

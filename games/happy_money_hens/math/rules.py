@@ -31,7 +31,9 @@ count; a big bonus of HAPPY BOOST without DOUBLE COINS (bonus_hb, bonus_pf_hb: w
 GRAND) alike, given its counted coins and spins, what the coins hold and the spins'
 boosts (boost_tail.py), and of DOUBLE COINS with HAPPY BOOST (bonus_dc_hb) given its
 single and double counted coins and spins, their cash values and the boosts
-(double_boost_tail.py).
+(double_boost_tail.py); 'big_grand' (bonus_pf_hb: a GRAND and at least big_grand_x
+times the bet) alike, its coins' contents (GRAND's at least its length) and boosts
+given its counted coins and spins (grand_boost_tail.py). The tail laws: forced_tails.py.
 Events are the closed set documented in events.py.
 """
 from __future__ import annotations
@@ -53,17 +55,16 @@ from cabinet.mechanics.lines import LineEvaluator
 
 from .batch_bonus import BonusLockstep
 from .bonus import HensBonus
-from .boost_tail import BoostTail, boost_tail
-from .double_boost_tail import double_boost_tail
 from .categories import MULTI_GRAND, batch_flags, bonus_feats, multi_grand
-from .tails import SCALE, SumTail, cash_tail, contents_given, grand_tail
-from .tables import (COMBOS, DOUBLE_COINS, HAPPY_BOOST, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features,
-                     combo_from_code, combo_mode, load)
-from .pots import BITS, combo_odds, count_distribution, triggered_given_counts, triggered_given_final, upgrade
+from .forced_tails import big_boost_tail, big_grand_tail, boost_last, cash_last, contents_last, tail_of
+from .modes import BONUS_MODES, BUY_MODES, SPIN_MODES, natural_combo_weights
+from .tails import SCALE
+from .tables import COMBOS, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code, load
+from .pots import BITS, count_distribution, triggered_given_counts, triggered_given_final, upgrade
 
-SPIN_MODES = ("base", "fortune_1_2", "fortune_1_5", "fortune_2")
-BUY_MODES = ("buy_mystery", "buy_triple")
-BONUS_MODES = {combo_mode(c): c for c in COMBOS}
+__all__ = ["BONUS_MODES", "BUY_MODES", "SPIN_MODES", "big_boost_tail", "big_grand_tail", "boost_last", "cash_last",
+           "evaluator", "excluded_before", "natural_combo_weights", "play"]
+
 POT_COLOURS = ("BLUE", "RED", "GOLD")
 # the book categories' order where a mode does not list the one forced (math.yaml book_forces)
 DEFAULT_ORDER = ("pot_grand", "full_board", "big_bonus")
@@ -259,21 +260,6 @@ def _combo_for(m: HensMath, rng: Rng, mode: str, events: list, need: int | None)
     return _buy_board(m, rng, combo, events), combo
 
 
-def natural_combo_weights(mode: str) -> list[Fraction]:
-    """Chance of each combination 1..7 among a mode's bonuses (exact)."""
-    m = load()
-    if mode in SPIN_MODES:
-        odds = combo_odds(mode)
-        tot = 1 - odds[0]
-        return [odds[c] / tot for c in COMBOS]
-    if mode in BONUS_MODES:
-        return [Fraction(int(c == BONUS_MODES[mode])) for c in COMBOS]
-    if mode == "buy_triple":
-        return [Fraction(int(c == 7)) for c in COMBOS]
-    w = [int(x) for x in m.mystery_weights]
-    return [Fraction(x, sum(w)) for x in w]
-
-
 def _finish(m: HensMath, mode: str, line: int, events: list, bonus: HensBonus | None,
             combo: int) -> tuple[Round, set]:
     feats: set = set()
@@ -331,58 +317,6 @@ def _on(gen: Stream) -> Rng:
     return rng
 
 
-def _tail_of(mode: str, wanted: str) -> SumTail | BoostTail | None:
-    """The tail law a category is drawn contents last with (tails.py): a big bonus of
-    DOUBLE COINS alone (its cash), of HAPPY BOOST without DOUBLE COINS (its coins and
-    boosts: boost_tail.py), two GRANDs (the GRAND letters); None otherwise."""
-    if wanted == "big_bonus" and cash_last(mode):
-        return cash_tail(mode)
-    if wanted == "big_bonus" and boost_last(mode):
-        return big_boost_tail(mode)
-    if wanted in MULTI_GRAND:
-        times, exactly = MULTI_GRAND[wanted]
-        doubles = any(c & DOUBLE_COINS for c, w in zip(COMBOS, natural_combo_weights(mode)) if w)
-        return grand_tail(times, exactly, doubles)
-    return None
-
-
-def cash_last(mode: str) -> bool:
-    """Whether a big bonus of `mode` is drawn cash values last (tails.py): every
-    combination the mode can play has neither POT FILL nor HAPPY BOOST."""
-    return all(not c & (POT_FILL | HAPPY_BOOST) for c, w in zip(COMBOS, natural_combo_weights(mode)) if w)
-
-
-def boost_last(mode: str) -> bool:
-    """Whether a big bonus of `mode` is drawn coins and boosts last: a gamble bonus
-    library of HAPPY BOOST without DOUBLE COINS (bonus_hb, bonus_pf_hb: boost_tail.py)
-    or with DOUBLE COINS alone (bonus_dc_hb: double_boost_tail.py)."""
-    if mode not in BONUS_MODES or not BONUS_MODES[mode] & HAPPY_BOOST:
-        return False
-    return not BONUS_MODES[mode] & DOUBLE_COINS or not BONUS_MODES[mode] & POT_FILL
-
-
-def big_boost_tail(mode: str) -> BoostTail:
-    """The tail law of a boost_last mode's big bonus (math.yaml big_bonus_x)."""
-    combo, low = BONUS_MODES[mode], load().big_bonus_x100[mode]
-    return double_boost_tail(low) if combo & DOUBLE_COINS else boost_tail(low, bool(combo & POT_FILL))
-
-
-def _contents_last(m: HensMath, sub: Rng, wanted: str, tail: SumTail | BoostTail, seed: int,
-                   combo: int) -> tuple[dict, dict | None]:
-    """(coin contents, HAPPY BOOST's boosts or None) of the kept attempt's skeleton,
-    drawn from its sub-stream given the category (tails.py, boost_tail.py)."""
-    skeleton = HensBonus(Rng(seed), m, combo)
-    skeleton.run()
-    if isinstance(tail, SumTail):
-        return contents_given(m, sub, wanted, tail, skeleton), None
-
-    def replay(contents: dict) -> HensBonus:
-        again = HensBonus(Rng(seed), m, combo, contents=contents)
-        again.run()
-        return again
-    return tail.contents(sub, skeleton, replay)
-
-
 _COMBO_TABLES: dict = {}
 
 
@@ -393,25 +327,27 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
     given the kept combination (_combo_for). Attempt k, on its own sub-stream: its
     first draw is the bonus's seed (_bonus_attempt_seed), then its combination from
     the mode's natural weights (no draw where only one is possible); the bonus plays
-    on Rng(seed). A category drawn contents last (_tail_of) keeps an attempt with its
+    on Rng(seed). A category drawn contents last (forced_tails.tail_of) keeps an attempt with its
     tail's chance given the skeleton instead (the attempt's next draw) and draws the
-    contents from the sub-stream after it (_contents_last). The kept one is played with
+    contents from the sub-stream after it (forced_tails.contents_last). The kept one is played with
     its events by HensBonus and checked."""
     if mode not in _COMBO_TABLES:
         weights = natural_combo_weights(mode)
         _COMBO_TABLES[mode] = [c for c, w in zip(COMBOS, weights) if w], _fraction_table(weights)
     only, (den, cum) = _COMBO_TABLES[mode]
     needs_pf = wanted.startswith("pot_")          # a pot is won only with POT FILL
-    tail = _tail_of(mode, wanted)       # drawn contents last (tails.py), or a plain rejection
+    tail = tail_of(mode, wanted)       # drawn contents last (forced_tails.py), or a plain rejection
     if wanted in MULTI_GRAND:          # GRAND exactly twice is never three times: nothing to exclude
         excluded = excluded - set(MULTI_GRAND)
-    if tail is not None and (excluded - {"full_board"} - tail.excludes or tail.excludes - excluded):
+    if tail is not None and (excluded - {"full_board"} - tail.covers or tail.excludes - excluded):
         # the natural attempt's contents are replaced: only a category its skeleton
         # decides (the full board) can be excluded by its flags; one the tail's own
-        # law leaves out (boost_tail.py: pot_grand) must be listed before it
+        # law leaves out (boost_tail.py: pot_grand) must be listed before it, and one
+        # inside that (big_grand) may be
         raise ValueError(f"{mode}: {wanted} is drawn contents last and listed after {sorted(excluded)} in "
                          f"math.yaml book_forces: it must come after {sorted(tail.excludes)}, and after "
-                         f"nothing else but full_board")
+                         f"nothing else but full_board{' and ' if tail.covers else ''}"
+                         f"{', '.join(sorted(tail.covers - tail.excludes))}")
 
     def combo_of(sub: Rng) -> int:
         return only[0] if len(only) == 1 else COMBOS[_pick_index(sub, den, cum)]
@@ -429,7 +365,7 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
             else:
                 u = np.array([_on(gens[i]).below(SCALE) for i in play_ix.tolist()], dtype=np.int64)
                 keep = u < tail.weights_of(res)
-            for f in excluded - (tail.excludes if tail is not None else set()):
+            for f in excluded - (tail.covers if tail is not None else set()):
                 keep &= ~flags[f]
             ok[play_ix] = keep
         return ok
@@ -440,7 +376,7 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
     contents = boosts = None
     if tail is not None:
         sub.below(SCALE)                          # the kept attempt's acceptance draw
-        contents, boosts = _contents_last(m, sub, wanted, tail, seed, combo)
+        contents, boosts = contents_last(m, sub, wanted, tail, seed, combo)
     bonus_events: list = []
     bonus = HensBonus(Rng(seed), m, combo, bonus_events, contents, boosts)
     bonus.run()
@@ -467,10 +403,11 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
         return _forced_round(m, rng, mode, combo, excluded)
     if force == "big_bonus" and mode not in m.big_bonus_x100:
         raise KeyError(f"{mode} has no big_bonus (math.yaml big_bonus_x lists {sorted(m.big_bonus_x100)})")
-    if force in MULTI_GRAND and not multi_grand(m, mode, force):
+    if force in {*MULTI_GRAND, "big_grand"} and not multi_grand(m, mode, force):
         raise KeyError(f"{mode} has no {force} (math.yaml book_forces lists it for "
                        f"{sorted(k for k in m.raw['book_forces'] if multi_grand(m, k, force))})")
-    if force in {"full_board", "big_bonus", *MULTI_GRAND} or force in {f"pot_{p.lower()}" for p in POT_NAMES}:
+    batched = {"full_board", "big_bonus", "big_grand", *MULTI_GRAND, *(f"pot_{p.lower()}" for p in POT_NAMES)}
+    if force in batched:
         return _forced_in_batches(m, rng, mode, force, excluded)
     raise KeyError(f"unknown force category {force!r}")
 

@@ -91,6 +91,7 @@ class HensMath:
     mystery_weights: np.ndarray             # weight of combination 1..7 (index combo-1)
     max_win_cents: int                      # per game, jackpots excluded (the sheet's $250,000.00)
     big_bonus_x100: dict                    # mode -> a 'big_bonus' is a bonus winning at least this (x100)
+    big_grand_x100: dict                    # mode -> a 'big_grand' is a GRAND bonus winning at least this (x100)
 
     @property
     def pot_lengths(self) -> np.ndarray:
@@ -146,6 +147,7 @@ def load(path: str | None = None) -> HensMath:
         mystery_weights=np.array([mw[combo_code(c)] for c in COMBOS], dtype=np.int64),
         max_win_cents=int(raw["max_win_cents"]),
         big_bonus_x100=_big_bonus(raw),
+        big_grand_x100=_big_grand(raw),
     )
 
 
@@ -158,4 +160,17 @@ def _big_bonus(raw: dict) -> dict[str, int]:
             raise ValueError(f"math.yaml big_bonus_x: {mode}: {x!r}; allowed: a mode of `modes` and a whole "
                              f"multiple of its cost above 0")
         out[mode] = x * int(raw["modes"][mode]["cost"])
+    return out
+
+
+def _big_grand(raw: dict) -> dict[str, int]:
+    """math.yaml `big_grand_x` ({mode: X}, X times the BASE BET, not the mode's cost: a
+    gamble library's cost is no round multiple of the bet) as the bonus win (x100 of the
+    base bet) from which a bonus of that mode winning a GRAND is a big_grand."""
+    out = {}
+    for mode, x in (raw.get("big_grand_x") or {}).items():
+        if mode not in raw["modes"] or isinstance(x, bool) or not isinstance(x, int) or x <= 0:
+            raise ValueError(f"math.yaml big_grand_x: {mode}: {x!r}; allowed: a mode of `modes` and a whole "
+                             f"multiple of the base bet above 0")
+        out[mode] = 100 * x
     return out

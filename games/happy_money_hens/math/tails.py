@@ -53,6 +53,7 @@ class SumTail:
     upper end): A[N1, N2] = P(need <= sum < below)."""
 
     excludes: frozenset = frozenset()      # no category is left out by the law itself (boost_tail.py's may)
+    covers: frozenset = frozenset()
 
     def __init__(self, values, probs, need: int, cells: int = 35, below: int | None = None,
                  doubles: bool = True):
