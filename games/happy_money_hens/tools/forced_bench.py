@@ -63,7 +63,7 @@ def main() -> None:
     ap.add_argument("--books", type=int, default=10)
     ap.add_argument("--mode", action="append", choices=BOOK_MODES)
     ap.add_argument("--force", action="append",
-                    choices=("full_board", "pot_grand", "pot_grand_2", "pot_grand_3", "big_bonus"))
+                    choices=("full_board", "pot_grand", "pot_grand_2", "pot_grand_3", "big_bonus", "big_grand"))
     a = ap.parse_args()
     if a.bonuses < 0 or a.books < 0:
         raise SystemExit("--bonuses and --books must be >= 0")

@@ -4,7 +4,9 @@
 natural_ceiling: in a gamble bonus library that lists big_bonus (math.yaml big_bonus_x
 and book_forces), a round pays its bonus alone, and a bonus winning at least
 big_bonus_x times the cost IS a big_bonus (math/categories.py is_big), so every round
-in none of the mode's categories pays less than that. In a spin mode the line wins come
+in none of the mode's categories pays less than that; likewise a GRAND bonus winning at
+least big_grand_x times the bet IS a big_grand, so bonus_pf_hb's pot_grand stratum
+(listed after it) pays less than that. In a spin mode the line wins come
 on top of the bonus, so no such bound is claimed there.
 
 cond_tail: the modes whose tops the strata could not confirm (a rare stratum met only
@@ -26,9 +28,14 @@ COND_MODES = ("fortune_1_2", "buy_mystery", "buy_triple", "bonus_pf", "bonus_dc_
 def natural_ceiling(mode: str, category: str | None = None) -> int | None:
     """The ceiling of the rounds in no category (`category` None) or in the stratum of a
     category listed after big_bonus (the strata are disjoint in the listed order: its
-    rounds are not big bonuses either)."""
+    rounds are not big bonuses either); in a gamble bonus library listing big_grand (a
+    GRAND and at least big_grand_x times the bet) before pot_grand, pot_grand's rounds
+    win a GRAND and are not big_grand: they pay less than its threshold."""
     m = load()
     order = list(m.raw["book_forces"].get(mode, {}))
+    if (mode in BONUS_MODES and category == "pot_grand" and "big_grand" in order
+            and order.index("big_grand") < order.index("pot_grand")):
+        return int(m.big_grand_x100[mode])
     if "big_bonus" not in order or (category is not None and order.index(category) <= order.index("big_bonus")):
         return None
     if mode in BONUS_MODES:
