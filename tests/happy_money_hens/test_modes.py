@@ -134,10 +134,11 @@ def test_book_forces_cover_the_rare_awards_in_every_bet_mode():
     assert {"combo_DC+PF", "combo_DC+HB", "combo_PF+HB", "combo_DC+PF+HB"} <= set(GAME.math.book_forces["base"])
     # the gamble's bonus libraries where a full board is rare (no DOUBLE COINS) force it
     # first, then their top bands: bonus_pf's two GRANDs (50-100x its cost), bonus_hb's and
-    # bonus_pf_hb's big bonuses (10-20x; bonus_pf_hb's below its GRANDs, listed before)
+    # bonus_pf_hb's big bonuses (10-20x; bonus_pf_hb's below its GRANDs, listed before), and
+    # bonus_pf_hb's tail, a GRAND and >= 1,200x the bet (big_grand), before its other GRANDs
     assert list(GAME.math.book_forces["bonus_pf"]) == ["full_board", "pot_grand_2"]
     assert list(GAME.math.book_forces["bonus_hb"]) == ["full_board", "big_bonus"]
-    assert list(GAME.math.book_forces["bonus_pf_hb"]) == ["full_board", "pot_grand", "big_bonus"]
+    assert list(GAME.math.book_forces["bonus_pf_hb"]) == ["full_board", "big_grand", "pot_grand", "big_bonus"]
 
 
 def test_payout_sources_split_every_round_exactly():
