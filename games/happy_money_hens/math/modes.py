@@ -1,8 +1,14 @@
-"""Happy Money Hens' modes by kind and each mode's law of bonus combinations (moved
-out of rules.py unchanged; rules.py re-exports them)."""
+"""Happy Money Hens' modes by kind, each mode's law of bonus combinations, and exact
+draws from laws of fractions (moved out of rules.py unchanged; rules.py re-exports the
+modes and the law)."""
 from __future__ import annotations
 
+from bisect import bisect_right
 from fractions import Fraction
+from math import lcm
+
+from cabinet.core.rng import Rng
+from cabinet.mechanics.exact_chance import below_big
 
 from .pots import combo_odds
 from .tables import COMBOS, combo_mode, load
@@ -26,3 +32,24 @@ def natural_combo_weights(mode: str) -> list[Fraction]:
     w = [int(x) for x in m.mystery_weights]
     return [Fraction(x, sum(w)) for x in w]
 
+
+def _fraction_table(probs: list[Fraction]) -> tuple[int, list[int]]:
+    """(common denominator, cumulative numerators) of probabilities summing to 1."""
+    den = 1
+    for p in probs:
+        den = lcm(den, p.denominator)
+    cum, u = [], Fraction(0)
+    for p in probs:
+        u += p
+        cum.append(int(u * den))
+    return den, cum
+
+
+def _pick_index(rng: Rng, den: int, cum: list[int]) -> int:
+    """Index i with probability (cum[i] - cum[i-1]) / den, exactly (one below_big)."""
+    return min(bisect_right(cum, below_big(rng, den)), len(cum) - 1)
+
+
+def _pick_fraction(rng: Rng, probs: list[Fraction]) -> int:
+    """Index i with probability probs[i] (exact; the probabilities sum to 1)."""
+    return _pick_index(rng, *_fraction_table(probs))

@@ -38,9 +38,7 @@ Events are the closed set documented in events.py.
 """
 from __future__ import annotations
 
-from bisect import bisect_right
 from fractions import Fraction
-from math import lcm
 
 import numpy as np
 
@@ -50,14 +48,15 @@ from cabinet.core.rng_batch import BookStreams
 from cabinet.core.rng_stream import Stream
 from cabinet.core import events as E
 from cabinet.core.round import Round, event
-from cabinet.mechanics.exact_chance import below_big, chance_fraction
+from cabinet.mechanics.exact_chance import chance_fraction
 from cabinet.mechanics.lines import LineEvaluator
 
 from .batch_bonus import BonusLockstep
 from .bonus import HensBonus
 from .categories import MULTI_GRAND, batch_flags, bonus_feats, multi_grand
 from .forced_tails import big_boost_tail, big_grand_tail, boost_last, cash_last, contents_last, tail_of
-from .modes import BONUS_MODES, BUY_MODES, SPIN_MODES, natural_combo_weights
+from .modes import (BONUS_MODES, BUY_MODES, SPIN_MODES, _fraction_table, _pick_fraction, _pick_index,
+                    natural_combo_weights)
 from .tails import SCALE
 from .tables import COMBOS, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code, load
 from .pots import BITS, count_distribution, triggered_given_counts, triggered_given_final, upgrade
@@ -202,28 +201,6 @@ def _spin_forced(m: HensMath, rng: Rng, mode: str, final: int, events: list) -> 
             added.reverse()
     _trigger_events(final, t, added, mode, events)
     return line, final
-
-
-def _fraction_table(probs: list[Fraction]) -> tuple[int, list[int]]:
-    """(common denominator, cumulative numerators) of probabilities summing to 1."""
-    den = 1
-    for p in probs:
-        den = lcm(den, p.denominator)
-    cum, u = [], Fraction(0)
-    for p in probs:
-        u += p
-        cum.append(int(u * den))
-    return den, cum
-
-
-def _pick_index(rng: Rng, den: int, cum: list[int]) -> int:
-    """Index i with probability (cum[i] - cum[i-1]) / den, exactly (one below_big)."""
-    return min(bisect_right(cum, below_big(rng, den)), len(cum) - 1)
-
-
-def _pick_fraction(rng: Rng, probs: list[Fraction]) -> int:
-    """Index i with probability probs[i] (exact; the probabilities sum to 1)."""
-    return _pick_index(rng, *_fraction_table(probs))
 
 
 def _buy_board(m: HensMath, rng: Rng, combo: int, events: list) -> int:
