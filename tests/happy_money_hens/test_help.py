@@ -62,5 +62,8 @@ def test_force_labels_name_every_forcing_category_in_the_sheets_words():
     assert FORCE_LABELS["combo_DC+PF"] == "Bonus: Double Coins + Pot Fill"
     assert FORCE_LABELS["combo_HB"] == "Bonus: Happy Boost"
     assert "35 mini reels" in FORCE_LABELS["full_board"]
+    from games.happy_money_hens.math.tables import load
+    low = load().big_grand_x100["bonus_pf_hb"]                     # 1,200x the bet (math.yaml big_grand_x)
+    assert FORCE_LABELS["big_grand"] == f"GRAND pot won, {low // 100:,}x the bet or more in all"
     for label in FORCE_LABELS.values():            # no id: no code letters, no underscores
         assert "_" not in label and not any(code in label.split() for code in ("DC", "PF", "HB")), label

@@ -33,15 +33,10 @@ def feature_labels() -> dict[str, str]:
     """Round.features in words, in the current language (ViewInfo.feature_words)."""
     return {"bonus": "", "full_board": _("All 35 mini reels filled"), "capped": _("Win limit reached"),
             "big_bonus": _("Big bonus win"),
-            "big_grand": "",          # a book category (bonus_pf_hb): its GRAND and its win say it
+            **_big_grand_label(),
             **{f"combo_{combo_code(c)}": _("Bonus: {features}").format(features=combo_words(c)) for c in COMBOS},
             **{f"pot_{p.lower()}": _("{pot} pot won").format(pot=p) for p in POT_NAMES},
             "pot_grand_2": _("GRAND pot won twice"), "pot_grand_3": _("GRAND pot won three times or more")}
-
-
-FEATURE_LABELS = feature_labels()                 # in English: made on import
-FORCE_LABELS = {k: FEATURE_LABELS[k] for k in ("pot_grand", "pot_grand_2", "pot_grand_3", "full_board", "big_bonus",
-                                               *(f"combo_{combo_code(c)}" for c in COMBOS))}
 
 
 def plain_money(cents: int) -> str:
@@ -53,6 +48,21 @@ def x(v100: int) -> str:
     """x100 -> '0.5x', '10x', '1,000x' (in the active locale's digits: '0,5x', '1.000x')."""
     text = formats.number(Fraction(int(v100), 100), 2)
     return text.rstrip("0").rstrip(formats.active().decimal) + "x" if formats.active().decimal in text else text + "x"
+
+
+def _big_grand_label() -> dict[str, str]:
+    """big_grand (a GRAND and big_grand_x times the bet in all) in words, where a mode has
+    it; the modes that have it share one threshold (else each would need its own words)."""
+    lows = set(load().big_grand_x100.values())
+    if len(lows) > 1:
+        raise ValueError(f"math.yaml big_grand_x: one threshold for every mode, not {sorted(lows)}")
+    return {"big_grand": _("GRAND pot won, {x} the bet or more in all").format(x=x(low)) for low in lows}
+
+
+FEATURE_LABELS = feature_labels()                 # in English: made on import
+FORCE_LABELS = {k: FEATURE_LABELS[k] for k in ("pot_grand", "pot_grand_2", "pot_grand_3", "big_grand", "full_board",
+                                               "big_bonus", *(f"combo_{combo_code(c)}" for c in COMBOS))
+                if k in FEATURE_LABELS}
 
 
 def pct(num: int, den: int) -> str:
