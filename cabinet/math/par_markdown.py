@@ -126,8 +126,9 @@ def _mode(mode: str, m: dict[str, Any]) -> list[str]:
     out += [f"RTP by source ({src['method']}):", ""]
     out += _table(["source", "RTP"], [[k, f"{v:.6f}"] for k, v in src["sources"].items()])
     out += ["Feature rates per round: the library's (exact from the weights), the rules' (what the builder "
-            "held: measured by the vectorised engine, or set by the game), their ratio, and this sheet's own "
-            "live check with its 99% interval:", ""]
+            "held: measured by the vectorised engine, or set by the game; for a forcing category not held, its "
+            "target plus the rounds of the categories listed before it that have it, their share read from the "
+            "library), their ratio, and this sheet's own live check with its 99% interval:", ""]
     rows = []
     for f in m["feature_rates"]:
         live = f["live"]

@@ -6,6 +6,8 @@ import math
 import sys
 from typing import Any, TextIO
 
+import numpy as np
+
 from cabinet.core import books as B
 from cabinet.core.mode_books import ModeBooks
 from .stats import BAND_LABELS, band_counts, rate_ci, weighted_figures
@@ -40,7 +42,7 @@ def feature_table(mb: ModeBooks, lib_rates: dict[str, float], rates: dict[str, A
         rules = held.get(name, {}).get("rate")
         source = held.get(name, {}).get("source", "")
         if rules is None and name in mb.meta["category_targets"]:
-            rules, source = mb.meta["category_targets"][name], "the game's category target"
+            rules, source = category_feature_rate(mb, name)
         if rules is None and name in measured:
             rules, source = measured[name]["rate"], f"measured ({measured[name]['count']:,} seen: too few to hold)"
         live = (sim or {}).get("features", {}).get(name)
@@ -55,6 +57,32 @@ def feature_table(mb: ModeBooks, lib_rates: dict[str, float], rates: dict[str, A
             }
         )
     return rows
+
+
+def category_feature_rate(mb: ModeBooks, name: str) -> tuple[float, str]:
+    """The rules' rate of a feature that is also a forcing category, and its source: the
+    category's target (its share: the rounds whose first category it is) plus, for each
+    category listed before it, that one's target times the share of its rounds that have
+    this feature too (the weight of the library's books in it: bonus_pf_hb's big_grand
+    rounds all win a GRAND, pot_grand's feature)."""
+    targets = mb.meta["category_targets"]
+    names = mb.meta["feature_names"]
+    bits = mb.features.astype(np.int64)
+
+    def has(feature: str) -> np.ndarray:
+        return (bits >> names.index(feature) & 1).astype(bool)
+    rate, earlier, before = float(targets[name]), [], np.zeros(len(bits), dtype=bool)
+    order = mb.meta["categories"]                       # the game's order (a round is in the first it fits)
+    for cat in order[:order.index(name)]:
+        inside = has(cat) & ~before
+        before |= has(cat)
+        mass = float(mb.weight[inside].sum())
+        with_it = float(mb.weight[inside & has(name)].sum())
+        if mass and with_it:
+            rate += float(targets[cat]) * with_it / mass
+            earlier.append(cat)
+    source = "the game's category target"
+    return rate, source + (f" + the rounds of {', '.join(earlier)} (listed before it) that have it" if earlier else "")
 
 
 def band_check(mb: ModeBooks, rates: dict[str, Any] | None) -> list[dict[str, Any]]:
