@@ -49,3 +49,33 @@ def land(b, landed):
 
 def types(events):
     return [e["type"] for e in events]
+
+
+def law(values, weights) -> dict[int, float]:
+    """{value: chance} of one draw from `values` with integer `weights`."""
+    total = float(sum(int(w) for w in weights))
+    return {int(v): int(w) / total for v, w in zip(values, weights)}
+
+
+def convolve(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
+    """The law of the sum of two independent draws (plain enumeration over dicts)."""
+    out: dict[int, float] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, 0.0) + p * q
+    return out
+
+
+def spin_boost_law(m) -> dict[int, float]:
+    """The law of one spin's HAPPY BOOST total (x100): with chance `boost`, K boosts
+    (boost_counts by their weights), each a boost value; else nothing."""
+    hit = m.boost[0] / m.boost[1]
+    one = law(m.boost_values, m.boost_weights)
+    spin = {0: 1.0 - hit}
+    for k, pk in law(m.boost_counts, m.boost_count_weights).items():
+        got = {0: 1.0}
+        for _ in range(k):
+            got = convolve(got, one)
+        for v, p in got.items():
+            spin[v] = spin.get(v, 0.0) + hit * pk * p
+    return spin

@@ -14,6 +14,8 @@ from games.happy_money_hens.math.tables import load
 from games.happy_money_hens.tools.cond_law import ContentLaw
 from games.happy_money_hens.tools.cond_tail import GRAND, TailLockstep, kind_chances, run, tilted
 
+from .helpers import convolve, law, spin_boost_law
+
 
 @pytest.mark.parametrize("combo", [2, 3, 7])
 def test_the_recording_engine_plays_the_books_bonuses_and_counts_what_completes(combo):
@@ -42,32 +44,16 @@ def test_a_tilted_contents_law_makes_grand_likelier_and_keeps_the_other_kinds_in
 
 def _dict_law(m, n1: int, n2: int, spins: int) -> dict[int, float]:
     """The coins' and boosts' law by plain enumeration over dicts (x100)."""
-    cw = np.asarray(m.cash_weights, float) / sum(m.cash_weights)
-    cash = dict(zip(m.cash_values.tolist(), cw.tolist()))
-
-    def add(a: dict, b: dict) -> dict:
-        out: dict[int, float] = {}
-        for x, p in a.items():
-            for y, q in b.items():
-                out[x + y] = out.get(x + y, 0.0) + p * q
-        return out
-    bw = np.asarray(m.boost_weights, float) / sum(m.boost_weights)
-    one_boost = dict(zip(m.boost_values.tolist(), bw.tolist()))
-    pb = m.boost[0] / m.boost[1]
-    kw = np.asarray(m.boost_count_weights, float) / sum(m.boost_count_weights)
-    spin, many = {0: 1.0 - pb}, {0: 1.0}
-    for k, pk in zip(m.boost_counts.tolist(), kw.tolist()):
-        many = add(many, one_boost)
-        for v, p in many.items():
-            spin[v] = spin.get(v, 0.0) + pb * pk * p
-    law = {0: 1.0}
+    cash = law(m.cash_values, m.cash_weights)
+    total = {0: 1.0}
     for _ in range(n1):
-        law = add(law, cash)
+        total = convolve(total, cash)
     for _ in range(n2):
-        law = add(law, {2 * v: p for v, p in cash.items()})
+        total = convolve(total, {2 * v: p for v, p in cash.items()})
+    spin = spin_boost_law(m)
     for _ in range(spins):
-        law = add(law, spin)
-    return law
+        total = convolve(total, spin)
+    return total
 
 
 def test_the_coins_and_boosts_law_is_the_plain_enumerations():

@@ -6,7 +6,6 @@ books through rules.play, and pot_grand never reaching big_grand."""
 from __future__ import annotations
 
 import dataclasses
-from collections import defaultdict
 from math import comb, sqrt
 
 import numpy as np
@@ -19,6 +18,8 @@ from games.happy_money_hens.math.grand_boost_tail import GrandBoostTail
 from games.happy_money_hens.math.tails import SCALE
 from games.happy_money_hens.math.tables import HAPPY_BOOST, POT_FILL, POT_NAMES, load
 
+from .helpers import convolve, law, spin_boost_law
+
 PF_HB = POT_FILL | HAPPY_BOOST
 MODE = "bonus_pf_hb"
 
@@ -28,19 +29,6 @@ def tilted():
     return dataclasses.replace(load(), pot_weights=np.array([10, 10, 10, 70], dtype=np.int64))
 
 
-def law(values, weights) -> dict[int, float]:
-    w = np.asarray(weights, float)
-    return {int(v): float(p) for v, p in zip(values, w / w.sum())}
-
-
-def convolve(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
-    out: dict[int, float] = defaultdict(float)
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] += p * q
-    return out
-
-
 def brute_chance(m, n: int, s: int, need: int) -> float:
     """P(GRAND won and total >= need | n counted coins, s spins), by plain enumeration:
     every kind sequence's counts (multinomial), the awards they make, and the exact law
@@ -48,16 +36,7 @@ def brute_chance(m, n: int, s: int, need: int) -> float:
     fill = m.pot_fill[0] / m.pot_fill[1]
     q = [fill * w / m.pot_weights.sum() for w in m.pot_weights] + [1 - fill]    # the pots, then cash
     cash = law(m.cash_values, m.cash_weights)
-    hit = m.boost[0] / m.boost[1]
-    per_spin = {0: 1 - hit}
-    kw = m.boost_count_weights / m.boost_count_weights.sum()
-    one = law(m.boost_values, m.boost_weights)
-    for k, w in zip(m.boost_counts.tolist(), kw.tolist()):
-        got = {0: 1.0}
-        for _ in range(k):
-            got = convolve(got, one)
-        for v, p in got.items():
-            per_spin[v] = per_spin.get(v, 0.0) + hit * w * p
+    per_spin = spin_boost_law(m)
     boosts = {0: 1.0}
     for _ in range(s):
         boosts = convolve(boosts, per_spin)
