@@ -73,12 +73,11 @@ def test_the_committed_tails_report_is_for_the_shipped_libraries_and_every_mode(
 
 KNOWN_BELOW: dict[tuple[str, str], str] = {
     # (game, mode): why its top is known to be below its 1-in-10^7 quantile (a strict
-    # xfail until it is fixed). Happy Money Hens' DC+HB library, once 711.5x against 10 of
-    # 4,000,000 fresh bonuses above it, has its big_bonus stratum (math/double_boost_tail.py)
-    # and holds.
-    ("happy_money_hens", "bonus_pf_hb"): "PF+HB's library stops at 1,218.5x, a GRAND and 218.5x more; the "
-    "rules pay more 5.0e-06 of bonuses (99% 4.7e-06 .. 5.3e-06, conditional Monte Carlo, tools/cond_tail.py: "
-    "the 1-in-10^7 quantile is about 1,430x): its books need a stratum above a GRAND (issue #32 item 2)",
+    # xfail until it is fixed). None now: Happy Money Hens' DC+HB library, once 711.5x
+    # against 10 of 4,000,000 fresh bonuses above it, has its big_bonus stratum
+    # (math/double_boost_tail.py), and its PF+HB library, once 1,218.5x (a GRAND and
+    # 218.5x) where the rules pass that 5.0e-06 of bonuses, its big_grand stratum
+    # (math/grand_boost_tail.py); both hold.
 }
 
 
