@@ -13,7 +13,7 @@ import pytest
 
 from cabinet.core.rng import Rng, make_bit_generator
 from cabinet.core.rng_batch import BookStreams
-from games.happy_money_hens.math import feature_odds as F
+from games.happy_money_hens.math import bonus_odds as O
 from games.happy_money_hens.math import rules
 from games.happy_money_hens.math.batch_bonus import BonusLockstep
 from games.happy_money_hens.math.bonus import HensBonus
@@ -187,22 +187,22 @@ def test_the_share_estimator_agrees_with_a_plain_count(monkeypatch):
     "all" counts and "no_full_board" does not) against the bonuses counted in the
     category among 150,000 others: within their joint 99% interval."""
     m = load()
-    monkeypatch.setattr(F, "BOOST_TAIL_BONUSES", 100_000)
-    F.boost_tail_odds.cache_clear()
+    monkeypatch.setattr(O, "BOOST_TAIL_BONUSES", 100_000)
+    O.boost_tail_odds.cache_clear()
     try:
         for mode, combo in (("bonus_hb", HB), ("bonus_pf_hb", PF_HB)):
             low = 3 * m.costs[mode]
             monkeypatch.setitem(m.big_bonus_x100, mode, low)
-            odds = F.boost_tail_odds(mode, 5)
+            odds = O.boost_tail_odds(mode, 5)
             res = simulate_bonuses(np.random.default_rng(50 + combo), m, np.full(150_000, combo))
             inside = (res["total_x100"] >= low) & (res["awards"][:, GRAND] == 0)
             for key, hit in (("all", inside), ("no_full_board", inside & ~res["full_board"])):
                 p, se = odds[key]
                 q = hit.mean()
-                assert abs(p - q) < F.Z99 * sqrt(se ** 2 + q * (1 - q) / len(hit)), (mode, key, p, q)
+                assert abs(p - q) < O.Z99 * sqrt(se ** 2 + q * (1 - q) / len(hit)), (mode, key, p, q)
             assert odds["no_full_board"][0] < odds["all"][0]
     finally:
-        F.boost_tail_odds.cache_clear()
+        O.boost_tail_odds.cache_clear()
 
 
 def test_the_boost_override_changes_only_the_boosts():

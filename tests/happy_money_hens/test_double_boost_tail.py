@@ -13,7 +13,7 @@ import pytest
 
 from cabinet.core.rng import Rng, make_bit_generator
 from cabinet.core.rng_batch import BookStreams
-from games.happy_money_hens.math import feature_odds as F
+from games.happy_money_hens.math import bonus_odds as O
 from games.happy_money_hens.math import rules
 from games.happy_money_hens.math.batch_bonus import BonusLockstep
 from games.happy_money_hens.math.bonus import HensBonus
@@ -129,17 +129,17 @@ def test_the_share_estimator_agrees_with_a_plain_count_and_every_skeleton_is_rea
     the category among 100,000 others; every skeleton is reachable."""
     m = load()
     low = 3 * m.costs[MODE]
-    monkeypatch.setattr(F, "BOOST_TAIL_BONUSES", 100_000)
+    monkeypatch.setattr(O, "BOOST_TAIL_BONUSES", 100_000)
     monkeypatch.setitem(m.big_bonus_x100, MODE, low)
-    F.boost_tail_odds.cache_clear()
+    O.boost_tail_odds.cache_clear()
     try:
-        p, se = F.boost_tail_odds(MODE, 6)["all"]
+        p, se = O.boost_tail_odds(MODE, 6)["all"]
     finally:
-        F.boost_tail_odds.cache_clear()
+        O.boost_tail_odds.cache_clear()
     res = simulate_bonuses(np.random.default_rng(60), m, np.full(100_000, DC_HB))
     hit = res["total_x100"] >= low
     q = hit.mean()
-    assert abs(p - q) < F.Z99 * sqrt(se ** 2 + q * (1 - q) / len(hit)), (p, q)
+    assert abs(p - q) < O.Z99 * sqrt(se ** 2 + q * (1 - q) / len(hit)), (p, q)
     tail = double_boost_tail(m.big_bonus_x100[MODE])
     assert tail.reachable()[res["paid_single"], res["paid_double"], res["spins"]].all()
 

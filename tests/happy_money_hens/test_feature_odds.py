@@ -7,7 +7,7 @@ import pytest
 
 from cabinet.math.stats import rate_ci
 from games.happy_money_hens import GAME
-from games.happy_money_hens.math import feature_odds as F
+from games.happy_money_hens.math import bonus_odds as O
 from games.happy_money_hens.math.full_board import full_board_chance
 from games.happy_money_hens.math.pots import combo_odds
 from games.happy_money_hens.math.sim_bonus import simulate_bonuses
@@ -16,13 +16,13 @@ from games.happy_money_hens.math.tables import POT_NAMES, combo_code, load
 
 def test_a_pots_chance_given_its_coins_is_the_letters_binomial():
     m = load()
-    g = F.pot_chance_table(m, POT_NAMES.index("GRAND"))        # 5 letters
+    g = O.pot_chance_table(m, POT_NAMES.index("GRAND"))        # 5 letters
     r = 0.5 * 15 / 100                                          # pot fill 50/100 x weight 15 of 100
     assert g[5, 0] == pytest.approx(r ** 5)
     assert g[0, 3] == pytest.approx(r ** 3)                     # three double coins: 6 letters
     assert g[1, 2] == pytest.approx(r ** 3)                     # both doubles and the single
     assert g[4, 0] == 0.0 and g[0, 2] == 0.0
-    mini = F.pot_chance_table(m, POT_NAMES.index("MINI"))       # 4 letters
+    mini = O.pot_chance_table(m, POT_NAMES.index("MINI"))       # 4 letters
     rm = 0.5 * 35 / 100
     assert mini[0, 2] == pytest.approx(rm ** 2)
 
@@ -44,7 +44,7 @@ def test_the_full_board_with_double_coins_agrees_with_plain_bonuses():
 
 @pytest.mark.slow
 def test_pot_rates_agree_with_counted_awards_for_every_combination_with_pot_fill():
-    rates = F.pot_rates(seed=2, bonuses=10_000, workers=1)
+    rates = O.pot_rates(seed=2, bonuses=10_000, workers=1)
     n = 10_000
     for combo, dc in ((2, False), (6, False), (3, True), (7, True)):
         won = simulate_bonuses(np.random.default_rng(10 + combo), load(), np.full(n, combo))["awards"] > 0
@@ -56,17 +56,17 @@ def test_pot_rates_agree_with_counted_awards_for_every_combination_with_pot_fill
 
 @pytest.mark.slow
 def test_mode_rates_hold_the_exact_combination_odds(monkeypatch, request):
-    monkeypatch.setattr(F, "BONUSES", 4_000)
-    monkeypatch.setattr(F, "WORKERS", 1)
-    monkeypatch.setattr(F, "_POTS", {})
+    monkeypatch.setattr(O, "BONUSES", 4_000)
+    monkeypatch.setattr(O, "WORKERS", 1)
+    monkeypatch.setattr(O, "POTS", {})
     # the big-bonus estimate rides along in feature_odds; this test reads the combination,
     # bonus, pot and full-board figures, so its samples are kept small (they are tested
     # in test_the_big_bonus_estimate_agrees_with_a_plain_simulation)
-    monkeypatch.setattr(F, "BIG_BONUSES", {c: 20_000 for c in F.COMBOS})
-    monkeypatch.setattr(F, "CASH_TAIL_BONUSES", 20_000)
-    monkeypatch.setattr(F, "BOOST_TAIL_BONUSES", 20_000)
-    monkeypatch.setattr(F, "_BIG", {})
-    for cached in (F.cash_tail_odds, F.boost_tail_odds):       # no small-sample figure outlives the test
+    monkeypatch.setattr(O, "BIG_BONUSES", {c: 20_000 for c in O.COMBOS})
+    monkeypatch.setattr(O, "CASH_TAIL_BONUSES", 20_000)
+    monkeypatch.setattr(O, "BOOST_TAIL_BONUSES", 20_000)
+    monkeypatch.setattr(O, "_BIG", {})
+    for cached in (O.cash_tail_odds, O.boost_tail_odds):       # no small-sample figure outlives the test
         cached.cache_clear()
         request.addfinalizer(cached.cache_clear)
     odds = GAME.math.feature_odds("fortune_1_5", {}, 5)
@@ -88,9 +88,9 @@ def test_a_full_boards_grand_without_double_coins_is_the_binomial_of_its_35_coin
     from math import comb
     r = 0.5 * 15 / 100                                          # pot fill 50/100 x GRAND's weight 15 of 100
     exact = sum(comb(35, k) * r ** k * (1 - r) ** (35 - k) for k in range(5, 36))
-    got = F.grand_given_full_board(seed=3, bonuses=50_000)
+    got = O.grand_given_full_board(seed=3, bonuses=50_000)
     assert got[False] == (pytest.approx(exact), 0.0)
-    g = F.pot_chance_table(load(), POT_NAMES.index("GRAND"))
+    g = O.pot_chance_table(load(), POT_NAMES.index("GRAND"))
     p, se = got[True]                                           # double coins add letters: more likely
     assert exact < p <= g[0, 35] and se > 0
 
@@ -120,17 +120,16 @@ def test_the_big_bonus_estimate_agrees_with_a_plain_simulation(monkeypatch):
     """feature_odds.big_odds (exact combination odds x the share of big bonuses among
     bonuses played from their combination) against counted rounds of base, with the
     threshold lowered to 50x so both are cheap: within their joint 99% interval."""
-    from games.happy_money_hens.math import feature_odds as fo
     from games.happy_money_hens.math.sim import simulate
     m = load()
     monkeypatch.setitem(m.big_bonus_x100, "base", 5_000)
-    monkeypatch.setattr(fo, "BIG_BONUSES", {c: 30_000 for c in range(1, 8)})
-    monkeypatch.setattr(fo, "CHUNK", 10_000)
-    monkeypatch.setattr(fo, "_BIG", {})
-    fo.big_counts(5, workers=1)
-    p, lo, hi, _ = fo.big_odds("base", seed=5)
+    monkeypatch.setattr(O, "BIG_BONUSES", {c: 30_000 for c in range(1, 8)})
+    monkeypatch.setattr(O, "CHUNK", 10_000)
+    monkeypatch.setattr(O, "_BIG", {})
+    O.big_counts(5, workers=1)
+    p, lo, hi, _ = O.big_odds("base", seed=5)
     n = 400_000
     counted = simulate(77, "base", n)["features"]["big_bonus"].mean()
-    se = ((hi - p) / fo.Z99) ** 2 + counted * (1 - counted) / n
+    se = ((hi - p) / O.Z99) ** 2 + counted * (1 - counted) / n
     assert 1e-3 < p < 5e-3
-    assert abs(counted - p) < fo.Z99 * se ** 0.5
+    assert abs(counted - p) < O.Z99 * se ** 0.5

@@ -12,11 +12,12 @@ import numpy as np
 import pytest
 
 from cabinet.core.rng import Rng, make_bit_generator
+from games.happy_money_hens.math import bonus_odds as O
 from games.happy_money_hens.math import tails as CT
 from games.happy_money_hens.math import categories, rules
 from games.happy_money_hens.math.bonus import HensBonus
 from games.happy_money_hens.math.sim_bonus import simulate_bonuses
-from games.happy_money_hens.math.feature_odds import pot_chance_table
+from games.happy_money_hens.math.bonus_odds import pot_chance_table
 from games.happy_money_hens.math.tables import COMBOS, DOUBLE_COINS, POT_FILL, POT_NAMES, load
 
 
@@ -261,13 +262,13 @@ def test_bonus_pfs_grand_share_agrees_with_a_plain_count(monkeypatch):
     POT FILL bonuses counted with one GRAND and no full board: within their joint 99%."""
     from games.happy_money_hens.math import feature_odds as F
     monkeypatch.setitem(categories.MULTI_GRAND, "pot_grand_2", (1, True))
-    monkeypatch.setattr(F, "BONUSES", 40_000)
-    monkeypatch.setattr(F, "WORKERS", 1)
+    monkeypatch.setattr(O, "BONUSES", 40_000)
+    monkeypatch.setattr(O, "WORKERS", 1)
     CT.grand_tail.cache_clear()
     try:
         p, se = F.category_shares(seed=6, modes=("bonus_pf",))["bonus_pf"]["pot_grand_2"]
-        full = F.full_board_rates()[False]
-        raw = F.pot_rates(6, 40_000, 1)[False]["pot_grand_2"][0]
+        full = O.full_board_rates()[False]
+        raw = O.pot_rates(6, 40_000, 1)[False]["pot_grand_2"][0]
         assert p == pytest.approx(raw - full * CT.grand_tail(1, True).table()[35, 0], rel=1e-12)
     finally:
         CT.grand_tail.cache_clear()

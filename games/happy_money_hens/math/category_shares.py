@@ -1,7 +1,7 @@
 """The shares of math.yaml's book_forces (each category's stratum per round, disjoint in
-the order each mode lists them), from feature_odds' rates (moved out of feature_odds.py,
-which keeps category_shares and print_category_shares as its entry points; the
-figures read feature_odds' names at call time, so its settings hold here).
+the order each mode lists them), from the bonus odds of bonus_odds.py (feature_odds.py
+keeps category_shares and print_category_shares as its entry points, the commands
+math.yaml's comments give; the figures read bonus_odds' settings at call time).
 
 bonus_pf_hb lists full_board, big_grand, pot_grand, big_bonus: big_grand (a GRAND and at
 least big_grand_x times the bet) is exact given the counted coins and the spins
@@ -15,7 +15,7 @@ from typing import cast
 
 import numpy as np
 
-from . import feature_odds as F
+from . import bonus_odds as F
 from .tables import COMBOS, DOUBLE_COINS, POT_FILL, combo_code, load
 
 
