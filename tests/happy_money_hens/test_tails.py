@@ -6,6 +6,7 @@ conditional law) and against plain rejection over natural bonuses."""
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 from math import sqrt
 
 import numpy as np
@@ -238,6 +239,14 @@ def test_a_mode_without_double_coins_bounds_its_grand_letters_by_single_coins():
         singles.weights_of(res)
 
 
+@lru_cache(maxsize=1)
+def pot_fill_bonuses() -> dict:
+    """400,000 natural POT FILL bonuses (seed 79), played once per worker and shared by the two bonus_pf
+    tests below (kept next to each other so that xdist's load scheduling usually gives them one worker);
+    neither test changes them, and each test's check is the same with its own sample of this size."""
+    return simulate_bonuses(np.random.Generator(make_bit_generator(79)), load(), np.full(400_000, POT_FILL))
+
+
 @pytest.mark.slow
 def test_bonus_pf_grand_books_are_natural_bonuses_given_their_grands(monkeypatch):
     """The contents-last draw of bonus_pf's pot_grand_2 at 'exactly one GRAND' (about 1
@@ -246,7 +255,7 @@ def test_bonus_pf_grand_books_are_natural_bonuses_given_their_grands(monkeypatch
     m = load()
     _, ends = at_one_grand(monkeypatch, "bonus_pf", 900, 200)
     assert all(e["pots_won"].count("GRAND") == 1 and not e["full_board"] for e in ends)
-    res = simulate_bonuses(np.random.Generator(make_bit_generator(79)), m, np.full(400_000, POT_FILL))
+    res = pot_fill_bonuses()
     one = (res["awards"][:, POT_NAMES.index("GRAND")] == 1) & ~res["full_board"]
     for f, nat in (([e["total_x100"] for e in ends], res["total_x100"][one]),
                    ([len(e["paying"]) for e in ends], res["paid_single"][one])):
@@ -264,15 +273,19 @@ def test_bonus_pfs_grand_share_agrees_with_a_plain_count(monkeypatch):
     monkeypatch.setitem(categories.MULTI_GRAND, "pot_grand_2", (1, True))
     monkeypatch.setattr(O, "BONUSES", 40_000)
     monkeypatch.setattr(O, "WORKERS", 1)
+    seen = []                   # the pot rates category_shares uses, kept rather than computed a second time
+    real_pot_rates = O.pot_rates
+    monkeypatch.setattr(O, "pot_rates", lambda *a: seen.append((a, real_pot_rates(*a))) or seen[-1][1])
     CT.grand_tail.cache_clear()
     try:
         p, se = F.category_shares(seed=6, modes=("bonus_pf",))["bonus_pf"]["pot_grand_2"]
         full = O.full_board_rates()[False]
-        raw = O.pot_rates(6, 40_000, 1)[False]["pot_grand_2"][0]
+        assert [a for a, _ in seen] == [(6,)]               # its seed, at BONUSES = 40,000 on WORKERS = 1
+        raw = seen[0][1][False]["pot_grand_2"][0]
         assert p == pytest.approx(raw - full * CT.grand_tail(1, True).table()[35, 0], rel=1e-12)
     finally:
         CT.grand_tail.cache_clear()
-    res = simulate_bonuses(np.random.Generator(make_bit_generator(80)), load(), np.full(300_000, POT_FILL))
+    res = pot_fill_bonuses()          # the 400,000 bonuses above (was an own 300,000): a tighter plain count
     hit = (res["awards"][:, POT_NAMES.index("GRAND")] == 1) & ~res["full_board"]
     q = hit.mean()
     assert abs(p - q) < 2.5758 * sqrt(se ** 2 + q * (1 - q) / len(hit)), (p, q)
