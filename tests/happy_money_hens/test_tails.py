@@ -262,7 +262,6 @@ def test_bonus_pf_grand_books_are_natural_bonuses_given_their_grands(monkeypatch
     counted coins. Power at 120 (was 200; the forced rounds are most of the time): 4.5 SE is
     a shift of the mean win by 1.0% (was 0.8%), of the mean coins by 2.3 of 16.8 (was 1.9);
     a skeleton kept without its GRAND chance's weight moves the mean coins by 6, 12 SE."""
-    m = load()
     _, ends = at_one_grand(monkeypatch, "bonus_pf", 900, 120)
     assert all(e["pots_won"].count("GRAND") == 1 and not e["full_board"] for e in ends)
     res = pot_fill_bonuses()
