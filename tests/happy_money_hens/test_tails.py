@@ -6,6 +6,7 @@ conditional law) and against plain rejection over natural bonuses."""
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 from math import sqrt
 
 import numpy as np
@@ -74,14 +75,18 @@ def test_the_cash_values_follow_their_law_given_the_total():
 
 @pytest.mark.slow
 def test_a_forced_big_bonus_is_a_natural_one_given_its_total(monkeypatch):
-    """At 3x bonus_dc's cost (about 1 bonus in 70), 250 forced big bonuses against the
-    natural ones above it among 250,000: the same mean total, coins and doubles."""
+    """At 3x bonus_dc's cost (about 1 bonus in 55), 150 forced big bonuses against the
+    natural ones above it among 250,000 (about 4,500): the same mean total, coins and doubles.
+    Power at 150 (was 250; the forced rounds are nearly all the time): 4.5 SE is a shift of the
+    mean total by about 17% (was 14%), of the mean coins by 3.5 of 22.7; a skeleton kept
+    without its A[N1, N2] weight (the natural skeletons that can reach 3x) moves the mean coins
+    by about 10 coins, 13 SE."""
     m = load()
     low = 3 * m.costs["bonus_dc"]
     monkeypatch.setitem(m.big_bonus_x100, "bonus_dc", low)
     CT.cash_tail.cache_clear()
     try:
-        forced = [rules.play(Rng(10_000 + i), "bonus_dc", "big_bonus") for i in range(250)]
+        forced = [rules.play(Rng(10_000 + i), "bonus_dc", "big_bonus") for i in range(150)]
     finally:
         CT.cash_tail.cache_clear()
     assert all(r.payout_x100 >= low and "big_bonus" in r.features for r in forced)
@@ -165,12 +170,15 @@ def at_one_grand(monkeypatch, mode: str, first_seed: int, n: int) -> tuple[list,
 
 @pytest.mark.slow
 def test_multiple_grand_books_are_natural_bonuses_given_their_grands(monkeypatch):
-    """The contents-last draw of pot_grand_2 at 'exactly one GRAND' (about 1 buy in 5)
-    in buy_mystery, 300 forced rounds against natural bonuses of the buy's combinations
-    with one GRAND: the same mean win, counted coins, double coins and share of DOUBLE
-    COINS among them."""
+    """The contents-last draw of pot_grand_2 at 'exactly one GRAND' (about 1 POT FILL bonus
+    in 90) in buy_mystery, 180 forced rounds against the natural bonuses of the buy's
+    combinations with one GRAND (about 1,050 of 96,000): the same mean win, counted coins,
+    double coins and share of DOUBLE COINS among them. Power at 180 (was 300; the forced
+    rounds are nearly all the time): 4.5 SE is a shift of the mean win by 2.0% (was 1.6%), of
+    the mean coins by 2.9 of 22.8 (was 2.4); a skeleton kept without its GRAND chance's weight
+    moves the mean coins by about 11, 17 SE."""
     m = load()
-    forced, ends = at_one_grand(monkeypatch, "buy_mystery", 500, 300)
+    forced, ends = at_one_grand(monkeypatch, "buy_mystery", 500, 180)
     assert all(e["pots_won"].count("GRAND") == 1 for e in ends)
     f = {"win": [e["total_x100"] for e in ends], "coins": [len(e["paying"]) for e in ends],
          "dbl": [sum(c["double"] for c in e["paying"]) for e in ends],
@@ -238,15 +246,25 @@ def test_a_mode_without_double_coins_bounds_its_grand_letters_by_single_coins():
         singles.weights_of(res)
 
 
+@lru_cache(maxsize=1)
+def pot_fill_bonuses() -> dict:
+    """400,000 natural POT FILL bonuses (seed 79), played once per worker and shared by the two bonus_pf
+    tests below (kept next to each other so that xdist's load scheduling usually gives them one worker);
+    neither test changes them, and each test's check is the same with its own sample of this size."""
+    return simulate_bonuses(np.random.Generator(make_bit_generator(79)), load(), np.full(400_000, POT_FILL))
+
+
 @pytest.mark.slow
 def test_bonus_pf_grand_books_are_natural_bonuses_given_their_grands(monkeypatch):
     """The contents-last draw of bonus_pf's pot_grand_2 at 'exactly one GRAND' (about 1
-    bonus in 630), 200 forced rounds against the natural POT FILL bonuses with one GRAND
-    and no full board (listed before it): the same mean win and counted coins."""
-    m = load()
-    _, ends = at_one_grand(monkeypatch, "bonus_pf", 900, 200)
+    bonus in 660), 120 forced rounds against the natural POT FILL bonuses with one GRAND
+    and no full board (listed before it; about 600 of 400,000): the same mean win and
+    counted coins. Power at 120 (was 200; the forced rounds are most of the time): 4.5 SE is
+    a shift of the mean win by 1.0% (was 0.8%), of the mean coins by 2.3 of 16.8 (was 1.9);
+    a skeleton kept without its GRAND chance's weight moves the mean coins by 6, 12 SE."""
+    _, ends = at_one_grand(monkeypatch, "bonus_pf", 900, 120)
     assert all(e["pots_won"].count("GRAND") == 1 and not e["full_board"] for e in ends)
-    res = simulate_bonuses(np.random.Generator(make_bit_generator(79)), m, np.full(400_000, POT_FILL))
+    res = pot_fill_bonuses()
     one = (res["awards"][:, POT_NAMES.index("GRAND")] == 1) & ~res["full_board"]
     for f, nat in (([e["total_x100"] for e in ends], res["total_x100"][one]),
                    ([len(e["paying"]) for e in ends], res["paid_single"][one])):
@@ -264,15 +282,19 @@ def test_bonus_pfs_grand_share_agrees_with_a_plain_count(monkeypatch):
     monkeypatch.setitem(categories.MULTI_GRAND, "pot_grand_2", (1, True))
     monkeypatch.setattr(O, "BONUSES", 40_000)
     monkeypatch.setattr(O, "WORKERS", 1)
+    seen = []                   # the pot rates category_shares uses, kept rather than computed a second time
+    real_pot_rates = O.pot_rates
+    monkeypatch.setattr(O, "pot_rates", lambda *a: seen.append((a, real_pot_rates(*a))) or seen[-1][1])
     CT.grand_tail.cache_clear()
     try:
         p, se = F.category_shares(seed=6, modes=("bonus_pf",))["bonus_pf"]["pot_grand_2"]
         full = O.full_board_rates()[False]
-        raw = O.pot_rates(6, 40_000, 1)[False]["pot_grand_2"][0]
+        assert [a for a, _ in seen] == [(6,)]               # its seed, at BONUSES = 40,000 on WORKERS = 1
+        raw = seen[0][1][False]["pot_grand_2"][0]
         assert p == pytest.approx(raw - full * CT.grand_tail(1, True).table()[35, 0], rel=1e-12)
     finally:
         CT.grand_tail.cache_clear()
-    res = simulate_bonuses(np.random.Generator(make_bit_generator(80)), load(), np.full(300_000, POT_FILL))
+    res = pot_fill_bonuses()          # the 400,000 bonuses above (was an own 300,000): a tighter plain count
     hit = (res["awards"][:, POT_NAMES.index("GRAND")] == 1) & ~res["full_board"]
     q = hit.mean()
     assert abs(p - q) < 2.5758 * sqrt(se ** 2 + q * (1 - q) / len(hit)), (p, q)
