@@ -64,6 +64,7 @@ def test_force_labels_name_every_forcing_category_in_the_sheets_words():
     assert "35 mini reels" in FORCE_LABELS["full_board"]
     from games.happy_money_hens.math.tables import load
     low = load().big_grand_x100["bonus_pf_hb"]                     # 1,200x the bet (math.yaml big_grand_x)
-    assert FORCE_LABELS["big_grand"] == f"GRAND pot won, {low // 100:,}x the bet or more in all"
+    assert FORCE_LABELS["big_grand"] == f"GRAND pot won, {x(low)} the bet or more in all"
+    assert FEATURE_LABELS["big_grand"] == ""           # the history says 'GRAND pot won' and the win
     for label in FORCE_LABELS.values():            # no id: no code letters, no underscores
         assert "_" not in label and not any(code in label.split() for code in ("DC", "PF", "HB")), label
