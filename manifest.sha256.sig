@@ -1,3 +1,3 @@
 # manifest.sha256.sig: Ed25519 over the exact bytes of manifest.sha256 (docs/signing.md)
-signature: Tgk2JSaRH+04t0tAGCG/5nxxFv+oxCjnTCupOjKaq+hue5hh71ZZjiz9sBJdpBXyAGbENFe2XQpONOnadSb4CQ==
+signature: pBAIP7H8v82cOTZJAoEIBD9vi/axGEwoOT2Ygmz5JTqdHJqFQSBNmN5WGH+jbGh2RcHdEOQLe+d4b+iuFiPpCQ==
 key: 8108-6bb7-5243-232f

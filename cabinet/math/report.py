@@ -74,8 +74,9 @@ def category_feature_rate(mb: ModeBooks, name: str) -> tuple[float, str]:
     rate, earlier, before = float(targets[name]), [], np.zeros(len(bits), dtype=bool)
     order = mb.meta["categories"]                       # the game's order (a round is in the first it fits)
     for cat in order[:order.index(name)]:
-        inside = has(cat) & ~before
-        before |= has(cat)
+        in_cat = has(cat)
+        inside = in_cat & ~before
+        before |= in_cat
         mass = float(mb.weight[inside].sum())
         with_it = float(mb.weight[inside & has(name)].sum())
         if mass and with_it:
