@@ -1,3 +1,3 @@
 # manifest.sha256.sig: Ed25519 over the exact bytes of manifest.sha256 (docs/signing.md)
-signature: pBAIP7H8v82cOTZJAoEIBD9vi/axGEwoOT2Ygmz5JTqdHJqFQSBNmN5WGH+jbGh2RcHdEOQLe+d4b+iuFiPpCQ==
+signature: WoDMtHT+QgzOIcomLd+Em/qfdRf6ei3V2p4Qd2fcMIuFOCL1huq2ORDYAUPk8OHH1juxY1hMy/mKmqTLkK+dBQ==
 key: 8108-6bb7-5243-232f

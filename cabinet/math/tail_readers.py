@@ -5,7 +5,7 @@ them P(X > t) with its 99% interval (`survival`), the 1-in-10^6 and 1-in-10^7 qu
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -42,25 +42,33 @@ class Stratum:
 
 
 @dataclass
-class Split:
+class WholeMode:
+    """A run over the whole mode from `roots` independent roots (Split, Cond), with the
+    fields a report reads of every part as a Stratum has them: the whole mode (share 1),
+    no ceiling; its `source` is the reader's own."""
+
+    name: str
+    roots: int
+    share: float = field(default=1.0, kw_only=True)
+    ceiling: int | None = field(default=None, kw_only=True)
+
+    @property
+    def n(self) -> int:
+        return self.roots
+
+
+@dataclass
+class Split(WholeMode):
     """A multilevel-splitting run of the whole mode: particles (payout x100, weight,
     root) of `roots` independent roots; P(X > t) = sum of the weights above t / roots,
     its 99% interval normal over the roots' sums (the roots are independent) where at
     least MIN_ROOTS roots reach above t; below that, [0, the exact 99% bound of the
     share of roots that reach above t] (a root's sum is at most 1)."""
 
-    name: str
-    roots: int
     pay: np.ndarray
     weight: np.ndarray
     root: np.ndarray
-    source: str = "split"
-    share: float = 1.0
-    ceiling: int | None = None
-
-    @property
-    def n(self) -> int:
-        return self.roots
+    source: str = field(default="split", kw_only=True)
 
     def above(self, t: np.ndarray) -> np.ndarray:
         """Roots with a particle above each t."""
@@ -99,21 +107,17 @@ class Split:
 
 
 @dataclass
-class Cond:
+class Cond(WholeMode):
     """A conditional run: `roots` independent roots, each one draw under every component;
     s1[c, i] / s2[c, i]: the sum over the roots of component c's term at t = t0 + i step
     (its conditional P(X > t), weighted) and of its square. P(X > t) = sum_c s1 / roots;
     the root's variance is the sum of its components' (independent draws)."""
 
-    name: str
-    roots: int
     t0: int
     step: int
     s1: np.ndarray
     s2: np.ndarray
-    source: str = "cond"
-    share: float = 1.0
-    ceiling: int | None = None
+    source: str = field(default="cond", kw_only=True)
 
     @property
     def grid(self) -> np.ndarray:
