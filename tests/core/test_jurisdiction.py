@@ -180,7 +180,7 @@ def test_the_auto_button_is_greyed_out_where_autoplay_is_not_allowed(app, tmp_pa
 
 
 def _protection_page(app):
-    from tests.ui.test_operator_pages import login, tap, texts_drawn
+    from tests.ui.operator_menu import login, tap, texts_drawn
     menu = login(app)
     tap(app, "tab_settings")
     tap(app, "section_protection")
@@ -188,7 +188,7 @@ def _protection_page(app):
 
 
 def test_the_protection_settings_show_the_uk_loss_limit_and_never_offer_none(app):
-    from tests.ui.test_operator_pages import tap
+    from tests.ui.operator_menu import tap
     page, shown = _protection_page(app)
     assert "Loss limit" in shown and "$100.00" in shown and "UKGC: a loss limit is set" in shown
     assert app.config.protection.loss_limit == 10000
@@ -202,7 +202,7 @@ def test_the_protection_settings_show_the_uk_loss_limit_and_never_offer_none(app
 
 
 def test_without_a_profile_the_loss_limit_row_reads_none_and_can_be_set(tmp_path):
-    from tests.ui.test_operator_pages import tap, texts_drawn
+    from tests.ui.operator_menu import tap, texts_drawn
     app = make_app(tmp_path)
     try:
         page, shown = _protection_page(app)
@@ -316,7 +316,7 @@ def test_the_loss_limit_stops_play_with_a_dialog(tmp_path):
 
 
 def test_the_settings_page_shows_the_profile_and_locks_its_rows(app, tmp_path):
-    from tests.ui.test_operator_pages import login, tap, texts_drawn
+    from tests.ui.operator_menu import login, tap, texts_drawn
     menu = login(app)
     tap(app, "tab_settings")
     page = menu.page("settings")
@@ -386,7 +386,7 @@ def _session_net(app) -> int:
 def test_uk_shows_the_net_position_on_screen_after_every_round(app):
     """The session clock and the NET figure are drawn over the game, and NET is what
     the rounds of this session won minus what they cost (a deposit does not count)."""
-    from tests.ui.test_operator_pages import texts_drawn
+    from tests.ui.operator_menu import texts_drawn
     scene = open_game(app)
     cur = app.cabinet.currency
     for _ in range(4):
@@ -403,7 +403,7 @@ def test_uk_shows_the_net_position_on_screen_after_every_round(app):
 
 
 def test_uk_reality_check_interrupts_every_interval_with_the_time_and_the_net_position(app):
-    from tests.ui.test_operator_pages import texts_drawn
+    from tests.ui.operator_menu import texts_drawn
     scene = open_game(app)
     assert scene.play()
     finish_round(app, scene)
@@ -480,7 +480,7 @@ def test_uk_offers_no_gamble_after_a_win_in_happy_money_hens(tmp_path):
 def test_with_uk_buys_off_the_buy_price_cap_is_not_offered_as_a_choice(app):
     """The profile turns bonus buys off: the settings page says so on the cap's row
     and its arrows change nothing (there is no buy price left to cap)."""
-    from tests.ui.test_operator_pages import login, tap, texts_drawn
+    from tests.ui.operator_menu import login, tap, texts_drawn
     login(app)
     tap(app, "tab_settings")
     tap(app, "section_cabinet")

@@ -30,7 +30,7 @@ from cabinet.core.game import discover  # noqa: E402
 from cabinet.ui.app import App, start_scenes  # noqa: E402
 from cabinet.ui.clock import ManualClock  # noqa: E402
 from tests.ui.conftest import press, run  # noqa: E402
-from tests.ui.test_operator_pages import tap  # noqa: E402
+from tests.ui.operator_menu import tap  # noqa: E402
 from tests.config_edit import reconfigure  # noqa: E402
 
 CONFIG = """

@@ -5,7 +5,7 @@ import pygame
 
 from cabinet.ui.cash_out import CashOutConfirm
 from tests.ui.conftest import make_app, press, serve
-from tests.ui.test_operator_pages import tap, texts_drawn
+from tests.ui.operator_menu import tap, texts_drawn
 
 K = pygame
 

@@ -9,7 +9,7 @@ from cabinet.ui.operator import OperatorMenu
 from cabinet.ui.operator.handpay import HandpayNotice
 from cabinet.ui.cash_out import CashOutConfirm
 from tests.ui.conftest import make_app, press, run, serve
-from tests.ui.test_operator_pages import login, tap, texts_drawn
+from tests.ui.operator_menu import login, tap, texts_drawn
 from tests.config_edit import handpay_limit
 
 K = pygame

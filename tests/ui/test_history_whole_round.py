@@ -8,7 +8,7 @@ import pygame
 
 from cabinet.ui.history import HistoryScene
 from tests.ui.conftest import make_app, play_rounds, press, serve, shift
-from tests.ui.test_operator_pages import login, tap, texts_drawn
+from tests.ui.operator_menu import login, tap, texts_drawn
 
 K = pygame
 

@@ -8,7 +8,7 @@ import pytest
 import pygame
 
 from tests.ui.conftest import make_app, open_game, press, serve, settle
-from tests.ui.test_operator_pages import login, tap, texts_drawn
+from tests.ui.operator_menu import login, tap, texts_drawn
 
 K = pygame
 

@@ -252,7 +252,7 @@ def test_the_operator_pages_with_player_protection_on_have_no_overlapping_text(t
     from cabinet.ui.app import App, start_scenes
     from cabinet.ui.clock import ManualClock
     from tests.ui.conftest import CONFIG, play_rounds, press, serve
-    from tests.ui.test_operator_pages import login, tap
+    from tests.ui.operator_menu import login, tap
     from tests.ui.toy_game import TOY
 
     (tmp_path / "config.yaml").write_text(

@@ -14,7 +14,7 @@ import pytest
 from cabinet.core import i18n
 from cabinet.ui.input import InputMap
 from tests.ui.conftest import make_app, serve
-from tests.ui.test_operator_pages import texts_drawn
+from tests.ui.operator_menu import texts_drawn
 
 
 @pytest.fixture

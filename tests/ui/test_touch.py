@@ -12,7 +12,7 @@ from cabinet.ui.lobby import Lobby
 from cabinet.ui.operator import OperatorMenu, PinPad
 from cabinet.ui.widgets import Button
 from tests.ui.conftest import make_app, run
-from tests.ui.test_operator_pages import tap
+from tests.ui.operator_menu import tap
 
 K = pygame
 
