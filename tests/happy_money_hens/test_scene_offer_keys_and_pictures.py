@@ -1,8 +1,10 @@
-"""Issue #36 (players' findings), each on the real scene driven by real key presses:
+"""The gamble and spin chance offers, their keys and the pictures, each on the real
+Happy Money Hens scene driven by real key presses (findings of players, issue #36):
 spin chance only when the credit is REDUCED below the price of play (never for a bet
-step), a keyboard control for every gamble control (ESC never decides), the win held
-in the WIN meter while it is at risk, and the pictures (double coins, the meter's
-labels, the mystery-buy icons, the BETS page's fortune lights)."""
+step), a keyboard control for every gamble control (ESC never decides) and for spin
+chance, each listed on the rules' and KEYBOARD pages, the win held in the WIN meter
+while it is at risk, and the pictures (double coins, the spin chance meter's labels,
+the mystery-buy icons, the BETS page's fortune lights and words)."""
 from __future__ import annotations
 
 from fractions import Fraction
