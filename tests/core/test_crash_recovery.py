@@ -16,13 +16,38 @@ from cabinet.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = Path(__file__).with_name("crash_child.py")
-KILLS = 35
+KILLS = 50
 
 
-def start_child(data: Path, seed: int) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, str(CHILD), str(data), str(seed)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+class Cabinets:
+    """crash_child.py --zygote: each `start` forks a cabinet on the data folder from an
+    interpreter that imported everything once (a fresh one costs ~1 s of imports a kill);
+    `kill` SIGKILLs it and returns once it is dead."""
+
+    def __init__(self):
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.proc = subprocess.Popen([sys.executable, str(CHILD), "--zygote"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        line = self.proc.stdout.readline()
+        assert line.startswith("ZYGOTE"), (line, self.proc.stderr.read())
+
+    def start(self, data: Path, seed: int) -> int:
+        self.proc.stdin.write(f"{data} {seed}\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        assert line.startswith("READY"), (line, self.proc.stderr.read() if not line else "")
+        return int(line.split()[1])
+
+    def kill(self, pid: int) -> None:
+        os.kill(pid, signal.SIGKILL)
+        line = self.proc.stdout.readline().split()
+        assert line[:2] == ["DEAD", str(pid)] and os.WIFSIGNALED(int(line[2])), line
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=10)
+        self.proc.stdout.close()
+        self.proc.stderr.close()
 
 
 @pytest.mark.slow
@@ -31,28 +56,24 @@ def test_kill_minus_nine_at_random_moments(tmp_path):
     (tmp_path / "config.yaml").write_text("data_dir: .\nmath_source: live\ndemo_credit: '1000.00'\n")
     chooser = random.Random(20261130)
     last_length = 0
-    for k in range(KILLS):
-        child = start_child(tmp_path, 1000 + k)
-        line = child.stdout.readline()
-        assert line.startswith("READY"), (line, child.stderr.read())
-        time.sleep(chooser.uniform(0.0, 0.08))
-        child.send_signal(signal.SIGKILL)
-        child.wait()
-        child.stdout.close()
-        child.stderr.close()
-        led = Ledger(tmp_path / "ledger.sqlite")     # opening walks the whole chain (LedgerError if broken)
-        ok, msg = led.audit()
-        assert ok, f"after kill {k}: {msg}"
-        assert len(led.open_rounds()) <= 1
-        chain_length = led.verify().entries
-        assert chain_length > last_length, "every start logs its power-up in the chain"
-        last_length = chain_length
-        led.close()
-    # A last start resumes whatever is open, then we inspect everything.
-    child = start_child(tmp_path, 99)
-    assert child.stdout.readline().startswith("READY")
-    child.send_signal(signal.SIGKILL)
-    child.wait()
+    cabinets = Cabinets()
+    try:
+        for k in range(KILLS):
+            pid = cabinets.start(tmp_path, 1000 + k)
+            time.sleep(chooser.uniform(0.0, 0.08))
+            cabinets.kill(pid)
+            led = Ledger(tmp_path / "ledger.sqlite")     # opening walks the whole chain (LedgerError if broken)
+            ok, msg = led.audit()
+            assert ok, f"after kill {k}: {msg}"
+            assert len(led.open_rounds()) <= 1
+            chain_length = led.verify().entries
+            assert chain_length > last_length, "every start logs its power-up in the chain"
+            last_length = chain_length
+            led.close()
+        # A last start resumes whatever is open, then we inspect everything.
+        cabinets.kill(cabinets.start(tmp_path, 99))
+    finally:
+        cabinets.close()
     led = Ledger(tmp_path / "ledger.sqlite")
     rows = led.db.execute("SELECT * FROM rounds ORDER BY id").fetchall()
     assert len(rows) > KILLS
