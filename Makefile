@@ -30,11 +30,11 @@ run: $(RUN_STAMP)
 	$(VPY) main.py
 
 test: $(TEST_STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) -m pytest -n 2 tests
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) -m pytest -n 2 --dist worksteal tests
 
 # The edit loop: everything but the tests marked slow (statistics, crashes, fuzz, whole libraries).
 test-quick: $(TEST_STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) -m pytest -n 2 -m "not slow" tests
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) -m pytest -n 2 --dist worksteal -m "not slow" tests
 
 # The formatter: ruff format on each statement over 120 characters, nowhere else (.ci/format_long_lines.py).
 format: $(TEST_STAMP)
