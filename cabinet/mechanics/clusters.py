@@ -234,13 +234,21 @@ def find_clusters_batch(symbol_masks: np.ndarray, wild_masks: np.ndarray, shape:
     """
     n, S = symbol_masks.shape
     within = symbol_masks | wild_masks[:, None]
-    # A cell of a cluster of 2+ cells has an edge neighbour in `within`: isolated cells
-    # can be dropped before any flood fill (most components are singletons).
-    w = within
+    # cells that cannot be in a cluster are dropped before any flood fill (most
+    # components are singletons and pairs)
     nf, nl, full = np.uint64(shape.not_first_col), np.uint64(shape.not_last_col), np.uint64(shape.full)
     one, c = np.uint64(1), np.uint64(shape.cols)
-    touching = ((w << one) & nf) | ((w >> one) & nl) | ((w << c) & full) | (w >> c)
-    seeds = symbol_masks & touching
+    w = within
+    left, right, up, down = (w << one) & nf, (w >> one) & nl, (w << c) & full, w >> c
+    if min_size >= 3:
+        # only cells of components of 3+ cells can be in a cluster: the cells with two or
+        # more neighbours in `within` and their neighbours (as in lane_clusters)
+        hubs = ((left & right) | (up & down) | ((left | right) & (up | down))) & w
+        within = w & (hubs | ((hubs << one) & nf) | ((hubs >> one) & nl) | ((hubs << c) & full) | (hubs >> c))
+        seeds = symbol_masks & within
+    else:
+        # a cell of a cluster of 2+ cells has an edge neighbour in `within`
+        seeds = symbol_masks & (left | right | up | down)
     ok = (seeds != 0) & (np.bitwise_count(within) >= min_size)
     b_idx, s_idx = np.nonzero(ok)
     seeds, win = seeds[b_idx, s_idx], within[b_idx, s_idx]

@@ -13,6 +13,7 @@ for the presentation) and `tumble_batch` (numpy, many boards at once).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -58,19 +59,59 @@ def tumble(board: Sequence[Sequence], removed: Sequence[Sequence[bool]],
 
 
 class StripSet:
-    """Reel strips of one mode packed for numpy: a flat array with offsets."""
+    """Reel strips of one mode packed for numpy: a flat array with offsets.
+
+    For boards of up to 8 rows, `packed(rows)` holds every window of every strip as one
+    uint64 (byte r = the symbol r below the top), so a window is one gather per column."""
 
     def __init__(self, strips: Sequence[Sequence[int]]):
         self.lengths = np.array([len(s) for s in strips], dtype=np.int64)
         self.offsets = np.concatenate([[0], np.cumsum(self.lengths)[:-1]]).astype(np.int64)
         self.flat = np.concatenate([np.asarray(s, dtype=np.int8) for s in strips])
         self.cols = len(strips)
+        self._packed: dict[int, np.ndarray] = {}
+
+    def packed(self, rows: int) -> np.ndarray:
+        """(total strip length,) uint64: at offsets[c] + t, strip c's symbols t .. t + rows - 1
+        (wrapping) in bytes 0 .. rows - 1, the other bytes 0."""
+        got = self._packed.get(rows)
+        if got is None:
+            col = np.repeat(np.arange(self.cols), self.lengths)
+            t = np.arange(len(self.flat)) - self.offsets[col]
+            pos = (t[:, None] + np.arange(rows)[None, :]) % self.lengths[col][:, None]
+            table = np.zeros((len(self.flat), 8), dtype=np.int8)
+            table[:, :rows] = self.flat[self.offsets[col][:, None] + pos]
+            got = self._packed[rows] = table.view(np.uint64)[:, 0].copy()
+        return got
+
+    def columns(self, tops: np.ndarray, rows: int) -> np.ndarray:
+        """(n, cols) window tops -> (n, cols, 8) int8: each column's window top down (rows <= 8)."""
+        w = self.packed(rows)[self.offsets + tops % self.lengths]
+        return w.view(np.int8).reshape(len(w), self.cols, 8)
 
     def window(self, tops: np.ndarray, rows: int) -> np.ndarray:
         """(n, cols) window tops -> (n, rows, cols) symbols."""
-        r = np.arange(rows, dtype=np.int64)[None, :, None]
-        pos = (tops[:, None, :] + r) % self.lengths[None, None, :]
-        return self.flat[self.offsets[None, None, :] + pos]
+        if rows > 8:
+            r = np.arange(rows, dtype=np.int64)[None, :, None]
+            pos = (tops[:, None, :] + r) % self.lengths[None, None, :]
+            return self.flat[self.offsets[None, None, :] + pos]
+        return np.ascontiguousarray(self.columns(tops, rows)[:, :, :rows].transpose(0, 2, 1))
+
+
+@lru_cache(maxsize=None)
+def _falls(rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every removal pattern of a column (bit r: row r removed): the number of gaps,
+    and for each row of the new column the byte it comes from in [old column (8 bytes),
+    fresh symbols (8 bytes)]: the gaps take fresh bytes 8 .. 8 + k - 1, the survivors
+    follow in their order."""
+    gaps = np.zeros(1 << rows, dtype=np.int64)
+    src = np.zeros((1 << rows, rows), dtype=np.int64)
+    for p in range(1 << rows):
+        survivors = [r for r in range(rows) if not p >> r & 1]
+        k = rows - len(survivors)
+        gaps[p] = k
+        src[p] = [8 + r for r in range(k)] + survivors
+    return gaps, src
 
 
 def tumble_batch(board: np.ndarray, removed: np.ndarray, strips: StripSet,
@@ -78,6 +119,23 @@ def tumble_batch(board: np.ndarray, removed: np.ndarray, strips: StripSet,
     """Vectorised `tumble`: (n, rows, cols) boards and removed flags, (n, cols) tops.
 
     Returns the new boards and tops (the same arrays' shapes)."""
+    n, rows, cols = board.shape
+    if rows > 8:
+        return _tumble_sorted(board, removed, strips, tops)
+    # each column's removal pattern picks where every new cell comes from (_falls)
+    pattern = np.packbits(removed, axis=1, bitorder="little").reshape(n, cols)
+    gaps, src_of = _falls(rows)
+    new_tops = (tops - gaps[pattern]) % strips.lengths[None, :]
+    both = np.empty((n, cols, 16), dtype=board.dtype)
+    both[:, :, :rows] = board.transpose(0, 2, 1)
+    both[:, :, 8:] = strips.columns(new_tops, rows)
+    at = src_of[pattern] + (np.arange(n * cols, dtype=np.int64) * 16).reshape(n, cols, 1)
+    return np.ascontiguousarray(both.reshape(-1)[at].transpose(0, 2, 1)), new_tops
+
+
+def _tumble_sorted(board: np.ndarray, removed: np.ndarray, strips: StripSet,
+                   tops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """tumble_batch for boards of any height: a stable sort of each column."""
     n, rows, cols = board.shape
     # stable sort of each column on "survives": removed cells go to the top, survivors
     # keep their order below them
