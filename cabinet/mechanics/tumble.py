@@ -122,8 +122,38 @@ def tumble_batch(board: np.ndarray, removed: np.ndarray, strips: StripSet,
     n, rows, cols = board.shape
     if rows > 8:
         return _tumble_sorted(board, removed, strips, tops)
-    # each column's removal pattern picks where every new cell comes from (_falls)
-    pattern = np.packbits(removed, axis=1, bitorder="little").reshape(n, cols)
+    return _tumble_patterns(board, np.packbits(removed, axis=1, bitorder="little").reshape(n, cols), strips, tops)
+
+
+def tumble_masks(board: np.ndarray, removed: np.ndarray, strips: StripSet,
+                 tops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`tumble_batch` with the removed cells as (n,) uint64 cell masks (bit row * cols + col)."""
+    n, rows, cols = board.shape
+    if rows > 8 or cols < rows:
+        bits = (removed[:, None] >> np.arange(rows * cols, dtype=np.uint64)) & np.uint64(1)
+        return tumble_batch(board, bits.astype(bool).reshape(n, rows, cols), strips, tops)
+    return _tumble_patterns(board, column_patterns(removed, rows, cols), strips, tops)
+
+
+def column_patterns(masks: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """(n,) uint64 cell masks -> (n, cols) int64: bit r of column c's entry is cell (r, c).
+
+    Column c's cells (bits c + cols * r) are shifted to bits 0, cols, 2 * cols, ... and
+    one multiplication moves bit cols * r to bit top + r (top = (cols - 1) * (rows - 1)):
+    with cols >= rows no two partial products meet, so nothing carries into those bits
+    (the products past bit 63 just fall off)."""
+    top = (cols - 1) * (rows - 1)
+    col0 = np.uint64(sum(1 << (cols * r) for r in range(rows)))
+    magic = np.uint64(sum(1 << (top + r - cols * r) for r in range(rows)))
+    x = (masks[:, None] >> np.arange(cols, dtype=np.uint64)) & col0
+    return (((x * magic) >> np.uint64(top)) & np.uint64((1 << rows) - 1)).astype(np.int64)
+
+
+def _tumble_patterns(board: np.ndarray, pattern: np.ndarray, strips: StripSet,
+                     tops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The tumble of boards of up to 8 rows, (n, cols) removal patterns (bit r: row r
+    removed): each column's pattern picks where every new cell comes from (_falls)."""
+    n, rows, cols = board.shape
     gaps, src_of = _falls(rows)
     new_tops = (tops - gaps[pattern]) % strips.lengths[None, :]
     both = np.empty((n, cols, 16), dtype=board.dtype)

@@ -13,7 +13,7 @@ from cabinet.mechanics.clusters import (
     pack_masks,
     unpack_mask,
 )
-from cabinet.mechanics.tumble import StripSet, tumble, tumble_batch
+from cabinet.mechanics.tumble import StripSet, column_patterns, tumble, tumble_batch, tumble_masks
 
 
 def test_batch_and_single_board_find_the_same_clusters():
@@ -131,3 +131,24 @@ def test_tumble_batch_matches_single_board():
         assert t.board == nb[i].tolist() and t.tops == nt[i].tolist()
         for c, r, sym in t.refills:
             assert sym == nb[i][r][c]
+
+
+def test_tumble_by_masks_matches_tumble_by_flags():
+    # removed cells given as bitboards (bit row * cols + col): the same boards and tops,
+    # for square and wide boards (column patterns by one multiplication) and tall ones
+    rng = np.random.default_rng(4)
+    for rows, cols in ((7, 7), (5, 6), (8, 8), (9, 5)):
+        strips = [list(rng.integers(0, 6, int(rng.integers(20, 40)))) for _ in range(cols)]
+        ss = StripSet(strips)
+        n = 400
+        tops = rng.integers(0, ss.lengths, (n, cols))
+        board = ss.window(tops, rows)
+        removed = rng.random((n, rows, cols)) < rng.random((n, 1, 1))
+        masks = (removed.reshape(n, -1).astype(np.uint64) << np.arange(rows * cols, dtype=np.uint64)).sum(
+            axis=1, dtype=np.uint64)
+        want_board, want_tops = tumble_batch(board, removed, ss, tops)
+        got_board, got_tops = tumble_masks(board, masks, ss, tops)
+        assert (got_board == want_board).all() and (got_tops == want_tops).all()
+        if rows <= cols:
+            weights = 1 << np.arange(rows)
+            assert (column_patterns(masks, rows, cols) == (removed * weights[None, :, None]).sum(axis=1)).all()

@@ -17,7 +17,7 @@ import numpy as np
 
 from cabinet.core.rng import make_bit_generator, weighted_batch
 from cabinet.mechanics.clusters import find_clusters_batch, pack_masks, unpack_mask
-from cabinet.mechanics.tumble import tumble_batch
+from cabinet.mechanics.tumble import tumble_masks
 
 from .tables import PiggyMath, band_of, load
 
@@ -55,7 +55,7 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
     if tops is None:
         tops = cast(np.random.Generator, gen).integers(0, ss.lengths, (m, cols))
     else:
-        tops = np.array(tops, dtype=np.int64)          # a copy: the tumbles move it
+        tops = np.asarray(tops, dtype=np.int64)
     board = ss.window(tops, rows)
     if spawned is not None:
         board.reshape(m, cells)[spawned] = pm.wild
@@ -74,17 +74,20 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
             flat[rows_j[ok], cell[ok]] = pm.wild
     win = np.zeros(m, dtype=np.int64)
     capped = np.zeros(m, dtype=bool)
+    scatters = np.zeros(m, dtype=np.int64)
     rule = pm.raw["sticky_grid"]
     first, growth, top = int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"])
     pay_ids = list(pm.pay_ids)
-    band_index = np.array([band_of(x) if x >= pm.min_cluster else 0 for x in range(cells + 1)])
     sym_of = np.array(pay_ids)
+    if tally is not None:
+        band_index = np.array([band_of(x) if x >= pm.min_cluster else 0 for x in range(cells + 1)])
     active = np.arange(m)
-    while len(active):
-        b = board[active].reshape(len(active), cells)
-        mk = pack_masks(b, pay_ids + [pm.wild])
+    cur = board           # the boards of the rows still tumbling (`active`), and their stops
+    while True:
+        mk = pack_masks(cur.reshape(len(active), cells), pay_ids + [pm.wild])
         bi, si, cm, size = find_clusters_batch(mk[:, :-1], mk[:, -1], pm.shape, pm.min_cluster)
         if not len(bi):
+            scatters[active] = (cur == pm.scatter).sum(axis=(1, 2))
             break
         pay = pm.pay_by_size[sym_of[si], size.astype(np.int64)]
         rows_hit = active[bi]
@@ -96,24 +99,26 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
         if tally is not None:
             factor = multiplier[rows_hit] * (np.maximum(gsum, 1) if grid is not None else 1)
             np.add.at(tally, (sym_of[si], band_index[size]), factor)
-        drop_win = np.zeros(len(active), dtype=np.int64)
-        np.add.at(drop_win, bi, pay)
-        union = np.zeros(len(active), dtype=np.uint64)
-        np.bitwise_or.at(union, bi, cm)
-        hit = np.unique(bi)
-        removed = unpack_mask(union[hit], cells)
+        # the clusters come board by board (bi ascending): each hit board's win and cells
+        starts = np.flatnonzero(np.concatenate(([True], bi[1:] != bi[:-1])))
+        hit = bi[starts]
+        union = np.bitwise_or.reduceat(cm, starts)
         if grid is not None:
+            removed = unpack_mask(union, cells)
             g = grid[active[hit]]
             grid[active[hit]] = np.where(removed, np.where(g == 0, first, np.minimum(g * growth, top)), g)
-        win[active] += drop_win
+        win[active[hit]] += np.add.reduceat(pay, starts)
         over = win[active] >= room[active]
         capped[active[over]] = True
-        keep = hit[~over[hit]]
-        removed = removed[~over[hit]]
-        rows_k = active[keep]
-        board[rows_k], tops[rows_k] = tumble_batch(board[rows_k], removed.reshape(-1, rows, cols), ss, tops[rows_k])
-        active = rows_k
-    scatters = (board == pm.scatter).sum(axis=(1, 2))
+        go_on = ~over[hit]
+        keep = hit[go_on]
+        stays = np.zeros(len(active), dtype=bool)
+        stays[keep] = True
+        scatters[active[~stays]] = (cur[~stays] == pm.scatter).sum(axis=(1, 2))
+        if not len(keep):
+            break
+        cur, tops = tumble_masks(cur[keep], union[go_on], ss, tops[keep])
+        active = active[keep]
     return win, scatters, capped
 
 
