@@ -263,8 +263,10 @@ def find_clusters_batch(symbol_masks: np.ndarray, wild_masks: np.ndarray, shape:
         big = size >= min_size
         if big.any():
             out_b.append(b_idx[big]); out_s.append(s_idx[big]); out_m.append(comp[big]); out_n.append(size[big])
-        seeds = seeds & ~comp
-        more = seeds != 0
+        # the other components of the pair lie in what is left of `win` (components are
+        # disjoint): a pair with fewer than min_size cells left has no more clusters
+        seeds, win = seeds & ~comp, win & ~comp
+        more = (seeds != 0) & (np.bitwise_count(win) >= min_size)
         b_idx, s_idx, seeds, win = b_idx[more], s_idx[more], seeds[more], win[more]
     if not out_b:
         e = np.zeros(0, dtype=np.int64)
