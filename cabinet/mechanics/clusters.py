@@ -193,11 +193,14 @@ def pack_masks(board: np.ndarray, symbol_ids: Sequence[int]) -> np.ndarray:
     n, cells = board.shape
     if cells > 64:
         raise ValueError("bitboards hold at most 64 cells")
-    ids = set(symbol_ids)
-    # the boards padded to 64 cells with a value of no symbol asked for: each symbol's
-    # flags are then one contiguous array, packed 8 bytes a board in one packbits
-    pad = np.full((n, 64), next(v for v in range(len(ids) + 1) if v not in ids), dtype=board.dtype)
-    pad[:, :cells] = board
+    if cells == 64 and board.flags.c_contiguous:
+        pad = board
+    else:
+        # the boards padded to 64 cells with a value of no symbol asked for: each symbol's
+        # flags are then one contiguous array, packed 8 bytes a board in one packbits
+        ids = set(symbol_ids)
+        pad = np.full((n, 64), next(v for v in range(len(ids) + 1) if v not in ids), dtype=board.dtype)
+        pad[:, :cells] = board
     out = np.empty((n, len(symbol_ids)), dtype=np.uint64)
     for j, s in enumerate(symbol_ids):
         out[:, j] = np.packbits((pad == s).reshape(-1), bitorder="little").view("<u8")

@@ -62,7 +62,9 @@ class StripSet:
     """Reel strips of one mode packed for numpy: a flat array with offsets.
 
     For boards of up to 8 rows, `packed(rows)` holds every window of every strip as one
-    uint64 (byte r = the symbol r below the top), so a window is one gather per column."""
+    uint64 (memory byte r = the symbol r below the top, the bytes past the window -1),
+    so a window is one gather per column: `words` gives a board as one such word per
+    column (the layout `tumble_words` and Piggy Farm's simulator work in)."""
 
     def __init__(self, strips: Sequence[Sequence[int]]):
         self.lengths = np.array([len(s) for s in strips], dtype=np.int64)
@@ -73,21 +75,26 @@ class StripSet:
 
     def packed(self, rows: int) -> np.ndarray:
         """(total strip length,) uint64: at offsets[c] + t, strip c's symbols t .. t + rows - 1
-        (wrapping) in bytes 0 .. rows - 1, the other bytes 0."""
+        (wrapping) in memory bytes 0 .. rows - 1, the other bytes -1."""
         got = self._packed.get(rows)
         if got is None:
             col = np.repeat(np.arange(self.cols), self.lengths)
             t = np.arange(len(self.flat)) - self.offsets[col]
             pos = (t[:, None] + np.arange(rows)[None, :]) % self.lengths[col][:, None]
-            table = np.zeros((len(self.flat), 8), dtype=np.int8)
+            table = np.full((len(self.flat), 8), -1, dtype=np.int8)
             table[:, :rows] = self.flat[self.offsets[col][:, None] + pos]
             got = self._packed[rows] = table.view(np.uint64)[:, 0].copy()
         return got
 
-    def columns(self, tops: np.ndarray, rows: int) -> np.ndarray:
-        """(n, cols) window tops -> (n, cols, 8) int8: each column's window top down (rows <= 8)."""
-        w = self.packed(rows)[self.offsets + tops % self.lengths]
-        return w.view(np.int8).reshape(len(w), self.cols, 8)
+    def wrapped(self, tops: np.ndarray) -> np.ndarray:
+        """(n, cols) stops as strip positions 0 .. length - 1 (tops % lengths)."""
+        if len(tops) and (tops.min() < 0 or (tops >= self.lengths).any()):
+            return tops % self.lengths
+        return tops
+
+    def words(self, tops: np.ndarray, rows: int) -> np.ndarray:
+        """(n, cols) window tops -> (n, cols) uint64: each column's window (rows <= 8)."""
+        return self.packed(rows)[self.offsets + self.wrapped(tops)]
 
     def window(self, tops: np.ndarray, rows: int) -> np.ndarray:
         """(n, cols) window tops -> (n, rows, cols) symbols."""
@@ -95,23 +102,45 @@ class StripSet:
             r = np.arange(rows, dtype=np.int64)[None, :, None]
             pos = (tops[:, None, :] + r) % self.lengths[None, None, :]
             return self.flat[self.offsets[None, None, :] + pos]
-        return np.ascontiguousarray(self.columns(tops, rows)[:, :, :rows].transpose(0, 2, 1))
+        w = self.words(tops, rows).view(np.int8).reshape(len(tops), self.cols, 8)
+        return np.ascontiguousarray(w[:, :, :rows].transpose(0, 2, 1))
 
 
 @lru_cache(maxsize=None)
 def _falls(rows: int) -> tuple[np.ndarray, np.ndarray]:
     """For every removal pattern of a column (bit r: row r removed): the number of gaps,
-    and for each row of the new column the byte it comes from in [old column (8 bytes),
-    fresh symbols (8 bytes)]: the gaps take fresh bytes 8 .. 8 + k - 1, the survivors
-    follow in their order."""
+    and for each byte of the new column word the byte it comes from in [old word (8
+    bytes), fresh window (8 bytes)]: the gaps take fresh bytes 8 .. 8 + k - 1, the
+    survivors follow in their order, the bytes past the window the fresh word's (-1)."""
     gaps = np.zeros(1 << rows, dtype=np.int64)
-    src = np.zeros((1 << rows, rows), dtype=np.int64)
+    src = np.zeros((1 << rows, 8), dtype=np.int64)
     for p in range(1 << rows):
         survivors = [r for r in range(rows) if not p >> r & 1]
         k = rows - len(survivors)
         gaps[p] = k
-        src[p] = [8 + r for r in range(k)] + survivors
+        src[p] = [8 + r for r in range(k)] + survivors + [8 + r for r in range(rows, 8)]
     return gaps, src
+
+
+def tumble_words(words: np.ndarray, pattern: np.ndarray, strips: StripSet, tops: np.ndarray,
+                 rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """`tumble` on boards of up to 8 rows held as (n, cols) column words (StripSet.words),
+    the removed cells as (n, cols) patterns (bit r: row r of the column removed).
+    Returns the new words and tops."""
+    n, cols = words.shape
+    gaps, src_of = _falls(rows)
+    pattern = pattern.astype(np.intp, copy=False)
+    new_tops = tops - gaps[pattern]
+    lengths = strips.lengths[None, :]
+    if len(new_tops) and (new_tops.min() < -lengths.min() or (new_tops >= lengths).any()):
+        new_tops %= lengths
+    else:
+        new_tops += np.where(new_tops < 0, lengths, 0)      # (tops - k) % lengths
+    both = np.empty((n, cols, 2), dtype=np.uint64)
+    both[:, :, 0] = words
+    both[:, :, 1] = strips.packed(rows)[strips.offsets + new_tops]
+    at = src_of[pattern] + (np.arange(n * cols, dtype=np.int64) * 16).reshape(n, cols, 1)
+    return both.view(np.int8).reshape(-1)[at].view(np.uint64).reshape(n, cols), new_tops
 
 
 def tumble_batch(board: np.ndarray, removed: np.ndarray, strips: StripSet,
@@ -120,47 +149,14 @@ def tumble_batch(board: np.ndarray, removed: np.ndarray, strips: StripSet,
 
     Returns the new boards and tops (the same arrays' shapes)."""
     n, rows, cols = board.shape
-    if rows > 8:
+    if rows > 8 or board.dtype != np.int8:
         return _tumble_sorted(board, removed, strips, tops)
-    return _tumble_patterns(board, np.packbits(removed, axis=1, bitorder="little").reshape(n, cols), strips, tops)
-
-
-def tumble_masks(board: np.ndarray, removed: np.ndarray, strips: StripSet,
-                 tops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """`tumble_batch` with the removed cells as (n,) uint64 cell masks (bit row * cols + col)."""
-    n, rows, cols = board.shape
-    if rows > 8 or cols < rows:
-        bits = (removed[:, None] >> np.arange(rows * cols, dtype=np.uint64)) & np.uint64(1)
-        return tumble_batch(board, bits.astype(bool).reshape(n, rows, cols), strips, tops)
-    return _tumble_patterns(board, column_patterns(removed, rows, cols), strips, tops)
-
-
-def column_patterns(masks: np.ndarray, rows: int, cols: int) -> np.ndarray:
-    """(n,) uint64 cell masks -> (n, cols) int64: bit r of column c's entry is cell (r, c).
-
-    Column c's cells (bits c + cols * r) are shifted to bits 0, cols, 2 * cols, ... and
-    one multiplication moves bit cols * r to bit top + r (top = (cols - 1) * (rows - 1)):
-    with cols >= rows no two partial products meet, so nothing carries into those bits
-    (the products past bit 63 just fall off)."""
-    top = (cols - 1) * (rows - 1)
-    col0 = np.uint64(sum(1 << (cols * r) for r in range(rows)))
-    magic = np.uint64(sum(1 << (top + r - cols * r) for r in range(rows)))
-    x = (masks[:, None] >> np.arange(cols, dtype=np.uint64)) & col0
-    return (((x * magic) >> np.uint64(top)) & np.uint64((1 << rows) - 1)).astype(np.int64)
-
-
-def _tumble_patterns(board: np.ndarray, pattern: np.ndarray, strips: StripSet,
-                     tops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The tumble of boards of up to 8 rows, (n, cols) removal patterns (bit r: row r
-    removed): each column's pattern picks where every new cell comes from (_falls)."""
-    n, rows, cols = board.shape
-    gaps, src_of = _falls(rows)
-    new_tops = (tops - gaps[pattern]) % strips.lengths[None, :]
-    both = np.empty((n, cols, 16), dtype=board.dtype)
-    both[:, :, :rows] = board.transpose(0, 2, 1)
-    both[:, :, 8:] = strips.columns(new_tops, rows)
-    at = src_of[pattern] + (np.arange(n * cols, dtype=np.int64) * 16).reshape(n, cols, 1)
-    return np.ascontiguousarray(both.reshape(-1)[at].transpose(0, 2, 1)), new_tops
+    by_col = np.full((n, cols, 8), -1, dtype=np.int8)
+    by_col[:, :, :rows] = board.transpose(0, 2, 1)
+    pattern = np.packbits(removed, axis=1, bitorder="little").reshape(n, cols)
+    words, new_tops = tumble_words(by_col.view(np.uint64).reshape(n, cols), pattern, strips, tops, rows)
+    new = words.view(np.int8).reshape(n, cols, 8)[:, :, :rows]
+    return np.ascontiguousarray(new.transpose(0, 2, 1)), new_tops
 
 
 def _tumble_sorted(board: np.ndarray, removed: np.ndarray, strips: StripSet,

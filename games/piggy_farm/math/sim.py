@@ -16,8 +16,8 @@ from typing import Any, cast
 import numpy as np
 
 from cabinet.core.rng import make_bit_generator, weighted_batch
-from cabinet.mechanics.clusters import find_clusters_batch, pack_masks, unpack_mask
-from cabinet.mechanics.tumble import tumble_masks
+from cabinet.mechanics.clusters import BoardShape, find_clusters_batch, pack_masks, unpack_mask
+from cabinet.mechanics.tumble import tumble_words
 
 from .tables import PiggyMath, band_of, load
 
@@ -25,6 +25,15 @@ FEATURES = ("wheel", "wheel_bronze", "wheel_silver", "wheel_gold", "upgrade", "c
             "free_spins_x1", "free_spins_x2", "free_spins_x3", "free_spins_x5", "retrigger", "hog_wild",
             "growing_season", "hunt_prizes", "hunt_5000x", "risk_win", "capped", "max_win", "big_win",
             "huge_win")
+
+
+# The tumbling boards are held one uint64 a column (StripSet.words): memory byte 8 * col
+# + row of a board's 8 words is cell (row, col), the bytes past the 7 rows and the 8th
+# word -1 (no symbol). Cluster masks are then bit 8 * col + row: the cluster finder sees
+# the board transposed (orthogonal neighbours stay neighbours), on 8 x 8 cells.
+PAD = np.uint64(0xFFFF_FFFF_FFFF_FFFF)
+BY_COLUMN = BoardShape(8, 8)
+BYTE_SHIFTS = np.arange(0, 64, 8, dtype=np.uint64)
 
 
 # wins (x the cost) at which the live run counts the rounds that reach them without the
@@ -52,26 +61,36 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
     Returns (win (m,), windmills on the final board (m,), capped (m,))."""
     ss = pm.strip_sets[strips]
     rows, cols, cells = pm.shape.rows, pm.shape.cols, pm.shape.cells
+    if rows > 8 or cols > 8:
+        raise ValueError(f"the batch engine holds boards of at most 8 x 8 cells, not {rows} x {cols}")
+    row_major = np.arange(cells) % cols * 8 + np.arange(cells) // cols      # cell row * cols + col -> its bit
     if tops is None:
         tops = cast(np.random.Generator, gen).integers(0, ss.lengths, (m, cols))
     else:
         tops = np.asarray(tops, dtype=np.int64)
-    board = ss.window(tops, rows)
-    if spawned is not None:
-        board.reshape(m, cells)[spawned] = pm.wild
-    elif spawn is not None:
-        k = np.array([int(x) for x in spawn])[
-            weighted(cast(np.random.Generator, gen), [int(v) for v in spawn.values()], m)
-        ]
-        flat = board.reshape(m, cells)
-        keys = cast(np.random.Generator, gen).random((m, cells))
-        keys[(flat == pm.wild) | (flat == pm.scatter)] = 2.0
-        order = np.argsort(keys, axis=1)[:, :3]
-        for j in range(3):
-            rows_j = np.nonzero(j < k)[0]
-            cell = order[rows_j, j]
-            ok = keys[rows_j, cell] < 2.0
-            flat[rows_j[ok], cell[ok]] = pm.wild
+    if spawned is None and spawn is None:
+        words = np.full((m, 8), PAD, dtype=np.uint64)
+        words[:, :cols] = ss.words(tops, rows)
+    else:
+        board = ss.window(tops, rows)
+        if spawned is not None:
+            board.reshape(m, cells)[spawned] = pm.wild
+        elif spawn is not None:
+            k = np.array([int(x) for x in spawn])[
+                weighted(cast(np.random.Generator, gen), [int(v) for v in spawn.values()], m)
+            ]
+            flat = board.reshape(m, cells)
+            keys = cast(np.random.Generator, gen).random((m, cells))
+            keys[(flat == pm.wild) | (flat == pm.scatter)] = 2.0
+            order = np.argsort(keys, axis=1)[:, :3]
+            for j in range(3):
+                rows_j = np.nonzero(j < k)[0]
+                cell = order[rows_j, j]
+                ok = keys[rows_j, cell] < 2.0
+                flat[rows_j[ok], cell[ok]] = pm.wild
+        by_col = np.full((m, 8, 8), -1, dtype=np.int8)
+        by_col[:, :cols, :rows] = board.transpose(0, 2, 1)
+        words = by_col.view(np.uint64).reshape(m, 8)
     win = np.zeros(m, dtype=np.int64)
     capped = np.zeros(m, dtype=bool)
     scatters = np.zeros(m, dtype=np.int64)
@@ -82,17 +101,18 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
     if tally is not None:
         band_index = np.array([band_of(x) if x >= pm.min_cluster else 0 for x in range(cells + 1)])
     active = np.arange(m)
-    cur = board           # the boards of the rows still tumbling (`active`), and their stops
+    cur = words      # the boards of the rows still tumbling (`active`), and their stops
     while True:
-        mk = pack_masks(cur.reshape(len(active), cells), pay_ids + [pm.wild])
-        bi, si, cm, size = find_clusters_batch(mk[:, :-1], mk[:, -1], pm.shape, pm.min_cluster)
+        cells_of = cur.view(np.int8)                  # (len(active), 64): cell (row, col) at 8 * col + row
+        mk = pack_masks(cells_of, pay_ids + [pm.wild])
+        bi, si, cm, size = find_clusters_batch(mk[:, :-1], mk[:, -1], BY_COLUMN, pm.min_cluster)
         if not len(bi):
-            scatters[active] = (cur == pm.scatter).sum(axis=(1, 2))
+            scatters[active] = (cells_of == pm.scatter).sum(axis=1)
             break
         pay = pm.pay_by_size[sym_of[si], size.astype(np.int64)]
         rows_hit = active[bi]
         if grid is not None:
-            bits = unpack_mask(cm, cells)
+            bits = unpack_mask(cm, 64)[:, row_major]
             gsum = (bits * grid[rows_hit]).sum(axis=1)
             pay = pay * np.maximum(gsum, 1)
         pay = pay * multiplier[rows_hit]
@@ -104,7 +124,7 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
         hit = bi[starts]
         union = np.bitwise_or.reduceat(cm, starts)
         if grid is not None:
-            removed = unpack_mask(union, cells)
+            removed = unpack_mask(union, 64)[:, row_major]
             g = grid[active[hit]]
             grid[active[hit]] = np.where(removed, np.where(g == 0, first, np.minimum(g * growth, top)), g)
         win[active[hit]] += np.add.reduceat(pay, starts)
@@ -114,10 +134,14 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
         keep = hit[go_on]
         stays = np.zeros(len(active), dtype=bool)
         stays[keep] = True
-        scatters[active[~stays]] = (cur[~stays] == pm.scatter).sum(axis=(1, 2))
+        scatters[active[~stays]] = (cells_of[~stays] == pm.scatter).sum(axis=1)
         if not len(keep):
             break
-        cur, tops = tumble_masks(cur[keep], union[go_on], ss, tops[keep])
+        # each column's removed cells: byte col of the union mask
+        pattern = (union[go_on][:, None] >> BYTE_SHIFTS[:cols]) & np.uint64(0xFF)
+        fallen, tops = tumble_words(cur[keep, :cols], pattern, ss, tops[keep], rows)
+        cur = np.full((len(keep), 8), PAD, dtype=np.uint64)
+        cur[:, :cols] = fallen
         active = active[keep]
     return win, scatters, capped
 
