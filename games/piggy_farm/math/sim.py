@@ -104,10 +104,10 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
     cur = words      # the boards of the rows still tumbling (`active`), and their stops
     while True:
         cells_of = cur.view(np.int8)                  # (len(active), 64): cell (row, col) at 8 * col + row
-        mk = pack_masks(cells_of, pay_ids + [pm.wild])
-        bi, si, cm, size = find_clusters_batch(mk[:, :-1], mk[:, -1], BY_COLUMN, pm.min_cluster)
+        mk = pack_masks(cells_of, pay_ids + [pm.wild, pm.scatter])
+        bi, si, cm, size = find_clusters_batch(mk[:, :-2], mk[:, -2], BY_COLUMN, pm.min_cluster)
         if not len(bi):
-            scatters[active] = (cells_of == pm.scatter).sum(axis=1)
+            scatters[active] = np.bitwise_count(mk[:, -1])
             break
         pay = pm.pay_by_size[sym_of[si], size.astype(np.int64)]
         rows_hit = active[bi]
@@ -134,7 +134,7 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
         keep = hit[go_on]
         stays = np.zeros(len(active), dtype=bool)
         stays[keep] = True
-        scatters[active[~stays]] = (cells_of[~stays] == pm.scatter).sum(axis=1)
+        scatters[active[~stays]] = np.bitwise_count(mk[~stays, -1])
         if not len(keep):
             break
         # each column's removed cells: byte col of the union mask
