@@ -213,32 +213,44 @@ def unpack_mask(masks: np.ndarray, cells: int) -> np.ndarray:
     return np.unpackbits(b, axis=1, bitorder="little")[:, :cells].astype(bool)
 
 
-def _shifts(within: np.ndarray, shape: BoardShape):
-    """The four neighbour shifts for masks inside `within`: (x -> cells with a left, right,
-    upper, lower neighbour in x), as functions. Their results are only ever used `&`
-    a subset of `within`, so the shift masks can go where they never matter: bits past
-    the last cell fall outside `within`, and when no mask has a cell in the last column
-    (a padded board, as Piggy Farm's), a shift by one can wrap a row's end only into
-    that empty column or from it."""
-    nf, nl = np.uint64(shape.not_first_col), np.uint64(shape.not_last_col)
+def _shifts(within: np.ndarray, shape: BoardShape) -> tuple:
+    """What `_sides` needs for masks inside `within`: (one, cols, not_first_col,
+    not_last_col), the last two None where no shift mask is needed. `_sides`' results
+    are only ever used `&` a subset of `within`: bits past the last cell fall outside
+    it, and when no mask has a cell in the last column (a padded board, as Piggy Farm's),
+    a shift by one can wrap a row's end only into that empty column or out of it."""
     one, c = np.uint64(1), np.uint64(shape.cols)
     last_col = np.uint64(shape.full & ~shape.not_last_col)
     if within.size and not (np.bitwise_or.reduce(within, axis=None) & last_col):
-        return (lambda x: x << one), (lambda x: x >> one), (lambda x: x << c), (lambda x: x >> c)
-    return (lambda x: (x << one) & nf), (lambda x: (x >> one) & nl), (lambda x: x << c), (lambda x: x >> c)
+        return one, c, None, None
+    return one, c, np.uint64(shape.not_first_col), np.uint64(shape.not_last_col)
+
+
+def _sides(x: np.ndarray, shifts: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The cells whose left, right, upper, lower neighbour is in x (see _shifts)."""
+    one, c, nf, nl = shifts
+    if nf is None:
+        return x << one, x >> one, x << c, x >> c
+    return (x << one) & nf, (x >> one) & nl, x << c, x >> c
+
+
+def _spread(x: np.ndarray, shifts: tuple) -> np.ndarray:
+    """x and its edge neighbours (see _shifts)."""
+    left, right, up, down = _sides(x, shifts)
+    return x | left | right | up | down
 
 
 def _grow_batch(comp: np.ndarray, within: np.ndarray, shape: BoardShape, shifts=None) -> np.ndarray:
     """Vectorised `grow`: flood fill every (seed, within) pair until all are stable
     (`shifts`: _shifts of these or of wider masks)."""
-    left, right, up, down = shifts or _shifts(within, shape)
+    shifts = shifts or _shifts(within, shape)
     comp = comp.copy()
     active = np.arange(len(comp))
     cur, win = comp, within
     while len(active):
         for _ in range(2):   # two steps per convergence check
-            cur = (cur | left(cur) | right(cur) | up(cur) | down(cur)) & win
-        nxt = (cur | left(cur) | right(cur) | up(cur) | down(cur)) & win
+            cur = _spread(cur, shifts) & win
+        nxt = _spread(cur, shifts) & win
         moving = nxt != cur
         comp[active] = nxt
         active, cur, win = active[moving], nxt[moving], win[moving]
@@ -258,15 +270,14 @@ def find_clusters_batch(symbol_masks: np.ndarray, wild_masks: np.ndarray, shape:
     w = symbol_masks | wild_masks[:, None]
     one = np.uint64(1)
     shifts = _shifts(w, shape)
-    shift_l, shift_r, shift_u, shift_d = shifts
-    left, right, up, down = shift_l(w), shift_r(w), shift_u(w), shift_d(w)
+    left, right, up, down = _sides(w, shifts)
     # cells that cannot be in a cluster are dropped before any flood fill (most
     # components are singletons and pairs)
     if min_size >= 3:
         # only cells of components of 3+ cells can be in a cluster: the cells with two or
         # more neighbours in `within` and their neighbours (as in lane_clusters)
         hubs = ((left & right) | (up & down) | ((left | right) & (up | down))) & w
-        within = w & (hubs | shift_l(hubs) | shift_r(hubs) | shift_u(hubs) | shift_d(hubs))
+        within = w & _spread(hubs, shifts)
         seeds = symbol_masks & within
     else:
         # a cell of a cluster of 2+ cells has an edge neighbour in `within`

@@ -3,9 +3,9 @@
 simulate(seed_sequence, mode, n) -> {"payout_x100": int64[n], "features": {name: bool[n]},
 "sums": {...}} (base and ante: the sum and sum of squares of the spins' own wins)
 
-Rounds advance together as numpy arrays: boards (m, 7, 7), strip positions (m, 7),
-sticky grids (m, 49); a mask of still-active rows shrinks as tumble chains and
-free-spin rounds end. Cluster finding and tumbles are the batch versions of the
+Rounds advance together as numpy arrays: boards (m, 8) uint64, one word a column (see
+PAD below), strip positions (m, 7), sticky grids (m, 49); the still-active rows shrink
+as tumble chains and free-spin rounds end. Cluster finding and tumbles are the batch versions of the
 shared mechanisms. The random streams differ from rules.py, the rules do not: a test
 and `python -m cabinet.math agree piggy_farm` check that both give the same RTP, hit rate and feature rates.
 """
