@@ -193,11 +193,17 @@ def pack_masks(board: np.ndarray, symbol_ids: Sequence[int]) -> np.ndarray:
     n, cells = board.shape
     if cells > 64:
         raise ValueError("bitboards hold at most 64 cells")
+    if cells == 64 and board.flags.c_contiguous:
+        pad = board
+    else:
+        # the boards padded to 64 cells with a value of no symbol asked for: each symbol's
+        # flags are then one contiguous array, packed 8 bytes a board in one packbits
+        ids = set(symbol_ids)
+        pad = np.full((n, 64), next(v for v in range(len(ids) + 1) if v not in ids), dtype=board.dtype)
+        pad[:, :cells] = board
     out = np.empty((n, len(symbol_ids)), dtype=np.uint64)
-    pad = np.zeros((n, 64), dtype=bool)
     for j, s in enumerate(symbol_ids):
-        pad[:, :cells] = board == s
-        out[:, j] = np.packbits(pad, axis=1, bitorder="little").view("<u8")[:, 0]
+        out[:, j] = np.packbits((pad == s).reshape(-1), bitorder="little").view("<u8")
     return out
 
 
@@ -207,17 +213,44 @@ def unpack_mask(masks: np.ndarray, cells: int) -> np.ndarray:
     return np.unpackbits(b, axis=1, bitorder="little")[:, :cells].astype(bool)
 
 
-def _grow_batch(comp: np.ndarray, within: np.ndarray, shape: BoardShape) -> np.ndarray:
-    """Vectorised `grow`: flood fill every (seed, within) pair until all are stable."""
-    nf, nl, full = np.uint64(shape.not_first_col), np.uint64(shape.not_last_col), np.uint64(shape.full)
+def _shifts(within: np.ndarray, shape: BoardShape) -> tuple:
+    """What `_sides` needs for masks inside `within`: (one, cols, not_first_col,
+    not_last_col), the last two None where no shift mask is needed. `_sides`' results
+    are only ever used `&` a subset of `within`: bits past the last cell fall outside
+    it, and when no mask has a cell in the last column (a padded board, as Piggy Farm's),
+    a shift by one can wrap a row's end only into that empty column or out of it."""
     one, c = np.uint64(1), np.uint64(shape.cols)
+    last_col = np.uint64(shape.full & ~shape.not_last_col)
+    if within.size and not (np.bitwise_or.reduce(within, axis=None) & last_col):
+        return one, c, None, None
+    return one, c, np.uint64(shape.not_first_col), np.uint64(shape.not_last_col)
+
+
+def _sides(x: np.ndarray, shifts: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The cells whose left, right, upper, lower neighbour is in x (see _shifts)."""
+    one, c, nf, nl = shifts
+    if nf is None:
+        return x << one, x >> one, x << c, x >> c
+    return (x << one) & nf, (x >> one) & nl, x << c, x >> c
+
+
+def _spread(x: np.ndarray, shifts: tuple) -> np.ndarray:
+    """x and its edge neighbours (see _shifts)."""
+    left, right, up, down = _sides(x, shifts)
+    return x | left | right | up | down
+
+
+def _grow_batch(comp: np.ndarray, within: np.ndarray, shape: BoardShape, shifts=None) -> np.ndarray:
+    """Vectorised `grow`: flood fill every (seed, within) pair until all are stable
+    (`shifts`: _shifts of these or of wider masks)."""
+    shifts = shifts or _shifts(within, shape)
     comp = comp.copy()
     active = np.arange(len(comp))
     cur, win = comp, within
     while len(active):
         for _ in range(2):   # two steps per convergence check
-            cur = (cur | ((cur << one) & nf) | ((cur >> one) & nl) | ((cur << c) & full) | (cur >> c)) & win
-        nxt = (cur | ((cur << one) & nf) | ((cur >> one) & nl) | ((cur << c) & full) | (cur >> c)) & win
+            cur = _spread(cur, shifts) & win
+        nxt = _spread(cur, shifts) & win
         moving = nxt != cur
         comp[active] = nxt
         active, cur, win = active[moving], nxt[moving], win[moving]
@@ -230,34 +263,49 @@ def find_clusters_batch(symbol_masks: np.ndarray, wild_masks: np.ndarray, shape:
 
     `symbol_masks` is (n, S) uint64 (paying symbols only), `wild_masks` is (n,) uint64.
     Returns (board index, symbol column, cluster mask, size), one entry per cluster,
-    the same clusters `find_clusters` finds board by board.
+    the same clusters `find_clusters` finds board by board, ordered by board, symbol
+    column and lowest cell.
     """
     n, S = symbol_masks.shape
-    within = symbol_masks | wild_masks[:, None]
-    # A cell of a cluster of 2+ cells has an edge neighbour in `within`: isolated cells
-    # can be dropped before any flood fill (most components are singletons).
-    w = within
-    nf, nl, full = np.uint64(shape.not_first_col), np.uint64(shape.not_last_col), np.uint64(shape.full)
-    one, c = np.uint64(1), np.uint64(shape.cols)
-    touching = ((w << one) & nf) | ((w >> one) & nl) | ((w << c) & full) | (w >> c)
-    seeds = symbol_masks & touching
+    w = symbol_masks | wild_masks[:, None]
+    one = np.uint64(1)
+    shifts = _shifts(w, shape)
+    left, right, up, down = _sides(w, shifts)
+    # cells that cannot be in a cluster are dropped before any flood fill (most
+    # components are singletons and pairs)
+    if min_size >= 3:
+        # only cells of components of 3+ cells can be in a cluster: the cells with two or
+        # more neighbours in `within` and their neighbours (as in lane_clusters)
+        hubs = ((left & right) | (up & down) | ((left | right) & (up | down))) & w
+        within = w & _spread(hubs, shifts)
+        seeds = symbol_masks & within
+    else:
+        # a cell of a cluster of 2+ cells has an edge neighbour in `within`
+        within = w
+        seeds = symbol_masks & (left | right | up | down)
     ok = (seeds != 0) & (np.bitwise_count(within) >= min_size)
-    b_idx, s_idx = np.nonzero(ok)
-    seeds, win = seeds[b_idx, s_idx], within[b_idx, s_idx]
-    out_b, out_s, out_m, out_n = [], [], [], []
-    while len(b_idx):
+    pair = np.flatnonzero(ok)                 # board * S + symbol column
+    seeds, win = seeds.reshape(-1)[pair], within.reshape(-1)[pair]
+    out_p, out_m, out_n = [], [], []
+    while len(pair):
         low = seeds & (~seeds + one)
-        comp = _grow_batch(low, win, shape)
+        comp = _grow_batch(low, win, shape, shifts)
         size = np.bitwise_count(comp)
         big = size >= min_size
         if big.any():
-            out_b.append(b_idx[big]); out_s.append(s_idx[big]); out_m.append(comp[big]); out_n.append(size[big])
-        seeds = seeds & ~comp
-        more = seeds != 0
-        b_idx, s_idx, seeds, win = b_idx[more], s_idx[more], seeds[more], win[more]
-    if not out_b:
+            out_p.append(pair[big]); out_m.append(comp[big]); out_n.append(size[big])
+        # the other components of the pair lie in what is left of `win` (components are
+        # disjoint): a pair with fewer than min_size cells left has no more clusters
+        seeds, win = seeds & ~comp, win & ~comp
+        more = (seeds != 0) & (np.bitwise_count(win) >= min_size)
+        pair, seeds, win = pair[more], seeds[more], win[more]
+    if not out_p:
         e = np.zeros(0, dtype=np.int64)
         return e, e.copy(), np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.uint8)
-    bi, si, mi, ni = (np.concatenate(x) for x in (out_b, out_s, out_m, out_n))
-    order = np.lexsort((mi & (~mi + one), si, bi))
-    return bi[order], si[order], mi[order], ni[order]
+    pi, mi, ni = (np.concatenate(x) for x in (out_p, out_m, out_n))
+    if len(out_p) > 1:
+        # a pair's clusters are disjoint: (pair, lowest cell) orders them all
+        lowest = np.bitwise_count((mi & (~mi + one)) - one).astype(np.int64)
+        order = np.argsort(pi * 64 + lowest, kind="stable")
+        pi, mi, ni = pi[order], mi[order], ni[order]
+    return pi // S, pi % S, mi, ni

@@ -13,6 +13,7 @@ for the presentation) and `tumble_batch` (numpy, many boards at once).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -58,19 +59,88 @@ def tumble(board: Sequence[Sequence], removed: Sequence[Sequence[bool]],
 
 
 class StripSet:
-    """Reel strips of one mode packed for numpy: a flat array with offsets."""
+    """Reel strips of one mode packed for numpy: a flat array with offsets.
+
+    For boards of up to 8 rows, `packed(rows)` holds every window of every strip as one
+    uint64 (memory byte r = the symbol r below the top, the bytes past the window -1),
+    so a window is one gather per column: `words` gives a board as one such word per
+    column (the layout `tumble_words` and Piggy Farm's simulator work in)."""
 
     def __init__(self, strips: Sequence[Sequence[int]]):
         self.lengths = np.array([len(s) for s in strips], dtype=np.int64)
         self.offsets = np.concatenate([[0], np.cumsum(self.lengths)[:-1]]).astype(np.int64)
         self.flat = np.concatenate([np.asarray(s, dtype=np.int8) for s in strips])
         self.cols = len(strips)
+        self._packed: dict[int, np.ndarray] = {}
+
+    def packed(self, rows: int) -> np.ndarray:
+        """(total strip length,) uint64: at offsets[c] + t, strip c's symbols t .. t + rows - 1
+        (wrapping) in memory bytes 0 .. rows - 1, the other bytes -1."""
+        got = self._packed.get(rows)
+        if got is None:
+            col = np.repeat(np.arange(self.cols), self.lengths)
+            t = np.arange(len(self.flat)) - self.offsets[col]
+            pos = (t[:, None] + np.arange(rows)[None, :]) % self.lengths[col][:, None]
+            table = np.full((len(self.flat), 8), -1, dtype=np.int8)
+            table[:, :rows] = self.flat[self.offsets[col][:, None] + pos]
+            got = self._packed[rows] = table.view(np.uint64)[:, 0].copy()
+        return got
+
+    def wrapped(self, tops: np.ndarray) -> np.ndarray:
+        """(n, cols) stops as strip positions 0 .. length - 1 (tops % lengths)."""
+        if len(tops) and (tops.min() < 0 or (tops >= self.lengths).any()):
+            return tops % self.lengths
+        return tops
+
+    def words(self, tops: np.ndarray, rows: int) -> np.ndarray:
+        """(n, cols) window tops -> (n, cols) uint64: each column's window (rows <= 8)."""
+        return self.packed(rows)[self.offsets + self.wrapped(tops)]
 
     def window(self, tops: np.ndarray, rows: int) -> np.ndarray:
         """(n, cols) window tops -> (n, rows, cols) symbols."""
-        r = np.arange(rows, dtype=np.int64)[None, :, None]
-        pos = (tops[:, None, :] + r) % self.lengths[None, None, :]
-        return self.flat[self.offsets[None, None, :] + pos]
+        if rows > 8:
+            r = np.arange(rows, dtype=np.int64)[None, :, None]
+            pos = (tops[:, None, :] + r) % self.lengths[None, None, :]
+            return self.flat[self.offsets[None, None, :] + pos]
+        w = self.words(tops, rows).view(np.int8).reshape(len(tops), self.cols, 8)
+        return np.ascontiguousarray(w[:, :, :rows].transpose(0, 2, 1))
+
+
+@lru_cache(maxsize=None)
+def _falls(rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every removal pattern of a column (bit r: row r removed): the number of gaps,
+    and for each byte of the new column word the byte it comes from in [old word (8
+    bytes), fresh window (8 bytes)]: the gaps take fresh bytes 8 .. 8 + k - 1, the
+    survivors follow in their order, the bytes past the window the fresh word's (-1)."""
+    gaps = np.zeros(1 << rows, dtype=np.int64)
+    src = np.zeros((1 << rows, 8), dtype=np.int64)
+    for p in range(1 << rows):
+        survivors = [r for r in range(rows) if not p >> r & 1]
+        k = rows - len(survivors)
+        gaps[p] = k
+        src[p] = [8 + r for r in range(k)] + survivors + [8 + r for r in range(rows, 8)]
+    return gaps, src
+
+
+def tumble_words(words: np.ndarray, pattern: np.ndarray, strips: StripSet, tops: np.ndarray,
+                 rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """`tumble` on boards of up to 8 rows held as (n, cols) column words (StripSet.words),
+    the removed cells as (n, cols) patterns (bit r: row r of the column removed).
+    Returns the new words and tops."""
+    n, cols = words.shape
+    gaps, src_of = _falls(rows)
+    pattern = pattern.astype(np.intp, copy=False)
+    new_tops = tops - gaps[pattern]
+    lengths = strips.lengths[None, :]
+    if len(new_tops) and (new_tops.min() < -lengths.min() or (new_tops >= lengths).any()):
+        new_tops %= lengths
+    else:
+        new_tops += np.where(new_tops < 0, lengths, 0)      # (tops - k) % lengths
+    both = np.empty((n, cols, 2), dtype=np.uint64)
+    both[:, :, 0] = words
+    both[:, :, 1] = strips.packed(rows)[strips.offsets + new_tops]
+    at = src_of[pattern] + (np.arange(n * cols, dtype=np.int64) * 16).reshape(n, cols, 1)
+    return both.view(np.int8).reshape(-1)[at].view(np.uint64).reshape(n, cols), new_tops
 
 
 def tumble_batch(board: np.ndarray, removed: np.ndarray, strips: StripSet,
@@ -78,6 +148,20 @@ def tumble_batch(board: np.ndarray, removed: np.ndarray, strips: StripSet,
     """Vectorised `tumble`: (n, rows, cols) boards and removed flags, (n, cols) tops.
 
     Returns the new boards and tops (the same arrays' shapes)."""
+    n, rows, cols = board.shape
+    if rows > 8 or board.dtype != np.int8:
+        return _tumble_sorted(board, removed, strips, tops)
+    by_col = np.full((n, cols, 8), -1, dtype=np.int8)
+    by_col[:, :, :rows] = board.transpose(0, 2, 1)
+    pattern = np.packbits(removed, axis=1, bitorder="little").reshape(n, cols)
+    words, new_tops = tumble_words(by_col.view(np.uint64).reshape(n, cols), pattern, strips, tops, rows)
+    new = words.view(np.int8).reshape(n, cols, 8)[:, :, :rows]
+    return np.ascontiguousarray(new.transpose(0, 2, 1)), new_tops
+
+
+def _tumble_sorted(board: np.ndarray, removed: np.ndarray, strips: StripSet,
+                   tops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """tumble_batch for boards of any height: a stable sort of each column."""
     n, rows, cols = board.shape
     # stable sort of each column on "survives": removed cells go to the top, survivors
     # keep their order below them

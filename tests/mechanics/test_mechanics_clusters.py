@@ -33,6 +33,30 @@ def test_batch_and_single_board_find_the_same_clusters():
     assert (np.bitwise_count(cm) == size).all()
 
 
+def test_batch_finds_the_same_clusters_on_a_padded_transposed_board():
+    # a 7 x 7 board held column by column in an 8 x 8 bitboard (bit 8 * col + row, the
+    # last row and column empty, as Piggy Farm's engine holds it): the shifts need no
+    # wrap masks there; the clusters are the 7 x 7 board's, cell for cell
+    rng = np.random.default_rng(5)
+    small, padded = BoardShape(7, 7), BoardShape(8, 8)
+    boards = rng.integers(0, 5, (1500, 7, 7))          # symbols 0-3 pay, 4 is the wild
+    by_col = np.full((1500, 8, 8), 9)
+    by_col[:, :7, :7] = boards.transpose(0, 2, 1)
+    m = pack_masks(by_col.reshape(1500, 64), [0, 1, 2, 3, 4])
+    bi, si, cm, size = find_clusters_batch(m[:, :4], m[:, 4], padded, 5)
+    want = find_clusters_batch(*(lambda k: (k[:, :4], k[:, 4]))(pack_masks(boards.reshape(1500, 49), [0, 1, 2, 3, 4])),
+                               small, 5)
+    cell_of_bit = {8 * c + r: (r, c) for r in range(7) for c in range(7)}
+    got = sorted((int(b), int(s), tuple(sorted(cell_of_bit[i] for i in range(64) if int(x) >> i & 1)))
+                 for b, s, x in zip(bi, si, cm))
+    assert got == sorted((int(b), int(s), tuple(small.cells_of(int(x)))) for b, s, x in zip(want[0], want[1], want[2]))
+    assert len(got) > 1000 and (np.bitwise_count(cm) == size).all()
+    for i in range(0, 1500, 7):
+        single = find_clusters({j: int(m[i, j]) for j in range(4)}, int(m[i, 4]), padded, 5)
+        sel = bi == i
+        assert sorted(zip(si[sel].tolist(), cm[sel].tolist())) == sorted((c.symbol, c.mask) for c in single)
+
+
 def _flood_clusters(board, pay, wild, min_size):
     """Reference: breadth-first search over (row, col) cells, one symbol at a time."""
     rows, cols = len(board), len(board[0])
@@ -131,3 +155,21 @@ def test_tumble_batch_matches_single_board():
         assert t.board == nb[i].tolist() and t.tops == nt[i].tolist()
         for c, r, sym in t.refills:
             assert sym == nb[i][r][c]
+
+
+def test_tumble_batch_matches_single_board_on_other_shapes():
+    # boards of 1 to 8 rows tumble by column words, taller ones by a sort; strips that
+    # wrap within one tumble; every share of removed cells from none to all
+    rng = np.random.default_rng(4)
+    for rows, cols in ((5, 6), (8, 8), (3, 9), (9, 5), (1, 4)):
+        strips = [list(rng.integers(0, 6, int(rng.integers(rows, 30)))) for _ in range(cols)]
+        ss = StripSet(strips)
+        n = 300
+        tops = rng.integers(0, ss.lengths, (n, cols))
+        board = ss.window(tops, rows)
+        removed = rng.random((n, rows, cols)) < rng.random((n, 1, 1))
+        nb, nt = tumble_batch(board, removed, ss, tops)
+        assert nb.dtype == board.dtype and nb.shape == board.shape
+        for i in range(n):
+            t = tumble(board[i].tolist(), removed[i].tolist(), strips, tops[i].tolist())
+            assert t.board == nb[i].tolist() and t.tops == nt[i].tolist()

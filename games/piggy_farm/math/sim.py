@@ -3,9 +3,9 @@
 simulate(seed_sequence, mode, n) -> {"payout_x100": int64[n], "features": {name: bool[n]},
 "sums": {...}} (base and ante: the sum and sum of squares of the spins' own wins)
 
-Rounds advance together as numpy arrays: boards (m, 7, 7), strip positions (m, 7),
-sticky grids (m, 49); a mask of still-active rows shrinks as tumble chains and
-free-spin rounds end. Cluster finding and tumbles are the batch versions of the
+Rounds advance together as numpy arrays: boards (m, 8) uint64, one word a column (see
+PAD below), strip positions (m, 7), sticky grids (m, 49); the still-active rows shrink
+as tumble chains and free-spin rounds end. Cluster finding and tumbles are the batch versions of the
 shared mechanisms. The random streams differ from rules.py, the rules do not: a test
 and `python -m cabinet.math agree piggy_farm` check that both give the same RTP, hit rate and feature rates.
 """
@@ -16,8 +16,8 @@ from typing import Any, cast
 import numpy as np
 
 from cabinet.core.rng import make_bit_generator, weighted_batch
-from cabinet.mechanics.clusters import find_clusters_batch, pack_masks, unpack_mask
-from cabinet.mechanics.tumble import tumble_batch
+from cabinet.mechanics.clusters import BoardShape, find_clusters_batch, pack_masks, unpack_mask
+from cabinet.mechanics.tumble import tumble_words
 
 from .tables import PiggyMath, band_of, load
 
@@ -25,6 +25,15 @@ FEATURES = ("wheel", "wheel_bronze", "wheel_silver", "wheel_gold", "upgrade", "c
             "free_spins_x1", "free_spins_x2", "free_spins_x3", "free_spins_x5", "retrigger", "hog_wild",
             "growing_season", "hunt_prizes", "hunt_5000x", "risk_win", "capped", "max_win", "big_win",
             "huge_win")
+
+
+# The tumbling boards are held one uint64 a column (StripSet.words): memory byte 8 * col
+# + row of a board's 8 words is cell (row, col), the bytes past the 7 rows and the 8th
+# word -1 (no symbol). Cluster masks are then bit 8 * col + row: the cluster finder sees
+# the board transposed (orthogonal neighbours stay neighbours), on 8 x 8 cells.
+PAD = np.uint64(0xFFFF_FFFF_FFFF_FFFF)
+BY_COLUMN = BoardShape(8, 8)
+BYTE_SHIFTS = np.arange(0, 64, 8, dtype=np.uint64)
 
 
 # wins (x the cost) at which the live run counts the rounds that reach them without the
@@ -52,68 +61,88 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
     Returns (win (m,), windmills on the final board (m,), capped (m,))."""
     ss = pm.strip_sets[strips]
     rows, cols, cells = pm.shape.rows, pm.shape.cols, pm.shape.cells
+    if rows > 8 or cols > 8:
+        raise ValueError(f"the batch engine holds boards of at most 8 x 8 cells, not {rows} x {cols}")
+    row_major = np.arange(cells) % cols * 8 + np.arange(cells) // cols      # cell row * cols + col -> its bit
     if tops is None:
         tops = cast(np.random.Generator, gen).integers(0, ss.lengths, (m, cols))
     else:
-        tops = np.array(tops, dtype=np.int64)          # a copy: the tumbles move it
-    board = ss.window(tops, rows)
-    if spawned is not None:
-        board.reshape(m, cells)[spawned] = pm.wild
-    elif spawn is not None:
-        k = np.array([int(x) for x in spawn])[
-            weighted(cast(np.random.Generator, gen), [int(v) for v in spawn.values()], m)
-        ]
-        flat = board.reshape(m, cells)
-        keys = cast(np.random.Generator, gen).random((m, cells))
-        keys[(flat == pm.wild) | (flat == pm.scatter)] = 2.0
-        order = np.argsort(keys, axis=1)[:, :3]
-        for j in range(3):
-            rows_j = np.nonzero(j < k)[0]
-            cell = order[rows_j, j]
-            ok = keys[rows_j, cell] < 2.0
-            flat[rows_j[ok], cell[ok]] = pm.wild
+        tops = np.asarray(tops, dtype=np.int64)
+    if spawned is None and spawn is None:
+        words = np.full((m, 8), PAD, dtype=np.uint64)
+        words[:, :cols] = ss.words(tops, rows)
+    else:
+        board = ss.window(tops, rows)
+        if spawned is not None:
+            board.reshape(m, cells)[spawned] = pm.wild
+        elif spawn is not None:
+            k = np.array([int(x) for x in spawn])[
+                weighted(cast(np.random.Generator, gen), [int(v) for v in spawn.values()], m)
+            ]
+            flat = board.reshape(m, cells)
+            keys = cast(np.random.Generator, gen).random((m, cells))
+            keys[(flat == pm.wild) | (flat == pm.scatter)] = 2.0
+            order = np.argsort(keys, axis=1)[:, :3]
+            for j in range(3):
+                rows_j = np.nonzero(j < k)[0]
+                cell = order[rows_j, j]
+                ok = keys[rows_j, cell] < 2.0
+                flat[rows_j[ok], cell[ok]] = pm.wild
+        by_col = np.full((m, 8, 8), -1, dtype=np.int8)
+        by_col[:, :cols, :rows] = board.transpose(0, 2, 1)
+        words = by_col.view(np.uint64).reshape(m, 8)
     win = np.zeros(m, dtype=np.int64)
     capped = np.zeros(m, dtype=bool)
+    scatters = np.zeros(m, dtype=np.int64)
     rule = pm.raw["sticky_grid"]
     first, growth, top = int(rule["first_charge"]), int(rule["growth"]), int(rule["cap"])
     pay_ids = list(pm.pay_ids)
-    band_index = np.array([band_of(x) if x >= pm.min_cluster else 0 for x in range(cells + 1)])
     sym_of = np.array(pay_ids)
+    if tally is not None:
+        band_index = np.array([band_of(x) if x >= pm.min_cluster else 0 for x in range(cells + 1)])
     active = np.arange(m)
-    while len(active):
-        b = board[active].reshape(len(active), cells)
-        mk = pack_masks(b, pay_ids + [pm.wild])
-        bi, si, cm, size = find_clusters_batch(mk[:, :-1], mk[:, -1], pm.shape, pm.min_cluster)
+    cur = words      # the boards of the rows still tumbling (`active`), and their stops
+    while True:
+        cells_of = cur.view(np.int8)                  # (len(active), 64): cell (row, col) at 8 * col + row
+        mk = pack_masks(cells_of, pay_ids + [pm.wild, pm.scatter])
+        bi, si, cm, size = find_clusters_batch(mk[:, :-2], mk[:, -2], BY_COLUMN, pm.min_cluster)
         if not len(bi):
+            scatters[active] = np.bitwise_count(mk[:, -1])
             break
         pay = pm.pay_by_size[sym_of[si], size.astype(np.int64)]
         rows_hit = active[bi]
         if grid is not None:
-            bits = unpack_mask(cm, cells)
+            bits = unpack_mask(cm, 64)[:, row_major]
             gsum = (bits * grid[rows_hit]).sum(axis=1)
             pay = pay * np.maximum(gsum, 1)
         pay = pay * multiplier[rows_hit]
         if tally is not None:
             factor = multiplier[rows_hit] * (np.maximum(gsum, 1) if grid is not None else 1)
             np.add.at(tally, (sym_of[si], band_index[size]), factor)
-        drop_win = np.zeros(len(active), dtype=np.int64)
-        np.add.at(drop_win, bi, pay)
-        union = np.zeros(len(active), dtype=np.uint64)
-        np.bitwise_or.at(union, bi, cm)
-        hit = np.unique(bi)
-        removed = unpack_mask(union[hit], cells)
+        # the clusters come board by board (bi ascending): each hit board's win and cells
+        starts = np.flatnonzero(np.concatenate(([True], bi[1:] != bi[:-1])))
+        hit = bi[starts]
+        union = np.bitwise_or.reduceat(cm, starts)
         if grid is not None:
+            removed = unpack_mask(union, 64)[:, row_major]
             g = grid[active[hit]]
             grid[active[hit]] = np.where(removed, np.where(g == 0, first, np.minimum(g * growth, top)), g)
-        win[active] += drop_win
+        win[active[hit]] += np.add.reduceat(pay, starts)
         over = win[active] >= room[active]
         capped[active[over]] = True
-        keep = hit[~over[hit]]
-        removed = removed[~over[hit]]
-        rows_k = active[keep]
-        board[rows_k], tops[rows_k] = tumble_batch(board[rows_k], removed.reshape(-1, rows, cols), ss, tops[rows_k])
-        active = rows_k
-    scatters = (board == pm.scatter).sum(axis=(1, 2))
+        go_on = ~over[hit]
+        keep = hit[go_on]
+        stays = np.zeros(len(active), dtype=bool)
+        stays[keep] = True
+        scatters[active[~stays]] = np.bitwise_count(mk[~stays, -1])
+        if not len(keep):
+            break
+        # each column's removed cells: byte col of the union mask
+        pattern = (union[go_on][:, None] >> BYTE_SHIFTS[:cols]) & np.uint64(0xFF)
+        fallen, tops = tumble_words(cur[keep, :cols], pattern, ss, tops[keep], rows)
+        cur = np.full((len(keep), 8), PAD, dtype=np.uint64)
+        cur[:, :cols] = fallen
+        active = active[keep]
     return win, scatters, capped
 
 
