@@ -65,7 +65,8 @@ def advance_to(app: Any, scene: Any, at: float | str, within: float) -> None:
         guard = 0
         while scene.presentation is pres and pres.index < target and guard < 100000:
             pres.release()                     # START, as the player would press it
-            app.step(DT)
+            step = pres.steps[pres.index]      # a frame ends each step before the target (its end state,
+            app.step(max(DT, step.duration - pres.elapsed))       # as frames of DT would leave it)
             guard += 1
         if within <= 0:
             return
