@@ -50,7 +50,9 @@ def play(cab: Cabinet, rounds: int) -> None:
         cab.settle(played.round_id)
 
 
-def assert_locked(cab: Cabinet, *expect: str) -> str:
+def refuses_play(cab: Cabinet, *expect: str) -> None:
+    """The cabinet is locked in one line naming `expect`, refuses a start and a deposit,
+    and shows no credit."""
     assert cab.locked, "the cabinet did not lock"
     for text in expect:
         assert text in cab.locked, cab.locked
@@ -60,6 +62,10 @@ def assert_locked(cab: Cabinet, *expect: str) -> str:
     with pytest.raises(CabinetLocked):
         cab.deposit(100)
     assert cab.balance == 0
+
+
+def assert_locked(cab: Cabinet, *expect: str) -> str:
+    refuses_play(cab, *expect)
     cab.close()
     return cab.locked
 
