@@ -25,19 +25,29 @@ def restore(copy: Path, data: Path) -> None:
     shutil.copytree(copy, data)
 
 
+def copy_between_rounds(tmp_path: Path, rounds: int) -> Path:
+    """Play `rounds`, copy the data folder to tmp_path / "backup", play `rounds` more:
+    the backup is `rounds` rounds old. Returns the data folder."""
+    data = tmp_path / "data"
+    play_session(tmp_path, rounds)
+    shutil.copytree(data, tmp_path / "backup")
+    play_session(tmp_path, rounds)
+    return data
+
+
+def play_session(tmp_path: Path, rounds: int) -> None:
+    """The cabinet started, `rounds` rounds played, the cabinet closed."""
+    cab = start(tmp_path)
+    play(cab, rounds)
+    cab.close()
+
+
 # -- restored copies ------------------------------------------------------------------------
 def test_an_older_copy_of_the_data_folder_restored_locks(tmp_path):
     """The whole data folder (database, WAL, its own witness) restored from a copy taken
     5 rounds ago: the witness on the other disk is ahead of it."""
     write_config(tmp_path, witness_line(tmp_path))
-    cab = start(tmp_path)
-    play(cab, 5)
-    cab.close()
-    data = tmp_path / "data"
-    shutil.copytree(data, tmp_path / "backup")
-    cab = start(tmp_path)
-    play(cab, 5)
-    cab.close()
+    data = copy_between_rounds(tmp_path, 5)
     restore(tmp_path / "backup", data)
     before = (data / "ledger.sqlite").read_bytes()
     assert_locked(start(tmp_path), ROLLED, "ends at chain entry", str(tmp_path / "witness" / "ledger.head"),
@@ -69,14 +79,7 @@ def test_an_older_copy_played_on_forks_the_chain_and_locks(tmp_path):
     """An older copy (with its own witness) played on past the place the real witness
     records: the entry there is not the one the witness records."""
     write_config(tmp_path)
-    cab = start(tmp_path)
-    play(cab, 3)
-    cab.close()
-    data = tmp_path / "data"
-    shutil.copytree(data, tmp_path / "backup")
-    cab = start(tmp_path)
-    play(cab, 3)
-    cab.close()
+    data = copy_between_rounds(tmp_path, 3)
     real = (data / "ledger.head").read_bytes()
     restore(tmp_path / "backup", data)
     cab = start(tmp_path)
