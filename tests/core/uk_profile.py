@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
 import pytest
 
 from cabinet.core.cabinet import Cabinet
 from cabinet.core.config import load_config
 from cabinet.ui.app import App, start_scenes
 from cabinet.ui.clock import ManualClock
+from tests.ui.conftest import serve
 from tests.ui.toy_game import TOY
 
 UK = """
@@ -47,8 +47,5 @@ def uk_app_fixture():
     `app = uk_app_fixture()`): a headless App under `jurisdiction: uk`."""
     @pytest.fixture
     def app(tmp_path):
-        application = uk_app(tmp_path)
-        yield application
-        application.checkpoints.close()
-        pygame.display.quit()
+        yield from serve(uk_app(tmp_path))
     return app

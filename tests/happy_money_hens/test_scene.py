@@ -15,7 +15,7 @@ from cabinet.core.config import load_config
 from cabinet.ui.app import App, start_scenes
 from cabinet.ui.clock import ManualClock
 from games.happy_money_hens import GAME
-from tests.ui.conftest import wait_transition
+from tests.ui.conftest import serve, wait_transition
 from games.happy_money_hens.math.tables import COMBOS, combo_code
 from games.happy_money_hens.math.pots import advance_levels
 
@@ -97,10 +97,7 @@ def spin(app: App, scene, force: str | None = None):
 
 @pytest.fixture
 def app(tmp_path):
-    application = hens_app(tmp_path)
-    yield application
-    application.checkpoints.close()
-    pygame.display.quit()
+    yield from serve(hens_app(tmp_path))
 
 
 @pytest.mark.slow
