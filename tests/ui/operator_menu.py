@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cabinet.ui.operator import OperatorMenu
+from cabinet.ui.operator import OperatorMenu, PinPad
 from tests.ui.conftest import make_app, press, run
 
 K = pygame
@@ -34,6 +34,16 @@ def login(app, pin: str = "1234") -> OperatorMenu:
     tap(app, "pin_OK")
     assert isinstance(app.stack.top, OperatorMenu)
     return app.stack.top
+
+
+def wrong_pin(app, pin: str) -> None:
+    """The PIN pad opened by its keys refuses `pin` ("Wrong PIN") and is closed again."""
+    press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)
+    for d in pin:
+        press(app, getattr(K, f"K_{d}"))
+    press(app, K.K_RETURN)
+    assert isinstance(app.stack.top, PinPad) and app.stack.top.error == "Wrong PIN"
+    press(app, K.K_ESCAPE)
 
 
 def texts_drawn(app) -> list[str]:

@@ -13,7 +13,7 @@ from cabinet.core.operator_settings import settings_path
 from cabinet.ui.lobby import Lobby
 from cabinet.ui.operator import PinPad
 from tests.ui.conftest import press
-from tests.ui.operator_menu import login, operator_app_fixture, tap, texts_drawn
+from tests.ui.operator_menu import login, operator_app_fixture, tap, texts_drawn, wrong_pin
 
 K = pygame
 app = operator_app_fixture()
@@ -70,12 +70,7 @@ def test_the_pin_is_changed_twice_entered_and_the_old_one_stops_working(app):
     (_, _, detail, _), = app.cabinet.events(5, ("pin_changed",))
     assert detail["by"] == "operator" and "8642" not in json.dumps(detail)
     tap(app, "close")
-    press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)
-    for d in "1234":
-        press(app, getattr(K, f"K_{d}"))
-    press(app, K.K_RETURN)
-    assert isinstance(app.stack.top, PinPad) and app.stack.top.error == "Wrong PIN"
-    press(app, K.K_ESCAPE)
+    wrong_pin(app, "1234")
     login(app, "8642")
 
 
@@ -126,12 +121,7 @@ def test_a_hash_in_operator_json_does_not_open_the_menu(tmp_path):
     path.write_text(json.dumps({"operator_pin_hash": f"pbkdf2_sha256$100000${salt.hex()}$"
                                                     f"{hashlib.pbkdf2_hmac('sha256', b'0000', salt, 100_000).hex()}"}))
     app = make_app(tmp_path)
-    press(app, K.K_o, K.KMOD_LCTRL | K.KMOD_LSHIFT)
-    for d in "0000":
-        press(app, getattr(K, f"K_{d}"))
-    press(app, K.K_RETURN)
-    assert isinstance(app.stack.top, PinPad) and app.stack.top.error == "Wrong PIN"
-    press(app, K.K_ESCAPE)
+    wrong_pin(app, "0000")
     login(app, "1234")
     app.checkpoints.close()
 
