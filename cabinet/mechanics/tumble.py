@@ -7,8 +7,10 @@ bottom; the k gaps left at the top are filled with the k strip symbols just abov
 window (strip[top - k] .. strip[top - 1], in that order from the top row down), and
 the window's top moves up to `top - k`. Strips wrap around.
 
-Two versions share the rule: `tumble` (one board, Python lists, returns the moves
-for the presentation) and `tumble_batch` (numpy, many boards at once).
+`tumble` is the rule on one board (Python lists; it returns the moves for the
+presentation). For many boards at once, of up to 8 rows, `tumble_words` applies it to
+boards held one uint64 a column (`StripSet.words`, `column_words`); Piggy Farm's
+simulator works in that layout, and tests check the two agree.
 """
 from __future__ import annotations
 
@@ -97,11 +99,7 @@ class StripSet:
         return self.packed(rows)[self.offsets + self.wrapped(tops)]
 
     def window(self, tops: np.ndarray, rows: int) -> np.ndarray:
-        """(n, cols) window tops -> (n, rows, cols) symbols."""
-        if rows > 8:
-            r = np.arange(rows, dtype=np.int64)[None, :, None]
-            pos = (tops[:, None, :] + r) % self.lengths[None, None, :]
-            return self.flat[self.offsets[None, None, :] + pos]
+        """(n, cols) window tops -> (n, rows, cols) symbols (rows <= 8)."""
         w = self.words(tops, rows).view(np.int8).reshape(len(tops), self.cols, 8)
         return np.ascontiguousarray(w[:, :, :rows].transpose(0, 2, 1))
 
@@ -143,34 +141,13 @@ def tumble_words(words: np.ndarray, pattern: np.ndarray, strips: StripSet, tops:
     return both.view(np.int8).reshape(-1)[at].view(np.uint64).reshape(n, cols), new_tops
 
 
-def tumble_batch(board: np.ndarray, removed: np.ndarray, strips: StripSet,
-                 tops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Vectorised `tumble`: (n, rows, cols) boards and removed flags, (n, cols) tops.
-
-    Returns the new boards and tops (the same arrays' shapes)."""
+def column_words(board: np.ndarray, width: int | None = None) -> np.ndarray:
+    """(n, rows, cols) int8 boards of up to 8 rows -> (n, width) uint64 column words
+    (`StripSet.words`' layout: memory byte r of word c is cell (r, c), the bytes past
+    the rows -1; `width` >= cols pads with words of -1 bytes, no symbol)."""
     n, rows, cols = board.shape
     if rows > 8 or board.dtype != np.int8:
-        return _tumble_sorted(board, removed, strips, tops)
-    by_col = np.full((n, cols, 8), -1, dtype=np.int8)
-    by_col[:, :, :rows] = board.transpose(0, 2, 1)
-    pattern = np.packbits(removed, axis=1, bitorder="little").reshape(n, cols)
-    words, new_tops = tumble_words(by_col.view(np.uint64).reshape(n, cols), pattern, strips, tops, rows)
-    new = words.view(np.int8).reshape(n, cols, 8)[:, :, :rows]
-    return np.ascontiguousarray(new.transpose(0, 2, 1)), new_tops
-
-
-def _tumble_sorted(board: np.ndarray, removed: np.ndarray, strips: StripSet,
-                   tops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """tumble_batch for boards of any height: a stable sort of each column."""
-    n, rows, cols = board.shape
-    # stable sort of each column on "survives": removed cells go to the top, survivors
-    # keep their order below them
-    order = np.argsort(~removed, axis=1, kind="stable")
-    fallen = np.take_along_axis(board, order, axis=1)
-    k = removed.sum(axis=1)                                   # (n, cols) gaps per column
-    new_tops = (tops - k) % strips.lengths[None, :]
-    r = np.arange(rows, dtype=np.int64)[None, :, None]
-    pos = (new_tops[:, None, :] + r) % strips.lengths[None, None, :]
-    fresh = strips.flat[strips.offsets[None, None, :] + pos]
-    gap = r < k[:, None, :]
-    return np.where(gap, fresh, fallen), new_tops
+        raise ValueError(f"column words hold int8 columns of at most 8 rows, not {rows} of {board.dtype}")
+    by_col = np.full((n, width or cols, 8), -1, dtype=np.int8)
+    by_col[:, :cols, :rows] = board.transpose(0, 2, 1)
+    return by_col.view(np.uint64).reshape(n, width or cols)

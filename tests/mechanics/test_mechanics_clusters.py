@@ -3,6 +3,7 @@ random boards of a small alphabet (many clusters, wilds everywhere)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from cabinet.mechanics.clusters import (
     BoardShape,
@@ -13,7 +14,7 @@ from cabinet.mechanics.clusters import (
     pack_masks,
     unpack_mask,
 )
-from cabinet.mechanics.tumble import StripSet, tumble, tumble_batch
+from cabinet.mechanics.tumble import StripSet, column_words, tumble, tumble_words
 
 
 def test_batch_and_single_board_find_the_same_clusters():
@@ -141,7 +142,15 @@ def test_other_shapes_work():
     assert unpack_mask(np.array([own], dtype=np.uint64), 30)[0].sum() == 6
 
 
-def test_tumble_batch_matches_single_board():
+def _tumble_by_words(board: np.ndarray, removed: np.ndarray, ss: StripSet, tops: np.ndarray):
+    """`tumble_words` on (n, rows, cols) boards and removed flags, back as boards."""
+    n, rows, cols = board.shape
+    pattern = np.packbits(removed, axis=1, bitorder="little").reshape(n, cols)
+    words, new_tops = tumble_words(column_words(board), pattern, ss, tops, rows)
+    return words.view(np.int8).reshape(n, cols, 8)[:, :, :rows].transpose(0, 2, 1), new_tops
+
+
+def test_tumble_words_match_single_board():
     rng = np.random.default_rng(2)
     strips = [list(rng.integers(0, 6, int(rng.integers(20, 40)))) for _ in range(7)]
     ss = StripSet(strips)
@@ -149,7 +158,7 @@ def test_tumble_batch_matches_single_board():
     tops = rng.integers(0, ss.lengths, (n, 7))
     board = ss.window(tops, 7)
     removed = rng.random((n, 7, 7)) < 0.3
-    nb, nt = tumble_batch(board, removed, ss, tops)
+    nb, nt = _tumble_by_words(board, removed, ss, tops)
     for i in range(n):
         t = tumble(board[i].tolist(), removed[i].tolist(), strips, tops[i].tolist())
         assert t.board == nb[i].tolist() and t.tops == nt[i].tolist()
@@ -157,19 +166,23 @@ def test_tumble_batch_matches_single_board():
             assert sym == nb[i][r][c]
 
 
-def test_tumble_batch_matches_single_board_on_other_shapes():
-    # boards of 1 to 8 rows tumble by column words, taller ones by a sort; strips that
-    # wrap within one tumble; every share of removed cells from none to all
+def test_tumble_words_match_single_board_on_other_shapes():
+    # boards of 1 to 8 rows; strips that wrap within one tumble; every share of
+    # removed cells from none to all
     rng = np.random.default_rng(4)
-    for rows, cols in ((5, 6), (8, 8), (3, 9), (9, 5), (1, 4)):
+    for rows, cols in ((5, 6), (8, 8), (3, 2), (1, 4)):
         strips = [list(rng.integers(0, 6, int(rng.integers(rows, 30)))) for _ in range(cols)]
         ss = StripSet(strips)
         n = 300
         tops = rng.integers(0, ss.lengths, (n, cols))
         board = ss.window(tops, rows)
         removed = rng.random((n, rows, cols)) < rng.random((n, 1, 1))
-        nb, nt = tumble_batch(board, removed, ss, tops)
-        assert nb.dtype == board.dtype and nb.shape == board.shape
+        nb, nt = _tumble_by_words(board, removed, ss, tops)
         for i in range(n):
             t = tumble(board[i].tolist(), removed[i].tolist(), strips, tops[i].tolist())
             assert t.board == nb[i].tolist() and t.tops == nt[i].tolist()
+
+
+def test_column_words_refuse_tall_boards():
+    with pytest.raises(ValueError, match="at most 8 rows"):
+        column_words(np.zeros((1, 9, 3), dtype=np.int8))

@@ -13,7 +13,7 @@ from games.piggy_farm import GAME
 from games.piggy_farm.math.paytable import evaluate, paytable
 from games.piggy_farm.math.tables import BANDS, band_of, load
 
-from .rules_helpers import board_of
+from .rules_helpers import board_of, math_with
 
 
 def pay(sym: str, size: int) -> float:
@@ -148,3 +148,21 @@ def test_spec_lists_the_nine_modes_at_their_prices():
         == list(GAME.math.book_forces["egg_hunt"])
         == ["big_win", "hunt_5000x"]
     )
+
+
+@pytest.mark.parametrize("rows, cols", [(9, 7), (7, 9), (0, 7)])
+def test_a_board_the_engines_cannot_hold_is_refused_in_one_line(rows, cols):
+    # the engines hold a reel's window in one 8-byte word and a board in 64 bits
+    with pytest.raises(ValueError, match=rf"board is {rows} x {cols} cells; allowed: 1 to 8 rows and 1 to 8 columns"):
+        math_with(board={"rows": rows, "cols": cols, "min_cluster": 5})
+
+
+@pytest.mark.parametrize("board, words", [
+    ({"rows": "7", "cols": 7, "min_cluster": 5}, "board rows is '7'; allowed: a whole number"),
+    ({"rows": 7, "cols": 7, "min_cluster": [5]}, r"board min_cluster is \[5\]; allowed: a whole number"),
+    ({"rows": 7, "cols": 7, "min_cluster": 1}, "board min_cluster is 1; allowed: 2 to the board's 49 cells"),
+    ({"rows": 7, "cols": 7, "min_cluster": 50}, "board min_cluster is 50; allowed: 2 to the board's 49 cells"),
+])
+def test_a_board_entry_that_is_not_a_whole_number_in_range_is_refused(board, words):
+    with pytest.raises(ValueError, match=words):
+        math_with(board=board)

@@ -17,7 +17,7 @@ import numpy as np
 
 from cabinet.core.rng import make_bit_generator, weighted_batch
 from cabinet.mechanics.clusters import BoardShape, find_clusters_batch, pack_masks, unpack_mask
-from cabinet.mechanics.tumble import tumble_words
+from cabinet.mechanics.tumble import column_words, tumble_words
 
 from .tables import PiggyMath, band_of, load
 
@@ -88,9 +88,7 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
                 cell = order[rows_j, j]
                 ok = keys[rows_j, cell] < 2.0
                 flat[rows_j[ok], cell[ok]] = pm.wild
-        by_col = np.full((m, 8, 8), -1, dtype=np.int8)
-        by_col[:, :cols, :rows] = board.transpose(0, 2, 1)
-        words = by_col.view(np.uint64).reshape(m, 8)
+        words = column_words(board, 8)
     win = np.zeros(m, dtype=np.int64)
     capped = np.zeros(m, dtype=bool)
     scatters = np.zeros(m, dtype=np.int64)

@@ -118,7 +118,15 @@ def read_found(path: Path) -> dict[int, int]:
 def parse(raw: dict[str, Any]) -> PiggyMath:
     """Turn the math file's dict into integer tables (validating as it goes)."""
     board = raw["board"]
-    shape = BoardShape(int(board["rows"]), int(board["cols"]))
+    for key in ("rows", "cols", "min_cluster"):
+        if type(board.get(key)) is not int:
+            raise ValueError(f"board {key} is {board.get(key)!r}; allowed: a whole number")
+    shape = BoardShape(board["rows"], board["cols"])
+    if not (1 <= shape.rows <= 8 and 1 <= shape.cols <= 8):
+        raise ValueError(f"board is {shape.rows} x {shape.cols} cells; allowed: 1 to 8 rows and 1 to 8 columns "
+                         "(the engines hold a reel's window in 8 bytes and a board in 64 bits)")
+    if not 2 <= board["min_cluster"] <= shape.cells:
+        raise ValueError(f"board min_cluster is {board['min_cluster']}; allowed: 2 to the board's {shape.cells} cells")
     symbols = tuple(s["id"] for s in raw["symbols"])
     kinds = {s["id"]: s["kind"] for s in raw["symbols"]}
     wild = symbols.index(next(s for s in symbols if kinds[s] == "wild"))
