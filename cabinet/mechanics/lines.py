@@ -33,6 +33,8 @@ from typing import Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
+_UNSEEN = object()      # an award not worked out yet (None is "pays nothing")
+
 
 @dataclass(frozen=True)
 class LineWin:
@@ -81,36 +83,68 @@ class LineEvaluator:
                     raise ValueError(f"{s!r} pays for {count} reels on a {self.reels}-reel game")
                 self.pay_table[k, count] = pay
         self.wild_index = self.index[wild] if wild is not None else -1
+        # for `evaluate`: each line's rows, its cells' positions for every count, and
+        # the awards of (lead, run, leading wilds) met so far
+        self._line_rows = [tuple(int(r) for r in line) for line in self.lines]
+        self._positions = [[tuple((r, c) for c, r in enumerate(rows[:n])) for n in range(self.reels + 1)]
+                           for rows in self._line_rows]
+        self._awards: dict[tuple[Hashable, int, int], tuple[Hashable, int, int] | None] = {}
 
     # ---- one board -------------------------------------------------------------
-    def _run(self, cells: Sequence[Hashable], symbol: Hashable) -> int:
-        """Length of the leading run of `symbol` (wild included when it may stand in)."""
-        subst = self.wild is not None and symbol != self.wild and symbol not in self.not_substituted
-        n = 0
-        for c in cells:
-            if c == symbol or (subst and c == self.wild):
-                n += 1
+    # A line's award depends only on three things: its leading wilds k, its "lead" (the
+    # first cell that is not the wild; the wild when every cell is), and the lead's run
+    # (the leading cells that are the lead, or the wild where it may stand in). Every
+    # other symbol's run is then k (the wild's own, and a symbol the wild stands in for)
+    # or 0. So each line reads its cells once, and the award of (lead, run, k) -- the
+    # rule's highest, the first of equals in paytable order -- is worked out once and kept
+    # (at most symbols x (reels + 1)**2 entries).
+    def _award(self, lead: Hashable, run: int, wilds: int) -> tuple[Hashable, int, int] | None:
+        """(symbol, count, pay) a line of this (lead, lead's run, leading wilds) pays as,
+        or None: the highest award over every paying symbol, the first of equals."""
+        best: tuple[Hashable, int, int] | None = None
+        for s in self.paying:
+            if s == lead:
+                count = run
+            elif s == self.wild or (self.wild is not None and s not in self.not_substituted):
+                count = wilds
             else:
-                break
-        return n
+                count = 0
+            pay = self.pays[s].get(count, 0)
+            if pay > 0 and (best is None or pay > best[2]):
+                best = (s, count, pay)
+        return best
 
     def evaluate(self, board: Sequence[Sequence[Hashable]]) -> list[LineWin]:
         """Every paying line of one board (rows top to bottom of symbol ids), in
         line order, each with its highest award only. Non-paying lines are omitted."""
-        if any(len(row) != self.reels for row in board):
-            raise ValueError(f"every row needs {self.reels} reels")
+        reels, wild = self.reels, self.wild
+        if any(len(row) != reels for row in board):
+            raise ValueError(f"every row needs {reels} reels")
+        awards, fixed = self._awards, self.not_substituted
         wins: list[LineWin] = []
-        for li, line in enumerate(self.lines):
-            cells = [board[int(r)][c] for c, r in enumerate(line)]
-            best: LineWin | None = None
-            for s in self.paying:
-                count = self._run(cells, s)
-                pay = self.pays[s].get(count, 0)
-                if pay > 0 and (best is None or pay > best.pay_x100):
-                    pos = tuple((int(line[c]), c) for c in range(count))
-                    best = LineWin(s, count, pos, li, pay)
-            if best is not None:
-                wins.append(best)
+        for li, rows in enumerate(self._line_rows):
+            cells = [board[r][c] for c, r in enumerate(rows)]
+            k = 0
+            while k < reels and cells[k] == wild:
+                k += 1
+            if k == reels:
+                lead, run = wild, reels
+            else:
+                lead = cells[k]
+                if k and (lead in fixed):          # the wild does not stand in: its run is 0
+                    run = 0
+                else:
+                    stands_in = wild is not None and lead not in fixed
+                    run = k + 1
+                    while run < reels and (cells[run] == lead or (stands_in and cells[run] == wild)):
+                        run += 1
+            key = (lead, run, k)
+            got = awards.get(key, _UNSEEN)
+            if got is _UNSEEN:
+                got = awards[key] = self._award(lead, run, k)
+            if got is not None:
+                symbol, count, pay = got
+                wins.append(LineWin(symbol, count, self._positions[li][count], li, pay))
         return wins
 
     def total(self, board: Sequence[Sequence[Hashable]]) -> int:

@@ -1,6 +1,7 @@
 """Payline evaluation: wild rules, left-to-right runs, highest award per line,
 line wins added; the batch evaluator agrees with the single-board one."""
 import numpy as np
+import pytest
 
 from cabinet.mechanics.lines import LineEvaluator
 
@@ -74,3 +75,44 @@ def test_any_board_shape_and_line_set():
     board = [["y", "x", "y", "y", "x"], ["x", "w", "x", "x", "y"], ["y", "y", "w", "y", "y"]]
     assert [(w.line, w.count, w.pay_x100) for w in e.evaluate(board)] == [(0, 4, 20)]
     assert e.pays_batch(e.index_board(board)[None]).tolist() == [20]
+
+
+def _read_by_the_rule(e: LineEvaluator, board) -> list[tuple]:
+    """The rule read literally: on each line, every paying symbol's leading run (the
+    wild standing in where it may); the highest award, the first of equals in paytable
+    order; (symbol, count, positions, line, pay) of each paying line."""
+    out = []
+    for li, rows in enumerate(e.lines.tolist()):
+        cells = [board[r][c] for c, r in enumerate(rows)]
+        best = None
+        for s in e.paying:
+            subst = e.wild is not None and s != e.wild and s not in e.not_substituted
+            n = 0
+            while n < len(cells) and (cells[n] == s or (subst and cells[n] == e.wild)):
+                n += 1
+            pay = e.pays[s].get(n, 0)
+            if pay > 0 and (best is None or pay > best[4]):
+                best = (s, n, tuple((rows[c], c) for c in range(n)), li, pay)
+        if best is not None:
+            out.append(best)
+    return out
+
+
+@pytest.mark.parametrize("wild, not_substituted, pays", [
+    ("W", ("S",), {"a": {3: 10, 5: 40}, "b": {2: 3, 3: 10}, "W": {2: 7, 3: 10, 5: 100}, "S": {1: 2, 3: 20}}),
+    ("W", ("S", "c"), {"a": {3: 10}, "c": {2: 4, 5: 9}, "S": {3: 20}, "b": {1: 1, 4: 30}}),
+    ("W", (), {"a": {3: 10}, "b": {3: 10}, "c": {3: 10}, "W": {3: 10}}),        # equal awards everywhere
+    (None, (), {"a": {2: 5, 3: 10, 5: 50}, "W": {3: 10}}),
+])
+def test_evaluate_is_the_rule_read_literally_on_random_boards(wild, not_substituted, pays):
+    # leading wilds, all-wild lines, a paying scatter after wilds, ties between symbols:
+    # evaluate's reading per (lead, run, leading wilds) must pay and report exactly this
+    symbols = ["a", "b", "c", "W", "S"]
+    rng = np.random.default_rng(11)
+    lines = rng.integers(0, 3, size=(12, 5)).tolist()
+    e = LineEvaluator(symbols, lines, pays, wild=wild, not_substituted=not_substituted)
+    for share in (0.0, 0.3, 0.7):
+        p = [(1 - share) / 4] * 3 + [share, (1 - share) / 4]
+        for board in rng.choice(symbols, size=(1_500, 3, 5), p=p).tolist():
+            got = [(w.symbol, w.count, w.positions, w.line, w.pay_x100) for w in e.evaluate(board)]
+            assert got == _read_by_the_rule(e, board), board
