@@ -29,6 +29,7 @@ batch functions hold symbol *indices* into `symbols` (see `index_board`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -83,9 +84,12 @@ class LineEvaluator:
                     raise ValueError(f"{s!r} pays for {count} reels on a {self.reels}-reel game")
                 self.pay_table[k, count] = pay
         self.wild_index = self.index[wild] if wild is not None else -1
-        # for `evaluate`: each line's rows, its cells' positions for every count, and
-        # the awards of (lead, run, leading wilds) met so far
+        # for `evaluate`: each line's rows, its cells read from the board's cells row by
+        # row, their positions for every count, and the awards of (lead, run, leading
+        # wilds) met so far
         self._line_rows = [tuple(int(r) for r in line) for line in self.lines]
+        self._line_cells = [itemgetter(*(r * self.reels + c for c, r in enumerate(rows))) if self.reels > 1
+                            else (lambda flat, i=rows[0]: (flat[i],)) for rows in self._line_rows]
         self._positions = [[tuple((r, c) for c, r in enumerate(rows[:n])) for n in range(self.reels + 1)]
                            for rows in self._line_rows]
         self._awards: dict[tuple[Hashable, int, int], tuple[Hashable, int, int] | None] = {}
@@ -121,9 +125,10 @@ class LineEvaluator:
         if any(len(row) != reels for row in board):
             raise ValueError(f"every row needs {reels} reels")
         awards, fixed = self._awards, self.not_substituted
+        flat = [cell for row in board for cell in row]
         wins: list[LineWin] = []
-        for li, rows in enumerate(self._line_rows):
-            cells = [board[r][c] for c, r in enumerate(rows)]
+        for li, line_cells in enumerate(self._line_cells):
+            cells = line_cells(flat)
             k = 0
             while k < reels and cells[k] == wild:
                 k += 1

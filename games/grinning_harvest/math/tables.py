@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 
+from cabinet.core.math_file import read_math_file
 from cabinet.mechanics.lines import LineEvaluator
 
 MATH_FILE = Path(__file__).parents[1] / "math.yaml"
@@ -127,6 +127,10 @@ def parse(raw: dict[str, Any]) -> Maths:
     strips = tuple(np.array([sym[s] for s in strip], dtype=np.int16) for strip in raw["reels"])
     if len(strips) != REELS:
         raise ValueError("Grinning Harvest has 3 reels")
+    big_win = raw.get("big_win")
+    if not (isinstance(big_win, dict) and all(type(big_win.get(k)) is int and big_win[k] > 0 for k in ("base", "buy"))):
+        raise ValueError(f"math.yaml big_win: {big_win!r}; allowed: {{base: X, buy: Y}}, whole numbers above 0 "
+                         "(x the bet, x a buy's price)")
     pays = {s: {int(k): int(v) for k, v in p.items()} for s, p in raw["pays_x100"].items()}
     evaluator = LineEvaluator(symbols, raw["lines"], pays, wild=raw["wild"],
                               not_substituted=raw["not_substituted"])
@@ -172,4 +176,4 @@ def vaults_in_view(m: Maths) -> dict[int, Fraction]:
 @lru_cache(maxsize=1)
 def load() -> Maths:
     """The shipped math (math.yaml), parsed once per process."""
-    return parse(yaml.safe_load(MATH_FILE.read_text()))
+    return read_math_file(MATH_FILE, parse, "Grinning Harvest")

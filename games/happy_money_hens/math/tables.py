@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
-import yaml
+
+from cabinet.core.math_file import read_math_file
 
 
 MATH_PATH = Path(__file__).parents[1] / "math.yaml"
@@ -105,7 +106,11 @@ def _pair(d: dict) -> tuple[int, int]:
 @lru_cache(maxsize=None)
 def load(path: str | None = None) -> HensMath:
     """Parse math.yaml (or another file of the same shape) into a HensMath."""
-    raw = yaml.safe_load(Path(path or MATH_PATH).read_text())
+    return read_math_file(Path(path or MATH_PATH), _parse, "Happy Money Hens")
+
+
+def _parse(raw: Any) -> HensMath:
+    """The tables of a math file's dict (load)."""
     symbols = tuple(raw["symbols"])
     index = {s: i for i, s in enumerate(symbols)}
     feats = raw["feature_symbols"]
@@ -155,7 +160,7 @@ def _big_bonus(raw: dict) -> dict[str, int]:
     """math.yaml `big_bonus_x` ({mode: X}, X a whole multiple of the mode's cost) as
     the bonus win (x100 of the base bet) from which a bonus of that mode is a big_bonus."""
     out = {}
-    for mode, x in (raw.get("big_bonus_x") or {}).items():
+    for mode, x in _per_mode(raw, "big_bonus_x").items():
         if mode not in raw["modes"] or isinstance(x, bool) or not isinstance(x, int) or x <= 0:
             raise ValueError(f"math.yaml big_bonus_x: {mode}: {x!r}; allowed: a mode of `modes` and a whole "
                              f"multiple of its cost above 0")
@@ -168,9 +173,17 @@ def _big_grand(raw: dict) -> dict[str, int]:
     gamble library's cost is no round multiple of the bet) as the bonus win (x100 of the
     base bet) from which a bonus of that mode winning a GRAND is a big_grand."""
     out = {}
-    for mode, x in (raw.get("big_grand_x") or {}).items():
+    for mode, x in _per_mode(raw, "big_grand_x").items():
         if mode not in raw["modes"] or isinstance(x, bool) or not isinstance(x, int) or x <= 0:
             raise ValueError(f"math.yaml big_grand_x: {mode}: {x!r}; allowed: a mode of `modes` and a whole "
                              f"multiple of the base bet above 0")
         out[mode] = 100 * x
     return out
+
+
+def _per_mode(raw: dict, key: str) -> dict:
+    """math.yaml's `key`, a {mode: X} mapping (absent or empty: none)."""
+    got = raw.get(key) or {}
+    if not isinstance(got, dict):
+        raise ValueError(f"math.yaml {key}: {got!r}; allowed: a mapping {{mode: X, ...}}")
+    return got

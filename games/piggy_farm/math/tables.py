@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 
+from cabinet.core.math_file import read_math_file
 from cabinet.mechanics.clusters import BoardShape
 from cabinet.mechanics.pick import PickGame
 from cabinet.mechanics.tumble import StripSet
@@ -156,4 +156,4 @@ def parse(raw: dict[str, Any]) -> PiggyMath:
 @lru_cache(maxsize=1)
 def load() -> PiggyMath:
     """The shipped math file, parsed once."""
-    return parse(yaml.safe_load(MATH_FILE.read_text()))
+    return read_math_file(MATH_FILE, parse, "Piggy Farm")
