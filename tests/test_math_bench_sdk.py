@@ -55,3 +55,26 @@ def test_without_sdk_it_says_so_as_a_module():
     out = subprocess.run([sys.executable, "-m", "cabinet.math.bench_sdk"], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
     assert "required: --sdk" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_report_gives_each_ratio_and_the_ceiling_seeding_sets():
+    # 1,000 sdk books in 1 s against 5,000 of our rounds in 0.5 s: 10x; seeding alone
+    # 60,000 a second is 60x the lines sdk's rate and 120x the clusters'
+    from cabinet.math.bench_sdk import PAIRS, Tally, report
+    sdk = {("0_0_lines", "base"): Tally(), ("0_0_cluster", "base"): Tally(), ("0_0_cluster", "bonus"): Tally()}
+    sdk["0_0_lines", "base"].add(1_000, 1.0, attempts=1_100, write_cpu_s=0.1, events=9_000)
+    sdk["0_0_cluster", "base"].add(500, 1.0, attempts=500, write_cpu_s=0.1, events=4_000)
+    sdk["0_0_cluster", "bonus"].add(50, 1.0, attempts=60, write_cpu_s=0.1, events=900)
+    play, kern, seeding = {}, {}, {}
+    for p in PAIRS:
+        play[p], kern[p], seeding[p] = Tally(), Tally(), Tally()
+        play[p].add(5_000, 0.5, events=20_000)
+        play[p].ratios.append(10.0)
+        seeding[p].add(6_000, 0.1)
+    lines = report({"sdk": sdk, "play": play, "play_batch": kern, "seeding": seeding, "load": [1.0, 1.2],
+                    "sdk_python": "3.12.1"}, 2000, 1)
+    text = "\n".join(lines)
+    assert "grinning_harvest/base vs 0_0_lines/base: play 10,000 rounds/s (4.0 events a round) = 10.0x" in text
+    assert ("seeding a book's stream alone (Rng.for_book, which every per-round play starts with): 60,000/s, "
+            "16.7 us; no per-round engine on these streams passes 0_0_lines/base 60x, 0_0_cluster/base 120x, "
+            "0_0_cluster/bonus 1200x math-sdk") in text

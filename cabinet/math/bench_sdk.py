@@ -15,7 +15,9 @@ Figures, not a test. Both sides play a full round with its events, single-thread
 - ours: a round through the game's `play(Rng.for_book(seed), mode)`, the path
   `show`, `verify` and `Library.regenerate` take, returning a Round with its events
   (dropped once its payout is read, as verify does); and for reference the batch
-  kernel `play_batch` (payouts and features, no events) that `build` runs.
+  kernel `play_batch` (payouts and features, no events) that `build` runs; and the
+  seeding of each book's stream alone (`Rng.for_book`), which every per-round play
+  starts with: the ceiling of any per-round engine on these streams.
 
 The batches alternate (sdk lines, our lines games, sdk clusters, our cluster games, ...)
 --batches times, so a shared machine's load falls on both sides alike; each side is
@@ -117,6 +119,15 @@ def _ours_play(spec: Any, mode: str, seeds: list[int]) -> tuple[int, float, int]
     return len(seeds), time.process_time() - c0, events
 
 
+def _ours_seeding(seeds: list[int]) -> tuple[int, float]:
+    """(rounds, CPU s) of seeding each book's stream alone (Rng.for_book), which every
+    per-round play starts with: the most any per-round engine on these streams reaches."""
+    c0 = time.process_time()
+    for s in seeds:
+        Rng.for_book(s)
+    return len(seeds), time.process_time() - c0
+
+
 def _ours_batch(spec: Any, mode: str, seeds: Any) -> tuple[int, float]:
     c0 = time.process_time()
     spec.math.play_batch(seeds, mode, None)
@@ -154,6 +165,7 @@ def run(sdk: Path, python: Path, rounds: int, batches: int, log: IO[str]) -> dic
         sdk_t = {k: Tally() for k in workers}
         play_t = {p: Tally() for p in PAIRS}
         batch_t = {p: Tally() for p in PAIRS}
+        seed_t = {p: Tally() for p in PAIRS}
         load = [os.getloadavg()[0]]
         last: dict[tuple[str, str], float] = {}
         for b in range(batches):
@@ -171,8 +183,9 @@ def run(sdk: Path, python: Path, rounds: int, batches: int, log: IO[str]) -> dic
                 play_t[p].ratios.append(n / cpu / last[key])
                 if spec.math.play_batch is not None:
                     batch_t[p].add(*_ours_batch(spec, p.mode, seeds))
+                seed_t[p].add(*_ours_seeding(seeds.tolist()))
             load.append(os.getloadavg()[0])
-        return {"sdk": sdk_t, "play": play_t, "play_batch": batch_t, "load": load,
+        return {"sdk": sdk_t, "play": play_t, "play_batch": batch_t, "seeding": seed_t, "load": load,
                 "sdk_python": next(iter(workers.values())).ready["python"]}
     finally:
         for w in workers.values():
@@ -201,6 +214,12 @@ def report(res: dict[str, Any], rounds: int, batches: int) -> list[str]:
         if k.rounds:
             line += f"; play_batch {k.rate:,.0f}/s = {k.rate / s.rate:.1f}x"
         out.append(line)
+    seeding = res["seeding"]
+    seed_rate = sum(t.rounds for t in seeding.values()) / sum(t.cpu_s for t in seeding.values())
+    ceilings = ", ".join(f"{g}/{m} {seed_rate / t.rate:.0f}x" for (g, m), t in sdk.items())
+    out += ["", f"seeding a book's stream alone (Rng.for_book, which every per-round play starts with): "
+            f"{seed_rate:,.0f}/s, {1e6 / seed_rate:.1f} us; no per-round engine on these streams passes "
+            f"{ceilings} math-sdk"]
     return out
 
 
@@ -237,7 +256,10 @@ def main(argv: list[str] | None = None) -> int:
                   "sdk_books_per_s": res["sdk"][p.sdk_game, p.sdk_mode].rate,
                   "ratio": res["play"][p].rate / res["sdk"][p.sdk_game, p.sdk_mode].rate,
                   "batch_ratios": res["play"][p].ratios} for p in PAIRS]
-        json.dump({"load": res["load"], "pairs": pairs}, sys.stdout, indent=2)
+        seeding = res["seeding"].values()
+        json.dump({"load": res["load"], "pairs": pairs,
+                   "seeding_per_s": sum(t.rounds for t in seeding) / sum(t.cpu_s for t in seeding)},
+                  sys.stdout, indent=2)
         print()
         return 0
     print("\n".join(report(res, a.rounds, a.batches)))
