@@ -49,12 +49,13 @@ class Spin:
 
 def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> Board:
     """Draw a stop per reel (unless given) and show the window; emits BOARD. The seven
-    stops are one draw of the generator with the seven reel lengths as bounds: the
-    same numbers as seven `below(length)` calls in turn (free_spins draws many spins'
-    stops in one call: the same numbers again)."""
+    stops are seven `below(length)` calls in turn: the same numbers as one
+    `integers(0, lengths)` draw (rng_stream), without its array (free_spins draws many
+    spins' stops in one call: the same numbers again)."""
     lay = sp.lay
     if tops is None:
-        tops = sp.rng.gen.integers(0, lay.bounds[strips]).tolist()
+        below = sp.rng.gen.below
+        tops = [below(n) for n in lay.lengths[strips]]
     board = lay.drop(strips, tops)       # the board's own copy of `tops`: the event keeps this one
     sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=tops, board=board.ids()))
     return board
