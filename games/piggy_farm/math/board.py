@@ -60,6 +60,9 @@ class Layout:
             self.bumped[g] = after
             g = after
         self.row_starts = range(0, rows * cols, cols)
+        # per mode: its cap (None: exempt) and its win levels, (feature, from x100) (rules.Spin, rules.finish)
+        self.caps = {m: None if v.get("cap_exempt") else pm.cap_x100 for m, v in pm.raw["modes"].items()}
+        self.win_levels = {m: tuple(pm.win_levels(m).items()) for m in pm.raw["modes"]}
         spawn = pm.raw["modes"].get("hog_wild", {}).get("spawn_weights", {})      # HOG WILD: count -> weight
         self.spawn_counts = [int(k) for k in spawn]
         self.spawn_cum = np.cumsum(np.array([int(v) for v in spawn.values()], dtype=np.int64))

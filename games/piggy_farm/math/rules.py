@@ -35,7 +35,7 @@ class Spin:
         self.features: set[str] = set()
         self.total = 0
         self.capped = False
-        self.cap = None if pm.mode(mode).get("cap_exempt") else pm.cap_x100
+        self.cap = self.lay.caps[mode]
 
     def add(self, win: int) -> None:
         self.total += win
@@ -290,7 +290,7 @@ def finish(sp: Spin) -> Round:
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
     if sp.capped:
         sp.features.update({"capped", "max_win"})
-    sp.features.update(f for f, x in sp.pm.win_levels(sp.mode).items() if payout >= x)
+    sp.features.update(f for f, x in sp.lay.win_levels[sp.mode] if payout >= x)
     sp.events.append(E.round_end(payout_x100=payout, capped=sp.capped))
     return Round(sp.mode, payout, sp.events, tuple(sorted(sp.features)), sp.capped)
 
