@@ -28,6 +28,8 @@ TOP_EGG_X100 = 500000
 class Spin:
     """Per-round working state: the board, strip positions, running total, events."""
 
+    __slots__ = ("pm", "rng", "mode", "lay", "events", "features", "total", "capped", "cap")
+
     def __init__(self, pm: PiggyMath, rng: Rng, mode: str):
         self.pm, self.rng, self.mode = pm, rng, mode
         self.lay = layout(pm)
@@ -54,8 +56,7 @@ def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> Bo
     spins' stops in one call: the same numbers again)."""
     lay = sp.lay
     if tops is None:
-        below = sp.rng.gen.below
-        tops = [below(n) for n in lay.lengths[strips]]
+        tops = list(map(sp.rng.gen.below, lay.lengths[strips]))
     board = lay.drop(strips, tops)       # the board's own copy of `tops`: the event keeps this one
     sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=tops, board=board.ids()))
     return board
@@ -222,7 +223,7 @@ def farm_wheel(sp: Spin, tier: str, accept=None, award=None) -> None:
 def base_spin(sp: Spin, strips: str) -> None:
     """A base (or ante) spin: tumble chain, then THE FARM WHEEL on 3+ windmills."""
     _, scatters = spin_once(sp, strips, "base")
-    tier = sp.pm.tier_for(scatters)
+    tier = sp.lay.tier_of[scatters]
     if tier is None or sp.capped:
         return
     sp.events.append(event(E.WHEEL_TRIGGER, scatters=scatters, tier=tier))
@@ -290,7 +291,9 @@ def finish(sp: Spin) -> Round:
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
     if sp.capped:
         sp.features.update({"capped", "max_win"})
-    sp.features.update(f for f, x in sp.lay.win_levels[sp.mode] if payout >= x)
+    for level, x in sp.lay.win_levels[sp.mode]:
+        if payout >= x:
+            sp.features.add(level)
     sp.events.append(E.round_end(payout_x100=payout, capped=sp.capped))
     return Round(sp.mode, payout, sp.events, tuple(sorted(sp.features)), sp.capped)
 
