@@ -85,7 +85,7 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
     Returns the chain's win and the final board, packed (lay.lanes)."""
     lay, events, won = board.lay, sp.events, 0
     lanes, wild_at, full, least = lay.lanes, lay.wild_at, lay.full, lay.least
-    names, pay, band, index = lay.names, lay.pay, lay.band, lay.index
+    names, pay, band, index, cells = lay.names, lay.pay, lay.band, lay.index, lay.cells
     packed = board.packed()
     while not sp.capped:
         clusters = lane_clusters(packed, (packed >> wild_at) & full, lanes, least)
@@ -93,14 +93,17 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
             break
         union = drop_win = 0
         for cl in clusters:
-            grid_sum = sum(map(grid.__getitem__, index(cl.mask))) if grid is not None else 0
-            mult = max(grid_sum, 1) * multiplier
-            p = pay[cast(int, cl.symbol)][cl.size]
-            events.append(E.cluster_win(symbol=names[cast(int, cl.symbol)], size=cl.size, band=band[cl.size],
-                                        cells=lay.cells(cl.mask), pay_x100=p,
-                                        grid_sum=grid_sum, multiplier=mult, win_x100=p * mult))
+            symbol, size, mask = cast(int, cl.symbol), cl.size, cl.mask
+            if grid is None:
+                grid_sum, mult = 0, multiplier
+            else:
+                grid_sum = sum(map(grid.__getitem__, index(mask)))
+                mult = max(grid_sum, 1) * multiplier
+            p = pay[symbol][size]
+            events.append(E.cluster_win(symbol=names[symbol], size=size, band=band[size], cells=cells(mask),
+                                        pay_x100=p, grid_sum=grid_sum, multiplier=mult, win_x100=p * mult))
             drop_win += p * mult
-            union |= cl.mask
+            union |= mask
         if grid is not None:
             bump(lay, grid, union)
             cols = lay.cols
@@ -110,7 +113,7 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
         if sp.capped:
             break
         falls, refills = board.tumble(union)
-        events.append(event(E.TUMBLE, removed=lay.cells(union), falls=falls, refills=refills,
+        events.append(event(E.TUMBLE, removed=cells(union), falls=falls, refills=refills,
                             tops=list(board.tops), board=board.ids()))
         packed = board.packed()
     return won, packed
