@@ -59,7 +59,7 @@ class Layout:
             after = first if g == 0 else min(g * growth, cap)
             self.bumped[g] = after
             g = after
-        self.row_starts = range(0, rows * cols, cols)
+        self.row_slices = tuple(slice(k, k + cols) for k in range(0, rows * cols, cols))     # a flat grid's rows
         # per mode: its cap (None: exempt) and its win levels, (feature, from x100) (rules.Spin, rules.finish)
         self.caps = {m: None if v.get("cap_exempt") else pm.cap_x100 for m, v in pm.raw["modes"].items()}
         self.win_levels = {m: tuple(pm.win_levels(m).items()) for m in pm.raw["modes"]}

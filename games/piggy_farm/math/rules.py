@@ -83,14 +83,14 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
     `grid` is the sticky grid (flat, row-major) or None; `multiplier` the round's
     fixed factor (free-spins start multiplier x growing-season spin number).
     Returns the chain's win and the final board, packed (lay.lanes)."""
-    lay, events, won = board.lay, sp.events, 0
+    lay, won = board.lay, 0
     lanes, wild_at, full, least = lay.lanes, lay.wild_at, lay.full, lay.least
-    names, pay, band, index, cells = lay.names, lay.pay, lay.band, lay.index, lay.cells
     packed = board.packed()
     while not sp.capped:
         clusters = lane_clusters(packed, (packed >> wild_at) & full, lanes, least)
         if not clusters:
             break
+        events, names, pay, band, index, cells = sp.events, lay.names, lay.pay, lay.band, lay.index, lay.cells
         union = drop_win = 0
         for cl in clusters:
             symbol, size, mask = cast(int, cl.symbol), cl.size, cl.mask
@@ -106,8 +106,7 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
             union |= mask
         if grid is not None:
             bump(lay, grid, union)
-            cols = lay.cols
-            events.append(event(E.STICKY_GRID, values=[grid[k:k + cols] for k in lay.row_starts]))
+            events.append(event(E.STICKY_GRID, values=list(map(grid.__getitem__, lay.row_slices))))
         won += drop_win
         sp.add(drop_win)
         if sp.capped:
@@ -135,10 +134,10 @@ def spin_once(sp: Spin, strips: str, phase: str, grid=None, multiplier: int = 1,
     if phase == "hog_wild":
         spawn_wilds(sp, board)
     win, packed = chain(sp, board, grid, multiplier)
-    scat = (packed >> board.lay.scatter_at) & board.lay.full
+    lay = sp.lay
+    scat = (packed >> lay.scatter_at) & lay.full
     n = scat.bit_count()
-    sp.events.append(event(E.SPIN_END, win_x100=win, total_x100=sp.total, scatters=n,
-                           scatter_cells=board.lay.cells(scat)))
+    sp.events.append(event(E.SPIN_END, win_x100=win, total_x100=sp.total, scatters=n, scatter_cells=lay.cells(scat)))
     return win, n
 
 
