@@ -60,9 +60,6 @@ class Layout:
             self.bumped[g] = after
             g = after
         self.row_slices = tuple(slice(k, k + cols) for k in range(0, rows * cols, cols))     # a flat grid's rows
-        # per mode: its cap (None: exempt) and its win levels, (feature, from x100) (rules.Spin, rules.finish)
-        self.caps = {m: None if v.get("cap_exempt") else pm.cap_x100 for m, v in pm.raw["modes"].items()}
-        self.win_levels = {m: tuple(pm.win_levels(m).items()) for m in pm.raw["modes"]}
         self.tier_of = [pm.tier_for(n) for n in range(rows * cols + 1)]      # windmills -> wheel tier (or None)
         spawn = pm.raw["modes"].get("hog_wild", {}).get("spawn_weights", {})      # HOG WILD: count -> weight
         self.spawn_counts = [int(k) for k in spawn]

@@ -37,7 +37,7 @@ class Spin:
         self.features: set[str] = set()
         self.total = 0
         self.capped = False
-        self.cap = self.lay.caps[mode]
+        self.cap = None if pm.mode(mode).get("cap_exempt") else pm.cap_x100
 
     def add(self, win: int) -> None:
         self.total += win
@@ -293,7 +293,7 @@ def finish(sp: Spin) -> Round:
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
     if sp.capped:
         sp.features.update({"capped", "max_win"})
-    for level, x in sp.lay.win_levels[sp.mode]:
+    for level, x in sp.pm.win_levels(sp.mode).items():      # read live: a test lowers a level in pm.raw
         if payout >= x:
             sp.features.add(level)
     sp.events.append(E.round_end(payout_x100=payout, capped=sp.capped))
