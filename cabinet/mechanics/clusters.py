@@ -112,7 +112,6 @@ class Lanes:
         self.shape, self.pay = shape, tuple(pay)
         self.width = shape.cells + shape.cols
         self.at = tuple(k * self.width for k in self.pay)
-        self.pay_at = tuple(zip(self.pay, self.at))
         self.full = shape.full
         self.rep = sum(1 << a for a in self.at)            # x rep: a mask copied into every paying lane
         self.pay_full = shape.full * self.rep
@@ -130,26 +129,36 @@ class Lanes:
 def lane_clusters(packed: int, wild_mask: int, lanes: Lanes, min_size: int) -> list[Cluster]:
     """Every cluster of `min_size` or more cells on one packed board; a Cluster's
     symbol is its lane. `wild_mask` (a plain mask) joins every paying lane.
-    Clusters come out in lane order of `lanes.pay`, then by lowest cell of the symbol.
+    Clusters come out by lane (lowest first), then by lowest cell of the symbol.
 
-    First, for all lanes at once, the cells of components of 3 or more (a component
-    of 3+ cells is its cells with 2+ neighbours and their neighbours: a cell with one
-    neighbour hangs on one with two or more, else the two are a component of 2); a
-    lane with fewer than `min_size` such cells holds no cluster (most lanes of most
-    boards). Then each remaining lane grows its components from the lowest cell of the
-    symbol not yet in one, within those cells."""
+    First, for all lanes at once, the cells that can be in a cluster: for `min_size`
+    3+, the cells of components of 3 or more (a component of 3+ cells is its cells
+    with 2+ neighbours, the hubs, and their neighbours: a cell with one neighbour
+    hangs on one with two or more, else the two are a component of 2); for 4+, of
+    components of 4 or more (the core: cells with 3+ neighbours and hubs next to a
+    hub, and their neighbours: a component whose hubs are neither is one hub and its
+    two ends). A lane with fewer than `min_size` such cells holds no cluster (most
+    lanes of most boards). Then each remaining lane grows its components from the
+    lowest cell of the symbol not yet in one, within those cells."""
     nf, nl, c, full = lanes.not_first_col, lanes.not_last_col, lanes.shape.cols, lanes.full
     within = (packed & lanes.pay_full) | wild_mask * lanes.rep
     if min_size >= 3:
         left, right, up, down = (within << 1) & nf, (within >> 1) & nl, within << c, within >> c
-        hubs = ((left & right) | (up & down) | ((left | right) & (up | down))) & within
-        within &= hubs | ((hubs << 1) & nf) | ((hubs >> 1) & nl) | (hubs << c) | (hubs >> c)
+        across, along, sideways, upright = left & right, up & down, left | right, up | down
+        core = hubs = (across | along | (sideways & upright)) & within
+        if min_size >= 4:
+            touching = ((hubs << 1) & nf) | ((hubs >> 1) & nl) | (hubs << c) | (hubs >> c)
+            core = ((across & upright) | (along & sideways) | touching) & hubs
+        within &= core | ((core << 1) & nf) | ((core >> 1) & nl) | (core << c) | (core >> c)
     if within.bit_count() < min_size:
         return []
     nf, nl = lanes.shape.not_first_col, lanes.shape.not_last_col      # one lane's, for the growing
-    found = []
-    for lane, at in lanes.pay_at:
+    width, found = lanes.width, []
+    while within:
+        lane = ((within & -within).bit_length() - 1) // width      # the lowest lane with a cell left
+        at = lane * width
         part = (within >> at) & full
+        within ^= part << at
         if part.bit_count() < min_size:
             continue
         seeds = part & ~wild_mask     # the wild never starts a cluster

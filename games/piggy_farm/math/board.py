@@ -59,7 +59,8 @@ class Layout:
             after = first if g == 0 else min(g * growth, cap)
             self.bumped[g] = after
             g = after
-        self.row_starts = range(0, rows * cols, cols)
+        self.row_slices = tuple(slice(k, k + cols) for k in range(0, rows * cols, cols))     # a flat grid's rows
+        self.tier_of = [pm.tier_for(n) for n in range(rows * cols + 1)]      # windmills -> wheel tier (or None)
         spawn = pm.raw["modes"].get("hog_wild", {}).get("spawn_weights", {})      # HOG WILD: count -> weight
         self.spawn_counts = [int(k) for k in spawn]
         self.spawn_cum = np.cumsum(np.array([int(v) for v in spawn.values()], dtype=np.int64))

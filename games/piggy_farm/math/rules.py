@@ -28,6 +28,8 @@ TOP_EGG_X100 = 500000
 class Spin:
     """Per-round working state: the board, strip positions, running total, events."""
 
+    __slots__ = ("pm", "rng", "mode", "lay", "events", "features", "total", "capped", "cap")
+
     def __init__(self, pm: PiggyMath, rng: Rng, mode: str):
         self.pm, self.rng, self.mode = pm, rng, mode
         self.lay = layout(pm)
@@ -49,12 +51,12 @@ class Spin:
 
 def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> Board:
     """Draw a stop per reel (unless given) and show the window; emits BOARD. The seven
-    stops are one draw of the generator with the seven reel lengths as bounds: the
-    same numbers as seven `below(length)` calls in turn (free_spins draws many spins'
-    stops in one call: the same numbers again)."""
+    stops are seven `below(length)` calls in turn: the same numbers as one
+    `integers(0, lengths)` draw (rng_stream), without its array (free_spins draws many
+    spins' stops in one call: the same numbers again)."""
     lay = sp.lay
     if tops is None:
-        tops = sp.rng.gen.integers(0, lay.bounds[strips]).tolist()
+        tops = list(map(sp.rng.gen.below, lay.lengths[strips]))
     board = lay.drop(strips, tops)       # the board's own copy of `tops`: the event keeps this one
     sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=tops, board=board.ids()))
     return board
@@ -81,34 +83,36 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
     `grid` is the sticky grid (flat, row-major) or None; `multiplier` the round's
     fixed factor (free-spins start multiplier x growing-season spin number).
     Returns the chain's win and the final board, packed (lay.lanes)."""
-    lay, events, won = board.lay, sp.events, 0
+    lay, won = board.lay, 0
     lanes, wild_at, full, least = lay.lanes, lay.wild_at, lay.full, lay.least
-    names, pay, band, index = lay.names, lay.pay, lay.band, lay.index
     packed = board.packed()
     while not sp.capped:
         clusters = lane_clusters(packed, (packed >> wild_at) & full, lanes, least)
         if not clusters:
             break
+        events, names, pay, band, index, cells = sp.events, lay.names, lay.pay, lay.band, lay.index, lay.cells
         union = drop_win = 0
         for cl in clusters:
-            grid_sum = sum(map(grid.__getitem__, index(cl.mask))) if grid is not None else 0
-            mult = max(grid_sum, 1) * multiplier
-            p = pay[cast(int, cl.symbol)][cl.size]
-            events.append(E.cluster_win(symbol=names[cast(int, cl.symbol)], size=cl.size, band=band[cl.size],
-                                        cells=lay.cells(cl.mask), pay_x100=p,
-                                        grid_sum=grid_sum, multiplier=mult, win_x100=p * mult))
+            symbol, size, mask = cast(int, cl.symbol), cl.size, cl.mask
+            if grid is None:
+                grid_sum, mult = 0, multiplier
+            else:
+                grid_sum = sum(map(grid.__getitem__, index(mask)))
+                mult = max(grid_sum, 1) * multiplier
+            p = pay[symbol][size]
+            events.append(E.cluster_win(symbol=names[symbol], size=size, band=band[size], cells=cells(mask),
+                                        pay_x100=p, grid_sum=grid_sum, multiplier=mult, win_x100=p * mult))
             drop_win += p * mult
-            union |= cl.mask
+            union |= mask
         if grid is not None:
             bump(lay, grid, union)
-            cols = lay.cols
-            events.append(event(E.STICKY_GRID, values=[grid[k:k + cols] for k in lay.row_starts]))
+            events.append(event(E.STICKY_GRID, values=list(map(grid.__getitem__, lay.row_slices))))
         won += drop_win
         sp.add(drop_win)
         if sp.capped:
             break
         falls, refills = board.tumble(union)
-        events.append(event(E.TUMBLE, removed=lay.cells(union), falls=falls, refills=refills,
+        events.append(event(E.TUMBLE, removed=cells(union), falls=falls, refills=refills,
                             tops=list(board.tops), board=board.ids()))
         packed = board.packed()
     return won, packed
@@ -130,10 +134,10 @@ def spin_once(sp: Spin, strips: str, phase: str, grid=None, multiplier: int = 1,
     if phase == "hog_wild":
         spawn_wilds(sp, board)
     win, packed = chain(sp, board, grid, multiplier)
-    scat = (packed >> board.lay.scatter_at) & board.lay.full
+    lay = sp.lay
+    scat = (packed >> lay.scatter_at) & lay.full
     n = scat.bit_count()
-    sp.events.append(event(E.SPIN_END, win_x100=win, total_x100=sp.total, scatters=n,
-                           scatter_cells=board.lay.cells(scat)))
+    sp.events.append(event(E.SPIN_END, win_x100=win, total_x100=sp.total, scatters=n, scatter_cells=lay.cells(scat)))
     return win, n
 
 
@@ -221,7 +225,7 @@ def farm_wheel(sp: Spin, tier: str, accept=None, award=None) -> None:
 def base_spin(sp: Spin, strips: str) -> None:
     """A base (or ante) spin: tumble chain, then THE FARM WHEEL on 3+ windmills."""
     _, scatters = spin_once(sp, strips, "base")
-    tier = sp.pm.tier_for(scatters)
+    tier = sp.lay.tier_of[scatters]
     if tier is None or sp.capped:
         return
     sp.events.append(event(E.WHEEL_TRIGGER, scatters=scatters, tier=tier))
@@ -289,7 +293,9 @@ def finish(sp: Spin) -> Round:
     payout = min(sp.total, sp.cap) if sp.cap is not None else sp.total
     if sp.capped:
         sp.features.update({"capped", "max_win"})
-    sp.features.update(f for f, x in sp.pm.win_levels(sp.mode).items() if payout >= x)
+    for level, x in sp.pm.win_levels(sp.mode).items():      # read live: a test lowers a level in pm.raw
+        if payout >= x:
+            sp.features.add(level)
     sp.events.append(E.round_end(payout_x100=payout, capped=sp.capped))
     return Round(sp.mode, payout, sp.events, tuple(sorted(sp.features)), sp.capped)
 
