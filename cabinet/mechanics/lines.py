@@ -30,11 +30,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Hashable, Iterable, Mapping, Sequence
+from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
-
-_UNSEEN = object()      # an award not worked out yet (None is "pays nothing")
 
 
 @dataclass(frozen=True)
@@ -47,6 +45,17 @@ class LineWin:
     positions: tuple[tuple[int, int], ...]
     line: int
     pay_x100: int
+
+
+def _cells_reader(indices: list[int]) -> Callable[[Sequence[Hashable]], tuple[Hashable, ...]]:
+    """Reads a line's cells, as a tuple, from a board's cells listed row by row."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    index = indices[0]
+
+    def one_cell(flat: Sequence[Hashable]) -> tuple[Hashable, ...]:
+        return (flat[index],)
+    return one_cell
 
 
 class LineEvaluator:
@@ -88,8 +97,8 @@ class LineEvaluator:
         # row, their positions for every count, and the awards of (lead, run, leading
         # wilds) met so far
         self._line_rows = [tuple(int(r) for r in line) for line in self.lines]
-        self._line_cells = [itemgetter(*(r * self.reels + c for c, r in enumerate(rows))) if self.reels > 1
-                            else (lambda flat, i=rows[0]: (flat[i],)) for rows in self._line_rows]
+        self._line_cells = [_cells_reader([r * self.reels + c for c, r in enumerate(rows)])
+                            for rows in self._line_rows]
         self._positions = [[tuple((r, c) for c, r in enumerate(rows[:n])) for n in range(self.reels + 1)]
                            for rows in self._line_rows]
         self._awards: dict[tuple[Hashable, int, int], tuple[Hashable, int, int] | None] = {}
@@ -144,8 +153,9 @@ class LineEvaluator:
                     while run < reels and (cells[run] == lead or (stands_in and cells[run] == wild)):
                         run += 1
             key = (lead, run, k)
-            got = awards.get(key, _UNSEEN)
-            if got is _UNSEEN:
+            try:
+                got = awards[key]
+            except KeyError:            # first met: worked out once
                 got = awards[key] = self._award(lead, run, k)
             if got is not None:
                 symbol, count, pay = got
