@@ -65,12 +65,12 @@ def test_the_report_gives_each_ratio_and_the_ceiling_seeding_sets():
     sdk["0_0_lines", "base"].add(1_000, 1.0, attempts=1_100, write_cpu_s=0.1, events=9_000)
     sdk["0_0_cluster", "base"].add(500, 1.0, attempts=500, write_cpu_s=0.1, events=4_000)
     sdk["0_0_cluster", "bonus"].add(50, 1.0, attempts=60, write_cpu_s=0.1, events=900)
-    play, kern, seeding = {}, {}, {}
+    play, kern, seeding = {}, {}, Tally()
     for p in PAIRS:
-        play[p], kern[p], seeding[p] = Tally(), Tally(), Tally()
+        play[p], kern[p] = Tally(), Tally()
         play[p].add(5_000, 0.5, events=20_000)
         play[p].ratios.append(10.0)
-        seeding[p].add(6_000, 0.1)
+        seeding.add(6_000, 0.1)
     lines = report({"sdk": sdk, "play": play, "play_batch": kern, "seeding": seeding, "load": [1.0, 1.2],
                     "sdk_python": "3.12.1"}, 2000, 1)
     text = "\n".join(lines)

@@ -165,7 +165,7 @@ def run(sdk: Path, python: Path, rounds: int, batches: int, log: IO[str]) -> dic
         sdk_t = {k: Tally() for k in workers}
         play_t = {p: Tally() for p in PAIRS}
         batch_t = {p: Tally() for p in PAIRS}
-        seed_t = {p: Tally() for p in PAIRS}
+        seeding = Tally()
         load = [os.getloadavg()[0]]
         last: dict[tuple[str, str], float] = {}
         for b in range(batches):
@@ -183,9 +183,9 @@ def run(sdk: Path, python: Path, rounds: int, batches: int, log: IO[str]) -> dic
                 play_t[p].ratios.append(n / cpu / last[key])
                 if spec.math.play_batch is not None:
                     batch_t[p].add(*_ours_batch(spec, p.mode, seeds))
-                seed_t[p].add(*_ours_seeding(seeds.tolist()))
+                seeding.add(*_ours_seeding(seeds.tolist()))
             load.append(os.getloadavg()[0])
-        return {"sdk": sdk_t, "play": play_t, "play_batch": batch_t, "seeding": seed_t, "load": load,
+        return {"sdk": sdk_t, "play": play_t, "play_batch": batch_t, "seeding": seeding, "load": load,
                 "sdk_python": next(iter(workers.values())).ready["python"]}
     finally:
         for w in workers.values():
@@ -214,8 +214,7 @@ def report(res: dict[str, Any], rounds: int, batches: int) -> list[str]:
         if k.rounds:
             line += f"; play_batch {k.rate:,.0f}/s = {k.rate / s.rate:.1f}x"
         out.append(line)
-    seeding = res["seeding"]
-    seed_rate = sum(t.rounds for t in seeding.values()) / sum(t.cpu_s for t in seeding.values())
+    seed_rate = res["seeding"].rate
     ceilings = ", ".join(f"{g}/{m} {seed_rate / t.rate:.0f}x" for (g, m), t in sdk.items())
     out += ["", f"seeding a book's stream alone (Rng.for_book, which every per-round play starts with): "
             f"{seed_rate:,.0f}/s, {1e6 / seed_rate:.1f} us; no per-round engine on these streams passes "
@@ -256,9 +255,7 @@ def main(argv: list[str] | None = None) -> int:
                   "sdk_books_per_s": res["sdk"][p.sdk_game, p.sdk_mode].rate,
                   "ratio": res["play"][p].rate / res["sdk"][p.sdk_game, p.sdk_mode].rate,
                   "batch_ratios": res["play"][p].ratios} for p in PAIRS]
-        seeding = res["seeding"].values()
-        json.dump({"load": res["load"], "pairs": pairs,
-                   "seeding_per_s": sum(t.rounds for t in seeding) / sum(t.cpu_s for t in seeding)},
+        json.dump({"load": res["load"], "pairs": pairs, "seeding_per_s": res["seeding"].rate},
                   sys.stdout, indent=2)
         print()
         return 0
