@@ -137,14 +137,15 @@ def test_the_combination_pick_is_the_exact_scan():
 
 def test_each_category_is_outside_those_its_mode_lists_before_it():
     """math.yaml's orders: base pot_grand, full_board, big_bonus, combo_X; fortune_2
-    big_bonus first; buy_triple's full_board alone (GRAND or not)."""
+    big_bonus first; buy_triple's full_board after GRAND won several times."""
     m = load()
     assert rules.excluded_before(m, "base", "big_bonus") == {"pot_grand", "full_board"}
     # (the combinations listed before it as well: disjoint from it anyway)
     assert rules.excluded_before(m, "base", "combo_DC+HB") == {"pot_grand", "full_board", "big_bonus", "combo_DC+PF"}
     assert rules.excluded_before(m, "fortune_2", "big_bonus") == set()
     assert rules.excluded_before(m, "fortune_2", "pot_grand") == {"big_bonus"}
-    assert rules.excluded_before(m, "buy_triple", "full_board") == set()
+    assert rules.excluded_before(m, "buy_triple", "full_board") == {"pot_grand_3", "pot_grand_2"}
+    assert rules.excluded_before(m, "buy_triple", "pot_grand_2") == {"pot_grand_3"}
     assert rules.excluded_before(m, "bonus_pf", "full_board") == set()
 
 

@@ -17,12 +17,16 @@ MODES = ("buy_triple", "bonus_dc_pf", "bonus_dc_pf_hb")
 GRAND_X100 = 100_000          # GRAND's value, x100 of the bet
 
 
-def test_the_grand_tails_are_categories_after_the_full_board():
+def test_the_grand_tails_are_the_first_categories_full_boards_included():
+    """GRAND won three times or more, then exactly twice, listed first wherever they are
+    categories: their strata hold every such round, full boards included (a full board
+    listed before them held its two-GRAND rounds as its few books fell: buy_triple until
+    2026-12-07)."""
     forces = load().raw["book_forces"]
     for mode in MODES:
         order = list(forces[mode])
-        assert order[-2:] == ["pot_grand_3", "pot_grand_2"], mode
-        assert order[:-2] in ([], ["full_board"]), mode
+        assert order[:2] == ["pot_grand_3", "pot_grand_2"], mode
+        assert order[2:] in ([], ["full_board"]), mode
         # GRAND three times is some hundred times rarer than twice; both well above 1e-7
         assert 1e-7 < forces[mode]["pot_grand_3"] < forces[mode]["pot_grand_2"] / 100
 
@@ -36,8 +40,6 @@ def test_a_forced_grand_tail_round_wins_the_grands(mode):
         awards = [e for e in rnd.events if e["type"] == "pot_award" and e.get("pot") == POT_NAMES[grand]]
         assert force in rnd.features and "pot_grand" in rnd.features
         assert (len(awards) == times) if exactly else (len(awards) >= times), (mode, force, awards)
-        if mode == "buy_triple":                        # its full boards are a category listed first
-            assert "full_board" not in rnd.features
         assert rnd.payout_x100 >= times * GRAND_X100
         again = GAME.play(Rng.for_book(7, rec.trace.values), mode, force)     # replayed from its hint
         assert (again.payout_x100, again.events) == (rnd.payout_x100, rnd.events)
