@@ -23,13 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence, cast
-
-import numpy as np
+from typing import Any, Callable, Sequence
 
 from .config_file import read_yaml
 from .rng import Rng
-from .rng_stream import Stream
 from .schema import ConfigError
 
 PREFIX = "board:"            # a force naming a board file: "board:<path>"
@@ -43,10 +40,9 @@ class BoardError(ValueError):
 
 class ScriptedRng(Rng):
     """An Rng whose first draws (`below`) are the given values, checked against the
-    range the rules ask for; every later draw comes from the seeded stream. Rules that
-    draw several stops in one call of the generator (`gen.integers(0, [bounds])`, the
-    same numbers as a `below` per bound in turn: Piggy Farm's seven reels) get the
-    scripted values there too."""
+    range the rules ask for; every later draw comes from the seeded stream. The rules
+    draw a board's stops with `below` (Piggy Farm's seven reels too: rules.drop), so
+    the script steers every stop."""
 
     __slots__ = ("script", "used")
 
@@ -54,7 +50,6 @@ class ScriptedRng(Rng):
         super().__init__(int(seed))
         self.script = [int(v) for v in draws]
         self.used = 0
-        self.gen = cast(Stream, _ScriptedGen(self, self.gen))     # the Stream's face
 
     def below(self, n: int) -> int:
         if self.used < len(self.script):
@@ -64,30 +59,6 @@ class ScriptedRng(Rng):
             self.used += 1
             return v
         return super().below(n)
-
-
-class _ScriptedGen:
-    """The seeded generator, but while the script lasts: a scripted `below` for each
-    `below`, and one per bound for a vector of bounds."""
-
-    def __init__(self, rng: ScriptedRng, gen: Any):
-        self._rng, self._gen = rng, gen
-
-    def integers(self, low: Any, high: Any = None, size: Any = None, *args: Any, **kwargs: Any) -> Any:
-        rng = self._rng
-        if rng.used < len(rng.script) and high is not None and size is None and not args and not kwargs \
-                and np.ndim(high) == 1 and np.ndim(low) == 0 and int(low) == 0:
-            return np.array([rng.below(int(h)) for h in np.asarray(high)], dtype=np.int64)
-        return self._gen.integers(low, high, size, *args, **kwargs)
-
-    def below(self, n: int) -> int:
-        """A scripted value while the script lasts (rules that draw a stop straight from
-        the generator: Piggy Farm's seven reels), then the seeded stream's."""
-        rng = self._rng
-        return rng.below(n) if rng.used < len(rng.script) else self._gen.below(n)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._gen, name)
 
 
 def play_board(spec: Any, mode: str, draws: Sequence[int], seed: int) -> Any:

@@ -18,7 +18,7 @@ import yaml
 
 T = TypeVar("T")
 
-__all__ = ["read_math_file"]
+__all__ = ["is_whole", "read_math_file"]
 
 
 def read_math_file(path: Path, parse: Callable[[Any], T], game: str) -> T:
@@ -35,3 +35,11 @@ def read_math_file(path: Path, parse: Callable[[Any], T], game: str) -> T:
     except (KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"{path.name}: not a {game} math file ({type(exc).__name__}: {exc}); allowed: the keys "
                          "and forms the shipped math.yaml has, as its comments describe") from None
+
+
+def is_whole(value: Any, lo: int | None = None, hi: int | None = None) -> bool:
+    """Whether a math file's entry is a whole number (a YAML integer: not a float, a
+    boolean or text) in lo .. hi (each end included; None: no bound). The games'
+    tables check their thresholds and board sizes with it, each naming the entry and
+    what it allows in its own message."""
+    return type(value) is int and (lo is None or value >= lo) and (hi is None or value <= hi)

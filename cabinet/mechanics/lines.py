@@ -96,11 +96,10 @@ class LineEvaluator:
         # for `evaluate`: each line's rows, its cells read from the board's cells row by
         # row, their positions for every count, and the awards of (lead, run, leading
         # wilds) met so far
-        self._line_rows = [tuple(int(r) for r in line) for line in self.lines]
-        self._line_cells = [_cells_reader([r * self.reels + c for c, r in enumerate(rows)])
-                            for rows in self._line_rows]
+        line_rows = [tuple(int(r) for r in line) for line in self.lines]
+        self._line_cells = [_cells_reader([r * self.reels + c for c, r in enumerate(rows)]) for rows in line_rows]
         self._positions = [[tuple((r, c) for c, r in enumerate(rows[:n])) for n in range(self.reels + 1)]
-                           for rows in self._line_rows]
+                           for rows in line_rows]
         self._awards: dict[tuple[Hashable, int, int], tuple[Hashable, int, int] | None] = {}
 
     # ---- one board -------------------------------------------------------------

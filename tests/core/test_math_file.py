@@ -53,3 +53,14 @@ def test_a_list_where_a_mapping_belongs_is_refused(tmp_path):
 def test_grinning_harvests_big_win_thresholds_are_whole_numbers_above_0(tmp_path, value):
     with pytest.raises(ValueError, match=r"math.yaml big_win: .*; allowed: \{base: X, buy: Y\}, whole numbers"):
         _read_edited(tmp_path, "Grinning Harvest", r"^big_win: .*$", f"big_win: {value}")
+
+
+def test_a_whole_number_is_a_yaml_integer_in_its_range():
+    """The games' thresholds and board sizes: YAML integers only (1.0, true, "3" and
+    None are refused) and inside the range asked, both ends included."""
+    from cabinet.core.math_file import is_whole
+    assert is_whole(7) and is_whole(-3) and is_whole(0, 0) and is_whole(8, 1, 8) and is_whole(1, 1, 8)
+    assert not is_whole(0, 1) and not is_whole(9, 1, 8) and not is_whole(2**32, 0, 2**32 - 1)
+    for odd in (1.0, True, False, "3", None, [3], {3: 3}):
+        assert not is_whole(odd), odd
+    assert not is_whole(True, 0, 1)          # a YAML boolean is no count, although Python's bool is an int

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from cabinet.core.math_file import read_math_file
+from cabinet.core.math_file import is_whole, read_math_file
 from cabinet.mechanics.lines import LineEvaluator
 
 MATH_FILE = Path(__file__).parents[1] / "math.yaml"
@@ -128,7 +128,7 @@ def parse(raw: dict[str, Any]) -> Maths:
     if len(strips) != REELS:
         raise ValueError("Grinning Harvest has 3 reels")
     big_win = raw.get("big_win")
-    if not (isinstance(big_win, dict) and all(type(big_win.get(k)) is int and big_win[k] > 0 for k in ("base", "buy"))):
+    if not (isinstance(big_win, dict) and all(is_whole(big_win.get(k), 1) for k in ("base", "buy"))):
         raise ValueError(f"math.yaml big_win: {big_win!r}; allowed: {{base: X, buy: Y}}, whole numbers above 0 "
                          "(x the bet, x a buy's price)")
     pays = {s: {int(k): int(v) for k, v in p.items()} for s, p in raw["pays_x100"].items()}

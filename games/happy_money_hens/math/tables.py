@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from cabinet.core.math_file import read_math_file
+from cabinet.core.math_file import is_whole, read_math_file
 
 
 MATH_PATH = Path(__file__).parents[1] / "math.yaml"
@@ -161,7 +161,7 @@ def _big_bonus(raw: dict) -> dict[str, int]:
     the bonus win (x100 of the base bet) from which a bonus of that mode is a big_bonus."""
     out = {}
     for mode, x in _per_mode(raw, "big_bonus_x").items():
-        if mode not in raw["modes"] or isinstance(x, bool) or not isinstance(x, int) or x <= 0:
+        if mode not in raw["modes"] or not is_whole(x, 1):
             raise ValueError(f"math.yaml big_bonus_x: {mode}: {x!r}; allowed: a mode of `modes` and a whole "
                              f"multiple of its cost above 0")
         out[mode] = x * int(raw["modes"][mode]["cost"])
@@ -174,7 +174,7 @@ def _big_grand(raw: dict) -> dict[str, int]:
     base bet) from which a bonus of that mode winning a GRAND is a big_grand."""
     out = {}
     for mode, x in _per_mode(raw, "big_grand_x").items():
-        if mode not in raw["modes"] or isinstance(x, bool) or not isinstance(x, int) or x <= 0:
+        if mode not in raw["modes"] or not is_whole(x, 1):
             raise ValueError(f"math.yaml big_grand_x: {mode}: {x!r}; allowed: a mode of `modes` and a whole "
                              f"multiple of the base bet above 0")
         out[mode] = 100 * x

@@ -56,7 +56,7 @@ def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> Bo
     spins' stops in one call: the same numbers again)."""
     lay = sp.lay
     if tops is None:
-        tops = list(map(sp.rng.gen.below, lay.lengths[strips]))
+        tops = list(map(sp.rng.below, lay.lengths[strips]))
     board = lay.drop(strips, tops)       # the board's own copy of `tops`: the event keeps this one
     sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=tops, board=board.ids()))
     return board

@@ -61,8 +61,7 @@ def spin_batch(pm: PiggyMath, gen: np.random.Generator | None, strips: str, m: i
     Returns (win (m,), windmills on the final board (m,), capped (m,))."""
     ss = pm.strip_sets[strips]
     rows, cols, cells = pm.shape.rows, pm.shape.cols, pm.shape.cells
-    if rows > 8 or cols > 8:
-        raise ValueError(f"the batch engine holds boards of at most 8 x 8 cells, not {rows} x {cols}")
+    # at most 8 x 8 cells (tables.parse refuses more): a board is 64 bits
     row_major = np.arange(cells) % cols * 8 + np.arange(cells) // cols      # cell row * cols + col -> its bit
     if tops is None:
         tops = cast(np.random.Generator, gen).integers(0, ss.lengths, (m, cols))

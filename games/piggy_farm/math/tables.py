@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from cabinet.core.math_file import read_math_file
+from cabinet.core.math_file import is_whole, read_math_file
 from cabinet.mechanics.clusters import BoardShape
 from cabinet.mechanics.pick import PickGame
 from cabinet.mechanics.tumble import StripSet
@@ -110,7 +110,7 @@ def read_found(path: Path) -> dict[int, int]:
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"{path}: not a record of found attempts ({exc}); {allowed}") from None
     for key, k in found.items():
-        if not 0 <= key < 2**64 or type(k) is not int or not 0 <= k < 2**32:
+        if not 0 <= key < 2**64 or not is_whole(k, 0, 2**32 - 1):
             raise ValueError(f"{path}: search {key}'s attempt {k!r} is not a whole number in range; {allowed}")
     return found
 
@@ -119,7 +119,7 @@ def parse(raw: dict[str, Any]) -> PiggyMath:
     """Turn the math file's dict into integer tables (validating as it goes)."""
     board = raw["board"]
     for key in ("rows", "cols", "min_cluster"):
-        if type(board.get(key)) is not int:
+        if not is_whole(board.get(key)):
             raise ValueError(f"board {key} is {board.get(key)!r}; allowed: a whole number")
     shape = BoardShape(board["rows"], board["cols"])
     if not (1 <= shape.rows <= 8 and 1 <= shape.cols <= 8):
