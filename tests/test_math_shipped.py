@@ -45,21 +45,9 @@ def test_shipped_library_is_exact_and_regenerates(game_id):
 # Feature rates a shipped library is known to hold outside the rules' interval, each a
 # defect to mend at the game's next rebuild. The test fails when one is back inside (take
 # it out) as much as when another goes out.
-KNOWN_OFF = {
-    # GRAND exactly twice, in a bought TRIPLE bonus: its own stratum is outside the full
-    # boards (share 2.90215e-04, exact), and the full-board stratum (share 2.18465e-03,
-    # listed first, 100 books) holds the full boards' two-GRAND rounds at their natural
-    # weights: about 2.1% of that stratum's weight against the rules' 0.8%, so 9% over
-    # the rules in all. The builder releases a forcing category's measured rate
-    # (cabinet/math/build.py release_categories), so nothing pulls it back; the rates
-    # file measured it first on 2026-12-07 (before, it counted 0: the category was newer
-    # than the measurement). Mend: more full-board books for buy_triple in math.yaml.
-    ("happy_money_hens", "buy_triple", "pot_grand_2"): "library 0.0003351, rules 0.0003078",
-    # GRAND three times or more, the same way: its own stratum's share (1.03994e-06,
-    # outside the full boards) is all the library holds, as none of the 100 full-board
-    # books has three GRANDs (the rules: about 1 in 21,000 full boards, 1.05e-07 a buy):
-    # 9% under the rules. Mend: the same, or hold the full boards' GRAND counts.
-    ("happy_money_hens", "buy_triple", "pot_grand_3"): "library 1.04e-06, rules 1.145e-06",
+KNOWN_OFF: dict[tuple[str, str, str], str] = {
+    # (none: Happy Money Hens' buy_triple GRAND twice / three times, listed here until
+    # 2026-12-07, were mended by listing them before its full boards in book_forces)
 }
 
 
