@@ -1,3 +1,3 @@
 # manifest.sha256.sig: Ed25519 over the exact bytes of manifest.sha256 (docs/signing.md)
-signature: 7EZdRjwrfgTAFAO3Uy8+OcxXZYS3VLEFYB5zgUc5QkERfQ8+yhEumgX+TrLPa+28GPeaD3p8elOemGAS9mvaDg==
+signature: yGdY1k9n5KX51nf7k6kMNrU30AKrB7z5CKFGhXoFZK9fAT6Tex2gCtZ7IziO7p/arQLSuty+LVRRV4+Y+ZjTAQ==
 key: 8108-6bb7-5243-232f
