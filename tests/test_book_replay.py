@@ -6,10 +6,13 @@ tests/data/book_replay_digests.json holds, for every game and every bet mode, ab
 paying one, and two books of each forced category): the book's seed, force and
 hints as the library stores them, and the sha256 of the canonical JSON (sorted keys,
 no spaces) of the Round the rules regenerate from them: mode, payout, features,
-cap, jackpot part and every event. The file was written from the rounds numpy's own
-`Generator` drew when the libraries were built; replaying it proves that the
+cap, jackpot part and every event. The file was first written from the rounds numpy's
+own `Generator` drew when the libraries were built; replaying it proves that the
 project's draws (cabinet/core/rng_stream.py, docs/random.md) give the very same
-rounds, whatever numpy's Generator does in a later release.
+rounds, whatever numpy's Generator does in a later release. Records written again
+after a deliberate library change (Happy Money Hens' buy_triple, 2026-12-07: its
+strata reordered) come from the project's own draws, which tests/core/test_rng_stream.py
+checks against numpy's Generator draw for draw.
 
 - `test_books_replay_their_recorded_rounds`: the stored seed, force and hints replay
   to the stored digest (needs no library: it holds even while a library is being
