@@ -103,10 +103,8 @@ def test_the_stated_category_shares_hold_the_exact_figures():
     board of a DC+PF+HB bonus less those with two GRANDs or more (some 0.8% of them)."""
     full = {dc: full_board_chance(load(), double=dc) for dc in (False, True)}
     stated = GAME.math.book_forces
-    multi = stated["buy_triple"]["pot_grand_2"] + stated["buy_triple"]["pot_grand_3"]
-    assert stated["buy_triple"]["full_board"] < full[True]
-    assert full[True] - stated["buy_triple"]["full_board"] == pytest.approx(0.008 * full[True], rel=0.15)
-    assert full[True] - stated["buy_triple"]["full_board"] < multi / 10
+    # the multi-GRAND full boards: conditional Monte Carlo (category_shares, 99% +-5e-07)
+    assert full[True] - stated["buy_triple"]["full_board"] == pytest.approx(0.008 * full[True], rel=0.05)
     base = combo_odds("base")
     dc_hb = 1 | 4                                               # DC+HB: no POT FILL, no pot
     # less its big bonuses (big_bonus is listed before the combinations in base)
