@@ -71,7 +71,7 @@ def category_shares(seed: int | None = None, modes: tuple[str, ...] | None = Non
             n_big = cast(dict, big)[c]["n"] if counted else 1
             # (chance given c, its standard error) of each category's stratum
             parts = {}
-            for cat in MULTI_GRAND:                # listed first where they are (buy_mystery)
+            for cat in MULTI_GRAND:                # listed first where they are (buy_mystery, buy_triple)
                 if cat in order:
                     p, se = pots[dc][cat] if pf else (0.0, 0.0)
                     if before("full_board", cat):          # less its full boards (bonus_pf)
