@@ -22,13 +22,16 @@ once, in the builder and in tests, rather than giving a wrong book later.
 """
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 import numpy as np
 
 from .rng import ReplayError, Rng, Trace
 from .rng_batch import BookStreams
 from .rng_stream import Stream
+
+if TYPE_CHECKING:
+    from .found_searches import FoundSearches
 
 __all__ = ["ForceFailed", "ReplayError", "attempt_generators", "attempt_streams", "best_of", "checked_index",
            "first_accepted", "first_index", "search", "substream"]
@@ -187,25 +190,25 @@ def checked_index(key: int, k: int, accepts: Accepts | StreamAccepts, what: str,
             _SPARE.extend(gens)
     if not ok:
         raise ForceFailed(f"the recorded attempt {k} of the search for {what} keyed {key} is not in the "
-                          "category: the record is stale or altered; find it again with the game's tool")
+                          "category: the record is stale or altered;")
     return k
 
 
 def first_accepted(rng: Rng, accepts: Accepts | StreamAccepts, limit: int, what: str, streams: bool = False,
-                   found: dict[int, int] | None = None) -> Rng:
+                   found: FoundSearches | None = None) -> Rng:
     """`search` decided in batches: the kept attempt's own stream, to play it on (the
     caller plays it with its events and checks it is in the category). Recorded and
     replayed as a hint like `search`'s, so a book shows without searching again.
     `streams`: `accepts` takes the attempts' BookStreams instead of their Streams.
-    `found`: {key: first accepted index} of searches made before (a game's record of
-    the ones that take minutes), used after checking the attempt (`checked_index`)."""
+    `found`: the game's record of its searches' first accepted attempts
+    (found_searches.py), a recorded one used after checking it (`checked_index`)."""
     key = rng.seed64()
     trace = rng.trace
     if trace is not None and trace.replay:
         return _sub(key, trace.take(what), trace)
     slot = trace.reserve() if trace is not None else -1
-    if found is not None and key in found:
-        k = checked_index(key, int(found[key]), accepts, what, streams)
+    if found is not None:
+        k = found.resolve(key, accepts, limit, what, streams)
     else:
         k = first_index(key, accepts, limit, what, streams)
     if trace is not None:

@@ -28,6 +28,7 @@ from .rng import Rng
 from .round import Round
 
 if TYPE_CHECKING:
+    from .found_searches import FoundSearches
     from .review_draws import PayoutBand
 
 
@@ -170,10 +171,10 @@ class MathHooks:
     # regenerate (a conditional draw given a big total, a long search) is shown from
     # its stored events; `verify` regenerates them and compares
     stored_rounds: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    # check_data() reads the data files the rounds read besides spec.math_files (Piggy
-    # Farm's found.json) as strictly as play does: a ValueError names the file and what
-    # is allowed. `python -m cabinet.math manifest` runs it before it hashes them.
-    check_data: Callable[[], object] | None = None
+    # the game's record of its forced books' searches (found.json beside its math file,
+    # cabinet/core/found_searches.py): written by `python -m cabinet.math find-books`,
+    # checked by `python -m cabinet.math manifest` before it hashes it (found_record.py)
+    found: FoundSearches | None = None
 
 
 @dataclass(frozen=True)

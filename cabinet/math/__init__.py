@@ -1,6 +1,6 @@
 """The math toolchain: book libraries with exact RTP per bet mode, the optimizer,
 live simulation, PAR sheets and benchmarks. Run as `python -m cabinet.math VERB`
-(build, rtp, show, evaluate, sim, agree, rates, par, verify, bench, tamper, manifest;
+(build, find-books, rtp, show, evaluate, sim, agree, rates, par, verify, bench, tamper, manifest;
 `--help` on each).
 
 The runtime half of the books (load, verify, draw) is cabinet/core/books.py, so the

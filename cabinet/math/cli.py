@@ -76,6 +76,15 @@ def parser() -> argparse.ArgumentParser:
         "line a mode, 'identical' or the first array that differs; exit 1 on any difference; installs nothing",
     )
 
+    p = verb("find-books", "record the first accepted attempts of a game's forced books' searches in its "
+             "found.json, so build checks one attempt a book instead of searching")
+    p.add_argument("game", metavar="GAME", help="game id under games/, or 'all'")
+    workers(p, 2)
+    p.add_argument("--check", action="store_true", help="search every book again from attempt 0 and compare with "
+                   "the record (as slow as finding them); exit 1 on any difference")
+    p.add_argument("--repair", action="store_true", help="write the fresh attempts even where they differ from the "
+                   "record (a stale or altered one)")
+
     p = verb("rtp", "figures of the shipped libraries (exact RTP per mode)")
     game(p)
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -315,6 +324,10 @@ def _run(args: argparse.Namespace) -> int | None:
             print(f"{len(differ)} difference(s) from the installed libraries" if differ
                   else "the rebuilt libraries are identical to the installed ones")
             return 1 if differ else 0
+    elif args.verb == "find-books":
+        from .find_books import find_books_command
+        return find_books_command(_all_games() if args.game == "all" else [B.resolve_game(args.game).id],
+                                  args.workers, args.check, args.repair)
     elif args.verb == "rtp":
         from .report import rtp_command
         rtp_command(args.game, args.json, args.books_dir)
@@ -389,10 +402,11 @@ def manifest_command(check: bool, key: str | None = None) -> int:
     if broken:
         raise UserError(f"{broken[0]}: a library differs from its own manifest; rebuild or restore it first")
     from cabinet.core.game import discover
+    from cabinet.math.found_record import check_found
     for spec in discover().values():
         try:
-            if spec.math.check_data is not None:
-                spec.math.check_data()
+            if spec.math.found is not None:
+                check_found(spec.math.found)
         except (ValueError, OSError, RecursionError) as exc:
             raise UserError(f"{exc}; fix or restore it first (the manifest would vouch for it)") from None
     path = program.write_manifest(found)

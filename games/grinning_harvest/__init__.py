@@ -53,6 +53,8 @@ GAME = GameSpec(
         forced_books={mode: {k: int(v) for k, v in cats.items()}
                       for mode, cats in (_RAW.get("forced_books") or {}).items()},
         book_counts={mode: int(n) for mode, n in (_RAW.get("books") or {}).items()},
+        # the forced books' searches, recorded by `python -m cabinet.math find-books grinning_harvest`
+        found=tables.FOUND,
     ),
     review=ReviewHooks(
         force_categories=dict(rules.FORCE_LABELS),

@@ -56,6 +56,8 @@ GAME = GameSpec(
         book_forces={mode: {cat: float(f) for cat, f in cats.items()} for mode, cats in _RAW["book_forces"].items()},
         forced_books=_RAW.get("forced_books", {}),
         book_counts=_RAW.get("books", {}),
+        # the forced bonuses' searches, recorded by `python -m cabinet.math find-books happy_money_hens`
+        found=tables.FOUND,
         # the forced books that regenerate slowest keep their rounds (`python -m cabinet.math
         # bench --regen`: 2.1-7.9x the slowest natural bonus rounds of their mode): big
         # HAPPY BOOST bonuses drawn contents last (their coins, pots and boosts given the

@@ -10,7 +10,7 @@ from cabinet.core.game import BetMode, GameSpec, MathHooks, ReviewHooks, ViewInf
 
 from . import review
 
-from .math import batch, events, forced, found_record, help, par, par_live, paytable, rules, sim, tables
+from .math import batch, events, forced, help, par, par_live, paytable, rules, sim, tables
 from .math.feature_odds import feature_odds
 
 _MATH = Path(__file__).parent
@@ -58,7 +58,7 @@ GAME = GameSpec(
         # big wins (math.yaml big_win_x): a hunt's is drawn exactly given the category (0.2 ms a
         # book); HOG WILD's by rejection, about 300,000 rounds (~14 CPU s) a book; the huge wins
         # (math.yaml huge_win_x) by rejection too, about 5,800,000 rounds (~4 CPU minutes) a
-        # book, so their searches are recorded (found.json, tools/find_books.py), and so
+        # book, so their searches are recorded (found.json, `python -m cabinet.math find-books piggy_farm`), and so
         # are GROWING SEASON's big wins (6x its price or more, about 1 in 33,000 buys).
         # THE FARM WHEEL's stratum carries the base game's sampling luck (its heavy-tailed
         # free spins: with 3,000 books its mean was +-23% at one standard error, 2.8 pp of
@@ -88,7 +88,7 @@ GAME = GameSpec(
         rtp_tilt={"ante": "noise"},
         book_counts={"wheel_buy": 300_000, "free_spins": 300_000, "hog_wild": 300_000, "growing_season": 300_000,
                      "golden_egg_hunt": 100_000},
-        check_data=found_record.check_found,
+        found=tables.FOUND,
     ),
     review=ReviewHooks(
         force_categories=dict(forced.FORCES),

@@ -167,115 +167,24 @@ def test_win_levels_nest_a_big_win_books_stratum_leaves_out_the_huge_wins(monkey
     assert ((pay >= 20 * price) == np.array(["big_win" in f for f in feats])).all()
 
 
-def test_the_recorded_huge_win_searches_cover_every_book_and_each_is_in_its_category():
-    """found.json (tools/find_books.py) records the first accepted attempt of every book
-    of the buys' win-level strata for the default build seed; each recorded attempt is
-    in its category (checked as the build checks it), and a book played with the record
-    is the round the search keeps: a HUGE WIN of 200x the price or more, GROWING SEASON's
-    big win of 6x."""
+def test_the_huge_win_books_play_their_recorded_search_and_are_the_round_it_keeps():
+    """A HUGE WIN book of a buy plays the attempt found.json records for its search
+    (cabinet/core/found_searches.py; the build checks it), and that round is a huge win of
+    200x the price or more; GROWING SEASON's big-win book is 6x its price or more."""
     from cabinet.core.forcing import checked_index
+    from cabinet.math.build import DEFAULT_SEED, default_books, forced_books
     from games.piggy_farm.math.forced import level_search
-    from games.piggy_farm.tools.find_books import searches
+    from games.piggy_farm.math.tables import FOUND
     pm = load()
-    todo = searches()
-    assert {(m, lv) for m, lv, _, _ in todo} == {("free_spins", "huge_win"), ("hog_wild", "huge_win"),
-                                                  ("hog_wild", "big_win"), ("growing_season", "big_win")}
-    assert sum(m == "growing_season" for m, *_ in todo) == 1000
-    grown = [t for t in todo if t[0] == "growing_season"]
-    for mode, level, _, seed in [t for t in todo if t[0] != "growing_season"] + grown[::10]:   # every 10th big win
+    for mode, level, factor in (("free_spins", "huge_win", 200), ("hog_wild", "huge_win", 200),
+                                ("growing_season", "big_win", 6)):
+        c = list(GAME.math.book_forces[mode]).index(level)
+        count = forced_books(GAME, mode, level, default_books(GAME, mode))
+        seed = int(book_seeds(DEFAULT_SEED, mode, c, count - 1, 1)[0])   # the stratum's last book
         key = Rng(seed).seed64()
-        assert key in pm.found, (mode, level, seed)
         accepts, _, what = level_search(pm, mode, level)
-        assert checked_index(key, pm.found[key], accepts, what, streams=True) == pm.found[key]
-    mode, level, _, seed = todo[0]
-    rec = Rng.recording(seed)
-    rnd = forced.play(rec, mode, level)
-    assert rec.trace.values == [pm.found[Rng(seed).seed64()]]
-    assert rnd.payout_x100 >= 200 * int(pm.mode(mode)["cost_x100"]) and "huge_win" in rnd.features
-    mode, level, _, seed = next(t for t in todo if t[0] == "growing_season")     # GROWING SEASON: 6x its price
-    rnd = forced.play(Rng.recording(seed), mode, level)
-    assert rnd.payout_x100 >= 6 * int(pm.mode(mode)["cost_x100"]) and "big_win" in rnd.features
-
-
-def test_a_damaged_found_record_is_refused_with_what_is_allowed(tmp_path):
-    from games.piggy_farm.math.tables import read_found
-    assert read_found(tmp_path / "none.json") == {}
-    bad = tmp_path / "found.json"
-    for text in ("{", '{"attempts": [1, 2]}', '{"attempts": {"x": 1}}', "[]", "", '{"attempts": null}',
-                 '{"attempts": {"1": Infinity}}', '{"attempts": {"1": NaN}}', '{"attempts": {"1": -3}}',
-                 '{"attempts": {"1": true}}', '{"attempts": {"1": 3.5}}', '{"attempts": {"-1": 3}}',
-                 '{"attempts": {"1": 4294967296}}', '{"attempts": {"18446744073709551616": 1}}'):
-        bad.write_text(text)
-        with pytest.raises(ValueError, match=r"found\.json: (not a record of found attempts|search .* is not a "
-                                             r"whole number in range).*allowed: .*2\*\*32 - 1"):
-            read_found(bad)
-
-
-def test_find_books_refuses_bad_arguments_and_a_damaged_record_in_one_line(tmp_path, monkeypatch, capsys):
-    """tools/find_books.py: --workers below 1 is refused by argparse (exit 2); a damaged
-    found.json stops it with the file named and nothing written."""
-    from games.piggy_farm.tools import find_books
-    for workers in ("0", "65", str(10**20)):
-        with pytest.raises(SystemExit) as stop:
-            find_books.main(["--workers", workers])
-        assert stop.value.code == 2 and "allowed: 1 to 64" in capsys.readouterr().err
-    folder = tmp_path / "a_folder"
-    folder.mkdir()
-    monkeypatch.setattr(find_books, "FOUND_FILE", folder)       # a folder in its place: refused, not 'no record'
-    assert find_books.main([]) == 2 and "Is a directory" in capsys.readouterr().err
-    bad = tmp_path / "found.json"
-    bad.write_text("{not json")
-    monkeypatch.setattr(find_books, "FOUND_FILE", bad)
-    assert find_books.main([]) == 2
-    err = capsys.readouterr().err
-    assert str(bad) in err and "allowed" in err and len(err.strip().splitlines()) == 1
-    assert bad.read_text() == "{not json"
-
-
-def test_the_manifest_will_not_vouch_for_a_damaged_record(tmp_path, monkeypatch, capsys):
-    """`python -m cabinet.math manifest` reads found.json as play reads it
-    (GameSpec.math.check_data) and refuses to hash a damaged one, naming it; manifest.sha256
-    is left as it was."""
-    from cabinet.core import program
-    from cabinet.math.cli import main
-    from games.piggy_farm.math import tables
-    bad = tmp_path / "found.json"
-    bad.write_text('{"attempts": {"12": 1.5}}')
-    monkeypatch.setattr(tables, "FOUND_FILE", bad)
-    monkeypatch.setattr(program, "write_manifest", lambda *a: pytest.fail("the manifest was written"))
-    before = (program.ROOT / "manifest.sha256").read_bytes()
-    assert main(["manifest"]) == 2
-    err = capsys.readouterr().err
-    assert str(bad) in err and "allowed:" in err and "the manifest would vouch for it" in err and err.count("\n") == 1
-    assert (program.ROOT / "manifest.sha256").read_bytes() == before
-    monkeypatch.undo()
-    assert (
-        GAME.math.check_data() == tables.read_found(tables.FOUND_FILE) and len(GAME.math.check_data()) >= 8
-    )  # the shipped one
-
-
-@pytest.mark.parametrize("change, says", [
-    (lambda t: None, "missing (the huge-win books replay their searches from it)"),
-    (lambda t: t.replace('"6448693844398550416"', '" 6448693844398550416 "', 1), "is not a plain decimal number"),
-    (lambda t: t.replace('"6448693844398550416"', '"+6448693844398550416"', 1), "is not a plain decimal number"),
-    (lambda t: t.replace('"6448693844398550416"', '"\u0661\u0662"', 1), "is not a plain decimal number"),
-    (lambda t: t.replace('"attempts": {', '"attempts": {\n  "6448693844398550416": 12345,', 1), "given twice"),
-    (lambda t: t.replace('\n "attempts"', ' "attempts"', 1), "not laid out as tools/find_books.py writes it"),
-    (lambda t: t.replace('"attempts": {', '"deep": ' + "[" * 100_000 + "]" * 100_000 + ', "attempts": {', 1),
-     "nested too deeply"),
-])
-def test_the_manifest_takes_found_json_only_as_find_books_writes_it(tmp_path, monkeypatch, change, says):
-    """Keys the rounds would still read (spaces, a sign, other digits, one given twice
-    with another attempt), another layout, a missing file: each refused by check_data,
-    naming the file."""
-    from cabinet.core import program
-    from games.piggy_farm.math import tables
-    text = (program.ROOT / "games/piggy_farm/found.json").read_text()
-    changed = change(text)
-    bad = tmp_path / "found.json"
-    if changed is not None:
-        bad.write_text(changed)
-    monkeypatch.setattr(tables, "FOUND_FILE", bad)
-    with pytest.raises(ValueError, match="not |missing|given twice|nested") as err:
-        GAME.math.check_data()
-    assert says in str(err.value) and str(bad) in str(err.value) and "\n" not in str(err.value)
+        assert checked_index(key, FOUND.attempts[key], accepts, what, streams=True) == FOUND.attempts[key]
+        rec = Rng.recording(seed)
+        rnd = forced.play(rec, mode, level)
+        assert rec.trace.values == [FOUND.attempts[key]]
+        assert rnd.payout_x100 >= factor * int(pm.mode(mode)["cost_x100"]) and level in rnd.features

@@ -40,8 +40,8 @@ def test_a_damaged_record_of_found_attempts_keeps_piggy_farm_closed_with_its_rea
     app = books_app(tmp_path / "app")
     try:
         setup = app.cabinet.games["piggy_farm"]
-        monkeypatch.setattr(tables, "FOUND_FILE", bad)
-        tables.load().__dict__.pop("_found", None)                # read again, from the damaged file
+        monkeypatch.setattr(tables.FOUND, "path", bad)
+        tables.FOUND.forget()                                     # read again, from the damaged file
         monkeypatch.setattr(setup.library, "_warm", set())
         assert app.open_game("piggy_farm") is None
         text = app.toast_text
@@ -51,5 +51,6 @@ def test_a_damaged_record_of_found_attempts_keeps_piggy_farm_closed_with_its_rea
             assert app.open_game("piggy_farm") is None and "found.json" in app.toast_text
         assert app.open_game("grinning_harvest") is not None
     finally:
-        tables.load().__dict__.pop("_found", None)
+        monkeypatch.undo()
+        tables.FOUND.forget()
         app.checkpoints.close()

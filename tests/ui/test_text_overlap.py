@@ -33,7 +33,8 @@ BOARDS = {"happy_money_hens": (HENS_REELS.inflate(44, 44), HENS_BONUS), "grinnin
           "piggy_farm": (PIGGY_BOARD.inflate(24, 24),), TEMPLATE.id: (TOY_FRAME,)}
 LONG_TOAST = ("Piggy Farm cannot open: one of its books does not play back (/home/cabinet/games/piggy_farm/found.json: "
               "not a record of found attempts (invalid literal for int() with base 10: 'x'); allowed: "
-              '{"attempts": {"<search key>": <attempt>, ...}}, as tools/find_books.py writes it)')
+              '{"attempts": {"<search key>": <attempt>, ...}} keys from 0 to 2**64 - 1, attempts from 0 to 2**32 - 1, '
+              "as `python -m cabinet.math find-books` writes it)")
 LONG = ("Fortune bet 1.5x is offered at bets up to $4,000.00: above, the $250,000.00 win limit would bring its "
         "return below 80.00%")
 

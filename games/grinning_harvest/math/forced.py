@@ -20,6 +20,7 @@ from cabinet.core.round import Round
 
 from . import rules
 from .batch import forced_accepts
+from .tables import FOUND
 
 BATCHED = set(rules.FORCE_LABELS)
 
@@ -34,7 +35,8 @@ def play(rng: Rng, mode: str = "base", force: str | None = None) -> Round:
     earlier = rules.earlier_categories(m, mode, force)
     replay = rng.trace is not None and rng.trace.replay
     what = f"{force} in {mode}"
-    sub = first_accepted(rng, forced_accepts(mode, force, earlier), rules.FORCE_ATTEMPTS, what, streams=True)
+    sub = first_accepted(rng, forced_accepts(mode, force, earlier), rules.FORCE_ATTEMPTS, what, streams=True,
+                         found=FOUND)
     rnd = rules.one_round(sub, m, mode, force)
     if not rules.in_category(rnd, force, earlier):
         if replay:

@@ -15,10 +15,13 @@ from typing import Any
 
 import numpy as np
 
+from cabinet.core.found_searches import FoundSearches
 from cabinet.core.math_file import is_whole, read_math_file
 from cabinet.mechanics.lines import LineEvaluator
 
 MATH_FILE = Path(__file__).parents[1] / "math.yaml"
+# the first accepted attempts of the forced books' batched searches (found_searches.py, forced.play)
+FOUND = FoundSearches(MATH_FILE.parent / "found.json")
 ROWS = 3
 REELS = 3
 JACKPOTS = ("mini", "minor", "mega", "grand")

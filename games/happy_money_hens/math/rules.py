@@ -58,7 +58,7 @@ from .forced_tails import big_boost_tail, big_grand_tail, boost_last, cash_last,
 from .modes import (BONUS_MODES, BUY_MODES, SPIN_MODES, _fraction_table, _pick_fraction, _pick_index,
                     natural_combo_weights)
 from .tails import SCALE
-from .tables import COMBOS, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code, load
+from .tables import COMBOS, FOUND, POT_FILL, POT_NAMES, HensMath, combo_code, combo_features, combo_from_code, load
 from .pots import BITS, count_distribution, triggered_given_counts, triggered_given_final, upgrade
 
 __all__ = ["BONUS_MODES", "BUY_MODES", "SPIN_MODES", "big_boost_tail", "big_grand_tail", "boost_last", "cash_last",
@@ -347,7 +347,7 @@ def _forced_in_batches(m: HensMath, rng: Rng, mode: str, wanted: str, excluded: 
             ok[play_ix] = keep
         return ok
 
-    sub = first_accepted(rng, accepts, BONUS_FORCE_TRIES, f"{wanted} in {mode}")
+    sub = first_accepted(rng, accepts, BONUS_FORCE_TRIES, f"{wanted} in {mode}", found=FOUND)
     seed = sub.seed64()
     combo = combo_of(sub)
     contents = boosts = None

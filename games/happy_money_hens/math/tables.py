@@ -13,10 +13,13 @@ from typing import Any, cast
 
 import numpy as np
 
+from cabinet.core.found_searches import FoundSearches
 from cabinet.core.math_file import is_whole, read_math_file
 
 
 MATH_PATH = Path(__file__).parents[1] / "math.yaml"
+# the first accepted attempts of the forced bonus searches (found_searches.py, rules._forced_in_batches)
+FOUND = FoundSearches(MATH_PATH.parent / "found.json")
 
 DOUBLE_COINS, POT_FILL, HAPPY_BOOST = 1, 2, 4
 FEATURES = {DOUBLE_COINS: "double_coins", POT_FILL: "pot_fill", HAPPY_BOOST: "happy_boost"}

@@ -24,7 +24,7 @@ from .feature_odds import tier_shares
 from .rules import TOP_EGG_X100, Spin, base_spin, egg_hunt, farm_wheel, finish, free_spins, play_once, spin_once
 from .rules import play as natural_play
 from .search import capping, triggering, winning
-from .tables import PiggyMath, load
+from .tables import FOUND, PiggyMath, load
 
 MAX_WIN_ATTEMPTS = 10_000_000   # free-spin rounds a max-win book may try (x1: about 1 in 65,000 caps)
 HUGE_WIN_ATTEMPTS = 400_000_000  # bought rounds a huge-win book may try (about 1 in 5,000,000 reach it)
@@ -234,10 +234,10 @@ def level_search(pm: PiggyMath, mode: str, level: str) -> tuple[Callable, int, s
 def big_buy(pm: PiggyMath, rng: Rng, mode: str, level: str = "big_win") -> Spin:
     """A free-spins buy in its win-level category (level_search): a natural round by
     rejection, the first such attempt found in batches (search.winning; the slowest
-    searches' results are recorded in found.json and checked, tools/find_books.py),
+    searches' results are recorded in found.json and checked, cabinet/core/found_searches.py),
     then played with its events."""
     accepts, limit, what = level_search(pm, mode, level)
-    sub = first_accepted(rng, accepts, limit, what, streams=True, found=pm.found)
+    sub = first_accepted(rng, accepts, limit, what, streams=True, found=FOUND)
     sp = play_once(pm, sub, mode)
     levels = pm.win_levels(mode)
     got = finish_features(sp)

@@ -7,7 +7,6 @@ Symbols become small ints (their order in the math file); pays become an
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from cabinet.core.found_searches import FoundSearches
 from cabinet.core.math_file import is_whole, read_math_file
 from cabinet.mechanics.clusters import BoardShape
 from cabinet.mechanics.pick import PickGame
@@ -22,7 +22,8 @@ from cabinet.mechanics.tumble import StripSet
 from cabinet.mechanics.wheel import Wheel, wheel_from_data
 
 MATH_FILE = Path(__file__).parents[1] / "math.yaml"
-FOUND_FILE = MATH_FILE.parent / "found.json"
+# the first accepted attempts of the free-spins buys' win-level searches (found_searches.py)
+FOUND = FoundSearches(MATH_FILE.parent / "found.json")
 WIN_LEVELS = ("big_win", "huge_win")    # a round's win against math.yaml big_win_x / huge_win_x
 
 BANDS = ("5", "6-7", "8-9", "10-11", "12+")
@@ -80,39 +81,10 @@ class PiggyMath:
         got = {f: self.win_level_x100(f, mode_id) for f in WIN_LEVELS}
         return {f: x for f, x in got.items() if x is not None}
 
-    @property
-    def found(self) -> dict[int, int]:
-        """The first accepted attempts of the slowest book searches (found.json beside
-        the math file, by tools/find_books.py): {search key: attempt}."""
-        got = self.__dict__.get("_found")
-        if got is None:
-            got = self.__dict__["_found"] = read_found(FOUND_FILE)
-        return got
-
     def hunt(self, mode_id: str) -> PickGame:
         m = self.mode(mode_id)
         return PickGame(nests=int(m["nests"]), prize_counts={int(k): int(v) for k, v in m["prize_counts"].items()},
                         ladder={int(k): int(v) for k, v in m["ladder_x100"].items()}, min_prizes=int(m["min_prizes"]))
-
-
-def read_found(path: Path) -> dict[int, int]:
-    """found.json's {search key: first accepted attempt} ({} without the file): keys
-    whole numbers in 0 .. 2**64 - 1, attempts in 0 .. 2**32 - 1 (JSON integers, no
-    floats or booleans; a search gives up long before); anything else, a folder in
-    its place or a read error is a ValueError naming the file and what is allowed."""
-    allowed = ('allowed: {"attempts": {"<search key>": <attempt>, ...}} keys from 0 to 2**64 - 1, attempts '
-               "from 0 to 2**32 - 1, as tools/find_books.py writes it")
-    if not path.exists():
-        return {}
-    try:
-        attempts = json.loads(path.read_text())["attempts"]
-        found = {int(k): v for k, v in attempts.items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise ValueError(f"{path}: not a record of found attempts ({exc}); {allowed}") from None
-    for key, k in found.items():
-        if not 0 <= key < 2**64 or not is_whole(k, 0, 2**32 - 1):
-            raise ValueError(f"{path}: search {key}'s attempt {k!r} is not a whole number in range; {allowed}")
-    return found
 
 
 def parse(raw: dict[str, Any]) -> PiggyMath:
