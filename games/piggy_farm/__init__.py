@@ -58,8 +58,10 @@ GAME = GameSpec(
         # big wins (math.yaml big_win_x): a hunt's is drawn exactly given the category (0.2 ms a
         # book); HOG WILD's by rejection, about 300,000 rounds (~14 CPU s) a book; the huge wins
         # (math.yaml huge_win_x) by rejection too, about 5,800,000 rounds (~4 CPU minutes) a
-        # book, so their searches are recorded (found.json, `python -m cabinet.math find-books piggy_farm`), and so
-        # are GROWING SEASON's big wins (6x its price or more, about 1 in 33,000 buys).
+        # book. Every batched search's first accepted attempt (these, GROWING SEASON's big
+        # wins of 6x its price or more, the max wins' and the wheel books' triggers) is
+        # recorded in found.json (`python -m cabinet.math find-books piggy_farm`): the build
+        # checks one attempt a book.
         # THE FARM WHEEL's stratum carries the base game's sampling luck (its heavy-tailed
         # free spins: with 3,000 books its mean was +-23% at one standard error, 2.8 pp of
         # RTP, which the weights then took out of the natural books' body, issue #32):

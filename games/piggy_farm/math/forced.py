@@ -156,7 +156,7 @@ def natural_trigger(sp: Spin, strips: str, tier: str) -> int:
     unlike forced_tops): the first such attempt is found in batches (search.py) and
     played with its events. Returns its windmills."""
     sub = first_accepted(sp.rng, triggering(sp.pm, strips, tier), MAX_WIN_ATTEMPTS, f"a {tier} wheel trigger",
-                         streams=True)
+                         streams=True, found=FOUND)
     outer, sp.rng = sp.rng, sub
     try:
         _, scatters = spin_once(sp, strips, "base")
@@ -173,7 +173,7 @@ def capped_free_spins(sp: Spin, mult: int) -> None:
     attempt is found in batches (search.py), then played with its events."""
     fs = sp.pm.raw["free_spins"]
     sub = first_accepted(sp.rng, capping(sp.pm, mult, cast(int, sp.cap) - sp.total), MAX_WIN_ATTEMPTS,
-                         f"a capped free-spins round at x{mult}", streams=True)
+                         f"a capped free-spins round at x{mult}", streams=True, found=FOUND)
     outer, sp.rng = sp.rng, sub
     try:
         free_spins(sp, "free_spins", int(fs["spins"]), fs["strips"], mult)
@@ -283,7 +283,7 @@ def play(rng: Rng, mode: str, force: str | None = None) -> Round:
         return got if force_met(got, force) else None
     def wheel_attempt(sub: Rng) -> Spin | None:     # a natural round given the trigger: its first spin decides
         trigger = first_accepted(sub, triggering(pm, pm.mode(mode)["strips"]), WHEEL_ATTEMPTS, "a wheel trigger",
-                                 streams=True)
+                                 streams=True, found=FOUND)
         got = play_once(pm, trigger, mode)
         return got if force_met(got, force) else None
     if force == "wheel":

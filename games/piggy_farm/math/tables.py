@@ -22,7 +22,8 @@ from cabinet.mechanics.tumble import StripSet
 from cabinet.mechanics.wheel import Wheel, wheel_from_data
 
 MATH_FILE = Path(__file__).parents[1] / "math.yaml"
-# the first accepted attempts of the free-spins buys' win-level searches (found_searches.py)
+# the first accepted attempts of the forced books' batched searches (found_searches.py): the wheel
+# triggers, the max wins' triggers and capped free spins, the buys' win levels
 FOUND = FoundSearches(MATH_FILE.parent / "found.json")
 WIN_LEVELS = ("big_win", "huge_win")    # a round's win against math.yaml big_win_x / huge_win_x
 
