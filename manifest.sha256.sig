@@ -1,3 +1,3 @@
 # manifest.sha256.sig: Ed25519 over the exact bytes of manifest.sha256 (docs/signing.md)
-signature: 6djMVxKSpbmUOkEJ8t0Ty/VSxGR32lMdgxqfACWSkPnAH2D2I4U7Ri3lNfEEEswlbkD5ybcLS1kFRZOJaIm4BQ==
+signature: G9RbBVPksZ2XXSt5cKXRNAzY96pBLB6GmGf9mkqopp9618A3PIPrRnWDg738pxxl6mvCqDJH7V/9b6lSlQyRDg==
 key: 8108-6bb7-5243-232f
