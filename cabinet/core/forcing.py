@@ -22,16 +22,13 @@ once, in the builder and in tests, rather than giving a wrong book later.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import Callable, Protocol, TypeVar
 
 import numpy as np
 
 from .rng import ReplayError, Rng, Trace
 from .rng_batch import BookStreams
 from .rng_stream import Stream
-
-if TYPE_CHECKING:
-    from .found_searches import FoundSearches
 
 __all__ = ["ForceFailed", "ReplayError", "attempt_generators", "attempt_streams", "best_of", "checked_index",
            "first_accepted", "first_index", "search", "substream"]
@@ -120,6 +117,12 @@ def best_of(rng: Rng, n: int, make: Callable[[Rng], C], score: Callable[[C], flo
 Accepts = Callable[[list[Stream]], np.ndarray]
 StreamAccepts = Callable[[BookStreams], np.ndarray]
 
+
+class SearchRecord(Protocol):
+    """A game's record of its searches' first accepted attempts (found_searches.FoundSearches)."""
+
+    def resolve(self, key: int, accepts: Accepts | StreamAccepts, limit: int, what: str, streams: bool) -> int: ...
+
 # Spare streams for `attempt_generators`: a fresh Stream (SeedSequence + PCG64DXSM)
 # costs about 8 us (most of it SeedSequence's hashing, in Python-called Cython), more
 # than deciding the attempt in a vectorised engine. Setting a spare's state costs ~1 us.
@@ -195,7 +198,7 @@ def checked_index(key: int, k: int, accepts: Accepts | StreamAccepts, what: str,
 
 
 def first_accepted(rng: Rng, accepts: Accepts | StreamAccepts, limit: int, what: str, streams: bool = False,
-                   found: FoundSearches | None = None) -> Rng:
+                   found: SearchRecord | None = None) -> Rng:
     """`search` decided in batches: the kept attempt's own stream, to play it on (the
     caller plays it with its events and checks it is in the category). Recorded and
     replayed as a hint like `search`'s, so a book shows without searching again.

@@ -4,11 +4,14 @@ what the scalar sub-streams `substream(key, k)` draw; the batched search keeps t
 attempt as the scalar `search` over the same sub-streams."""
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 from cabinet.core import forcing
 from cabinet.core.forcing import ForceFailed, attempt_generators, attempt_streams, first_accepted, first_index, search
+from cabinet.core.found_searches import FoundSearches
 from cabinet.core.rng import Rng
 
 KEYS = (0, 7, 2**32 - 1, 2**32, 0x1234_5678_9ABC_DEF0 >> 1, 2**63 - 2)
@@ -97,8 +100,8 @@ def test_a_late_first_acceptance_spans_the_growing_batches():
 
 
 @pytest.mark.parametrize("streams", [False, True])
-def test_a_recorded_first_attempt_is_checked_and_used_instead_of_searching(streams):
-    """first_accepted(found={key: k}): the search plays only attempt k, after checking
+def test_a_recorded_first_attempt_is_checked_and_used_instead_of_searching(streams, tmp_path):
+    """first_accepted(found=a record holding {key: k}): the search plays only attempt k, after checking
     the category takes it; the book's hint and its round are the searched ones. A record
     whose attempt the category refuses (stale or altered) stops with the search named."""
     def by_gens(gens):
@@ -108,6 +111,11 @@ def test_a_recorded_first_attempt_is_checked_and_used_instead_of_searching(strea
         rows = np.arange(len(st))
         return _six_then_odd((st.below(rows, 6), st.below(rows, 6)))
     accepts = by_streams if streams else by_gens
+
+    def record(attempts: dict[int, int]) -> FoundSearches:
+        path = tmp_path / "found.json"
+        path.write_text(json.dumps({"attempts": {str(k): v for k, v in attempts.items()}}))
+        return FoundSearches(path)
     for seed in range(6):
         rec = Rng.recording(seed)
         sub = first_accepted(rec, accepts, 10_000, "a six then odd", streams=streams)
@@ -119,10 +127,10 @@ def test_a_recorded_first_attempt_is_checked_and_used_instead_of_searching(strea
             sizes.append(len(x))
             return accepts(x)
         again = Rng.recording(seed)
-        got = first_accepted(again, counting, 10_000, "a six then odd", streams=streams, found={key: k})
+        got = first_accepted(again, counting, 10_000, "a six then odd", streams=streams, found=record({key: k}))
         assert sizes == [1] and again.trace.values == [k] and (got.below(6), got.below(6)) == want
         wrong = next(j for j in range(100) if not accepts(attempt_streams(key, j, 1) if streams
                                                               else attempt_generators(key, j, 1))[0])
         with pytest.raises(ForceFailed, match=f"recorded attempt {wrong} of the search for a six then odd keyed {key}"):
             first_accepted(Rng.recording(seed), accepts, 10_000, "a six then odd", streams=streams,
-                           found={key: wrong})
+                           found=record({key: wrong}))

@@ -6,7 +6,6 @@ from __future__ import annotations
 from cabinet.core.books import Library
 
 from .conftest import books_app, run
-from .textcheck import text_problems
 
 
 def test_a_book_that_does_not_play_back_keeps_its_game_closed(tmp_path, monkeypatch):
