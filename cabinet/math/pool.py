@@ -46,7 +46,10 @@ class Progress:
         self.left -= step
         if self.bar is not None:
             self.bar.set_postfix_str(f"{self.items:,} {self.unit}", refresh=False)
-            self.bar.update(step)
+            # the count set, not summed: float sums of the steps can pass the total by
+            # an ulp, which tqdm warns about (clamping frac to range [0, 1])
+            self.bar.n = min(self.total - self.left, self.total)
+            self.bar.update(0)
 
     def close(self) -> None:
         if self.bar is not None:
