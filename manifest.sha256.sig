@@ -1,3 +1,3 @@
 # manifest.sha256.sig: Ed25519 over the exact bytes of manifest.sha256 (docs/signing.md)
-signature: rJKvICP9IHWIXAJ6oa0aITXjPRyQFiyYNhxE9pjWNpkWiF53wVIPMmcfMWw4ZkSEjO1f+zHa0K4Jf1R0Yy4uCg==
+signature: ffcBXQiWanPgqAHWnll+9VwG0uyXRyMEP2r0AyJnO+EKlTb1h1Ss0c/dVsIfOYyCWr36QbL9WqFYr3RM573LDQ==
 key: 8108-6bb7-5243-232f

@@ -20,15 +20,15 @@ import os
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from cabinet.core.books import resolve_game
 from cabinet.core.forcing import ForceFailed
 from cabinet.core.found_searches import TOOL, FoundSearches
 from cabinet.core.rng import Rng
 
-from . import pool
-from .build import DEFAULT_SEED, FORCED_CHUNK, book_seeds, default_books, forced_books
+from . import build, pool
+from .build import DEFAULT_SEED, book_seeds, default_books
 
 
 class FindError(Exception):
@@ -47,15 +47,11 @@ class Task:
 
 
 def plan(game: str, again: bool) -> list[Task]:
-    """Every forced book of the default seed, in chunks of the build's size."""
+    """Every forced book of the default seed, in the build's own tasks (build.plan)."""
     spec = resolve_game(game)
-    tasks = []
-    for mode, cats in spec.math.book_forces.items():
-        for c, cat in enumerate(cats):
-            count = forced_books(spec, mode, cat, default_books(spec, mode))
-            for start in range(0, count, FORCED_CHUNK):
-                tasks.append(Task(spec.id, mode, c, cat, start, min(FORCED_CHUNK, count - start), again))
-    return tasks
+    return [Task(spec.id, t.mode, t.force, cast(str, t.category), t.start, t.count, again)
+            for mode in spec.math.book_forces
+            for t in build.plan(spec, spec.id, mode, default_books(spec, mode), DEFAULT_SEED) if t.force >= 0]
 
 
 def _record(game: str) -> FoundSearches:
