@@ -28,12 +28,12 @@ def test_the_committed_manifest_is_current():
 
 
 def test_the_committed_manifest_is_signed_by_the_built_in_release_key():
-    assert release.RELEASE_KEYS == ("ae32402ca518a13dec8148a56da428e60d8b61f06f6dbb9e2931a315fabd4a8e",)
+    assert release.RELEASE_KEYS == ("78b9dc973822069266031c0d5ae5caaf0c2be0e16d794cc34526c865afe8a267",)
     verdict = release.check_program(real_play=True)       # development keys are not even consulted
     assert verdict.problems == [], ("run `python -m cabinet.math manifest` (with the release key) and commit "
                                     f"manifest.sha256 and manifest.sha256.sig: {verdict.problems[:3]}")
-    assert verdict.release and verdict.signer_line() == "signed by the release key 8108-6bb7-5243-232f"
-    assert (ROOT / release.SIG_NAME).read_text().splitlines()[-1] == "key: 8108-6bb7-5243-232f"
+    assert verdict.release and verdict.signer_line() == "signed by the release key 4338-afb4-eb82-715b"
+    assert (ROOT / release.SIG_NAME).read_text().splitlines()[-1] == "key: 4338-afb4-eb82-715b"
 
 
 def test_main_verify_prints_every_hash_and_exits_0():
@@ -43,7 +43,7 @@ def test_main_verify_prints_every_hash_and_exits_0():
     listed = program.read_manifest()
     assert lines[:-2] == [f"{sha}  {name}" for name, sha in sorted(listed.items())]
     assert lines[-2].startswith(f"{len(listed)} critical files; manifest.sha256 sha256 ")
-    assert lines[-1] == "signed by the release key 8108-6bb7-5243-232f"
+    assert lines[-1] == "signed by the release key 4338-afb4-eb82-715b"
 
 
 def _tree(root: Path) -> None:

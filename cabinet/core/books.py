@@ -26,6 +26,7 @@ from .book_format import (ARRAYS, FORMAT, MANIFEST, OPTIONAL_ARRAYS, LibraryErro
                           read_manifest, read_mode_file, stratum_seeds, unpack_round)
 from .fingerprint import fingerprint, round_code
 from .game import GameSpec
+from .many import rounds_of
 from .mode_books import ModeBooks
 from .resources import package_file
 from .rng import Rng
@@ -240,6 +241,29 @@ class Library:
         if rng.trace is not None:
             rng.trace.finish()
         return rnd
+
+    def regenerate_many(self, mode: str, book_ids: Any) -> list[Round]:
+        """`regenerate` of many books: the natural books without hints all at once
+        through the game's play_many (cabinet/core/many.py, the same Rounds), the rest
+        one by one. A damaged data file the rounds read is a LibraryError."""
+        mb = self.books(mode)
+        ids = np.asarray(book_ids, dtype=np.int64).reshape(-1)
+        if len(ids) and not (0 <= int(ids.min()) and int(ids.max()) < len(mb)):
+            raise IndexError(f"{self.spec.id}/{mode}: a book outside 0..{len(mb) - 1}")
+        plain = mb.force[ids] < 0
+        if mb.hint_count is not None:
+            plain &= mb.hint_count[ids] == 0
+        out: list[Round | None] = [None] * len(ids)
+        at = np.flatnonzero(plain)
+        try:
+            rounds = rounds_of(self.spec, mb.seeds_of(ids[at]), mode) if len(at) else []
+        except (ValueError, OSError, OverflowError, RecursionError) as exc:
+            raise LibraryError(f"{self.spec.id}/{mode} books do not play back: {exc}") from None
+        for i, r in zip(at.tolist(), rounds):
+            out[i] = r
+        for i in np.flatnonzero(~plain).tolist():
+            out[i] = self.regenerate(mode, int(ids[i]))
+        return out                                        # type: ignore[return-value]
 
 
 def _check_meta(spec: GameSpec, mode: str, path: Path, meta: dict[str, Any], data: dict[str, np.ndarray],

@@ -46,6 +46,7 @@ Simulate = Callable[[np.random.SeedSequence, str, int], dict[str, Any]]
 # play_batch(seeds, mode, force) -> (payout_x100[n], [features per round][, jackpot_x100[n]])
 Batch = Union[tuple[Counts, list[tuple[str, ...]]], tuple[Counts, list[tuple[str, ...]], Counts]]
 PlayBatch = Callable[[Seeds, str, Union[str, None]], Batch]
+PlayMany = Callable[[Seeds, str], list]
 Evaluate = Callable[[list[list[str]]], dict[str, Any]]
 Table = Callable[[], dict[str, Any]]            # paytable(), par_info()
 PayoutSources = Callable[[Round], dict[str, int]]
@@ -95,6 +96,11 @@ class MathHooks:
     # A vectorised book generator giving exactly what play gives per seed (it draws
     # from cabinet.core.rng_batch.BookStreams).
     play_batch: PlayBatch | None = None
+    # play_many(seeds, mode) -> [Round]: the full rounds, events included, of many
+    # natural books at once, exactly what play gives per seed (a game's math/many.py;
+    # without one, cabinet.core.many.play_each plays them one by one on streams seeded
+    # at once). `rounds_of(spec, seeds, mode)` picks it.
+    play_many: PlayMany | None = None
     # `python -m cabinet.math evaluate`: evaluate(board) scores one board (rows top to
     # bottom of symbol ids) without tumbles or features and returns
     # {"wins": [{"symbol", "count", "positions", "line", "pay_x"}], "total_x"};

@@ -28,7 +28,7 @@ from .signing import SIG_NAME, ReleaseError, fingerprint, raw_public, read_publi
 __all__ = ["RELEASE_KEYS", "SIG_NAME", "ReleaseError", "Verdict", "check_program", "describe", "dev_public_keys",
            "fingerprint", "raw_public", "real_play_refusal", "release_keys", "sign", "sign_manifest", "verify_program"]
 
-RELEASE_KEYS = ("ae32402ca518a13dec8148a56da428e60d8b61f06f6dbb9e2931a315fabd4a8e",)   # raw public keys, hex
+RELEASE_KEYS = ("78b9dc973822069266031c0d5ae5caaf0c2be0e16d794cc34526c865afe8a267",)   # raw public keys, hex
 
 
 def release_keys() -> list[bytes]:

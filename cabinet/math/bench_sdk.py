@@ -12,12 +12,15 @@ Figures, not a test. Both sides play a full round with its events, single-thread
   again) and `imprint_wins` (the book, events included, kept in the library). Each
   game runs in a process of its own (cabinet/math/sdk_worker.py), which also times
   writing each batch's files as run_sims does (books JSONL + zstd, lookup tables).
-- ours: a round through the game's `play(Rng.for_book(seed), mode)`, the path
-  `show`, `verify` and `Library.regenerate` take, returning a Round with its events
-  (dropped once its payout is read, as verify does); and for reference the batch
-  kernel `play_batch` (payouts and features, no events) that `build` runs; and the
-  seeding of each book's stream alone (`Rng.for_book`), which every per-round play
-  starts with: the ceiling of any per-round engine on these streams.
+- ours: the full rounds of a batch of books with their events, `play_many(seeds,
+  mode)` (cabinet/core/many.py `rounds_of`: the game's math/many.py, exactly the
+  Rounds `play` gives per seed; what `verify` regenerates a library's books with), as
+  math-sdk makes a batch of books; one round at a time through `play(Rng.for_book(seed),
+  mode)` (the path `show` and `Library.regenerate` take for one book); each Round
+  dropped once its events are counted; and for reference the batch kernel
+  `play_batch` (payouts and features, no events) that `build` runs; and the seeding of
+  each book's stream alone (`Rng.for_book`), which every one-at-a-time play starts
+  with.
 
 The batches alternate (sdk lines, our lines games, sdk clusters, our cluster games, ...)
 --batches times, so a shared machine's load falls on both sides alike; each side is
@@ -38,6 +41,7 @@ from pathlib import Path
 from typing import Any, IO
 
 from cabinet.core import books as B
+from cabinet.core.many import rounds_of
 from cabinet.core.rng import Rng
 
 from .build import DEFAULT_SEED, book_seeds
@@ -119,6 +123,15 @@ def _ours_play(spec: Any, mode: str, seeds: list[int]) -> tuple[int, float, int]
     return len(seeds), time.process_time() - c0, events
 
 
+def _ours_many(spec: Any, mode: str, seeds: Any) -> tuple[int, float, int]:
+    """(rounds, CPU s, events) of play_many over seeds (the Rounds dropped after)."""
+    c0 = time.process_time()
+    rounds = rounds_of(spec, seeds, mode)
+    events = sum(len(r.events) for r in rounds)
+    del rounds
+    return len(seeds), time.process_time() - c0, events
+
+
 def _ours_seeding(seeds: list[int]) -> tuple[int, float]:
     """(rounds, CPU s) of seeding each book's stream alone (Rng.for_book), which every
     per-round play starts with: the most any per-round engine on these streams reaches."""
@@ -158,11 +171,13 @@ def run(sdk: Path, python: Path, rounds: int, batches: int, log: IO[str]) -> dic
         for p in PAIRS:                                   # warm: tables built, caches filled
             seeds = book_seeds(DEFAULT_SEED, p.mode, -1, 0, 200)
             _ours_play(specs[p.game], p.mode, seeds.tolist())
+            _ours_many(specs[p.game], p.mode, seeds)
             if specs[p.game].math.play_batch is not None:
                 _ours_batch(specs[p.game], p.mode, seeds)
         for w in workers.values():
             w.run(20)
         sdk_t = {k: Tally() for k in workers}
+        many_t = {p: Tally() for p in PAIRS}
         play_t = {p: Tally() for p in PAIRS}
         batch_t = {p: Tally() for p in PAIRS}
         seeding = Tally()
@@ -178,6 +193,9 @@ def run(sdk: Path, python: Path, rounds: int, batches: int, log: IO[str]) -> dic
                     last[key] = r["books"] / r["cpu_s"]
                 spec = specs[p.game]
                 seeds = book_seeds(DEFAULT_SEED, p.mode, -1, 1 + b, rounds)
+                n, cpu, ev = _ours_many(spec, p.mode, seeds)
+                many_t[p].add(n, cpu, events=ev)
+                many_t[p].ratios.append(n / cpu / last[key])
                 n, cpu, ev = _ours_play(spec, p.mode, seeds.tolist())
                 play_t[p].add(n, cpu, events=ev)
                 play_t[p].ratios.append(n / cpu / last[key])
@@ -185,7 +203,7 @@ def run(sdk: Path, python: Path, rounds: int, batches: int, log: IO[str]) -> dic
                     batch_t[p].add(*_ours_batch(spec, p.mode, seeds))
                 seeding.add(*_ours_seeding(seeds.tolist()))
             load.append(os.getloadavg()[0])
-        return {"sdk": sdk_t, "play": play_t, "play_batch": batch_t, "seeding": seeding, "load": load,
+        return {"sdk": sdk_t, "many": many_t, "play": play_t, "play_batch": batch_t, "seeding": seeding, "load": load,
                 "sdk_python": next(iter(workers.values())).ready["python"]}
     finally:
         for w in workers.values():
@@ -193,7 +211,7 @@ def run(sdk: Path, python: Path, rounds: int, batches: int, log: IO[str]) -> dic
 
 
 def report(res: dict[str, Any], rounds: int, batches: int) -> list[str]:
-    sdk, play, kern = res["sdk"], res["play"], res["play_batch"]
+    sdk, many, play, kern = res["sdk"], res["many"], res["play"], res["play_batch"]
     out = [f"one run, {batches} alternating batches; load average (1 min) {min(res['load']):.1f}-"
            f"{max(res['load']):.1f} on {os.cpu_count()} cores; CPU time per process; ours Python "
            f"{sys.version.split()[0]}, math-sdk Python {res['sdk_python']}", "",
@@ -203,22 +221,24 @@ def report(res: dict[str, Any], rounds: int, batches: int) -> list[str]:
         out.append(f"  {g}/{m}: {t.rate:,.0f} books/s ({t.rounds:,} books, {att / t.rounds:.2f} attempts a book, "
                    f"{att / t.cpu_s:,.0f} attempts/s, {t.extra['events'] / t.rounds:.1f} events a book); "
                    f"with writing its files {t.rounds / (t.cpu_s + t.extra['write_cpu_s']):,.0f} books/s")
-    out += ["", "ours: play (a Round with its events, per round) and play_batch (payouts only, for reference);",
+    out += ["", f"ours: play_many (full Rounds with their events, {rounds:,} books a call, as the sdk makes a "
+            "batch of books); play one round at a time; play_batch (payouts only, for reference);",
             "ratio = ours / math-sdk books/s (per batch: lowest-highest; x attempts: against its attempts/s)"]
     for p in PAIRS:
-        s, t, k = sdk[p.sdk_game, p.sdk_mode], play[p], kern[p]
+        s, t, o, k = sdk[p.sdk_game, p.sdk_mode], many[p], play[p], kern[p]
         att_rate = s.extra["attempts"] / s.cpu_s
-        line = (f"  {p.kind:<20} {p.game}/{p.mode} vs {p.sdk_game}/{p.sdk_mode}: play {t.rate:,.0f} rounds/s "
+        line = (f"  {p.kind:<20} {p.game}/{p.mode} vs {p.sdk_game}/{p.sdk_mode}: play_many {t.rate:,.0f} rounds/s "
                 f"({t.extra['events'] / t.rounds:.1f} events a round) = {t.rate / s.rate:.1f}x "
-                f"({min(t.ratios):.1f}-{max(t.ratios):.1f}; {t.rate / att_rate:.1f}x attempts)")
+                f"({min(t.ratios):.1f}-{max(t.ratios):.1f}; {t.rate / att_rate:.1f}x attempts); "
+                f"play one at a time {o.rate:,.0f}/s = {o.rate / s.rate:.1f}x")
         if k.rounds:
             line += f"; play_batch {k.rate:,.0f}/s = {k.rate / s.rate:.1f}x"
         out.append(line)
     seed_rate = res["seeding"].rate
     ceilings = ", ".join(f"{g}/{m} {seed_rate / t.rate:.0f}x" for (g, m), t in sdk.items())
-    out += ["", f"seeding a book's stream alone (Rng.for_book, which every per-round play starts with): "
-            f"{seed_rate:,.0f}/s, {1e6 / seed_rate:.1f} us; no per-round engine on these streams passes "
-            f"{ceilings} math-sdk"]
+    out += ["", f"seeding a book's stream alone (Rng.for_book, which every one-at-a-time play starts with): "
+            f"{seed_rate:,.0f}/s, {1e6 / seed_rate:.1f} us; no one-at-a-time play on these streams passes "
+            f"{ceilings} math-sdk (play_many seeds its batch at once: cabinet/core/rng_prefetch.py)"]
     return out
 
 
@@ -250,11 +270,21 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bench_sdk: {exc}" + (f": {said[-1]}" if said else ""), file=sys.stderr)
             return 1
     if a.json:
-        pairs = [{"kind": p.kind, "ours": f"{p.game}/{p.mode}", "sdk": f"{p.sdk_game}/{p.sdk_mode}",
-                  "play_per_s": res["play"][p].rate, "play_batch_per_s": res["play_batch"][p].rate,
-                  "sdk_books_per_s": res["sdk"][p.sdk_game, p.sdk_mode].rate,
-                  "ratio": res["play"][p].rate / res["sdk"][p.sdk_game, p.sdk_mode].rate,
-                  "batch_ratios": res["play"][p].ratios} for p in PAIRS]
+        pairs = [
+            {
+                "kind": p.kind,
+                "ours": f"{p.game}/{p.mode}",
+                "sdk": f"{p.sdk_game}/{p.sdk_mode}",
+                "play_many_per_s": res["many"][p].rate,
+                "play_per_s": res["play"][p].rate,
+                "play_batch_per_s": res["play_batch"][p].rate,
+                "sdk_books_per_s": res["sdk"][p.sdk_game, p.sdk_mode].rate,
+                "ratio": res["many"][p].rate / res["sdk"][p.sdk_game, p.sdk_mode].rate,
+                "play_ratio": res["play"][p].rate / res["sdk"][p.sdk_game, p.sdk_mode].rate,
+                "batch_ratios": res["many"][p].ratios,
+            }
+            for p in PAIRS
+        ]
         json.dump({"load": res["load"], "pairs": pairs, "seeding_per_s": res["seeding"].rate},
                   sys.stdout, indent=2)
         print()

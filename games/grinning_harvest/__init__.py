@@ -12,7 +12,7 @@ from pathlib import Path
 from cabinet.core.game import BetMode, GameSpec, MathHooks, ReviewHooks, ViewInfo
 
 from . import review
-from .math import batch, events, feature_odds, forced, help, par, par_live, paytable, rules, sim, tables
+from .math import batch, events, feature_odds, forced, help, many, par, par_live, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _M = tables.load()
@@ -37,6 +37,7 @@ GAME = GameSpec(
         forced_natural=True,
         simulate=sim.simulate,
         play_batch=batch.play_batch,
+        play_many=many.play_many,
         evaluate=paytable.evaluate,
         paytable=paytable.paytable,
         feature_names=rules.FEATURES,

@@ -17,7 +17,7 @@ from cabinet.core.game import BetMode, GameSpec, MathHooks, ReviewHooks, ViewInf
 from cabinet.core.money import WinCap
 
 from . import review
-from .math import batch, categories, events, feature_odds, help, par, par_live, paytable, rules, sim, tables
+from .math import batch, categories, events, feature_odds, help, many, par, par_live, paytable, rules, sim, tables
 
 _MATH = Path(__file__).parent
 _RAW = tables.load().raw
@@ -42,6 +42,7 @@ GAME = GameSpec(
     math=MathHooks(
         simulate=sim.simulate,
         play_batch=batch.play_batch,
+        play_many=many.play_many,
         evaluate=paytable.evaluate,
         paytable=paytable.paytable,
         feature_names=categories.FEATURE_NAMES,

@@ -1,0 +1,143 @@
+"""Full rounds of many books at once: `play_each(play, seeds, mode)`, the plain
+form of a game's `play_many` (GameSpec.math.play_many).
+
+`play_many(seeds, mode) -> list[Round]` gives, for every seed, exactly the Round
+`play(Rng.for_book(seed), mode)` gives (natural books: no force, no hints): payout,
+features, cap, jackpot part and every event. It is the engine that regenerates many
+books with their events (verify, the math benchmarks); a game may vectorise the
+common rounds of a mode (its `math/many.py`) and hand the rest to `play`. This plain
+form plays every round with `play`, on streams seeded all at once
+(rng_prefetch.book_rngs: the same streams, without seeding them one by one).
+
+Not part of any book fingerprint: a library is built and verified against `play`;
+tests/test_play_many.py compares every game's play_many with play seed by seed.
+"""
+from __future__ import annotations
+
+import gc
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+import numpy as np
+
+from .rng_prefetch import book_rngs
+from .round import Round
+
+# 64-bit outputs each book's stream computes up front (a base round of the lines
+# games and most of Piggy Farm's draw fewer; a longer round draws on from numpy)
+WORDS = 8
+
+
+def rounds_of(spec: Any, seeds: Any, mode: str) -> list[Round]:
+    """The natural rounds of many book seeds of a game (GameSpec): its play_many, or
+    play_each on its play."""
+    if spec.math.play_many is not None:
+        return list(spec.math.play_many(seeds, mode))
+    return play_each(spec.play, seeds, mode)
+
+
+def play_each(play: Callable[..., Round], seeds: Any, mode: str, words: int = WORDS) -> list[Round]:
+    """`play(Rng.for_book(seed), mode)` for every seed, the streams seeded at once."""
+    rngs = book_rngs(seeds, words)
+    with gc_paused():
+        return [play(rng, mode) for rng in rngs]
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a batch of rounds is built. Events are
+    trees of dicts and lists (no cycles; reference counting frees them), but every
+    few hundred new containers the collector would walk all the rounds built so far:
+    about half the time of a batch of base rounds. Back on (if it was) afterwards."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+class LineWins:
+    """The line_win events of many boards at once, each exactly as a round writes them
+    from `LineEvaluator.evaluate`: {line, symbol, count, positions, pay_x100, type}, in
+    line order.
+
+    The paying lines of every board come from the evaluator's vectorised reading
+    (`contents_pays`). A line's award depends only on its reading (lines.py): its
+    leading wilds k, its lead (the first cell that is not the wild) and the lead's run
+    (the evaluator keeps its awards by the same three). So the award of each
+    (line, lead, run, k) met is taken from `evaluate` once, on the first board that
+    shows it, and kept; at most lines x symbols x (reels + 1)**2 of them.
+
+    `boards`: (n, rows, reels) symbol indices; `named(i)`: board i as `evaluate` takes
+    it (rows of symbol ids), asked only for a board with a reading not met before."""
+
+    def __init__(self, ev: Any, boards: np.ndarray, named: Callable[[int], Any]):
+        self.ev, self.named = ev, named
+        g = boards[:, ev.lines, np.arange(ev.reels)].astype(np.int64)          # (n, L, reels)
+        pays = ev.contents_pays(g)
+        self.total = pays.sum(axis=1)
+        book, line = np.nonzero(pays)
+        g = g[book, line]                                                     # the paying lines only
+        if ev.wild is None:
+            k = np.zeros(len(g), dtype=np.int64)
+            lead = g[:, 0]
+            run = np.logical_and.accumulate(g == lead[:, None], axis=1).sum(axis=1)
+        else:
+            subst = ev._lead_tables()[2]
+            is_w = g == ev.wild_index
+            k = np.logical_and.accumulate(is_w, axis=1).sum(axis=1)
+            lead = np.take_along_axis(g, np.minimum(k, ev.reels - 1)[:, None], axis=1)[:, 0]
+            lead = np.where(k == ev.reels, ev.wild_index, lead)
+            match = (g == lead[:, None]) | (is_w & subst[lead][:, None])
+            run = np.logical_and.accumulate(match, axis=1).sum(axis=1)
+        self.paying: dict[int, list[tuple[int, int, int, int]]] = {}
+        for b, key in zip(book.tolist(), zip(line.tolist(), lead.tolist(), run.tolist(), k.tolist())):
+            self.paying.setdefault(b, []).append(key)
+        self.memo = _AWARDS.setdefault(id(ev), {})
+
+    def events(self, i: int) -> list[dict[str, Any]]:
+        """Board i's line_win events (new dicts and lists every call)."""
+        keys = self.paying.get(i)
+        if not keys:
+            return []
+        memo = self.memo
+        if any(key not in memo for key in keys):
+            by_line = {key[0]: key for key in keys}
+            for w in self.ev.evaluate(self.named(i)):
+                memo[by_line[w.line]] = (w.symbol, w.count, w.positions, w.pay_x100)
+        out = []
+        for key in keys:
+            symbol, count, positions, pay = memo[key]
+            out.append({"line": key[0], "symbol": symbol, "count": count, "positions": [list(p) for p in positions],
+                        "pay_x100": pay, "type": "line_win"})
+        return out
+
+
+_AWARDS: dict[int, dict[tuple[int, int, int, int], tuple[Any, int, Any, int]]] = {}
+
+
+_WINDOWS: dict[tuple[int, int], list[list[tuple[str, ...]]]] = {}
+
+
+def stop_windows(symbols: Any, strips: Any, rows: int) -> list[list[tuple[str, ...]]]:
+    """Per reel, per stop: the symbol ids the window shows top to bottom (the strip
+    from the stop on, wrapping); worked out once per strip set."""
+    key = (id(strips), rows)
+    if key not in _WINDOWS:
+        _WINDOWS[key] = [[tuple(symbols[int(strip[(t + r) % len(strip)])] for r in range(rows))
+                          for t in range(len(strip))] for strip in strips]
+    return _WINDOWS[key]
+
+
+class NamedBoards:
+    """Board i of a batch as `LineEvaluator.evaluate` takes it (rows of symbol ids),
+    from the reels' stop windows and the batch's stops (n, reels)."""
+
+    def __init__(self, windows: list[list[tuple[str, ...]]], stops: np.ndarray):
+        self.windows, self.stops = windows, stops
+
+    def __call__(self, i: int) -> list[list[str]]:
+        cols = [self.windows[c][s] for c, s in enumerate(self.stops[i].tolist())]
+        return [[col[r] for col in cols] for r in range(len(cols[0]))]

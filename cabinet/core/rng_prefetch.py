@@ -1,0 +1,122 @@
+"""Many books' `Rng`s at once, each exactly `Rng.for_book(seed)`: `book_rngs(seeds)`.
+
+Seeding one book's stream (numpy's SeedSequence, then PCG64DXSM) costs about 7 us,
+as much as a lines game's whole base round; a book generator that plays many books
+one after another (verify, the review tools, the full-round engine of each game's
+`math/many.py`) seeds them all in a few numpy operations instead
+(`rng_batch.BookStreams`: SeedSequence and PCG64DXSM written over arrays) and takes
+each book's first `words` 64-bit outputs from one array.
+
+Each returned Rng holds a plain `Stream` (rng_stream.py: the same integer and float
+mappings) whose bit generator is a `Prefetched`: it serves the stream's first
+outputs from that array, and from the first draw past them (or any array draw,
+`advance`, or a read of the state) hands over to a real `PCG64DXSM` set to the very
+state the array left off at and moved to the stream's position. So every draw, in
+any order and any number, is the one `Rng.for_book(seed)` gives, and the state
+reads the same (tests/core/test_rng_prefetch.py compares them draw by draw, past the
+prefetched words too).
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from .rng import Rng
+from .rng_batch import _CHEAP, _S32, BookStreams, _add128, _jumps, _mul128
+from .rng_stream import Stream
+
+_U64 = np.uint64
+_ANY_SEED = np.random.SeedSequence(0)       # a hand-over's generator is seeded, then its state is set
+
+
+def seed_array(seeds: Sequence[int] | np.ndarray) -> np.ndarray:
+    """Book seeds as a flat uint64 array; a negative or non-integer seed is refused
+    (numpy would wrap it into another book's seed)."""
+    given = np.asarray(seeds).reshape(-1)
+    if not len(given):
+        return np.zeros(0, dtype=_U64)
+    if given.dtype.kind not in "iu":
+        raise TypeError(f"book seeds are integers, not {given.dtype}")
+    if given.dtype.kind == "i" and int(given.min()) < 0:
+        raise ValueError("book seeds are 0 to 2**64 - 1")
+    return given.astype(_U64)
+
+
+def first_outputs(seeds: Sequence[int] | np.ndarray, words: int) -> tuple[np.ndarray, list[int], list[int]]:
+    """(outputs uint64 (n, words), states, increments): the first `words` raw 64-bit
+    outputs of each seed's PCG64DXSM (seeded as Rng.for_book seeds it), and each bit
+    generator's 128-bit state after them and its increment, as Python ints."""
+    bs = BookStreams(np.asarray(seeds, dtype=_U64).reshape(-1), words=0)
+    a_hi, a_lo, c_hi, c_lo = _jumps(words + 1)
+    hi, lo, ihi, ilo = (x[:, None] for x in (bs.hi, bs.lo, bs.inc_hi, bs.inc_lo))
+    s_hi, s_lo = _add128(*_mul128(hi, lo, a_hi, a_lo), *_mul128(ihi, ilo, c_hi, c_lo))
+    out = s_hi[:, :words] ^ (s_hi[:, :words] >> _S32)          # pcg_cm_random_r: DXSM of the state
+    out = out * _U64(_CHEAP)
+    out = out ^ (out >> _U64(48))
+    out = out * (s_lo[:, :words] | _U64(1))
+    states = [(h << 64) | lo_ for h, lo_ in zip(s_hi[:, words].tolist(), s_lo[:, words].tolist())]
+    incs = [(h << 64) | lo_ for h, lo_ in zip(bs.inc_hi.tolist(), bs.inc_lo.tolist())]
+    return out, states, incs
+
+
+class Prefetched:
+    """A PCG64DXSM bit generator (the part of numpy's interface a Stream uses:
+    `random_raw`, `advance`, `state`) whose first outputs are given; past them, or for
+    anything but a scalar draw, it hands over to a real PCG64DXSM at the same place."""
+
+    __slots__ = ("words", "pos", "state_after", "inc", "real")
+
+    def __init__(self, words: list[int], state_after: int, inc: int):
+        self.words, self.pos = words, 0
+        self.state_after, self.inc = state_after, inc    # the state once every given word is drawn
+        self.real: np.random.PCG64DXSM | None = None
+
+    def _hand_over(self) -> np.random.PCG64DXSM:
+        """The real bit generator at the stream's position (made on first need)."""
+        if self.real is None:
+            bg = np.random.PCG64DXSM(_ANY_SEED)              # seeded cheaply, then set
+            bg.state = {"bit_generator": "PCG64DXSM", "state": {"state": self.state_after, "inc": self.inc},
+                        "has_uint32": 0, "uinteger": 0}
+            back = len(self.words) - self.pos
+            if back:
+                bg.advance(-back)                      # mod 2**128: back to the stream's position
+            self.real = bg
+        return self.real
+
+    def random_raw(self, size: int | None = None) -> Any:
+        if size is None and self.real is None:
+            pos = self.pos
+            if pos < len(self.words):
+                self.pos = pos + 1
+                return self.words[pos]
+        return self._hand_over().random_raw(size)
+
+    def advance(self, delta: int) -> Any:
+        return self._hand_over().advance(delta)
+
+    @property
+    def state(self) -> Any:
+        return self._hand_over().state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._hand_over().state = value
+
+
+def book_rngs(seeds: Sequence[int] | np.ndarray, words: int = 8) -> list[Rng]:
+    """`Rng.for_book(seed)` for every seed (no hints: natural books), the first `words`
+    outputs of each stream computed for all seeds at once."""
+    out, states, incs = first_outputs(seed_array(seeds), words)
+    rows = out.tolist()
+    rngs: list[Rng] = []
+    new_stream, new_rng = Stream.__new__, Rng.__new__
+    for w, state, inc in zip(rows, states, incs):
+        bg = Prefetched(w, state, inc)
+        st: Any = new_stream(Stream)                       # a Stream on a Prefetched bit generator
+        st._bg, st._raw, st._has32, st._u32 = bg, bg.random_raw, False, 0
+        rng = new_rng(Rng)
+        rng.gen, rng.trace = st, None
+        rngs.append(rng)
+    return rngs
+
