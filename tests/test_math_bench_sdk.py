@@ -58,23 +58,28 @@ def test_without_sdk_it_says_so_as_a_module():
 
 
 def test_the_report_gives_each_ratio_and_the_ceiling_seeding_sets():
-    # 1,000 sdk books in 1 s against 5,000 of our rounds in 0.5 s: 10x; seeding alone
-    # 60,000 a second is 60x the lines sdk's rate and 120x the clusters'
+    # 1,000 sdk books in 1 s against 20,000 of our rounds by play_many in 0.5 s: 40x;
+    # 5,000 one at a time in 0.5 s: 10x; seeding alone 60,000 a second is 60x the lines
+    # sdk's rate and 120x the clusters'
     from cabinet.math.bench_sdk import PAIRS, Tally, report
     sdk = {("0_0_lines", "base"): Tally(), ("0_0_cluster", "base"): Tally(), ("0_0_cluster", "bonus"): Tally()}
     sdk["0_0_lines", "base"].add(1_000, 1.0, attempts=1_100, write_cpu_s=0.1, events=9_000)
     sdk["0_0_cluster", "base"].add(500, 1.0, attempts=500, write_cpu_s=0.1, events=4_000)
     sdk["0_0_cluster", "bonus"].add(50, 1.0, attempts=60, write_cpu_s=0.1, events=900)
-    play, kern, seeding = {}, {}, Tally()
+    many, play, kern, seeding = {}, {}, {}, Tally()
     for p in PAIRS:
-        play[p], kern[p] = Tally(), Tally()
+        many[p], play[p], kern[p] = Tally(), Tally(), Tally()
+        many[p].add(20_000, 0.5, events=80_000)
+        many[p].ratios += [38.0, 42.0]
         play[p].add(5_000, 0.5, events=20_000)
         play[p].ratios.append(10.0)
         seeding.add(6_000, 0.1)
-    lines = report({"sdk": sdk, "play": play, "play_batch": kern, "seeding": seeding, "load": [1.0, 1.2],
-                    "sdk_python": "3.12.1"}, 2000, 1)
+    lines = report({"sdk": sdk, "many": many, "play": play, "play_batch": kern, "seeding": seeding,
+                    "load": [1.0, 1.2], "sdk_python": "3.12.1"}, 2000, 1)
     text = "\n".join(lines)
-    assert "grinning_harvest/base vs 0_0_lines/base: play 10,000 rounds/s (4.0 events a round) = 10.0x" in text
-    assert ("seeding a book's stream alone (Rng.for_book, which every per-round play starts with): 60,000/s, "
-            "16.7 us; no per-round engine on these streams passes 0_0_lines/base 60x, 0_0_cluster/base 120x, "
+    assert ("grinning_harvest/base vs 0_0_lines/base: play_many 40,000 rounds/s (4.0 events a round) = 40.0x "
+            "(38.0-42.0; 36.4x attempts); play one at a time 10,000/s = 10.0x") in text
+    assert "clusters, bonus buy  piggy_farm/free_spins vs 0_0_cluster/bonus: play_many 40,000 rounds/s" in text
+    assert ("seeding a book's stream alone (Rng.for_book, which every one-at-a-time play starts with): 60,000/s, "
+            "16.7 us; no one-at-a-time play on these streams passes 0_0_lines/base 60x, 0_0_cluster/base 120x, "
             "0_0_cluster/bonus 1200x math-sdk") in text
