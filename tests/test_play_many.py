@@ -1,15 +1,13 @@
 """Every game's play_many(seeds, mode) is exactly play(Rng.for_book(seed), mode), seed
 by seed: payout, features, cap, jackpot part and every event (its JSON), in every
 mode, trigger rounds (handed to play) among them; the shared LineWins writes the
-line_win events `evaluate` gives; a batch leaves the garbage collector as it found it;
+line_win events `evaluate` gives; the rounds come one at a time, in seed order;
 Library.regenerate_many is regenerate, book by book, forced books and hints included."""
-import gc
-
 import numpy as np
 import pytest
 
 from cabinet.core import books as B
-from cabinet.core.many import LineWins, gc_paused, play_each, rounds_of
+from cabinet.core.many import LineWins, play_each, rounds_of
 from cabinet.core.rng import Rng
 from cabinet.math.build import DEFAULT_SEED, book_seeds
 from cabinet.mechanics.lines import LineEvaluator
@@ -21,7 +19,7 @@ BOOKS = {("grinning_harvest", "base"): 6000, ("happy_money_hens", "base"): 3000,
 
 
 def _same(spec, mode, seeds):
-    got = rounds_of(spec, seeds, mode)
+    got = list(rounds_of(spec, seeds, mode))
     assert len(got) == len(seeds)
     for seed, r in zip(seeds.tolist(), got):
         want = spec.play(Rng.for_book(seed), mode)
@@ -42,8 +40,8 @@ def test_play_many_is_play_seed_by_seed(game, mode):
 def test_play_many_refuses_an_unknown_mode_and_takes_no_seeds():
     for spec in GAMES.values():
         with pytest.raises(KeyError):
-            rounds_of(spec, np.array([1, 2], dtype=np.uint64), "no_such_mode")
-        assert rounds_of(spec, np.zeros(0, dtype=np.uint64), spec.modes[0].id) == []
+            list(rounds_of(spec, np.array([1, 2], dtype=np.uint64), "no_such_mode"))
+        assert list(rounds_of(spec, np.zeros(0, dtype=np.uint64), spec.modes[0].id)) == []
 
 
 def test_line_wins_are_evaluates_on_hand_built_boards():
@@ -66,20 +64,13 @@ def test_line_wins_are_evaluates_on_hand_built_boards():
     assert first == second and first[0] is not second[0] and first[0]["positions"] is not second[0]["positions"]
 
 
-def test_gc_is_paused_for_a_batch_and_restored_even_on_error():
-    assert gc.isenabled()
-    with pytest.raises(RuntimeError):
-        with gc_paused():
-            assert not gc.isenabled()
-            raise RuntimeError("a round failed")
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        with gc_paused():
-            pass
-        assert not gc.isenabled()                  # left off, as the caller had it
-    finally:
-        gc.enable()
+def test_rounds_come_one_at_a_time_in_seed_order():
+    spec = GAMES["happy_money_hens"]
+    seeds = book_seeds(DEFAULT_SEED, "base", -1, 5, 500)
+    it = rounds_of(spec, seeds, "base")
+    first = next(it)
+    assert first.to_json() == spec.play(Rng.for_book(int(seeds[0])), "base").to_json()
+    assert len(list(it)) == len(seeds) - 1
 
 
 def test_play_each_is_play_on_the_same_streams():

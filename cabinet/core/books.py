@@ -256,7 +256,7 @@ class Library:
         out: list[Round | None] = [None] * len(ids)
         at = np.flatnonzero(plain)
         try:
-            rounds = rounds_of(self.spec, mb.seeds_of(ids[at]), mode) if len(at) else []
+            rounds = list(rounds_of(self.spec, mb.seeds_of(ids[at]), mode)) if len(at) else []
         except (ValueError, OSError, OverflowError, RecursionError) as exc:
             raise LibraryError(f"{self.spec.id}/{mode} books do not play back: {exc}") from None
         for i, r in zip(at.tolist(), rounds):

@@ -18,7 +18,7 @@ import importlib
 import math
 import pkgutil
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -46,7 +46,7 @@ Simulate = Callable[[np.random.SeedSequence, str, int], dict[str, Any]]
 # play_batch(seeds, mode, force) -> (payout_x100[n], [features per round][, jackpot_x100[n]])
 Batch = Union[tuple[Counts, list[tuple[str, ...]]], tuple[Counts, list[tuple[str, ...]], Counts]]
 PlayBatch = Callable[[Seeds, str, Union[str, None]], Batch]
-PlayMany = Callable[[Seeds, str], list]
+PlayMany = Callable[[Seeds, str], Iterable[Any]]
 Evaluate = Callable[[list[list[str]]], dict[str, Any]]
 Table = Callable[[], dict[str, Any]]            # paytable(), par_info()
 PayoutSources = Callable[[Round], dict[str, int]]
@@ -96,7 +96,7 @@ class MathHooks:
     # A vectorised book generator giving exactly what play gives per seed (it draws
     # from cabinet.core.rng_batch.BookStreams).
     play_batch: PlayBatch | None = None
-    # play_many(seeds, mode) -> [Round]: the full rounds, events included, of many
+    # play_many(seeds, mode) -> Rounds, one at a time: the full rounds, events included, of many
     # natural books at once, exactly what play gives per seed (a game's math/many.py;
     # without one, cabinet.core.many.play_each plays them one by one on streams seeded
     # at once). `rounds_of(spec, seeds, mode)` picks it.

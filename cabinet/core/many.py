@@ -1,21 +1,23 @@
 """Full rounds of many books at once: `play_each(play, seeds, mode)`, the plain
 form of a game's `play_many` (GameSpec.math.play_many).
 
-`play_many(seeds, mode) -> list[Round]` gives, for every seed, exactly the Round
-`play(Rng.for_book(seed), mode)` gives (natural books: no force, no hints): payout,
-features, cap, jackpot part and every event. It is the engine that regenerates many
-books with their events (verify, the math benchmarks); a game may vectorise the
-common rounds of a mode (its `math/many.py`) and hand the rest to `play`. This plain
-form plays every round with `play`, on streams seeded all at once
+`play_many(seeds, mode) -> Iterator[Round]` gives, for every seed in order, exactly
+the Round `play(Rng.for_book(seed), mode)` gives (natural books: no force, no
+hints): payout, features, cap, jackpot part and every event. It is the engine that
+regenerates many books with their events (verify, the math benchmarks); a game may
+vectorise the common rounds of a mode (its `math/many.py`) and hand the rest to
+`play`. This plain form plays every round with `play`, on streams seeded all at once
 (rng_prefetch.book_rngs: the same streams, without seeding them one by one).
+
+The Rounds come one at a time, as the caller takes them, so a batch of any size
+holds only its arrays and the rounds the caller keeps: a verify of a million books
+keeps none (and the garbage collector has no pile of live rounds to walk).
 
 Not part of any book fingerprint: a library is built and verified against `play`;
 tests/test_play_many.py compares every game's play_many with play seed by seed.
 """
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 import numpy as np
@@ -28,34 +30,19 @@ from .round import Round
 WORDS = 8
 
 
-def rounds_of(spec: Any, seeds: Any, mode: str) -> list[Round]:
-    """The natural rounds of many book seeds of a game (GameSpec): its play_many, or
-    play_each on its play."""
+def rounds_of(spec: Any, seeds: Any, mode: str) -> Iterator[Round]:
+    """The natural rounds of many book seeds of a game (GameSpec), in seed order: its
+    play_many, or play_each on its play."""
     if spec.math.play_many is not None:
-        return list(spec.math.play_many(seeds, mode))
+        return iter(spec.math.play_many(seeds, mode))
     return play_each(spec.play, seeds, mode)
 
 
-def play_each(play: Callable[..., Round], seeds: Any, mode: str, words: int = WORDS) -> list[Round]:
-    """`play(Rng.for_book(seed), mode)` for every seed, the streams seeded at once."""
-    rngs = book_rngs(seeds, words)
-    with gc_paused():
-        return [play(rng, mode) for rng in rngs]
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """The cyclic garbage collector off while a batch of rounds is built. Events are
-    trees of dicts and lists (no cycles; reference counting frees them), but every
-    few hundred new containers the collector would walk all the rounds built so far:
-    about half the time of a batch of base rounds. Back on (if it was) afterwards."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
+def play_each(play: Callable[..., Round], seeds: Any, mode: str, words: int = WORDS) -> Iterator[Round]:
+    """`play(Rng.for_book(seed), mode)` for every seed, in order, the streams seeded at
+    once (each Round made when it is asked for)."""
+    for rng in book_rngs(seeds, words):
+        yield play(rng, mode)
 
 
 class LineWins:
@@ -63,39 +50,28 @@ class LineWins:
     from `LineEvaluator.evaluate`: {line, symbol, count, positions, pay_x100, type}, in
     line order.
 
-    The paying lines of every board come from the evaluator's vectorised reading
-    (`contents_pays`). A line's award depends only on its reading (lines.py): its
-    leading wilds k, its lead (the first cell that is not the wild) and the lead's run
-    (the evaluator keeps its awards by the same three). So the award of each
-    (line, lead, run, k) met is taken from `evaluate` once, on the first board that
-    shows it, and kept; at most lines x symbols x (reels + 1)**2 of them.
+    A line's award depends only on its reading (lines.py): its leading wilds k, its
+    lead (the first cell that is not the wild) and the lead's run (the evaluator keeps
+    its awards by the same three). Every possible line content (S**reels of them, S
+    symbols) is read once, with its pay (the evaluator's `contents_pays`), and kept
+    (`_Readings`); a batch then finds each board's paying lines with one gather. The
+    award of each (line, reading) met is taken from `evaluate` once, on the first board
+    that shows it, and kept: at most lines x symbols x (reels + 1)**2 of them.
 
     `boards`: (n, rows, reels) symbol indices; `named(i)`: board i as `evaluate` takes
     it (rows of symbol ids), asked only for a board with a reading not met before."""
 
     def __init__(self, ev: Any, boards: np.ndarray, named: Callable[[int], Any]):
         self.ev, self.named = ev, named
-        g = boards[:, ev.lines, np.arange(ev.reels)].astype(np.int64)          # (n, L, reels)
-        pays = ev.contents_pays(g)
+        table = _readings(ev)
+        codes = (boards[:, ev.lines, np.arange(ev.reels)].astype(np.int64) * table.place).sum(axis=2)   # (n, L)
+        pays = table.pay[codes]
         self.total = pays.sum(axis=1)
         book, line = np.nonzero(pays)
-        g = g[book, line]                                                     # the paying lines only
-        if ev.wild is None:
-            k = np.zeros(len(g), dtype=np.int64)
-            lead = g[:, 0]
-            run = np.logical_and.accumulate(g == lead[:, None], axis=1).sum(axis=1)
-        else:
-            subst = ev._lead_tables()[2]
-            is_w = g == ev.wild_index
-            k = np.logical_and.accumulate(is_w, axis=1).sum(axis=1)
-            lead = np.take_along_axis(g, np.minimum(k, ev.reels - 1)[:, None], axis=1)[:, 0]
-            lead = np.where(k == ev.reels, ev.wild_index, lead)
-            match = (g == lead[:, None]) | (is_w & subst[lead][:, None])
-            run = np.logical_and.accumulate(match, axis=1).sum(axis=1)
-        self.paying: dict[int, list[tuple[int, int, int, int]]] = {}
-        for b, key in zip(book.tolist(), zip(line.tolist(), lead.tolist(), run.tolist(), k.tolist())):
+        self.paying: dict[int, list[tuple[int, int]]] = {}
+        for b, key in zip(book.tolist(), zip(line.tolist(), table.reading[codes[book, line]].tolist())):
             self.paying.setdefault(b, []).append(key)
-        self.memo = _AWARDS.setdefault(id(ev), {})
+        self.memo = table.awards
 
     def events(self, i: int) -> list[dict[str, Any]]:
         """Board i's line_win events (new dicts and lists every call)."""
@@ -115,7 +91,40 @@ class LineWins:
         return out
 
 
-_AWARDS: dict[int, dict[tuple[int, int, int, int], tuple[Any, int, Any, int]]] = {}
+class _Readings:
+    """Every line content of an evaluator (code sum(symbol[r] * S**r)): its pay and its
+    reading (lead, run, leading wilds) as one number; and the awards met so far."""
+
+    def __init__(self, ev: Any):
+        S, R = len(ev.symbols), ev.reels
+        if S ** R > 5_000_000:
+            raise ValueError(f"{S}**{R} line contents are too many to read ahead")
+        self.place = S ** np.arange(R, dtype=np.int64)
+        g = (np.arange(S ** R, dtype=np.int64)[:, None] // self.place) % S         # every content, left to right
+        self.pay = ev.contents_pays(g)
+        if ev.wild is None:
+            k = np.zeros(len(g), dtype=np.int64)
+            lead = g[:, 0]
+            run = np.logical_and.accumulate(g == lead[:, None], axis=1).sum(axis=1)
+        else:                                              # lines.py's reading, as contents_pays reads it
+            subst = ev._lead_tables()[2]
+            is_w = g == ev.wild_index
+            k = np.logical_and.accumulate(is_w, axis=1).sum(axis=1)
+            lead = np.take_along_axis(g, np.minimum(k, R - 1)[:, None], axis=1)[:, 0]
+            lead = np.where(k == R, ev.wild_index, lead)
+            match = (g == lead[:, None]) | (is_w & subst[lead][:, None])
+            run = np.logical_and.accumulate(match, axis=1).sum(axis=1)
+        self.reading = (lead * (R + 1) + run) * (R + 1) + k
+        self.awards: dict[tuple[int, int], tuple[Any, int, Any, int]] = {}
+
+
+_READINGS: dict[int, _Readings] = {}
+
+
+def _readings(ev: Any) -> _Readings:
+    if id(ev) not in _READINGS:
+        _READINGS[id(ev)] = _Readings(ev)
+    return _READINGS[id(ev)]
 
 
 _WINDOWS: dict[tuple[int, int], list[list[tuple[str, ...]]]] = {}

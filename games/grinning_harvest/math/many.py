@@ -13,11 +13,11 @@ tests/test_play_many.py compares the two seed by seed.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
-from cabinet.core.many import LineWins, NamedBoards, gc_paused, play_each, stop_windows
+from cabinet.core.many import LineWins, NamedBoards, play_each, stop_windows
 from cabinet.core.rng_batch import BookStreams
 from cabinet.core.rng_prefetch import seed_array
 from cabinet.core.round import Round
@@ -26,16 +26,14 @@ from .forced import play
 from .rules import FEATURES, big_win_x100
 from .tables import JACKPOTS, REELS, ROWS, load
 
-def play_many(seeds: Any, mode: str = "base") -> list[Round]:
-    with gc_paused():                                 # (cabinet/core/many.py)
-        return _play_many(seeds, mode)
-
-def _play_many(seeds: Any, mode: str) -> list[Round]:
+def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
+    """The Rounds of the seeds' books, in order (cabinet/core/many.py)."""
     seeds = seed_array(seeds)
     m = load()
     if mode != "base":
         m.buy(mode)                                   # KeyError for an unknown mode
-        return play_each(play, seeds, mode)
+        yield from play_each(play, seeds, mode)
+        return
     n = len(seeds)
     st = BookStreams(seeds)
     everyone = np.arange(n)
@@ -59,19 +57,16 @@ def _play_many(seeds: Any, mode: str) -> list[Round]:
     wins = LineWins(m.lines, board, NamedBoards(names, stops))
     has_vault = vault.any(axis=(1, 2))
     has_pumpkin = pumpkin.any(axis=(1, 2))
-    out: list[Round | None] = [None] * n
-    for i, rnd in zip(np.flatnonzero(trig).tolist(), play_each(play, seeds[trig], mode)):
-        out[i] = rnd
+    handed = dict(zip(np.flatnonzero(trig).tolist(), play_each(play, seeds[trig], mode)))    # played by play
     labels, value_x100 = values.labels, values.value_x100.tolist()
     big, cap = big_win_x100(m, "base"), m.max_win_x100
-    for i, st_i, lab_i, v_i in zip(
-        np.flatnonzero(~trig).tolist(),
-        stops[~trig].tolist(),
-        np.where(has_pumpkin[:, None, None], label, -2)[~trig].tolist(),
-        has_vault[~trig].tolist(),
-    ):
-        out[i] = _settle(names, st_i, lab_i, labels, value_x100, wins.events(i), v_i, big, cap)
-    return out                                        # type: ignore[return-value]
+    rows = zip(stops.tolist(), np.where(has_pumpkin[:, None, None], label, -2).tolist(), has_vault.tolist())
+    for i, (st_i, lab_i, v_i) in enumerate(rows):
+        if i in handed:
+            yield handed.pop(i)
+        else:
+            yield _settle(names, st_i, lab_i, labels, value_x100, wins.events(i), v_i, big, cap)
+
 
 def _settle(names: list[list[tuple[str, ...]]], stops: list[int], lab: list[list[int]], labels: tuple[str, ...],
             value_x100: list[int], line_wins: list[dict[str, Any]], has_vault: bool, big: int, cap: int) -> Round:

@@ -13,11 +13,11 @@ tests/test_play_many.py compares the two seed by seed.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
-from cabinet.core.many import LineWins, NamedBoards, gc_paused, play_each, stop_windows
+from cabinet.core.many import LineWins, NamedBoards, play_each, stop_windows
 from cabinet.core.rng_batch import BookStreams
 from cabinet.core.rng_prefetch import seed_array
 from cabinet.core.round import Round
@@ -30,18 +30,15 @@ from .tables import combo_features, load
 ROWS, REELS = 3, 5
 
 
-def play_many(seeds: Any, mode: str = "base") -> list[Round]:
-    with gc_paused():                                 # (cabinet/core/many.py)
-        return _play_many(seeds, mode)
-
-
-def _play_many(seeds: Any, mode: str) -> list[Round]:
+def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
+    """The Rounds of the seeds' books, in order (cabinet/core/many.py)."""
     seeds = seed_array(seeds)
     m = load()
     if mode not in SPIN_MODES:
         if mode not in BUY_MODES and mode not in BONUS_MODES:
             raise KeyError(f"happy_money_hens has no mode {mode!r}")
-        return play_each(play, seeds, mode)
+        yield from play_each(play, seeds, mode)
+        return
     n = len(seeds)
     st = BookStreams(seeds)
     everyone = np.arange(n)
@@ -61,42 +58,46 @@ def _play_many(seeds: Any, mode: str) -> list[Round]:
     cols = np.arange(width)
     hit = (draws < m.trigger[mode]) & (cols < count[:, None])
     trig = hit.any(axis=1)
-    out: list[Round | None] = [None] * n
-    for i, rnd in zip(np.flatnonzero(trig).tolist(), play_each(play, seeds[trig], mode)):
-        out[i] = rnd
+    handed = dict(zip(np.flatnonzero(trig).tolist(), play_each(play, seeds[trig], mode)))    # played by play
     names = stop_windows(m.symbols, m.strips, ROWS)
     symbols = tuple(m.symbols[f] for f in m.feature_index)
     wins = LineWins(_ev(m), board, NamedBoards(names, stops))
-    keep = ~trig
-    cells = _cells(shown[keep], colour[keep], count[keep])
+    cells = _cells(shown & ~trig[:, None, None], colour)
     grows = (draws < m.grow).tolist()
-    for j, (i, st_i) in enumerate(zip(np.flatnonzero(keep).tolist(), stops[keep].tolist())):
-        events = [{"reel": c, "stop": s, "symbols": list(names[c][s]), "type": "reel_stop"} for c, s in enumerate(st_i)]
-        line = wins.events(i)
+    n0, n1, n2, n3, n4 = names
+    for i, (s0, s1, s2, s3, s4) in enumerate(stops.tolist()):
+        if i in handed:
+            yield handed.pop(i)
+            continue
+        events = [{"reel": 0, "stop": s0, "symbols": list(n0[s0]), "type": "reel_stop"},
+                  {"reel": 1, "stop": s1, "symbols": list(n1[s1]), "type": "reel_stop"},
+                  {"reel": 2, "stop": s2, "symbols": list(n2[s2]), "type": "reel_stop"},
+                  {"reel": 3, "stop": s3, "symbols": list(n3[s3]), "type": "reel_stop"},
+                  {"reel": 4, "stop": s4, "symbols": list(n4[s4]), "type": "reel_stop"}]
         total = 0
-        for w in line:
-            total += w["pay_x100"]
-        events += line
-        got = cells[j]
+        line = wins.events(i)
+        if line:
+            for w in line:
+                total += w["pay_x100"]
+            events += line
+        got = cells.get(i)
         if got:
-            g = grows[i]
-            f = len(got)
+            g, f = grows[i], len(got)
             for x, (reel, row, k) in enumerate(got):       # rules._feature_events: never triggered here
                 events.append({"symbol": symbols[k], "pot": POT_COLOURS[k], "feature": _FEATURE[k], "reel": reel,
                                "row": row, "triggered": False, "grows": g[f + x], "type": "feature_symbol"})
         events.append({"line_x100": total, "payout_x100": total, "type": "round_end"})
-        out[i] = Round(mode, total, events, (), False, 0)
-    return out                                        # type: ignore[return-value]
+        yield Round(mode, total, events, (), False, 0)
 
 
 _FEATURE = tuple(combo_features(b)[0] for b in BITS)
 
 
-def _cells(shown: np.ndarray, colour: np.ndarray, count: np.ndarray) -> list[list[tuple[int, int, int]]]:
-    """Per board: (reel, row, colour) of each feature symbol in view, reel by reel."""
-    out: list[list[tuple[int, int, int]]] = [[] for _ in range(len(count))]
+def _cells(shown: np.ndarray, colour: np.ndarray) -> dict[int, list[tuple[int, int, int]]]:
+    """{board: [(reel, row, colour) of each feature symbol in view, reel by reel]} of
+    the boards showing one."""
+    out: dict[int, list[tuple[int, int, int]]] = {}
     b, reel, row = np.nonzero(shown)                  # C order: board, reel, row
     for i, c, r, k in zip(b.tolist(), reel.tolist(), row.tolist(), colour[b, reel, row].tolist()):
-        out[i].append((c, r, k))
+        out.setdefault(i, []).append((c, r, k))
     return out
-
