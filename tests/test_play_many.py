@@ -15,7 +15,7 @@ from cabinet.mechanics.lines import LineEvaluator
 GAMES = {g: B.resolve_game(g) for g in ("grinning_harvest", "happy_money_hens", "piggy_farm")}
 # the modes a game vectorises get more books (their trigger rounds are handed to play)
 BOOKS = {("grinning_harvest", "base"): 6000, ("happy_money_hens", "base"): 3000,
-         ("happy_money_hens", "fortune_2"): 2000, ("piggy_farm", "base"): 400}
+         ("happy_money_hens", "fortune_2"): 2000, ("piggy_farm", "base"): 1500, ("piggy_farm", "ante"): 600}
 
 
 def _same(spec, mode, seeds):
@@ -33,8 +33,11 @@ def test_play_many_is_play_seed_by_seed(game, mode):
     n = BOOKS.get((game, mode), 40 if game != "piggy_farm" else 60)
     got = _same(GAMES[game], mode, book_seeds(DEFAULT_SEED, mode, -1, 3, n))
     if (game, mode) in {("grinning_harvest", "base"), ("happy_money_hens", "base")}:
-        assert any("bonus" in r.features for r in got)        # a trigger round went through play
+        assert any("bonus" in r.features for r in got)        # a trigger round went on to its bonus
         assert any(e["type"] == "line_win" for r in got for e in r.events)
+    if (game, mode) == ("piggy_farm", "base"):                   # rounds that pay nothing, and the others
+        assert any(r.payout_x100 == 0 for r in got) and any(r.payout_x100 > 0 for r in got)
+        assert any("wheel" in r.features for r in got)
 
 
 def test_play_many_refuses_an_unknown_mode_and_takes_no_seeds():

@@ -19,6 +19,7 @@ prefetched words too).
 from __future__ import annotations
 
 from typing import Any, Sequence
+from weakref import ref
 
 import numpy as np
 
@@ -65,12 +66,13 @@ class Prefetched:
     `random_raw`, `advance`, `state`) whose first outputs are given; past them, or for
     anything but a scalar draw, it hands over to a real PCG64DXSM at the same place."""
 
-    __slots__ = ("words", "pos", "state_after", "inc", "real")
+    __slots__ = ("words", "pos", "state_after", "inc", "real", "stream")
 
-    def __init__(self, words: list[int], state_after: int, inc: int):
+    def __init__(self, words: list[int], state_after: int, inc: int, stream: Any = None):
         self.words, self.pos = words, 0
         self.state_after, self.inc = state_after, inc    # the state once every given word is drawn
         self.real: np.random.PCG64DXSM | None = None
+        self.stream = stream                               # a weak reference to the stream drawing from it
 
     def _hand_over(self) -> np.random.PCG64DXSM:
         """The real bit generator at the stream's position (made on first need)."""
@@ -82,6 +84,9 @@ class Prefetched:
             if back:
                 bg.advance(-back)                      # mod 2**128: back to the stream's position
             self.real = bg
+            stream = self.stream() if self.stream is not None else None
+            if stream is not None:                        # from now on it draws from numpy directly
+                stream._bg, stream._raw = bg, bg.random_raw
         return self.real
 
     def random_raw(self, size: int | None = None) -> Any:
@@ -104,6 +109,14 @@ class Prefetched:
         self._hand_over().state = value
 
 
+class BookStream(Stream):
+    """A Stream (the same draws) that a Prefetched bit generator can hand over to
+    numpy's by a weak reference (no reference cycle: a round's objects are freed as
+    soon as it is dropped)."""
+
+    __slots__ = ("__weakref__",)
+
+
 def book_rngs(seeds: Sequence[int] | np.ndarray, words: int = 8) -> list[Rng]:
     """`Rng.for_book(seed)` for every seed (no hints: natural books), the first `words`
     outputs of each stream computed for all seeds at once."""
@@ -112,8 +125,8 @@ def book_rngs(seeds: Sequence[int] | np.ndarray, words: int = 8) -> list[Rng]:
     rngs: list[Rng] = []
     new_stream, new_rng = Stream.__new__, Rng.__new__
     for w, state, inc in zip(rows, states, incs):
-        bg = Prefetched(w, state, inc)
-        st: Any = new_stream(Stream)                       # a Stream on a Prefetched bit generator
+        st: Any = new_stream(BookStream)                   # a Stream on a Prefetched bit generator
+        bg = Prefetched(w, state, inc, ref(st))
         st._bg, st._raw, st._has32, st._u32 = bg, bg.random_raw, False, 0
         rng = new_rng(Rng)
         rng.gen, rng.trace = st, None

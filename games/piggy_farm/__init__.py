@@ -10,7 +10,7 @@ from cabinet.core.game import BetMode, GameSpec, MathHooks, ReviewHooks, ViewInf
 
 from . import review
 
-from .math import batch, events, forced, help, par, par_live, paytable, rules, sim, tables
+from .math import batch, events, forced, help, many, par, par_live, paytable, rules, sim, tables
 from .math.feature_odds import feature_odds
 
 _MATH = Path(__file__).parent
@@ -38,6 +38,7 @@ GAME = GameSpec(
         simulate=sim.simulate,
         # books: every mode vectorised, exactly play's rounds seed for seed
         play_batch=batch.play_batch,
+        play_many=many.play_many,
         evaluate=paytable.evaluate,
         paytable=paytable.paytable,
         feature_names=sim.FEATURES,

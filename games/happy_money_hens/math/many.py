@@ -1,14 +1,16 @@
-"""Happy Money Hens' full rounds, many at once: play_many(seeds, mode) -> [Round].
+"""Happy Money Hens' full rounds, many at once: play_many(seeds, mode) -> Rounds.
 
 For every seed exactly the Round `play(Rng.for_book(seed), mode)` gives, events
-included (cabinet/core/many.py). A spin round whose pots do not trigger (most of
-them) is drawn with the others from `BookStreams` in play's order
+included, one at a time in seed order (cabinet/core/many.py). A spin round's base
+game is drawn with the others' from `BookStreams` in play's order
 (rules._spin_natural: the five stops, then one trigger draw per feature symbol in
-view, reel by reel, then one grow draw each) and its events written from the
-arrays as rules.py writes them: the reel stops, the line wins (the shared
-evaluator, cabinet/core/many.LineWins), each feature symbol, round_end. A round
-whose pots trigger, and every bought or gamble bonus round, is played by `play`
-itself on the book's stream (seeded with the rest, rng_prefetch.book_rngs).
+view, reel by reel, then one grow draw each) and its events written from the arrays
+as rules.py writes them: the reel stops, the line wins (the shared evaluator,
+cabinet/core/many.LineWins), each feature symbol, round_end. A round whose pots
+trigger (about 1 in 80 in the base game) goes on with the rules' own code (the
+upgrade, rules._trigger_events, the bonus, rules._finish) on its book's stream, drawn
+on to where the base game left it. Every bought or gamble bonus round is played by
+`play` itself (streams seeded together, rng_prefetch.book_rngs).
 tests/test_play_many.py compares the two seed by seed.
 """
 from __future__ import annotations
@@ -19,12 +21,13 @@ import numpy as np
 
 from cabinet.core.many import LineWins, NamedBoards, play_each, stop_windows
 from cabinet.core.rng_batch import BookStreams
-from cabinet.core.rng_prefetch import seed_array
+from cabinet.core.rng_prefetch import book_rngs, seed_array
 from cabinet.core.round import Round
 
 from .modes import BONUS_MODES, BUY_MODES, SPIN_MODES
-from .pots import BITS
-from .rules import POT_COLOURS, _ev, play
+from .bonus import HensBonus
+from .pots import BITS, upgrade
+from .rules import POT_COLOURS, _ev, _finish, _trigger_events, play
 from .tables import combo_features, load
 
 ROWS, REELS = 3, 5
@@ -58,17 +61,15 @@ def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
     cols = np.arange(width)
     hit = (draws < m.trigger[mode]) & (cols < count[:, None])
     trig = hit.any(axis=1)
-    handed = dict(zip(np.flatnonzero(trig).tolist(), play_each(play, seeds[trig], mode)))    # played by play
+    # a round whose pots trigger goes on, on its own stream, where the base game leaves it
+    streams = dict(zip(np.flatnonzero(trig).tolist(), book_rngs(seeds[trig])))
     names = stop_windows(m.symbols, m.strips, ROWS)
     symbols = tuple(m.symbols[f] for f in m.feature_index)
     wins = LineWins(_ev(m), board, NamedBoards(names, stops))
-    cells = _cells(shown & ~trig[:, None, None], colour)
-    grows = (draws < m.grow).tolist()
+    cells = _cells(shown, colour)
+    hits, grows = hit.tolist(), (draws < m.grow).tolist()
     n0, n1, n2, n3, n4 = names
     for i, (s0, s1, s2, s3, s4) in enumerate(stops.tolist()):
-        if i in handed:
-            yield handed.pop(i)
-            continue
         events = [{"reel": 0, "stop": s0, "symbols": list(n0[s0]), "type": "reel_stop"},
                   {"reel": 1, "stop": s1, "symbols": list(n1[s1]), "type": "reel_stop"},
                   {"reel": 2, "stop": s2, "symbols": list(n2[s2]), "type": "reel_stop"},
@@ -81,13 +82,28 @@ def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
                 total += w["pay_x100"]
             events += line
         got = cells.get(i)
-        if got:
-            g, f = grows[i], len(got)
-            for x, (reel, row, k) in enumerate(got):       # rules._feature_events: never triggered here
+        if got:                                            # rules._feature_events
+            h, g, f = hits[i], grows[i], len(got)
+            for x, (reel, row, k) in enumerate(got):
                 events.append({"symbol": symbols[k], "pot": POT_COLOURS[k], "feature": _FEATURE[k], "reel": reel,
-                               "row": row, "triggered": False, "grows": g[f + x], "type": "feature_symbol"})
-        events.append({"line_x100": total, "payout_x100": total, "type": "round_end"})
-        yield Round(mode, total, events, (), False, 0)
+                               "row": row, "triggered": h[x], "grows": g[f + x], "type": "feature_symbol"})
+        rng = streams.get(i)
+        if rng is None:
+            events.append({"line_x100": total, "payout_x100": total, "type": "round_end"})
+            yield Round(mode, total, events, (), False, 0)
+            continue
+        for strip in m.strips:                             # the base game's draws, as the batch drew them
+            rng.below(len(strip))
+        for _ in range(2 * len(got)):
+            rng.below(m.feature_den)
+        triggered = 0
+        for x, (_, _, k) in enumerate(got):
+            triggered |= BITS[k] if h[x] else 0
+        combo, added = upgrade(rng, triggered, m.min_features[mode])     # rules._spin_natural, then _round
+        _trigger_events(combo, triggered, added, mode, events)
+        bonus = HensBonus(rng, m, combo, events)
+        bonus.run()
+        yield _finish(m, mode, total, events, bonus, combo)[0]
 
 
 _FEATURE = tuple(combo_features(b)[0] for b in BITS)

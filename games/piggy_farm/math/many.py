@@ -1,0 +1,63 @@
+"""Piggy Farm's full rounds, many at once: play_many(seeds, mode) -> Rounds.
+
+For every seed exactly the Round `play(Rng.for_book(seed), mode)` gives, events
+included, one at a time in seed order (cabinet/core/many.py). In the base game and
+with the ante, about half the rounds pay nothing: no cluster forms on the first
+board and fewer than three windmills show, so the round is its board, the end of
+its spin and round_end. Which rounds those are comes from the seed-exact batch
+engine (batch.play_batch: a round pays 0 exactly when nothing forms and the wheel
+does not start, every pay and every wheel prize being positive); their seven stops
+are drawn from `BookStreams` as rules.drop draws them and their events written from
+the strips' windows as rules.py writes them. Every other round, and every other
+mode, is played by `play` itself (streams seeded together, rng_prefetch.book_rngs).
+tests/test_play_many.py compares the two seed by seed.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import numpy as np
+
+from cabinet.core.many import play_each
+from cabinet.core.rng_batch import BookStreams
+from cabinet.core.rng_prefetch import seed_array
+from cabinet.core.round import Round
+
+from . import events as E
+from .batch import play_batch
+from .board import layout
+from .forced import play
+from .tables import load
+
+QUIET_MODES = ("base", "ante")
+
+
+def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
+    """The Rounds of the seeds' books, in order (cabinet/core/many.py)."""
+    seeds = seed_array(seeds)
+    pm = load()
+    if mode not in QUIET_MODES:
+        pm.mode(mode)                                 # KeyError for an unknown mode
+        yield from play_each(play, seeds, mode)
+        return
+    quiet = play_batch(seeds, mode, None)[0] == 0
+    lay, strips = layout(pm), pm.mode(mode)["strips"]
+    lengths, windows = lay.lengths[strips], lay.window_ids[strips]
+    st = BookStreams(seeds[quiet])
+    every = np.arange(int(quiet.sum()))
+    tops = np.stack([st.below(every, n) for n in lengths], axis=1) if len(every) else np.zeros((0, len(lengths)))
+    scatter = lay.names[pm.scatter]
+    others = play_each(play, seeds[~quiet], mode)
+    quiet_tops = iter(tops.tolist())
+    for q in quiet.tolist():
+        if not q:
+            yield next(others)
+            continue
+        t = next(quiet_tops)
+        cols = [windows[c][top] for c, top in enumerate(t)]
+        board = list(map(list, zip(*cols)))
+        scat = [[r, c] for r, row in enumerate(board) for c, sid in enumerate(row) if sid == scatter]
+        events = [{"phase": "base", "strips": strips, "tops": t, "board": board, "type": E.BOARD},
+                  {"win_x100": 0, "total_x100": 0, "scatters": len(scat), "scatter_cells": scat, "type": E.SPIN_END},
+                  {"payout_x100": 0, "capped": False, "type": E.ROUND_END}]
+        yield Round(mode, 0, events, (), False)
