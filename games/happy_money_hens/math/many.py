@@ -81,7 +81,7 @@ def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
             for w in line:
                 total += w["pay_x100"]
             events += line
-        got = cells.get(i)
+        got = cells.get(i) or []
         if got:                                            # rules._feature_events
             h, g, f = hits[i], grows[i], len(got)
             for x, (reel, row, k) in enumerate(got):
