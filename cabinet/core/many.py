@@ -150,3 +150,17 @@ class NamedBoards:
     def __call__(self, i: int) -> list[list[str]]:
         cols = [self.windows[c][s] for c, s in enumerate(self.stops[i].tolist())]
         return [[col[r] for col in cols] for r in range(len(cols[0]))]
+
+
+def stops_and_boards(st: Any, strips: Any, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """One stop per reel for every row of a BookStreams `st`, reel by reel (a round's
+    `below(len(strip))` draws in turn), and the boards they show: (stops (n, reels),
+    boards (n, rows, reels) of symbol indices)."""
+    n = len(st)
+    everyone = np.arange(n)
+    stops = np.empty((n, len(strips)), dtype=np.int64)
+    boards = np.empty((n, rows, len(strips)), dtype=np.int64)
+    for c, strip in enumerate(strips):
+        stops[:, c] = st.below(everyone, len(strip))
+        boards[:, :, c] = strip[(stops[:, c, None] + np.arange(rows)) % len(strip)]
+    return stops, boards

@@ -24,7 +24,7 @@ from weakref import ref
 import numpy as np
 
 from .rng import Rng
-from .rng_batch import _CHEAP, _S32, BookStreams, _add128, _jumps, _mul128
+from .rng_batch import _S32, BookStreams
 from .rng_stream import Stream
 
 _U64 = np.uint64
@@ -48,15 +48,9 @@ def first_outputs(seeds: Sequence[int] | np.ndarray, words: int) -> tuple[np.nda
     """(outputs uint64 (n, words), states, increments): the first `words` raw 64-bit
     outputs of each seed's PCG64DXSM (seeded as Rng.for_book seeds it), and each bit
     generator's 128-bit state after them and its increment, as Python ints."""
-    bs = BookStreams(np.asarray(seeds, dtype=_U64).reshape(-1), words=0)
-    a_hi, a_lo, c_hi, c_lo = _jumps(words + 1)
-    hi, lo, ihi, ilo = (x[:, None] for x in (bs.hi, bs.lo, bs.inc_hi, bs.inc_lo))
-    s_hi, s_lo = _add128(*_mul128(hi, lo, a_hi, a_lo), *_mul128(ihi, ilo, c_hi, c_lo))
-    out = s_hi[:, :words] ^ (s_hi[:, :words] >> _S32)          # pcg_cm_random_r: DXSM of the state
-    out = out * _U64(_CHEAP)
-    out = out ^ (out >> _U64(48))
-    out = out * (s_lo[:, :words] | _U64(1))
-    states = [(h << 64) | lo_ for h, lo_ in zip(s_hi[:, words].tolist(), s_lo[:, words].tolist())]
+    bs = BookStreams(np.asarray(seeds, dtype=_U64).reshape(-1), words=words)     # (rng_batch: the arrays)
+    out = bs.buf[:, 0::2] | (bs.buf[:, 1::2] << _S32)         # its 32-bit words, low half first
+    states = [(h << 64) | lo_ for h, lo_ in zip(bs.hi.tolist(), bs.lo.tolist())]   # the state after them
     incs = [(h << 64) | lo_ for h, lo_ in zip(bs.inc_hi.tolist(), bs.inc_lo.tolist())]
     return out, states, incs
 

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from cabinet.core.many import LineWins, NamedBoards, play_each, stop_windows
+from cabinet.core.many import LineWins, NamedBoards, play_each, stop_windows, stops_and_boards
 from cabinet.core.rng_batch import BookStreams
 from cabinet.core.rng_prefetch import seed_array
 from cabinet.core.round import Round
@@ -36,13 +36,7 @@ def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
         return
     n = len(seeds)
     st = BookStreams(seeds)
-    everyone = np.arange(n)
-    stops = np.empty((n, REELS), dtype=np.int64)
-    board = np.empty((n, ROWS, REELS), dtype=np.int16)
-    for c in range(REELS):
-        strip = m.strips[c]
-        stops[:, c] = st.below(everyone, len(strip))
-        board[:, :, c] = strip[(stops[:, c, None] + np.arange(ROWS)) % len(strip)]
+    stops, board = stops_and_boards(st, m.strips, ROWS)
     values = m.values_base
     pumpkin = board == m.sym["pumpkin"]
     vault = board == m.sym["vault"]

@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from cabinet.core.many import LineWins, NamedBoards, play_each, stop_windows
+from cabinet.core.many import LineWins, NamedBoards, play_each, stop_windows, stops_and_boards
 from cabinet.core.rng_batch import BookStreams
 from cabinet.core.rng_prefetch import book_rngs, seed_array
 from cabinet.core.round import Round
@@ -44,12 +44,8 @@ def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
         return
     n = len(seeds)
     st = BookStreams(seeds)
+    stops, board = stops_and_boards(st, m.strips, ROWS)
     everyone = np.arange(n)
-    stops = np.empty((n, REELS), dtype=np.int64)
-    board = np.empty((n, ROWS, REELS), dtype=np.int64)
-    for c, strip in enumerate(m.strips):
-        stops[:, c] = st.below(everyone, len(strip))
-        board[:, :, c] = strip[(stops[:, c, None] + np.arange(ROWS)) % len(strip)]
     # feature symbols in view, reel by reel then row by row (rules.feature_cells)
     colour = np.full((n, REELS, ROWS), -1, dtype=np.int64)
     for k, f in enumerate(m.feature_index):
