@@ -83,6 +83,19 @@ def test_play_each_is_play_on_the_same_streams():
         [spec.play(Rng.for_book(s), "free_spins").to_json() for s in seeds.tolist()]
 
 
+def test_a_piggy_farm_wheel_round_that_pays_nothing_is_played_in_full():
+    """Wheel rounds whose free spins win nothing pay 0 like a quiet spin, but are
+    not one (the shipped libraries' base book 148229 and ante book 111550)."""
+    spec = GAMES["piggy_farm"]
+    lib = B.load_library(spec)
+    for mode, book in (("base", 148229), ("ante", 111550)):
+        seed = lib.books(mode).seeds_of(np.array([book]))
+        (got,) = list(rounds_of(spec, seed, mode))
+        want = spec.play(Rng.for_book(int(seed[0])), mode)
+        assert got.payout_x100 == 0 and "wheel" in got.features
+        assert got.to_json() == want.to_json() and got.features == want.features
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_regenerate_many_is_regenerate_for_natural_and_forced_books(game):
     lib = B.load_library(GAMES[game])

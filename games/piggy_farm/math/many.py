@@ -2,11 +2,12 @@
 
 For every seed exactly the Round `play(Rng.for_book(seed), mode)` gives, events
 included, one at a time in seed order (cabinet/core/many.py). In the base game and
-with the ante, about half the rounds pay nothing: no cluster forms on the first
-board and fewer than three windmills show, so the round is its board, the end of
-its spin and round_end. Which rounds those are comes from the seed-exact batch
-engine (batch.play_batch: a round pays 0 exactly when nothing forms and the wheel
-does not start, every pay and every wheel prize being positive); their seven stops
+with the ante, about half the rounds pay nothing and have no feature: no cluster
+forms on the first board and fewer than three windmills show, so the round is its
+board, the end of its spin and round_end. Which rounds those are comes from the
+seed-exact batch engine (batch.play_batch: a round without a feature pays 0
+exactly when no cluster forms, every pay being positive; a wheel round may pay 0 too,
+its free spins winning nothing, and lists the wheel among its features); their seven stops
 are drawn from `BookStreams` as rules.drop draws them and their events written from
 the strips' windows as rules.py writes them. Every other round, and every other
 mode, is played by `play` itself (streams seeded together, rng_prefetch.book_rngs).
@@ -40,7 +41,8 @@ def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
         pm.mode(mode)                                 # KeyError for an unknown mode
         yield from play_each(play, seeds, mode)
         return
-    quiet = play_batch(seeds, mode, None)[0] == 0
+    pay, feats, *_ = play_batch(seeds, mode, None)
+    quiet = (pay == 0) & np.array([not f for f in feats], dtype=bool)
     lay, strips = layout(pm), pm.mode(mode)["strips"]
     lengths, windows = lay.lengths[strips], lay.window_ids[strips]
     st = BookStreams(seeds[quiet])
