@@ -5,12 +5,12 @@ included, one at a time in seed order (cabinet/core/many.py). In the base game a
 with the ante, about half the rounds pay nothing and have no feature: no cluster
 forms on the first board and fewer than three windmills show, so the round is its
 board, the end of its spin and round_end. Which rounds those are comes from the
-seed-exact batch engine (batch.play_batch: a round without a feature pays 0
-exactly when no cluster forms, every pay being positive; a wheel round may pay 0 too,
-its free spins winning nothing, and lists the wheel among its features); their seven stops
-are drawn from `BookStreams` as rules.drop draws them and their events written from
-the strips' windows as rules.py writes them. Every other round, and every other
-mode, is played by `play` itself (streams seeded together, rng_prefetch.book_rngs).
+seed-exact batch engine's first spin (batch.py's first step: streams.first_stops,
+then sim.spin_batch on those stops: its win is 0 exactly when no cluster forms, every
+pay being positive, and its windmills give no wheel tier); their events are written
+from those stops (rules.drop's draws) and the strips' windows, as rules.py writes
+them. Every other round, and every other mode, is played by `play` itself (streams
+seeded together, rng_prefetch.book_rngs).
 tests/test_play_many.py compares the two seed by seed.
 """
 from __future__ import annotations
@@ -25,9 +25,10 @@ from cabinet.core.rng_prefetch import seed_array
 from cabinet.core.round import Round
 
 from . import events as E
-from .batch import play_batch
 from .board import layout
 from .forced import play
+from .sim import spin_batch, tier_index
+from .streams import first_stops
 from .tables import load
 
 QUIET_MODES = ("base", "ante")
@@ -41,16 +42,17 @@ def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
         pm.mode(mode)                                 # KeyError for an unknown mode
         yield from play_each(play, seeds, mode)
         return
-    pay, feats, *_ = play_batch(seeds, mode, None)
-    quiet = (pay == 0) & np.array([not f for f in feats], dtype=bool)
+    if not len(seeds):                                # (the batch engine takes at least one)
+        return
     lay, strips = layout(pm), pm.mode(mode)["strips"]
-    lengths, windows = lay.lengths[strips], lay.window_ids[strips]
-    st = BookStreams(seeds[quiet])
-    every = np.arange(int(quiet.sum()))
-    tops = np.stack([st.below(every, n) for n in lengths], axis=1) if len(every) else np.zeros((0, len(lengths)))
+    n, windows = len(seeds), lay.window_ids[strips]
+    tops = first_stops(BookStreams(seeds), pm.strip_sets[strips].lengths)       # rules.drop's draws
+    room = np.full(n, pm.cap_x100, dtype=np.int64)
+    pay, scatters, _ = spin_batch(pm, None, strips, n, np.ones(n, dtype=np.int64), room, tops=tops)
+    quiet = (pay == 0) & (tier_index(pm)[scatters] < 0)     # no cluster (every pay is positive), no wheel
     scatter = lay.names[pm.scatter]
     others = play_each(play, seeds[~quiet], mode)
-    quiet_tops = iter(tops.tolist())
+    quiet_tops = iter(tops[quiet].tolist())
     for q in quiet.tolist():
         if not q:
             yield next(others)
