@@ -113,6 +113,10 @@ def feature_names(spec: GameSpec) -> list[str]:
 
 # ---------------------------------------------------------------- runtime
 
+# what a damaged data file a round reads raises when books are played back
+PLAYBACK_ERRORS = (ValueError, OSError, OverflowError, RecursionError)
+
+
 class Library:
     """A game's book libraries for every bet mode, ready to draw from."""
 
@@ -236,7 +240,7 @@ class Library:
         rng = Rng.for_book(mb.seed(book_id) if seed is None else seed, mb.book_hints(book_id))
         try:
             rnd = self.spec.play(rng, mode, self.force(mode, book_id))
-        except (ValueError, OSError, OverflowError, RecursionError) as exc:     # a damaged data file the round reads
+        except PLAYBACK_ERRORS as exc:                 # a damaged data file the round reads
             raise LibraryError(f"{self.spec.id}/{mode} book {book_id} does not play back: {exc}") from None
         if rng.trace is not None:
             rng.trace.finish()
@@ -257,7 +261,7 @@ class Library:
         at = np.flatnonzero(plain)
         try:
             rounds = list(rounds_of(self.spec, mb.seeds_of(ids[at]), mode)) if len(at) else []
-        except (ValueError, OSError, OverflowError, RecursionError) as exc:
+        except PLAYBACK_ERRORS as exc:
             raise LibraryError(f"{self.spec.id}/{mode} books do not play back: {exc}") from None
         for i, r in zip(at.tolist(), rounds):
             out[i] = r

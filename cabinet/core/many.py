@@ -25,11 +25,6 @@ import numpy as np
 from .rng_prefetch import book_rngs
 from .round import Round
 
-# 64-bit outputs each book's stream computes up front (a base round of the lines
-# games and most of Piggy Farm's draw fewer; a longer round draws on from numpy)
-WORDS = 8
-
-
 def rounds_of(spec: Any, seeds: Any, mode: str) -> Iterator[Round]:
     """The natural rounds of many book seeds of a game (GameSpec), in seed order: its
     play_many, or play_each on its play."""
@@ -38,10 +33,10 @@ def rounds_of(spec: Any, seeds: Any, mode: str) -> Iterator[Round]:
     return play_each(spec.play, seeds, mode)
 
 
-def play_each(play: Callable[..., Round], seeds: Any, mode: str, words: int = WORDS) -> Iterator[Round]:
+def play_each(play: Callable[..., Round], seeds: Any, mode: str) -> Iterator[Round]:
     """`play(Rng.for_book(seed), mode)` for every seed, in order, the streams seeded at
     once (each Round made when it is asked for)."""
-    for rng in book_rngs(seeds, words):
+    for rng in book_rngs(seeds):
         yield play(rng, mode)
 
 

@@ -7,11 +7,12 @@ one after another (verify, the review tools, the full-round engine of each game'
 (`rng_batch.BookStreams`: SeedSequence and PCG64DXSM written over arrays) and takes
 each book's first `words` 64-bit outputs from one array.
 
-Each returned Rng holds a plain `Stream` (rng_stream.py: the same integer and float
-mappings) whose bit generator is a `Prefetched`: it serves the stream's first
+Each returned Rng holds a `BookStream` (a `Stream`, rng_stream.py: the same integer
+and float mappings) whose bit generator is a `Prefetched`: it serves the stream's first
 outputs from that array, and from the first draw past them (or any array draw,
 `advance`, or a read of the state) hands over to a real `PCG64DXSM` set to the very
-state the array left off at and moved to the stream's position. So every draw, in
+state the array left off at and moved to the stream's position, and the stream
+draws from that one directly from then on. So every draw, in
 any order and any number, is the one `Rng.for_book(seed)` gives, and the state
 reads the same (tests/core/test_rng_prefetch.py compares them draw by draw, past the
 prefetched words too).
@@ -62,7 +63,7 @@ class Prefetched:
 
     __slots__ = ("words", "pos", "state_after", "inc", "real", "stream")
 
-    def __init__(self, words: list[int], state_after: int, inc: int, stream: Any = None):
+    def __init__(self, words: list[int], state_after: int, inc: int, stream: "ref[BookStream]"):
         self.words, self.pos = words, 0
         self.state_after, self.inc = state_after, inc    # the state once every given word is drawn
         self.real: np.random.PCG64DXSM | None = None
@@ -78,7 +79,7 @@ class Prefetched:
             if back:
                 bg.advance(-back)                      # mod 2**128: back to the stream's position
             self.real = bg
-            stream = self.stream() if self.stream is not None else None
+            stream = self.stream()
             if stream is not None:                        # from now on it draws from numpy directly
                 stream._bg, stream._raw = bg, bg.random_raw
         return self.real
@@ -113,7 +114,9 @@ class BookStream(Stream):
 
 def book_rngs(seeds: Sequence[int] | np.ndarray, words: int = 8) -> list[Rng]:
     """`Rng.for_book(seed)` for every seed (no hints: natural books), the first `words`
-    outputs of each stream computed for all seeds at once."""
+    outputs of each stream computed for all seeds at once (8 by default: a base round
+    of the lines games and most of Piggy Farm's draw fewer; a longer round draws on
+    from numpy)."""
     out, states, incs = first_outputs(seed_array(seeds), words)
     rows = out.tolist()
     rngs: list[Rng] = []

@@ -1,7 +1,7 @@
-"""Grinning Harvest's full rounds, many at once: play_many(seeds, mode) -> [Round].
+"""Grinning Harvest's full rounds, many at once: play_many(seeds, mode) -> Rounds.
 
 For every seed exactly the Round `play(Rng.for_book(seed), mode)` gives, events
-included (cabinet/core/many.py). The base rounds that end in the base game (no
+included, one at a time in seed order (cabinet/core/many.py). The base rounds that end in the base game (no
 bonus trigger: about 99 in 100) are drawn together from `BookStreams` in play's
 order (the three stops, then one value per pumpkin, reel by reel, top to bottom;
 batch.py draws the same) and their events written from the arrays, as
@@ -25,6 +25,7 @@ from cabinet.core.round import Round
 from .forced import play
 from .rules import FEATURES, big_win_x100
 from .tables import JACKPOTS, REELS, ROWS, load
+
 
 def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
     """The Rounds of the seeds' books, in order (cabinet/core/many.py)."""
