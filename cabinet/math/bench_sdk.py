@@ -38,7 +38,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, IO
+from typing import Any, IO, Iterator
 
 from cabinet.core import books as B
 from cabinet.core.many import rounds_of
@@ -114,23 +114,25 @@ class SdkWorker:
         self.proc.wait(timeout=30)
 
 
-def _ours_play(spec: Any, mode: str, seeds: list[int]) -> tuple[int, float, int]:
-    """(rounds, CPU s, events) of `play` over seeds, each Round dropped after reading it."""
-    events = 0
+def _timed_rounds(rounds: Iterator[Any]) -> tuple[int, float, int]:
+    """(rounds, CPU s, events) of making the rounds an iterator yields (lazily: each is
+    made as it is taken, its events counted, then dropped, as verify keeps none)."""
+    n = events = 0
     c0 = time.process_time()
-    for s in seeds:
-        events += len(spec.play(Rng.for_book(s), mode).events)
-    return len(seeds), time.process_time() - c0, events
+    for r in rounds:
+        n += 1
+        events += len(r.events)
+    return n, time.process_time() - c0, events
+
+
+def _ours_play(spec: Any, mode: str, seeds: list[int]) -> tuple[int, float, int]:
+    """`play` one round at a time over seeds."""
+    return _timed_rounds(spec.play(Rng.for_book(s), mode) for s in seeds)
 
 
 def _ours_many(spec: Any, mode: str, seeds: Any) -> tuple[int, float, int]:
-    """(rounds, CPU s, events) of play_many over seeds, each Round dropped once its
-    events are counted (as _ours_play; verify keeps none either)."""
-    c0 = time.process_time()
-    events = 0
-    for r in rounds_of(spec, seeds, mode):
-        events += len(r.events)
-    return len(seeds), time.process_time() - c0, events
+    """play_many over seeds (rounds_of)."""
+    return _timed_rounds(rounds_of(spec, seeds, mode))
 
 
 def _ours_seeding(seeds: list[int]) -> tuple[int, float]:
@@ -271,21 +273,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bench_sdk: {exc}" + (f": {said[-1]}" if said else ""), file=sys.stderr)
             return 1
     if a.json:
-        pairs = [
-            {
-                "kind": p.kind,
-                "ours": f"{p.game}/{p.mode}",
-                "sdk": f"{p.sdk_game}/{p.sdk_mode}",
-                "play_many_per_s": res["many"][p].rate,
-                "play_per_s": res["play"][p].rate,
-                "play_batch_per_s": res["play_batch"][p].rate,
-                "sdk_books_per_s": res["sdk"][p.sdk_game, p.sdk_mode].rate,
-                "ratio": res["many"][p].rate / res["sdk"][p.sdk_game, p.sdk_mode].rate,
-                "play_ratio": res["play"][p].rate / res["sdk"][p.sdk_game, p.sdk_mode].rate,
-                "batch_ratios": res["many"][p].ratios,
-            }
-            for p in PAIRS
-        ]
+        pairs = []
+        for p in PAIRS:
+            sdk_rate = res["sdk"][p.sdk_game, p.sdk_mode].rate
+            many, play = res["many"][p], res["play"][p]
+            pairs.append({"kind": p.kind, "ours": f"{p.game}/{p.mode}", "sdk": f"{p.sdk_game}/{p.sdk_mode}",
+                          "play_many_per_s": many.rate, "play_per_s": play.rate,
+                          "play_batch_per_s": res["play_batch"][p].rate, "sdk_books_per_s": sdk_rate,
+                          "ratio": many.rate / sdk_rate, "play_ratio": play.rate / sdk_rate,
+                          "batch_ratios": many.ratios})
         json.dump({"load": res["load"], "pairs": pairs, "seeding_per_s": res["seeding"].rate},
                   sys.stdout, indent=2)
         print()
