@@ -12,6 +12,7 @@ so each index has probability weight / total exactly.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Sequence
 
 import numpy as np
@@ -126,9 +127,11 @@ class Rng:
             raise ValueError("weighted() needs a positive total weight")
         return int(weighted_indices(cum, self.below(total)))
 
-    def weighted_cum(self, cum: np.ndarray) -> int:
-        """Like `weighted` with the cumulative sum precomputed (hot paths, books)."""
-        return int(weighted_indices(cum, self.below(int(cum[-1]))))
+    def weighted_cum(self, cum: Sequence[int] | np.ndarray) -> int:
+        """Like `weighted` with the cumulative sum precomputed (hot paths, books): a
+        list, tuple or array; the index `weighted_indices` maps the draw to (a bisection
+        from the right: the same index, without a numpy call per draw)."""
+        return bisect_right(cum, self.below(int(cum[-1])))
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates in place with unbiased draws."""

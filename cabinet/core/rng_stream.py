@@ -160,6 +160,13 @@ class Stream:
         Python int for scalar bounds without `size`, else an int64 array."""
         if high is None:
             low, high = 0, low
+        if size.__class__ is int and low.__class__ is int and high.__class__ is int and size < VECTOR_FROM:
+            _check_bounds(low, high)                # a few draws between int bounds (hot in the rounds)
+            if size < 0:
+                raise ValueError(f"negative dimensions are not allowed: {(size,)}")
+            below, n = self.below, high - low
+            got = [below(n) for _ in range(size)]
+            return np.array([low + x for x in got] if low else got, dtype=np.int64)
         if size is None and _scalar(low) and _scalar(high):
             lo, hi = index(low), index(high)
             _check_bounds(lo, hi)

@@ -36,11 +36,11 @@ from .tables import DOUBLE_COINS, HAPPY_BOOST, POT_FILL, POT_NAMES, HensMath, co
 _CUMS: dict = {}
 
 
-def _cum(m: HensMath, name: str) -> np.ndarray:
+def _cum(m: HensMath, name: str) -> list[int]:
     """Cumulative weights of a math table, computed once (weighted_cum draws)."""
     key = (id(m), name)
     if key not in _CUMS:
-        _CUMS[key] = np.cumsum(getattr(m, name))
+        _CUMS[key] = np.cumsum(getattr(m, name)).tolist()
     return _CUMS[key]
 
 
