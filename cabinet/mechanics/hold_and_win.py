@@ -52,6 +52,7 @@ class HoldAndWin:
             [[bool(x) for x in row] for row in spinnable]
         self.end_when_full = end_when_full
         self.rounds = 0
+        self.every_cell = [(r, c) for r in range(rows) for c in range(reels)]      # row by row
 
     def place(self, row: int, reel: int, item: Any) -> None:
         """Put an item on an empty cell without touching the counter (carry-over)."""
@@ -63,15 +64,15 @@ class HoldAndWin:
 
     def held(self) -> Iterator[tuple[Cell, Any]]:
         """Every held cell and its item, row by row."""
-        for r in range(self.rows):
-            for c in range(self.reels):
-                if self.cells[r][c] is not None:
-                    yield (r, c), self.cells[r][c]
+        for r, row in enumerate(self.cells):
+            for c, item in enumerate(row):
+                if item is not None:
+                    yield (r, c), item
 
     def open_cells(self) -> list[Cell]:
         """Cells that can still land an item: spinnable and empty, row by row."""
-        return [(r, c) for r in range(self.rows) for c in range(self.reels)
-                if self.spinnable[r][c] and self.cells[r][c] is None]
+        cells, spinnable = self.cells, self.spinnable
+        return [rc for rc in self.every_cell if cells[rc[0]][rc[1]] is None and spinnable[rc[0]][rc[1]]]
 
     @property
     def finished(self) -> bool:
