@@ -193,7 +193,7 @@ def checked_index(key: int, k: int, accepts: Accepts | StreamAccepts, what: str,
             _SPARE.extend(gens)
     if not ok:
         raise ForceFailed(f"the recorded attempt {k} of the search for {what} keyed {key} is not in the "
-                          "category: the record is stale or altered;")
+                          "category: the record is stale or altered")
     return k
 
 

@@ -76,7 +76,7 @@ class FoundSearches:
             try:
                 k = checked_index(key, known, accepts, what, streams)
             except ForceFailed as exc:
-                raise ForceFailed(f"{exc} ({self.path}); find it again: {TOOL} {self.path.parent.name}") from None
+                raise ForceFailed(f"{exc} (in {self.path}); find it again: {TOOL} {self.path.parent.name}") from None
         else:
             k = first_index(key, accepts, limit, what, streams)
         if self.noted is not None:

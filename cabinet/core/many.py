@@ -48,7 +48,7 @@ class LineWins:
     A line's award depends only on its reading (lines.py): its leading wilds k, its
     lead (the first cell that is not the wild) and the lead's run (the evaluator keeps
     its awards by the same three). Every possible line content (S**reels of them, S
-    symbols) is read once, with its pay (the evaluator's `contents_pays`), and kept
+    symbols) is read once, with its pay (the evaluator's `contents_readings` and `reading_pays`), and kept
     (`_Readings`); a batch then finds each board's paying lines with one gather. The
     award of each (line, reading) met is taken from `evaluate` once, on the first board
     that shows it, and kept: at most lines x symbols x (reels + 1)**2 of them.
@@ -96,19 +96,8 @@ class _Readings:
             raise ValueError(f"{S}**{R} line contents are too many to read ahead")
         self.place = S ** np.arange(R, dtype=np.int64)
         g = (np.arange(S ** R, dtype=np.int64)[:, None] // self.place) % S         # every content, left to right
-        self.pay = ev.contents_pays(g)
-        if ev.wild is None:
-            k = np.zeros(len(g), dtype=np.int64)
-            lead = g[:, 0]
-            run = np.logical_and.accumulate(g == lead[:, None], axis=1).sum(axis=1)
-        else:                                              # lines.py's reading, as contents_pays reads it
-            subst = ev._lead_tables()[2]
-            is_w = g == ev.wild_index
-            k = np.logical_and.accumulate(is_w, axis=1).sum(axis=1)
-            lead = np.take_along_axis(g, np.minimum(k, R - 1)[:, None], axis=1)[:, 0]
-            lead = np.where(k == R, ev.wild_index, lead)
-            match = (g == lead[:, None]) | (is_w & subst[lead][:, None])
-            run = np.logical_and.accumulate(match, axis=1).sum(axis=1)
+        lead, run, k = ev.contents_readings(g)
+        self.pay = ev.reading_pays(lead, run, k)
         self.reading = (lead * (R + 1) + run) * (R + 1) + k
         self.awards: dict[tuple[int, int], tuple[Any, int, Any, int]] = {}
 

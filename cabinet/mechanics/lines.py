@@ -223,18 +223,31 @@ class LineEvaluator:
 
     def contents_pays(self, g: np.ndarray) -> np.ndarray:
         """Pay of line contents g (..., reels) of symbol indices (read left to right)."""
-        own, other, subst = self._lead_tables()
+        return self.reading_pays(*self.contents_readings(g))
+
+    def contents_readings(self, g: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(lead, run, leading wilds) of line contents g (..., reels) of symbol indices:
+        the three numbers a line's award depends on (see `_award`), the lead as a symbol
+        index."""
         if self.wild is None:
             lead = g[..., 0]
-            count = np.logical_and.accumulate(g == lead[..., None], axis=-1).sum(axis=-1)
-            return own[lead, count]
+            run = np.logical_and.accumulate(g == lead[..., None], axis=-1).sum(axis=-1)
+            return lead, run, np.zeros_like(run)
+        subst = self._lead_tables()[2]
         is_w = g == self.wild_index
         k = np.logical_and.accumulate(is_w, axis=-1).sum(axis=-1)
         lead = np.take_along_axis(g, np.minimum(k, self.reels - 1)[..., None], axis=-1)[..., 0]
         lead = np.where(k == self.reels, self.wild_index, lead)
         match = (g == lead[..., None]) | (is_w & subst[lead][..., None])
-        count = np.logical_and.accumulate(match, axis=-1).sum(axis=-1)
-        return np.maximum(own[lead, count], other[lead, k])
+        run = np.logical_and.accumulate(match, axis=-1).sum(axis=-1)
+        return lead, run, k
+
+    def reading_pays(self, lead: np.ndarray, run: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """Pay of lines read as (lead, run, leading wilds) (`contents_readings`)."""
+        own, other, _ = self._lead_tables()
+        if self.wild is None:
+            return own[lead, run]
+        return np.maximum(own[lead, run], other[lead, k])
 
     def pays_batch_fast(self, boards: np.ndarray) -> np.ndarray:
         """Total line pay of every board, int64 (n,): equal to `pays_batch`."""

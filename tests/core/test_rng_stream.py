@@ -41,7 +41,7 @@ def call(plan: np.random.Generator) -> tuple[str, tuple, dict]:
     if kind == 4:
         lo = -int(plan.integers(0, 2**62))
         return "integers", (lo, lo + n), {}
-    if kind == 5:                                                        # as the mini-reel landings: int bounds, int size
+    if kind == 5:  # as the mini-reel landings: int bounds, int size
         lo = 0 if plan.random() < 0.7 else -int(plan.integers(0, 2**40))
         return "integers", (lo, lo + n), {"size": int(plan.integers(0, 40))}
     if kind == 6:                                                        # array bounds, as Piggy Farm's stops

@@ -140,6 +140,25 @@ def _finish(m: Maths, mode: str, total: np.ndarray, capped: np.ndarray, flags: n
     return total, flags
 
 
+def pumpkin_labels(st: BookStreams, pumpkin: np.ndarray, values: ValueTable) -> np.ndarray:
+    """Each pumpkin's value drawn from its book's stream as rules._base draws them (reel
+    by reel, top to bottom): its index in the value table, (n, ROWS, REELS), -1 where
+    the board (`pumpkin`: where pumpkins are) shows none."""
+    label = np.full(pumpkin.shape, -1, dtype=np.int64)
+    for c in range(REELS):
+        for r in range(ROWS):
+            sel = np.flatnonzero(pumpkin[:, r, c])
+            if len(sel):
+                label[sel, r, c] = st.weighted_cum(sel, values.cum)
+    return label
+
+
+def bonus_triggers(pumpkin: np.ndarray, vault_mid: np.ndarray) -> np.ndarray:
+    """The boards that start the bonus: a pumpkin on reels 1 and 3 and a vault on reel 2
+    (`vault_mid`: (n, ROWS), where reel 2 shows one)."""
+    return pumpkin[:, :, 0].any(axis=1) & pumpkin[:, :, 2].any(axis=1) & vault_mid.any(axis=1)
+
+
 def _base(m: Maths, st: BookStreams, values: ValueTable, setup: BonusSetup, stops_from: np.ndarray | None,
           parts: dict[str, np.ndarray] | None = None):
     """Base rounds, one per row of `st`: stops reel by reel, or (a forced round)
@@ -155,20 +174,14 @@ def _base(m: Maths, st: BookStreams, values: ValueTable, setup: BonusSetup, stop
         board[:, :, c] = strip[(stops[:, None] + np.arange(ROWS)) % len(strip)]
     flags = np.zeros((n, len(FEATURES)), dtype=bool)
     pumpkin = board == m.sym["pumpkin"]
-    pv = np.zeros((n, ROWS, REELS), dtype=np.int64)
-    label = np.full((n, ROWS, REELS), -1, dtype=np.int64)
-    for c in range(REELS):                        # reel by reel, top to bottom (rules._base)
-        for r in range(ROWS):
-            sel = np.flatnonzero(pumpkin[:, r, c])
-            if len(sel):
-                vi = st.weighted_cum(sel, values.cum)
-                pv[sel, r, c], label[sel, r, c] = values.value_x100[vi], vi
+    label = pumpkin_labels(st, pumpkin, values)
+    pv = np.where(label >= 0, values.value_x100[label], 0)
     line = m.lines.pays_batch(board)
     vault = board[:, :, 1] == m.sym["vault"]
     nv = vault.sum(axis=1)
     for k in (2, 3):
         flags[:, _F[f"vaults_in_view_{k}"]] = nv == k
-    trig = pumpkin[:, :, 0].any(axis=1) & pumpkin[:, :, 2].any(axis=1) & (nv > 0)
+    trig = bonus_triggers(pumpkin, vault)
     coll = ~trig & (nv > 0) & pumpkin.any(axis=(1, 2))
     flags[:, _F["collect"]] = coll
     flags[:, _F["bonus"]] = trig

@@ -22,6 +22,7 @@ from cabinet.core.rng_batch import BookStreams
 from cabinet.core.rng_prefetch import seed_array
 from cabinet.core.round import Round
 
+from .batch import bonus_triggers, pumpkin_labels
 from .forced import play
 from .rules import FEATURES, big_win_x100
 from .tables import JACKPOTS, REELS, ROWS, load
@@ -35,19 +36,13 @@ def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
         m.buy(mode)                                   # KeyError for an unknown mode
         yield from play_each(play, seeds, mode)
         return
-    n = len(seeds)
     st = BookStreams(seeds)
     stops, board = stops_and_boards(st, m.strips, ROWS)
     values = m.values_base
     pumpkin = board == m.sym["pumpkin"]
     vault = board == m.sym["vault"]
-    label = np.full((n, ROWS, REELS), -1, dtype=np.int64)
-    for c in range(REELS):                            # reel by reel, top to bottom (rules._base)
-        for r in range(ROWS):
-            sel = np.flatnonzero(pumpkin[:, r, c])
-            if len(sel):
-                label[sel, r, c] = st.weighted_cum(sel, values.cum)
-    trig = pumpkin[:, :, 0].any(axis=1) & pumpkin[:, :, 2].any(axis=1) & vault[:, :, 1].any(axis=1)
+    label = pumpkin_labels(st, pumpkin, values)       # reel by reel, top to bottom (rules._base)
+    trig = bonus_triggers(pumpkin, vault[:, :, 1])
     names = stop_windows(m.symbols, m.strips, ROWS)
     wins = LineWins(m.lines, board, NamedBoards(names, stops))
     has_vault = vault.any(axis=(1, 2))
