@@ -190,3 +190,19 @@ def test_bad_arguments_are_refused():
     with pytest.raises(ValueError):
         s.integers(0, [3, -1])
     assert state_of(s.state) == before                        # a refused call draws nothing
+
+
+@pytest.mark.parametrize("weights", [[5, 0, 3, 0, 0, 9], [1], [0, 0, 7], [2**40, 1, 2**40 - 3], [3, 3, 3, 0]])
+def test_weighted_cum_maps_each_draw_to_the_index_weighted_indices_gives(weights):
+    # a list, a tuple or an array of cumulative weights (zero weights repeat a value:
+    # the draw goes past them, as searchsorted's right side does), one below(total) each
+    from cabinet.core.rng import weighted_indices
+    cum = np.cumsum(np.array(weights, dtype=np.int64))
+    for seed in range(40):
+        ref, as_list, as_tuple, as_array = (Rng.for_book(seed) for _ in range(4))
+        for _ in range(25):
+            want = int(weighted_indices(cum, ref.below(int(cum[-1]))))
+            got = (as_list.weighted_cum(cum.tolist()), as_tuple.weighted_cum(tuple(cum.tolist())),
+                   as_array.weighted_cum(cum))
+            assert got == (want, want, want) and all(type(g) is int for g in got)
+            assert weights[want] > 0
