@@ -156,7 +156,7 @@ def pumpkin_labels(st: BookStreams, pumpkin: np.ndarray, values: ValueTable) -> 
 def bonus_triggers(pumpkin: np.ndarray, vault_mid: np.ndarray) -> np.ndarray:
     """The boards that start the bonus: a pumpkin on reels 1 and 3 and a vault on reel 2
     (`vault_mid`: (n, ROWS), where reel 2 shows one)."""
-    return pumpkin[:, :, 0].any(axis=1) & pumpkin[:, :, 2].any(axis=1) & vault_mid.any(axis=1)
+    return np.asarray(pumpkin[:, :, 0].any(axis=1) & pumpkin[:, :, 2].any(axis=1) & vault_mid.any(axis=1))
 
 
 def _base(m: Maths, st: BookStreams, values: ValueTable, setup: BonusSetup, stops_from: np.ndarray | None,
