@@ -72,6 +72,9 @@ _SCALARS = (int, np.integer)
 # From this many elements an array draw computes in numpy arrays; below it, element by
 # element in Python ints (faster for small arrays); both give the same numbers.
 VECTOR_FROM = 24
+# Below this many, a draw of `size` values between two int bounds (the mini-reel
+# landings) takes its words from one `random_raw` call and scales them in Python ints.
+LIST_BELOW = 48
 
 
 class Stream:
@@ -160,12 +163,11 @@ class Stream:
         Python int for scalar bounds without `size`, else an int64 array."""
         if high is None:
             low, high = 0, low
-        if size.__class__ is int and low.__class__ is int and high.__class__ is int and size < VECTOR_FROM:
+        if size.__class__ is int and low.__class__ is int and high.__class__ is int and size < LIST_BELOW:
             _check_bounds(low, high)                # a few draws between int bounds (hot in the rounds)
             if size < 0:
                 raise ValueError(f"negative dimensions are not allowed: {(size,)}")
-            below, n = self.below, high - low
-            got = [below(n) for _ in range(size)]
+            got = self.below_list(high - low, size)
             return np.array([low + x for x in got] if low else got, dtype=np.int64)
         if size is None and _scalar(low) and _scalar(high):
             lo, hi = index(low), index(high)
@@ -262,6 +264,40 @@ class Stream:
         out = np.zeros(len(n), dtype=np.int64)
         out[drawing] = got
         return out
+
+    def below_list(self, n: int, count: int) -> list[int]:
+        """`count` draws of below(n), as a list: the numbers `integers(0, n, size=count)`
+        gives (the mini-reel landings: one draw per open cell)."""
+        if count >= LIST_BELOW:
+            return self.integers(0, n, size=count).tolist()
+        if count < 0 or n < 1:
+            raise ValueError(f"below_list() needs n >= 1 and count >= 0, got n={n}, count={count}")
+        got = self._below32_list(n, count) if 1 < n <= 0x100000000 and count else None
+        if got is None:
+            below = self.below
+            got = [below(n) for _ in range(count)]
+        return got
+
+    def _below32_list(self, n: int, count: int) -> list[int] | None:
+        """below(n) `count` times (1 < n <= 2**32) as `_below32_array` draws them, in
+        Python ints (few draws: no numpy arithmetic), or None with the stream where it
+        was when a word would be rejected."""
+        have = int(self._has32)
+        k = (count - have + 1) // 2                                   # outputs for the other words
+        words = [self._u32] if have else []
+        if k:
+            for x in self._raw(k).tolist():
+                words += (x & _M32, x >> 32)                          # next_uint32's order: low half first
+        got = []
+        for u in words[:count]:
+            m = u * n
+            if (m & _M32) < n and (m & _M32) < (0x100000000 - n) % n:
+                if k:
+                    self._bg.advance(-k)
+                return None
+            got.append(m >> 32)
+        self._keep(words, count)
+        return got
 
     def _keep(self, words: Any, used: int) -> None:
         """After `used` of `words`: the one left over (an output's high half) is kept."""

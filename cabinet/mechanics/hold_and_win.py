@@ -95,14 +95,15 @@ class HoldAndWin:
                               pick: Callable[[Rng, int, int], Any]) -> dict[Cell, Any]:
         """Same rule as `draw_landings` (each open cell lands with chance[row][reel] / den,
         exactly), with every open cell's landing draw taken in one call of the
-        generator (`rng.gen.integers`, unbiased); then `pick` draws each item in row
-        order. Added by Happy Money Hens (additive): about 10x fewer generator calls."""
+        generator (`rng.gen.below_list`: the numbers of `integers(0, den, size)`,
+        unbiased); then `pick` draws each item in row order. Added by Happy Money Hens
+        (additive): about 10x fewer generator calls."""
         cells = self.open_cells()
         if not cells:
             return {}
-        u = rng.gen.integers(0, den, size=len(cells))
+        u = rng.gen.below_list(den, len(cells))              # = integers(0, den, size=len(cells))
         landed: dict[Cell, Any] = {}
-        for (r, c), x in zip(cells, u.tolist()):
+        for (r, c), x in zip(cells, u):
             if x < chance[r][c]:
                 landed[(r, c)] = pick(rng, r, c)
         return landed

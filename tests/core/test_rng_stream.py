@@ -206,3 +206,25 @@ def test_weighted_cum_maps_each_draw_to_the_index_weighted_indices_gives(weights
                    as_array.weighted_cum(cum))
             assert got == (want, want, want) and all(type(g) is int for g in got)
             assert weights[want] > 0
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 1000, 10_000, 2**31 + 1, 3 * 2**30, 2**32, 2**32 + 1, 2**40 + 3])
+def test_below_list_is_integers_zero_n_with_size_draw_for_draw(n):
+    # from a kept word or none, any count up to past LIST_BELOW (lists of Python ints
+    # from one random_raw call, or the array path), with 2**31 + 1 rejecting half its words
+    for seed in range(60):
+        ours, ref = Stream(seed), numpy_gen(seed)
+        for count in (0, 1, 2, 3, 5, 22, rng_stream.LIST_BELOW - 1, rng_stream.LIST_BELOW, 70):
+            if seed % 2:
+                assert ours.below(3) == int(ref.integers(0, 3))          # leave a kept 32-bit word
+            got = ours.below_list(n, count)
+            assert type(got) is list and all(type(x) is int for x in got)
+            assert got == ref.integers(0, n, size=count).tolist(), (seed, n, count)
+            assert state_of(ours.state) == state_of(ref.bit_generator.state), (seed, n, count)
+
+
+def test_below_list_refuses_a_bound_or_count_out_of_range():
+    st = Stream(1)
+    for n, count in ((0, 3), (-5, 3), (7, -1)):
+        with pytest.raises(ValueError):
+            st.below_list(n, count)

@@ -167,7 +167,8 @@ class HensBonus:
 
     def _boost(self) -> None:
         rng, m = self.rng, self.m
-        pool = [cell for cell, _ in self.board.held() if self.active[cell[0]]]
+        cells, active = self.board.cells, self.active          # the coins on active rows, row by row
+        pool = [rc for rc in self.board.every_cell if active[rc[0]] and cells[rc[0]][rc[1]] is not None]
         self.pool_sizes.append(len(pool))
         drawn = []                                 # (pick, value) of each boost drawn
         if rng.chance(*m.boost):
