@@ -48,10 +48,11 @@ class LineWins:
     A line's award depends only on its reading (lines.py): its leading wilds k, its
     lead (the first cell that is not the wild) and the lead's run (the evaluator keeps
     its awards by the same three). Every possible line content (S**reels of them, S
-    symbols) is read once, with its pay (the evaluator's `contents_readings` and `reading_pays`), and kept
-    (`_Readings`); a batch then finds each board's paying lines with one gather. The
-    award of each (line, reading) met is taken from `evaluate` once, on the first board
-    that shows it, and kept: at most lines x symbols x (reels + 1)**2 of them.
+    symbols) is read once, with its pay (the evaluator's `contents_readings` and
+    `reading_pays`), and kept (`_Readings`); a batch then finds each board's paying
+    lines with one gather. The award of each (line, reading) met is taken from
+    `evaluate` once, on the first board that shows it, and kept: at most lines x
+    symbols x (reels + 1)**2 of them.
 
     `boards`: (n, rows, reels) symbol indices; `named(i)`: board i as `evaluate` takes
     it (rows of symbol ids), asked only for a board with a reading not met before."""

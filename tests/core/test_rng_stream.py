@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from cabinet.core import rng_stream
-from cabinet.core.rng import Rng
+from cabinet.core.rng import Rng, weighted_indices
 from cabinet.core.rng_stream import Stream
 
 EDGE_SEEDS = [0, 1, 2, 2**32 - 1, 2**32, 2**62, 2**63 - 1, 2**64 - 1]
@@ -196,7 +196,6 @@ def test_bad_arguments_are_refused():
 def test_weighted_cum_maps_each_draw_to_the_index_weighted_indices_gives(weights):
     # a list, a tuple or an array of cumulative weights (zero weights repeat a value:
     # the draw goes past them, as searchsorted's right side does), one below(total) each
-    from cabinet.core.rng import weighted_indices
     cum = np.cumsum(np.array(weights, dtype=np.int64))
     for seed in range(40):
         ref, as_list, as_tuple, as_array = (Rng.for_book(seed) for _ in range(4))
