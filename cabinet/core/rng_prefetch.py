@@ -85,11 +85,15 @@ class Prefetched:
         return self.real
 
     def random_raw(self, size: int | None = None) -> Any:
-        if size is None and self.real is None:
+        if self.real is None:
             pos = self.pos
-            if pos < len(self.words):
-                self.pos = pos + 1
-                return self.words[pos]
+            if size is None:
+                if pos < len(self.words):
+                    self.pos = pos + 1
+                    return self.words[pos]
+            elif size.__class__ is int and 0 <= size <= len(self.words) - pos:
+                self.pos = pos + size          # an array of given words (numpy's uint64, as its own)
+                return np.array(self.words[pos:pos + size], dtype=_U64)
         return self._hand_over().random_raw(size)
 
     def advance(self, delta: int) -> Any:

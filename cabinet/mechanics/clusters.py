@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Iterable, Sequence, cast
+from typing import Any, Iterable, NamedTuple, Sequence, cast
 
 import numpy as np
 
@@ -73,11 +73,10 @@ class BoardShape:
         return m
 
 
-@dataclass(frozen=True)
-class Cluster:
+class Cluster(NamedTuple):
     """A connected group: its paying symbol, its cells as a mask, and its size."""
 
-    symbol: object
+    symbol: Any
     mask: int
     size: int
 

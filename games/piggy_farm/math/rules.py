@@ -10,7 +10,7 @@ demo's wheel tier, a book stratum) is forced.py's, built on this module.
 """
 from __future__ import annotations
 
-from typing import Callable, cast
+from typing import Callable
 
 from cabinet.core.rng import Rng
 from cabinet.core.round import Round, event
@@ -82,39 +82,41 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
 
     `grid` is the sticky grid (flat, row-major) or None; `multiplier` the round's
     fixed factor (free-spins start multiplier x growing-season spin number).
-    Returns the chain's win and the final board, packed (lay.lanes)."""
+    Returns the chain's win and the final board, packed (lay.lanes). The events are
+    written as dicts in place (the fields of events.py's records, in the order
+    E.cluster_win and `event` give them): this loop is most of a free-spins round."""
     lay, won = board.lay, 0
     lanes, wild_at, full, least = lay.lanes, lay.wild_at, lay.full, lay.least
-    packed = board.packed()
+    events, names, pay, band, index, cells = sp.events, lay.names, lay.pay, lay.band, lay.index, lay.cells
+    packed = sum(board.packs)
     while not sp.capped:
         clusters = lane_clusters(packed, (packed >> wild_at) & full, lanes, least)
         if not clusters:
             break
-        events, names, pay, band, index, cells = sp.events, lay.names, lay.pay, lay.band, lay.index, lay.cells
         union = drop_win = 0
-        for cl in clusters:
-            symbol, size, mask = cast(int, cl.symbol), cl.size, cl.mask
+        for symbol, mask, size in clusters:
             if grid is None:
                 grid_sum, mult = 0, multiplier
             else:
                 grid_sum = sum(map(grid.__getitem__, index(mask)))
                 mult = max(grid_sum, 1) * multiplier
             p = pay[symbol][size]
-            events.append(E.cluster_win(symbol=names[symbol], size=size, band=band[size], cells=cells(mask),
-                                        pay_x100=p, grid_sum=grid_sum, multiplier=mult, win_x100=p * mult))
+            events.append({"symbol": names[symbol], "size": size, "band": band[size], "cells": cells(mask),
+                           "pay_x100": p, "grid_sum": grid_sum, "multiplier": mult, "win_x100": p * mult,
+                           "type": E.CLUSTER_WIN})
             drop_win += p * mult
             union |= mask
         if grid is not None:
             bump(lay, grid, union)
-            events.append(event(E.STICKY_GRID, values=list(map(grid.__getitem__, lay.row_slices))))
+            events.append({"values": list(map(grid.__getitem__, lay.row_slices)), "type": E.STICKY_GRID})
         won += drop_win
         sp.add(drop_win)
         if sp.capped:
             break
         falls, refills = board.tumble(union)
-        events.append(event(E.TUMBLE, removed=cells(union), falls=falls, refills=refills,
-                            tops=list(board.tops), board=board.ids()))
-        packed = board.packed()
+        events.append({"removed": cells(union), "falls": falls, "refills": refills, "tops": list(board.tops),
+                       "board": board.ids(), "type": E.TUMBLE})
+        packed = sum(board.packs)
     return won, packed
 
 
