@@ -94,13 +94,14 @@ def _closure(root: Path, module: str) -> tuple[Path, ...]:
 
 
 def repository_root(module: str) -> Path:
-    """The directory the top-level package of `module` lives in."""
-    mod = sys.modules.get(module)
-    path = Path(getattr(mod, "__file__", "") or "")
-    if not path.is_file():
+    """The directory the top-level package of `module` lives in (found from that
+    package's own file: the module itself may be a compiled one living elsewhere,
+    cabinet/math/compiled.py)."""
+    top = module.partition(".")[0]
+    path = Path(getattr(sys.modules.get(top), "__file__", "") or "")
+    if not path.is_file() or module not in sys.modules:
         raise LibraryError(f"round code module {module!r} has no source file to fingerprint")
-    depth = module.count(".") + (1 if path.name == "__init__.py" else 0)
-    return path.resolve().parents[depth]
+    return path.resolve().parents[1 if path.name == "__init__.py" else 0]
 
 
 def round_code(spec: GameSpec) -> list[Path]:

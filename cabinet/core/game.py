@@ -101,6 +101,10 @@ class MathHooks:
     # without one, cabinet.core.many.play_each plays them one by one on streams seeded
     # at once). `rounds_of(spec, seeds, mode)` picks it.
     play_many: PlayMany | None = None
+    # The game's hottest round modules (dotted names; each in its round code, with the
+    # shared mechanisms it leans on) that `python -m cabinet.math compile` compiles with
+    # mypyc for the math tools (cabinet/math/compiled.py); the cabinet runs the Python.
+    compiled: tuple[str, ...] = ()
     # `python -m cabinet.math evaluate`: evaluate(board) scores one board (rows top to
     # bottom of symbol ids) without tumbles or features and returns
     # {"wins": [{"symbol", "count", "positions", "line", "pay_x"}], "total_x"};

@@ -33,10 +33,11 @@ def rounds_of(spec: Any, seeds: Any, mode: str) -> Iterator[Round]:
     return play_each(spec.play, seeds, mode)
 
 
-def play_each(play: Callable[..., Round], seeds: Any, mode: str) -> Iterator[Round]:
+def play_each(play: Callable[..., Round], seeds: Any, mode: str, words: int = 8) -> Iterator[Round]:
     """`play(Rng.for_book(seed), mode)` for every seed, in order, the streams seeded at
-    once (each Round made when it is asked for)."""
-    for rng in book_rngs(seeds):
+    once with their first `words` outputs (rng_prefetch.book_rngs; each Round made when
+    it is asked for)."""
+    for rng in book_rngs(seeds, words):
         yield play(rng, mode)
 
 

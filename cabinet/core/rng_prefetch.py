@@ -9,8 +9,8 @@ each book's first `words` 64-bit outputs from one array.
 
 Each returned Rng holds a `BookStream` (a `Stream`, rng_stream.py: the same integer
 and float mappings) whose bit generator is a `Prefetched`: it serves the stream's first
-outputs from that array, and from the first draw past them (or any array draw,
-`advance`, or a read of the state) hands over to a real `PCG64DXSM` set to the very
+outputs from that array (one by one, or as an array of them), and from the first
+draw past them (or `advance`, or a read of the state) hands over to a real `PCG64DXSM` set to the very
 state the array left off at and moved to the stream's position, and the stream
 draws from that one directly from then on. So every draw, in
 any order and any number, is the one `Rng.for_book(seed)` gives, and the state
@@ -59,7 +59,7 @@ def first_outputs(seeds: Sequence[int] | np.ndarray, words: int) -> tuple[np.nda
 class Prefetched:
     """A PCG64DXSM bit generator (the part of numpy's interface a Stream uses:
     `random_raw`, `advance`, `state`) whose first outputs are given; past them, or for
-    anything but a scalar draw, it hands over to a real PCG64DXSM at the same place."""
+    `advance` or the state, it hands over to a real PCG64DXSM at the same place."""
 
     __slots__ = ("words", "pos", "state_after", "inc", "real", "stream")
 

@@ -1,7 +1,7 @@
 """The math toolchain: book libraries with exact RTP per bet mode, the optimizer,
 live simulation, PAR sheets and benchmarks. Run as `python -m cabinet.math VERB`
-(build, find-books, rtp, show, evaluate, sim, agree, rates, par, verify, bench, tamper, manifest;
-`--help` on each).
+(build, find-books, rtp, show, evaluate, sim, agree, rates, par, verify, bench, tamper, manifest,
+compile; `--help` on each).
 
 The runtime half of the books (load, verify, draw) is cabinet/core/books.py, so the
 cabinet needs nothing of this package: `load_library(spec) -> Library`,

@@ -22,6 +22,10 @@ Figures, not a test. Both sides play a full round with its events, single-thread
   each book's stream alone (`Rng.for_book`), which every one-at-a-time play starts
   with.
 
+Our round code is the compiled build of `python -m cabinet.math compile` when a current
+one exists (cabinet/math/compiled.py: the same source, compiled by mypyc; the report's
+first lines say which ran), else the Python; SLOT_CABINET_ENGINE=python times the Python.
+
 The batches alternate (sdk lines, our lines games, sdk clusters, our cluster games, ...)
 --batches times, so a shared machine's load falls on both sides alike; each side is
 timed with its own process's CPU time (time.process_time), the sdk inside its worker.
@@ -44,6 +48,7 @@ from cabinet.core import books as B
 from cabinet.core.many import rounds_of
 from cabinet.core.rng import Rng
 
+from . import compiled
 from .build import DEFAULT_SEED, book_seeds
 from .cli import _Parser
 
@@ -217,7 +222,9 @@ def report(res: dict[str, Any], rounds: int, batches: int) -> list[str]:
     sdk, many, play, kern = res["sdk"], res["many"], res["play"], res["play_batch"]
     out = [f"one run, {batches} alternating batches; load average (1 min) {min(res['load']):.1f}-"
            f"{max(res['load']):.1f} on {os.cpu_count()} cores; CPU time per process; ours Python "
-           f"{sys.version.split()[0]}, math-sdk Python {res['sdk_python']}", "",
+           f"{sys.version.split()[0]}, math-sdk Python {res['sdk_python']}",
+           f"our round code: {compiled.STATUS} (python -m cabinet.math compile; {compiled.ENGINE_VARIABLE}=python "
+           "runs the Python)", "",
            "math-sdk (books with events, kept in its library as create_books makes them):"]
     for (g, m), t in sdk.items():
         att = t.extra["attempts"]
@@ -282,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
                           "play_batch_per_s": res["play_batch"][p].rate, "sdk_books_per_s": sdk_rate,
                           "ratio": many.rate / sdk_rate, "play_ratio": play.rate / sdk_rate,
                           "batch_ratios": many.ratios})
-        json.dump({"load": res["load"], "pairs": pairs, "seeding_per_s": res["seeding"].rate},
+        json.dump({"load": res["load"], "round_code": compiled.STATUS, "pairs": pairs,
+                   "seeding_per_s": res["seeding"].rate},
                   sys.stdout, indent=2)
         print()
         return 0
@@ -291,4 +299,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    compiled.activate()            # before any game is imported
     sys.exit(main())

@@ -222,6 +222,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--key", metavar="PATH", help="sign with this Ed25519 private key (PKCS8 PEM, the release "
                    "key); default: $SLOT_CABINET_RELEASE_KEY or /root/.slot-cabinet/release_ed25519.pem if present, "
                    "else the development key ~/.config/slot-cabinet/dev_ed25519.pem (made if missing)")
+
+    p = verb("compile", "compile each game's hottest round modules with mypyc into a cache folder, for the math "
+             "tools (the same source, about 1.5x faster; the cabinet runs the Python; cabinet/math/compiled.py)")
+    p.add_argument("--status", action="store_true", help="only say what the tools would run (compiled or the "
+                   "Python) and why")
     return ap
 
 
@@ -370,7 +375,31 @@ def _run(args: argparse.Namespace) -> int | None:
         return tamper_command(args.games)
     elif args.verb == "manifest":
         return manifest_command(args.check, args.key)
+    elif args.verb == "compile":
+        return compile_command(args.status)
     return None
+
+
+def compile_command(status: bool) -> int:
+    """Build the compiled round code (or say it is current); --status: what the tools run."""
+    import time
+
+    from . import compiled as C
+    if status:
+        files, why = C.check(C.folder())
+        print(f"compiled round code in {C.folder()}: " + (f"current, {len(files) - 1} modules" if not why else why))
+        print(f"this run: {C.STATUS}")
+        return 0
+    start = time.perf_counter()
+    try:
+        record, made = C.build([B.resolve_game(g) for g in _all_games()])
+    except C.CompileError as exc:
+        raise UserError(str(exc)) from None
+    what = f"{len(record['modules'])} modules with mypyc {record['mypy']}"
+    print(f"compiled {what} in {time.perf_counter() - start:.1f} s: {C.folder()}" if made else
+          f"current: {what}, every source unchanged since (nothing to do): {C.folder()}")
+    print("the math tools load them while every source is unchanged (compile --status); the cabinet runs the Python")
+    return 0
 
 
 def _all_games() -> list[str]:

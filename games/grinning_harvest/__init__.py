@@ -38,6 +38,9 @@ GAME = GameSpec(
         simulate=sim.simulate,
         play_batch=batch.play_batch,
         play_many=many.play_many,
+        # compiled by mypyc for the math tools (python -m cabinet.math compile)
+        compiled=("games.grinning_harvest.math.rules", "games.grinning_harvest.math.bonus",
+                  "cabinet.mechanics.lines", "cabinet.mechanics.hold_and_win"),
         evaluate=paytable.evaluate,
         paytable=paytable.paytable,
         feature_names=rules.FEATURES,

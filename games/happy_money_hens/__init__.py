@@ -43,6 +43,9 @@ GAME = GameSpec(
         simulate=sim.simulate,
         play_batch=batch.play_batch,
         play_many=many.play_many,
+        # compiled by mypyc for the math tools (python -m cabinet.math compile)
+        compiled=("games.happy_money_hens.math.rules", "games.happy_money_hens.math.bonus",
+                  "games.happy_money_hens.math.pots", "cabinet.mechanics.lines", "cabinet.mechanics.hold_and_win"),
         evaluate=paytable.evaluate,
         paytable=paytable.paytable,
         feature_names=categories.FEATURE_NAMES,

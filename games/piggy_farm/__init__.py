@@ -39,6 +39,8 @@ GAME = GameSpec(
         # books: every mode vectorised, exactly play's rounds seed for seed
         play_batch=batch.play_batch,
         play_many=many.play_many,
+        # compiled by mypyc for the math tools (python -m cabinet.math compile)
+        compiled=("games.piggy_farm.math.rules", "games.piggy_farm.math.board", "cabinet.mechanics.clusters"),
         evaluate=paytable.evaluate,
         paytable=paytable.paytable,
         feature_names=sim.FEATURES,

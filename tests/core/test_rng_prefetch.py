@@ -1,5 +1,6 @@
 """book_rngs(seeds) gives, seed by seed, the very streams of Rng.for_book(seed): the
-prefetched words, then past them (scalar and array draws, a step back, the state read
+prefetched words (scalar draws, and array draws served from them while they last), then
+past them (scalar and array draws, a step back, the state read
 and set) the real generator the stream hands over to."""
 import numpy as np
 import pytest
@@ -15,7 +16,7 @@ def seeds(n: int, salt: int = 5) -> np.ndarray:
     return np.concatenate([np.array(EDGE, dtype=np.uint64), rnd])
 
 
-@pytest.mark.parametrize("words", [0, 1, 3, 8, 20])
+@pytest.mark.parametrize("words", [0, 1, 3, 8, 20, 40])
 def test_every_draw_is_rng_for_book(words):
     s = seeds(120)
     plan = np.random.default_rng(words)

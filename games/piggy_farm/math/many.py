@@ -10,7 +10,8 @@ then sim.spin_batch on those stops: its win is 0 exactly when no cluster forms, 
 pay being positive, and its windmills give no wheel tier); their events are written
 from those stops (rules.drop's draws) and the strips' windows, as rules.py writes
 them. Every other round, and every other mode, is played by `play` itself (streams
-seeded together, rng_prefetch.book_rngs).
+seeded together, rng_prefetch.book_rngs; a free-spins buy's with the outputs its
+spins' stops take).
 tests/test_play_many.py compares the two seed by seed.
 """
 from __future__ import annotations
@@ -39,8 +40,11 @@ def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
     seeds = seed_array(seeds)
     pm = load()
     if mode not in QUIET_MODES:
-        pm.mode(mode)                                 # KeyError for an unknown mode
-        yield from play_each(play, seeds, mode)
+        m = pm.mode(mode)                             # KeyError for an unknown mode
+        # a free-spins buy draws its spins' stops first (7 a spin, two a 64-bit output):
+        # prefetched, they need no hand-over to numpy's generator (rng_prefetch)
+        spins = int(m.get("spins", 0))
+        yield from play_each(play, seeds, mode, words=max(8, (7 * spins + 1) // 2 + 1))
         return
     if not len(seeds):                                # (the batch engine takes at least one)
         return
