@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Iterable, NamedTuple, Sequence, cast
+from typing import Any, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -125,9 +125,10 @@ class Lanes:
         return (packed >> (k * self.width)) & self.full
 
 
-def lane_clusters(packed: int, wild_mask: int, lanes: Lanes, min_size: int) -> list[Cluster]:
-    """Every cluster of `min_size` or more cells on one packed board; a Cluster's
-    symbol is its lane. `wild_mask` (a plain mask) joins every paying lane.
+def lane_clusters(packed: int, wild_mask: int, lanes: Lanes, min_size: int) -> list[tuple[int, int, int]]:
+    """Every cluster of `min_size` or more cells on one packed board, as (lane, mask,
+    size) tuples (a Cluster's fields: its symbol is its lane; plain tuples, the hot
+    path of every drop). `wild_mask` (a plain mask) joins every paying lane.
     Clusters come out by lane (lowest first), then by lowest cell of the symbol.
 
     First, for all lanes at once, the cells that can be in a cluster: for `min_size`
@@ -171,7 +172,7 @@ def lane_clusters(packed: int, wild_mask: int, lanes: Lanes, min_size: int) -> l
             seeds &= ~comp
             size = comp.bit_count()
             if size >= min_size:
-                found.append(Cluster(lane, comp, size))
+                found.append((lane, comp, size))
     return found
 
 
@@ -190,8 +191,8 @@ def find_clusters(symbol_masks: dict, wild_mask: int, shape: BoardShape, min_siz
     """
     keys = list(symbol_masks)
     lanes = _lanes(shape, len(keys))
-    return [Cluster(keys[cast(int, cl.symbol)], cl.mask, cl.size)     # a lane cluster's symbol is its lane
-            for cl in lane_clusters(lanes.pack(symbol_masks.values()), wild_mask, lanes, min_size)]
+    return [Cluster(keys[lane], mask, size)
+            for lane, mask, size in lane_clusters(lanes.pack(symbol_masks.values()), wild_mask, lanes, min_size)]
 
 
 # ----------------------------------------------------------------------------- batch

@@ -96,11 +96,11 @@ def test_packed_lanes_find_what_a_plain_flood_fill_finds():
                     shape.mask_of([(r, c) for r in range(shape.rows) for c in range(shape.cols) if board[r][c] == k])
                     for k in range(6)
                 ]
-                got = lane_clusters(lanes.pack(masks), masks[wild], lanes, min_size)
-                assert [(cl.symbol, shape.cells_of(cl.mask)) for cl in got] == _flood_clusters(
+                got = lane_clusters(lanes.pack(masks), masks[wild], lanes, min_size)    # (lane, mask, size)
+                assert [(lane, shape.cells_of(mask)) for lane, mask, _ in got] == _flood_clusters(
                     board, pay, wild, min_size
                 )
-                assert all(cl.size == cl.mask.bit_count() for cl in got)
+                assert all(size == mask.bit_count() for _, mask, size in got)
                 assert all(lanes.lane(lanes.pack(masks), k) == masks[k] for k in range(6))
 
 

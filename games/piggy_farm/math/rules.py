@@ -4,7 +4,10 @@ round generator, adds the forced categories).
 Deterministic in its Rng. Every number comes from math.yaml (tables.py); the cluster
 finding, tumble, wheel and pick game are the shared mechanisms of cabinet/mechanics
 (the board itself is board.py's columns and bitboards). The event names and payloads
-are listed in events.py. The vectorised simulator in sim.py is the same rules written
+are listed in events.py; the events of every spin and drop (board, cluster_win,
+sticky_grid, tumble, spin_end, free_spin, round_end) are written as dict literals, the
+fields in the order `event` and events.py's constructors give them (a free-spins
+round is mostly those), the rest through `event`. The vectorised simulator in sim.py is the same rules written
 for many rounds at once (tests compare the two). A round forced into a category (a
 demo's wheel tier, a book stratum) is forced.py's, built on this module.
 """
@@ -58,7 +61,7 @@ def drop(sp: Spin, strips: str, phase: str, tops: list[int] | None = None) -> Bo
     if tops is None:
         tops = list(map(sp.rng.below, lay.lengths[strips]))
     board = lay.drop(strips, tops)       # the board's own copy of `tops`: the event keeps this one
-    sp.events.append(event(E.BOARD, phase=phase, strips=strips, tops=tops, board=board.ids()))
+    sp.events.append({"phase": phase, "strips": strips, "tops": tops, "board": board.ids(), "type": E.BOARD})
     return board
 
 
@@ -82,9 +85,7 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
 
     `grid` is the sticky grid (flat, row-major) or None; `multiplier` the round's
     fixed factor (free-spins start multiplier x growing-season spin number).
-    Returns the chain's win and the final board, packed (lay.lanes). The events are
-    written as dicts in place (the fields of events.py's records, in the order
-    E.cluster_win and `event` give them): this loop is most of a free-spins round."""
+    Returns the chain's win and the final board, packed (lay.lanes)."""
     lay, won = board.lay, 0
     lanes, wild_at, full, least = lay.lanes, lay.wild_at, lay.full, lay.least
     events, names, pay, band, index, cells = sp.events, lay.names, lay.pay, lay.band, lay.index, lay.cells
@@ -98,7 +99,9 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
             if grid is None:
                 grid_sum, mult = 0, multiplier
             else:
-                grid_sum = sum(map(grid.__getitem__, index(mask)))
+                grid_sum = 0
+                for i in index(mask):
+                    grid_sum += grid[i]
                 mult = max(grid_sum, 1) * multiplier
             p = pay[symbol][size]
             events.append({"symbol": names[symbol], "size": size, "band": band[size], "cells": cells(mask),
@@ -108,7 +111,7 @@ def chain(sp: Spin, board: Board, grid: list[int] | None = None, multiplier: int
             union |= mask
         if grid is not None:
             bump(lay, grid, union)
-            events.append({"values": list(map(grid.__getitem__, lay.row_slices)), "type": E.STICKY_GRID})
+            events.append({"values": [grid[rs] for rs in lay.row_slices], "type": E.STICKY_GRID})
         won += drop_win
         sp.add(drop_win)
         if sp.capped:
@@ -139,7 +142,8 @@ def spin_once(sp: Spin, strips: str, phase: str, grid=None, multiplier: int = 1,
     lay = sp.lay
     scat = (packed >> lay.scatter_at) & lay.full
     n = scat.bit_count()
-    sp.events.append(event(E.SPIN_END, win_x100=win, total_x100=sp.total, scatters=n, scatter_cells=lay.cells(scat)))
+    sp.events.append({"win_x100": win, "total_x100": sp.total, "scatters": n, "scatter_cells": lay.cells(scat),
+                      "type": E.SPIN_END})
     return win, n
 
 
@@ -180,7 +184,7 @@ def free_spins(sp: Spin, kind: str, spins: int, strips: str, start_multiplier: i
     while i < spins and not sp.capped:
         i += 1
         mult = start_multiplier * (i if kind == "growing_season" else 1)
-        events.append(event(E.FREE_SPIN, index=i, of=spins, multiplier=mult))
+        events.append({"index": i, "of": spins, "multiplier": mult, "type": E.FREE_SPIN})
         tops = None
         if ahead is not None:
             if not ahead:
@@ -298,7 +302,7 @@ def finish(sp: Spin) -> Round:
     for level, x in sp.pm.win_levels(sp.mode).items():      # read live: a test lowers a level in pm.raw
         if payout >= x:
             sp.features.add(level)
-    sp.events.append(E.round_end(payout_x100=payout, capped=sp.capped))
+    sp.events.append({"payout_x100": payout, "capped": sp.capped, "type": E.ROUND_END})
     return Round(sp.mode, payout, sp.events, tuple(sorted(sp.features)), sp.capped)
 
 
