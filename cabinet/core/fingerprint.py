@@ -94,14 +94,18 @@ def _closure(root: Path, module: str) -> tuple[Path, ...]:
 
 
 def repository_root(module: str) -> Path:
-    """The directory the top-level package of `module` lives in (found from that
-    package's own file: the module itself may be a compiled one living elsewhere,
-    cabinet/math/compiled.py)."""
-    top = module.partition(".")[0]
-    path = Path(getattr(sys.modules.get(top), "__file__", "") or "")
-    if not path.is_file() or module not in sys.modules:
+    """The directory the top-level package of `module` lives in, found from the
+    module's source file; a compiled module (cabinet/math/compiled.py) lives elsewhere,
+    so from its package's."""
+    name = module
+    path = Path(getattr(sys.modules.get(name), "__file__", "") or "")
+    if path.suffix != ".py" and "." in name:
+        name = name.rpartition(".")[0]
+        path = Path(getattr(sys.modules.get(name), "__file__", "") or "")
+    if not path.is_file():
         raise LibraryError(f"round code module {module!r} has no source file to fingerprint")
-    return path.resolve().parents[1 if path.name == "__init__.py" else 0]
+    depth = name.count(".") + (1 if path.name == "__init__.py" else 0)
+    return path.resolve().parents[depth]
 
 
 def round_code(spec: GameSpec) -> list[Path]:
