@@ -140,8 +140,11 @@ def lane_clusters(packed: int, wild_mask: int, lanes: Lanes, min_size: int) -> l
     two ends). A lane with fewer than `min_size` such cells holds no cluster (most
     lanes of most boards). Then each remaining lane grows its components from the
     lowest cell of the symbol not yet in one, within those cells."""
-    nf, nl, c, full = lanes.not_first_col, lanes.not_last_col, lanes.shape.cols, lanes.full
-    within = (packed & lanes.pay_full) | wild_mask * lanes.rep
+    big: Any = packed                   # the packed lanes: wide integers, generic operations when compiled
+    nf: Any = lanes.not_first_col
+    nl: Any = lanes.not_last_col
+    c, full = lanes.shape.cols, lanes.full
+    within: Any = (big & lanes.pay_full) | wild_mask * lanes.rep
     if min_size >= 3:
         left, right, up, down = (within << 1) & nf, (within >> 1) & nl, within << c, within >> c
         across, along, sideways, upright = left & right, up & down, left | right, up | down
@@ -152,12 +155,12 @@ def lane_clusters(packed: int, wild_mask: int, lanes: Lanes, min_size: int) -> l
         within &= core | ((core << 1) & nf) | ((core >> 1) & nl) | (core << c) | (core >> c)
     if within.bit_count() < min_size:
         return []
-    nf, nl = lanes.shape.not_first_col, lanes.shape.not_last_col      # one lane's, for the growing
+    lnf, lnl = lanes.shape.not_first_col, lanes.shape.not_last_col      # one lane's, for the growing
     width, found = lanes.width, []
     while within:
-        lane = ((within & -within).bit_length() - 1) // width      # the lowest lane with a cell left
+        lane: int = ((within & -within).bit_length() - 1) // width      # the lowest lane with a cell left
         at = lane * width
-        part = (within >> at) & full
+        part: int = (within >> at) & full
         within ^= part << at
         if part.bit_count() < min_size:
             continue
@@ -165,7 +168,7 @@ def lane_clusters(packed: int, wild_mask: int, lanes: Lanes, min_size: int) -> l
         while seeds:
             comp = seeds & -seeds       # `grow`, inlined (the hot loop of every cluster game)
             while True:
-                nxt = (comp | ((comp << 1) & nf) | ((comp >> 1) & nl) | (comp << c) | (comp >> c)) & part
+                nxt = (comp | ((comp << 1) & lnf) | ((comp >> 1) & lnl) | (comp << c) | (comp >> c)) & part
                 if nxt == comp:
                     break
                 comp = nxt

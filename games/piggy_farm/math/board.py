@@ -24,7 +24,7 @@ both on the same boards.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -241,7 +241,11 @@ class Board:
             falls += fall
             refills += refills_at[c][top][:k]
             names[c] = ids[c][top][:k] + keep(names[c])
-            pack, old = packs_at[c][top] & fresh, packs[c]      # the refills: the window at the new top's first k rows
+            # the refills: the window at the new top's first k rows (wide integers: generic
+            # operations when compiled, which skip mypyc's try at a small int)
+            pack: Any = packs_at[c][top]
+            old: Any = packs[c]
+            pack &= fresh
             for cells, by in runs:
                 pack |= (old & cells) << by
             packs[c] = pack
