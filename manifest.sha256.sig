@@ -1,3 +1,3 @@
 # manifest.sha256.sig: Ed25519 over the exact bytes of manifest.sha256 (docs/signing.md)
-signature: U9ZyMZmDSKgn3FpIxfGGq8He5VcQ6W3VwVJk14hO8sv4M06inoJBq4ZbciKrtQTMS1gRyfihMw1wF5TrIfVWDw==
+signature: fh6ugnjhYa1u6JwDL5wVkW9ZXQ/oTWPCfU7PHAPlIW0XumHx8mqkt9zUtwYa1eNgplwaRkbbBORaHCrBEANWCQ==
 key: 4338-afb4-eb82-715b
