@@ -10,10 +10,10 @@ each book's first `words` 64-bit outputs from one array.
 Each returned Rng holds a `BookStream` (a `Stream`, rng_stream.py: the same integer
 and float mappings) whose bit generator is a `Prefetched`: it serves the stream's first
 outputs from that array (one by one, or as an array of them), and from the first
-draw past them (or `advance`, or a read of the state) hands over to a real `PCG64DXSM` set to the very
-state the array left off at and moved to the stream's position, and the stream
-draws from that one directly from then on. So every draw, in
-any order and any number, is the one `Rng.for_book(seed)` gives, and the state
+draw past them (or `advance`, or a read of the state) hands over to a real
+`PCG64DXSM` set to the very state the array left off at and moved to the stream's
+position, and the stream draws from that one directly from then on. So every draw,
+in any order and any number, is the one `Rng.for_book(seed)` gives, and the state
 reads the same (tests/core/test_rng_prefetch.py compares them draw by draw, past the
 prefetched words too).
 """

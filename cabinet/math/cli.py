@@ -376,30 +376,12 @@ def _run(args: argparse.Namespace) -> int | None:
     elif args.verb == "manifest":
         return manifest_command(args.check, args.key)
     elif args.verb == "compile":
-        return compile_command(args.status)
+        from .compiled import CompileError, compile_command
+        try:
+            return compile_command(args.status, [B.resolve_game(g) for g in _all_games()])
+        except CompileError as exc:
+            raise UserError(str(exc)) from None
     return None
-
-
-def compile_command(status: bool) -> int:
-    """Build the compiled round code (or say it is current); --status: what the tools run."""
-    import time
-
-    from . import compiled as C
-    if status:
-        files, why = C.check(C.folder())
-        print(f"compiled round code in {C.folder()}: " + (f"current, {len(files) - 1} modules" if not why else why))
-        print(f"this run: {C.STATUS}")
-        return 0
-    start = time.perf_counter()
-    try:
-        record, made = C.build([B.resolve_game(g) for g in _all_games()])
-    except C.CompileError as exc:
-        raise UserError(str(exc)) from None
-    what = f"{len(record['modules'])} modules with mypyc {record['mypy']}"
-    print(f"compiled {what} in {time.perf_counter() - start:.1f} s: {C.folder()}" if made else
-          f"current: {what}, every source unchanged since (nothing to do): {C.folder()}")
-    print("the math tools load them while every source is unchanged (compile --status); the cabinet runs the Python")
-    return 0
 
 
 def _all_games() -> list[str]:

@@ -8,7 +8,7 @@ fingerprint covers, loaded by the tools in place of the Python modules.
 The same source, compiled: mypyc turns the type-annotated Python of a module into a C
 extension (mypy's compiler; a C compiler is needed to build, nothing to run), so the
 rounds are the very rounds the Python gives, number for number and event for event
-(tests/math/test_compiled.py plays every mode of every game both ways and compares
+(tests/test_math_compiled.py plays every mode of every game both ways and compares
 the rounds; `verify` compares what the tools regenerate with the library's books).
 
 Where: a cache folder per checkout and Python (`folder()`: ~/.cache/slot-cabinet/
@@ -36,6 +36,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -213,3 +214,20 @@ def _build(names: list[str], where: Path) -> tuple[dict[str, Any], bool]:
 def _mypy_version() -> str:
     from mypy.version import __version__
     return __version__
+
+
+def compile_command(status: bool, specs: Sequence[Any]) -> int:
+    """`python -m cabinet.math compile`: build the games' compiled round code (or say
+    it is current); --status: what the tools run, and why."""
+    if status:
+        files, why = check(folder())
+        print(f"compiled round code in {folder()}: " + (f"current, {len(files) - 1} modules" if not why else why))
+        print(f"this run: {STATUS}")
+        return 0
+    start = time.perf_counter()
+    record, made = build(specs)
+    what = f"{len(record['modules'])} modules with mypyc {record['mypy']}"
+    print(f"compiled {what} in {time.perf_counter() - start:.1f} s: {folder()}" if made else
+          f"current: {what}, every source unchanged since (nothing to do): {folder()}")
+    print("the math tools load them while every source is unchanged (compile --status); the cabinet runs the Python")
+    return 0

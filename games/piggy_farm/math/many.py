@@ -41,10 +41,10 @@ def play_many(seeds: Any, mode: str = "base") -> Iterator[Round]:
     pm = load()
     if mode not in QUIET_MODES:
         m = pm.mode(mode)                             # KeyError for an unknown mode
-        # a free-spins buy draws its spins' stops first (7 a spin, two a 64-bit output):
-        # prefetched, they need no hand-over to numpy's generator (rng_prefetch)
-        spins = int(m.get("spins", 0))
-        yield from play_each(play, seeds, mode, words=max(8, (7 * spins + 1) // 2 + 1))
+        # a free-spins buy draws its spins' stops first (a stop a reel, two a 64-bit
+        # output): prefetched, they need no hand-over to numpy's generator (rng_prefetch)
+        stops = int(m.get("spins", 0)) * pm.shape.cols
+        yield from play_each(play, seeds, mode, words=max(8, (stops + 1) // 2 + 1))
         return
     if not len(seeds):                                # (the batch engine takes at least one)
         return
